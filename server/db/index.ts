@@ -1,0 +1,33 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** A transaction handle, usable wherever a Db is (services accept either). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+// PostgreSQL `bigint` (count(*)) arrives as text; our counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function connect(url: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {}); // an idle client's error must not crash the server; queries report their own
+  return drizzle(pool, { schema, casing: 'snake_case' }) as Db;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Applies pending migrations; safe to call from several instances (drizzle takes a lock per run). */
+export async function migrateDb(db: Db): Promise<void> {
+  await db.$client.query('SELECT pg_advisory_lock(74210001)');
+  try {
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await db.$client.query('SELECT pg_advisory_unlock(74210001)');
+  }
+}
+
+export { schema };

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { appUser, categoryAttachment, client, phase, storedFile, subregion, templateModel, typeProject } from './tenancy.ts';
+
+const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const userRef = () => integer().references(() => appUser.id, { onDelete: 'set null' });
+
+export const project = pgTable('project', {
+  id: serial().primaryKey(),
+  clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  number: text(),
+  description: text(),
+  organisation: text(),
+  projectmanager: text(),
+  subregionId: integer().notNull().references(() => subregion.id, { onDelete: 'cascade' }),
+  typeProjectId: integer().notNull().references(() => typeProject.id),
+  hidden: boolean().notNull().default(false),
+  createdAt: now(),
+  createdBy: userRef(),
+  timestampLastModified: now(),
+  lastModifiedBy: userRef(),
+}, (t) => [
+  uniqueIndex('project_client_name_key').on(t.clientId, sql`lower(${t.name})`),
+  index('project_client_modified_idx').on(t.clientId, t.timestampLastModified),
+]);
+
+/** The caller's role on a project; no row means no access at all. */
+export const projectRole = pgTable('project_role', {
+  projectId: integer().notNull().references(() => project.id, { onDelete: 'cascade' }),
+  userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  role: text({ enum: ['ADM', 'USR', 'VWR', 'NON'] }).notNull(),
+}, (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_role_user_idx').on(t.userId)]);
+
+export const versionModel = pgTable('version_model', {
+  id: serial().primaryKey(),
+  projectId: integer().notNull().references(() => project.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  description: text(),
+  phaseId: integer().references(() => phase.id, { onDelete: 'set null' }),
+  outlineUri: text(),
+  editorUri: text(),
+  viewerUri: text(),
+  createdAt: now(),
+  createdBy: userRef(),
+  timestampLastModified: now(),
+  lastModifiedBy: userRef(),
+}, (t) => [uniqueIndex('version_model_project_name_key').on(t.projectId, sql`lower(${t.name})`)]);
+
+export const model = pgTable('model', {
+  id: serial().primaryKey(),
+  versionId: integer().notNull().references(() => versionModel.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  description: text(),
+  typeModelId: integer().references(() => templateModel.id, { onDelete: 'set null' }),
+  modelPlatform: text({ enum: ['spreadsheet', 'online'] }).notNull().default('online'),
+  frozen: boolean().notNull().default(false),
+  /** Online platform: base_parameters, cost_estimate, residential_construction. */
+  modelData: jsonb(),
+  /** Bumped on every save of the model data: the optimistic-concurrency token. */
+  dataVersion: integer().notNull().default(0),
+  createdAt: now(),
+  createdBy: userRef(),
+  timestampLastModified: now(),
+  lastModifiedBy: userRef(),
+}, (t) => [uniqueIndex('model_version_name_key').on(t.versionId, sql`lower(${t.name})`)]);
+
+/** Who has a model open for editing. */
+export const modelSession = pgTable('model_session', {
+  modelId: integer().primaryKey().references(() => model.id, { onDelete: 'cascade' }),
+  userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  startedAt: now(),
+});
+
+/** History of a spreadsheet model: exactly one entry is active. */
+export const savedModel = pgTable('saved_model', {
+  id: serial().primaryKey(),
+  modelId: integer().notNull().references(() => model.id, { onDelete: 'cascade' }),
+  active: boolean().notNull().default(false),
+  fileId: integer().notNull().references(() => storedFile.id),
+  filenameOrig: text().notNull(),
+  filesize: integer().notNull(),
+  timestampSave: now(),
+  userSave: userRef(),
+}, (t) => [index('saved_model_model_idx').on(t.modelId)]);
+
+export const attachment = pgTable('attachment', {
+  id: serial().primaryKey(),
+  versionId: integer().notNull().references(() => versionModel.id, { onDelete: 'cascade' }),
+  attachmentType: text({ enum: ['LINK', 'FILE'] }).notNull(),
+  categoryId: integer().notNull().references(() => categoryAttachment.id),
+  name: text().notNull(),
+  urlLink: text(),
+  fileId: integer().references(() => storedFile.id),
+  timestampUpload: now(),
+}, (t) => [index('attachment_version_idx').on(t.versionId)]);
+

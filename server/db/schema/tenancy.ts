@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, customType,
+} from 'drizzle-orm/pg-core';
+
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+});
+
+const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** A municipality or company: owns users, projects and reference data. */
+export const client = pgTable('client', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  /** Outline of the client region in the map viewer (spec 1: client area outline edit). */
+  outlineUri: text(),
+  viewerUri: text(),
+  /** SAML single sign-on: when set, client-status reports saml. */
+  samlEntryPoint: text(),
+  samlIdpCert: text(),
+  samlMetadataUrl: text(),
+  samlIssuer: text(),
+  createdAt: now(),
+});
+
+export const appUser = pgTable('app_user', {
+  id: serial().primaryKey(),
+  clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  /** Stored lower-case; unique over all clients because sign-in is by e-mail alone. */
+  email: text().notNull(),
+  role: text({ enum: ['ADM', 'USR', 'VWR', 'NON'] }).notNull().default('NON'),
+  isActive: boolean().notNull().default(true),
+  isStaff: boolean().notNull().default(false),
+  blocked: boolean().notNull().default(false),
+  mfaForced: boolean().notNull().default(false),
+  mfaVerified: boolean().notNull().default(false),
+  /** TOTP secret, encrypted with the server's key (see server/auth/crypto.ts). */
+  mfaSecret: text(),
+  /** Last accepted TOTP time step: a code is accepted once only. */
+  mfaLastStep: integer(),
+  passwordHash: text(),
+  passwordChangedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  passwordResetRequired: boolean().notNull().default(false),
+  /** Version stamp of the accepted terms of use; accepted means equal to the current version. */
+  termsConditionsAccepted: text(),
+  lastLogin: timestamp({ withTimezone: true, mode: 'date' }),
+  createdAt: now(),
+}, (t) => [
+  uniqueIndex('app_user_email_key').on(t.email),
+  index('app_user_client_idx').on(t.clientId),
+]);
+
+/** Refresh tokens are opaque random strings; only their SHA-256 is stored. */
+export const refreshToken = pgTable('refresh_token', {
+  id: serial().primaryKey(),
+  userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull(),
+  /** All tokens rotated from one sign-in share a family; reuse of a rotated token revokes it. */
+  family: uuid().notNull(),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  /** 'rotated' (replaced by its successor), 'logout', 'blocked', 'reuse', 'password'. */
+  revokedReason: text(),
+  createdAt: now(),
+}, (t) => [
+  uniqueIndex('refresh_token_hash_key').on(t.tokenHash),
+  index('refresh_token_user_idx').on(t.userId),
+]);
+
+export const auditLog = pgTable('audit_log', {
+  id: serial().primaryKey(),
+  clientId: integer().references(() => client.id, { onDelete: 'cascade' }),
+  userId: integer().references(() => appUser.id, { onDelete: 'set null' }),
+  userNameFull: text().notNull().default(''),
+  description: text().notNull(),
+  ipaddress: text().notNull().default(''),
+  timestamp: now(),
+}, (t) => [index('audit_log_client_time_idx').on(t.clientId, t.timestamp)]);
+
+/** Sign-in attempts, for the per-account and per-IP limits. */
+export const loginAttempt = pgTable('login_attempt', {
+  id: serial().primaryKey(),
+  email: text().notNull(),
+  ip: text().notNull(),
+  success: boolean().notNull(),
+  /** What was attempted: login, login-mfa, reset. */
+  kind: text().notNull().default('login'),
+  at: now(),
+}, (t) => [
+  index('login_attempt_email_idx').on(t.email, t.at),
+  index('login_attempt_ip_idx').on(t.ip, t.at),
+]);
+
+/** Secrets generated on first start (JWT signing key, encryption key), shared by all instances. */
+export const appSecret = pgTable('app_secret', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: now(),
+});
+
+export const passwordResetToken = pgTable('password_reset_token', {
+  id: serial().primaryKey(),
+  userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull(),
+  /** Set once the MFA step of the reset passed; the set-password call must present it. */
+  mfaTokenHash: text(),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  createdAt: now(),
+});
+
+/** Files (attachments, saved models, reports) live in the database. */
+export const storedFile = pgTable('stored_file', {
+  id: serial().primaryKey(),
+  clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
+  filename: text().notNull(),
+  contentType: text().notNull().default('application/octet-stream'),
+  size: integer().notNull(),
+  data: bytea().notNull(),
+  createdAt: now(),
+});
+
+export const subregion = pgTable('subregion', {
+  id: serial().primaryKey(),
+  clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
+  description: text().notNull(),
+  outlineUri: text(),
+}, (t) => [uniqueIndex('subregion_client_description_key').on(t.clientId, sql`lower(${t.description})`)]);
+
+export const userSubregion = pgTable('user_subregion', {
+  userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  subregionId: integer().notNull().references(() => subregion.id, { onDelete: 'cascade' }),
+}, (t) => [uniqueIndex('user_subregion_key').on(t.userId, t.subregionId)]);
+
+export const typeProject = pgTable('type_project', {
+  id: serial().primaryKey(),
+  clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
+  description: text().notNull(),
+  /** 'Onbepaald': cannot be renamed or deleted; projects of a deleted type move to it. */
+  isDefault: boolean().notNull().default(false),
+}, (t) => [uniqueIndex('type_project_client_description_key').on(t.clientId, sql`lower(${t.description})`)]);
+
+export const phase = pgTable('phase', {
+  id: serial().primaryKey(),
+  clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
+  description: text().notNull(),
+}, (t) => [uniqueIndex('phase_client_description_key').on(t.clientId, sql`lower(${t.description})`)]);
+
+export const categoryAttachment = pgTable('category_attachment', {
+  id: serial().primaryKey(),
+  clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  /** 'Ongecategoriseerd': cannot be renamed or deleted; attachments of a deleted category move to it. */
+  isDefault: boolean().notNull().default(false),
+}, (t) => [uniqueIndex('category_attachment_client_name_key').on(t.clientId, sql`lower(${t.name})`)]);
+
+/** Spreadsheet model templates (the model's type). */
+export const templateModel = pgTable('template_model', {
+  id: serial().primaryKey(),
+  clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  fileId: integer().references(() => storedFile.id, { onDelete: 'set null' }),
+});
+
+export const templateReport = pgTable('template_report', {
+  id: serial().primaryKey(),
+  clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  description: text(),
+  nModelsMin: integer().notNull().default(1),
+  nModelsMax: integer().notNull().default(100),
+  fileId: integer().references(() => storedFile.id, { onDelete: 'set null' }),
+});
+
+export const userTemplateReport = pgTable('user_template_report', {
+  userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  templateReportId: integer().notNull().references(() => templateReport.id, { onDelete: 'cascade' }),
+}, (t) => [uniqueIndex('user_template_report_key').on(t.userId, t.templateReportId)]);
+
+/** A record of global parameters applied to models (POST parameter/). */
+export const parameterApplication = pgTable('parameter_application', {
+  id: serial().primaryKey(),
+  clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
+  userId: integer().references(() => appUser.id, { onDelete: 'set null' }),
+  parameters: jsonb().notNull(),
+  modelIds: jsonb().$type<number[]>().notNull(),
+  createdAt: now(),
+});

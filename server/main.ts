@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { configFromEnv } from './config.ts';
+import { connect, migrateDb } from './db/index.ts';
+import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
+import { lockDataDir } from './lock.ts';
+import { buildApp } from './app.ts';
+import { printSeededUsers, seedIfEmpty } from './seed/index.ts';
+
+const config = configFromEnv();
+
+function fail(message: string): never {
+  console.error(`\nGrondslag kan niet starten: ${message}\n`);
+  process.exit(1);
+}
+
+let unlock = () => {};
+let embedded: EmbeddedDb | undefined;
+try {
+  if (!config.databaseUrl) {
+    unlock = lockDataDir(config.dataDir);
+    embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'), config.embeddedPgPort);
+  }
+} catch (e) {
+  unlock();
+  fail((e as Error).message);
+}
+
+const db = connect(config.databaseUrl ?? embedded!.url);
+await migrateDb(db);
+const seeded = await seedIfEmpty(db);
+if (seeded) printSeededUsers(seeded);
+
+const app = await buildApp({ config, db, logger: true });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: server stopt`);
+  await app.close().catch(() => {});
+  await db.$client.end().catch(() => {});
+  await embedded?.stop().catch(() => {});
+  unlock();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Grondslag draait op ${config.publicUrl}`);
+} catch (e) {
+  const err = e as NodeJS.ErrnoException;
+  await db.$client.end().catch(() => {});
+  await embedded?.stop().catch(() => {});
+  unlock();
+  fail(err.code === 'EADDRINUSE' ? `poort ${config.port} is al in gebruik (zet PORT op een vrije poort).` : err.message);
+}

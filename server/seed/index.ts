@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import {
+  appUser, categoryAttachment, client, phase, subregion, templateModel, templateReport, typeProject, userSubregion,
+  userTemplateReport,
+} from '../db/schema/index.ts';
+import { hashPassword } from '../auth/passwords.ts';
+
+export interface SeededUser {
+  email: string;
+  password: string;
+  role: string;
+  isStaff: boolean;
+}
+
+/** A password that meets the policy (upper, lower, digit, special, ≥ 12). */
+export function generatePassword(): string {
+  return `Gs-${randomBytes(9).toString('base64url')}7a!`;
+}
+
+/**
+ * First start of an empty database: one client with an administrator (staff), a normal user and a
+ * read-only user, and the reference data every client needs. Returns the users with their
+ * passwords (printed once by the caller), or null when the database already had a client.
+ * `DEMO_PASSWORD` fixes the passwords (used by the end-to-end tests).
+ */
+export async function seedIfEmpty(db: Db, fixedPassword = process.env.DEMO_PASSWORD): Promise<SeededUser[] | null> {
+  const [{ n }] = await db.select({ n: count() }).from(client);
+  if (n > 0) return null;
+  return db.transaction(async (tx) => {
+    const [c] = await tx.insert(client).values({ name: 'Gemeente Voorbeeld' }).returning();
+    const people = [
+      { firstName: 'Anna', lastName: 'Beheerder', email: 'admin@grondslag.local', role: 'ADM' as const, isStaff: true },
+      { firstName: 'Gijs', lastName: 'Gebruiker', email: 'gebruiker@grondslag.local', role: 'USR' as const, isStaff: false },
+      { firstName: 'Lotte', lastName: 'Lezer', email: 'lezer@grondslag.local', role: 'VWR' as const, isStaff: false },
+    ];
+    const seeded: SeededUser[] = [];
+    const users = [];
+    for (const p of people) {
+      const password = fixedPassword ?? generatePassword();
+      const [u] = await tx.insert(appUser).values({ ...p, clientId: c.id, passwordHash: await hashPassword(password) }).returning();
+      users.push(u);
+      seeded.push({ email: p.email, password, role: p.role, isStaff: p.isStaff });
+    }
+    await tx.insert(typeProject).values(
+      ['Onbepaald', 'Woningbouw', 'Bedrijventerrein', 'Herstructurering'].map((description, i) => ({ clientId: c.id, description, isDefault: i === 0 })),
+    );
+    await tx.insert(categoryAttachment).values(
+      ['Ongecategoriseerd', 'Tekeningen', 'Rapporten', 'Besluiten'].map((name, i) => ({ clientId: c.id, name, isDefault: i === 0 })),
+    );
+    const subregions = await tx.insert(subregion).values(
+      ['Centrum', 'Noord', 'Zuid', 'West'].map((description) => ({ clientId: c.id, description })),
+    ).returning();
+    await tx.insert(phase).values(
+      ['Initiatief', 'Definitie', 'Ontwerp', 'Voorbereiding', 'Realisatie', 'Afsluiting'].map((description) => ({ clientId: c.id, description })),
+    );
+    await tx.insert(templateModel).values(
+      ['Grondexploitatie standaard', 'Grondexploitatie uitgebreid', 'Haalbaarheidsstudie'].map((name) => ({ clientId: c.id, name })),
+    );
+    const reports = await tx.insert(templateReport).values([
+      { clientId: c.id, name: 'Overzicht grondexploitaties', description: 'Resultaten van de gekozen rekenmodellen', nModelsMin: 1, nModelsMax: 50 },
+      { clientId: c.id, name: 'Vergelijking twee versies', description: 'Twee rekenmodellen naast elkaar', nModelsMin: 2, nModelsMax: 2 },
+    ]).returning();
+    await tx.insert(userSubregion).values(users.flatMap((u) => subregions.map((s) => ({ userId: u.id, subregionId: s.id }))));
+    await tx.insert(userTemplateReport).values(users.flatMap((u) => reports.map((r) => ({ userId: u.id, templateReportId: r.id }))));
+    return seeded;
+  });
+}
+
+export function printSeededUsers(users: SeededUser[], print: (line: string) => void = console.log): void {
+  print('');
+  print('Nieuwe database: demo-klant "Gemeente Voorbeeld" aangemaakt. Inloggegevens (worden eenmalig getoond):');
+  for (const u of users) {
+    print(`  ${u.isStaff ? 'beheerder (staff)' : u.role === 'USR' ? 'gebruiker' : 'lezer'}: ${u.email}  wachtwoord: ${u.password}`);
+  }
+  print('');
+}

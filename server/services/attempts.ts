@@ -1,0 +1,40 @@
+import { and, count, eq, gte, lt } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { loginAttempt } from '../db/schema/index.ts';
+import { HttpError } from '../errors.ts';
+
+export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
+/** Failed attempts on one account from one IP before that IP is refused for that account. */
+export const MAX_FAILURES_ACCOUNT_IP = 10;
+/** Failed attempts on one account from all IPs together (a spread-out attack). */
+export const MAX_FAILURES_ACCOUNT = 50;
+/** Attempts of one kind from one IP, whatever the account. */
+export const MAX_ATTEMPTS_IP = 100;
+
+const tooMany = () => new HttpError(429, 'Te veel pogingen. Probeer het over 15 minuten opnieuw.');
+
+/**
+ * Refuses an attempt when the limits of the last 15 minutes are reached. The window slides, so a
+ * user locked out on one IP gets in from another at once, and on the same IP within 15 minutes.
+ */
+export async function assertAttemptAllowed(ctx: AppContext, kind: string, email: string, ip: string): Promise<void> {
+  const since = new Date(ctx.config.now().getTime() - ATTEMPT_WINDOW_MS);
+  const recent = and(eq(loginAttempt.kind, kind), gte(loginAttempt.at, since));
+  const [[byIp], [byAccountIp], [byAccount]] = await Promise.all([
+    ctx.db.select({ n: count() }).from(loginAttempt).where(and(recent, eq(loginAttempt.ip, ip))),
+    ctx.db.select({ n: count() }).from(loginAttempt)
+      .where(and(recent, eq(loginAttempt.email, email), eq(loginAttempt.ip, ip), eq(loginAttempt.success, false))),
+    ctx.db.select({ n: count() }).from(loginAttempt)
+      .where(and(recent, eq(loginAttempt.email, email), eq(loginAttempt.success, false))),
+  ]);
+  if (byIp.n >= MAX_ATTEMPTS_IP || byAccountIp.n >= MAX_FAILURES_ACCOUNT_IP || byAccount.n >= MAX_FAILURES_ACCOUNT) {
+    throw tooMany();
+  }
+}
+
+export async function recordAttempt(ctx: AppContext, kind: string, email: string, ip: string, success: boolean): Promise<void> {
+  const at = ctx.config.now();
+  await ctx.db.insert(loginAttempt).values({ kind, email, ip, success, at });
+  // Keep the table small: nothing older than a day is ever counted.
+  await ctx.db.delete(loginAttempt).where(lt(loginAttempt.at, new Date(at.getTime() - 24 * 3600 * 1000)));
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext, UserRow } from '../context.ts';
+import { appUser, client, refreshToken } from '../db/schema/index.ts';
+import { HttpError } from '../errors.ts';
+import { randomToken, sha256 } from '../auth/crypto.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
+import { audit } from './audit.ts';
+
+export const WRONG_CREDENTIALS = 'De combinatie van e-mailadres en wachtwoord is onjuist';
+export const NO_ACCESS = 'U kunt met dit account geen toegang krijgen tot Grondslag. Neem contact op met uw administrator.';
+/** Lifetime of the ticket between the password step and the MFA step of a sign-in. */
+export const MFA_TICKET_SECONDS = 5 * 60;
+/** A rotated refresh token still works this long, for tabs that refresh at the same moment. */
+const ROTATION_GRACE_MS = 30_000;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export interface Session {
+  access: string;
+  refresh: string;
+}
+
+export type LoginOutcome =
+  | { kind: 'session'; user: UserRow; session: Session }
+  | { kind: 'mfa'; user: UserRow; ticket: string };
+
+export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
+  const [user] = await ctx.db.select().from(appUser).where(eq(appUser.email, normalizeEmail(email)));
+  return user;
+}
+
+export async function clientName(ctx: AppContext, clientId: number): Promise<string> {
+  const [row] = await ctx.db.select({ name: client.name }).from(client).where(eq(client.id, clientId));
+  return row?.name ?? '';
+}
+
+/** Step one of sign-in: e-mail and password (spec 2 §4). */
+export async function login(ctx: AppContext, emailIn: string, password: string, ip: string): Promise<LoginOutcome> {
+  const email = normalizeEmail(emailIn);
+  await assertAttemptAllowed(ctx, 'login', email, ip);
+  const user = await findUserByEmail(ctx, email);
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok) {
+    await recordAttempt(ctx, 'login', email, ip, false);
+    await audit(ctx.db, { clientId: user?.clientId ?? null, user, description: `Mislukte inlogpoging (${email})`, ip });
+    throw new HttpError(401, WRONG_CREDENTIALS);
+  }
+  if (user.blocked || !user.isActive) {
+    await recordAttempt(ctx, 'login', email, ip, false);
+    await audit(ctx.db, { clientId: user.clientId, user, description: 'Inlogpoging met geblokkeerd account', ip });
+    throw new HttpError(405, NO_ACCESS);
+  }
+  await recordAttempt(ctx, 'login', email, ip, true);
+  if (user.mfaVerified) {
+    await audit(ctx.db, { clientId: user.clientId, user, description: 'Wachtwoord juist, MFA-code gevraagd', ip });
+    const ticket = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId }, 'mfa-login', MFA_TICKET_SECONDS);
+    return { kind: 'mfa', user, ticket };
+  }
+  const session = await startSession(ctx, user, ip);
+  return { kind: 'session', user, session };
+}
+
+/** Issues an access token and a new refresh-token family; records the sign-in. */
+export async function startSession(ctx: AppContext, user: UserRow, ip: string): Promise<Session> {
+  const now = ctx.config.now();
+  const refresh = await issueRefresh(ctx, user.id, randomUUID());
+  await ctx.db.update(appUser).set({ lastLogin: now }).where(eq(appUser.id, user.id));
+  await audit(ctx.db, { clientId: user.clientId, user, description: 'Ingelogd', ip });
+  const access = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId });
+  return { access, refresh };
+}
+
+async function issueRefresh(ctx: AppContext, userId: number, family: string): Promise<string> {
+  const token = randomToken();
+  const expiresAt = new Date(ctx.config.now().getTime() + ctx.config.refreshTokenDays * 86_400_000);
+  await ctx.db.insert(refreshToken).values({ userId, tokenHash: sha256(token), family, expiresAt });
+  return token;
+}
+
+/**
+ * Exchanges a refresh token for a new access token and rotates it. A rotated token presented again
+ * after the grace period means it was copied: the whole family is revoked.
+ */
+export async function refresh(ctx: AppContext, token: string | undefined): Promise<{ access: string; refresh?: string }> {
+  const invalid = new HttpError(401, 'Sessie verlopen. Log opnieuw in.');
+  if (!token) throw invalid;
+  const now = ctx.config.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token))).for('update');
+    if (!row || row.expiresAt <= now) throw invalid;
+    const [user] = await tx.select().from(appUser).where(eq(appUser.id, row.userId));
+    if (!user || user.blocked || !user.isActive) throw invalid;
+    const access = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId });
+    if (row.revokedAt) {
+      const withinGrace = row.revokedReason === 'rotated' && now.getTime() - row.revokedAt.getTime() < ROTATION_GRACE_MS;
+      if (withinGrace) return { access };
+      await tx.update(refreshToken).set({ revokedAt: now, revokedReason: 'reuse' })
+        .where(and(eq(refreshToken.family, row.family), isNull(refreshToken.revokedAt)));
+      throw invalid;
+    }
+    await tx.update(refreshToken).set({ revokedAt: now, revokedReason: 'rotated' }).where(eq(refreshToken.id, row.id));
+    const next = randomToken();
+    await tx.insert(refreshToken).values({
+      userId: user.id, tokenHash: sha256(next), family: row.family,
+      expiresAt: new Date(now.getTime() + ctx.config.refreshTokenDays * 86_400_000),
+    });
+    return { access, refresh: next };
+  });
+}
+
+/** Ends the session of this browser: its refresh family is revoked. */
+export async function logout(ctx: AppContext, user: UserRow, token: string | undefined, ip: string): Promise<void> {
+  if (token) {
+    const [row] = await ctx.db.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token)));
+    if (row && row.userId === user.id) {
+      await ctx.db.update(refreshToken).set({ revokedAt: ctx.config.now(), revokedReason: 'logout' })
+        .where(and(eq(refreshToken.family, row.family), isNull(refreshToken.revokedAt)));
+    }
+  }
+  await audit(ctx.db, { clientId: user.clientId, user, description: 'Uitgelogd', ip });
+}
+
+/** Revokes every refresh token of a user (blocked, password changed). */
+export async function revokeAllSessions(ctx: AppContext, userId: number, reason: string): Promise<void> {
+  await ctx.db.update(refreshToken).set({ revokedAt: ctx.config.now(), revokedReason: reason })
+    .where(and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt)));
+}
+

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+// Validation messages in Dutch, for the server's 400 answers and the client's own checks alike.
+z.config(z.locales.nl());
+
+/** Roles of users and of users on projects (spec 2 §6). */
+export const Role = z.enum(['ADM', 'USR', 'VWR', 'NON']);
+export type Role = z.infer<typeof Role>;
+
+/** Every error answer of the API: one Dutch message, and per field problems for a 400. */
+export const ErrorBody = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const Ok = z.object({ message: z.string() });
+
+/** Numeric id in a path. */
+export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** yyyy-mm-dd on the wire. */
+export const WireDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Gebruik het formaat jjjj-mm-dd');
+
+/** Optional free text: empty strings are stored as null (spec 1 §5). */
+export const OptionalText = z
+  .string()
+  .max(10_000)
+  .nullish()
+  .transform((v) => (v == null || v.trim() === '' ? null : v));
+
+/** Answer of a list of rows. */
+export const Timestamp = z.string();
