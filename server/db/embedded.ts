@@ -15,6 +15,8 @@ export interface EmbeddedDb {
  */
 export async function startEmbeddedPostgres(dir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedDb> {
   mkdirSync(dir, { recursive: true });
+  // As root the server runs as `postgres`, which must be able to enter the folder.
+  if (process.getuid?.() === 0) chmodSync(dir, 0o755);
   const dataDir = join(dir, 'cluster');
   const secretFile = join(dir, 'password');
   if (!existsSync(secretFile)) {

@@ -87,7 +87,8 @@ export async function refresh(ctx: AppContext, token: string | undefined): Promi
   const invalid = new HttpError(401, 'Sessie verlopen. Log opnieuw in.');
   if (!token) throw invalid;
   const now = ctx.config.now();
-  return ctx.db.transaction(async (tx) => {
+  // The transaction commits the revocation of a reused family; the 401 is raised after it.
+  const result = await ctx.db.transaction(async (tx): Promise<{ access: string; refresh?: string } | null> => {
     const [row] = await tx.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token))).for('update');
     if (!row || row.expiresAt <= now) throw invalid;
     const [user] = await tx.select().from(appUser).where(eq(appUser.id, row.userId));
@@ -98,7 +99,7 @@ export async function refresh(ctx: AppContext, token: string | undefined): Promi
       if (withinGrace) return { access };
       await tx.update(refreshToken).set({ revokedAt: now, revokedReason: 'reuse' })
         .where(and(eq(refreshToken.family, row.family), isNull(refreshToken.revokedAt)));
-      throw invalid;
+      return null;
     }
     await tx.update(refreshToken).set({ revokedAt: now, revokedReason: 'rotated' }).where(eq(refreshToken.id, row.id));
     const next = randomToken();
@@ -108,6 +109,8 @@ export async function refresh(ctx: AppContext, token: string | undefined): Promi
     });
     return { access, refresh: next };
   });
+  if (!result) throw invalid;
+  return result;
 }
 
 /** Ends the session of this browser: its refresh family is revoked. */

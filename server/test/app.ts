@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { configFromEnv, type Config } from '../config.ts';
+import { connect, type Db } from '../db/index.ts';
+import type { Mail } from '../services/mail.ts';
+import { withDatabase } from './globalSetup.ts';
+
+/** A clock the test moves by hand: expiry is tested without sleeping. */
+export class TestClock {
+  constructor(public current = new Date('2026-03-02T09:00:00Z')) {}
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  /** Every mail the app sent. */
+  mails: Mail[];
+  close(): Promise<void>;
+}
+
+/** buildApp() on a fresh database cloned from the migrated template. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const adminUrl = inject('adminUrl');
+  const name = `grondslag_t${randomBytes(4).toString('hex')}_${inject('templateDb').split('_').pop()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+  const db = connect(withDatabase(adminUrl, name), 5);
+  const clock = new TestClock();
+  const config: Config = {
+    ...configFromEnv({}),
+    clientDir: '/nonexistent',
+    now: clock.now,
+    ...overrides,
+  };
+  const mails: Mail[] = [];
+  const app = await buildApp({ config, db, mailer: { send: async (m) => void mails.push(m) } });
+  await app.ready();
+  return {
+    app, db, config, clock, mails,
+    async close() {
+      await app.close();
+      await db.$client.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    },
+  };
+}

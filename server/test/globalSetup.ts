@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.ts';
+import { connect, migrateDb } from '../db/index.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminUrl: string;
+    templateDb: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * One PostgreSQL for the whole API run: the embedded server in a temporary folder, or the server of
+ * TEST_DATABASE_URL. A migrated template database is built once; every test file clones it
+ * (server/test/app.ts), so each file starts on a fresh database.
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedDb | undefined;
+  let dir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    dir = mkdtempSync(join(tmpdir(), 'grondslag-test-'));
+    embedded = await startEmbeddedPostgres(dir, await freePort());
+    adminUrl = embedded.url;
+  }
+  const templateDb = `grondslag_tpl_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${templateDb}`);
+  await admin.query(`CREATE DATABASE ${templateDb}`);
+  const db = connect(withDatabase(adminUrl, templateDb), 1);
+  await migrateDb(db);
+  await db.$client.end();
+  project.provide('adminUrl', adminUrl);
+  project.provide('templateDb', templateDb);
+
+  return async () => {
+    const { rows } = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'grondslag_t%_${process.pid}%' OR datname = $1`, [templateDb],
+    );
+    for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => {});
+    await admin.end();
+    await embedded?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+}
