@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { nameProblem } from '../../lib/names.ts';
+
+// Reference-data configuration (spec 2 §3, §5, §7, §8): role ADM of the caller's client.
+// 409 on a duplicate name (per kind: 'Er bestaat al een deelgebied met deze naam.', '… projecttype …',
+// '… fasedefinitie …', '… bijlagecategorie …'). DELETE {id}/ without ?force on an entry in use → 423;
+// with ?force=true the effects of spec 2 §4 happen.
+
+/** A name: non-empty after trim, none of < > : " / ? * | ('Voer een geldige naam in.'). */
+export const ConfigName = z.string().max(200).transform((s) => s.trim()).superRefine((s, c) => {
+  const problem = nameProblem(s);
+  if (problem) c.addIssue({ code: 'custom', message: problem });
+});
+
+export const Subregion = z.object({ id: z.number(), description: z.string(), outline_uri: z.string().nullable() });
+export type Subregion = z.infer<typeof Subregion>;
+export const SubregionList = z.array(Subregion);
+/**
+ * POST subregion/ → 201 Subregion. access_list: ids of users of the client who get access to the
+ * new subregion (the creator always gets it); unknown ids are ignored.
+ */
+export const SubregionCreateBody = z.object({
+  description: ConfigName,
+  access_list: z.array(z.number().int()).optional(),
+});
+/** PUT/PATCH subregion/{id}/, type-project/{id}/, phase/{id}/. */
+export const DescriptionBody = z.object({ description: ConfigName });
+
+export const TypeProject = z.object({ id: z.number(), description: z.string(), is_default: z.boolean() });
+export type TypeProject = z.infer<typeof TypeProject>;
+export const TypeProjectList = z.array(TypeProject);
+
+export const Phase = z.object({ id: z.number(), description: z.string() });
+export type Phase = z.infer<typeof Phase>;
+export const PhaseList = z.array(Phase);
+
+export const CategoryAttachment = z.object({ id: z.number(), name: z.string(), is_default: z.boolean() });
+export type CategoryAttachment = z.infer<typeof CategoryAttachment>;
+export const CategoryAttachmentList = z.array(CategoryAttachment);
+export const NameBody = z.object({ name: ConfigName });
+
+/** ?force=true (also 1/yes/empty value) confirms a delete after a 423. */
+export const ForceQuery = z.object({
+  force: z.union([z.string(), z.boolean()]).optional()
+    .transform((v) => v !== undefined && v !== false && !['false', '0', 'no'].includes(String(v).toLowerCase())),
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { CurrentUser } from './auth.ts';
+
+// Multi-factor authentication (TOTP, RFC 6238) — spec 2 §3, §7. All paths under /api/manager/.
+
+/** A TOTP code: six digits. Any other length is answered 401 'Ongeldige code!' on login. */
+export const MfaCode = z.string().trim().max(16);
+
+/** POST user/mfa/setup/ (bearer) → a new pending secret; MFA stays off until verify succeeds. */
+export const MfaSetupAnswer = z.object({
+  /** The secret in base32, shown as the manual setup key. */
+  base32: z.string(),
+  /** otpauth://totp/Grondslag:{email}?secret=…&issuer=Grondslag — the QR code's content. */
+  otpauth_url: z.string(),
+  /** Same as base32 (spec: "setup key is shown as setup_key"). */
+  setup_key: z.string(),
+});
+export type MfaSetupAnswer = z.infer<typeof MfaSetupAnswer>;
+
+/** POST user/mfa/verify/ (bearer): user_email must be the caller's own e-mail. */
+export const MfaVerifyBody = z.object({
+  user_email: z.string().trim().max(254),
+  mfa_code: MfaCode,
+});
+/** 200 { mfa_verified: true } on success; a wrong code is 400 'De ingevoerde code is ongeldig.'. */
+export const MfaVerifyAnswer = z.object({
+  mfa_verified: z.boolean(),
+  /** Only on the reset flow (user/reset-password/check-mfa/). */
+  mfa_token: z.string().optional(),
+});
+export type MfaVerifyAnswer = z.infer<typeof MfaVerifyAnswer>;
+
+/** POST user/mfa/disable/ (bearer) → { mfa_verified: false }. */
+export const MfaDisableAnswer = z.object({ mfa_verified: z.literal(false), message: z.string() });
+
+/**
+ * POST user/login/mfa/ (no bearer; needs the httpOnly 'grondslag_mfa' cookie set by user/login/).
+ * 200 → access token + refresh cookie, like user/login/. 401 'Ongeldige code!' on a wrong/replayed
+ * code or a missing/expired ticket; 429 after too many failures.
+ */
+export const MfaLoginBody = z.object({
+  email: z.string().trim().max(254),
+  mfa_code: MfaCode,
+});
+export const MfaLoginAnswer = z.object({
+  access: z.string(),
+  user: CurrentUser,
+  message: z.string(),
+});
+export type MfaLoginAnswer = z.infer<typeof MfaLoginAnswer>;

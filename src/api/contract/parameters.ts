@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+// Global parameters (spec 2 §3, §5): POST parameter/ — staff (super-admin) only.
+
+export const PARAMETER_TYPES = [
+  'RentepercentageNegatiefSaldo', 'RentepercentagePositiefSaldo', 'RekenrenteContanteWaardeDisconteringsvoet',
+  'Kostenstijging', 'Opbrengstenstijging', 'BtwPercentage', 'StartdatumGrondexploitatieBoekwaardeVanaf',
+  'NcwDatum', 'Prijspeildatum', 'Eindwaardedatum', 'ToekomstigeIndexGebruiker', 'HistorischeIndexGebruiker',
+] as const;
+export const ParameterType = z.enum(PARAMETER_TYPES);
+export type ParameterType = z.infer<typeof ParameterType>;
+
+export const DATE_PARAMETER_TYPES: readonly ParameterType[] = [
+  'StartdatumGrondexploitatieBoekwaardeVanaf', 'NcwDatum', 'Prijspeildatum', 'Eindwaardedatum',
+];
+
+export const PERIOD_TYPES = ['Uitgangspunt', ...Array.from({ length: 40 }, (_, i) => `Per${String(i + 1).padStart(2, '0')}`)] as const;
+export const PeriodType = z.enum(PERIOD_TYPES);
+export type PeriodType = z.infer<typeof PeriodType>;
+
+/** Date of a date parameter: YYYY-MM-DD with a year beginning with 1 to 3 (spec 2 §5). */
+export const PARAMETER_DATE_PATTERN = /^[1-3]\d{3}-\d{2}-\d{2}$/;
+const invalid = 'Ongeldige invoer.';
+
+/**
+ * One value. Percentages are fractions 0..1 in value_float (0.02 = 2 %); date types use value_date.
+ * ToekomstigeIndexGebruiker: per period, row_index 0..999; HistorischeIndexGebruiker: per year 2000..2039.
+ */
+export const ParameterRow = z.object({
+  parameter_type: ParameterType,
+  row_index: z.number().int().min(0, invalid).max(999, invalid).nullish(),
+  period_type: PeriodType.nullish(),
+  year: z.number().int().min(2000, invalid).max(2039, invalid).nullish(),
+  value_float: z.number().min(0, invalid).max(1, invalid).nullish(),
+  value_date: z.string().regex(PARAMETER_DATE_PATTERN, invalid).nullish(),
+}).superRefine((r, c) => {
+  const isDate = DATE_PARAMETER_TYPES.includes(r.parameter_type);
+  if (isDate && !r.value_date) c.addIssue({ code: 'custom', path: ['value_date'], message: invalid });
+  if (!isDate && (r.value_float === null || r.value_float === undefined)) c.addIssue({ code: 'custom', path: ['value_float'], message: invalid });
+});
+export type ParameterRow = z.infer<typeof ParameterRow>;
+
+/** POST parameter/ → 200 { message: 'Parameters succesvol opgeslagen.', applied: [model ids changed] }. */
+export const ParameterSaveBody = z.object({
+  parameters: z.array(ParameterRow).max(50_000),
+  models: z.array(z.number().int().positive()).min(1, 'Selecteer minstens één rekenmodel'),
+});
+export type ParameterSaveBody = z.infer<typeof ParameterSaveBody>;
+export const ParameterSaveAnswer = z.object({
+  message: z.string(),
+  /** Online models whose model data was changed. */
+  applied: z.array(z.number()),
+  /** Spreadsheet models: recorded in parameter_application only. */
+  recorded_only: z.array(z.number()),
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { Role } from './common.ts';
+
+// User administration (spec 2 §3, §5, §7): global role ADM of the caller's client (staff too).
+// Ids of other clients answer 404.
+
+/** Simple pattern: one at-sign and a dot after it (spec 2 §5). */
+export const USER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** GET user/, GET user/{id}/, answer of PUT user/{id}/. */
+export const AdminUser = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: Role,
+  is_active: z.boolean(),
+  mfa_forced: z.boolean(),
+  mfa_verified: z.boolean(),
+  blocked: z.boolean(),
+  /** ISO timestamp or null. */
+  last_login: z.string().nullable(),
+  is_staff: z.boolean(),
+  password_reset_required: z.boolean(),
+  terms_conditions_accepted: z.boolean(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+export const AdminUserList = z.array(AdminUser);
+
+const required = 'Niet alle vereiste velden zijn ingevuld.';
+
+/**
+ * POST user/new → 201 AdminUser. The password is temporary: password_reset_required is true.
+ * 400 messages: 'Niet alle vereiste velden zijn ingevuld.', 'Ongeldig e-mailadres.',
+ * 'Wachtwoord voldoet niet aan de eisen' (+ errors[] per unmet requirement); 409 'E-mail is al in
+ * gebruik door een andere gebruiker.'.
+ */
+export const CreateUserBody = z.object({
+  first_name: z.string().trim().min(1, required).max(150),
+  last_name: z.string().trim().min(1, required).max(150),
+  email: z.string().trim().toLowerCase().min(1, required).max(254).regex(USER_EMAIL_PATTERN, 'Ongeldig e-mailadres.'),
+  password: z.string().min(1, required).max(1024),
+  role: Role,
+});
+export type CreateUserBody = z.infer<typeof CreateUserBody>;
+
+/** PUT user/{id}/ — every field optional. 400 'E-mailadres is niet geldig'; 409 as on create. */
+export const UpdateUserBody = z.object({
+  first_name: z.string().trim().min(1, required).max(150),
+  last_name: z.string().trim().min(1, required).max(150),
+  email: z.string().trim().toLowerCase().min(1, required).max(254).regex(USER_EMAIL_PATTERN, 'E-mailadres is niet geldig'),
+  role: Role,
+  mfa_forced: z.boolean(),
+}).partial();
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+/** POST user/{id}/blk/ → { blocked }. Blocking ends all sessions of the user at once. */
+export const BlockBody = z.object({ blocked: z.boolean() });
+export const BlockAnswer = z.object({ blocked: z.boolean() });
+
+/** POST user/{id}/reset-password/ → Ok; the user must choose a new password at next sign-in. */
+export const AdminResetPasswordBody = z.object({ new_password: z.string().max(1024) });
+
+/** GET/POST/PUT user/{id}/project-role/ — one row per project of the client. */
+export const UserProjectRole = z.object({
+  project_id: z.number(),
+  project_name: z.string(),
+  /** NON means no access (no row is stored). */
+  role: Role,
+  user: z.number(),
+});
+export type UserProjectRole = z.infer<typeof UserProjectRole>;
+export const UserProjectRoleList = z.array(UserProjectRole);
+/** POST/PUT body: the rows to set (other projects unchanged); `user` in the body is ignored. */
+export const UserProjectRoleBody = z.array(UserProjectRole.extend({
+  project_name: z.string().optional(), user: z.number().optional(),
+}));
+
+/** GET/POST/PUT user/{id}/subregion/ — one row per subregion of the client. */
+export const UserSubregion = z.object({
+  subregion_id: z.number(),
+  subregion_description: z.string(),
+  access: z.boolean(),
+  user: z.number(),
+});
+export type UserSubregion = z.infer<typeof UserSubregion>;
+export const UserSubregionList = z.array(UserSubregion);
+export const UserSubregionBody = z.array(UserSubregion.extend({
+  subregion_description: z.string().optional(), user: z.number().optional(),
+}));
+
+/** GET/POST/PUT user/{id}/template-report/ — one row per report template of the client. */
+export const UserTemplateReport = z.object({
+  templateReport_id: z.number(),
+  templateReport_name: z.string(),
+  access: z.boolean(),
+  user: z.number(),
+});
+export type UserTemplateReport = z.infer<typeof UserTemplateReport>;
+export const UserTemplateReportList = z.array(UserTemplateReport);
+export const UserTemplateReportBody = z.array(UserTemplateReport.extend({
+  templateReport_name: z.string().optional(), user: z.number().optional(),
+}));
+
+/**
+ * GET template-report/?filter=authorised → the caller's authorised templates only (ADM sees all
+ * templates without the filter; others always see their authorised ones).
+ */
+export const TemplateReportQuery = z.object({ filter: z.string().optional() });
+export const TemplateReportItem = z.object({ id: z.number(), name: z.string() });
+export const TemplateReportList = z.array(TemplateReportItem);
