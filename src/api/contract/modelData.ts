@@ -1,0 +1,223 @@
+import { z } from 'zod';
+
+// Model data of an online model (spec 3 §3), exactly as on the wire of
+// GET/POST /api/grexonline/model/{id}/ and as read by `npm run calc` (snake_case, dates yyyy-mm-dd,
+// percentages as entered: 2.0 or 0.02). This schema checks the shape only; the cross-field rules
+// (dates in order, at most 40 periods, unique names, complete space-usage rows, …) live in
+// `validateModelData` / `ValidatedModelData` in src/formulas/validate.ts, which give Dutch messages
+// with the path of each problem.
+
+z.config(z.locales.nl());
+
+/** yyyy-mm-dd and a real calendar day. */
+export const ModelDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Gebruik het formaat jjjj-mm-dd')
+  .refine((s) => {
+    const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+    const t = new Date(Date.UTC(y, m - 1, d));
+    return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d && y >= 1900;
+  }, 'Ongeldige datum');
+
+const Num = z.number().finite();
+
+/** Period codes: the base (UITGANGSPUNT) and PER_01 … PER_40. */
+export const PERIOD_CODES = [
+  'UITGANGSPUNT',
+  ...Array.from({ length: 40 }, (_, i) => `PER_${String(i + 1).padStart(2, '0')}`),
+] as const;
+export const PeriodCode = z.enum(PERIOD_CODES);
+export type PeriodCode = z.infer<typeof PeriodCode>;
+
+export const PhasingPeriod = z.enum(['Annual', 'SemiAnnual', 'Quarterly']);
+export type PhasingPeriod = z.infer<typeof PhasingPeriod>;
+
+export const ValueType = z.enum(['Financeel', 'Procentueel']);
+export type ValueType = z.infer<typeof ValueType>;
+
+export const Unit = z.enum([
+  'Meter',
+  'SquareMeter',
+  'Hectare',
+  'CubicMeter',
+  'Pieces',
+  'Item',
+  'Percentage',
+  'Euro',
+  'Hours',
+]);
+export type Unit = z.infer<typeof Unit>;
+
+export const PhasingSectionType = z.enum(['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw']);
+export type PhasingSectionType = z.infer<typeof PhasingSectionType>;
+
+/** Entry-level phasing method (spec: "Financeel or percentage"). */
+export const PhasingMethod = z.enum(['Financeel', 'percentage']);
+export type PhasingMethod = z.infer<typeof PhasingMethod>;
+
+export const PhaseGroup = z.enum(['Cost', 'Revenue']);
+export type PhaseGroup = z.infer<typeof PhaseGroup>;
+
+export const InterestCalculationMethod = z.enum(['OrganizationSpecific', 'BBV', 'Traditional']);
+export type InterestCalculationMethod = z.infer<typeof InterestCalculationMethod>;
+
+export const ParameterSetGroup = z.enum([
+  'Interest_Percentage',
+  'Indexing_FutureIndex',
+  'Indexing_PriceLevelCorrectionToNCWDate',
+]);
+export type ParameterSetGroup = z.infer<typeof ParameterSetGroup>;
+
+export const TenureType = z.enum(['Rent', 'Purchased']);
+export type TenureType = z.infer<typeof TenureType>;
+
+export const ResidentialCalculationMethod = z.enum(['LandShare', 'PlotPrice', 'Residual', 'PricePerSquareMeter']);
+export type ResidentialCalculationMethod = z.infer<typeof ResidentialCalculationMethod>;
+
+export const SPACE_USAGE_LOCATIONS = [
+  'excluded_or_to_be_maintained',
+  'main_structure_paving',
+  'main_structure_green',
+  'main_structure_water',
+  'public_space_paving',
+  'public_space_green',
+  'public_space_water',
+  'net_area_marketable_residential',
+  'net_area_marketable_non_residential',
+] as const;
+export const SpaceUsageLocation = z.enum(SPACE_USAGE_LOCATIONS);
+export type SpaceUsageLocation = z.infer<typeof SpaceUsageLocation>;
+
+export const ProjectInfo = z.object({
+  project_name: z.string().nullish(),
+  project_description: z.string().nullish(),
+  project_number: z.string().nullish(),
+  subregion: z.string().nullish(),
+  organisation_name: z.string().nullish(),
+  version_name: z.string().nullish(),
+  model_name: z.string().nullish(),
+});
+export type ProjectInfo = z.infer<typeof ProjectInfo>;
+
+export const PhaseEntry = z.object({
+  phase_name: z.string(),
+  phase_group: PhaseGroup,
+  phase_start_date: ModelDate,
+  phase_end_date: ModelDate,
+});
+export type PhaseEntry = z.infer<typeof PhaseEntry>;
+
+export const ParameterSetValue = z.object({
+  phasing_period: PhasingPeriod.nullish(),
+  period_label: z.string(),
+  period_value: Num,
+});
+export type ParameterSetValue = z.infer<typeof ParameterSetValue>;
+
+export const ParameterSet = z.object({
+  set_name: z.string(),
+  set_group: ParameterSetGroup,
+  set_base_value: Num,
+  set_values: z.array(ParameterSetValue),
+});
+export type ParameterSet = z.infer<typeof ParameterSet>;
+
+/** A space-usage row. Label, value and location may be missing here so that an incomplete row gets
+ * the spec's Dutch message from the cross-field validation instead of a schema error. */
+export const SpaceUsageRow = z.object({
+  id: z.number().int(),
+  label: z.string().nullish(),
+  value: z.number().nullish(),
+  location: SpaceUsageLocation.nullish(),
+});
+export type SpaceUsageRow = z.infer<typeof SpaceUsageRow>;
+
+export const BaseParameters = z.object({
+  project_info: ProjectInfo,
+  phasing_calculation_start_date: ModelDate,
+  phasing_price_reference_date: ModelDate,
+  phasing_net_present_value_date: ModelDate,
+  phasing_calculation_end_date: ModelDate,
+  phasing_period: PhasingPeriod,
+  phasing_costs_revenues: z.array(PhaseEntry),
+  interest_discount_rate_percentage: Num,
+  vat_rate_percentage: Num,
+  interest_calculation_method: InterestCalculationMethod,
+  profit_withdrawal_to_ncw_date: z.boolean(),
+  parameter_sets: z.array(ParameterSet),
+  space_usage: z.array(SpaceUsageRow),
+});
+export type BaseParameters = z.infer<typeof BaseParameters>;
+
+/** One value of a phasing, book-value or indexing list. */
+export const PeriodItem = z.object({
+  period: PeriodCode,
+  value_type: ValueType,
+  value: Num,
+});
+export type PeriodItem = z.infer<typeof PeriodItem>;
+
+export const Indexing = z.object({
+  standard_index: z.string().nullish(),
+  indexing_items: z.array(PeriodItem),
+});
+export type Indexing = z.infer<typeof Indexing>;
+
+export const Phasing = z.object({
+  phasing_section_type: PhasingSectionType,
+  phasing_method: PhasingMethod,
+  start_date: ModelDate,
+  end_date: ModelDate,
+  phasing_items: z.array(PeriodItem),
+});
+export type Phasing = z.infer<typeof Phasing>;
+
+export const BookValue = z.object({ bookvalue_items: z.array(PeriodItem) });
+export type BookValue = z.infer<typeof BookValue>;
+
+export const CostEstimate = z.object({
+  amount: Num,
+  unit: Unit,
+  price: Num,
+  date: ModelDate,
+  index_type: z.string().nullish(),
+});
+export type CostEstimate = z.infer<typeof CostEstimate>;
+
+export const CostEntry = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  estimate: CostEstimate,
+  indexing: Indexing,
+  phasing: Phasing,
+  bookvalue: BookValue,
+});
+export type CostEntry = z.infer<typeof CostEntry>;
+
+export const LandShareData = z.object({ von_incl_vat: Num, quote_excl_vat: Num });
+export const PricePerSquareMeterData = z.object({ square_meters: Num, unit_price: Num });
+
+export const ResidentialEntry = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  amount: Num,
+  tenure_type: TenureType,
+  calculation_method: ResidentialCalculationMethod,
+  calculation_date: ModelDate,
+  land_share_data: LandShareData.nullish(),
+  plot_price: Num.nullish(),
+  residence_type: z.string().nullish(),
+  price_per_square_meter_data: PricePerSquareMeterData.nullish(),
+  indexing: Indexing,
+  phasing: Phasing,
+  bookvalue: BookValue,
+});
+export type ResidentialEntry = z.infer<typeof ResidentialEntry>;
+
+/** The whole model data (load and save body). */
+export const ModelData = z.object({
+  base_parameters: BaseParameters,
+  cost_estimate: z.array(CostEntry),
+  residential_construction: z.array(ResidentialEntry),
+});
+export type ModelData = z.infer<typeof ModelData>;

@@ -1,0 +1,467 @@
+// The calculation engine: model data → HyperFormula workbook → typed results, with incremental
+// edits. Runs in the browser and in Node (no DOM, no Node APIs).
+import { type ConfigParams, type ExportedChange, HyperFormula, type RawCellContent } from 'hyperformula';
+import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
+import { parseYmd, toSerial } from './dates.ts';
+import { periodIndex } from './periods.ts';
+import { type EntryKind, type Results, ResultsReader, type SheetIds } from './results.ts';
+import { type Problem, PRICE_LEVEL_GROUP, type ValidationResult, validateModelData } from './validate.ts';
+import { type Block, type EntrySheetLayout, type RawCell, SHEET, type SheetSpec, UP, type WorkbookLayout, type WorkbookSpec, buildWorkbookSpec, text } from './workbook.ts';
+
+export type CostScalarField =
+  | 'label' | 'amount' | 'unit' | 'price' | 'date' | 'index_type' | 'standard_index'
+  | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date';
+export type ResidentialScalarField =
+  | 'label' | 'amount' | 'tenure_type' | 'calculation_method' | 'calculation_date' | 'von_incl_vat' | 'quote_excl_vat'
+  | 'plot_price' | 'residence_type' | 'square_meters' | 'unit_price' | 'standard_index'
+  | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date';
+export type ParameterField =
+  | 'phasing_calculation_start_date' | 'phasing_price_reference_date' | 'phasing_net_present_value_date'
+  | 'phasing_calculation_end_date' | 'phasing_period' | 'interest_discount_rate_percentage' | 'vat_rate_percentage'
+  | 'interest_calculation_method' | 'profit_withdrawal_to_ncw_date';
+
+/** One edit of an input. Dates are `yyyy-mm-dd`; `null` clears a period value. */
+export type Edit =
+  | {
+      kind: 'entryItem';
+      entry: EntryKind;
+      id: number;
+      list: 'phasing' | 'bookvalue' | 'indexing';
+      period: PeriodCode;
+      value: number | null;
+      /** Defaults to the existing item's type, else Financeel (phasing/bookvalue) or Procentueel (indexing). */
+      valueType?: ValueType;
+    }
+  | { kind: 'costField'; id: number; field: CostScalarField; value: string | number }
+  | { kind: 'residentialField'; id: number; field: ResidentialScalarField; value: string | number | null }
+  | { kind: 'parameter'; field: ParameterField; value: string | number | boolean }
+  /** A parameter-set value: `label` null edits the base value (periods without a value follow it). */
+  | { kind: 'setValue'; group: ParameterSetGroup; name: string; label: string | null; value: number | null }
+  | { kind: 'space'; id: number; field: 'label' | 'value' | 'location'; value: string | number | null };
+
+export type EditResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean } | { ok: false; problems: Problem[] };
+export type BuildResult = { ok: true; engine: GrexEngine } | { ok: false; problems: Problem[] };
+
+export interface EngineOptions {
+  /** HyperFormula undo stack depth (0 = off, the default: the engine is the source of truth). */
+  undoLimit?: number;
+  /** Extra HyperFormula configuration (e.g. for Handsontable). licenseKey is always 'gpl-v3'. */
+  hyperformula?: Partial<ConfigParams>;
+}
+
+const RESIDENTIAL_NUMERIC = new Set(['amount', 'von_incl_vat', 'quote_excl_vat', 'plot_price', 'square_meters', 'unit_price']);
+
+function toRaw(rows: RawCell[][]): RawCellContent[][] {
+  return rows as RawCellContent[][];
+}
+
+export class GrexEngine {
+  readonly hf: HyperFormula;
+  private model: ModelData;
+  private spec: WorkbookSpec;
+  private reader!: ResultsReader;
+  private ids!: SheetIds;
+  private readonly sheetIdByName = new Map<string, number>();
+
+  /** Validate model data and build the engine; invalid data gives the Dutch problems, never throws. */
+  static create(input: unknown, options: EngineOptions = {}): BuildResult {
+    const v = validateModelData(input);
+    if (!v.ok) return v;
+    return { ok: true, engine: new GrexEngine(v.data, options) };
+  }
+
+  /** Build from model data that already passed `validateModelData`. */
+  constructor(model: ModelData, options: EngineOptions = {}) {
+    this.model = structuredClone(model);
+    this.spec = buildWorkbookSpec(this.model);
+    const sheets: Record<string, RawCellContent[][]> = {};
+    for (const s of this.spec.sheets) sheets[s.name] = toRaw(s.rows);
+    this.hf = HyperFormula.buildFromSheets(sheets, {
+      licenseKey: 'gpl-v3',
+      undoLimit: options.undoLimit ?? 0,
+      useArrayArithmetic: false,
+      ...options.hyperformula,
+    });
+    for (const s of this.spec.sheets) this.sheetIdByName.set(s.name, this.hf.getSheetId(s.name)!);
+    this.ids = {
+      cost: this.sheetId(SHEET.cost),
+      residential: this.sheetId(SHEET.residential),
+      overview: this.sheetId(SHEET.overview),
+      result: this.sheetId(SHEET.result),
+      space: this.sheetId(SHEET.space),
+    };
+    this.readAll();
+  }
+
+  private readAll(): void {
+    const labels = {
+      cost: new Map(this.model.cost_estimate.map((e) => [e.id, e.label])),
+      residential: new Map(this.model.residential_construction.map((e) => [e.id, e.label])),
+      residualIds: new Set(this.model.residential_construction.filter((e) => e.calculation_method === 'Residual').map((e) => e.id)),
+    };
+    this.reader = new ResultsReader(this.spec.layout, this.ids, labels, (id) => this.hf.getSheetValues(id));
+  }
+
+  /** The current results (kept up to date by every edit; do not mutate). */
+  get results(): Results {
+    return this.reader.results;
+  }
+  get layout(): WorkbookLayout {
+    return this.spec.layout;
+  }
+  /** The sheets as built (input values and formula texts), in sheet order. */
+  get sheets(): readonly SheetSpec[] {
+    return this.spec.sheets;
+  }
+  /** The engine's copy of the model data, with every edit applied (do not mutate; use edits). */
+  get modelData(): ModelData {
+    return this.model;
+  }
+  sheetId(name: string): number {
+    const id = this.sheetIdByName.get(name);
+    if (id === undefined) throw new Error(`Onbekend werkblad ${name}`);
+    return id;
+  }
+  /** Validate the current model data (e.g. before saving). */
+  validate(): ValidationResult {
+    return validateModelData(this.model);
+  }
+
+  /** Apply one edit. */
+  applyEdit(edit: Edit): EditResult {
+    return this.applyEdits([edit]);
+  }
+
+  /**
+   * Apply several edits as one batch: HyperFormula recalculates once. Edits of cells are written
+   * in place; edits that change the layout (dates, phasing period, an entry's index set, a price
+   * date before the price-index years) regenerate the workbook in the same HyperFormula instance.
+   * If such an edit makes the model invalid, nothing is applied and the problems are returned.
+   */
+  applyEdits(edits: Edit[]): EditResult {
+    const writes: { sheet: string; row: number; col: number; raw: RawCell }[] = [];
+    let needSync = false;
+    const before = edits.some((e) => this.needsSync(e)) ? structuredClone(this.model) : null;
+    for (const e of edits) {
+      const r = this.applyToModel(e, writes);
+      if (r === 'sync') needSync = true;
+      else if (r !== 'ok') {
+        if (before) this.model = before;
+        return { ok: false, problems: [r] };
+      }
+    }
+    if (needSync) {
+      const v = validateModelData(this.model);
+      if (!v.ok) {
+        if (before) this.model = before;
+        return v;
+      }
+      return { ok: true, changes: this.sync(), rebuilt: true };
+    }
+    const changes = this.hf.batch(() => {
+      for (const w of writes) {
+        const sheetSpec = this.spec.sheets.find((s) => s.name === w.sheet)!;
+        sheetSpec.rows[w.row]![w.col] = w.raw;
+        this.hf.setCellContents({ sheet: this.sheetId(w.sheet), row: w.row, col: w.col }, w.raw as RawCellContent);
+      }
+    });
+    this.reader.patch(changes);
+    return { ok: true, changes, rebuilt: false };
+  }
+
+  /** Replace the whole model data (validated; on problems nothing changes). Reuses the HyperFormula instance. */
+  setModel(input: unknown): EditResult {
+    const v = validateModelData(input);
+    if (!v.ok) return v;
+    this.model = structuredClone(v.data);
+    return { ok: true, changes: this.sync(), rebuilt: true };
+  }
+
+  /** Regenerate the sheets from the model and apply only the differences to HyperFormula. */
+  private sync(): ExportedChange[] {
+    const next = buildWorkbookSpec(this.model);
+    let reshaped = false;
+    const changes = this.hf.batch(() => {
+      next.sheets.forEach((s, i) => {
+        const old = this.spec.sheets[i]!;
+        const id = this.sheetId(s.name);
+        const sameShape = old.rows.length === s.rows.length && old.rows.every((r, j) => r.length === s.rows[j]!.length);
+        if (!sameShape) {
+          reshaped = true;
+          this.hf.setSheetContent(id, toRaw(s.rows));
+          return;
+        }
+        for (let r = 0; r < s.rows.length; r++) {
+          const a = old.rows[r]!;
+          const b = s.rows[r]!;
+          for (let c = 0; c < b.length; c++) {
+            if (a[c] !== b[c]) this.hf.setCellContents({ sheet: id, row: r, col: c }, b[c] as RawCellContent);
+          }
+        }
+      });
+    });
+    const sig = (l: WorkbookLayout) =>
+      `${l.n}|${l.cost.ids.join(',')}|${l.residential.ids.join(',')}|${[...l.spaceRow.keys()].join(',')}|${l.periods.map((p) => p.label).join(',')}`;
+    reshaped ||= sig(next.layout) !== sig(this.spec.layout);
+    this.spec = next;
+    if (reshaped) this.readAll();
+    else {
+      this.reader.patch(changes);
+      this.refreshLabels();
+    }
+    return changes;
+  }
+
+  private refreshLabels(): void {
+    const R = this.reader.results;
+    this.model.cost_estimate.forEach((e, i) => (R.costEntries[i]!.label = e.label));
+    this.model.residential_construction.forEach((e, i) => {
+      R.residentialEntries[i]!.label = e.label;
+      R.residentialEntries[i]!.residualNotCalculated = e.calculation_method === 'Residual';
+    });
+  }
+
+  private needsSync(e: Edit): boolean {
+    if (e.kind === 'parameter') return /date|phasing_period/.test(e.field);
+    if (e.kind === 'costField') return e.field === 'index_type' || e.field === 'standard_index' || e.field === 'date';
+    if (e.kind === 'residentialField') return e.field === 'standard_index' || e.field === 'calculation_date';
+    return false;
+  }
+
+  private entryCol(lay: EntrySheetLayout, block: Block, k: number): number {
+    return lay.blockStart[block] + k - 1;
+  }
+
+  /** Update the model copy; push cell writes, or return 'sync' when the layout must be regenerated. */
+  private applyToModel(e: Edit, writes: { sheet: string; row: number; col: number; raw: RawCell }[]): 'ok' | 'sync' | Problem {
+    const L = this.spec.layout;
+    const problem = (path: string, message: string): Problem => ({ path, message });
+    const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+    switch (e.kind) {
+      case 'entryItem': {
+        const list = e.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
+        const idx = list.findIndex((x) => x.id === e.id);
+        const lay = e.entry === 'cost' ? L.cost : L.residential;
+        const base = `${e.entry === 'cost' ? 'cost_estimate' : 'residential_construction'}[${idx}]`;
+        if (idx < 0) return problem(base, `Post ${e.id} bestaat niet.`);
+        if (e.value !== null && !isNum(e.value)) return problem(base, 'Voer een getal in.');
+        const entry = list[idx]!;
+        const items: PeriodItem[] =
+          e.list === 'phasing' ? entry.phasing.phasing_items : e.list === 'bookvalue' ? entry.bookvalue.bookvalue_items : entry.indexing.indexing_items;
+        const k = periodIndex(e.period);
+        if (k > L.n || (k === 0 && e.list !== 'indexing')) return problem(`${base}.${e.list}`, `Periode ${e.period} bestaat niet in dit model.`);
+        const at = items.findIndex((it) => it.period === e.period);
+        const valueType: ValueType = e.valueType ?? items[at]?.value_type ?? (e.list === 'indexing' ? 'Procentueel' : 'Financeel');
+        if (e.value === null) {
+          if (at >= 0) items.splice(at, 1);
+        } else if (at >= 0) items[at] = { period: e.period, value_type: valueType, value: e.value };
+        else items.push({ period: e.period, value_type: valueType, value: e.value });
+        const row = lay.rowOf.get(e.id)!;
+        if (e.list === 'indexing') {
+          const col = k === 0 ? lay.col.indexBase! : this.entryCol(lay, 'indexOverride', k);
+          writes.push({ sheet: lay.sheet, row, col, raw: e.value });
+        } else {
+          const [vb, tb]: [Block, Block] = e.list === 'phasing' ? ['phasingValue', 'phasingType'] : ['bookedValue', 'bookedType'];
+          writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, vb, k), raw: e.value });
+          writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, tb, k), raw: e.value === null ? null : text(valueType) });
+        }
+        return 'ok';
+      }
+      case 'costField': {
+        const idx = this.model.cost_estimate.findIndex((x) => x.id === e.id);
+        const path = `cost_estimate[${idx}].${e.field}`;
+        if (idx < 0) return problem('cost_estimate', `Post ${e.id} bestaat niet.`);
+        const entry = this.model.cost_estimate[idx]!;
+        const lay = L.cost;
+        const row = lay.rowOf.get(e.id)!;
+        const v = e.value;
+        const w = (raw: RawCell) => writes.push({ sheet: lay.sheet, row, col: lay.col[e.field]!, raw });
+        switch (e.field) {
+          case 'amount':
+          case 'price':
+            if (!isNum(v)) return problem(path, 'Voer een getal in.');
+            entry.estimate[e.field] = v;
+            w(v);
+            return 'ok';
+          case 'label':
+          case 'unit':
+          case 'phasing_section_type':
+          case 'phasing_method':
+            if (typeof v !== 'string') return problem(path, 'Ongeldige invoer.');
+            if (e.field === 'label') {
+              entry.label = v;
+              this.reader.results.costEntries[idx]!.label = v;
+            } else if (e.field === 'unit') entry.estimate.unit = v as never;
+            else entry.phasing[e.field] = v as never;
+            w(text(v));
+            return 'ok';
+          case 'start_date':
+          case 'end_date':
+            if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return problem(path, 'Ongeldige datum');
+            entry.phasing[e.field] = v;
+            w(toSerial(v));
+            return 'ok';
+          case 'date':
+            if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return problem(path, 'Ongeldige datum');
+            entry.estimate.date = v;
+            if (parseYmd(v).y < L.priceYears.first) return 'sync';
+            w(toSerial(v));
+            return 'ok';
+          case 'index_type':
+            if (typeof v !== 'string') return problem(path, 'Ongeldige invoer.');
+            entry.estimate.index_type = v;
+            return 'sync';
+          case 'standard_index':
+            if (typeof v !== 'string') return problem(path, 'Ongeldige invoer.');
+            entry.indexing.standard_index = v;
+            return 'sync';
+        }
+        return problem(path, 'Onbekend veld.');
+      }
+      case 'residentialField': {
+        const idx = this.model.residential_construction.findIndex((x) => x.id === e.id);
+        const path = `residential_construction[${idx}].${e.field}`;
+        if (idx < 0) return problem('residential_construction', `Post ${e.id} bestaat niet.`);
+        const entry = this.model.residential_construction[idx]!;
+        const lay = L.residential;
+        const row = lay.rowOf.get(e.id)!;
+        const v = e.value;
+        const w = (raw: RawCell) => writes.push({ sheet: lay.sheet, row, col: lay.col[e.field]!, raw });
+        if (RESIDENTIAL_NUMERIC.has(e.field)) {
+          if (v !== null && !isNum(v)) return problem(path, 'Voer een getal in.');
+          if (e.field === 'amount') {
+            if (v === null) return problem(path, 'Voer een getal in.');
+            entry.amount = v;
+          } else if (e.field === 'plot_price') entry.plot_price = v;
+          else if (e.field === 'von_incl_vat' || e.field === 'quote_excl_vat') {
+            entry.land_share_data ??= { von_incl_vat: 0, quote_excl_vat: 0 };
+            entry.land_share_data[e.field] = v ?? 0;
+          } else {
+            entry.price_per_square_meter_data ??= { square_meters: 0, unit_price: 0 };
+            (entry.price_per_square_meter_data as Record<string, number>)[e.field] = v ?? 0;
+          }
+          w(v);
+          return 'ok';
+        }
+        switch (e.field) {
+          case 'label':
+          case 'tenure_type':
+          case 'calculation_method':
+          case 'residence_type':
+          case 'phasing_section_type':
+          case 'phasing_method':
+            if (typeof v !== 'string') return problem(path, 'Ongeldige invoer.');
+            if (e.field === 'label') {
+              entry.label = v;
+              this.reader.results.residentialEntries[idx]!.label = v;
+            } else if (e.field === 'phasing_section_type' || e.field === 'phasing_method') entry.phasing[e.field] = v as never;
+            else {
+              (entry as Record<string, unknown>)[e.field] = v;
+              if (e.field === 'calculation_method') this.reader.results.residentialEntries[idx]!.residualNotCalculated = v === 'Residual';
+            }
+            w(text(v));
+            return 'ok';
+          case 'start_date':
+          case 'end_date':
+            if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return problem(path, 'Ongeldige datum');
+            entry.phasing[e.field] = v;
+            w(toSerial(v));
+            return 'ok';
+          case 'calculation_date':
+            if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return problem(path, 'Ongeldige datum');
+            entry.calculation_date = v;
+            if (parseYmd(v).y < L.priceYears.first) return 'sync';
+            w(toSerial(v));
+            return 'ok';
+          case 'standard_index':
+            if (typeof v !== 'string') return problem(path, 'Ongeldige invoer.');
+            entry.indexing.standard_index = v;
+            return 'sync';
+        }
+        return problem(path, 'Onbekend veld.');
+      }
+      case 'parameter': {
+        const bp = this.model.base_parameters as Record<string, unknown>;
+        const path = `base_parameters.${e.field}`;
+        bp[e.field] = e.value;
+        if (this.needsSync(e)) return 'sync';
+        const row = UP[e.field as keyof typeof UP];
+        if (e.field === 'interest_discount_rate_percentage' || e.field === 'vat_rate_percentage') {
+          if (!isNum(e.value)) return problem(path, 'Voer een getal in.');
+          writes.push({ sheet: SHEET.params, row, col: 1, raw: e.value });
+        } else if (e.field === 'interest_calculation_method') {
+          if (!['OrganizationSpecific', 'BBV', 'Traditional'].includes(String(e.value))) return problem(path, 'Ongeldige renteberekeningsmethode.');
+          writes.push({ sheet: SHEET.params, row, col: 1, raw: text(String(e.value)) });
+        } else {
+          if (typeof e.value !== 'boolean') return problem(path, 'Ongeldige invoer.');
+          writes.push({ sheet: SHEET.params, row, col: 1, raw: e.value });
+        }
+        return 'ok';
+      }
+      case 'setValue': {
+        const idx = this.model.base_parameters.parameter_sets.findIndex((s) => s.set_group === e.group && s.set_name === e.name);
+        const path = `base_parameters.parameter_sets[${idx}]`;
+        if (idx < 0) return problem('base_parameters.parameter_sets', `De set '${e.name}' bestaat niet.`);
+        if (e.value !== null && !isNum(e.value)) return problem(path, 'Voer een getal in.');
+        const set = this.model.base_parameters.parameter_sets[idx]!;
+        const price = e.group === PRICE_LEVEL_GROUP;
+        const row = price ? L.priceSetRow.get(e.name)! : L.setRow.get(`${e.group}|${e.name}`)!;
+        const sheet = price ? SHEET.priceIndex : SHEET.sets;
+        if (e.label === null) {
+          if (e.value === null) return problem(`${path}.set_base_value`, 'Voer een getal in.');
+          set.set_base_value = e.value;
+          writes.push({ sheet, row, col: price ? L.priceCols.base : L.setCols.base, raw: e.value });
+          return 'ok';
+        }
+        const at = set.set_values.findIndex((v) => v.period_label === e.label);
+        if (e.value === null) {
+          if (at >= 0) set.set_values.splice(at, 1);
+        } else if (at >= 0) set.set_values[at]!.period_value = e.value;
+        else set.set_values.push({ phasing_period: this.model.base_parameters.phasing_period, period_label: e.label, period_value: e.value });
+        if (price) {
+          const y = /^\d{4}$/.test(e.label) ? Number(e.label) : NaN;
+          if (y >= L.priceYears.first && y <= L.priceYears.last) writes.push({ sheet, row, col: L.priceCols.firstValue + y - L.priceYears.first, raw: e.value });
+        } else {
+          const p = L.periods.find((x) => x.label === e.label);
+          if (p) writes.push({ sheet, row, col: L.setCols.firstValue + p.index - 1, raw: e.value });
+        }
+        return 'ok';
+      }
+      case 'space': {
+        const idx = this.model.base_parameters.space_usage.findIndex((s) => s.id === e.id);
+        const path = `base_parameters.space_usage[${idx}].${e.field}`;
+        if (idx < 0) return problem('base_parameters.space_usage', `Rij ${e.id} bestaat niet.`);
+        const rowSpec = this.model.base_parameters.space_usage[idx]!;
+        const row = L.spaceRow.get(e.id)!;
+        if (e.field === 'value') {
+          if (e.value !== null && !isNum(e.value)) return problem(path, 'Ongeldige invoer. Controleer alstublieft de gegevens en probeer het opnieuw.');
+          rowSpec.value = e.value as number | null;
+          writes.push({ sheet: SHEET.space, row, col: 2, raw: e.value });
+        } else {
+          if (e.value !== null && typeof e.value !== 'string') return problem(path, 'Ongeldige invoer.');
+          if (e.field === 'label') rowSpec.label = e.value;
+          else rowSpec.location = e.value as SpaceUsageLocation | null;
+          writes.push({ sheet: SHEET.space, row, col: e.field === 'label' ? 1 : 3, raw: text(e.value) });
+        }
+        return 'ok';
+      }
+    }
+  }
+
+  /** The HyperFormula address of the input cell an edit writes (for binding grids), or null. */
+  cellOf(entry: EntryKind, id: number, block: Block, period: number): { sheet: number; row: number; col: number } | null {
+    const lay = entry === 'cost' ? this.spec.layout.cost : this.spec.layout.residential;
+    const row = lay.rowOf.get(id);
+    if (row === undefined || period < 1 || period > this.spec.layout.n) return null;
+    return { sheet: this.sheetId(lay.sheet), row, col: this.entryCol(lay, block, period) };
+  }
+
+  /** Computed values of all sheets (for the export). */
+  sheetValues(name: string) {
+    return this.hf.getSheetValues(this.sheetId(name));
+  }
+
+  destroy(): void {
+    this.hf.destroy();
+  }
+}

@@ -1,0 +1,320 @@
+// The typed results object, read from the workbook and patched from HyperFormula's change lists.
+import type { CellValue, ExportedChange } from 'hyperformula';
+import { ExportedCellChange } from 'hyperformula';
+import {
+  BLOCKS,
+  type Block,
+  type ComputedField,
+  type EntrySheetLayout,
+  OV,
+  OV_FIRST_PERIOD_COL,
+  RS,
+  type WorkbookLayout,
+} from './workbook.ts';
+import { serialToIso } from './dates.ts';
+
+export type EntryKind = 'cost' | 'residential';
+
+export interface EntryResult {
+  kind: EntryKind;
+  id: number;
+  label: string;
+  /** Raming at the entry's price date. */
+  estimate: number;
+  /** Price-level correction factor from the price date to the NCW date. */
+  historicIndex: number;
+  totalBooked: number;
+  /** ROUND(estimate × historicIndex − totalBooked, 2). */
+  amountAtNcw: number;
+  totalPhased: number;
+  /** amountAtNcw − totalPhased; non-zero is a warning on the row. */
+  residualToPhase: number;
+  totalNominal: number;
+  totalCashFlow: number;
+  /** Per period (index 0 = PER_01). */
+  phased: number[];
+  booked: number[];
+  indexFactor: number[];
+  nominal: number[];
+  /** Residential entries with calculation method Residual: "Residueel wordt nog niet berekend". */
+  residualNotCalculated: boolean;
+}
+
+export interface PeriodResult {
+  index: number;
+  code: string;
+  label: string;
+  start: string;
+  /** Exclusive end (first day of the next period). */
+  end: string;
+  costs: number;
+  revenues: number;
+  net: number;
+  debitRateAnnual: number;
+  creditRateAnnual: number;
+  interestBeforeWithdrawal: number;
+  balanceBeforeWithdrawal: number;
+  withdrawal: number;
+  interest: number;
+  balance: number;
+}
+
+export interface SpaceUsageTotals {
+  byLocation: Record<string, number>;
+  mainStructure: number;
+  publicSpace: number;
+  marketable: number;
+  excluded: number;
+  gross: number;
+  /** public space + marketable + excluded − gross; non-zero is a warning. */
+  difference: number;
+}
+
+export interface Results {
+  ew: number;
+  ncw: number;
+  verliesvoorziening: number;
+  poc: number;
+  profitWithdrawal: number;
+  resultAtNcw: number;
+  ewBeforeWithdrawal: number;
+  ncwBeforeWithdrawal: number;
+  totalCosts: number;
+  totalRevenues: number;
+  bookedCosts: number;
+  bookedRevenues: number;
+  periods: PeriodResult[];
+  costEntries: EntryResult[];
+  residentialEntries: EntryResult[];
+  spaceUsage: SpaceUsageTotals;
+  /** Cells that evaluated to an error (should stay empty for valid models), as `Sheet!A1: #ERR`. */
+  errors: string[];
+}
+
+const RESULT_KEYS: Record<number, keyof Results> = {
+  [RS.ewBeforeWithdrawal]: 'ewBeforeWithdrawal',
+  [RS.ncwBeforeWithdrawal]: 'ncwBeforeWithdrawal',
+  [RS.totalCosts]: 'totalCosts',
+  [RS.totalRevenues]: 'totalRevenues',
+  [RS.bookedCosts]: 'bookedCosts',
+  [RS.bookedRevenues]: 'bookedRevenues',
+  [RS.poc]: 'poc',
+  [RS.profitWithdrawal]: 'profitWithdrawal',
+  [RS.ew]: 'ew',
+  [RS.ncw]: 'ncw',
+  [RS.verliesvoorziening]: 'verliesvoorziening',
+  [RS.resultAtNcw]: 'resultAtNcw',
+};
+const PERIOD_KEYS: Partial<Record<number, keyof PeriodResult>> = {
+  [OV.costs]: 'costs',
+  [OV.revenues]: 'revenues',
+  [OV.net]: 'net',
+  [OV.debitAnnual]: 'debitRateAnnual',
+  [OV.creditAnnual]: 'creditRateAnnual',
+  [OV.interestBefore]: 'interestBeforeWithdrawal',
+  [OV.balanceBefore]: 'balanceBeforeWithdrawal',
+  [OV.withdrawal]: 'withdrawal',
+  [OV.interest]: 'interest',
+  [OV.balance]: 'balance',
+};
+const COMPUTED_FIELDS: ComputedField[] = [
+  'estimate',
+  'historicIndex',
+  'totalBooked',
+  'amountAtNcw',
+  'totalPhased',
+  'residualToPhase',
+  'totalNominal',
+  'totalCashFlow',
+];
+const BLOCK_ARRAY: Partial<Record<Block, 'phased' | 'booked' | 'indexFactor' | 'nominal'>> = {
+  phased: 'phased',
+  booked: 'booked',
+  indexFactor: 'indexFactor',
+  nominal: 'nominal',
+};
+
+export interface SheetIds {
+  cost: number;
+  residential: number;
+  overview: number;
+  result: number;
+  space: number;
+}
+
+function num(v: CellValue | undefined): number {
+  if (typeof v === 'number') return v;
+  if (v == null || v === '') return 0;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return Number.NaN;
+}
+
+/** Column → what it holds, for one entry sheet. */
+interface ColMap {
+  computed: Map<number, ComputedField>;
+  block: Map<number, { arr: 'phased' | 'booked' | 'indexFactor' | 'nominal'; k: number }>;
+}
+function colMap(lay: EntrySheetLayout, n: number): ColMap {
+  const computed = new Map<number, ComputedField>();
+  for (const f of COMPUTED_FIELDS) computed.set(lay.col[f]!, f);
+  const block = new Map<number, { arr: 'phased' | 'booked' | 'indexFactor' | 'nominal'; k: number }>();
+  for (const b of BLOCKS) {
+    const arr = BLOCK_ARRAY[b];
+    if (!arr) continue;
+    for (let k = 0; k < n; k++) block.set(lay.blockStart[b] + k, { arr, k });
+  }
+  return { computed, block };
+}
+
+export class ResultsReader {
+  readonly results: Results;
+  private readonly costCols: ColMap;
+  private readonly resCols: ColMap;
+  private readonly spaceKeys = new Map<number, string>();
+
+  constructor(
+    private readonly layout: WorkbookLayout,
+    private readonly ids: SheetIds,
+    private readonly labels: { cost: Map<number, string>; residential: Map<number, string>; residualIds: Set<number> },
+    sheetValues: (sheetId: number) => CellValue[][],
+  ) {
+    this.costCols = colMap(layout.cost, layout.n);
+    this.resCols = colMap(layout.residential, layout.n);
+    for (const [k, r] of Object.entries(layout.spaceTotalsRow)) this.spaceKeys.set(r, k);
+    this.results = this.readAll(sheetValues);
+  }
+
+  private readEntries(kind: EntryKind, lay: EntrySheetLayout, values: CellValue[][], errors: string[]): EntryResult[] {
+    const n = this.layout.n;
+    return lay.ids.map((id) => {
+      const row = values[lay.rowOf.get(id)!] ?? [];
+      const get = (c: number) => num(row[c]);
+      const arr = (b: Block) => Array.from({ length: n }, (_, k) => get(lay.blockStart[b] + k));
+      const e: EntryResult = {
+        kind,
+        id,
+        label: (kind === 'cost' ? this.labels.cost : this.labels.residential).get(id) ?? '',
+        estimate: get(lay.col.estimate!),
+        historicIndex: get(lay.col.historicIndex!),
+        totalBooked: get(lay.col.totalBooked!),
+        amountAtNcw: get(lay.col.amountAtNcw!),
+        totalPhased: get(lay.col.totalPhased!),
+        residualToPhase: get(lay.col.residualToPhase!),
+        totalNominal: get(lay.col.totalNominal!),
+        totalCashFlow: get(lay.col.totalCashFlow!),
+        phased: arr('phased'),
+        booked: arr('booked'),
+        indexFactor: arr('indexFactor'),
+        nominal: arr('nominal'),
+        residualNotCalculated: kind === 'residential' && this.labels.residualIds.has(id),
+      };
+      for (const v of row) if (v != null && typeof v === 'object') errors.push(`${lay.sheet} ${id}: ${String((v as { value?: string }).value)}`);
+      return e;
+    });
+  }
+
+  private readAll(sheetValues: (sheetId: number) => CellValue[][]): Results {
+    const errors: string[] = [];
+    const L = this.layout;
+    const ov = sheetValues(this.ids.overview);
+    const rs = sheetValues(this.ids.result);
+    const sp = sheetValues(this.ids.space);
+    const periods: PeriodResult[] = L.periods.map((p) => {
+      const c = OV_FIRST_PERIOD_COL + p.index - 1;
+      const g = (r: number) => num(ov[r]?.[c]);
+      return {
+        index: p.index,
+        code: p.code,
+        label: p.label,
+        start: serialToIso(p.startSerial),
+        end: serialToIso(p.endSerial),
+        costs: g(OV.costs),
+        revenues: g(OV.revenues),
+        net: g(OV.net),
+        debitRateAnnual: g(OV.debitAnnual),
+        creditRateAnnual: g(OV.creditAnnual),
+        interestBeforeWithdrawal: g(OV.interestBefore),
+        balanceBeforeWithdrawal: g(OV.balanceBefore),
+        withdrawal: g(OV.withdrawal),
+        interest: g(OV.interest),
+        balance: g(OV.balance),
+      };
+    });
+    const r = (row: number) => num(rs[row]?.[1]);
+    const space = (key: string) => num(sp[L.spaceTotalsRow[key]!]?.[6]);
+    const byLocation: Record<string, number> = {};
+    for (const key of Object.keys(L.spaceTotalsRow)) byLocation[key] = space(key);
+    const results: Results = {
+      ew: r(RS.ew),
+      ncw: r(RS.ncw),
+      verliesvoorziening: r(RS.verliesvoorziening),
+      poc: r(RS.poc),
+      profitWithdrawal: r(RS.profitWithdrawal),
+      resultAtNcw: r(RS.resultAtNcw),
+      ewBeforeWithdrawal: r(RS.ewBeforeWithdrawal),
+      ncwBeforeWithdrawal: r(RS.ncwBeforeWithdrawal),
+      totalCosts: r(RS.totalCosts),
+      totalRevenues: r(RS.totalRevenues),
+      bookedCosts: r(RS.bookedCosts),
+      bookedRevenues: r(RS.bookedRevenues),
+      periods,
+      costEntries: this.readEntries('cost', L.cost, sheetValues(this.ids.cost), errors),
+      residentialEntries: this.readEntries('residential', L.residential, sheetValues(this.ids.residential), errors),
+      spaceUsage: {
+        byLocation,
+        mainStructure: space('main_structure'),
+        publicSpace: space('public_space'),
+        marketable: space('marketable'),
+        excluded: space('excluded'),
+        gross: space('gross'),
+        difference: space('difference'),
+      },
+      errors,
+    };
+    for (const row of [...ov, ...rs]) for (const v of row) if (v != null && typeof v === 'object') errors.push(String((v as { value?: string }).value));
+    return results;
+  }
+
+  /** Apply HyperFormula's change list to the results (only what changed is touched). */
+  patch(changes: ExportedChange[]): void {
+    const R = this.results;
+    const L = this.layout;
+    for (const ch of changes) {
+      if (!(ch instanceof ExportedCellChange)) continue;
+      const { sheet, row, col } = ch.address;
+      const v = num(ch.newValue);
+      if (sheet === this.ids.cost || sheet === this.ids.residential) {
+        if (row === 0) continue;
+        const cost = sheet === this.ids.cost;
+        const entry = (cost ? R.costEntries : R.residentialEntries)[row - 1];
+        if (!entry) continue;
+        const cm = cost ? this.costCols : this.resCols;
+        const f = cm.computed.get(col);
+        if (f) {
+          entry[f] = v;
+          continue;
+        }
+        const b = cm.block.get(col);
+        if (b) entry[b.arr][b.k] = v;
+      } else if (sheet === this.ids.overview) {
+        const key = PERIOD_KEYS[row];
+        const k = col - OV_FIRST_PERIOD_COL;
+        if (key && k >= 0 && k < L.n) (R.periods[k] as unknown as Record<string, number>)[key] = v;
+      } else if (sheet === this.ids.result) {
+        const key = RESULT_KEYS[row];
+        if (key && col === 1) (R as unknown as Record<string, number>)[key] = v;
+      } else if (sheet === this.ids.space && col === 6) {
+        const key = this.spaceKeys.get(row);
+        if (!key) continue;
+        const S = R.spaceUsage;
+        S.byLocation[key] = v;
+        if (key === 'main_structure') S.mainStructure = v;
+        else if (key === 'public_space') S.publicSpace = v;
+        else if (key === 'marketable') S.marketable = v;
+        else if (key === 'excluded') S.excluded = v;
+        else if (key === 'gross') S.gross = v;
+        else if (key === 'difference') S.difference = v;
+      }
+    }
+  }
+}

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { ModelData, type PeriodItem } from '../api/contract/modelData.ts';
+import { compareYmd, parseYmd } from './dates.ts';
+import { MAX_PERIODS, countPeriods, generatePeriods, periodIndex } from './periods.ts';
+
+export interface Problem {
+  /** Dotted path into the model data, e.g. `cost_estimate[2].estimate.date`. */
+  path: string;
+  /** Dutch message for the user. */
+  message: string;
+}
+
+export type ValidationResult = { ok: true; data: ModelData } | { ok: false; problems: Problem[] };
+
+export const MSG = {
+  emptyName: 'Voer een geldige naam in.',
+  duplicateSetName: 'Deze naam bestaat al. Kies een unieke naam',
+  spaceUsage: 'Ongeldige invoer. Controleer alstublieft de gegevens en probeer het opnieuw.',
+  dates: 'Er is iets mis gegaan met de datums',
+} as const;
+
+export const PRICE_LEVEL_GROUP = 'Indexing_PriceLevelCorrectionToNCWDate';
+export const FUTURE_INDEX_GROUP = 'Indexing_FutureIndex';
+export const INTEREST_GROUP = 'Interest_Percentage';
+export const DEFAULT_COST_INDEX = 'Kostenstijging';
+export const DEFAULT_REVENUE_INDEX = 'Opbrengstenstijging';
+export const DEFAULT_PRICE_INDEX = 'CPI';
+export const DEBIT_SET = 'RentepercentageNegatiefSaldo';
+export const CREDIT_SET = 'RentepercentagePositiefSaldo';
+
+function pathOf(parts: readonly PropertyKey[]): string {
+  let s = '';
+  for (const p of parts) {
+    if (typeof p === 'number') s += `[${p}]`;
+    else s += s ? `.${String(p)}` : String(p);
+  }
+  return s;
+}
+
+const nlDate = (s: string) => {
+  const { y, m, d } = parseYmd(s);
+  return `${String(d).padStart(2, '0')}-${String(m).padStart(2, '0')}-${y}`;
+};
+
+/** The cross-field rules of spec 3 §5 and calculation.md on shape-valid model data. */
+export function crossCheck(data: ModelData): Problem[] {
+  const problems: Problem[] = [];
+  const add = (path: string, message: string) => problems.push({ path, message });
+  const bp = data.base_parameters;
+  const B = 'base_parameters';
+  const S = parseYmd(bp.phasing_calculation_start_date);
+  const P = parseYmd(bp.phasing_price_reference_date);
+  const N = parseYmd(bp.phasing_net_present_value_date);
+  const E = parseYmd(bp.phasing_calculation_end_date);
+
+  // 1. Dates of the model.
+  let datesOk = true;
+  if (compareYmd(S, E) >= 0) {
+    datesOk = false;
+    add(`${B}.phasing_calculation_end_date`, 'De einddatum van de berekening moet na de startdatum liggen.');
+  }
+  if (compareYmd(P, S) < 0 || compareYmd(P, E) > 0) {
+    add(`${B}.phasing_price_reference_date`, 'De prijspeildatum moet tussen de start- en einddatum van de berekening liggen.');
+  }
+  if (compareYmd(N, S) < 0 || compareYmd(N, E) > 0) {
+    datesOk = false;
+    add(`${B}.phasing_net_present_value_date`, 'De NCW-datum moet tussen de start- en einddatum van de berekening liggen.');
+  }
+  const n = datesOk ? countPeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period) : 0;
+  if (n > MAX_PERIODS) {
+    datesOk = false;
+    add(
+      `${B}.phasing_period`,
+      `De looptijd beslaat ${n} perioden; het maximum is ${MAX_PERIODS}. Kies een grovere faseringsperiode of een kortere looptijd.`,
+    );
+  }
+  const periods = datesOk ? generatePeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period) : [];
+
+  // Phases (Fasering tab).
+  bp.phasing_costs_revenues.forEach((ph, i) => {
+    const p = `${B}.phasing_costs_revenues[${i}]`;
+    if (!ph.phase_name.trim()) add(`${p}.phase_name`, MSG.emptyName);
+    const a = parseYmd(ph.phase_start_date);
+    const b = parseYmd(ph.phase_end_date);
+    if (compareYmd(a, b) > 0) add(`${p}.phase_end_date`, 'De startdatum van de fase ligt na de einddatum; pas de datums aan.');
+    if (compareYmd(a, S) < 0 || compareYmd(b, E) > 0) add(p, 'De fase moet binnen de start- en einddatum van de berekening liggen.');
+  });
+
+  // 2. Parameter sets.
+  const setsByGroup = new Map<string, Set<string>>();
+  bp.parameter_sets.forEach((s, i) => {
+    const p = `${B}.parameter_sets[${i}]`;
+    const name = s.set_name.trim();
+    if (!name) {
+      add(`${p}.set_name`, MSG.emptyName);
+      return;
+    }
+    const names = setsByGroup.get(s.set_group) ?? new Set<string>();
+    setsByGroup.set(s.set_group, names);
+    const key = name.toLowerCase();
+    if (names.has(key)) add(`${p}.set_name`, MSG.duplicateSetName);
+    names.add(key);
+    const seen = new Set<string>();
+    s.set_values.forEach((v, j) => {
+      if (seen.has(v.period_label)) add(`${p}.set_values[${j}].period_label`, `Periode '${v.period_label}' komt meer dan eens voor in deze set.`);
+      seen.add(v.period_label);
+    });
+  });
+  const exactSet = (group: string, name: string) => bp.parameter_sets.some((s) => s.set_group === group && s.set_name === name);
+
+  // Space usage.
+  bp.space_usage.forEach((r, i) => {
+    const p = `${B}.space_usage[${i}]`;
+    const ok =
+      r.label != null && r.label.trim() !== '' && typeof r.value === 'number' && Number.isFinite(r.value) && r.value >= 0 && r.location != null;
+    if (!ok) add(p, MSG.spaceUsage);
+  });
+  const spaceIds = new Set<number>();
+  bp.space_usage.forEach((r, i) => {
+    if (spaceIds.has(r.id)) add(`${B}.space_usage[${i}].id`, `Id ${r.id} komt meer dan eens voor.`);
+    spaceIds.add(r.id);
+  });
+
+  // 3. Entries.
+  const checkItems = (items: PeriodItem[], p: string, allowBase: boolean, within?: { start: string; end: string }) => {
+    const seen = new Set<string>();
+    items.forEach((it, j) => {
+      const ip = `${p}[${j}]`;
+      if (seen.has(it.period)) add(`${ip}.period`, `Periode ${it.period} komt meer dan eens voor.`);
+      seen.add(it.period);
+      const k = periodIndex(it.period);
+      if (k === 0) {
+        if (!allowBase) add(`${ip}.period`, 'Periode UITGANGSPUNT kan niet gefaseerd of geboekt worden; kies een periode PER_01 of later.');
+        return;
+      }
+      if (!datesOk) return;
+      if (k > periods.length) {
+        add(`${ip}.period`, `Periode ${it.period} valt buiten de ${periods.length} perioden van het model.`);
+        return;
+      }
+      if (within && it.value !== 0) {
+        const per = periods[k - 1]!;
+        const a = parseYmd(within.start);
+        const b = parseYmd(within.end);
+        // The period [start, end) must overlap the entry's phasing dates [a, b].
+        if (compareYmd(per.end, a) <= 0 || compareYmd(per.start, b) > 0) {
+          add(`${ip}.period`, `Periode ${per.label} valt buiten de faseringsdatums van de post (${nlDate(within.start)} t/m ${nlDate(within.end)}).`);
+        }
+      }
+    });
+  };
+  const checkCommon = (
+    e: { label: string; indexing: ModelData['cost_estimate'][number]['indexing']; phasing: ModelData['cost_estimate'][number]['phasing']; bookvalue: ModelData['cost_estimate'][number]['bookvalue'] },
+    p: string,
+    defaultIndex: string,
+  ) => {
+    if (!e.label.trim()) add(`${p}.label`, MSG.emptyName);
+    const std = e.indexing.standard_index ?? defaultIndex;
+    if (!exactSet(FUTURE_INDEX_GROUP, std)) add(`${p}.indexing.standard_index`, `De indexset '${std}' bestaat niet (groep Indexing_FutureIndex).`);
+    const ps = parseYmd(e.phasing.start_date);
+    const pe = parseYmd(e.phasing.end_date);
+    if (compareYmd(ps, pe) > 0) add(`${p}.phasing.end_date`, 'De startdatum van de fasering ligt na de einddatum; pas de datums aan.');
+    checkItems(e.phasing.phasing_items, `${p}.phasing.phasing_items`, false, { start: e.phasing.start_date, end: e.phasing.end_date });
+    checkItems(e.bookvalue.bookvalue_items, `${p}.bookvalue.bookvalue_items`, false);
+    checkItems(e.indexing.indexing_items, `${p}.indexing.indexing_items`, true);
+  };
+
+  const costLabels = new Map<string, number>();
+  const costIds = new Set<number>();
+  data.cost_estimate.forEach((e, i) => {
+    const p = `cost_estimate[${i}]`;
+    if (costIds.has(e.id)) add(`${p}.id`, `Id ${e.id} komt meer dan eens voor.`);
+    costIds.add(e.id);
+    const key = e.label.trim().toLowerCase();
+    if (key && costLabels.has(key)) add(`${p}.label`, `De omschrijving '${e.label}' bestaat al (hoofdletters tellen niet mee).`);
+    costLabels.set(key, i);
+    checkCommon(e, p, DEFAULT_COST_INDEX);
+    if (compareYmd(parseYmd(e.estimate.date), N) > 0) add(`${p}.estimate.date`, 'De prijsdatum van de raming ligt na de NCW-datum.');
+    const it = e.estimate.index_type ?? DEFAULT_PRICE_INDEX;
+    if (!exactSet(PRICE_LEVEL_GROUP, it)) add(`${p}.estimate.index_type`, `De prijsindex '${it}' bestaat niet (groep Indexing_PriceLevelCorrectionToNCWDate).`);
+  });
+
+  const resIds = new Set<number>();
+  data.residential_construction.forEach((e, i) => {
+    const p = `residential_construction[${i}]`;
+    if (resIds.has(e.id)) add(`${p}.id`, `Id ${e.id} komt meer dan eens voor.`);
+    resIds.add(e.id);
+    checkCommon(e, p, DEFAULT_REVENUE_INDEX);
+    if (compareYmd(parseYmd(e.calculation_date), N) > 0) add(`${p}.calculation_date`, 'De prijsdatum (berekeningsdatum) ligt na de NCW-datum.');
+    if (!exactSet(PRICE_LEVEL_GROUP, DEFAULT_PRICE_INDEX)) add(`${p}.calculation_date`, `De prijsindex '${DEFAULT_PRICE_INDEX}' bestaat niet (groep Indexing_PriceLevelCorrectionToNCWDate).`);
+    if (e.calculation_method === 'LandShare' && !e.land_share_data) add(`${p}.land_share_data`, 'Vul de VON-prijs en de grondquote in.');
+    if (e.calculation_method === 'PlotPrice' && e.plot_price == null) add(`${p}.plot_price`, 'Vul de kavelprijs in.');
+    if (e.calculation_method === 'PricePerSquareMeter' && !e.price_per_square_meter_data) add(`${p}.price_per_square_meter_data`, 'Vul het aantal m² en de prijs per m² in.');
+  });
+  return problems;
+}
+
+/** Shape (zod) and cross-field validation. Never throws; every problem has a path and a Dutch message. */
+export function validateModelData(input: unknown): ValidationResult {
+  const parsed = ModelData.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, problems: parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message })) };
+  }
+  let problems: Problem[];
+  try {
+    problems = crossCheck(parsed.data);
+  } catch (err) {
+    problems = [{ path: '', message: `Het model kon niet worden gecontroleerd: ${(err as Error).message}` }];
+  }
+  return problems.length ? { ok: false, problems } : { ok: true, data: parsed.data };
+}
+
+/** The model-data schema with the cross-field rules as zod issues (for the server's request validation). */
+export const ValidatedModelData = ModelData.superRefine((data, ctx) => {
+  for (const p of crossCheck(data)) {
+    ctx.addIssue({ code: 'custom', message: p.message, path: p.path ? p.path.split(/\.|\[|\]\.?/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [] });
+  }
+});

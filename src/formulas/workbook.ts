@@ -1,0 +1,774 @@
+// Workbook builder: model data → sheets of input cells and Excel-compatible formulas.
+// The same sheets feed HyperFormula (engine.ts) and the xlsx export (export.ts), so the tool and an
+// exported file hold exactly the same formulas. Layout notes: docs/calculation-engine.md.
+import type { ModelData, PeriodItem, SpaceUsageLocation } from '../api/contract/modelData.ts';
+import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
+import { parseYmd, toSerial } from './dates.ts';
+import { type Period, generatePeriods, periodIndex, periodsPerYear } from './periods.ts';
+import {
+  CREDIT_SET,
+  DEBIT_SET,
+  DEFAULT_COST_INDEX,
+  DEFAULT_PRICE_INDEX,
+  DEFAULT_REVENUE_INDEX,
+  FUTURE_INDEX_GROUP,
+  INTEREST_GROUP,
+  PRICE_LEVEL_GROUP,
+} from './validate.ts';
+
+/** A raw cell as HyperFormula takes it: `=…` is a formula, `'…` a literal text, else a value. */
+export type RawCell = number | string | boolean | null;
+export type Fmt = 'money' | 'factor' | 'date' | 'pct' | 'area' | 'int' | 'text';
+
+export interface SheetSpec {
+  name: string;
+  rows: RawCell[][];
+  /** Number format of a cell (export only). */
+  fmt: (row: number, col: number) => Fmt | undefined;
+  frozenRows: number;
+  frozenCols: number;
+  widths: number[];
+}
+
+export const SHEET = {
+  params: 'Uitgangspunten',
+  sets: 'Parametersets',
+  periods: 'Perioden',
+  priceIndex: 'Prijsindex',
+  cost: 'Kostenraming',
+  residential: 'Woningbouw',
+  space: 'Ruimtegebruik',
+  overview: 'Overzicht',
+  result: 'Resultaat',
+} as const;
+export const SHEET_ORDER = [
+  SHEET.params,
+  SHEET.sets,
+  SHEET.periods,
+  SHEET.priceIndex,
+  SHEET.cost,
+  SHEET.residential,
+  SHEET.space,
+  SHEET.overview,
+  SHEET.result,
+] as const;
+
+/** Rows (0-based) of the Uitgangspunten sheet; values in column B. */
+export const UP = {
+  project_name: 1,
+  project_description: 2,
+  project_number: 3,
+  subregion: 4,
+  organisation_name: 5,
+  version_name: 6,
+  model_name: 7,
+  phasing_calculation_start_date: 8,
+  phasing_price_reference_date: 9,
+  phasing_net_present_value_date: 10,
+  phasing_calculation_end_date: 11,
+  phasing_period: 12,
+  periodsPerYear: 13,
+  interest_discount_rate_percentage: 14,
+  discountFraction: 15,
+  vat_rate_percentage: 16,
+  vatFraction: 17,
+  interest_calculation_method: 18,
+  profit_withdrawal_to_ncw_date: 19,
+  periodCount: 20,
+} as const;
+
+/** Rows (0-based) of the Perioden sheet; periods in columns B…. */
+export const PR = { code: 0, label: 1, start: 2, end: 3, year: 4, firstOfYear: 5, weightAfterNcw: 6, containsNcw: 7 } as const;
+
+/** Rows (0-based) of the Overzicht sheet; column B = total, periods from column C. */
+export const OV = {
+  costs: 1,
+  revenues: 2,
+  net: 3,
+  debitAnnual: 4,
+  creditAnnual: 5,
+  debitPeriod: 6,
+  creditPeriod: 7,
+  jan1Before: 8,
+  interestBefore: 9,
+  balanceBefore: 10,
+  withdrawal: 11,
+  jan1: 12,
+  interest: 13,
+  balance: 14,
+} as const;
+export const OV_FIRST_PERIOD_COL = 2;
+
+/** Rows (0-based) of the Resultaat sheet; values in column B. */
+export const RS = {
+  ewBeforeWithdrawal: 1,
+  ncwBeforeWithdrawal: 2,
+  totalCosts: 3,
+  totalRevenues: 4,
+  bookedCosts: 5,
+  bookedRevenues: 6,
+  poc: 7,
+  profitWithdrawal: 8,
+  ew: 9,
+  ncw: 10,
+  verliesvoorziening: 11,
+  resultAtNcw: 12,
+} as const;
+
+/** Per-period column blocks of the entry sheets, in order. */
+export const BLOCKS = ['phasingValue', 'phasingType', 'bookedValue', 'bookedType', 'indexOverride', 'phased', 'booked', 'indexFactor', 'nominal'] as const;
+export type Block = (typeof BLOCKS)[number];
+const BLOCK_TITLE: Record<Block, string> = {
+  phasingValue: 'Fasering',
+  phasingType: 'Soort fasering',
+  bookedValue: 'Boekwaarde',
+  bookedType: 'Soort boekwaarde',
+  indexOverride: 'Eigen index',
+  phased: 'Gefaseerd',
+  booked: 'Geboekt',
+  indexFactor: 'Indexfactor',
+  nominal: 'Nominaal',
+};
+
+export type CostField =
+  | 'id' | 'label' | 'amount' | 'unit' | 'price' | 'date' | 'index_type' | 'standard_index'
+  | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date' | 'indexBase';
+export type ResidentialField =
+  | 'id' | 'label' | 'amount' | 'tenure_type' | 'calculation_method' | 'calculation_date' | 'von_incl_vat'
+  | 'quote_excl_vat' | 'plot_price' | 'residence_type' | 'square_meters' | 'unit_price' | 'index_type'
+  | 'standard_index' | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date' | 'indexBase';
+export type ComputedField = 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase' | 'totalNominal' | 'totalCashFlow';
+
+interface ColDef {
+  key: string;
+  title: string;
+  fmt: Fmt;
+  width: number;
+}
+const COST_INPUTS: ColDef[] = [
+  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
+  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
+  { key: 'amount', title: 'Hoeveelheid', fmt: 'money', width: 12 },
+  { key: 'unit', title: 'Eenheid', fmt: 'text', width: 10 },
+  { key: 'price', title: 'Prijs', fmt: 'money', width: 14 },
+  { key: 'date', title: 'Prijsdatum', fmt: 'date', width: 12 },
+  { key: 'index_type', title: 'Prijsindex', fmt: 'text', width: 10 },
+  { key: 'standard_index', title: 'Standaardindex', fmt: 'text', width: 16 },
+  { key: 'phasing_section_type', title: 'Sectie', fmt: 'text', width: 12 },
+  { key: 'phasing_method', title: 'Faseringsmethode', fmt: 'text', width: 12 },
+  { key: 'start_date', title: 'Start fasering', fmt: 'date', width: 12 },
+  { key: 'end_date', title: 'Eind fasering', fmt: 'date', width: 12 },
+  { key: 'indexBase', title: 'Eigen index (uitgangspunt)', fmt: 'pct', width: 10 },
+];
+const RES_INPUTS: ColDef[] = [
+  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
+  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
+  { key: 'amount', title: 'Aantal', fmt: 'money', width: 10 },
+  { key: 'tenure_type', title: 'Eigendom', fmt: 'text', width: 10 },
+  { key: 'calculation_method', title: 'Methode', fmt: 'text', width: 16 },
+  { key: 'calculation_date', title: 'Berekeningsdatum', fmt: 'date', width: 12 },
+  { key: 'von_incl_vat', title: 'VON incl. btw', fmt: 'money', width: 14 },
+  { key: 'quote_excl_vat', title: 'Grondquote excl. btw', fmt: 'pct', width: 10 },
+  { key: 'plot_price', title: 'Kavelprijs', fmt: 'money', width: 14 },
+  { key: 'residence_type', title: 'Woningtype', fmt: 'text', width: 14 },
+  { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
+  { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  { key: 'index_type', title: 'Prijsindex', fmt: 'text', width: 10 },
+  { key: 'standard_index', title: 'Standaardindex', fmt: 'text', width: 16 },
+  { key: 'phasing_section_type', title: 'Sectie', fmt: 'text', width: 12 },
+  { key: 'phasing_method', title: 'Faseringsmethode', fmt: 'text', width: 12 },
+  { key: 'start_date', title: 'Start fasering', fmt: 'date', width: 12 },
+  { key: 'end_date', title: 'Eind fasering', fmt: 'date', width: 12 },
+  { key: 'indexBase', title: 'Eigen index (uitgangspunt)', fmt: 'pct', width: 10 },
+];
+const COMPUTED: ColDef[] = [
+  { key: 'estimate', title: 'Raming', fmt: 'money', width: 14 },
+  { key: 'historicIndex', title: 'Historische index', fmt: 'factor', width: 10 },
+  { key: 'totalBooked', title: 'Totaal geboekt', fmt: 'money', width: 14 },
+  { key: 'amountAtNcw', title: 'Bedrag op NCW-datum', fmt: 'money', width: 14 },
+  { key: 'totalPhased', title: 'Totaal gefaseerd', fmt: 'money', width: 14 },
+  { key: 'residualToPhase', title: 'Nog te faseren', fmt: 'money', width: 14 },
+  { key: 'totalNominal', title: 'Totaal nominaal', fmt: 'money', width: 14 },
+  { key: 'totalCashFlow', title: 'Totaal kasstroom', fmt: 'money', width: 14 },
+];
+
+export interface EntrySheetLayout {
+  sheet: string;
+  /** Column of each scalar input or computed field. */
+  col: Record<string, number>;
+  /** First column of each per-period block; period k (1-based) is at blockStart[b] + k − 1. */
+  blockStart: Record<Block, number>;
+  /** Sheet row (0-based) of each entry id; entries start at row 1. */
+  rowOf: Map<number, number>;
+  ids: number[];
+  width: number;
+}
+
+export interface WorkbookLayout {
+  periods: Period[];
+  n: number;
+  m: 1 | 2 | 4;
+  cost: EntrySheetLayout;
+  residential: EntrySheetLayout;
+  /** Row (0-based) of a future-index or interest set on Parametersets, key `group|name`. */
+  setRow: Map<string, number>;
+  /** Row (0-based) of a price-level set on Prijsindex, key = name. */
+  priceSetRow: Map<string, number>;
+  priceYears: { first: number; last: number };
+  /** Row (0-based) of each space-usage id on Ruimtegebruik. */
+  spaceRow: Map<number, number>;
+  spaceTotalsRow: Record<string, number>;
+  /** Parametersets columns. */
+  setCols: { base: number; firstValue: number; firstEffective: number };
+  priceCols: { base: number; atNcw: number; firstValue: number; firstRate: number; firstCum: number };
+}
+
+export interface WorkbookSpec {
+  sheets: SheetSpec[];
+  layout: WorkbookLayout;
+}
+
+// ── helpers ────────────────────────────────────────────────────────────────────────────────
+
+export function colName(c: number): string {
+  let s = '';
+  let n = c + 1;
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+/** A1 reference (0-based row/col), optional sheet and absolute markers. */
+export function a1(col: number, row: number, opts: { sheet?: string; absCol?: boolean; absRow?: boolean } = {}): string {
+  const s = opts.sheet ? `${opts.sheet}!` : '';
+  return `${s}${opts.absCol ? '$' : ''}${colName(col)}${opts.absRow ? '$' : ''}${row + 1}`;
+}
+const abs = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absCol: true, absRow: true });
+/** A literal text cell (never parsed as a number, date or formula). */
+export const text = (s: string | null | undefined): RawCell => (s == null || s === '' ? null : `'${s}`);
+const pctF = (x: string) => `IF(${x}<=1,${x},${x}/100)`;
+const YF_TRUE = 'TRUE()';
+
+export const P_REF = {
+  S: abs(SHEET.params, 1, UP.phasing_calculation_start_date),
+  N: abs(SHEET.params, 1, UP.phasing_net_present_value_date),
+  m: abs(SHEET.params, 1, UP.periodsPerYear),
+  discount: abs(SHEET.params, 1, UP.discountFraction),
+  vat: abs(SHEET.params, 1, UP.vatFraction),
+  method: abs(SHEET.params, 1, UP.interest_calculation_method),
+  withdrawal: abs(SHEET.params, 1, UP.profit_withdrawal_to_ncw_date),
+};
+
+function itemMap(items: PeriodItem[]): Map<number, PeriodItem> {
+  const m = new Map<number, PeriodItem>();
+  for (const it of items) m.set(periodIndex(it.period), it);
+  return m;
+}
+
+// ── the builder ────────────────────────────────────────────────────────────────────────────
+
+/** Model data (validated) → sheets and layout. */
+export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
+  const bp = model.base_parameters;
+  const periods = generatePeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period, 40);
+  const n = periods.length;
+  const m = periodsPerYear(bp.phasing_period);
+  const pCol = (k: number) => k; // Perioden: period k (1-based) in column k (B = 1)
+
+  // Uitgangspunten
+  const up: RawCell[][] = Array.from({ length: UP.periodCount + 1 }, () => [null, null]);
+  const setUp = (row: number, label: string, v: RawCell) => {
+    up[row] = [text(label), v];
+  };
+  up[0] = [text('Parameter'), text('Waarde')];
+  const pi = bp.project_info;
+  setUp(UP.project_name, 'Projectnaam', text(pi.project_name));
+  setUp(UP.project_description, 'Omschrijving', text(pi.project_description));
+  setUp(UP.project_number, 'Projectnummer', text(pi.project_number));
+  setUp(UP.subregion, 'Deelgebied', text(pi.subregion));
+  setUp(UP.organisation_name, 'Organisatie', text(pi.organisation_name));
+  setUp(UP.version_name, 'Versie', text(pi.version_name));
+  setUp(UP.model_name, 'Model', text(pi.model_name));
+  setUp(UP.phasing_calculation_start_date, 'Startdatum berekening', toSerial(bp.phasing_calculation_start_date));
+  setUp(UP.phasing_price_reference_date, 'Prijspeildatum', toSerial(bp.phasing_price_reference_date));
+  setUp(UP.phasing_net_present_value_date, 'NCW-datum', toSerial(bp.phasing_net_present_value_date));
+  setUp(UP.phasing_calculation_end_date, 'Einddatum berekening', toSerial(bp.phasing_calculation_end_date));
+  setUp(UP.phasing_period, 'Faseringsperiode', text(bp.phasing_period));
+  const perRef = a1(1, UP.phasing_period, { absCol: true, absRow: true });
+  setUp(UP.periodsPerYear, 'Perioden per jaar', `=IF(${perRef}="Annual",1,IF(${perRef}="SemiAnnual",2,4))`);
+  setUp(UP.interest_discount_rate_percentage, 'Rente- en disconteringsvoet', bp.interest_discount_rate_percentage);
+  setUp(UP.discountFraction, 'Disconteringsvoet (fractie)', `=${pctF(a1(1, UP.interest_discount_rate_percentage))}`);
+  setUp(UP.vat_rate_percentage, 'Btw-percentage', bp.vat_rate_percentage);
+  setUp(UP.vatFraction, 'Btw (fractie)', `=${pctF(a1(1, UP.vat_rate_percentage))}`);
+  setUp(UP.interest_calculation_method, 'Renteberekeningsmethode', text(bp.interest_calculation_method));
+  setUp(UP.profit_withdrawal_to_ncw_date, 'Winstneming naar NCW-datum', bp.profit_withdrawal_to_ncw_date);
+  setUp(UP.periodCount, 'Aantal perioden', n);
+  const upFmt = (r: number): Fmt | undefined =>
+    r >= UP.phasing_calculation_start_date && r <= UP.phasing_calculation_end_date
+      ? 'date'
+      : r === UP.discountFraction || r === UP.vatFraction
+        ? 'factor'
+        : r === UP.interest_discount_rate_percentage || r === UP.vat_rate_percentage
+          ? 'pct'
+          : r === UP.periodsPerYear || r === UP.periodCount
+            ? 'int'
+            : undefined;
+
+  // Perioden
+  const N = P_REF.N;
+  const pr: RawCell[][] = [
+    [text('Periode'), ...periods.map((p) => text(p.code))],
+    [text('Label'), ...periods.map((p) => text(p.label))],
+    [text('Begin'), ...periods.map((p) => p.startSerial)],
+    [text('Eind (exclusief)'), ...periods.map((p) => p.endSerial)],
+    [text('Jaar'), ...periods.map((p) => `=YEAR(${a1(pCol(p.index), PR.start)})`)],
+    [
+      text('Eerste periode van het jaar'),
+      ...periods.map((p) =>
+        p.index === 1 ? 1 : `=IF(${a1(pCol(p.index), PR.year)}<>${a1(pCol(p.index - 1), PR.year)},1,0)`,
+      ),
+    ],
+    [
+      text('Jaarfractie na NCW-datum'),
+      ...periods.map((p) => {
+        const s = a1(pCol(p.index), PR.start);
+        const e = a1(pCol(p.index), PR.end);
+        return `=MAX(0,DAYS360(MAX(${s},${N}),${e},${YF_TRUE})/360)`;
+      }),
+    ],
+    [
+      text('Bevat NCW-datum'),
+      ...periods.map((p) => `=IF(AND(${a1(pCol(p.index), PR.start)}<=${N},${N}<${a1(pCol(p.index), PR.end)}),1,0)`),
+    ],
+  ];
+  const prFmt = (r: number, c: number): Fmt | undefined =>
+    c === 0 ? undefined : r === PR.start || r === PR.end ? 'date' : r === PR.weightAfterNcw ? 'factor' : r === PR.code || r === PR.label ? 'text' : 'int';
+
+  // Parametersets (future index and interest sets)
+  const setCols = { base: 2, firstValue: 3, firstEffective: 3 + n };
+  const sets = bp.parameter_sets.filter((s) => s.set_group !== PRICE_LEVEL_GROUP);
+  const setRow = new Map<string, number>();
+  const ps: RawCell[][] = [
+    [
+      text('Naam'),
+      text('Groep'),
+      text('Basiswaarde'),
+      ...periods.map((p) => text(p.label)),
+      ...periods.map((p) => text(`Jaarfractie ${p.label}`)),
+    ],
+  ];
+  for (const s of sets) {
+    const r = ps.length;
+    setRow.set(`${s.set_group}|${s.set_name}`, r);
+    const byLabel = new Map(s.set_values.map((v) => [v.period_label, v.period_value]));
+    const base = a1(setCols.base, r, { absCol: true });
+    ps.push([
+      text(s.set_name),
+      text(s.set_group),
+      s.set_base_value,
+      ...periods.map((p) => byLabel.get(p.label) ?? null),
+      ...periods.map((p) => {
+        const v = a1(setCols.firstValue + p.index - 1, r);
+        return `=${pctF(`IF(ISBLANK(${v}),${base},${v})`)}`;
+      }),
+    ]);
+  }
+  const psFmt = (r: number, c: number): Fmt | undefined =>
+    r === 0 || c < 2 ? 'text' : c >= setCols.firstEffective ? 'factor' : 'pct';
+
+  // Prijsindex (price-level correction sets, per calendar year)
+  const nYear = parseYmd(bp.phasing_net_present_value_date).y;
+  const dateYears = [
+    ...model.cost_estimate.map((e) => parseYmd(e.estimate.date).y),
+    ...model.residential_construction.map((e) => parseYmd(e.calculation_date).y),
+  ];
+  const firstYear = Math.min(nYear - 10, ...dateYears);
+  const years = Array.from({ length: nYear - firstYear + 1 }, (_, i) => firstYear + i);
+  const Y = years.length;
+  const priceCols = { base: 1, atNcw: 2, firstValue: 3, firstRate: 3 + Y, firstCum: 3 + 2 * Y };
+  const priceSetRow = new Map<string, number>();
+  const pi2: RawCell[][] = [
+    [
+      text('Naam'),
+      text('Basiswaarde'),
+      text('Index op NCW-datum'),
+      ...years.map((y) => text(String(y))),
+      ...years.map((y) => text(`Jaarfractie ${y}`)),
+      ...years.map((y) => text(`Index 1-1-${y}`)),
+    ],
+  ];
+  for (const s of bp.parameter_sets.filter((s) => s.set_group === PRICE_LEVEL_GROUP)) {
+    const r = pi2.length;
+    priceSetRow.set(s.set_name, r);
+    const byLabel = new Map(s.set_values.map((v) => [v.period_label, v.period_value]));
+    const base = a1(priceCols.base, r, { absCol: true });
+    const rateRange = `${a1(priceCols.firstRate, r, { absCol: true, absRow: true })}:${a1(priceCols.firstRate + Y - 1, r, { absCol: true, absRow: true })}`;
+    const cumRange = `${a1(priceCols.firstCum, r, { absCol: true, absRow: true })}:${a1(priceCols.firstCum + Y - 1, r, { absCol: true, absRow: true })}`;
+    const yi = `YEAR(${N})-${firstYear - 1}`;
+    pi2.push([
+      text(s.set_name),
+      s.set_base_value,
+      `=INDEX(${cumRange},1,${yi})*(1+INDEX(${rateRange},1,${yi}))^(DAYS360(DATE(YEAR(${N}),1,1),${N},${YF_TRUE})/360)`,
+      ...years.map((y) => byLabel.get(String(y)) ?? null),
+      ...years.map((_, i) => {
+        const v = a1(priceCols.firstValue + i, r);
+        return `=${pctF(`IF(ISBLANK(${v}),${base},${v})`)}`;
+      }),
+      ...years.map((_, i) =>
+        i === 0 ? 1 : `=${a1(priceCols.firstCum + i - 1, r)}*(1+${a1(priceCols.firstRate + i - 1, r)})`,
+      ),
+    ]);
+  }
+  const piFmt = (r: number, c: number): Fmt | undefined =>
+    r === 0 || c === 0 ? 'text' : c === priceCols.base || (c >= priceCols.firstValue && c < priceCols.firstRate) ? 'pct' : 'factor';
+
+  // Entry sheets
+  const histFormula = (dateRef: string, setName: string): string => {
+    const r = priceSetRow.get(setName);
+    if (r === undefined) return '=1';
+    const rateRange = `${abs(SHEET.priceIndex, priceCols.firstRate, r)}:${a1(priceCols.firstRate + Y - 1, r, { absCol: true, absRow: true })}`;
+    const cumRange = `${abs(SHEET.priceIndex, priceCols.firstCum, r)}:${a1(priceCols.firstCum + Y - 1, r, { absCol: true, absRow: true })}`;
+    const yi = `YEAR(${dateRef})-${firstYear - 1}`;
+    return (
+      `=IF(${dateRef}>=${N},1,${abs(SHEET.priceIndex, priceCols.atNcw, r)}/(INDEX(${cumRange},1,${yi})` +
+      `*(1+INDEX(${rateRange},1,${yi}))^(DAYS360(DATE(YEAR(${dateRef}),1,1),${dateRef},${YF_TRUE})/360)))`
+    );
+  };
+  const setEffRef = (name: string, k: number): string | null => {
+    const r = setRow.get(`${FUTURE_INDEX_GROUP}|${name}`);
+    return r === undefined ? null : abs(SHEET.sets, setCols.firstEffective + k - 1, r);
+  };
+
+  type AnyEntry = ModelData['cost_estimate'][number] | ModelData['residential_construction'][number];
+  const entrySheet = (
+    sheet: string,
+    inputs: ColDef[],
+    entries: AnyEntry[],
+    inputCells: (e: AnyEntry) => RawCell[],
+    estimateFormula: (r: number, col: Record<string, number>) => string,
+    dateKey: string,
+    indexTypeOf: (e: AnyEntry) => string,
+    defaultIndex: string,
+  ): { spec: SheetSpec; layout: EntrySheetLayout } => {
+    const col: Record<string, number> = {};
+    inputs.forEach((c, i) => (col[c.key] = i));
+    COMPUTED.forEach((c, i) => (col[c.key] = inputs.length + i));
+    const first = inputs.length + COMPUTED.length;
+    const blockStart = {} as Record<Block, number>;
+    BLOCKS.forEach((b, i) => (blockStart[b] = first + i * n));
+    const width = first + BLOCKS.length * n;
+    const header: RawCell[] = [
+      ...inputs.map((c) => text(c.title)),
+      ...COMPUTED.map((c) => text(c.title)),
+      ...BLOCKS.flatMap((b) => periods.map((p) => text(`${BLOCK_TITLE[b]} ${p.label}`))),
+    ];
+    const rows: RawCell[][] = [header];
+    const rowOf = new Map<number, number>();
+    for (const e of entries) {
+      const r = rows.length;
+      rowOf.set(e.id, r);
+      const row: RawCell[] = new Array(width).fill(null);
+      const ins = inputCells(e);
+      for (let i = 0; i < ins.length; i++) row[i] = ins[i]!;
+      const base = e.indexing.indexing_items.find((it) => it.period === 'UITGANGSPUNT');
+      row[col.indexBase!] = base ? base.value : null;
+      const R = (c: number) => a1(c, r, { absCol: true });
+      row[col.estimate!] = estimateFormula(r, col);
+      row[col.historicIndex!] = histFormula(R(col[dateKey]!), indexTypeOf(e));
+      const bStart = blockStart.booked;
+      const phStart = blockStart.phased;
+      const nomStart = blockStart.nominal;
+      const rowRange = (s: number) => `${a1(s, r)}:${a1(s + n - 1, r)}`;
+      row[col.totalBooked!] = `=SUM(${rowRange(bStart)})`;
+      const x = `${R(col.estimate!)}*${R(col.historicIndex!)}-${R(col.totalBooked!)}`;
+      row[col.amountAtNcw!] = `=ROUND(${x}+SIGN(${x})*0.0000001,2)`;
+      row[col.totalPhased!] = `=SUM(${rowRange(phStart)})`;
+      row[col.residualToPhase!] = `=${R(col.amountAtNcw!)}-${R(col.totalPhased!)}`;
+      row[col.totalNominal!] = `=SUM(${rowRange(nomStart)})`;
+      row[col.totalCashFlow!] = `=${R(col.totalBooked!)}+${R(col.totalNominal!)}`;
+      const ph = itemMap(e.phasing.phasing_items);
+      const bk = itemMap(e.bookvalue.bookvalue_items);
+      const ix = itemMap(e.indexing.indexing_items);
+      const stdName = e.indexing.standard_index ?? defaultIndex;
+      const indexBase = R(col.indexBase!);
+      for (const p of periods) {
+        const k = p.index;
+        const c = (b: Block) => blockStart[b] + k - 1;
+        const phi = ph.get(k);
+        if (phi) {
+          row[c('phasingValue')] = phi.value;
+          row[c('phasingType')] = text(phi.value_type);
+        }
+        const bki = bk.get(k);
+        if (bki) {
+          row[c('bookedValue')] = bki.value;
+          row[c('bookedType')] = text(bki.value_type);
+        }
+        const ixi = ix.get(k);
+        if (ixi) row[c('indexOverride')] = ixi.value;
+        const pv = a1(c('phasingValue'), r);
+        const pt = a1(c('phasingType'), r);
+        row[c('phased')] = `=IF(${pt}="Procentueel",${pctF(pv)}*${R(col.amountAtNcw!)},0+${pv})`;
+        const bv = a1(c('bookedValue'), r);
+        const bt = a1(c('bookedType'), r);
+        row[c('booked')] = `=IF(${bt}="Procentueel",${pctF(bv)}*${R(col.estimate!)},0+${bv})`;
+        if (k === 1) row[c('indexFactor')] = 1;
+        else {
+          const ov = a1(c('indexOverride') - 1, r);
+          const setRef = setEffRef(stdName, k - 1) ?? '0';
+          row[c('indexFactor')] =
+            `=${a1(c('indexFactor') - 1, r)}*(1+IF(ISBLANK(${ov}),IF(ISBLANK(${indexBase}),${setRef},${pctF(indexBase)}),${pctF(ov)}))` +
+            `^${abs(SHEET.periods, pCol(k - 1), PR.weightAfterNcw)}`;
+        }
+        row[c('nominal')] = `=${a1(c('phased'), r)}*${a1(c('indexFactor'), r)}`;
+      }
+      rows.push(row);
+    }
+    const fmts: Fmt[] = [...inputs.map((c) => c.fmt), ...COMPUTED.map((c) => c.fmt)];
+    const fmt = (r: number, c: number): Fmt | undefined => {
+      if (r === 0) return 'text';
+      if (c < fmts.length) return fmts[c];
+      const b = BLOCKS[Math.floor((c - first) / Math.max(1, n))];
+      return b === 'phasingType' || b === 'bookedType' ? 'text' : b === 'indexFactor' ? 'factor' : b === 'indexOverride' ? 'pct' : 'money';
+    };
+    const widths = [...inputs.map((c) => c.width), ...COMPUTED.map((c) => c.width), ...BLOCKS.flatMap(() => periods.map(() => 13))];
+    return {
+      spec: { name: sheet, rows, fmt, frozenRows: 1, frozenCols: 2, widths },
+      layout: { sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width },
+    };
+  };
+
+  const cost = entrySheet(
+    SHEET.cost,
+    COST_INPUTS,
+    model.cost_estimate,
+    (e0) => {
+      const e = e0 as ModelData['cost_estimate'][number];
+      return [
+        e.id,
+        text(e.label),
+        e.estimate.amount,
+        text(e.estimate.unit),
+        e.estimate.price,
+        toSerial(e.estimate.date),
+        text(e.estimate.index_type ?? DEFAULT_PRICE_INDEX),
+        text(e.indexing.standard_index ?? DEFAULT_COST_INDEX),
+        text(e.phasing.phasing_section_type),
+        text(e.phasing.phasing_method),
+        toSerial(e.phasing.start_date),
+        toSerial(e.phasing.end_date),
+      ];
+    },
+    (r, col) => `=${a1(col.amount!, r, { absCol: true })}*${a1(col.price!, r, { absCol: true })}`,
+    'date',
+    (e) => (e as ModelData['cost_estimate'][number]).estimate.index_type ?? DEFAULT_PRICE_INDEX,
+    DEFAULT_COST_INDEX,
+  );
+  const residential = entrySheet(
+    SHEET.residential,
+    RES_INPUTS,
+    model.residential_construction,
+    (e0) => {
+      const e = e0 as ModelData['residential_construction'][number];
+      return [
+        e.id,
+        text(e.label),
+        e.amount,
+        text(e.tenure_type),
+        text(e.calculation_method),
+        toSerial(e.calculation_date),
+        e.land_share_data?.von_incl_vat ?? null,
+        e.land_share_data?.quote_excl_vat ?? null,
+        e.plot_price ?? null,
+        text(e.residence_type),
+        e.price_per_square_meter_data?.square_meters ?? null,
+        e.price_per_square_meter_data?.unit_price ?? null,
+        text(DEFAULT_PRICE_INDEX),
+        text(e.indexing.standard_index ?? DEFAULT_REVENUE_INDEX),
+        text(e.phasing.phasing_section_type),
+        text(e.phasing.phasing_method),
+        toSerial(e.phasing.start_date),
+        toSerial(e.phasing.end_date),
+      ];
+    },
+    (r, col) => {
+      const R = (k: string) => a1(col[k]!, r, { absCol: true });
+      return (
+        `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${P_REF.vat})*${pctF(R('quote_excl_vat'))},` +
+        `IF(${R('calculation_method')}="PlotPrice",${R('amount')}*${R('plot_price')},` +
+        `IF(${R('calculation_method')}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},0)))`
+      );
+    },
+    'calculation_date',
+    () => DEFAULT_PRICE_INDEX,
+    DEFAULT_REVENUE_INDEX,
+  );
+
+  // Ruimtegebruik
+  const sp: RawCell[][] = [[text('Id'), text('Omschrijving'), text('Oppervlakte (m²)'), text('Locatie'), null, text('Totalen'), text('m²')]];
+  const spaceRow = new Map<number, number>();
+  for (const s of bp.space_usage) {
+    spaceRow.set(s.id, sp.length);
+    sp.push([s.id, text(s.label ?? null), s.value ?? null, text(s.location ?? null), null, null, null]);
+  }
+  const lastSpace = sp.length - 1;
+  const spaceTotalsRow: Record<string, number> = {};
+  const totals: [string, string, string][] = [];
+  const locTitle: Record<SpaceUsageLocation, string> = {
+    excluded_or_to_be_maintained: 'Niet in exploitatie / te handhaven',
+    main_structure_paving: 'Hoofdstructuur verharding',
+    main_structure_green: 'Hoofdstructuur groen',
+    main_structure_water: 'Hoofdstructuur water',
+    public_space_paving: 'Openbare ruimte verharding',
+    public_space_green: 'Openbare ruimte groen',
+    public_space_water: 'Openbare ruimte water',
+    net_area_marketable_residential: 'Uitgeefbaar wonen',
+    net_area_marketable_non_residential: 'Uitgeefbaar niet-wonen',
+  };
+  for (const loc of SPACE_USAGE_LOCATIONS) {
+    totals.push([
+      loc,
+      locTitle[loc],
+      lastSpace >= 1 ? `=SUMIF($D$2:$D$${lastSpace + 1},"${loc}",$C$2:$C$${lastSpace + 1})` : '=0',
+    ]);
+  }
+  const tRef = (key: string) => `$G$${totals.findIndex((t) => t[0] === key) + 2}`;
+  totals.push(['main_structure', 'Hoofdstructuur', `=${tRef('main_structure_paving')}+${tRef('main_structure_green')}+${tRef('main_structure_water')}`]);
+  totals.push(['public_space', 'Openbare ruimte', `=${tRef('public_space_paving')}+${tRef('public_space_green')}+${tRef('public_space_water')}`]);
+  totals.push(['marketable', 'Uitgeefbaar', `=${tRef('net_area_marketable_residential')}+${tRef('net_area_marketable_non_residential')}`]);
+  totals.push(['excluded', 'Niet in exploitatie / te handhaven (totaal)', `=${tRef('excluded_or_to_be_maintained')}`]);
+  totals.push(['gross', 'Bruto plangebied (hoofdstructuur)', `=${tRef('main_structure')}`]);
+  totals.push(['difference', 'Verschil (openbare ruimte + uitgeefbaar + niet in exploitatie − bruto)', `=${tRef('public_space')}+${tRef('marketable')}+${tRef('excluded')}-${tRef('gross')}`]);
+  totals.forEach(([key, title, f], i) => {
+    const r = i + 1;
+    spaceTotalsRow[key] = r;
+    while (sp.length <= r) sp.push([null, null, null, null, null, null, null]);
+    sp[r]![5] = text(title);
+    sp[r]![6] = f;
+  });
+  const spFmt = (r: number, c: number): Fmt | undefined => (r === 0 ? 'text' : c === 2 || c === 6 ? 'area' : c === 0 ? 'int' : 'text');
+
+  // Overzicht
+  const PC = (k: number) => OV_FIRST_PERIOD_COL + k - 1;
+  const last = PC(n);
+  const ov: RawCell[][] = Array.from({ length: OV.balance + 1 }, () => new Array(last + 1).fill(null));
+  ov[0] = [text('Omschrijving'), text('Totaal'), ...periods.map((p) => text(p.label))];
+  const titles: Record<keyof typeof OV, string> = {
+    costs: 'Kosten',
+    revenues: 'Opbrengsten',
+    net: 'Saldo kasstroom (kosten − opbrengsten)',
+    debitAnnual: 'Rente negatief saldo (jaar)',
+    creditAnnual: 'Rente positief saldo (jaar)',
+    debitPeriod: 'Rente negatief saldo (periode)',
+    creditPeriod: 'Rente positief saldo (periode)',
+    jan1Before: 'Saldo 1 januari (vóór winstneming)',
+    interestBefore: 'Rente (vóór winstneming)',
+    balanceBefore: 'Boekwaarde (vóór winstneming)',
+    withdrawal: 'Winstneming',
+    jan1: 'Saldo 1 januari',
+    interest: 'Rente',
+    balance: 'Boekwaarde',
+  };
+  for (const [k, r] of Object.entries(OV)) ov[r]![0] = text(titles[k as keyof typeof OV]);
+  const sumCol = (lay: EntrySheetLayout, block: Block, k: number) => {
+    if (lay.ids.length === 0) return '0';
+    const c = lay.blockStart[block] + k - 1;
+    return `SUM(${a1(c, 1, { sheet: lay.sheet })}:${a1(c, lay.ids.length)})`;
+  };
+  const debitRow = setRow.get(`${INTEREST_GROUP}|${DEBIT_SET}`);
+  const creditRow = setRow.get(`${INTEREST_GROUP}|${CREDIT_SET}`);
+  const chain = (jan1: number, interest: number, balance: number, withdrawal: boolean) => {
+    for (const p of periods) {
+      const k = p.index;
+      const c = PC(k);
+      const C = (row: number) => a1(c, row);
+      const Bp = k === 1 ? '0' : a1(c - 1, balance);
+      ov[jan1]![c] = k === 1 ? 0 : `=IF(${a1(pCol(k), PR.firstOfYear, { sheet: SHEET.periods })}=1,${Bp},${a1(c - 1, jan1)})`;
+      const M = `(${Bp}+${C(OV.net)}/2)`;
+      ov[interest]![c] =
+        `=IF(${P_REF.method}="BBV",${C(jan1)}*${C(OV.debitPeriod)},` +
+        `IF(${P_REF.method}="Traditional",${Bp}*IF(${Bp}>0,${C(OV.debitPeriod)},${C(OV.creditPeriod)}),` +
+        `${M}*IF(${M}>0,${C(OV.debitPeriod)},${C(OV.creditPeriod)})))`;
+      ov[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(OV.net)}${withdrawal ? `+${C(OV.withdrawal)}` : ''}`;
+    }
+  };
+  for (const p of periods) {
+    const k = p.index;
+    const c = PC(k);
+    ov[OV.costs]![c] = `=${sumCol(cost.layout, 'nominal', k)}+${sumCol(cost.layout, 'booked', k)}`;
+    ov[OV.revenues]![c] = `=${sumCol(residential.layout, 'nominal', k)}+${sumCol(residential.layout, 'booked', k)}`;
+    ov[OV.net]![c] = `=${a1(c, OV.costs)}-${a1(c, OV.revenues)}`;
+    ov[OV.debitAnnual]![c] = debitRow === undefined ? `=${P_REF.discount}` : `=${abs(SHEET.sets, setCols.firstEffective + k - 1, debitRow)}`;
+    ov[OV.creditAnnual]![c] = creditRow === undefined ? `=${P_REF.discount}` : `=${abs(SHEET.sets, setCols.firstEffective + k - 1, creditRow)}`;
+    ov[OV.debitPeriod]![c] = `=(1+${a1(c, OV.debitAnnual)})^(1/${P_REF.m})-1`;
+    ov[OV.creditPeriod]![c] = `=(1+${a1(c, OV.creditAnnual)})^(1/${P_REF.m})-1`;
+    ov[OV.withdrawal]![c] = `=IF(${a1(pCol(k), PR.containsNcw, { sheet: SHEET.periods })}=1,${abs(SHEET.result, 1, RS.profitWithdrawal)},0)`;
+  }
+  chain(OV.jan1Before, OV.interestBefore, OV.balanceBefore, false);
+  chain(OV.jan1, OV.interest, OV.balance, true);
+  for (const r of [OV.costs, OV.revenues, OV.net, OV.interestBefore, OV.withdrawal, OV.interest]) {
+    ov[r]![1] = `=SUM(${a1(PC(1), r)}:${a1(last, r)})`;
+  }
+  const ovFmt = (r: number, c: number): Fmt | undefined =>
+    r === 0 || c === 0 ? 'text' : r >= OV.debitAnnual && r <= OV.creditPeriod ? 'factor' : 'money';
+
+  // Resultaat
+  const endN = abs(SHEET.periods, pCol(n), PR.end);
+  const rs: RawCell[][] = Array.from({ length: RS.resultAtNcw + 1 }, () => [null, null]);
+  rs[0] = [text('Resultaat'), text('Waarde')];
+  const B = (r: number) => a1(1, r);
+  const disc = `(1+${P_REF.discount})^(DAYS360(${N},${endN},${YF_TRUE})/360)`;
+  const sumTotal = (lay: EntrySheetLayout, key: string) =>
+    lay.ids.length ? `SUM(${a1(lay.col[key]!, 1, { sheet: lay.sheet })}:${a1(lay.col[key]!, lay.ids.length)})` : '0';
+  const resRows: [number, string, RawCell][] = [
+    [RS.ewBeforeWithdrawal, 'Eindwaarde vóór winstneming', `=-${a1(last, OV.balanceBefore, { sheet: SHEET.overview })}`],
+    [RS.ncwBeforeWithdrawal, 'NCW vóór winstneming', `=${B(RS.ewBeforeWithdrawal)}/${disc}`],
+    [RS.totalCosts, 'Totaal kosten', `=${a1(1, OV.costs, { sheet: SHEET.overview })}`],
+    [RS.totalRevenues, 'Totaal opbrengsten', `=${a1(1, OV.revenues, { sheet: SHEET.overview })}`],
+    [RS.bookedCosts, 'Geboekte kosten', `=${sumTotal(cost.layout, 'totalBooked')}`],
+    [RS.bookedRevenues, 'Geboekte opbrengsten', `=${sumTotal(residential.layout, 'totalBooked')}`],
+    [
+      RS.poc,
+      'POC (percentage of completion)',
+      `=IF(OR(${B(RS.totalCosts)}=0,${B(RS.totalRevenues)}=0),0,(${B(RS.bookedCosts)}/${B(RS.totalCosts)})*(${B(RS.bookedRevenues)}/${B(RS.totalRevenues)}))`,
+    ],
+    [RS.profitWithdrawal, 'Winstneming naar NCW-datum', `=IF(AND(${P_REF.withdrawal},${B(RS.ncwBeforeWithdrawal)}>0),${B(RS.poc)}*${B(RS.ncwBeforeWithdrawal)},0)`],
+    [RS.ew, 'Eindwaarde (EW)', `=-${a1(last, OV.balance, { sheet: SHEET.overview })}`],
+    [RS.ncw, 'Netto contante waarde (NCW)', `=${B(RS.ew)}/${disc}`],
+    [RS.verliesvoorziening, 'Verliesvoorziening', `=MAX(0,-${B(RS.ncw)})`],
+    [RS.resultAtNcw, 'Resultaat op NCW-datum (NCW + winstneming)', `=${B(RS.ncw)}+${B(RS.profitWithdrawal)}`],
+  ];
+  for (const [r, t, f] of resRows) rs[r] = [text(t), f];
+  const rsFmt = (r: number, c: number): Fmt | undefined => (r === 0 || c === 0 ? 'text' : r === RS.poc ? 'factor' : 'money');
+
+  const sheets: SheetSpec[] = [
+    { name: SHEET.params, rows: up, fmt: (r, c) => (c === 1 ? upFmt(r) : 'text'), frozenRows: 1, frozenCols: 1, widths: [30, 22] },
+    { name: SHEET.sets, rows: ps, fmt: psFmt, frozenRows: 1, frozenCols: 1, widths: [30, 36, 12, ...periods.map(() => 10), ...periods.map(() => 12)] },
+    { name: SHEET.periods, rows: pr, fmt: prFmt, frozenRows: 1, frozenCols: 1, widths: [26, ...periods.map(() => 12)] },
+    { name: SHEET.priceIndex, rows: pi2, fmt: piFmt, frozenRows: 1, frozenCols: 1, widths: [20, 12, 14, ...years.flatMap(() => [10, 12, 12])] },
+    cost.spec,
+    residential.spec,
+    { name: SHEET.space, rows: sp, fmt: spFmt, frozenRows: 1, frozenCols: 0, widths: [6, 28, 16, 36, 3, 60, 14] },
+    { name: SHEET.overview, rows: ov, fmt: ovFmt, frozenRows: 1, frozenCols: 2, widths: [40, 16, ...periods.map(() => 14)] },
+    { name: SHEET.result, rows: rs, fmt: rsFmt, frozenRows: 1, frozenCols: 0, widths: [46, 18] },
+  ];
+  return {
+    sheets,
+    layout: {
+      periods,
+      n,
+      m,
+      cost: cost.layout,
+      residential: residential.layout,
+      setRow,
+      priceSetRow,
+      priceYears: { first: firstYear, last: nYear },
+      spaceRow,
+      spaceTotalsRow,
+      setCols,
+      priceCols,
+    },
+  };
+}
