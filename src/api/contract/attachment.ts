@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { OptionalText, Timestamp } from './common.ts';
+import { REQUIRED_MESSAGE } from '../../lib/names.ts';
+
+// Attachments of a version (spec 1 §3 "Attachment"): /api/manager/attachment-version-model/…
+
+export const AttachmentType = z.enum(['LINK', 'FILE']);
+export type AttachmentType = z.infer<typeof AttachmentType>;
+
+export const ATTACHMENT_MESSAGES = {
+  category: 'Bijlagecategorie niet geselecteerd.',
+  name: 'Voer een naam in.',
+  link: 'Voer een link in.',
+  linkScheme: 'Voer een geldige link in die begint met http:// of https://.',
+  file: 'Selecteer een bestand.',
+} as const;
+
+/** An attachment as listed in a version (`attachments`) and answered by POST / GET (LINK). */
+export const AttachmentItem = z.object({
+  id: z.number(),
+  version: z.number(),
+  attachment_type: AttachmentType,
+  name: z.string(),
+  category_attachment: z.number(),
+  category_name: z.string(),
+  /** LINK only. */
+  url_link: z.string().nullable(),
+  timestamp_upload: Timestamp,
+  /** FILE only: the original file name and its size in bytes; download with GET attachment-version-model/{id}/. */
+  file: z.string().nullable(),
+  filesize: z.number().nullable(),
+});
+export type AttachmentItem = z.infer<typeof AttachmentItem>;
+
+const category = z.coerce.number({ error: ATTACHMENT_MESSAGES.category }).int(ATTACHMENT_MESSAGES.category).positive(ATTACHMENT_MESSAGES.category);
+const version = z.coerce.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).positive(REQUIRED_MESSAGE);
+
+/**
+ * POST attachment-version-model/ as JSON: a link. Answer 201 with the AttachmentItem.
+ * `url_link` must start with http:// or https:// (it is opened in a new tab).
+ */
+export const AttachmentLinkBody = z.object({
+  version,
+  attachment_type: z.literal('LINK', { error: REQUIRED_MESSAGE }),
+  category_attachment: category,
+  name: z.string({ error: ATTACHMENT_MESSAGES.name }).trim().min(1, ATTACHMENT_MESSAGES.name).max(200),
+  url_link: z
+    .string({ error: ATTACHMENT_MESSAGES.link })
+    .trim()
+    .min(1, ATTACHMENT_MESSAGES.link)
+    .max(2000)
+    .refine((v) => /^https?:\/\/\S+$/i.test(v), ATTACHMENT_MESSAGES.linkScheme),
+});
+export type AttachmentLinkBody = z.input<typeof AttachmentLinkBody>;
+
+/**
+ * POST attachment-version-model/ as multipart/form-data: a file. Text fields (before the file part):
+ * version, attachment_type (or `type`) = FILE, category_attachment, name (optional: defaults to the
+ * file name); the file part is `file`. Answer 201 with the AttachmentItem.
+ */
+export const AttachmentFileFields = z.object({
+  version,
+  attachment_type: z.literal('FILE', { error: REQUIRED_MESSAGE }),
+  category_attachment: category,
+  name: OptionalText,
+});
+export type AttachmentFileFields = z.input<typeof AttachmentFileFields>;

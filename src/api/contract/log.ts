@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { Timestamp } from './common.ts';
+
+// Audit log (spec 1 "Logs", §7): GET /api/manager/log/ — global role ADM, own client only.
+
+/** client_id defaults to the caller's client (another client's id answers 404); page starts at 1. */
+export const LogQuery = z.object({
+  client_id: z.coerce.number().int().positive().optional(),
+  log_rows: z.coerce.number().int().min(1).max(500).default(50),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+export const LogRow = z.object({
+  id: z.number(),
+  description: z.string(),
+  ipaddress: z.string(),
+  timestamp: Timestamp,
+  user_name_full: z.string(),
+  client_name: z.string(),
+});
+export type LogRow = z.infer<typeof LogRow>;
+
+/** Newest first. `pages` is at least 1. */
+export const LogPage = z.object({ log_rows: z.array(LogRow), pages: z.number() });
+export type LogPage = z.infer<typeof LogPage>;

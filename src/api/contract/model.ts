@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { OptionalText, Role, Timestamp } from './common.ts';
+import { RequiredId, RequiredName } from './names.ts';
+
+// Calculation models (spec 1 §3 "Model", "Saved model"): /api/manager/model/…
+
+/** Wire values of the platform; the form's option 0 is 'spreadsheet', option 1 'online'. */
+export const ModelPlatform = z.enum(['spreadsheet', 'online']);
+export type ModelPlatform = z.infer<typeof ModelPlatform>;
+
+/** GET model/?version_model_id=… ; without it: every model of every project the caller can read. */
+export const ModelListQuery = z.object({
+  version_model_id: z.coerce.number().int().positive().optional(),
+});
+
+export const ModelItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Template model id (spreadsheet platform); null for none. */
+  type_model: z.number().nullable(),
+  type_model_name: z.string().nullable(),
+  model_platform: ModelPlatform,
+  frozen: z.boolean(),
+  author_name_full: z.string().nullable(),
+  created_at: Timestamp,
+  timestamp_last_modified: Timestamp,
+  last_modified_by_name_full: z.string().nullable(),
+  mutations: z.array(z.object({ id: z.number(), name: z.string() })),
+  project_role: Role,
+  project_id: z.number(),
+  version_id: z.number(),
+  version_timestamp_last_modified: Timestamp,
+  model_timestamp_last_modified: Timestamp,
+  parameter_set: z.number().nullable(),
+  force_template_migration: z.boolean(),
+  /** Someone (anyone) has the model open (a model_session row exists). */
+  already_open: z.boolean(),
+  /** The caller is the one who has it open. */
+  open_by_current_user: z.boolean(),
+});
+export type ModelItem = z.infer<typeof ModelItem>;
+export const ModelList = z.array(ModelItem);
+
+/**
+ * POST model/. `model_platform` is honoured for staff only (spec: the platform field is super-admin only);
+ * others always create 'spreadsheet' models. `type_model` (a template-model id) is required for the
+ * spreadsheet platform; 0 or null means none (online). An online model starts with default model data.
+ */
+export const ModelCreateBody = z.object({
+  name: RequiredName('model'),
+  description: OptionalText,
+  type_model: z.number().int().min(0).nullish(),
+  version: RequiredId,
+  model_platform: ModelPlatform.optional(),
+});
+export type ModelCreateBody = z.input<typeof ModelCreateBody>;
+
+/**
+ * PUT model/{id}/ (name required) and PATCH (any subset). Changing `frozen` needs project ADM (403).
+ * A frozen model answers 423 'Dit rekenmodel is vergrendeld.' to a change of name or description,
+ * unless the same request unfreezes it.
+ */
+export const ModelPutBody = z.object({
+  name: RequiredName('model'),
+  description: OptionalText,
+  frozen: z.boolean().optional(),
+});
+export const ModelPatchBody = ModelPutBody.partial();
+export type ModelPutBody = z.input<typeof ModelPutBody>;
+export type ModelPatchBody = z.input<typeof ModelPatchBody>;
+
+/** POST model/{id}/move/: the target version (caller needs ADM/USR on both projects). Answer: the moved model. */
+export const ModelMoveBody = z.object({ to_version: RequiredId });
+
+/** GET model/{id}/session-edit/: the e-mail of the user who has the model open, null when nobody. */
+export const SessionEdit = z.object({ email: z.string().nullable() });
+
+/** A history entry of a spreadsheet model (staff with project ADM/USR only). */
+export const SavedModelItem = z.object({
+  id: z.number(),
+  active: z.boolean(),
+  filesize: z.number(),
+  filename_orig: z.string(),
+  timestamp_save: Timestamp,
+  /** Full name of the user who saved it. */
+  user_save: z.string().nullable(),
+});
+export type SavedModelItem = z.infer<typeof SavedModelItem>;
+export const SavedModelList = z.array(SavedModelItem);
+
+/** Path of model/{id}/saved-model/{saved_model_id}/. */
+export const SavedModelParams = z.object({
+  id: z.coerce.number().int().positive(),
+  saved_model_id: z.coerce.number().int().positive(),
+});
+
+/** POST model/{id}/saved-model/ is multipart with one part `file`; it becomes the active entry. */
+export const UPLOAD_OK = 'Upload geslaagd';
+export const UPLOAD_FAILED = 'Upload niet geslaagd.';

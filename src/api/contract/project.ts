@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { OptionalText, Role, Timestamp } from './common.ts';
+import { RequiredId, RequiredName } from './names.ts';
+import { REQUIRED_MESSAGE } from '../../lib/names.ts';
+
+// Projects (spec 1 §3, §7): /api/manager/project/…
+
+/** One row of the project's rights table (spec 1: Naam / Rechten). */
+export const ProjectRoleRow = z.object({
+  id: z.number(), // user id
+  name_full: z.string(),
+  role: Role,
+});
+export type ProjectRoleRow = z.infer<typeof ProjectRoleRow>;
+
+/** Role sent when creating or changing a project: user id and role. */
+export const ProjectRoleInput = z.object({ id: z.number().int().positive(), role: Role });
+
+/** GET project/?all=true — without `all`, hidden projects are left out. */
+export const ProjectListQuery = z.object({
+  all: z.union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])]).optional()
+    .transform((v) => v === true || v === 'true' || v === '1' || v === ''),
+});
+
+/** A row of GET project/. `role` and `project_role` are the same: the caller's role on the project. */
+export const ProjectListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string().nullable(),
+  subregion: z.number(),
+  subregion_name: z.string(),
+  type_project: z.number(),
+  type_project_name: z.string(),
+  hidden: z.boolean(),
+  role: Role,
+  project_role: Role,
+  created_at: Timestamp,
+  timestamp_last_modified: Timestamp,
+});
+export type ProjectListItem = z.infer<typeof ProjectListItem>;
+export const ProjectList = z.array(ProjectListItem);
+
+/**
+ * GET project/{id}/ (and the answer of POST/PUT/PATCH/duplicate).
+ * `roles` is the rights table: one row per user of the client, only for project role ADM; null otherwise.
+ */
+export const ProjectDetail = ProjectListItem.extend({
+  description: z.string().nullable(),
+  organisation: z.string().nullable(),
+  projectmanager: z.string().nullable(),
+  author_name_full: z.string().nullable(),
+  last_modified_by_name_full: z.string().nullable(),
+  roles: z.array(ProjectRoleRow).nullable(),
+});
+export type ProjectDetail = z.infer<typeof ProjectDetail>;
+
+/**
+ * POST project/. Empty optional texts are stored as null. The creator always gets ADM;
+ * `roles` (at least one row, spec 1 §5) sets the other users' roles.
+ */
+export const ProjectCreateBody = z.object({
+  name: RequiredName('project'),
+  number: OptionalText,
+  description: OptionalText,
+  organisation: OptionalText,
+  projectmanager: OptionalText,
+  subregion: RequiredId,
+  type_project: RequiredId,
+  roles: z.array(ProjectRoleInput, { error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE),
+});
+export type ProjectCreateBody = z.input<typeof ProjectCreateBody>;
+
+/**
+ * PUT project/{id}/ (all of name, subregion, type_project required) and PATCH (any subset).
+ * `roles` may only be sent by a project ADM (403 otherwise); listed users get that role, others keep theirs;
+ * the caller's own row is ignored (an ADM cannot lock himself out).
+ */
+const updateFields = {
+  name: RequiredName('project'),
+  number: OptionalText,
+  description: OptionalText,
+  organisation: OptionalText,
+  projectmanager: OptionalText,
+  subregion: RequiredId,
+  type_project: RequiredId,
+  hidden: z.boolean(),
+  roles: z.array(ProjectRoleInput),
+};
+export const ProjectPutBody = z.object({
+  ...updateFields,
+  hidden: updateFields.hidden.optional(),
+  roles: updateFields.roles.optional(),
+});
+export const ProjectPatchBody = z.object(updateFields).partial();
+export type ProjectPutBody = z.input<typeof ProjectPutBody>;
+export type ProjectPatchBody = z.input<typeof ProjectPatchBody>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { OptionalText, Role, Timestamp } from './common.ts';
+import { RequiredId, RequiredName } from './names.ts';
+import { REQUIRED_MESSAGE } from '../../lib/names.ts';
+import { AttachmentItem } from './attachment.ts';
+
+// Versions of a project (spec 1 §3 "Version"): /api/manager/version-model/…
+
+/** Phase: a phase id of the client, 0 = none (spec: phase >= 0). */
+export const PhaseRef = z.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).min(0, REQUIRED_MESSAGE);
+
+export const VersionModelListQuery = z.object({
+  project_id: z.coerce.number({ error: 'project_id is verplicht.' }).int().positive(),
+});
+
+export const VersionModel = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Phase id, 0 = none. */
+  phase: z.number(),
+  phase_name: z.string().nullable(),
+  project: z.number(),
+  project_id: z.number(),
+  created_at: Timestamp,
+  timestamp_last_modified: Timestamp,
+  author_name_full: z.string().nullable(),
+  last_modified_by_name_full: z.string().nullable(),
+  attachments: z.array(AttachmentItem),
+  project_role: Role,
+  viewer_uri: z.string().nullable(),
+  outline_uri: z.string().nullable(),
+  editor_uri: z.string().nullable(),
+  /** True when the version has models and all of them are frozen. */
+  frozen: z.boolean(),
+  mutations: z.array(z.object({ id: z.number(), name: z.string() })),
+  type_model: z.number().nullable(),
+});
+export type VersionModel = z.infer<typeof VersionModel>;
+export const VersionModelList = z.array(VersionModel);
+
+/** POST version-model/. */
+export const VersionModelCreateBody = z.object({
+  name: RequiredName('version'),
+  description: OptionalText,
+  phase: PhaseRef.optional().default(0),
+  project: RequiredId,
+});
+export type VersionModelCreateBody = z.input<typeof VersionModelCreateBody>;
+
+/** PUT version-model/{id}/ (name required) and PATCH (any subset). */
+export const VersionModelPutBody = z.object({
+  name: RequiredName('version'),
+  description: OptionalText,
+  phase: PhaseRef.optional(),
+});
+export const VersionModelPatchBody = VersionModelPutBody.partial();
+export type VersionModelPutBody = z.input<typeof VersionModelPutBody>;
+export type VersionModelPatchBody = z.input<typeof VersionModelPatchBody>;
+
+/** POST version-model/{id}/move/: the target project (caller needs ADM/USR on both). Answer: the moved version. */
+export const VersionModelMoveBody = z.object({ to_project: RequiredId });
