@@ -1,8 +1,22 @@
-// Name rules shared by the browser and the server (spec 1 §5). No React, DOM or Node imports.
+// Names of reference data, projects, versions and models (spec 2 §5, spec 1 §5): shared by browser
+// and server. No React, DOM or Node imports.
 
 /** Characters that may not appear in names of projects, versions and models (and reference data). */
 export const FORBIDDEN_NAME_CHARS = ['<', '>', ':', '"', '/', '?', '*', '|'] as const;
 const FORBIDDEN = /[<>:"/?*|]/;
+
+export const INVALID_NAME = 'Voer een geldige naam in.';
+export const FORBIDDEN_CHARS_MESSAGE = 'De naam mag de tekens < > : " / ? * | niet bevatten.';
+
+/** The Dutch problem of a reference-data name, or null when it is fine. The name is judged after trimming. */
+export function nameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return INVALID_NAME;
+  if (FORBIDDEN.test(trimmed)) return FORBIDDEN_CHARS_MESSAGE;
+  return null;
+}
+
+export const isValidName = (name: string) => nameProblem(name) === null;
 
 /** True when the name contains one of < > : " / ? * |. */
 export const hasForbiddenNameChars = (name: string): boolean => FORBIDDEN.test(name);
