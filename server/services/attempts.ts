@@ -8,7 +8,8 @@ export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_ACCOUNT_IP = 10;
 /** Failed attempts on one account from all IPs together (a spread-out attack). */
 export const MAX_FAILURES_ACCOUNT = 50;
-/** Attempts of one kind from one IP, whatever the account. */
+/** Failed attempts of one kind from one IP, whatever the account (kinds that always count, such as
+ * reset requests, are recorded as failures). */
 export const MAX_ATTEMPTS_IP = 100;
 
 const tooMany = () => new HttpError(429, 'Te veel pogingen. Probeer het over 15 minuten opnieuw.');
@@ -21,7 +22,7 @@ export async function assertAttemptAllowed(ctx: AppContext, kind: string, email:
   const since = new Date(ctx.config.now().getTime() - ATTEMPT_WINDOW_MS);
   const recent = and(eq(loginAttempt.kind, kind), gte(loginAttempt.at, since));
   const [[byIp], [byAccountIp], [byAccount]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(loginAttempt).where(and(recent, eq(loginAttempt.ip, ip))),
+    ctx.db.select({ n: count() }).from(loginAttempt).where(and(recent, eq(loginAttempt.ip, ip), eq(loginAttempt.success, false))),
     ctx.db.select({ n: count() }).from(loginAttempt)
       .where(and(recent, eq(loginAttempt.email, email), eq(loginAttempt.ip, ip), eq(loginAttempt.success, false))),
     ctx.db.select({ n: count() }).from(loginAttempt)

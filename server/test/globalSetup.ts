@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +42,7 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     dir = mkdtempSync(join(tmpdir(), 'grondslag-test-'));
+    chmodSync(dir, 0o755); // the embedded database runs as `postgres` when we are root
     embedded = await startEmbeddedPostgres(dir, await freePort());
     adminUrl = embedded.url;
   }

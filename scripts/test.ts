@@ -1,0 +1,17 @@
+// `npm test`: the whole suite — types, unit tests, API tests, end-to-end tests. Stops at the first failure.
+import { spawnSync } from 'node:child_process';
+
+const steps: [string, string[]][] = [
+  ['Typecontrole', ['tsc', '--noEmit', '-p', '.']],
+  ['Unit-tests', ['vitest', 'run', '--project', 'unit']],
+  ['API-tests', ['vitest', 'run', '--project', 'api']],
+  ['End-to-end-tests', ['node', '--import', 'tsx', 'scripts/e2e.ts']],
+];
+
+for (const [name, [cmd, ...args]] of steps) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const r = spawnSync('npx', [cmd, ...args], { stdio: 'inherit' });
+  console.log(`◀ ${name}: ${r.status === 0 ? 'geslaagd' : 'MISLUKT'} (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}

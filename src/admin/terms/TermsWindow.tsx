@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { authApi } from '../../api/auth.ts';
+
+import { TERMS_VERSION } from '../../api/contract/auth.ts';
+
+/** Terms of use (spec 2 §1): accepted before any screen; declining signs out. */
+export const TermsWindow = observer(function TermsWindow() {
+  const { screen, auth, toasts } = useRoot();
+  const [busy, setBusy] = useState(false);
+  const accept = async () => {
+    setBusy(true);
+    try {
+      await authApi.updateMe({ termsConditionsAccepted: true });
+      screen.closeTerms();
+      await auth.startup();
+    } catch {
+      toasts.error('Er is een fout opgetreden tijdens het opslaan.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const decline = () => {
+    screen.closeTerms();
+    void auth.logout();
+  };
+  return (
+    <Dialog isOpen={screen.termsOpen} title="Gebruiksvoorwaarden" isCloseButtonShown={false} canEscapeKeyClose={false} canOutsideClickClose={false}>
+      <DialogBody className="gs-terms">
+        <p className="gs-muted">Versie {TERMS_VERSION}</p>
+        <p>De rekenmodellen worden in licentie ter beschikking gesteld. Het is niet toegestaan de rekenmodellen te kopiëren of aan derden openbaar te maken.</p>
+        <p>Op de hosting van de applicatie zijn de standaard ICT-voorwaarden van de Nederlandse overheid van toepassing.</p>
+        <p>Medewerkers van derden die met de applicatie werken, tekenen vooraf een geheimhoudingsverklaring.</p>
+        <p>De rekenmodellen maken contact met de database om gebruiksgegevens vast te leggen. Deze gegevens zijn alleen zichtbaar voor daartoe geautoriseerde personen.</p>
+      </DialogBody>
+      <DialogFooter actions={
+        <>
+          <Button text="Weigeren" onClick={decline} disabled={busy} />
+          <Button intent="primary" text="Accepteren" onClick={() => void accept()} loading={busy} />
+        </>
+      } />
+    </Dialog>
+  );
+});

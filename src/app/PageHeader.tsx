@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Breadcrumbs, type BreadcrumbProps } from '@blueprintjs/core';
+import { useRoot } from './RootStore.ts';
+import type { Screen, ScreenParams } from './screens.ts';
+
+export interface Crumb {
+  text: string;
+  screen?: Screen;
+  params?: ScreenParams;
+}
+
+/** The breadcrumb every screen has; its first item returns to Projects (spec 1 §2). */
+export function PageHeader({ crumbs, children }: { crumbs: Crumb[]; children?: ReactNode }) {
+  const { screen } = useRoot();
+  const items: BreadcrumbProps[] = [{ text: 'Projecten', onClick: () => screen.navigate('Projects') }, ...crumbs].map((c, i, all) => {
+    const crumb = c as Crumb & BreadcrumbProps;
+    const last = i === all.length - 1;
+    return {
+      text: crumb.text,
+      current: last,
+      onClick: last ? undefined : crumb.onClick ?? (crumb.screen ? () => screen.navigate(crumb.screen!, crumb.params) : undefined),
+    };
+  });
+  return (
+    <div className="gs-header">
+      <Breadcrumbs items={items} />
+      <div style={{ flex: 1 }} />
+      {children}
+    </div>
+  );
+}

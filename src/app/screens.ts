@@ -1,0 +1,19 @@
+/** Screen identifiers of the spec (no URL routes; the shell mirrors the screen in browser history). */
+export const Screens = [
+  'Projects', 'Projects_NewProject', 'Projects_ProjectInfo', 'Projects_NewVersionModel', 'Projects_VersionModelInfo',
+  'Projects_VersionModelInfo_NewAttachment', 'Projects_NewModel', 'Projects_ModelInfo',
+  'Reports', 'BiLinks', 'NewBiLink', 'Logs', 'Documentation',
+  'MapViewer_VersionRegion', 'MapViewer_Subregion', 'MapViewer_Feature', 'MapViewer_Overview', 'MapViewer_Client',
+  'User', 'SetupMfa', 'UserList', 'CreateUser', 'EditUser', 'ResetPasswordUser',
+  'Configuration_Subregions', 'Configuration_TypeProject', 'Configuration_PhaseDefinitions',
+  'Configuration_FileCategories', 'Configuration_GlobalParameters', 'Configuration_ClientRegion',
+  'GrexOnline_BaseParameters', 'GrexOnline_CostEstimate', 'GrexOnline_ResidentialConstruction',
+] as const;
+export type Screen = (typeof Screens)[number];
+
+/** Parameters a screen needs (ids of the project, version, model, user it shows). */
+export type ScreenParams = Record<string, string | number | undefined>;
+
+export type LoginState =
+  | 'Loading' | 'LoginEmailPassword' | 'LoginSaml' | 'LoginMFA'
+  | 'ResetPasswordEmail' | 'ResetPasswordCode' | 'ResetPasswordMFA' | 'ResetPasswordNewPassword';

@@ -1,0 +1,160 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { authApi, type CurrentUser } from '../../api/auth.ts';
+import { http, isStatus, messageOf } from '../../api/http.ts';
+import type { LoginState } from '../screens.ts';
+import type { RootStore } from '../RootStore.ts';
+
+/** Seconds before expiry at which the access token is refreshed (spec 2 §9). */
+const REFRESH_BEFORE_S = 30;
+
+function expiryOf(token: string): number | null {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return payload.exp ? payload.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signed-in state: access token (memory only; the refresh token is an httpOnly cookie) and the user. */
+export class AuthStore {
+  user: CurrentUser | null = null;
+  loggedIn = false;
+  loginState: LoginState = 'Loading';
+  /** E-mail remembered between the password step and the MFA step. */
+  pendingEmail = '';
+  busy = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<AuthStore, 'root' | 'timer'>(this, { root: false, timer: false });
+    http.setRefreshHandler(() => this.refreshToken());
+  }
+
+  get isAdmin() {
+    return this.user?.role === 'ADM';
+  }
+  get isStaff() {
+    return Boolean(this.user?.isStaff);
+  }
+
+  /** Start-up (spec 2 §4): refresh → me → Projects; otherwise the login screen. */
+  async startup(): Promise<void> {
+    this.loginState = 'Loading';
+    try {
+      const { access } = await authApi.refresh();
+      this.setToken(access);
+      const user = await authApi.me();
+      runInAction(() => {
+        this.user = user;
+        this.loggedIn = true;
+      });
+      this.root.screen.restoreOrStart();
+    } catch {
+      this.reset();
+      await this.showLogin();
+    }
+  }
+
+  async showLogin(): Promise<void> {
+    let saml = false;
+    try {
+      saml = (await authApi.clientStatus()).saml;
+    } catch {
+      saml = false; // spec: e-mail/password also when the status call fails
+    }
+    runInAction(() => (this.loginState = saml ? 'LoginSaml' : 'LoginEmailPassword'));
+  }
+
+  setLoginState(state: LoginState) {
+    this.loginState = state;
+  }
+
+  async login(email: string, password: string): Promise<void> {
+    this.busy = true;
+    try {
+      const res = await authApi.login(email, password);
+      if (res.mfa) {
+        runInAction(() => {
+          this.pendingEmail = email;
+          this.loginState = 'LoginMFA';
+        });
+        return;
+      }
+      await this.signedIn(res.access!);
+    } catch (e) {
+      const message = isStatus(e, 429) || isStatus(e, 405)
+        ? messageOf(e, 'De combinatie van e-mailadres en wachtwoord is onjuist')
+        : 'De combinatie van e-mailadres en wachtwoord is onjuist';
+      this.root.toasts.error(message);
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+
+  /** After any successful sign-in step: store the token, load the user, go to Projects. */
+  async signedIn(access: string): Promise<void> {
+    this.setToken(access);
+    try {
+      const user = await authApi.me();
+      runInAction(() => {
+        this.user = user;
+        this.loggedIn = true;
+      });
+      this.root.screen.navigate('Projects');
+    } catch {
+      this.root.toasts.error('Server error');
+      this.reset();
+      await this.showLogin();
+    }
+  }
+
+  async reloadUser(): Promise<void> {
+    const user = await authApi.me();
+    runInAction(() => (this.user = user));
+  }
+
+  async logout(): Promise<void> {
+    try {
+      await authApi.logout();
+    } catch {
+      /* same reset on error (spec 2 §4) */
+    }
+    this.reset();
+    this.root.screen.clear();
+    await this.showLogin();
+  }
+
+  /** Used by the 401-retry in http.ts and by the timer. False when the session is over. */
+  async refreshToken(): Promise<boolean> {
+    try {
+      const { access } = await authApi.refresh();
+      this.setToken(access);
+      return true;
+    } catch {
+      if (this.loggedIn) {
+        this.reset();
+        void this.startup();
+      }
+      return false;
+    }
+  }
+
+  private setToken(access: string) {
+    http.setAccessToken(access);
+    clearTimeout(this.timer);
+    const exp = expiryOf(access);
+    if (exp) {
+      const delay = Math.max(1, exp - Date.now() - REFRESH_BEFORE_S * 1000);
+      this.timer = setTimeout(() => void this.refreshToken(), delay);
+    }
+  }
+
+  reset() {
+    clearTimeout(this.timer);
+    http.setAccessToken(null);
+    this.user = null;
+    this.loggedIn = false;
+    this.pendingEmail = '';
+  }
+}

@@ -1,0 +1,16 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import './app/app.css';
+import { createRoot } from 'react-dom/client';
+import { BlueprintProvider } from '@blueprintjs/core';
+import { RootStore, RootContext } from './app/RootStore.ts';
+import { App } from './app/App.tsx';
+
+const root = new RootStore();
+createRoot(document.getElementById('root')!).render(
+  <RootContext.Provider value={root}>
+    <BlueprintProvider>
+      <App />
+    </BlueprintProvider>
+  </RootContext.Provider>,
+);
+void root.auth.startup();
