@@ -1,9 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth.ts';
+import mfaRoutes from './mfa.ts';
+import passwordResetRoutes from './passwordReset.ts';
+import userRoutes from './users.ts';
+import configurationRoutes from './configuration.ts';
+import parameterRoutes from './parameters.ts';
 
 /** Every route group, with the spec's prefixes. */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/api/manager' });
+  await app.register(mfaRoutes, { prefix: '/api/manager' });
+  await app.register(passwordResetRoutes, { prefix: '/api/manager' });
+  await app.register(userRoutes, { prefix: '/api/manager' });
+  await app.register(configurationRoutes, { prefix: '/api/manager' });
+  await app.register(parameterRoutes, { prefix: '/api/manager' });
   await app.register(async (a) => {
     a.get('/status/', { config: { public: true } }, async () => ({ status: 'ok' }));
   }, { prefix: '/api/grexsuperadmin' });

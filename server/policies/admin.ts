@@ -1,0 +1,43 @@
+import type { UserRow } from '../context.ts';
+import { HttpError, forbidden } from '../errors.ts';
+import { hasMainAppAccess, isClientAdmin } from './users.ts';
+
+// Who may administer users, reference data and global parameters (spec 2 §6). Roles are compared
+// here only. Tenancy (ids of another client → 404) is the services' `where client_id = …`.
+
+/** Staff (super-admin) is also ADM of its client. */
+export const isAdmin = (user: UserRow) => isClientAdmin(user) || user.isStaff;
+
+/** User administration and configuration: ADM of the client (staff included). */
+export function assertAdmin(user: UserRow): void {
+  if (!isAdmin(user)) throw forbidden();
+}
+
+/** Reading reference-data lists: everybody with the main app (ADM, USR, VWR); not NON. */
+export function assertCanReadReferenceData(user: UserRow): void {
+  if (!hasMainAppAccess(user) && !isAdmin(user)) throw forbidden();
+}
+
+/** Global parameters: the super-admin only (spec 2 §2, §6). */
+export function assertStaff(user: UserRow): void {
+  if (!user.isStaff) throw forbidden();
+}
+
+/**
+ * An admin manages the users of its client; only staff manages a staff user (an ADM cannot lock out
+ * or demote the super-admin).
+ */
+export function assertCanManageUser(actor: UserRow, target: UserRow): void {
+  assertAdmin(actor);
+  if (target.isStaff && !actor.isStaff) throw new HttpError(403, 'Alleen een superbeheerder kan een superbeheerder wijzigen.');
+}
+
+/** Decision: an admin cannot delete, block or demote themself (the client would lose its admin). */
+export function assertNotSelf(actor: UserRow, target: UserRow, what: 'verwijderen' | 'blokkeren' | 'rol'): void {
+  if (actor.id !== target.id) return;
+  const message = what === 'rol' ? 'U kunt uw eigen rol niet wijzigen.' : `U kunt uzelf niet ${what}.`;
+  throw new HttpError(400, message);
+}
+
+/** Report templates: an admin sees all of the client's, the others only those granted to them. */
+export const seesAllReportTemplates = (user: UserRow) => isAdmin(user);

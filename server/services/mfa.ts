@@ -1,0 +1,81 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import type { AppContext, UserRow } from '../context.ts';
+import { appUser } from '../db/schema/index.ts';
+import { HttpError } from '../errors.ts';
+import { decrypt, encrypt } from '../auth/crypto.ts';
+import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
+import { audit } from './audit.ts';
+import { findUserByEmail, normalizeEmail, startSession, type Session } from './session.ts';
+
+export const MFA_ISSUER = 'Grondslag';
+export const TOTP_PERIOD = 30;
+export const BAD_LOGIN_CODE = 'Ongeldige code!';
+export const BAD_SETUP_CODE = 'De ingevoerde code is ongeldig.';
+
+/**
+ * Checks a six-digit TOTP code against the user's secret within ±1 time step of ctx.config.now(),
+ * and accepts it once only: the step is stored in mfa_last_step with a conditional update, so a
+ * replayed code (or an older one) fails, also when two requests race.
+ */
+export async function checkTotp(ctx: AppContext, user: UserRow, code: string): Promise<boolean> {
+  if (!user.mfaSecret || !/^\d{6}$/.test(code)) return false;
+  let secret: string;
+  try {
+    secret = decrypt(ctx.encryptionKey, user.mfaSecret);
+  } catch {
+    return false;
+  }
+  const epoch = Math.floor(ctx.config.now().getTime() / 1000);
+  const result = await verify({ secret, token: code, epoch, period: TOTP_PERIOD, epochTolerance: TOTP_PERIOD });
+  if (!result.valid) return false;
+  const step = Math.floor(epoch / TOTP_PERIOD) + result.delta;
+  const updated = await ctx.db.update(appUser).set({ mfaLastStep: step })
+    .where(and(eq(appUser.id, user.id), or(isNull(appUser.mfaLastStep), lt(appUser.mfaLastStep, step))))
+    .returning({ id: appUser.id });
+  return updated.length === 1;
+}
+
+/** A new pending secret; MFA is off until a code of it is verified. */
+export async function setupMfa(ctx: AppContext, user: UserRow, ip: string) {
+  const secret = generateSecret();
+  await ctx.db.update(appUser).set({ mfaSecret: encrypt(ctx.encryptionKey, secret), mfaVerified: false, mfaLastStep: null })
+    .where(eq(appUser.id, user.id));
+  await audit(ctx.db, { clientId: user.clientId, user, description: 'MFA-instelling gestart', ip });
+  const otpauth_url = generateURI({ issuer: MFA_ISSUER, label: user.email, secret, period: TOTP_PERIOD });
+  return { base32: secret, otpauth_url, setup_key: secret };
+}
+
+export async function verifyMfaSetup(ctx: AppContext, user: UserRow, email: string, code: string, ip: string) {
+  if (normalizeEmail(email) !== user.email) throw new HttpError(400, BAD_SETUP_CODE);
+  await assertAttemptAllowed(ctx, 'mfa-setup', user.email, ip);
+  const ok = await checkTotp(ctx, user, code.trim());
+  await recordAttempt(ctx, 'mfa-setup', user.email, ip, ok);
+  if (!ok) throw new HttpError(400, BAD_SETUP_CODE);
+  await ctx.db.update(appUser).set({ mfaVerified: true }).where(eq(appUser.id, user.id));
+  await audit(ctx.db, { clientId: user.clientId, user, description: 'MFA ingeschakeld', ip });
+  return { mfa_verified: true };
+}
+
+export async function disableMfa(ctx: AppContext, user: UserRow, ip: string, description = 'MFA uitgeschakeld') {
+  await ctx.db.update(appUser).set({ mfaVerified: false, mfaSecret: null, mfaLastStep: null }).where(eq(appUser.id, user.id));
+  await audit(ctx.db, { clientId: user.clientId, user, description, ip });
+}
+
+/** Step two of sign-in: the ticket of step one, the e-mail and a TOTP code. */
+export async function loginMfa(
+  ctx: AppContext, ticket: string | undefined, emailIn: string, code: string, ip: string,
+): Promise<{ user: UserRow; session: Session }> {
+  const email = normalizeEmail(emailIn);
+  await assertAttemptAllowed(ctx, 'login-mfa', email, ip);
+  const claims = ticket ? await ctx.tokens.verify(ticket, 'mfa-login') : null;
+  const user = await findUserByEmail(ctx, email);
+  const valid = Boolean(claims && user && claims.userId === user.id && user.mfaVerified && !user.blocked && user.isActive)
+    && await checkTotp(ctx, user!, code.trim());
+  await recordAttempt(ctx, 'login-mfa', email, ip, valid);
+  if (!valid || !user) {
+    await audit(ctx.db, { clientId: user?.clientId ?? null, user, description: `Mislukte MFA-inlogpoging (${email})`, ip });
+    throw new HttpError(401, BAD_LOGIN_CODE);
+  }
+  return { user, session: await startSession(ctx, user, ip) };
+}

@@ -1,0 +1,137 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { unmetPasswordRequirements } from '../../src/lib/passwordPolicy.ts';
+import type { AppContext, UserRow } from '../context.ts';
+import { appUser, passwordResetToken, refreshToken } from '../db/schema/index.ts';
+import { HttpError } from '../errors.ts';
+import { randomToken, sha256 } from '../auth/crypto.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { canEditProfile } from '../policies/users.ts';
+import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
+import { audit } from './audit.ts';
+import { checkTotp } from './mfa.ts';
+import { findUserByEmail, normalizeEmail, revokeAllSessions } from './session.ts';
+
+export const RESET_TOKEN_MS = 60 * 60 * 1000;
+export const BAD_RESET_CODE = 'De ingevoerde code is ongeldig';
+export const POLICY_FAILED = 'Wachtwoord voldoet niet aan de eisen.';
+
+/** 400 with one error per unmet requirement (path = the field), or nothing when the password is fine. */
+export function assertPasswordPolicy(password: string, path: string, message = POLICY_FAILED): void {
+  const unmet = unmetPasswordRequirements(password);
+  if (unmet.length) throw new HttpError(400, message, { errors: unmet.map((m) => ({ path, message: m })) });
+}
+
+/** Sets a new password hash; `resetRequired` for a temporary password chosen by an admin. */
+export async function storePassword(ctx: AppContext, userId: number, password: string, resetRequired: boolean): Promise<void> {
+  await ctx.db.update(appUser).set({
+    passwordHash: await hashPassword(password), passwordChangedAt: ctx.config.now(), passwordResetRequired: resetRequired,
+  }).where(eq(appUser.id, userId));
+}
+
+/**
+ * Mails a single-use reset code valid one hour. Unknown, blocked or inactive accounts get no mail but
+ * the same answer. Every request counts as an attempt of kind 'reset-send', so one IP can ask at most
+ * 10 mails per account (100 over all accounts) per 15 minutes.
+ */
+export async function sendResetToken(ctx: AppContext, emailIn: string, ip: string): Promise<void> {
+  const email = normalizeEmail(emailIn);
+  await assertAttemptAllowed(ctx, 'reset-send', email, ip);
+  await recordAttempt(ctx, 'reset-send', email, ip, false);
+  const user = await findUserByEmail(ctx, email);
+  if (!user || user.blocked || !user.isActive) return;
+  const token = randomToken(18);
+  await ctx.db.insert(passwordResetToken).values({
+    userId: user.id, tokenHash: sha256(token), expiresAt: new Date(ctx.config.now().getTime() + RESET_TOKEN_MS),
+  });
+  await audit(ctx.db, { clientId: user.clientId, user, description: 'Wachtwoordherstel aangevraagd', ip });
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Wachtwoord herstellen — Grondslag',
+    text: `Beste ${user.firstName},\n\nU heeft gevraagd uw wachtwoord te herstellen. Vul deze code in:\n\n${token}\n\n`
+      + 'De code is één uur geldig en werkt één keer. Heeft u dit niet gevraagd, dan kunt u deze e-mail negeren.\n',
+  });
+}
+
+async function findValidToken(ctx: AppContext, email: string, token: string) {
+  const user = await findUserByEmail(ctx, email);
+  if (!user || user.blocked || !user.isActive || !token) return null;
+  const [row] = await ctx.db.select().from(passwordResetToken)
+    .where(and(eq(passwordResetToken.userId, user.id), eq(passwordResetToken.tokenHash, sha256(token)), isNull(passwordResetToken.usedAt)));
+  if (!row || row.expiresAt <= ctx.config.now()) return null;
+  return { user, row };
+}
+
+/** check-token: { token, mfa }. Failed checks count towards the limits (kind 'reset-check'). */
+export async function checkResetToken(ctx: AppContext, emailIn: string, token: string, ip: string) {
+  const email = normalizeEmail(emailIn);
+  await assertAttemptAllowed(ctx, 'reset-check', email, ip);
+  const found = await findValidToken(ctx, email, token.trim());
+  await recordAttempt(ctx, 'reset-check', email, ip, Boolean(found));
+  return { token: Boolean(found), mfa: Boolean(found?.user.mfaVerified) };
+}
+
+/** check-mfa: a TOTP code for the reset; answers an mfa_token that set-password must present. */
+export async function checkResetMfa(ctx: AppContext, emailIn: string, token: string, code: string, ip: string) {
+  const email = normalizeEmail(emailIn);
+  await assertAttemptAllowed(ctx, 'reset-mfa', email, ip);
+  const found = await findValidToken(ctx, email, token.trim());
+  const ok = Boolean(found?.user.mfaVerified) && await checkTotp(ctx, found!.user, code.trim());
+  await recordAttempt(ctx, 'reset-mfa', email, ip, ok);
+  if (!ok || !found) throw new HttpError(400, BAD_RESET_CODE);
+  const mfaToken = randomToken();
+  await ctx.db.update(passwordResetToken).set({ mfaTokenHash: sha256(mfaToken) }).where(eq(passwordResetToken.id, found.row.id));
+  return { mfa_verified: true, mfa_token: mfaToken };
+}
+
+/**
+ * set-password: the reset code (and, with MFA on, the mfa_token of check-mfa) and a new password
+ * that meets the policy. Then every reset code of the user is used up, every session ends and a
+ * temporary-password flag is cleared.
+ */
+export async function setPasswordWithToken(
+  ctx: AppContext, input: { email: string; token: string; mfaToken?: string | null; password: string }, ip: string,
+): Promise<void> {
+  const email = normalizeEmail(input.email);
+  await assertAttemptAllowed(ctx, 'reset-check', email, ip);
+  const found = await findValidToken(ctx, email, input.token.trim());
+  const mfaOk = found && (!found.user.mfaVerified
+    || (found.row.mfaTokenHash !== null && !!input.mfaToken && sha256(input.mfaToken) === found.row.mfaTokenHash));
+  if (!found || !mfaOk) {
+    await recordAttempt(ctx, 'reset-check', email, ip, false);
+    throw new HttpError(400, BAD_RESET_CODE);
+  }
+  assertPasswordPolicy(input.password, 'new_password');
+  // Use the code up first (conditionally), so two concurrent requests cannot both set a password.
+  const used = await ctx.db.update(passwordResetToken).set({ usedAt: ctx.config.now() })
+    .where(and(eq(passwordResetToken.id, found.row.id), isNull(passwordResetToken.usedAt))).returning({ id: passwordResetToken.id });
+  if (used.length !== 1) throw new HttpError(400, BAD_RESET_CODE);
+  await ctx.db.update(passwordResetToken).set({ usedAt: ctx.config.now() })
+    .where(and(eq(passwordResetToken.userId, found.user.id), isNull(passwordResetToken.usedAt)));
+  await storePassword(ctx, found.user.id, input.password, false);
+  await revokeAllSessions(ctx, found.user.id, 'password');
+  await recordAttempt(ctx, 'reset-check', email, ip, true);
+  await audit(ctx.db, { clientId: found.user.clientId, user: found.user, description: 'Wachtwoord hersteld via e-mail', ip });
+}
+
+/** The own password change in the settings; other browsers' sessions end, this one stays. */
+export async function changeOwnPassword(
+  ctx: AppContext, user: UserRow, current: string, next: string, ip: string, currentRefresh: string | undefined,
+): Promise<void> {
+  if (!canEditProfile(user)) throw new HttpError(403, 'Uw wachtwoord kan hier niet worden gewijzigd.');
+  await assertAttemptAllowed(ctx, 'password-change', user.email, ip);
+  const ok = await verifyPassword(user.passwordHash, current);
+  await recordAttempt(ctx, 'password-change', user.email, ip, ok);
+  if (!ok) throw new HttpError(400, 'Oud wachtwoord is onjuist.');
+  assertPasswordPolicy(next, 'new_password');
+  await storePassword(ctx, user.id, next, false);
+  const [own] = currentRefresh
+    ? await ctx.db.select().from(refreshToken).where(and(eq(refreshToken.tokenHash, sha256(currentRefresh)), eq(refreshToken.userId, user.id)))
+    : [];
+  if (own) {
+    await ctx.db.update(refreshToken).set({ revokedAt: ctx.config.now(), revokedReason: 'password' })
+      .where(and(eq(refreshToken.userId, user.id), isNull(refreshToken.revokedAt), ne(refreshToken.family, own.family)));
+  } else {
+    await revokeAllSessions(ctx, user.id, 'password');
+  }
+  await audit(ctx.db, { clientId: user.clientId, user, description: 'Eigen wachtwoord gewijzigd', ip });
+}
