@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTenant, createUser, bearer, type Tenant } from '../test/fixtures.ts';
+import { categoryAttachment, phase, project, subregion, typeProject, versionModel, model, templateReport } from '../db/schema/index.ts';
+import type { UserRow } from '../context.ts';
+
+// Authorization matrix of every endpoint of issue 6 (access and administration) × every kind of
+// caller. 'other' is the ADM of another client: ids of this client answer 404 for it (never 403),
+// while collection endpoints work on its own client.
+
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+let n = 0;
+const uniq = () => ++n;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createTenant(t.db, 'matrixa');
+  b = await createTenant(t.db, 'matrixb');
+});
+afterAll(() => t.close());
+
+type Who = 'none' | 'NON' | 'VWR' | 'USR' | 'ADM' | 'staff' | 'other';
+const WHO: Who[] = ['none', 'NON', 'VWR', 'USR', 'ADM', 'staff', 'other'];
+const caller = (w: Who): UserRow | null =>
+  ({ none: null, NON: a.non, VWR: a.vwr, USR: a.usr, ADM: a.adm, staff: a.staff, other: b.adm })[w];
+
+interface Row {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Builds the path (and body) for one cell; may create a fresh target so cells do not interfere. */
+  make: () => Promise<{ url: string; body?: unknown }>;
+  expect: Record<Who, number>;
+}
+
+const ADMIN_ID = { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 200, staff: 200, other: 404 };
+const ADMIN_COLLECTION = { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 200, staff: 200, other: 200 };
+const ADMIN_CREATE = { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 201, staff: 201, other: 201 };
+const READ_ID = { none: 401, NON: 403, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 404 };
+const ANY_SIGNED_IN = { none: 401, NON: 200, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 200 };
+const PUBLIC = { none: 200, NON: 200, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 200 };
+
+const freshUser = async () => createUser(t.db, a.clientId, { email: `doel${uniq()}@matrixa.test`, role: 'USR' });
+const freshSubregion = async () => (await t.db.insert(subregion).values({ clientId: a.clientId, description: `Gebied ${uniq()}` }).returning())[0];
+const freshType = async () => (await t.db.insert(typeProject).values({ clientId: a.clientId, description: `Type ${uniq()}` }).returning())[0];
+const freshPhase = async () => (await t.db.insert(phase).values({ clientId: a.clientId, description: `Fase ${uniq()}` }).returning())[0];
+const freshCategory = async () => (await t.db.insert(categoryAttachment).values({ clientId: a.clientId, name: `Cat ${uniq()}` }).returning())[0];
+const strong = 'Sterk-Wachtwoord-77!';
+
+const rows: Row[] = [
+  // MFA (bearer, own account) and MFA sign-in (public)
+  { name: 'mfa setup', method: 'POST', make: async () => ({ url: 'user/mfa/setup/' }), expect: ANY_SIGNED_IN },
+  { name: 'mfa disable', method: 'POST', make: async () => ({ url: 'user/mfa/disable/' }), expect: ANY_SIGNED_IN },
+  { name: 'mfa verify (wrong code)', method: 'POST', make: async () => ({ url: 'user/mfa/verify/', body: { user_email: 'x@y.nl', mfa_code: '000000' } }),
+    expect: { none: 401, NON: 400, VWR: 400, USR: 400, ADM: 400, staff: 400, other: 400 } },
+  { name: 'login mfa (no ticket)', method: 'POST', make: async () => ({ url: 'user/login/mfa/', body: { email: 'x@y.nl', mfa_code: '000000' } }),
+    expect: { none: 401, NON: 401, VWR: 401, USR: 401, ADM: 401, staff: 401, other: 401 } },
+  // reset (public) and own password
+  { name: 'reset send-token', method: 'POST', make: async () => ({ url: 'user/reset-password/send-token/', body: { email: `p${uniq()}@nergens.nl` } }), expect: PUBLIC },
+  { name: 'reset check-token', method: 'POST', make: async () => ({ url: 'user/reset-password/check-token/', body: { email: `p${uniq()}@nergens.nl`, reset_password_token: 'x' } }), expect: PUBLIC },
+  { name: 'reset check-mfa', method: 'POST', make: async () => ({ url: 'user/reset-password/check-mfa/', body: { email: `p${uniq()}@nergens.nl`, reset_password_token: 'x', mfa_code: '000000' } }),
+    expect: { none: 400, NON: 400, VWR: 400, USR: 400, ADM: 400, staff: 400, other: 400 } },
+  { name: 'reset set-password', method: 'POST', make: async () => ({ url: 'user/reset-password/set-password/', body: { email: `p${uniq()}@nergens.nl`, reset_password_token: 'x', new_password: strong } }),
+    expect: { none: 400, NON: 400, VWR: 400, USR: 400, ADM: 400, staff: 400, other: 400 } },
+  { name: 'me reset-password (wrong current)', method: 'POST', make: async () => ({ url: 'user/me/reset-password/', body: { current_password: 'fout', new_password: strong } }),
+    expect: { none: 401, NON: 400, VWR: 400, USR: 400, ADM: 400, staff: 403, other: 400 } },
+  // user administration
+  { name: 'user list', method: 'GET', make: async () => ({ url: 'user/' }), expect: ADMIN_COLLECTION },
+  { name: 'user new', method: 'POST', make: async () => ({ url: 'user/new', body: { first_name: 'N', last_name: 'N', email: `nieuw${uniq()}@matrix.test`, password: strong, role: 'VWR' } }), expect: ADMIN_CREATE },
+  { name: 'user force-mfa', method: 'POST', make: async () => ({ url: 'user/force-mfa/' }), expect: ADMIN_COLLECTION },
+  { name: 'user get', method: 'GET', make: async () => ({ url: `user/${a.vwr.id}/` }), expect: ADMIN_ID },
+  { name: 'user put', method: 'PUT', make: async () => ({ url: `user/${(await freshUser()).id}/`, body: { first_name: 'Gewijzigd' } }), expect: ADMIN_ID },
+  { name: 'user delete', method: 'DELETE', make: async () => ({ url: `user/${(await freshUser()).id}/` }), expect: ADMIN_ID },
+  { name: 'user blk', method: 'POST', make: async () => ({ url: `user/${(await freshUser()).id}/blk/`, body: { blocked: true } }), expect: ADMIN_ID },
+  { name: 'user reset-mfa', method: 'POST', make: async () => ({ url: `user/${(await freshUser()).id}/reset-mfa/` }), expect: ADMIN_ID },
+  { name: 'user reset-password', method: 'POST', make: async () => ({ url: `user/${a.vwr.id}/reset-password/`, body: { new_password: strong } }), expect: ADMIN_ID },
+  ...(['GET', 'POST', 'PUT'] as const).flatMap((method): Row[] => [
+    { name: `user project-role ${method}`, method, make: async () => ({ url: `user/${a.usr.id}/project-role/`, body: method === 'GET' ? undefined : [] }), expect: ADMIN_ID },
+    { name: `user subregion ${method}`, method, make: async () => ({ url: `user/${a.usr.id}/subregion/`, body: method === 'GET' ? undefined : [{ subregion_id: a.subregionId, access: true }] }), expect: ADMIN_ID },
+    { name: `user template-report ${method}`, method, make: async () => ({ url: `user/${a.usr.id}/template-report/`, body: method === 'GET' ? undefined : [] }), expect: ADMIN_ID },
+  ]),
+  { name: 'template-report list', method: 'GET', make: async () => ({ url: 'template-report/' }), expect: { ...ANY_SIGNED_IN, NON: 403 } },
+  // configuration
+  { name: 'subregion create', method: 'POST', make: async () => ({ url: 'subregion/', body: { description: `Nieuw ${uniq()}`, access_list: [] } }), expect: ADMIN_CREATE },
+  { name: 'subregion get', method: 'GET', make: async () => ({ url: `subregion/${a.subregionId}/` }), expect: READ_ID },
+  { name: 'subregion put', method: 'PUT', make: async () => ({ url: `subregion/${(await freshSubregion()).id}/`, body: { description: `Hernoemd ${uniq()}` } }), expect: ADMIN_ID },
+  { name: 'subregion patch', method: 'PATCH', make: async () => ({ url: `subregion/${(await freshSubregion()).id}/`, body: { description: `Hernoemd ${uniq()}` } }), expect: ADMIN_ID },
+  { name: 'subregion delete', method: 'DELETE', make: async () => ({ url: `subregion/${(await freshSubregion()).id}/` }), expect: ADMIN_ID },
+  { name: 'type-project create', method: 'POST', make: async () => ({ url: 'type-project/', body: { description: `Type nieuw ${uniq()}` } }), expect: ADMIN_CREATE },
+  { name: 'type-project get', method: 'GET', make: async () => ({ url: `type-project/${a.typeProjectId}/` }), expect: READ_ID },
+  { name: 'type-project put', method: 'PUT', make: async () => ({ url: `type-project/${(await freshType()).id}/`, body: { description: `T ${uniq()}` } }), expect: ADMIN_ID },
+  { name: 'type-project patch', method: 'PATCH', make: async () => ({ url: `type-project/${(await freshType()).id}/`, body: { description: `T ${uniq()}` } }), expect: ADMIN_ID },
+  { name: 'type-project delete', method: 'DELETE', make: async () => ({ url: `type-project/${(await freshType()).id}/` }), expect: ADMIN_ID },
+  { name: 'phase create', method: 'POST', make: async () => ({ url: 'phase/', body: { description: `Fase nieuw ${uniq()}` } }), expect: ADMIN_CREATE },
+  { name: 'phase get', method: 'GET', make: async () => ({ url: `phase/${a.phaseId}/` }), expect: READ_ID },
+  { name: 'phase put', method: 'PUT', make: async () => ({ url: `phase/${(await freshPhase()).id}/`, body: { description: `F ${uniq()}` } }), expect: ADMIN_ID },
+  { name: 'phase patch', method: 'PATCH', make: async () => ({ url: `phase/${(await freshPhase()).id}/`, body: { description: `F ${uniq()}` } }), expect: ADMIN_ID },
+  { name: 'phase delete', method: 'DELETE', make: async () => ({ url: `phase/${(await freshPhase()).id}/` }), expect: ADMIN_ID },
+  { name: 'category create', method: 'POST', make: async () => ({ url: 'category-attachment/', body: { name: `Cat nieuw ${uniq()}` } }), expect: ADMIN_CREATE },
+  { name: 'category get', method: 'GET', make: async () => ({ url: `category-attachment/${a.categoryId}/` }), expect: READ_ID },
+  { name: 'category put', method: 'PUT', make: async () => ({ url: `category-attachment/${(await freshCategory()).id}/`, body: { name: `C ${uniq()}` } }), expect: ADMIN_ID },
+  { name: 'category patch', method: 'PATCH', make: async () => ({ url: `category-attachment/${(await freshCategory()).id}/`, body: { name: `C ${uniq()}` } }), expect: ADMIN_ID },
+  { name: 'category delete', method: 'DELETE', make: async () => ({ url: `category-attachment/${(await freshCategory()).id}/` }), expect: ADMIN_ID },
+  // global parameters
+  { name: 'parameter', method: 'POST', make: async () => ({ url: 'parameter/', body: { parameters: [{ parameter_type: 'BtwPercentage', period_type: 'Uitgangspunt', value_float: 0.21 }], models: [modelId] } }),
+    expect: { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 200, other: 403 } },
+];
+
+let modelId = 0;
+beforeAll(async () => {
+  const [p] = await t.db.insert(project).values({ clientId: a.clientId, name: 'Matrixproject', subregionId: a.subregionId, typeProjectId: a.typeProjectId }).returning();
+  const [v] = await t.db.insert(versionModel).values({ projectId: p.id, name: 'V1' }).returning();
+  const [m] = await t.db.insert(model).values({ versionId: v.id, name: 'M1', modelPlatform: 'spreadsheet' }).returning();
+  modelId = m.id;
+  await t.db.insert(templateReport).values({ clientId: a.clientId, name: 'Overzicht' });
+});
+
+describe('authorization matrix of access and administration', () => {
+  it.each(rows.map((r) => [r.name, r] as const))('%s', async (_name, row) => {
+    const actual: Record<string, number> = {};
+    for (const who of WHO) {
+      const { url, body } = await row.make();
+      const user = caller(who);
+      const res = await t.app.inject({
+        method: row.method, url: `/api/manager/${url}`, remoteAddress: `10.77.${WHO.indexOf(who)}.${uniq() % 250}`,
+        headers: user ? await bearer(t.app, user) : {}, ...(body !== undefined ? { payload: body as object } : {}),
+      });
+      actual[who] = res.statusCode;
+    }
+    expect(actual).toEqual(row.expect);
+  });
+});
