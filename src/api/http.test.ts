@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FetchError, RequiredError, ResponseError, http, request, required } from './http.ts';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  http.setAccessToken(null);
+});
+
+describe('the API client boundary', () => {
+  it('sends snake_case with the bearer token and returns camelCase', async () => {
+    const fetch = vi.fn(async () => json(200, { first_name: 'Anna', log_rows: [{ user_name_full: 'A B' }] }));
+    vi.stubGlobal('fetch', fetch);
+    http.setAccessToken('tok');
+    const res = await request<{ firstName: string; logRows: { userNameFull: string }[] }>('POST', '/manager/x/', { body: { typeProject: 2 }, query: { versionModelId: 5 } });
+    expect(res).toEqual({ firstName: 'Anna', logRows: [{ userNameFull: 'A B' }] });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/manager/x/?version_model_id=5');
+    expect(init.body).toBe('{"type_project":2}');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+  });
+
+  it('raises the spec\'s error for a non-2xx answer, keeping the server\'s Dutch message and status', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(409, { message: 'Er bestaat al een project met deze naam.' })));
+    const err = await request('POST', '/manager/project/', { body: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseError);
+    expect((err as ResponseError).message).toBe('Response returned an error code');
+    expect((err as ResponseError).status).toBe(409);
+    expect((err as ResponseError).serverMessage).toBe('Er bestaat al een project met deze naam.');
+  });
+
+  it('raises the spec\'s error when the request itself fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    const err = await request('GET', '/manager/status/').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FetchError);
+    expect((err as Error).message).toBe('The request failed and the interceptors did not return an alternative response');
+  });
+
+  it('raises a required-parameter error naming the parameter before any call', () => {
+    expect(() => required(undefined, 'projectId')).toThrow(RequiredError);
+    expect(() => required(null, 'projectId')).toThrow(/projectId/);
+    expect(required(0, 'id')).toBe(0);
+  });
+
+  it('refreshes once on 401 and retries the call with the new token', async () => {
+    let calls = 0;
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
+      calls++;
+      const auth = (init.headers as Record<string, string>).authorization;
+      return auth === 'Bearer new' ? json(200, { ok: true }) : json(401, { message: 'U bent niet ingelogd.' });
+    }));
+    http.setAccessToken('old');
+    http.setRefreshHandler(async () => {
+      http.setAccessToken('new');
+      return true;
+    });
+    expect(await request('GET', '/manager/user/me/')).toEqual({ ok: true });
+    expect(calls).toBe(2);
+  });
+});

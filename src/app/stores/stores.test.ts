@@ -1,0 +1,63 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastStore } from './ToastStore.ts';
+import { ScreenStore } from './ScreenStore.ts';
+import type { RootStore } from '../RootStore.ts';
+import type { CurrentUser } from '../../api/auth.ts';
+
+const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
+  id: 1, firstName: 'A', lastName: 'B', email: 'a@b.nl', isStaff: false, role: 'USR', mfaVerified: false, mfaForced: false,
+  passwordResetRequired: false, termsConditionsAccepted: true, clientId: 1, clientName: 'X', ...over,
+});
+
+function screenStore(u: CurrentUser) {
+  const root = { auth: { user: u, loggedIn: true } } as unknown as RootStore;
+  return new ScreenStore(root);
+}
+
+describe('toasts', () => {
+  beforeEach(() => vi.useFakeTimers());
+  it('puts the newest on top and closes them after 5 s, errors after 10 s', () => {
+    const t = new ToastStore();
+    t.success('een');
+    t.error('twee');
+    expect(t.toasts.map((x) => x.message)).toEqual(['twee', 'een']);
+    vi.advanceTimersByTime(5_001);
+    expect(t.toasts.map((x) => x.message)).toEqual(['twee']);
+    vi.advanceTimersByTime(5_000);
+    expect(t.toasts).toEqual([]);
+  });
+});
+
+describe('the guards before every screen change', () => {
+  it('sends a user with forced, unverified MFA to MFA setup', () => {
+    const s = screenStore(user({ mfaForced: true, termsConditionsAccepted: false }));
+    s.navigate('UserList');
+    expect(s.screen).toBe('SetupMfa');
+    expect(s.termsOpen).toBe(false);
+  });
+  it('opens the terms window instead of changing screen when the terms are not accepted', () => {
+    const s = screenStore(user({ termsConditionsAccepted: false, passwordResetRequired: true }));
+    s.navigate('Logs');
+    expect(s.screen).toBe('Projects');
+    expect(s.termsOpen).toBe(true);
+    expect(s.passwordResetAlertOpen).toBe(false);
+  });
+  it('shows the reset-required alert, but lets the user open the settings to change the password', () => {
+    const s = screenStore(user({ passwordResetRequired: true }));
+    s.navigate('Logs');
+    expect(s.passwordResetAlertOpen).toBe(true);
+    expect(s.screen).toBe('Projects');
+    s.navigate('User');
+    expect(s.screen).toBe('User');
+  });
+  it('changes screen with its parameters when all is well, and asks the leave guard first', () => {
+    const s = screenStore(user());
+    s.leaveGuard = () => true; // holds the change (e.g. a pop-up about unsaved work)
+    s.navigate('Projects_ProjectInfo', { projectId: 4 });
+    expect(s.screen).toBe('Projects');
+    s.leaveGuard = null;
+    s.navigate('Projects_ProjectInfo', { projectId: 4 });
+    expect(s.screen).toBe('Projects_ProjectInfo');
+    expect(s.params).toEqual({ projectId: 4 });
+  });
+});
