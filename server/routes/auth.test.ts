@@ -182,6 +182,13 @@ describe('status', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/grexsuperadmin/status/' })).statusCode).toBe(200);
   });
 
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/manager/status/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('publishes the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
