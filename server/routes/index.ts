@@ -5,6 +5,7 @@ import passwordResetRoutes from './passwordReset.ts';
 import userRoutes from './users.ts';
 import configurationRoutes from './configuration.ts';
 import parameterRoutes from './parameters.ts';
+import grexonlineRoutes from './grexonline.ts';
 
 /** Every route group, with the spec's prefixes. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -14,6 +15,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(userRoutes, { prefix: '/api/manager' });
   await app.register(configurationRoutes, { prefix: '/api/manager' });
   await app.register(parameterRoutes, { prefix: '/api/manager' });
+  await app.register(grexonlineRoutes, { prefix: '/api/grexonline' });
   await app.register(async (a) => {
     a.get('/status/', { config: { public: true } }, async () => ({ status: 'ok' }));
   }, { prefix: '/api/grexsuperadmin' });

@@ -1,0 +1,35 @@
+import type { UserRow } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { type ProjectRole, assertMainAppAccess, canEditProject, requireRead } from './projects.ts';
+
+// Who may do what in the online calculation tool (spec 3 §6 leaves it open; our decisions):
+// - Reading (opening the tool, exporting): any project role but NON (VWR, USR, ADM), own client only;
+//   no role, NON or another client's model answers 404 (ids cannot be probed). Global role NON: 403.
+// - Saving and holding the edit session: project role USR or ADM, and the model is not frozen.
+//   VWR gets 403, a frozen model 423 for everyone (read-only for everyone, the tool says why).
+// - Staff has no bypass: like the project area, it needs a project role.
+// - Another user's edit session makes the tool read-only for the caller (save answers 423) until
+//   that session ends (closed tool, or ended from the Projects screen).
+
+export const FROZEN_TOOL_MESSAGE = 'Dit rekenmodel is vergrendeld.';
+
+export function requireToolRead(user: UserRow, role: ProjectRole | null | undefined): ProjectRole {
+  assertMainAppAccess(user);
+  return requireRead(role);
+}
+
+export const canSaveModel = (role: ProjectRole | null | undefined, frozen: boolean) => canEditProject(role) && !frozen;
+
+/** 404 when invisible, 403 for readers, 423 when frozen. */
+export function requireSave(user: UserRow, role: ProjectRole | null | undefined, frozen: boolean): void {
+  const r = requireToolRead(user, role);
+  if (!canEditProject(r)) throw new HttpError(403, 'U heeft geen rechten voor deze actie.');
+  if (frozen) throw new HttpError(423, FROZEN_TOOL_MESSAGE);
+}
+
+/** Another user's session blocks saving. */
+export function requireSessionFree(user: UserRow, holderId: number | null, holderName: string): void {
+  if (holderId !== null && holderId !== user.id) {
+    throw new HttpError(423, `Dit model is geopend door ${holderName}. U kunt het alleen bekijken.`, { code: 'session' });
+  }
+}

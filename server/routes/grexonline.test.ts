@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
+import { auditLog, model, modelSession, project, projectRole, versionModel } from '../db/schema/index.ts';
+import type { UserRow } from '../context.ts';
+import type { ModelData } from '../../src/api/contract/modelData.ts';
+
+const example = JSON.parse(readFileSync(new URL('../../../shared/docs/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+
+let t: TestApp;
+let A: Tenant;
+let B: Tenant;
+let none: UserRow; // ADM of client A without a role on the project
+let modelId: number;
+let frozenId: number;
+let sheetId: number;
+
+async function mkModel(tenant: Tenant, projectName: string, roles: [UserRow, 'ADM' | 'USR' | 'VWR' | 'NON'][], extra: Partial<typeof model.$inferInsert> = {}) {
+  const [p] = await t.db.insert(project).values({ clientId: tenant.clientId, name: projectName, subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
+  const [v] = await t.db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1' }).returning();
+  const [m] = await t.db.insert(model).values({ versionId: v.id, name: 'Online', modelPlatform: 'online', modelData: example, ...extra }).returning();
+  for (const [u, role] of roles) await t.db.insert(projectRole).values({ projectId: p.id, userId: u.id, role }).onConflictDoNothing();
+  return m.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  A = await createTenant(t.db, 'gxa');
+  B = await createTenant(t.db, 'gxb');
+  none = await createUser(t.db, A.clientId, { email: 'none@gxa.test', role: 'ADM' });
+  const roles: [UserRow, 'ADM' | 'USR' | 'VWR' | 'NON'][] = [[A.adm, 'ADM'], [A.usr, 'USR'], [A.vwr, 'VWR'], [A.non, 'NON'], [A.staff, 'ADM']];
+  modelId = await mkModel(A, 'Plan', roles);
+  frozenId = await mkModel(A, 'Bevroren', roles, { frozen: true });
+  sheetId = await mkModel(A, 'Spreadsheet', roles, { modelPlatform: 'spreadsheet', modelData: null });
+});
+afterAll(() => t.close());
+
+const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, user: UserRow | null, payload?: object) =>
+  t.app.inject({ method, url: `/api/grexonline/${url}`, payload, headers: user ? await bearer(t.app, user) : {} });
+const load = (id: number, u: UserRow) => call('GET', `model/${id}/`, u);
+const save = (id: number, u: UserRow | null, data: ModelData, version: number) => call('POST', `model/${id}/`, u, { ...data, data_version: version });
+const version = async (id: number) => (await t.db.select({ v: model.dataVersion }).from(model).where(eq(model.id, id)))[0]!.v;
+
+describe('GET /api/grexonline/model/{id}/', () => {
+  it('answers the model data, the breadcrumb names and the concurrency token', async () => {
+    const res = await load(modelId, A.usr);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.cost_estimate).toEqual(example.cost_estimate);
+    expect(body.residential_construction).toEqual(example.residential_construction);
+    expect(body.base_parameters.phasing_period).toBe('Annual');
+    expect(body.base_parameters.project_info).toMatchObject({ project_name: 'Plan', version_name: 'Versie 1', model_name: 'Online', subregion: 'Centrum' });
+    expect(body).toMatchObject({ project_name: 'Plan', version_name: 'Versie 1', model_name: 'Online', frozen: false, can_edit: true, data_version: 0, read_only_reason: null });
+  });
+  it('a spreadsheet model is not an online model', async () => {
+    expect((await load(sheetId, A.adm)).statusCode).toBe(404);
+  });
+  it('a frozen model is read-only for everyone', async () => {
+    const body = (await load(frozenId, A.adm)).json();
+    expect(body).toMatchObject({ frozen: true, can_edit: false, read_only_reason: 'frozen' });
+  });
+});
+
+describe('authorization matrix', () => {
+  // [who, GET, POST] — POST with valid data at the current version.
+  const cases: [string, () => UserRow | null, number, number][] = [
+    ['no token', () => null, 401, 401],
+    ['global NON', () => A.non, 403, 403],
+    ['VWR', () => A.vwr, 200, 403],
+    ['USR', () => A.usr, 200, 200],
+    ['ADM', () => A.adm, 200, 200],
+    ['staff (project ADM)', () => A.staff, 200, 200],
+    ['ADM without a project role', () => none, 404, 404],
+    ['other client ADM', () => B.adm, 404, 404],
+    ['other client staff', () => B.staff, 404, 404],
+  ];
+  for (const [who, user, get, post] of cases) {
+    it(`${who}: GET ${get}, POST ${post}`, async () => {
+      const u = user();
+      const g = u ? await load(modelId, u) : await call('GET', `model/${modelId}/`, null);
+      expect(g.statusCode).toBe(get);
+      if (get === 200) expect(g.json().can_edit).toBe(post === 200);
+      const before = await version(modelId);
+      const p = await save(modelId, u, example, before);
+      expect(p.statusCode).toBe(post);
+      expect(await version(modelId)).toBe(post === 200 ? before + 1 : before);
+    });
+  }
+  it('frozen: nobody saves (423), nothing changes', async () => {
+    for (const u of [A.adm, A.usr, A.staff]) {
+      const res = await save(frozenId, u, example, 0);
+      expect(res.statusCode).toBe(423);
+    }
+    expect(await version(frozenId)).toBe(0);
+  });
+  it('session calls follow the same visibility', async () => {
+    expect((await call('POST', `model/${modelId}/session/`, null)).statusCode).toBe(401);
+    expect((await call('POST', `model/${modelId}/session/`, A.non)).statusCode).toBe(403);
+    expect((await call('POST', `model/${modelId}/session/`, B.adm)).statusCode).toBe(404);
+    expect((await call('POST', `model/${modelId}/session/`, none)).statusCode).toBe(404);
+    const vwr = await call('POST', `model/${modelId}/session/`, A.vwr);
+    expect(vwr.json()).toMatchObject({ held: false, read_only_reason: 'role' });
+    expect(await t.db.select().from(modelSession).where(eq(modelSession.modelId, modelId))).toHaveLength(0);
+  });
+});
+
+describe('POST /api/grexonline/model/{id}/', () => {
+  it('saves, bumps data_version, answers the saved data and writes an audit row', async () => {
+    const v = await version(modelId);
+    const changed = structuredClone(example);
+    changed.cost_estimate[0]!.estimate.price = 1_200_000;
+    const res = await save(modelId, A.usr, changed, v);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data_version).toBe(v + 1);
+    expect(res.json().cost_estimate[0].estimate.price).toBe(1_200_000);
+    expect((await load(modelId, A.adm)).json().cost_estimate[0].estimate.price).toBe(1_200_000);
+    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, A.clientId), eq(auditLog.userId, A.usr.id)));
+    expect(rows.some((r) => r.description === "Modelgegevens van rekenmodel 'Online' opgeslagen")).toBe(true);
+  });
+
+  it('a save on an older data_version answers 409 and overwrites nothing', async () => {
+    const v = await version(modelId);
+    const mine = structuredClone(example);
+    mine.cost_estimate[0]!.label = 'Eerste';
+    expect((await save(modelId, A.adm, mine, v)).statusCode).toBe(200);
+    const theirs = structuredClone(example);
+    theirs.cost_estimate[0]!.label = 'Tweede';
+    const res = await save(modelId, A.usr, theirs, v);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'conflict', data_version: v + 1 });
+    expect((await load(modelId, A.adm)).json().cost_estimate[0].label).toBe('Eerste');
+  });
+
+  it('invalid model data answers 400 with the spec message and the list of problems', async () => {
+    const v = await version(modelId);
+    const bad = structuredClone(example);
+    bad.base_parameters.space_usage.push({ id: 2, label: 'Zonder waarde', value: null, location: null });
+    bad.base_parameters.phasing_net_present_value_date = '2030-01-01';
+    const res = await save(modelId, A.adm, bad, v);
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.message).toBe('Ongeldige invoer. Controleer de ingevulde waarden en probeer het opnieuw.');
+    expect(body.errors.map((e: { message: string }) => e.message)).toContain('Ongeldige invoer. Controleer alstublieft de gegevens en probeer het opnieuw.');
+    expect(body.errors.length).toBeGreaterThanOrEqual(2);
+    expect(await version(modelId)).toBe(v);
+  });
+
+  it('a body that does not match the schema answers 400', async () => {
+    const res = await call('POST', `model/${modelId}/`, A.adm, { base_parameters: {}, data_version: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('edit session', () => {
+  it('opening takes the session, someone else opens read-only and cannot save, closing ends it', async () => {
+    const open = await call('POST', `model/${modelId}/session/`, A.usr);
+    expect(open.json()).toMatchObject({ held: true, read_only_reason: null });
+    expect(await t.db.select().from(modelSession).where(eq(modelSession.modelId, modelId))).toHaveLength(1);
+    // Opening again by the holder (a reload) keeps it.
+    expect((await call('POST', `model/${modelId}/session/`, A.usr)).json().held).toBe(true);
+
+    const other = await call('POST', `model/${modelId}/session/`, A.adm);
+    expect(other.json()).toMatchObject({ held: false, read_only_reason: 'session' });
+    expect(other.json().message).toMatch(/^Dit model is geopend door /);
+    expect((await load(modelId, A.adm)).json()).toMatchObject({ read_only_reason: 'session', session: { mine: false } });
+    const blocked = await save(modelId, A.adm, example, await version(modelId));
+    expect(blocked.statusCode).toBe(423);
+    // The holder saves.
+    expect((await save(modelId, A.usr, example, await version(modelId))).statusCode).toBe(200);
+    // Someone else's close leaves the session alone.
+    await call('DELETE', `model/${modelId}/session/`, A.adm);
+    expect(await t.db.select().from(modelSession).where(eq(modelSession.modelId, modelId))).toHaveLength(1);
+    const closed = await call('DELETE', `model/${modelId}/session/`, A.usr);
+    expect(closed.json().held).toBe(false);
+    expect(await t.db.select().from(modelSession).where(eq(modelSession.modelId, modelId))).toHaveLength(0);
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.userId, A.usr.id));
+    expect(rows.map((r) => r.description)).toEqual(expect.arrayContaining([
+      "Rekenmodel 'Online' geopend in de online rekentool", "Rekenmodel 'Online' gesloten in de online rekentool",
+    ]));
+  });
+  it('a frozen model opens without a session', async () => {
+    expect((await call('POST', `model/${frozenId}/session/`, A.adm)).json()).toMatchObject({ held: false, read_only_reason: 'frozen' });
+  });
+});

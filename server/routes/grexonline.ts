@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IdParams } from '../../src/api/contract/common.ts';
+import { GrexOnlineModel, SaveModelBody, SessionAnswer } from '../../src/api/contract/grexonline.ts';
+import * as tool from '../services/grexonline.ts';
+
+/** The online calculation tool (spec 3 §7) under /api/grexonline/. Permissions: server/policies/grexonline.ts. */
+export default async function grexonlineRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const tags = ['grexonline'];
+
+  r.get('/model/:id/', { schema: { tags, params: IdParams, response: { 200: GrexOnlineModel } } },
+    async (req) => tool.getToolModel(ctx, req.user, req.params.id));
+  r.post('/model/:id/', { schema: { tags, params: IdParams, body: SaveModelBody, response: { 200: GrexOnlineModel } }, bodyLimit: 20 * 1024 * 1024 },
+    async (req) => tool.saveToolModel(ctx, req.user, req.params.id, req.body, req.ip));
+  r.post('/model/:id/session/', { schema: { tags, params: IdParams, response: { 200: SessionAnswer } } },
+    async (req) => tool.openSession(ctx, req.user, req.params.id, req.ip));
+  r.delete('/model/:id/session/', { schema: { tags, params: IdParams, response: { 200: SessionAnswer } } },
+    async (req) => tool.closeSession(ctx, req.user, req.params.id, req.ip));
+}

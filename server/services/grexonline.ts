@@ -1,0 +1,152 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext, UserRow } from '../context.ts';
+import type { DbOrTx } from '../db/index.ts';
+import { appUser, model, modelSession, project, subregion, versionModel } from '../db/schema/index.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { audit, fullName } from './audit.ts';
+import { modelAccess, type ModelAccess } from './projectRows.ts';
+import { defaultModelData } from './modelDefaults.ts';
+import * as policy from '../policies/grexonline.ts';
+import { validateModelData } from '../../src/formulas/validate.ts';
+import type { ModelData, ProjectInfo } from '../../src/api/contract/modelData.ts';
+import {
+  type GrexOnlineModel, MSG_CONFLICT, MSG_SESSION_OTHER, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo,
+} from '../../src/api/contract/grexonline.ts';
+
+// The online calculation tool's server side (spec 3 §7): load and save the model data of an online
+// model with optimistic concurrency (model.data_version), and the edit session (model_session).
+
+/** Spec 3 §8: the message the tool shows for a 400 of a save. */
+export const INVALID_MESSAGE = 'Ongeldige invoer. Controleer de ingevulde waarden en probeer het opnieuw.';
+
+interface ToolRow {
+  access: ModelAccess;
+  modelData: unknown;
+  dataVersion: number;
+  info: ProjectInfo;
+  session: SessionInfo | null;
+}
+
+async function loadRow(db: DbOrTx, user: UserRow, id: number): Promise<ToolRow> {
+  const access = await modelAccess(db, user, id);
+  policy.requireToolRead(user, access?.role);
+  if (!access || access.platform !== 'online') throw notFound();
+  const [row] = await db.select({
+    modelData: model.modelData, dataVersion: model.dataVersion, description: project.description, number: project.number,
+    organisation: project.organisation, subregion: subregion.description,
+  }).from(model).innerJoin(versionModel, eq(versionModel.id, model.versionId)).innerJoin(project, eq(project.id, versionModel.projectId))
+    .innerJoin(subregion, eq(subregion.id, project.subregionId)).where(eq(model.id, id));
+  if (!row) throw notFound();
+  const [s] = await db.select({ userId: modelSession.userId, startedAt: modelSession.startedAt, firstName: appUser.firstName, lastName: appUser.lastName })
+    .from(modelSession).innerJoin(appUser, eq(appUser.id, modelSession.userId)).where(eq(modelSession.modelId, id));
+  return {
+    access,
+    modelData: row.modelData,
+    dataVersion: row.dataVersion,
+    info: {
+      project_name: access.name, project_description: row.description, project_number: row.number, subregion: row.subregion,
+      organisation_name: row.organisation, version_name: access.versionName, model_name: access.modelName,
+    },
+    session: s ? { user_id: s.userId, user_name: fullName({ firstName: s.firstName, lastName: s.lastName }), mine: s.userId === user.id, started_at: s.startedAt.toISOString() } : null,
+  };
+}
+
+function readOnlyReason(user: UserRow, r: ToolRow): ReadOnlyReason {
+  if (r.access.frozen) return 'frozen';
+  if (!policy.canSaveModel(r.access.role, false)) return 'role';
+  if (r.session && r.session.user_id !== user.id) return 'session';
+  return null;
+}
+
+function answer(user: UserRow, r: ToolRow, data: ModelData): GrexOnlineModel {
+  const a = r.access;
+  return {
+    ...data,
+    base_parameters: { ...data.base_parameters, project_info: r.info },
+    model_id: a.modelId, model_name: a.modelName, version_id: a.versionId, version_name: a.versionName,
+    project_id: a.projectId, project_name: a.name, frozen: a.frozen,
+    can_edit: policy.canSaveModel(a.role, a.frozen),
+    data_version: r.dataVersion,
+    session: r.session,
+    read_only_reason: readOnlyReason(user, r),
+  };
+}
+
+/** The stored model data; a model saved before it had data gets the defaults. */
+function storedData(r: ToolRow): ModelData {
+  const v = validateModelData(r.modelData);
+  if (v.ok) return v.data;
+  if (r.modelData == null) return defaultModelData({});
+  // Stored data that no longer validates is still shown, so the user can repair it.
+  return r.modelData as ModelData;
+}
+
+export async function getToolModel(ctx: AppContext, user: UserRow, id: number): Promise<GrexOnlineModel> {
+  const r = await loadRow(ctx.db, user, id);
+  return answer(user, r, storedData(r));
+}
+
+export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, body: SaveModelBody, ip: string): Promise<GrexOnlineModel> {
+  const { data_version: loadedAt, ...rest } = body;
+  const now = ctx.config.now();
+  return ctx.db.transaction(async (tx) => {
+    // Lock the model row: two saves of the same version cannot both pass the version check.
+    await tx.execute(sql`SELECT id FROM model WHERE id = ${id} FOR UPDATE`);
+    const r = await loadRow(tx, user, id);
+    policy.requireSave(user, r.access.role, r.access.frozen);
+    policy.requireSessionFree(user, r.session?.user_id ?? null, r.session?.user_name ?? '');
+    const input = { ...rest, base_parameters: { ...rest.base_parameters, project_info: r.info } };
+    const v = validateModelData(input);
+    if (!v.ok) throw new HttpError(400, INVALID_MESSAGE, { errors: v.problems });
+    if (loadedAt !== r.dataVersion) {
+      throw new HttpError(409, MSG_CONFLICT, { code: 'conflict', data_version: r.dataVersion });
+    }
+    const next = r.dataVersion + 1;
+    await tx.update(model).set({ modelData: v.data, dataVersion: next, timestampLastModified: now, lastModifiedBy: user.id })
+      .where(and(eq(model.id, id), eq(model.dataVersion, r.dataVersion)));
+    await tx.update(versionModel).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(versionModel.id, r.access.versionId));
+    await tx.update(project).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(project.id, r.access.projectId));
+    await audit(tx, { clientId: user.clientId, user, description: `Modelgegevens van rekenmodel '${r.access.modelName}' opgeslagen`, ip, at: now });
+    return answer(user, { ...r, dataVersion: next }, v.data);
+  });
+}
+
+/**
+ * Opening the tool: the caller takes the edit session when he may save and nobody else holds it.
+ * Readers and frozen models open without a session. Someone else's session: read-only with a notice
+ * (held false, read_only_reason 'session'); it is never taken over here — ending another user's
+ * session is the Projects screen's confirmed action.
+ */
+export async function openSession(ctx: AppContext, user: UserRow, id: number, ip: string): Promise<SessionAnswer> {
+  const now = ctx.config.now();
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM model WHERE id = ${id} FOR UPDATE`);
+    const r = await loadRow(tx, user, id);
+    if (!policy.canSaveModel(r.access.role, r.access.frozen)) {
+      return { held: false, session: r.session, read_only_reason: readOnlyReason(user, r), message: 'Alleen lezen.' };
+    }
+    if (r.session && !r.session.mine) {
+      return { held: false, session: r.session, read_only_reason: 'session', message: MSG_SESSION_OTHER(r.session.user_name) };
+    }
+    if (!r.session) {
+      await tx.insert(modelSession).values({ modelId: id, userId: user.id, startedAt: now }).onConflictDoNothing();
+      await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${r.access.modelName}' geopend in de online rekentool`, ip, at: now });
+    }
+    const session: SessionInfo = r.session ?? { user_id: user.id, user_name: fullName(user), mine: true, started_at: now.toISOString() };
+    return { held: true, session, read_only_reason: null, message: 'Sessie gestart.' };
+  });
+}
+
+/** Closing the tool ends the caller's own session (someone else's is left alone). */
+export async function closeSession(ctx: AppContext, user: UserRow, id: number, ip: string): Promise<SessionAnswer> {
+  const now = ctx.config.now();
+  return ctx.db.transaction(async (tx) => {
+    const r = await loadRow(tx, user, id);
+    const gone = await tx.delete(modelSession).where(and(eq(modelSession.modelId, id), eq(modelSession.userId, user.id))).returning();
+    if (gone.length) {
+      await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${r.access.modelName}' gesloten in de online rekentool`, ip, at: now });
+    }
+    const session = r.session && !r.session.mine ? r.session : null;
+    return { held: false, session, read_only_reason: readOnlyReason(user, { ...r, session }), message: 'Sessie beëindigd.' };
+  });
+}

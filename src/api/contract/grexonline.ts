@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { ModelData } from './modelData.ts';
+
+// The online calculation tool's wire (spec 3 §7). The model data itself is the shared schema of
+// modelData.ts, snake_case on the wire and in the engine (the client sends it with rawBody).
+
+/** Who holds the model's edit session (model_session), as the tool sees it. */
+export const SessionInfo = z.object({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  /** True when the caller holds it. */
+  mine: z.boolean(),
+  started_at: z.string(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+/** Why the tool is read-only for the caller (null: it may save). */
+export const ReadOnlyReason = z.enum(['role', 'frozen', 'session']).nullable();
+export type ReadOnlyReason = z.infer<typeof ReadOnlyReason>;
+
+export const ModelMeta = z.object({
+  model_id: z.number().int(),
+  model_name: z.string(),
+  version_id: z.number().int(),
+  version_name: z.string(),
+  project_id: z.number().int(),
+  project_name: z.string(),
+  frozen: z.boolean(),
+  /** The caller's role allows saving and the model is not frozen (a session of someone else is separate). */
+  can_edit: z.boolean(),
+  /** The optimistic-concurrency token: send it back with the save. */
+  data_version: z.number().int(),
+  session: SessionInfo.nullable(),
+  read_only_reason: ReadOnlyReason,
+});
+export type ModelMeta = z.infer<typeof ModelMeta>;
+
+/** GET /api/grexonline/model/{id}/ and the answer of a save: the model data (top level, as the spec's
+ * call table says) plus what the tool shows around it. */
+export const GrexOnlineModel = ModelData.extend(ModelMeta.shape);
+export type GrexOnlineModel = z.infer<typeof GrexOnlineModel>;
+
+/** POST /api/grexonline/model/{id}/: the whole model data and the data_version it was loaded at. */
+export const SaveModelBody = ModelData.extend({ data_version: z.number().int().nonnegative() });
+export type SaveModelBody = z.infer<typeof SaveModelBody>;
+
+/** 409 of a save made on an older data_version: nothing was written. */
+export const ConflictBody = z.object({
+  message: z.string(),
+  code: z.literal('conflict'),
+  data_version: z.number().int(),
+});
+
+/** POST/DELETE /api/grexonline/model/{id}/session/ */
+export const SessionAnswer = z.object({
+  /** The session is held by the caller after the call. */
+  held: z.boolean(),
+  session: SessionInfo.nullable(),
+  read_only_reason: ReadOnlyReason,
+  message: z.string(),
+});
+export type SessionAnswer = z.infer<typeof SessionAnswer>;
+
+export const MSG_CONFLICT = 'Het model is intussen door iemand anders opgeslagen.';
+export const MSG_SESSION_OTHER = (name: string) => `Dit model is geopend door ${name}. U kunt het alleen bekijken.`;
