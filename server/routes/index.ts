@@ -6,6 +6,11 @@ import userRoutes from './users.ts';
 import configurationRoutes from './configuration.ts';
 import parameterRoutes from './parameters.ts';
 import grexonlineRoutes from './grexonline.ts';
+import projectRoutes from './project.ts';
+import versionModelRoutes from './versionModel.ts';
+import modelRoutes from './model.ts';
+import attachmentRoutes from './attachment.ts';
+import referenceDataRoutes from './referenceData.ts';
 
 /** Every route group, with the spec's prefixes. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -16,6 +21,11 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(configurationRoutes, { prefix: '/api/manager' });
   await app.register(parameterRoutes, { prefix: '/api/manager' });
   await app.register(grexonlineRoutes, { prefix: '/api/grexonline' });
+  await app.register(projectRoutes, { prefix: '/api/manager' });
+  await app.register(versionModelRoutes, { prefix: '/api/manager' });
+  await app.register(modelRoutes, { prefix: '/api/manager' });
+  await app.register(attachmentRoutes, { prefix: '/api/manager' });
+  await app.register(referenceDataRoutes, { prefix: '/api/manager' });
   await app.register(async (a) => {
     a.get('/status/', { config: { public: true } }, async () => ({ status: 'ok' }));
   }, { prefix: '/api/grexsuperadmin' });

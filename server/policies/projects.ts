@@ -1,0 +1,73 @@
+import type { UserRow } from '../context.ts';
+import type { Role } from '../../src/api/contract/common.ts';
+import { forbidden, notFound } from '../errors.ts';
+
+// Who may do what in the project area (spec 1 §6). Roles are compared here and nowhere else.
+//
+// Decisions where the spec says "not shown":
+// - Global role NON: 403 on every call of the main app (it only sees the waiting screen).
+// - Visibility: a project is visible when the caller has a project role other than NON on it, in their
+//   own client. Anything else (no role, NON, another client) answers 404, so ids cannot be probed.
+// - Below project level the project role alone decides (a global VWR with project role USR may edit);
+//   creating a project needs global ADM or USR. Staff has no bypass: it needs a project role too.
+// - Editing (create/update/delete/duplicate/move of versions, models, attachments; editing the project)
+//   needs project role ADM or USR; readers (VWR) get 403.
+// - Toggling `frozen` and the rights table (reading `roles`, changing roles) need project role ADM.
+// - A frozen model refuses changes of name/description, moving and history uploads/activation (423),
+//   unless the same request unfreezes it (project ADM only). Delete and duplicate remain possible.
+// - Ending a model session: project ADM, or the session holder if he can still read the project.
+// - Model history (list, download, upload, activate): staff with project role ADM or USR.
+// - Logs: global role ADM, own client only.
+// - Moving needs ADM/USR on the source and on the target project.
+
+export type ProjectRole = Role;
+
+export const hasMainAppAccess = (user: UserRow) => user.role !== 'NON';
+export function assertMainAppAccess(user: UserRow): void {
+  if (!hasMainAppAccess(user)) throw forbidden();
+}
+
+export const canCreateProject = (user: UserRow) => user.role === 'ADM' || user.role === 'USR';
+export const canReadProject = (role: ProjectRole | null | undefined): role is ProjectRole =>
+  role === 'ADM' || role === 'USR' || role === 'VWR';
+export const canEditProject = (role: ProjectRole | null | undefined) => role === 'ADM' || role === 'USR';
+export const canToggleFrozen = (role: ProjectRole | null | undefined) => role === 'ADM';
+export const canSeeRights = (role: ProjectRole | null | undefined) => role === 'ADM';
+export const canEndSession = (user: UserRow, role: ProjectRole | null | undefined, holderId: number | null) =>
+  canReadProject(role) && (role === 'ADM' || (holderId !== null && holderId === user.id));
+export const canUseModelHistory = (user: UserRow, role: ProjectRole | null | undefined) =>
+  user.isStaff && canEditProject(role);
+export const canChoosePlatform = (user: UserRow) => user.isStaff;
+export const canReadLogs = (user: UserRow) => user.role === 'ADM';
+
+/** 404 unless the caller may see the project; returns the role. */
+export function requireRead(role: ProjectRole | null | undefined): ProjectRole {
+  if (!canReadProject(role)) throw notFound();
+  return role;
+}
+/** 404 when invisible, 403 when only readable. */
+export function requireEdit(role: ProjectRole | null | undefined): ProjectRole {
+  const r = requireRead(role);
+  if (!canEditProject(r)) throw forbidden();
+  return r;
+}
+export function requireCreateProject(user: UserRow): void {
+  if (!canCreateProject(user)) throw forbidden();
+}
+export function requireFrozenToggle(role: ProjectRole | null | undefined): void {
+  if (!canToggleFrozen(role)) throw forbidden();
+}
+export function requireRights(role: ProjectRole | null | undefined): void {
+  if (!canSeeRights(role)) throw forbidden();
+}
+export function requireEndSession(user: UserRow, role: ProjectRole | null | undefined, holderId: number | null): void {
+  requireRead(role);
+  if (!canEndSession(user, role, holderId)) throw forbidden();
+}
+export function requireModelHistory(user: UserRow, role: ProjectRole | null | undefined): void {
+  requireRead(role);
+  if (!canUseModelHistory(user, role)) throw forbidden();
+}
+export function requireLogs(user: UserRow): void {
+  if (!canReadLogs(user)) throw forbidden();
+}

@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { HttpError } from '../errors.ts';
+import { assertMainAppAccess } from '../policies/projects.ts';
+
+// Shared steps of the project-area route plugins (project, version-model, model, attachment, log,
+// reference data). Each plugin calls projectAreaChain(app) in its own (encapsulated) scope.
+
+/** 400 body: the spec's message itself (unique messages joined), with the per-field errors. */
+export function badRequest(errors: { path: string; message: string }[]): HttpError {
+  const message = [...new Set(errors.map((e) => e.message))].join(' ');
+  return new HttpError(400, message, { errors });
+}
+
+/** Validates with a contract schema outside the route schema (multipart fields). */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw badRequest(r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  return r.data;
+}
+
+export function projectAreaChain(app: FastifyInstance) {
+  // authorise, first part: global role NON may call nothing here (runs after the global authenticate hook).
+  app.addHook('onRequest', async (req) => {
+    if (req.user) assertMainAppAccess(req.user);
+  });
+  // A validation error answers the spec's Dutch message as `message` (the client shows it as is).
+  app.setErrorHandler((err: FastifyError, _req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path: (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.') ?? ''),
+        message: v.message ?? 'Ongeldige invoer.',
+      }));
+      const e = badRequest(errors);
+      return reply.code(400).send({ message: e.message, ...e.body });
+    }
+    throw err; // everything else: the application's error handler
+  });
+}
+
+/** Sends JSON text built by PostgreSQL as it is. */
+export function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(Buffer.from(json));
+}
+
+/** A download: always as attachment, with an ASCII fallback name and the UTF-8 name (RFC 6266/5987). */
+export function sendDownload(reply: FastifyReply, filename: string, data: Buffer) {
+  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\/:*?<>|;%\r\n]/g, '_').trim() || 'bestand';
+  const utf8 = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return reply
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`)
+    .header('x-content-type-options', 'nosniff')
+    .type('application/octet-stream')
+    .send(data);
+}
+
+export interface Upload {
+  fields: Record<string, string>;
+  file?: { filename: string; contentType: string; data: Buffer };
+}
+
+/** Reads a multipart body: text fields and at most one file, read as a stream up to the size limit (413). */
+export async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload> {
+  const tooLarge = () => new HttpError(413, `Het bestand is te groot (maximaal ${Math.round(maxBytes / 1_000_000)} MB).`);
+  const out: Upload = { fields: {} };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        out.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) throw tooLarge();
+        chunks.push(chunk as Buffer);
+      }
+      if (part.file.truncated) throw tooLarge();
+      if (part.filename && size > 0 && !out.file) {
+        out.file = { filename: part.filename.split(/[\\/]/).pop()!, contentType: part.mimetype || 'application/octet-stream', data: Buffer.concat(chunks) };
+      }
+    }
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || (e as { statusCode?: number }).statusCode === 413) throw tooLarge();
+    throw e;
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+import type { ModelData } from '../../src/api/contract/modelData.ts';
+
+/** Names shown in the model's project info. */
+export interface ModelDefaultsInfo {
+  projectName?: string | null;
+  projectDescription?: string | null;
+  projectNumber?: string | null;
+  subregion?: string | null;
+  organisation?: string | null;
+  versionName?: string | null;
+  modelName?: string | null;
+}
+
+/**
+ * Model data of a new online model, shaped like docs/examples/worked-example.model.json:
+ * calculation from 2025-01-01 to 2030-12-31 (price reference and NCW date 2025-01-01), annual periods,
+ * BBV interest, discount rate 2.0 %, VAT 21 %, parameter sets at 2.0 %, one cost phase over the whole
+ * period, no space usage, cost or residential rows.
+ */
+export function defaultModelData(info: ModelDefaultsInfo = {}): ModelData {
+  const start = '2025-01-01';
+  const end = '2030-12-31';
+  return {
+    base_parameters: {
+      project_info: {
+        project_name: info.projectName ?? null,
+        project_description: info.projectDescription ?? null,
+        project_number: info.projectNumber ?? null,
+        subregion: info.subregion ?? null,
+        organisation_name: info.organisation ?? null,
+        version_name: info.versionName ?? null,
+        model_name: info.modelName ?? null,
+      },
+      phasing_calculation_start_date: start,
+      phasing_price_reference_date: start,
+      phasing_net_present_value_date: start,
+      phasing_calculation_end_date: end,
+      phasing_period: 'Annual',
+      phasing_costs_revenues: [
+        { phase_name: 'Fase 1', phase_group: 'Cost', phase_start_date: start, phase_end_date: end },
+      ],
+      interest_discount_rate_percentage: 2.0,
+      vat_rate_percentage: 21.0,
+      interest_calculation_method: 'BBV',
+      profit_withdrawal_to_ncw_date: false,
+      parameter_sets: [
+        { set_name: 'RentepercentageNegatiefSaldo', set_group: 'Interest_Percentage', set_base_value: 2.0, set_values: [] },
+        { set_name: 'RentepercentagePositiefSaldo', set_group: 'Interest_Percentage', set_base_value: 2.0, set_values: [] },
+        { set_name: 'Kostenstijging', set_group: 'Indexing_FutureIndex', set_base_value: 2.0, set_values: [] },
+        { set_name: 'Opbrengstenstijging', set_group: 'Indexing_FutureIndex', set_base_value: 2.0, set_values: [] },
+        { set_name: 'CPI', set_group: 'Indexing_PriceLevelCorrectionToNCWDate', set_base_value: 2.0, set_values: [] },
+      ],
+      space_usage: [],
+    },
+    cost_estimate: [],
+    residential_construction: [],
+  };
+}

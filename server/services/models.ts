@@ -1,0 +1,258 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext, UserRow } from '../context.ts';
+import type { DbOrTx } from '../db/index.ts';
+import { appUser, model, modelSession, project, savedModel, subregion, templateModel, versionModel } from '../db/schema/index.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { audit, fullName } from './audit.ts';
+import * as policy from '../policies/projects.ts';
+import { modelAccess, modelDetail, modelListJson, versionAccess, type ModelAccess } from './projectRows.ts';
+import { copyModel, deleteSubtree, freeCopyName, nameConflict, touch } from './projectTree.ts';
+import { defaultModelData } from './modelDefaults.ts';
+import { copyFile, readFile, saveFile } from '../storage/files.ts';
+import { REQUIRED_MESSAGE } from '../../src/lib/names.ts';
+import type { ModelPlatform, SavedModelItem } from '../../src/api/contract/model.ts';
+
+export const FROZEN_MESSAGE = 'Dit rekenmodel is vergrendeld.';
+const frozen = () => new HttpError(423, FROZEN_MESSAGE);
+
+export async function listModels(ctx: AppContext, user: UserRow, versionId: number | undefined): Promise<string> {
+  const json = await modelListJson(ctx.db, user, versionId);
+  if (json === null) throw notFound();
+  return json;
+}
+
+export async function getModel(db: DbOrTx, user: UserRow, id: number) {
+  const m = await modelDetail(db, user, id);
+  if (!m) throw notFound();
+  return m;
+}
+
+async function loadModel(ctx: AppContext, user: UserRow, id: number): Promise<ModelAccess> {
+  const access = await modelAccess(ctx.db, user, id);
+  policy.requireRead(access?.role);
+  return access!;
+}
+
+export interface ModelCreate {
+  name: string; description: string | null; type_model?: number | null; version: number; model_platform?: ModelPlatform;
+}
+
+export async function createModel(ctx: AppContext, user: UserRow, body: ModelCreate, ip: string) {
+  const access = await versionAccess(ctx.db, user, body.version);
+  policy.requireEdit(access?.role);
+  const platform: ModelPlatform = policy.canChoosePlatform(user) ? body.model_platform ?? 'spreadsheet' : 'spreadsheet';
+  const now = ctx.config.now();
+  const s = { now, userId: user.id };
+  return ctx.db.transaction(async (tx) => {
+    let template: { id: number; fileId: number | null; name: string } | undefined;
+    if (body.type_model) {
+      [template] = await tx.select({ id: templateModel.id, fileId: templateModel.fileId, name: templateModel.name }).from(templateModel)
+        .where(and(eq(templateModel.id, body.type_model), eq(templateModel.clientId, user.clientId)));
+      if (!template) throw new HttpError(400, 'Onbekend type rekenmodel.', { errors: [{ path: 'type_model', message: 'Onbekend type rekenmodel.' }] });
+    } else if (platform === 'spreadsheet') {
+      throw new HttpError(400, REQUIRED_MESSAGE, { errors: [{ path: 'type_model', message: REQUIRED_MESSAGE }] });
+    }
+    let modelData = null;
+    if (platform === 'online') {
+      const [info] = await tx.select({
+        projectName: project.name, projectDescription: project.description, projectNumber: project.number,
+        organisation: project.organisation, subregion: subregion.description, versionName: versionModel.name,
+      }).from(versionModel).innerJoin(project, eq(project.id, versionModel.projectId))
+        .innerJoin(subregion, eq(subregion.id, project.subregionId)).where(eq(versionModel.id, body.version));
+      modelData = defaultModelData({ ...info, modelName: body.name });
+    }
+    let id: number;
+    try {
+      [{ id }] = await tx.insert(model).values({
+        versionId: body.version, name: body.name, description: body.description, typeModelId: template?.id ?? null,
+        modelPlatform: platform, modelData, createdAt: now, createdBy: user.id, timestampLastModified: now, lastModifiedBy: user.id,
+      }).returning({ id: model.id });
+    } catch (e) {
+      nameConflict(e, 'model');
+    }
+    if (platform === 'spreadsheet' && template?.fileId) {
+      const fileId = await copyFile(tx, template.fileId);
+      const [f] = await tx.execute<{ filename: string; size: number }>(sql`SELECT filename, size FROM stored_file WHERE id = ${fileId}`).then((r) => r.rows);
+      await tx.insert(savedModel).values({ modelId: id, active: true, fileId, filenameOrig: f.filename, filesize: f.size, timestampSave: now, userSave: user.id });
+    }
+    await touch(tx, s, { projectId: access!.projectId, versionId: body.version });
+    await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${body.name}' aangemaakt in versie '${access!.versionName}'`, ip, at: now });
+    return getModel(tx, user, id);
+  });
+}
+
+export interface ModelUpdate { name?: string; description?: string | null; frozen?: boolean }
+
+export async function updateModel(ctx: AppContext, user: UserRow, id: number, body: ModelUpdate, ip: string) {
+  const access = await loadModel(ctx, user, id);
+  policy.requireEdit(access.role);
+  const [current] = await ctx.db.select({ name: model.name, description: model.description, frozen: model.frozen }).from(model).where(eq(model.id, id));
+  const toggles = body.frozen !== undefined && body.frozen !== current.frozen;
+  if (toggles) policy.requireFrozenToggle(access.role);
+  const renames = body.name !== undefined && body.name !== current.name;
+  const redescribes = body.description !== undefined && body.description !== current.description;
+  if (current.frozen && (body.frozen ?? true) && (renames || redescribes)) throw frozen();
+  const now = ctx.config.now();
+  return ctx.db.transaction(async (tx) => {
+    const set: Partial<typeof model.$inferInsert> = { timestampLastModified: now, lastModifiedBy: user.id };
+    if (body.name !== undefined) set.name = body.name;
+    if (body.description !== undefined) set.description = body.description;
+    if (body.frozen !== undefined) set.frozen = body.frozen;
+    try {
+      await tx.update(model).set(set).where(eq(model.id, id));
+    } catch (e) {
+      nameConflict(e, 'model');
+    }
+    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
+    const what = toggles ? (body.frozen ? 'vergrendeld' : 'ontgrendeld') : 'gewijzigd';
+    await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${body.name ?? current.name}' ${what}`, ip, at: now });
+    return getModel(tx, user, id);
+  });
+}
+
+export async function deleteModel(ctx: AppContext, user: UserRow, id: number, ip: string) {
+  const access = await loadModel(ctx, user, id);
+  policy.requireEdit(access.role);
+  const now = ctx.config.now();
+  await ctx.db.transaction(async (tx) => {
+    await deleteSubtree(tx, { modelId: id });
+    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
+    await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${access.modelName}' verwijderd uit versie '${access.versionName}'`, ip, at: now });
+  });
+}
+
+export async function duplicateModel(ctx: AppContext, user: UserRow, id: number, ip: string) {
+  const access = await loadModel(ctx, user, id);
+  policy.requireEdit(access.role);
+  const now = ctx.config.now();
+  return ctx.db.transaction(async (tx) => {
+    const name = await freeCopyName(tx, 'model', access.versionId, access.modelName);
+    let newId: number;
+    try {
+      newId = await copyModel(tx, id, access.versionId, name, { now, userId: user.id });
+    } catch (e) {
+      nameConflict(e, 'model');
+    }
+    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
+    await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${access.modelName}' gedupliceerd als '${name}'`, ip, at: now });
+    return getModel(tx, user, newId);
+  });
+}
+
+export async function moveModel(ctx: AppContext, user: UserRow, id: number, toVersion: number, ip: string) {
+  const access = await loadModel(ctx, user, id);
+  policy.requireEdit(access.role);
+  const target = await versionAccess(ctx.db, user, toVersion);
+  policy.requireEdit(target?.role);
+  if (access.frozen) throw frozen();
+  const now = ctx.config.now();
+  return ctx.db.transaction(async (tx) => {
+    try {
+      await tx.update(model).set({ versionId: toVersion, timestampLastModified: now, lastModifiedBy: user.id }).where(eq(model.id, id));
+    } catch (e) {
+      nameConflict(e, 'model');
+    }
+    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
+    await touch(tx, { now, userId: user.id }, { projectId: target!.projectId, versionId: toVersion });
+    await audit(tx, {
+      clientId: user.clientId, user, ip, at: now,
+      description: `Rekenmodel '${access.modelName}' verplaatst van versie '${access.versionName}' naar versie '${target!.versionName}' (project '${target!.name}')`,
+    });
+    return getModel(tx, user, id);
+  });
+}
+
+// ---------- edit session ----------
+
+export async function sessionHolder(ctx: AppContext, user: UserRow, id: number): Promise<{ email: string | null }> {
+  const access = await loadModel(ctx, user, id);
+  if (access.sessionUserId === null) return { email: null };
+  const [u] = await ctx.db.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, access.sessionUserId));
+  return { email: u?.email ?? null };
+}
+
+export async function endSession(ctx: AppContext, user: UserRow, id: number, ip: string) {
+  const access = await loadModel(ctx, user, id);
+  policy.requireEndSession(user, access.role, access.sessionUserId);
+  const now = ctx.config.now();
+  await ctx.db.transaction(async (tx) => {
+    const gone = await tx.delete(modelSession).where(eq(modelSession.modelId, id)).returning();
+    if (gone.length) {
+      await audit(tx, { clientId: user.clientId, user, description: `Sessie van rekenmodel '${access.modelName}' beëindigd`, ip, at: now });
+    }
+  });
+  return { message: 'Sessie beëindigd.' };
+}
+
+// ---------- history (saved models) ----------
+
+async function historyModel(ctx: AppContext, user: UserRow, id: number) {
+  const access = await loadModel(ctx, user, id);
+  policy.requireModelHistory(user, access.role);
+  return access;
+}
+
+const savedModelColumns = {
+  id: savedModel.id, active: savedModel.active, filesize: savedModel.filesize, filenameOrig: savedModel.filenameOrig,
+  timestampSave: savedModel.timestampSave, firstName: appUser.firstName, lastName: appUser.lastName,
+};
+type SavedRow = { id: number; active: boolean; filesize: number; filenameOrig: string; timestampSave: Date; firstName: string | null; lastName: string | null };
+const toItem = (r: SavedRow): SavedModelItem => ({
+  id: r.id, active: r.active, filesize: r.filesize, filename_orig: r.filenameOrig, timestamp_save: r.timestampSave.toISOString(),
+  user_save: r.firstName === null ? null : fullName({ firstName: r.firstName, lastName: r.lastName ?? '' }),
+});
+
+export async function listSavedModels(ctx: AppContext, user: UserRow, id: number): Promise<SavedModelItem[]> {
+  await historyModel(ctx, user, id);
+  const rows = await ctx.db.select(savedModelColumns).from(savedModel).leftJoin(appUser, eq(appUser.id, savedModel.userSave))
+    .where(eq(savedModel.modelId, id)).orderBy(desc(savedModel.timestampSave), desc(savedModel.id));
+  return rows.map(toItem);
+}
+
+/** A new history entry from an uploaded file; it becomes the active one. */
+export async function uploadSavedModel(
+  ctx: AppContext, user: UserRow, id: number, file: { filename: string; contentType: string; data: Buffer }, ip: string,
+) {
+  const access = await historyModel(ctx, user, id);
+  if (access.frozen) throw frozen();
+  const now = ctx.config.now();
+  await ctx.db.transaction(async (tx) => {
+    const stored = await saveFile(tx, { clientId: user.clientId, filename: file.filename, contentType: file.contentType, data: file.data, at: now });
+    await tx.update(savedModel).set({ active: false }).where(eq(savedModel.modelId, id));
+    await tx.insert(savedModel).values({
+      modelId: id, active: true, fileId: stored.id, filenameOrig: file.filename, filesize: stored.size, timestampSave: now, userSave: user.id,
+    });
+    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
+    await tx.update(model).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(model.id, id));
+    await audit(tx, { clientId: user.clientId, user, description: `Bestand '${file.filename}' geüpload naar de historie van rekenmodel '${access.modelName}'`, ip, at: now });
+  });
+}
+
+export async function downloadSavedModel(ctx: AppContext, user: UserRow, id: number, savedId: number) {
+  await historyModel(ctx, user, id);
+  const [row] = await ctx.db.select({ fileId: savedModel.fileId, filenameOrig: savedModel.filenameOrig }).from(savedModel)
+    .where(and(eq(savedModel.id, savedId), eq(savedModel.modelId, id)));
+  if (!row) throw notFound();
+  const file = await readFile(ctx.db, user.clientId, row.fileId);
+  if (!file) throw notFound();
+  return { filename: row.filenameOrig, data: file.data };
+}
+
+/** Makes one history entry the active one (exactly one is active). */
+export async function activateSavedModel(ctx: AppContext, user: UserRow, id: number, savedId: number, ip: string) {
+  const access = await historyModel(ctx, user, id);
+  const [exists] = await ctx.db.select({ id: savedModel.id, filenameOrig: savedModel.filenameOrig }).from(savedModel)
+    .where(and(eq(savedModel.id, savedId), eq(savedModel.modelId, id)));
+  if (!exists) throw notFound();
+  if (access.frozen) throw frozen();
+  const now = ctx.config.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(savedModel).set({ active: sql`${savedModel.id} = ${savedId}` }).where(eq(savedModel.modelId, id));
+    await tx.update(model).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(model.id, id));
+    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
+    await audit(tx, { clientId: user.clientId, user, description: `Historie-item '${exists.filenameOrig}' van rekenmodel '${access.modelName}' geactiveerd`, ip, at: now });
+  });
+  const [row] = await ctx.db.select(savedModelColumns).from(savedModel).leftJoin(appUser, eq(appUser.id, savedModel.userSave))
+    .where(eq(savedModel.id, savedId));
+  return toItem(row);
+}

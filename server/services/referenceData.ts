@@ -1,0 +1,43 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppContext, UserRow } from '../context.ts';
+import { categoryAttachment, phase, subregion, templateModel, typeProject } from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
+import type { Role } from '../../src/api/contract/common.ts';
+
+// Reference-data lists for the project area, always of the caller's client.
+
+export const listSubregions = async (ctx: AppContext, user: UserRow) =>
+  (await ctx.db.select().from(subregion).where(eq(subregion.clientId, user.clientId)).orderBy(asc(sql`lower(${subregion.description})`)))
+    .map((s) => ({ id: s.id, description: s.description, outline_uri: s.outlineUri }));
+
+export const listTypeProjects = async (ctx: AppContext, user: UserRow) =>
+  (await ctx.db.select().from(typeProject).where(eq(typeProject.clientId, user.clientId)).orderBy(asc(sql`lower(${typeProject.description})`)))
+    .map((t) => ({ id: t.id, description: t.description, is_default: t.isDefault }));
+
+export const listPhases = async (ctx: AppContext, user: UserRow) =>
+  (await ctx.db.select().from(phase).where(eq(phase.clientId, user.clientId)).orderBy(asc(sql`lower(${phase.description})`)))
+    .map((p) => ({ id: p.id, description: p.description }));
+
+export const listCategories = async (ctx: AppContext, user: UserRow) =>
+  (await ctx.db.select().from(categoryAttachment).where(eq(categoryAttachment.clientId, user.clientId)).orderBy(asc(sql`lower(${categoryAttachment.name})`)))
+    .map((c) => ({ id: c.id, name: c.name, is_default: c.isDefault }));
+
+export const listTemplateModels = async (ctx: AppContext, user: UserRow) =>
+  (await ctx.db.select({ id: templateModel.id, name: templateModel.name }).from(templateModel)
+    .where(eq(templateModel.clientId, user.clientId)).orderBy(asc(sql`lower(${templateModel.name})`)));
+
+/**
+ * Prefill of a new project's rights table: every active user of the client; users with access to the
+ * subregion get their global role, the others NON.
+ */
+export async function subregionRoles(ctx: AppContext, user: UserRow, id: number) {
+  const [s] = await ctx.db.select({ id: subregion.id }).from(subregion).where(and(eq(subregion.id, id), eq(subregion.clientId, user.clientId)));
+  if (!s) throw notFound();
+  const { rows } = await ctx.db.execute<{ id: number; name_full: string; role: Role }>(sql`
+    SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name_full,
+           CASE WHEN us.user_id IS NULL THEN 'NON' ELSE u.role END AS role
+    FROM app_user u LEFT JOIN user_subregion us ON us.user_id = u.id AND us.subregion_id = ${id}
+    WHERE u.client_id = ${user.clientId} AND u.is_active
+    ORDER BY lower(u.first_name), lower(u.last_name), u.id`);
+  return rows;
+}
