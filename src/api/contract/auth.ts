@@ -32,7 +32,7 @@ export const LoginAnswer = z.object({
 export const AccessAnswer = z.object({ access: z.string() });
 
 /** The refresh token travels in an httpOnly cookie; the spec's body field is accepted and ignored. */
-export const RefreshBody = z.object({ tokenRefresh: z.string().optional() }).optional();
+export const RefreshBody = z.object({ tokenRefresh: z.string().optional() }).nullish();
 
 export const UpdateMeBody = z
   .object({
