@@ -25,7 +25,7 @@ export const rolesAsGlobal = (t: Tenant): Record<number, Role> => ({
  */
 export async function seedTree(
   db: Db, t: Tenant,
-  opts: { name?: string; roles?: Record<number, Role>; sessionUserId?: number; versions?: number; models?: number } = {},
+  opts: { name?: string; prefix?: string; roles?: Record<number, Role>; sessionUserId?: number; versions?: number; models?: number } = {},
 ): Promise<Tree> {
   const name = opts.name ?? `Project ${randomBytes(4).toString('hex')}`;
   const [p] = await db.insert(project).values({
@@ -35,12 +35,12 @@ export async function seedTree(
   if (roles.length) await db.insert(projectRole).values(roles);
   let first: Omit<Tree, 'projectId'> | undefined;
   for (let vi = 0; vi < (opts.versions ?? 1); vi++) {
-    const [v] = await db.insert(versionModel).values({ projectId: p.id, name: `Versie ${vi + 1}`, phaseId: t.phaseId }).returning();
+    const [v] = await db.insert(versionModel).values({ projectId: p.id, name: `${opts.prefix ?? ''}Versie ${vi + 1}`, phaseId: t.phaseId }).returning();
     const f1 = await saveFile(db, { clientId: t.clientId, filename: 'tekening.pdf', data: Buffer.from('pdf-bytes') });
     const [fa] = await db.insert(attachment).values({ versionId: v.id, attachmentType: 'FILE', categoryId: t.categoryId, name: 'Tekening', fileId: f1.id }).returning();
     const [la] = await db.insert(attachment).values({ versionId: v.id, attachmentType: 'LINK', categoryId: t.categoryId, name: 'Kaart', urlLink: 'https://example.org/kaart' }).returning();
     for (let mi = 0; mi < (opts.models ?? 1); mi++) {
-      const [m] = await db.insert(model).values({ versionId: v.id, name: `Model ${mi + 1}`, typeModelId: t.templateModelId, modelPlatform: 'spreadsheet' }).returning();
+      const [m] = await db.insert(model).values({ versionId: v.id, name: `${opts.prefix ?? ''}Model ${mi + 1}`, typeModelId: t.templateModelId, modelPlatform: 'spreadsheet' }).returning();
       const f2 = await saveFile(db, { clientId: t.clientId, filename: 'model.xlsx', data: Buffer.from('xlsx-bytes') });
       const [sm] = await db.insert(savedModel).values({ modelId: m.id, active: true, fileId: f2.id, filenameOrig: 'model.xlsx', filesize: f2.size, userSave: t.usr.id }).returning();
       if (opts.sessionUserId) await db.insert(modelSession).values({ modelId: m.id, userId: opts.sessionUserId });

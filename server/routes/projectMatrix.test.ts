@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
+import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import type { UserRow } from '../context.ts';
+
+// Authorization matrix of the project area (spec 1 §6, server/policies/projects.ts):
+// every endpoint × {no token, NON, VWR, USR, ADM, staff, user of another client}
+//                × {own project (role = the user's global role; staff ADM), project without a role}.
+
+type Who = 'none' | 'NON' | 'VWR' | 'USR' | 'ADM' | 'staff' | 'other';
+const WHO: Who[] = ['none', 'NON', 'VWR', 'USR', 'ADM', 'staff', 'other'];
+type Target = 'own' | 'norole';
+
+const OK = 0; // replaced by the endpoint's success status
+/** Expected statuses per class, in the order of WHO. */
+const CLASSES = {
+  // read: any project role but NON
+  read: { own: [401, 403, OK, OK, OK, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
+  // edit: project ADM/USR
+  edit: { own: [401, 403, 403, OK, OK, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
+  // frozen toggle and rights table: project ADM
+  projectAdm: { own: [401, 403, 403, 403, OK, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
+  // end a session (held by the USR): project ADM or the holder
+  session: { own: [401, 403, 403, OK, OK, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
+  // model history: staff with project ADM/USR
+  history: { own: [401, 403, 403, 403, 403, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
+  // create a project: global ADM/USR (another client's user creates in his own client)
+  create: { own: [401, 403, 403, OK, OK, OK, OK], norole: [401, 403, 403, OK, OK, OK, OK] },
+  // lists of the caller's own client
+  clientList: { own: [401, 403, OK, OK, OK, OK, OK], norole: [401, 403, OK, OK, OK, OK, OK] },
+  // a subregion of the project's client
+  clientRow: { own: [401, 403, OK, OK, OK, OK, 404], norole: [401, 403, OK, OK, OK, OK, 404] },
+  // logs of the project's client: global ADM
+  log: { own: [401, 403, 403, 403, OK, OK, 404], norole: [401, 403, 403, 403, OK, OK, 404] },
+} as const;
+
+interface Ctx { tree: Tree; own2: Tree; tenant: Tenant; me: Tenant; n: number }
+interface Endpoint {
+  name: string;
+  cls: keyof typeof CLASSES;
+  ok: number;
+  /** Changes data: gets fresh fixtures for every cell. */
+  mutates?: boolean;
+  req: (c: Ctx) => Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
+}
+
+const M = '/api/manager';
+const ENDPOINTS: Endpoint[] = [
+  { name: 'GET project/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/project/?all=true` }) },
+  { name: 'POST project/', cls: 'create', ok: 201, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/project/`, payload: { name: `Nieuw ${c.n}`, subregion: c.me.subregionId, type_project: c.me.typeProjectId, roles: [{ id: c.me.usr.id, role: 'USR' }] } }) },
+  { name: 'GET project/{id}/', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/project/${c.tree.projectId}/` }) },
+  { name: 'PUT project/{id}/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'PUT', url: `${M}/project/${c.tree.projectId}/`, payload: { name: `Hernoemd ${c.n}`, subregion: c.tenant.subregionId, type_project: c.tenant.typeProjectId } }) },
+  { name: 'PATCH project/{id}/ hidden', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'PATCH', url: `${M}/project/${c.tree.projectId}/`, payload: { hidden: true } }) },
+  { name: 'PATCH project/{id}/ roles', cls: 'projectAdm', ok: 200, mutates: true, req: (c) => ({ method: 'PATCH', url: `${M}/project/${c.tree.projectId}/`, payload: { roles: [{ id: c.tenant.vwr.id, role: 'USR' }] } }) },
+  { name: 'DELETE project/{id}/', cls: 'edit', ok: 204, mutates: true, req: (c) => ({ method: 'DELETE', url: `${M}/project/${c.tree.projectId}/` }) },
+  { name: 'GET project/{id}/duplicate/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'GET', url: `${M}/project/${c.tree.projectId}/duplicate/` }) },
+
+  { name: 'GET version-model/', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/version-model/?project_id=${c.tree.projectId}` }) },
+  { name: 'POST version-model/', cls: 'edit', ok: 201, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/version-model/`, payload: { name: 'Versie nieuw', project: c.tree.projectId, phase: 0 } }) },
+  { name: 'GET version-model/{id}/', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/version-model/${c.tree.versionId}/` }) },
+  { name: 'PUT version-model/{id}/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'PUT', url: `${M}/version-model/${c.tree.versionId}/`, payload: { name: 'Versie X', phase: c.tenant.phaseId } }) },
+  { name: 'PATCH version-model/{id}/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'PATCH', url: `${M}/version-model/${c.tree.versionId}/`, payload: { description: 'Nieuw' } }) },
+  { name: 'DELETE version-model/{id}/', cls: 'edit', ok: 204, mutates: true, req: (c) => ({ method: 'DELETE', url: `${M}/version-model/${c.tree.versionId}/` }) },
+  { name: 'GET version-model/{id}/duplicate/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'GET', url: `${M}/version-model/${c.tree.versionId}/duplicate/` }) },
+  { name: 'POST version-model/{id}/move/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/version-model/${c.tree.versionId}/move/`, payload: { to_project: c.own2.projectId } }) },
+
+  { name: 'GET model/?version_model_id', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/?version_model_id=${c.tree.versionId}` }) },
+  { name: 'GET model/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/model/` }) },
+  { name: 'POST model/', cls: 'edit', ok: 201, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/model/`, payload: { name: 'Model nieuw', version: c.tree.versionId, type_model: c.tenant.templateModelId } }) },
+  { name: 'GET model/{id}/', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/` }) },
+  { name: 'PUT model/{id}/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'PUT', url: `${M}/model/${c.tree.modelId}/`, payload: { name: 'Model X', description: 'Omschrijving' } }) },
+  { name: 'PATCH model/{id}/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'PATCH', url: `${M}/model/${c.tree.modelId}/`, payload: { description: 'Omschrijving' } }) },
+  { name: 'PATCH model/{id}/ frozen', cls: 'projectAdm', ok: 200, mutates: true, req: (c) => ({ method: 'PATCH', url: `${M}/model/${c.tree.modelId}/`, payload: { frozen: true } }) },
+  { name: 'DELETE model/{id}/', cls: 'edit', ok: 204, mutates: true, req: (c) => ({ method: 'DELETE', url: `${M}/model/${c.tree.modelId}/` }) },
+  { name: 'GET model/{id}/duplicate/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/duplicate/` }) },
+  { name: 'POST model/{id}/move/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/model/${c.tree.modelId}/move/`, payload: { to_version: c.own2.versionId } }) },
+  { name: 'GET model/{id}/session-edit/', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/session-edit/` }) },
+  { name: 'DELETE model/{id}/session-edit/', cls: 'session', ok: 200, mutates: true, req: (c) => ({ method: 'DELETE', url: `${M}/model/${c.tree.modelId}/session-edit/` }) },
+  { name: 'GET model/{id}/saved-model/', cls: 'history', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/saved-model/` }) },
+  { name: 'POST model/{id}/saved-model/', cls: 'history', ok: 201, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/model/${c.tree.modelId}/saved-model/`, ...multipart({}, { filename: 'nieuw.xlsx', data: Buffer.from('xlsx') }) }) },
+  { name: 'GET model/{id}/saved-model/{sid}/', cls: 'history', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/saved-model/${c.tree.savedModelId}/` }) },
+  { name: 'PATCH model/{id}/saved-model/{sid}/', cls: 'history', ok: 200, mutates: true, req: (c) => ({ method: 'PATCH', url: `${M}/model/${c.tree.modelId}/saved-model/${c.tree.savedModelId}/` }) },
+
+  { name: 'POST attachment-version-model/ link', cls: 'edit', ok: 201, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/attachment-version-model/`, payload: { version: c.tree.versionId, attachment_type: 'LINK', category_attachment: c.tenant.categoryId, name: 'Site', url_link: 'https://example.org' } }) },
+  { name: 'POST attachment-version-model/ file', cls: 'edit', ok: 201, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/attachment-version-model/`, ...multipart({ version: c.tree.versionId, type: 'FILE', category_attachment: c.tenant.categoryId, name: 'Bestand' }, { filename: 'a.txt', data: Buffer.from('hallo') }) }) },
+  { name: 'GET attachment-version-model/{id}/ file', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/attachment-version-model/${c.tree.fileAttachmentId}/` }) },
+  { name: 'GET attachment-version-model/{id}/ link', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/attachment-version-model/${c.tree.linkAttachmentId}/` }) },
+  { name: 'DELETE attachment-version-model/{id}/', cls: 'edit', ok: 204, mutates: true, req: (c) => ({ method: 'DELETE', url: `${M}/attachment-version-model/${c.tree.fileAttachmentId}/` }) },
+
+  { name: 'GET subregion/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/subregion/` }) },
+  { name: 'GET subregion/{id}/roles/', cls: 'clientRow', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/subregion/${c.tenant.subregionId}/roles/` }) },
+  { name: 'GET type-project/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/type-project/` }) },
+  { name: 'GET phase/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/phase/` }) },
+  { name: 'GET category-attachment/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/category-attachment/` }) },
+  { name: 'GET template-model/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/template-model/` }) },
+  { name: 'GET log/', cls: 'log', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/log/?client_id=${c.tenant.clientId}&log_rows=50&page=1` }) },
+];
+
+let t: TestApp;
+let alpha: Tenant;
+let beta: Tenant;
+const headers = new Map<Who, Record<string, string>>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alpha = await createTenant(t.db, 'alpha');
+  beta = await createTenant(t.db, 'beta');
+  const users: Record<Exclude<Who, 'none'>, UserRow> = {
+    NON: alpha.non, VWR: alpha.vwr, USR: alpha.usr, ADM: alpha.adm, staff: alpha.staff, other: beta.adm,
+  };
+  headers.set('none', {});
+  for (const [who, u] of Object.entries(users)) headers.set(who as Who, await bearer(t.app, u));
+});
+afterAll(() => t.close());
+
+let counter = 0;
+async function fixtures(): Promise<{ own: Tree; norole: Tree; own2: Tree }> {
+  const roles = rolesAsGlobal(alpha);
+  return {
+    own: await seedTree(t.db, alpha, { roles, sessionUserId: alpha.usr.id }),
+    norole: await seedTree(t.db, alpha, { sessionUserId: alpha.usr.id }),
+    own2: await seedTree(t.db, alpha, { roles, prefix: 'Doel ' }),
+  };
+}
+
+describe('authorization matrix of the project area', () => {
+  it('answers the exact status in every cell', async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    let shared: Awaited<ReturnType<typeof fixtures>> | undefined;
+    for (const e of ENDPOINTS) {
+      for (const [i, who] of WHO.entries()) {
+        const fresh = e.mutates && (who !== 'none' && who !== 'NON');
+        const fx = fresh ? await fixtures() : (shared ??= await fixtures());
+        for (const target of ['own', 'norole'] as Target[]) {
+          const expected = CLASSES[e.cls][target][i] || e.ok;
+          const c: Ctx = { tree: fx[target], own2: fx.own2, tenant: alpha, me: who === 'other' ? beta : alpha, n: ++counter };
+          const r = e.req(c);
+          const res = await t.app.inject({ ...r, headers: { ...(r.headers ?? {}), ...headers.get(who)! } } as InjectOptions);
+          cells++;
+          if (res.statusCode !== expected) failures.push(`${e.name} × ${who} × ${target}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(cells).toBe(ENDPOINTS.length * WHO.length * 2);
+  });
+});
