@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseDutchDate, parseDutchNumber, parseDutchValue, toDutchEditText, formatDutchDate } from './dutchNumber.ts';
+import { formatMoney, formatNumber, formatPercent, percentShown } from './nlFormat.ts';
+
+describe('parseDutchNumber', () => {
+  const cases: [string, number | null][] = [
+    ['1.234,56', 1234.56], ['1234,56', 1234.56], ['12,5', 12.5], ['1.000', 1000], ['1.000.000', 1_000_000],
+    ['€ 1.000', 1000], ['€1.000,50', 1000.5], ['-1.234,56', -1234.56], ['€ -1.234,56', -1234.56], ['-€ 5', -5],
+    ['(1.234,56)', -1234.56], ['1 234,56', 1234.56], ['1\u00a0234,56', 1234.56], ['0,5', 0.5], [',5', 0.5],
+    ['1234.5', 1234.5], ['1234.56', 1234.56], ['1,234.56', 1234.56], ['1,234,567', 1234567], ['42', 42], ['+7', 7],
+    ['1−2', null], ['abc', null], ['', null], ['1.2.3', null], ['12,34,5', null], ['1,2.3,4', null], ['€', null], ['−3', -3],
+  ];
+  for (const [text, want] of cases) {
+    it(`${JSON.stringify(text)} → ${want}`, () => expect(parseDutchValue(text)).toBe(want));
+  }
+  it('percentages keep the value as written and say so', () => {
+    expect(parseDutchNumber('12,5%')).toEqual({ value: 12.5, percent: true });
+    expect(parseDutchNumber('2 %')).toEqual({ value: 2, percent: true });
+    expect(parseDutchNumber('1.234')).toEqual({ value: 1234, percent: false });
+  });
+  it('numbers pass through', () => {
+    expect(parseDutchValue(3.25)).toBe(3.25);
+    expect(parseDutchValue(Number.NaN)).toBeNull();
+  });
+  it('edit text round-trips', () => {
+    for (const v of [0, 1234.56, -0.5, 1e6, 2.0000001]) expect(parseDutchValue(toDutchEditText(v))).toBeCloseTo(v, 9);
+  });
+});
+
+describe('parseDutchDate', () => {
+  it('reads Dutch and ISO dates', () => {
+    expect(parseDutchDate('31-12-2025')).toBe('2025-12-31');
+    expect(parseDutchDate('1-2-2025')).toBe('2025-02-01');
+    expect(parseDutchDate('01/02/2025')).toBe('2025-02-01');
+    expect(parseDutchDate('1.2.25')).toBe('2025-02-01');
+    expect(parseDutchDate('2025-12-31')).toBe('2025-12-31');
+  });
+  it('refuses impossible dates', () => {
+    expect(parseDutchDate('31-02-2025')).toBeNull();
+    expect(parseDutchDate('2025-13-01')).toBeNull();
+    expect(parseDutchDate('morgen')).toBeNull();
+  });
+  it('formats back', () => expect(formatDutchDate('2025-12-31')).toBe('31-12-2025'));
+});
+
+describe('nl-NL display', () => {
+  it('money, numbers, percentages', () => {
+    expect(formatMoney(-106120.8)).toBe('€ -106.120,80');
+    expect(formatNumber(1234567.891, 2)).toBe('1.234.567,89');
+    expect(formatNumber(-0.001, 2)).toBe('0,00');
+    expect(formatPercent(2)).toBe('2,00%');
+    expect(formatPercent(0.025, { fraction: true })).toBe('2,50%');
+    expect(percentShown(2)).toBe('2,00%');
+    expect(percentShown(0.12345)).toBe('12,34%');
+  });
+});

@@ -1,0 +1,128 @@
+// Parsing of Dutch (nl-NL) numbers and dates as users type and paste them (from Excel or the tool
+// itself): '1.234,56', '12,5%', '€ 1.000', '-1.234', '(1.234,56)', '31-12-2025'. No DOM, no Node.
+
+export interface ParsedNumber {
+  value: number;
+  /** The text carried a % sign (the value is as written: '12,5%' → 12.5). */
+  percent: boolean;
+}
+
+const SPACES = /[\s\u00a0\u202f']/g;
+
+/**
+ * A Dutch number, or null when the text is not one. Dots are thousand separators and the comma is
+ * the decimal mark. Text from other sources is read sensibly too: with both marks the last one is the
+ * decimal mark ('1,234.56'); a single dot followed by other than exactly three digits is a decimal
+ * point ('1234.5' from a plain copy); several commas are thousand separators.
+ */
+export function parseDutchNumber(input: string | number | null | undefined): ParsedNumber | null {
+  if (typeof input === 'number') return Number.isFinite(input) ? { value: input, percent: false } : null;
+  if (input == null) return null;
+  let s = String(input).trim();
+  if (!s) return null;
+  let negative = false;
+  if (/^\(.*\)$/.test(s)) {
+    negative = true;
+    s = s.slice(1, -1);
+  }
+  s = s.replace(/[−–]/g, '-').replace(SPACES, '');
+  let percent = false;
+  if (s.endsWith('%')) {
+    percent = true;
+    s = s.slice(0, -1);
+  }
+  s = s.replace(/^(-?)(€|eur|EUR)/, '$1').replace(/^(€|eur|EUR)/, '').replace(/(€|eur|EUR)$/, '');
+  if (s.startsWith('-')) {
+    negative = !negative;
+    s = s.slice(1);
+  } else if (s.startsWith('+')) s = s.slice(1);
+  if (s.endsWith('-')) {
+    negative = !negative;
+    s = s.slice(0, -1);
+  }
+  if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) return null;
+  const dots = (s.match(/\./g) ?? []).length;
+  const commas = (s.match(/,/g) ?? []).length;
+  let normal: string;
+  if (dots && commas) {
+    const lastDot = s.lastIndexOf('.');
+    const lastComma = s.lastIndexOf(',');
+    if (lastComma > lastDot) {
+      if (commas > 1) return null;
+      normal = s.replace(/\./g, '').replace(',', '.');
+      if (!/^\d{1,3}(\.\d{3})*,\d*$/.test(s)) return null;
+    } else {
+      if (dots > 1) return null;
+      if (!/^\d{1,3}(,\d{3})*\.\d*$/.test(s)) return null;
+      normal = s.replace(/,/g, '');
+    }
+  } else if (commas) {
+    if (commas > 1) {
+      if (!/^\d{1,3}(,\d{3})+$/.test(s)) return null;
+      normal = s.replace(/,/g, '');
+    } else normal = s.replace(',', '.');
+  } else if (dots) {
+    if (dots > 1) {
+      if (!/^\d{1,3}(\.\d{3})+$/.test(s)) return null;
+      normal = s.replace(/\./g, '');
+    } else if (/^\d{1,3}\.\d{3}$/.test(s)) normal = s.replace('.', '');
+    else normal = s;
+  } else normal = s;
+  if (normal.startsWith('.')) normal = `0${normal}`;
+  if (normal.endsWith('.')) normal = normal.slice(0, -1);
+  const value = Number(normal);
+  if (!Number.isFinite(value)) return null;
+  return { value: negative ? -value : value, percent };
+}
+
+/** The value only (the % sign, if any, is ignored: '12,5%' → 12.5). */
+export function parseDutchValue(input: string | number | null | undefined): number | null {
+  return parseDutchNumber(input)?.value ?? null;
+}
+
+/** Only digits, dots, commas (and a sign, € and %) — the spec's rule for numeric inputs. */
+export function isDutchNumberText(s: string): boolean {
+  return parseDutchNumber(s) !== null;
+}
+
+const pad = (n: number, l = 2) => String(n).padStart(l, '0');
+
+function valid(y: number, m: number, d: number): boolean {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1900 && y <= 9999 && t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/**
+ * A date as `yyyy-mm-dd`, or null. Reads '31-12-2025', '31/12/2025', '31.12.2025', '1-1-25'
+ * (two-digit years are 20xx) and '2025-12-31'.
+ */
+export function parseDutchDate(input: string | null | undefined): string | null {
+  if (input == null) return null;
+  const s = String(input).trim();
+  let y: number;
+  let m: number;
+  let d: number;
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  if (match) {
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$/.exec(s);
+    if (!match) return null;
+    [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (match[3]!.length === 2) y += 2000;
+  }
+  return valid(y, m, d) ? `${pad(y, 4)}-${pad(m)}-${pad(d)}` : null;
+}
+
+/** yyyy-mm-dd → dd-mm-jjjj. */
+export function formatDutchDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : iso;
+}
+
+/** A number as a user types it back: no thousand separators, comma as decimal mark ('1234,56'). */
+export function toDutchEditText(v: number | null | undefined): string {
+  if (v == null || !Number.isFinite(v)) return '';
+  return String(Math.round(v * 1e10) / 1e10).replace('.', ',');
+}

@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { WorkbenchStore, MSG, type WorkbenchApi, type BackupStorage } from './WorkbenchStore.ts';
+import type { ModelData } from '../api/contract/modelData.ts';
+import type { GrexOnlineModel, ModelMeta } from '../api/contract/grexonline.ts';
+
+const example = JSON.parse(readFileSync(new URL('../../../shared/docs/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+
+class FakeServer implements WorkbenchApi {
+  data: ModelData = structuredClone(example);
+  version = 3;
+  saves = 0;
+  fail: number | null = null;
+  meta(): ModelMeta {
+    return {
+      model_id: 7, model_name: 'Online', version_id: 2, version_name: 'Versie 1', project_id: 1, project_name: 'Plan', frozen: false,
+      can_edit: true, data_version: this.version, session: null, read_only_reason: null,
+    };
+  }
+  async load(): Promise<GrexOnlineModel> {
+    return { ...structuredClone(this.data), ...this.meta() };
+  }
+  async save(_id: number, data: ModelData, v: number): Promise<GrexOnlineModel> {
+    if (this.fail) throw Object.assign(new Error('Response returned an error code'), { status: this.fail });
+    if (v !== this.version) throw Object.assign(new Error('Response returned an error code'), { status: 409 });
+    this.saves++;
+    this.version++;
+    this.data = structuredClone(data);
+    return this.load();
+  }
+  async openSession() {
+    return { held: true, session: null, read_only_reason: null, message: '' };
+  }
+  async closeSession() {
+    return { held: false, session: null, read_only_reason: null, message: '' };
+  }
+}
+
+function memoryStorage(): BackupStorage & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+}
+
+function setup(server = new FakeServer(), storage = memoryStorage()) {
+  const toasts: string[] = [];
+  const t = { success: (m: string) => toasts.push(m), error: (m: string) => toasts.push(m), warning: (m: string) => toasts.push(m) };
+  const store = new WorkbenchStore(7, { api: server, toasts: t, storage, userId: 1, backupDelayMs: 0 });
+  return { store, server, storage, toasts };
+}
+
+describe('WorkbenchStore', () => {
+  it('loads the worked example into one engine with the CLI figures', async () => {
+    const { store } = setup();
+    await store.load();
+    expect(store.status).toBe('ready');
+    expect(store.results!.ew).toBeCloseTo(-106120.8, 2);
+    expect(store.results!.ncw).toBeCloseTo(-98039.22, 2);
+    expect(store.dirty).toBe(false);
+    expect(store.dataVersion).toBe(3);
+  });
+
+  it('an edit marks the model dirty and recalculates; undo and redo cross the whole model', async () => {
+    const { store } = setup();
+    await store.load();
+    const ew = store.results!.ew;
+    store.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: 2_000_000 }]);
+    expect(store.dirty).toBe(true);
+    expect(store.results!.costEntries[0]!.amountAtNcw).toBe(2_000_000);
+    store.applyEdits([{ kind: 'parameter', field: 'vat_rate_percentage', value: 9 }]);
+    store.applyEdits([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_03', value: 1000 }]);
+    expect(store.undoStack).toHaveLength(3);
+    store.undo();
+    store.undo();
+    store.undo();
+    expect(store.results!.ew).toBeCloseTo(ew, 6);
+    expect(store.model!.cost_estimate[0]!.phasing.phasing_items.some((i) => i.period === 'PER_03')).toBe(false);
+    store.redo();
+    expect(store.results!.costEntries[0]!.amountAtNcw).toBe(2_000_000);
+    expect(store.canRedo).toBe(true);
+  });
+
+  it('changing the period type regenerates the periods (one undo step)', async () => {
+    const { store } = setup();
+    await store.load();
+    expect(store.results!.periods).toHaveLength(4);
+    const lay = store.layoutRevision;
+    expect(store.setPeriodParameter('phasing_period', 'Quarterly')).toBeNull();
+    // 2026 (annual PER_03) → 2026 Q1 (PER_09); the figures stay (cash flows move to the quarter's end).
+    expect(store.model!.residential_construction[0]!.phasing.phasing_items).toEqual([{ period: 'PER_09', value_type: 'Procentueel', value: 100 }]);
+    expect(store.results!.periods).toHaveLength(16);
+    expect(store.results!.periods[0]!.label).toBe('2024 Q1');
+    expect(store.layoutRevision).toBeGreaterThan(lay);
+    store.undo();
+    expect(store.results!.periods.map((p) => p.label)).toEqual(['2024', '2025', '2026', '2027']);
+  });
+
+  it('a refused date edit changes nothing and reports the problems', async () => {
+    const { store } = setup();
+    await store.load();
+    const problems = store.applyEdits([{ kind: 'parameter', field: 'phasing_net_present_value_date', value: '2030-01-01' }]);
+    expect(problems?.length).toBeGreaterThan(0);
+    expect(store.dirty).toBe(false);
+    expect(store.model!.base_parameters.phasing_net_present_value_date).toBe('2024-01-01');
+  });
+
+  it('saves: the flag resets, data_version moves, the success toast shows', async () => {
+    const { store, server, toasts } = setup();
+    await store.load();
+    store.applyEdits([{ kind: 'costField', id: 1, field: 'amount', value: 2 }]);
+    expect(await store.save()).toBe(true);
+    expect(store.dirty).toBe(false);
+    expect(store.dataVersion).toBe(4);
+    expect(server.data.cost_estimate[0]!.estimate.amount).toBe(2);
+    expect(toasts).toContain(MSG.saved);
+  });
+
+  it('a stale save opens the conflict question; 400 and other errors give the spec toasts', async () => {
+    const { store, server, toasts } = setup();
+    await store.load();
+    store.applyEdits([{ kind: 'costField', id: 1, field: 'amount', value: 2 }]);
+    server.version = 9;
+    expect(await store.save()).toBe(false);
+    expect(store.conflictOpen).toBe(true);
+    expect(store.dirty).toBe(true);
+    server.fail = 400;
+    await store.save();
+    expect(toasts).toContain(MSG.invalid);
+    server.fail = 500;
+    await store.save();
+    expect(toasts).toContain(MSG.saveFailed);
+    server.fail = null;
+    await store.reloadFromServer();
+    expect(store.dirty).toBe(false);
+    expect(store.dataVersion).toBe(9);
+  });
+
+  it('an incomplete space-usage row blocks save with the spec message, the engine keeps calculating', async () => {
+    const { store, toasts, server } = setup();
+    await store.load();
+    store.setSpace([...store.space, { id: 2, label: 'Groen', value: null, location: 'public_space_green' }]);
+    expect(store.dirty).toBe(true);
+    expect(await store.save()).toBe(false);
+    expect(toasts).toContain(MSG.space);
+    expect(server.saves).toBe(0);
+    store.setSpace(store.space.map((r) => (r.id === 2 ? { ...r, value: 100 } : r)));
+    expect(store.results!.spaceUsage.publicSpace).toBe(100);
+    expect(await store.save()).toBe(true);
+    expect(server.data.base_parameters.space_usage).toHaveLength(2);
+    store.undo();
+    expect(store.space.find((r) => r.id === 2)!.value).toBeNull();
+  });
+
+  it('structural changes (add an entry) are one undo step', async () => {
+    const { store } = setup();
+    await store.load();
+    store.replaceModel((m) => {
+      const e = structuredClone(m.cost_estimate[0]!);
+      e.id = 2;
+      e.label = 'Sloop';
+      m.cost_estimate.push(e);
+    });
+    expect(store.results!.costEntries).toHaveLength(2);
+    store.undo();
+    expect(store.results!.costEntries).toHaveLength(1);
+  });
+
+  it('keeps the working copy while unsaved and offers it back after a killed tab', async () => {
+    const storage = memoryStorage();
+    const server = new FakeServer();
+    const a = setup(server, storage).store;
+    await a.load();
+    a.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: 1_500_000 }]);
+    a.writeBackup();
+    expect(storage.map.size).toBe(1);
+    // The tab dies; a new one opens the model.
+    const b = setup(server, storage).store;
+    await b.load();
+    expect(b.restoreOffer).not.toBeNull();
+    expect(b.restoreBackup()).toBe(true);
+    expect(b.model!.cost_estimate[0]!.estimate.price).toBe(1_500_000);
+    expect(b.dirty).toBe(true);
+    expect(await b.save()).toBe(true);
+    expect(storage.map.size).toBe(0);
+    const c = setup(server, storage).store;
+    await c.load();
+    expect(c.restoreOffer).toBeNull();
+  });
+});

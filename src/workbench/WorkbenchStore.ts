@@ -1,0 +1,539 @@
+import { action, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
+import { type Edit, GrexEngine } from '../formulas/engine.ts';
+import type { Results } from '../formulas/results.ts';
+import type { Problem } from '../formulas/validate.ts';
+import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
+import { remapPeriodItems } from './periodRemap.ts';
+import type { ModelMeta, ReadOnlyReason, SessionAnswer, GrexOnlineModel } from '../api/contract/grexonline.ts';
+
+// The online tool's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
+// sheet of the tool, the working copy (the engine's model data + the space-usage rows as typed), the
+// saved copy, the unsaved-changes flag, and one undo/redo stack across the whole model.
+//
+// Space-usage rows may be incomplete while the user types (spec: Save is blocked then); the engine only
+// accepts valid model data, so it gets the complete rows and the store keeps the rows as typed.
+
+export const MSG = {
+  saved: 'Modelgegevens zijn succesvol opgeslagen. U kunt nu verder gaan met het model.',
+  saveFailed: 'Er is een probleem opgetreden bij het opslaan van het model. Probeer het opnieuw.',
+  invalid: 'Ongeldige invoer. Controleer de ingevulde waarden en probeer het opnieuw.',
+  space: 'Ongeldige invoer. Controleer alstublieft de gegevens en probeer het opnieuw.',
+  missing: 'Er is iets fout gegaan, probeer het opnieuw.',
+  dates: 'Er is iets mis gegaan met de datums',
+  emptyName: 'Voer een geldige naam in.',
+  duplicateSet: 'Deze naam bestaat al. Kies een unieke naam',
+} as const;
+
+export interface WorkbenchApi {
+  load(id: number): Promise<GrexOnlineModel>;
+  save(id: number, data: ModelData, dataVersion: number): Promise<GrexOnlineModel>;
+  openSession(id: number): Promise<SessionAnswer>;
+  closeSession(id: number): Promise<SessionAnswer>;
+}
+
+export interface WorkbenchToasts {
+  success(message: string): unknown;
+  error(message: string, timeout?: number): unknown;
+  warning(message: string): unknown;
+}
+
+/** Where the working copy is kept while unsaved (localStorage in the browser; a Map in tests). */
+export interface BackupStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface Backup {
+  modelId: number;
+  dataVersion: number;
+  savedAt: string;
+  data: ModelData;
+}
+
+type UndoEntry =
+  | { kind: 'edits'; redo: Edit[]; undo: Edit[] }
+  | { kind: 'model'; before: ModelData; after: ModelData };
+
+/** An error with an HTTP status (ResponseError of src/api/http.ts, or a test double). */
+interface StatusError {
+  status?: number;
+  serverMessage?: string;
+}
+
+export function isCompleteSpaceRow(r: SpaceUsageRow): boolean {
+  return r.label != null && r.label.trim() !== '' && typeof r.value === 'number' && Number.isFinite(r.value) && r.value >= 0 && r.location != null;
+}
+/** Spec 3 §5: a value without a label, a non-numeric or negative value with a label — or anything missing. */
+export function spaceRowProblem(r: SpaceUsageRow): boolean {
+  return !isCompleteSpaceRow(r);
+}
+
+const clone = <T>(x: T): T => structuredClone(x);
+
+export class WorkbenchStore {
+  status: 'loading' | 'ready' | 'error' = 'loading';
+  meta: ModelMeta | null = null;
+  engine: GrexEngine | null = null;
+  /** Bumped on every change of the engine: grids and the overview re-read when it moves. */
+  revision = 0;
+  /** Bumped when the layout changes (periods, entries, sets): grids rebuild their columns. */
+  layoutRevision = 0;
+  dirty = false;
+  saving = false;
+  space: SpaceUsageRow[] = [];
+  undoStack: UndoEntry[] = [];
+  redoStack: UndoEntry[] = [];
+  dataVersion = 0;
+  sessionHeld = false;
+  sessionNotice: string | null = null;
+  conflictOpen = false;
+  closePromptOpen = false;
+  restoreOffer: Backup | null = null;
+  /** Problems of the last refused edit (shown beside the input). */
+  lastProblems: Problem[] = [];
+  private saved: ModelData | null = null;
+  private backupTimer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+
+  constructor(
+    readonly modelId: number,
+    private readonly deps: { api: WorkbenchApi; toasts: WorkbenchToasts; storage?: BackupStorage | null; userId: number; backupDelayMs?: number },
+  ) {
+    makeObservable<WorkbenchStore, 'saved'>(this, {
+      status: observable,
+      meta: observableRef,
+      engine: observableRef,
+      revision: observable,
+      layoutRevision: observable,
+      dirty: observable,
+      saving: observable,
+      space: observableRef,
+      undoStack: observableShallow,
+      redoStack: observableShallow,
+      dataVersion: observable,
+      sessionHeld: observable,
+      sessionNotice: observable,
+      conflictOpen: observable,
+      closePromptOpen: observable,
+      restoreOffer: observableRef,
+      lastProblems: observableRef,
+      saved: false,
+      applyEdits: action,
+      replaceModel: action,
+      setPeriodParameter: action,
+      setSpace: action,
+      undo: action,
+      redo: action,
+      setClosePrompt: action,
+      setConflictOpen: action,
+      discardBackup: action,
+      restoreBackup: action,
+      discardChanges: action,
+    });
+  }
+
+  // ---------- reading ----------
+
+  get readOnly(): boolean {
+    return !this.meta || this.meta.read_only_reason !== null || !this.meta.can_edit || (!this.sessionHeld && this.sessionNotice !== null);
+  }
+  get readOnlyReason(): ReadOnlyReason {
+    if (!this.meta) return null;
+    if (this.sessionNotice && !this.sessionHeld) return 'session';
+    return this.meta.read_only_reason;
+  }
+  /** The current results (re-read when `revision` changes). */
+  get results(): Results | null {
+    void this.revision;
+    return this.engine?.results ?? null;
+  }
+  get model(): ModelData | null {
+    void this.revision;
+    return this.engine?.modelData ?? null;
+  }
+  get canUndo() {
+    return this.undoStack.length > 0 && !this.readOnly;
+  }
+  get canRedo() {
+    return this.redoStack.length > 0 && !this.readOnly;
+  }
+  /** The whole working copy as it would be saved. */
+  workingCopy(): ModelData {
+    const m = clone(this.engine!.modelData);
+    m.base_parameters.space_usage = clone(this.space);
+    return m;
+  }
+  private backupKey() {
+    return `grondslag.workbench.v1.${this.deps.userId}.${this.modelId}`;
+  }
+
+  // ---------- loading ----------
+
+  async load(): Promise<void> {
+    try {
+      const answer = await this.deps.api.load(this.modelId);
+      const { base_parameters, cost_estimate, residential_construction, ...meta } = answer;
+      const data: ModelData = { base_parameters, cost_estimate, residential_construction };
+      const engine = this.buildEngine(data);
+      if (!engine) {
+        runInAction(() => (this.status = 'error'));
+        this.deps.toasts.error(MSG.missing);
+        return;
+      }
+      runInAction(() => {
+        this.engine?.destroy();
+        this.engine = engine;
+        this.meta = meta;
+        this.dataVersion = meta.data_version;
+        this.saved = clone(data);
+        this.space = clone(base_parameters.space_usage);
+        this.dirty = false;
+        this.undoStack = [];
+        this.redoStack = [];
+        this.status = 'ready';
+        this.revision++;
+        this.layoutRevision++;
+        this.restoreOffer = this.readBackup();
+      });
+    } catch {
+      runInAction(() => (this.status = 'error'));
+      this.deps.toasts.error(MSG.missing);
+    }
+  }
+
+  /** Build the engine from model data whose space rows may be incomplete. */
+  private buildEngine(data: ModelData): GrexEngine | null {
+    const forEngine = clone(data);
+    forEngine.base_parameters.space_usage = forEngine.base_parameters.space_usage.filter(isCompleteSpaceRow);
+    const r = GrexEngine.create(forEngine);
+    return r.ok ? r.engine : null;
+  }
+
+  async openSession(): Promise<void> {
+    if (!this.meta || !this.meta.can_edit) return;
+    try {
+      const a = await this.deps.api.openSession(this.modelId);
+      runInAction(() => {
+        this.sessionHeld = a.held;
+        this.sessionNotice = a.held ? null : a.read_only_reason === 'session' ? a.message : null;
+      });
+      if (!a.held && a.read_only_reason === 'session') this.deps.toasts.warning(a.message);
+    } catch {
+      /* the tool stays usable; saving will tell */
+    }
+  }
+
+  async closeSession(): Promise<void> {
+    if (!this.sessionHeld) return;
+    runInAction(() => (this.sessionHeld = false));
+    try {
+      await this.deps.api.closeSession(this.modelId);
+    } catch {
+      /* best effort */
+    }
+  }
+
+  // ---------- editing ----------
+
+  private touched(layout: boolean) {
+    this.dirty = true;
+    this.revision++;
+    if (layout) this.layoutRevision++;
+    this.scheduleBackup();
+  }
+
+  /** Apply edits as one step of the undo stack. Returns the problems when the engine refused them. */
+  applyEdits(edits: Edit[], opts: { record?: boolean } = {}): Problem[] | null {
+    if (!this.engine || this.readOnly || edits.length === 0) return null;
+    const inverse = edits.map((e) => this.inverseOf(e)).reverse();
+    const r = this.engine.applyEdits(edits);
+    if (!r.ok) {
+      this.lastProblems = r.problems;
+      return r.problems;
+    }
+    this.lastProblems = [];
+    if (opts.record !== false) {
+      this.undoStack.push({ kind: 'edits', redo: edits, undo: inverse });
+      this.redoStack = [];
+    }
+    this.touched(r.rebuilt);
+    return null;
+  }
+
+  /** Structural changes (adding/removing entries, sets, phases): the whole model, one undo step. */
+  replaceModel(mutate: (draft: ModelData) => void): Problem[] | null {
+    if (!this.engine || this.readOnly) return null;
+    const before = clone(this.engine.modelData);
+    const after = clone(before);
+    mutate(after);
+    const r = this.engine.setModel(after);
+    if (!r.ok) {
+      this.lastProblems = r.problems;
+      return r.problems;
+    }
+    this.lastProblems = [];
+    this.undoStack.push({ kind: 'model', before, after: clone(this.engine.modelData) });
+    this.redoStack = [];
+    this.touched(true);
+    return null;
+  }
+
+  /**
+   * A change of the period type or of the calculation start/end date: the period columns are
+   * regenerated and every period value moves to the period holding its date (one undo step).
+   */
+  setPeriodParameter(field: 'phasing_period' | 'phasing_calculation_start_date' | 'phasing_calculation_end_date', value: string): Problem[] | null {
+    if (!this.engine) return null;
+    const before = this.engine.modelData;
+    return this.replaceModel((draft) => {
+      (draft.base_parameters as Record<string, unknown>)[field] = value;
+      remapPeriodItems(before, draft);
+    });
+  }
+
+  /** Space-usage rows as typed; the engine gets the complete ones. */
+  setSpace(rows: SpaceUsageRow[]): void {
+    if (!this.engine || this.readOnly) return;
+    const beforeRows = this.space;
+    this.space = rows;
+    const complete = rows.filter(isCompleteSpaceRow);
+    const current = this.engine.modelData.base_parameters.space_usage;
+    if (JSON.stringify(complete) !== JSON.stringify(current)) {
+      const before = clone(this.engine.modelData);
+      before.base_parameters.space_usage = clone(beforeRows);
+      const next = clone(this.engine.modelData);
+      next.base_parameters.space_usage = complete;
+      const r = this.engine.setModel(next);
+      if (!r.ok) {
+        this.lastProblems = r.problems;
+        return;
+      }
+      const after = clone(this.engine.modelData);
+      after.base_parameters.space_usage = clone(rows);
+      this.undoStack.push({ kind: 'model', before, after });
+    } else {
+      const before = clone(this.engine.modelData);
+      before.base_parameters.space_usage = clone(beforeRows);
+      const after = clone(this.engine.modelData);
+      after.base_parameters.space_usage = clone(rows);
+      this.undoStack.push({ kind: 'model', before, after });
+    }
+    this.redoStack = [];
+    this.touched(true);
+  }
+
+  private restoreSnapshot(m: ModelData) {
+    const forEngine = clone(m);
+    this.space = clone(m.base_parameters.space_usage);
+    forEngine.base_parameters.space_usage = forEngine.base_parameters.space_usage.filter(isCompleteSpaceRow);
+    this.engine!.setModel(forEngine);
+  }
+
+  undo(): void {
+    const e = this.undoStack.pop();
+    if (!e || !this.engine) return;
+    if (e.kind === 'edits') this.engine.applyEdits(e.undo);
+    else this.restoreSnapshot(e.before);
+    this.redoStack.push(e);
+    this.touched(true);
+  }
+
+  redo(): void {
+    const e = this.redoStack.pop();
+    if (!e || !this.engine) return;
+    if (e.kind === 'edits') this.engine.applyEdits(e.redo);
+    else this.restoreSnapshot(e.after);
+    this.undoStack.push(e);
+    this.touched(true);
+  }
+
+  /** The edit that puts back what `e` overwrites (read before `e` is applied). */
+  private inverseOf(e: Edit): Edit {
+    const m = this.engine!.modelData;
+    switch (e.kind) {
+      case 'entryItem': {
+        const list = e.entry === 'cost' ? m.cost_estimate : m.residential_construction;
+        const entry = list.find((x) => x.id === e.id);
+        const items = !entry ? [] : e.list === 'phasing' ? entry.phasing.phasing_items : e.list === 'bookvalue' ? entry.bookvalue.bookvalue_items : entry.indexing.indexing_items;
+        const it = items.find((x) => x.period === e.period);
+        return { ...e, value: it ? it.value : null, valueType: it?.value_type };
+      }
+      case 'costField': {
+        const c = m.cost_estimate.find((x) => x.id === e.id)!;
+        const v: Record<string, string | number | null | undefined> = {
+          label: c.label, amount: c.estimate.amount, unit: c.estimate.unit, price: c.estimate.price, date: c.estimate.date,
+          index_type: c.estimate.index_type ?? 'CPI', standard_index: c.indexing.standard_index ?? 'Kostenstijging',
+          phasing_section_type: c.phasing.phasing_section_type, phasing_method: c.phasing.phasing_method,
+          start_date: c.phasing.start_date, end_date: c.phasing.end_date,
+        };
+        return { ...e, value: v[e.field] as string | number };
+      }
+      case 'residentialField': {
+        const r = m.residential_construction.find((x) => x.id === e.id)!;
+        const v: Record<string, string | number | null | undefined> = {
+          label: r.label, amount: r.amount, tenure_type: r.tenure_type, calculation_method: r.calculation_method,
+          calculation_date: r.calculation_date, von_incl_vat: r.land_share_data?.von_incl_vat ?? null,
+          quote_excl_vat: r.land_share_data?.quote_excl_vat ?? null, plot_price: r.plot_price ?? null, residence_type: r.residence_type ?? null,
+          square_meters: r.price_per_square_meter_data?.square_meters ?? null, unit_price: r.price_per_square_meter_data?.unit_price ?? null,
+          standard_index: r.indexing.standard_index ?? 'Opbrengstenstijging', phasing_section_type: r.phasing.phasing_section_type,
+          phasing_method: r.phasing.phasing_method, start_date: r.phasing.start_date, end_date: r.phasing.end_date,
+        };
+        return { ...e, value: v[e.field] ?? null };
+      }
+      case 'parameter':
+        return { ...e, value: (m.base_parameters as Record<string, unknown>)[e.field] as string | number | boolean };
+      case 'setValue': {
+        const s = m.base_parameters.parameter_sets.find((x) => x.set_group === e.group && x.set_name === e.name);
+        if (!s) return e;
+        if (e.label === null) return { ...e, value: s.set_base_value };
+        return { ...e, value: s.set_values.find((v) => v.period_label === e.label)?.period_value ?? null };
+      }
+      case 'space': {
+        const r = m.base_parameters.space_usage.find((x) => x.id === e.id);
+        return { ...e, value: (r?.[e.field] ?? null) as string | number | null };
+      }
+    }
+  }
+
+  // ---------- saving ----------
+
+  /** Spec 3 §5: Save is blocked while a space-usage row is incomplete. */
+  spaceBlocksSave(): boolean {
+    return this.space.some(spaceRowProblem);
+  }
+
+  /** Save; resolves true when saved. */
+  async save(): Promise<boolean> {
+    if (!this.engine || this.readOnly || this.saving) return false;
+    if (this.spaceBlocksSave()) {
+      this.deps.toasts.error(MSG.space, 5_000);
+      return false;
+    }
+    const data = this.workingCopy();
+    runInAction(() => (this.saving = true));
+    try {
+      const answer = await this.deps.api.save(this.modelId, data, this.dataVersion);
+      runInAction(() => {
+        const { base_parameters, cost_estimate, residential_construction, ...meta } = answer;
+        this.meta = meta;
+        this.dataVersion = meta.data_version;
+        this.saved = { base_parameters, cost_estimate, residential_construction };
+        this.dirty = false;
+        this.saving = false;
+      });
+      this.clearBackup();
+      this.deps.toasts.success(MSG.saved);
+      return true;
+    } catch (e) {
+      const err = e as StatusError;
+      runInAction(() => (this.saving = false));
+      if (err.status === 400) this.deps.toasts.error(MSG.invalid, 5_000);
+      else if (err.status === 409) runInAction(() => (this.conflictOpen = true));
+      else if (err.status === 423 && err.serverMessage) this.deps.toasts.error(err.serverMessage, 5_000);
+      else this.deps.toasts.error(MSG.saveFailed, 5_000);
+      return false;
+    }
+  }
+
+  setConflictOpen(open: boolean) {
+    this.conflictOpen = open;
+  }
+  setClosePrompt(open: boolean) {
+    this.closePromptOpen = open;
+  }
+
+  /** Conflict: 'Opnieuw laden' — throw the working copy away and load the saved model. */
+  async reloadFromServer(): Promise<void> {
+    this.setConflictOpen(false);
+    this.clearBackup();
+    await this.load();
+  }
+
+  // ---------- nothing lost ----------
+
+  private scheduleBackup() {
+    if (!this.deps.storage) return;
+    if (this.backupTimer) clearTimeout(this.backupTimer);
+    this.backupTimer = setTimeout(() => this.writeBackup(), this.deps.backupDelayMs ?? 300);
+  }
+
+  /** Write the working copy now (also on pagehide). */
+  writeBackup(): void {
+    if (this.backupTimer) clearTimeout(this.backupTimer);
+    this.backupTimer = null;
+    if (!this.deps.storage || !this.engine || !this.dirty || this.disposed) return;
+    const b: Backup = { modelId: this.modelId, dataVersion: this.dataVersion, savedAt: new Date().toISOString(), data: this.workingCopy() };
+    try {
+      this.deps.storage.setItem(this.backupKey(), JSON.stringify(b));
+    } catch {
+      /* storage full: the beforeunload question still protects */
+    }
+  }
+
+  private readBackup(): Backup | null {
+    try {
+      const s = this.deps.storage?.getItem(this.backupKey());
+      if (!s) return null;
+      const b = JSON.parse(s) as Backup;
+      if (b.modelId !== this.modelId || !b.data) return null;
+      if (this.saved && JSON.stringify(b.data) === JSON.stringify(this.saved)) {
+        this.clearBackup();
+        return null;
+      }
+      return b;
+    } catch {
+      return null;
+    }
+  }
+
+  clearBackup(): void {
+    if (this.backupTimer) clearTimeout(this.backupTimer);
+    this.backupTimer = null;
+    try {
+      this.deps.storage?.removeItem(this.backupKey());
+    } catch {
+      /* ignore */
+    }
+  }
+
+  /** Take the offered working copy back (one undo step; the tool is dirty afterwards). */
+  restoreBackup(): boolean {
+    const b = this.restoreOffer;
+    this.restoreOffer = null;
+    if (!b || !this.engine) return false;
+    const before = this.workingCopy();
+    const forEngine = clone(b.data);
+    forEngine.base_parameters.space_usage = forEngine.base_parameters.space_usage.filter(isCompleteSpaceRow);
+    const r = this.engine.setModel(forEngine);
+    if (!r.ok) {
+      this.deps.toasts.error(MSG.missing);
+      this.clearBackup();
+      return false;
+    }
+    this.space = clone(b.data.base_parameters.space_usage);
+    this.undoStack.push({ kind: 'model', before, after: clone(b.data) });
+    this.touched(true);
+    return true;
+  }
+
+  discardBackup(): void {
+    this.restoreOffer = null;
+    this.clearBackup();
+  }
+
+  /** Leaving without saving ('Niet opslaan'). */
+  discardChanges(): void {
+    this.clearBackup();
+    this.dirty = false;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    if (this.dirty) this.writeBackup();
+    this.disposed = true;
+    if (this.backupTimer) clearTimeout(this.backupTimer);
+    void this.closeSession();
+    this.engine?.destroy();
+  }
+}
