@@ -86,7 +86,8 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
     if (e instanceof HttpError) throw e;
     const code = (e as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || (e as { statusCode?: number }).statusCode === 413) throw tooLarge();
-    throw e;
+    // a malformed body (bad boundary, cut off): the client's fault
+    throw new HttpError(400, 'Upload niet geslaagd.');
   }
   return out;
 }

@@ -27,22 +27,24 @@ export async function seedTree(
   db: Db, t: Tenant,
   opts: { name?: string; prefix?: string; roles?: Record<number, Role>; sessionUserId?: number; versions?: number; models?: number } = {},
 ): Promise<Tree> {
+  const at = new Date('2026-01-01T08:00:00Z'); // fixtures are older than anything the app does on the test clock
+  const stamps = { createdAt: at, timestampLastModified: at };
   const name = opts.name ?? `Project ${randomBytes(4).toString('hex')}`;
   const [p] = await db.insert(project).values({
-    clientId: t.clientId, name, subregionId: t.subregionId, typeProjectId: t.typeProjectId, createdBy: t.adm.id,
+    clientId: t.clientId, name, subregionId: t.subregionId, typeProjectId: t.typeProjectId, createdBy: t.adm.id, ...stamps,
   }).returning();
   const roles = Object.entries(opts.roles ?? {}).map(([userId, role]) => ({ projectId: p.id, userId: Number(userId), role }));
   if (roles.length) await db.insert(projectRole).values(roles);
   let first: Omit<Tree, 'projectId'> | undefined;
   for (let vi = 0; vi < (opts.versions ?? 1); vi++) {
-    const [v] = await db.insert(versionModel).values({ projectId: p.id, name: `${opts.prefix ?? ''}Versie ${vi + 1}`, phaseId: t.phaseId }).returning();
-    const f1 = await saveFile(db, { clientId: t.clientId, filename: 'tekening.pdf', data: Buffer.from('pdf-bytes') });
-    const [fa] = await db.insert(attachment).values({ versionId: v.id, attachmentType: 'FILE', categoryId: t.categoryId, name: 'Tekening', fileId: f1.id }).returning();
-    const [la] = await db.insert(attachment).values({ versionId: v.id, attachmentType: 'LINK', categoryId: t.categoryId, name: 'Kaart', urlLink: 'https://example.org/kaart' }).returning();
+    const [v] = await db.insert(versionModel).values({ projectId: p.id, name: `${opts.prefix ?? ''}Versie ${vi + 1}`, phaseId: t.phaseId, ...stamps }).returning();
+    const f1 = await saveFile(db, { clientId: t.clientId, filename: 'tekening.pdf', data: Buffer.from('pdf-bytes'), at });
+    const [fa] = await db.insert(attachment).values({ versionId: v.id, attachmentType: 'FILE', categoryId: t.categoryId, name: 'Tekening', fileId: f1.id, timestampUpload: at }).returning();
+    const [la] = await db.insert(attachment).values({ versionId: v.id, attachmentType: 'LINK', categoryId: t.categoryId, name: 'Kaart', urlLink: 'https://example.org/kaart', timestampUpload: at }).returning();
     for (let mi = 0; mi < (opts.models ?? 1); mi++) {
-      const [m] = await db.insert(model).values({ versionId: v.id, name: `${opts.prefix ?? ''}Model ${mi + 1}`, typeModelId: t.templateModelId, modelPlatform: 'spreadsheet' }).returning();
-      const f2 = await saveFile(db, { clientId: t.clientId, filename: 'model.xlsx', data: Buffer.from('xlsx-bytes') });
-      const [sm] = await db.insert(savedModel).values({ modelId: m.id, active: true, fileId: f2.id, filenameOrig: 'model.xlsx', filesize: f2.size, userSave: t.usr.id }).returning();
+      const [m] = await db.insert(model).values({ versionId: v.id, name: `${opts.prefix ?? ''}Model ${mi + 1}`, typeModelId: t.templateModelId, modelPlatform: 'spreadsheet', ...stamps }).returning();
+      const f2 = await saveFile(db, { clientId: t.clientId, filename: 'model.xlsx', data: Buffer.from('xlsx-bytes'), at });
+      const [sm] = await db.insert(savedModel).values({ modelId: m.id, active: true, fileId: f2.id, filenameOrig: 'model.xlsx', filesize: f2.size, userSave: t.usr.id, timestampSave: at }).returning();
       if (opts.sessionUserId) await db.insert(modelSession).values({ modelId: m.id, userId: opts.sessionUserId });
       first ??= { versionId: v.id, modelId: m.id, savedModelId: sm.id, fileAttachmentId: fa.id, linkAttachmentId: la.id };
     }

@@ -47,7 +47,7 @@ export const AttachmentLinkBody = z.object({
   url_link: z
     .string({ error: ATTACHMENT_MESSAGES.link })
     .trim()
-    .min(1, ATTACHMENT_MESSAGES.link)
+    .min(1, { error: ATTACHMENT_MESSAGES.link, abort: true })
     .max(2000)
     .refine((v) => /^https?:\/\/\S+$/i.test(v), ATTACHMENT_MESSAGES.linkScheme),
 });
