@@ -1,18 +1,313 @@
-import { NonIdealState } from '@blueprintjs/core';
+import { useEffect, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import {
+  Alert, Button, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, Icon, InputGroup, Menu, MenuItem, Popover, Spinner,
+} from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import type { Model } from '../../api/models.ts';
+import { SORT_OPTIONS, type ProjectSort } from './projectList.ts';
+import { canEdit, projectsStoreOf, type ProjectsStore } from './ProjectsStore.ts';
+import './projects.css';
 
-/** Projects overview (spec 1 §2). */
-export default function ProjectsScreen() {
+/** Projects overview (spec 1 §2): search, filters, sort and the three columns. */
+const ProjectsScreen = observer(function ProjectsScreen() {
+  const root = useRoot();
+  const store = projectsStoreOf(root);
+  useEffect(() => {
+    void store.load();
+  }, [store]);
   return (
     <>
-      <PageHeader crumbs={[]} />
-      <div className="gs-content">
+      <PageHeader crumbs={[]}>
+        <Button icon="map" text="Bekijk op kaart" onClick={() => root.screen.navigate('MapViewer_Overview')} />
+      </PageHeader>
+      <div className="gs-content gs-projects">
+        <Toolbar store={store} />
         <div className="gs-columns">
-          <section aria-label="Projecten"><h3>Projecten</h3><NonIdealState icon="projects" description="Nog geen projecten." /></section>
-          <section aria-label="Versies"><h3>Versies</h3></section>
-          <section aria-label="Rekenmodellen"><h3>Rekenmodellen</h3></section>
+          <ProjectsColumn store={store} />
+          <VersionsColumn store={store} />
+          <ModelsColumn store={store} />
         </div>
       </div>
+      <MoveDialog store={store} />
+      <ConfirmAlert store={store} />
     </>
   );
+});
+export default ProjectsScreen;
+
+const Toolbar = observer(function Toolbar({ store }: { store: ProjectsStore }) {
+  return (
+    <div className="gs-toolbar">
+      <form
+        className="gs-search"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          store.applySearch();
+        }}
+      >
+        <InputGroup
+          leftIcon="search"
+          placeholder="Projectnaam"
+          aria-label="Projectnaam"
+          value={store.searchInput}
+          onValueChange={(v) => store.setSearchInput(v)}
+        />
+        <Button type="submit" text="Zoek" />
+      </form>
+      <HTMLSelect aria-label="Filter op projecttype" value={store.typeFilter} onChange={(e) => store.setTypeFilter(Number(e.currentTarget.value))}>
+        <option value={0}>Alle projecttypen</option>
+        {store.typeProjects.map((t) => <option key={t.id} value={t.id}>{t.description}</option>)}
+      </HTMLSelect>
+      <HTMLSelect aria-label="Filter op deelgebied" value={store.subregionFilter} onChange={(e) => store.setSubregionFilter(Number(e.currentTarget.value))}>
+        <option value={0}>Alle deelgebieden</option>
+        {store.subregions.map((s) => <option key={s.id} value={s.id}>{s.description}</option>)}
+      </HTMLSelect>
+      <Checkbox label="verborgen" checked={store.showHidden} onChange={(e) => store.setShowHidden(e.currentTarget.checked)} className="gs-inline-check" />
+      <HTMLSelect aria-label="Sorteren" value={store.sort} onChange={(e) => store.setSort(e.currentTarget.value as ProjectSort)}>
+        {SORT_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </HTMLSelect>
+    </div>
+  );
+});
+
+function Column({ title, addLabel, onAdd, loading, empty, children }: {
+  title: string; addLabel: string; onAdd?: () => void; loading: boolean; empty: string | null; children: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className="gs-column">
+      <div className="gs-column-head">
+        <h3>{title}</h3>
+        {loading && <Spinner size={16} />}
+        <div style={{ flex: 1 }} />
+        {onAdd && <Button icon="plus" variant="minimal" aria-label={addLabel} title={addLabel} onClick={onAdd} />}
+      </div>
+      {empty ? <p className="gs-muted gs-empty">{empty}</p> : <ul className="gs-rows">{children}</ul>}
+    </section>
+  );
 }
+
+function Row({ name, sub, selected, icons, onClick, onInfo, menu }: {
+  name: string; sub?: string; selected: boolean; icons?: ReactNode; onClick: () => void; onInfo: () => void; menu: ReactNode;
+}) {
+  return (
+    <li aria-label={name} aria-current={selected ? 'true' : undefined} className={selected ? 'gs-row gs-row-selected' : 'gs-row'}>
+      <button type="button" className="gs-row-main" onClick={onClick}>
+        <span className="gs-row-name">{name}</span>
+        {sub && <span className="gs-row-sub">{sub}</span>}
+      </button>
+      {icons}
+      <Button icon="info-sign" variant="minimal" size="small" aria-label="Meer info" title="Meer info" onClick={onInfo} />
+      <Popover content={<Menu>{menu}</Menu>} placement="bottom-end">
+        <Button icon="more" variant="minimal" size="small" aria-label="Submenu" title="Submenu" />
+      </Popover>
+    </li>
+  );
+}
+
+const ProjectsColumn = observer(function ProjectsColumn({ store }: { store: ProjectsStore }) {
+  const { screen } = useRoot();
+  const list = store.visibleProjects;
+  return (
+    <Column
+      title="Projecten"
+      addLabel="Project toevoegen"
+      onAdd={store.canAddProject ? () => screen.navigate('Projects_NewProject') : undefined}
+      loading={store.loadingProjects}
+      empty={store.loaded && list.length === 0 ? 'Geen projecten gevonden.' : null}
+    >
+      {list.map((p) => {
+        const edit = canEdit(p.projectRole);
+        const info = () => screen.navigate('Projects_ProjectInfo', { projectId: p.id });
+        return (
+          <Row
+            key={p.id}
+            name={p.name}
+            sub={[p.number, p.hidden ? 'verborgen' : null].filter(Boolean).join(' · ') || undefined}
+            selected={p.id === store.selectedProjectId}
+            onClick={() => void store.selectProject(p.id)}
+            onInfo={info}
+            menu={(
+              <>
+                <MenuItem text="Meer info" onClick={info} />
+                <MenuItem text="Dupliceren" disabled={!edit} onClick={() => void store.duplicate('project', p.id)} />
+                <MenuItem text="Verwijderen" intent="danger" disabled={!edit} onClick={() => store.askDelete('project', p.id, p.name)} />
+              </>
+            )}
+          />
+        );
+      })}
+    </Column>
+  );
+});
+
+const VersionsColumn = observer(function VersionsColumn({ store }: { store: ProjectsStore }) {
+  const { screen } = useRoot();
+  const edit = store.canEditSelected;
+  const project = store.selectedProject;
+  return (
+    <Column
+      title="Versies"
+      addLabel="Versie toevoegen"
+      onAdd={edit && project ? () => screen.navigate('Projects_NewVersionModel', { projectId: project.id }) : undefined}
+      loading={store.loadingVersions}
+      empty={!project ? 'Selecteer een project.' : !store.loadingVersions && store.versions.length === 0 ? 'Geen versies.' : null}
+    >
+      {store.versions.map((v) => {
+        const info = () => screen.navigate('Projects_VersionModelInfo', { versionId: v.id });
+        return (
+          <Row
+            key={v.id}
+            name={v.name}
+            sub={v.phaseName ?? undefined}
+            selected={v.id === store.selectedVersionId}
+            icons={v.frozen ? <Icon icon="lock" aria-label="Vergrendeld" title="Vergrendeld" /> : undefined}
+            onClick={() => void store.selectVersion(v.id)}
+            onInfo={info}
+            menu={(
+              <>
+                <MenuItem text="Meer info" onClick={info} />
+                <MenuItem text="Dupliceren" disabled={!edit} onClick={() => void store.duplicate('version', v.id)} />
+                <MenuItem text="Verplaatsen" disabled={!edit} onClick={() => store.openMove('version', v)} />
+                <MenuItem text="Verwijderen" intent="danger" disabled={!edit} onClick={() => store.askDelete('version', v.id, v.name)} />
+              </>
+            )}
+          />
+        );
+      })}
+    </Column>
+  );
+});
+
+const platformLabel = (m: Model) => m.typeModelName ?? (m.modelPlatform === 'online' ? 'Online' : 'Spreadsheet');
+
+const ModelsColumn = observer(function ModelsColumn({ store }: { store: ProjectsStore }) {
+  const { screen } = useRoot();
+  const edit = store.canEditSelected;
+  const version = store.selectedVersion;
+  return (
+    <Column
+      title="Rekenmodellen"
+      addLabel="Rekenmodel toevoegen"
+      onAdd={edit && version ? () => screen.navigate('Projects_NewModel', { versionId: version.id }) : undefined}
+      loading={store.loadingModels}
+      empty={!version ? 'Selecteer een versie.' : !store.loadingModels && store.models.length === 0 ? 'Geen rekenmodellen.' : null}
+    >
+      {store.models.map((m) => {
+        const info = () => screen.navigate('Projects_ModelInfo', { modelId: m.id });
+        const mayEnd = m.alreadyOpen && (store.projectRole === 'ADM' || m.openByCurrentUser);
+        return (
+          <Row
+            key={m.id}
+            name={m.name}
+            sub={platformLabel(m)}
+            selected={false}
+            icons={(
+              <>
+                {m.alreadyOpen && (
+                  <Button
+                    icon="warning-sign"
+                    intent="warning"
+                    variant="minimal"
+                    size="small"
+                    aria-label="Sessie beëindigen"
+                    title={m.openByCurrentUser ? 'Geopend door u' : 'Geopend door een andere gebruiker'}
+                    disabled={!mayEnd}
+                    onClick={() => void store.askEndSession(m)}
+                  />
+                )}
+                {m.frozen && <Icon icon="lock" aria-label="Vergrendeld" title="Vergrendeld" />}
+              </>
+            )}
+            onClick={() => store.openModel(m)}
+            onInfo={info}
+            menu={(
+              <>
+                <MenuItem text="Meer info" onClick={info} />
+                <MenuItem text="Beëindig sessie" disabled={!mayEnd} onClick={() => void store.askEndSession(m)} />
+                <MenuItem text="Dupliceren" disabled={!edit} onClick={() => void store.duplicate('model', m.id)} />
+                <MenuItem text="Verplaatsen" disabled={!edit} onClick={() => store.openMove('model', m)} />
+                <MenuItem text="Verwijderen" intent="danger" disabled={!edit} onClick={() => store.askDelete('model', m.id, m.name)} />
+              </>
+            )}
+          />
+        );
+      })}
+    </Column>
+  );
+});
+
+const MoveDialog = observer(function MoveDialog({ store }: { store: ProjectsStore }) {
+  const isModel = store.move === 'MoveModel';
+  const title = isModel ? 'Rekenmodel verplaatsen' : 'Versie verplaatsen';
+  const projectStep = !isModel || store.moveStep === 'project';
+  return (
+    <Dialog isOpen={store.move !== 'Hidden'} title={title} onClose={() => store.closeMove()}>
+      <DialogBody>
+        <p>
+          {projectStep ? 'Kies het project' : 'Kies de versie'} waarnaar <strong>{store.moveSubject?.name}</strong> verplaatst wordt.
+        </p>
+        {projectStep ? (
+          <Menu aria-label="Doelproject" className="gs-move-list">
+            {store.moveTargetProjects.map((p) => (
+              <MenuItem key={p.id} text={p.name} active={store.moveTargetProjectId === p.id} onClick={() => store.chooseMoveProject(p.id)} />
+            ))}
+            {store.moveTargetProjects.length === 0 && <MenuItem disabled text="Geen projecten beschikbaar." />}
+          </Menu>
+        ) : (
+          <Menu aria-label="Doelversie" className="gs-move-list">
+            {store.moveTargetVersions.map((v) => (
+              <MenuItem key={v.id} text={v.name} active={store.moveTargetVersionId === v.id} onClick={() => store.chooseMoveVersion(v.id)} />
+            ))}
+            {store.moveTargetVersions.length === 0 && <MenuItem disabled text="Geen versies beschikbaar." />}
+          </Menu>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={(
+          <>
+            {isModel && !projectStep && <Button text="Terug" icon="arrow-left" onClick={() => store.backMoveStep()} />}
+            <Button text="Annuleren" onClick={() => store.closeMove()} />
+            {isModel && projectStep ? (
+              <Button text="Volgende" intent="primary" disabled={store.moveTargetProjectId === null} onClick={() => void store.nextMoveStep()} />
+            ) : (
+              <Button text="Verplaatsen" intent="primary" disabled={!store.canConfirmMove} loading={store.busy} onClick={() => void store.confirmMove()} />
+            )}
+          </>
+        )}
+      />
+    </Dialog>
+  );
+});
+
+const CONFIRM_TEXT = {
+  deleteProject: (n: string) => `Weet u zeker dat u project '${n}' wilt verwijderen? Alle versies en rekenmodellen van dit project worden ook verwijderd.`,
+  deleteVersion: (n: string) => `Weet u zeker dat u versie '${n}' wilt verwijderen? Alle rekenmodellen van deze versie worden ook verwijderd.`,
+  deleteModel: (n: string) => `Weet u zeker dat u rekenmodel '${n}' wilt verwijderen?`,
+};
+
+const ConfirmAlert = observer(function ConfirmAlert({ store }: { store: ProjectsStore }) {
+  const c = store.confirm;
+  const session = c?.kind === 'endSession';
+  return (
+    <Alert
+      isOpen={c !== null}
+      intent={session ? 'warning' : 'danger'}
+      icon={session ? 'warning-sign' : 'trash'}
+      confirmButtonText={session ? 'Beëindig sessie' : 'Verwijderen'}
+      cancelButtonText="Annuleren"
+      loading={store.busy}
+      onConfirm={() => void store.confirmAction()}
+      onCancel={() => store.closeConfirm()}
+    >
+      {c && (c.kind === 'endSession' ? (
+        <p>
+          Rekenmodel '{c.name}' is geopend door {c.email ?? 'een andere gebruiker'}. Als u de sessie beëindigt, gaat niet-opgeslagen
+          werk verloren. Weet u zeker dat u de sessie wilt beëindigen?
+        </p>
+      ) : <p>{CONFIRM_TEXT[c.kind](c.name)}</p>)}
+    </Alert>
+  );
+});

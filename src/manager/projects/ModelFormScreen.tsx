@@ -1,0 +1,283 @@
+import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Checkbox, FileInput, HTMLSelect, HTMLTable, Icon, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { modelsApi, type Model, type Platform, type SavedModel } from '../../api/models.ts';
+import { referenceDataApi, type TemplateModel } from '../../api/referenceData.ts';
+import { messageOf } from '../../api/http.ts';
+import { UPLOAD_FAILED, UPLOAD_OK } from '../../api/contract/model.ts';
+import { ATTACHMENT_MESSAGES } from '../../api/contract/attachment.ts';
+import { formatDateTime, formatFileSize } from '../../lib/format.ts';
+import { CreatedModified, Field, InfoList } from './FormParts.tsx';
+import { REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
+import { canEdit, projectsStoreOf } from './ProjectsStore.ts';
+import './projects.css';
+
+const PLATFORMS: { value: Platform; label: string }[] = [
+  { value: 'spreadsheet', label: 'Spreadsheet' },
+  { value: 'online', label: 'Online' },
+];
+const platformLabel = (p: Platform) => PLATFORMS.find((x) => x.value === p)?.label ?? p;
+
+interface Form { name: string; description: string; platform: Platform; typeModel: number; frozen: boolean }
+
+/** Projects_NewModel and Projects_ModelInfo (spec 1 §2 "New model / model info"). */
+const ModelFormScreen = observer(function ModelFormScreen() {
+  const root = useRoot();
+  const { screen, toasts, auth } = root;
+  const isNew = screen.screen === 'Projects_NewModel';
+  const versionId = isNew ? numParam(screen.params.versionId) : null;
+  const modelId = isNew ? null : numParam(screen.params.modelId);
+
+  const [form, setForm] = useState<Form>({ name: '', description: '', platform: 'spreadsheet', typeModel: 0, frozen: false });
+  const [model, setModel] = useState<Model | null>(null);
+  const [templates, setTemplates] = useState<TemplateModel[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [saving, setSaving] = useState(false);
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const [typeMissing, setTypeMissing] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    Promise.all([isNew ? referenceDataApi.templateModels() : Promise.resolve([]), modelId ? modelsApi.get(modelId) : Promise.resolve(null)])
+      .then(([t, m]) => {
+        if (!live) return;
+        setTemplates(t);
+        if (m) {
+          setModel(m);
+          setForm({ name: m.name, description: m.description ?? '', platform: m.modelPlatform, typeModel: m.typeModel ?? 0, frozen: m.frozen });
+        }
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        setLoadFailed(true);
+        toasts.error(messageOf(e, 'Fout bij het laden van het rekenmodel.'));
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [isNew, modelId, toasts]);
+
+  const role = model?.projectRole ?? null;
+  const editable = isNew || canEdit(role);
+  const isAdm = role === 'ADM';
+  const staff = auth.isStaff;
+  const busy = loading || saving;
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const save = async () => {
+    const problem = nameError('model', form.name);
+    const lacksType = isNew && form.platform === 'spreadsheet' && form.typeModel <= 0;
+    setNameProblem(problem && problem !== REQUIRED_MESSAGE ? problem : problem);
+    setTypeMissing(lacksType);
+    if (problem === REQUIRED_MESSAGE || lacksType) {
+      toasts.error(REQUIRED_MESSAGE);
+      return;
+    }
+    if (problem) {
+      toasts.error(problem);
+      return;
+    }
+    setSaving(true);
+    try {
+      const store = projectsStoreOf(root);
+      if (isNew) {
+        const created = await modelsApi.create({
+          name: form.name.trim(),
+          description: orNull(form.description),
+          version: versionId!,
+          typeModel: form.platform === 'spreadsheet' ? form.typeModel : null,
+          ...(staff ? { modelPlatform: form.platform } : {}),
+        });
+        store.focus({ projectId: created.projectId, versionId: created.versionId });
+      } else {
+        const updated = await modelsApi.update(modelId!, {
+          name: form.name.trim(),
+          description: orNull(form.description),
+          ...(isAdm ? { frozen: form.frozen } : {}),
+        });
+        store.focus({ projectId: updated.projectId, versionId: updated.versionId });
+      }
+      toasts.success(SAVE_OK);
+      screen.navigate('Projects');
+    } catch (e) {
+      toasts.error(saveErrorMessage(e, 'model'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = isNew ? 'Nieuw rekenmodel' : 'Rekenmodel Info';
+  const showType = form.platform === 'spreadsheet';
+  const showHistory = !isNew && model !== null && staff && canEdit(role) && model.modelPlatform === 'spreadsheet';
+
+  return (
+    <>
+      <PageHeader crumbs={[{ text: title }]} />
+      <div className="gs-content">
+        <section aria-label={title} className="gs-form">
+          <h2>{title}</h2>
+          {loading && <Spinner size={24} />}
+          {!loading && loadFailed && <NonIdealState icon="error" title="Het rekenmodel kon niet worden geladen." />}
+          {!loading && !loadFailed && (editable ? (
+            <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+              <Field label="Naam rekenmodel" required id="m-name" error={nameProblem}>
+                <InputGroup id="m-name" value={form.name} disabled={busy} onValueChange={(v) => set('name', v)} intent={nameProblem ? 'danger' : 'none'} />
+              </Field>
+              <Field label="Beschrijving" id="m-description">
+                <TextArea id="m-description" fill value={form.description} disabled={busy} onChange={(e) => set('description', e.currentTarget.value)} />
+              </Field>
+              {staff && (isNew ? (
+                <Field label="Platform" required id="m-platform">
+                  <HTMLSelect id="m-platform" fill value={form.platform} disabled={busy} onChange={(e) => set('platform', e.currentTarget.value as Platform)}>
+                    {PLATFORMS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+                  </HTMLSelect>
+                </Field>
+              ) : <InfoList items={[['Platform', platformLabel(form.platform)]]} />)}
+              {showType && (isNew ? (
+                <Field label="Type rekenmodel" required id="m-type" error={typeMissing ? REQUIRED_MESSAGE : null}>
+                  <HTMLSelect id="m-type" fill value={form.typeModel} disabled={busy} onChange={(e) => set('typeModel', Number(e.currentTarget.value))}>
+                    <option value={0}>Kies een type rekenmodel</option>
+                    {templates.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+                  </HTMLSelect>
+                </Field>
+              ) : <InfoList items={[['Type rekenmodel', model?.typeModelName]]} />)}
+              {!isNew && isAdm && (
+                <Checkbox label="Vergrendeld" checked={form.frozen} disabled={busy} onChange={(e) => set('frozen', e.currentTarget.checked)} />
+              )}
+              {!isNew && !isAdm && <InfoList items={[['Vergrendeld', form.frozen ? 'Ja' : 'Nee']]} />}
+              {model && <CreatedModified createdAt={model.createdAt} author={model.authorNameFull} modifiedAt={model.timestampLastModified} modifiedBy={model.lastModifiedByNameFull} />}
+              <div className="gs-actions">
+                <Button type="submit" intent="primary" text="Opslaan" disabled={busy} loading={saving} />
+                <Button text="Annuleren" onClick={() => screen.navigate('Projects')} />
+              </div>
+            </form>
+          ) : model && (
+            <>
+              <InfoList
+                items={[
+                  ['Naam rekenmodel', model.name],
+                  ['Beschrijving', model.description],
+                  ...(staff ? [['Platform', platformLabel(model.modelPlatform)] as [string, string]] : []),
+                  ...(model.modelPlatform === 'spreadsheet' ? [['Type rekenmodel', model.typeModelName] as [string, string | null]] : []),
+                  ['Vergrendeld', model.frozen ? 'Ja' : 'Nee'],
+                ]}
+              />
+              <CreatedModified createdAt={model.createdAt} author={model.authorNameFull} modifiedAt={model.timestampLastModified} modifiedBy={model.lastModifiedByNameFull} />
+              <div className="gs-actions"><Button text="Terug" onClick={() => screen.navigate('Projects')} /></div>
+            </>
+          ))}
+          {showHistory && <History modelId={model.id} />}
+        </section>
+      </div>
+    </>
+  );
+});
+export default ModelFormScreen;
+
+/** History of saved files (staff with ADM/USR): upload, activate, download. */
+function History({ modelId }: { modelId: number }) {
+  const { toasts } = useRoot();
+  const [rows, setRows] = useState<SavedModel[] | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setRows(await modelsApi.history(modelId));
+    } catch (e) {
+      setRows([]);
+      toasts.error(messageOf(e, 'Fout bij het laden van de historie.'));
+    }
+  }, [modelId, toasts]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const upload = async () => {
+    if (!file) {
+      setFileError(ATTACHMENT_MESSAGES.file);
+      toasts.error(ATTACHMENT_MESSAGES.file);
+      return;
+    }
+    setFileError(null);
+    setBusy(true);
+    try {
+      await modelsApi.uploadHistory(modelId, file);
+      toasts.success(UPLOAD_OK);
+      setFile(null);
+      await load();
+    } catch {
+      toasts.error(UPLOAD_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const activate = async (row: SavedModel) => {
+    setBusy(true);
+    try {
+      await modelsApi.activateHistory(modelId, row.id);
+      await load();
+    } catch (e) {
+      toasts.error(messageOf(e, 'Er is een fout opgetreden tijdens het opslaan.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div role="group" aria-label="Historie" className="gs-history">
+      <h3>Historie</h3>
+      <Field label="Rekenmodel toevoegen aan historie" id="m-history-file" error={fileError}>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <FileInput
+            fill
+            disabled={busy}
+            text={file ? file.name : 'Kies een bestand...'}
+            buttonText="Bladeren"
+            hasSelection={file !== null}
+            inputProps={{ id: 'm-history-file', 'aria-label': 'Rekenmodel toevoegen aan historie' }}
+            onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+          />
+          <Button icon="upload" text="Uploaden" disabled={busy} onClick={() => void upload()} />
+        </div>
+      </Field>
+      {rows === null ? <p className="gs-muted">Aan het laden...</p> : rows.length === 0 ? <p className="gs-muted">Geen historie.</p> : (
+        <HTMLTable compact striped style={{ width: '100%' }}>
+          <thead><tr><th>Datum</th><th>Gebruiker</th><th>Bestandsgrootte</th><th>Actief</th><th>Download</th></tr></thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <td>{formatDateTime(r.timestampSave)}</td>
+                <td>{r.userSave ?? '-'}</td>
+                <td>{formatFileSize(r.filesize)}</td>
+                <td>
+                  {r.active ? <Icon icon="tick-circle" intent="success" aria-label="Actief" title="Actief" /> : (
+                    <Button icon="circle" variant="minimal" size="small" aria-label={`Activeer ${r.filenameOrig}`} title="Activeren" disabled={busy} onClick={() => void activate(r)} />
+                  )}
+                </td>
+                <td>
+                  <Button
+                    icon="download"
+                    variant="minimal"
+                    size="small"
+                    aria-label={`Download ${r.filenameOrig}`}
+                    title="Download"
+                    onClick={() => modelsApi.downloadHistory(modelId, r.id, r.filenameOrig).catch((e: unknown) => toasts.error(messageOf(e, 'Fout bij het downloaden.')))}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { projectsApi, type ProjectDetail } from '../../api/projects.ts';
+import { referenceDataApi, type Subregion, type SubregionRole, type TypeProject } from '../../api/referenceData.ts';
+import { messageOf } from '../../api/http.ts';
+import { CreatedModified, Field, InfoList } from './FormParts.tsx';
+import { PROJECT_UPDATED, REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
+import { canEdit, projectsStoreOf } from './ProjectsStore.ts';
+import './projects.css';
+
+type Role = SubregionRole['role'];
+const ROLE_OPTIONS: { value: Role; label: string }[] = [
+  { value: 'ADM', label: 'Beheren' },
+  { value: 'USR', label: 'Bewerken' },
+  { value: 'VWR', label: 'Lezen' },
+  { value: 'NON', label: 'Geen' },
+];
+
+interface Form {
+  name: string;
+  description: string;
+  number: string;
+  typeProject: number;
+  subregion: number;
+  organisation: string;
+  projectmanager: string;
+  hidden: boolean;
+}
+
+const EMPTY: Form = { name: '', description: '', number: '', typeProject: 0, subregion: 0, organisation: '', projectmanager: '', hidden: false };
+
+/** Projects_NewProject and Projects_ProjectInfo (spec 1 §2 "New project / project info"). */
+const ProjectFormScreen = observer(function ProjectFormScreen() {
+  const root = useRoot();
+  const { screen, toasts, auth } = root;
+  const isNew = screen.screen === 'Projects_NewProject';
+  const projectId = isNew ? null : numParam(screen.params.projectId);
+
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [roles, setRoles] = useState<SubregionRole[]>([]);
+  const [detail, setDetail] = useState<ProjectDetail | null>(null);
+  const [types, setTypes] = useState<TypeProject[]>([]);
+  const [subregions, setSubregions] = useState<Subregion[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [rolesLoading, setRolesLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    Promise.all([
+      referenceDataApi.typeProjects(),
+      referenceDataApi.subregions(),
+      projectId ? projectsApi.get(projectId) : Promise.resolve(null),
+    ]).then(([t, s, d]) => {
+      if (!live) return;
+      setTypes(t);
+      setSubregions(s);
+      if (d) {
+        setDetail(d);
+        setForm({
+          name: d.name, description: d.description ?? '', number: d.number ?? '', typeProject: d.typeProject, subregion: d.subregion,
+          organisation: d.organisation ?? '', projectmanager: d.projectmanager ?? '', hidden: d.hidden,
+        });
+        setRoles(d.roles ?? []);
+      } else {
+        setForm({ ...EMPTY, typeProject: t.find((x) => x.isDefault)?.id ?? 0 });
+      }
+    }).catch((e: unknown) => {
+      if (!live) return;
+      setLoadFailed(true);
+      toasts.error(messageOf(e, 'Fout bij het laden van het project.'));
+    }).finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [projectId, toasts]);
+
+  const role = detail?.projectRole ?? null;
+  const editable = isNew || canEdit(role);
+  const showRights = isNew || (role === 'ADM' && detail?.roles != null);
+  const busy = loading || rolesLoading || saving;
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  /** Spec: the role list of the chosen subregion is loaded when the subregion is chosen. */
+  const chooseSubregion = (id: number) => {
+    set('subregion', id);
+    if (!id || !showRights) return;
+    setRolesLoading(true);
+    referenceDataApi.subregionRoles(id)
+      .then((r) => setRoles(r))
+      .catch((e: unknown) => toasts.error(messageOf(e, 'Fout bij het laden van de rechten.')))
+      .finally(() => setRolesLoading(false));
+  };
+
+  const setRole = (userId: number, value: Role) => setRoles((rs) => rs.map((r) => (r.id === userId ? { ...r, role: value } : r)));
+
+  const save = async () => {
+    const problem = nameError('project', form.name);
+    const lacks = form.typeProject <= 0 || form.subregion <= 0 || (isNew && roles.length === 0);
+    setNameProblem(problem && problem !== REQUIRED_MESSAGE ? problem : null);
+    setMissing(problem === REQUIRED_MESSAGE || lacks);
+    if (problem === REQUIRED_MESSAGE || lacks) {
+      toasts.error(REQUIRED_MESSAGE);
+      return;
+    }
+    if (problem) {
+      toasts.error(problem);
+      return;
+    }
+    const fields = {
+      name: form.name.trim(),
+      number: orNull(form.number),
+      description: orNull(form.description),
+      organisation: orNull(form.organisation),
+      projectmanager: orNull(form.projectmanager),
+      subregion: form.subregion,
+      typeProject: form.typeProject,
+    };
+    const roleRows = roles.map((r) => ({ id: r.id, role: r.role }));
+    setSaving(true);
+    try {
+      const store = projectsStoreOf(root);
+      if (isNew) {
+        const created = await projectsApi.create({ ...fields, roles: roleRows });
+        toasts.success(SAVE_OK);
+        store.focus({ projectId: created.id });
+      } else {
+        const updated = await projectsApi.update(projectId!, { ...fields, hidden: form.hidden, ...(showRights ? { roles: roleRows } : {}) });
+        toasts.success(PROJECT_UPDATED);
+        store.focus({ projectId: updated.id });
+      }
+      screen.navigate('Projects');
+    } catch (e) {
+      toasts.error(saveErrorMessage(e, 'project'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = isNew ? 'Nieuw project' : 'Project info';
+  const typeName = types.find((t) => t.id === form.typeProject)?.description ?? detail?.typeProjectName;
+  const subregionName = subregions.find((s) => s.id === form.subregion)?.description ?? detail?.subregionName;
+  const req = (empty: boolean) => (missing && empty ? REQUIRED_MESSAGE : null);
+
+  return (
+    <>
+      <PageHeader crumbs={[{ text: title }]} />
+      <div className="gs-content">
+        <section aria-label={title} className="gs-form">
+          <h2>{title}</h2>
+          {loading && <Spinner size={24} />}
+          {!loading && loadFailed && <NonIdealState icon="error" title="Het project kon niet worden geladen." />}
+          {!loading && !loadFailed && (editable ? (
+            <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+              <Field label="Projectnaam" required id="p-name" error={nameProblem ?? req(form.name.trim() === '')}>
+                <InputGroup id="p-name" value={form.name} disabled={busy} onValueChange={(v) => set('name', v)} intent={nameProblem ? 'danger' : 'none'} />
+              </Field>
+              <Field label="Beschrijving" id="p-description">
+                <TextArea id="p-description" fill value={form.description} disabled={busy} onChange={(e) => set('description', e.currentTarget.value)} />
+              </Field>
+              <Field label="Projectnummer" id="p-number">
+                <InputGroup id="p-number" value={form.number} disabled={busy} onValueChange={(v) => set('number', v)} />
+              </Field>
+              <Field label="Projecttype" required id="p-type" error={req(form.typeProject <= 0)}>
+                <HTMLSelect id="p-type" fill value={form.typeProject} disabled={busy} onChange={(e) => set('typeProject', Number(e.currentTarget.value))}>
+                  <option value={0}>Kies een projecttype</option>
+                  {types.map((t) => <option key={t.id} value={t.id}>{t.description}</option>)}
+                </HTMLSelect>
+              </Field>
+              <Field label="Deelgebied" required id="p-subregion" error={req(form.subregion <= 0)}>
+                <HTMLSelect id="p-subregion" fill value={form.subregion} disabled={busy} onChange={(e) => chooseSubregion(Number(e.currentTarget.value))}>
+                  <option value={0}>Kies een deelgebied</option>
+                  {subregions.map((s) => <option key={s.id} value={s.id}>{s.description}</option>)}
+                </HTMLSelect>
+              </Field>
+              <Field label="Gemeente / organisatie" id="p-organisation">
+                <InputGroup id="p-organisation" value={form.organisation} disabled={busy} onValueChange={(v) => set('organisation', v)} />
+              </Field>
+              <Field label="Projectmanager" id="p-manager">
+                <InputGroup id="p-manager" value={form.projectmanager} disabled={busy} onValueChange={(v) => set('projectmanager', v)} />
+              </Field>
+              {!isNew && (
+                <Checkbox label="Verbergen" checked={form.hidden} disabled={busy} onChange={(e) => set('hidden', e.currentTarget.checked)} />
+              )}
+              {showRights && (
+                <div aria-label="Rechten" role="group">
+                  {rolesLoading && <Spinner size={16} />}
+                  {form.subregion > 0 || roles.length > 0 ? (
+                    <HTMLTable compact striped className="gs-rights">
+                      <thead><tr><th>Naam</th><th>Rechten</th></tr></thead>
+                      <tbody>
+                        {roles.map((r) => (
+                          <tr key={r.id}>
+                            <td>{r.nameFull}</td>
+                            <td>
+                              <HTMLSelect
+                                aria-label={`Rechten ${r.nameFull}`}
+                                value={r.id === auth.user?.id ? 'ADM' : r.role}
+                                disabled={busy || r.id === auth.user?.id}
+                                onChange={(e) => setRole(r.id, e.currentTarget.value as Role)}
+                              >
+                                {ROLE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                              </HTMLSelect>
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </HTMLTable>
+                  ) : <p className="gs-muted">Kies een deelgebied om de rechten te laden.</p>}
+                </div>
+              )}
+              {detail && <CreatedModified createdAt={detail.createdAt} author={detail.authorNameFull} modifiedAt={detail.timestampLastModified} modifiedBy={detail.lastModifiedByNameFull} />}
+              <div className="gs-actions">
+                <Button type="submit" intent="primary" text="Opslaan" disabled={busy} loading={saving} />
+                <Button text="Annuleren" onClick={() => screen.navigate('Projects')} />
+              </div>
+            </form>
+          ) : detail && (
+            <>
+              <InfoList
+                items={[
+                  ['Projectnaam', detail.name],
+                  ['Beschrijving', detail.description],
+                  ['Projectnummer', detail.number],
+                  ['Projecttype', typeName],
+                  ['Deelgebied', subregionName],
+                  ['Gemeente / organisatie', detail.organisation],
+                  ['Projectmanager', detail.projectmanager],
+                  ['Verborgen', detail.hidden ? 'Ja' : 'Nee'],
+                ]}
+              />
+              <CreatedModified createdAt={detail.createdAt} author={detail.authorNameFull} modifiedAt={detail.timestampLastModified} modifiedBy={detail.lastModifiedByNameFull} />
+              <div className="gs-actions">
+                <Button text="Terug" onClick={() => screen.navigate('Projects')} />
+              </div>
+            </>
+          ))}
+        </section>
+      </div>
+    </>
+  );
+});
+export default ProjectFormScreen;
