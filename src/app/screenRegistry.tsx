@@ -9,6 +9,14 @@ type ScreenComponent = LazyExoticComponent<ComponentType> | ComponentType;
  */
 const registry: Partial<Record<Screen, ScreenComponent>> = {
   Projects: lazy(() => import('../manager/projects/ProjectsScreen.tsx')),
+  Projects_NewProject: lazy(() => import('../manager/projects/ProjectFormScreen.tsx')),
+  Projects_ProjectInfo: lazy(() => import('../manager/projects/ProjectFormScreen.tsx')),
+  Projects_NewVersionModel: lazy(() => import('../manager/projects/VersionFormScreen.tsx')),
+  Projects_VersionModelInfo: lazy(() => import('../manager/projects/VersionFormScreen.tsx')),
+  Projects_VersionModelInfo_NewAttachment: lazy(() => import('../manager/projects/NewAttachmentScreen.tsx')),
+  Projects_NewModel: lazy(() => import('../manager/projects/ModelFormScreen.tsx')),
+  Projects_ModelInfo: lazy(() => import('../manager/projects/ModelFormScreen.tsx')),
+  Logs: lazy(() => import('../manager/logs/LogsScreen.tsx')),
 };
 
 export const screenComponent = (screen: Screen): ScreenComponent | undefined => registry[screen];
