@@ -6,7 +6,21 @@ import { parseYmd, toSerial } from './dates.ts';
 import { periodIndex } from './periods.ts';
 import { type EntryKind, type Results, ResultsReader, type SheetIds } from './results.ts';
 import { type Problem, PRICE_LEVEL_GROUP, type ValidationResult, validateModelData } from './validate.ts';
-import { type Block, type EntrySheetLayout, type RawCell, SHEET, type SheetSpec, UP, type WorkbookLayout, type WorkbookSpec, buildWorkbookSpec, text } from './workbook.ts';
+import {
+  type Block,
+  type EntrySheetLayout,
+  type RawCell,
+  SHEET,
+  type SheetSpec,
+  UP,
+  type WorkbookLayout,
+  type WorkbookSpec,
+  bookedFormula,
+  buildWorkbookSpec,
+  nominalFormula,
+  phasedFormula,
+  text,
+} from './workbook.ts';
 
 export type CostScalarField =
   | 'label' | 'amount' | 'unit' | 'price' | 'date' | 'index_type' | 'standard_index'
@@ -62,6 +76,7 @@ export class GrexEngine {
   private reader!: ResultsReader;
   private ids!: SheetIds;
   private readonly sheetIdByName = new Map<string, number>();
+  private readonly sheetIndex = new Map<string, number>();
 
   /** Validate model data and build the engine; invalid data gives the Dutch problems, never throws. */
   static create(input: unknown, options: EngineOptions = {}): BuildResult {
@@ -80,15 +95,20 @@ export class GrexEngine {
       licenseKey: 'gpl-v3',
       undoLimit: options.undoLimit ?? 0,
       useArrayArithmetic: false,
+      smartRounding: false,
       ...options.hyperformula,
     });
-    for (const s of this.spec.sheets) this.sheetIdByName.set(s.name, this.hf.getSheetId(s.name)!);
+    this.spec.sheets.forEach((s, i) => {
+      this.sheetIdByName.set(s.name, this.hf.getSheetId(s.name)!);
+      this.sheetIndex.set(s.name, i);
+    });
     this.ids = {
       cost: this.sheetId(SHEET.cost),
       residential: this.sheetId(SHEET.residential),
       overview: this.sheetId(SHEET.overview),
       result: this.sheetId(SHEET.result),
       space: this.sheetId(SHEET.space),
+      sets: this.sheetId(SHEET.sets),
     };
     this.readAll();
   }
@@ -158,15 +178,39 @@ export class GrexEngine {
       }
       return { ok: true, changes: this.sync(), rebuilt: true };
     }
-    const changes = this.hf.batch(() => {
-      for (const w of writes) {
-        const sheetSpec = this.spec.sheets.find((s) => s.name === w.sheet)!;
-        sheetSpec.rows[w.row]![w.col] = w.raw;
-        this.hf.setCellContents({ sheet: this.sheetId(w.sheet), row: w.row, col: w.col }, w.raw as RawCellContent);
-      }
-    });
+    const changes = this.writeCells(writes);
     this.reader.patch(changes);
     return { ok: true, changes, rebuilt: false };
+  }
+
+  private sheetRows(name: string): RawCell[][] {
+    return this.spec.sheets[this.sheetIndex.get(name)!]!.rows;
+  }
+
+  /** Write cells in one batch: unchanged cells are skipped, adjacent cells of a row go in one call. */
+  private writeCells(writes: { sheet: string; row: number; col: number; raw: RawCell }[]): ExportedChange[] {
+    const todo = writes.filter((w) => this.sheetRows(w.sheet)[w.row]![w.col] !== w.raw);
+    if (todo.length === 0) return [];
+    // The last write of a cell wins.
+    const byCell = new Map<string, (typeof todo)[number]>();
+    for (const w of todo) byCell.set(`${w.sheet}|${w.row}|${w.col}`, w);
+    const list = [...byCell.values()].sort((a, b) => (a.sheet < b.sheet ? -1 : a.sheet > b.sheet ? 1 : a.row - b.row || a.col - b.col));
+    return this.hf.batch(() => {
+      let i = 0;
+      while (i < list.length) {
+        const w0 = list[i]!;
+        const run: RawCellContent[] = [w0.raw as RawCellContent];
+        let j = i + 1;
+        while (j < list.length && list[j]!.sheet === w0.sheet && list[j]!.row === w0.row && list[j]!.col === w0.col + (j - i)) {
+          run.push(list[j]!.raw as RawCellContent);
+          j++;
+        }
+        const rows = this.sheetRows(w0.sheet);
+        for (let t = i; t < j; t++) rows[list[t]!.row]![list[t]!.col] = list[t]!.raw;
+        this.hf.setCellContents({ sheet: this.sheetId(w0.sheet), row: w0.row, col: w0.col }, [run]);
+        i = j;
+      }
+    });
   }
 
   /** Replace the whole model data (validated; on problems nothing changes). Reuses the HyperFormula instance. */
@@ -225,6 +269,15 @@ export class GrexEngine {
     if (e.kind === 'parameter') return /date|phasing_period/.test(e.field);
     if (e.kind === 'costField') return e.field === 'index_type' || e.field === 'standard_index' || e.field === 'date';
     if (e.kind === 'residentialField') return e.field === 'standard_index' || e.field === 'calculation_date';
+    if (e.kind === 'entryItem') {
+      if (e.list === 'bookvalue') return false;
+      const lay = e.entry === 'cost' ? this.spec.layout.cost : this.spec.layout.residential;
+      const src = lay.factor.get(e.id);
+      if (!src) return false;
+      const k = periodIndex(e.period);
+      if (e.list === 'indexing') return !src.own || (k === 0 && (e.value === null) === src.hasBase);
+      return e.value !== null && src.own && k > src.last;
+    }
     return false;
   }
 
@@ -257,13 +310,26 @@ export class GrexEngine {
         } else if (at >= 0) items[at] = { period: e.period, value_type: valueType, value: e.value };
         else items.push({ period: e.period, value_type: valueType, value: e.value });
         const row = lay.rowOf.get(e.id)!;
+        const src = lay.factor.get(e.id)!;
+        const sheetRows = this.sheetRows(lay.sheet);
         if (e.list === 'indexing') {
+          // A first value gives the entry its own index-factor chain; a base value changes its shape.
+          if (!src.own || (k === 0 && (e.value === null) === src.hasBase)) return 'sync';
           const col = k === 0 ? lay.col.indexBase! : this.entryCol(lay, 'indexOverride', k);
           writes.push({ sheet: lay.sheet, row, col, raw: e.value });
         } else {
-          const [vb, tb]: [Block, Block] = e.list === 'phasing' ? ['phasingValue', 'phasingType'] : ['bookedValue', 'bookedType'];
-          writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, vb, k), raw: e.value });
-          writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, tb, k), raw: e.value === null ? null : text(valueType) });
+          const [fb, pb, out]: [Block, Block, Block] = e.list === 'phasing' ? ['phasingF', 'phasingP', 'phased'] : ['bookedF', 'bookedP', 'booked'];
+          const pctType = valueType === 'Procentueel';
+          writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, fb, k), raw: e.value !== null && !pctType ? e.value : null });
+          writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, pb, k), raw: e.value !== null && pctType ? e.value : null });
+          const oc = this.entryCol(lay, out, k);
+          if (e.list === 'phasing' && e.value !== null && src.own && k > src.last) return 'sync'; // own chain too short
+          if (e.value !== null && sheetRows[row]![oc] == null) {
+            if (e.list === 'phasing') {
+              writes.push({ sheet: lay.sheet, row, col: oc, raw: phasedFormula(lay, row, k) });
+              writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, 'nominal', k), raw: nominalFormula(lay, row, k, src, L.setCols) });
+            } else writes.push({ sheet: lay.sheet, row, col: oc, raw: bookedFormula(lay, row, k) });
+          }
         }
         return 'ok';
       }

@@ -29,8 +29,6 @@ export interface EntryResult {
   totalPhased: number;
   /** amountAtNcw − totalPhased; non-zero is a warning on the row. */
   residualToPhase: number;
-  totalNominal: number;
-  totalCashFlow: number;
   /** Per period (index 0 = PER_01). */
   phased: number[];
   booked: number[];
@@ -124,8 +122,6 @@ const COMPUTED_FIELDS: ComputedField[] = [
   'amountAtNcw',
   'totalPhased',
   'residualToPhase',
-  'totalNominal',
-  'totalCashFlow',
 ];
 const BLOCK_ARRAY: Partial<Record<Block, 'phased' | 'booked' | 'indexFactor' | 'nominal'>> = {
   phased: 'phased',
@@ -140,6 +136,7 @@ export interface SheetIds {
   overview: number;
   result: number;
   space: number;
+  sets: number;
 }
 
 function num(v: CellValue | undefined): number {
@@ -171,6 +168,8 @@ export class ResultsReader {
   private readonly costCols: ColMap;
   private readonly resCols: ColMap;
   private readonly spaceKeys = new Map<number, string>();
+  /** Index factors of each future-index set (Parametersets row → per period), shared by its entries. */
+  private readonly setFactors = new Map<number, number[]>();
 
   constructor(
     private readonly layout: WorkbookLayout,
@@ -181,7 +180,18 @@ export class ResultsReader {
     this.costCols = colMap(layout.cost, layout.n);
     this.resCols = colMap(layout.residential, layout.n);
     for (const [k, r] of Object.entries(layout.spaceTotalsRow)) this.spaceKeys.set(r, k);
+    const sets = sheetValues(ids.sets);
+    for (const r of new Set(layout.setRow.values())) {
+      this.setFactors.set(r, Array.from({ length: layout.n }, (_, k) => num(sets[r]?.[layout.setCols.firstFactor + k])));
+    }
     this.results = this.readAll(sheetValues);
+  }
+
+  private factorOf(lay: EntrySheetLayout, id: number, arr: (b: Block) => number[]): number[] {
+    const src = lay.factor.get(id);
+    if (src?.own) return arr('indexFactor');
+    if (src?.setRow == null) return new Array<number>(this.layout.n).fill(1);
+    return this.setFactors.get(src.setRow)!;
   }
 
   private readEntries(kind: EntryKind, lay: EntrySheetLayout, values: CellValue[][], errors: string[]): EntryResult[] {
@@ -200,11 +210,9 @@ export class ResultsReader {
         amountAtNcw: get(lay.col.amountAtNcw!),
         totalPhased: get(lay.col.totalPhased!),
         residualToPhase: get(lay.col.residualToPhase!),
-        totalNominal: get(lay.col.totalNominal!),
-        totalCashFlow: get(lay.col.totalCashFlow!),
         phased: arr('phased'),
         booked: arr('booked'),
-        indexFactor: arr('indexFactor'),
+        indexFactor: this.factorOf(lay, id, arr),
         nominal: arr('nominal'),
         residualNotCalculated: kind === 'residential' && this.labels.residualIds.has(id),
       };
@@ -295,7 +303,7 @@ export class ResultsReader {
           continue;
         }
         const b = cm.block.get(col);
-        if (b) entry[b.arr][b.k] = v;
+        if (b && (b.arr !== 'indexFactor' || (cost ? L.cost : L.residential).factor.get(entry.id)?.own)) entry[b.arr][b.k] = v;
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];
         const k = col - OV_FIRST_PERIOD_COL;
@@ -303,6 +311,10 @@ export class ResultsReader {
       } else if (sheet === this.ids.result) {
         const key = RESULT_KEYS[row];
         if (key && col === 1) (R as unknown as Record<string, number>)[key] = v;
+      } else if (sheet === this.ids.sets) {
+        const arr = this.setFactors.get(row);
+        const k = col - L.setCols.firstFactor;
+        if (arr && k >= 0 && k < L.n) arr[k] = v;
       } else if (sheet === this.ids.space && col === 6) {
         const key = this.spaceKeys.get(row);
         if (!key) continue;

@@ -3,7 +3,7 @@
 // exported file hold exactly the same formulas. Layout notes: docs/calculation-engine.md.
 import type { ModelData, PeriodItem, SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
-import { parseYmd, toSerial } from './dates.ts';
+import { compareYmd, parseYmd, toSerial } from './dates.ts';
 import { type Period, generatePeriods, periodIndex, periodsPerYear } from './periods.ts';
 import {
   CREDIT_SET,
@@ -116,13 +116,13 @@ export const RS = {
 } as const;
 
 /** Per-period column blocks of the entry sheets, in order. */
-export const BLOCKS = ['phasingValue', 'phasingType', 'bookedValue', 'bookedType', 'indexOverride', 'phased', 'booked', 'indexFactor', 'nominal'] as const;
+export const BLOCKS = ['phasingF', 'phasingP', 'bookedF', 'bookedP', 'indexOverride', 'phased', 'booked', 'indexFactor', 'nominal'] as const;
 export type Block = (typeof BLOCKS)[number];
 const BLOCK_TITLE: Record<Block, string> = {
-  phasingValue: 'Fasering',
-  phasingType: 'Soort fasering',
-  bookedValue: 'Boekwaarde',
-  bookedType: 'Soort boekwaarde',
+  phasingF: 'Fasering €',
+  phasingP: 'Fasering %',
+  bookedF: 'Boekwaarde €',
+  bookedP: 'Boekwaarde %',
   indexOverride: 'Eigen index',
   phased: 'Gefaseerd',
   booked: 'Geboekt',
@@ -137,7 +137,7 @@ export type ResidentialField =
   | 'id' | 'label' | 'amount' | 'tenure_type' | 'calculation_method' | 'calculation_date' | 'von_incl_vat'
   | 'quote_excl_vat' | 'plot_price' | 'residence_type' | 'square_meters' | 'unit_price' | 'index_type'
   | 'standard_index' | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date' | 'indexBase';
-export type ComputedField = 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase' | 'totalNominal' | 'totalCashFlow';
+export type ComputedField = 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase';
 
 interface ColDef {
   key: string;
@@ -188,8 +188,6 @@ const COMPUTED: ColDef[] = [
   { key: 'amountAtNcw', title: 'Bedrag op NCW-datum', fmt: 'money', width: 14 },
   { key: 'totalPhased', title: 'Totaal gefaseerd', fmt: 'money', width: 14 },
   { key: 'residualToPhase', title: 'Nog te faseren', fmt: 'money', width: 14 },
-  { key: 'totalNominal', title: 'Totaal nominaal', fmt: 'money', width: 14 },
-  { key: 'totalCashFlow', title: 'Totaal kasstroom', fmt: 'money', width: 14 },
 ];
 
 export interface EntrySheetLayout {
@@ -202,6 +200,61 @@ export interface EntrySheetLayout {
   rowOf: Map<number, number>;
   ids: number[];
   width: number;
+  /** Where each entry's index factors come from: its own chain (with indexing items) or its set's row. */
+  factor: Map<number, FactorSource>;
+}
+
+export interface FactorSource {
+  own: boolean;
+  /** The entry has its own base value (indexing item UITGANGSPUNT). */
+  hasBase: boolean;
+  /** Last period of the own chain (the last period with a phased cell). */
+  last: number;
+  /** Row of the entry's standard index on Parametersets (null: unknown set, factor 1). */
+  setRow: number | null;
+}
+
+// ── per-cell formulas of the entry sheets (shared with the engine's incremental edits) ─────
+
+const pctA = (x: string) => `${x}/(1+99*(${x}>1))`;
+const bc = (lay: EntrySheetLayout, b: Block, k: number) => lay.blockStart[b] + k - 1;
+
+/** Phased at price level N: Financeel value + pct(Procentueel value) × amount at NCW date. */
+export function phasedFormula(lay: EntrySheetLayout, row: number, k: number): string {
+  const f = a1(bc(lay, 'phasingF', k), row);
+  const p = a1(bc(lay, 'phasingP', k), row);
+  return `=${f}+${pctA(p)}*${a1(lay.col.amountAtNcw!, row, { absCol: true })}`;
+}
+/** Booked: Financeel value + pct(Procentueel value) × estimate. */
+export function bookedFormula(lay: EntrySheetLayout, row: number, k: number): string {
+  const f = a1(bc(lay, 'bookedF', k), row);
+  const p = a1(bc(lay, 'bookedP', k), row);
+  return `=${f}+${pctA(p)}*${a1(lay.col.estimate!, row, { absCol: true })}`;
+}
+/** Nominal = phased × future index factor F_X(N → start(k)). */
+export function nominalFormula(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): string {
+  const factor = src.own
+    ? a1(bc(lay, 'indexFactor', k), row)
+    : src.setRow === null
+      ? '1'
+      : a1(setCols.firstFactor + k - 1, src.setRow, { sheet: SHEET.sets, absCol: true, absRow: true });
+  return `=${a1(bc(lay, 'phased', k), row)}*${factor}`;
+}
+/**
+ * Own index-factor chain of an entry with indexing items: a per-period value replaces the rate of
+ * its set (or of the entry's own base value, UITGANGSPUNT). Written without IF/ISBLANK so that it
+ * is cheap to evaluate: (ov="") is 1 for an empty cell, and pct(x) = x/(1+99*(x>1)).
+ */
+export function ownFactorFormula(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): RawCell {
+  if (k === 1) return 1;
+  const ov = a1(bc(lay, 'indexOverride', k - 1), row);
+  const rate = src.hasBase
+    ? pctA(a1(lay.col.indexBase!, row, { absCol: true }))
+    : src.setRow === null
+      ? '0'
+      : a1(setCols.firstEffective + k - 2, src.setRow, { sheet: SHEET.sets, absCol: true, absRow: true });
+  const w = a1(k - 1, PR.weightAfterNcw, { sheet: SHEET.periods, absCol: true, absRow: true });
+  return `=${a1(bc(lay, 'indexFactor', k - 1), row)}*(1+(${ov}="")*${rate}+${pctA(ov)})^${w}`;
 }
 
 export interface WorkbookLayout {
@@ -219,7 +272,7 @@ export interface WorkbookLayout {
   spaceRow: Map<number, number>;
   spaceTotalsRow: Record<string, number>;
   /** Parametersets columns. */
-  setCols: { base: number; firstValue: number; firstEffective: number };
+  setCols: { base: number; firstValue: number; firstEffective: number; firstFactor: number };
   priceCols: { base: number; atNcw: number; firstValue: number; firstRate: number; firstCum: number };
 }
 
@@ -230,7 +283,10 @@ export interface WorkbookSpec {
 
 // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
+const COL_NAMES: string[] = [];
 export function colName(c: number): string {
+  const cached = COL_NAMES[c];
+  if (cached !== undefined) return cached;
   let s = '';
   let n = c + 1;
   while (n > 0) {
@@ -238,6 +294,7 @@ export function colName(c: number): string {
     s = String.fromCharCode(65 + r) + s;
     n = Math.floor((n - 1) / 26);
   }
+  COL_NAMES[c] = s;
   return s;
 }
 /** A1 reference (0-based row/col), optional sheet and absolute markers. */
@@ -347,7 +404,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     c === 0 ? undefined : r === PR.start || r === PR.end ? 'date' : r === PR.weightAfterNcw ? 'factor' : r === PR.code || r === PR.label ? 'text' : 'int';
 
   // Parametersets (future index and interest sets)
-  const setCols = { base: 2, firstValue: 3, firstEffective: 3 + n };
+  const setCols = { base: 2, firstValue: 3, firstEffective: 3 + n, firstFactor: 3 + 2 * n };
   const sets = bp.parameter_sets.filter((s) => s.set_group !== PRICE_LEVEL_GROUP);
   const setRow = new Map<string, number>();
   const ps: RawCell[][] = [
@@ -357,6 +414,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       text('Basiswaarde'),
       ...periods.map((p) => text(p.label)),
       ...periods.map((p) => text(`Jaarfractie ${p.label}`)),
+      ...periods.map((p) => text(`Indexfactor ${p.label}`)),
     ],
   ];
   for (const s of sets) {
@@ -373,6 +431,11 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
         const v = a1(setCols.firstValue + p.index - 1, r);
         return `=${pctF(`IF(ISBLANK(${v}),${base},${v})`)}`;
       }),
+      ...periods.map((p) =>
+        p.index === 1
+          ? 1
+          : `=${a1(setCols.firstFactor + p.index - 2, r)}*(1+${a1(setCols.firstEffective + p.index - 2, r)})^${abs(SHEET.periods, pCol(p.index - 1), PR.weightAfterNcw)}`,
+      ),
     ]);
   }
   const psFmt = (r: number, c: number): Fmt | undefined =>
@@ -436,11 +499,6 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       `*(1+INDEX(${rateRange},1,${yi}))^(DAYS360(DATE(YEAR(${dateRef}),1,1),${dateRef},${YF_TRUE})/360)))`
     );
   };
-  const setEffRef = (name: string, k: number): string | null => {
-    const r = setRow.get(`${FUTURE_INDEX_GROUP}|${name}`);
-    return r === undefined ? null : abs(SHEET.sets, setCols.firstEffective + k - 1, r);
-  };
-
   type AnyEntry = ModelData['cost_estimate'][number] | ModelData['residential_construction'][number];
   const entrySheet = (
     sheet: string,
@@ -466,6 +524,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     ];
     const rows: RawCell[][] = [header];
     const rowOf = new Map<number, number>();
+    const factor = new Map<number, FactorSource>();
+    const lay: EntrySheetLayout = { sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor };
     for (const e of entries) {
       const r = rows.length;
       rowOf.set(e.id, r);
@@ -479,50 +539,46 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       row[col.historicIndex!] = histFormula(R(col[dateKey]!), indexTypeOf(e));
       const bStart = blockStart.booked;
       const phStart = blockStart.phased;
-      const nomStart = blockStart.nominal;
       const rowRange = (s: number) => `${a1(s, r)}:${a1(s + n - 1, r)}`;
       row[col.totalBooked!] = `=SUM(${rowRange(bStart)})`;
       const x = `${R(col.estimate!)}*${R(col.historicIndex!)}-${R(col.totalBooked!)}`;
       row[col.amountAtNcw!] = `=ROUND(${x}+SIGN(${x})*0.0000001,2)`;
       row[col.totalPhased!] = `=SUM(${rowRange(phStart)})`;
       row[col.residualToPhase!] = `=${R(col.amountAtNcw!)}-${R(col.totalPhased!)}`;
-      row[col.totalNominal!] = `=SUM(${rowRange(nomStart)})`;
-      row[col.totalCashFlow!] = `=${R(col.totalBooked!)}+${R(col.totalNominal!)}`;
       const ph = itemMap(e.phasing.phasing_items);
       const bk = itemMap(e.bookvalue.bookvalue_items);
       const ix = itemMap(e.indexing.indexing_items);
       const stdName = e.indexing.standard_index ?? defaultIndex;
-      const indexBase = R(col.indexBase!);
+      const ws = parseYmd(e.phasing.start_date);
+      const we = parseYmd(e.phasing.end_date);
+      const inWindow = (p: Period) => compareYmd(p.end, ws) > 0 && compareYmd(p.start, we) <= 0;
+      let last = 0;
+      for (const p of periods) if (inWindow(p) || ph.has(p.index)) last = p.index;
+      const src: FactorSource = {
+        own: e.indexing.indexing_items.length > 0,
+        hasBase: ix.has(0),
+        last,
+        setRow: setRow.get(`${FUTURE_INDEX_GROUP}|${stdName}`) ?? null,
+      };
+      factor.set(e.id, src);
       for (const p of periods) {
         const k = p.index;
         const c = (b: Block) => blockStart[b] + k - 1;
         const phi = ph.get(k);
-        if (phi) {
-          row[c('phasingValue')] = phi.value;
-          row[c('phasingType')] = text(phi.value_type);
-        }
+        if (phi) row[c(phi.value_type === 'Procentueel' ? 'phasingP' : 'phasingF')] = phi.value;
         const bki = bk.get(k);
         if (bki) {
-          row[c('bookedValue')] = bki.value;
-          row[c('bookedType')] = text(bki.value_type);
+          row[c(bki.value_type === 'Procentueel' ? 'bookedP' : 'bookedF')] = bki.value;
+          row[c('booked')] = bookedFormula(lay, r, k);
         }
         const ixi = ix.get(k);
         if (ixi) row[c('indexOverride')] = ixi.value;
-        const pv = a1(c('phasingValue'), r);
-        const pt = a1(c('phasingType'), r);
-        row[c('phased')] = `=IF(${pt}="Procentueel",${pctF(pv)}*${R(col.amountAtNcw!)},0+${pv})`;
-        const bv = a1(c('bookedValue'), r);
-        const bt = a1(c('bookedType'), r);
-        row[c('booked')] = `=IF(${bt}="Procentueel",${pctF(bv)}*${R(col.estimate!)},0+${bv})`;
-        if (k === 1) row[c('indexFactor')] = 1;
-        else {
-          const ov = a1(c('indexOverride') - 1, r);
-          const setRef = setEffRef(stdName, k - 1) ?? '0';
-          row[c('indexFactor')] =
-            `=${a1(c('indexFactor') - 1, r)}*(1+IF(ISBLANK(${ov}),IF(ISBLANK(${indexBase}),${setRef},${pctF(indexBase)}),${pctF(ov)}))` +
-            `^${abs(SHEET.periods, pCol(k - 1), PR.weightAfterNcw)}`;
+        // Phased and nominal cells exist within the entry's phasing window (and wherever a value is).
+        if (inWindow(p) || phi) {
+          row[c('phased')] = phasedFormula(lay, r, k);
+          row[c('nominal')] = nominalFormula(lay, r, k, src, setCols);
         }
-        row[c('nominal')] = `=${a1(c('phased'), r)}*${a1(c('indexFactor'), r)}`;
+        if (src.own && k <= last) row[c('indexFactor')] = ownFactorFormula(lay, r, k, src, setCols);
       }
       rows.push(row);
     }
@@ -531,12 +587,12 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       if (r === 0) return 'text';
       if (c < fmts.length) return fmts[c];
       const b = BLOCKS[Math.floor((c - first) / Math.max(1, n))];
-      return b === 'phasingType' || b === 'bookedType' ? 'text' : b === 'indexFactor' ? 'factor' : b === 'indexOverride' ? 'pct' : 'money';
+      return b === 'indexFactor' ? 'factor' : b === 'indexOverride' || b === 'phasingP' || b === 'bookedP' ? 'pct' : 'money';
     };
     const widths = [...inputs.map((c) => c.width), ...COMPUTED.map((c) => c.width), ...BLOCKS.flatMap(() => periods.map(() => 13))];
     return {
       spec: { name: sheet, rows, fmt, frozenRows: 1, frozenCols: 2, widths },
-      layout: { sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width },
+      layout: lay,
     };
   };
 
