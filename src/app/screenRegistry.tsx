@@ -17,6 +17,18 @@ const registry: Partial<Record<Screen, ScreenComponent>> = {
   Projects_NewModel: lazy(() => import('../manager/projects/ModelFormScreen.tsx')),
   Projects_ModelInfo: lazy(() => import('../manager/projects/ModelFormScreen.tsx')),
   Logs: lazy(() => import('../manager/logs/LogsScreen.tsx')),
+  User: lazy(() => import('../admin/settings/UserSettingsScreen.tsx')),
+  SetupMfa: lazy(() => import('../admin/settings/SetupMfaScreen.tsx')),
+  UserList: lazy(() => import('../admin/users/UserListScreen.tsx')),
+  CreateUser: lazy(() => import('../admin/users/CreateUserScreen.tsx')),
+  EditUser: lazy(() => import('../admin/users/EditUserScreen.tsx')),
+  ResetPasswordUser: lazy(() => import('../admin/users/ResetPasswordUserScreen.tsx')),
+  Configuration_Subregions: lazy(() => import('../admin/configuration/screens.tsx').then((m) => ({ default: m.SubregionsScreen }))),
+  Configuration_TypeProject: lazy(() => import('../admin/configuration/screens.tsx').then((m) => ({ default: m.TypeProjectScreen }))),
+  Configuration_PhaseDefinitions: lazy(() => import('../admin/configuration/screens.tsx').then((m) => ({ default: m.PhaseDefinitionsScreen }))),
+  Configuration_FileCategories: lazy(() => import('../admin/configuration/screens.tsx').then((m) => ({ default: m.FileCategoriesScreen }))),
+  Configuration_ClientRegion: lazy(() => import('../admin/configuration/ClientRegionScreen.tsx')),
+  Configuration_GlobalParameters: lazy(() => import('../admin/parameters/GlobalParametersScreen.tsx')),
 };
 
 export const screenComponent = (screen: Screen): ScreenComponent | undefined => registry[screen];

@@ -1,19 +1,74 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Card, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
+import { isStatus, messageOf } from '../../api/http.ts';
+import { mfaApi } from '../../api/mfa.ts';
+import { CodeInput, MFA_CODE_LENGTH } from '../common/CodeInput.tsx';
 
-/** Login sub-states of spec 2 §2: e-mail/password and SAML. Other steps register below. */
+// The reset steps carry the password policy (with its list of common passwords): loaded only when asked.
+const ResetPasswordFlow = lazy(() => import('./ResetPasswordFlow.tsx'));
+
+/** Login sub-states of spec 2 §2: e-mail/password, SAML, the MFA step and the password-reset steps. */
 export const LoginScreen = observer(function LoginScreen() {
   const { auth } = useRoot();
+  let body;
+  switch (auth.loginState) {
+    case 'LoginSaml': body = <SamlLogin />; break;
+    case 'LoginMFA': body = <MfaLogin />; break;
+    case 'ResetPasswordEmail':
+    case 'ResetPasswordCode':
+    case 'ResetPasswordMFA':
+    case 'ResetPasswordNewPassword':
+      body = <Suspense fallback={<Spinner />}><ResetPasswordFlow /></Suspense>;
+      break;
+    default: body = <EmailPasswordLogin />;
+  }
   return (
     <div className="gs-login">
       <Card elevation={3}>
         <h1>Grondslag</h1>
         <p className="gs-muted">Grondexploitaties: projecten, versies en rekenmodellen</p>
-        {auth.loginState === 'LoginSaml' ? <SamlLogin /> : <EmailPasswordLogin />}
+        {body}
       </Card>
     </div>
+  );
+});
+
+/** Second step of sign-in (spec 2 §4): a six-character code; success signs in like the password step. */
+const MfaLogin = observer(function MfaLogin() {
+  const { auth, toasts } = useRoot();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const check = async (value: string) => {
+    if (value.length !== MFA_CODE_LENGTH) {
+      toasts.error('Ongeldige code!');
+      return;
+    }
+    setBusy(true);
+    try {
+      const { access } = await mfaApi.login(auth.pendingEmail, value);
+      await auth.signedIn(access);
+    } catch (e) {
+      setCode('');
+      toasts.error(isStatus(e, 429) ? messageOf(e, 'Ongeldige code!') : 'Ongeldige code!');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void check(code);
+  };
+  return (
+    <form onSubmit={submit} aria-label="MFA-code">
+      <p>Voer de code van zes tekens uit uw authenticator-app in.</p>
+      <FormGroup label="MFA-code" labelFor="login-mfa-code">
+        <CodeInput id="login-mfa-code" value={code} onChange={setCode} onComplete={(c) => void check(c)} disabled={busy} autoFocus />
+      </FormGroup>
+      <Button type="submit" intent="primary" text="Inloggen" fill large loading={busy} />
+      <Button variant="minimal" fill style={{ marginTop: 8 }} text="Terug" onClick={() => auth.setLoginState('LoginEmailPassword')} />
+    </form>
   );
 });
 
@@ -36,6 +91,7 @@ const EmailPasswordLogin = observer(function EmailPasswordLogin() {
           disabled={auth.busy} onValueChange={setPassword} large />
       </FormGroup>
       <Button type="submit" intent="primary" text="Inloggen" fill large loading={auth.busy} disabled={!email || !password} />
+      <Button variant="minimal" fill style={{ marginTop: 8 }} text="Wachtwoord vergeten?" onClick={() => auth.setLoginState('ResetPasswordEmail')} />
     </form>
   );
 });

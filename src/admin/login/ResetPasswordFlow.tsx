@@ -1,0 +1,182 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { isStatus, messageOf } from '../../api/http.ts';
+import { passwordResetApi, RESET_EMAIL_PATTERN } from '../../api/passwordReset.ts';
+import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
+import { CodeInput, MFA_CODE_LENGTH } from '../common/CodeInput.tsx';
+import { PasswordRequirements } from '../common/PasswordRequirements.tsx';
+
+const BAD_CODE = 'De ingevoerde code is ongeldig';
+
+/**
+ * The password-reset steps of spec 2 §4: e-mail → code from the mail → MFA code (when the user has
+ * MFA) → new password. The flow's data lives here for as long as one of its steps is shown.
+ */
+const ResetPasswordFlow = observer(function ResetPasswordFlow() {
+  const { auth, toasts } = useRoot();
+  const [email, setEmail] = useState('');
+  const [token, setToken] = useState('');
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toLogin = () => auth.setLoginState('LoginEmailPassword');
+  const run = async (f: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await f();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancel = <Button variant="minimal" fill style={{ marginTop: 8 }} text="Annuleren" onClick={toLogin} disabled={busy} />;
+
+  switch (auth.loginState) {
+    case 'ResetPasswordEmail':
+      return (
+        <EmailStep email={email} setEmail={setEmail} busy={busy} cancel={cancel} onSubmit={() => run(async () => {
+          const value = email.trim();
+          if (!RESET_EMAIL_PATTERN.test(value)) {
+            toasts.error('Ongeldig e-mailadres');
+            return;
+          }
+          try {
+            await passwordResetApi.sendToken(value);
+            auth.setLoginState('ResetPasswordCode');
+          } catch (e) {
+            toasts.error(isStatus(e, 429) ? messageOf(e, '') : 'Fout bij het verzenden van de e-mail met de wachtwoord reset link');
+          }
+        })} />
+      );
+    case 'ResetPasswordCode':
+      return (
+        <TokenStep email={email} token={token} setToken={setToken} busy={busy} cancel={cancel} onSubmit={() => run(async () => {
+          try {
+            const answer = await passwordResetApi.checkToken(email.trim(), token.trim());
+            if (!answer.token) {
+              toasts.error(BAD_CODE);
+              return;
+            }
+            setMfaToken(null);
+            auth.setLoginState(answer.mfa ? 'ResetPasswordMFA' : 'ResetPasswordNewPassword');
+          } catch (e) {
+            toasts.error(isStatus(e, 429) ? messageOf(e, BAD_CODE) : BAD_CODE);
+          }
+        })} />
+      );
+    case 'ResetPasswordMFA':
+      return <MfaStep busy={busy} cancel={cancel} onCode={(code, clear) => run(async () => {
+        if (code.length !== MFA_CODE_LENGTH) {
+          toasts.error(BAD_CODE);
+          return;
+        }
+        try {
+          const answer = await passwordResetApi.checkMfa(email.trim(), token.trim(), code);
+          setMfaToken(answer.mfaToken ?? null);
+          auth.setLoginState('ResetPasswordNewPassword');
+        } catch (e) {
+          clear();
+          toasts.error(isStatus(e, 429) ? messageOf(e, BAD_CODE) : BAD_CODE);
+        }
+      })} />;
+    default:
+      return <NewPasswordStep busy={busy} cancel={cancel} onSubmit={(password) => run(async () => {
+        try {
+          await passwordResetApi.setPassword({ email: email.trim(), resetPasswordToken: token.trim(), resetPassword2faToken: mfaToken, newPassword: password });
+          toasts.success('Wachtwoord gewijzigd');
+          setToken('');
+          setMfaToken(null);
+          toLogin();
+        } catch (e) {
+          toasts.error(isStatus(e, 400) ? 'Fout bij het wijzigen van uw wachtwoord.' : messageOf(e, 'Fout bij het wijzigen van uw wachtwoord.'));
+        }
+      })} />;
+  }
+});
+export default ResetPasswordFlow;
+
+interface StepProps {
+  busy: boolean;
+  cancel: ReactNode;
+}
+
+function EmailStep({ email, setEmail, busy, cancel, onSubmit }: StepProps & { email: string; setEmail: (v: string) => void; onSubmit: () => void }) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={submit} aria-label="Wachtwoord herstellen">
+      <h3>Wachtwoord herstellen</h3>
+      <p>Vul uw e-mailadres in. U ontvangt een e-mail met een code om uw wachtwoord te herstellen.</p>
+      <FormGroup label="E-mailadres" labelFor="reset-email">
+        <InputGroup id="reset-email" type="text" autoComplete="username" value={email} onValueChange={setEmail} disabled={busy} autoFocus large />
+      </FormGroup>
+      <Button type="submit" intent="primary" text="Code versturen" fill large loading={busy} disabled={!email.trim()} />
+      {cancel}
+    </form>
+  );
+}
+
+function TokenStep({ email, token, setToken, busy, cancel, onSubmit }: StepProps & { email: string; token: string; setToken: (v: string) => void; onSubmit: () => void }) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={submit} aria-label="Code invoeren">
+      <h3>Code invoeren</h3>
+      <p>Als {email.trim()} bij ons bekend is, is er een e-mail met een code verstuurd. Vul die code hieronder in.</p>
+      <FormGroup label="Code uit de e-mail" labelFor="reset-token">
+        <InputGroup id="reset-token" value={token} onValueChange={setToken} disabled={busy} autoComplete="off" autoFocus large />
+      </FormGroup>
+      <Button type="submit" intent="primary" text="Controleren" fill large loading={busy} disabled={!token.trim()} />
+      {cancel}
+    </form>
+  );
+}
+
+function MfaStep({ busy, cancel, onCode }: StepProps & { onCode: (code: string, clear: () => void) => void }) {
+  const [code, setCode] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onCode(code, () => setCode(''));
+  };
+  return (
+    <form onSubmit={submit} aria-label="MFA-code">
+      <h3>Multi-Factor Authenticatie</h3>
+      <p>Voer de code van zes tekens uit uw authenticator-app in.</p>
+      <FormGroup label="MFA-code" labelFor="reset-mfa-code">
+        <CodeInput id="reset-mfa-code" value={code} onChange={setCode} onComplete={(c) => onCode(c, () => setCode(''))} disabled={busy} autoFocus />
+      </FormGroup>
+      <Button type="submit" intent="primary" text="Controleren" fill large loading={busy} />
+      {cancel}
+    </form>
+  );
+}
+
+function NewPasswordStep({ busy, cancel, onSubmit }: StepProps & { onSubmit: (password: string) => void }) {
+  const { toasts } = useRoot();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== repeat) toasts.error('Wachtwoorden komen niet overeen');
+    else if (!isPasswordAcceptable(password)) toasts.error('Wachtwoord voldoet niet aan de eisen');
+    else onSubmit(password);
+  };
+  return (
+    <form onSubmit={submit} aria-label="Nieuw wachtwoord">
+      <h3>Nieuw wachtwoord</h3>
+      <FormGroup label="Nieuw wachtwoord" labelFor="reset-new-password">
+        <InputGroup id="reset-new-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} disabled={busy} autoFocus large />
+      </FormGroup>
+      <FormGroup label="Herhaal nieuw wachtwoord" labelFor="reset-repeat-password">
+        <InputGroup id="reset-repeat-password" type="password" autoComplete="new-password" value={repeat} onValueChange={setRepeat} disabled={busy} large />
+      </FormGroup>
+      <PasswordRequirements password={password} />
+      <Button type="submit" intent="primary" text="Wachtwoord wijzigen" fill large loading={busy} disabled={!password || !repeat} style={{ marginTop: 8 }} />
+      {cancel}
+    </form>
+  );
+}

@@ -1,0 +1,218 @@
+import '../admin.css';
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import {
+  Button, Card, Checkbox, FormGroup, HTMLSelect, HTMLTable, InputGroup, Menu, MenuItem, NonIdealState, Spinner,
+} from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { messageOf } from '../../api/http.ts';
+import { PARAMETER_TYPES, PERIOD_TYPES, type ParameterType } from '../../api/contract/parameters.ts';
+import {
+  INVALID, MAX_INDEX_COLUMNS, PARAMETER_LABELS, ParametersStore, YEARS, isValidDate, isValidFraction, kindOf, percentText,
+  type SortKey,
+} from './ParametersStore.ts';
+
+/** Configuratie → Parameters (spec 2 §2; super-admin only): values on page 0, target models on page 1. */
+const GlobalParametersScreen = observer(function GlobalParametersScreen() {
+  const { auth, toasts } = useRoot();
+  const [store] = useState(() => new ParametersStore((m) => toasts.error(m)));
+  if (!auth.isStaff) {
+    return (
+      <>
+        <PageHeader crumbs={[{ text: 'Configuratie' }, { text: 'Parameters' }]} />
+        <div className="gs-content"><NonIdealState icon="lock" description="Alleen een super-beheerder kan de globale parameters beheren." /></div>
+      </>
+    );
+  }
+  const next = () => {
+    if (!store.next()) toasts.error(INVALID);
+  };
+  const submit = async () => {
+    if (!store.count) return void toasts.error('Selecteer minstens één rekenmodel');
+    try {
+      await store.submit();
+      toasts.success('Parameters succesvol opgeslagen.');
+    } catch (e) {
+      toasts.error(messageOf(e, 'Er ging iets mis tijdens het opslaan.'));
+    }
+  };
+  return (
+    <>
+      <PageHeader crumbs={[{ text: 'Configuratie' }, { text: 'Parameters' }]}>
+        {store.page === 0
+          ? <Button intent="primary" rightIcon="arrow-right" text="Volgende" onClick={next} />
+          : (
+            <>
+              <Button icon="arrow-left" text="Vorige" onClick={() => store.previous()} disabled={store.busy} />
+              <Button intent="primary" icon="upload" text="Parameters doorvoeren" onClick={() => void submit()} loading={store.busy} />
+            </>
+          )}
+      </PageHeader>
+      <div className="gs-content">
+        {store.page === 0 ? <ValuesPage store={store} /> : <PickerPage store={store} />}
+      </div>
+    </>
+  );
+});
+export default GlobalParametersScreen;
+
+// ---- page 0 ----
+
+const ValuesPage = observer(function ValuesPage({ store }: { store: ParametersStore }) {
+  const invalid = new Set(store.invalidTypes());
+  return (
+    <div className="gs-params">
+      <Menu aria-label="Parametertypen">
+        {PARAMETER_TYPES.map((t) => (
+          <MenuItem key={t} text={PARAMETER_LABELS[t]} active={store.selectedType === t} intent={invalid.has(t) ? 'danger' : 'none'}
+            onClick={() => store.selectType(t)} />
+        ))}
+      </Menu>
+      <Card role="region" aria-label={PARAMETER_LABELS[store.selectedType]}>
+        <h3>{PARAMETER_LABELS[store.selectedType]}</h3>
+        <TypeValues store={store} type={store.selectedType} />
+      </Card>
+    </div>
+  );
+});
+
+function PercentInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const ok = isValidFraction(value);
+  return (
+    <div className="gs-param-row">
+      <label>{label.split(' ').pop()}</label>
+      <InputGroup aria-label={label} value={value} intent={ok ? 'none' : 'danger'} onValueChange={onChange} />
+      <span className="gs-pct">{percentText(value)}</span>
+      {!ok && <span className="bp6-text-danger">{INVALID}</span>}
+    </div>
+  );
+}
+
+const TypeValues = observer(function TypeValues({ store, type }: { store: ParametersStore; type: ParameterType }) {
+  const label = PARAMETER_LABELS[type];
+  switch (kindOf(type)) {
+    case 'date': {
+      const value = store.dates[type];
+      const ok = isValidDate(value);
+      return (
+        <FormGroup label="Datum (JJJJ-MM-DD)" labelFor="param-date" helperText={ok ? undefined : INVALID} intent={ok ? 'none' : 'danger'}>
+          <InputGroup id="param-date" aria-label={label} value={value} intent={ok ? 'none' : 'danger'} onValueChange={(v) => store.setDate(type, v)} style={{ width: 160 }} />
+        </FormGroup>
+      );
+    }
+    case 'single':
+      return <PercentInput label={`${label} Uitgangspunt`} value={store.single[type]} onChange={(v) => store.setSingle(type, v)} />;
+    case 'series':
+      return (
+        <>
+          <p className="gs-muted">Een wijziging van de uitgangswaarde wordt naar alle perioden gekopieerd.</p>
+          {store.series[type].map((value, i) => (
+            <PercentInput key={PERIOD_TYPES[i]} label={`${label} ${PERIOD_TYPES[i]}`} value={value} onChange={(v) => store.setSeries(type, i, v)} />
+          ))}
+        </>
+      );
+    default:
+      return <IndexTable store={store} type={type} />;
+  }
+});
+
+const IndexTable = observer(function IndexTable({ store, type }: { store: ParametersStore; type: ParameterType }) {
+  const table = store.table(type);
+  const rows = type === 'ToekomstigeIndexGebruiker' ? PERIOD_TYPES.slice(1).map(String) : YEARS.map(String);
+  const label = PARAMETER_LABELS[type];
+  return (
+    <>
+      <div className="gs-actions" style={{ marginTop: 0, marginBottom: 8 }}>
+        <Button icon="add-column-right" text="Kolom toevoegen" disabled={table.length >= MAX_INDEX_COLUMNS} onClick={() => store.addColumn(type)} />
+        <span className="gs-muted">{table.length} {table.length === 1 ? 'kolom' : 'kolommen'} (maximaal {MAX_INDEX_COLUMNS})</span>
+      </div>
+      <div className="gs-index-table">
+        <HTMLTable compact aria-label={label}>
+          <thead>
+            <tr>
+              <th>{type === 'ToekomstigeIndexGebruiker' ? 'Periode' : 'Jaar'}</th>
+              {table.map((_, c) => (
+                <th key={c}>
+                  Index {c}
+                  {c > 0 && <Button size="small" variant="minimal" icon="cross" aria-label={`Kolom ${c} verwijderen`} onClick={() => store.removeColumn(type, c)} />}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={r}>
+                <td>{r}</td>
+                {table.map((col, c) => (
+                  <td key={c}>
+                    <input className={`bp6-input bp6-small${isValidFraction(col[i]) ? '' : ' bp6-intent-danger'}`} aria-label={`${label} index ${c} ${r}`}
+                      value={col[i]} title={isValidFraction(col[i]) ? percentText(col[i]) : INVALID}
+                      onChange={(e) => store.setIndex(type, c, i, e.currentTarget.value)} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
+    </>
+  );
+});
+
+// ---- page 1 ----
+
+const SORTS: { value: SortKey; label: string }[] = [
+  { value: 'name', label: 'Naam' },
+  { value: 'number', label: 'Projectnummer' },
+  { value: 'modified', label: 'Laatst gewijzigd' },
+];
+
+const PickerPage = observer(function PickerPage({ store }: { store: ParametersStore }) {
+  if (!store.projects) return <Spinner />;
+  const versions = store.currentProject ? store.versions.get(store.currentProject) : undefined;
+  const models = store.currentVersion ? store.models.get(store.currentVersion) : undefined;
+  return (
+    <>
+      <p aria-live="polite"><strong>{store.countText}</strong></p>
+      <div className="gs-picker">
+        <Card role="region" aria-label="Projecten kiezen">
+          <h4>Projecten</h4>
+          <div className="gs-filters">
+            <HTMLSelect aria-label="Filter op projecttype" value={store.typeFilter} onChange={(e) => store.setFilter('typeFilter', e.currentTarget.value)}
+              options={[{ value: '', label: 'Alle projecttypen' }, ...store.typeOptions.map(([id, name]) => ({ value: String(id), label: name }))]} />
+            <HTMLSelect aria-label="Filter op deelgebied" value={store.subregionFilter} onChange={(e) => store.setFilter('subregionFilter', e.currentTarget.value)}
+              options={[{ value: '', label: 'Alle deelgebieden' }, ...store.subregionOptions.map(([id, name]) => ({ value: String(id), label: name }))]} />
+            <HTMLSelect aria-label="Sorteren op" value={store.sort} onChange={(e) => store.setSort(e.currentTarget.value as SortKey)} options={SORTS} />
+          </div>
+          <Checkbox label="Alles selecteren" checked={store.allSelected} onChange={() => void store.toggleAll()} />
+          {store.visibleProjects.length === 0 && <p className="gs-muted">Geen projecten.</p>}
+          {store.visibleProjects.map((p) => (
+            <div key={p.id} className="gs-refrow">
+              <Checkbox aria-label={`Project ${p.name} selecteren`} checked={store.projectSelected(p.id)} onChange={() => void store.toggleProject(p.id)} style={{ marginBottom: 0 }} />
+              <Button variant="minimal" alignText="start" fill active={store.currentProject === p.id} text={p.number ? `${p.number} ${p.name}` : p.name}
+                onClick={() => void store.showProject(p.id)} />
+            </div>
+          ))}
+        </Card>
+        <Card role="region" aria-label="Versies kiezen">
+          <h4>Versies</h4>
+          {!store.currentProject ? <p className="gs-muted">Kies een project.</p> : !versions ? <Spinner size={20} /> : versions.length === 0 ? <p className="gs-muted">Geen versies.</p> : versions.map((v) => (
+            <div key={v.id} className="gs-refrow">
+              <Checkbox aria-label={`Versie ${v.name} selecteren`} checked={store.versionSelected(v.id)} onChange={() => void store.toggleVersion(store.currentProject!, v.id)} style={{ marginBottom: 0 }} />
+              <Button variant="minimal" alignText="start" fill active={store.currentVersion === v.id} text={v.name} onClick={() => void store.showVersion(v.id)} />
+            </div>
+          ))}
+        </Card>
+        <Card role="region" aria-label="Rekenmodellen kiezen">
+          <h4>Rekenmodellen</h4>
+          {!store.currentVersion ? <p className="gs-muted">Kies een versie.</p> : !models ? <Spinner size={20} /> : models.length === 0 ? <p className="gs-muted">Geen rekenmodellen.</p> : models.map((m) => (
+            <Checkbox key={m.id} checked={store.selected.has(m.id)} onChange={() => store.toggleModel(m)}
+              labelElement={<span>{m.name} <span className="gs-muted">({m.typeModelName ?? (m.modelPlatform === 'online' ? 'Online rekenmodel' : 'Rekenmodel')})</span></span>}
+              aria-label={`Rekenmodel ${m.name}`} />
+          ))}
+        </Card>
+      </div>
+    </>
+  );
+});

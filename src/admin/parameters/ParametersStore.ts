@@ -1,0 +1,335 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import {
+  DATE_PARAMETER_TYPES, PARAMETER_DATE_PATTERN, PARAMETER_TYPES, PERIOD_TYPES, type ParameterType, type PeriodType,
+} from '../../api/contract/parameters.ts';
+import { parametersApi, type ModelRow, type ParameterValue, type ProjectItem, type VersionItem } from '../../api/parameters.ts';
+
+export const INVALID = 'Ongeldige invoer.';
+export const MAX_INDEX_COLUMNS = 1000;
+const PERIODS = PERIOD_TYPES.slice(1) as PeriodType[]; // Per01..Per40
+export const YEARS = Array.from({ length: 40 }, (_, i) => 2000 + i);
+
+export const PARAMETER_LABELS: Record<ParameterType, string> = {
+  RentepercentageNegatiefSaldo: 'Rentepercentage negatief saldo',
+  RentepercentagePositiefSaldo: 'Rentepercentage positief saldo',
+  RekenrenteContanteWaardeDisconteringsvoet: 'Rekenrente contante waarde (disconteringsvoet)',
+  Kostenstijging: 'Kostenstijging',
+  Opbrengstenstijging: 'Opbrengstenstijging',
+  BtwPercentage: 'Btw-percentage',
+  StartdatumGrondexploitatieBoekwaardeVanaf: 'Startdatum grondexploitatie (boekwaarde vanaf)',
+  NcwDatum: 'NCW-datum',
+  Prijspeildatum: 'Prijspeildatum',
+  Eindwaardedatum: 'Eindwaardedatum',
+  ToekomstigeIndexGebruiker: 'Toekomstige index gebruiker',
+  HistorischeIndexGebruiker: 'Historische index gebruiker',
+};
+
+/** Types with a base value and Per01..Per40; editing the base copies it to every period (spec 2 §4). */
+export const SERIES_TYPES: ParameterType[] = ['RentepercentageNegatiefSaldo', 'RentepercentagePositiefSaldo', 'Kostenstijging', 'Opbrengstenstijging'];
+export const SINGLE_TYPES: ParameterType[] = ['RekenrenteContanteWaardeDisconteringsvoet', 'BtwPercentage'];
+export const isDateType = (t: ParameterType) => DATE_PARAMETER_TYPES.includes(t);
+export const kindOf = (t: ParameterType) =>
+  isDateType(t) ? 'date' : SERIES_TYPES.includes(t) ? 'series' : SINGLE_TYPES.includes(t) ? 'single'
+    : t === 'ToekomstigeIndexGebruiker' ? 'future' : 'historic';
+
+/** Defaults of spec 2 §9. */
+const DEFAULT_DATES: Record<string, string> = {
+  StartdatumGrondexploitatieBoekwaardeVanaf: '2020-01-01', NcwDatum: '2025-01-01', Prijspeildatum: '2025-01-01', Eindwaardedatum: '2030-12-31',
+};
+export const DEFAULT_PERCENT = '0,02';
+const DEFAULT_VAT = '0,21';
+
+/** An optional fraction 0..1 typed with a Dutch or English decimal separator; null = empty, NaN = invalid. */
+export function parseFraction(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!/^\d*([.,]\d+)?$/.test(t) || t === '') return Number.NaN;
+  const v = Number(t.replace(',', '.'));
+  return v >= 0 && v <= 1 ? v : Number.NaN;
+}
+export const isValidFraction = (text: string) => !Number.isNaN(parseFraction(text));
+export const isValidDate = (text: string) => PARAMETER_DATE_PATTERN.test(text.trim());
+
+const pctFormat = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The value ×100, rounded down to 2 decimals, in Dutch notation (spec 2 §5). */
+export function percentText(text: string): string {
+  const v = parseFraction(text);
+  if (v === null || Number.isNaN(v)) return '';
+  const hundredths = Math.floor(Math.round(v * 1e8) / 1e4);
+  return `${pctFormat.format(hundredths / 100)} %`;
+}
+
+export type SortKey = 'name' | 'number' | 'modified';
+
+/** Both pages of the global-parameters screen (spec 2 §2, §4). */
+export class ParametersStore {
+  page: 0 | 1 = 0;
+  selectedType: ParameterType = PARAMETER_TYPES[0];
+  /** Series: index 0 = Uitgangspunt, 1..40 = Per01..Per40. */
+  series: Record<string, string[]> = Object.fromEntries(SERIES_TYPES.map((t) => [t, Array(41).fill(DEFAULT_PERCENT)]));
+  single: Record<string, string> = { RekenrenteContanteWaardeDisconteringsvoet: DEFAULT_PERCENT, BtwPercentage: DEFAULT_VAT };
+  dates: Record<string, string> = { ...DEFAULT_DATES };
+  /** User index tables: columns (row index 0..999) × 40 rows (periods or years). */
+  future: string[][] = [Array(40).fill(DEFAULT_PERCENT)];
+  historic: string[][] = [Array(40).fill(DEFAULT_PERCENT)];
+
+  // page 1
+  projects: ProjectItem[] | null = null;
+  typeFilter = '';
+  subregionFilter = '';
+  sort: SortKey = 'name';
+  currentProject: number | null = null;
+  currentVersion: number | null = null;
+  versions = new Map<number, VersionItem[]>();
+  models = new Map<number, ModelRow[]>();
+  /** Selected model id → its project and version. */
+  selected = new Map<number, { projectId: number; versionId: number }>();
+  allSelected = false;
+  busy = false;
+
+  constructor(private readonly onError: (message: string) => void) {
+    makeAutoObservable<ParametersStore, 'onError'>(this, { onError: false });
+  }
+
+  // ---- page 0 ----
+  setSeries(type: ParameterType, index: number, text: string) {
+    const rows = this.series[type];
+    if (index === 0) rows.fill(text); // the base value is copied to Per01..Per40
+    else rows[index] = text;
+  }
+  setSingle(type: ParameterType, text: string) {
+    this.single[type] = text;
+  }
+  setDate(type: ParameterType, text: string) {
+    this.dates[type] = text;
+  }
+  table(type: ParameterType) {
+    return type === 'ToekomstigeIndexGebruiker' ? this.future : this.historic;
+  }
+  setIndex(type: ParameterType, column: number, row: number, text: string) {
+    this.table(type)[column][row] = text;
+  }
+  addColumn(type: ParameterType) {
+    const t = this.table(type);
+    if (t.length < MAX_INDEX_COLUMNS) t.push(Array(40).fill(DEFAULT_PERCENT));
+  }
+  /** Columns above row index 0 can be removed; later ones shift down. */
+  removeColumn(type: ParameterType, column: number) {
+    if (column > 0) this.table(type).splice(column, 1);
+  }
+
+  invalidTypes(): ParameterType[] {
+    return PARAMETER_TYPES.filter((t) => {
+      switch (kindOf(t)) {
+        case 'date': return !isValidDate(this.dates[t]);
+        case 'series': return !this.series[t].every(isValidFraction);
+        case 'single': return !isValidFraction(this.single[t]);
+        default: return !this.table(t).every((col) => col.every(isValidFraction));
+      }
+    });
+  }
+
+  /** The save payload's rows; empty percentage fields are left out. */
+  payload(): ParameterValue[] {
+    const out: ParameterValue[] = [];
+    const push = (parameterType: ParameterType, text: string, at: Partial<ParameterValue>) => {
+      const v = parseFraction(text);
+      if (v === null || Number.isNaN(v)) return;
+      out.push({ parameterType, rowIndex: null, periodType: null, year: null, valueFloat: v, valueDate: null, ...at });
+    };
+    for (const t of PARAMETER_TYPES) {
+      switch (kindOf(t)) {
+        case 'date':
+          out.push({ parameterType: t, rowIndex: null, periodType: 'Uitgangspunt', year: null, valueFloat: null, valueDate: this.dates[t].trim() });
+          break;
+        case 'single':
+          push(t, this.single[t], { periodType: 'Uitgangspunt' });
+          break;
+        case 'series':
+          this.series[t].forEach((text, i) => push(t, text, { periodType: PERIOD_TYPES[i] }));
+          break;
+        case 'future':
+          this.future.forEach((col, rowIndex) => col.forEach((text, i) => push(t, text, { rowIndex, periodType: PERIODS[i] })));
+          break;
+        case 'historic':
+          this.historic.forEach((col, rowIndex) => col.forEach((text, i) => push(t, text, { rowIndex, year: YEARS[i] })));
+          break;
+      }
+    }
+    return out;
+  }
+
+  next(): boolean {
+    if (this.invalidTypes().length) return false;
+    this.page = 1;
+    if (!this.projects) void this.loadProjects();
+    return true;
+  }
+  previous() {
+    this.page = 0;
+  }
+  selectType(t: ParameterType) {
+    this.selectedType = t;
+  }
+
+  // ---- page 1 ----
+  async loadProjects() {
+    try {
+      const projects = await parametersApi.projects();
+      runInAction(() => (this.projects = projects));
+    } catch {
+      runInAction(() => (this.projects = []));
+      this.onError('Fout bij het laden van de projecten.');
+    }
+  }
+
+  get typeOptions() {
+    const m = new Map<number, string>();
+    for (const p of this.projects ?? []) m.set(p.typeProject, p.typeProjectName);
+    return [...m].sort((a, b) => a[1].localeCompare(b[1], 'nl'));
+  }
+  get subregionOptions() {
+    const m = new Map<number, string>();
+    for (const p of this.projects ?? []) m.set(p.subregion, p.subregionName);
+    return [...m].sort((a, b) => a[1].localeCompare(b[1], 'nl'));
+  }
+  get visibleProjects(): ProjectItem[] {
+    const list = (this.projects ?? []).filter((p) =>
+      (!this.typeFilter || String(p.typeProject) === this.typeFilter) && (!this.subregionFilter || String(p.subregion) === this.subregionFilter));
+    const by: Record<SortKey, (a: ProjectItem, b: ProjectItem) => number> = {
+      name: (a, b) => a.name.localeCompare(b.name, 'nl'),
+      number: (a, b) => (a.number ?? '').localeCompare(b.number ?? '', 'nl', { numeric: true }),
+      modified: (a, b) => b.timestampLastModified.localeCompare(a.timestampLastModified),
+    };
+    return list.sort(by[this.sort]);
+  }
+  setFilter(which: 'typeFilter' | 'subregionFilter', value: string) {
+    this[which] = value;
+  }
+  setSort(sort: SortKey) {
+    this.sort = sort;
+  }
+
+  get count() {
+    return this.selected.size;
+  }
+  get countText() {
+    return this.count === 1 ? '1 rekenmodel geselecteerd.' : `${this.count} rekenmodellen geselecteerd.`;
+  }
+  projectSelected(projectId: number) {
+    for (const s of this.selected.values()) if (s.projectId === projectId) return true;
+    return false;
+  }
+  versionSelected(versionId: number) {
+    for (const s of this.selected.values()) if (s.versionId === versionId) return true;
+    return false;
+  }
+
+  private async versionsOf(projectId: number): Promise<VersionItem[]> {
+    const known = this.versions.get(projectId);
+    if (known) return known;
+    const list = await parametersApi.versions(projectId);
+    runInAction(() => this.versions.set(projectId, list));
+    return list;
+  }
+  private async modelsOf(versionId: number): Promise<ModelRow[]> {
+    const known = this.models.get(versionId);
+    if (known) return known;
+    const list = await parametersApi.models(versionId);
+    runInAction(() => this.models.set(versionId, list));
+    return list;
+  }
+  private async guard(f: () => Promise<void>) {
+    try {
+      await f();
+    } catch {
+      this.onError('Fout bij het laden van de versies en rekenmodellen.');
+    }
+  }
+
+  /** Showing a project resets the version to its first one and loads that version's models. */
+  showProject(projectId: number) {
+    this.currentProject = projectId;
+    this.currentVersion = null;
+    return this.guard(async () => {
+      const versions = await this.versionsOf(projectId);
+      if (this.currentProject !== projectId) return;
+      const first = versions[0];
+      runInAction(() => (this.currentVersion = first?.id ?? null));
+      if (first) await this.modelsOf(first.id);
+    });
+  }
+  showVersion(versionId: number) {
+    this.currentVersion = versionId;
+    return this.guard(async () => void (await this.modelsOf(versionId)));
+  }
+
+  toggleModel(m: ModelRow) {
+    if (this.selected.has(m.id)) this.selected.delete(m.id);
+    else this.selected.set(m.id, { projectId: m.projectId, versionId: m.versionId });
+  }
+  /** A not-yet-selected project or version selects its first model after loading; otherwise its models are cleared. */
+  toggleProject(projectId: number) {
+    if (this.projectSelected(projectId)) {
+      for (const [id, s] of [...this.selected]) if (s.projectId === projectId) this.selected.delete(id);
+      return Promise.resolve();
+    }
+    return this.guard(async () => {
+      const versions = await this.versionsOf(projectId);
+      for (const v of versions) {
+        const models = await this.modelsOf(v.id);
+        if (models[0]) {
+          runInAction(() => this.selected.set(models[0].id, { projectId, versionId: v.id }));
+          return;
+        }
+      }
+    });
+  }
+  toggleVersion(projectId: number, versionId: number) {
+    if (this.versionSelected(versionId)) {
+      for (const [id, s] of [...this.selected]) if (s.versionId === versionId) this.selected.delete(id);
+      return Promise.resolve();
+    }
+    return this.guard(async () => {
+      const models = await this.modelsOf(versionId);
+      if (models[0]) runInAction(() => this.selected.set(models[0].id, { projectId, versionId }));
+    });
+  }
+  /**
+   * Select all: for each visible project the most recently modified model in its most recently
+   * modified version; toggling again clears the selection.
+   */
+  toggleAll() {
+    if (this.allSelected) {
+      this.selected.clear();
+      this.allSelected = false;
+      return Promise.resolve();
+    }
+    return this.guard(async () => {
+      const all = await parametersApi.models();
+      const visible = new Set(this.visibleProjects.map((p) => p.id));
+      const best = new Map<number, ModelRow>();
+      for (const m of all) {
+        if (!visible.has(m.projectId)) continue;
+        const cur = best.get(m.projectId);
+        const key = (x: ModelRow) => `${x.versionTimestampLastModified}|${x.modelTimestampLastModified}`;
+        if (!cur || key(m) > key(cur)) best.set(m.projectId, m);
+      }
+      runInAction(() => {
+        this.selected.clear();
+        for (const m of best.values()) this.selected.set(m.id, { projectId: m.projectId, versionId: m.versionId });
+        this.allSelected = true;
+      });
+    });
+  }
+
+  /** POST parameter/ with the values of page 0 and the selected models. */
+  async submit(): Promise<void> {
+    this.busy = true;
+    try {
+      await parametersApi.save(this.payload(), [...this.selected.keys()]);
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+}

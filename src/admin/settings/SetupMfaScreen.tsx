@@ -1,0 +1,94 @@
+import '../admin.css';
+import { useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Callout, Card, Code, FormGroup, Spinner } from '@blueprintjs/core';
+import { QRCodeSVG } from 'qrcode.react';
+import { useRoot } from '../../app/RootStore.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { mfaApi, type MfaSetup } from '../../api/mfa.ts';
+import { CodeInput } from '../common/CodeInput.tsx';
+
+/** MFA setup (spec 2 §2, §4): QR code and manual key of a new secret; a verified code turns MFA on. */
+const SetupMfaScreen = observer(function SetupMfaScreen() {
+  const { auth, screen, toasts } = useRoot();
+  const [setup, setSetup] = useState<MfaSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+  const forced = Boolean(auth.user?.mfaForced && !auth.user.mfaVerified);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mfaApi.setup().then(setSetup, () => toasts.error('Fout bij het laden van Multi-Factor Authenticatie (MFA).'));
+  }, [toasts]);
+
+  const verify = async (value: string) => {
+    if (!auth.user) return;
+    setBusy(true);
+    try {
+      await mfaApi.verify(auth.user.email, value);
+      await auth.reloadUser();
+      toasts.success('Multi-Factor Authenticatie (MFA) is ingesteld.');
+      screen.navigate('Projects');
+    } catch {
+      setCode('');
+      toasts.error('De ingevoerde code is ongeldig.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await mfaApi.disable();
+      await auth.reloadUser();
+      screen.navigate('User');
+    } catch {
+      toasts.error('Fout bij het uitzetten van Multi-Factor Authenticatie (MFA).');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader crumbs={[{ text: 'Gebruikersinstellingen', screen: 'User' }, { text: 'MFA instellen' }]} />
+      <div className="gs-content">
+        <Card className="gs-form" aria-label="Multi-Factor Authenticatie instellen" role="region">
+          <h2>Multi-Factor Authenticatie (MFA) instellen</h2>
+          {forced && (
+            <Callout intent="warning" icon="lock" style={{ marginBottom: 12 }}>
+              Multi-Factor Authenticatie is verplicht gesteld voor uw account. Stel MFA in om verder te gaan.
+            </Callout>
+          )}
+          <ol className="gs-steps">
+            <li>Installeer een authenticator-app op uw telefoon, bijvoorbeeld Microsoft Authenticator of Google Authenticator.</li>
+            <li>Scan de QR-code hieronder met de app, of voer de sleutel handmatig in.</li>
+            <li>Vul de code van zes tekens in die de app toont.</li>
+          </ol>
+          {!setup ? <Spinner size={30} /> : (
+            <>
+              <div className="gs-qr">
+                <QRCodeSVG value={setup.otpauthUrl} level="H" size={128} marginSize={4} fgColor="#0b2a5b" title="QR-code voor de authenticator-app" />
+              </div>
+              <FormGroup label="Sleutel voor handmatige invoer">
+                <Code aria-label="Sleutel voor handmatige invoer" className="gs-setup-key">{setup.setupKey}</Code>
+              </FormGroup>
+              <FormGroup label="Code" labelFor="setup-mfa-code">
+                <CodeInput id="setup-mfa-code" value={code} onChange={setCode} onComplete={(c) => void verify(c)} disabled={busy} autoFocus />
+              </FormGroup>
+            </>
+          )}
+          <div className="gs-actions">
+            {forced
+              ? <Button text="Uitloggen" icon="log-out" onClick={() => void auth.logout()} disabled={busy} />
+              : <Button text="Annuleren" onClick={() => void cancel()} disabled={busy} />}
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+});
+export default SetupMfaScreen;

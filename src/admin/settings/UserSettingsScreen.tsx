@@ -1,0 +1,174 @@
+import '../admin.css';
+import { useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Callout, Card, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { authApi } from '../../api/auth.ts';
+import { isStatus, messageOf } from '../../api/http.ts';
+import { mfaApi } from '../../api/mfa.ts';
+import { passwordResetApi } from '../../api/passwordReset.ts';
+import { USER_EMAIL_PATTERN } from '../../api/users.ts';
+import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
+import { PasswordRequirements } from '../common/PasswordRequirements.tsx';
+
+/**
+ * User settings (Gebruiker, spec 2 §2): profile, MFA and password. A super-admin sees the profile
+ * read-only and has no MFA or password forms here.
+ */
+const UserSettingsScreen = observer(function UserSettingsScreen() {
+  const { auth } = useRoot();
+  const user = auth.user;
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader crumbs={[{ text: 'Gebruikersinstellingen' }]} />
+      <div className="gs-content gs-stack">
+        {user.passwordResetRequired && (
+          <Callout intent="warning" icon="key" className="gs-form">
+            U bent ingelogd met een tijdelijk wachtwoord. Wijzig uw wachtwoord om verder te gaan.
+          </Callout>
+        )}
+        <ProfileForm key={`${user.id}-${user.email}`} />
+        {!user.isStaff && <MfaSection />}
+        {!user.isStaff && <PasswordForm />}
+      </div>
+    </>
+  );
+});
+export default UserSettingsScreen;
+
+const ProfileForm = observer(function ProfileForm() {
+  const { auth, toasts } = useRoot();
+  const user = auth.user!;
+  const readOnly = user.isStaff;
+  const [firstName, setFirstName] = useState(user.firstName);
+  const [lastName, setLastName] = useState(user.lastName);
+  const [email, setEmail] = useState(user.email);
+  const [busy, setBusy] = useState(false);
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!firstName.trim() || !lastName.trim() || !email.trim()) {
+      toasts.error('Niet alle vereiste velden zijn ingevuld.');
+      return;
+    }
+    if (!USER_EMAIL_PATTERN.test(email.trim())) {
+      toasts.error('E-mailadres is niet geldig');
+      return;
+    }
+    setBusy(true);
+    try {
+      await authApi.updateMe({ firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim() });
+      await auth.reloadUser();
+      toasts.success('Wijzigingen opgeslagen');
+    } catch (err) {
+      toasts.error(isStatus(err, 409) ? messageOf(err, 'Wijzigingen niet opgeslagen') : 'Wijzigingen niet opgeslagen');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="gs-form" role="region" aria-label="Profiel">
+      <h3>Profiel</h3>
+      <form onSubmit={(e) => void save(e)} aria-label="Profiel wijzigen">
+        <FormGroup label="Voornaam" labelFor="me-first-name" labelInfo={readOnly ? undefined : '*'}>
+          <InputGroup id="me-first-name" value={firstName} onValueChange={setFirstName} readOnly={readOnly} disabled={busy} />
+        </FormGroup>
+        <FormGroup label="Achternaam" labelFor="me-last-name" labelInfo={readOnly ? undefined : '*'}>
+          <InputGroup id="me-last-name" value={lastName} onValueChange={setLastName} readOnly={readOnly} disabled={busy} />
+        </FormGroup>
+        <FormGroup label="E-mailadres" labelFor="me-email" labelInfo={readOnly ? undefined : '*'}>
+          <InputGroup id="me-email" value={email} onValueChange={setEmail} readOnly={readOnly} disabled={busy} />
+        </FormGroup>
+        {readOnly
+          ? <p className="gs-muted">Als super-beheerder kunt u uw profiel, wachtwoord en MFA hier niet wijzigen.</p>
+          : <Button type="submit" intent="primary" text="Opslaan" loading={busy} />}
+      </form>
+    </Card>
+  );
+});
+
+const MfaSection = observer(function MfaSection() {
+  const { auth, screen, toasts } = useRoot();
+  const [busy, setBusy] = useState(false);
+  const on = Boolean(auth.user?.mfaVerified);
+  const disable = async () => {
+    setBusy(true);
+    try {
+      await mfaApi.disable();
+      await auth.reloadUser();
+    } catch {
+      toasts.error('Fout bij het uitzetten van Multi-Factor Authenticatie (MFA).');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="gs-form" role="region" aria-label="Multi-Factor Authenticatie">
+      <h3>Multi-Factor Authenticatie (MFA)</h3>
+      <p>Status: <Tag intent={on ? 'success' : 'none'} aria-label="MFA-status">{on ? 'Ingeschakeld' : 'Uitgeschakeld'}</Tag></p>
+      <div className="gs-actions">
+        {on ? (
+          <>
+            <Button text="Resetten" icon="refresh" onClick={() => screen.navigate('SetupMfa')} disabled={busy} />
+            <Button text="Uitzetten" icon="disable" onClick={() => void disable()} loading={busy} />
+          </>
+        ) : <Button text="Instellen" intent="primary" icon="mobile-phone" onClick={() => screen.navigate('SetupMfa')} />}
+      </div>
+    </Card>
+  );
+});
+
+const PasswordForm = observer(function PasswordForm() {
+  const { auth, toasts } = useRoot();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!current || !password || !repeat) {
+      toasts.error('Niet alle vereiste velden zijn ingevuld.');
+      return;
+    }
+    if (password !== repeat) {
+      toasts.error('Wachtwoorden komen niet overeen');
+      return;
+    }
+    if (!isPasswordAcceptable(password)) {
+      toasts.error('Wachtwoord voldoet niet aan de eisen.');
+      return;
+    }
+    setBusy(true);
+    try {
+      await passwordResetApi.changeOwn(current, password);
+      setCurrent('');
+      setPassword('');
+      setRepeat('');
+      toasts.success('Wachtwoord gewijzigd.');
+      await auth.reloadUser();
+    } catch (err) {
+      toasts.error(isStatus(err, 400) ? messageOf(err, 'Oud wachtwoord is onjuist.') : 'Er ging iets mis tijdens het opslaan.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="gs-form" role="region" aria-label="Wachtwoord wijzigen">
+      <h3>Wachtwoord wijzigen</h3>
+      <form onSubmit={(e) => void save(e)} aria-label="Wachtwoord wijzigen">
+        <FormGroup label="Huidig wachtwoord" labelFor="me-current-password" labelInfo="*">
+          <InputGroup id="me-current-password" type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} disabled={busy} />
+        </FormGroup>
+        <FormGroup label="Nieuw wachtwoord" labelFor="me-new-password" labelInfo="*">
+          <InputGroup id="me-new-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} disabled={busy} />
+        </FormGroup>
+        <FormGroup label="Herhaal nieuw wachtwoord" labelFor="me-repeat-password" labelInfo="*">
+          <InputGroup id="me-repeat-password" type="password" autoComplete="new-password" value={repeat} onValueChange={setRepeat} disabled={busy} />
+        </FormGroup>
+        {password && <PasswordRequirements password={password} />}
+        <Button type="submit" intent="primary" text="Wachtwoord wijzigen" loading={busy} style={{ marginTop: 8 }} />
+      </form>
+    </Card>
+  );
+});

@@ -1,0 +1,131 @@
+import '../admin.css';
+import { useEffect, useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { isStatus } from '../../api/http.ts';
+import { USER_EMAIL_PATTERN, usersApi, type Role } from '../../api/users.ts';
+import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
+import { PasswordRequirements } from '../common/PasswordRequirements.tsx';
+import { AccessChecklist, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
+import { UserFields, type UserFieldValues } from './UserFields.tsx';
+
+/**
+ * Create user (spec 2 §2, §4, §5): create, then the three follow-up assignments (subregions,
+ * report templates, project roles), then the user list.
+ */
+const CreateUserScreen = observer(function CreateUserScreen() {
+  const { auth, screen, toasts } = useRoot();
+  const [fields, setFields] = useState<UserFieldValues>({ firstName: '', lastName: '', email: '', role: 'USR' });
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [subregions, setSubregions] = useState<CheckRow[]>([]);
+  const [reports, setReports] = useState<CheckRow[]>([]);
+  const [projects, setProjects] = useState<ProjectRoleRow[]>([]);
+  const [all, setAll] = useState<Role | ''>('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const self = auth.user?.id;
+    if (!self) return;
+    // The caller's own rows list every subregion and project of the client.
+    usersApi.subregions(self).then(
+      (rows) => setSubregions(rows.map((r) => ({ id: r.subregionId, label: r.subregionDescription, checked: false }))),
+      () => toasts.error('Fout bij het laden van de deelgebieden.'),
+    );
+    usersApi.allTemplateReports('authorised').then(
+      (rows) => setReports(rows.map((r) => ({ id: r.id, label: r.name, checked: false }))),
+      () => toasts.error('Fout bij het laden van de rapportage sjablonen.'),
+    );
+    usersApi.projectRoles(self).then(
+      (rows) => setProjects(rows.map((r) => ({ projectId: r.projectId, projectName: r.projectName, role: 'NON' }))),
+      () => toasts.error('Fout bij het laden van de projecten.'),
+    );
+  }, [auth.user?.id, toasts]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const f = { ...fields, firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), email: fields.email.trim() };
+    if (!f.firstName || !f.lastName || !f.email || !password || !repeat) return void toasts.error('Niet alle vereiste velden zijn ingevuld.');
+    if (!USER_EMAIL_PATTERN.test(f.email)) return void toasts.error('Ongeldig e-mailadres.');
+    if (password !== repeat) return void toasts.error('Wachtwoorden komen niet overeen');
+    if (!isPasswordAcceptable(password)) return void toasts.error('Wachtwoord voldoet niet aan de eisen');
+    setBusy(true);
+    try {
+      let created;
+      try {
+        created = await usersApi.create({ ...f, password });
+      } catch (err) {
+        toasts.error(isStatus(err, 409) ? 'E-mail is al in gebruik door een andere gebruiker.' : 'Er ging iets mis bij het aanmaken van een gebruiker.');
+        return;
+      }
+      const steps: [string, () => Promise<unknown>][] = [
+        ['Deelgebieden', () => usersApi.setSubregions(created.id, subregions.map((r) => ({ subregionId: r.id, access: r.checked })))],
+        ['Rapportage sjablonen', () => usersApi.setTemplateReports(created.id, reports.map((r) => ({ templateReportId: r.id, access: r.checked })))],
+        ['Projecten', () => usersApi.setProjectRoles(created.id, projects.filter((p) => p.role !== 'NON').map((p) => ({ projectId: p.projectId, role: p.role })))],
+      ];
+      let failed = false;
+      for (const [what, step] of steps) {
+        try {
+          await step();
+        } catch {
+          failed = true;
+          toasts.warning(`Gebruiker aangemaakt. ${what} toekennen mislukt`);
+        }
+      }
+      if (!failed) toasts.success(`Gebruiker ${created.firstName} ${created.lastName} is aangemaakt.`);
+      screen.navigate('UserList');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader crumbs={[{ text: 'Gebruikers', screen: 'UserList' }, { text: 'Gebruiker toevoegen' }]} />
+      <div className="gs-content">
+        <form onSubmit={(e) => void submit(e)} aria-label="Gebruiker toevoegen" className="gs-stack">
+          <Card className="gs-form" role="region" aria-label="Gegevens">
+            <h3>Gegevens</h3>
+            <UserFields idPrefix="new-user" value={fields} onChange={setFields} disabled={busy} />
+            <FormGroup label="Tijdelijk wachtwoord" labelInfo="*" labelFor="new-user-password">
+              <InputGroup id="new-user-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} disabled={busy} />
+            </FormGroup>
+            <FormGroup label="Bevestig tijdelijk wachtwoord" labelInfo="*" labelFor="new-user-repeat">
+              <InputGroup id="new-user-repeat" type="password" autoComplete="new-password" value={repeat} onValueChange={setRepeat} disabled={busy} />
+            </FormGroup>
+            {password && <PasswordRequirements password={password} />}
+          </Card>
+          <Card className="gs-form" role="region" aria-label="Deelgebieden">
+            <h3>Deelgebieden</h3>
+            <AccessChecklist rows={subregions} disabled={busy} empty="Er zijn geen deelgebieden."
+              onChange={(id, checked) => setSubregions((rows) => rows.map((r) => (r.id === id ? { ...r, checked } : r)))} />
+          </Card>
+          <Card className="gs-form" role="region" aria-label="Rapportages">
+            <h3>Rapportages</h3>
+            <AccessChecklist rows={reports} disabled={busy} empty="Er zijn geen rapportage sjablonen."
+              onChange={(id, checked) => setReports((rows) => rows.map((r) => (r.id === id ? { ...r, checked } : r)))} />
+          </Card>
+          <Card className="gs-form" role="region" aria-label="Projectrechten">
+            <h3>Projectrechten</h3>
+            <ProjectRights rows={projects} all={all} disabled={busy}
+              onAll={(role) => {
+                setAll(role);
+                if (role) setProjects((rows) => rows.map((r) => ({ ...r, role })));
+              }}
+              onChange={(projectId, role) => {
+                setAll('');
+                setProjects((rows) => rows.map((r) => (r.projectId === projectId ? { ...r, role } : r)));
+              }} />
+          </Card>
+          <div className="gs-actions">
+            <Button type="submit" intent="primary" text="Gebruiker toevoegen" loading={busy} />
+            <Button text="Annuleren" onClick={() => screen.navigate('UserList')} disabled={busy} />
+          </div>
+        </form>
+      </div>
+    </>
+  );
+});
+export default CreateUserScreen;

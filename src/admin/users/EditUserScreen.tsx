@@ -1,0 +1,215 @@
+import '../admin.css';
+import { useEffect, useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Alert, Button, Card, Checkbox, Spinner, Tag } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { isStatus, messageOf } from '../../api/http.ts';
+import { USER_EMAIL_PATTERN, usersApi, type AdminUser, type Role } from '../../api/users.ts';
+import { AccessChecklist, formatLastLogin, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
+import { UserFields, type UserFieldValues } from './UserFields.tsx';
+
+const SAVED = 'Opslaan gelukt!';
+
+/** Edit user (spec 2 §2, §4): details, MFA, block, delete, password reset, and the three grant lists. */
+const EditUserScreen = observer(function EditUserScreen() {
+  const { screen, toasts } = useRoot();
+  const userId = Number(screen.params.id);
+  const [user, setUser] = useState<AdminUser | null>(null);
+  const [fields, setFields] = useState<UserFieldValues | null>(null);
+  const [mfaForced, setMfaForced] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const show = (u: AdminUser) => {
+    setUser(u);
+    setFields({ firstName: u.firstName, lastName: u.lastName, email: u.email, role: u.role });
+    setMfaForced(u.mfaForced);
+  };
+  useEffect(() => {
+    usersApi.get(userId).then(show, () => toasts.error('Fout bij het laden van de gebruiker.'));
+  }, [userId, toasts]);
+
+  const act = async (f: () => Promise<void>, failure: string) => {
+    setBusy(true);
+    try {
+      await f();
+    } catch (e) {
+      toasts.error(messageOf(e, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (!fields) return;
+    const f = { ...fields, firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), email: fields.email.trim() };
+    if (!f.firstName || !f.lastName || !f.email) return void toasts.error('Niet alle vereiste velden zijn ingevuld.');
+    if (!USER_EMAIL_PATTERN.test(f.email)) return void toasts.error('E-mailadres is niet geldig');
+    void act(async () => {
+      try {
+        show(await usersApi.update(userId, { ...f, mfaForced }));
+        toasts.success('Wijzigingen opgeslagen');
+      } catch (err) {
+        if (isStatus(err, 409)) toasts.error('E-mail is al in gebruik door een andere gebruiker.');
+        else throw err;
+      }
+    }, 'Er ging iets mis tijdens het opslaan.');
+  };
+  const toggleBlocked = () => void act(async () => {
+    const { blocked } = await usersApi.setBlocked(userId, !user!.blocked);
+    setUser((u) => (u ? { ...u, blocked } : u));
+    toasts.success(blocked ? 'Gebruiker geblokkeerd.' : 'Gebruiker gedeblokkeerd.');
+  }, user?.blocked ? 'Fout bij het deblokkeren van de gebruiker.' : 'Fout bij het blokkeren van de gebruiker.');
+  const remove = () => {
+    setConfirmDelete(false);
+    void act(async () => {
+      await usersApi.remove(userId);
+      toasts.success('Gebruiker verwijderd.');
+      screen.navigate('UserList');
+    }, 'Fout bij het verwijderen van de gebruiker.');
+  };
+  const resetMfa = () => void act(async () => {
+    show(await usersApi.resetMfa(userId));
+    toasts.success('Multi-Factor Authenticatie (MFA) gereset.');
+  }, 'Fout bij het resetten van Multi-Factor Authenticatie (MFA).');
+
+  const name = user ? `${user.firstName} ${user.lastName}` : '';
+  return (
+    <>
+      <PageHeader crumbs={[{ text: 'Gebruikers', screen: 'UserList' }, { text: name || 'Gebruiker' }]} />
+      <div className="gs-content">
+        {!user || !fields ? <Spinner /> : (
+          <div className="gs-stack">
+            <Card className="gs-form" role="region" aria-label="Gegevens">
+              <h3>Gegevens</h3>
+              <form onSubmit={save} aria-label="Gebruiker wijzigen">
+                <UserFields idPrefix="edit-user" value={fields} onChange={setFields} disabled={busy} />
+                <Checkbox label="Forceer MFA" checked={mfaForced} disabled={busy} onChange={(e) => setMfaForced(e.currentTarget.checked)} />
+                <dl className="gs-facts">
+                  <dt>MFA</dt>
+                  <dd>
+                    <Tag intent={user.mfaVerified ? 'success' : 'none'}>{user.mfaVerified ? 'Ingeschakeld' : 'Uitgeschakeld'}</Tag>
+                    {user.mfaVerified && <Button size="small" text="MFA resetten" onClick={resetMfa} disabled={busy} style={{ marginLeft: 8 }} />}
+                  </dd>
+                  <dt>Laatst online</dt>
+                  <dd>{formatLastLogin(user.lastLogin)}</dd>
+                  <dt>Geblokkeerd</dt>
+                  <dd>{user.blocked ? 'Ja' : 'Nee'}</dd>
+                </dl>
+                <div className="gs-actions gs-wrap">
+                  <Button type="submit" intent="primary" text="Wijzigingen opslaan" loading={busy} />
+                  <Button intent={user.blocked ? 'none' : 'warning'} text={user.blocked ? 'Gebruiker deblokkeren' : 'Gebruiker blokkeren'} onClick={toggleBlocked} disabled={busy} />
+                  <Button intent="danger" text="Gebruiker verwijderen" onClick={() => setConfirmDelete(true)} disabled={busy} />
+                  <Button text="Wachtwoord resetten" onClick={() => screen.navigate('ResetPasswordUser', { id: userId })} disabled={busy} />
+                  <Button text="Annuleren" onClick={() => screen.navigate('UserList')} disabled={busy} />
+                </div>
+              </form>
+            </Card>
+            <SubregionSection userId={userId} />
+            <ReportSection userId={userId} />
+            <ProjectSection userId={userId} />
+          </div>
+        )}
+      </div>
+      <Alert isOpen={confirmDelete} intent="danger" icon="trash" confirmButtonText="Verwijderen" cancelButtonText="Annuleren"
+        onConfirm={remove} onCancel={() => setConfirmDelete(false)}>
+        <p>Weet u zeker dat u gebruiker {name} wilt verwijderen?</p>
+      </Alert>
+    </>
+  );
+});
+export default EditUserScreen;
+
+/** One grant list with its own save button. */
+function useSection<T>(load: () => Promise<T[]>, loadError: string) {
+  const { toasts } = useRoot();
+  const [rows, setRows] = useState<T[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    load().then(setRows, () => {
+      setRows([]);
+      toasts.error(loadError);
+    });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  const save = async (f: () => Promise<T[]>, saveError: string) => {
+    setBusy(true);
+    try {
+      setRows(await f());
+      toasts.success(SAVED);
+    } catch {
+      toasts.error(saveError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { rows, setRows, busy, save };
+}
+
+function SubregionSection({ userId }: { userId: number }) {
+  const s = useSection(() => usersApi.subregions(userId), 'Fout bij het laden van de deelgebieden van de gebruiker.');
+  const rows: CheckRow[] = (s.rows ?? []).map((r) => ({ id: r.subregionId, label: r.subregionDescription, checked: r.access }));
+  return (
+    <Card className="gs-form" role="region" aria-label="Deelgebieden">
+      <h3>Deelgebieden</h3>
+      {!s.rows ? <Spinner size={20} /> : (
+        <>
+          <AccessChecklist rows={rows} disabled={s.busy} empty="Er zijn geen deelgebieden."
+            onChange={(id, checked) => s.setRows((all) => all!.map((r) => (r.subregionId === id ? { ...r, access: checked } : r)))} />
+          <Button text="Opslaan" intent="primary" loading={s.busy}
+            onClick={() => void s.save(() => usersApi.setSubregions(userId, s.rows!.map((r) => ({ subregionId: r.subregionId, access: r.access }))),
+              'Fout bij het opslaan van de deelgebieden.')} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+function ReportSection({ userId }: { userId: number }) {
+  const s = useSection(() => usersApi.templateReports(userId), 'Fout bij het laden van de rapportage sjablonen van de gebruiker.');
+  const rows: CheckRow[] = (s.rows ?? []).map((r) => ({ id: r.templateReportId, label: r.templateReportName, checked: r.access }));
+  return (
+    <Card className="gs-form" role="region" aria-label="Rapportages">
+      <h3>Rapportages</h3>
+      {!s.rows ? <Spinner size={20} /> : (
+        <>
+          <AccessChecklist rows={rows} disabled={s.busy} empty="Er zijn geen rapportage sjablonen."
+            onChange={(id, checked) => s.setRows((all) => all!.map((r) => (r.templateReportId === id ? { ...r, access: checked } : r)))} />
+          <Button text="Opslaan" intent="primary" loading={s.busy}
+            onClick={() => void s.save(() => usersApi.setTemplateReports(userId, s.rows!.map((r) => ({ templateReportId: r.templateReportId, access: r.access }))),
+              'Fout bij het opslaan van de rapportage sjablonen.')} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+function ProjectSection({ userId }: { userId: number }) {
+  const s = useSection(() => usersApi.projectRoles(userId), 'Fout bij het laden van de projectrechten van de gebruiker.');
+  const [all, setAll] = useState<Role | ''>('');
+  const rows: ProjectRoleRow[] = (s.rows ?? []).map((r) => ({ projectId: r.projectId, projectName: r.projectName, role: r.role }));
+  return (
+    <Card className="gs-form" role="region" aria-label="Projectrechten">
+      <h3>Projectrechten</h3>
+      {!s.rows ? <Spinner size={20} /> : (
+        <>
+          <ProjectRights rows={rows} all={all} disabled={s.busy}
+            onAll={(role) => {
+              setAll(role);
+              if (role) s.setRows((list) => list!.map((r) => ({ ...r, role })));
+            }}
+            onChange={(projectId, role) => {
+              setAll('');
+              s.setRows((list) => list!.map((r) => (r.projectId === projectId ? { ...r, role } : r)));
+            }} />
+          {rows.length > 0 && (
+            <Button text="Opslaan" intent="primary" loading={s.busy}
+              onClick={() => void s.save(() => usersApi.setProjectRoles(userId, s.rows!.map((r) => ({ projectId: r.projectId, role: r.role }))),
+                'Fout bij het opslaan van de projectrechten.')} />
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import '../admin.css';
+import { useEffect, useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { messageOf } from '../../api/http.ts';
+import { usersApi, type AdminUser } from '../../api/users.ts';
+import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
+import { PasswordRequirements } from '../common/PasswordRequirements.tsx';
+
+/** An admin sets a temporary password for a user (spec 2 §2); the user must change it at next sign-in. */
+const ResetPasswordUserScreen = observer(function ResetPasswordUserScreen() {
+  const { screen, toasts } = useRoot();
+  const userId = Number(screen.params.id);
+  const [user, setUser] = useState<AdminUser | null>(null);
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    usersApi.get(userId).then(setUser, () => toasts.error('Fout bij het laden van de gebruiker.'));
+  }, [userId, toasts]);
+  const back = () => screen.navigate('EditUser', { id: userId });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!password || !repeat) return void toasts.error('Niet alle vereiste velden zijn ingevuld.');
+    if (password !== repeat) return void toasts.error('Wachtwoorden komen niet overeen');
+    if (!isPasswordAcceptable(password)) return void toasts.error('Wachtwoord voldoet niet aan de eisen');
+    setBusy(true);
+    try {
+      await usersApi.resetPassword(userId, password);
+      toasts.success('Wachtwoord gewijzigd.');
+      back();
+    } catch (err) {
+      toasts.error(messageOf(err, 'Er ging iets mis tijdens het opslaan.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const name = user ? `${user.firstName} ${user.lastName}` : 'Gebruiker';
+  return (
+    <>
+      <PageHeader crumbs={[{ text: 'Gebruikers', screen: 'UserList' }, { text: name, screen: 'EditUser', params: { id: userId } }, { text: 'Wachtwoord resetten' }]} />
+      <div className="gs-content">
+        <Card className="gs-form" role="region" aria-label="Wachtwoord resetten">
+          <h3>Wachtwoord resetten{user ? ` voor ${name}` : ''}</h3>
+          <form onSubmit={(e) => void submit(e)} aria-label="Wachtwoord resetten">
+            <FormGroup label="Wachtwoord" labelInfo="*" labelFor="reset-user-password">
+              <InputGroup id="reset-user-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} disabled={busy} />
+            </FormGroup>
+            <FormGroup label="Bevestig wachtwoord" labelInfo="*" labelFor="reset-user-repeat">
+              <InputGroup id="reset-user-repeat" type="password" autoComplete="new-password" value={repeat} onValueChange={setRepeat} disabled={busy} />
+            </FormGroup>
+            {password && <PasswordRequirements password={password} />}
+            <div className="gs-actions">
+              <Button type="submit" intent="primary" text="Opslaan" loading={busy} />
+              <Button text="Annuleren" onClick={back} disabled={busy} />
+            </div>
+          </form>
+        </Card>
+      </div>
+    </>
+  );
+});
+export default ResetPasswordUserScreen;

@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import type {
+  AdminUser as AdminUserWire, TemplateReportItem, UserProjectRole as UserProjectRoleWire, UserSubregion as UserSubregionWire,
+  UserTemplateReport as UserTemplateReportWire,
+} from './contract/users.ts';
+import type { Role } from './contract/common.ts';
+import type { Camelize } from './case.ts';
+import { request, required } from './http.ts';
+
+export type AdminUser = Camelize<AdminUserWire>;
+export type UserProjectRole = Camelize<UserProjectRoleWire>;
+export type UserSubregion = Camelize<UserSubregionWire>;
+/** Wire keys templateReport_id / templateReport_name arrive as templateReportId / templateReportName. */
+export type UserTemplateReport = { templateReportId: number; templateReportName: string; access: boolean; user: number };
+export type TemplateReport = z.infer<typeof TemplateReportItem>;
+export type { Role };
+export { USER_EMAIL_PATTERN } from './contract/users.ts';
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+export type UserChanges = Partial<{ firstName: string; lastName: string; email: string; role: Role; mfaForced: boolean }>;
+
+const M = '/manager';
+const id = (userId: number | null | undefined) => required(userId, 'id');
+type Message = { message: string };
+
+/** User administration (spec 2 §7): role ADM. */
+export const usersApi = {
+  list: () => request<AdminUser[]>('GET', `${M}/user/`),
+  get: (userId: number) => request<AdminUser>('GET', `${M}/user/${id(userId)}/`),
+  create: (body: NewUser) => request<AdminUser>('POST', `${M}/user/new`, { body }),
+  update: (userId: number, body: UserChanges) => request<AdminUser>('PUT', `${M}/user/${id(userId)}/`, { body }),
+  remove: (userId: number) => request<Message>('DELETE', `${M}/user/${id(userId)}/`),
+  setBlocked: (userId: number, blocked: boolean) => request<{ blocked: boolean }>('POST', `${M}/user/${id(userId)}/blk/`, { body: { blocked } }),
+  resetMfa: (userId: number) => request<AdminUser>('POST', `${M}/user/${id(userId)}/reset-mfa/`),
+  resetPassword: (userId: number, newPassword: string) =>
+    request<Message>('POST', `${M}/user/${id(userId)}/reset-password/`, { body: { newPassword: required(newPassword, 'newPassword') } }),
+  forceMfaForAll: () => request<Message>('POST', `${M}/user/force-mfa/`),
+
+  projectRoles: (userId: number) => request<UserProjectRole[]>('GET', `${M}/user/${id(userId)}/project-role/`),
+  setProjectRoles: (userId: number, rows: { projectId: number; role: Role }[]) =>
+    request<UserProjectRole[]>('PUT', `${M}/user/${id(userId)}/project-role/`, { body: rows }),
+  subregions: (userId: number) => request<UserSubregion[]>('GET', `${M}/user/${id(userId)}/subregion/`),
+  setSubregions: (userId: number, rows: { subregionId: number; access: boolean }[]) =>
+    request<UserSubregion[]>('PUT', `${M}/user/${id(userId)}/subregion/`, { body: rows }),
+  templateReports: (userId: number) => request<UserTemplateReport[]>('GET', `${M}/user/${id(userId)}/template-report/`),
+  setTemplateReports: (userId: number, rows: { templateReportId: number; access: boolean }[]) =>
+    request<UserTemplateReport[]>('PUT', `${M}/user/${id(userId)}/template-report/`, {
+      // templateReport_id keeps its capital R on the wire; the generic conversion would write template_report_id.
+      rawBody: true,
+      body: rows.map((r) => ({ templateReport_id: r.templateReportId, access: r.access })),
+    }),
+  /** Report templates (ADM sees all; with filter 'authorised' only the caller's authorised ones). */
+  allTemplateReports: (filter?: string) => request<TemplateReport[]>('GET', `${M}/template-report/`, { query: { filter } }),
+};
