@@ -27,6 +27,8 @@ const env = {
   E2E_DATA_DIR: dataDir,
   E2E_PORT: String(await freePort()),
   E2E_PG_PORT: String(await freePort()),
+  // The server (without SMTP) appends sent mails here; tests read reset codes from it.
+  E2E_MAIL_FILE: join(dataDir, 'mails.jsonl'),
 };
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
 rmSync(dataDir, { recursive: true, force: true });

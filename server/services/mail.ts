@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
@@ -20,6 +21,8 @@ export function createMailer(config: Config, log: (msg: string) => void): Mailer
     return {
       async send(mail) {
         log(`E-mail (geen SMTP ingesteld) aan ${mail.to}: ${mail.subject}\n${mail.text}`);
+        // End-to-end tests read the mails (e.g. the reset code) from this file, one JSON object a line.
+        if (process.env.E2E_MAIL_FILE) appendFileSync(process.env.E2E_MAIL_FILE, `${JSON.stringify(mail)}\n`);
       },
     };
   }
