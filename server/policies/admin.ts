@@ -41,3 +41,8 @@ export function assertNotSelf(actor: UserRow, target: UserRow, what: 'verwijdere
 
 /** Report templates: an admin sees all of the client's, the others only those granted to them. */
 export const seesAllReportTemplates = (user: UserRow) => isAdmin(user);
+
+/** SAML single-sign-on settings of the client: its global ADM (staff included), never USR/VWR/NON. */
+export function assertCanManageSaml(user: UserRow): void {
+  if (!isAdmin(user)) throw forbidden();
+}

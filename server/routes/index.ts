@@ -11,6 +11,7 @@ import versionModelRoutes from './versionModel.ts';
 import modelRoutes from './model.ts';
 import attachmentRoutes from './attachment.ts';
 import referenceDataRoutes from './referenceData.ts';
+import samlRoutes from './saml.ts';
 
 /** Every route group, with the spec's prefixes. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -26,6 +27,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(modelRoutes, { prefix: '/api/manager' });
   await app.register(attachmentRoutes, { prefix: '/api/manager' });
   await app.register(referenceDataRoutes, { prefix: '/api/manager' });
+  await app.register(samlRoutes, { prefix: '/api/manager' });
   await app.register(async (a) => {
     a.get('/status/', { config: { public: true } }, async () => ({ status: 'ok' }));
   }, { prefix: '/api/grexsuperadmin' });

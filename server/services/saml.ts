@@ -1,0 +1,229 @@
+import { X509Certificate } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { SAML, generateServiceProviderMetadata, ValidateInResponseTo, type Profile, type SamlConfig } from '@node-saml/node-saml';
+import type { AppContext, UserRow } from '../context.ts';
+import { client, loginAttempt } from '../db/schema/index.ts';
+import { HttpError } from '../errors.ts';
+import { assertCanManageSaml } from '../policies/admin.ts';
+import type { SamlSettings, SamlSettingsInput } from '../../src/api/contract/saml.ts';
+import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
+import { audit } from './audit.ts';
+import { clientForRequest } from './clients.ts';
+import { NO_ACCESS, findUserByEmail, normalizeEmail, startSession, type Session } from './session.ts';
+
+// SAML 2.0 single sign-on (spec 2 §1, §2 LoginSaml, §7 saml/sign-in/; issue 6 item 9), SP-side with
+// @node-saml/node-saml: HTTP-Redirect AuthnRequest, HTTP-POST response to our ACS.
+
+export const SAML_NOT_CONFIGURED = 'Inloggen via SAML is niet ingesteld voor deze omgeving.';
+export const SAML_INVALID = 'Het antwoord van de identity provider is ongeldig of verlopen. Probeer opnieuw in te loggen.';
+export const SAML_NO_ACCOUNT = 'Er is geen account gevonden voor dit e-mailadres. Neem contact op met uw beheerder.';
+export const SAML_NO_EMAIL = 'De identity provider heeft geen e-mailadres meegestuurd. Neem contact op met uw beheerder.';
+const INVALID_CERT = 'Ongeldig certificaat van de identity provider (verwacht: een X.509-certificaat in PEM- of base64-vorm).';
+
+/** Clock difference with the IdP that is still accepted (NotBefore / NotOnOrAfter). */
+export const CLOCK_SKEW_MS = 3 * 60 * 1000;
+/** A used assertion id is remembered this long (login_attempt keeps a day); older assertions are refused. */
+const MAX_ASSERTION_AGE_MS = 60 * 60 * 1000;
+const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+const EMAIL_ATTRIBUTES = [
+  'email', 'mail', 'emailaddress', 'emailAddress', 'urn:oid:0.9.2342.19200300.100.1.3',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+];
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type ClientRow = typeof client.$inferSelect;
+
+const base = (ctx: AppContext) => ctx.config.publicUrl.replace(/\/+$/, '');
+export const acsUrl = (ctx: AppContext) => `${base(ctx)}/api/manager/saml/acs/`;
+export const spMetadataUrl = (ctx: AppContext) => `${base(ctx)}/api/manager/saml/metadata/`;
+/** Our SP entity id: the client's own, else the metadata address. It is also the audience we demand. */
+export const spIssuer = (ctx: AppContext, c: ClientRow | undefined) => c?.samlIssuer || spMetadataUrl(ctx);
+
+export const samlEnabled = (c: ClientRow | undefined): c is ClientRow & { samlEntryPoint: string; samlIdpCert: string } =>
+  Boolean(c?.samlEntryPoint && c.samlIdpCert);
+
+/** PEM of an X.509 certificate given as PEM or as its bare base64 body; null when it is not one. */
+export function normalizeCertificate(input: string): string | null {
+  const body = input
+    .replace(/-----BEGIN CERTIFICATE-----|-----END CERTIFICATE-----/g, '')
+    .replace(/\s+/g, '');
+  if (!body || !/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return null;
+  try {
+    new X509Certificate(Buffer.from(body, 'base64'));
+  } catch {
+    return null;
+  }
+  return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+}
+
+/** node-saml reads the system clock; this subclass checks the time conditions against ctx.config.now(). */
+class ClockedSaml extends SAML {
+  constructor(options: SamlConfig, private readonly clock: () => Date) {
+    super(options);
+  }
+
+  protected override checkTimestampsValidityError(_nowMs: number, notBefore: string, notOnOrAfter: string, maxTimeLimitMs?: number) {
+    return super.checkTimestampsValidityError(this.clock().getTime(), notBefore, notOnOrAfter, maxTimeLimitMs);
+  }
+}
+
+function samlFor(ctx: AppContext, c: ClientRow & { samlEntryPoint: string; samlIdpCert: string }): SAML {
+  const issuer = spIssuer(ctx, c);
+  return new ClockedSaml({
+    entryPoint: c.samlEntryPoint,
+    idpCert: c.samlIdpCert,
+    issuer,
+    audience: issuer,
+    callbackUrl: acsUrl(ctx),
+    // Either the Response or the Assertion must carry a valid signature of the IdP's certificate
+    // (with both false node-saml demands a signed assertion whenever the response is unsigned).
+    wantAuthnResponseSigned: false,
+    wantAssertionsSigned: false,
+    acceptedClockSkewMs: CLOCK_SKEW_MS,
+    // IdP-initiated sign-in works too and several instances share no request cache: replays are
+    // stopped by the single use of the assertion id instead (see consumeAssertionId).
+    validateInResponseTo: ValidateInResponseTo.never,
+    identifierFormat: EMAIL_FORMAT,
+    // Let the IdP choose how it authenticates (MFA, Kerberos…): an exact PasswordProtectedTransport
+    // context makes e.g. Entra ID refuse users who signed in otherwise.
+    disableRequestedAuthnContext: true,
+    signatureAlgorithm: 'sha256',
+  }, ctx.config.now);
+}
+
+async function requireConfiguredClient(ctx: AppContext, hostname: string) {
+  const c = await clientForRequest(ctx, hostname);
+  if (!samlEnabled(c)) throw new HttpError(404, SAML_NOT_CONFIGURED);
+  return c;
+}
+
+// ---- settings (ADM of the client) ----
+
+function settingsOut(ctx: AppContext, c: ClientRow): SamlSettings {
+  return {
+    enabled: samlEnabled(c),
+    entry_point: c.samlEntryPoint,
+    idp_cert: c.samlIdpCert,
+    issuer: spIssuer(ctx, c),
+    issuer_is_default: !c.samlIssuer,
+    metadata_url: c.samlMetadataUrl,
+    acs_url: acsUrl(ctx),
+    sp_metadata_url: spMetadataUrl(ctx),
+  };
+}
+
+async function ownClient(ctx: AppContext, actor: UserRow): Promise<ClientRow> {
+  const [c] = await ctx.db.select().from(client).where(eq(client.id, actor.clientId));
+  if (!c) throw new HttpError(404, 'Niet gevonden.');
+  return c;
+}
+
+export async function getSettings(ctx: AppContext, actor: UserRow): Promise<SamlSettings> {
+  assertCanManageSaml(actor);
+  return settingsOut(ctx, await ownClient(ctx, actor));
+}
+
+export async function updateSettings(ctx: AppContext, actor: UserRow, body: SamlSettingsInput, ip: string): Promise<SamlSettings> {
+  assertCanManageSaml(actor);
+  let cert: string | null = null;
+  if (body.idp_cert) {
+    cert = normalizeCertificate(body.idp_cert);
+    if (!cert) throw new HttpError(400, INVALID_CERT, { errors: [{ path: 'idp_cert', message: INVALID_CERT }] });
+  }
+  const issuer = body.issuer && body.issuer !== spMetadataUrl(ctx) ? body.issuer : null;
+  const [c] = await ctx.db.update(client).set({
+    samlEntryPoint: body.entry_point, samlIdpCert: cert, samlIssuer: issuer, samlMetadataUrl: body.metadata_url,
+  }).where(eq(client.id, actor.clientId)).returning();
+  if (!c) throw new HttpError(404, 'Niet gevonden.');
+  const on = samlEnabled(c);
+  await audit(ctx.db, {
+    clientId: actor.clientId, user: actor, ip,
+    description: on ? `SAML-instellingen gewijzigd (identity provider ${c.samlEntryPoint})` : 'SAML-inloggen uitgeschakeld',
+  });
+  return settingsOut(ctx, c);
+}
+
+// ---- sign-in ----
+
+/** SP metadata for the IdP's administrator; works before the IdP is configured. */
+export async function spMetadata(ctx: AppContext, hostname: string): Promise<string> {
+  const c = await clientForRequest(ctx, hostname);
+  return generateServiceProviderMetadata({
+    issuer: spIssuer(ctx, c), callbackUrl: acsUrl(ctx), identifierFormat: EMAIL_FORMAT, wantAssertionsSigned: true,
+  });
+}
+
+/** The IdP address with a deflated, base64 AuthnRequest (HTTP-Redirect binding). */
+export async function signInUrl(ctx: AppContext, hostname: string): Promise<string> {
+  const c = await requireConfiguredClient(ctx, hostname);
+  return samlFor(ctx, c).getAuthorizeUrlAsync('', undefined, {});
+}
+
+/** E-mail address of the signed-in person: an e-mail attribute, else the NameID when it is one. */
+export function emailFromProfile(profile: Profile): string | null {
+  const candidates: unknown[] = [];
+  for (const name of EMAIL_ATTRIBUTES) candidates.push(profile[name], (profile.attributes as Record<string, unknown> | undefined)?.[name]);
+  candidates.push(profile.nameID);
+  for (const value of candidates.flat()) {
+    if (typeof value === 'string' && EMAIL_PATTERN.test(value.trim()) && value.length <= 254) return normalizeEmail(value);
+  }
+  return null;
+}
+
+/** Refuses the second use of an assertion id (replay), across instances: checked and recorded in one transaction. */
+async function consumeAssertionId(ctx: AppContext, clientId: number, assertionId: string, ip: string): Promise<boolean> {
+  const key = `saml-assertion:${clientId}:${assertionId}`.slice(0, 500);
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const [{ n }] = await tx.select({ n: count() }).from(loginAttempt)
+      .where(and(eq(loginAttempt.kind, 'saml-assertion'), eq(loginAttempt.email, key)));
+    if (n > 0) return false;
+    await tx.insert(loginAttempt).values({ kind: 'saml-assertion', email: key, ip, success: true, at: ctx.config.now() });
+    return true;
+  });
+}
+
+export class SamlRefusal extends HttpError {}
+
+/**
+ * The IdP's POST to our ACS: verifies the signed response against the client's certificate, the
+ * audience (our issuer) and the time conditions, then signs in the active, unblocked user of that
+ * client with the asserted e-mail address. Every outcome is written to the audit log with the IP.
+ */
+export async function consumeResponse(ctx: AppContext, hostname: string, samlResponse: string, ip: string): Promise<{ user: UserRow; session: Session }> {
+  const c = await requireConfiguredClient(ctx, hostname);
+  const attemptKey = `saml@${ip}`;
+  await assertAttemptAllowed(ctx, 'saml', attemptKey, ip);
+  const fail = async (status: number, message: string, description: string, user?: UserRow): Promise<never> => {
+    await recordAttempt(ctx, 'saml', attemptKey, ip, false);
+    await audit(ctx.db, { clientId: c.id, user, description: `Mislukte SAML-aanmelding: ${description}`.slice(0, 500), ip });
+    throw new SamlRefusal(status, message);
+  };
+
+  let profile: Profile | null;
+  try {
+    ({ profile } = await samlFor(ctx, c).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+  } catch (e) {
+    return fail(401, SAML_INVALID, `ongeldig SAML-antwoord (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (!profile) return fail(401, SAML_INVALID, 'geen aanmelding in het SAML-antwoord');
+
+  const assertion = profile.getAssertion?.() as { Assertion?: { $?: { ID?: string; IssueInstant?: string } } } | undefined;
+  const assertionId = assertion?.Assertion?.$?.ID;
+  const issued = Date.parse(assertion?.Assertion?.$?.IssueInstant ?? '');
+  if (!assertionId) return fail(401, SAML_INVALID, 'assertion zonder ID');
+  if (!Number.isFinite(issued) || ctx.config.now().getTime() - issued > MAX_ASSERTION_AGE_MS) {
+    return fail(401, SAML_INVALID, 'assertion te oud');
+  }
+  if (!(await consumeAssertionId(ctx, c.id, assertionId, ip))) return fail(401, SAML_INVALID, 'assertion al gebruikt (replay)');
+
+  const email = emailFromProfile(profile);
+  if (!email) return fail(403, SAML_NO_EMAIL, `geen e-mailadres (NameID ${String(profile.nameID).slice(0, 100)})`);
+  const user = await findUserByEmail(ctx, email);
+  if (!user || user.clientId !== c.id) return fail(403, SAML_NO_ACCOUNT, `geen account voor ${email}`);
+  if (user.blocked || !user.isActive) return fail(403, NO_ACCESS, `account geblokkeerd (${email})`, user);
+
+  await recordAttempt(ctx, 'saml', attemptKey, ip, true);
+  await audit(ctx.db, { clientId: c.id, user, description: `SAML-aanmelding geaccepteerd (${email})`, ip });
+  return { user, session: await startSession(ctx, user, ip) };
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+// SAML single sign-on settings of a client (issue 6 item 9). The server checks the certificate
+// itself (node:crypto); here only the shape.
+
+const emptyToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
+
+/** https, or http for a local test IdP on localhost. */
+export function isIdpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    if (u.protocol === 'https:') return true;
+    return u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const Url = (message: string) => z
+  .string()
+  .max(2000, 'Het adres is te lang.')
+  .nullish()
+  .transform(emptyToNull)
+  .refine((v) => v === null || isIdpUrl(v), message);
+
+export const SamlSettingsBody = z
+  .object({
+    /** Single-sign-on address of the identity provider (HTTP-Redirect binding); empty = SAML off. */
+    entry_point: Url('Voer een geldig https-adres van de identity provider in.'),
+    /** Signing certificate of the identity provider: PEM, or only its base64 body. */
+    idp_cert: z.string().max(20_000, 'Het certificaat is te lang.').nullish().transform(emptyToNull),
+    /** Our entity id (SP issuer, also the expected audience); empty = the default metadata address. */
+    issuer: z.string().max(1000, 'De issuer is te lang.').nullish().transform(emptyToNull),
+    /** Metadata address of the identity provider; stored for reference. */
+    metadata_url: Url('Voer een geldig https-adres voor de metadata in.'),
+  })
+  .superRefine((v, c) => {
+    if (v.entry_point && !v.idp_cert) {
+      c.addIssue({ code: 'custom', path: ['idp_cert'], message: 'Vul het certificaat van de identity provider in.' });
+    }
+  });
+export type SamlSettingsBody = z.input<typeof SamlSettingsBody>;
+/** After validation: empty strings are null, text trimmed. */
+export type SamlSettingsInput = z.output<typeof SamlSettingsBody>;
+
+export const SamlSettings = z.object({
+  /** True when sign-in via SAML is on (entry point and certificate set); client-status reports it. */
+  enabled: z.boolean(),
+  entry_point: z.string().nullable(),
+  idp_cert: z.string().nullable(),
+  /** The effective SP entity id (the stored one, else the default). */
+  issuer: z.string(),
+  issuer_is_default: z.boolean(),
+  metadata_url: z.string().nullable(),
+  /** For the IdP's configuration: our Assertion Consumer Service (HTTP-POST) and metadata addresses. */
+  acs_url: z.string(),
+  sp_metadata_url: z.string(),
+});
+export type SamlSettings = z.infer<typeof SamlSettings>;
+
+/** The identity provider's HTTP-POST to our Assertion Consumer Service. */
+export const SamlAcsBody = z.object({
+  SAMLResponse: z.string().min(1, 'SAMLResponse ontbreekt.').max(2_000_000),
+  RelayState: z.string().max(2000).optional(),
+});
