@@ -7,7 +7,11 @@ type ScreenComponent = LazyExoticComponent<ComponentType> | ComponentType;
  * Which component shows which screen. Areas are loaded lazily so that the sign-in and Projects
  * screens stay small; the online tool's chunk loads only when a model opens.
  */
+const workbench = () => import('../workbench/screens.tsx');
 const registry: Partial<Record<Screen, ScreenComponent>> = {
+  GrexOnline_BaseParameters: lazy(() => workbench().then((m) => ({ default: m.BaseParametersScreen }))),
+  GrexOnline_CostEstimate: lazy(() => workbench().then((m) => ({ default: m.CostEstimateScreen }))),
+  GrexOnline_ResidentialConstruction: lazy(() => workbench().then((m) => ({ default: m.ResidentialConstructionScreen }))),
   Projects: lazy(() => import('../manager/projects/ProjectsScreen.tsx')),
   Projects_NewProject: lazy(() => import('../manager/projects/ProjectFormScreen.tsx')),
   Projects_ProjectInfo: lazy(() => import('../manager/projects/ProjectFormScreen.tsx')),

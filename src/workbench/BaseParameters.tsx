@@ -1,0 +1,283 @@
+import { useCallback, useMemo, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Callout, Checkbox, HTMLSelect, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import type { ParameterSetGroup, PhaseEntry, SpaceUsageRow } from '../api/contract/modelData.ts';
+import { formatDutchDate } from '../lib/dutchNumber.ts';
+import { formatNumber, percentShown } from '../lib/nlFormat.ts';
+import { Sheet, type CellChange } from './Sheet.tsx';
+import {
+  type Col, type SheetDef, INTEREST_METHOD_OPTIONS, LOCATION_OPTIONS, PERIOD_TYPE_OPTIONS, PHASE_GROUP_OPTIONS,
+  dateOf, labelOf, newParameterSet, numberOf, optionValue, parameterSetSheet, setNameProblem,
+} from './sheets.ts';
+import { CommitField, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
+import { isCompleteSpaceRow, type WorkbenchStore } from './WorkbenchStore.ts';
+
+type TabId = 'project' | 'phasing' | 'interest' | 'indexing' | 'space' | 'other';
+
+export const BaseParameters = observer(function BaseParameters({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
+  const [tab, setTab] = useState<TabId>('project');
+  return (
+    <Tabs id="gs-wb-base" selectedTabId={tab} onChange={(t) => setTab(t as TabId)} renderActiveTabPanelOnly>
+      <Tab id="project" title="Projectgegevens" panel={<ProjectInfo store={store} />} />
+      <Tab id="phasing" title="Fasering" panel={<Phasing store={store} toasts={toasts} />} />
+      <Tab id="interest" title="Rente" panel={<Interest store={store} toasts={toasts} />} />
+      <Tab id="indexing" title="Indexering" panel={<Indexing store={store} toasts={toasts} />} />
+      <Tab id="space" title="Ruimtegebruik" panel={<Space store={store} toasts={toasts} />} />
+      <Tab id="other" title="Overig" panel={<Other store={store} toasts={toasts} />} />
+    </Tabs>
+  );
+});
+
+const ProjectInfo = observer(function ProjectInfo({ store }: { store: WorkbenchStore }) {
+  const p = store.model!.base_parameters.project_info;
+  const rows: [string, string | null | undefined][] = [
+    ['Projectnaam', p.project_name], ['Omschrijving', p.project_description], ['Projectnummer', p.project_number],
+    ['Deelgebied', p.subregion], ['Gemeente / organisatie', p.organisation_name], ['Versie', p.version_name], ['Model', p.model_name],
+  ];
+  return (
+    <dl className="gs-wb-readonly" aria-label="Projectgegevens">
+      {rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v || '—'}</dd></div>)}
+    </dl>
+  );
+});
+
+function applyParam(store: WorkbenchStore, toasts: Toaster, field: string, value: string | number | boolean): boolean {
+  const periodField = field === 'phasing_period' || field === 'phasing_calculation_start_date' || field === 'phasing_calculation_end_date';
+  const problems = periodField
+    ? store.setPeriodParameter(field as 'phasing_period', String(value))
+    : store.applyEdits([{ kind: 'parameter', field: field as 'vat_rate_percentage', value }]);
+  if (problems) {
+    if (/date|phasing_period/.test(field)) toasts.error(MSG.dates, 10_000);
+    showProblems(toasts, problems);
+    return false;
+  }
+  return true;
+}
+
+const Phasing = observer(function Phasing({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
+  const bp = store.model!.base_parameters;
+  const ro = store.readOnly;
+  const evaluate = useEvaluate(store);
+  const dates: [string, string, string][] = [
+    ['phasing_calculation_start_date', 'Startdatum berekening', 'f-start'],
+    ['phasing_price_reference_date', 'Prijspeildatum', 'f-price'],
+    ['phasing_net_present_value_date', 'NCW-datum', 'f-ncw'],
+    ['phasing_calculation_end_date', 'Einddatum berekening', 'f-end'],
+  ];
+  const phases = bp.phasing_costs_revenues;
+  const def = useMemo<SheetDef>(() => {
+    void store.revision;
+    const cols: Col[] = [
+      { key: 'phase_name', title: 'Fase', kind: 'text', width: 200 },
+      { key: 'phase_group', title: 'Soort', kind: 'select', width: 120, options: PHASE_GROUP_OPTIONS },
+      { key: 'phase_start_date', title: 'Startdatum', kind: 'date', width: 110 },
+      { key: 'phase_end_date', title: 'Einddatum', kind: 'date', width: 110 },
+    ];
+    return {
+      id: 'phases', columns: cols, fixedCols: 1,
+      data: phases.map((p) => [p.phase_name, labelOf(PHASE_GROUP_OPTIONS, p.phase_group), formatDutchDate(p.phase_start_date), formatDutchDate(p.phase_end_date)]),
+      toEdits: () => [],
+    };
+  }, [store.revision, phases]);
+  const onEdit = useCallback((_d: SheetDef, changes: CellChange[]) => {
+    const next: PhaseEntry[] = phases.map((p) => ({ ...p }));
+    for (const ch of changes) {
+      const p = next[ch.row];
+      if (!p) continue;
+      if (ch.col === 0) {
+        const s = String(ch.value ?? '').trim();
+        if (!s) return void toasts.error('Voer een geldige naam in.', 5_000);
+        p.phase_name = s;
+      } else if (ch.col === 1) {
+        const v = optionValue(PHASE_GROUP_OPTIONS, ch.value);
+        if (!v) return void toasts.error('Ongeldige invoer.', 5_000);
+        p.phase_group = v as PhaseEntry['phase_group'];
+      } else {
+        const d = dateOf(ch.value);
+        if (!d) return void toasts.error('Ongeldige datum', 5_000);
+        if (ch.col === 2) p.phase_start_date = d;
+        else p.phase_end_date = d;
+      }
+    }
+    const problems = store.replaceModel((m) => void (m.base_parameters.phasing_costs_revenues = next));
+    if (problems) showProblems(toasts, problems);
+  }, [phases, store, toasts]);
+  const [phaseName, setPhaseName] = useState('');
+  const addPhase = () => {
+    if (!phaseName.trim()) return void toasts.error('Voer een geldige naam in.', 5_000);
+    const problems = store.replaceModel((m) => void m.base_parameters.phasing_costs_revenues.push({
+      phase_name: phaseName.trim(), phase_group: 'Cost', phase_start_date: bp.phasing_calculation_start_date, phase_end_date: bp.phasing_calculation_end_date,
+    }));
+    if (problems) showProblems(toasts, problems);
+    else setPhaseName('');
+  };
+  return (
+    <div className="gs-wb-panel">
+      <div className="gs-wb-fields">
+        {dates.map(([field, label, id]) => (
+          <CommitField key={field} id={id} label={label} kind="date" disabled={ro} value={(bp as Record<string, unknown>)[field] as string}
+            onCommit={(v) => applyParam(store, toasts, field, v)} />
+        ))}
+        <label className="gs-wb-field" htmlFor="f-period">
+          <span>Faseringsperiode</span>
+          <HTMLSelect id="f-period" disabled={ro} value={bp.phasing_period} options={PERIOD_TYPE_OPTIONS}
+            onChange={(e) => applyParam(store, toasts, 'phasing_period', e.target.value)} />
+        </label>
+      </div>
+      <h3>Fasen</h3>
+      <Sheet def={def} readOnly={ro} onEdit={onEdit} evaluate={evaluate} height={200} testId="sheet-phases" />
+      {!ro && (
+        <div className="gs-wb-add">
+          <InputGroup placeholder="Naam van de fase" value={phaseName} onChange={(e) => setPhaseName(e.target.value)} aria-label="Naam van de fase" />
+          <Button icon="plus" text="Fase toevoegen" onClick={addPhase} />
+          <Button icon="trash" text="Laatste fase verwijderen" disabled={!phases.length}
+            onClick={() => store.replaceModel((m) => void m.base_parameters.phasing_costs_revenues.pop())} />
+        </div>
+      )}
+    </div>
+  );
+});
+
+const SetGroup = observer(function SetGroup({ store, toasts, group, title }: { store: WorkbenchStore; toasts: Toaster; group: ParameterSetGroup; title: string }) {
+  const onEdit = useSheetEdit(store, toasts);
+  const evaluate = useEvaluate(store);
+  const def = useMemo(() => {
+    void store.revision;
+    return parameterSetSheet(store, group);
+  }, [store, store.revision, group]);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [remove, setRemove] = useState('');
+  const names = store.model!.base_parameters.parameter_sets.filter((s) => s.set_group === group).map((s) => s.set_name);
+  const add = () => {
+    const p = setNameProblem(store.model!, group, name);
+    setError(p);
+    if (p) return;
+    const problems = store.replaceModel((m) => void m.base_parameters.parameter_sets.push(newParameterSet(store, group, name)));
+    if (problems) showProblems(toasts, problems);
+    else setName('');
+  };
+  const del = () => {
+    if (!remove) return;
+    const problems = store.replaceModel((m) => {
+      m.base_parameters.parameter_sets = m.base_parameters.parameter_sets.filter((s) => !(s.set_group === group && s.set_name === remove));
+    });
+    if (problems) showProblems(toasts, problems);
+  };
+  return (
+    <section className="gs-wb-setgroup" aria-label={title}>
+      <h3>{title}</h3>
+      <Sheet def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.min(300, 60 + 30 * def.data.length)} testId={`sheet-${group}`} />
+      {!store.readOnly && (
+        <div className="gs-wb-add">
+          <InputGroup placeholder="Naam nieuwe set" value={name} onChange={(e) => setName(e.target.value)} aria-label={`Naam nieuwe set ${title}`} intent={error ? 'danger' : 'none'} />
+          <Button icon="plus" text="Set toevoegen" onClick={add} />
+          <HTMLSelect value={remove} onChange={(e) => setRemove(e.target.value)} options={[{ value: '', label: 'Set kiezen…' }, ...names.map((n) => ({ value: n, label: n }))]} aria-label={`Set verwijderen ${title}`} />
+          <Button icon="trash" text="Verwijderen" disabled={!remove} onClick={del} />
+          {error && <span className="gs-wb-error" role="alert">{error}</span>}
+        </div>
+      )}
+    </section>
+  );
+});
+
+const Interest = observer(function Interest({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
+  const bp = store.model!.base_parameters;
+  const ro = store.readOnly;
+  return (
+    <div className="gs-wb-panel">
+      <div className="gs-wb-fields">
+        <CommitField id="f-rate" label="Rente- en disconteringsvoet (%)" kind="number" disabled={ro} value={bp.interest_discount_rate_percentage}
+          onCommit={(v) => applyParam(store, toasts, 'interest_discount_rate_percentage', v)} />
+        <span className="gs-wb-pct">{percentShown(bp.interest_discount_rate_percentage)}</span>
+        <label className="gs-wb-field" htmlFor="f-method">
+          <span>Renteberekeningsmethode</span>
+          <HTMLSelect id="f-method" disabled={ro} value={bp.interest_calculation_method} options={INTEREST_METHOD_OPTIONS}
+            onChange={(e) => applyParam(store, toasts, 'interest_calculation_method', e.target.value)} />
+        </label>
+        <Checkbox label="Winstneming tot NCW-datum" disabled={ro} checked={bp.profit_withdrawal_to_ncw_date}
+          onChange={(e) => applyParam(store, toasts, 'profit_withdrawal_to_ncw_date', (e.target as HTMLInputElement).checked)} />
+      </div>
+      <SetGroup store={store} toasts={toasts} group="Interest_Percentage" title="Rentepercentages" />
+    </div>
+  );
+});
+
+const Indexing = observer(function Indexing({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
+  return (
+    <div className="gs-wb-panel">
+      <SetGroup store={store} toasts={toasts} group="Indexing_FutureIndex" title="Toekomstige index" />
+      <SetGroup store={store} toasts={toasts} group="Indexing_PriceLevelCorrectionToNCWDate" title="Prijspeilcorrectie tot NCW-datum" />
+    </div>
+  );
+});
+
+const Space = observer(function Space({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
+  const evaluate = useEvaluate(store);
+  const rows = store.space;
+  const def = useMemo<SheetDef>(() => ({
+    id: 'space',
+    fixedCols: 1,
+    columns: [
+      { key: 'label', title: 'Omschrijving', kind: 'text', width: 220 },
+      { key: 'value', title: 'Oppervlakte (m²)', kind: 'number', width: 140 },
+      { key: 'location', title: 'Locatie', kind: 'select', width: 240, options: LOCATION_OPTIONS },
+    ],
+    data: rows.map((r) => [r.label ?? '', r.value ?? null, r.location ? labelOf(LOCATION_OPTIONS, r.location) : '']),
+    toEdits: () => [],
+  }), [rows]);
+  const onEdit = useCallback((_d: SheetDef, changes: CellChange[]) => {
+    const next: SpaceUsageRow[] = rows.map((r) => ({ ...r }));
+    for (const ch of changes) {
+      const r = next[ch.row];
+      if (!r) continue;
+      if (ch.col === 0) r.label = String(ch.value ?? '');
+      else if (ch.col === 1) {
+        const n = numberOf(ch.value);
+        if (n === undefined) return void toasts.error(MSG.space, 5_000);
+        r.value = n;
+      } else {
+        const s = String(ch.value ?? '').trim();
+        r.location = s ? (optionValue(LOCATION_OPTIONS, s) as SpaceUsageRow['location']) : null;
+      }
+    }
+    store.setSpace(next);
+    const bad = next.find((r) => (r.value != null && !r.label?.trim()) || (r.label?.trim() && r.value != null && r.value < 0));
+    if (bad) toasts.error(MSG.space, 5_000);
+  }, [rows, store, toasts]);
+  const problem = rows.some((r) => !isCompleteSpaceRow(r));
+  const S = store.results!.spaceUsage;
+  return (
+    <div className="gs-wb-panel">
+      {problem && <Callout intent="danger" data-testid="space-problem">{MSG.space}</Callout>}
+      <Sheet def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={260} testId="sheet-space" />
+      {!store.readOnly && (
+        <div className="gs-wb-add">
+          <Button icon="plus" text="Rij toevoegen" onClick={() => store.setSpace([...rows, { id: Math.max(0, ...rows.map((r) => r.id)) + 1, label: null, value: null, location: null }])} />
+          <Button icon="trash" text="Laatste rij verwijderen" disabled={!rows.length} onClick={() => store.setSpace(rows.slice(0, -1))} />
+        </div>
+      )}
+      <dl className="gs-wb-figures">
+        <div><dt>Hoofdstructuur</dt><dd>{formatNumber(S.mainStructure)} m²</dd></div>
+        <div><dt>Openbare ruimte</dt><dd>{formatNumber(S.publicSpace)} m²</dd></div>
+        <div><dt>Uitgeefbaar</dt><dd>{formatNumber(S.marketable)} m²</dd></div>
+        <div><dt>Uitgesloten / te handhaven</dt><dd>{formatNumber(S.excluded)} m²</dd></div>
+        <div><dt>Bruto plangebied</dt><dd>{formatNumber(S.gross)} m²</dd></div>
+      </dl>
+      {Math.abs(S.difference) > 0.005 && <Callout intent="warning">Openbare ruimte + uitgeefbaar + uitgesloten wijkt {formatNumber(S.difference)} m² af van het bruto plangebied.</Callout>}
+    </div>
+  );
+});
+
+const Other = observer(function Other({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
+  const bp = store.model!.base_parameters;
+  return (
+    <div className="gs-wb-panel">
+      <div className="gs-wb-fields">
+        <CommitField id="f-vat" label="Btw-percentage" kind="number" disabled={store.readOnly} value={bp.vat_rate_percentage}
+          onCommit={(v) => applyParam(store, toasts, 'vat_rate_percentage', v)} />
+        <span className="gs-wb-pct">{percentShown(bp.vat_rate_percentage)}</span>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,226 @@
+import { memo, useEffect, useRef } from 'react';
+import Handsontable from 'handsontable/base';
+import { registerCellType, TextCellType, DropdownCellType } from 'handsontable/cellTypes';
+import { registerPlugin, CopyPaste, Autofill, ManualColumnResize } from 'handsontable/plugins';
+import { TextEditor } from 'handsontable/editors';
+import { textRenderer } from 'handsontable/renderers';
+import 'handsontable/styles/handsontable.min.css';
+import 'handsontable/styles/ht-theme-main.min.css';
+import type { CellValue } from 'hyperformula';
+import type { Cell, Col, SheetDef } from './sheets.ts';
+import { formatMoney, formatNumber, percentShown } from '../lib/nlFormat.ts';
+import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
+
+registerCellType(TextCellType);
+registerCellType(DropdownCellType);
+registerPlugin(CopyPaste);
+registerPlugin(Autofill);
+registerPlugin(ManualColumnResize);
+
+// One grid of the tool: a Handsontable fed plain arrays built from the engine (never MobX proxies),
+// created once per mount and updated through updateData/updateSettings, so React re-renders never
+// re-apply its settings. Every change — typing, paste, cut, fill handle, Ctrl+D/R — arrives in
+// beforeChange, is parsed as Dutch text and handed to `onEdit`; the grid itself is never written by
+// the user directly: it shows the engine's answer after the store's revision moves.
+
+export interface CellChange {
+  row: number;
+  col: number;
+  value: unknown;
+}
+
+interface Props {
+  def: SheetDef;
+  readOnly: boolean;
+  onEdit: (def: SheetDef, changes: CellChange[]) => void;
+  /** Evaluates '=…' typed into an input cell (HyperFormula of the engine). */
+  evaluate: (formula: string) => CellValue;
+  height?: number | string;
+  testId: string;
+}
+
+/** The grid that last had the focus: Ctrl+D / Ctrl+R and the toolbar act on it. */
+export let activeSheet: { fillDown(): void; fillRight(): void; hot: Handsontable } | null = null;
+
+class DutchEditor extends TextEditor {
+  override beginEditing(newInitialValue?: unknown, event?: Event) {
+    const v = this.originalValue as unknown;
+    const initial = typeof newInitialValue === 'string' ? newInitialValue : typeof v === 'number' ? toDutchEditText(v) : undefined;
+    super.beginEditing(initial, event);
+  }
+}
+
+function display(col: Col, row: number, v: Cell): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (typeof v === 'string') return v;
+  const kind = col.pctRows?.[row] ? 'pct' : col.kind;
+  switch (kind) {
+    case 'money': return formatMoney(v);
+    case 'pct': return percentShown(v);
+    case 'factor': return formatNumber(v, 6);
+    case 'int': return formatNumber(v, 0);
+    case 'number': return formatNumber(v, Number.isInteger(v) ? 0 : 2);
+    default: return String(v);
+  }
+}
+
+const COLS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+function colIndex(letters: string): number {
+  let n = 0;
+  for (const ch of letters) n = n * 26 + (COLS.indexOf(ch) + 1);
+  return n - 1;
+}
+/** '=B3*2' on the grid: references are replaced by the grid's values, HyperFormula computes the rest. */
+export function resolveFormula(formula: string, valueAt: (row: number, col: number) => number): string {
+  const ref = (l: string, r: string) => valueAt(Number(r) - 1, colIndex(l));
+  return formula
+    .replace(/\$?([A-Z]{1,2})\$?(\d+):\$?([A-Z]{1,2})\$?(\d+)/g, (_m, c1: string, r1: string, c2: string, r2: string) => {
+      const rows: string[] = [];
+      for (let r = Number(r1); r <= Number(r2); r++) {
+        const cells: string[] = [];
+        for (let c = colIndex(c1); c <= colIndex(c2); c++) cells.push(String(valueAt(r - 1, c)));
+        rows.push(cells.join(','));
+      }
+      return `{${rows.join(';')}}`;
+    })
+    .replace(/\$?([A-Z]{1,2})\$?(\d+)/g, (_m, l: string, r: string) => String(ref(l, r)))
+    .replace(/(\d),(\d)/g, '$1.$2');
+}
+
+function columnsOf(def: SheetDef, readOnly: boolean): Handsontable.ColumnSettings[] {
+  return def.columns.map((c): Handsontable.ColumnSettings => ({
+    type: c.kind === 'select' ? 'dropdown' : 'text',
+    source: c.kind === 'select' ? (c.options ?? []).map((o) => o.label) : undefined,
+    editor: c.kind === 'select' ? 'dropdown' : (DutchEditor as unknown as new (...args: unknown[]) => unknown),
+    readOnly: readOnly || !!c.computed || !!c.readOnly,
+    className: c.computed ? 'gs-computed' : c.readOnly ? 'gs-label' : c.kind === 'text' || c.kind === 'select' || c.kind === 'date' ? 'gs-input' : 'gs-input htRight',
+    renderer(instance, td, row, col, prop, value, props) {
+      textRenderer(instance as Handsontable, td, row, col, prop, display(c, row, value as Cell), props);
+      if (c.kind !== 'text' && c.kind !== 'select' && c.kind !== 'date') td.classList.add('htRight');
+    },
+  }));
+}
+
+export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const hotRef = useRef<Handsontable | null>(null);
+  const latest = useRef({ def, onEdit, evaluate, readOnly });
+  latest.current = { def, onEdit, evaluate, readOnly };
+  const shapeRef = useRef('');
+
+  useEffect(() => {
+    const hot = new Handsontable(ref.current!, {
+      licenseKey: 'non-commercial-and-evaluation',
+      themeName: 'ht-theme-main',
+      data: def.data,
+      columns: columnsOf(def, readOnly),
+      colHeaders: def.columns.map((c) => c.title),
+      colWidths: def.columns.map((c) => c.width),
+      rowHeaders: true,
+      fixedColumnsStart: def.fixedCols,
+      height,
+      width: '100%',
+      manualColumnResize: true,
+      fillHandle: { autoInsertRow: false, direction: 'vertical' },
+      copyPaste: { pasteMode: 'overwrite', rowsLimit: 10_000, columnsLimit: 200 },
+      autoWrapRow: true,
+      autoWrapCol: true,
+      enterMoves: { row: 1, col: 0 },
+      tabMoves: { row: 0, col: 1 },
+      outsideClickDeselects: false,
+      minSpareRows: 0,
+      allowInsertRow: false,
+      allowInsertColumn: false,
+      beforeChange(changes, source) {
+        if (source === 'updateData' || source === 'loadData') return;
+        const { def: d, onEdit: edit, evaluate: ev } = latest.current;
+        const out: CellChange[] = [];
+        for (const ch of changes) {
+          if (!ch) continue;
+          const [row, prop, , next] = ch;
+          const col = typeof prop === 'number' ? prop : Number(prop);
+          if (row >= d.data.length || col >= d.columns.length) continue;
+          let value: unknown = next;
+          if (typeof value === 'string' && value.trim().startsWith('=')) {
+            const f = resolveFormula(value.trim(), (r, c) => {
+              const v = d.data[r]?.[c];
+              return typeof v === 'number' ? v : parseDutchValue(typeof v === 'string' ? v : null) ?? 0;
+            });
+            const res = ev(f);
+            value = typeof res === 'number' ? res : '#FOUT';
+          }
+          out.push({ row, col, value });
+        }
+        if (out.length) edit(d, out);
+        return false;
+      },
+      beforeCopy(data) {
+        for (const row of data) for (let i = 0; i < row.length; i++) if (typeof row[i] === 'number') row[i] = toDutchEditText(row[i] as number);
+      },
+      afterSelection() {
+        activeSheet = api;
+      },
+    });
+    const api = {
+      hot,
+      fill(direction: 'down' | 'right') {
+        const sel = hot.getSelectedLast();
+        if (!sel) return;
+        const from = { row: Math.max(0, Math.min(sel[0], sel[2])), col: Math.max(0, Math.min(sel[1], sel[3])) };
+        const to = { row: Math.max(sel[0], sel[2]), col: Math.max(sel[1], sel[3]) };
+        const { def: d, onEdit: edit } = latest.current;
+        const out: CellChange[] = [];
+        for (let r = from.row; r <= to.row; r++) {
+          for (let c = from.col; c <= to.col; c++) {
+            if (direction === 'down' && r === from.row) continue;
+            if (direction === 'right' && c === from.col) continue;
+            const col = d.columns[c];
+            if (!col || col.computed || col.readOnly) continue;
+            const src = direction === 'down' ? d.data[from.row]?.[c] : d.data[r]?.[from.col];
+            out.push({ row: r, col: c, value: src ?? null });
+          }
+        }
+        if (out.length) edit(d, out);
+      },
+      fillDown() {
+        this.fill('down');
+      },
+      fillRight() {
+        this.fill('right');
+      },
+    };
+    hotRef.current = hot;
+    shapeRef.current = shape(def, readOnly);
+    return () => {
+      if (activeSheet?.hot === hot) activeSheet = null;
+      hot.destroy();
+      hotRef.current = null;
+    };
+    // created once per mount; later changes go through the effect below
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const hot = hotRef.current;
+    if (!hot) return;
+    const s = shape(def, readOnly);
+    if (s !== shapeRef.current) {
+      shapeRef.current = s;
+      hot.updateSettings({
+        data: def.data,
+        columns: columnsOf(def, readOnly),
+        colHeaders: def.columns.map((c) => c.title),
+        colWidths: def.columns.map((c) => c.width),
+        fixedColumnsStart: def.fixedCols,
+      });
+    } else {
+      hot.updateData(def.data);
+    }
+  }, [def, readOnly]);
+
+  return <div ref={ref} className="gs-sheet" data-testid={testId} />;
+});
+
+function shape(def: SheetDef, readOnly: boolean): string {
+  return `${def.id}|${readOnly}|${def.columns.map((c) => `${c.key}:${c.kind}:${c.options?.length ?? ''}:${c.pctRows?.join('') ?? ''}`).join(',')}`;
+}

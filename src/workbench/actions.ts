@@ -1,0 +1,53 @@
+// The tool's action registry: one action serves its toolbar button and its keyboard shortcut.
+
+export interface Action {
+  id: string;
+  label: string;
+  /** 'Mod+Z' (Mod = Ctrl, or Cmd on a Mac), 'Mod+Shift+Z', … */
+  keys: string[];
+  enabled(): boolean;
+  run(): void;
+  /** Keep the shortcut working while the focus is in a text field (Mod+S). */
+  inInputs?: boolean;
+}
+
+export function keyOf(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'key'>): string {
+  const parts: string[] = [];
+  if (e.ctrlKey || e.metaKey) parts.push('Mod');
+  if (e.altKey) parts.push('Alt');
+  if (e.shiftKey) parts.push('Shift');
+  parts.push(e.key.length === 1 ? e.key.toUpperCase() : e.key);
+  return parts.join('+');
+}
+
+export class ActionRegistry {
+  private readonly byKey = new Map<string, Action>();
+  readonly actions = new Map<string, Action>();
+
+  register(...list: Action[]): this {
+    for (const a of list) {
+      this.actions.set(a.id, a);
+      for (const k of a.keys) this.byKey.set(k, a);
+    }
+    return this;
+  }
+
+  get(id: string): Action {
+    const a = this.actions.get(id);
+    if (!a) throw new Error(`Onbekende actie ${id}`);
+    return a;
+  }
+
+  /**
+   * Handles a key press; true when an action ran. `editing` says the focus is in a text input or an
+   * open cell editor, where only actions marked inInputs apply (the input keeps its own Ctrl+Z).
+   */
+  handle(e: KeyboardEvent, editing: boolean): boolean {
+    const a = this.byKey.get(keyOf(e));
+    if (!a || (editing && !a.inInputs)) return false;
+    e.preventDefault();
+    e.stopPropagation();
+    if (a.enabled()) a.run();
+    return true;
+  }
+}

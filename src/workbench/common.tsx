@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useState } from 'react';
+import { InputGroup } from '@blueprintjs/core';
+import type { CellValue } from 'hyperformula';
+import type { Edit } from '../formulas/engine.ts';
+import type { Problem } from '../formulas/validate.ts';
+import { parseDutchDate, parseDutchNumber, formatDutchDate, toDutchEditText } from '../lib/dutchNumber.ts';
+import type { SheetDef } from './sheets.ts';
+import type { CellChange } from './Sheet.tsx';
+import { MSG, type WorkbenchStore } from './WorkbenchStore.ts';
+
+export interface Toaster {
+  error(message: string, timeout?: number): unknown;
+  warning(message: string): unknown;
+  success(message: string): unknown;
+}
+
+const DATE_PATH = /date|phasing_period/;
+
+/** Toast for refused edits: date problems last 10 s (spec 3 §5). */
+export function showProblems(toasts: Toaster, problems: Problem[]): void {
+  const first = problems[0];
+  if (!first) return;
+  const isDate = problems.some((p) => DATE_PATH.test(p.path) || /datum/i.test(p.message));
+  toasts.error(first.message, isDate ? 10_000 : 5_000);
+}
+
+/** The handler of the grids whose cells map to engine edits. */
+export function useSheetEdit(store: WorkbenchStore, toasts: Toaster) {
+  return useCallback((def: SheetDef, changes: CellChange[]) => {
+    if (store.readOnly) return;
+    const edits: Edit[] = [];
+    for (const ch of changes) {
+      const r = def.toEdits(ch.row, ch.col, ch.value);
+      if ('error' in r) {
+        toasts.error(r.error, 5_000);
+        if (changes.length === 1) return;
+        continue;
+      }
+      edits.push(...r);
+    }
+    const problems = store.applyEdits(edits);
+    if (problems) showProblems(toasts, problems);
+  }, [store, toasts]);
+}
+
+export function useEvaluate(store: WorkbenchStore) {
+  return useCallback((formula: string): CellValue => {
+    const e = store.engine;
+    if (!e) return null;
+    try {
+      const v = e.hf.calculateFormula(formula, e.sheetId(e.sheets[0]!.name));
+      return Array.isArray(v) ? (v[0]?.[0] ?? null) : v;
+    } catch {
+      return null;
+    }
+  }, [store]);
+}
+
+/** A text field committed on blur/Enter (numbers and dates typed the Dutch way). */
+export function CommitField({ value, onCommit, disabled, kind, label, id, width = 160 }: {
+  value: string | number | null;
+  onCommit: (v: string | number) => boolean | void;
+  disabled?: boolean;
+  kind: 'number' | 'date' | 'text';
+  label: string;
+  id: string;
+  width?: number;
+}) {
+  const shown = kind === 'date' ? formatDutchDate(value as string) : kind === 'number' ? toDutchEditText(value as number) : String(value ?? '');
+  const [text, setText] = useState(shown);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setText(shown), [shown]);
+  const commit = () => {
+    if (text === shown) return;
+    let v: string | number | null;
+    if (kind === 'date') v = parseDutchDate(text);
+    else if (kind === 'number') v = parseDutchNumber(text)?.value ?? null;
+    else v = text;
+    if (v === null) {
+      setError(kind === 'date' ? 'Ongeldige datum (dd-mm-jjjj)' : 'Voer een getal in.');
+      return;
+    }
+    setError(null);
+    if (onCommit(v) === false) setText(shown);
+  };
+  return (
+    <label className="gs-wb-field" htmlFor={id}>
+      <span>{label}</span>
+      <InputGroup
+        id={id}
+        value={text}
+        disabled={disabled}
+        style={{ width }}
+        intent={error ? 'danger' : 'none'}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') setText(shown);
+        }}
+      />
+      {error && <small className="gs-wb-error">{error}</small>}
+    </label>
+  );
+}
+
+export { MSG };

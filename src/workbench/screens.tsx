@@ -1,0 +1,295 @@
+import { useEffect, useMemo } from 'react';
+import { observer } from 'mobx-react-lite';
+import { reaction } from 'mobx';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useRoot, type RootStore } from '../app/RootStore.ts';
+import { PageHeader } from '../app/PageHeader.tsx';
+import type { Screen } from '../app/screens.ts';
+import { grexonlineApi } from '../api/grexonline.ts';
+import { http } from '../api/http.ts';
+import { WorkbenchStore } from './WorkbenchStore.ts';
+import { ActionRegistry } from './actions.ts';
+import { activeSheet } from './Sheet.tsx';
+import { BaseParameters } from './BaseParameters.tsx';
+import { EntrySection } from './EntrySection.tsx';
+import { ResultStrip } from './Overview.tsx';
+import { exportModelXlsx, downloadBlob } from './exportXlsx.ts';
+import type { Toaster } from './common.tsx';
+import './workbench.css';
+
+// The online calculation tool (spec 3): one store per opened model, shared by the three screens
+// GrexOnline_BaseParameters / _CostEstimate / _ResidentialConstruction (one lazy chunk). Leaving the
+// tool asks first when there are unsaved changes (ScreenStore.leaveGuard, beforeunload), ends the
+// edit session, and keeps the working copy in localStorage until it is saved or thrown away.
+
+const TOOL_SCREENS: Screen[] = ['GrexOnline_BaseParameters', 'GrexOnline_CostEstimate', 'GrexOnline_ResidentialConstruction'];
+const TITLES: Partial<Record<Screen, string>> = {
+  GrexOnline_BaseParameters: 'Uitgangspunten',
+  GrexOnline_CostEstimate: 'Kostenraming',
+  GrexOnline_ResidentialConstruction: 'Woningbouw',
+};
+
+interface Opened {
+  store: WorkbenchStore;
+  actions: ActionRegistry;
+  pendingLeave: (() => void) | null;
+  dispose(): void;
+}
+let opened: Opened | null = null;
+
+/** For e2e tests and the benchmark: the open tool's store. */
+declare global {
+  interface Window {
+    __grondslagWorkbench?: WorkbenchStore;
+  }
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Navigate between the tool's screens without the leave question. */
+function goInside(root: RootStore, screen: Screen, modelId: number) {
+  const guard = root.screen.leaveGuard;
+  root.screen.leaveGuard = null;
+  root.screen.navigate(screen, { modelId });
+  root.screen.leaveGuard = guard;
+}
+
+function open(root: RootStore, modelId: number): Opened {
+  if (opened && opened.store.modelId === modelId) return opened;
+  opened?.dispose();
+  const toasts = root.toasts;
+  const store = new WorkbenchStore(modelId, {
+    api: grexonlineApi,
+    toasts: { success: toasts.success, error: (m, t) => toasts.error(m, t), warning: toasts.warning },
+    storage: storage(),
+    userId: root.auth.user?.id ?? 0,
+  });
+  const leave = (next: () => void) => {
+    const guard = root.screen.leaveGuard;
+    root.screen.leaveGuard = null;
+    next();
+    if (root.screen.screen.startsWith('GrexOnline_')) root.screen.leaveGuard = guard;
+  };
+  const o: Opened = {
+    store,
+    actions: new ActionRegistry(),
+    pendingLeave: null,
+    dispose() {
+      stopReaction();
+      window.removeEventListener('beforeunload', beforeUnload);
+      window.removeEventListener('pagehide', pageHide);
+      window.removeEventListener('keydown', keyDown, true);
+      if (root.screen.leaveGuard === guard) root.screen.leaveGuard = null;
+      store.dispose();
+      if (window.__grondslagWorkbench === store) delete window.__grondslagWorkbench;
+      if (opened === o) opened = null;
+    },
+  };
+  const close = () => {
+    if (store.dirty && !store.readOnly) {
+      o.pendingLeave = () => leave(() => root.screen.navigate('Projects'));
+      store.setClosePrompt(true);
+    } else leave(() => root.screen.navigate('Projects'));
+  };
+  const editing = (e: KeyboardEvent) => {
+    const t = e.target as HTMLElement | null;
+    if (!t) return false;
+    const hot = activeSheet?.hot;
+    if (t.closest?.('.handsontable')) return !!hot?.getActiveEditor()?.isOpened();
+    return t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable;
+  };
+  o.actions.register(
+    { id: 'save', label: 'Opslaan', keys: ['Mod+S'], inInputs: true, enabled: () => store.dirty && !store.readOnly && !store.saving, run: () => {
+      (document.activeElement as HTMLElement | null)?.blur?.();
+      void store.save();
+    } },
+    { id: 'undo', label: 'Ongedaan maken', keys: ['Mod+Z'], enabled: () => store.canUndo, run: () => store.undo() },
+    { id: 'redo', label: 'Opnieuw', keys: ['Mod+Y', 'Mod+Shift+Z'], enabled: () => store.canRedo, run: () => store.redo() },
+    { id: 'fillDown', label: 'Omlaag vullen', keys: ['Mod+D'], enabled: () => !store.readOnly && !!activeSheet, run: () => activeSheet?.fillDown() },
+    { id: 'fillRight', label: 'Rechts vullen', keys: ['Mod+R'], enabled: () => !store.readOnly && !!activeSheet, run: () => activeSheet?.fillRight() },
+    { id: 'close', label: 'Sluiten', keys: [], enabled: () => true, run: close },
+    { id: 'export', label: 'Exporteren', keys: [], enabled: () => !!store.engine, run: () => void exportNow(store, root) },
+  );
+  const keyDown = (e: KeyboardEvent) => void o.actions.handle(e, editing(e));
+  const beforeUnload = (e: BeforeUnloadEvent) => {
+    if (!store.dirty) return;
+    store.writeBackup();
+    e.preventDefault();
+    e.returnValue = '';
+  };
+  const pageHide = () => {
+    store.writeBackup();
+    // End the session even when the tab goes away (keepalive outlives the page).
+    if (store.sessionHeld) {
+      void fetch(`/api/grexonline/model/${modelId}/session/`, { method: 'DELETE', keepalive: true, headers: authHeader() }).catch(() => {});
+    }
+  };
+  const guard = (next: () => void) => {
+    if (!store.dirty || store.readOnly) return false;
+    o.pendingLeave = () => leave(next);
+    store.setClosePrompt(true);
+    return true;
+  };
+  root.screen.leaveGuard = guard;
+  window.addEventListener('beforeunload', beforeUnload);
+  window.addEventListener('pagehide', pageHide);
+  window.addEventListener('keydown', keyDown, true);
+  const stopReaction = reaction(() => root.screen.screen, (s) => {
+    if (!TOOL_SCREENS.includes(s)) o.dispose();
+  });
+  window.__grondslagWorkbench = store;
+  opened = o;
+  void store.load().then(() => store.openSession());
+  return o;
+}
+
+function authHeader(): Record<string, string> {
+  const token = http.getAccessToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+async function exportNow(store: WorkbenchStore, root: RootStore) {
+  if (!store.engine) return;
+  try {
+    const blob = await exportModelXlsx(store.engine);
+    const name = `${store.meta?.model_name ?? 'model'}.xlsx`.replace(/[\\/:*?"<>|]/g, '_');
+    downloadBlob(blob, name);
+  } catch {
+    root.toasts.error('Er is iets fout gegaan, probeer het opnieuw.');
+  }
+}
+
+const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
+  const root = useRoot();
+  const modelId = Number(root.screen.params.modelId);
+  const o = useMemo(() => (modelId ? open(root, modelId) : null), [root, modelId]);
+  useEffect(() => () => {
+    // Unmounting because the tool was left (not a switch between its screens): the reaction disposes.
+  }, []);
+  if (!o) return <NonIdealState icon="error" title="Er is iets fout gegaan, probeer het opnieuw." />;
+  const { store, actions } = o;
+  const toasts: Toaster = { success: root.toasts.success, error: (m, t) => root.toasts.error(m, t), warning: root.toasts.warning };
+  const meta = store.meta;
+  const title = TITLES[screen] ?? 'Onbekend scherm';
+  const crumbs = meta ? [{ text: meta.project_name }, { text: meta.version_name }, { text: meta.model_name }, { text: title }] : [{ text: title }];
+  const act = (id: string) => actions.get(id);
+  return (
+    <div className="gs-wb" data-testid="workbench">
+      <PageHeader crumbs={crumbs}>
+        <ResultStrip store={store} />
+        <Button icon="undo" minimal title="Ongedaan maken (Ctrl+Z)" aria-label="Ongedaan maken" disabled={!act('undo').enabled()} onClick={act('undo').run} />
+        <Button icon="redo" minimal title="Opnieuw (Ctrl+Y)" aria-label="Opnieuw" disabled={!act('redo').enabled()} onClick={act('redo').run} />
+        <Button icon="export" text="Exporteren" disabled={!store.engine} onClick={act('export').run} />
+        <Button icon="floppy-disk" intent="primary" text="Opslaan" loading={store.saving} disabled={!store.dirty || store.readOnly} onClick={act('save').run} />
+        <Button icon="cross" text="Sluiten" onClick={act('close').run} />
+      </PageHeader>
+      <div className="gs-wb-body">
+        <Menu className="gs-wb-menu" aria-label="Rekentool">
+          <MenuItem text="Overzicht" disabled />
+          <MenuItem text="Uitgangspunten" active={screen === 'GrexOnline_BaseParameters'} onClick={() => goInside(root, 'GrexOnline_BaseParameters', modelId)} />
+          <MenuItem text="Kostenraming" active={screen === 'GrexOnline_CostEstimate'} onClick={() => goInside(root, 'GrexOnline_CostEstimate', modelId)} />
+          <MenuItem text="Woningbouw" active={screen === 'GrexOnline_ResidentialConstruction'} onClick={() => goInside(root, 'GrexOnline_ResidentialConstruction', modelId)} />
+          <MenuItem text="Niet-Woningbouw" disabled />
+          <MenuItem text="Overige opbrengsten" disabled />
+        </Menu>
+        <div className="gs-wb-content">
+          {store.status === 'loading' && <Spinner />}
+          {store.status === 'error' && <NonIdealState icon="error" title="Er is iets fout gegaan, probeer het opnieuw." />}
+          {store.status === 'ready' && (
+            <>
+              <ReadOnlyNotice store={store} />
+              {screen === 'GrexOnline_BaseParameters' ? <BaseParameters store={store} toasts={toasts} />
+                : screen === 'GrexOnline_CostEstimate' ? <EntrySection key="cost" store={store} toasts={toasts} kind="cost" />
+                : screen === 'GrexOnline_ResidentialConstruction' ? <EntrySection key="res" store={store} toasts={toasts} kind="residential" />
+                : <NonIdealState icon="help" title="Onbekend scherm" />}
+            </>
+          )}
+        </div>
+      </div>
+      <ClosePrompt o={o} />
+      <ConflictDialog store={store} />
+      <RestoreDialog store={store} />
+    </div>
+  );
+});
+
+const ReadOnlyNotice = observer(function ReadOnlyNotice({ store }: { store: WorkbenchStore }) {
+  const reason = store.readOnlyReason;
+  if (!reason) return null;
+  const text = reason === 'frozen' ? 'Dit rekenmodel is vergrendeld en kan niet worden gewijzigd.'
+    : reason === 'role' ? 'U heeft alleen leesrechten op dit model.'
+    : store.sessionNotice ?? `Dit model is geopend door ${store.meta?.session?.user_name ?? 'een andere gebruiker'}. U kunt het alleen bekijken.`;
+  return <Callout intent="warning" icon="lock" className="gs-wb-notice" data-testid="readonly-notice">{text}</Callout>;
+});
+
+const ClosePrompt = observer(function ClosePrompt({ o }: { o: Opened }) {
+  const { store } = o;
+  const cancel = () => {
+    o.pendingLeave = null;
+    store.setClosePrompt(false);
+  };
+  const proceed = () => {
+    const next = o.pendingLeave;
+    o.pendingLeave = null;
+    store.setClosePrompt(false);
+    next?.();
+  };
+  return (
+    <Dialog isOpen={store.closePromptOpen} onClose={cancel} title="Wijzigingen opslaan?" icon="warning-sign">
+      <DialogBody>Er zijn niet-opgeslagen wijzigingen. Wilt u het model opslaan voordat u de rekentool verlaat?</DialogBody>
+      <DialogFooter actions={<>
+        <Button text="Annuleren" onClick={cancel} />
+        <Button text="Niet opslaan" intent="danger" onClick={() => {
+          store.discardChanges();
+          proceed();
+        }} />
+        <Button text="Opslaan" intent="primary" loading={store.saving} onClick={async () => {
+          if (await store.save()) proceed();
+          else store.setClosePrompt(false);
+        }} />
+      </>} />
+    </Dialog>
+  );
+});
+
+const ConflictDialog = observer(function ConflictDialog({ store }: { store: WorkbenchStore }) {
+  return (
+    <Dialog isOpen={store.conflictOpen} onClose={() => store.setConflictOpen(false)} title="Model is intussen gewijzigd" icon="error">
+      <DialogBody>
+        Het model is intussen door iemand anders opgeslagen. Uw wijzigingen zijn niet opgeslagen. Met &lsquo;Opnieuw laden&rsquo; ziet u de
+        laatste versie (uw wijzigingen vervallen); met &lsquo;Verder bewerken&rsquo; houdt u uw wijzigingen, maar opslaan kan pas na opnieuw laden.
+      </DialogBody>
+      <DialogFooter actions={<>
+        <Button text="Verder bewerken" onClick={() => store.setConflictOpen(false)} />
+        <Button text="Opnieuw laden" intent="primary" onClick={() => void store.reloadFromServer()} />
+      </>} />
+    </Dialog>
+  );
+});
+
+const RestoreDialog = observer(function RestoreDialog({ store }: { store: WorkbenchStore }) {
+  const b = store.restoreOffer;
+  const when = b ? new Date(b.savedAt).toLocaleString('nl-NL', { timeZone: 'Europe/Amsterdam' }) : '';
+  return (
+    <Dialog isOpen={!!b && !store.readOnly} onClose={() => store.discardBackup()} title="Niet-opgeslagen wijzigingen gevonden" icon="history">
+      <DialogBody>
+        Er zijn wijzigingen van {when} in dit model die niet zijn opgeslagen. Wilt u ze herstellen?
+        {b && b.dataVersion !== store.dataVersion && <p>Let op: het model is sindsdien opgeslagen; na herstellen kan opslaan een conflict geven.</p>}
+      </DialogBody>
+      <DialogFooter actions={<>
+        <Button text="Verwerpen" onClick={() => store.discardBackup()} />
+        <Button text="Herstellen" intent="primary" onClick={() => store.restoreBackup()} />
+      </>} />
+    </Dialog>
+  );
+});
+
+export const BaseParametersScreen = () => <ToolFrame screen="GrexOnline_BaseParameters" />;
+export const CostEstimateScreen = () => <ToolFrame screen="GrexOnline_CostEstimate" />;
+export const ResidentialConstructionScreen = () => <ToolFrame screen="GrexOnline_ResidentialConstruction" />;

@@ -1,0 +1,460 @@
+// The tool's grids as plain data: columns, rows of raw values and how an edited cell becomes an
+// engine edit. No React, no DOM: the <Sheet> component renders these, the tests read them.
+import type { Edit } from '../formulas/engine.ts';
+import type { EntryResult } from '../formulas/results.ts';
+import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
+import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
+import type { WorkbenchStore } from './WorkbenchStore.ts';
+
+export type ColKind = 'text' | 'number' | 'money' | 'pct' | 'date' | 'select' | 'factor' | 'int';
+export interface Option {
+  value: string;
+  label: string;
+}
+export interface Col {
+  key: string;
+  title: string;
+  kind: ColKind;
+  width: number;
+  /** Computed by the engine: read-only and drawn differently. */
+  computed?: boolean;
+  readOnly?: boolean;
+  options?: Option[];
+  period?: PeriodCode;
+  /** Per row: show this period value as a percentage. */
+  pctRows?: boolean[];
+}
+export type Cell = string | number | null;
+export interface SheetDef {
+  id: string;
+  columns: Col[];
+  data: Cell[][];
+  fixedCols: number;
+  /** The edits for one changed cell, or a Dutch message when the input is refused. */
+  toEdits(row: number, col: number, value: unknown): Edit[] | { error: string };
+}
+
+export const UNIT_OPTIONS: Option[] = [
+  { value: 'Meter', label: 'm' }, { value: 'SquareMeter', label: 'm²' }, { value: 'Hectare', label: 'Ha' },
+  { value: 'CubicMeter', label: 'm³' }, { value: 'Pieces', label: 'Stuks' }, { value: 'Item', label: 'Item' },
+  { value: 'Percentage', label: 'Percentage' }, { value: 'Euro', label: 'Euro' }, { value: 'Hours', label: 'Uren' },
+];
+export const SECTION_OPTIONS: Option[] = ['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw'].map((v) => ({ value: v, label: v }));
+export const METHOD_OPTIONS: Option[] = [{ value: 'Financeel', label: 'Financeel' }, { value: 'percentage', label: 'Procentueel' }];
+export const VALUE_TYPE_OPTIONS: Option[] = [{ value: 'Financeel', label: 'Financeel' }, { value: 'Procentueel', label: 'Procentueel' }];
+export const TENURE_OPTIONS: Option[] = [{ value: 'Purchased', label: 'Koop' }, { value: 'Rent', label: 'Huur' }];
+export const CALC_METHOD_OPTIONS: Option[] = [
+  { value: 'LandShare', label: 'Grondquote' }, { value: 'PlotPrice', label: 'Kavelprijs' },
+  { value: 'Residual', label: 'Residueel' }, { value: 'PricePerSquareMeter', label: 'Prijs per m²' },
+];
+export const PERIOD_TYPE_OPTIONS: Option[] = [
+  { value: 'Annual', label: 'Jaarlijks' }, { value: 'SemiAnnual', label: 'Halfjaarlijks' }, { value: 'Quarterly', label: 'Kwartalen' },
+];
+export const INTEREST_METHOD_OPTIONS: Option[] = [
+  { value: 'Traditional', label: 'Traditioneel' }, { value: 'BBV', label: 'Conform BBV' }, { value: 'OrganizationSpecific', label: 'Organisatiespecifiek' },
+];
+export const PHASE_GROUP_OPTIONS: Option[] = [{ value: 'Cost', label: 'Kosten' }, { value: 'Revenue', label: 'Opbrengsten' }];
+export const LOCATION_OPTIONS: Option[] = [
+  { value: 'excluded_or_to_be_maintained', label: 'Uitgesloten of te handhaven' },
+  { value: 'main_structure_paving', label: 'Hoofdstructuur verharding' },
+  { value: 'main_structure_green', label: 'Hoofdstructuur groen' },
+  { value: 'main_structure_water', label: 'Hoofdstructuur water' },
+  { value: 'public_space_paving', label: 'Openbare ruimte verharding' },
+  { value: 'public_space_green', label: 'Openbare ruimte groen' },
+  { value: 'public_space_water', label: 'Openbare ruimte water' },
+  { value: 'net_area_marketable_residential', label: 'Uitgeefbaar wonen' },
+  { value: 'net_area_marketable_non_residential', label: 'Uitgeefbaar niet-wonen' },
+];
+
+export const labelOf = (opts: Option[], v: string | null | undefined) => opts.find((o) => o.value === v)?.label ?? v ?? '';
+export function optionValue(opts: Option[], input: unknown): string | null {
+  const s = String(input ?? '').trim().toLowerCase();
+  return opts.find((o) => o.label.toLowerCase() === s || o.value.toLowerCase() === s)?.value ?? null;
+}
+
+const INVALID_NUMBER = 'Voer een getal in.';
+const INVALID_DATE = 'Ongeldige datum';
+
+/** A typed or pasted value as a number; '' and null clear. undefined = not a number. */
+export function numberOf(value: unknown): number | null | undefined {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
+  const p = parseDutchNumber(value as string | number);
+  return p ? p.value : undefined;
+}
+export function dateOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  return parseDutchDate(value);
+}
+
+export type EntryKindUi = 'cost' | 'residential';
+type AnyEntry = CostEntry | ResidentialEntry;
+
+function entriesOf(m: ModelData, kind: EntryKindUi): AnyEntry[] {
+  return kind === 'cost' ? m.cost_estimate : m.residential_construction;
+}
+function resultsOf(store: WorkbenchStore, kind: EntryKindUi): Map<number, EntryResult> {
+  const r = store.results!;
+  return new Map((kind === 'cost' ? r.costEntries : r.residentialEntries).map((e) => [e.id, e]));
+}
+export function setNames(m: ModelData, group: ParameterSetGroup): Option[] {
+  return m.base_parameters.parameter_sets.filter((s) => s.set_group === group).map((s) => ({ value: s.set_name, label: s.set_name }));
+}
+
+/** Rename check shared by all entry grids: non-empty, unique case-insensitively. */
+export function labelProblem(m: ModelData, kind: EntryKindUi, id: number | null, label: string): string | null {
+  const t = label.trim();
+  if (!t) return 'Voer een geldige naam in.';
+  const dup = entriesOf(m, kind).some((e) => e.id !== id && e.label.trim().toLowerCase() === t.toLowerCase());
+  return dup ? 'Deze naam bestaat al. Kies een unieke naam' : null;
+}
+
+function fieldEdit(kind: EntryKindUi, id: number, field: string, value: string | number | null): Edit {
+  return kind === 'cost'
+    ? ({ kind: 'costField', id, field, value } as Edit)
+    : ({ kind: 'residentialField', id, field, value } as Edit);
+}
+
+/** The common edit of a scalar column. */
+function scalarEdit(m: ModelData, kind: EntryKindUi, e: AnyEntry, col: Col, value: unknown): Edit[] | { error: string } {
+  switch (col.kind) {
+    case 'text': {
+      const s = String(value ?? '');
+      if (col.key === 'label') {
+        const p = labelProblem(m, kind, e.id, s);
+        if (p) {
+          console.error(`Omschrijving geweigerd: ${p}`);
+          return { error: p };
+        }
+        return [fieldEdit(kind, e.id, 'label', s.trim())];
+      }
+      return [fieldEdit(kind, e.id, col.key, s)];
+    }
+    case 'select': {
+      const v = optionValue(col.options ?? [], value);
+      if (v === null) return { error: 'Ongeldige invoer.' };
+      return [fieldEdit(kind, e.id, col.key, v)];
+    }
+    case 'date': {
+      const d = dateOf(value);
+      if (!d) return { error: INVALID_DATE };
+      return [fieldEdit(kind, e.id, col.key, d)];
+    }
+    default: {
+      const n = numberOf(value);
+      if (n === undefined) return { error: INVALID_NUMBER };
+      if (n === null && (col.key === 'amount' || col.key === 'price')) return { error: INVALID_NUMBER };
+      return [fieldEdit(kind, e.id, col.key, n)];
+    }
+  }
+}
+
+function periodCols(store: WorkbenchStore, kind: ColKind, pctRows?: boolean[]): Col[] {
+  return store.results!.periods.map((p) => ({ key: p.code, title: p.label, kind, width: 92, period: p.code as PeriodCode, pctRows }));
+}
+
+const computedCol = (key: string, title: string, kind: ColKind = 'money', width = 120): Col => ({ key, title, kind, width, computed: true });
+
+function entrySheet(
+  store: WorkbenchStore,
+  kind: EntryKindUi,
+  id: string,
+  columns: Col[],
+  cell: (e: AnyEntry, r: EntryResult | undefined, col: Col) => Cell,
+  periodEdit?: (e: AnyEntry, col: Col, value: number | null) => Edit[],
+): SheetDef {
+  const m = store.model!;
+  const list = entriesOf(m, kind);
+  const res = resultsOf(store, kind);
+  const data = list.map((e) => columns.map((c) => cell(e, res.get(e.id), c)));
+  return {
+    id,
+    columns,
+    data,
+    fixedCols: 1,
+    toEdits(row, c, value) {
+      const e = list[row];
+      const col = columns[c];
+      if (!e || !col || col.computed || col.readOnly) return [];
+      if (col.period) {
+        const n = numberOf(value);
+        if (n === undefined) return { error: INVALID_NUMBER };
+        return periodEdit ? periodEdit(e, col, n) : [];
+      }
+      return scalarEdit(m, kind, e, col, value);
+    },
+  };
+}
+
+const itemValue = (items: { period: string; value: number }[], code: string): number | null => items.find((i) => i.period === code)?.value ?? null;
+
+/** Kostenraming / Raming. */
+export function costEstimateSheet(store: WorkbenchStore): SheetDef {
+  const m = store.model!;
+  const cols: Col[] = [
+    { key: 'label', title: 'Omschrijving', kind: 'text', width: 200 },
+    { key: 'amount', title: 'Hoeveelheid', kind: 'number', width: 100 },
+    { key: 'unit', title: 'Eenheid', kind: 'select', width: 90, options: UNIT_OPTIONS },
+    { key: 'price', title: 'Prijs', kind: 'money', width: 120 },
+    { key: 'date', title: 'Prijsdatum', kind: 'date', width: 100 },
+    { key: 'index_type', title: 'Prijsindex', kind: 'select', width: 100, options: setNames(m, 'Indexing_PriceLevelCorrectionToNCWDate') },
+    computedCol('estimate', 'Raming'),
+    computedCol('historicIndex', 'Historische index', 'factor', 110),
+    computedCol('totalBooked', 'Boekwaarde'),
+    computedCol('amountAtNcw', 'Bedrag op NCW-datum', 'money', 150),
+  ];
+  return entrySheet(store, 'cost', 'cost-estimate', cols, (e, r, c) => {
+    const ce = e as CostEntry;
+    switch (c.key) {
+      case 'label': return ce.label;
+      case 'amount': return ce.estimate.amount;
+      case 'unit': return labelOf(UNIT_OPTIONS, ce.estimate.unit);
+      case 'price': return ce.estimate.price;
+      case 'date': return formatDutchDate(ce.estimate.date);
+      case 'index_type': return ce.estimate.index_type ?? 'CPI';
+      default: return r ? (r[c.key as keyof EntryResult] as number) : null;
+    }
+  });
+}
+
+export type ResidentialSection = 'general' | 'landShare' | 'plotPrice' | 'residual' | 'pricePerM2' | 'revenue';
+export const RESIDENTIAL_SECTIONS: { id: ResidentialSection; title: string }[] = [
+  { id: 'general', title: 'Algemeen' }, { id: 'landShare', title: 'Grondquote' }, { id: 'plotPrice', title: 'Kavelprijs' },
+  { id: 'residual', title: 'Residueel' }, { id: 'pricePerM2', title: 'Prijs per m²' }, { id: 'revenue', title: 'Grondopbrengst' },
+];
+
+/** Woningbouw / Raming, one section. */
+export function residentialEstimateSheet(store: WorkbenchStore, section: ResidentialSection): SheetDef {
+  const ro = (key: string, title: string, kind: ColKind = 'text', width = 200): Col => ({ key, title, kind, width, readOnly: true });
+  const colsBy: Record<ResidentialSection, Col[]> = {
+    general: [
+      { key: 'label', title: 'Omschrijving', kind: 'text', width: 200 },
+      { key: 'amount', title: 'Aantal', kind: 'number', width: 90 },
+      { key: 'tenure_type', title: 'Eigendom', kind: 'select', width: 90, options: TENURE_OPTIONS },
+      { key: 'calculation_method', title: 'Berekeningswijze', kind: 'select', width: 130, options: CALC_METHOD_OPTIONS },
+      { key: 'calculation_date', title: 'Prijsdatum', kind: 'date', width: 100 },
+      { key: 'residence_type', title: 'Woningtype', kind: 'text', width: 130 },
+      computedCol('estimate', 'Raming'),
+    ],
+    landShare: [
+      ro('label', 'Omschrijving'),
+      { key: 'von_incl_vat', title: 'VON-prijs incl. btw', kind: 'money', width: 140 },
+      { key: 'quote_excl_vat', title: 'Grondquote excl. btw', kind: 'pct', width: 140 },
+      computedCol('estimate', 'Raming'),
+    ],
+    plotPrice: [ro('label', 'Omschrijving'), { key: 'plot_price', title: 'Kavelprijs', kind: 'money', width: 130 }, computedCol('estimate', 'Raming')],
+    residual: [ro('label', 'Omschrijving')],
+    pricePerM2: [
+      ro('label', 'Omschrijving'),
+      { key: 'square_meters', title: 'm² per woning', kind: 'number', width: 110 },
+      { key: 'unit_price', title: 'Prijs per m²', kind: 'money', width: 120 },
+      computedCol('estimate', 'Raming'),
+    ],
+    revenue: [
+      ro('label', 'Omschrijving'),
+      computedCol('estimate', 'Raming'),
+      computedCol('historicIndex', 'Historische index', 'factor', 110),
+      computedCol('totalBooked', 'Boekwaarde'),
+      computedCol('amountAtNcw', 'Bedrag op NCW-datum', 'money', 150),
+      computedCol('nominalTotal', 'Nominaal'),
+    ],
+  };
+  const cols = colsBy[section];
+  return entrySheet(store, 'residential', `residential-${section}`, cols, (e, r, c) => {
+    const re = e as ResidentialEntry;
+    switch (c.key) {
+      case 'label': return re.label;
+      case 'amount': return re.amount;
+      case 'tenure_type': return labelOf(TENURE_OPTIONS, re.tenure_type);
+      case 'calculation_method': return labelOf(CALC_METHOD_OPTIONS, re.calculation_method);
+      case 'calculation_date': return formatDutchDate(re.calculation_date);
+      case 'residence_type': return re.residence_type ?? '';
+      case 'von_incl_vat': return re.land_share_data?.von_incl_vat ?? null;
+      case 'quote_excl_vat': return re.land_share_data?.quote_excl_vat ?? null;
+      case 'plot_price': return re.plot_price ?? null;
+      case 'square_meters': return re.price_per_square_meter_data?.square_meters ?? null;
+      case 'unit_price': return re.price_per_square_meter_data?.unit_price ?? null;
+      case 'nominalTotal': return r ? r.nominal.reduce((a, b) => a + b, 0) : null;
+      default: return r ? (r[c.key as keyof EntryResult] as number) : null;
+    }
+  });
+}
+
+/** Indexering: the entry's future index set and its own rate per period (overrides). */
+export function indexingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef {
+  const m = store.model!;
+  const cols: Col[] = [
+    { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
+    { key: 'standard_index', title: 'Standaardindex', kind: 'select', width: 140, options: setNames(m, 'Indexing_FutureIndex') },
+    { key: 'UITGANGSPUNT', title: 'Uitgangspunt', kind: 'pct', width: 100, period: 'UITGANGSPUNT' },
+    ...periodCols(store, 'pct'),
+  ];
+  const def = kind === 'cost' ? 'Kostenstijging' : 'Opbrengstenstijging';
+  return entrySheet(store, kind, `${kind}-indexing`, cols, (e, _r, c) => {
+    if (c.key === 'label') return e.label;
+    if (c.key === 'standard_index') return e.indexing.standard_index ?? def;
+    return itemValue(e.indexing.indexing_items, c.key);
+  }, (e, col, value) => [{ kind: 'entryItem', entry: kind, id: e.id, list: 'indexing', period: col.period!, value, valueType: 'Procentueel' }]);
+}
+
+/** Fasering: section, method (Financeel/Procentueel), dates, and the phased value per period. */
+export function phasingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef {
+  const list = entriesOf(store.model!, kind);
+  const pctRows = list.map((e) => e.phasing.phasing_method === 'percentage');
+  const cols: Col[] = [
+    { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
+    { key: 'phasing_section_type', title: 'Sectie', kind: 'select', width: 110, options: SECTION_OPTIONS },
+    { key: 'phasing_method', title: 'Methode', kind: 'select', width: 100, options: METHOD_OPTIONS },
+    { key: 'start_date', title: 'Startdatum', kind: 'date', width: 100 },
+    { key: 'end_date', title: 'Einddatum', kind: 'date', width: 100 },
+    ...periodCols(store, 'money', pctRows),
+    computedCol('totalPhased', 'Totaal gefaseerd'),
+    computedCol('residualToPhase', 'Nog te faseren'),
+  ];
+  const sheet = entrySheet(store, kind, `${kind}-phasing`, cols, (e, r, c) => {
+    switch (c.key) {
+      case 'label': return e.label;
+      case 'phasing_section_type': return e.phasing.phasing_section_type;
+      case 'phasing_method': return labelOf(METHOD_OPTIONS, e.phasing.phasing_method);
+      case 'start_date': return formatDutchDate(e.phasing.start_date);
+      case 'end_date': return formatDutchDate(e.phasing.end_date);
+      default:
+        if (c.period) return itemValue(e.phasing.phasing_items, c.key);
+        return r ? (r[c.key as keyof EntryResult] as number) : null;
+    }
+  }, (e, col, value) => [{
+    kind: 'entryItem', entry: kind, id: e.id, list: 'phasing', period: col.period!, value,
+    valueType: e.phasing.phasing_method === 'percentage' ? 'Procentueel' : 'Financeel',
+  }]);
+  const base = sheet.toEdits;
+  sheet.toEdits = (row, c, value) => {
+    const e = list[row];
+    const col = cols[c];
+    if (e && col?.key === 'phasing_method') {
+      const v = optionValue(METHOD_OPTIONS, value);
+      if (!v) return { error: 'Ongeldige invoer.' };
+      const vt: ValueType = v === 'percentage' ? 'Procentueel' : 'Financeel';
+      // The method decides how every value of the row is read.
+      return [
+        fieldEdit(kind, e.id, 'phasing_method', v),
+        ...e.phasing.phasing_items.map((it): Edit => ({ kind: 'entryItem', entry: kind, id: e.id, list: 'phasing', period: it.period, value: it.value, valueType: vt })),
+      ];
+    }
+    return base(row, c, value);
+  };
+  return sheet;
+}
+
+/** The value type of an entry's book values (all items share it; Financeel when there are none). */
+export function bookType(e: AnyEntry, pref?: Map<string, ValueType>, kind?: EntryKindUi): ValueType {
+  return e.bookvalue.bookvalue_items[0]?.value_type ?? pref?.get(`${kind}|${e.id}`) ?? 'Financeel';
+}
+
+/** Boekwaarde: Financeel/Procentueel per row and the booked value per period. */
+export function bookValueSheet(store: WorkbenchStore, kind: EntryKindUi, pref: Map<string, ValueType>): SheetDef {
+  const list = entriesOf(store.model!, kind);
+  const pctRows = list.map((e) => bookType(e, pref, kind) === 'Procentueel');
+  const cols: Col[] = [
+    { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
+    { key: 'type', title: 'Soort', kind: 'select', width: 100, options: VALUE_TYPE_OPTIONS },
+    ...periodCols(store, 'money', pctRows),
+    computedCol('totalBooked', 'Totaal geboekt'),
+  ];
+  const sheet = entrySheet(store, kind, `${kind}-bookvalue`, cols, (e, r, c) => {
+    if (c.key === 'label') return e.label;
+    if (c.key === 'type') return bookType(e, pref, kind);
+    if (c.period) return itemValue(e.bookvalue.bookvalue_items, c.key);
+    return r ? (r[c.key as keyof EntryResult] as number) : null;
+  }, (e, col, value) => [{ kind: 'entryItem', entry: kind, id: e.id, list: 'bookvalue', period: col.period!, value, valueType: bookType(e, pref, kind) }]);
+  const base = sheet.toEdits;
+  sheet.toEdits = (row, c, value) => {
+    const e = list[row];
+    if (e && cols[c]?.key === 'type') {
+      const v = optionValue(VALUE_TYPE_OPTIONS, value) as ValueType | null;
+      if (!v) return { error: 'Ongeldige invoer.' };
+      pref.set(`${kind}|${e.id}`, v);
+      return e.bookvalue.bookvalue_items.map((it): Edit => ({ kind: 'entryItem', entry: kind, id: e.id, list: 'bookvalue', period: it.period, value: it.value, valueType: v }));
+    }
+    return base(row, c, value);
+  };
+  return sheet;
+}
+
+/** A grid of parameter sets of one group: name, base value, one column per period label. */
+export function parameterSetSheet(store: WorkbenchStore, group: ParameterSetGroup): SheetDef {
+  const m = store.model!;
+  const sets = m.base_parameters.parameter_sets.filter((s) => s.set_group === group);
+  const L = store.engine!.layout;
+  const labels = group === 'Indexing_PriceLevelCorrectionToNCWDate'
+    ? Array.from({ length: L.priceYears.last - L.priceYears.first + 1 }, (_, i) => String(L.priceYears.first + i))
+    : L.periods.map((p) => p.label);
+  const cols: Col[] = [
+    { key: 'name', title: 'Naam', kind: 'text', width: 200, readOnly: true },
+    { key: 'base', title: 'Basiswaarde', kind: 'pct', width: 100 },
+    ...labels.map((l): Col => ({ key: `p:${l}`, title: l, kind: 'pct', width: 80 })),
+  ];
+  const valueAt = (s: ParameterSet, label: string) => s.set_values.find((v) => v.period_label === label)?.period_value ?? null;
+  return {
+    id: `sets-${group}`,
+    columns: cols,
+    fixedCols: 1,
+    data: sets.map((s) => cols.map((c) => (c.key === 'name' ? s.set_name : c.key === 'base' ? s.set_base_value : valueAt(s, c.key.slice(2))))),
+    toEdits(row, c, value) {
+      const s = sets[row];
+      const col = cols[c];
+      if (!s || !col || col.readOnly) return [];
+      const n = numberOf(value);
+      if (n === undefined) return { error: INVALID_NUMBER };
+      if (col.key === 'base') {
+        if (n === null) return { error: INVALID_NUMBER };
+        return [{ kind: 'setValue', group, name: s.set_name, label: null, value: n }];
+      }
+      return [{ kind: 'setValue', group, name: s.set_name, label: col.key.slice(2), value: n }];
+    },
+  };
+}
+
+/** A new parameter set: spec 3 §9 default 2,0 for the base value and every period. */
+export function newParameterSet(store: WorkbenchStore, group: ParameterSetGroup, name: string): ParameterSet {
+  const L = store.engine!.layout;
+  const m = store.model!;
+  const labels = group === 'Indexing_PriceLevelCorrectionToNCWDate'
+    ? Array.from({ length: L.priceYears.last - L.priceYears.first + 1 }, (_, i) => String(L.priceYears.first + i))
+    : L.periods.map((p) => p.label);
+  const phasing_period = group === 'Indexing_PriceLevelCorrectionToNCWDate' ? 'Annual' : m.base_parameters.phasing_period;
+  return { set_name: name.trim(), set_group: group, set_base_value: 2.0, set_values: labels.map((l) => ({ phasing_period, period_label: l, period_value: 2.0 })) };
+}
+
+/** Spec 3 §5 name rules for a new or renamed parameter set. */
+export function setNameProblem(m: ModelData, group: ParameterSetGroup, name: string, except?: string): string | null {
+  const t = name.trim();
+  if (!t) return 'Voer een geldige naam in.';
+  const dup = m.base_parameters.parameter_sets.some((s) => s.set_group === group && s.set_name !== except && s.set_name.trim().toLowerCase() === t.toLowerCase());
+  return dup ? 'Deze naam bestaat al. Kies een unieke naam' : null;
+}
+
+/** A new cost entry with the model's defaults (spec 3 §9: standard index Kostenstijging, price index CPI). */
+export function newCostEntry(m: ModelData, label: string): CostEntry {
+  const bp = m.base_parameters;
+  const id = Math.max(0, ...m.cost_estimate.map((e) => e.id)) + 1;
+  const date = bp.phasing_price_reference_date <= bp.phasing_net_present_value_date ? bp.phasing_price_reference_date : bp.phasing_net_present_value_date;
+  return {
+    id, label: label.trim(),
+    estimate: { amount: 1, unit: 'Item', price: 0, date, index_type: 'CPI' },
+    indexing: { standard_index: 'Kostenstijging', indexing_items: [] },
+    phasing: { phasing_section_type: 'Verwerving', phasing_method: 'Financeel', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+    bookvalue: { bookvalue_items: [] },
+  };
+}
+
+export function newResidentialEntry(m: ModelData, label: string): ResidentialEntry {
+  const bp = m.base_parameters;
+  const id = Math.max(0, ...m.residential_construction.map((e) => e.id)) + 1;
+  const date = bp.phasing_price_reference_date <= bp.phasing_net_present_value_date ? bp.phasing_price_reference_date : bp.phasing_net_present_value_date;
+  return {
+    id, label: label.trim(), amount: 1, tenure_type: 'Purchased', calculation_method: 'PlotPrice', calculation_date: date,
+    land_share_data: null, plot_price: 0, residence_type: null, price_per_square_meter_data: null,
+    indexing: { standard_index: 'Opbrengstenstijging', indexing_items: [] },
+    phasing: { phasing_section_type: 'Woningbouw', phasing_method: 'percentage', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+    bookvalue: { bookvalue_items: [] },
+  };
+}
