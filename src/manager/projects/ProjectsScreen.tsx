@@ -270,11 +270,7 @@ const MoveDialog = observer(function MoveDialog({ store }: { store: ProjectsStor
           <>
             {isModel && !projectStep && <Button text="Terug" icon="arrow-left" onClick={() => store.backMoveStep()} />}
             <Button text="Annuleren" onClick={() => store.closeMove()} />
-            {isModel && projectStep ? (
-              <Button text="Volgende" intent="primary" disabled={store.moveTargetProjectId === null} onClick={() => void store.nextMoveStep()} />
-            ) : (
-              <Button text="Verplaatsen" intent="primary" disabled={!store.canConfirmMove} loading={store.busy} onClick={() => void store.confirmMove()} />
-            )}
+            <Button text="Verplaatsen" intent="primary" disabled={!store.canConfirmMove} loading={store.busy} onClick={() => void store.confirmMove()} />
           </>
         )}
       />

@@ -338,8 +338,10 @@ export class ProjectsStore {
     this.moveSubject = null;
   }
 
+  /** Version move: the target. Model move: the project whose versions are shown next (with a back button). */
   chooseMoveProject(id: number) {
     this.moveTargetProjectId = id;
+    if (this.move === 'MoveModel') void this.nextMoveStep();
   }
 
   /** Model move: from the project step to the version step. */

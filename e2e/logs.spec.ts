@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from './helpers.ts';
+import { apiToken, unique } from './projectSteps.ts';
+
+test('the log pages through 50 rows at a time', async ({ page, request }) => {
+  // More than one page of log rows: a project changed 60 times through the API.
+  const token = await apiToken(request, ADMIN);
+  const headers = { authorization: `Bearer ${token}` };
+  const [types, subregions, me] = await Promise.all([
+    request.get('/api/manager/type-project/', { headers }).then((r) => r.json() as Promise<{ id: number }[]>),
+    request.get('/api/manager/subregion/', { headers }).then((r) => r.json() as Promise<{ id: number }[]>),
+    request.get('/api/manager/user/me/', { headers }).then((r) => r.json() as Promise<{ id: number }>),
+  ]);
+  const name = unique('Logproject');
+  const created = await request.post('/api/manager/project/', {
+    headers, data: { name, type_project: types[0].id, subregion: subregions[0].id, roles: [{ id: me.id, role: 'ADM' }] },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  for (let i = 0; i < 60; i++) {
+    const res = await request.patch(`/api/manager/project/${id}/`, { headers, data: { description: `wijziging ${i}` } });
+    expect(res.ok()).toBeTruthy();
+  }
+
+  await signIn(page, ADMIN);
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Logs' }).click();
+  const logs = page.getByRole('region', { name: 'Logs' });
+  for (const header of ['Datum + Tijd', 'Gebruiker', 'Actie', 'IP-adres']) {
+    await expect(logs.getByRole('columnheader', { name: header })).toBeVisible();
+  }
+  const status = logs.getByText(/^Pagina \d+ van \d+$/);
+  await expect(status).toHaveText(/^Pagina 1 van ([2-9]|\d\d+)$/);
+  const pages = Number((await status.textContent())!.match(/van (\d+)/)![1]);
+  await expect(logs.getByRole('button', { name: 'Vorige' })).toBeDisabled();
+  await expect(logs.getByRole('row')).toHaveCount(51); // header + 50
+  await expect(logs.getByRole('cell', { name: 'Anna Beheerder' }).first()).toBeVisible();
+  await expect(logs.getByRole('cell', { name: `Project '${name}' gewijzigd` }).first()).toBeVisible();
+
+  await logs.getByRole('button', { name: 'Volgende' }).click();
+  await expect(status).toHaveText(`Pagina 2 van ${pages}`);
+  await expect(logs.getByRole('button', { name: 'Vorige' })).toBeEnabled();
+  for (let p = 3; p <= pages; p++) {
+    await logs.getByRole('button', { name: 'Volgende' }).click();
+    await expect(status).toHaveText(`Pagina ${p} van ${pages}`);
+  }
+  await expect(logs.getByRole('button', { name: 'Volgende' })).toBeDisabled();
+  await logs.getByRole('button', { name: 'Vorige' }).click();
+  await expect(status).toHaveText(`Pagina ${pages - 1} van ${pages}`);
+});

@@ -1,0 +1,65 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './helpers.ts';
+
+/** A name nobody else uses in this run (tests run in parallel on one database). */
+export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
+export const column = (page: Page, name: 'Projecten' | 'Versies' | 'Rekenmodellen') => page.getByRole('region', { name, exact: true });
+export const row = (page: Page, col: 'Projecten' | 'Versies' | 'Rekenmodellen', name: string) =>
+  column(page, col).getByRole('listitem', { name, exact: true });
+
+/** Opens a row's sub-menu and clicks one of its items. */
+export async function subMenu(page: Page, col: 'Projecten' | 'Versies' | 'Rekenmodellen', name: string, item: string) {
+  await row(page, col, name).getByRole('button', { name: 'Submenu' }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+export async function expectToast(page: Page, text: string) {
+  await expect(page.locator('.gs-toasts').getByText(text, { exact: true }).first()).toBeVisible();
+}
+
+/** New project through the form; the reader gets VWR from the subregion prefill. Ends on Projects with it selected. */
+export async function createProject(page: Page, name: string, opts: { number?: string; type?: string; subregion?: string } = {}) {
+  await column(page, 'Projecten').getByRole('button', { name: 'Project toevoegen' }).click();
+  const form = page.getByRole('region', { name: 'Nieuw project' });
+  await form.getByLabel('Projectnaam').fill(name);
+  if (opts.number) await form.getByLabel('Projectnummer').fill(opts.number);
+  await form.getByLabel('Projecttype').selectOption({ label: opts.type ?? 'Woningbouw' });
+  await form.getByLabel('Deelgebied').selectOption({ label: opts.subregion ?? 'Centrum' });
+  await expect(form.getByLabel('Rechten Lotte Lezer')).toHaveValue('VWR');
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, 'Opslaan gelukt!');
+  await expect(row(page, 'Projecten', name)).toHaveAttribute('aria-current', 'true');
+}
+
+export async function createVersion(page: Page, name: string, phase = 'Initiatief') {
+  await column(page, 'Versies').getByRole('button', { name: 'Versie toevoegen' }).click();
+  const form = page.getByRole('region', { name: 'Nieuwe versie' });
+  await form.getByLabel('Versienaam').fill(name);
+  await form.getByLabel('Fase').selectOption({ label: phase });
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, 'Opslaan gelukt!');
+  await expect(row(page, 'Versies', name)).toHaveAttribute('aria-current', 'true');
+}
+
+/** As the staff admin: an online model (no type); otherwise a spreadsheet model of the first template. */
+export async function createModel(page: Page, name: string, platform: 'Online' | 'Spreadsheet' = 'Online') {
+  await column(page, 'Rekenmodellen').getByRole('button', { name: 'Rekenmodel toevoegen' }).click();
+  const form = page.getByRole('region', { name: 'Nieuw rekenmodel' });
+  await form.getByLabel('Naam rekenmodel').fill(name);
+  const platformSelect = form.getByLabel('Platform');
+  if (await platformSelect.count()) await platformSelect.selectOption({ label: platform });
+  if (platform === 'Spreadsheet') await form.getByLabel('Type rekenmodel').selectOption({ label: 'Grondexploitatie standaard' });
+  else await expect(form.getByLabel('Type rekenmodel')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, 'Opslaan gelukt!');
+  await expect(row(page, 'Rekenmodellen', name)).toBeVisible();
+}
+
+/** A bearer token for direct API calls (to prepare data quickly). */
+export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/manager/user/login/', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { access: string };
+  return body.access;
+}
