@@ -133,6 +133,21 @@ describe('projects', () => {
     expect(nonView.some((p) => p.id === tree.projectId)).toBe(false);
   });
 
+  it('never answers a stale list: changes by any code path show up at once', async () => {
+    const tree = await seedTree(t.db, a, { name: 'Cachetest', roles: rolesAsGlobal(a) });
+    const find = async () => ((await inject('GET', '/project/?all=true', usr)).json() as { id: number; name: string; role: string; subregion_name: string }[]).find((p) => p.id === tree.projectId);
+    expect(await find()).toMatchObject({ name: 'Cachetest', role: 'USR' });
+    await t.db.update(project).set({ name: 'Cachetest 2' }).where(eq(project.id, tree.projectId));
+    expect((await find())?.name).toBe('Cachetest 2');
+    await t.db.execute(sql`UPDATE project_role SET role = 'VWR' WHERE project_id = ${tree.projectId} AND user_id = ${a.usr.id}`);
+    expect((await find())?.role).toBe('VWR');
+    await t.db.execute(sql`UPDATE subregion SET description = 'Centrum-Oost' WHERE id = ${a.subregionId}`);
+    expect((await find())?.subregion_name).toBe('Centrum-Oost');
+    await t.db.execute(sql`UPDATE subregion SET description = 'Centrum' WHERE id = ${a.subregionId}`);
+    await t.db.execute(sql`DELETE FROM project_role WHERE project_id = ${tree.projectId} AND user_id = ${a.usr.id}`);
+    expect(await find()).toBeUndefined();
+  });
+
   it('shows the rights table to project ADM only, and only project ADM may change roles', async () => {
     const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
     expect((await inject('GET', `/project/${tree.projectId}/`, adm)).json().roles).toEqual(expect.arrayContaining([{ id: a.vwr.id, name_full: 'alpha VWR', role: 'VWR' }]));
@@ -368,6 +383,15 @@ describe('attachments', () => {
 });
 
 describe('reference data and log', () => {
+  it('publishes the project-area routes in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/api/manager/project/', '/api/manager/version-model/{id}/move/', '/api/manager/model/{id}/saved-model/{saved_model_id}/', '/api/manager/attachment-version-model/', '/api/manager/log/']) {
+      expect(paths).toContain(p);
+    }
+  });
+
   it('lists reference data of the own client only', async () => {
     expect((await inject('GET', '/subregion/', usr)).json()).toEqual([{ id: a.subregionId, description: 'Centrum', outline_uri: null }]);
     expect((await inject('GET', '/type-project/', usr)).json().map((x: { id: number }) => x.id).sort()).toEqual([a.typeProjectId, a.defaultTypeProjectId].sort());
@@ -408,6 +432,5 @@ describe('reference data and log', () => {
     expect(rows.map((r) => r.d)).toEqual(expect.arrayContaining([
       "Versie 'Versie A' gewijzigd", "Sessie van rekenmodel 'Model 1' beëindigd", "Project 'Auditproject' verwijderd",
     ]));
-    void project;
   });
 });

@@ -1,0 +1,168 @@
+// `npm run bench -- api`: the project-area API under load on a real (embedded) PostgreSQL.
+// Seeds 2,000 projects × 3 versions × 3 models in one client, serves buildApp() on a loopback port and
+// measures with autocannon (20 connections): GET project/?all=true and GET model/?version_model_id=…,
+// then times duplicating a project with 3 versions × 3 models (model data, history files, attachments).
+// Targets: project list p99 ≤ 60 ms, model list p99 ≤ 20 ms, duplicate ≤ 300 ms.
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app.ts';
+import { configFromEnv } from '../server/config.ts';
+import { connect, migrateDb, type Db } from '../server/db/index.ts';
+import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import { createTenant } from '../server/test/fixtures.ts';
+import { defaultModelData } from '../server/services/modelDefaults.ts';
+
+const PROJECTS = 2000;
+const TARGETS = { projectList: 60, modelList: 20, duplicate: 300 };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function load(url: string, authorization: string, seconds: number) {
+  return autocannon({ url, connections: 20, duration: seconds, headers: { authorization } });
+}
+
+
+/** 2,000 projects × 3 versions × 3 models (history files, attachments, some open sessions) in one client. */
+export async function seed(db: Db) {
+  const tenant = await createTenant(db, 'bench');
+  const c = tenant.clientId;
+  const modelData = JSON.stringify(defaultModelData({ projectName: 'Bench' }));
+  await db.execute(sql`
+    INSERT INTO project (client_id, name, number, description, subregion_id, type_project_id, hidden, created_by, created_at, timestamp_last_modified)
+    SELECT ${c}, 'Project ' || g, CASE WHEN g % 4 = 0 THEN NULL ELSE 'P-' || g END, 'Omschrijving ' || g,
+           ${tenant.subregionId}, ${tenant.typeProjectId}, g % 10 = 0, ${tenant.adm.id},
+           timestamptz '2025-01-01' + g * interval '1 hour', timestamptz '2025-06-01' + g * interval '1 minute'
+    FROM generate_series(1, ${PROJECTS}) g`);
+  await db.execute(sql`
+    INSERT INTO project_role (project_id, user_id, role)
+    SELECT p.id, u.id, CASE WHEN u.id = ${tenant.adm.id} THEN 'ADM' WHEN u.role = 'NON' THEN 'NON' ELSE u.role END
+    FROM project p CROSS JOIN app_user u WHERE p.client_id = ${c} AND u.client_id = ${c}`);
+  await db.execute(sql`
+    INSERT INTO version_model (project_id, name, phase_id, created_by, created_at, timestamp_last_modified)
+    SELECT p.id, 'Versie ' || v, ${tenant.phaseId}, ${tenant.adm.id}, p.created_at, p.timestamp_last_modified
+    FROM project p CROSS JOIN generate_series(1, 3) v WHERE p.client_id = ${c}`);
+  await db.execute(sql`
+    INSERT INTO model (version_id, name, type_model_id, model_platform, model_data, created_by, last_modified_by, created_at, timestamp_last_modified)
+    SELECT v.id, 'Model ' || m, CASE WHEN m = 1 THEN ${tenant.templateModelId}::int END,
+           CASE WHEN m = 1 THEN 'spreadsheet' ELSE 'online' END, CASE WHEN m = 1 THEN NULL ELSE ${modelData}::jsonb END,
+           ${tenant.usr.id}, ${tenant.usr.id}, v.created_at, v.timestamp_last_modified
+    FROM version_model v CROSS JOIN generate_series(1, 3) m`);
+  // every spreadsheet model has one history file (20 kB), every version one file attachment and one link
+  await db.execute(sql`
+    WITH f AS (
+      INSERT INTO stored_file (client_id, filename, content_type, size, data)
+      SELECT ${c}, 'model-' || m.id || '.xlsx', 'application/octet-stream', 20000, decode(repeat('ab', 20000), 'hex')
+      FROM model m WHERE m.model_platform = 'spreadsheet' RETURNING id, filename)
+    INSERT INTO saved_model (model_id, active, file_id, filename_orig, filesize, user_save)
+    SELECT substring(f.filename from 'model-(\\d+)')::int, true, f.id, f.filename, 20000, ${tenant.usr.id} FROM f`);
+  await db.execute(sql`
+    WITH f AS (
+      INSERT INTO stored_file (client_id, filename, size, data)
+      SELECT ${c}, 'tekening-' || v.id || '.pdf', 50000, decode(repeat('cd', 50000), 'hex') FROM version_model v RETURNING id, filename)
+    INSERT INTO attachment (version_id, attachment_type, category_id, name, file_id)
+    SELECT substring(f.filename from 'tekening-(\\d+)')::int, 'FILE', ${tenant.categoryId}, 'Tekening', f.id FROM f`);
+  await db.execute(sql`
+    INSERT INTO attachment (version_id, attachment_type, category_id, name, url_link)
+    SELECT v.id, 'LINK', ${tenant.categoryId}, 'Kaart', 'https://example.org/' || v.id FROM version_model v`);
+  await db.execute(sql`INSERT INTO model_session (model_id, user_id) SELECT id, ${tenant.usr.id} FROM model WHERE id % 50 = 0`);
+  await db.execute(sql`ANALYZE`);
+  return tenant;
+}
+
+export default async function bench() {
+  const dir = mkdtempSync(join(tmpdir(), 'grondslag-bench-'));
+  const pg = await startEmbeddedPostgres(dir, await freePort());
+  const db = connect(pg.url, 20);
+  try {
+    await migrateDb(db);
+    console.log(`machine load average (1 min) at the start: ${loadavg()[0].toFixed(1)}`);
+    const t0 = performance.now();
+    const tenant = await seed(db);
+    const c = tenant.clientId;
+    const { rows: [n] } = await db.execute<{ p: number; v: number; m: number }>(sql`
+      SELECT (SELECT count(*) FROM project) AS p, (SELECT count(*) FROM version_model) AS v, (SELECT count(*) FROM model) AS m`);
+    console.log(`seeded ${n.p} projects, ${n.v} versions, ${n.m} models in ${Math.round(performance.now() - t0)} ms`);
+
+    const app = await buildApp({ config: { ...configFromEnv({}), clientDir: '/nonexistent' }, db });
+    const port = await freePort();
+    await app.listen({ port, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${port}/api/manager`;
+    const authorization = `Bearer ${await app.ctx.tokens.sign({ userId: tenant.adm.id, clientId: c })}`;
+    const { rows: [mid] } = await db.execute<{ project_id: number; version_id: number }>(sql`
+      SELECT v.project_id, v.id AS version_id FROM version_model v ORDER BY v.id OFFSET ${3 * (PROJECTS / 2)} LIMIT 1`);
+
+    const check = await fetch(`${base}/project/?all=true`, { headers: { authorization } });
+    const list = (await check.json()) as unknown[];
+    console.log(`GET project/?all=true: ${check.status}, ${list.length} rows`);
+
+    // one request at a time: the cost of one answer, without queueing
+    const { projectListJson, modelListJson } = await import('../server/services/projectRows.ts');
+    const [admRow] = await db.execute<Record<string, unknown>>(sql`SELECT * FROM app_user WHERE id = ${tenant.adm.id}`).then((r) => r.rows);
+    const user = { ...tenant.adm, ...admRow } as typeof tenant.adm;
+    const time = async (label: string, f: () => Promise<unknown>) => {
+      const ts: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const s = performance.now();
+        await f();
+        ts.push(performance.now() - s);
+      }
+      ts.sort((x, y) => x - y);
+      console.log(`${label}: median ${ts[15].toFixed(1)} ms, max ${ts[29].toFixed(1)} ms (sequential)`);
+    };
+    await time('project list query (uncached)', () => projectListJson(db, user, true));
+    await time('GET project/?all=true', () => fetch(`${base}/project/?all=true`, { headers: { authorization } }).then((r) => r.arrayBuffer()));
+    await time('model list query', () => modelListJson(db, user, mid.version_id));
+    await time('GET model/?version_model_id', () => fetch(`${base}/model/?version_model_id=${mid.version_id}`, { headers: { authorization } }).then((r) => r.arrayBuffer()));
+    if (process.env.BENCH_EXPLAIN) {
+      const { projectListSql } = await import('../server/services/projectRows.ts');
+      const { rows } = await db.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN (ANALYZE, BUFFERS) ${projectListSql(user, true)}`);
+      console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      const { rows: r2 } = await db.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN (ANALYZE, BUFFERS) SELECT ${sql.raw(String(mid.version_id))}`);
+      void r2;
+      process.exit(0); // diagnosis only
+    }
+
+    await load(`${base}/project/?all=true`, authorization, 2); // warm-up
+    const pl = await load(`${base}/project/?all=true`, authorization, 10);
+    console.log(`GET project/?all=true  p50 ${pl.latency.p50} ms  p99 ${pl.latency.p99} ms  ${Math.round(pl.requests.average)} req/s  non-2xx ${pl.non2xx}  (target p99 ≤ ${TARGETS.projectList} ms)`);
+
+    const murl = `${base}/model/?version_model_id=${mid.version_id}`;
+    await load(murl, authorization, 2);
+    const ml = await load(murl, authorization, 10);
+    console.log(`GET model/?version_model_id  p50 ${ml.latency.p50} ms  p99 ${ml.latency.p99} ms  ${Math.round(ml.requests.average)} req/s  non-2xx ${ml.non2xx}  (target p99 ≤ ${TARGETS.modelList} ms)`);
+
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const s = performance.now();
+      const res = await fetch(`${base}/project/${mid.project_id}/duplicate/`, { headers: { authorization } });
+      const copy = (await res.json()) as { name: string };
+      times.push(performance.now() - s);
+      if (res.status !== 200) throw new Error(`duplicate answered ${res.status}`);
+      if (i === 0) console.log(`duplicate → '${copy.name}'`);
+    }
+    const sorted = [...times].sort((x, y) => x - y);
+    console.log(`GET project/{id}/duplicate/ (3 versions × 3 models, history files, attachments)  median ${sorted[2].toFixed(1)} ms  max ${sorted[4].toFixed(1)} ms  (target ≤ ${TARGETS.duplicate} ms)`);
+
+    const verdict = (ok: boolean) => (ok ? 'OK' : 'TE LANGZAAM');
+    console.log(`machine load average (1 min) at the end: ${loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} cores`);
+    console.log(`verdict: project list ${verdict(pl.latency.p99 <= TARGETS.projectList)}, model list ${verdict(ml.latency.p99 <= TARGETS.modelList)}, duplicate ${verdict(sorted[4] <= TARGETS.duplicate)}`);
+    await app.close();
+  } finally {
+    await db.$client.end();
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

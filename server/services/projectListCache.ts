@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import type { UserRow } from '../context.ts';
+import { projectListJson } from './projectRows.ts';
+
+// The project list (2,000 rows ≈ 450 kB of JSON) is read far more often than it changes. Each
+// instance keeps the last answer per user and `all` flag, with a fingerprint of everything the list is
+// made of: count and sum of the row versions (xmin) of the client's projects, subregions and project
+// types and of the user's project roles. Any insert, update or delete (by any code path or instance)
+// changes the fingerprint, which is read BEFORE the list, so a cached answer is never older than it.
+
+const MAX_ENTRIES = 256;
+const caches = new WeakMap<Db, Map<string, { fp: string; body: string }>>();
+
+async function fingerprint(db: Db, user: UserRow): Promise<string> {
+  const { rows } = await db.execute<{ fp: string }>(sql`
+    SELECT concat_ws('/',
+      (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM project WHERE client_id = ${user.clientId}),
+      (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM project_role WHERE user_id = ${user.id}),
+      (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM subregion WHERE client_id = ${user.clientId}),
+      (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) FROM type_project WHERE client_id = ${user.clientId})) AS fp`);
+  return rows[0].fp;
+}
+
+/** GET project/: the JSON text, from the cache when nothing it depends on changed. */
+export async function cachedProjectListJson(db: Db, user: UserRow, all: boolean): Promise<string> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const key = `${user.id}:${all}`;
+  const fp = await fingerprint(db, user);
+  const hit = cache.get(key);
+  if (hit && hit.fp === fp) {
+    cache.delete(key); // keep the most recently used last
+    cache.set(key, hit);
+    return hit.body;
+  }
+  const body = await projectListJson(db, user, all);
+  cache.delete(key);
+  cache.set(key, { fp, body });
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  return body;
+}
