@@ -224,14 +224,12 @@ export class GrexEngine {
   /** Regenerate the sheets from the model and apply only the differences to HyperFormula. */
   private sync(): ExportedChange[] {
     const next = buildWorkbookSpec(this.model);
-    let reshaped = false;
     const changes = this.hf.batch(() => {
       next.sheets.forEach((s, i) => {
         const old = this.spec.sheets[i]!;
         const id = this.sheetId(s.name);
         const sameShape = old.rows.length === s.rows.length && old.rows.every((r, j) => r.length === s.rows[j]!.length);
         if (!sameShape) {
-          reshaped = true;
           this.hf.setSheetContent(id, toRaw(s.rows));
           return;
         }
@@ -244,25 +242,10 @@ export class GrexEngine {
         }
       });
     });
-    const sig = (l: WorkbookLayout) =>
-      `${l.n}|${l.cost.ids.join(',')}|${l.residential.ids.join(',')}|${[...l.spaceRow.keys()].join(',')}|${l.periods.map((p) => p.label).join(',')}`;
-    reshaped ||= sig(next.layout) !== sig(this.spec.layout);
     this.spec = next;
-    if (reshaped) this.readAll();
-    else {
-      this.reader.patch(changes);
-      this.refreshLabels();
-    }
+    // The layout may have changed (entries, periods, index-factor sources): read all results anew.
+    this.readAll();
     return changes;
-  }
-
-  private refreshLabels(): void {
-    const R = this.reader.results;
-    this.model.cost_estimate.forEach((e, i) => (R.costEntries[i]!.label = e.label));
-    this.model.residential_construction.forEach((e, i) => {
-      R.residentialEntries[i]!.label = e.label;
-      R.residentialEntries[i]!.residualNotCalculated = e.calculation_method === 'Residual';
-    });
   }
 
   private needsSync(e: Edit): boolean {

@@ -1,0 +1,74 @@
+// `npm run calc -- model.json [--xlsx out.xlsx]`: validates the model data, computes it and prints
+// the results as JSON; with --xlsx also writes the export. Invalid input prints the Dutch problems
+// and exits with 1.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { GrexEngine } from './engine.ts';
+import { exportXlsx } from './export.ts';
+import type { Results } from './results.ts';
+
+const cents = (x: number) => Math.round(x * 100) / 100;
+
+/** The CLI's JSON: money in euros rounded to cents, POC as a fraction. */
+export function cliOutput(r: Results) {
+  const entry = (e: Results['costEntries'][number]) => ({
+    kind: e.kind,
+    id: e.id,
+    label: e.label,
+    estimate: cents(e.estimate),
+    historicIndex: Number(e.historicIndex.toFixed(10)),
+    amountAtNcw: cents(e.amountAtNcw),
+    totalPhased: cents(e.totalPhased),
+    totalBooked: cents(e.totalBooked),
+    residualToPhase: cents(e.residualToPhase),
+    ...(e.residualNotCalculated ? { warning: 'Residueel wordt nog niet berekend' } : {}),
+  });
+  return {
+    ew: cents(r.ew),
+    ncw: cents(r.ncw),
+    verliesvoorziening: cents(r.verliesvoorziening),
+    poc: Number(r.poc.toFixed(10)),
+    profitWithdrawal: cents(r.profitWithdrawal),
+    resultAtNcw: cents(r.resultAtNcw),
+    periods: r.periods.map((p) => ({
+      label: p.label,
+      costs: cents(p.costs),
+      revenues: cents(p.revenues),
+      interest: cents(p.interest),
+      balance: cents(p.balance),
+    })),
+    entries: [...r.costEntries.map(entry), ...r.residentialEntries.map(entry)],
+  };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = argv.filter((a) => a !== '--');
+  const xi = args.indexOf('--xlsx');
+  const out = xi >= 0 ? args[xi + 1] : undefined;
+  const file = args.find((a, i) => !a.startsWith('--') && (xi < 0 || i !== xi + 1));
+  if (!file || (xi >= 0 && !out)) {
+    console.error('Gebruik: npm run calc -- model.json [--xlsx uitvoer.xlsx]');
+    return 1;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    console.error(`Het bestand ${file} kon niet worden gelezen als JSON: ${(err as Error).message}`);
+    return 1;
+  }
+  const built = GrexEngine.create(data);
+  if (!built.ok) {
+    console.error('Ongeldige modelgegevens:');
+    for (const p of built.problems) console.error(`- ${p.path || '(model)'}: ${p.message}`);
+    return 1;
+  }
+  console.log(JSON.stringify(cliOutput(built.engine.results), null, 2));
+  if (out) {
+    writeFileSync(out, await exportXlsx(built.engine));
+    console.error(`Export geschreven naar ${out}`);
+  }
+  built.engine.destroy();
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,59 @@
+// xlsx export: the engine's workbook with live formulas and their computed results (exceljs).
+// Opening it in Excel or LibreOffice and recalculating gives the same numbers.
+import ExcelJS from 'exceljs';
+import type { CellValue } from 'hyperformula';
+import type { GrexEngine } from './engine.ts';
+import type { Fmt } from './workbook.ts';
+
+/** Number formats (the application shows them in the user's locale: nl-NL gives 1.234,56). */
+export const NUMBER_FORMATS: Record<Fmt, string | undefined> = {
+  money: '#,##0.00;-#,##0.00',
+  factor: '0.000000',
+  date: 'dd-mm-yyyy',
+  pct: '0.00',
+  area: '#,##0',
+  int: '0',
+  text: undefined,
+};
+
+function result(v: CellValue | undefined): number | string | boolean | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  if (v == null) return 0;
+  return undefined; // an error value: exceljs cannot write an error result object, Excel recomputes it
+}
+
+export async function exportXlsx(engine: GrexEngine): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Grondslag';
+  wb.created = new Date(0);
+  wb.modified = new Date(0);
+  wb.calcProperties = { fullCalcOnLoad: true };
+  const bold = { bold: true } as const;
+  for (const sheet of engine.sheets) {
+    const values = engine.sheetValues(sheet.name);
+    const ws = wb.addWorksheet(sheet.name, {
+      views: [{ state: 'frozen', xSplit: sheet.frozenCols, ySplit: sheet.frozenRows }],
+    });
+    sheet.widths.forEach((w, c) => {
+      ws.getColumn(c + 1).width = w;
+    });
+    sheet.rows.forEach((row, r) => {
+      const xrow = ws.getRow(r + 1);
+      row.forEach((raw, c) => {
+        if (raw === null) return;
+        const cell = xrow.getCell(c + 1);
+        if (typeof raw === 'string' && raw.startsWith('=')) {
+          const res = result(values[r]?.[c]);
+          cell.value = res === undefined ? { formula: raw.slice(1) } : ({ formula: raw.slice(1), result: res } as ExcelJS.CellFormulaValue);
+        } else if (typeof raw === 'string') cell.value = raw.startsWith("'") ? raw.slice(1) : raw;
+        else cell.value = raw;
+        const f = NUMBER_FORMATS[sheet.fmt(r, c) ?? 'text'];
+        if (f && r >= sheet.frozenRows) cell.numFmt = f;
+        if (r === 0 && sheet.frozenRows > 0) cell.font = bold;
+      });
+    });
+  }
+  const buf = await wb.xlsx.writeBuffer();
+  return new Uint8Array(buf as ArrayBuffer);
+}

@@ -1,0 +1,152 @@
+// fast-check generators of random valid models (tests only).
+import fc from 'fast-check';
+import type { CostEntry, ModelData, ParameterSet, PeriodItem, ResidentialEntry } from '../../api/contract/modelData.ts';
+import { serialToIso, toSerial } from '../dates.ts';
+import { type Period, generatePeriods, periodCode } from '../periods.ts';
+
+const cents = (x: number) => Math.round(x * 100) / 100;
+const iso = (s: number) => serialToIso(s);
+
+/** A rate as a user types it: a percentage (1,01–8) or a small fraction (0–0,08). */
+const rate = fc.oneof(
+  fc.integer({ min: 101, max: 800 }).map((x) => x / 100),
+  fc.integer({ min: 0, max: 800 }).map((x) => x / 10000),
+);
+
+export const arbModel: fc.Arbitrary<ModelData> = fc
+  .record({
+    type: fc.constantFrom('Annual', 'SemiAnnual', 'Quarterly') as fc.Arbitrary<'Annual' | 'SemiAnnual' | 'Quarterly'>,
+    startSerial: fc.integer({ min: toSerial('2019-01-01'), max: toSerial('2027-12-31') }),
+    nPeriods: fc.integer({ min: 1, max: 40 }),
+    seed: fc.integer({ min: 1, max: 2 ** 30 }),
+    method: fc.constantFrom('OrganizationSpecific', 'BBV', 'Traditional') as fc.Arbitrary<'OrganizationSpecific' | 'BBV' | 'Traditional'>,
+    withdrawal: fc.boolean(),
+    discount: rate,
+    vat: fc.constantFrom(21, 9, 0.21, 0),
+    withInterestSets: fc.boolean(),
+    nCost: fc.integer({ min: 0, max: 6 }),
+    nRes: fc.integer({ min: 0, max: 4 }),
+  })
+  .chain((g) =>
+    fc.record({
+      g: fc.constant(g),
+      rates: fc.array(rate, { minLength: 200, maxLength: 200 }),
+      ints: fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 400, maxLength: 400 }),
+    }),
+  )
+  .map(({ g, rates, ints }) => {
+    let ri = 0;
+    let ii = 0;
+    const R = () => rates[ri++ % rates.length]!;
+    const I = (max: number) => ints[ii++ % ints.length]! % (max + 1);
+    const m = g.type === 'Annual' ? 1 : g.type === 'SemiAnnual' ? 2 : 4;
+    const S = iso(g.startSerial);
+    // End date: somewhere in the last of nPeriods periods.
+    const probe = generatePeriods(S, iso(g.startSerial + Math.ceil((g.nPeriods * 366) / m) + 400), g.type, g.nPeriods);
+    const lastP = probe[probe.length - 1]!;
+    const endSerial = Math.max(g.startSerial + 1, lastP.startSerial + I(lastP.endSerial - lastP.startSerial - 1));
+    const E = iso(endSerial);
+    const periods: Period[] = generatePeriods(S, E, g.type);
+    const n = periods.length;
+    const N = iso(g.startSerial + I(endSerial - g.startSerial));
+    const P = iso(g.startSerial + I(endSerial - g.startSerial));
+    const values = (pick: number): ParameterSet['set_values'] =>
+      periods.filter(() => I(9) < pick).map((p) => ({ phasing_period: g.type, period_label: p.label, period_value: R() }));
+    const years = Array.from({ length: 12 }, (_, i) => Number(S.slice(0, 4)) - 8 + i);
+    const parameter_sets: ParameterSet[] = [
+      ...(g.withInterestSets
+        ? [
+            { set_name: 'RentepercentageNegatiefSaldo', set_group: 'Interest_Percentage' as const, set_base_value: R(), set_values: values(3) },
+            { set_name: 'RentepercentagePositiefSaldo', set_group: 'Interest_Percentage' as const, set_base_value: R(), set_values: values(3) },
+          ]
+        : []),
+      { set_name: 'Kostenstijging', set_group: 'Indexing_FutureIndex', set_base_value: R(), set_values: values(4) },
+      { set_name: 'Opbrengstenstijging', set_group: 'Indexing_FutureIndex', set_base_value: R(), set_values: values(4) },
+      { set_name: 'Grondprijzen', set_group: 'Indexing_FutureIndex', set_base_value: R(), set_values: values(2) },
+      {
+        set_name: 'CPI',
+        set_group: 'Indexing_PriceLevelCorrectionToNCWDate',
+        set_base_value: R(),
+        set_values: years.filter(() => I(9) < 5).map((y) => ({ phasing_period: 'Annual' as const, period_label: String(y), period_value: R() })),
+      },
+      { set_name: 'BDB', set_group: 'Indexing_PriceLevelCorrectionToNCWDate', set_base_value: R(), set_values: [] },
+    ];
+    const window = () => {
+      const a = 1 + I(n - 1);
+      const b = a + I(n - a);
+      return { a, b, start: iso(periods[a - 1]!.startSerial + I(20)), end: iso(periods[b - 1]!.endSerial - 1 - I(20)) };
+    };
+    const items = (a: number, b: number, allowPct: boolean, scale: number): PeriodItem[] => {
+      const out: PeriodItem[] = [];
+      for (let k = a; k <= b; k++) {
+        if (I(9) < 3) continue;
+        const pctItem = allowPct && I(9) < 4;
+        out.push({
+          period: periodCode(k),
+          value_type: pctItem ? 'Procentueel' : 'Financeel',
+          value: pctItem ? (I(9) < 2 ? I(100) / 100 : 1 + I(6000) / 100) : cents((I(100000) / 100) * scale),
+        });
+      }
+      return out;
+    };
+    const indexItems = (): PeriodItem[] => {
+      if (I(9) < 7) return [];
+      const out: PeriodItem[] = [];
+      if (I(9) < 3) out.push({ period: 'UITGANGSPUNT', value_type: 'Procentueel', value: R() });
+      for (let k = 1; k <= n; k++) if (I(9) < 2) out.push({ period: periodCode(k), value_type: 'Procentueel', value: R() });
+      return out;
+    };
+    const priceDate = () => iso(toSerial(N) - I(365 * 6));
+    const cost_estimate: CostEntry[] = Array.from({ length: g.nCost }, (_, i) => {
+      const w = window();
+      return {
+        id: i + 1,
+        label: `Post ${i + 1}`,
+        estimate: { amount: 1 + I(500), unit: 'Item', price: cents(I(500000) / 100 + 1), date: I(9) < 2 ? N : priceDate(), index_type: I(9) < 7 ? 'CPI' : 'BDB' },
+        indexing: { standard_index: I(9) < 7 ? 'Kostenstijging' : 'Grondprijzen', indexing_items: indexItems() },
+        phasing: { phasing_section_type: 'Verwerving', phasing_method: 'Financeel', start_date: w.start, end_date: w.end, phasing_items: items(w.a, w.b, true, 10) },
+        bookvalue: { bookvalue_items: items(1, n, true, 1).filter(() => I(9) < 3) },
+      };
+    });
+    const methods = ['LandShare', 'PlotPrice', 'PricePerSquareMeter', 'Residual'] as const;
+    const residential_construction: ResidentialEntry[] = Array.from({ length: g.nRes }, (_, i) => {
+      const w = window();
+      const method = methods[I(3)]!;
+      return {
+        id: i + 1,
+        label: `Woningen ${i + 1}`,
+        amount: 1 + I(60),
+        tenure_type: I(1) ? 'Rent' : 'Purchased',
+        calculation_method: method,
+        calculation_date: I(9) < 2 ? N : priceDate(),
+        land_share_data: method === 'LandShare' ? { von_incl_vat: cents(200000 + I(400000)), quote_excl_vat: I(9) < 3 ? I(50) / 100 : 15 + I(2000) / 100 } : null,
+        plot_price: method === 'PlotPrice' ? cents(50000 + I(300000)) : null,
+        residence_type: 'Grondgebonden',
+        price_per_square_meter_data: method === 'PricePerSquareMeter' ? { square_meters: 50 + I(500), unit_price: cents(100 + I(80000) / 100) } : null,
+        indexing: { standard_index: I(9) < 8 ? 'Opbrengstenstijging' : 'Grondprijzen', indexing_items: indexItems() },
+        phasing: { phasing_section_type: 'Woningbouw', phasing_method: 'percentage', start_date: w.start, end_date: w.end, phasing_items: items(w.a, w.b, true, 40) },
+        bookvalue: { bookvalue_items: items(1, n, true, 5).filter(() => I(9) < 3) },
+      };
+    });
+    const locations = ['main_structure_paving', 'public_space_green', 'net_area_marketable_residential', 'excluded_or_to_be_maintained'] as const;
+    const model: ModelData = {
+      base_parameters: {
+        project_info: { project_name: 'Willekeurig', project_description: null, project_number: null, subregion: null, organisation_name: null, version_name: null, model_name: null },
+        phasing_calculation_start_date: S,
+        phasing_price_reference_date: P,
+        phasing_net_present_value_date: N,
+        phasing_calculation_end_date: E,
+        phasing_period: g.type,
+        phasing_costs_revenues: [{ phase_name: 'Kosten', phase_group: 'Cost', phase_start_date: S, phase_end_date: E }],
+        interest_discount_rate_percentage: g.discount,
+        vat_rate_percentage: g.vat,
+        interest_calculation_method: g.method,
+        profit_withdrawal_to_ncw_date: g.withdrawal,
+        parameter_sets,
+        space_usage: Array.from({ length: I(4) }, (_, i) => ({ id: i + 1, label: `Vlak ${i + 1}`, value: I(50000), location: locations[I(3)]! })),
+      },
+      cost_estimate,
+      residential_construction,
+    };
+    return model;
+  });

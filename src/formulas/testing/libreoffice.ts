@@ -1,0 +1,109 @@
+// LibreOffice headless as an independent recalculator of the xlsx export (tests and benchmark only;
+// Node APIs). See docs/stack.md: a profile with OOXMLRecalcMode = 0 (always) and a pinned en-US
+// locale; results are read from the sheet XML (exceljs drops cached results equal to 0).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import JSZip from 'jszip';
+
+export function sofficePath(): string | null {
+  for (const p of ['/usr/bin/soffice', '/usr/local/bin/soffice', '/usr/lib/libreoffice/program/soffice']) if (existsSync(p)) return p;
+  const r = spawnSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' });
+  return r.status === 0 && r.stdout.trim() ? r.stdout.trim() : null;
+}
+
+/** Install libreoffice-calc-nogui with apt when soffice is missing (needs root). */
+export function ensureLibreOffice(): string {
+  const found = sofficePath();
+  if (found) return found;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-q'], { stdio: 'ignore', env, timeout: 240_000 });
+  execFileSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'libreoffice-calc-nogui'], { stdio: 'ignore', env, timeout: 280_000 });
+  const p = sofficePath();
+  if (!p) throw new Error('LibreOffice (soffice) kon niet worden geïnstalleerd');
+  return p;
+}
+
+const XCU = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Setup/L10N"><prop oor:name="ooLocale" oor:op="fuse"><value>en-US</value></prop></item>
+<item oor:path="/org.openoffice.Setup/L10N"><prop oor:name="ooSetupSystemLocale" oor:op="fuse"><value>en-US</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="FirstRun" oor:op="fuse"><value>false</value></prop></item>
+</oor:items>
+`;
+
+/** A fresh LibreOffice user profile that recalculates xlsx files on load. */
+export function makeProfile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'grondslag-lo-'));
+  mkdirSync(join(dir, 'user'), { recursive: true });
+  writeFileSync(join(dir, 'user', 'registrymodifications.xcu'), XCU);
+  return dir;
+}
+
+/**
+ * Recalculate xlsx files with LibreOffice in one soffice call; returns the paths of the
+ * recalculated copies (in outDir, same base names). Throws when an output is missing.
+ */
+export function recalcWithLibreOffice(files: string[], outDir: string, profile = makeProfile()): string[] {
+  const soffice = ensureLibreOffice();
+  mkdirSync(outDir, { recursive: true });
+  const r = spawnSync(
+    soffice,
+    [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', outDir, ...files],
+    { encoding: 'utf8', timeout: 280_000, env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: 'C.UTF-8', HOME: profile } },
+  );
+  const outs = files.map((f) => join(outDir, basename(f)));
+  const missing = outs.filter((o) => !existsSync(o));
+  if (missing.length) throw new Error(`LibreOffice gaf geen uitvoer voor ${missing.join(', ')} (status ${r.status}): ${r.stderr}`);
+  return outs;
+}
+
+export type XlsxValue = number | string | boolean | { error: string };
+
+/** Cell values of every sheet (sheet name → A1 address → value), read from the sheet XML. */
+export async function readXlsxValues(file: string): Promise<Map<string, Map<string, XlsxValue>>> {
+  const zip = await JSZip.loadAsync(readFileSync(file));
+  const text = async (p: string) => (await zip.file(p)?.async('string')) ?? '';
+  const decode = (s: string) =>
+    s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  const shared: string[] = [];
+  for (const si of (await text('xl/sharedStrings.xml')).match(/<si>[\s\S]*?<\/si>/g) ?? []) {
+    shared.push(decode((si.match(/<t[^>]*>([\s\S]*?)<\/t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')).join('')));
+  }
+  const rels = new Map<string, string>();
+  for (const m of (await text('xl/_rels/workbook.xml.rels')).matchAll(/<Relationship [^>]*>/g)) {
+    const id = m[0].match(/Id="([^"]+)"/)?.[1];
+    const target = m[0].match(/Target="([^"]+)"/)?.[1];
+    if (id && target) rels.set(id, target.replace(/^\/?xl\//, ''));
+  }
+  const out = new Map<string, Map<string, XlsxValue>>();
+  for (const m of (await text('xl/workbook.xml')).matchAll(/<sheet [^>]*>/g)) {
+    const name = decode(m[0].match(/name="([^"]+)"/)?.[1] ?? '');
+    const rid = m[0].match(/r:id="([^"]+)"/)?.[1] ?? '';
+    const xml = await text(`xl/${rels.get(rid)}`);
+    const cells = new Map<string, XlsxValue>();
+    for (const c of xml.matchAll(/<c ([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const attrs = c[1]!;
+      const body = c[2] ?? '';
+      const ref = attrs.match(/r="([A-Z]+\d+)"/)?.[1];
+      const v = body.match(/<v>([\s\S]*?)<\/v>/)?.[1];
+      if (!ref) continue;
+      const t = attrs.match(/t="([^"]+)"/)?.[1];
+      if (t === 'inlineStr') {
+        cells.set(ref, decode((body.match(/<t[^>]*>([\s\S]*?)<\/t>/)?.[1] ?? '')));
+        continue;
+      }
+      if (v === undefined) continue;
+      if (t === 's') cells.set(ref, shared[Number(v)] ?? '');
+      else if (t === 'str') cells.set(ref, decode(v));
+      else if (t === 'b') cells.set(ref, v === '1');
+      else if (t === 'e') cells.set(ref, { error: v });
+      else cells.set(ref, Number(v));
+    }
+    out.set(name, cells);
+  }
+  return out;
+}
