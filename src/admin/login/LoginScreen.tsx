@@ -61,7 +61,7 @@ const MfaLogin = observer(function MfaLogin() {
     void check(code);
   };
   return (
-    <form onSubmit={submit} aria-label="MFA-code">
+    <form onSubmit={submit} aria-label="Inloggen met MFA-code">
       <p>Voer de code van zes tekens uit uw authenticator-app in.</p>
       <FormGroup label="MFA-code" labelFor="login-mfa-code">
         <CodeInput id="login-mfa-code" value={code} onChange={setCode} onComplete={(c) => void check(c)} disabled={busy} autoFocus />

@@ -143,7 +143,7 @@ function MfaStep({ busy, cancel, onCode }: StepProps & { onCode: (code: string, 
     onCode(code, () => setCode(''));
   };
   return (
-    <form onSubmit={submit} aria-label="MFA-code">
+    <form onSubmit={submit} aria-label="MFA-code controleren">
       <h3>Multi-Factor Authenticatie</h3>
       <p>Voer de code van zes tekens uit uw authenticator-app in.</p>
       <FormGroup label="MFA-code" labelFor="reset-mfa-code">
@@ -166,7 +166,7 @@ function NewPasswordStep({ busy, cancel, onSubmit }: StepProps & { onSubmit: (pa
     else onSubmit(password);
   };
   return (
-    <form onSubmit={submit} aria-label="Nieuw wachtwoord">
+    <form onSubmit={submit} aria-label="Nieuw wachtwoord instellen">
       <h3>Nieuw wachtwoord</h3>
       <FormGroup label="Nieuw wachtwoord" labelFor="reset-new-password">
         <InputGroup id="reset-new-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} disabled={busy} autoFocus large />

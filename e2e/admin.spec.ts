@@ -1,0 +1,326 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, signIn, signOut } from './helpers.ts';
+import {
+  adminLogin, api, createUser, expectToast, login, openConfiguration, projectsRegion, rand, resetCodeFor, submitLogin, totp,
+} from './adminSteps.ts';
+
+// Access and administration (spec 2). Every test makes its own users and data; the demo users are
+// shared with the other test files and keep their passwords, MFA and blocked state.
+
+const termsDialog = (page: Page) => page.getByRole('dialog', { name: 'Gebruiksvoorwaarden' });
+
+test('forced MFA on first sign-in, then the terms, then the temporary password; the next sign-in asks the MFA code', async ({ page, request }) => {
+  const user = await createUser(request, { mfaForced: true });
+  await submitLogin(page, user.email, user.password);
+
+  const setup = page.getByRole('region', { name: 'Multi-Factor Authenticatie instellen' });
+  await expect(setup).toBeVisible();
+  await expect(setup.getByText('Stel MFA in om verder te gaan.')).toBeVisible();
+  await expect(setup.locator('svg').first()).toBeVisible(); // the QR code
+  const key = (await setup.getByLabel('Sleutel voor handmatige invoer').textContent())!.trim();
+  expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+
+  // A wrong code is cleared; the right one turns MFA on and continues to the terms.
+  await setup.getByLabel('Code', { exact: true }).fill('000000');
+  await expectToast(page, 'De ingevoerde code is ongeldig.');
+  await expect(setup.getByLabel('Code', { exact: true })).toHaveValue('');
+  await setup.getByLabel('Code', { exact: true }).fill(await totp(key));
+  await expect(termsDialog(page)).toBeVisible();
+  await termsDialog(page).getByRole('button', { name: 'Accepteren' }).click();
+
+  // Temporary password: change it or sign out.
+  await expect(page.getByText('U bent ingelogd met een tijdelijk wachtwoord. Wijzig uw wachtwoord om verder te gaan.').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  const form = page.getByRole('region', { name: 'Wachtwoord wijzigen' });
+  await expect(page.getByRole('region', { name: 'Multi-Factor Authenticatie' }).getByText('Ingeschakeld')).toBeVisible();
+  const newPassword = `Nieuw-${rand()}-Wachtwoord1!`;
+  await form.getByLabel(/^Huidig wachtwoord/).fill('Helemaal-Fout-123!');
+  await form.getByLabel(/^Nieuw wachtwoord/).fill('kort');
+  await expect(form.getByRole('list', { name: 'Onvervulde wachtwoordeisen' })).toContainText('Minimaal 12 tekens');
+  await form.getByLabel(/^Nieuw wachtwoord/).fill(newPassword);
+  await expect(form.getByRole('list', { name: 'Onvervulde wachtwoordeisen' })).toHaveCount(0);
+  await form.getByLabel(/^Herhaal nieuw wachtwoord/).fill(newPassword);
+  await form.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await expectToast(page, 'Oud wachtwoord is onjuist.');
+  await form.getByLabel(/^Huidig wachtwoord/).fill(user.password);
+  await form.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await expectToast(page, 'Wachtwoord gewijzigd.');
+  await page.getByRole('menuitem', { name: 'Projecten' }).click();
+  await expect(projectsRegion(page)).toBeVisible();
+
+  // Next sign-in: password, then the six-character code.
+  await signOut(page);
+  await submitLogin(page, user.email, newPassword);
+  const code = page.getByRole('textbox', { name: 'MFA-code' });
+  await expect(code).toHaveAttribute('placeholder', 'XXXXXX');
+  await code.fill('12345');
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await expectToast(page, 'Ongeldige code!');
+  await code.fill(await totp(key, 1)); // the setup code's time step cannot be used twice
+  await expect(projectsRegion(page)).toBeVisible();
+});
+
+test('an admin creates a user: every unmet password rule is listed; the new user sees the terms first', async ({ page, browser }) => {
+  await signIn(page, ADMIN);
+  await page.getByRole('menuitem', { name: 'Gebruikers' }).click();
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  const r = rand();
+  const email = `e2e-nieuw-${r}@voorbeeld.nl`;
+  const data = page.getByRole('region', { name: 'Gegevens' });
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  await expectToast(page, 'Niet alle vereiste velden zijn ingevuld.');
+  await data.getByLabel('Voornaam').fill('Nina');
+  await data.getByLabel('Achternaam').fill(`Nieuw ${r}`);
+  await data.getByLabel('Email').fill('geen-adres');
+  await data.getByLabel('Rol').selectOption({ label: 'Lezer' });
+  await data.getByLabel(/^Tijdelijk wachtwoord/).fill('a');
+  const unmet = data.getByRole('list', { name: 'Onvervulde wachtwoordeisen' });
+  for (const rule of ['Minimaal 12 tekens', 'Minimaal één hoofdletter', 'Minimaal één cijfer', 'Minimaal één speciaal teken']) {
+    await expect(unmet.getByText(rule)).toBeVisible();
+  }
+  await expect(unmet.getByText('Minimaal één kleine letter')).toHaveCount(0);
+  await data.getByLabel('Bevestig tijdelijk wachtwoord').fill('a');
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  await expectToast(page, 'Ongeldig e-mailadres.');
+  await data.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  await expectToast(page, 'Wachtwoord voldoet niet aan de eisen');
+  const password = `Start-${r}-Wachtwoord9!`;
+  await data.getByLabel(/^Tijdelijk wachtwoord/).fill(password);
+  await expect(unmet).toHaveCount(0);
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  await expectToast(page, 'Wachtwoorden komen niet overeen');
+  await data.getByLabel('Bevestig tijdelijk wachtwoord').fill(password);
+  // Grants: one subregion and one report.
+  await page.getByRole('region', { name: 'Deelgebieden' }).getByLabel('Noord').check({ force: true }) // Blueprint's indicator covers the input;
+  await page.getByRole('region', { name: 'Rapportages' }).getByRole('checkbox').first().check({ force: true });
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  await expectToast(page, `Gebruiker Nina Nieuw ${r} is aangemaakt.`);
+  const row = page.getByRole('row', { name: new RegExp(email) });
+  await expect(row).toContainText('Lezer');
+  await expect(row).toContainText('Uitgeschakeld');
+
+  // The same e-mail again → 409.
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  await data.getByLabel('Voornaam').fill('Nina');
+  await data.getByLabel('Achternaam').fill('Dubbel');
+  await data.getByLabel('Email').fill(email);
+  await data.getByLabel(/^Tijdelijk wachtwoord/).fill(password);
+  await data.getByLabel('Bevestig tijdelijk wachtwoord').fill(password);
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  await expectToast(page, 'E-mail is al in gebruik door een andere gebruiker.');
+
+  // The grants were stored: the edit screen shows them.
+  await page.getByRole('menuitem', { name: 'Gebruikers' }).click();
+  await page.getByRole('row', { name: new RegExp(email) }).click();
+  await expect(page.getByRole('region', { name: 'Deelgebieden' }).getByLabel('Noord')).toBeChecked();
+  await expect(page.getByRole('region', { name: 'Deelgebieden' }).getByLabel('Zuid')).not.toBeChecked();
+
+  // The new user: terms first, then the temporary password.
+  const other = await browser.newContext();
+  const newPage = await other.newPage();
+  await submitLogin(newPage, email, password);
+  await expect(termsDialog(newPage)).toBeVisible();
+  await expect(termsDialog(newPage)).toContainText('202502211200');
+  await termsDialog(newPage).getByRole('button', { name: 'Accepteren' }).click();
+  await expect(newPage.getByRole('alertdialog').getByText('U bent ingelogd met een tijdelijk wachtwoord', { exact: false })).toBeVisible();
+  await other.close();
+});
+
+test('password reset by mail with the MFA step', async ({ page, request }) => {
+  const user = await createUser(request, { ready: true });
+  const own = await login(request, user.email, user.password);
+  const { base32 } = await api<{ base32: string }>(request, own.access, 'POST', '/user/mfa/setup/');
+  await api(request, own.access, 'POST', '/user/mfa/verify/', { user_email: user.email, mfa_code: await totp(base32) });
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Wachtwoord vergeten?' }).click();
+  await page.getByLabel('E-mailadres').fill('iemand@voorbeeld');
+  await page.getByRole('button', { name: 'Code versturen' }).click();
+  await expectToast(page, 'Ongeldig e-mailadres');
+  await page.getByLabel('E-mailadres').fill(user.email);
+  await page.getByRole('button', { name: 'Code versturen' }).click();
+
+  const token = page.getByLabel('Code uit de e-mail');
+  await expect(token).toBeVisible();
+  await token.fill('VERKEERD');
+  await page.getByRole('button', { name: 'Controleren' }).click();
+  await expectToast(page, 'De ingevoerde code is ongeldig');
+  await token.fill(await resetCodeFor(user.email));
+  await page.getByRole('button', { name: 'Controleren' }).click();
+
+  const mfa = page.getByRole('textbox', { name: 'MFA-code' });
+  await expect(mfa).toHaveAttribute('placeholder', 'XXXXXX');
+  await mfa.fill(await totp(base32, 1));
+
+  const newPassword = `Hersteld-${rand()}-Wachtwoord2!`;
+  await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('wachtwoord');
+  await expect(page.getByRole('list', { name: 'Onvervulde wachtwoordeisen' })).toContainText('Minimaal één hoofdletter');
+  await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill(newPassword);
+  await page.getByLabel('Herhaal nieuw wachtwoord').fill(newPassword);
+  await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await expectToast(page, 'Wachtwoord gewijzigd');
+  await expect(page.getByRole('button', { name: 'Wachtwoord vergeten?' })).toBeVisible();
+
+  // The new password is the one that works now (the answer asks for the MFA code next).
+  const res = await request.post('/api/manager/user/login/', { data: { email: user.email, password: newPassword } });
+  expect(res.status()).toBe(200);
+  expect(((await res.json()) as { mfa: boolean }).mfa).toBe(true);
+  const old = await request.post('/api/manager/user/login/', { data: { email: user.email, password: user.password } });
+  expect(old.status()).not.toBe(200);
+});
+
+test('blocking a user ends their session', async ({ page, browser, request }) => {
+  const user = await createUser(request, { ready: true });
+  const theirs = await browser.newContext();
+  const their = await theirs.newPage();
+  await submitLogin(their, user.email, user.password);
+  await expect(projectsRegion(their)).toBeVisible();
+
+  await signIn(page, ADMIN);
+  await page.getByRole('menuitem', { name: 'Gebruikers' }).click();
+  await page.getByRole('row', { name: new RegExp(user.email) }).click();
+  await page.getByRole('button', { name: 'Gebruiker blokkeren' }).click();
+  await expectToast(page, 'Gebruiker geblokkeerd.');
+  await expect(page.getByRole('button', { name: 'Gebruiker deblokkeren' })).toBeVisible();
+
+  // Their next call is refused and the app returns to the login screen.
+  await their.getByRole('menuitem', { name: 'Gebruiker', exact: true }).click();
+  await their.getByRole('menuitem', { name: 'Projecten' }).click();
+  await expect(their.getByRole('button', { name: 'Inloggen', exact: true })).toBeVisible();
+  await submitLogin(their, user.email, user.password);
+  await expect(their.getByRole('button', { name: 'Inloggen', exact: true })).toBeVisible();
+  await expect(projectsRegion(their)).toHaveCount(0);
+  await theirs.close();
+
+  await page.getByRole('button', { name: 'Gebruiker deblokkeren' }).click();
+  await expectToast(page, 'Gebruiker gedeblokkeerd.');
+  // Delete (with confirmation) returns to the list.
+  await page.getByRole('button', { name: 'Gebruiker verwijderen' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Verwijderen' }).click();
+  await expectToast(page, 'Gebruiker verwijderd.');
+  await expect(page.getByRole('row', { name: new RegExp(user.email) })).toHaveCount(0);
+});
+
+test('deleting a project type in use asks first and gives its projects the type Onbepaald', async ({ page, request }) => {
+  await signIn(page, ADMIN);
+  await openConfiguration(page, 'Projecttypen');
+  const list = page.getByRole('region', { name: 'Projecttypen' });
+  await expect(list.getByLabel('Naam Onbepaald')).toHaveAttribute('readonly', '');
+  await expect(list.getByRole('button', { name: 'Onbepaald verwijderen' })).toHaveCount(0);
+
+  const name = `Type ${rand()}`;
+  await list.getByRole('button', { name: 'Projecttype toevoegen' }).click();
+  await expectToast(page, 'Voer een geldige naam in.');
+  await list.getByLabel('Nieuw projecttype').fill(name);
+  await list.getByRole('button', { name: 'Projecttype toevoegen' }).click();
+  await expectToast(page, 'Projecttype succesvol toegevoegd.');
+  await list.getByLabel('Nieuw projecttype').fill(name);
+  await list.getByRole('button', { name: 'Projecttype toevoegen' }).click();
+  await expectToast(page, 'Er bestaat al een projecttype met deze naam.');
+
+  // Rename: the save icon appears only after a change.
+  await expect(list.getByRole('button', { name: `${name} opslaan` })).toHaveCount(0);
+  await list.getByLabel(`Naam ${name}`).fill(`${name} B`);
+  await list.getByRole('button', { name: `${name} opslaan` }).click();
+  await expectToast(page, 'Projecttype succesvol aangepast.');
+  const renamed = `${name} B`;
+
+  // A project of this type (through the API).
+  const { access, id: adminId } = await adminLogin(request);
+  const types = await api<{ id: number; description: string }[]>(request, access, 'GET', '/type-project/');
+  const subregions = await api<{ id: number }[]>(request, access, 'GET', '/subregion/');
+  const type = types.find((t) => t.description === renamed)!;
+  const project = await api<{ id: number }>(request, access, 'POST', '/project/', {
+    name: `Project ${rand()}`, subregion: subregions[0].id, type_project: type.id, roles: [{ id: adminId, role: 'ADM' }],
+  });
+
+  await list.getByRole('button', { name: `${renamed} verwijderen` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('projecten met dit projecttype krijgen het projecttype Onbepaald');
+  await confirm.getByRole('button', { name: 'Verwijderen' }).click();
+  await expectToast(page, 'Projecttype succesvol verwijderd.');
+  await expect(list.getByLabel(`Naam ${renamed}`)).toHaveCount(0);
+  const after = await api<{ type_project_name: string }>(request, access, 'GET', `/project/${project.id}/`);
+  expect(after.type_project_name).toBe('Onbepaald');
+  await api(request, access, 'DELETE', `/project/${project.id}/`);
+});
+
+test('global parameters are applied to two models', async ({ page, request }) => {
+  const { access, id: adminId } = await adminLogin(request);
+  const subregions = await api<{ id: number }[]>(request, access, 'GET', '/subregion/');
+  const types = await api<{ id: number }[]>(request, access, 'GET', '/type-project/');
+  const projectName = `Parameters ${rand()}`;
+  const project = await api<{ id: number }>(request, access, 'POST', '/project/', {
+    name: projectName, subregion: subregions[0].id, type_project: types[0].id, roles: [{ id: adminId, role: 'ADM' }],
+  });
+  const version = await api<{ id: number }>(request, access, 'POST', '/version-model/', { name: 'Versie 1', project: project.id });
+  const models = [];
+  for (const name of ['Model A', 'Model B']) {
+    models.push(await api<{ id: number }>(request, access, 'POST', '/model/', { name, version: version.id, model_platform: 'online' }));
+  }
+
+  await signIn(page, ADMIN);
+  await openConfiguration(page, 'Parameters');
+  await page.getByRole('menuitem', { name: 'Kostenstijging' }).click();
+  const values = page.getByRole('region', { name: 'Kostenstijging' });
+  await values.getByLabel('Kostenstijging Uitgangspunt').fill('1,5');
+  await expect(values.getByText('Ongeldige invoer.').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await expectToast(page, 'Ongeldige invoer.');
+  await values.getByLabel('Kostenstijging Uitgangspunt').fill('0,035');
+  await expect(values.getByLabel('Kostenstijging Per40')).toHaveValue('0,035'); // the base value is copied
+  await expect(values.getByText('3,50 %').first()).toBeVisible();
+  await page.getByRole('menuitem', { name: 'NCW-datum' }).click();
+  await page.getByRole('textbox', { name: 'NCW-datum' }).fill('4025-01-01');
+  await expect(page.getByRole('region', { name: 'NCW-datum' }).getByText('Ongeldige invoer.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'NCW-datum' }).fill('2026-01-01');
+  await page.getByRole('menuitem', { name: 'Toekomstige index gebruiker' }).click();
+  await page.getByRole('button', { name: 'Kolom toevoegen' }).click();
+  await expect(page.getByLabel('Toekomstige index gebruiker index 1 Per01')).toHaveValue('0,02');
+
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('button', { name: 'Parameters doorvoeren' }).click();
+  await expectToast(page, 'Selecteer minstens één rekenmodel');
+  await page.getByRole('region', { name: 'Projecten kiezen' }).getByRole('button', { name: projectName }).click();
+  const picker = page.getByRole('region', { name: 'Rekenmodellen kiezen' });
+  await picker.getByLabel('Rekenmodel Model A').check({ force: true });
+  await expect(page.getByText('1 rekenmodel geselecteerd.')).toBeVisible();
+  await picker.getByLabel('Rekenmodel Model B').check({ force: true });
+  await expect(page.getByText('2 rekenmodellen geselecteerd.')).toBeVisible();
+  await page.getByRole('button', { name: 'Parameters doorvoeren' }).click();
+  await expectToast(page, 'Parameters succesvol opgeslagen.');
+
+  for (const m of models) {
+    const data = await api<{ base_parameters: { phasing_net_present_value_date: string; parameter_sets?: { set_name: string; set_base_value: number }[] } }>(
+      request, access, 'GET', `/api/grexonline/model/${m.id}/`);
+    expect(data.base_parameters.phasing_net_present_value_date).toBe('2026-01-01');
+    const set = data.base_parameters.parameter_sets?.find((s) => s.set_name === 'Kostenstijging');
+    expect([0.035, 3.5]).toContain(set?.set_base_value);
+  }
+  await api(request, access, 'DELETE', `/project/${project.id}/`);
+});
+
+test('user settings: a normal user saves the profile; the super-admin sees it read-only', async ({ page, request }) => {
+  const user = await createUser(request, { ready: true });
+  await submitLogin(page, user.email, user.password);
+  await expect(projectsRegion(page)).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Gebruiker', exact: true }).click();
+  const profile = page.getByRole('region', { name: 'Profiel' });
+  await profile.getByLabel('Achternaam').fill(`Anders ${rand()}`);
+  await profile.getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, 'Wijzigingen opgeslagen');
+  await expect(page.getByRole('region', { name: 'Multi-Factor Authenticatie' }).getByText('Uitgeschakeld')).toBeVisible();
+  await page.getByRole('button', { name: 'Instellen' }).click();
+  await expect(page.getByRole('region', { name: 'Multi-Factor Authenticatie instellen' })).toBeVisible();
+  await page.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(profile).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, ADMIN, DEMO_PASSWORD);
+  await page.getByRole('menuitem', { name: 'Gebruiker', exact: true }).click();
+  await expect(profile.getByLabel('Voornaam')).toHaveAttribute('readonly', '');
+  await expect(profile.getByRole('button', { name: 'Opslaan' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Wachtwoord wijzigen' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Multi-Factor Authenticatie' })).toHaveCount(0);
+});
