@@ -48,7 +48,14 @@ export function parseFraction(text: string): number | null {
   return v >= 0 && v <= 1 ? v : Number.NaN;
 }
 export const isValidFraction = (text: string) => !Number.isNaN(parseFraction(text));
-export const isValidDate = (text: string) => PARAMETER_DATE_PATTERN.test(text.trim());
+/** YYYY-MM-DD with a year beginning with 1 to 3 (spec 2 §5), and a day that exists. */
+export function isValidDate(text: string): boolean {
+  const t = text.trim();
+  if (!PARAMETER_DATE_PATTERN.test(t)) return false;
+  const [y, m, d] = t.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
 
 const pctFormat = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** The value ×100, rounded down to 2 decimals, in Dutch notation (spec 2 §5). */

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ParameterSaveBody } from '../../api/contract/parameters.ts';
+import { snakify } from '../../api/case.ts';
+import { MAX_INDEX_COLUMNS, ParametersStore, parseFraction, percentText } from './ParametersStore.ts';
+
+const store = () => new ParametersStore(() => {});
+
+describe('global parameter inputs (spec 2 §5)', () => {
+  it('takes an optional fraction 0..1 with a Dutch or English separator', () => {
+    expect(parseFraction('0,02')).toBe(0.02);
+    expect(parseFraction('0.5')).toBe(0.5);
+    expect(parseFraction(' 1 ')).toBe(1);
+    expect(parseFraction('')).toBeNull();
+    for (const bad of ['1,5', '-0,1', 'abc', '0,0,1', '2']) expect(parseFraction(bad)).toBeNaN();
+  });
+
+  it('shows the value ×100 rounded down to two decimals, in Dutch', () => {
+    expect(percentText('0,02')).toBe('2,00 %');
+    expect(percentText('0,29')).toBe('29,00 %'); // 0.29 * 100 is 28.999… in floating point
+    expect(percentText('0,123456')).toBe('12,34 %');
+    expect(percentText('0,99999')).toBe('99,99 %');
+    expect(percentText('x')).toBe('');
+  });
+});
+
+describe('ParametersStore', () => {
+  it('starts at the defaults of spec 2 §9', () => {
+    const s = store();
+    expect(s.series.Kostenstijging.every((v) => v === '0,02')).toBe(true);
+    expect(s.single.BtwPercentage).toBe('0,21');
+    expect(s.dates).toMatchObject({ StartdatumGrondexploitatieBoekwaardeVanaf: '2020-01-01', NcwDatum: '2025-01-01', Prijspeildatum: '2025-01-01', Eindwaardedatum: '2030-12-31' });
+    expect(s.invalidTypes()).toEqual([]);
+  });
+
+  it('copies a changed base value to Per01..Per40; a period value stays its own', () => {
+    const s = store();
+    s.setSeries('RentepercentagePositiefSaldo', 3, '0,05');
+    s.setSeries('RentepercentagePositiefSaldo', 0, '0,03');
+    expect(new Set(s.series.RentepercentagePositiefSaldo)).toEqual(new Set(['0,03']));
+    s.setSeries('RentepercentagePositiefSaldo', 40, '0,04');
+    expect(s.series.RentepercentagePositiefSaldo[39]).toBe('0,03');
+    expect(s.series.RentepercentagePositiefSaldo[40]).toBe('0,04');
+  });
+
+  it('adds user-index columns up to 1000 (new ones 0,02) and removes columns above 0, later ones shifting down', () => {
+    const s = store();
+    s.addColumn('ToekomstigeIndexGebruiker');
+    s.addColumn('ToekomstigeIndexGebruiker');
+    s.setIndex('ToekomstigeIndexGebruiker', 2, 0, '0,5');
+    s.removeColumn('ToekomstigeIndexGebruiker', 0);
+    expect(s.future).toHaveLength(3);
+    s.removeColumn('ToekomstigeIndexGebruiker', 1);
+    expect(s.future).toHaveLength(2);
+    expect(s.future[1][0]).toBe('0,5');
+    for (let i = 0; i < 2000; i++) s.addColumn('HistorischeIndexGebruiker');
+    expect(s.historic).toHaveLength(MAX_INDEX_COLUMNS);
+  });
+
+  it('refuses page 1 while a value is invalid', () => {
+    const s = store();
+    s.setDate('NcwDatum', '4025-01-01');
+    expect(s.invalidTypes()).toEqual(['NcwDatum']);
+    s.setDate('NcwDatum', '2026-02-30');
+    expect(s.invalidTypes()).toEqual(['NcwDatum']);
+    s.setDate('NcwDatum', '2026-02-03');
+    s.setSingle('BtwPercentage', '21');
+    expect(s.invalidTypes()).toEqual(['BtwPercentage']);
+  });
+
+  it('builds a payload the server contract accepts, leaving empty values out', () => {
+    const s = store();
+    s.setSingle('RekenrenteContanteWaardeDisconteringsvoet', '');
+    s.addColumn('HistorischeIndexGebruiker');
+    const rows = s.payload();
+    expect(rows.filter((r) => r.parameterType === 'RekenrenteContanteWaardeDisconteringsvoet')).toEqual([]);
+    expect(rows.filter((r) => r.parameterType === 'Kostenstijging')).toHaveLength(41);
+    expect(rows.filter((r) => r.parameterType === 'HistorischeIndexGebruiker' && r.rowIndex === 1 && r.year === 2039)).toHaveLength(1);
+    const parsed = ParameterSaveBody.safeParse(snakify({ parameters: rows, models: [1] }));
+    expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
+  });
+
+  it('counts the selection in words', () => {
+    const s = store();
+    expect(s.countText).toBe('0 rekenmodellen geselecteerd.');
+    s.selected.set(1, { projectId: 1, versionId: 1 });
+    expect(s.countText).toBe('1 rekenmodel geselecteerd.');
+    s.selected.set(2, { projectId: 1, versionId: 1 });
+    expect(s.countText).toBe('2 rekenmodellen geselecteerd.');
+  });
+});
