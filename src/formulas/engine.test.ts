@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ModelData } from '../api/contract/modelData.ts';
+import { GrexEngine } from './engine.ts';
+import { referenceCalculate } from './reference/reference.ts';
+import { diffResults } from './testing/compare.ts';
+import { largeModel } from './testing/largeModel.ts';
+
+const worked = (): ModelData => JSON.parse(readFileSync(new URL('./testing/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+const build = (m: unknown) => {
+  const r = GrexEngine.create(m);
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return r.engine;
+};
+const c2 = (x: number) => Math.round(x * 100) / 100;
+
+describe('engine: worked example of calculation.md §7', () => {
+  it('gives the table, EW −106.120,80 and NCW −98.039,22', () => {
+    const e = build(worked());
+    const r = e.results;
+    expect(r.periods.map((p) => [p.label, c2(p.costs), c2(p.revenues), c2(p.interest), c2(p.balance)])).toEqual([
+      ['2024', 500000, 0, 0, 500000],
+      ['2025', 510000, 0, 10000, 1020000],
+      ['2026', 0, 936360, 20400, 104040],
+      ['2027', 0, 0, 2080.8, 106120.8],
+    ]);
+    expect(r.costEntries[0]!.indexFactor.map((f) => Number(f.toFixed(6)))).toEqual([1, 1.02, 1.0404, 1.061208]);
+    expect(c2(r.ew)).toBe(-106120.8);
+    expect(c2(r.ncw)).toBe(-98039.22);
+    expect(c2(r.verliesvoorziening)).toBe(98039.22);
+    expect(r.residentialEntries[0]!.estimate).toBeCloseTo(900000, 6);
+    expect(r.costEntries[0]).toMatchObject({ estimate: 1000000, amountAtNcw: 1000000, totalPhased: 1000000, residualToPhase: 0, totalBooked: 0 });
+    expect(r.errors).toEqual([]);
+    e.destroy();
+  });
+
+  it('lays the workbook out with readable sheets and formulas over input cells', () => {
+    const e = build(worked());
+    expect(e.sheets.map((s) => s.name)).toEqual(['Uitgangspunten', 'Parametersets', 'Perioden', 'Prijsindex', 'Kostenraming', 'Woningbouw', 'Ruimtegebruik', 'Overzicht', 'Resultaat']);
+    const cost = e.sheets.find((s) => s.name === 'Kostenraming')!;
+    const lay = e.layout.cost;
+    expect(cost.rows[0]![lay.col.amountAtNcw!]).toBe("'Bedrag op NCW-datum");
+    expect(cost.rows[1]![lay.col.amountAtNcw!]).toMatch(/^=ROUND\(/);
+    expect(cost.rows[1]![lay.blockStart.phased]).toMatch(/^=/);
+    expect(e.hf.getCellFormula({ sheet: e.sheetId('Resultaat'), row: 11, col: 1 })).toBe('=MAX(0,-B11)');
+    e.destroy();
+  });
+});
+
+describe('engine: incremental edits', () => {
+  it('updates only what depends on an edit, and matches a fresh build', () => {
+    const e = build(worked());
+    const r = e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_02', value: 400000 });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.rebuilt).toBe(false);
+    // the residential sheet is untouched by a cost edit
+    const resSheet = e.sheetId('Woningbouw');
+    expect(r.changes.some((c) => 'address' in c && c.address.sheet === resSheet)).toBe(false);
+    expect(c2(e.results.periods[1]!.costs)).toBe(408000);
+    expect(c2(e.results.costEntries[0]!.residualToPhase)).toBe(100000);
+    const fresh = build(e.modelData);
+    expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
+    expect(fresh.results.ew).toBeCloseTo(e.results.ew, 8);
+    fresh.destroy();
+    e.destroy();
+  });
+
+  it('applies a batch of edits in one recalculation', () => {
+    const e = build(worked());
+    let evaluations = 0;
+    e.hf.on('valuesUpdated', () => evaluations++);
+    const r = e.applyEdits([
+      { kind: 'setValue', group: 'Indexing_FutureIndex', name: 'Kostenstijging', label: null, value: 3 },
+      { kind: 'costField', id: 1, field: 'price', value: 1200000 },
+      { kind: 'entryItem', entry: 'residential', id: 1, list: 'bookvalue', period: 'PER_01', value: 50000, valueType: 'Financeel' },
+      { kind: 'parameter', field: 'interest_calculation_method', value: 'Traditional' },
+    ]);
+    expect(r.ok).toBe(true);
+    expect(evaluations).toBe(1);
+    expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
+    expect(e.results.costEntries[0]!.indexFactor[1]).toBeCloseTo(1.03, 12);
+    e.destroy();
+  });
+
+  it('regenerates the periods when the phasing period or a date changes', () => {
+    // Period codes keep their number, so PER_03 of the example would move out of its entry's
+    // phasing dates: this model phases in PER_01 only.
+    const m = worked();
+    m.residential_construction[0]!.phasing = { ...m.residential_construction[0]!.phasing, start_date: '2024-01-01', phasing_items: [{ period: 'PER_01', value_type: 'Procentueel', value: 100 }] };
+    m.cost_estimate[0]!.phasing.phasing_items.pop();
+    const e = build(m);
+    expect(e.applyEdit({ kind: 'parameter', field: 'phasing_period', value: 'SemiAnnual' }).ok).toBe(true);
+    expect(e.results.periods.map((p) => p.label)).toEqual(['2024 H1', '2024 H2', '2025 H1', '2025 H2', '2026 H1', '2026 H2', '2027 H1', '2027 H2']);
+    expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
+    e.applyEdit({ kind: 'parameter', field: 'phasing_calculation_end_date', value: '2028-06-30' });
+    expect(e.results.periods.map((p) => p.label).slice(-2)).toEqual(["2027 H2", "2028 H1"]);
+    expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
+    e.destroy();
+  });
+
+  it('refuses an edit that makes the model invalid and keeps the previous state', () => {
+    const e = build(worked());
+    const before = e.results.ew;
+    const r = e.applyEdit({ kind: 'parameter', field: 'phasing_calculation_end_date', value: '2020-01-01' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems[0]!.path).toBe('base_parameters.phasing_calculation_end_date');
+    expect(e.modelData.base_parameters.phasing_calculation_end_date).toBe('2027-12-31');
+    expect(e.results.ew).toBe(before);
+    expect(e.applyEdit({ kind: 'costField', id: 99, field: 'price', value: 1 }).ok).toBe(false);
+    e.destroy();
+  });
+
+  it('gives an entry its own index chain when it gets an index value', () => {
+    const e = build(worked());
+    e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'indexing', period: 'PER_01', value: 10 });
+    expect(e.results.costEntries[0]!.indexFactor[1]).toBeCloseTo(1.1, 12);
+    expect(c2(e.results.periods[1]!.costs)).toBe(550000);
+    expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
+    e.destroy();
+  });
+});
+
+describe('engine: interest methods and profit withdrawal', () => {
+  const model = (method: ModelData['base_parameters']['interest_calculation_method'], withdrawal: boolean) => {
+    const m = worked();
+    m.base_parameters.interest_calculation_method = method;
+    m.base_parameters.profit_withdrawal_to_ncw_date = withdrawal;
+    m.base_parameters.phasing_net_present_value_date = '2026-07-01';
+    m.base_parameters.parameter_sets.find((s) => s.set_name === 'RentepercentagePositiefSaldo')!.set_base_value = 1.5;
+    m.residential_construction[0]!.land_share_data!.quote_excl_vat = 45;
+    m.residential_construction[0]!.bookvalue.bookvalue_items = [{ period: 'PER_01', value_type: 'Procentueel', value: 10 }];
+    m.cost_estimate[0]!.bookvalue.bookvalue_items = [{ period: 'PER_01', value_type: 'Financeel', value: 200000 }];
+    return m;
+  };
+
+  it('Traditional: interest on the opening balance of each period', () => {
+    const e = build(model('Traditional', false));
+    const p = e.results.periods;
+    for (let k = 1; k < p.length; k++) {
+      const B = p[k - 1]!.balance;
+      expect(p[k]!.interest).toBeCloseTo(B * (B > 0 ? 0.02 : 0.015), 6);
+    }
+    e.destroy();
+  });
+
+  it('OrganizationSpecific: interest on the average balance', () => {
+    const e = build(model('OrganizationSpecific', false));
+    const p = e.results.periods;
+    for (let k = 0; k < p.length; k++) {
+      const M = (k ? p[k - 1]!.balance : 0) + p[k]!.net / 2;
+      expect(p[k]!.interest).toBeCloseTo(M * (M > 0 ? 0.02 : 0.015), 6);
+    }
+    e.destroy();
+  });
+
+  it('withdraws POC × NCW in the period that contains the NCW date', () => {
+    const off = build(model('Traditional', false));
+    const on = build(model('Traditional', true));
+    const r = on.results;
+    expect(off.results.ncw).toBeGreaterThan(0);
+    expect(r.poc).toBeGreaterThan(0);
+    expect(r.profitWithdrawal).toBeCloseTo(r.poc * off.results.ncw, 6);
+    expect(r.periods.map((p) => p.withdrawal > 0)).toEqual([false, false, true, false]);
+    expect(r.ew).toBeLessThan(off.results.ew);
+    expect(r.resultAtNcw).toBeCloseTo(r.ncw + r.profitWithdrawal, 6);
+    expect(diffResults(r, referenceCalculate(on.modelData))).toEqual([]);
+    on.destroy();
+    off.destroy();
+  });
+});
+
+describe('engine: large model', () => {
+  it('builds the benchmark model without error values and agrees with the reference', () => {
+    const m = largeModel();
+    const e = build(m);
+    expect(e.layout.n).toBe(40);
+    expect(e.results.costEntries).toHaveLength(300);
+    expect(diffResults(e.results, referenceCalculate(m))).toEqual([]);
+    e.destroy();
+  });
+});

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ModelData } from '../api/contract/modelData.ts';
+import { MSG, ValidatedModelData, validateModelData } from './validate.ts';
+
+const worked = (): ModelData => JSON.parse(readFileSync(new URL('./testing/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+const problemsOf = (m: unknown) => {
+  const r = validateModelData(m);
+  return r.ok ? [] : r.problems;
+};
+
+describe('model data validation', () => {
+  it('accepts the worked example (schema and cross-field rules)', () => {
+    expect(ModelData.safeParse(worked()).success).toBe(true);
+    expect(validateModelData(worked()).ok).toBe(true);
+    expect(ValidatedModelData.safeParse(worked()).success).toBe(true);
+  });
+
+  it('reports dates out of order with their paths', () => {
+    const m = worked();
+    m.base_parameters.phasing_calculation_end_date = '2023-12-31';
+    m.base_parameters.phasing_price_reference_date = '2030-01-01';
+    const p = problemsOf(m);
+    expect(p).toContainEqual({ path: 'base_parameters.phasing_calculation_end_date', message: 'De einddatum van de berekening moet na de startdatum liggen.' });
+    expect(p.map((x) => x.path)).toContain('base_parameters.phasing_price_reference_date');
+    expect(p.map((x) => x.path)).toContain('base_parameters.phasing_net_present_value_date');
+  });
+
+  it('rejects more than 40 periods instead of truncating', () => {
+    const m = worked();
+    m.base_parameters.phasing_period = 'Quarterly';
+    m.base_parameters.phasing_calculation_end_date = '2034-01-01';
+    const p = problemsOf(m);
+    expect(p).toHaveLength(1);
+    expect(p[0]!.path).toBe('base_parameters.phasing_period');
+    expect(p[0]!.message).toMatch(/41 perioden; het maximum is 40/);
+  });
+
+  it('rejects a price date after the NCW date', () => {
+    const m = worked();
+    m.cost_estimate[0]!.estimate.date = '2024-02-01';
+    expect(problemsOf(m)).toEqual([{ path: 'cost_estimate[0].estimate.date', message: 'De prijsdatum van de raming ligt na de NCW-datum.' }]);
+  });
+
+  it('rejects duplicate cost labels case-insensitively and duplicate set names within a group', () => {
+    const m = worked();
+    m.cost_estimate.push({ ...structuredClone(m.cost_estimate[0]!), id: 2, label: 'BOUWRIJP maken ' });
+    m.base_parameters.parameter_sets.push({ set_name: 'cpi', set_group: 'Indexing_PriceLevelCorrectionToNCWDate', set_base_value: 2, set_values: [] });
+    // the same name in another group is fine
+    m.base_parameters.parameter_sets.push({ set_name: 'CPI', set_group: 'Indexing_FutureIndex', set_base_value: 2, set_values: [] });
+    const p = problemsOf(m);
+    expect(p.map((x) => x.path)).toEqual(['base_parameters.parameter_sets[5].set_name', 'cost_estimate[1].label']);
+    expect(p[0]!.message).toBe(MSG.duplicateSetName);
+  });
+
+  it('rejects incomplete or negative space-usage rows with the spec message', () => {
+    const m = worked();
+    const su = m.base_parameters.space_usage;
+    su.push({ id: 2, label: '', value: 10, location: 'public_space_green' });
+    su.push({ id: 3, label: 'Water', value: -1, location: 'public_space_water' });
+    su.push({ id: 4, label: 'Groen', value: null, location: 'public_space_green' });
+    su.push({ id: 5, label: 'Groen 2', value: 5, location: null });
+    expect(problemsOf(m)).toEqual([2, 3, 4, 5].map((i) => ({ path: `base_parameters.space_usage[${i - 1}]`, message: MSG.spaceUsage })));
+  });
+
+  it('rejects unknown index sets, periods beyond the model and phasing outside the entry dates', () => {
+    const m = worked();
+    m.cost_estimate[0]!.indexing.standard_index = 'Onbekend';
+    m.cost_estimate[0]!.phasing.phasing_items.push({ period: 'PER_05', value_type: 'Financeel', value: 1 });
+    m.residential_construction[0]!.phasing.phasing_items.push({ period: 'PER_01', value_type: 'Financeel', value: 1 });
+    const paths = problemsOf(m).map((x) => x.path);
+    expect(paths).toEqual([
+      'cost_estimate[0].indexing.standard_index',
+      'cost_estimate[0].phasing.phasing_items[2].period',
+      'residential_construction[0].phasing.phasing_items[1].period',
+    ]);
+  });
+
+  it('gives schema problems with paths for wrong shapes and enums', () => {
+    const m = worked() as unknown as { base_parameters: Record<string, unknown> };
+    m.base_parameters.interest_calculation_method = 'Linear';
+    m.base_parameters.phasing_calculation_start_date = '2024-02-30';
+    const paths = problemsOf(m).map((x) => x.path);
+    expect(paths).toEqual(['base_parameters.phasing_calculation_start_date', 'base_parameters.interest_calculation_method']);
+  });
+
+  it('never throws, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.anything(), (x) => {
+        const r = validateModelData(x);
+        expect(r.ok).toBe(false);
+      }),
+      { numRuns: 300, seed: 1 },
+    );
+    // mutations of a valid model
+    fc.assert(
+      fc.property(fc.constantFrom('phasing_calculation_start_date', 'phasing_net_present_value_date', 'phasing_calculation_end_date'), fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (field, d) => {
+        const m = worked();
+        m.base_parameters[field] = d.toISOString().slice(0, 10);
+        expect(() => validateModelData(m)).not.toThrow();
+      }),
+      { numRuns: 200, seed: 2 },
+    );
+  });
+});
