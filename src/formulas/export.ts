@@ -23,7 +23,13 @@ function result(v: CellValue | undefined): number | string | boolean | undefined
   return undefined; // an error value: exceljs cannot write an error result object, Excel recomputes it
 }
 
-export async function exportXlsx(engine: GrexEngine): Promise<Uint8Array> {
+export interface ExportOptions {
+  /** Write the computed result with every formula (default true). Off: the file must be recalculated to show numbers. */
+  cachedResults?: boolean;
+}
+
+export async function exportXlsx(engine: GrexEngine, options: ExportOptions = {}): Promise<Uint8Array> {
+  const cached = options.cachedResults ?? true;
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Grondslag';
   wb.created = new Date(0);
@@ -44,7 +50,7 @@ export async function exportXlsx(engine: GrexEngine): Promise<Uint8Array> {
         if (raw === null) return;
         const cell = xrow.getCell(c + 1);
         if (typeof raw === 'string' && raw.startsWith('=')) {
-          const res = result(values[r]?.[c]);
+          const res = cached ? result(values[r]?.[c]) : undefined;
           cell.value = res === undefined ? { formula: raw.slice(1) } : ({ formula: raw.slice(1), result: res } as ExcelJS.CellFormulaValue);
         } else if (typeof raw === 'string') cell.value = raw.startsWith("'") ? raw.slice(1) : raw;
         else cell.value = raw;

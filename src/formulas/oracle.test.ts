@@ -1,0 +1,99 @@
+// Oracle: LibreOffice recalculates the xlsx exports; every computed cell must match the engine.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelData } from '../api/contract/modelData.ts';
+import { GrexEngine } from './engine.ts';
+import { exportXlsx } from './export.ts';
+import { arbModel } from './testing/arbitraries.ts';
+import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from './testing/libreoffice.ts';
+import { largeModel } from './testing/largeModel.ts';
+import { a1 } from './workbook.ts';
+
+const workedPath = fileURLToPath(new URL('./testing/worked-example.model.json', import.meta.url));
+const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const worked = (): ModelData => JSON.parse(readFileSync(workedPath, 'utf8')) as ModelData;
+
+function variants(): [string, ModelData][] {
+  const traditional = worked();
+  traditional.base_parameters.interest_calculation_method = 'Traditional';
+  traditional.base_parameters.profit_withdrawal_to_ncw_date = true;
+  traditional.base_parameters.phasing_net_present_value_date = '2026-07-01';
+  traditional.residential_construction[0]!.land_share_data!.quote_excl_vat = 45;
+  traditional.residential_construction[0]!.bookvalue.bookvalue_items = [{ period: 'PER_01', value_type: 'Procentueel', value: 10 }];
+  traditional.cost_estimate[0]!.bookvalue.bookvalue_items = [{ period: 'PER_01', value_type: 'Financeel', value: 200000 }];
+  traditional.cost_estimate[0]!.estimate.date = '2019-03-31';
+  traditional.cost_estimate[0]!.indexing.indexing_items = [{ period: 'PER_02', value_type: 'Procentueel', value: 4.5 }];
+  const random = fc.sample(arbModel, { seed: 4242, numRuns: 6 });
+  return [
+    ['traditional-withdrawal', traditional],
+    ['large', largeModel()],
+    ...random.map((m, i): [string, ModelData] => [`random-${i + 1}`, m]),
+  ];
+}
+
+describe('LibreOffice oracle', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'grondslag-oracle-'));
+  const engines = new Map<string, GrexEngine>();
+  let recalculated = new Map<string, string>();
+
+  beforeAll(async () => {
+    ensureLibreOffice();
+    // The worked example's export is written by the CLI.
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', cliPath, workedPath, '--xlsx', join(dir, 'worked.xlsx')], { encoding: 'utf8' });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ ew: -106120.8, ncw: -98039.22, verliesvoorziening: 98039.22 });
+    engines.set('worked', new GrexEngine(worked()));
+    for (const [name, model] of variants()) {
+      const e = new GrexEngine(model);
+      engines.set(name, e);
+      writeFileSync(join(dir, `${name}.xlsx`), await exportXlsx(e));
+    }
+    // Without cached results: LibreOffice must compute every number itself.
+    writeFileSync(join(dir, 'worked-bare.xlsx'), await exportXlsx(engines.get('worked')!, { cachedResults: false }));
+    const files = [...engines.keys(), 'worked-bare'].map((n) => join(dir, `${n}.xlsx`));
+    const outs = recalcWithLibreOffice(files, join(dir, 'out'));
+    recalculated = new Map(outs.map((o, i) => [[...engines.keys(), 'worked-bare'][i]!, o]));
+  });
+
+  it('shows EW −106.120,80 and NCW −98.039,22 in the recalculated worked example, also without cached results', async () => {
+    for (const name of ['worked', 'worked-bare']) {
+      const v = (await readXlsxValues(recalculated.get(name)!)).get('Resultaat')!;
+      expect(Math.round((v.get('B10') as number) * 100) / 100).toBe(-106120.8);
+      expect(Math.round((v.get('B11') as number) * 100) / 100).toBe(-98039.22);
+      expect(Math.round((v.get('B12') as number) * 100) / 100).toBe(98039.22);
+    }
+  });
+
+  it('matches the engine in every computed cell to 0,005 €', async () => {
+    for (const [name, engine] of engines) {
+      const lo = await readXlsxValues(recalculated.get(name)!);
+      const bad: string[] = [];
+      let compared = 0;
+      for (const sheet of engine.sheets) {
+        const ours = engine.sheetValues(sheet.name);
+        const theirs = lo.get(sheet.name)!;
+        sheet.rows.forEach((row, r) =>
+          row.forEach((raw, c) => {
+            if (typeof raw !== 'string' || !raw.startsWith('=')) return;
+            const addr = a1(c, r);
+            const mine = ours[r]?.[c];
+            const other = theirs.get(addr) ?? (mine === 0 || mine == null ? 0 : undefined);
+            compared++;
+            const ok =
+              typeof mine === 'number' && typeof other === 'number'
+                ? Math.abs(mine - other) <= 0.005
+                : mine === other || (typeof mine === 'boolean' && other === (mine ? 1 : 0));
+            if (!ok && bad.length < 10) bad.push(`${sheet.name}!${addr} ${raw}: engine ${JSON.stringify(mine)}, LibreOffice ${JSON.stringify(other)}`);
+          }),
+        );
+      }
+      expect(bad, name).toEqual([]);
+      expect(compared).toBeGreaterThan(50);
+    }
+  });
+});
