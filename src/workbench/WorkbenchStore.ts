@@ -512,6 +512,9 @@ export class WorkbenchStore {
       return false;
     }
     this.space = clone(b.data.base_parameters.space_usage);
+    // The work was done on the version it was loaded at: if the model was saved since, saving it
+    // answers 409 and the conflict question appears (no silent overwrite of the other save).
+    this.dataVersion = b.dataVersion;
     this.undoStack.push({ kind: 'model', before, after: clone(b.data) });
     this.touched(true);
     return true;

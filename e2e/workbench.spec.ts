@@ -1,0 +1,262 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, READER, USER, signIn } from './helpers.ts';
+
+// The online calculation tool end to end: models are made through the API (project → version →
+// online model → the worked example posted to /api/grexonline/model/{id}/), the tool is opened
+// the way the Projects screen opens it (navigate to GrexOnline_BaseParameters with the model id).
+
+test.describe.configure({ timeout: 150_000 });
+
+const example = JSON.parse(readFileSync(new URL('../../shared/docs/examples/worked-example.model.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+async function token(api: APIRequestContext, email = ADMIN): Promise<string> {
+  const res = await api.post('/api/manager/user/login/', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).access as string;
+}
+
+async function call<T>(api: APIRequestContext, tok: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const res = await api.fetch(url, { method, data, headers: { authorization: `Bearer ${tok}` } });
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A project (ADM/USR/VWR for the demo users), a version and an online model holding the worked example. */
+async function createModel(api: APIRequestContext, name: string): Promise<number> {
+  const tok = await token(api);
+  const users = await call<{ id: number; email: string }[]>(api, tok, 'GET', '/api/manager/user/');
+  const id = (email: string) => users.find((u) => u.email === email)!.id;
+  const [sub] = await call<{ id: number }[]>(api, tok, 'GET', '/api/manager/subregion/');
+  const [type] = await call<{ id: number }[]>(api, tok, 'GET', '/api/manager/type-project/');
+  const project = await call<{ id: number }>(api, tok, 'POST', '/api/manager/project/', {
+    name, subregion: sub!.id, type_project: type!.id,
+    roles: [{ id: id(ADMIN), role: 'ADM' }, { id: id(USER), role: 'USR' }, { id: id(READER), role: 'VWR' }],
+  });
+  const version = await call<{ id: number }>(api, tok, 'POST', '/api/manager/version-model/', { name: 'Versie 1', project: project.id });
+  const model = await call<{ id: number }>(api, tok, 'POST', '/api/manager/model/', { name: 'Online', version: version.id, model_platform: 'online' });
+  const loaded = await call<{ data_version: number }>(api, tok, 'GET', `/api/grexonline/model/${model.id}/`);
+  await call(api, tok, 'POST', `/api/grexonline/model/${model.id}/`, { ...example, data_version: loaded.data_version });
+  return model.id;
+}
+
+/** Opens the tool as the Projects screen does: navigate('GrexOnline_BaseParameters', { modelId }). */
+async function openTool(page: Page, modelId: number) {
+  // Right after accepting the terms the screen guard may still refuse once: try again.
+  await expect(async () => {
+    await page.evaluate((id) => {
+      const state = { grondslag: true, screen: 'GrexOnline_BaseParameters', params: { modelId: id } };
+      history.pushState(state, '');
+      dispatchEvent(new PopStateEvent('popstate', { state }));
+    }, modelId);
+    await expect(page.getByTestId('workbench')).toBeVisible({ timeout: 8_000 });
+  }).toPass({ timeout: 40_000 });
+  await expect(page.getByTestId('strip-ew')).toBeVisible({ timeout: 20_000 });
+}
+
+type HotEl = HTMLElement & { hot: { selectCell(r: number, c: number): void; getCell(r: number, c: number): HTMLElement | null; scrollViewportTo(o: { row: number; col: number }): void } };
+
+/** The text a grid cell shows (through Handsontable's API: fixed columns live in an overlay). */
+function cell(page: Page, sheet: string, row: number, col: number) {
+  return {
+    text: () => page.evaluate(({ sheet, row, col }) => {
+      const el = document.querySelector(`[data-testid="${sheet}"]`) as HotEl | null;
+      if (!el?.hot) return null;
+      el.hot.scrollViewportTo({ row, col });
+      return el.hot.getCell(row, col)?.textContent ?? null;
+    }, { sheet, row, col }),
+    select: () => page.evaluate(({ sheet, row, col }) => {
+      const el = document.querySelector(`[data-testid="${sheet}"]`) as HotEl;
+      el.hot.selectCell(row, col);
+    }, { sheet, row, col }),
+  };
+}
+const expectCell = (page: Page, sheet: string, row: number, col: number, text: string) =>
+  expect.poll(() => cell(page, sheet, row, col).text(), { timeout: 10_000 }).toBe(text);
+
+async function typeInto(page: Page, sheet: string, row: number, col: number, text: string) {
+  await expect(page.getByTestId(sheet)).toBeVisible();
+  await cell(page, sheet, row, col).select();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Signed in already (refresh cookie) or through the login screen. */
+async function ensureSignedIn(page: Page, email = ADMIN) {
+  await page.goto('/');
+  const projects = page.getByRole('region', { name: 'Projecten' });
+  const login = page.getByRole('button', { name: 'Inloggen' });
+  await expect(projects.or(login).first()).toBeVisible({ timeout: 20_000 });
+  if (await login.isVisible()) await signIn(page, email);
+}
+
+const menu = (page: Page, name: string) => page.locator('.gs-wb-menu').getByRole('menuitem', { name, exact: true });
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).first();
+
+async function paste(page: Page, tsv: string) {
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', text);
+    const target = document.activeElement ?? document.body;
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, tsv);
+}
+
+test('the worked example shows the CLI figures; typing, pasting Dutch numbers, undo and the period type work', async ({ page, request }) => {
+  const modelId = await createModel(request, `Werkbank ${Date.now()} a`);
+  await signIn(page, ADMIN);
+  await ensureSignedIn(page, ADMIN);
+  await openTool(page, modelId);
+  await expect(page.getByText('Uitgangspunten').first()).toBeVisible();
+  await expect(page.getByTestId('strip-ew')).toHaveText('€ -106.120,80');
+  await expect(page.getByTestId('strip-ncw')).toHaveText('€ -98.039,22');
+
+  await menu(page, 'Kostenraming').click();
+  await expect(page.getByTestId('ov-ncw')).toHaveText('€ -98.039,22');
+  await expect(page.getByTestId('ov-ew')).toHaveText('€ -106.120,80');
+  await expect(page.getByTestId('ov-verlies')).toHaveText('€ 98.039,22');
+  await expect(page.getByTestId('ov-entries-ncw-total')).toHaveText('1.000.000,00');
+
+  // Type a price the Dutch way: the amount at NCW and the overview follow.
+  await tab(page, 'Raming').click();
+  await typeInto(page, 'sheet-cost-estimate', 0, 3, '1.200.000');
+  await expectCell(page, 'sheet-cost-estimate', 0, 3, '€ 1.200.000,00');
+  await expectCell(page, 'sheet-cost-estimate', 0, 9, '€ 1.200.000,00');
+  await expect(page.getByRole('button', { name: 'Opslaan' })).toBeEnabled();
+  // A formula typed into an input cell.
+  await typeInto(page, 'sheet-cost-estimate', 0, 1, '=B1*2');
+  await expectCell(page, 'sheet-cost-estimate', 0, 9, '€ 2.400.000,00');
+  await page.keyboard.press('Control+z');
+  await expectCell(page, 'sheet-cost-estimate', 0, 9, '€ 1.200.000,00');
+  await tab(page, 'Overzicht').click();
+  await expect(page.getByTestId('ov-entries-ncw-total')).toHaveText('1.200.000,00');
+
+  // Paste a block of Dutch numbers into the phasing, then undo it.
+  await tab(page, 'Fasering').click();
+  await cell(page, 'sheet-cost-phasing', 0, 5).select();
+  await paste(page, '€ 300.000\t1.234,56\r\n');
+  await expectCell(page, 'sheet-cost-phasing', 0, 5, '€ 300.000,00');
+  await expectCell(page, 'sheet-cost-phasing', 0, 6, '€ 1.234,56');
+  await expect(page.getByTestId('strip-ew')).not.toHaveText('€ -106.120,80');
+  await page.keyboard.press('Control+z');
+  await expectCell(page, 'sheet-cost-phasing', 0, 5, '€ 500.000,00');
+  await expectCell(page, 'sheet-cost-phasing', 0, 6, '€ 500.000,00');
+  await expect(page.getByTestId('strip-ew')).toHaveText('€ -106.120,80');
+  await page.keyboard.press('Control+y');
+  await expectCell(page, 'sheet-cost-phasing', 0, 5, '€ 300.000,00');
+  await page.keyboard.press('Control+z');
+
+  // Quarterly: the period columns are regenerated.
+  await menu(page, 'Uitgangspunten').click();
+  await tab(page, 'Fasering').click();
+  await page.getByLabel('Faseringsperiode').selectOption({ label: 'Kwartalen' });
+  await menu(page, 'Kostenraming').click();
+  await tab(page, 'Fasering').click();
+  const headers = page.locator('[data-testid="sheet-cost-phasing"] .ht_master thead');
+  await expect(headers).toContainText('2024 Q1');
+  await expect(headers).toContainText('2024 Q2');
+  await expect(headers).not.toContainText('2025 H1');
+});
+
+test('an incomplete space-usage row blocks save with the spec message; save, reload, values kept', async ({ page, request }) => {
+  const modelId = await createModel(request, `Werkbank ${Date.now()} b`);
+  await signIn(page, ADMIN);
+  await ensureSignedIn(page, ADMIN);
+  await openTool(page, modelId);
+  await tab(page, 'Ruimtegebruik').click();
+  await page.getByRole('button', { name: 'Rij toevoegen' }).click();
+  await typeInto(page, 'sheet-space', 1, 0, 'Groen');
+  const message = 'Ongeldige invoer. Controleer alstublieft de gegevens en probeer het opnieuw.';
+  await expect(page.getByTestId('space-problem')).toHaveText(message);
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.locator('.gs-toasts').getByText(message)).toBeVisible();
+  // Complete the row; now it saves.
+  await typeInto(page, 'sheet-space', 1, 1, '1.250');
+  await typeInto(page, 'sheet-space', 1, 2, 'Openbare ruimte groen');
+  await expect(page.getByTestId('space-problem')).toHaveCount(0);
+  await tab(page, 'Overig').click();
+  await page.getByLabel('Btw-percentage').fill('9');
+  await page.getByLabel('Btw-percentage').press('Enter');
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Modelgegevens zijn succesvol opgeslagen. U kunt nu verder gaan met het model.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Opslaan' })).toBeDisabled();
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Projecten' })).toBeVisible();
+  await openTool(page, modelId);
+  await tab(page, 'Overig').click();
+  await expect(page.getByLabel('Btw-percentage')).toHaveValue('9');
+  await tab(page, 'Ruimtegebruik').click();
+  await expectCell(page, 'sheet-space', 1, 1, '1.250');
+});
+
+test('closing with unsaved changes offers the three choices', async ({ page, request }) => {
+  const modelId = await createModel(request, `Werkbank ${Date.now()} c`);
+  await signIn(page, ADMIN);
+  await ensureSignedIn(page, ADMIN);
+  await openTool(page, modelId);
+  await tab(page, 'Overig').click();
+  await page.getByLabel('Btw-percentage').fill('6');
+  await page.getByLabel('Btw-percentage').press('Enter');
+  await page.getByRole('button', { name: 'Sluiten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wijzigingen opslaan?' });
+  await expect(dialog.getByRole('button', { name: 'Opslaan', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Niet opslaan' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(page.getByTestId('workbench')).toBeVisible();
+  await page.getByRole('button', { name: 'Sluiten' }).click();
+  await page.getByRole('dialog', { name: 'Wijzigingen opslaan?' }).getByRole('button', { name: 'Niet opslaan' }).click();
+  await expect(page.getByRole('region', { name: 'Projecten' })).toBeVisible();
+  // Nothing was saved.
+  const tok = await token(request);
+  const m = await call<{ base_parameters: { vat_rate_percentage: number } }>(request, tok, 'GET', `/api/grexonline/model/${modelId}/`);
+  expect(m.base_parameters.vat_rate_percentage).toBe(21);
+});
+
+test('a reader sees the model read-only', async ({ page, request }) => {
+  const modelId = await createModel(request, `Werkbank ${Date.now()} d`);
+  await signIn(page, READER);
+  await ensureSignedIn(page, READER);
+  await openTool(page, modelId);
+  await expect(page.getByTestId('readonly-notice')).toHaveText('U heeft alleen leesrechten op dit model.');
+  await expect(page.getByRole('button', { name: 'Opslaan' })).toBeDisabled();
+  await expect(page.getByLabel('Startdatum berekening')).toHaveCount(0);
+  await tab(page, 'Fasering').click();
+  await expect(page.getByLabel('Startdatum berekening')).toBeDisabled();
+});
+
+test('a stale save gets the conflict question; a killed tab\'s work is offered back', async ({ page, request, context }) => {
+  const modelId = await createModel(request, `Werkbank ${Date.now()} e`);
+  await signIn(page, ADMIN);
+  await ensureSignedIn(page, ADMIN);
+  await openTool(page, modelId);
+  await tab(page, 'Overig').click();
+  await page.getByLabel('Btw-percentage').fill('7');
+  await page.getByLabel('Btw-percentage').press('Enter');
+  // Someone saves in between.
+  const tok = await token(request);
+  const current = await call<{ data_version: number }>(request, tok, 'GET', `/api/grexonline/model/${modelId}/`);
+  await call(request, tok, 'POST', `/api/grexonline/model/${modelId}/`, { ...example, data_version: current.data_version });
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  const conflict = page.getByRole('dialog', { name: 'Model is intussen gewijzigd' });
+  await expect(conflict.getByRole('button', { name: 'Opnieuw laden' })).toBeVisible();
+  await conflict.getByRole('button', { name: 'Verder bewerken' }).click();
+  await expect(page.getByLabel('Btw-percentage')).toHaveValue('7');
+
+  // The tab dies with the unsaved 7 %; a new tab offers it back.
+  await page.waitForTimeout(600);
+  await page.close({ runBeforeUnload: false });
+  const again = await context.newPage();
+  await ensureSignedIn(again);
+  await openTool(again, modelId);
+  const restore = again.getByRole('dialog', { name: 'Niet-opgeslagen wijzigingen gevonden' });
+  await restore.getByRole('button', { name: 'Herstellen' }).click();
+  await tab(again, 'Overig').click();
+  await expect(again.getByLabel('Btw-percentage')).toHaveValue('7');
+  await expect(again.getByRole('button', { name: 'Opslaan' })).toBeEnabled();
+  // The conflict answer 'Opnieuw laden' takes the server's data.
+  await again.getByRole('button', { name: 'Opslaan' }).click();
+  await again.getByRole('dialog', { name: 'Model is intussen gewijzigd' }).getByRole('button', { name: 'Opnieuw laden' }).click();
+  await expect(again.getByLabel('Btw-percentage')).toHaveValue('21');
+  await expect(again.getByRole('button', { name: 'Opslaan' })).toBeDisabled();
+});
