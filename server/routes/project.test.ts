@@ -197,6 +197,14 @@ describe('duplicate, move and delete', () => {
     expect(m.json()).toMatchObject({ name: 'Model 1 (kopie)', version_id: tree.versionId });
     const m2 = await inject('GET', `/model/${tree.modelId}/duplicate/`, usr);
     expect(m2.json().name).toBe('Model 1 (kopie 2)');
+    const history = (await inject('GET', `/model/${m2.json().id}/saved-model/`, staff)).json();
+    expect(history.map((h: { filename_orig: string; active: boolean }) => [h.filename_orig, h.active])).toEqual([['model.xlsx', true]]);
+    // an online model's data is copied
+    const online = (await inject('POST', '/model/', staff, { name: 'Online bron', version: tree.versionId, model_platform: 'online' })).json();
+    const copy = (await inject('GET', `/model/${online.id}/duplicate/`, usr)).json();
+    const rows = await t.db.select({ id: model.id, data: model.modelData }).from(model).where(sql`${model.id} IN (${online.id}, ${copy.id})`);
+    expect(rows[0].data).toEqual(rows[1].data);
+    expect(rows[0].data).not.toBeNull();
   });
 
   it('moves versions and models and keeps the tree consistent', async () => {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
-import { attachment, model, project, savedModel, versionModel } from '../db/schema/index.ts';
+import { model, project, versionModel } from '../db/schema/index.ts';
 import { HttpError, isUniqueViolation } from '../errors.ts';
 import { DUPLICATE_NAME_MESSAGE, copyName, type NamedKind } from '../../src/lib/names.ts';
-import { copyFile, deleteFiles } from '../storage/files.ts';
+import { deleteFiles } from '../storage/files.ts';
 
 // The project → version → model tree: copies, deletes (with their stored files) and timestamps.
 
@@ -36,22 +36,74 @@ export async function touch(db: DbOrTx, s: Stamp, ids: { projectId?: number; ver
   }
 }
 
+type IdMap = { old_id: number; new_id: number }[];
+const valuesOf = (map: IdMap) => sql.raw(`(VALUES ${map.map((m) => `(${Number(m.old_id)}, ${Number(m.new_id)})`).join(', ')}) AS map(old_id, new_id)`);
+
+/**
+ * Copies the models of the mapped versions (old → new) set-based: models in one statement (mapped back by
+ * their unique name), history rows one statement per file (the bytes are copied inside PostgreSQL).
+ */
+async function copyModelsOf(db: DbOrTx, versions: IdMap, s: Stamp, only?: { modelId: number; name: string }): Promise<IdMap> {
+  if (!versions.length) return [];
+  const filter = only ? sql`AND m.id = ${only.modelId}` : sql``;
+  const name = only ? sql`${only.name}` : sql`m.name`;
+  const models = (await db.execute<IdMap[number]>(sql`
+    WITH ins AS (
+      INSERT INTO model (version_id, name, description, type_model_id, model_platform, frozen, model_data, data_version,
+                         created_at, created_by, timestamp_last_modified, last_modified_by)
+      SELECT map.new_id, ${name}, m.description, m.type_model_id, m.model_platform, m.frozen, m.model_data, 0,
+             ${s.now}, ${s.userId}, ${s.now}, ${s.userId}
+      FROM model m JOIN ${valuesOf(versions)} ON m.version_id = map.old_id WHERE true ${filter}
+      RETURNING id, version_id, name)
+    SELECT m.id AS old_id, ins.id AS new_id FROM ins
+    JOIN ${valuesOf(versions)} ON ins.version_id = map.new_id
+    JOIN model m ON m.version_id = map.old_id AND ${only ? sql`m.id = ${only.modelId}` : sql`lower(m.name) = lower(ins.name)`}`)).rows;
+  if (!models.length) return models;
+  const history = (await db.execute<{ id: number; new_model: number }>(sql`
+    SELECT sm.id, map.new_id AS new_model FROM saved_model sm JOIN ${valuesOf(models)} ON sm.model_id = map.old_id ORDER BY sm.id`)).rows;
+  for (const h of history) {
+    await db.execute(sql`
+      WITH f AS (
+        INSERT INTO stored_file (client_id, filename, content_type, size, data, created_at)
+        SELECT f.client_id, f.filename, f.content_type, f.size, f.data, f.created_at
+        FROM saved_model sm JOIN stored_file f ON f.id = sm.file_id WHERE sm.id = ${h.id}
+        RETURNING id)
+      INSERT INTO saved_model (model_id, active, file_id, filename_orig, filesize, timestamp_save, user_save)
+      SELECT ${h.new_model}, sm.active, f.id, sm.filename_orig, sm.filesize, sm.timestamp_save, sm.user_save
+      FROM saved_model sm, f WHERE sm.id = ${h.id}`);
+  }
+  return models;
+}
+
+/** Copies the attachments (with their files) and models of the mapped versions. */
+async function copyVersionContents(db: DbOrTx, versions: IdMap, s: Stamp): Promise<void> {
+  if (!versions.length) return;
+  await db.execute(sql`
+    INSERT INTO attachment (version_id, attachment_type, category_id, name, url_link, file_id, timestamp_upload)
+    SELECT map.new_id, a.attachment_type, a.category_id, a.name, a.url_link, NULL, a.timestamp_upload
+    FROM attachment a JOIN ${valuesOf(versions)} ON a.version_id = map.old_id WHERE a.file_id IS NULL ORDER BY a.id`);
+  const files = (await db.execute<{ id: number; new_version: number }>(sql`
+    SELECT a.id, map.new_id AS new_version FROM attachment a JOIN ${valuesOf(versions)} ON a.version_id = map.old_id
+    WHERE a.file_id IS NOT NULL ORDER BY a.id`)).rows;
+  for (const a of files) {
+    await db.execute(sql`
+      WITH f AS (
+        INSERT INTO stored_file (client_id, filename, content_type, size, data, created_at)
+        SELECT f.client_id, f.filename, f.content_type, f.size, f.data, f.created_at
+        FROM attachment a JOIN stored_file f ON f.id = a.file_id WHERE a.id = ${a.id}
+        RETURNING id)
+      INSERT INTO attachment (version_id, attachment_type, category_id, name, url_link, file_id, timestamp_upload)
+      SELECT ${a.new_version}, a.attachment_type, a.category_id, a.name, a.url_link, f.id, a.timestamp_upload
+      FROM attachment a, f WHERE a.id = ${a.id}`);
+  }
+  await copyModelsOf(db, versions, s);
+}
+
 /** Copies a model (model data, history rows with their files) into a version; returns the new id. */
 export async function copyModel(db: DbOrTx, srcId: number, toVersionId: number, name: string, s: Stamp): Promise<number> {
-  const [src] = await db.select().from(model).where(eq(model.id, srcId));
-  const [created] = await db.insert(model).values({
-    versionId: toVersionId, name, description: src.description, typeModelId: src.typeModelId,
-    modelPlatform: src.modelPlatform, frozen: src.frozen, modelData: src.modelData, dataVersion: 0,
-    createdAt: s.now, createdBy: s.userId, timestampLastModified: s.now, lastModifiedBy: s.userId,
-  }).returning({ id: model.id });
-  const history = await db.select().from(savedModel).where(eq(savedModel.modelId, srcId)).orderBy(savedModel.id);
-  for (const h of history) {
-    await db.insert(savedModel).values({
-      modelId: created.id, active: h.active, fileId: await copyFile(db, h.fileId), filenameOrig: h.filenameOrig,
-      filesize: h.filesize, timestampSave: h.timestampSave, userSave: h.userSave,
-    });
-  }
-  return created.id;
+  const [src] = await db.select({ versionId: model.versionId }).from(model).where(eq(model.id, srcId));
+  const map = await copyModelsOf(db, [{ old_id: src.versionId, new_id: toVersionId }], s, { modelId: srcId, name });
+  return map[0].new_id;
 }
 
 /** Copies a version (attachments with files, models) into a project; returns the new id. */
@@ -62,16 +114,22 @@ export async function copyVersion(db: DbOrTx, srcId: number, toProjectId: number
     outlineUri: src.outlineUri, editorUri: src.editorUri, viewerUri: src.viewerUri,
     createdAt: s.now, createdBy: s.userId, timestampLastModified: s.now, lastModifiedBy: s.userId,
   }).returning({ id: versionModel.id });
-  const atts = await db.select().from(attachment).where(eq(attachment.versionId, srcId)).orderBy(attachment.id);
-  for (const a of atts) {
-    await db.insert(attachment).values({
-      versionId: created.id, attachmentType: a.attachmentType, categoryId: a.categoryId, name: a.name,
-      urlLink: a.urlLink, fileId: a.fileId === null ? null : await copyFile(db, a.fileId), timestampUpload: a.timestampUpload,
-    });
-  }
-  const models = await db.select({ id: model.id, name: model.name }).from(model).where(eq(model.versionId, srcId)).orderBy(model.id);
-  for (const m of models) await copyModel(db, m.id, created.id, m.name, s);
+  await copyVersionContents(db, [{ old_id: srcId, new_id: created.id }], s);
   return created.id;
+}
+
+/** Copies all versions of a project (with everything below them) into another project. */
+export async function copyProjectTree(db: DbOrTx, srcProjectId: number, toProjectId: number, s: Stamp): Promise<void> {
+  const versions = (await db.execute<IdMap[number]>(sql`
+    WITH ins AS (
+      INSERT INTO version_model (project_id, name, description, phase_id, outline_uri, editor_uri, viewer_uri,
+                                 created_at, created_by, timestamp_last_modified, last_modified_by)
+      SELECT ${toProjectId}, v.name, v.description, v.phase_id, v.outline_uri, v.editor_uri, v.viewer_uri,
+             ${s.now}, ${s.userId}, ${s.now}, ${s.userId}
+      FROM version_model v WHERE v.project_id = ${srcProjectId} ORDER BY v.id
+      RETURNING id, name)
+    SELECT v.id AS old_id, ins.id AS new_id FROM ins JOIN version_model v ON v.project_id = ${srcProjectId} AND lower(v.name) = lower(ins.name)`)).rows;
+  await copyVersionContents(db, versions, s);
 }
 
 /** Ids of the stored files under a project, version or model (attachments and history). */

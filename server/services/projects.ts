@@ -6,10 +6,9 @@ import { audit } from './audit.ts';
 import * as policy from '../policies/projects.ts';
 import { projectAccess, projectDetail, projectRights } from './projectRows.ts';
 import { cachedProjectListJson } from './projectListCache.ts';
-import { copyVersion, deleteSubtree, freeCopyName, nameConflict } from './projectTree.ts';
+import { copyProjectTree, deleteSubtree, freeCopyName, nameConflict } from './projectTree.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 import type { ProjectDetail } from '../../src/api/contract/project.ts';
-import { versionModel } from '../db/schema/index.ts';
 import type { DbOrTx } from '../db/index.ts';
 
 export interface ProjectFields {
@@ -144,9 +143,7 @@ export async function duplicateProject(ctx: AppContext, user: UserRow, id: numbe
       SELECT ${newId}, user_id, role FROM project_role WHERE project_id = ${id}`);
     await tx.insert(projectRole).values({ projectId: newId, userId: user.id, role: 'ADM' })
       .onConflictDoUpdate({ target: [projectRole.projectId, projectRole.userId], set: { role: 'ADM' } });
-    const versions = await tx.select({ id: versionModel.id, name: versionModel.name }).from(versionModel)
-      .where(eq(versionModel.projectId, id)).orderBy(versionModel.id);
-    for (const v of versions) await copyVersion(tx, v.id, newId, v.name, s);
+    await copyProjectTree(tx, id, newId, s);
     await audit(tx, { clientId: user.clientId, user, description: `Project '${src.name}' gedupliceerd als '${name}'`, ip, at: now });
     return getProject(tx, user, newId);
   });
