@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
 import { apiToken, column, createModel, createProject, createVersion, expectToast, row, subMenu, unique } from './projectSteps.ts';
 
+// Each test builds its own project tree through the forms; on the shared 2-core machine that can take close to a minute.
+test.describe.configure({ timeout: 120_000 });
+
 test('create a project, a version and a model; the overview selects each new row', async ({ page }) => {
   await signIn(page, ADMIN);
   const project = unique('Centrumplan');
