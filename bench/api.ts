@@ -31,7 +31,8 @@ async function freePort(): Promise<number> {
 }
 
 async function load(url: string, authorization: string, seconds: number) {
-  return autocannon({ url, connections: 20, duration: seconds, headers: { authorization } });
+  // the load generator runs in its own thread, so it does not share the event loop with the server
+  return autocannon({ url, connections: 20, duration: seconds, headers: { authorization }, workers: 1 });
 }
 
 
