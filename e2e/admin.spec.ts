@@ -60,7 +60,16 @@ test('forced MFA on first sign-in, then the terms, then the temporary password; 
   await expect(projectsRegion(page)).toBeVisible();
 });
 
-test('an admin creates a user: every unmet password rule is listed; the new user sees the terms first', async ({ page, browser }) => {
+test('an admin creates a user: every unmet password rule is listed; the new user sees the terms first', async ({ page, browser, request }) => {
+  // One project of our own, so the project-rights section has at least this row.
+  const { access, id: adminId } = await adminLogin(request);
+  const [subregion] = await api<{ id: number }[]>(request, access, 'GET', '/subregion/');
+  const [type] = await api<{ id: number }[]>(request, access, 'GET', '/type-project/');
+  const projectName = `Rechten ${rand()}`;
+  const project = await api<{ id: number }>(request, access, 'POST', '/project/', {
+    name: projectName, subregion: subregion.id, type_project: type.id, roles: [{ id: adminId, role: 'ADM' }],
+  });
+
   await signIn(page, ADMIN);
   await page.getByRole('menuitem', { name: 'Gebruikers' }).click();
   await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
@@ -115,6 +124,23 @@ test('an admin creates a user: every unmet password rule is listed; the new user
   await page.getByRole('row', { name: new RegExp(email) }).click();
   await expect(page.getByRole('region', { name: 'Deelgebieden' }).getByLabel('Noord')).toBeChecked();
   await expect(page.getByRole('region', { name: 'Deelgebieden' }).getByLabel('Zuid')).not.toBeChecked();
+  await page.getByRole('region', { name: 'Deelgebieden' }).getByLabel('Zuid').check({ force: true });
+  await page.getByRole('region', { name: 'Deelgebieden' }).getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, 'Opslaan gelukt!');
+  // Project rights: one role for all projects, then one project changed clears the all-selector.
+  const rights = page.getByRole('region', { name: 'Projectrechten' });
+  await expect(rights.getByLabel(`Rol voor ${projectName}`)).toHaveValue('NON');
+  await rights.getByLabel('Rol voor alle projecten').selectOption({ label: 'Lezen' });
+  await expect(rights.getByLabel(`Rol voor ${projectName}`)).toHaveValue('VWR');
+  await rights.getByLabel(`Rol voor ${projectName}`).selectOption({ label: 'Bewerken' });
+  await expect(rights.getByLabel('Rol voor alle projecten')).toHaveValue('');
+  await rights.getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, 'Opslaan gelukt!');
+  await page.getByRole('menuitem', { name: 'Gebruikers' }).click();
+  await page.getByRole('row', { name: new RegExp(email) }).click();
+  await expect(page.getByRole('region', { name: 'Projectrechten' }).getByLabel(`Rol voor ${projectName}`)).toHaveValue('USR');
+  await expect(page.getByRole('region', { name: 'Deelgebieden' }).getByLabel('Zuid')).toBeChecked();
+  await api(request, access, 'DELETE', `/project/${project.id}/`);
 
   // The new user: terms first, then the temporary password.
   const other = await browser.newContext();
@@ -195,6 +221,22 @@ test('blocking a user ends their session', async ({ page, browser, request }) =>
 
   await page.getByRole('button', { name: 'Gebruiker deblokkeren' }).click();
   await expectToast(page, 'Gebruiker gedeblokkeerd.');
+
+  // An admin sets a temporary password: the requirements are listed live.
+  await page.getByRole('button', { name: 'Wachtwoord resetten' }).click();
+  const reset = page.getByRole('region', { name: 'Wachtwoord resetten' });
+  await reset.getByLabel(/^Wachtwoord\W*$/).fill('zwak');
+  await expect(reset.getByRole('list', { name: 'Onvervulde wachtwoordeisen' })).toContainText('Minimaal één cijfer');
+  const temporary = `Tijdelijk-${rand()}-Nieuw5!`;
+  await reset.getByLabel(/^Wachtwoord\W*$/).fill(temporary);
+  await reset.getByLabel(/^Bevestig wachtwoord/).fill(temporary);
+  await reset.getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, 'Wachtwoord gewijzigd.');
+  await expect(page.getByRole('button', { name: 'Gebruiker blokkeren' })).toBeVisible();
+  const answer = await request.post('/api/manager/user/login/', { data: { email: user.email, password: temporary } });
+  expect(answer.status()).toBe(200);
+  expect(((await answer.json()) as { user: { password_reset_required: boolean } }).user.password_reset_required).toBe(true);
+
   // Delete (with confirmation) returns to the list.
   await page.getByRole('button', { name: 'Gebruiker verwijderen' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Verwijderen' }).click();
