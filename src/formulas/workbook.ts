@@ -75,6 +75,7 @@ export const UP = {
   interest_calculation_method: 18,
   profit_withdrawal_to_ncw_date: 19,
   periodCount: 20,
+  methodCode: 21,
 } as const;
 
 /** Rows (0-based) of the Perioden sheet; periods in columns B…. */
@@ -314,7 +315,7 @@ export const P_REF = {
   m: abs(SHEET.params, 1, UP.periodsPerYear),
   discount: abs(SHEET.params, 1, UP.discountFraction),
   vat: abs(SHEET.params, 1, UP.vatFraction),
-  method: abs(SHEET.params, 1, UP.interest_calculation_method),
+  method: abs(SHEET.params, 1, UP.methodCode),
   withdrawal: abs(SHEET.params, 1, UP.profit_withdrawal_to_ncw_date),
 };
 
@@ -335,7 +336,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const pCol = (k: number) => k; // Perioden: period k (1-based) in column k (B = 1)
 
   // Uitgangspunten
-  const up: RawCell[][] = Array.from({ length: UP.periodCount + 1 }, () => [null, null]);
+  const up: RawCell[][] = Array.from({ length: UP.methodCode + 1 }, () => [null, null]);
   const setUp = (row: number, label: string, v: RawCell) => {
     up[row] = [text(label), v];
   };
@@ -362,6 +363,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   setUp(UP.interest_calculation_method, 'Renteberekeningsmethode', text(bp.interest_calculation_method));
   setUp(UP.profit_withdrawal_to_ncw_date, 'Winstneming naar NCW-datum', bp.profit_withdrawal_to_ncw_date);
   setUp(UP.periodCount, 'Aantal perioden', n);
+  const methRef = a1(1, UP.interest_calculation_method, { absCol: true, absRow: true });
+  setUp(UP.methodCode, 'Renteberekeningsmethode (1 BBV, 2 traditioneel, 3 organisatiespecifiek)', `=IF(${methRef}="BBV",1,IF(${methRef}="Traditional",2,3))`);
   const upFmt = (r: number): Fmt | undefined =>
     r >= UP.phasing_calculation_start_date && r <= UP.phasing_calculation_end_date
       ? 'date'
@@ -369,7 +372,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
         ? 'factor'
         : r === UP.interest_discount_rate_percentage || r === UP.vat_rate_percentage
           ? 'pct'
-          : r === UP.periodsPerYear || r === UP.periodCount
+          : r === UP.periodsPerYear || r === UP.periodCount || r === UP.methodCode
             ? 'int'
             : undefined;
 
@@ -744,8 +747,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       ov[jan1]![c] = k === 1 ? 0 : `=IF(${a1(pCol(k), PR.firstOfYear, { sheet: SHEET.periods })}=1,${Bp},${a1(c - 1, jan1)})`;
       const M = `(${Bp}+${C(OV.net)}/2)`;
       ov[interest]![c] =
-        `=IF(${P_REF.method}="BBV",${C(jan1)}*${C(OV.debitPeriod)},` +
-        `IF(${P_REF.method}="Traditional",${Bp}*IF(${Bp}>0,${C(OV.debitPeriod)},${C(OV.creditPeriod)}),` +
+        `=IF(${P_REF.method}=1,${C(jan1)}*${C(OV.debitPeriod)},` +
+        `IF(${P_REF.method}=2,${Bp}*IF(${Bp}>0,${C(OV.debitPeriod)},${C(OV.creditPeriod)}),` +
         `${M}*IF(${M}>0,${C(OV.debitPeriod)},${C(OV.creditPeriod)})))`;
       ov[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(OV.net)}${withdrawal ? `+${C(OV.withdrawal)}` : ''}`;
     }

@@ -18,6 +18,8 @@ export function rng(seed: number): () => number {
 export interface LargeModelOptions {
   costEntries?: number;
   residentialEntries?: number;
+  /** Cost entries (the first ones) phased in every period, Financeel (plan costs and the like). */
+  longRunningEntries?: number;
   seed?: number;
 }
 
@@ -51,7 +53,7 @@ export function largeModel(opts: LargeModelOptions = {}): ModelData {
   ];
   const items = (from: number, to: number, kind: 'phasing' | 'book', entryKind: 'cost' | 'res'): PeriodItem[] => {
     const out: PeriodItem[] = [];
-    const pctMode = r() < 0.5;
+    const pctMode = r() < 0.5 && !(kind === 'phasing' && to - from + 1 === n);
     for (let k = from; k <= to; k++) {
       if (kind === 'book' && r() < 0.5) continue;
       const value = pctMode ? cents(100 / (to - from + 1) + (r() - 0.5)) : cents(1000 + r() * (entryKind === 'cost' ? 50000 : 200000));
@@ -60,14 +62,14 @@ export function largeModel(opts: LargeModelOptions = {}): ModelData {
     if (out.length === 0) out.push({ period: periodCode(from), value_type: 'Financeel', value: 1234.56 });
     return out;
   };
-  const phasing = (entryKind: 'cost' | 'res') => {
-    const a = 1 + Math.floor(r() * (n - 4));
-    const b = Math.min(n, a + 1 + Math.floor(r() * 12));
+  const phasing = (entryKind: 'cost' | 'res', full = false) => {
+    const a = full ? 1 : 1 + Math.floor(r() * (n - 4));
+    const b = full ? n : Math.min(n, a + 1 + Math.floor(r() * 12));
     const pa = periods[a - 1]!;
     const pb = periods[b - 1]!;
     return {
       start_date: iso(pa.start.y, pa.start.m, pa.start.d),
-      end_date: iso(pb.start.y, pb.start.m, 28),
+      end_date: full ? E : iso(pb.start.y, pb.start.m, 28),
       phasing_items: items(a, b, 'phasing', entryKind),
       book: items(1, Math.min(6, n), 'book', entryKind),
     };
@@ -76,12 +78,13 @@ export function largeModel(opts: LargeModelOptions = {}): ModelData {
     r() < 0.2 ? [{ period: periodCode(2 + Math.floor(r() * (n - 2))), value_type: 'Procentueel', value: cents(1 + r() * 4) }] : [];
   const sections = ['Verwerving', 'Sloopkosten', 'Sanering'] as const;
   const units = ['Meter', 'SquareMeter', 'Hectare', 'CubicMeter', 'Pieces', 'Item', 'Euro', 'Hours'] as const;
+  const nLong = Math.min(nCost, opts.longRunningEntries ?? 100);
   const cost_estimate: CostEntry[] = Array.from({ length: nCost }, (_, i) => {
-    const ph = phasing('cost');
+    const ph = phasing('cost', i < nLong);
     const y = 2019 + Math.floor(r() * 7);
     return {
       id: i + 1,
-      label: `Kostenpost ${i + 1}`,
+      label: i < nLong ? `Plankosten ${i + 1}` : `Kostenpost ${i + 1}`,
       estimate: {
         amount: 1 + Math.floor(r() * 500),
         unit: units[i % units.length]!,

@@ -1,0 +1,120 @@
+// `npm run bench -- engine`: the calculation engine on the large model (300 cost entries, 100
+// residential entries, 40 quarterly periods, every entry phased and booked), and LibreOffice
+// recalculating the same export.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GrexEngine, type Edit } from '../src/formulas/engine.ts';
+import { exportXlsx } from '../src/formulas/export.ts';
+import { largeModel } from '../src/formulas/testing/largeModel.ts';
+import { makeProfile, recalcWithLibreOffice, sofficePath } from '../src/formulas/testing/libreoffice.ts';
+import { periodCode } from '../src/formulas/periods.ts';
+
+const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+const mb = (x: number) => `${(x / 1024 / 1024).toFixed(0)} MB`;
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+export default async function bench(): Promise<void> {
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let peakHeap = 0;
+  const sample = () => {
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+  };
+  const model = largeModel();
+  const cells = model.cost_estimate.length + model.residential_construction.length;
+  console.log(`model: ${model.cost_estimate.length} kostenposten, ${model.residential_construction.length} woningbouwposten, 40 kwartalen (${cells} posten)`);
+
+  // Warm-up (JIT): two smaller models, as a browser tab would have done by the time it opens a model.
+  for (let i = 0; i < 2; i++) new GrexEngine(largeModel({ costEntries: 60, residentialEntries: 20, longRunningEntries: 20, seed: 100 + i })).destroy();
+
+  // 1. Build + first full compute (best and median of 3; the last engine is kept for the edits).
+  const builds: number[] = [];
+  let engine!: GrexEngine;
+  for (let i = 0; i < 3; i++) {
+    if (engine) engine.destroy();
+    const t = performance.now();
+    engine = new GrexEngine(model);
+    void engine.results.ew;
+    builds.push(performance.now() - t);
+    sample();
+  }
+  const formulas = engine.sheets.reduce((a, s) => a + s.rows.reduce((b, r) => b + r.filter((c) => typeof c === 'string' && c.startsWith('=')).length, 0), 0);
+  console.log(`build + eerste berekening:      ${ms(quantile(builds, 0.5))} mediaan (${builds.map((b) => b.toFixed(0)).join(' / ')} ms; ${formulas} formules)`);
+
+  // 2. Single-input edit → updated results (200 edits of phasing values inside the entries' windows).
+  const L = engine.layout;
+  const editable = model.cost_estimate.map((e) => ({ id: e.id, item: e.phasing.phasing_items[0]! }));
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const { id, item } = editable[(i * 37) % editable.length]!;
+    const t = performance.now();
+    engine.applyEdit({ kind: 'entryItem', entry: 'cost', id, list: 'phasing', period: item.period, value: item.value_type === 'Financeel' ? 1000 + i : 5 + (i % 50), valueType: item.value_type });
+    void engine.results.ew;
+    times.push(performance.now() - t);
+  }
+  sample();
+  console.log(`één invoer → resultaten:        ${ms(quantile(times, 0.5))} mediaan, ${ms(quantile(times, 0.95))} p95 (200 bewerkingen)`);
+
+  // 3. 100 × 40 paste in one batch (phasing of the 100 long-running entries, all 40 periods).
+  const paste: Edit[] = [];
+  for (let r = 0; r < 100; r++) for (let k = 1; k <= L.n; k++) paste.push({ kind: 'entryItem', entry: 'cost', id: r + 1, list: 'phasing', period: periodCode(k), value: 2500 + r * 10 + k, valueType: 'Financeel' });
+  let t = performance.now();
+  const pr = engine.applyEdits(paste);
+  const pasteMs = performance.now() - t;
+  sample();
+  console.log(`plakken 100 × 40 in één batch:  ${ms(pasteMs)}${pr.ok && pr.rebuilt ? ' (herbouwd)' : ''}`);
+
+  // 4. Global rate change (Kostenstijging base value: every cost entry's nominal amounts).
+  t = performance.now();
+  engine.applyEdit({ kind: 'setValue', group: 'Indexing_FutureIndex', name: 'Kostenstijging', label: null, value: 3.25 });
+  void engine.results.ew;
+  const rateMs = performance.now() - t;
+  t = performance.now();
+  engine.applyEdit({ kind: 'parameter', field: 'interest_discount_rate_percentage', value: 3.1 });
+  const discMs = performance.now() - t;
+  sample();
+  console.log(`globale indexwijziging:         ${ms(rateMs)} (disconteringsvoet: ${ms(discMs)})`);
+  gc();
+  const live = process.memoryUsage().heapUsed;
+  console.log(
+    `geheugen:                       heap ${mb(live)} na GC met het grote model geladen (engine ${mb(live - heapBefore)}); ` +
+      `hoogste heapUsed tussen de stappen ${mb(peakHeap)} (incl. nog niet opgeruimd afval); rss ${mb(process.memoryUsage().rss)}`,
+  );
+  console.log(`resultaat:                      EW ${engine.results.ew.toFixed(2)}, NCW ${engine.results.ncw.toFixed(2)}`);
+
+  // 5. LibreOffice recalculating the same export: a batch of 5 files in one soffice call.
+  const dir = mkdtempSync(join(tmpdir(), 'grondslag-bench-'));
+  t = performance.now();
+  const xlsx = await exportXlsx(engine);
+  const exportMs = performance.now() - t;
+  console.log(`xlsx-export:                    ${ms(exportMs)} (${(xlsx.length / 1024).toFixed(0)} kB)`);
+  if (!sofficePath()) {
+    console.log('LibreOffice:                    niet geïnstalleerd (apt-get install -y --no-install-recommends libreoffice-calc-nogui); vergelijking overgeslagen');
+    engine.destroy();
+    return;
+  }
+  const files = Array.from({ length: 5 }, (_, i) => {
+    const f = join(dir, `groot-${i + 1}.xlsx`);
+    writeFileSync(f, xlsx);
+    return f;
+  });
+  const profile = makeProfile();
+  recalcWithLibreOffice([join(dir, 'groot-1.xlsx')], join(dir, 'warm'), profile); // first start initialises the profile
+  t = performance.now();
+  recalcWithLibreOffice(files, join(dir, 'out'), profile);
+  const loMs = performance.now() - t;
+  const perFile = loMs / files.length;
+  const engineMs = quantile(builds, 0.5);
+  console.log(`LibreOffice herberekening:      ${ms(loMs)} voor 5 bestanden, ${ms(perFile)} per bestand`);
+  console.log(`verhouding LibreOffice / engine: ${(perFile / engineMs).toFixed(1)}× (engine build + berekening ${ms(engineMs)})`);
+  engine.destroy();
+}

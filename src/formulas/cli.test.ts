@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const worked = fileURLToPath(new URL('./testing/worked-example.model.json', import.meta.url));
+const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8' });
+
+describe('npm run calc', () => {
+  it('prints the results of the worked example as JSON', () => {
+    const r = run(worked);
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ ew: -106120.8, ncw: -98039.22, verliesvoorziening: 98039.22, poc: 0 });
+    expect(out.periods).toEqual([
+      { label: '2024', costs: 500000, revenues: 0, interest: 0, balance: 500000 },
+      { label: '2025', costs: 510000, revenues: 0, interest: 10000, balance: 1020000 },
+      { label: '2026', costs: 0, revenues: 936360, interest: 20400, balance: 104040 },
+      { label: '2027', costs: 0, revenues: 0, interest: 2080.8, balance: 106120.8 },
+    ]);
+    expect(out.entries[0]).toMatchObject({ kind: 'cost', id: 1, estimate: 1000000, amountAtNcw: 1000000, totalPhased: 1000000, totalBooked: 0, residualToPhase: 0 });
+  });
+
+  it('prints the Dutch problems and exits 1 for invalid model data', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grondslag-cli-'));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ base_parameters: { phasing_period: 'Weekly' }, cost_estimate: [], residential_construction: [] }));
+    const r = run(bad, '--xlsx', join(dir, 'x.xlsx'));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Ongeldige modelgegevens:');
+    expect(r.stderr).toContain('- base_parameters.phasing_period: Ongeldige optie');
+    const notJson = join(dir, 'x.json');
+    writeFileSync(notJson, '{');
+    expect(run(notJson).status).toBe(1);
+  });
+});
