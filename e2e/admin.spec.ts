@@ -366,3 +366,83 @@ test('user settings: a normal user saves the profile; the super-admin sees it re
   await expect(page.getByRole('region', { name: 'Wachtwoord wijzigen' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Multi-Factor Authenticatie' })).toHaveCount(0);
 });
+
+test('subregions, phase definitions and attachment categories share one list: add, rename, protected entries, force delete', async ({ page, request }) => {
+  await signIn(page, ADMIN);
+
+  // Attachment categories: 'Ongecategoriseerd' is protected; a duplicate name is refused.
+  await openConfiguration(page, 'Bijlagecategorieën');
+  const categories = page.getByRole('region', { name: 'Bijlagecategorieën' });
+  await expect(categories.getByLabel('Naam Ongecategoriseerd')).toHaveAttribute('readonly', '');
+  await expect(categories.getByRole('button', { name: 'Ongecategoriseerd verwijderen' })).toHaveCount(0);
+  const category = `Categorie ${rand()}`;
+  await categories.getByLabel('Nieuwe bijlagecategorie').fill(category);
+  await categories.getByRole('button', { name: 'Bijlagecategorie toevoegen' }).click();
+  await expectToast(page, 'Bijlagecategorie succesvol toegevoegd.');
+  await categories.getByLabel(`Naam ${category}`).fill('');
+  await expect(categories.getByRole('button', { name: `${category} opslaan` })).toHaveCount(0); // not for an empty name
+  await categories.getByLabel(`Naam ${category}`).fill('Tekeningen');
+  await categories.getByRole('button', { name: `${category} opslaan` }).click();
+  await expectToast(page, 'Er bestaat al een bijlagecategorie met deze naam.');
+  await categories.getByLabel(`Naam ${category}`).fill(category);
+  await categories.getByRole('button', { name: `${category} verwijderen` }).click();
+  await expectToast(page, 'Bijlagecategorie succesvol verwijderd.'); // not in use: no question
+  await expect(categories.getByLabel(`Naam ${category}`)).toHaveCount(0);
+
+  // Phase definitions: names with forbidden characters are refused.
+  await openConfiguration(page, 'Fasedefinities');
+  const phases = page.getByRole('region', { name: 'Fasedefinities' });
+  await phases.getByLabel('Nieuwe fasedefinitie').fill('Fase <1>');
+  await phases.getByRole('button', { name: 'Fasedefinitie toevoegen' }).click();
+  await expectToast(page, 'De naam mag de tekens < > : " / ? * | niet bevatten.');
+  const phase = `Fase ${rand()}`;
+  await phases.getByLabel('Nieuwe fasedefinitie').fill(`  ${phase} `);
+  await phases.getByRole('button', { name: 'Fasedefinitie toevoegen' }).click();
+  await expectToast(page, 'Fasedefinitie succesvol toegevoegd.');
+  await phases.getByLabel(`Naam ${phase}`).fill(`${phase} 2`);
+  await phases.getByLabel(`Naam ${phase}`).press('Enter');
+  await expectToast(page, 'Fasedefinitie succesvol aangepast.');
+  await phases.getByRole('button', { name: `${phase} 2 verwijderen` }).click();
+  await expectToast(page, 'Fasedefinitie succesvol verwijderd.');
+
+  // Subregions: one with a project asks first; confirming deletes the project with it.
+  await openConfiguration(page, 'Deelgebieden');
+  const subregions = page.getByRole('region', { name: 'Deelgebieden' });
+  const name = `Deelgebied ${rand()}`;
+  await subregions.getByLabel('Nieuw deelgebied').fill(name);
+  await subregions.getByRole('button', { name: 'Deelgebied toevoegen' }).click();
+  await expectToast(page, 'Deelgebied succesvol toegevoegd.');
+  const { access, id: adminId } = await adminLogin(request);
+  const sub = (await api<{ id: number; description: string }[]>(request, access, 'GET', '/subregion/')).find((s) => s.description === name)!;
+  const [type] = await api<{ id: number }[]>(request, access, 'GET', '/type-project/');
+  const project = await api<{ id: number }>(request, access, 'POST', '/project/', {
+    name: `Project ${rand()}`, subregion: sub.id, type_project: type.id, roles: [{ id: adminId, role: 'ADM' }],
+  });
+  await subregions.getByRole('button', { name: `${name} verwijderen` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('de projecten van dit deelgebied worden ook verwijderd');
+  await confirm.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(subregions.getByLabel(`Naam ${name}`)).toBeVisible();
+  await subregions.getByRole('button', { name: `${name} verwijderen` }).click();
+  await confirm.getByRole('button', { name: 'Verwijderen' }).click();
+  await expectToast(page, 'Deelgebied succesvol verwijderd.');
+  await expect(subregions.getByLabel(`Naam ${name}`)).toHaveCount(0);
+  const gone = await request.get(`/api/manager/project/${project.id}/`, { headers: { authorization: `Bearer ${access}` } });
+  expect(gone.status()).toBe(404);
+});
+
+test('the client region page and the parameters menu item (super-admin only)', async ({ page, request }) => {
+  await signIn(page, ADMIN);
+  await openConfiguration(page, 'Klantgebied');
+  await expect(page.getByRole('region', { name: 'Klantgebied' })).toContainText('Gemeente Voorbeeld');
+  await expect(page.getByRole('button', { name: 'Gebied bewerken' })).toBeDisabled();
+  await signOut(page);
+
+  // An administrator who is not staff has Configuratie without Parameters.
+  const admin = await createUser(request, { role: 'ADM', ready: true });
+  await submitLogin(page, admin.email, admin.password);
+  await expect(projectsRegion(page)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Configuratie' }).hover();
+  await expect(page.getByRole('menuitem', { name: 'Deelgebieden', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Parameters', exact: true })).toHaveCount(0);
+});

@@ -28,12 +28,18 @@ const SetupMfaScreen = observer(function SetupMfaScreen() {
     setBusy(true);
     try {
       await mfaApi.verify(auth.user.email, value);
+    } catch {
+      setCode('');
+      toasts.error('De ingevoerde code is ongeldig.');
+      setBusy(false);
+      return;
+    }
+    try {
       await auth.reloadUser();
       toasts.success('Multi-Factor Authenticatie (MFA) is ingesteld.');
       screen.navigate('Projects');
     } catch {
-      setCode('');
-      toasts.error('De ingevoerde code is ongeldig.');
+      toasts.error('Fout bij het laden van gebruikersdata.');
     } finally {
       setBusy(false);
     }
@@ -43,10 +49,16 @@ const SetupMfaScreen = observer(function SetupMfaScreen() {
     setBusy(true);
     try {
       await mfaApi.disable();
+    } catch {
+      toasts.error('Fout bij het uitzetten van Multi-Factor Authenticatie (MFA).');
+      setBusy(false);
+      return;
+    }
+    try {
       await auth.reloadUser();
       screen.navigate('User');
     } catch {
-      toasts.error('Fout bij het uitzetten van Multi-Factor Authenticatie (MFA).');
+      toasts.error('Fout bij het laden van gebruikersdata.');
     } finally {
       setBusy(false);
     }

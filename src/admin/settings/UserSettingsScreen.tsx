@@ -12,6 +12,15 @@ import { USER_EMAIL_PATTERN } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { PasswordRequirements } from '../common/PasswordRequirements.tsx';
 
+/** Reloads the signed-in user after a change; a failure has its own message (spec 2 §8). */
+async function reloadUser(auth: { reloadUser(): Promise<void> }, toasts: { error(m: string): unknown }) {
+  try {
+    await auth.reloadUser();
+  } catch {
+    toasts.error('Fout bij het laden van gebruikersdata.');
+  }
+}
+
 /**
  * User settings (Gebruiker, spec 2 §2): profile, MFA and password. A super-admin sees the profile
  * read-only and has no MFA or password forms here.
@@ -59,13 +68,14 @@ const ProfileForm = observer(function ProfileForm() {
     setBusy(true);
     try {
       await authApi.updateMe({ firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim() });
-      await auth.reloadUser();
-      toasts.success('Wijzigingen opgeslagen');
     } catch (err) {
       toasts.error(isStatus(err, 409) ? messageOf(err, 'Wijzigingen niet opgeslagen') : 'Wijzigingen niet opgeslagen');
-    } finally {
       setBusy(false);
+      return;
     }
+    toasts.success('Wijzigingen opgeslagen');
+    await reloadUser(auth, toasts);
+    setBusy(false);
   };
   return (
     <Card className="gs-form" role="region" aria-label="Profiel">
@@ -96,12 +106,13 @@ const MfaSection = observer(function MfaSection() {
     setBusy(true);
     try {
       await mfaApi.disable();
-      await auth.reloadUser();
     } catch {
       toasts.error('Fout bij het uitzetten van Multi-Factor Authenticatie (MFA).');
-    } finally {
       setBusy(false);
+      return;
     }
+    await reloadUser(auth, toasts);
+    setBusy(false);
   };
   return (
     <Card className="gs-form" role="region" aria-label="Multi-Factor Authenticatie">
@@ -142,16 +153,17 @@ const PasswordForm = observer(function PasswordForm() {
     setBusy(true);
     try {
       await passwordResetApi.changeOwn(current, password);
-      setCurrent('');
-      setPassword('');
-      setRepeat('');
-      toasts.success('Wachtwoord gewijzigd.');
-      await auth.reloadUser();
     } catch (err) {
       toasts.error(isStatus(err, 400) ? messageOf(err, 'Oud wachtwoord is onjuist.') : 'Er ging iets mis tijdens het opslaan.');
-    } finally {
       setBusy(false);
+      return;
     }
+    setCurrent('');
+    setPassword('');
+    setRepeat('');
+    toasts.success('Wachtwoord gewijzigd.');
+    await reloadUser(auth, toasts); // clears passwordResetRequired
+    setBusy(false);
   };
   return (
     <Card className="gs-form" role="region" aria-label="Wachtwoord wijzigen">
