@@ -75,6 +75,7 @@ describe('projects', () => {
     expect(m.json().message).toBe('De naam van het model mag geen speciale tekens bevatten.');
     expect((await inject('POST', '/version-model/', adm, { project: 1 })).json().message).toBe(REQUIRED);
     expect((await inject('POST', '/model/', adm, { version: 1 })).json().message).toBe(REQUIRED);
+    expect((await inject('POST', '/model/', adm, { name: 'M', version: 1, type_model: -1 })).json().message).toBe(REQUIRED);
     expect((await inject('POST', '/version-model/', adm, { name: 'V', project: 1, phase: -1 })).json().message).toBe(REQUIRED);
   });
 

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
-import { attachment, model, modelSession, project, projectRole, savedModel, versionModel } from '../db/schema/index.ts';
-import { saveFile } from '../storage/files.ts';
+import { sql } from 'drizzle-orm';
 import type { Tenant } from './fixtures.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 
-export interface Tree {
+export type Tree = {
   projectId: number;
   versionId: number;
   modelId: number;
   savedModelId: number;
   fileAttachmentId: number;
   linkAttachmentId: number;
-}
+};
 
 /** The users of a tenant with a project role equal to their global role (staff: ADM). */
 export const rolesAsGlobal = (t: Tenant): Record<number, Role> => ({
@@ -20,36 +19,63 @@ export const rolesAsGlobal = (t: Tenant): Record<number, Role> => ({
 });
 
 /**
- * A project with one version, one spreadsheet model (one active history entry with a file, the edit
- * session held by `sessionUserId`), a file attachment and a link attachment — straight in the database.
+ * A project with `versions` versions (default 1), each with a file attachment, a link attachment and
+ * `models` spreadsheet models (default 1) that have one active history entry with a file; the edit session
+ * of every model is held by `sessionUserId` when given. Straight in the database, in ONE statement.
+ * The ids returned are those of the first version/model.
  */
 export async function seedTree(
   db: Db, t: Tenant,
   opts: { name?: string; prefix?: string; roles?: Record<number, Role>; sessionUserId?: number; versions?: number; models?: number } = {},
 ): Promise<Tree> {
   const at = new Date('2026-01-01T08:00:00Z'); // fixtures are older than anything the app does on the test clock
-  const stamps = { createdAt: at, timestampLastModified: at };
   const name = opts.name ?? `Project ${randomBytes(4).toString('hex')}`;
-  const [p] = await db.insert(project).values({
-    clientId: t.clientId, name, subregionId: t.subregionId, typeProjectId: t.typeProjectId, createdBy: t.adm.id, ...stamps,
-  }).returning();
-  const roles = Object.entries(opts.roles ?? {}).map(([userId, role]) => ({ projectId: p.id, userId: Number(userId), role }));
-  if (roles.length) await db.insert(projectRole).values(roles);
-  let first: Omit<Tree, 'projectId'> | undefined;
-  for (let vi = 0; vi < (opts.versions ?? 1); vi++) {
-    const [v] = await db.insert(versionModel).values({ projectId: p.id, name: `${opts.prefix ?? ''}Versie ${vi + 1}`, phaseId: t.phaseId, ...stamps }).returning();
-    const f1 = await saveFile(db, { clientId: t.clientId, filename: 'tekening.pdf', data: Buffer.from('pdf-bytes'), at });
-    const [fa] = await db.insert(attachment).values({ versionId: v.id, attachmentType: 'FILE', categoryId: t.categoryId, name: 'Tekening', fileId: f1.id, timestampUpload: at }).returning();
-    const [la] = await db.insert(attachment).values({ versionId: v.id, attachmentType: 'LINK', categoryId: t.categoryId, name: 'Kaart', urlLink: 'https://example.org/kaart', timestampUpload: at }).returning();
-    for (let mi = 0; mi < (opts.models ?? 1); mi++) {
-      const [m] = await db.insert(model).values({ versionId: v.id, name: `${opts.prefix ?? ''}Model ${mi + 1}`, typeModelId: t.templateModelId, modelPlatform: 'spreadsheet', ...stamps }).returning();
-      const f2 = await saveFile(db, { clientId: t.clientId, filename: 'model.xlsx', data: Buffer.from('xlsx-bytes'), at });
-      const [sm] = await db.insert(savedModel).values({ modelId: m.id, active: true, fileId: f2.id, filenameOrig: 'model.xlsx', filesize: f2.size, userSave: t.usr.id, timestampSave: at }).returning();
-      if (opts.sessionUserId) await db.insert(modelSession).values({ modelId: m.id, userId: opts.sessionUserId });
-      first ??= { versionId: v.id, modelId: m.id, savedModelId: sm.id, fileAttachmentId: fa.id, linkAttachmentId: la.id };
-    }
-  }
-  return { projectId: p.id, ...first! };
+  const prefix = opts.prefix ?? '';
+  const roles = JSON.stringify(Object.entries(opts.roles ?? {}).map(([u, r]) => ({ u: Number(u), r })));
+  const paired = (a: string, b: string) => sql.raw(
+    `(SELECT id, row_number() OVER (ORDER BY id) AS n FROM ${a}) x JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM ${b}) y USING (n)`);
+  const { rows } = await db.execute<Tree>(sql`
+    WITH p AS (
+      INSERT INTO project (client_id, name, subregion_id, type_project_id, created_by, created_at, timestamp_last_modified)
+      VALUES (${t.clientId}, ${name}, ${t.subregionId}, ${t.typeProjectId}, ${t.adm.id}, ${at}, ${at}) RETURNING id),
+    r AS (
+      INSERT INTO project_role (project_id, user_id, role)
+      SELECT p.id, x.u, x.r FROM p, jsonb_to_recordset(${roles}::jsonb) AS x(u int, r text) RETURNING 1),
+    v AS (
+      INSERT INTO version_model (project_id, name, phase_id, created_at, timestamp_last_modified)
+      SELECT p.id, ${prefix} || 'Versie ' || g, ${t.phaseId}, ${at}, ${at} FROM p, generate_series(1, ${opts.versions ?? 1}) g
+      RETURNING id),
+    fa AS (
+      INSERT INTO stored_file (client_id, filename, size, data, created_at)
+      SELECT ${t.clientId}, 'tekening.pdf', 9, convert_to('pdf-bytes', 'UTF8'), ${at} FROM v RETURNING id),
+    a1 AS (
+      INSERT INTO attachment (version_id, attachment_type, category_id, name, file_id, timestamp_upload)
+      SELECT x.id, 'FILE', ${t.categoryId}, 'Tekening', y.id, ${at} FROM ${paired('v', 'fa')} RETURNING id, version_id),
+    a2 AS (
+      INSERT INTO attachment (version_id, attachment_type, category_id, name, url_link, timestamp_upload)
+      SELECT v.id, 'LINK', ${t.categoryId}, 'Kaart', 'https://example.org/kaart', ${at} FROM v RETURNING id, version_id),
+    m AS (
+      INSERT INTO model (version_id, name, type_model_id, model_platform, created_at, timestamp_last_modified)
+      SELECT v.id, ${prefix} || 'Model ' || g, ${t.templateModelId}, 'spreadsheet', ${at}, ${at}
+      FROM v, generate_series(1, ${opts.models ?? 1}) g RETURNING id, version_id),
+    fm AS (
+      INSERT INTO stored_file (client_id, filename, size, data, created_at)
+      SELECT ${t.clientId}, 'model.xlsx', 10, convert_to('xlsx-bytes', 'UTF8'), ${at} FROM m RETURNING id),
+    sm AS (
+      INSERT INTO saved_model (model_id, active, file_id, filename_orig, filesize, user_save, timestamp_save)
+      SELECT x.id, true, y.id, 'model.xlsx', 10, ${t.usr.id}, ${at} FROM ${paired('m', 'fm')} RETURNING id, model_id),
+    ses AS (
+      INSERT INTO model_session (model_id, user_id)
+      SELECT m.id, ${opts.sessionUserId ?? null}::int FROM m WHERE ${opts.sessionUserId ?? null}::int IS NOT NULL RETURNING 1),
+    first AS (
+      SELECT (SELECT min(id) FROM v) AS version_id,
+             (SELECT min(m.id) FROM m WHERE m.version_id = (SELECT min(id) FROM v)) AS model_id)
+    SELECT (SELECT id FROM p) AS "projectId", first.version_id AS "versionId", first.model_id AS "modelId",
+      (SELECT id FROM sm WHERE sm.model_id = first.model_id) AS "savedModelId",
+      (SELECT id FROM a1 WHERE a1.version_id = first.version_id) AS "fileAttachmentId",
+      (SELECT id FROM a2 WHERE a2.version_id = first.version_id) AS "linkAttachmentId"
+    FROM first`);
+  return rows[0];
 }
 
 /** A multipart/form-data body for app.inject. */

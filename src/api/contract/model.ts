@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OptionalText, Role, Timestamp } from './common.ts';
 import { RequiredId, RequiredName } from './names.ts';
+import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 
 // Calculation models (spec 1 §3 "Model", "Saved model"): /api/manager/model/…
 
@@ -50,7 +51,7 @@ export const ModelList = z.array(ModelItem);
 export const ModelCreateBody = z.object({
   name: RequiredName('model'),
   description: OptionalText,
-  type_model: z.number().int().min(0).nullish(),
+  type_model: z.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).min(0, REQUIRED_MESSAGE).nullish(),
   version: RequiredId,
   model_platform: ModelPlatform.optional(),
 });
