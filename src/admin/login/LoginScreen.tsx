@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Card, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
@@ -40,11 +40,15 @@ const MfaLogin = observer(function MfaLogin() {
   const { auth, toasts } = useRoot();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  // A code completed by typing and then submitted with Enter is sent once (a code works only once).
+  const sending = useRef(false);
   const check = async (value: string) => {
+    if (sending.current) return;
     if (value.length !== MFA_CODE_LENGTH) {
       toasts.error('Ongeldige code!');
       return;
     }
+    sending.current = true;
     setBusy(true);
     try {
       const { access } = await mfaApi.login(auth.pendingEmail, value);
@@ -53,6 +57,7 @@ const MfaLogin = observer(function MfaLogin() {
       setCode('');
       toasts.error(isStatus(e, 429) ? messageOf(e, 'Ongeldige code!') : 'Ongeldige code!');
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   };

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
@@ -21,11 +21,16 @@ const ResetPasswordFlow = observer(function ResetPasswordFlow() {
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const toLogin = () => auth.setLoginState('LoginEmailPassword');
+  // One call at a time: a code completed by typing and then submitted with Enter is checked once.
+  const running = useRef(false);
   const run = async (f: () => Promise<void>) => {
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     try {
       await f();
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };
