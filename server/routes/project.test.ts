@@ -147,6 +147,16 @@ describe('projects', () => {
     await t.db.execute(sql`UPDATE subregion SET description = 'Centrum' WHERE id = ${a.subregionId}`);
     await t.db.execute(sql`DELETE FROM project_role WHERE project_id = ${tree.projectId} AND user_id = ${a.usr.id}`);
     expect(await find()).toBeUndefined();
+    // revalidation: 304 while nothing changed, 200 after a change
+    const first = await inject('GET', '/project/?all=true', usr);
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({ method: 'GET', url: `${M}/project/?all=true`, headers: { ...usr, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    await t.db.update(project).set({ hidden: true }).where(eq(project.id, tree.projectId));
+    await t.db.execute(sql`INSERT INTO project_role (project_id, user_id, role) VALUES (${tree.projectId}, ${a.usr.id}, 'USR')`);
+    const changed = await t.app.inject({ method: 'GET', url: `${M}/project/?all=true`, headers: { ...usr, 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
   });
 
   it('shows the rights table to project ADM only, and only project ADM may change roles', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { IdParams } from '../../src/api/contract/common.ts';
 import {
   ProjectCreateBody, ProjectDetail, ProjectList, ProjectListQuery, ProjectPatchBody, ProjectPutBody,
@@ -14,8 +15,13 @@ export default async function projectRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const tags = ['project'];
 
-  r.get('/project/', { schema: { tags, querystring: ProjectListQuery, response: { 200: ProjectList } } },
-    async (req, reply) => sendJsonText(reply, await projects.listProjects(ctx, req.user, req.query.all)));
+  // The answer carries an ETag; a client that sends it back in If-None-Match gets 304 when nothing changed.
+  r.get('/project/', { schema: { tags, querystring: ProjectListQuery, response: { 200: ProjectList, 304: z.null() } } }, async (req, reply) => {
+    const list = await projects.listProjects(ctx, req.user, req.query.all);
+    reply.header('etag', list.etag).header('cache-control', 'private, no-cache');
+    if (req.headers['if-none-match'] === list.etag) return reply.code(304).send(null);
+    return sendJsonText(reply, list.body);
+  });
 
   r.post('/project/', { schema: { tags, body: ProjectCreateBody, response: { 201: ProjectDetail } } }, async (req, reply) => {
     const b = req.body;

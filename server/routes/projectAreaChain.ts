@@ -40,8 +40,8 @@ export function projectAreaChain(app: FastifyInstance) {
 }
 
 /** Sends JSON text built by PostgreSQL as it is. */
-export function sendJsonText(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(Buffer.from(json));
+export function sendJsonText(reply: FastifyReply, json: string | Buffer) {
+  return reply.type('application/json; charset=utf-8').send(typeof json === 'string' ? Buffer.from(json) : json);
 }
 
 /** A download: always as attachment, with an ASCII fallback name and the UTF-8 name (RFC 6266/5987). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../context.ts';
@@ -10,7 +11,7 @@ import { projectListJson } from './projectRows.ts';
 // changes the fingerprint, which is read BEFORE the list, so a cached answer is never older than it.
 
 const MAX_ENTRIES = 256;
-const caches = new WeakMap<Db, Map<string, { fp: string; body: string }>>();
+const caches = new WeakMap<Db, Map<string, { fp: string; body: Buffer }>>();
 
 async function fingerprint(db: Db, user: UserRow): Promise<string> {
   const { rows } = await db.execute<{ fp: string }>(sql`
@@ -22,8 +23,12 @@ async function fingerprint(db: Db, user: UserRow): Promise<string> {
   return rows[0].fp;
 }
 
-/** GET project/: the JSON text, from the cache when nothing it depends on changed. */
-export async function cachedProjectListJson(db: Db, user: UserRow, all: boolean): Promise<string> {
+export interface CachedList { body: Buffer; etag: string }
+const etagOf = (user: UserRow, all: boolean, fp: string) =>
+  `W/"p${createHash('sha1').update(`${user.id}:${all}:${fp}`).digest('base64url')}"`;
+
+/** GET project/: the JSON bytes and an ETag, from the cache when nothing they depend on changed. */
+export async function cachedProjectListJson(db: Db, user: UserRow, all: boolean): Promise<CachedList> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const key = `${user.id}:${all}`;
@@ -32,11 +37,11 @@ export async function cachedProjectListJson(db: Db, user: UserRow, all: boolean)
   if (hit && hit.fp === fp) {
     cache.delete(key); // keep the most recently used last
     cache.set(key, hit);
-    return hit.body;
+    return { body: hit.body, etag: etagOf(user, all, fp) };
   }
-  const body = await projectListJson(db, user, all);
+  const body = Buffer.from(await projectListJson(db, user, all));
   cache.delete(key);
   cache.set(key, { fp, body });
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  return body;
+  return { body, etag: etagOf(user, all, fp) };
 }
