@@ -1,7 +1,8 @@
 // `npm run bench -- engine`: the calculation engine on the large model (300 cost entries, 100
 // residential entries, 40 quarterly periods, every entry phased and booked), and LibreOffice
 // recalculating the same export.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,20 @@ const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+/** CPU time of this process in ms (user + system): less sensitive to other load on the machine. */
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+/** CPU time of waited-for child processes in ms (Linux /proc: cutime + cstime). */
+const childCpu = () => {
+  try {
+    const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[13]) + Number(f[14])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
 };
 const mb = (x: number) => `${(x / 1024 / 1024).toFixed(0)} MB`;
 
@@ -38,51 +53,69 @@ export default async function bench(): Promise<void> {
 
   // 1. Build + first full compute (best and median of 3; the last engine is kept for the edits).
   const builds: number[] = [];
+  const buildsCpu: number[] = [];
   let engine!: GrexEngine;
   for (let i = 0; i < 3; i++) {
     if (engine) engine.destroy();
     const t = performance.now();
+    const c = cpu();
     engine = new GrexEngine(model);
     void engine.results.ew;
     builds.push(performance.now() - t);
+    buildsCpu.push(cpu() - c);
     sample();
   }
   const formulas = engine.sheets.reduce((a, s) => a + s.rows.reduce((b, r) => b + r.filter((c) => typeof c === 'string' && c.startsWith('=')).length, 0), 0);
-  console.log(`build + eerste berekening:      ${ms(quantile(builds, 0.5))} mediaan (${builds.map((b) => b.toFixed(0)).join(' / ')} ms; ${formulas} formules)`);
+  console.log(`belasting van de machine:       load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} (${navigator.hardwareConcurrency} cores); tijden: wandklok, [CPU-tijd van dit proces]`);
+  console.log(
+    `build + eerste berekening:      ${ms(quantile(builds, 0.5))} mediaan [${ms(quantile(buildsCpu, 0.5))}] (${builds.map((b) => b.toFixed(0)).join(' / ')} ms; ${formulas} formules)`,
+  );
 
   // 2. Single-input edit → updated results (200 edits of phasing values inside the entries' windows).
   const L = engine.layout;
   const editable = model.cost_estimate.map((e) => ({ id: e.id, item: e.phasing.phasing_items[0]! }));
   const times: number[] = [];
+  const timesCpu: number[] = [];
+  let changed = 0;
   for (let i = 0; i < 200; i++) {
     const { id, item } = editable[(i * 37) % editable.length]!;
     const t = performance.now();
-    engine.applyEdit({ kind: 'entryItem', entry: 'cost', id, list: 'phasing', period: item.period, value: item.value_type === 'Financeel' ? 1000 + i : 5 + (i % 50), valueType: item.value_type });
+    const c = cpu();
+    const r = engine.applyEdit({ kind: 'entryItem', entry: 'cost', id, list: 'phasing', period: item.period, value: item.value_type === 'Financeel' ? 1000 + i : 5 + (i % 50), valueType: item.value_type });
     void engine.results.ew;
     times.push(performance.now() - t);
+    timesCpu.push(cpu() - c);
+    if (r.ok) changed += r.changes.length;
   }
   sample();
-  console.log(`één invoer → resultaten:        ${ms(quantile(times, 0.5))} mediaan, ${ms(quantile(times, 0.95))} p95 (200 bewerkingen)`);
+  console.log(
+    `één invoer → resultaten:        ${ms(quantile(times, 0.5))} mediaan, ${ms(quantile(times, 0.95))} p95 ` +
+      `[${ms(quantile(timesCpu, 0.5))} / ${ms(quantile(timesCpu, 0.95))}] (200 bewerkingen, gem. ${(changed / 200).toFixed(0)} gewijzigde cellen)`,
+  );
 
   // 3. 100 × 40 paste in one batch (phasing of the 100 long-running entries, all 40 periods).
   const paste: Edit[] = [];
   for (let r = 0; r < 100; r++) for (let k = 1; k <= L.n; k++) paste.push({ kind: 'entryItem', entry: 'cost', id: r + 1, list: 'phasing', period: periodCode(k), value: 2500 + r * 10 + k, valueType: 'Financeel' });
   let t = performance.now();
+  let c0 = cpu();
   const pr = engine.applyEdits(paste);
   const pasteMs = performance.now() - t;
+  const pasteCpu = cpu() - c0;
   sample();
-  console.log(`plakken 100 × 40 in één batch:  ${ms(pasteMs)}${pr.ok && pr.rebuilt ? ' (herbouwd)' : ''}`);
+  console.log(`plakken 100 × 40 in één batch:  ${ms(pasteMs)} [${ms(pasteCpu)}]${pr.ok && pr.rebuilt ? ' (herbouwd)' : ''}`);
 
   // 4. Global rate change (Kostenstijging base value: every cost entry's nominal amounts).
   t = performance.now();
+  c0 = cpu();
   engine.applyEdit({ kind: 'setValue', group: 'Indexing_FutureIndex', name: 'Kostenstijging', label: null, value: 3.25 });
   void engine.results.ew;
   const rateMs = performance.now() - t;
+  const rateCpu = cpu() - c0;
   t = performance.now();
   engine.applyEdit({ kind: 'parameter', field: 'interest_discount_rate_percentage', value: 3.1 });
   const discMs = performance.now() - t;
   sample();
-  console.log(`globale indexwijziging:         ${ms(rateMs)} (disconteringsvoet: ${ms(discMs)})`);
+  console.log(`globale indexwijziging:         ${ms(rateMs)} [${ms(rateCpu)}] (disconteringsvoet: ${ms(discMs)})`);
   gc();
   const live = process.memoryUsage().heapUsed;
   console.log(
@@ -110,11 +143,16 @@ export default async function bench(): Promise<void> {
   const profile = makeProfile();
   recalcWithLibreOffice([join(dir, 'groot-1.xlsx')], join(dir, 'warm'), profile); // first start initialises the profile
   t = performance.now();
+  const cc = childCpu();
   recalcWithLibreOffice(files, join(dir, 'out'), profile);
   const loMs = performance.now() - t;
+  const loCpu = childCpu() - cc;
   const perFile = loMs / files.length;
   const engineMs = quantile(builds, 0.5);
-  console.log(`LibreOffice herberekening:      ${ms(loMs)} voor 5 bestanden, ${ms(perFile)} per bestand`);
-  console.log(`verhouding LibreOffice / engine: ${(perFile / engineMs).toFixed(1)}× (engine build + berekening ${ms(engineMs)})`);
+  console.log(`LibreOffice herberekening:      ${ms(loMs)} voor 5 bestanden, ${ms(perFile)} per bestand [CPU ${ms(loCpu / files.length)} per bestand]`);
+  console.log(
+    `verhouding LibreOffice / engine: ${(perFile / engineMs).toFixed(1)}× wandklok, ${(loCpu / files.length / quantile(buildsCpu, 0.5)).toFixed(1)}× CPU-tijd ` +
+      `(engine build + berekening ${ms(engineMs)} [${ms(quantile(buildsCpu, 0.5))}])`,
+  );
   engine.destroy();
 }

@@ -1,11 +1,11 @@
 // Oracle: LibreOffice recalculates the xlsx exports; every computed cell must match the engine.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
@@ -58,6 +58,11 @@ describe('LibreOffice oracle', () => {
     const files = [...engines.keys(), 'worked-bare'].map((n) => join(dir, `${n}.xlsx`));
     const outs = recalcWithLibreOffice(files, join(dir, 'out'));
     recalculated = new Map(outs.map((o, i) => [[...engines.keys(), 'worked-bare'][i]!, o]));
+  });
+
+  afterAll(() => {
+    for (const e of engines.values()) e.destroy();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('shows EW −106.120,80 and NCW −98.039,22 in the recalculated worked example, also without cached results', async () => {

@@ -90,13 +90,11 @@ export const OV = {
   creditAnnual: 5,
   debitPeriod: 6,
   creditPeriod: 7,
-  jan1Before: 8,
-  interestBefore: 9,
-  balanceBefore: 10,
-  withdrawal: 11,
-  jan1: 12,
-  interest: 13,
-  balance: 14,
+  interestBefore: 8,
+  balanceBefore: 9,
+  withdrawal: 10,
+  interest: 11,
+  balance: 12,
 } as const;
 export const OV_FIRST_PERIOD_COL = 2;
 
@@ -722,11 +720,9 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     creditAnnual: 'Rente positief saldo (jaar)',
     debitPeriod: 'Rente negatief saldo (periode)',
     creditPeriod: 'Rente positief saldo (periode)',
-    jan1Before: 'Saldo 1 januari (vóór winstneming)',
     interestBefore: 'Rente (vóór winstneming)',
     balanceBefore: 'Boekwaarde (vóór winstneming)',
     withdrawal: 'Winstneming',
-    jan1: 'Saldo 1 januari',
     interest: 'Rente',
     balance: 'Boekwaarde',
   };
@@ -738,19 +734,31 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   };
   const debitRow = setRow.get(`${INTEREST_GROUP}|${DEBIT_SET}`);
   const creditRow = setRow.get(`${INTEREST_GROUP}|${CREDIT_SET}`);
-  const chain = (jan1: number, interest: number, balance: number, withdrawal: boolean) => {
+  // The period containing the NCW date and the first period of each year are fixed by the dates
+  // (a date change regenerates the sheets), so the chains refer to those cells directly: the
+  // balance on 1 January for BBV is the balance cell of the period before the year's first period.
+  const kN = periods.find((p) => compareYmd(p.start, parseYmd(bp.phasing_net_present_value_date)) <= 0 && compareYmd(parseYmd(bp.phasing_net_present_value_date), p.end) < 0)?.index ?? n;
+  const firstOfYear = (k: number) => periods.find((p) => p.year === periods[k - 1]!.year)!.index;
+  const chain = (interest: number, balance: number, withWithdrawal: boolean) => {
     for (const p of periods) {
       const k = p.index;
       const c = PC(k);
       const C = (row: number) => a1(c, row);
+      if (withWithdrawal && k < kN) {
+        // Before the withdrawal the balance equals the one before withdrawal.
+        ov[interest]![c] = `=${a1(c, OV.interestBefore)}`;
+        ov[balance]![c] = `=${a1(c, OV.balanceBefore)}`;
+        continue;
+      }
       const Bp = k === 1 ? '0' : a1(c - 1, balance);
-      ov[jan1]![c] = k === 1 ? 0 : `=IF(${a1(pCol(k), PR.firstOfYear, { sheet: SHEET.periods })}=1,${Bp},${a1(c - 1, jan1)})`;
+      const j = firstOfYear(k);
+      const jan1 = j === 1 ? '0' : a1(PC(j - 1), balance);
       const M = `(${Bp}+${C(OV.net)}/2)`;
       ov[interest]![c] =
-        `=IF(${P_REF.method}=1,${C(jan1)}*${C(OV.debitPeriod)},` +
+        `=IF(${P_REF.method}=1,${jan1}*${C(OV.debitPeriod)},` +
         `IF(${P_REF.method}=2,${Bp}*IF(${Bp}>0,${C(OV.debitPeriod)},${C(OV.creditPeriod)}),` +
         `${M}*IF(${M}>0,${C(OV.debitPeriod)},${C(OV.creditPeriod)})))`;
-      ov[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(OV.net)}${withdrawal ? `+${C(OV.withdrawal)}` : ''}`;
+      ov[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(OV.net)}${withWithdrawal && k === kN ? `+${C(OV.withdrawal)}` : ''}`;
     }
   };
   for (const p of periods) {
@@ -763,10 +771,10 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     ov[OV.creditAnnual]![c] = creditRow === undefined ? `=${P_REF.discount}` : `=${abs(SHEET.sets, setCols.firstEffective + k - 1, creditRow)}`;
     ov[OV.debitPeriod]![c] = `=(1+${a1(c, OV.debitAnnual)})^(1/${P_REF.m})-1`;
     ov[OV.creditPeriod]![c] = `=(1+${a1(c, OV.creditAnnual)})^(1/${P_REF.m})-1`;
-    ov[OV.withdrawal]![c] = `=IF(${a1(pCol(k), PR.containsNcw, { sheet: SHEET.periods })}=1,${abs(SHEET.result, 1, RS.profitWithdrawal)},0)`;
+    ov[OV.withdrawal]![c] = k === kN ? `=${abs(SHEET.result, 1, RS.profitWithdrawal)}` : 0;
   }
-  chain(OV.jan1Before, OV.interestBefore, OV.balanceBefore, false);
-  chain(OV.jan1, OV.interest, OV.balance, true);
+  chain(OV.interestBefore, OV.balanceBefore, false);
+  chain(OV.interest, OV.balance, true);
   for (const r of [OV.costs, OV.revenues, OV.net, OV.interestBefore, OV.withdrawal, OV.interest]) {
     ov[r]![1] = `=SUM(${a1(PC(1), r)}:${a1(last, r)})`;
   }
