@@ -105,6 +105,16 @@ describe('projects', () => {
     expect(m2.statusCode).toBe(409);
     expect(m2.json().message).toBe('Er bestaat al een model met deze naam.');
 
+    // rename onto a sibling's name
+    const v3 = (await inject('POST', '/version-model/', adm, { name: 'Variant', project: other.id })).json();
+    const rv = await inject('PUT', `/version-model/${v3.id}/`, adm, { name: 'BASIS' });
+    expect(rv.statusCode).toBe(409);
+    expect(rv.json().message).toBe('Er bestaat al een versie met deze naam.');
+    const m3 = (await inject('POST', '/model/', adm, { name: 'Variant', version: v1.id, type_model: a.templateModelId })).json();
+    const rm = await inject('PATCH', `/model/${m3.id}/`, adm, { name: 'grex' });
+    expect(rm.statusCode).toBe(409);
+    expect(rm.json().message).toBe('Er bestaat al een model met deze naam.');
+
     // move into a parent that has the name already
     const target = (await newProject('Doelproject')).json();
     await inject('POST', '/version-model/', adm, { name: 'BASIS', project: target.id });
