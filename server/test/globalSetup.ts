@@ -1,28 +1,17 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.ts';
 import { connect, migrateDb } from '../db/index.ts';
+import { freePort } from '../net.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     adminUrl: string;
     templateDb: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -4,7 +4,7 @@ import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { authApi } from '../../api/auth.ts';
 
-import { TERMS_VERSION } from '../../api/contract/auth.ts';
+import { TERMS_VERSION } from '../../lib/terms.ts';
 
 /** Terms of use (spec 2 §1): accepted before any screen; declining signs out. */
 export const TermsWindow = observer(function TermsWindow() {

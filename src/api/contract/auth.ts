@@ -47,5 +47,4 @@ export const ClientStatus = z.object({ saml: z.boolean(), client_name: z.string(
 
 export const ServerStatus = z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok') });
 
-/** Terms of use version the user must have accepted (spec 2 §1). */
-export const TERMS_VERSION = '202502211200';
+export { TERMS_VERSION } from '../../lib/terms.ts';
