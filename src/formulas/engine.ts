@@ -249,7 +249,8 @@ export class GrexEngine {
   }
 
   private needsSync(e: Edit): boolean {
-    if (e.kind === 'parameter') return /date|phasing_period/.test(e.field);
+    // Dates and the phasing period change the periods; the withdrawal setting changes the chains.
+    if (e.kind === 'parameter') return /date|phasing_period/.test(e.field); // (profit_withdrawal_to_ncw_date included)
     if (e.kind === 'costField') return e.field === 'index_type' || e.field === 'standard_index' || e.field === 'date';
     if (e.kind === 'residentialField') return e.field === 'standard_index' || e.field === 'calculation_date';
     if (e.kind === 'entryItem') {

@@ -744,8 +744,9 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       const k = p.index;
       const c = PC(k);
       const C = (row: number) => a1(c, row);
-      if (withWithdrawal && k < kN) {
-        // Before the withdrawal the balance equals the one before withdrawal.
+      if (withWithdrawal && (k < kN || !bp.profit_withdrawal_to_ncw_date)) {
+        // Before the withdrawal (or without profit withdrawal: always) the balance equals the one
+        // before withdrawal. The structure follows the model's withdrawal setting.
         ov[interest]![c] = `=${a1(c, OV.interestBefore)}`;
         ov[balance]![c] = `=${a1(c, OV.balanceBefore)}`;
         continue;
@@ -771,7 +772,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     ov[OV.creditAnnual]![c] = creditRow === undefined ? `=${P_REF.discount}` : `=${abs(SHEET.sets, setCols.firstEffective + k - 1, creditRow)}`;
     ov[OV.debitPeriod]![c] = `=(1+${a1(c, OV.debitAnnual)})^(1/${P_REF.m})-1`;
     ov[OV.creditPeriod]![c] = `=(1+${a1(c, OV.creditAnnual)})^(1/${P_REF.m})-1`;
-    ov[OV.withdrawal]![c] = k === kN ? `=${abs(SHEET.result, 1, RS.profitWithdrawal)}` : 0;
+    ov[OV.withdrawal]![c] = k === kN && bp.profit_withdrawal_to_ncw_date ? `=${abs(SHEET.result, 1, RS.profitWithdrawal)}` : 0;
   }
   chain(OV.interestBefore, OV.balanceBefore, false);
   chain(OV.interest, OV.balance, true);
