@@ -436,6 +436,16 @@ test('the client region page and the parameters menu item (super-admin only)', a
   await openConfiguration(page, 'Klantgebied');
   await expect(page.getByRole('region', { name: 'Klantgebied' })).toContainText('Gemeente Voorbeeld');
   await expect(page.getByRole('button', { name: 'Gebied bewerken' })).toBeDisabled();
+
+  // SAML settings: invalid input is refused with the field's Dutch message, nothing saved, input kept.
+  // (Only invalid input here: switching SAML on would change every other test's login screen.)
+  const saml = page.getByRole('region', { name: 'Inloggen met SAML' });
+  await expect(saml).toContainText('Uitgeschakeld');
+  await saml.getByLabel('Adres van de identity provider (SSO)').fill('http://idp.example.nl/sso');
+  await saml.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(saml).toContainText('Voer een geldig https-adres van de identity provider in.');
+  await expect(saml.getByLabel('Adres van de identity provider (SSO)')).toHaveValue('http://idp.example.nl/sso');
+  await expect(saml).toContainText('Uitgeschakeld');
   await signOut(page);
 
   // An administrator who is not staff has Configuratie without Parameters.

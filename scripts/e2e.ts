@@ -13,7 +13,7 @@ chmodSync(dataDir, 0o755); // the embedded database runs as `postgres` when we a
 
 // The client is built into the run's own folder, so parallel runs (and `npm start`) never share one.
 const clientDir = join(dataDir, 'dist');
-const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir], { stdio: 'inherit' });
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const env = {
   ...process.env,

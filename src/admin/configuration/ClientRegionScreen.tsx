@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, Card, NonIdealState } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { SamlSettingsCard } from './SamlSettingsCard.tsx';
 
 /** Klantgebied (spec 1 §2): the client's region; the outline map comes with the map viewer. */
 const ClientRegionScreen = observer(function ClientRegionScreen() {
@@ -12,12 +13,13 @@ const ClientRegionScreen = observer(function ClientRegionScreen() {
       <PageHeader crumbs={[{ text: 'Configuratie' }, { text: 'Klantgebied' }]}>
         <Button icon="edit" text="Gebied bewerken" disabled title="Het bewerken van het klantgebied komt beschikbaar met de kaart." />
       </PageHeader>
-      <div className="gs-content">
+      <div className="gs-content gs-stack">
         <Card className="gs-form" role="region" aria-label="Klantgebied">
           <h2>Klantgebied</h2>
           <p>Klant: <strong>{auth.user?.clientName}</strong></p>
           <NonIdealState icon="map" description="De kaart van het klantgebied is nog niet beschikbaar." />
         </Card>
+        <SamlSettingsCard />
       </div>
     </>
   );

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Button, Callout, Card, FormGroup, InputGroup, Tag, TextArea } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { samlApi, type SamlSettingsRow } from '../../api/saml.ts';
+import { ResponseError, messageOf } from '../../api/http.ts';
+
+interface Form {
+  entryPoint: string;
+  idpCert: string;
+  issuer: string;
+  metadataUrl: string;
+}
+
+const toForm = (s: SamlSettingsRow): Form => ({
+  entryPoint: s.entryPoint ?? '',
+  idpCert: s.idpCert ?? '',
+  issuer: s.issuerIsDefault ? '' : s.issuer,
+  metadataUrl: s.metadataUrl ?? '',
+});
+
+/** Single sign-on of the client: the identity provider's address and certificate (empty = off). */
+export function SamlSettingsCard() {
+  const { toasts } = useRoot();
+  const [settings, setSettings] = useState<SamlSettingsRow | null>(null);
+  const [form, setForm] = useState<Form | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    samlApi.settings().then((s) => {
+      setSettings(s);
+      setForm(toForm(s));
+    }, () => toasts.error('Fout bij het laden van de SAML-instellingen.'));
+  }, [toasts]);
+
+  if (!form || !settings) return <Card className="gs-form"><h3>Inloggen met SAML</h3><p>Aan het laden...</p></Card>;
+
+  const set = (key: keyof Form) => (value: string) => setForm({ ...form, [key]: value });
+  const save = async () => {
+    setBusy(true);
+    setErrors({});
+    try {
+      const saved = await samlApi.save(form);
+      setSettings(saved);
+      setForm(toForm(saved));
+      toasts.success('Opslaan gelukt!');
+    } catch (e) {
+      // The form keeps what was typed; each field shows its own problem.
+      const fieldErrors = e instanceof ResponseError ? (e.body as { errors?: { path: string; message: string }[] } | null)?.errors : undefined;
+      if (fieldErrors?.length) setErrors(Object.fromEntries(fieldErrors.map((f) => [f.path, f.message])));
+      toasts.error(messageOf(e, 'Er is een fout opgetreden tijdens het opslaan.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const field = (key: keyof Form, wire: string, label: string, helper?: string) => (
+    <FormGroup label={label} labelFor={`saml-${wire}`} helperText={errors[wire] ?? helper} intent={errors[wire] ? 'danger' : 'none'}>
+      {key === 'idpCert'
+        ? <TextArea id={`saml-${wire}`} fill rows={5} value={form[key]} disabled={busy} onChange={(e) => set(key)(e.target.value)} />
+        : <InputGroup id={`saml-${wire}`} value={form[key]} disabled={busy} onValueChange={set(key)} intent={errors[wire] ? 'danger' : 'none'} />}
+    </FormGroup>
+  );
+  return (
+    <Card className="gs-form" role="region" aria-label="Inloggen met SAML">
+      <h3>Inloggen met SAML <Tag minimal intent={settings.enabled ? 'success' : 'none'}>{settings.enabled ? 'Ingeschakeld' : 'Uitgeschakeld'}</Tag></h3>
+      <Callout intent="primary" icon="info-sign" style={{ marginBottom: 12 }}>
+        Geef de identity provider deze gegevens: ACS-adres <code>{settings.acsUrl}</code>, metadata <code>{settings.spMetadataUrl}</code>.
+        Laat het adres leeg om inloggen met SAML uit te zetten.
+      </Callout>
+      {field('entryPoint', 'entry_point', 'Adres van de identity provider (SSO)')}
+      {field('idpCert', 'idp_cert', 'Certificaat van de identity provider (PEM)')}
+      {field('issuer', 'issuer', 'Entity ID van Grondslag', `Leeg: ${settings.issuerIsDefault ? settings.issuer : 'het standaardadres'}`)}
+      {field('metadataUrl', 'metadata_url', 'Metadata-adres van de identity provider')}
+      <Button intent="primary" text="Opslaan" loading={busy} onClick={() => void save()} />
+    </Card>
+  );
+}
