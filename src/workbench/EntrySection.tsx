@@ -20,40 +20,55 @@ const prefsOf = (s: WorkbenchStore) => {
   return m;
 };
 
-/** Kostenraming and Woningbouw: Overzicht, Raming, Indexering, Fasering, Boekwaarde. */
+/** Kostenraming and Woningbouw: Overzicht, Raming, Indexering, Fasering, Boekwaarde. Grids stay mounted
+ * once visited (hidden when not shown) so switching tabs does not rebuild a Handsontable; only the
+ * visible grid follows the engine, the others catch up when shown. */
 export const EntrySection = observer(function EntrySection({ store, toasts, kind }: { store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi }) {
   const [tab, setTab] = useState<TabId>('overview');
   const [section, setSection] = useState<ResidentialSection>('general');
+  const [visited, setVisited] = useState<Set<TabId>>(() => new Set(['overview']));
+  const show = (t: TabId) => {
+    setTab(t);
+    setVisited((v) => (v.has(t) ? v : new Set([...v, t])));
+  };
+  const grids: Exclude<TabId, 'overview'>[] = ['estimate', 'indexing', 'phasing', 'bookvalue'];
   return (
     <div className="gs-wb-section">
-      <Tabs id={`gs-wb-${kind}`} selectedTabId={tab} onChange={(t) => setTab(t as TabId)} renderActiveTabPanelOnly>
-        <Tab id="overview" title="Overzicht" panel={<OverviewTab store={store} kind={kind} />} />
-        <Tab id="estimate" title="Raming" panel={
-          kind === 'cost' ? <EntryGrid store={store} toasts={toasts} kind={kind} tab="estimate" /> : (
-            <div>
-              <Tabs id="gs-wb-res-sections" selectedTabId={section} onChange={(s) => setSection(s as ResidentialSection)} renderActiveTabPanelOnly>
-                {RESIDENTIAL_SECTIONS.map((s) => <Tab key={s.id} id={s.id} title={s.title} />)}
-              </Tabs>
-              {section === 'residual'
-                ? <NonIdealState icon="build" title="Residueel" description="Residueel wordt nog niet berekend." />
-                : <EntryGrid store={store} toasts={toasts} kind={kind} tab="estimate" section={section} />}
-            </div>
-          )
-        } />
-        <Tab id="indexing" title="Indexering" panel={<EntryGrid store={store} toasts={toasts} kind={kind} tab="indexing" />} />
-        <Tab id="phasing" title="Fasering" panel={<EntryGrid store={store} toasts={toasts} kind={kind} tab="phasing" />} />
-        <Tab id="bookvalue" title="Boekwaarde" panel={<EntryGrid store={store} toasts={toasts} kind={kind} tab="bookvalue" />} />
+      <Tabs id={`gs-wb-${kind}`} selectedTabId={tab} onChange={(t) => show(t as TabId)}>
+        <Tab id="overview" title="Overzicht" />
+        <Tab id="estimate" title="Raming" />
+        <Tab id="indexing" title="Indexering" />
+        <Tab id="phasing" title="Fasering" />
+        <Tab id="bookvalue" title="Boekwaarde" />
       </Tabs>
+      {tab === 'overview' && <div role="tabpanel" aria-label="Overzicht"><OverviewTab store={store} kind={kind} /></div>}
+      {tab === 'estimate' && kind === 'residential' && (
+        <Tabs id="gs-wb-res-sections" selectedTabId={section} onChange={(s) => setSection(s as ResidentialSection)}>
+          {RESIDENTIAL_SECTIONS.map((s) => <Tab key={s.id} id={s.id} title={s.title} />)}
+        </Tabs>
+      )}
+      {tab === 'estimate' && kind === 'residential' && section === 'residual' && (
+        <NonIdealState icon="build" title="Residueel" description="Residueel wordt nog niet berekend." />
+      )}
+      {grids.filter((g) => visited.has(g)).map((g) => {
+        const active = tab === g && !(g === 'estimate' && kind === 'residential' && section === 'residual');
+        return (
+          <div key={g} role={active ? 'tabpanel' : undefined} style={active ? undefined : { display: 'none' }}>
+            <EntryGrid store={store} toasts={toasts} kind={kind} tab={g} section={section} active={active} />
+          </div>
+        );
+      })}
     </div>
   );
 });
 
-const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, section = 'general' }: {
-  store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi; tab: Exclude<TabId, 'overview'>; section?: ResidentialSection;
+const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, section = 'general', active }: {
+  store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi; tab: Exclude<TabId, 'overview'>; section?: ResidentialSection; active: boolean;
 }) {
   const onEdit = useSheetEdit(store, toasts);
   const evaluate = useEvaluate(store);
-  const revision = store.revision;
+  // Hidden grids do not follow the revision (they catch up when shown).
+  const revision = active ? store.revision : -1;
   const def = useMemo(() => {
     void revision;
     switch (tab) {
@@ -65,7 +80,7 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
   }, [store, revision, tab, kind, section]);
   return (
     <div className="gs-wb-panel">
-      <Sheet def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height="calc(100vh - 330px)" testId={`sheet-${def.id}`} />
+      <Sheet def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 330)} testId={`sheet-${def.id}`} active={active} />
       {tab === 'estimate' && !store.readOnly && <EntryRows store={store} toasts={toasts} kind={kind} />}
     </div>
   );

@@ -37,6 +37,8 @@ interface Props {
   evaluate: (formula: string) => CellValue;
   height?: number | string;
   testId: string;
+  /** Kept mounted while hidden (fast tab switches); re-measured when shown again. */
+  active?: boolean;
 }
 
 /** The grid that last had the focus: Ctrl+D / Ctrl+R and the toolbar act on it. */
@@ -101,12 +103,13 @@ function columnsOf(def: SheetDef, readOnly: boolean): Handsontable.ColumnSetting
   }));
 }
 
-export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId }: Props) {
+export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const hotRef = useRef<Handsontable | null>(null);
   const latest = useRef({ def, onEdit, evaluate, readOnly });
   latest.current = { def, onEdit, evaluate, readOnly };
   const shapeRef = useRef('');
+  const dataRef = useRef(def.data);
 
   useEffect(() => {
     const hot = new Handsontable(ref.current!, {
@@ -133,6 +136,8 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       allowInsertColumn: false,
       beforeChange(changes, source) {
         if (source === 'updateData' || source === 'loadData') return;
+        // Readers cannot change anything (the grid is read-only; this also stops paste and fill).
+        if (latest.current.readOnly) return false;
         const { def: d, onEdit: edit, evaluate: ev } = latest.current;
         const out: CellChange[] = [];
         for (const ch of changes) {
@@ -152,6 +157,10 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
           out.push({ row, col, value });
         }
         if (out.length) edit(d, out);
+        // The change is cancelled: Handsontable would now re-render the whole table although
+        // nothing changed in its data; the store's answer repaints the changed cells instead.
+        skipRender = true;
+        queueMicrotask(() => (skipRender = false));
         return false;
       },
       beforeCopy(data) {
@@ -161,6 +170,15 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
         activeSheet = api;
       },
     });
+    let skipRender = false;
+    const fullRender = hot.render.bind(hot);
+    hot.render = () => {
+      if (skipRender) {
+        skipRender = false;
+        return;
+      }
+      fullRender();
+    };
     const api = {
       hot,
       fill(direction: 'down' | 'right') {
@@ -206,8 +224,10 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
     const hot = hotRef.current;
     if (!hot) return;
     const s = shape(def, readOnly);
+    const data = dataRef.current;
     if (s !== shapeRef.current) {
       shapeRef.current = s;
+      dataRef.current = def.data;
       hot.updateSettings({
         data: def.data,
         columns: columnsOf(def, readOnly),
@@ -215,13 +235,47 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
         colWidths: def.columns.map((c) => c.width),
         fixedColumnsStart: def.fixedCols,
       });
-    } else {
+    } else if (data.length !== def.data.length) {
+      dataRef.current = def.data;
       hot.updateData(def.data);
+    } else {
+      // Same shape: copy the values into the grid's own arrays and repaint only the changed cells
+      // that are on screen (a full render measures the whole table: tens of ms on a large model).
+      const changed: [number, number][] = [];
+      let full = false;
+      for (let r = 0; r < data.length; r++) {
+        const a = data[r]!;
+        const b = def.data[r]!;
+        for (let c = 0; c < b.length; c++) {
+          if (a[c] !== b[c]) {
+            a[c] = b[c]!;
+            if (c < def.fixedCols || changed.length > 400) full = true;
+            else changed.push([r, c]);
+          }
+        }
+      }
+      if (full) fullRenderOf(hot);
+      else {
+        for (const [r, c] of changed) {
+          const td = hot.getCell(r, c);
+          if (!td) continue;
+          const render = hot.getCellRenderer(r, c) as (...args: unknown[]) => void;
+          render(hot, td, r, c, c, data[r]![c], hot.getCellMeta(r, c));
+        }
+      }
     }
   }, [def, readOnly]);
 
+  useEffect(() => {
+    if (active) hotRef.current?.refreshDimensions();
+  }, [active]);
+
   return <div ref={ref} className="gs-sheet" data-testid={testId} />;
 });
+
+function fullRenderOf(hot: Handsontable) {
+  hot.render();
+}
 
 function shape(def: SheetDef, readOnly: boolean): string {
   return `${def.id}|${readOnly}|${def.columns.map((c) => `${c.key}:${c.kind}:${c.options?.length ?? ''}:${c.pctRows?.join('') ?? ''}`).join(',')}`;

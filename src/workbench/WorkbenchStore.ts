@@ -452,10 +452,15 @@ export class WorkbenchStore {
 
   // ---------- nothing lost ----------
 
+  /** After a quiet moment (and when the browser is idle) — a large model takes tens of ms to write. */
   private scheduleBackup() {
     if (!this.deps.storage) return;
     if (this.backupTimer) clearTimeout(this.backupTimer);
-    this.backupTimer = setTimeout(() => this.writeBackup(), this.deps.backupDelayMs ?? 300);
+    this.backupTimer = setTimeout(() => {
+      const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+      if (idle) idle(() => this.writeBackup(), { timeout: 2_000 });
+      else this.writeBackup();
+    }, this.deps.backupDelayMs ?? 1_000);
   }
 
   /** Write the working copy now (also on pagehide). */
@@ -463,7 +468,10 @@ export class WorkbenchStore {
     if (this.backupTimer) clearTimeout(this.backupTimer);
     this.backupTimer = null;
     if (!this.deps.storage || !this.engine || !this.dirty || this.disposed) return;
-    const b: Backup = { modelId: this.modelId, dataVersion: this.dataVersion, savedAt: new Date().toISOString(), data: this.workingCopy() };
+    const m = this.engine.modelData;
+    // No deep copy: the object is serialised at once.
+    const data: ModelData = { ...m, base_parameters: { ...m.base_parameters, space_usage: this.space } };
+    const b: Backup = { modelId: this.modelId, dataVersion: this.dataVersion, savedAt: new Date().toISOString(), data };
     try {
       this.deps.storage.setItem(this.backupKey(), JSON.stringify(b));
     } catch {

@@ -169,25 +169,20 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
   const root = useRoot();
   const modelId = Number(root.screen.params.modelId);
   const o = useMemo(() => (modelId ? open(root, modelId) : null), [root, modelId]);
+  const toasts = useMemo<Toaster>(() => ({ success: root.toasts.success, error: (m, t) => root.toasts.error(m, t), warning: root.toasts.warning }), [root]);
   useEffect(() => () => {
     // Unmounting because the tool was left (not a switch between its screens): the reaction disposes.
   }, []);
   if (!o) return <NonIdealState icon="error" title="Er is iets fout gegaan, probeer het opnieuw." />;
-  const { store, actions } = o;
-  const toasts: Toaster = { success: root.toasts.success, error: (m, t) => root.toasts.error(m, t), warning: root.toasts.warning };
+  const { store } = o;
   const meta = store.meta;
   const title = TITLES[screen] ?? 'Onbekend scherm';
   const crumbs = meta ? [{ text: meta.project_name }, { text: meta.version_name }, { text: meta.model_name }, { text: title }] : [{ text: title }];
-  const act = (id: string) => actions.get(id);
   return (
     <div className="gs-wb" data-testid="workbench">
       <PageHeader crumbs={crumbs}>
         <ResultStrip store={store} />
-        <Button icon="undo" minimal title="Ongedaan maken (Ctrl+Z)" aria-label="Ongedaan maken" disabled={!act('undo').enabled()} onClick={act('undo').run} />
-        <Button icon="redo" minimal title="Opnieuw (Ctrl+Y)" aria-label="Opnieuw" disabled={!act('redo').enabled()} onClick={act('redo').run} />
-        <Button icon="export" text="Exporteren" disabled={!store.engine} onClick={act('export').run} />
-        <Button icon="floppy-disk" intent="primary" text="Opslaan" loading={store.saving} disabled={!store.dirty || store.readOnly} onClick={act('save').run} />
-        <Button icon="cross" text="Sluiten" onClick={act('close').run} />
+        <Toolbar o={o} />
       </PageHeader>
       <div className="gs-wb-body">
         <Menu className="gs-wb-menu" aria-label="Rekentool">
@@ -216,6 +211,21 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
       <ConflictDialog store={store} />
       <RestoreDialog store={store} />
     </div>
+  );
+});
+
+/** The top bar's buttons: each is an action of the registry (the same one its shortcut runs). */
+const Toolbar = observer(function Toolbar({ o }: { o: Opened }) {
+  const { store, actions } = o;
+  const act = (id: string) => actions.get(id);
+  return (
+    <>
+      <Button icon="undo" minimal title="Ongedaan maken (Ctrl+Z)" aria-label="Ongedaan maken" disabled={!act('undo').enabled()} onClick={act('undo').run} />
+      <Button icon="redo" minimal title="Opnieuw (Ctrl+Y)" aria-label="Opnieuw" disabled={!act('redo').enabled()} onClick={act('redo').run} />
+      <Button icon="export" text="Exporteren" disabled={!store.engine} onClick={act('export').run} />
+      <Button icon="floppy-disk" intent="primary" text="Opslaan" loading={store.saving} disabled={!store.dirty || store.readOnly} onClick={act('save').run} />
+      <Button icon="cross" text="Sluiten" onClick={act('close').run} />
+    </>
   );
 });
 

@@ -165,6 +165,7 @@ function entrySheet(
   const m = store.model!;
   const list = entriesOf(m, kind);
   const res = resultsOf(store, kind);
+  itemMaps = new WeakMap();
   const data = list.map((e) => columns.map((c) => cell(e, res.get(e.id), c)));
   return {
     id,
@@ -185,7 +186,16 @@ function entrySheet(
   };
 }
 
-const itemValue = (items: { period: string; value: number }[], code: string): number | null => items.find((i) => i.period === code)?.value ?? null;
+/** Period values of an item list by code (one Map per list; the cache lives for one sheet build). */
+let itemMaps = new WeakMap<object, Map<string, number>>();
+function itemValue(items: { period: string; value: number }[], code: string): number | null {
+  let m = itemMaps.get(items);
+  if (!m) {
+    m = new Map(items.map((i) => [i.period, i.value]));
+    itemMaps.set(items, m);
+  }
+  return m.get(code) ?? null;
+}
 
 /** Kostenraming / Raming. */
 export function costEstimateSheet(store: WorkbenchStore): SheetDef {

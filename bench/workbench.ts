@@ -1,0 +1,247 @@
+// `npm run bench -- workbench`: the online tool in Chromium (Playwright) against the real server on a
+// temporary data dir, with the large model (src/formulas/testing/largeModel.ts: 300 cost entries,
+// 100 residential entries, 40 quarterly periods).
+// Figures and targets:
+//   sign-in + Projects: JavaScript loaded, gzipped          ≤ 300 kB (the tool's chunk must not load)
+//   open the large model → first tab interactive            ≤ 1,5 s
+//   edit one amount → result strip (EW/NCW) repainted       ≤ 50 ms p95
+//   paste 100 × 40 values → repainted                       ≤ 300 ms
+//   switch tabs (Raming ↔ Fasering) → grid painted          ≤ 150 ms
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { largeModel } from '../src/formulas/testing/largeModel.ts';
+
+const ADMIN = 'admin@grondslag.local';
+const PASSWORD = 'Bench-Wachtwoord-2026!';
+const TARGETS = { jsKb: 300, open: 1500, editP95: 50, paste: 300, tab: 150 };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+const line = (name: string, value: string, ok: boolean, target: string) =>
+  console.log(`${name.padEnd(52)} ${value.padStart(12)}   (doel ${target}) ${ok ? 'OK' : 'TE TRAAG'}`);
+
+async function waitFor(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Server niet bereikbaar: ${url}`);
+}
+
+async function api<T>(base: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** In the page: run `action`, then wait until `testId`'s text differs from before and a frame is painted. */
+async function timeRepaint(page: Page, testId: string, action: string, arg: unknown): Promise<number> {
+  return page.evaluate(async ({ testId, action, arg }) => {
+    const el = document.querySelector(`[data-testid="${testId}"]`)!;
+    const before = el.textContent;
+    const t0 = performance.now();
+    const changed = new Promise<void>((resolve) => {
+      const mo = new MutationObserver(() => {
+        if (el.textContent !== before) {
+          mo.disconnect();
+          resolve();
+        }
+      });
+      mo.observe(el, { childList: true, subtree: true, characterData: true });
+      setTimeout(() => {
+        mo.disconnect();
+        resolve();
+      }, 5000);
+    });
+    new Function('arg', action)(arg);
+    await changed;
+    // The frame that shows it.
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return performance.now() - t0;
+  }, { testId, action, arg });
+}
+
+export default async function bench(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'grondslag-bench-wb-'));
+  chmodSync(dataDir, 0o755);
+  const clientDir = join(dataDir, 'dist');
+  console.log('client bouwen…');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build mislukt');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | null = null;
+  const browser = await chromium.launch({
+    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'data'), CLIENT_DIR: clientDir,
+        EMBEDDED_PG_PORT: String(await freePort()), DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitFor(`${base}/api/manager/status/`, 120_000);
+
+    // The large model through the API, as a user would get it.
+    const { access } = await api<{ access: string }>(base, null, 'POST', '/api/manager/user/login/', { email: ADMIN, password: PASSWORD });
+    const users = await api<{ id: number; email: string }[]>(base, access, 'GET', '/api/manager/user/');
+    const [sub] = await api<{ id: number }[]>(base, access, 'GET', '/api/manager/subregion/');
+    const [type] = await api<{ id: number }[]>(base, access, 'GET', '/api/manager/type-project/');
+    const admin = users.find((u) => u.email === ADMIN)!;
+    const project = await api<{ id: number }>(base, access, 'POST', '/api/manager/project/', { name: 'Benchmark groot', subregion: sub!.id, type_project: type!.id, roles: [{ id: admin.id, role: 'ADM' }] });
+    const version = await api<{ id: number }>(base, access, 'POST', '/api/manager/version-model/', { name: 'Versie 1', project: project.id });
+    const model = await api<{ id: number }>(base, access, 'POST', '/api/manager/model/', { name: 'Groot', version: version.id, model_platform: 'online' });
+    const loaded = await api<{ data_version: number }>(base, access, 'GET', `/api/grexonline/model/${model.id}/`);
+    const data = largeModel();
+    await api(base, access, 'POST', `/api/grexonline/model/${model.id}/`, { ...data, data_version: loaded.data_version });
+    console.log(`model: ${data.cost_estimate.length} kostenposten, ${data.residential_construction.length} woningbouwposten, 40 kwartalen`);
+
+    const context = await browser.newContext({ baseURL: base, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    const js: { url: string; gz: number; tool: boolean }[] = [];
+    page.on('response', async (res) => {
+      if (!res.url().endsWith('.js')) return;
+      try {
+        const body = await res.body();
+        js.push({ url: res.url(), gz: gzipSync(body).length, tool: body.includes('gs-wb-strip') });
+      } catch {
+        /* navigation */
+      }
+    });
+
+    // 1. Sign-in + Projects.
+    await page.goto('/');
+    await page.getByLabel('E-mailadres').fill(ADMIN);
+    await page.getByLabel('Wachtwoord').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    const terms = page.getByRole('dialog', { name: 'Gebruiksvoorwaarden' });
+    const projects = page.getByRole('region', { name: 'Projecten' });
+    await terms.or(projects).first().waitFor();
+    if (await terms.isVisible()) await terms.getByRole('button', { name: 'Accepteren' }).click();
+    await projects.waitFor();
+    await page.waitForLoadState('networkidle');
+    const beforeTool = [...js];
+    const kb = beforeTool.reduce((s, f) => s + f.gz, 0) / 1024;
+    const toolChunkEarly = beforeTool.some((f) => f.tool);
+    line('inloggen + Projecten: JavaScript (gzip)', `${kb.toFixed(0)} kB`, kb <= TARGETS.jsKb, `≤ ${TARGETS.jsKb} kB`);
+    await page.reload();
+    await projects.waitFor();
+
+    // 2. Open the large model to an interactive first tab.
+    const openMs = await page.evaluate(async (id) => {
+      const t0 = performance.now();
+      const state = { grondslag: true, screen: 'GrexOnline_BaseParameters', params: { modelId: id } };
+      history.pushState(state, '');
+      dispatchEvent(new PopStateEvent('popstate', { state }));
+      while (!document.querySelector('[data-testid="strip-ew"]') || !document.querySelector('[role="tabpanel"]')) {
+        await new Promise((r) => setTimeout(r, 5));
+        if (performance.now() - t0 > 60_000) break;
+      }
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - t0;
+    }, model.id);
+    const toolJs = js.filter((f) => !beforeTool.includes(f));
+    line('model openen → eerste tab bruikbaar', `${openMs.toFixed(0)} ms`, openMs <= TARGETS.open, `≤ ${TARGETS.open} ms`);
+    console.log(`  (rekentool-chunks bij openen: ${(toolJs.reduce((s, f) => s + f.gz, 0) / 1024).toFixed(0)} kB gzip; vóór openen geladen: ${toolChunkEarly ? 'ja' : 'nee'})`);
+
+    // 3. Edit one amount (an entry phased in percentages, so the cash flows and EW move).
+    await page.locator('.gs-wb-menu').getByRole('menuitem', { name: 'Kostenraming', exact: true }).click();
+    await page.getByRole('tab', { name: 'Raming', exact: true }).click();
+    await page.getByTestId('sheet-cost-estimate').waitFor();
+    const row = data.cost_estimate.findIndex((e) => e.phasing.phasing_method === 'percentage');
+    const profile = process.env.WB_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (profile) {
+      await profile.send('Profiler.enable');
+      await profile.send('Profiler.start');
+    }
+    const edits: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      edits.push(await timeRepaint(page, 'strip-ew', `
+        const hot = document.querySelector('[data-testid="sheet-cost-estimate"]').hot;
+        hot.setDataAtCell(arg.row, 1, String(arg.amount));`, { row, amount: 100 + i }));
+    }
+    if (profile) {
+      const { profile: p } = await profile.send('Profiler.stop');
+      const self = new Map<string, number>();
+      const dt = p.timeDeltas ?? [];
+      const byId = new Map(p.nodes.map((n) => [n.id, n]));
+      (p.samples ?? []).forEach((id, i) => {
+        const n = byId.get(id)!;
+        const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+      });
+      console.log([...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n'));
+    }
+    console.log(`  (rijen in het DOM van het zichtbare raster: ${await page.locator('[data-testid="sheet-cost-estimate"] .ht_master tbody tr').count()})`);
+    const warm = edits.slice(5);
+    line('bedrag wijzigen → totaal opnieuw getekend (p95)', `${quantile(warm, 0.95).toFixed(1)} ms`, quantile(warm, 0.95) <= TARGETS.editP95, `≤ ${TARGETS.editP95} ms`);
+    console.log(`  (mediaan ${quantile(warm, 0.5).toFixed(1)} ms, max ${Math.max(...warm).toFixed(1)} ms)`);
+
+    // 4. Paste 100 × 40 into the phasing.
+    await page.getByRole('tab', { name: 'Fasering', exact: true }).click();
+    await page.getByTestId('sheet-cost-phasing').waitFor();
+    const tsv = Array.from({ length: 100 }, (_, r) => Array.from({ length: 40 }, (_, c) => `${(1000 + r * 40 + c).toLocaleString('nl-NL')},${String((r + c) % 100).padStart(2, '0')}`).join('\t')).join('\r\n');
+    const pasteMs = await timeRepaint(page, 'strip-ew', `
+      const hot = document.querySelector('[data-testid="sheet-cost-phasing"]').hot;
+      hot.selectCell(0, 5);
+      const dt = new DataTransfer();
+      dt.setData('text/plain', arg);
+      (document.activeElement || document.body).dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));`, tsv);
+    line('plakken 100 × 40 → opnieuw getekend', `${pasteMs.toFixed(0)} ms`, pasteMs <= TARGETS.paste, `≤ ${TARGETS.paste} ms`);
+
+    // 5. Switch tabs.
+    const tabs: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const [name, id] = i % 2 === 0 ? ['Raming', 'sheet-cost-estimate'] : ['Fasering', 'sheet-cost-phasing'];
+      tabs.push(await page.evaluate(async ({ name, id }) => {
+        const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === name) as HTMLElement;
+        const t0 = performance.now();
+        tab.click();
+        for (;;) {
+          const td = document.querySelector(`[data-testid="${id}"] .ht_master tbody tr td`) as HTMLElement | null;
+          if (td && td.offsetParent !== null) break;
+          await new Promise((r) => setTimeout(r, 0));
+        }
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        return performance.now() - t0;
+      }, { name, id }));
+    }
+    line('tab wisselen → raster getekend (p95)', `${quantile(tabs, 0.95).toFixed(0)} ms`, quantile(tabs, 0.95) <= TARGETS.tab, `≤ ${TARGETS.tab} ms`);
+    await context.close();
+  } finally {
+    await browser.close();
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server!.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
