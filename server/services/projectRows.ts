@@ -15,8 +15,11 @@ import type { ModelItem } from '../../src/api/contract/model.ts';
 /** A timestamp column as epoch milliseconds. */
 const ms = (col: SQL) => sql`(extract(epoch FROM ${col}) * 1000)::float8`;
 const iso = (n: number) => new Date(n).toISOString();
-const fullName = (alias: string) =>
-  sql.raw(`CASE WHEN ${alias}.id IS NULL THEN NULL ELSE trim(${alias}.first_name || ' ' || ${alias}.last_name) END`);
+/**
+ * The full name of the user in `col`, as a scalar subquery: fewer joins keep PostgreSQL's planning time
+ * (which dominated these small queries: ~20 ms planning vs 0.5 ms execution with 8 joined tables) low.
+ */
+const nameOf = (col: string) => sql.raw(`(SELECT trim(u.first_name || ' ' || u.last_name) FROM app_user u WHERE u.id = ${col})`);
 
 /** Role join: the caller's role on project `p`, NON excluded. */
 const roleJoin = (user: UserRow) =>
@@ -102,10 +105,8 @@ export async function projectDetail(db: DbOrTx, user: UserRow, id: number): Prom
     description: string | null; organisation: string | null; projectmanager: string | null; author: string | null; modifier: string | null;
   }>(sql`
     SELECT ${projectColumns}, p.description, p.organisation, p.projectmanager,
-      ${fullName('a')} AS author, ${fullName('b')} AS modifier
+      ${nameOf('p.created_by')} AS author, ${nameOf('p.last_modified_by')} AS modifier
     ${projectFrom(user)}
-    LEFT JOIN app_user a ON a.id = p.created_by
-    LEFT JOIN app_user b ON b.id = p.last_modified_by
     WHERE p.id = ${id} AND p.client_id = ${user.clientId}`);
   const r = rows[0];
   if (!r) return null;
@@ -136,14 +137,11 @@ type AttachmentRow = Omit<AttachmentItem, 'timestamp_upload'> & { upload_ms: num
 
 async function versions(db: DbOrTx, user: UserRow, where: SQL): Promise<VersionModel[]> {
   const { rows } = await db.execute<VersionRow>(sql`
-    SELECT v.id, v.name, v.description, v.phase_id, ph.description AS phase_name, v.project_id,
-      ${ms(sql`v.created_at`)} AS created_ms, ${ms(sql`v.timestamp_last_modified`)} AS modified_ms,
-      ${fullName('a')} AS author, ${fullName('b')} AS modifier, pr.role, v.viewer_uri, v.outline_uri, v.editor_uri,
+    SELECT v.id, v.name, v.description, v.phase_id, (SELECT ph.description FROM phase ph WHERE ph.id = v.phase_id) AS phase_name,
+      v.project_id, ${ms(sql`v.created_at`)} AS created_ms, ${ms(sql`v.timestamp_last_modified`)} AS modified_ms,
+      ${nameOf('v.created_by')} AS author, ${nameOf('v.last_modified_by')} AS modifier, pr.role, v.viewer_uri, v.outline_uri, v.editor_uri,
       (SELECT bool_and(mm.frozen) FROM model mm WHERE mm.version_id = v.id) AS frozen
     FROM version_model v JOIN project p ON p.id = v.project_id ${roleJoin(user)}
-    LEFT JOIN phase ph ON ph.id = v.phase_id
-    LEFT JOIN app_user a ON a.id = v.created_by
-    LEFT JOIN app_user b ON b.id = v.last_modified_by
     WHERE p.client_id = ${user.clientId} AND ${where}
     ORDER BY v.created_at, v.id`);
   if (!rows.length) return [];
@@ -191,20 +189,19 @@ type ModelRow = {
   session_user_id: number | null;
 };
 
-async function models(db: DbOrTx, user: UserRow, where: SQL): Promise<ModelItem[]> {
-  const { rows } = await db.execute<ModelRow>(sql`
-    SELECT m.id, m.name, m.description, m.type_model_id AS type_model, tm.name AS type_model_name, m.model_platform, m.frozen,
-      ${fullName('a')} AS author, ${fullName('b')} AS modifier,
+export const modelListSql = (user: UserRow, where: SQL) => sql`
+    SELECT m.id, m.name, m.description, m.type_model_id AS type_model,
+      (SELECT tm.name FROM template_model tm WHERE tm.id = m.type_model_id) AS type_model_name, m.model_platform, m.frozen,
+      ${nameOf('m.created_by')} AS author, ${nameOf('m.last_modified_by')} AS modifier,
       ${ms(sql`m.created_at`)} AS created_ms, ${ms(sql`m.timestamp_last_modified`)} AS modified_ms,
       ${ms(sql`v.timestamp_last_modified`)} AS version_modified_ms,
-      pr.role, v.project_id, m.version_id, ms.user_id AS session_user_id
+      pr.role, v.project_id, m.version_id, (SELECT ms.user_id FROM model_session ms WHERE ms.model_id = m.id) AS session_user_id
     FROM model m JOIN version_model v ON v.id = m.version_id JOIN project p ON p.id = v.project_id ${roleJoin(user)}
-    LEFT JOIN template_model tm ON tm.id = m.type_model_id
-    LEFT JOIN app_user a ON a.id = m.created_by
-    LEFT JOIN app_user b ON b.id = m.last_modified_by
-    LEFT JOIN model_session ms ON ms.model_id = m.id
     WHERE p.client_id = ${user.clientId} AND ${where}
-    ORDER BY m.id`);
+    ORDER BY m.id`;
+
+async function models(db: DbOrTx, user: UserRow, where: SQL): Promise<ModelItem[]> {
+  const { rows } = await db.execute<ModelRow>(modelListSql(user, where));
   return rows.map((r) => ({
     id: r.id, name: r.name, description: r.description, type_model: r.type_model, type_model_name: r.type_model_name,
     model_platform: r.model_platform, frozen: r.frozen, author_name_full: r.author,
