@@ -145,6 +145,20 @@ test('the worked example shows the CLI figures; typing, pasting Dutch numbers, u
   await page.keyboard.press('Control+y');
   await expectCell(page, 'sheet-cost-phasing', 0, 5, '€ 300.000,00');
   await page.keyboard.press('Control+z');
+  // Ctrl+R fills the selection from its first column.
+  await page.evaluate(() => (document.querySelector('[data-testid="sheet-cost-phasing"]') as unknown as { hot: { selectCell(a: number, b: number, c: number, d: number): void } }).hot.selectCell(0, 5, 0, 6));
+  await page.evaluate(() => (document.querySelector('[data-testid="sheet-cost-phasing"]') as unknown as { hot: { setDataAtCell(r: number, c: number, v: string): void } }).hot.setDataAtCell(0, 5, '250.000'));
+  await expectCell(page, 'sheet-cost-phasing', 0, 5, '€ 250.000,00');
+  await page.keyboard.press('Control+r');
+  await expectCell(page, 'sheet-cost-phasing', 0, 6, '€ 250.000,00');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await expectCell(page, 'sheet-cost-phasing', 0, 6, '€ 500.000,00');
+
+  // Export: the engine's xlsx.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporteren' }).click();
+  expect((await download).suggestedFilename()).toBe('Online.xlsx');
 
   // Quarterly: the period columns are regenerated.
   await menu(page, 'Uitgangspunten').click();

@@ -34,7 +34,7 @@ export const EntrySection = observer(function EntrySection({ store, toasts, kind
   const grids: Exclude<TabId, 'overview'>[] = ['estimate', 'indexing', 'phasing', 'bookvalue'];
   return (
     <div className="gs-wb-section">
-      <Tabs id={`gs-wb-${kind}`} selectedTabId={tab} onChange={(t) => show(t as TabId)}>
+      <Tabs id={`gs-wb-${kind}`} selectedTabId={tab} onChange={(t) => show(t as TabId)} animate={false}>
         <Tab id="overview" title="Overzicht" />
         <Tab id="estimate" title="Raming" />
         <Tab id="indexing" title="Indexering" />

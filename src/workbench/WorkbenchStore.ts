@@ -70,6 +70,8 @@ export function spaceRowProblem(r: SpaceUsageRow): boolean {
 }
 
 const clone = <T>(x: T): T => structuredClone(x);
+/** Performance marks for the benchmark (no-op where there is no performance API). */
+const mark = (name: string) => globalThis.performance?.mark?.(name);
 
 export class WorkbenchStore {
   status: 'loading' | 'ready' | 'error' = 'loading';
@@ -175,7 +177,9 @@ export class WorkbenchStore {
       const answer = await this.deps.api.load(this.modelId);
       const { base_parameters, cost_estimate, residential_construction, ...meta } = answer;
       const data: ModelData = { base_parameters, cost_estimate, residential_construction };
+      mark('workbench:loaded');
       const engine = this.buildEngine(data);
+      mark('workbench:engine');
       if (!engine) {
         runInAction(() => (this.status = 'error'));
         this.deps.toasts.error(MSG.missing);
