@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTenant, createUser, bearer, PASSWORD, type Tenant } from '../test/fixtures.ts';
 import {
   appUser, attachment, auditLog, categoryAttachment, model, parameterApplication, phase, project, projectRole, refreshToken,
-  subregion, typeProject, userSubregion, versionModel,
+  subregion, typeProject, userSubregion, versionModel, storedFile,
 } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 
@@ -161,13 +161,16 @@ describe('configuration', () => {
     expect(access.map((x) => x.userId).sort()).toEqual([a.adm.id, a.usr.id].sort());
     expect((await call('GET', `subregion/${id}/`, a.vwr)).json()).toEqual([{ id, description: 'Noord', outline_uri: null }]);
     expect((await call('PATCH', `subregion/${id}/`, a.adm, { description: 'Noord-Oost' })).json().description).toBe('Noord-Oost');
-    const { p } = await makeProject('Noordproject', { subregionId: id });
+    const { p, v } = await makeProject('Noordproject', { subregionId: id });
+    const [file] = await t.db.insert(storedFile).values({ clientId: a.clientId, filename: 'kaart.pdf', size: 3, data: Buffer.from('pdf') }).returning();
+    await t.db.insert(attachment).values({ versionId: v.id, attachmentType: 'FILE', categoryId: a.categoryId, name: 'Kaart', fileId: file.id });
     const locked = await call('DELETE', `subregion/${id}/`, a.adm);
     expect(locked.statusCode).toBe(423);
     expect(await t.db.select().from(project).where(eq(project.id, p.id))).toHaveLength(1);
     expect((await call('DELETE', `subregion/${id}/?force=true`, a.adm)).statusCode).toBe(200);
     expect(await t.db.select().from(project).where(eq(project.id, p.id))).toHaveLength(0);
     expect(await t.db.select().from(subregion).where(eq(subregion.id, id))).toHaveLength(0);
+    expect(await t.db.select().from(storedFile).where(eq(storedFile.id, file.id))).toHaveLength(0);
     const audits = (await t.db.select().from(auditLog).where(eq(auditLog.clientId, a.clientId))).map((x) => x.description);
     expect(audits).toContain("Project 'Noordproject' verwijderd met deelgebied 'Noord-Oost'");
     expect(audits).toContain("Deelgebied 'Noord-Oost' verwijderd");

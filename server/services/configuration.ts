@@ -2,12 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import type { Tx } from '../db/index.ts';
 import {
-  appUser, attachment, categoryAttachment, phase, project, savedModel, storedFile, subregion, typeProject, userSubregion,
-  versionModel, model,
+  appUser, attachment, categoryAttachment, phase, project, subregion, typeProject, userSubregion, versionModel,
 } from '../db/schema/index.ts';
 import { HttpError, isUniqueViolation, notFound } from '../errors.ts';
 import { assertAdmin, assertCanReadReferenceData } from '../policies/admin.ts';
 import { audit } from './audit.ts';
+import { deleteSubtree } from './projectTree.ts';
 
 // Reference-data configuration (spec 2 §2, §4, §7, §8). Reads: main-app users; writes: ADM.
 
@@ -67,19 +67,9 @@ export async function deleteSubregion(ctx: AppContext, actor: UserRow, id: numbe
   const projects = await ctx.db.select({ id: project.id, name: project.name }).from(project).where(eq(project.subregionId, s.id));
   if (projects.length && !force) throw IN_USE(`Deelgebied '${s.description}' heeft nog ${projects.length} project(en). Bij verwijderen worden deze projecten ook verwijderd.`);
   await ctx.db.transaction(async (tx) => {
-    if (projects.length) {
-      const pids = projects.map((p) => p.id);
-      const files = [
-        ...(await tx.select({ id: attachment.fileId }).from(attachment).innerJoin(versionModel, eq(versionModel.id, attachment.versionId))
-          .where(inArray(versionModel.projectId, pids))),
-        ...(await tx.select({ id: savedModel.fileId }).from(savedModel).innerJoin(model, eq(model.id, savedModel.modelId))
-          .innerJoin(versionModel, eq(versionModel.id, model.versionId)).where(inArray(versionModel.projectId, pids))),
-      ].map((f) => f.id).filter((x): x is number => x !== null);
-      await tx.delete(project).where(inArray(project.id, pids));
-      if (files.length) await tx.delete(storedFile).where(and(inArray(storedFile.id, files), eq(storedFile.clientId, actor.clientId)));
-      for (const p of projects) {
-        await audit(tx, { clientId: actor.clientId, user: actor, description: `Project '${p.name}' verwijderd met deelgebied '${s.description}'`, ip });
-      }
+    for (const p of projects) {
+      await deleteSubtree(tx, { projectId: p.id });
+      await audit(tx, { clientId: actor.clientId, user: actor, description: `Project '${p.name}' verwijderd met deelgebied '${s.description}'`, ip });
     }
     await tx.delete(subregion).where(eq(subregion.id, s.id));
     await audit(tx, { clientId: actor.clientId, user: actor, description: `Deelgebied '${s.description}' verwijderd`, ip });
