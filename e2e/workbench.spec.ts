@@ -239,6 +239,31 @@ test('a reader sees the model read-only', async ({ page, request }) => {
   await expect(page.getByLabel('Startdatum berekening')).toBeDisabled();
 });
 
+test('someone else\'s edit session opens the tool read-only with a notice; closing ends one\'s own session', async ({ page, request }) => {
+  const modelId = await createModel(request, `Werkbank ${Date.now()} f`);
+  const user = await token(request, USER);
+  await call(request, user, 'POST', `/api/grexonline/model/${modelId}/session/`);
+  await signIn(page, ADMIN);
+  await ensureSignedIn(page, ADMIN);
+  await openTool(page, modelId);
+  await expect(page.getByTestId('readonly-notice')).toContainText('Dit model is geopend door Gijs Gebruiker. U kunt het alleen bekijken.');
+  await tab(page, 'Overig').click();
+  await expect(page.getByLabel('Btw-percentage')).toBeDisabled();
+  // The holder closes; the next opening takes the session and may edit.
+  await request.fetch(`/api/grexonline/model/${modelId}/session/`, { method: 'DELETE', headers: { authorization: `Bearer ${user}` } });
+  await page.getByRole('button', { name: 'Sluiten' }).click();
+  await expect(page.getByRole('region', { name: 'Projecten' })).toBeVisible();
+  await openTool(page, modelId);
+  await tab(page, 'Overig').click();
+  await expect(page.getByLabel('Btw-percentage')).toBeEnabled();
+  const admin = await token(request);
+  const m = await call<{ session: { user_name: string } | null }>(request, admin, 'GET', `/api/grexonline/model/${modelId}/`);
+  expect(m.session?.user_name).toBe('Anna Beheerder');
+  await page.getByRole('button', { name: 'Sluiten' }).click();
+  await expect(page.getByRole('region', { name: 'Projecten' })).toBeVisible();
+  await expect.poll(async () => (await call<{ session: unknown }>(request, admin, 'GET', `/api/grexonline/model/${modelId}/`)).session).toBeNull();
+});
+
 test('a stale save gets the conflict question; a killed tab\'s work is offered back', async ({ page, request, context }) => {
   const modelId = await createModel(request, `Werkbank ${Date.now()} e`);
   await signIn(page, ADMIN);

@@ -10,6 +10,7 @@ import type { CellValue } from 'hyperformula';
 import type { Cell, Col, SheetDef } from './sheets.ts';
 import { formatMoney, formatNumber, percentShown } from '../lib/nlFormat.ts';
 import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
+import { resolveFormula } from './formula.ts';
 
 registerCellType(TextCellType);
 registerCellType(DropdownCellType);
@@ -66,29 +67,6 @@ function display(col: Col, row: number, v: Cell): string {
   }
 }
 
-const COLS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-function colIndex(letters: string): number {
-  let n = 0;
-  for (const ch of letters) n = n * 26 + (COLS.indexOf(ch) + 1);
-  return n - 1;
-}
-/** '=B3*2' on the grid: references are replaced by the grid's values, HyperFormula computes the rest. */
-export function resolveFormula(formula: string, valueAt: (row: number, col: number) => number): string {
-  const ref = (l: string, r: string) => valueAt(Number(r) - 1, colIndex(l));
-  return formula
-    .replace(/\$?([A-Z]{1,2})\$?(\d+):\$?([A-Z]{1,2})\$?(\d+)/g, (_m, c1: string, r1: string, c2: string, r2: string) => {
-      const rows: string[] = [];
-      for (let r = Number(r1); r <= Number(r2); r++) {
-        const cells: string[] = [];
-        for (let c = colIndex(c1); c <= colIndex(c2); c++) cells.push(String(valueAt(r - 1, c)));
-        rows.push(cells.join(','));
-      }
-      return `{${rows.join(';')}}`;
-    })
-    .replace(/\$?([A-Z]{1,2})\$?(\d+)/g, (_m, l: string, r: string) => String(ref(l, r)))
-    .replace(/(\d),(\d)/g, '$1.$2');
-}
-
 function columnsOf(def: SheetDef, readOnly: boolean): Handsontable.ColumnSettings[] {
   return def.columns.map((c): Handsontable.ColumnSettings => ({
     type: c.kind === 'select' ? 'dropdown' : 'text',
@@ -124,7 +102,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       height,
       width: '100%',
       manualColumnResize: true,
-      fillHandle: { autoInsertRow: false, direction: 'vertical' },
+      fillHandle: { autoInsertRow: false },
       copyPaste: { pasteMode: 'overwrite', rowsLimit: 10_000, columnsLimit: 200 },
       autoWrapRow: true,
       autoWrapCol: true,

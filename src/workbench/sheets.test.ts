@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { HyperFormula } from 'hyperformula';
+import { WorkbenchStore } from './WorkbenchStore.ts';
+import { costEstimateSheet, newParameterSet, parameterSetSheet, phasingSheet, setNameProblem } from './sheets.ts';
+import { resolveFormula } from './formula.ts';
+import type { ModelData } from '../api/contract/modelData.ts';
+
+const example = JSON.parse(readFileSync(new URL('../../../shared/docs/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+
+async function store() {
+  const s = new WorkbenchStore(1, {
+    api: {
+      load: async () => ({ ...structuredClone(example), model_id: 1, model_name: 'm', version_id: 1, version_name: 'v', project_id: 1, project_name: 'p', frozen: false, can_edit: true, data_version: 0, session: null, read_only_reason: null }),
+      save: async () => { throw new Error('niet gebruikt'); },
+      openSession: async () => ({ held: true, session: null, read_only_reason: null, message: '' }),
+      closeSession: async () => ({ held: false, session: null, read_only_reason: null, message: '' }),
+    },
+    toasts: { success() {}, error() {}, warning() {} },
+    storage: null,
+    userId: 1,
+  });
+  await s.load();
+  return s;
+}
+
+describe('grids as data', () => {
+  it('the estimate grid turns Dutch text into engine edits and refuses bad input', async () => {
+    const s = await store();
+    const def = costEstimateSheet(s);
+    expect(def.columns.map((c) => c.title)).toContain('Bedrag op NCW-datum');
+    expect(def.data[0]![9]).toBe(1_000_000);
+    expect(def.toEdits(0, 3, '€ 1.250.000,50')).toEqual([{ kind: 'costField', id: 1, field: 'price', value: 1250000.5 }]);
+    expect(def.toEdits(0, 4, '31-12-2023')).toEqual([{ kind: 'costField', id: 1, field: 'date', value: '2023-12-31' }]);
+    expect(def.toEdits(0, 2, 'm²')).toEqual([{ kind: 'costField', id: 1, field: 'unit', value: 'SquareMeter' }]);
+    expect(def.toEdits(0, 3, 'veel')).toEqual({ error: 'Voer een getal in.' });
+    expect(def.toEdits(0, 0, '  ')).toEqual({ error: 'Voer een geldige naam in.' });
+    expect(def.toEdits(0, 9, '5')).toEqual([]);
+  });
+
+  it('the phasing grid has one column per period and converts the method of a row', async () => {
+    const s = await store();
+    const def = phasingSheet(s, 'residential');
+    expect(def.columns.filter((c) => c.period).map((c) => c.title)).toEqual(['2024', '2025', '2026', '2027']);
+    expect(def.data[0]![7]).toBe(100);
+    const edits = def.toEdits(0, 2, 'Financeel');
+    expect(edits).toEqual([
+      { kind: 'residentialField', id: 1, field: 'phasing_method', value: 'Financeel' },
+      { kind: 'entryItem', entry: 'residential', id: 1, list: 'phasing', period: 'PER_03', value: 100, valueType: 'Financeel' },
+    ]);
+    expect(def.toEdits(0, 5, '')).toEqual([{ kind: 'entryItem', entry: 'residential', id: 1, list: 'phasing', period: 'PER_01', value: null, valueType: 'Procentueel' }]);
+  });
+
+  it('parameter sets: unique names per group, new sets at 2,0', async () => {
+    const s = await store();
+    expect(setNameProblem(s.model!, 'Indexing_FutureIndex', 'kostenstijging')).toBe('Deze naam bestaat al. Kies een unieke naam');
+    expect(setNameProblem(s.model!, 'Indexing_FutureIndex', ' ')).toBe('Voer een geldige naam in.');
+    expect(setNameProblem(s.model!, 'Interest_Percentage', 'Kostenstijging')).toBeNull();
+    const set = newParameterSet(s, 'Indexing_FutureIndex', 'Grond');
+    expect(set.set_base_value).toBe(2);
+    expect(set.set_values.map((v) => [v.period_label, v.period_value])).toEqual([['2024', 2], ['2025', 2], ['2026', 2], ['2027', 2]]);
+    const def = parameterSetSheet(s, 'Interest_Percentage');
+    expect(def.toEdits(0, 1, '3,5')).toEqual([{ kind: 'setValue', group: 'Interest_Percentage', name: 'RentepercentageNegatiefSaldo', label: null, value: 3.5 }]);
+  });
+});
+
+describe('formulas typed into input cells', () => {
+  const grid = [[1, 2, 3], [4, 5, 6]];
+  const at = (r: number, c: number) => grid[r]?.[c] ?? 0;
+  const hf = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
+  hf.addSheet('S');
+  const calc = (f: string) => hf.calculateFormula(resolveFormula(f, at), 0);
+  it('references, ranges, functions and Dutch decimals', () => {
+    expect(resolveFormula('=B1*2', at)).toBe('=2*2');
+    expect(calc('=B1*2')).toBe(4);
+    expect(calc('=sum(A1:C2)')).toBe(21);
+    expect(calc('=A2*1,5')).toBe(6);
+    expect(calc('=ROUND(C2/4;0)')).toBe(2);
+    expect(calc('=SUM(A1;B1)')).toBe(3);
+  });
+});
