@@ -5,7 +5,6 @@
 // Targets: project list p99 ≤ 60 ms, model list p99 ≤ 20 ms, duplicate ≤ 300 ms.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -13,22 +12,12 @@ import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 import { connect, migrateDb, type Db } from '../server/db/index.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import { freePort } from '../server/net.ts';
 import { createTenant } from '../server/test/fixtures.ts';
 import { defaultModelData } from '../server/services/modelDefaults.ts';
 
 const PROJECTS = 2000;
 const TARGETS = { projectList: 60, modelList: 20, duplicate: 300 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 async function load(url: string, authorization: string, seconds: number) {
   // the load generator runs in its own thread, so it does not share the event loop with the server

@@ -118,7 +118,11 @@ export async function download(path: string, fallbackName: string): Promise<void
   const disposition = res.headers.get('content-disposition') ?? '';
   const match = /filename\*=UTF-8''([^;]+)|filename="([^"]+)"/.exec(disposition);
   const name = match ? decodeURIComponent(match[1] ?? match[2]) : fallbackName;
-  const blob = await res.blob();
+  saveBlob(await res.blob(), name);
+}
+
+/** Hands a file made or fetched in the browser to the user as a download. */
+export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
