@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { formatMoney, formatNumber } from '../src/lib/nlFormat.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, READER, USER, signIn } from './helpers.ts';
 
@@ -112,6 +114,19 @@ test('the worked example shows the CLI figures; typing, pasting Dutch numbers, u
   await expect(page.getByTestId('strip-ncw')).toHaveText('€ -98.039,22');
 
   await menu(page, 'Kostenraming').click();
+  // The same figures as the CLI (npm run calc) for the worked example.
+  const cli = spawnSync('node_modules/.bin/node', ['--import', 'tsx', 'src/formulas/cli.ts', new URL('../../shared/docs/examples/worked-example.model.json', import.meta.url).pathname], { encoding: 'utf8' });
+  const calc = JSON.parse(cli.stdout) as { ew: number; ncw: number; verliesvoorziening: number; periods: { label: string; costs: number; revenues: number; interest: number; balance: number }[] };
+  await expect(page.getByTestId('ov-ew')).toHaveText(formatMoney(calc.ew));
+  await expect(page.getByTestId('ov-ncw')).toHaveText(formatMoney(calc.ncw));
+  await expect(page.getByTestId('ov-verlies')).toHaveText(formatMoney(calc.verliesvoorziening));
+  const periodRows = page.getByTestId('ov-periods').locator('tbody tr');
+  for (const [i, p] of calc.periods.entries()) {
+    await expect(periodRows.nth(0).locator('td').nth(i + 1)).toHaveText(formatNumber(p.costs));
+    await expect(periodRows.nth(1).locator('td').nth(i + 1)).toHaveText(formatNumber(p.revenues));
+    await expect(periodRows.nth(3).locator('td').nth(i + 1)).toHaveText(formatNumber(p.interest));
+    await expect(periodRows.nth(5).locator('td').nth(i + 1)).toHaveText(formatNumber(p.balance));
+  }
   await expect(page.getByTestId('ov-ncw')).toHaveText('€ -98.039,22');
   await expect(page.getByTestId('ov-ew')).toHaveText('€ -106.120,80');
   await expect(page.getByTestId('ov-verlies')).toHaveText('€ 98.039,22');
