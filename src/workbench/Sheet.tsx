@@ -244,8 +244,13 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
     }
   }, [def, readOnly]);
 
+  const wasActive = useRef(active);
   useEffect(() => {
-    if (active) hotRef.current?.refreshDimensions();
+    // Shown again after display:none: its DOM is intact; only a window resize meanwhile needs a re-measure.
+    const el = ref.current!;
+    if (active && !wasActive.current && el.dataset.width !== String(window.innerWidth)) hotRef.current?.refreshDimensions();
+    if (active) el.dataset.width = String(window.innerWidth);
+    wasActive.current = active;
   }, [active]);
 
   return <div ref={ref} className="gs-sheet" data-testid={testId} />;
