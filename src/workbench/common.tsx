@@ -29,15 +29,17 @@ export function useSheetEdit(store: WorkbenchStore, toasts: Toaster) {
   return useCallback((def: SheetDef, changes: CellChange[]) => {
     if (store.readOnly) return;
     const edits: Edit[] = [];
+    let error: string | null = null;
     for (const ch of changes) {
       const r = def.toEdits(ch.row, ch.col, ch.value);
       if ('error' in r) {
-        toasts.error(r.error, 5_000);
-        if (changes.length === 1) return;
+        error ??= r.error;
         continue;
       }
       edits.push(...r);
     }
+    // One toast for a block with refused cells; the other cells are applied.
+    if (error) toasts.error(error, 5_000);
     const problems = store.applyEdits(edits);
     if (problems) showProblems(toasts, problems);
   }, [store, toasts]);
