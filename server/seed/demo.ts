@@ -5,7 +5,7 @@ import {
   appUser, client, model, project, projectRole, subregion, templateModel, typeProject, versionModel,
 } from '../db/schema/index.ts';
 
-const workedExample = JSON.parse(readFileSync(new URL('./models/worked-example.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const workedExample = JSON.parse(readFileSync(new URL('../../src/formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
 const PROJECTS = [
   { name: 'Stationsgebied', number: '2024-001', type: 'Herstructurering', subregion: 'Centrum', organisation: 'Gemeente Voorbeeld', projectmanager: 'J. de Vries' },

@@ -10,7 +10,7 @@ describe('default model data of a new online model', () => {
   });
 
   // the shared docs sit beside the repository on the project's machines
-  const examplePath = new URL('../../../shared/docs/examples/worked-example.model.json', import.meta.url);
+  const examplePath = new URL('../../src/formulas/examples/worked-example.model.json', import.meta.url);
   it.skipIf(!existsSync(examplePath))('has the shape of the worked example (same keys at every level of base_parameters)', () => {
     const example = JSON.parse(readFileSync(examplePath, 'utf8'));
     const d = defaultModelData();

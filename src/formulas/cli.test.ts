@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const worked = fileURLToPath(new URL('./testing/worked-example.model.json', import.meta.url));
+const worked = fileURLToPath(new URL('./examples/worked-example.model.json', import.meta.url));
 const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8' });
 
 describe('npm run calc', () => {

@@ -6,7 +6,7 @@ import { referenceCalculate } from './reference/reference.ts';
 import { diffResults } from './testing/compare.ts';
 import { largeModel } from './testing/largeModel.ts';
 
-const worked = (): ModelData => JSON.parse(readFileSync(new URL('./testing/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+const worked = (): ModelData => JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 const build = (m: unknown) => {
   const r = GrexEngine.create(m);
   if (!r.ok) throw new Error(JSON.stringify(r.problems));

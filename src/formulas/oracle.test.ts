@@ -14,7 +14,7 @@ import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from './test
 import { largeModel } from './testing/largeModel.ts';
 import { a1 } from './workbook.ts';
 
-const workedPath = fileURLToPath(new URL('./testing/worked-example.model.json', import.meta.url));
+const workedPath = fileURLToPath(new URL('./examples/worked-example.model.json', import.meta.url));
 const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const worked = (): ModelData => JSON.parse(readFileSync(workedPath, 'utf8')) as ModelData;
 

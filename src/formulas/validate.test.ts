@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelData } from '../api/contract/modelData.ts';
 import { MSG, ValidatedModelData, validateModelData } from './validate.ts';
 
-const worked = (): ModelData => JSON.parse(readFileSync(new URL('./testing/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+const worked = (): ModelData => JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 const problemsOf = (m: unknown) => {
   const r = validateModelData(m);
   return r.ok ? [] : r.problems;
