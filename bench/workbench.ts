@@ -156,21 +156,24 @@ export default async function bench(): Promise<void> {
     await projects.waitFor();
 
     // 2. Open the large model to an interactive first tab.
-    const openMs = await page.evaluate(async (id) => {
+    const [firstTabMs, openMs] = await page.evaluate(async (id) => {
       const t0 = performance.now();
+      let tab = 0;
       const state = { grondslag: true, screen: 'GrexOnline_BaseParameters', params: { modelId: id } };
       history.pushState(state, '');
       dispatchEvent(new PopStateEvent('popstate', { state }));
       while (!document.querySelector('[data-testid="strip-ew"]') || !document.querySelector('[role="tabpanel"]')) {
+        if (!tab && document.querySelector('[role="tabpanel"]')) tab = performance.now() - t0;
         await new Promise((r) => setTimeout(r, 5));
         if (performance.now() - t0 > 60_000) break;
       }
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      return performance.now() - t0;
+      return [tab || performance.now() - t0, performance.now() - t0];
     }, model.id);
+    console.log(`${'model openen → Projectgegevens getoond (rekent nog)'.padEnd(52)} ${`${firstTabMs.toFixed(0)} ms`.padStart(12)}`);
     const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
     const toolJs = js.filter((f) => !beforeTool.includes(f));
-    line('model openen → eerste tab bruikbaar', `${openMs.toFixed(0)} ms`, openMs <= TARGETS.open, `≤ ${TARGETS.open} ms`);
+    line('model openen → eerste tab bruikbaar, berekend', `${openMs.toFixed(0)} ms`, openMs <= TARGETS.open, `≤ ${TARGETS.open} ms`);
     if (marks['workbench:loaded'] && marks['workbench:engine']) {
       console.log(`  (waarvan GrexEngine bouwen (HyperFormula): ${(marks['workbench:engine'] - marks['workbench:loaded']).toFixed(0)} ms)`);
     }

@@ -16,14 +16,17 @@ type TabId = 'project' | 'phasing' | 'interest' | 'indexing' | 'space' | 'other'
 
 export const BaseParameters = observer(function BaseParameters({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
   const [tab, setTab] = useState<TabId>('project');
+  // While the engine is being built only Projectgegevens (plain model data) can be shown.
+  const calc = !store.engine;
+  const shown = calc ? 'project' : tab;
   return (
-    <Tabs id="gs-wb-base" selectedTabId={tab} onChange={(t) => setTab(t as TabId)} renderActiveTabPanelOnly>
+    <Tabs id="gs-wb-base" selectedTabId={shown} onChange={(t) => setTab(t as TabId)} renderActiveTabPanelOnly>
       <Tab id="project" title="Projectgegevens" panel={<ProjectInfo store={store} />} />
-      <Tab id="phasing" title="Fasering" panel={<Phasing store={store} toasts={toasts} />} />
-      <Tab id="interest" title="Rente" panel={<Interest store={store} toasts={toasts} />} />
-      <Tab id="indexing" title="Indexering" panel={<Indexing store={store} toasts={toasts} />} />
-      <Tab id="space" title="Ruimtegebruik" panel={<Space store={store} toasts={toasts} />} />
-      <Tab id="other" title="Overig" panel={<Other store={store} toasts={toasts} />} />
+      <Tab id="phasing" title="Fasering" disabled={calc} panel={<Phasing store={store} toasts={toasts} />} />
+      <Tab id="interest" title="Rente" disabled={calc} panel={<Interest store={store} toasts={toasts} />} />
+      <Tab id="indexing" title="Indexering" disabled={calc} panel={<Indexing store={store} toasts={toasts} />} />
+      <Tab id="space" title="Ruimtegebruik" disabled={calc} panel={<Space store={store} toasts={toasts} />} />
+      <Tab id="other" title="Overig" disabled={calc} panel={<Other store={store} toasts={toasts} />} />
     </Tabs>
   );
 });

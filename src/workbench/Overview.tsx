@@ -6,7 +6,7 @@ import type { WorkbenchStore } from './WorkbenchStore.ts';
 /** Always-visible figures of the top bar (repainted on every edit). */
 export const ResultStrip = observer(function ResultStrip({ store }: { store: WorkbenchStore }) {
   const r = store.results;
-  if (!r) return null;
+  if (!r) return <div className="gs-wb-strip" aria-label="Resultaat"><span className="gs-muted">Berekenen…</span></div>;
   return (
     <div className="gs-wb-strip" aria-label="Resultaat">
       <span>EW <b data-testid="strip-ew">{formatMoney(r.ew)}</b></span>

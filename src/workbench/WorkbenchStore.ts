@@ -70,6 +70,17 @@ export function spaceRowProblem(r: SpaceUsageRow): boolean {
 }
 
 const clone = <T>(x: T): T => structuredClone(x);
+/** Resolves after the next frame has been painted (or soon, where there are no frames). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => setTimeout(resolve, 0);
+    const raf = (globalThis as { requestAnimationFrame?: (cb: () => void) => void }).requestAnimationFrame;
+    if (raf) {
+      raf(done);
+      setTimeout(resolve, 100); // hidden tabs paint no frames
+    } else done();
+  });
+}
 /** Performance marks for the benchmark (no-op where there is no performance API). */
 const mark = (name: string) => globalThis.performance?.mark?.(name);
 
@@ -92,6 +103,8 @@ export class WorkbenchStore {
   conflictOpen = false;
   closePromptOpen = false;
   restoreOffer: Backup | null = null;
+  /** The loaded model data while the engine is being built. */
+  pending: ModelData | null = null;
   /** Problems of the last refused edit (shown beside the input). */
   lastProblems: Problem[] = [];
   private saved: ModelData | null = null;
@@ -119,6 +132,7 @@ export class WorkbenchStore {
       conflictOpen: observable,
       closePromptOpen: observable,
       restoreOffer: observableRef,
+      pending: observableRef,
       lastProblems: observableRef,
       saved: false,
       applyEdits: action,
@@ -152,7 +166,7 @@ export class WorkbenchStore {
   }
   get model(): ModelData | null {
     void this.revision;
-    return this.engine?.modelData ?? null;
+    return this.engine?.modelData ?? this.pending;
   }
   get canUndo() {
     return this.undoStack.length > 0 && !this.readOnly;
@@ -172,12 +186,25 @@ export class WorkbenchStore {
 
   // ---------- loading ----------
 
+  /**
+   * Load the model: the answer is shown at once (breadcrumb, Projectgegevens: `model` falls back to
+   * the loaded data), then — after the browser has painted that — the engine is built, which for a
+   * large model takes a second or more.
+   */
   async load(): Promise<void> {
     try {
       const answer = await this.deps.api.load(this.modelId);
       const { base_parameters, cost_estimate, residential_construction, ...meta } = answer;
       const data: ModelData = { base_parameters, cost_estimate, residential_construction };
       mark('workbench:loaded');
+      if (!this.engine) {
+        runInAction(() => {
+          this.meta = meta;
+          this.pending = data;
+          this.status = 'ready';
+        });
+        await afterPaint();
+      }
       const engine = this.buildEngine(data);
       mark('workbench:engine');
       if (!engine) {
@@ -188,6 +215,7 @@ export class WorkbenchStore {
       runInAction(() => {
         this.engine?.destroy();
         this.engine = engine;
+        this.pending = null;
         this.meta = meta;
         this.dataVersion = meta.data_version;
         this.saved = clone(data);

@@ -200,6 +200,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
             <>
               <ReadOnlyNotice store={store} />
               {screen === 'GrexOnline_BaseParameters' ? <BaseParameters store={store} toasts={toasts} />
+                : !store.engine && TOOL_SCREENS.includes(screen) ? <Spinner />
                 : screen === 'GrexOnline_CostEstimate' ? <EntrySection key="cost" store={store} toasts={toasts} kind="cost" />
                 : screen === 'GrexOnline_ResidentialConstruction' ? <EntrySection key="res" store={store} toasts={toasts} kind="residential" />
                 : <NonIdealState icon="help" title="Onbekend scherm" />}
