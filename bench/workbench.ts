@@ -9,7 +9,7 @@
 //   switch tabs (Raming ↔ Fasering) → grid painted          ≤ 150 ms
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../server/net.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,15 +19,6 @@ import { largeModel } from '../src/formulas/testing/largeModel.ts';
 const ADMIN = 'admin@grondslag.local';
 const PASSWORD = 'Bench-Wachtwoord-2026!';
 const TARGETS = { jsKb: 300, open: 1500, editP95: 50, paste: 300, tab: 150 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);

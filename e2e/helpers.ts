@@ -16,6 +16,7 @@ export async function signIn(page: Page, email = ADMIN, password = DEMO_PASSWORD
   await expect(terms.or(projects).first()).toBeVisible();
   if (await terms.isVisible()) {
     await terms.getByRole('button', { name: 'Accepteren' }).click();
+    await expect(terms).toBeHidden();
   }
   await expect(projects).toBeVisible();
 }

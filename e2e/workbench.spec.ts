@@ -10,7 +10,7 @@ import { ADMIN, DEMO_PASSWORD, READER, USER, signIn } from './helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
-const example = JSON.parse(readFileSync(new URL('../../shared/docs/examples/worked-example.model.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const example = JSON.parse(readFileSync(new URL('../src/formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
 async function token(api: APIRequestContext, email = ADMIN): Promise<string> {
   const res = await api.post('/api/manager/user/login/', { data: { email, password: DEMO_PASSWORD } });
@@ -115,7 +115,7 @@ test('the worked example shows the CLI figures; typing, pasting Dutch numbers, u
 
   await menu(page, 'Kostenraming').click();
   // The same figures as the CLI (npm run calc) for the worked example.
-  const cli = spawnSync('node_modules/.bin/node', ['--import', 'tsx', 'src/formulas/cli.ts', new URL('../../shared/docs/examples/worked-example.model.json', import.meta.url).pathname], { encoding: 'utf8' });
+  const cli = spawnSync('node_modules/.bin/node', ['--import', 'tsx', 'src/formulas/cli.ts', new URL('../src/formulas/examples/worked-example.model.json', import.meta.url).pathname], { encoding: 'utf8' });
   const calc = JSON.parse(cli.stdout) as { ew: number; ncw: number; verliesvoorziening: number; periods: { label: string; costs: number; revenues: number; interest: number; balance: number }[] };
   await expect(page.getByTestId('ov-ew')).toHaveText(formatMoney(calc.ew));
   await expect(page.getByTestId('ov-ncw')).toHaveText(formatMoney(calc.ncw));

@@ -7,7 +7,7 @@ import { auditLog, model, modelSession, project, projectRole, versionModel } fro
 import type { UserRow } from '../context.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 
-const example = JSON.parse(readFileSync(new URL('../../../shared/docs/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+const example = JSON.parse(readFileSync(new URL('../../src/formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
 let t: TestApp;
 let A: Tenant;

@@ -4,7 +4,7 @@ import { WorkbenchStore, MSG, type WorkbenchApi, type BackupStorage } from './Wo
 import type { ModelData } from '../api/contract/modelData.ts';
 import type { GrexOnlineModel, ModelMeta } from '../api/contract/grexonline.ts';
 
-const example = JSON.parse(readFileSync(new URL('../../../shared/docs/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
 class FakeServer implements WorkbenchApi {
   data: ModelData = structuredClone(example);

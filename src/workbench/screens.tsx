@@ -6,14 +6,14 @@ import { useRoot, type RootStore } from '../app/RootStore.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import type { Screen } from '../app/screens.ts';
 import { grexonlineApi } from '../api/grexonline.ts';
-import { http } from '../api/http.ts';
+import { http, saveBlob } from '../api/http.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { ActionRegistry } from './actions.ts';
 import { activeSheet } from './Sheet.tsx';
 import { BaseParameters } from './BaseParameters.tsx';
 import { EntrySection } from './EntrySection.tsx';
 import { ResultStrip } from './Overview.tsx';
-import { exportModelXlsx, downloadBlob } from './exportXlsx.ts';
+import { exportModelXlsx } from './exportXlsx.ts';
 import type { Toaster } from './common.tsx';
 import './workbench.css';
 
@@ -159,7 +159,7 @@ async function exportNow(store: WorkbenchStore, root: RootStore) {
   try {
     const blob = await exportModelXlsx(store.engine);
     const name = `${store.meta?.model_name ?? 'model'}.xlsx`.replace(/[\\/:*?"<>|]/g, '_');
-    downloadBlob(blob, name);
+    saveBlob(blob, name);
   } catch {
     root.toasts.error('Er is iets fout gegaan, probeer het opnieuw.');
   }

@@ -6,7 +6,7 @@ import { costEstimateSheet, newParameterSet, parameterSetSheet, phasingSheet, se
 import { resolveFormula } from './formula.ts';
 import type { ModelData } from '../api/contract/modelData.ts';
 
-const example = JSON.parse(readFileSync(new URL('../../../shared/docs/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
 async function store() {
   const s = new WorkbenchStore(1, {

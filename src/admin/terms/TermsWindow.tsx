@@ -13,7 +13,8 @@ export const TermsWindow = observer(function TermsWindow() {
   const accept = async () => {
     setBusy(true);
     try {
-      await authApi.updateMe({ termsConditionsAccepted: true });
+      // The answer is the updated user: the guard sees the acceptance before the window closes.
+      auth.setUser(await authApi.updateMe({ termsConditionsAccepted: true }));
       screen.closeTerms();
       await auth.startup();
     } catch {

@@ -110,8 +110,11 @@ export class AuthStore {
   }
 
   async reloadUser(): Promise<void> {
-    const user = await authApi.me();
-    runInAction(() => (this.user = user));
+    this.setUser(await authApi.me());
+  }
+
+  setUser(user: CurrentUser) {
+    this.user = user;
   }
 
   async logout(): Promise<void> {
