@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { appUser } from './db/schema/index.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, badRequest } from './errors.ts';
 import { TokenService } from './auth/tokens.ts';
 import { secret } from './auth/secrets.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
@@ -100,14 +100,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({
-        path: (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+    // A schema violation answers like a service's own 400: the rules' Dutch messages, per field.
+    const known = hasZodFastifySchemaValidationErrors(err)
+      ? badRequest(err.validation.map((v) => ({
+        path: (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.')
+          || String((v.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.') ?? ''),
         message: v.message ?? 'Ongeldige invoer.',
-      }));
-      return reply.code(400).send({ message: `Ongeldige invoer: ${errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}`, errors });
-    }
-    if (err instanceof HttpError) return reply.code(err.status).send({ message: err.message, ...err.body });
+      })))
+      : err;
+    if (known instanceof HttpError) return reply.code(known.status).send({ message: known.message, ...known.body });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: FRAMEWORK_MESSAGES[status] ?? 'Ongeldige aanvraag.' });

@@ -18,3 +18,9 @@ export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; cause?: { code?: string } };
   return err?.code === '23505' || err?.cause?.code === '23505';
 }
+
+/** 400 with the rule's own Dutch message(s) as `message` and the per-field problems in `errors`. */
+export function badRequest(errors: { path: string; message: string }[]): HttpError {
+  const message = [...new Set(errors.map((e) => e.message))].join(' ');
+  return new HttpError(400, message, { errors });
+}

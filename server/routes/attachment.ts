@@ -4,7 +4,8 @@ import { IdParams } from '../../src/api/contract/common.ts';
 import { ATTACHMENT_MESSAGES, AttachmentFileFields, AttachmentItem, AttachmentLinkBody } from '../../src/api/contract/attachment.ts';
 import { REQUIRED_MESSAGE } from '../../src/lib/names.ts';
 import * as attachments from '../services/attachments.ts';
-import { badRequest, parseOrThrow, projectAreaChain, readUpload, sendDownload } from './projectAreaChain.ts';
+import { parseOrThrow, projectAreaChain, readUpload, sendDownload } from './projectAreaChain.ts';
+import { badRequest } from '../errors.ts';
 
 /** Attachments of versions (spec 1 §7 attachment-version-model/) under /api/manager/. */
 export default async function attachmentRoutes(app: FastifyInstance) {

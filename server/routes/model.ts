@@ -7,7 +7,8 @@ import {
 } from '../../src/api/contract/model.ts';
 import { ATTACHMENT_MESSAGES } from '../../src/api/contract/attachment.ts';
 import * as models from '../services/models.ts';
-import { badRequest, projectAreaChain, readUpload, sendDownload, sendJsonText } from './projectAreaChain.ts';
+import { projectAreaChain, readUpload, sendDownload, sendJsonText } from './projectAreaChain.ts';
+import { badRequest } from '../errors.ts';
 
 /** Models, their edit session and history (spec 1 §7 model/) under /api/manager/. */
 export default async function modelRoutes(app: FastifyInstance) {

@@ -1,17 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { HttpError } from '../errors.ts';
+import { HttpError, badRequest } from '../errors.ts';
 import { assertMainAppAccess } from '../policies/projects.ts';
 
 // Shared steps of the project-area route plugins (project, version-model, model, attachment, log,
 // reference data). Each plugin calls projectAreaChain(app) in its own (encapsulated) scope.
-
-/** 400 body: the spec's message itself (unique messages joined), with the per-field errors. */
-export function badRequest(errors: { path: string; message: string }[]): HttpError {
-  const message = [...new Set(errors.map((e) => e.message))].join(' ');
-  return new HttpError(400, message, { errors });
-}
 
 /** Validates with a contract schema outside the route schema (multipart fields). */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -24,18 +17,6 @@ export function projectAreaChain(app: FastifyInstance) {
   // authorise, first part: global role NON may call nothing here (runs after the global authenticate hook).
   app.addHook('onRequest', async (req) => {
     if (req.user) assertMainAppAccess(req.user);
-  });
-  // A validation error answers the spec's Dutch message as `message` (the client shows it as is).
-  app.setErrorHandler((err: FastifyError, _req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({
-        path: (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.') ?? ''),
-        message: v.message ?? 'Ongeldige invoer.',
-      }));
-      const e = badRequest(errors);
-      return reply.code(400).send({ message: e.message, ...e.body });
-    }
-    throw err; // everything else: the application's error handler
   });
 }
 
