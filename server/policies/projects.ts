@@ -1,6 +1,7 @@
 import type { UserRow } from '../context.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 import { forbidden, notFound } from '../errors.ts';
+import { hasMainAppAccess } from './users.ts';
 
 // Who may do what in the project area (spec 1 §6). Roles are compared here and nowhere else.
 //
@@ -22,7 +23,6 @@ import { forbidden, notFound } from '../errors.ts';
 
 export type ProjectRole = Role;
 
-export const hasMainAppAccess = (user: UserRow) => user.role !== 'NON';
 export function assertMainAppAccess(user: UserRow): void {
   if (!hasMainAppAccess(user)) throw forbidden();
 }
