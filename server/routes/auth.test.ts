@@ -195,3 +195,28 @@ describe('status', () => {
     expect(Object.keys(res.json().paths)).toContain('/api/manager/user/login/');
   });
 });
+
+describe('authorization of the sign-in core', () => {
+  // Every caller reaches only their own account; a staff profile is read-only (spec 2 §2).
+  const callers = ['none', 'NON', 'VWR', 'USR', 'ADM', 'staff', 'other'] as const;
+  const rows: { name: string; method: 'GET' | 'PUT' | 'POST'; url: string; body?: object; expect: number[] }[] = [
+    { name: 'GET user/me/', method: 'GET', url: '/api/manager/user/me/', expect: [401, 200, 200, 200, 200, 200, 200] },
+    { name: 'PUT user/me/ profile', method: 'PUT', url: '/api/manager/user/me/', body: { last_name: 'Gewijzigd' }, expect: [401, 200, 200, 200, 200, 403, 200] },
+    { name: 'POST user/logout/', method: 'POST', url: '/api/manager/user/logout/', expect: [401, 200, 200, 200, 200, 200, 200] },
+    { name: 'GET status/ (public)', method: 'GET', url: '/api/manager/status/', expect: [200, 200, 200, 200, 200, 200, 200] },
+  ];
+  it.each(rows)('$name: exact status per caller', async (row) => {
+    const other = await createTenant(t.db, `other${row.name.length}${row.method}`);
+    const users = { NON: tenant.non, VWR: tenant.vwr, USR: tenant.usr, ADM: tenant.adm, staff: tenant.staff, other: other.adm };
+    const got = [];
+    for (const c of callers) {
+      const headers = c === 'none' ? {} : await bearer(t.app, users[c]);
+      const res = await t.app.inject({ method: row.method, url: row.url, headers, ...(row.body ? { payload: row.body } : {}) });
+      got.push(res.statusCode);
+      if (c === 'other' && row.url.endsWith('/me/') && res.statusCode === 200) {
+        expect(res.json().email).toBe(other.adm.email); // never another client's account
+      }
+    }
+    expect(got).toEqual(row.expect);
+  });
+});
