@@ -7,6 +7,7 @@ import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { mfaApi, type MfaSetup } from '../../api/mfa.ts';
 import { CodeInput } from '../common/CodeInput.tsx';
+import { disableMfa } from './userActions.ts';
 
 /** MFA setup (spec 2 §2, §4): QR code and manual key of a new secret; a verified code turns MFA on. */
 const SetupMfaScreen = observer(function SetupMfaScreen() {
@@ -47,21 +48,8 @@ const SetupMfaScreen = observer(function SetupMfaScreen() {
 
   const cancel = async () => {
     setBusy(true);
-    try {
-      await mfaApi.disable();
-    } catch {
-      toasts.error('Fout bij het uitzetten van Multi-Factor Authenticatie (MFA).');
-      setBusy(false);
-      return;
-    }
-    try {
-      await auth.reloadUser();
-      screen.navigate('User');
-    } catch {
-      toasts.error('Fout bij het laden van gebruikersdata.');
-    } finally {
-      setBusy(false);
-    }
+    if (await disableMfa({ auth, toasts })) screen.navigate('User');
+    setBusy(false);
   };
 
   return (

@@ -6,20 +6,12 @@ import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { authApi } from '../../api/auth.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
-import { mfaApi } from '../../api/mfa.ts';
+import { disableMfa, reloadUser } from './userActions.ts';
 import { passwordResetApi } from '../../api/passwordReset.ts';
 import { USER_EMAIL_PATTERN } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { PasswordRequirements } from '../common/PasswordRequirements.tsx';
 
-/** Reloads the signed-in user after a change; a failure has its own message (spec 2 §8). */
-async function reloadUser(auth: { reloadUser(): Promise<void> }, toasts: { error(m: string): unknown }) {
-  try {
-    await auth.reloadUser();
-  } catch {
-    toasts.error('Fout bij het laden van gebruikersdata.');
-  }
-}
 
 /**
  * User settings (Gebruiker, spec 2 §2): profile, MFA and password. A super-admin sees the profile
@@ -74,7 +66,7 @@ const ProfileForm = observer(function ProfileForm() {
       return;
     }
     toasts.success('Wijzigingen opgeslagen');
-    await reloadUser(auth, toasts);
+    await reloadUser({ auth, toasts });
     setBusy(false);
   };
   return (
@@ -104,14 +96,7 @@ const MfaSection = observer(function MfaSection() {
   const on = Boolean(auth.user?.mfaVerified);
   const disable = async () => {
     setBusy(true);
-    try {
-      await mfaApi.disable();
-    } catch {
-      toasts.error('Fout bij het uitzetten van Multi-Factor Authenticatie (MFA).');
-      setBusy(false);
-      return;
-    }
-    await reloadUser(auth, toasts);
+    await disableMfa({ auth, toasts });
     setBusy(false);
   };
   return (
@@ -162,7 +147,7 @@ const PasswordForm = observer(function PasswordForm() {
     setPassword('');
     setRepeat('');
     toasts.success('Wachtwoord gewijzigd.');
-    await reloadUser(auth, toasts); // clears passwordResetRequired
+    await reloadUser({ auth, toasts }); // clears passwordResetRequired
     setBusy(false);
   };
   return (
