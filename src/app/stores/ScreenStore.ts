@@ -18,6 +18,8 @@ const ALLOWED_DURING_RESET: Screen[] = ['User'];
 export class ScreenStore {
   screen: Screen = 'Projects';
   params: ScreenParams = {};
+  /** Counts screen changes, also to the same screen: a screen reloads its data on every visit. */
+  visit = 0;
   termsOpen = false;
   passwordResetAlertOpen = false;
   /** Asked before leaving a screen with unsaved work (the workbench sets it). */
@@ -62,6 +64,7 @@ export class ScreenStore {
     const shown = screen === target ? { ...params } : {};
     this.screen = screen;
     this.params = shown;
+    this.visit++;
     if (typeof window !== 'undefined' && !opts.fromHistory) {
       // A plain copy: history cannot clone MobX proxies.
       const state: HistoryState = { grondslag: true, screen, params: { ...shown } };

@@ -59,5 +59,8 @@ describe('the guards before every screen change', () => {
     s.navigate('Projects_ProjectInfo', { projectId: 4 });
     expect(s.screen).toBe('Projects_ProjectInfo');
     expect(s.params).toEqual({ projectId: 4 });
+    const visits = s.visit;
+    s.navigate('Projects_ProjectInfo', { projectId: 4 });
+    expect(s.visit).toBe(visits + 1); // the same screen again is a new visit (it reloads)
   });
 });

@@ -14,9 +14,12 @@ import './projects.css';
 const ProjectsScreen = observer(function ProjectsScreen() {
   const root = useRoot();
   const store = projectsStoreOf(root);
+  // Every visit reloads, also a click on Projecten while on Projects (fresh lists; a session that
+  // ended elsewhere, e.g. a blocked account, is noticed at once).
+  const visit = root.screen.visit;
   useEffect(() => {
     void store.load();
-  }, [store]);
+  }, [store, visit]);
   return (
     <>
       <PageHeader crumbs={[]}>
