@@ -2,6 +2,7 @@
 // edits. Runs in the browser and in Node (no DOM, no Node APIs).
 import { type ConfigParams, type ExportedChange, HyperFormula, type RawCellContent } from 'hyperformula';
 import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
+import { WIRE_DATE } from '../api/contract/common.ts';
 import { parseYmd, toSerial } from './dates.ts';
 import { periodIndex } from './periods.ts';
 import { type EntryKind, type Results, ResultsReader, type SheetIds } from './results.ts';
@@ -22,6 +23,8 @@ import {
   text,
 } from './workbook.ts';
 
+
+const isWireDate = (v: unknown): v is string => typeof v === 'string' && WIRE_DATE.test(v);
 export type CostScalarField =
   | 'label' | 'amount' | 'unit' | 'price' | 'date' | 'index_type' | 'standard_index'
   | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date';
@@ -347,12 +350,12 @@ export class GrexEngine {
             return 'ok';
           case 'start_date':
           case 'end_date':
-            if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return problem(path, 'Ongeldige datum');
+            if (!isWireDate(v)) return problem(path, 'Ongeldige datum');
             entry.phasing[e.field] = v;
             w(toSerial(v));
             return 'ok';
           case 'date':
-            if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return problem(path, 'Ongeldige datum');
+            if (!isWireDate(v)) return problem(path, 'Ongeldige datum');
             entry.estimate.date = v;
             if (parseYmd(v).y < L.priceYears.first) return 'sync';
             w(toSerial(v));
@@ -413,12 +416,12 @@ export class GrexEngine {
             return 'ok';
           case 'start_date':
           case 'end_date':
-            if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return problem(path, 'Ongeldige datum');
+            if (!isWireDate(v)) return problem(path, 'Ongeldige datum');
             entry.phasing[e.field] = v;
             w(toSerial(v));
             return 'ok';
           case 'calculation_date':
-            if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return problem(path, 'Ongeldige datum');
+            if (!isWireDate(v)) return problem(path, 'Ongeldige datum');
             entry.calculation_date = v;
             if (parseYmd(v).y < L.priceYears.first) return 'sync';
             w(toSerial(v));

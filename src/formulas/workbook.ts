@@ -144,13 +144,8 @@ interface ColDef {
   fmt: Fmt;
   width: number;
 }
-const COST_INPUTS: ColDef[] = [
-  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
-  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
-  { key: 'amount', title: 'Hoeveelheid', fmt: 'money', width: 12 },
-  { key: 'unit', title: 'Eenheid', fmt: 'text', width: 10 },
-  { key: 'price', title: 'Prijs', fmt: 'money', width: 14 },
-  { key: 'date', title: 'Prijsdatum', fmt: 'date', width: 12 },
+/** Input columns every entry has after its own estimate columns: index choice and phasing. */
+const ENTRY_INDEX_AND_PHASING: ColDef[] = [
   { key: 'index_type', title: 'Prijsindex', fmt: 'text', width: 10 },
   { key: 'standard_index', title: 'Standaardindex', fmt: 'text', width: 16 },
   { key: 'phasing_section_type', title: 'Sectie', fmt: 'text', width: 12 },
@@ -158,6 +153,15 @@ const COST_INPUTS: ColDef[] = [
   { key: 'start_date', title: 'Start fasering', fmt: 'date', width: 12 },
   { key: 'end_date', title: 'Eind fasering', fmt: 'date', width: 12 },
   { key: 'indexBase', title: 'Eigen index (uitgangspunt)', fmt: 'pct', width: 10 },
+];
+const COST_INPUTS: ColDef[] = [
+  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
+  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
+  { key: 'amount', title: 'Hoeveelheid', fmt: 'money', width: 12 },
+  { key: 'unit', title: 'Eenheid', fmt: 'text', width: 10 },
+  { key: 'price', title: 'Prijs', fmt: 'money', width: 14 },
+  { key: 'date', title: 'Prijsdatum', fmt: 'date', width: 12 },
+  ...ENTRY_INDEX_AND_PHASING,
 ];
 const RES_INPUTS: ColDef[] = [
   { key: 'id', title: 'Id', fmt: 'int', width: 6 },
@@ -172,13 +176,7 @@ const RES_INPUTS: ColDef[] = [
   { key: 'residence_type', title: 'Woningtype', fmt: 'text', width: 14 },
   { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
   { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
-  { key: 'index_type', title: 'Prijsindex', fmt: 'text', width: 10 },
-  { key: 'standard_index', title: 'Standaardindex', fmt: 'text', width: 16 },
-  { key: 'phasing_section_type', title: 'Sectie', fmt: 'text', width: 12 },
-  { key: 'phasing_method', title: 'Faseringsmethode', fmt: 'text', width: 12 },
-  { key: 'start_date', title: 'Start fasering', fmt: 'date', width: 12 },
-  { key: 'end_date', title: 'Eind fasering', fmt: 'date', width: 12 },
-  { key: 'indexBase', title: 'Eigen index (uitgangspunt)', fmt: 'pct', width: 10 },
+  ...ENTRY_INDEX_AND_PHASING,
 ];
 const COMPUTED: ColDef[] = [
   { key: 'estimate', title: 'Raming', fmt: 'money', width: 14 },

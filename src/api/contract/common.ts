@@ -20,7 +20,8 @@ export const Ok = z.object({ message: z.string() });
 export const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** yyyy-mm-dd on the wire. */
-export const WireDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Gebruik het formaat jjjj-mm-dd');
+export const WIRE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const WireDate = z.string().regex(WIRE_DATE, 'Gebruik het formaat jjjj-mm-dd');
 
 /** Optional free text: empty strings are stored as null (spec 1 §5). */
 export const OptionalText = z

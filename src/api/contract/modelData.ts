@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WireDate } from './common.ts';
 
 // Model data of an online model (spec 3 §3), exactly as on the wire of
 // GET/POST /api/grexonline/model/{id}/ and as read by `npm run calc` (snake_case, dates yyyy-mm-dd,
@@ -7,12 +8,8 @@ import { z } from 'zod';
 // `validateModelData` / `ValidatedModelData` in src/formulas/validate.ts, which give Dutch messages
 // with the path of each problem.
 
-z.config(z.locales.nl());
-
 /** yyyy-mm-dd and a real calendar day. */
-export const ModelDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Gebruik het formaat jjjj-mm-dd')
+export const ModelDate = WireDate
   .refine((s) => {
     const [y, m, d] = s.split('-').map(Number) as [number, number, number];
     const t = new Date(Date.UTC(y, m - 1, d));
