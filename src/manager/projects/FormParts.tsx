@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FormGroup } from '@blueprintjs/core';
+import { Button, FormGroup } from '@blueprintjs/core';
 import { formatDateTime } from '../../lib/format.ts';
 import { orDash } from './formRules.ts';
 
@@ -41,5 +41,15 @@ export function CreatedModified({ createdAt, author, modifiedAt, modifiedBy }: {
         ['Laatst gewijzigd door', modifiedBy],
       ]}
     />
+  );
+}
+
+/** Opslaan (submits the form; disabled while loading) and Annuleren, the action bar of every form here. */
+export function SaveCancel({ busy, saving, onCancel }: { busy: boolean; saving: boolean; onCancel: () => void }) {
+  return (
+    <div className="gs-actions">
+      <Button type="submit" intent="primary" text="Opslaan" disabled={busy} loading={saving} />
+      <Button text="Annuleren" onClick={onCancel} />
+    </div>
   );
 }

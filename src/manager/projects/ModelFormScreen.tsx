@@ -9,7 +9,7 @@ import { messageOf } from '../../api/http.ts';
 import { UPLOAD_FAILED, UPLOAD_OK } from '../../api/contract/model.ts';
 import { ATTACHMENT_MESSAGES } from '../../api/contract/attachment.ts';
 import { formatDateTime, formatFileSize } from '../../lib/format.ts';
-import { CreatedModified, Field, InfoList } from './FormParts.tsx';
+import { CreatedModified, Field, InfoList, SaveCancel } from './FormParts.tsx';
 import { REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
 import { canEdit, projectsStoreOf } from './ProjectsStore.ts';
 import './projects.css';
@@ -151,10 +151,7 @@ const ModelFormScreen = observer(function ModelFormScreen() {
               )}
               {!isNew && !isAdm && <InfoList items={[['Vergrendeld', form.frozen ? 'Ja' : 'Nee']]} />}
               {model && <CreatedModified createdAt={model.createdAt} author={model.authorNameFull} modifiedAt={model.timestampLastModified} modifiedBy={model.lastModifiedByNameFull} />}
-              <div className="gs-actions">
-                <Button type="submit" intent="primary" text="Opslaan" disabled={busy} loading={saving} />
-                <Button text="Annuleren" onClick={() => screen.navigate('Projects')} />
-              </div>
+              <SaveCancel busy={busy} saving={saving} onCancel={() => screen.navigate('Projects')} />
             </form>
           ) : model && (
             <>

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, FileInput, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { FileInput, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { attachmentsApi } from '../../api/attachments.ts';
 import { referenceDataApi, type CategoryAttachment } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
 import { ATTACHMENT_MESSAGES, type AttachmentType } from '../../api/contract/attachment.ts';
-import { Field } from './FormParts.tsx';
+import { Field, SaveCancel } from './FormParts.tsx';
 import { SAVE_FAILED, SAVE_OK, numParam } from './formRules.ts';
 import { formatFileSize } from '../../lib/format.ts';
 import './projects.css';
@@ -122,10 +122,7 @@ const NewAttachmentScreen = observer(function NewAttachmentScreen() {
                 </Field>
               </>
             )}
-            <div className="gs-actions">
-              <Button type="submit" intent="primary" text="Opslaan" disabled={busy} loading={saving} />
-              <Button text="Annuleren" onClick={back} />
-            </div>
+            <SaveCancel busy={busy} saving={saving} onCancel={back} />
           </form>
         </section>
       </div>

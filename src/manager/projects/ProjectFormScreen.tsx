@@ -6,7 +6,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { projectsApi, type ProjectDetail } from '../../api/projects.ts';
 import { referenceDataApi, type Subregion, type SubregionRole, type TypeProject } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
-import { CreatedModified, Field, InfoList } from './FormParts.tsx';
+import { CreatedModified, Field, InfoList, SaveCancel } from './FormParts.tsx';
 import { PROJECT_UPDATED, REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
 import { canEdit, projectsStoreOf } from './ProjectsStore.ts';
 import './projects.css';
@@ -218,10 +218,7 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
                 </div>
               )}
               {detail && <CreatedModified createdAt={detail.createdAt} author={detail.authorNameFull} modifiedAt={detail.timestampLastModified} modifiedBy={detail.lastModifiedByNameFull} />}
-              <div className="gs-actions">
-                <Button type="submit" intent="primary" text="Opslaan" disabled={busy} loading={saving} />
-                <Button text="Annuleren" onClick={() => screen.navigate('Projects')} />
-              </div>
+              <SaveCancel busy={busy} saving={saving} onCancel={() => screen.navigate('Projects')} />
             </form>
           ) : detail && (
             <>
