@@ -5,6 +5,7 @@ import { GrexEngine } from './engine.ts';
 import { referenceCalculate } from './reference/reference.ts';
 import { diffResults } from './testing/compare.ts';
 import { largeModel } from './testing/largeModel.ts';
+import { colName } from './workbook.ts';
 
 const worked = (): ModelData => JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 const build = (m: unknown) => {
@@ -41,13 +42,43 @@ describe('engine: worked example of calculation.md §7', () => {
     const lay = e.layout.cost;
     expect(cost.rows[0]![lay.col.amountAtNcw!]).toBe("'Bedrag op NCW-datum");
     expect(cost.rows[1]![lay.col.amountAtNcw!]).toMatch(/^=ROUND\(/);
-    expect(cost.rows[1]![lay.blockStart.phased]).toMatch(/^=/);
+    // A Financeel value is the phased amount: the nominal multiplies the input, no phased cell.
+    expect(cost.rows[1]![lay.blockStart.phased]).toBeNull();
+    expect(cost.rows[1]![lay.blockStart.nominal]).toMatch(new RegExp(`^=${colName(lay.blockStart.phasingF)}2\\*`));
+    expect(cost.rows[1]![lay.blockStart.nominal + 2]).toBeNull(); // no value in 2026: no formula
     expect(e.hf.getCellFormula({ sheet: e.sheetId('Resultaat'), row: 11, col: 1 })).toBe('=MAX(0,-B11)');
     e.destroy();
   });
 });
 
 describe('engine: incremental edits', () => {
+  it('adds the phased and nominal cells a new value needs, as a fresh build has them', () => {
+    const e = build(worked());
+    const lay = e.layout.cost;
+    const cells = (x: GrexEngine) => {
+      const row = x.sheets.find((s) => s.name === 'Kostenraming')!.rows[1]!;
+      return [row[lay.blockStart.phased + 2], row[lay.blockStart.nominal + 2]];
+    };
+    const step = (value: number | null, valueType: 'Financeel' | 'Procentueel') => {
+      const r = e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_03', value, valueType });
+      expect(r.ok && !r.rebuilt).toBe(true);
+      expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
+    };
+    expect(e.applyEdit({ kind: 'costField', id: 1, field: 'end_date', value: '2026-12-31' }).ok).toBe(true);
+    expect(cells(e)).toEqual([null, null]);
+    step(10, 'Procentueel'); // 10 % of the amount at the NCW date in 2026
+    expect(c2(e.results.costEntries[0]!.phased[2]!)).toBe(100000);
+    const fresh = build(e.modelData);
+    expect(cells(e)).toEqual(cells(fresh));
+    expect(cells(e)[0]).toMatch(/^=/);
+    fresh.destroy();
+    step(5000, 'Financeel'); // the phased cell stays and now holds the Financeel value
+    expect(e.results.costEntries[0]!.phased[2]).toBe(5000);
+    step(null, 'Financeel');
+    expect(e.results.costEntries[0]!.phased[2]).toBe(0);
+    e.destroy();
+  });
+
   it('updates only what depends on an edit, and matches a fresh build', () => {
     const e = build(worked());
     const r = e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_02', value: 400000 });

@@ -122,7 +122,7 @@ export class GrexEngine {
       residential: new Map(this.model.residential_construction.map((e) => [e.id, e.label])),
       residualIds: new Set(this.model.residential_construction.filter((e) => e.calculation_method === 'Residual').map((e) => e.id)),
     };
-    this.reader = new ResultsReader(this.spec.layout, this.ids, labels, (id) => this.hf.getSheetValues(id));
+    this.reader = new ResultsReader(this.spec.layout, this.ids, labels, (id) => this.hf.getSheetValues(id), (name) => this.sheetRows(name));
   }
 
   /** The current results (kept up to date by every edit; do not mutate). */
@@ -310,12 +310,21 @@ export class GrexEngine {
           writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, fb, k), raw: e.value !== null && !pctType ? e.value : null });
           writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, pb, k), raw: e.value !== null && pctType ? e.value : null });
           const oc = this.entryCol(lay, out, k);
-          if (e.list === 'phasing' && e.value !== null && src.own && k > src.last) return 'sync'; // own chain too short
-          if (e.value !== null && sheetRows[row]![oc] == null) {
-            if (e.list === 'phasing') {
-              writes.push({ sheet: lay.sheet, row, col: oc, raw: phasedFormula(lay, row, k) });
-              writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, 'nominal', k), raw: nominalFormula(lay, row, k, src, L.setCols) });
-            } else writes.push({ sheet: lay.sheet, row, col: oc, raw: bookedFormula(lay, row, k) });
+          if (e.value === null) return 'ok'; // the formulas stay; over empty inputs they are 0
+          if (e.list === 'bookvalue') {
+            if (sheetRows[row]![oc] == null) writes.push({ sheet: lay.sheet, row, col: oc, raw: bookedFormula(lay, row, k) });
+            return 'ok';
+          }
+          if (src.own && k > src.last) return 'sync'; // own chain too short
+          // Same cells as a fresh build: a nominal cell where a value is, a phased cell where a
+          // Procentueel value is (a phased cell, once there, stays the nominal's source).
+          const nc = this.entryCol(lay, 'nominal', k);
+          const hasPhased = sheetRows[row]![oc] != null;
+          if (pctType && !hasPhased) {
+            writes.push({ sheet: lay.sheet, row, col: oc, raw: phasedFormula(lay, row, k) });
+            writes.push({ sheet: lay.sheet, row, col: nc, raw: nominalFormula(lay, row, k, src, L.setCols, true) });
+          } else if (sheetRows[row]![nc] == null) {
+            writes.push({ sheet: lay.sheet, row, col: nc, raw: nominalFormula(lay, row, k, src, L.setCols, hasPhased) });
           }
         }
         return 'ok';

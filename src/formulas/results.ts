@@ -6,6 +6,7 @@ import {
   type Block,
   type ComputedField,
   type EntrySheetLayout,
+  type RawCell,
   OV,
   OV_FIRST_PERIOD_COL,
   RS,
@@ -176,6 +177,8 @@ export class ResultsReader {
     private readonly ids: SheetIds,
     private readonly labels: { cost: Map<number, string>; residential: Map<number, string>; residualIds: Set<number> },
     sheetValues: (sheetId: number) => CellValue[][],
+    /** The sheets' cell contents as built and edited: where an entry has a phased cell. */
+    private readonly sheetRows: (sheet: string) => RawCell[][],
   ) {
     this.costCols = colMap(layout.cost, layout.n);
     this.resCols = colMap(layout.residential, layout.n);
@@ -194,6 +197,15 @@ export class ResultsReader {
     return this.setFactors.get(src.setRow)!;
   }
 
+  /** Phased per period: the phased cell where the entry has one, else the Financeel value itself. */
+  private phasedOf(lay: EntrySheetLayout, row: number, get: (c: number) => number): number[] {
+    const cells = this.sheetRows(lay.sheet)[row]!;
+    return Array.from({ length: this.layout.n }, (_, k) => {
+      const pc = lay.blockStart.phased + k;
+      return get(cells[pc] != null ? pc : lay.blockStart.phasingF + k);
+    });
+  }
+
   private readEntries(kind: EntryKind, lay: EntrySheetLayout, values: CellValue[][], errors: string[]): EntryResult[] {
     const n = this.layout.n;
     return lay.ids.map((id) => {
@@ -210,7 +222,7 @@ export class ResultsReader {
         amountAtNcw: get(lay.col.amountAtNcw!),
         totalPhased: get(lay.col.totalPhased!),
         residualToPhase: get(lay.col.residualToPhase!),
-        phased: arr('phased'),
+        phased: this.phasedOf(lay, lay.rowOf.get(id)!, get),
         booked: arr('booked'),
         indexFactor: this.factorOf(lay, id, arr),
         nominal: arr('nominal'),
@@ -302,8 +314,14 @@ export class ResultsReader {
           entry[f] = v;
           continue;
         }
+        const lay = cost ? L.cost : L.residential;
         const b = cm.block.get(col);
-        if (b && (b.arr !== 'indexFactor' || (cost ? L.cost : L.residential).factor.get(entry.id)?.own)) entry[b.arr][b.k] = v;
+        if (b && (b.arr !== 'indexFactor' || lay.factor.get(entry.id)?.own)) entry[b.arr][b.k] = v;
+        else if (col >= lay.blockStart.phasingF && col < lay.blockStart.phasingF + L.n) {
+          // A Financeel value is the phased amount of a period without a phased cell.
+          const k = col - lay.blockStart.phasingF;
+          if (this.sheetRows(lay.sheet)[row]![lay.blockStart.phased + k] == null) entry.phased[k] = v;
+        }
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];
         const k = col - OV_FIRST_PERIOD_COL;

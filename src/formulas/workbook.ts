@@ -123,7 +123,7 @@ const BLOCK_TITLE: Record<Block, string> = {
   bookedF: 'Boekwaarde €',
   bookedP: 'Boekwaarde %',
   indexOverride: 'Eigen index',
-  phased: 'Gefaseerd',
+  phased: 'Gefaseerd uit %',
   booked: 'Geboekt',
   indexFactor: 'Indexfactor',
   nominal: 'Nominaal',
@@ -205,7 +205,7 @@ export interface FactorSource {
   own: boolean;
   /** The entry has its own base value (indexing item UITGANGSPUNT). */
   hasBase: boolean;
-  /** Last period of the own chain (the last period with a phased cell). */
+  /** Last period of the own chain (the end of the phasing window, or a later phasing value). */
   last: number;
   /** Row of the entry's standard index on Parametersets (null: unknown set, factor 1). */
   setRow: number | null;
@@ -228,14 +228,25 @@ export function bookedFormula(lay: EntrySheetLayout, row: number, k: number): st
   const p = a1(bc(lay, 'bookedP', k), row);
   return `=${f}+${pctA(p)}*${a1(lay.col.estimate!, row, { absCol: true })}`;
 }
-/** Nominal = phased × future index factor F_X(N → start(k)). */
-export function nominalFormula(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): string {
+/**
+ * Nominal = phased × future index factor F_X(N → start(k)). A Financeel value is the phased amount
+ * itself, so the formula multiplies the input cell; only a period that holds (or held) a Procentueel
+ * value has a phased cell to multiply (`fromPhasedCell`).
+ */
+export function nominalFormula(
+  lay: EntrySheetLayout,
+  row: number,
+  k: number,
+  src: FactorSource,
+  setCols: WorkbookLayout['setCols'],
+  fromPhasedCell: boolean,
+): string {
   const factor = src.own
     ? a1(bc(lay, 'indexFactor', k), row)
     : src.setRow === null
       ? '1'
       : a1(setCols.firstFactor + k - 1, src.setRow, { sheet: SHEET.sets, absCol: true, absRow: true });
-  return `=${a1(bc(lay, 'phased', k), row)}*${factor}`;
+  return `=${a1(bc(lay, fromPhasedCell ? 'phased' : 'phasingF', k), row)}*${factor}`;
 }
 /**
  * Own index-factor chain of an entry with indexing items: a per-period value replaces the rate of
@@ -537,12 +548,13 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       row[col.estimate!] = estimateFormula(r, col);
       row[col.historicIndex!] = histFormula(R(col[dateKey]!), indexTypeOf(e));
       const bStart = blockStart.booked;
-      const phStart = blockStart.phased;
       const rowRange = (s: number) => `${a1(s, r)}:${a1(s + n - 1, r)}`;
       row[col.totalBooked!] = `=SUM(${rowRange(bStart)})`;
       const x = `${R(col.estimate!)}*${R(col.historicIndex!)}-${R(col.totalBooked!)}`;
       row[col.amountAtNcw!] = `=ROUND(${x}+SIGN(${x})*0.0000001,2)`;
-      row[col.totalPhased!] = `=SUM(${rowRange(phStart)})`;
+      // Σ phased = Σ Financeel values + A × Σ pct(Procentueel values); pct(v) = v for v ≤ 1, else v/100.
+      const pRange = rowRange(blockStart.phasingP);
+      row[col.totalPhased!] = `=SUM(${rowRange(blockStart.phasingF)})+${R(col.amountAtNcw!)}*(SUMIF(${pRange},"<=1")+SUMIF(${pRange},">1")/100)`;
       row[col.residualToPhase!] = `=${R(col.amountAtNcw!)}-${R(col.totalPhased!)}`;
       const ph = itemMap(e.phasing.phasing_items);
       const bk = itemMap(e.bookvalue.bookvalue_items);
@@ -572,10 +584,12 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
         }
         const ixi = ix.get(k);
         if (ixi) row[c('indexOverride')] = ixi.value;
-        // Phased and nominal cells exist within the entry's phasing window (and wherever a value is).
-        if (inWindow(p) || phi) {
-          row[c('phased')] = phasedFormula(lay, r, k);
-          row[c('nominal')] = nominalFormula(lay, r, k, src, setCols);
+        // Nominal cells exist where a phasing value is; a phased cell only where it is Procentueel
+        // (a Financeel value is the phased amount). Fewer formulas is what makes the build fast.
+        if (phi) {
+          const pct = phi.value_type === 'Procentueel';
+          if (pct) row[c('phased')] = phasedFormula(lay, r, k);
+          row[c('nominal')] = nominalFormula(lay, r, k, src, setCols, pct);
         }
         if (src.own && k <= last) row[c('indexFactor')] = ownFactorFormula(lay, r, k, src, setCols);
       }
