@@ -72,7 +72,7 @@ describe('engine: incremental edits', () => {
     expect(cells(e)).toEqual(cells(fresh));
     expect(cells(e)[0]).toMatch(/^=/);
     fresh.destroy();
-    step(5000, 'Financeel'); // the phased cell stays and now holds the Financeel value
+    step(5000, 'Financeel'); // the phased cell stays (0 now) and the Financeel value is the phased amount
     expect(e.results.costEntries[0]!.phased[2]).toBe(5000);
     step(null, 'Financeel');
     expect(e.results.costEntries[0]!.phased[2]).toBe(0);

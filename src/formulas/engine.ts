@@ -122,7 +122,14 @@ export class GrexEngine {
       residential: new Map(this.model.residential_construction.map((e) => [e.id, e.label])),
       residualIds: new Set(this.model.residential_construction.filter((e) => e.calculation_method === 'Residual').map((e) => e.id)),
     };
-    this.reader = new ResultsReader(this.spec.layout, this.ids, labels, (id) => this.hf.getSheetValues(id), (name) => this.sheetRows(name));
+    this.reader = new ResultsReader(
+      this.spec.layout,
+      this.ids,
+      labels,
+      (id) => this.hf.getSheetValues(id),
+      (name) => this.sheetRows(name),
+      (sheet, row, col) => this.hf.getCellValue({ sheet, row, col }),
+    );
   }
 
   /** The current results (kept up to date by every edit; do not mutate). */
@@ -317,7 +324,7 @@ export class GrexEngine {
           }
           if (src.own && k > src.last) return 'sync'; // own chain too short
           // Same cells as a fresh build: a nominal cell where a value is, a phased cell where a
-          // Procentueel value is (a phased cell, once there, stays the nominal's source).
+          // Procentueel value is (once there, the nominal keeps adding it; over an empty input it is 0).
           const nc = this.entryCol(lay, 'nominal', k);
           const hasPhased = sheetRows[row]![oc] != null;
           if (pctType && !hasPhased) {

@@ -179,6 +179,7 @@ export class ResultsReader {
     sheetValues: (sheetId: number) => CellValue[][],
     /** The sheets' cell contents as built and edited: where an entry has a phased cell. */
     private readonly sheetRows: (sheet: string) => RawCell[][],
+    private readonly cellValue: (sheetId: number, row: number, col: number) => CellValue,
   ) {
     this.costCols = colMap(layout.cost, layout.n);
     this.resCols = colMap(layout.residential, layout.n);
@@ -197,19 +198,21 @@ export class ResultsReader {
     return this.setFactors.get(src.setRow)!;
   }
 
-  /** Phased per period: the phased cell where the entry has one, else the Financeel value itself. */
-  private phasedOf(lay: EntrySheetLayout, row: number, get: (c: number) => number): number[] {
-    const cells = this.sheetRows(lay.sheet)[row]!;
-    return Array.from({ length: this.layout.n }, (_, k) => {
-      const pc = lay.blockStart.phased + k;
-      return get(cells[pc] != null ? pc : lay.blockStart.phasingF + k);
-    });
+  /**
+   * Phased per period: the Financeel value where there is one (it is the phased amount), else the
+   * phased cell of a Procentueel value (the engine keeps only one of the two inputs of a period).
+   */
+  private phasedAt(lay: EntrySheetLayout, cells: RawCell[], k: number, value: (c: number) => number): number {
+    const f = cells[lay.blockStart.phasingF + k];
+    if (f != null) return value(lay.blockStart.phasingF + k);
+    return cells[lay.blockStart.phased + k] != null ? value(lay.blockStart.phased + k) : 0;
   }
 
   private readEntries(kind: EntryKind, lay: EntrySheetLayout, values: CellValue[][], errors: string[]): EntryResult[] {
     const n = this.layout.n;
     return lay.ids.map((id) => {
       const row = values[lay.rowOf.get(id)!] ?? [];
+      const cells = this.sheetRows(lay.sheet)[lay.rowOf.get(id)!]!;
       const get = (c: number) => num(row[c]);
       const arr = (b: Block) => Array.from({ length: n }, (_, k) => get(lay.blockStart[b] + k));
       const e: EntryResult = {
@@ -222,7 +225,7 @@ export class ResultsReader {
         amountAtNcw: get(lay.col.amountAtNcw!),
         totalPhased: get(lay.col.totalPhased!),
         residualToPhase: get(lay.col.residualToPhase!),
-        phased: this.phasedOf(lay, lay.rowOf.get(id)!, get),
+        phased: Array.from({ length: n }, (_, k) => this.phasedAt(lay, cells, k, get)),
         booked: arr('booked'),
         indexFactor: this.factorOf(lay, id, arr),
         nominal: arr('nominal'),
@@ -316,11 +319,13 @@ export class ResultsReader {
         }
         const lay = cost ? L.cost : L.residential;
         const b = cm.block.get(col);
-        if (b && (b.arr !== 'indexFactor' || lay.factor.get(entry.id)?.own)) entry[b.arr][b.k] = v;
+        if (b?.arr === 'phased') {
+          if (this.sheetRows(lay.sheet)[row]![lay.blockStart.phasingF + b.k] == null) entry.phased[b.k] = v;
+        } else if (b && (b.arr !== 'indexFactor' || lay.factor.get(entry.id)?.own)) entry[b.arr][b.k] = v;
         else if (col >= lay.blockStart.phasingF && col < lay.blockStart.phasingF + L.n) {
-          // A Financeel value is the phased amount of a period without a phased cell.
+          // A Financeel value is the phased amount; cleared, the period's phased cell (if any) is.
           const k = col - lay.blockStart.phasingF;
-          if (this.sheetRows(lay.sheet)[row]![lay.blockStart.phased + k] == null) entry.phased[k] = v;
+          entry.phased[k] = this.phasedAt(lay, this.sheetRows(lay.sheet)[row]!, k, (c) => num(this.cellValue(sheet, row, c)));
         }
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];

@@ -216,11 +216,14 @@ export interface FactorSource {
 const pctA = (x: string) => `${x}/(1+99*(${x}>1))`;
 const bc = (lay: EntrySheetLayout, b: Block, k: number) => lay.blockStart[b] + k - 1;
 
-/** Phased at price level N: Financeel value + pct(Procentueel value) × amount at NCW date. */
+/**
+ * Phased from a Procentueel value: pct(value) × amount at NCW date. A Financeel value is itself the
+ * phased amount, so a period's phased amount is its Financeel value or this cell (one of the two
+ * inputs is empty), and Σ phased = SUM(Financeel values) + SUM(these cells).
+ */
 export function phasedFormula(lay: EntrySheetLayout, row: number, k: number): string {
-  const f = a1(bc(lay, 'phasingF', k), row);
   const p = a1(bc(lay, 'phasingP', k), row);
-  return `=${f}+${pctA(p)}*${a1(lay.col.amountAtNcw!, row, { absCol: true })}`;
+  return `=${pctA(p)}*${a1(lay.col.amountAtNcw!, row, { absCol: true })}`;
 }
 /** Booked: Financeel value + pct(Procentueel value) × estimate. */
 export function bookedFormula(lay: EntrySheetLayout, row: number, k: number): string {
@@ -229,9 +232,8 @@ export function bookedFormula(lay: EntrySheetLayout, row: number, k: number): st
   return `=${f}+${pctA(p)}*${a1(lay.col.estimate!, row, { absCol: true })}`;
 }
 /**
- * Nominal = phased × future index factor F_X(N → start(k)). A Financeel value is the phased amount
- * itself, so the formula multiplies the input cell; only a period that holds (or held) a Procentueel
- * value has a phased cell to multiply (`fromPhasedCell`).
+ * Nominal = phased × future index factor F_X(N → start(k)): the Financeel value, plus the phased cell
+ * where the period has one (it holds, or held, a Procentueel value).
  */
 export function nominalFormula(
   lay: EntrySheetLayout,
@@ -239,14 +241,15 @@ export function nominalFormula(
   k: number,
   src: FactorSource,
   setCols: WorkbookLayout['setCols'],
-  fromPhasedCell: boolean,
+  withPhasedCell: boolean,
 ): string {
   const factor = src.own
     ? a1(bc(lay, 'indexFactor', k), row)
     : src.setRow === null
       ? '1'
-      : a1(setCols.firstFactor + k - 1, src.setRow, { sheet: SHEET.sets, absCol: true, absRow: true });
-  return `=${a1(bc(lay, fromPhasedCell ? 'phased' : 'phasingF', k), row)}*${factor}`;
+      : periodRef(SHEET.sets, setCols.firstFactor + k - 1, src.setRow);
+  const f = a1(bc(lay, 'phasingF', k), row);
+  return withPhasedCell ? `=(${f}+${a1(bc(lay, 'phased', k), row)})*${factor}` : `=${f}*${factor}`;
 }
 /**
  * Own index-factor chain of an entry with indexing items: a per-period value replaces the rate of
@@ -260,8 +263,8 @@ export function ownFactorFormula(lay: EntrySheetLayout, row: number, k: number, 
     ? pctA(a1(lay.col.indexBase!, row, { absCol: true }))
     : src.setRow === null
       ? '0'
-      : a1(setCols.firstEffective + k - 2, src.setRow, { sheet: SHEET.sets, absCol: true, absRow: true });
-  const w = a1(k - 1, PR.weightAfterNcw, { sheet: SHEET.periods, absCol: true, absRow: true });
+      : periodRef(SHEET.sets, setCols.firstEffective + k - 2, src.setRow);
+  const w = periodRef(SHEET.periods, k - 1, PR.weightAfterNcw);
   return `=${a1(bc(lay, 'indexFactor', k - 1), row)}*(1+(${ov}="")*${rate}+${pctA(ov)})^${w}`;
 }
 
@@ -311,6 +314,11 @@ export function a1(col: number, row: number, opts: { sheet?: string; absCol?: bo
   return `${s}${opts.absCol ? '$' : ''}${colName(col)}${opts.absRow ? '$' : ''}${row + 1}`;
 }
 const abs = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absCol: true, absRow: true });
+/**
+ * A per-period value on another sheet (a set's factor row, a period property): the column is
+ * relative, so every period's formula has the same shape and HyperFormula parses it once.
+ */
+const periodRef = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absRow: true });
 /** A literal text cell (never parsed as a number, date or formula). */
 export const text = (s: string | null | undefined): RawCell => (s == null || s === '' ? null : `'${s}`);
 const pctF = (x: string) => `IF(${x}<=1,${x},${x}/100)`;
@@ -444,7 +452,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       ...periods.map((p) =>
         p.index === 1
           ? 1
-          : `=${a1(setCols.firstFactor + p.index - 2, r)}*(1+${a1(setCols.firstEffective + p.index - 2, r)})^${abs(SHEET.periods, pCol(p.index - 1), PR.weightAfterNcw)}`,
+          : `=${a1(setCols.firstFactor + p.index - 2, r)}*(1+${a1(setCols.firstEffective + p.index - 2, r)})^${periodRef(SHEET.periods, pCol(p.index - 1), PR.weightAfterNcw)}`,
       ),
     ]);
   }
@@ -552,9 +560,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       row[col.totalBooked!] = `=SUM(${rowRange(bStart)})`;
       const x = `${R(col.estimate!)}*${R(col.historicIndex!)}-${R(col.totalBooked!)}`;
       row[col.amountAtNcw!] = `=ROUND(${x}+SIGN(${x})*0.0000001,2)`;
-      // Σ phased = Σ Financeel values + A × Σ pct(Procentueel values); pct(v) = v for v ≤ 1, else v/100.
-      const pRange = rowRange(blockStart.phasingP);
-      row[col.totalPhased!] = `=SUM(${rowRange(blockStart.phasingF)})+${R(col.amountAtNcw!)}*(SUMIF(${pRange},"<=1")+SUMIF(${pRange},">1")/100)`;
+      row[col.totalPhased!] = `=SUM(${rowRange(blockStart.phasingF)})+SUM(${rowRange(blockStart.phased)})`;
       row[col.residualToPhase!] = `=${R(col.amountAtNcw!)}-${R(col.totalPhased!)}`;
       const ph = itemMap(e.phasing.phasing_items);
       const bk = itemMap(e.bookvalue.bookvalue_items);
@@ -780,8 +786,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     ov[OV.costs]![c] = `=${sumCol(cost.layout, 'nominal', k)}+${sumCol(cost.layout, 'booked', k)}`;
     ov[OV.revenues]![c] = `=${sumCol(residential.layout, 'nominal', k)}+${sumCol(residential.layout, 'booked', k)}`;
     ov[OV.net]![c] = `=${a1(c, OV.costs)}-${a1(c, OV.revenues)}`;
-    ov[OV.debitAnnual]![c] = debitRow === undefined ? `=${P_REF.discount}` : `=${abs(SHEET.sets, setCols.firstEffective + k - 1, debitRow)}`;
-    ov[OV.creditAnnual]![c] = creditRow === undefined ? `=${P_REF.discount}` : `=${abs(SHEET.sets, setCols.firstEffective + k - 1, creditRow)}`;
+    ov[OV.debitAnnual]![c] = debitRow === undefined ? `=${P_REF.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, debitRow)}`;
+    ov[OV.creditAnnual]![c] = creditRow === undefined ? `=${P_REF.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, creditRow)}`;
     ov[OV.debitPeriod]![c] = `=(1+${a1(c, OV.debitAnnual)})^(1/${P_REF.m})-1`;
     ov[OV.creditPeriod]![c] = `=(1+${a1(c, OV.creditAnnual)})^(1/${P_REF.m})-1`;
     ov[OV.withdrawal]![c] = k === kN && bp.profit_withdrawal_to_ncw_date ? `=${abs(SHEET.result, 1, RS.profitWithdrawal)}` : 0;
