@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +18,19 @@ export function connect(url: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {}); // an idle client's error must not crash the server; queries report their own
   return drizzle(pool, { schema, casing: 'snake_case' }) as Db;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A named prepared statement made from a drizzle `sql` template whose values are `sql.placeholder(name)`s:
+ * PostgreSQL parses it once per connection and, after a few runs, keeps its plan, so a hot read does not
+ * pay planning on every request. Runs on the pool (not inside a transaction).
+ */
+export function prepared<Row extends pg.QueryResultRow>(name: string, query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return async (db: Db, values: Record<string, unknown>): Promise<Row[]> =>
+    (await db.$client.query<Row>({ name, text, values: fillPlaceholders(params, values) })).rows;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

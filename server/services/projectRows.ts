@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/index.ts';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { prepared, type Db, type DbOrTx } from '../db/index.ts';
 import type { UserRow } from '../context.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 import type { ProjectDetail, ProjectListItem } from '../../src/api/contract/project.ts';
@@ -21,9 +21,13 @@ const iso = (n: number) => new Date(n).toISOString();
  */
 const nameOf = (col: string) => sql.raw(`(SELECT trim(u.first_name || ' ' || u.last_name) FROM app_user u WHERE u.id = ${col})`);
 
+/** Who asks: the user's id and client, as values or (in a prepared statement) as placeholders. */
+type Caller = { id: number | Placeholder; clientId: number | Placeholder };
 /** Role join: the caller's role on project `p`, NON excluded. */
-const roleJoin = (user: UserRow) =>
+const roleJoin = (user: Caller) =>
   sql`JOIN project_role pr ON pr.project_id = p.id AND pr.user_id = ${user.id} AND pr.role <> 'NON'`;
+/** The caller in a prepared statement: placeholders `user` and `client`. */
+const caller: Caller = { id: sql.placeholder('user'), clientId: sql.placeholder('client') };
 
 // ---------- access lookups ----------
 
@@ -189,7 +193,7 @@ type ModelRow = {
   session_user_id: number | null;
 };
 
-export const modelListSql = (user: UserRow, where: SQL) => sql`
+export const modelListSql = (user: Caller, where: SQL) => sql`
     SELECT m.id, m.name, m.description, m.type_model_id AS type_model,
       (SELECT tm.name FROM template_model tm WHERE tm.id = m.type_model_id) AS type_model_name, m.model_platform, m.frozen,
       ${nameOf('m.created_by')} AS author, ${nameOf('m.last_modified_by')} AS modifier,
@@ -200,29 +204,34 @@ export const modelListSql = (user: UserRow, where: SQL) => sql`
     WHERE p.client_id = ${user.clientId} AND ${where}
     ORDER BY m.id`;
 
+/** The models of one version (the list the Projects screen loads on every selection). */
+const modelsOfVersion = prepared<ModelRow>('model_list_by_version', modelListSql(caller, sql`m.version_id = ${sql.placeholder('version')}`));
+/** Whether the caller sees the version (to tell an empty list from a 404). */
+const versionVisible = prepared<{ one: number }>('version_visible', sql`SELECT 1 AS one FROM version_model v
+  JOIN project p ON p.id = v.project_id ${roleJoin(caller)} WHERE v.id = ${sql.placeholder('version')} AND p.client_id = ${caller.clientId}`);
+
+const modelItem = (user: UserRow) => (r: ModelRow): ModelItem => ({
+  id: r.id, name: r.name, description: r.description, type_model: r.type_model, type_model_name: r.type_model_name,
+  model_platform: r.model_platform, frozen: r.frozen, author_name_full: r.author,
+  created_at: iso(r.created_ms), timestamp_last_modified: iso(r.modified_ms), last_modified_by_name_full: r.modifier,
+  mutations: [], project_role: r.role, project_id: r.project_id, version_id: r.version_id,
+  version_timestamp_last_modified: iso(r.version_modified_ms), model_timestamp_last_modified: iso(r.modified_ms),
+  parameter_set: null, force_template_migration: false,
+  already_open: r.session_user_id !== null, open_by_current_user: r.session_user_id === user.id,
+});
+
 async function models(db: DbOrTx, user: UserRow, where: SQL): Promise<ModelItem[]> {
   const { rows } = await db.execute<ModelRow>(modelListSql(user, where));
-  return rows.map((r) => ({
-    id: r.id, name: r.name, description: r.description, type_model: r.type_model, type_model_name: r.type_model_name,
-    model_platform: r.model_platform, frozen: r.frozen, author_name_full: r.author,
-    created_at: iso(r.created_ms), timestamp_last_modified: iso(r.modified_ms), last_modified_by_name_full: r.modifier,
-    mutations: [], project_role: r.role, project_id: r.project_id, version_id: r.version_id,
-    version_timestamp_last_modified: iso(r.version_modified_ms), model_timestamp_last_modified: iso(r.modified_ms),
-    parameter_set: null, force_template_migration: false,
-    already_open: r.session_user_id !== null, open_by_current_user: r.session_user_id === user.id,
-  }));
+  return rows.map(modelItem(user));
 }
 
 /** GET model/?version_model_id=: null when the version is not visible. */
-export async function modelListJson(db: DbOrTx, user: UserRow, versionId: number | undefined): Promise<string | null> {
+export async function modelListJson(db: Db, user: UserRow, versionId: number | undefined): Promise<string | null> {
   if (versionId === undefined) return JSON.stringify(await models(db, user, sql`true`));
-  const list = await models(db, user, sql`m.version_id = ${versionId}`);
-  if (!list.length) {
-    const { rows } = await db.execute(sql`SELECT 1 FROM version_model v JOIN project p ON p.id = v.project_id ${roleJoin(user)}
-      WHERE v.id = ${versionId} AND p.client_id = ${user.clientId}`);
-    if (!rows.length) return null;
-  }
-  return JSON.stringify(list);
+  const values = { user: user.id, client: user.clientId, version: versionId };
+  const rows = await modelsOfVersion(db, values);
+  if (!rows.length && !(await versionVisible(db, values)).length) return null;
+  return JSON.stringify(rows.map(modelItem(user)));
 }
 
 export async function modelDetail(db: DbOrTx, user: UserRow, id: number): Promise<ModelItem | null> {
