@@ -16,10 +16,16 @@ import {
   UP,
   type WorkbookLayout,
   type WorkbookSpec,
+  BLOCKS,
+  OV,
+  OV_FIRST_PERIOD_COL,
   bookedFormula,
   buildWorkbookSpec,
   nominalFormula,
+  periodCashFlowFormula,
   phasedFormula,
+  totalBookedFormula,
+  totalPhasedFormula,
   text,
 } from './workbook.ts';
 
@@ -55,6 +61,9 @@ export type Edit =
   /** A parameter-set value: `label` null edits the base value (periods without a value follow it). */
   | { kind: 'setValue'; group: ParameterSetGroup; name: string; label: string | null; value: number | null }
   | { kind: 'space'; id: number; field: 'label' | 'value' | 'location'; value: string | number | null };
+
+/** One cell to write: a value, a `'` text or an `=` formula. */
+type CellWrite = { sheet: string; row: number; col: number; raw: RawCell };
 
 export type EditResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean } | { ok: false; problems: Problem[] };
 export type BuildResult = { ok: true; engine: GrexEngine } | { ok: false; problems: Problem[] };
@@ -169,7 +178,7 @@ export class GrexEngine {
    * If such an edit makes the model invalid, nothing is applied and the problems are returned.
    */
   applyEdits(edits: Edit[]): EditResult {
-    const writes: { sheet: string; row: number; col: number; raw: RawCell }[] = [];
+    const writes: CellWrite[] = [];
     let needSync = false;
     const before = edits.some((e) => this.needsSync(e)) ? structuredClone(this.model) : null;
     for (const e of edits) {
@@ -197,14 +206,32 @@ export class GrexEngine {
     return this.spec.sheets[this.sheetIndex.get(name)!]!.rows;
   }
 
-  /** Write cells in one batch: unchanged cells are skipped, adjacent cells of a row go in one call. */
-  private writeCells(writes: { sheet: string; row: number; col: number; raw: RawCell }[]): ExportedChange[] {
-    const todo = writes.filter((w) => this.sheetRows(w.sheet)[w.row]![w.col] !== w.raw);
-    if (todo.length === 0) return [];
+  /**
+   * Write cells in one batch: unchanged cells are skipped, adjacent cells of a row go in one call.
+   * Totals sum only the cells that exist (workbook.ts), so a period cell that appears brings the
+   * totals of its entry row and of its period on Overzicht along.
+   */
+  private writeCells(writes: CellWrite[]): ExportedChange[] {
     // The last write of a cell wins.
-    const byCell = new Map<string, (typeof todo)[number]>();
-    for (const w of todo) byCell.set(`${w.sheet}|${w.row}|${w.col}`, w);
-    const list = [...byCell.values()].sort((a, b) => (a.sheet < b.sheet ? -1 : a.sheet > b.sheet ? 1 : a.row - b.row || a.col - b.col));
+    const byCell = new Map<string, CellWrite>();
+    for (const w of writes) byCell.set(`${w.sheet}|${w.row}|${w.col}`, w);
+    const list = [...byCell.values()].filter((w) => this.sheetRows(w.sheet)[w.row]![w.col] !== w.raw);
+    if (list.length === 0) return [];
+    const grown = { rows: new Set<string>(), periods: new Set<string>() };
+    for (const w of list) {
+      const rows = this.sheetRows(w.sheet);
+      const lay = w.sheet === SHEET.cost ? this.spec.layout.cost : w.sheet === SHEET.residential ? this.spec.layout.residential : null;
+      if (lay && rows[w.row]![w.col] == null) {
+        const at = this.blockAt(lay, w.col);
+        if (at && at.block !== 'indexFactor') {
+          if (at.block !== 'nominal') grown.rows.add(`${w.sheet}|${w.row}`);
+          if (at.block === 'nominal' || at.block === 'booked') grown.periods.add(`${w.sheet}|${at.k}`);
+        }
+      }
+      rows[w.row]![w.col] = w.raw;
+    }
+    list.push(...this.totalWrites(grown));
+    list.sort((a, b) => (a.sheet < b.sheet ? -1 : a.sheet > b.sheet ? 1 : a.row - b.row || a.col - b.col));
     return this.hf.batch(() => {
       let i = 0;
       while (i < list.length) {
@@ -215,12 +242,46 @@ export class GrexEngine {
           run.push(list[j]!.raw as RawCellContent);
           j++;
         }
-        const rows = this.sheetRows(w0.sheet);
-        for (let t = i; t < j; t++) rows[list[t]!.row]![list[t]!.col] = list[t]!.raw;
         this.hf.setCellContents({ sheet: this.sheetId(w0.sheet), row: w0.row, col: w0.col }, [run]);
         i = j;
       }
     });
+  }
+
+  /** The period block and period (1-based) of an entry-sheet column, or null for a scalar column. */
+  private blockAt(lay: EntrySheetLayout, col: number): { block: Block; k: number } | null {
+    const first = lay.blockStart.phasingF;
+    if (col < first) return null;
+    const n = this.spec.layout.n;
+    const b = Math.floor((col - first) / n);
+    return { block: BLOCKS[b]!, k: col - first - b * n + 1 };
+  }
+
+  /** New formulas of the totals over cells that appeared (already in the sheet rows), applied to the rows too. */
+  private totalWrites(grown: { rows: Set<string>; periods: Set<string> }): CellWrite[] {
+    const L = this.spec.layout;
+    const out: CellWrite[] = [];
+    const put = (sheet: string, row: number, col: number, raw: string) => {
+      const rows = this.sheetRows(sheet);
+      if (rows[row]![col] === raw) return;
+      rows[row]![col] = raw;
+      out.push({ sheet, row, col, raw });
+    };
+    for (const key of grown.rows) {
+      const [sheet, r] = key.split('|') as [string, string];
+      const lay = sheet === SHEET.cost ? L.cost : L.residential;
+      const row = Number(r);
+      const cells = this.sheetRows(sheet)[row]!;
+      put(sheet, row, lay.col.totalBooked!, totalBookedFormula(lay, cells, row, L.n));
+      put(sheet, row, lay.col.totalPhased!, totalPhasedFormula(lay, cells, row, L.n));
+    }
+    for (const key of grown.periods) {
+      const [sheet, k] = key.split('|') as [string, string];
+      const lay = sheet === SHEET.cost ? L.cost : L.residential;
+      const ovRow = sheet === SHEET.cost ? OV.costs : OV.revenues;
+      put(SHEET.overview, ovRow, OV_FIRST_PERIOD_COL + Number(k) - 1, periodCashFlowFormula(lay, this.sheetRows(sheet), Number(k)));
+    }
+    return out;
   }
 
   /** Replace the whole model data (validated; on problems nothing changes). Reuses the HyperFormula instance. */
@@ -280,7 +341,7 @@ export class GrexEngine {
   }
 
   /** Update the model copy; push cell writes, or return 'sync' when the layout must be regenerated. */
-  private applyToModel(e: Edit, writes: { sheet: string; row: number; col: number; raw: RawCell }[]): 'ok' | 'sync' | Problem {
+  private applyToModel(e: Edit, writes: CellWrite[]): 'ok' | 'sync' | Problem {
     const L = this.spec.layout;
     const problem = (path: string, message: string): Problem => ({ path, message });
     const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

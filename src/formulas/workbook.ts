@@ -319,6 +319,55 @@ const abs = (sheet: string, col: number, row: number) => a1(col, row, { sheet, a
  * relative, so every period's formula has the same shape and HyperFormula parses it once.
  */
 const periodRef = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absRow: true });
+
+/**
+ * Sums over the cells that exist. A range over empty cells costs HyperFormula a graph vertex per
+ * empty cell (in the large model 55k of them, more than all real cells), so a total sums the runs
+ * of adjacent filled cells instead of the whole row or column. Excel and LibreOffice take at most
+ * 255 arguments per function: with more runs than that the total falls back to one range.
+ */
+const MAX_SUM_ARGS = 250;
+function runsOf(indices: number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const i of indices) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] === i - 1) last[1] = i;
+    else runs.push([i, i]);
+  }
+  return runs;
+}
+function sumOfRuns(runs: [number, number][], ref: (i: number) => string, sheet?: string): string[] {
+  const pre = sheet ? `${sheet}!` : '';
+  if (runs.length > MAX_SUM_ARGS) return [`${pre}${ref(runs[0]![0])}:${ref(runs[runs.length - 1]![1])}`];
+  return runs.map(([a, b]) => (a === b ? `${pre}${ref(a)}` : `${pre}${ref(a)}:${ref(b)}`));
+}
+const sumExpr = (args: string[]) => (args.length === 0 ? '0' : `SUM(${args.join(',')})`);
+
+/** The filled cells of a block in one entry row, as runs of period columns. */
+function rowRuns(lay: EntrySheetLayout, cells: RawCell[], block: Block, n: number): [number, number][] {
+  const cols: number[] = [];
+  for (let k = 0; k < n; k++) if (cells[lay.blockStart[block] + k] != null) cols.push(lay.blockStart[block] + k);
+  return runsOf(cols);
+}
+/** Totaal geboekt of an entry row: the sum of its booked cells. */
+export function totalBookedFormula(lay: EntrySheetLayout, cells: RawCell[], row: number, n: number): string {
+  return `=${sumExpr(sumOfRuns(rowRuns(lay, cells, 'booked', n), (c) => a1(c, row)))}`;
+}
+/** Totaal gefaseerd of an entry row: its Financeel values plus its phased cells (Procentueel). */
+export function totalPhasedFormula(lay: EntrySheetLayout, cells: RawCell[], row: number, n: number): string {
+  const ref = (c: number) => a1(c, row);
+  return `=${sumExpr([...sumOfRuns(rowRuns(lay, cells, 'phasingF', n), ref), ...sumOfRuns(rowRuns(lay, cells, 'phased', n), ref)])}`;
+}
+/** Costs or revenues of period k on Overzicht: the nominal and booked cells of the entry sheet. */
+export function periodCashFlowFormula(lay: EntrySheetLayout, rows: RawCell[][], k: number): string {
+  const sumBlock = (block: Block) => {
+    const c = lay.blockStart[block] + k - 1;
+    const filled: number[] = [];
+    for (let r = 1; r < rows.length; r++) if (rows[r]![c] != null) filled.push(r);
+    return sumExpr(sumOfRuns(runsOf(filled), (r) => a1(c, r), lay.sheet));
+  };
+  return `=${sumBlock('nominal')}+${sumBlock('booked')}`;
+}
 /** A literal text cell (never parsed as a number, date or formula). */
 export const text = (s: string | null | undefined): RawCell => (s == null || s === '' ? null : `'${s}`);
 const pctF = (x: string) => `IF(${x}<=1,${x},${x}/100)`;
@@ -555,12 +604,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       const R = (c: number) => a1(c, r, { absCol: true });
       row[col.estimate!] = estimateFormula(r, col);
       row[col.historicIndex!] = histFormula(R(col[dateKey]!), indexTypeOf(e));
-      const bStart = blockStart.booked;
-      const rowRange = (s: number) => `${a1(s, r)}:${a1(s + n - 1, r)}`;
-      row[col.totalBooked!] = `=SUM(${rowRange(bStart)})`;
       const x = `${R(col.estimate!)}*${R(col.historicIndex!)}-${R(col.totalBooked!)}`;
       row[col.amountAtNcw!] = `=ROUND(${x}+SIGN(${x})*0.0000001,2)`;
-      row[col.totalPhased!] = `=SUM(${rowRange(blockStart.phasingF)})+SUM(${rowRange(blockStart.phased)})`;
       row[col.residualToPhase!] = `=${R(col.amountAtNcw!)}-${R(col.totalPhased!)}`;
       const ph = itemMap(e.phasing.phasing_items);
       const bk = itemMap(e.bookvalue.bookvalue_items);
@@ -599,6 +644,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
         }
         if (src.own && k <= last) row[c('indexFactor')] = ownFactorFormula(lay, r, k, src, setCols);
       }
+      row[col.totalBooked!] = totalBookedFormula(lay, row, r, n);
+      row[col.totalPhased!] = totalPhasedFormula(lay, row, r, n);
       rows.push(row);
     }
     const fmts: Fmt[] = [...inputs.map((c) => c.fmt), ...COMPUTED.map((c) => c.fmt)];
@@ -745,11 +792,6 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     balance: 'Boekwaarde',
   };
   for (const [k, r] of Object.entries(OV)) ov[r]![0] = text(titles[k as keyof typeof OV]);
-  const sumCol = (lay: EntrySheetLayout, block: Block, k: number) => {
-    if (lay.ids.length === 0) return '0';
-    const c = lay.blockStart[block] + k - 1;
-    return `SUM(${a1(c, 1, { sheet: lay.sheet })}:${a1(c, lay.ids.length)})`;
-  };
   const debitRow = setRow.get(`${INTEREST_GROUP}|${DEBIT_SET}`);
   const creditRow = setRow.get(`${INTEREST_GROUP}|${CREDIT_SET}`);
   // The period containing the NCW date and the first period of each year are fixed by the dates
@@ -783,8 +825,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   for (const p of periods) {
     const k = p.index;
     const c = PC(k);
-    ov[OV.costs]![c] = `=${sumCol(cost.layout, 'nominal', k)}+${sumCol(cost.layout, 'booked', k)}`;
-    ov[OV.revenues]![c] = `=${sumCol(residential.layout, 'nominal', k)}+${sumCol(residential.layout, 'booked', k)}`;
+    ov[OV.costs]![c] = periodCashFlowFormula(cost.layout, cost.spec.rows, k);
+    ov[OV.revenues]![c] = periodCashFlowFormula(residential.layout, residential.spec.rows, k);
     ov[OV.net]![c] = `=${a1(c, OV.costs)}-${a1(c, OV.revenues)}`;
     ov[OV.debitAnnual]![c] = debitRow === undefined ? `=${P_REF.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, debitRow)}`;
     ov[OV.creditAnnual]![c] = creditRow === undefined ? `=${P_REF.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, creditRow)}`;
