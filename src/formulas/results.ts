@@ -10,6 +10,7 @@ import {
   OV,
   OV_FIRST_PERIOD_COL,
   RS,
+  SHEET,
   type WorkbookLayout,
 } from './workbook.ts';
 import { serialToIso } from './dates.ts';
@@ -199,6 +200,15 @@ export class ResultsReader {
   }
 
   /**
+   * The Overzicht row that holds interest or balance after withdrawal in column c: the chain after
+   * withdrawal exists only from the period that contains N, before that it is the chain before.
+   */
+  private afterRow(row: typeof OV.interest | typeof OV.balance, c: number): number {
+    if (this.sheetRows(SHEET.overview)[row]![c] != null) return row;
+    return row === OV.interest ? OV.interestBefore : OV.balanceBefore;
+  }
+
+  /**
    * Phased per period: the Financeel value where there is one (it is the phased amount), else the
    * phased cell of a Procentueel value (the engine keeps only one of the two inputs of a period).
    */
@@ -259,8 +269,8 @@ export class ResultsReader {
         interestBeforeWithdrawal: g(OV.interestBefore),
         balanceBeforeWithdrawal: g(OV.balanceBefore),
         withdrawal: g(OV.withdrawal),
-        interest: g(OV.interest),
-        balance: g(OV.balance),
+        interest: g(this.afterRow(OV.interest, c)),
+        balance: g(this.afterRow(OV.balance, c)),
       };
     });
     const r = (row: number) => num(rs[row]?.[1]);
@@ -330,7 +340,11 @@ export class ResultsReader {
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];
         const k = col - OV_FIRST_PERIOD_COL;
-        if (key && k >= 0 && k < L.n) (R.periods[k] as unknown as Record<string, number>)[key] = v;
+        if (!key || k < 0 || k >= L.n) continue;
+        const p = R.periods[k] as unknown as Record<string, number>;
+        p[key] = v;
+        if (row === OV.interestBefore && this.afterRow(OV.interest, col) === row) p.interest = v;
+        if (row === OV.balanceBefore && this.afterRow(OV.balance, col) === row) p.balance = v;
       } else if (sheet === this.ids.result) {
         const key = RESULT_KEYS[row];
         if (key && col === 1) (R as unknown as Record<string, number>)[key] = v;

@@ -788,8 +788,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     interestBefore: 'Rente (vóór winstneming)',
     balanceBefore: 'Boekwaarde (vóór winstneming)',
     withdrawal: 'Winstneming',
-    interest: 'Rente',
-    balance: 'Boekwaarde',
+    interest: 'Rente (na winstneming, vanaf de NCW-periode)',
+    balance: 'Boekwaarde (na winstneming, vanaf de NCW-periode)',
   };
   for (const [k, r] of Object.entries(OV)) ov[r]![0] = text(titles[k as keyof typeof OV]);
   const debitRow = setRow.get(`${INTEREST_GROUP}|${DEBIT_SET}`);
@@ -799,27 +799,25 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   // balance on 1 January for BBV is the balance cell of the period before the year's first period.
   const kN = periods.find((p) => compareYmd(p.start, parseYmd(bp.phasing_net_present_value_date)) <= 0 && compareYmd(parseYmd(bp.phasing_net_present_value_date), p.end) < 0)?.index ?? n;
   const firstOfYear = (k: number) => periods.find((p) => p.year === periods[k - 1]!.year)!.index;
-  const chain = (interest: number, balance: number, withWithdrawal: boolean) => {
+  // The chain after profit withdrawal differs from the one before only from the period that
+  // contains N, so its cells start there (and do not exist without withdrawal): an edit then
+  // recalculates one chain, not two. Before kN the results read the chain before withdrawal.
+  const withdrawal = bp.profit_withdrawal_to_ncw_date;
+  const chain = (interest: number, balance: number, after: boolean) => {
     for (const p of periods) {
       const k = p.index;
+      if (after && k < kN) continue;
       const c = PC(k);
       const C = (row: number) => a1(c, row);
-      if (withWithdrawal && (k < kN || !bp.profit_withdrawal_to_ncw_date)) {
-        // Before the withdrawal (or without profit withdrawal: always) the balance equals the one
-        // before withdrawal. The structure follows the model's withdrawal setting.
-        ov[interest]![c] = `=${a1(c, OV.interestBefore)}`;
-        ov[balance]![c] = `=${a1(c, OV.balanceBefore)}`;
-        continue;
-      }
-      const Bp = k === 1 ? '0' : a1(c - 1, balance);
-      const j = firstOfYear(k);
-      const jan1 = j === 1 ? '0' : a1(PC(j - 1), balance);
+      const balanceAt = (kk: number) => (kk === 0 ? '0' : a1(PC(kk), after && kk < kN ? OV.balanceBefore : balance));
+      const Bp = balanceAt(k - 1);
+      const jan1 = balanceAt(firstOfYear(k) - 1);
       const M = `(${Bp}+${C(OV.net)}/2)`;
       ov[interest]![c] =
         `=IF(${P_REF.method}=1,${jan1}*${C(OV.debitPeriod)},` +
         `IF(${P_REF.method}=2,${Bp}*IF(${Bp}>0,${C(OV.debitPeriod)},${C(OV.creditPeriod)}),` +
         `${M}*IF(${M}>0,${C(OV.debitPeriod)},${C(OV.creditPeriod)})))`;
-      ov[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(OV.net)}${withWithdrawal && k === kN ? `+${C(OV.withdrawal)}` : ''}`;
+      ov[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(OV.net)}${after && k === kN ? `+${C(OV.withdrawal)}` : ''}`;
     }
   };
   for (const p of periods) {
@@ -835,9 +833,13 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     ov[OV.withdrawal]![c] = k === kN && bp.profit_withdrawal_to_ncw_date ? `=${abs(SHEET.result, 1, RS.profitWithdrawal)}` : 0;
   }
   chain(OV.interestBefore, OV.balanceBefore, false);
-  chain(OV.interest, OV.balance, true);
-  for (const r of [OV.costs, OV.revenues, OV.net, OV.interestBefore, OV.withdrawal, OV.interest]) {
+  if (withdrawal) chain(OV.interest, OV.balance, true);
+  for (const r of [OV.costs, OV.revenues, OV.net, OV.interestBefore, OV.withdrawal]) {
     ov[r]![1] = `=SUM(${a1(PC(1), r)}:${a1(last, r)})`;
+  }
+  if (withdrawal) {
+    const before = kN > 1 ? `SUM(${a1(PC(1), OV.interestBefore)}:${a1(PC(kN - 1), OV.interestBefore)})+` : '';
+    ov[OV.interest]![1] = `=${before}SUM(${a1(PC(kN), OV.interest)}:${a1(last, OV.interest)})`;
   }
   const ovFmt = (r: number, c: number): Fmt | undefined =>
     r === 0 || c === 0 ? 'text' : r >= OV.debitAnnual && r <= OV.creditPeriod ? 'factor' : 'money';
@@ -863,7 +865,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       `=IF(OR(${B(RS.totalCosts)}=0,${B(RS.totalRevenues)}=0),0,(${B(RS.bookedCosts)}/${B(RS.totalCosts)})*(${B(RS.bookedRevenues)}/${B(RS.totalRevenues)}))`,
     ],
     [RS.profitWithdrawal, 'Winstneming naar NCW-datum', `=IF(AND(${P_REF.withdrawal},${B(RS.ncwBeforeWithdrawal)}>0),${B(RS.poc)}*${B(RS.ncwBeforeWithdrawal)},0)`],
-    [RS.ew, 'Eindwaarde (EW)', `=-${a1(last, OV.balance, { sheet: SHEET.overview })}`],
+    [RS.ew, 'Eindwaarde (EW)', `=-${a1(last, withdrawal ? OV.balance : OV.balanceBefore, { sheet: SHEET.overview })}`],
     [RS.ncw, 'Netto contante waarde (NCW)', `=${B(RS.ew)}/${disc}`],
     [RS.verliesvoorziening, 'Verliesvoorziening', `=MAX(0,-${B(RS.ncw)})`],
     [RS.resultAtNcw, 'Resultaat op NCW-datum (NCW + winstneming)', `=${B(RS.ncw)}+${B(RS.profitWithdrawal)}`],
