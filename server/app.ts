@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
-import { appUser } from './db/schema/index.ts';
+import { appUser, dataRevision } from './db/schema/index.ts';
 import { HttpError, badRequest } from './errors.ts';
 import { TokenService } from './auth/tokens.ts';
 import { secret } from './auth/secrets.ts';
@@ -86,19 +86,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // authenticate: every /api route needs a valid access token of an active user, unless public.
   app.decorateRequest('user', null as never);
-  // a named prepared statement: parsed and planned once per database connection, not on every request
-  const userById = db.select().from(appUser).where(eq(appUser.id, sql.placeholder('id'))).prepare('auth_user_by_id');
+  app.decorateRequest('dataRevision', 0);
+  // One named prepared statement (parsed and planned once per database connection): the user and his
+  // client's data revision, read before anything else of the request, which cached answers are keyed on.
+  const userById = db.select({ user: appUser, revision: dataRevision.revision }).from(appUser)
+    .leftJoin(dataRevision, eq(dataRevision.clientId, appUser.clientId))
+    .where(eq(appUser.id, sql.placeholder('id'))).prepare('auth_user_by_id');
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || req.routeOptions.config?.public) return;
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     const claims = token ? await ctx.tokens.verify(token) : null;
     if (!claims) throw new HttpError(401, 'U bent niet ingelogd.');
-    const [user] = await userById.execute({ id: claims.userId });
+    const [found] = await userById.execute({ id: claims.userId });
+    const user = found?.user;
     if (!user || user.blocked || !user.isActive || user.clientId !== claims.clientId) {
       throw new HttpError(401, 'U bent niet ingelogd.');
     }
     req.user = user;
+    req.dataRevision = found.revision ?? 0;
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -23,6 +23,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by the authenticate hook on every non-public /api route. */
     user: UserRow;
+    /**
+     * The data revision of the user's client (server/db/schema/revision.ts), read together with the user
+     * before the request reads anything else: cached answers built from later reads are at least this new.
+     */
+    dataRevision: number;
   }
   interface FastifyContextConfig {
     /** Routes reachable without an access token (login, refresh, status, reset). */

@@ -5,6 +5,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index.ts';
+import { installRevisionTriggers } from './revision.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle, usable wherever a Db is (services accept either). */
@@ -40,6 +41,7 @@ export async function migrateDb(db: Db): Promise<void> {
   await db.$client.query('SELECT pg_advisory_lock(74210001)');
   try {
     await migrate(db, { migrationsFolder });
+    await installRevisionTriggers(db);
   } finally {
     await db.$client.query('SELECT pg_advisory_unlock(74210001)');
   }

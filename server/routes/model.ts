@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { IdParams, Ok } from '../../src/api/contract/common.ts';
 import {
   ModelCreateBody, ModelItem, ModelList, ModelListQuery, ModelMoveBody, ModelPatchBody, ModelPutBody,
@@ -7,7 +8,7 @@ import {
 } from '../../src/api/contract/model.ts';
 import { ATTACHMENT_MESSAGES } from '../../src/api/contract/attachment.ts';
 import * as models from '../services/models.ts';
-import { projectAreaChain, readUpload, sendDownload, sendJsonText } from './projectAreaChain.ts';
+import { projectAreaChain, readUpload, sendCached, sendDownload, sendJsonText } from './projectAreaChain.ts';
 import { badRequest } from '../errors.ts';
 
 /** Models, their edit session and history (spec 1 §7 model/) under /api/manager/. */
@@ -17,8 +18,11 @@ export default async function modelRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const tags = ['model'];
 
-  r.get('/model/', { schema: { tags, querystring: ModelListQuery, response: { 200: ModelList } } },
-    async (req, reply) => sendJsonText(reply, await models.listModels(ctx, req.user, req.query.version_model_id)));
+  // The list of one version carries an ETag (304 on If-None-Match when unchanged), as GET project/.
+  r.get('/model/', { schema: { tags, querystring: ModelListQuery, response: { 200: ModelList, 304: z.null() } } }, async (req, reply) => {
+    const list = await models.listModels(ctx, req.user, req.query.version_model_id, req.dataRevision);
+    return typeof list === 'string' ? sendJsonText(reply, list) : sendCached(req, reply, list);
+  });
 
   r.post('/model/', { schema: { tags, body: ModelCreateBody, response: { 201: ModelItem } } }, async (req, reply) =>
     reply.code(201).send(await models.createModel(ctx, req.user, req.body, req.ip)));

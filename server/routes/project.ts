@@ -6,7 +6,7 @@ import {
   ProjectCreateBody, ProjectDetail, ProjectList, ProjectListQuery, ProjectPatchBody, ProjectPutBody,
 } from '../../src/api/contract/project.ts';
 import * as projects from '../services/projects.ts';
-import { projectAreaChain, sendJsonText } from './projectAreaChain.ts';
+import { projectAreaChain, sendCached } from './projectAreaChain.ts';
 
 /** Projects (spec 1 §7) under /api/manager/. */
 export default async function projectRoutes(app: FastifyInstance) {
@@ -17,10 +17,7 @@ export default async function projectRoutes(app: FastifyInstance) {
 
   // The answer carries an ETag; a client that sends it back in If-None-Match gets 304 when nothing changed.
   r.get('/project/', { schema: { tags, querystring: ProjectListQuery, response: { 200: ProjectList, 304: z.null() } } }, async (req, reply) => {
-    const list = await projects.listProjects(ctx, req.user, req.query.all);
-    reply.header('etag', list.etag).header('cache-control', 'private, no-cache');
-    if (req.headers['if-none-match'] === list.etag) return reply.code(304).send(null);
-    return sendJsonText(reply, list.body);
+    return sendCached(req, reply, await projects.listProjects(ctx, req.user, req.query.all, req.dataRevision));
   });
 
   r.post('/project/', { schema: { tags, body: ProjectCreateBody, response: { 201: ProjectDetail } } }, async (req, reply) => {

@@ -25,6 +25,16 @@ export function sendJsonText(reply: FastifyReply, json: string | Buffer) {
   return reply.type('application/json; charset=utf-8').send(typeof json === 'string' ? Buffer.from(json) : json);
 }
 
+/**
+ * A cached answer (server/services/answerCache.ts): its bytes with its ETag; 304 without a body when the
+ * caller already holds this version (If-None-Match). `private, no-cache`: the browser asks every time.
+ */
+export function sendCached(req: FastifyRequest, reply: FastifyReply, answer: { body: Buffer; etag: string }) {
+  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+  if (req.headers['if-none-match'] === answer.etag) return reply.code(304).send(null);
+  return sendJsonText(reply, answer.body);
+}
+
 /** A download: always as attachment, with an ASCII fallback name and the UTF-8 name (RFC 6266/5987). */
 export function sendDownload(reply: FastifyReply, filename: string, data: Buffer) {
   const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\/:*?<>|;%\r\n]/g, '_').trim() || 'bestand';

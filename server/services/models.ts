@@ -8,6 +8,7 @@ import * as policy from '../policies/projects.ts';
 import { modelAccess, modelDetail, modelListJson, versionAccess, type ModelAccess } from './projectRows.ts';
 import { copyModel, deleteSubtree, freeCopyName, nameConflict, touch } from './projectTree.ts';
 import { defaultModelData } from './modelDefaults.ts';
+import { cachedAnswer, type CachedAnswer } from './answerCache.ts';
 import { copyFile, readFile, saveFile } from '../storage/files.ts';
 import { REQUIRED_MESSAGE } from '../../src/lib/names.ts';
 import type { ModelPlatform, SavedModelItem } from '../../src/api/contract/model.ts';
@@ -15,10 +16,16 @@ import type { ModelPlatform, SavedModelItem } from '../../src/api/contract/model
 export const FROZEN_MESSAGE = 'Dit rekenmodel is vergrendeld.';
 const frozen = () => new HttpError(423, FROZEN_MESSAGE);
 
-export async function listModels(ctx: AppContext, user: UserRow, versionId: number | undefined): Promise<string> {
+async function modelList(ctx: AppContext, user: UserRow, versionId: number | undefined): Promise<string> {
   const json = await modelListJson(ctx.db, user, versionId);
   if (json === null) throw notFound();
   return json;
+}
+
+/** GET model/: the models of a version (cached at the client's data revision) or all the caller sees. */
+export async function listModels(ctx: AppContext, user: UserRow, versionId: number | undefined, revision: number): Promise<CachedAnswer | string> {
+  if (versionId === undefined) return modelList(ctx, user, undefined);
+  return cachedAnswer(ctx.db, `models:${user.id}:${versionId}`, revision, () => modelList(ctx, user, versionId));
 }
 
 export async function getModel(db: DbOrTx, user: UserRow, id: number) {

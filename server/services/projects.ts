@@ -4,8 +4,8 @@ import { appUser, project, projectRole, subregion, typeProject } from '../db/sch
 import { HttpError, notFound } from '../errors.ts';
 import { audit } from './audit.ts';
 import * as policy from '../policies/projects.ts';
-import { projectAccess, projectDetail, projectRights } from './projectRows.ts';
-import { cachedProjectListJson } from './projectListCache.ts';
+import { projectAccess, projectDetail, projectListJson, projectRights } from './projectRows.ts';
+import { cachedAnswer } from './answerCache.ts';
 import { copyProjectTree, deleteSubtree, freeCopyName, nameConflict } from './projectTree.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 import type { ProjectDetail } from '../../src/api/contract/project.ts';
@@ -23,7 +23,9 @@ export interface ProjectFields {
   roles?: { id: number; role: Role }[];
 }
 
-export const listProjects = (ctx: AppContext, user: UserRow, all: boolean) => cachedProjectListJson(ctx.db, user, all);
+/** GET project/: the caller's list as JSON bytes with an ETag, cached at the client's data revision. */
+export const listProjects = (ctx: AppContext, user: UserRow, all: boolean, revision: number) =>
+  cachedAnswer(ctx.db, `project:${user.id}:${all}`, revision, () => projectListJson(ctx.db, user, all));
 
 export async function getProject(db: DbOrTx, user: UserRow, id: number): Promise<ProjectDetail> {
   const detail = await projectDetail(db, user, id);

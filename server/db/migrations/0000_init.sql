@@ -234,6 +234,11 @@ CREATE TABLE "version_model" (
 	"last_modified_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "data_revision" (
+	"client_id" integer PRIMARY KEY NOT NULL,
+	"revision" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "app_user" ADD CONSTRAINT "app_user_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -277,6 +282,7 @@ ALTER TABLE "version_model" ADD CONSTRAINT "version_model_project_id_project_id_
 ALTER TABLE "version_model" ADD CONSTRAINT "version_model_phase_id_phase_id_fk" FOREIGN KEY ("phase_id") REFERENCES "public"."phase"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "version_model" ADD CONSTRAINT "version_model_created_by_app_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "version_model" ADD CONSTRAINT "version_model_last_modified_by_app_user_id_fk" FOREIGN KEY ("last_modified_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "data_revision" ADD CONSTRAINT "data_revision_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_email_key" ON "app_user" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "app_user_client_idx" ON "app_user" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "audit_log_client_time_idx" ON "audit_log" USING btree ("client_id","timestamp");--> statement-breakpoint

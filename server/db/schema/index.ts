@@ -1,2 +1,3 @@
 export * from './tenancy.ts';
 export * from './projects.ts';
+export * from './revision.ts';
