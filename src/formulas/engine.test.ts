@@ -52,6 +52,26 @@ describe('engine: worked example of calculation.md §7', () => {
 });
 
 describe('engine: incremental edits', () => {
+  it('applies a batch whole or not at all: a refused edit undoes the edits before it', () => {
+    const e = build(worked());
+    const ew = e.results.ew;
+    const model = JSON.stringify(e.modelData);
+    const r = e.applyEdits([
+      { kind: 'costField', id: 1, field: 'label', value: 'Nieuwe naam' },
+      { kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_01', value: 1 },
+      { kind: 'parameter', field: 'interest_discount_rate_percentage', value: 'veel' as unknown as number },
+    ]);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems[0]!.path).toBe('base_parameters.interest_discount_rate_percentage');
+    expect(JSON.stringify(e.modelData)).toBe(model);
+    expect(e.results.costEntries[0]!.label).toBe(worked().cost_estimate[0]!.label);
+    expect(e.results.ew).toBe(ew);
+    // a refused single edit changes nothing either
+    expect(e.applyEdit({ kind: 'parameter', field: 'vat_rate_percentage', value: Number.NaN }).ok).toBe(false);
+    expect(JSON.stringify(e.modelData)).toBe(model);
+    e.destroy();
+  });
+
   it('adds the phased and nominal cells a new value needs, as a fresh build has them', () => {
     const e = build(worked());
     const lay = e.layout.cost;

@@ -3,6 +3,7 @@
 import { type ConfigParams, type ExportedChange, HyperFormula, type RawCellContent } from 'hyperformula';
 import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
 import { WIRE_DATE } from '../api/contract/common.ts';
+import { cloneData } from '../lib/cloneData.ts';
 import { parseYmd, toSerial } from './dates.ts';
 import { periodIndex } from './periods.ts';
 import { type EntryKind, type Results, ResultsReader, type SheetIds } from './results.ts';
@@ -31,6 +32,8 @@ import {
 
 
 const isWireDate = (v: unknown): v is string => typeof v === 'string' && WIRE_DATE.test(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const problem = (path: string, message: string): Problem => ({ path, message });
 export type CostScalarField =
   | 'label' | 'amount' | 'unit' | 'price' | 'date' | 'index_type' | 'standard_index'
   | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date';
@@ -99,7 +102,7 @@ export class GrexEngine {
 
   /** Build from model data that already passed `validateModelData`. */
   constructor(model: ModelData, options: EngineOptions = {}) {
-    this.model = structuredClone(model);
+    this.model = cloneData(model);
     this.spec = buildWorkbookSpec(this.model);
     const sheets: Record<string, RawCellContent[][]> = {};
     for (const s of this.spec.sheets) sheets[s.name] = toRaw(s.rows);
@@ -180,19 +183,21 @@ export class GrexEngine {
   applyEdits(edits: Edit[]): EditResult {
     const writes: CellWrite[] = [];
     let needSync = false;
-    const before = edits.some((e) => this.needsSync(e)) ? structuredClone(this.model) : null;
+    // A refused edit changes nothing itself; the edits before it in a batch (or an edit that
+    // regenerates the layout) are undone from this copy, so a batch is applied whole or not at all.
+    const before = edits.length > 1 || edits.some((e) => this.needsSync(e)) ? cloneData(this.model) : null;
     for (const e of edits) {
       const r = this.applyToModel(e, writes);
       if (r === 'sync') needSync = true;
       else if (r !== 'ok') {
-        if (before) this.model = before;
+        if (before) this.restore(before);
         return { ok: false, problems: [r] };
       }
     }
     if (needSync) {
       const v = validateModelData(this.model);
       if (!v.ok) {
-        if (before) this.model = before;
+        if (before) this.restore(before);
         return v;
       }
       return { ok: true, changes: this.sync(), rebuilt: true };
@@ -200,6 +205,12 @@ export class GrexEngine {
     const changes = this.writeCells(writes);
     this.reader.patch(changes);
     return { ok: true, changes, rebuilt: false };
+  }
+
+  /** Undo a refused batch: the model as it was (labels of earlier edits were written to the results too). */
+  private restore(before: ModelData): void {
+    this.model = before;
+    this.readAll();
   }
 
   private sheetRows(name: string): RawCell[][] {
@@ -288,7 +299,7 @@ export class GrexEngine {
   setModel(input: unknown): EditResult {
     const v = validateModelData(input);
     if (!v.ok) return v;
-    this.model = structuredClone(v.data);
+    this.model = cloneData(v.data);
     return { ok: true, changes: this.sync(), rebuilt: true };
   }
 
@@ -340,15 +351,26 @@ export class GrexEngine {
     return lay.blockStart[block] + k - 1;
   }
 
+  /** Position of an entry in its list (a paste edits thousands of cells of a few hundred entries). */
+  private indexOf(list: readonly { id: number }[], id: number): number {
+    let byId = this.entryIndex.get(list);
+    let i = byId?.get(id);
+    if (i === undefined || list[i]?.id !== id) {
+      byId = new Map(list.map((x, j) => [x.id, j]));
+      this.entryIndex.set(list, byId);
+      i = byId.get(id);
+    }
+    return i ?? -1;
+  }
+  private readonly entryIndex = new WeakMap<readonly { id: number }[], Map<number, number>>();
+
   /** Update the model copy; push cell writes, or return 'sync' when the layout must be regenerated. */
   private applyToModel(e: Edit, writes: CellWrite[]): 'ok' | 'sync' | Problem {
     const L = this.spec.layout;
-    const problem = (path: string, message: string): Problem => ({ path, message });
-    const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
     switch (e.kind) {
       case 'entryItem': {
         const list = e.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
-        const idx = list.findIndex((x) => x.id === e.id);
+        const idx = this.indexOf(list, e.id);
         const lay = e.entry === 'cost' ? L.cost : L.residential;
         const base = `${e.entry === 'cost' ? 'cost_estimate' : 'residential_construction'}[${idx}]`;
         if (idx < 0) return problem(base, `Post ${e.id} bestaat niet.`);
@@ -398,7 +420,7 @@ export class GrexEngine {
         return 'ok';
       }
       case 'costField': {
-        const idx = this.model.cost_estimate.findIndex((x) => x.id === e.id);
+        const idx = this.indexOf(this.model.cost_estimate, e.id);
         const path = `cost_estimate[${idx}].${e.field}`;
         if (idx < 0) return problem('cost_estimate', `Post ${e.id} bestaat niet.`);
         const entry = this.model.cost_estimate[idx]!;
@@ -449,7 +471,7 @@ export class GrexEngine {
         return problem(path, 'Onbekend veld.');
       }
       case 'residentialField': {
-        const idx = this.model.residential_construction.findIndex((x) => x.id === e.id);
+        const idx = this.indexOf(this.model.residential_construction, e.id);
         const path = `residential_construction[${idx}].${e.field}`;
         if (idx < 0) return problem('residential_construction', `Post ${e.id} bestaat niet.`);
         const entry = this.model.residential_construction[idx]!;
@@ -513,19 +535,24 @@ export class GrexEngine {
       case 'parameter': {
         const bp = this.model.base_parameters as Record<string, unknown>;
         const path = `base_parameters.${e.field}`;
-        bp[e.field] = e.value;
-        if (this.needsSync(e)) return 'sync';
+        if (this.needsSync(e)) {
+          bp[e.field] = e.value; // dates, the phasing period and the withdrawal flag: the whole model is validated
+          return 'sync';
+        }
         const row = UP[e.field as keyof typeof UP];
+        let raw: RawCell;
         if (e.field === 'interest_discount_rate_percentage' || e.field === 'vat_rate_percentage') {
           if (!isNum(e.value)) return problem(path, 'Voer een getal in.');
-          writes.push({ sheet: SHEET.params, row, col: 1, raw: e.value });
+          raw = e.value;
         } else if (e.field === 'interest_calculation_method') {
           if (!['OrganizationSpecific', 'BBV', 'Traditional'].includes(String(e.value))) return problem(path, 'Ongeldige renteberekeningsmethode.');
-          writes.push({ sheet: SHEET.params, row, col: 1, raw: text(String(e.value)) });
+          raw = text(String(e.value));
         } else {
           if (typeof e.value !== 'boolean') return problem(path, 'Ongeldige invoer.');
-          writes.push({ sheet: SHEET.params, row, col: 1, raw: e.value });
+          raw = e.value;
         }
+        bp[e.field] = e.value;
+        writes.push({ sheet: SHEET.params, row, col: 1, raw });
         return 'ok';
       }
       case 'setValue': {
