@@ -613,9 +613,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       const stdName = e.indexing.standard_index ?? defaultIndex;
       const ws = parseYmd(e.phasing.start_date);
       const we = parseYmd(e.phasing.end_date);
-      const inWindow = (p: Period) => compareYmd(p.end, ws) > 0 && compareYmd(p.start, we) <= 0;
-      let last = 0;
-      for (const p of periods) if (inWindow(p) || ph.has(p.index)) last = p.index;
+      let last = 0; // the last period of the phasing window, or a later phasing value
+      for (const p of periods) if ((compareYmd(p.end, ws) > 0 && compareYmd(p.start, we) <= 0) || ph.has(p.index)) last = p.index;
       const src: FactorSource = {
         own: e.indexing.indexing_items.length > 0,
         hasBase: ix.has(0),
@@ -623,27 +622,23 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
         setRow: setRow.get(`${FUTURE_INDEX_GROUP}|${stdName}`) ?? null,
       };
       factor.set(e.id, src);
-      for (const p of periods) {
-        const k = p.index;
-        const c = (b: Block) => blockStart[b] + k - 1;
-        const phi = ph.get(k);
-        if (phi) row[c(phi.value_type === 'Procentueel' ? 'phasingP' : 'phasingF')] = phi.value;
-        const bki = bk.get(k);
-        if (bki) {
-          row[c(bki.value_type === 'Procentueel' ? 'bookedP' : 'bookedF')] = bki.value;
-          row[c('booked')] = bookedFormula(lay, r, k);
-        }
-        const ixi = ix.get(k);
-        if (ixi) row[c('indexOverride')] = ixi.value;
-        // Nominal cells exist where a phasing value is; a phased cell only where it is Procentueel
-        // (a Financeel value is the phased amount). Fewer formulas is what makes the build fast.
-        if (phi) {
-          const pct = phi.value_type === 'Procentueel';
-          if (pct) row[c('phased')] = phasedFormula(lay, r, k);
-          row[c('nominal')] = nominalFormula(lay, r, k, src, setCols, pct);
-        }
-        if (src.own && k <= last) row[c('indexFactor')] = ownFactorFormula(lay, r, k, src, setCols);
+      const at = (b: Block, k: number) => blockStart[b] + k - 1;
+      // Nominal cells exist where a phasing value is; a phased cell only where it is Procentueel
+      // (a Financeel value is the phased amount). Fewer formulas is what makes the build fast.
+      for (const [k, it] of ph) {
+        if (k < 1 || k > n) continue;
+        const pct = it.value_type === 'Procentueel';
+        row[at(pct ? 'phasingP' : 'phasingF', k)] = it.value;
+        if (pct) row[at('phased', k)] = phasedFormula(lay, r, k);
+        row[at('nominal', k)] = nominalFormula(lay, r, k, src, setCols, pct);
       }
+      for (const [k, it] of bk) {
+        if (k < 1 || k > n) continue;
+        row[at(it.value_type === 'Procentueel' ? 'bookedP' : 'bookedF', k)] = it.value;
+        row[at('booked', k)] = bookedFormula(lay, r, k);
+      }
+      for (const [k, it] of ix) if (k >= 1 && k <= n) row[at('indexOverride', k)] = it.value;
+      if (src.own) for (let k = 1; k <= last; k++) row[at('indexFactor', k)] = ownFactorFormula(lay, r, k, src, setCols);
       row[col.totalBooked!] = totalBookedFormula(lay, row, r, n);
       row[col.totalPhased!] = totalPhasedFormula(lay, row, r, n);
       rows.push(row);
