@@ -7,6 +7,11 @@
 //   edit one amount → result strip (EW/NCW) repainted       ≤ 50 ms p95
 //   paste 100 × 40 values → repainted                       ≤ 300 ms
 //   switch tabs (Raming ↔ Fasering) → grid painted          ≤ 150 ms
+// Where the time goes (each run prints the open's timeline from the tool's performance marks):
+//   WB_PROFILE=open|edit|paste|tab   CPU profile of that step (unminified build): self and inclusive
+//                                    time per function; WB_TREE=<ms> adds the call tree above <ms>
+//   WB_TRACE=<file.json>             Chromium trace of the open (layout, paint, GC, network)
+//   WB_REQUESTS=1                    the requests from the reload of Projects through the open
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from '../server/net.ts';
@@ -82,7 +87,7 @@ export default async function bench(): Promise<void> {
   chmodSync(dataDir, 0o755);
   const clientDir = join(dataDir, 'dist');
   console.log('client bouwen…');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'], { stdio: 'inherit' });
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir', ...(process.env.WB_PROFILE ? ['--minify', 'false'] : [])], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('vite build mislukt');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -143,11 +148,76 @@ export default async function bench(): Promise<void> {
     const kb = beforeTool.reduce((s, f) => s + f.gz, 0) / 1024;
     const toolChunkEarly = beforeTool.some((f) => f.tool);
     line('inloggen + Projecten: JavaScript (gzip)', `${kb.toFixed(0)} kB`, kb <= TARGETS.jsKb, `≤ ${TARGETS.jsKb} kB`);
+    const reqLog: string[] = [];
+    const tReload = Date.now();
+    if (process.env.WB_REQUESTS) {
+      page.on('requestfinished', (r) => {
+        const tm = r.timing();
+        reqLog.push(`${String(Date.now() - tReload).padStart(6)} ${r.method()} ${r.url().replace(base, '')} start ${(tm.startTime - tReload).toFixed(0)} wait ${(tm.responseStart - tm.requestStart).toFixed(0)} end ${tm.responseEnd.toFixed(0)}`);
+      });
+    }
     await page.reload();
     await projects.waitFor();
+    // A model is opened from the loaded list (the Projects screen loads its versions and models after it shows).
+    await page.waitForLoadState('networkidle');
+    reqLog.push(`${Date.now() - tReload} projects shown`);
 
+    const cdp = process.env.WB_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (cdp) await cdp.send('Profiler.enable');
+    const startProfile = async (phase: string) => {
+      if (cdp && process.env.WB_PROFILE === phase) await cdp.send('Profiler.start');
+    };
+    const stopProfile = async (phase: string) => {
+      if (!cdp || process.env.WB_PROFILE !== phase) return;
+      const { profile: p } = await cdp.send('Profiler.stop');
+      const self = new Map<string, number>();
+      const total = new Map<string, number>();
+      const dt = p.timeDeltas ?? [];
+      const byId = new Map(p.nodes.map((n) => [n.id, n]));
+      const parent = new Map<number, number>();
+      for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+      const keyOf = (n: (typeof p.nodes)[number]) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+      (p.samples ?? []).forEach((id, i) => {
+        const ms = (dt[i] ?? 0) / 1000;
+        const key = keyOf(byId.get(id)!);
+        self.set(key, (self.get(key) ?? 0) + ms);
+        // Inclusive: every distinct function on the sample's stack.
+        const seen = new Set<string>();
+        for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+          const k = keyOf(byId.get(cur)!);
+          if (seen.has(k)) continue;
+          seen.add(k);
+          total.set(k, (total.get(k) ?? 0) + ms);
+        }
+      });
+      const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
+      console.log(`  profiel ${phase}, eigen tijd:\n${top(self, 25)}\n  profiel ${phase}, inclusief:\n${top(total, 40)}`);
+      if (process.env.WB_TREE) {
+        // Call tree (inclusive ms per node, children ≥ WB_TREE ms).
+        const incl = new Map<number, number>();
+        (p.samples ?? []).forEach((id, i) => {
+          for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) incl.set(cur, (incl.get(cur) ?? 0) + (dt[i] ?? 0) / 1000);
+        });
+        const min = Number(process.env.WB_TREE);
+        const out: string[] = [];
+        const walk = (id: number, depth: number) => {
+          const n = byId.get(id)!;
+          const kids = (n.children ?? []).filter((c) => (incl.get(c) ?? 0) >= min).sort((a, b) => incl.get(b)! - incl.get(a)!);
+          // Collapse single-child chains.
+          if (kids.length === 1 && Math.abs(incl.get(kids[0]!)! - (incl.get(id) ?? 0)) < min / 2 && depth > 0) return walk(kids[0]!, depth);
+          out.push(`${'  '.repeat(depth)}${(incl.get(id) ?? 0).toFixed(0).padStart(6)} ${keyOf(n)}`);
+          for (const k of kids) walk(k, depth + 1);
+        };
+        walk(p.nodes[0]!.id, 0);
+        console.log(out.join('\n'));
+      }
+    };
     // 2. Open the large model to an interactive first tab.
+    await startProfile('open');
+    if (process.env.WB_TRACE) await browser.startTracing(page, { path: process.env.WB_TRACE, screenshots: false });
     const [firstTabMs, openMs] = await page.evaluate(async (id) => {
+      performance.clearMarks();
+      performance.mark('workbench:open');
       const t0 = performance.now();
       let tab = 0;
       const state = { grondslag: true, screen: 'GrexOnline_BaseParameters', params: { modelId: id } };
@@ -161,13 +231,18 @@ export default async function bench(): Promise<void> {
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       return [tab || performance.now() - t0, performance.now() - t0];
     }, model.id);
+    await stopProfile('open');
+    if (process.env.WB_REQUESTS) console.log(reqLog.join('\n'));
+    if (process.env.WB_TRACE) await browser.stopTracing();
     console.log(`${'model openen → Projectgegevens getoond (rekent nog)'.padEnd(52)} ${`${firstTabMs.toFixed(0)} ms`.padStart(12)}`);
     const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
     const toolJs = js.filter((f) => !beforeTool.includes(f));
     line('model openen → eerste tab bruikbaar, berekend', `${openMs.toFixed(0)} ms`, openMs <= TARGETS.open, `≤ ${TARGETS.open} ms`);
-    if (marks['workbench:loaded'] && marks['workbench:engine']) {
-      console.log(`  (waarvan GrexEngine bouwen (HyperFormula): ${(marks['workbench:engine'] - marks['workbench:loaded']).toFixed(0)} ms)`);
+    if (marks['workbench:engine:start'] && marks['workbench:engine']) {
+      console.log(`  (waarvan GrexEngine bouwen (HyperFormula): ${(marks['workbench:engine'] - marks['workbench:engine:start']).toFixed(0)} ms)`);
     }
+    const t0 = marks['workbench:open'] ?? 0;
+    console.log(`  (tijdlijn: ${Object.entries(marks).filter(([k]) => k.startsWith('workbench:') && k !== 'workbench:open').sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k.slice(10)} ${(v - t0).toFixed(0)}`).join(', ')})`);
     console.log(`  (rekentool-chunks bij openen: ${(toolJs.reduce((s, f) => s + f.gz, 0) / 1024).toFixed(0)} kB gzip; vóór openen geladen: ${toolChunkEarly ? 'ja' : 'nee'})`);
 
     // 3. Edit one amount (an entry phased in percentages, so the cash flows and EW move).
@@ -175,24 +250,6 @@ export default async function bench(): Promise<void> {
     await page.getByRole('tab', { name: 'Raming', exact: true }).click();
     await page.getByTestId('sheet-cost-estimate').waitFor();
     const row = data.cost_estimate.findIndex((e) => e.phasing.phasing_method === 'percentage');
-    const cdp = process.env.WB_PROFILE ? await page.context().newCDPSession(page) : null;
-    if (cdp) await cdp.send('Profiler.enable');
-    const startProfile = async (phase: string) => {
-      if (cdp && process.env.WB_PROFILE === phase) await cdp.send('Profiler.start');
-    };
-    const stopProfile = async (phase: string) => {
-      if (!cdp || process.env.WB_PROFILE !== phase) return;
-      const { profile: p } = await cdp.send('Profiler.stop');
-      const self = new Map<string, number>();
-      const dt = p.timeDeltas ?? [];
-      const byId = new Map(p.nodes.map((n) => [n.id, n]));
-      (p.samples ?? []).forEach((id, i) => {
-        const n = byId.get(id)!;
-        const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
-        self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
-      });
-      console.log([...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n'));
-    };
     await startProfile('edit');
     const edits: number[] = [];
     for (let i = 0; i < 30; i++) {

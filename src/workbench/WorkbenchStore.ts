@@ -193,6 +193,7 @@ export class WorkbenchStore {
    */
   async load(): Promise<void> {
     try {
+      mark('workbench:request');
       const answer = await this.deps.api.load(this.modelId);
       const { base_parameters, cost_estimate, residential_construction, ...meta } = answer;
       const data: ModelData = { base_parameters, cost_estimate, residential_construction };
@@ -205,6 +206,7 @@ export class WorkbenchStore {
         });
         await afterPaint();
       }
+      mark('workbench:engine:start');
       const engine = this.buildEngine(data);
       mark('workbench:engine');
       if (!engine) {
@@ -228,6 +230,7 @@ export class WorkbenchStore {
         this.layoutRevision++;
         this.restoreOffer = this.readBackup();
       });
+      mark('workbench:ready');
     } catch {
       runInAction(() => (this.status = 'error'));
       this.deps.toasts.error(MSG.missing);

@@ -17,6 +17,8 @@ import { exportModelXlsx } from './exportXlsx.ts';
 import type { Toaster } from './common.tsx';
 import './workbench.css';
 
+globalThis.performance?.mark?.('workbench:chunk');
+
 // The online calculation tool (spec 3): one store per opened model, shared by the three screens
 // GrexOnline_BaseParameters / _CostEstimate / _ResidentialConstruction (one lazy chunk). Leaving the
 // tool asks first when there are unsaved changes (ScreenStore.leaveGuard, beforeunload), ends the
