@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
+import { reaction } from 'mobx';
 import { Menu, MenuItem, NonIdealState, Popover, Spinner } from '@blueprintjs/core';
 import { useRoot } from './RootStore.ts';
-import { screenComponent } from './screenRegistry.tsx';
+import { prepareScreen, screenComponent } from './screenRegistry.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { TermsWindow } from '../admin/terms/TermsWindow.tsx';
 import { PasswordResetRequiredAlert } from '../admin/login/PasswordResetRequiredAlert.tsx';
@@ -13,6 +14,12 @@ export const Shell = observer(function Shell() {
   const go = screen.navigate.bind(screen);
   const is = (prefix: string) => screen.screen.startsWith(prefix);
   const Current = screenComponent(screen.screen);
+  // Runs at the screen change itself (before React renders the new screen).
+  useEffect(() => reaction(
+    () => ({ s: screen.screen, p: screen.params }),
+    (now, before) => prepareScreen(now.s, now.p, before?.s),
+    { fireImmediately: true },
+  ), [screen]);
   return (
     <div className="gs-shell">
       <nav className="gs-sidebar bp6-dark" aria-label="Hoofdmenu">

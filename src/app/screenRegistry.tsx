@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Screen } from './screens.ts';
+import type { Screen, ScreenParams } from './screens.ts';
+import { prefetchModel } from '../workbench/prefetch.ts';
 
 type ScreenComponent = LazyExoticComponent<ComponentType> | ComponentType;
 
@@ -36,3 +37,18 @@ const registry: Partial<Record<Screen, ScreenComponent>> = {
 };
 
 export const screenComponent = (screen: Screen): ScreenComponent | undefined => registry[screen];
+
+/**
+ * Work that can start as soon as a screen is navigated to, before its chunk has loaded: entering the
+ * online tool starts its chunk and the model's GET together (moving between the tool's own screens
+ * starts nothing).
+ */
+export function prepareScreen(screen: Screen, params: ScreenParams, previous: Screen | undefined): void {
+  if (!screen.startsWith('GrexOnline_') || previous?.startsWith('GrexOnline_')) return;
+  const modelId = Number(params.modelId);
+  if (!modelId) return;
+  void workbench().catch(() => {
+    /* React.lazy reports it */
+  });
+  prefetchModel(modelId);
+}

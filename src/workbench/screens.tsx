@@ -6,6 +6,7 @@ import { useRoot, type RootStore } from '../app/RootStore.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import type { Screen } from '../app/screens.ts';
 import { grexonlineApi } from '../api/grexonline.ts';
+import { takePrefetchedModel } from './prefetch.ts';
 import { http, saveBlob } from '../api/http.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { ActionRegistry } from './actions.ts';
@@ -67,7 +68,8 @@ function open(root: RootStore, modelId: number): Opened {
   opened?.dispose();
   const toasts = root.toasts;
   const store = new WorkbenchStore(modelId, {
-    api: grexonlineApi,
+    // The first load takes the answer the navigation started (prefetch.ts); later loads fetch.
+    api: { ...grexonlineApi, load: (id) => takePrefetchedModel(id) ?? grexonlineApi.load(id) },
     toasts: { success: toasts.success, error: (m, t) => toasts.error(m, t), warning: toasts.warning },
     storage: storage(),
     userId: root.auth.user?.id ?? 0,
