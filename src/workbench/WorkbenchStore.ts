@@ -2,7 +2,7 @@ import { action, makeObservable, observable, observableRef, observableShallow, r
 import { type Edit, GrexEngine } from '../formulas/engine.ts';
 import type { Results } from '../formulas/results.ts';
 import type { Problem } from '../formulas/validate.ts';
-import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
+import type { ModelData, PeriodItem, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from './periodRemap.ts';
 import type { ModelMeta, ReadOnlyReason, SessionAnswer, GrexOnlineModel } from '../api/contract/grexonline.ts';
 
@@ -220,7 +220,8 @@ export class WorkbenchStore {
         this.pending = null;
         this.meta = meta;
         this.dataVersion = meta.data_version;
-        this.saved = clone(data);
+        // The answer is this store's own (nothing else holds it): kept as the saved copy as it is.
+        this.saved = data;
         this.space = clone(base_parameters.space_usage);
         this.dirty = false;
         this.undoStack = [];
@@ -239,8 +240,8 @@ export class WorkbenchStore {
 
   /** Build the engine from model data whose space rows may be incomplete. */
   private buildEngine(data: ModelData): GrexEngine | null {
-    const forEngine = clone(data);
-    forEngine.base_parameters.space_usage = forEngine.base_parameters.space_usage.filter(isCompleteSpaceRow);
+    // No deep copy: the engine validates (a parsed copy) and keeps its own copy.
+    const forEngine: ModelData = { ...data, base_parameters: { ...data.base_parameters, space_usage: data.base_parameters.space_usage.filter(isCompleteSpaceRow) } };
     const r = GrexEngine.create(forEngine);
     return r.ok ? r.engine : null;
   }
@@ -281,7 +282,8 @@ export class WorkbenchStore {
   /** Apply edits as one step of the undo stack. Returns the problems when the engine refused them. */
   applyEdits(edits: Edit[], opts: { record?: boolean } = {}): Problem[] | null {
     if (!this.engine || this.readOnly || edits.length === 0) return null;
-    const inverse = edits.map((e) => this.inverseOf(e)).reverse();
+    const find = this.finder();
+    const inverse = edits.map((e) => this.inverseOf(e, find)).reverse();
     const r = this.engine.applyEdits(edits);
     if (!r.ok) {
       this.lastProblems = r.problems;
@@ -383,15 +385,35 @@ export class WorkbenchStore {
     this.touched(true);
   }
 
+  /**
+   * Looks up an entry's period item for inverseOf; the indexes are built once per batch (a pasted
+   * block is thousands of edits on a few hundred entries).
+   */
+  private finder() {
+    const m = this.engine!.modelData;
+    const entries = new Map<string, Map<number, ModelData['cost_estimate'][number] | ModelData['residential_construction'][number]>>();
+    const items = new Map<object, Map<string, PeriodItem>>();
+    return (e: Extract<Edit, { kind: 'entryItem' }>): PeriodItem | undefined => {
+      let byId = entries.get(e.entry);
+      if (!byId) {
+        const list = e.entry === 'cost' ? m.cost_estimate : m.residential_construction;
+        entries.set(e.entry, (byId = new Map(list.map((x) => [x.id, x]))));
+      }
+      const entry = byId.get(e.id);
+      if (!entry) return undefined;
+      const list: PeriodItem[] = e.list === 'phasing' ? entry.phasing.phasing_items : e.list === 'bookvalue' ? entry.bookvalue.bookvalue_items : entry.indexing.indexing_items;
+      let byPeriod = items.get(list);
+      if (!byPeriod) items.set(list, (byPeriod = new Map(list.map((x) => [x.period, x]))));
+      return byPeriod.get(e.period);
+    };
+  }
+
   /** The edit that puts back what `e` overwrites (read before `e` is applied). */
-  private inverseOf(e: Edit): Edit {
+  private inverseOf(e: Edit, find = this.finder()): Edit {
     const m = this.engine!.modelData;
     switch (e.kind) {
       case 'entryItem': {
-        const list = e.entry === 'cost' ? m.cost_estimate : m.residential_construction;
-        const entry = list.find((x) => x.id === e.id);
-        const items = !entry ? [] : e.list === 'phasing' ? entry.phasing.phasing_items : e.list === 'bookvalue' ? entry.bookvalue.bookvalue_items : entry.indexing.indexing_items;
-        const it = items.find((x) => x.period === e.period);
+        const it = find(e);
         return { ...e, value: it ? it.value : null, valueType: it?.value_type };
       }
       case 'costField': {
