@@ -7,7 +7,7 @@ import { textRenderer } from 'handsontable/renderers';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import type { CellValue } from 'hyperformula';
-import type { Cell, Col, SheetDef } from './sheets.ts';
+import { type Cell, type Col, type SheetDef, pastedCells } from './sheets.ts';
 import { formatMoney, formatNumber, percentShown } from '../lib/nlFormat.ts';
 import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
 import { resolveFormula } from './formula.ts';
@@ -116,29 +116,31 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
         if (source === 'updateData' || source === 'loadData') return;
         // Readers cannot change anything (the grid is read-only; this also stops paste and fill).
         if (latest.current.readOnly) return false;
-        const { def: d, onEdit: edit, evaluate: ev } = latest.current;
-        const out: CellChange[] = [];
+        const raw: [number, number, unknown][] = [];
         for (const ch of changes) {
           if (!ch) continue;
           const [row, prop, , next] = ch;
-          const col = typeof prop === 'number' ? prop : Number(prop);
-          if (row >= d.data.length || col >= d.columns.length) continue;
-          let value: unknown = next;
-          if (typeof value === 'string' && value.trim().startsWith('=')) {
-            const f = resolveFormula(value.trim(), (r, c) => {
-              const v = d.data[r]?.[c];
-              return typeof v === 'number' ? v : parseDutchValue(typeof v === 'string' ? v : null) ?? 0;
-            });
-            const res = ev(f);
-            value = typeof res === 'number' ? res : '#FOUT';
-          }
-          out.push({ row, col, value });
+          raw.push([row, typeof prop === 'number' ? prop : Number(prop), next]);
         }
-        if (out.length) edit(d, out);
+        send(raw);
         // The change is cancelled: Handsontable would now re-render the whole table although
         // nothing changed in its data; the store's answer repaints the changed cells instead.
         skipRender = true;
         queueMicrotask(() => (skipRender = false));
+        return false;
+      },
+      beforePaste(data) {
+        // A pasted block goes to the store as one batch straight away: Handsontable's own paste
+        // (populateFromArray: cell meta and a change per cell, then a full render) costs more than the
+        // edit itself on a large block. The cells are the ones Handsontable would write (pastedCells).
+        if (latest.current.readOnly) return false;
+        const range = hot.getSelectedRangeActive();
+        if (!range) return false;
+        const from = range.getTopStartCorner();
+        const to = range.getBottomEndCorner();
+        const { cells, area } = pastedCells(latest.current.def, data, { row: from.row ?? 0, col: from.col ?? 0 }, { row: to.row ?? 0, col: to.col ?? 0 });
+        send(cells);
+        if (area) hot.selectCell(area.row, area.col, area.lastRow, area.lastCol, false);
         return false;
       },
       beforeCopy(data) {
@@ -149,6 +151,25 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       },
     });
     let skipRender = false;
+    /** Typed, pasted or filled values → the store (formulas evaluated, cells outside the sheet dropped). */
+    const send = (raw: [number, number, unknown][]) => {
+      const { def: d, onEdit: edit, evaluate: ev } = latest.current;
+      const out: CellChange[] = [];
+      for (const [row, col, next] of raw) {
+        if (row >= d.data.length || col >= d.columns.length) continue;
+        let value: unknown = next;
+        if (typeof value === 'string' && value.trim().startsWith('=')) {
+          const f = resolveFormula(value.trim(), (r, c) => {
+            const v = d.data[r]?.[c];
+            return typeof v === 'number' ? v : parseDutchValue(typeof v === 'string' ? v : null) ?? 0;
+          });
+          const res = ev(f);
+          value = typeof res === 'number' ? res : '#FOUT';
+        }
+        out.push({ row, col, value });
+      }
+      if (out.length) edit(d, out);
+    };
     const fullRender = hot.render.bind(hot);
     hot.render = () => {
       if (skipRender) {
@@ -218,7 +239,8 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       hot.updateData(def.data);
     } else {
       // Same shape: copy the values into the grid's own arrays and repaint only the changed cells
-      // that are on screen (a full render measures the whole table: tens of ms on a large model).
+      // that are on screen (a full render re-measures the whole table and its overlays: hundreds of
+      // ms on a large model). A changed label (the frozen column) gets the full render.
       const changed: [number, number][] = [];
       let full = false;
       for (let r = 0; r < data.length; r++) {
@@ -227,20 +249,13 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
         for (let c = 0; c < b.length; c++) {
           if (a[c] !== b[c]) {
             a[c] = b[c]!;
-            if (c < def.fixedCols || changed.length > 400) full = true;
+            if (c < def.fixedCols) full = true;
             else changed.push([r, c]);
           }
         }
       }
-      if (full) fullRenderOf(hot);
-      else {
-        for (const [r, c] of changed) {
-          const td = hot.getCell(r, c);
-          if (!td) continue;
-          const render = hot.getCellRenderer(r, c) as (...args: unknown[]) => void;
-          render(hot, td, r, c, c, data[r]![c], hot.getCellMeta(r, c));
-        }
-      }
+      if (full) hot.render();
+      else repaintCells(hot, changed, data);
     }
   }, [def, readOnly]);
 
@@ -256,8 +271,33 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
   return <div ref={ref} className="gs-sheet" data-testid={testId} />;
 });
 
-function fullRenderOf(hot: Handsontable) {
-  hot.render();
+/**
+ * Re-run the renderer of the given cells where they are in the DOM. When that changes a row's
+ * height (a value that now wraps), the frozen column's copy of the row no longer lines up: then
+ * the whole table is rendered after all.
+ */
+function repaintCells(hot: Handsontable, cells: [number, number][], data: Cell[][]) {
+  const tds: [HTMLTableCellElement, number, number][] = [];
+  for (const [r, c] of cells) {
+    const td = hot.getCell(r, c);
+    if (td) tds.push([td, r, c]);
+  }
+  if (tds.length === 0) return;
+  const heights = new Map<Element, number>();
+  for (const [td] of tds) {
+    const tr = td.parentElement!;
+    if (!heights.has(tr)) heights.set(tr, (tr as HTMLElement).offsetHeight);
+  }
+  for (const [td, r, c] of tds) {
+    const render = hot.getCellRenderer(r, c) as (...args: unknown[]) => void;
+    render(hot, td, r, c, c, data[r]![c], hot.getCellMeta(r, c));
+  }
+  for (const [tr, h] of heights) {
+    if ((tr as HTMLElement).offsetHeight !== h) {
+      hot.render();
+      return;
+    }
+  }
 }
 
 function shape(def: SheetDef, readOnly: boolean): string {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HyperFormula } from 'hyperformula';
 import { WorkbenchStore } from './WorkbenchStore.ts';
-import { costEstimateSheet, newParameterSet, parameterSetSheet, phasingSheet, setNameProblem } from './sheets.ts';
+import { type Col, costEstimateSheet, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
 import { resolveFormula } from './formula.ts';
 import type { ModelData } from '../api/contract/modelData.ts';
 
@@ -77,5 +77,32 @@ describe('formulas typed into input cells', () => {
     expect(calc('=A2*1,5')).toBe(6);
     expect(calc('=ROUND(C2/4;0)')).toBe(2);
     expect(calc('=SUM(A1;B1)')).toBe(3);
+  });
+});
+
+describe('pasting a block', () => {
+  const col = (key: string, extra: Partial<Col> = {}): Col => ({ key, title: key, kind: 'number', width: 80, ...extra });
+  const def = {
+    columns: [col('label', { kind: 'text', readOnly: true }), col('a'), col('b'), col('total', { computed: true }), col('c')],
+    data: Array.from({ length: 4 }, () => [null, null, null, null, null]),
+  };
+
+  it('writes the block from the top-left corner of the selection, clipped to the sheet, skipping read-only and computed cells', () => {
+    const { cells, area } = pastedCells(def, [['1', '2', '3', '4', '5']], { row: 3, col: 1 }, { row: 3, col: 1 });
+    expect(cells).toEqual([[3, 1, '1'], [3, 2, '2'], [3, 4, '4']]);
+    expect(area).toEqual({ row: 3, col: 1, lastRow: 3, lastCol: 4 });
+    expect(pastedCells(def, [['1'], ['2']], { row: 3, col: 0 }, { row: 3, col: 0 }).cells).toEqual([]);
+  });
+
+  it('repeats a smaller block to fill a larger selection, as Handsontable does', () => {
+    const { cells, area } = pastedCells(def, [['x']], { row: 1, col: 1 }, { row: 2, col: 2 });
+    expect(cells).toEqual([[1, 1, 'x'], [1, 2, 'x'], [2, 1, 'x'], [2, 2, 'x']]);
+    expect(area).toEqual({ row: 1, col: 1, lastRow: 2, lastCol: 2 });
+    expect(pastedCells(def, [['1', '2'], ['3', '4']], { row: 0, col: 1 }, { row: 2, col: 2 }).cells)
+      .toEqual([[0, 1, '1'], [0, 2, '2'], [1, 1, '3'], [1, 2, '4'], [2, 1, '1'], [2, 2, '2']]);
+  });
+
+  it('an empty block writes nothing', () => {
+    expect(pastedCells(def, [], { row: 0, col: 1 }, { row: 0, col: 1 })).toEqual({ cells: [], area: null });
   });
 });

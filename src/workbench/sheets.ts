@@ -34,6 +34,36 @@ export interface SheetDef {
   toEdits(row: number, col: number, value: unknown): Edit[] | { error: string };
 }
 
+/**
+ * The cells a pasted block writes, as Handsontable's own paste does: from the selection's top-left
+ * corner, the block repeated to fill a larger selection, clipped to the sheet; read-only and computed
+ * cells are left alone. Also the pasted area, to select afterwards (null when nothing fits).
+ */
+export function pastedCells(
+  def: Pick<SheetDef, 'columns' | 'data'>,
+  block: unknown[][],
+  from: { row: number; col: number },
+  to: { row: number; col: number },
+): { cells: [number, number, unknown][]; area: { row: number; col: number; lastRow: number; lastCol: number } | null } {
+  const rows = block.length;
+  const cols = block[0]?.length ?? 0;
+  const r0 = Math.max(0, from.row);
+  const c0 = Math.max(0, from.col);
+  const lastRow = Math.min(def.data.length - 1, Math.max(r0 + rows - 1, to.row));
+  const lastCol = Math.min(def.columns.length - 1, Math.max(c0 + cols - 1, to.col));
+  if (!rows || !cols || lastRow < r0 || lastCol < c0) return { cells: [], area: null };
+  const cells: [number, number, unknown][] = [];
+  for (let r = r0; r <= lastRow; r++) {
+    const line = block[(r - r0) % rows]!;
+    for (let c = c0; c <= lastCol; c++) {
+      const col = def.columns[c]!;
+      if (col.computed || col.readOnly) continue;
+      cells.push([r, c, line[(c - c0) % cols] ?? null]);
+    }
+  }
+  return { cells, area: { row: r0, col: c0, lastRow, lastCol } };
+}
+
 export const UNIT_OPTIONS: Option[] = [
   { value: 'Meter', label: 'm' }, { value: 'SquareMeter', label: 'm²' }, { value: 'Hectare', label: 'Ha' },
   { value: 'CubicMeter', label: 'm³' }, { value: 'Pieces', label: 'Stuks' }, { value: 'Item', label: 'Item' },
