@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HttpError, badRequest } from '../errors.ts';
 import { assertMainAppAccess } from '../policies/projects.ts';
+import type { CachedAnswer, Coding } from '../services/answerCache.ts';
 
 // Shared steps of the project-area route plugins (project, version-model, model, attachment, log,
 // reference data). Each plugin calls projectAreaChain(app) in its own (encapsulated) scope.
@@ -25,14 +26,32 @@ export function sendJsonText(reply: FastifyReply, json: string | Buffer) {
   return reply.type('application/json; charset=utf-8').send(typeof json === 'string' ? Buffer.from(json) : json);
 }
 
+/** The best content coding the caller accepts (Accept-Encoding, q=0 refuses), or null for none. */
+export function acceptedCoding(header: string | undefined): Coding | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
 /**
- * A cached answer (server/services/answerCache.ts): its bytes with its ETag; 304 without a body when the
- * caller already holds this version (If-None-Match). `private, no-cache`: the browser asks every time.
+ * A cached answer (server/services/answerCache.ts): its bytes with its ETag, compressed when the caller
+ * accepts it; 304 without a body when the caller already holds this version (If-None-Match).
+ * `private, no-cache`: the browser asks every time.
  */
-export function sendCached(req: FastifyRequest, reply: FastifyReply, answer: { body: Buffer; etag: string }) {
-  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+export async function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
   if (req.headers['if-none-match'] === answer.etag) return reply.code(304).send(null);
-  return sendJsonText(reply, answer.body);
+  const coding = acceptedCoding(req.headers['accept-encoding']);
+  const encoded = coding && answer.encoded(coding);
+  if (encoded) reply.header('content-encoding', coding);
+  return sendJsonText(reply, encoded ? await encoded : answer.body);
 }
 
 /** A download: always as attachment, with an ASCII fallback name and the UTF-8 name (RFC 6266/5987). */

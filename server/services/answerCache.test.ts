@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
@@ -163,6 +164,27 @@ describe('project list', () => {
     expect((await firstModel(tree))).toMatchObject({ name: 'Model 1' });
     await t.db.execute(sql`UPDATE data_revision SET revision = revision + 1 WHERE client_id = ${a.clientId}`);
     expect(await projectRow(tree)).toMatchObject({ name: 'Stil gewijzigd' });
+  });
+});
+
+describe('compression', () => {
+  it('sends the list compressed to a caller that accepts it (br before gzip, q=0 refuses), the same JSON', async () => {
+    await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    const plain = await get(t.app, '/project/?all=true', usr);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const json = plain.json();
+    expect(json.length).toBeGreaterThan(3);
+    const as = (enc: string) => t.app.inject({ method: 'GET', url: `${M}/project/?all=true`, headers: { ...usr, 'accept-encoding': enc } });
+    const br = await as('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(json);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    const gz = await as('br;q=0, gzip;q=0.8');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(json);
+    expect((await as('identity')).headers['content-encoding']).toBeUndefined();
+    expect((await as('gzip;q=0, br;q=0')).headers['content-encoding']).toBeUndefined();
   });
 });
 
