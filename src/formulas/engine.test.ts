@@ -134,6 +134,36 @@ describe('engine: incremental edits', () => {
     e.destroy();
   });
 
+  it('starts an entry\'s own index chain after its first own value and follows its set before that', () => {
+    const m = worked();
+    m.cost_estimate[0]!.phasing.end_date = '2027-12-31';
+    m.cost_estimate[0]!.indexing.indexing_items = [{ period: 'PER_02', value_type: 'Procentueel', value: 5 }];
+    const e = build(m);
+    const lay = e.layout.cost;
+    expect(lay.factor.get(1)!.from).toBe(3);
+    const row = e.sheets.find((s) => s.name === 'Kostenraming')!.rows[1]!;
+    expect(row[lay.blockStart.indexFactor + 1]).toBeNull(); // 2025 follows Kostenstijging: no own cell
+    expect(row[lay.blockStart.indexFactor + 2]).toMatch(/^=Parametersets!/); // 2026 starts from the set's factor of 2025
+    const check = () => expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
+    // 2026 and 2027 get phasing: they use the own chain (1,02 for 2025, then 5 %)
+    let r = e.applyEdits([2, 3].map((k) => ({ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: `PER_0${k + 1}` as 'PER_03', value: 100000 }) as const));
+    expect(r.ok && !r.rebuilt).toBe(true);
+    check();
+    expect(e.results.costEntries[0]!.indexFactor[2]).toBeCloseTo(1.02 * 1.05, 12);
+    // a set change reaches the periods before the chain and the chain itself
+    r = e.applyEdit({ kind: 'setValue', group: 'Indexing_FutureIndex', name: 'Kostenstijging', label: '2024', value: 4 });
+    expect(r.ok && !r.rebuilt).toBe(true);
+    check();
+    expect(e.results.costEntries[0]!.indexFactor[1]).toBeCloseTo(1.04, 12);
+    expect(e.results.costEntries[0]!.indexFactor[2]).toBeCloseTo(1.04 * 1.05, 12);
+    // an own value before the chain's start regenerates the chain
+    r = e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'indexing', period: 'PER_01', value: 10 });
+    expect(r.ok && r.rebuilt).toBe(true);
+    check();
+    expect(e.results.costEntries[0]!.indexFactor[1]).toBeCloseTo(1.1, 12);
+    e.destroy();
+  });
+
   it('regenerates the periods when the phasing period or a date changes', () => {
     // Period codes keep their number, so PER_03 of the example would move out of its entry's
     // phasing dates: this model phases in PER_01 only.

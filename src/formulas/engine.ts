@@ -11,6 +11,7 @@ import { type Problem, PRICE_LEVEL_GROUP, type ValidationResult, validateModelDa
 import {
   type Block,
   type EntrySheetLayout,
+  type FactorSource,
   type RawCell,
   SHEET,
   type SheetSpec,
@@ -34,6 +35,12 @@ import {
 const isWireDate = (v: unknown): v is string => typeof v === 'string' && WIRE_DATE.test(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const problem = (path: string, message: string): Problem => ({ path, message });
+/**
+ * An own index value that changes the shape of the entry's index chain: the first one (the chain
+ * appears), a base value added or removed, or a value before the chain's first period.
+ */
+const indexingReshapes = (src: FactorSource, k: number, value: number | null): boolean =>
+  !src.own || (k === 0 && (value === null) === src.hasBase) || (value !== null && k >= 1 && k + 1 < src.from);
 export type CostScalarField =
   | 'label' | 'amount' | 'unit' | 'price' | 'date' | 'index_type' | 'standard_index'
   | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date';
@@ -341,7 +348,7 @@ export class GrexEngine {
       const src = lay.factor.get(e.id);
       if (!src) return false;
       const k = periodIndex(e.period);
-      if (e.list === 'indexing') return !src.own || (k === 0 && (e.value === null) === src.hasBase);
+      if (e.list === 'indexing') return indexingReshapes(src, k, e.value);
       return e.value !== null && src.own && k > src.last;
     }
     return false;
@@ -390,8 +397,7 @@ export class GrexEngine {
         const src = lay.factor.get(e.id)!;
         const sheetRows = this.sheetRows(lay.sheet);
         if (e.list === 'indexing') {
-          // A first value gives the entry its own index-factor chain; a base value changes its shape.
-          if (!src.own || (k === 0 && (e.value === null) === src.hasBase)) return 'sync';
+          if (indexingReshapes(src, k, e.value)) return 'sync';
           const col = k === 0 ? lay.col.indexBase! : this.entryCol(lay, 'indexOverride', k);
           writes.push({ sheet: lay.sheet, row, col, raw: e.value });
         } else {

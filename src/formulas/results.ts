@@ -172,6 +172,8 @@ export class ResultsReader {
   private readonly spaceKeys = new Map<number, string>();
   /** Index factors of each future-index set (Parametersets row → per period), shared by its entries. */
   private readonly setFactors = new Map<number, number[]>();
+  /** Own index factors that equal their set's in the periods before `until`. */
+  private readonly setFollowers: { setRow: number; factors: number[]; until: number }[] = [];
 
   constructor(
     private readonly layout: WorkbookLayout,
@@ -194,9 +196,16 @@ export class ResultsReader {
 
   private factorOf(lay: EntrySheetLayout, id: number, arr: (b: Block) => number[]): number[] {
     const src = lay.factor.get(id);
-    if (src?.own) return arr('indexFactor');
-    if (src?.setRow == null) return new Array<number>(this.layout.n).fill(1);
-    return this.setFactors.get(src.setRow)!;
+    const set = src?.setRow == null ? null : this.setFactors.get(src.setRow)!;
+    if (src?.own) {
+      // Before its own chain starts the entry follows its set (and keeps following it on edits).
+      const own = arr('indexFactor');
+      const until = Math.min(src.from - 1, this.layout.n);
+      for (let k = 0; k < until; k++) own[k] = set ? set[k]! : 1;
+      if (set && until > 0) this.setFollowers.push({ setRow: src.setRow!, factors: own, until });
+      return own;
+    }
+    return set ?? new Array<number>(this.layout.n).fill(1);
   }
 
   /**
@@ -351,7 +360,9 @@ export class ResultsReader {
       } else if (sheet === this.ids.sets) {
         const arr = this.setFactors.get(row);
         const k = col - L.setCols.firstFactor;
-        if (arr && k >= 0 && k < L.n) arr[k] = v;
+        if (!arr || k < 0 || k >= L.n) continue;
+        arr[k] = v;
+        for (const f of this.setFollowers) if (f.setRow === row && k < f.until) f.factors[k] = v;
       } else if (sheet === this.ids.space && col === 6) {
         const key = this.spaceKeys.get(row);
         if (!key) continue;

@@ -205,6 +205,11 @@ export interface FactorSource {
   own: boolean;
   /** The entry has its own base value (indexing item UITGANGSPUNT). */
   hasBase: boolean;
+  /**
+   * First period of the own chain: 1 with a base value; else the period after the first own value
+   * (before it the entry's factor is its set's, so the chain refers to the set's factor there).
+   */
+  from: number;
   /** Last period of the own chain (the end of the phasing window, or a later phasing value). */
   last: number;
   /** Row of the entry's standard index on Parametersets (null: unknown set, factor 1). */
@@ -243,11 +248,7 @@ export function nominalFormula(
   setCols: WorkbookLayout['setCols'],
   withPhasedCell: boolean,
 ): string {
-  const factor = src.own
-    ? a1(bc(lay, 'indexFactor', k), row)
-    : src.setRow === null
-      ? '1'
-      : periodRef(SHEET.sets, setCols.firstFactor + k - 1, src.setRow);
+  const factor = factorRef(lay, row, k, src, setCols);
   const f = a1(bc(lay, 'phasingF', k), row);
   return withPhasedCell ? `=(${f}+${a1(bc(lay, 'phased', k), row)})*${factor}` : `=${f}*${factor}`;
 }
@@ -265,7 +266,22 @@ export function ownFactorFormula(lay: EntrySheetLayout, row: number, k: number, 
       ? '0'
       : periodRef(SHEET.sets, setCols.firstEffective + k - 2, src.setRow);
   const w = periodRef(SHEET.periods, k - 1, PR.weightAfterNcw);
-  return `=${a1(bc(lay, 'indexFactor', k - 1), row)}*(1+(${ov}="")*${rate}+${pctA(ov)})^${w}`;
+  return `=${factorRef(lay, row, k - 1, src, setCols)}*(1+(${ov}="")*${rate}+${pctA(ov)})^${w}`;
+}
+/** The index factor of an entry in period k: its own chain where that has a cell, else its set's. */
+export function factorRef(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): string {
+  if (src.own && k >= src.from && k <= src.last) return a1(bc(lay, 'indexFactor', k), row);
+  return src.setRow === null ? '1' : periodRef(SHEET.sets, setCols.firstFactor + k - 1, src.setRow);
+}
+/** The first period of an entry's own index chain (see FactorSource.from). */
+export function ownChainStart(indexing: PeriodItem[]): number {
+  let first = Infinity;
+  for (const it of indexing) {
+    const k = periodIndex(it.period);
+    if (k === 0) return 1;
+    first = Math.min(first, k + 1);
+  }
+  return first;
 }
 
 export interface WorkbookLayout {
@@ -618,6 +634,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       const src: FactorSource = {
         own: e.indexing.indexing_items.length > 0,
         hasBase: ix.has(0),
+        from: ownChainStart(e.indexing.indexing_items),
         last,
         setRow: setRow.get(`${FUTURE_INDEX_GROUP}|${stdName}`) ?? null,
       };
@@ -638,7 +655,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
         row[at('booked', k)] = bookedFormula(lay, r, k);
       }
       for (const [k, it] of ix) if (k >= 1 && k <= n) row[at('indexOverride', k)] = it.value;
-      if (src.own) for (let k = 1; k <= last; k++) row[at('indexFactor', k)] = ownFactorFormula(lay, r, k, src, setCols);
+      if (src.own) for (let k = src.from; k <= last; k++) row[at('indexFactor', k)] = ownFactorFormula(lay, r, k, src, setCols);
       row[col.totalBooked!] = totalBookedFormula(lay, row, r, n);
       row[col.totalPhased!] = totalPhasedFormula(lay, row, r, n);
       rows.push(row);
