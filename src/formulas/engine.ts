@@ -19,12 +19,10 @@ import {
   type WorkbookLayout,
   type WorkbookSpec,
   BLOCKS,
-  OV,
-  OV_FIRST_PERIOD_COL,
   bookedFormula,
   buildWorkbookSpec,
   nominalFormula,
-  periodCashFlowFormula,
+  columnTotalFormula,
   phasedFormula,
   totalBookedFormula,
   totalPhasedFormula,
@@ -243,7 +241,7 @@ export class GrexEngine {
         const at = this.blockAt(lay, w.col);
         if (at && at.block !== 'indexFactor') {
           if (at.block !== 'nominal') grown.rows.add(`${w.sheet}|${w.row}`);
-          if (at.block === 'nominal' || at.block === 'booked') grown.periods.add(`${w.sheet}|${at.k}`);
+          if (at.block === 'nominal' || at.block === 'booked') grown.periods.add(`${w.sheet}|${at.block}|${at.k}`);
         }
       }
       rows[w.row]![w.col] = w.raw;
@@ -294,10 +292,9 @@ export class GrexEngine {
       put(sheet, row, lay.col.totalPhased!, totalPhasedFormula(lay, cells, row, L.n));
     }
     for (const key of grown.periods) {
-      const [sheet, k] = key.split('|') as [string, string];
+      const [sheet, block, k] = key.split('|') as [string, Block, string];
       const lay = sheet === SHEET.cost ? L.cost : L.residential;
-      const ovRow = sheet === SHEET.cost ? OV.costs : OV.revenues;
-      put(SHEET.overview, ovRow, OV_FIRST_PERIOD_COL + Number(k) - 1, periodCashFlowFormula(lay, this.sheetRows(sheet), Number(k)));
+      put(sheet, lay.totalsRow, lay.blockStart[block] + Number(k) - 1, columnTotalFormula(lay, this.sheetRows(sheet), block, Number(k)));
     }
     return out;
   }

@@ -199,6 +199,8 @@ export interface EntrySheetLayout {
   width: number;
   /** Where each entry's index factors come from: its own chain (with indexing items) or its set's row. */
   factor: Map<number, FactorSource>;
+  /** Row (0-based) of the per-period totals of the nominal and booked blocks, below the entries. */
+  totalsRow: number;
 }
 
 export interface FactorSource {
@@ -374,15 +376,25 @@ export function totalPhasedFormula(lay: EntrySheetLayout, cells: RawCell[], row:
   const ref = (c: number) => a1(c, row);
   return `=${sumExpr([...sumOfRuns(rowRuns(lay, cells, 'phasingF', n), ref), ...sumOfRuns(rowRuns(lay, cells, 'phased', n), ref)])}`;
 }
-/** Costs or revenues of period k on Overzicht: the nominal and booked cells of the entry sheet. */
-export function periodCashFlowFormula(lay: EntrySheetLayout, rows: RawCell[][], k: number): string {
-  const sumBlock = (block: Block) => {
-    const c = lay.blockStart[block] + k - 1;
-    const filled: number[] = [];
-    for (let r = 1; r < rows.length; r++) if (rows[r]![c] != null) filled.push(r);
-    return sumExpr(sumOfRuns(runsOf(filled), (r) => a1(c, r), lay.sheet));
-  };
-  return `=${sumBlock('nominal')}+${sumBlock('booked')}`;
+/**
+ * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist, added
+ * one by one (HyperFormula evaluates a chain of references faster than a SUM over many short
+ * ranges). Without a sheet name a reference is short, so the formula stays far below Excel's 8,192
+ * characters; a very large model falls back to one range.
+ */
+export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], block: Block, k: number): string {
+  const c = lay.blockStart[block] + k - 1;
+  const refs: string[] = [];
+  for (let r = 1; r < lay.totalsRow; r++) if (rows[r]![c] != null) refs.push(a1(c, r));
+  if (refs.length === 0) return '=0';
+  if (refs.length > MAX_PLUS_REFS) return `=SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`;
+  return `=${refs.join('+')}`;
+}
+const MAX_PLUS_REFS = 1000;
+/** Costs or revenues of period k on Overzicht: the Totaal row of the entry sheet (nominal + booked). */
+export function periodCashFlowFormula(lay: EntrySheetLayout, k: number): string {
+  const t = (b: Block) => a1(lay.blockStart[b] + k - 1, lay.totalsRow, { sheet: lay.sheet });
+  return `=${t('nominal')}+${t('booked')}`;
 }
 /** A literal text cell (never parsed as a number, date or formula). */
 export const text = (s: string | null | undefined): RawCell => (s == null || s === '' ? null : `'${s}`);
@@ -608,7 +620,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     const rows: RawCell[][] = [header];
     const rowOf = new Map<number, number>();
     const factor = new Map<number, FactorSource>();
-    const lay: EntrySheetLayout = { sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor };
+    const lay: EntrySheetLayout = { sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1 };
     for (const e of entries) {
       const r = rows.length;
       rowOf.set(e.id, r);
@@ -660,6 +672,11 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       row[col.totalPhased!] = totalPhasedFormula(lay, row, r, n);
       rows.push(row);
     }
+    lay.totalsRow = rows.length;
+    const totals: RawCell[] = new Array(width).fill(null);
+    totals[col.label!] = text('Totaal');
+    rows.push(totals);
+    for (const b of ['nominal', 'booked'] as const) for (let k = 1; k <= n; k++) totals[blockStart[b] + k - 1] = columnTotalFormula(lay, rows, b, k);
     const fmts: Fmt[] = [...inputs.map((c) => c.fmt), ...COMPUTED.map((c) => c.fmt)];
     const fmt = (r: number, c: number): Fmt | undefined => {
       if (r === 0) return 'text';
@@ -835,8 +852,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   for (const p of periods) {
     const k = p.index;
     const c = PC(k);
-    ov[OV.costs]![c] = periodCashFlowFormula(cost.layout, cost.spec.rows, k);
-    ov[OV.revenues]![c] = periodCashFlowFormula(residential.layout, residential.spec.rows, k);
+    ov[OV.costs]![c] = periodCashFlowFormula(cost.layout, k);
+    ov[OV.revenues]![c] = periodCashFlowFormula(residential.layout, k);
     ov[OV.net]![c] = `=${a1(c, OV.costs)}-${a1(c, OV.revenues)}`;
     ov[OV.debitAnnual]![c] = debitRow === undefined ? `=${P_REF.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, debitRow)}`;
     ov[OV.creditAnnual]![c] = creditRow === undefined ? `=${P_REF.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, creditRow)}`;
