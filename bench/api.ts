@@ -146,6 +146,10 @@ export default async function bench() {
       process.exit(0); // diagnosis only
     }
 
+    // the floor of this machine and harness right now: a public answer without database or cache
+    const floor = await load(`http://127.0.0.1:${port}/api/grexsuperadmin/status/`, authorization, 5);
+    console.log(`harness floor, GET status/ (no token check, no database)  p50 ${floor.latency.p50} ms  p99 ${floor.latency.p99} ms  ${Math.round(floor.requests.average)} req/s`);
+
     await load(`${base}/project/?all=true`, authorization, 2); // warm-up
     const pl = await load(`${base}/project/?all=true`, authorization, 10);
     console.log(line('GET project/?all=true (as a browser asks)', pl, TARGETS.projectList));
