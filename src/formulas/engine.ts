@@ -228,10 +228,15 @@ export class GrexEngine {
    * totals of its entry row and of its period on Overzicht along.
    */
   private writeCells(writes: CellWrite[]): ExportedChange[] {
-    // The last write of a cell wins.
-    const byCell = new Map<string, CellWrite>();
-    for (const w of writes) byCell.set(`${w.sheet}|${w.row}|${w.col}`, w);
-    const list = [...byCell.values()].filter((w) => this.sheetRows(w.sheet)[w.row]![w.col] !== w.raw);
+    // The last write of a cell wins; cells keyed by number (sheet, row, column < 2048) in sheet order.
+    const byCell = new Map<number, CellWrite>();
+    for (const w of writes) byCell.set((this.sheetIndex.get(w.sheet)! * 2 ** 21 + w.row) * 2 ** 11 + w.col, w);
+    const keys = [...byCell.keys()].sort((a, b) => a - b);
+    const list: CellWrite[] = [];
+    for (const key of keys) {
+      const w = byCell.get(key)!;
+      if (this.sheetRows(w.sheet)[w.row]![w.col] !== w.raw) list.push(w);
+    }
     if (list.length === 0) return [];
     const grown = { rows: new Set<string>(), periods: new Set<string>() };
     for (const w of list) {
@@ -246,8 +251,11 @@ export class GrexEngine {
       }
       rows[w.row]![w.col] = w.raw;
     }
-    list.push(...this.totalWrites(grown));
-    list.sort((a, b) => (a.sheet < b.sheet ? -1 : a.sheet > b.sheet ? 1 : a.row - b.row || a.col - b.col));
+    const totals = this.totalWrites(grown);
+    if (totals.length > 0) {
+      list.push(...totals);
+      list.sort((a, b) => this.sheetIndex.get(a.sheet)! - this.sheetIndex.get(b.sheet)! || a.row - b.row || a.col - b.col);
+    }
     return this.hf.batch(() => {
       let i = 0;
       while (i < list.length) {
@@ -376,14 +384,14 @@ export class GrexEngine {
         const list = e.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
         const idx = this.indexOf(list, e.id);
         const lay = e.entry === 'cost' ? L.cost : L.residential;
-        const base = `${e.entry === 'cost' ? 'cost_estimate' : 'residential_construction'}[${idx}]`;
-        if (idx < 0) return problem(base, `Post ${e.id} bestaat niet.`);
-        if (e.value !== null && !isNum(e.value)) return problem(base, 'Voer een getal in.');
+        const base = () => `${e.entry === 'cost' ? 'cost_estimate' : 'residential_construction'}[${idx}]`;
+        if (idx < 0) return problem(base(), `Post ${e.id} bestaat niet.`);
+        if (e.value !== null && !isNum(e.value)) return problem(base(), 'Voer een getal in.');
         const entry = list[idx]!;
         const items: PeriodItem[] =
           e.list === 'phasing' ? entry.phasing.phasing_items : e.list === 'bookvalue' ? entry.bookvalue.bookvalue_items : entry.indexing.indexing_items;
         const k = periodIndex(e.period);
-        if (k > L.n || (k === 0 && e.list !== 'indexing')) return problem(`${base}.${e.list}`, `Periode ${e.period} bestaat niet in dit model.`);
+        if (k > L.n || (k === 0 && e.list !== 'indexing')) return problem(`${base()}.${e.list}`, `Periode ${e.period} bestaat niet in dit model.`);
         const at = items.findIndex((it) => it.period === e.period);
         const valueType: ValueType = e.valueType ?? items[at]?.value_type ?? (e.list === 'indexing' ? 'Procentueel' : 'Financeel');
         if (e.value === null) {
