@@ -340,9 +340,9 @@ const periodRef = (sheet: string, col: number, row: number) => a1(col, row, { sh
 
 /**
  * Sums over the cells that exist. A range over empty cells costs HyperFormula a graph vertex per
- * empty cell (in the large model 55k of them, more than all real cells), so a total sums the runs
- * of adjacent filled cells instead of the whole row or column. Excel and LibreOffice take at most
- * 255 arguments per function: with more runs than that the total falls back to one range.
+ * empty cell (in the large model 55k of them, more than all real cells), so an entry's total sums
+ * the runs of adjacent filled cells of its row instead of the whole row. Excel and LibreOffice take
+ * at most 255 arguments per function: with more runs than that the total falls back to one range.
  */
 const MAX_SUM_ARGS = 250;
 function runsOf(indices: number[]): [number, number][] {
