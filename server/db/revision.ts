@@ -3,7 +3,10 @@ import type { Db } from './index.ts';
 
 // Triggers that raise a client's data revision (table data_revision, see schema/revision.ts) on every
 // insert, update or delete of a row that cached answers are made of. Drizzle's migrations hold tables
-// only, so these are (re)created by migrateDb() after the migrations, in one transaction.
+// only, so these are installed by migrateDb() after the migrations: the functions are replaced on every
+// start (no table lock), a trigger is created only when its table lacks the current version (TRIGGER
+// below; raise it when a trigger's definition changes), so a starting instance does not lock the tables
+// that running instances write.
 //
 // They are deferred constraint triggers: they run at COMMIT, after the transaction took all its row
 // locks, so the lock on the client's revision row is held only for the commit itself and cannot take
@@ -33,7 +36,10 @@ const lookup = {
       JOIN project p ON p.id = v.project_id WHERE m.id = ${r}.model_id)`,
 };
 
-export const REVISION_DDL = [
+/** Version of the trigger definitions; the name of each installed trigger carries it. */
+const TRIGGER = 'data_revision_v1';
+
+const FUNCTIONS = [
   `CREATE OR REPLACE FUNCTION data_revision_raise(cid integer) RETURNS void LANGUAGE plpgsql AS $$
   BEGIN
     IF cid IS NULL OR current_setting('grondslag.revision_raised_' || cid, true) = 'y' THEN RETURN; END IF;
@@ -52,18 +58,27 @@ export const REVISION_DDL = [
     IF TG_OP <> 'DELETE' THEN PERFORM data_revision_raise(${of('NEW')}); END IF;
     RETURN NULL;
   END $$`),
-  ...TABLES.flatMap(({ table, via, events }) => [
-    `DROP TRIGGER IF EXISTS data_revision ON ${table}`,
-    `CREATE CONSTRAINT TRIGGER data_revision AFTER ${events} ON ${table}
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_revision_by_${via}()`,
-    `DROP TRIGGER IF EXISTS data_revision_truncate ON ${table}`,
-    `CREATE TRIGGER data_revision_truncate AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION data_revision_raise_all()`,
-  ]),
 ];
 
-/** (Re)creates the functions and triggers; called by migrateDb() under its advisory lock. */
+/** The statements that give `table` the current triggers, replacing older versions. */
+const triggerDdl = ({ table, via, events }: (typeof TABLES)[number], old: string[]) => [
+  ...old.map((name) => `DROP TRIGGER ${name} ON ${table}`),
+  `CREATE CONSTRAINT TRIGGER ${TRIGGER} AFTER ${events} ON ${table}
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_revision_by_${via}()`,
+  `CREATE TRIGGER ${TRIGGER}_truncate AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION data_revision_raise_all()`,
+];
+
+/** Installs the functions and the missing triggers; called by migrateDb() under its advisory lock. */
 export async function installRevisionTriggers(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const statement of REVISION_DDL) await tx.execute(sql.raw(statement));
+    for (const statement of FUNCTIONS) await tx.execute(sql.raw(statement));
+    const { rows } = await tx.execute<{ table: string; name: string }>(sql`
+      SELECT c.relname AS table, t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+      WHERE t.tgname LIKE 'data\_revision%' AND c.relnamespace = 'public'::regnamespace`);
+    for (const t of TABLES) {
+      const names = rows.filter((r) => r.table === t.table).map((r) => r.name);
+      if (names.includes(TRIGGER) && names.includes(`${TRIGGER}_truncate`)) continue;
+      for (const statement of triggerDdl(t, names)) await tx.execute(sql.raw(statement));
+    }
   });
 }

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
 import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
 import { buildApp } from '../app.ts';
-import { connect, type Db } from '../db/index.ts';
+import { connect, migrateDb, type Db } from '../db/index.ts';
 
 // The cached lists (GET project/, GET model/?version_model_id=) must never be stale: every write to
 // what they are made of raises the client's data revision at commit (server/db/revision.ts). These
@@ -256,6 +256,27 @@ describe('data revision', () => {
       await c1.end();
       await c2.end();
     }
+  });
+
+  it('keeps its triggers over a restart (no table locks then), and replaces an older version of them', async () => {
+    const triggers = async () => (await t.db.execute<{ table: string; name: string; oid: number }>(sql`
+      SELECT c.relname AS table, t.tgname AS name, t.oid::int AS oid FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+      WHERE t.tgname LIKE 'data\_revision%' ORDER BY 1, 2`)).rows;
+    const before = await triggers();
+    expect(before.filter((r) => r.name === 'data_revision_v1').map((r) => r.table).sort()).toEqual(
+      ['app_user', 'model', 'model_session', 'project', 'project_role', 'subregion', 'template_model', 'type_project', 'version_model']);
+    await migrateDb(t.db);
+    expect(await triggers()).toEqual(before);
+    await t.db.execute(sql`DROP TRIGGER data_revision_v1 ON model`);
+    await t.db.execute(sql`CREATE TRIGGER data_revision_v0 AFTER UPDATE ON model FOR EACH STATEMENT EXECUTE FUNCTION data_revision_raise_all()`);
+    await migrateDb(t.db);
+    const after = await triggers();
+    expect(after.filter((r) => r.table === 'model').map((r) => r.name)).toEqual(['data_revision_v1', 'data_revision_v1_truncate']);
+    expect(after.filter((r) => r.table !== 'model')).toEqual(before.filter((r) => r.table !== 'model'));
+    const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    expect(await firstModel(tree)).toMatchObject({ name: 'Model 1' });
+    await t.db.execute(sql`UPDATE model SET name = 'Na herstart' WHERE id = ${tree.modelId}`);
+    expect(await firstModel(tree)).toMatchObject({ name: 'Na herstart' });
   });
 
   it('does not stand in the way of deleting a client with its projects (the raise skips a client that is gone)', async () => {
