@@ -354,10 +354,9 @@ function runsOf(indices: number[]): [number, number][] {
   }
   return runs;
 }
-function sumOfRuns(runs: [number, number][], ref: (i: number) => string, sheet?: string): string[] {
-  const pre = sheet ? `${sheet}!` : '';
-  if (runs.length > MAX_SUM_ARGS) return [`${pre}${ref(runs[0]![0])}:${ref(runs[runs.length - 1]![1])}`];
-  return runs.map(([a, b]) => (a === b ? `${pre}${ref(a)}` : `${pre}${ref(a)}:${ref(b)}`));
+function sumOfRuns(runs: [number, number][], ref: (i: number) => string): string[] {
+  if (runs.length > MAX_SUM_ARGS) return [`${ref(runs[0]![0])}:${ref(runs[runs.length - 1]![1])}`];
+  return runs.map(([a, b]) => (a === b ? ref(a) : `${ref(a)}:${ref(b)}`));
 }
 const sumExpr = (args: string[]) => (args.length === 0 ? '0' : `SUM(${args.join(',')})`);
 
