@@ -28,12 +28,13 @@ const TABLES: { table: string; via: 'client' | 'project' | 'version' | 'model'; 
   { table: 'model_session', via: 'model', events: 'INSERT OR UPDATE OR DELETE' },
 ];
 
-const lookup = {
-  client: (r: string) => `${r}.client_id`,
-  project: (r: string) => `(SELECT p.client_id FROM project p WHERE p.id = ${r}.project_id)`,
-  version: (r: string) => `(SELECT p.client_id FROM version_model v JOIN project p ON p.id = v.project_id WHERE v.id = ${r}.version_id)`,
-  model: (r: string) => `(SELECT p.client_id FROM model m JOIN version_model v ON v.id = m.version_id
-      JOIN project p ON p.id = v.project_id WHERE m.id = ${r}.model_id)`,
+/** Per way to the client: the row's column that leads there and the client of a value of it. */
+const VIA = {
+  client: { key: 'client_id', client: (k: string) => k },
+  project: { key: 'project_id', client: (k: string) => `(SELECT p.client_id FROM project p WHERE p.id = ${k})` },
+  version: { key: 'version_id', client: (k: string) => `(SELECT p.client_id FROM version_model v JOIN project p ON p.id = v.project_id WHERE v.id = ${k})` },
+  model: { key: 'model_id', client: (k: string) => `(SELECT p.client_id FROM model m JOIN version_model v ON v.id = m.version_id
+      JOIN project p ON p.id = v.project_id WHERE m.id = ${k})` },
 };
 
 /** Version of the trigger definitions; the name of each installed trigger carries it. */
@@ -52,10 +53,21 @@ const FUNCTIONS = [
     UPDATE data_revision SET revision = revision + 1;
     RETURN NULL;
   END $$`,
-  ...Object.entries(lookup).map(([via, of]) => `CREATE OR REPLACE FUNCTION data_revision_by_${via}() RETURNS trigger LANGUAGE plpgsql AS $$
+  // Bulk writes pass many rows of the same parent: the parent last raised for is remembered (a parent
+  // never changes client), so its client is not looked up again.
+  ...Object.entries(VIA).map(([via, { key, client }]) => `CREATE OR REPLACE FUNCTION data_revision_by_${via}() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE o integer; n integer;
   BEGIN
-    IF TG_OP <> 'INSERT' THEN PERFORM data_revision_raise(${of('OLD')}); END IF;
-    IF TG_OP <> 'DELETE' THEN PERFORM data_revision_raise(${of('NEW')}); END IF;
+    IF TG_OP <> 'INSERT' THEN o := OLD.${key}; END IF;
+    IF TG_OP <> 'DELETE' THEN n := NEW.${key}; END IF;
+    IF o IS NOT NULL AND current_setting('grondslag.revision_last_${via}', true) IS DISTINCT FROM o::text THEN
+      PERFORM data_revision_raise(${client('o')});
+      PERFORM set_config('grondslag.revision_last_${via}', o::text, true);
+    END IF;
+    IF n IS NOT NULL AND n IS DISTINCT FROM o AND current_setting('grondslag.revision_last_${via}', true) IS DISTINCT FROM n::text THEN
+      PERFORM data_revision_raise(${client('n')});
+      PERFORM set_config('grondslag.revision_last_${via}', n::text, true);
+    END IF;
     RETURN NULL;
   END $$`),
 ];
