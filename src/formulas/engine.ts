@@ -343,8 +343,9 @@ export class GrexEngine {
   }
 
   private needsSync(e: Edit): boolean {
-    // Dates and the phasing period change the periods; the withdrawal setting changes the chains.
-    if (e.kind === 'parameter') return /date|phasing_period/.test(e.field); // (profit_withdrawal_to_ncw_date included)
+    // Dates and the phasing period change the periods; the withdrawal setting and the interest
+    // method change the interest chain's formulas.
+    if (e.kind === 'parameter') return /date|phasing_period|interest_calculation_method/.test(e.field); // (profit_withdrawal_to_ncw_date included)
     if (e.kind === 'costField') return e.field === 'index_type' || e.field === 'standard_index' || e.field === 'date';
     if (e.kind === 'residentialField') return e.field === 'standard_index' || e.field === 'calculation_date';
     if (e.kind === 'entryItem') {
@@ -547,23 +548,14 @@ export class GrexEngine {
         const bp = this.model.base_parameters as Record<string, unknown>;
         const path = `base_parameters.${e.field}`;
         if (this.needsSync(e)) {
-          bp[e.field] = e.value; // dates, the phasing period and the withdrawal flag: the whole model is validated
+          // dates, the phasing period, the withdrawal flag and the interest method: the whole model is validated
+          bp[e.field] = e.value;
           return 'sync';
         }
-        const row = UP[e.field as keyof typeof UP];
-        let raw: RawCell;
-        if (e.field === 'interest_discount_rate_percentage' || e.field === 'vat_rate_percentage') {
-          if (!isNum(e.value)) return problem(path, 'Voer een getal in.');
-          raw = e.value;
-        } else if (e.field === 'interest_calculation_method') {
-          if (!['OrganizationSpecific', 'BBV', 'Traditional'].includes(String(e.value))) return problem(path, 'Ongeldige renteberekeningsmethode.');
-          raw = text(String(e.value));
-        } else {
-          if (typeof e.value !== 'boolean') return problem(path, 'Ongeldige invoer.');
-          raw = e.value;
-        }
+        // the two rates
+        if (!isNum(e.value)) return problem(path, 'Voer een getal in.');
         bp[e.field] = e.value;
-        writes.push({ sheet: SHEET.params, row, col: 1, raw });
+        writes.push({ sheet: SHEET.params, row: UP[e.field as keyof typeof UP], col: 1, raw: e.value });
         return 'ok';
       }
       case 'setValue': {

@@ -75,7 +75,6 @@ export const UP = {
   interest_calculation_method: 18,
   profit_withdrawal_to_ncw_date: 19,
   periodCount: 20,
-  methodCode: 21,
 } as const;
 
 /** Rows (0-based) of the Perioden sheet; periods in columns B…. */
@@ -406,7 +405,6 @@ export const P_REF = {
   m: abs(SHEET.params, 1, UP.periodsPerYear),
   discount: abs(SHEET.params, 1, UP.discountFraction),
   vat: abs(SHEET.params, 1, UP.vatFraction),
-  method: abs(SHEET.params, 1, UP.methodCode),
   withdrawal: abs(SHEET.params, 1, UP.profit_withdrawal_to_ncw_date),
 };
 
@@ -427,7 +425,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const pCol = (k: number) => k; // Perioden: period k (1-based) in column k (B = 1)
 
   // Uitgangspunten
-  const up: RawCell[][] = Array.from({ length: UP.methodCode + 1 }, () => [null, null]);
+  const up: RawCell[][] = Array.from({ length: UP.periodCount + 1 }, () => [null, null]);
   const setUp = (row: number, label: string, v: RawCell) => {
     up[row] = [text(label), v];
   };
@@ -454,8 +452,6 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   setUp(UP.interest_calculation_method, 'Renteberekeningsmethode', text(bp.interest_calculation_method));
   setUp(UP.profit_withdrawal_to_ncw_date, 'Winstneming naar NCW-datum', bp.profit_withdrawal_to_ncw_date);
   setUp(UP.periodCount, 'Aantal perioden', n);
-  const methRef = a1(1, UP.interest_calculation_method, { absCol: true, absRow: true });
-  setUp(UP.methodCode, 'Renteberekeningsmethode (1 BBV, 2 traditioneel, 3 organisatiespecifiek)', `=IF(${methRef}="BBV",1,IF(${methRef}="Traditional",2,3))`);
   const upFmt = (r: number): Fmt | undefined =>
     r >= UP.phasing_calculation_start_date && r <= UP.phasing_calculation_end_date
       ? 'date'
@@ -463,7 +459,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
         ? 'factor'
         : r === UP.interest_discount_rate_percentage || r === UP.vat_rate_percentage
           ? 'pct'
-          : r === UP.periodsPerYear || r === UP.periodCount || r === UP.methodCode
+          : r === UP.periodsPerYear || r === UP.periodCount
             ? 'int'
             : undefined;
 
@@ -831,6 +827,9 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   // contains N, so its cells start there (and do not exist without withdrawal): an edit then
   // recalculates one chain, not two. Before kN the results read the chain before withdrawal.
   const withdrawal = bp.profit_withdrawal_to_ncw_date;
+  // The interest method shapes the chain's formulas like the withdrawal setting shapes the chain
+  // (a change regenerates it): one method's formula evaluates at half the cost of all three in IFs.
+  const method = bp.interest_calculation_method;
   const chain = (interest: number, balance: number, after: boolean) => {
     for (const p of periods) {
       const k = p.index;
@@ -841,10 +840,10 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       const Bp = balanceAt(k - 1);
       const jan1 = balanceAt(firstOfYear(k) - 1);
       const M = `(${Bp}+${C(OV.net)}/2)`;
+      const debit = C(OV.debitPeriod);
+      const credit = C(OV.creditPeriod);
       ov[interest]![c] =
-        `=IF(${P_REF.method}=1,${jan1}*${C(OV.debitPeriod)},` +
-        `IF(${P_REF.method}=2,${Bp}*IF(${Bp}>0,${C(OV.debitPeriod)},${C(OV.creditPeriod)}),` +
-        `${M}*IF(${M}>0,${C(OV.debitPeriod)},${C(OV.creditPeriod)})))`;
+        method === 'BBV' ? `=${jan1}*${debit}` : method === 'Traditional' ? `=${Bp}*IF(${Bp}>0,${debit},${credit})` : `=${M}*IF(${M}>0,${debit},${credit})`;
       ov[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(OV.net)}${after && k === kN ? `+${C(OV.withdrawal)}` : ''}`;
     }
   };
