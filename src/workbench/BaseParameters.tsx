@@ -4,7 +4,8 @@ import { Button, Callout, Checkbox, HTMLSelect, InputGroup, Tab, Tabs } from '@b
 import type { ParameterSetGroup, PhaseEntry, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
 import { formatNumber, percentShown } from '../lib/nlFormat.ts';
-import { Sheet, type CellChange } from './Sheet.tsx';
+import type { CellChange } from './Sheet.tsx';
+import { Sheet } from './LazySheet.tsx';
 import {
   type Col, type SheetDef, INTEREST_METHOD_OPTIONS, LOCATION_OPTIONS, PERIOD_TYPE_OPTIONS, PHASE_GROUP_OPTIONS,
   dateOf, labelOf, newParameterSet, numberOf, optionValue, parameterSetSheet, setNameProblem,

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, HTMLSelect, InputGroup, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import type { ValueType } from '../api/contract/modelData.ts';
-import { Sheet } from './Sheet.tsx';
+import { Sheet } from './LazySheet.tsx';
 import {
   type EntryKindUi, type ResidentialSection, RESIDENTIAL_SECTIONS, bookValueSheet, costEstimateSheet, indexingSheet, labelProblem,
   newCostEntry, newResidentialEntry, phasingSheet, residentialEstimateSheet,

@@ -11,6 +11,7 @@ import { type Cell, type Col, type SheetDef, pastedCells } from './sheets.ts';
 import { formatMoney, formatNumber, percentShown } from '../lib/nlFormat.ts';
 import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
 import { resolveFormula } from './formula.ts';
+import { activeSheet, setActiveSheet } from './activeSheet.ts';
 
 registerCellType(TextCellType);
 registerCellType(DropdownCellType);
@@ -30,7 +31,7 @@ export interface CellChange {
   value: unknown;
 }
 
-interface Props {
+export interface SheetProps {
   def: SheetDef;
   readOnly: boolean;
   onEdit: (def: SheetDef, changes: CellChange[]) => void;
@@ -42,8 +43,6 @@ interface Props {
   active?: boolean;
 }
 
-/** The grid that last had the focus: Ctrl+D / Ctrl+R and the toolbar act on it. */
-export let activeSheet: { fillDown(): void; fillRight(): void; hot: Handsontable } | null = null;
 
 class DutchEditor extends TextEditor {
   override beginEditing(newInitialValue?: unknown, event?: Event) {
@@ -81,7 +80,7 @@ function columnsOf(def: SheetDef, readOnly: boolean): Handsontable.ColumnSetting
   }));
 }
 
-export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true }: Props) {
+export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true }: SheetProps) {
   const ref = useRef<HTMLDivElement>(null);
   const hotRef = useRef<Handsontable | null>(null);
   const latest = useRef({ def, onEdit, evaluate, readOnly });
@@ -147,7 +146,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
         for (const row of data) for (let i = 0; i < row.length; i++) if (typeof row[i] === 'number') row[i] = toDutchEditText(row[i] as number);
       },
       afterSelection() {
-        activeSheet = api;
+        setActiveSheet(api);
       },
     });
     let skipRender = false;
@@ -211,7 +210,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
     (ref.current as HTMLDivElement & { hot?: Handsontable }).hot = hot;
     shapeRef.current = shape(def, readOnly);
     return () => {
-      if (activeSheet?.hot === hot) activeSheet = null;
+      if (activeSheet?.hot === hot) setActiveSheet(null);
       hot.destroy();
       hotRef.current = null;
     };

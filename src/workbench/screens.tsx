@@ -10,7 +10,8 @@ import { takePrefetchedModel } from './prefetch.ts';
 import { http, saveBlob } from '../api/http.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { ActionRegistry } from './actions.ts';
-import { activeSheet } from './Sheet.tsx';
+import { activeSheet } from './activeSheet.ts';
+import { preloadSheets } from './LazySheet.tsx';
 import { BaseParameters } from './BaseParameters.tsx';
 import { EntrySection } from './EntrySection.tsx';
 import { ResultStrip } from './Overview.tsx';
@@ -149,7 +150,11 @@ function open(root: RootStore, modelId: number): Opened {
   });
   window.__grondslagWorkbench = store;
   opened = o;
-  void store.load().then(() => store.openSession());
+  void store.load().then(() => {
+    void store.openSession();
+    // The grids' chunk, once the first tab is on screen.
+    requestAnimationFrame(() => setTimeout(preloadSheets, 0));
+  });
   return o;
 }
 

@@ -1,0 +1,16 @@
+import type Handsontable from 'handsontable/base';
+
+/** A grid as the toolbar and the keyboard shortcuts see it. */
+export interface ActiveSheet {
+  fillDown(): void;
+  fillRight(): void;
+  hot: Handsontable;
+}
+
+/** The grid that last had the focus: Ctrl+D / Ctrl+R and the toolbar act on it. (Its own module: the
+ * grids load with Handsontable after the tool has opened; the tool's frame needs only this.) */
+export let activeSheet: ActiveSheet | null = null;
+
+export function setActiveSheet(sheet: ActiveSheet | null): void {
+  activeSheet = sheet;
+}
