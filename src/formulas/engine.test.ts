@@ -66,6 +66,13 @@ describe('engine: incremental edits', () => {
     expect(JSON.stringify(e.modelData)).toBe(model);
     expect(e.results.costEntries[0]!.label).toBe(worked().cost_estimate[0]!.label);
     expect(e.results.ew).toBe(ew);
+    // a batch whose layout change makes the model invalid is refused whole as well
+    const invalid = e.applyEdits([
+      { kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_01', value: 2 },
+      { kind: 'parameter', field: 'phasing_calculation_end_date', value: '2020-01-01' },
+    ]);
+    expect(invalid.ok).toBe(false);
+    expect(JSON.stringify(e.modelData)).toBe(model);
     // a refused single edit changes nothing either
     expect(e.applyEdit({ kind: 'parameter', field: 'vat_rate_percentage', value: Number.NaN }).ok).toBe(false);
     expect(JSON.stringify(e.modelData)).toBe(model);

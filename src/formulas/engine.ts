@@ -33,6 +33,7 @@ import {
 const isWireDate = (v: unknown): v is string => typeof v === 'string' && WIRE_DATE.test(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const problem = (path: string, message: string): Problem => ({ path, message });
+const entryPath = (kind: EntryKind, idx: number) => `${kind === 'cost' ? 'cost_estimate' : 'residential_construction'}[${idx}]`;
 /**
  * An own index value that changes the shape of the entry's index chain: the first one (the chain
  * appears), a base value added or removed, or a value before the chain's first period.
@@ -188,21 +189,22 @@ export class GrexEngine {
   applyEdits(edits: Edit[]): EditResult {
     const writes: CellWrite[] = [];
     let needSync = false;
-    // A refused edit changes nothing itself; the edits before it in a batch (or an edit that
-    // regenerates the layout) are undone from this copy, so a batch is applied whole or not at all.
-    const before = edits.length > 1 || edits.some((e) => this.needsSync(e)) ? cloneData(this.model) : null;
+    // A refused edit changes nothing itself; the edits before it in the batch are undone from the
+    // journal, so a batch is applied whole or not at all.
+    this.journal = [];
+    this.journaled.clear();
     for (const e of edits) {
       const r = this.applyToModel(e, writes);
       if (r === 'sync') needSync = true;
       else if (r !== 'ok') {
-        if (before) this.restore(before);
+        this.rollback();
         return { ok: false, problems: [r] };
       }
     }
     if (needSync) {
       const v = validateModelData(this.model);
       if (!v.ok) {
-        if (before) this.restore(before);
+        this.rollback();
         return v;
       }
       return { ok: true, changes: this.sync(), rebuilt: true };
@@ -212,9 +214,24 @@ export class GrexEngine {
     return { ok: true, changes, rebuilt: false };
   }
 
-  /** Undo a refused batch: the model as it was (labels of earlier edits were written to the results too). */
-  private restore(before: ModelData): void {
-    this.model = before;
+  /** Copies of the parts of the model data a batch changes (an entry, a set, the base parameters). */
+  private journal: { container: Record<string | number, unknown>; key: string | number; saved: unknown }[] = [];
+  private readonly journaled = new Set<unknown>();
+  /** Keep a copy of container[key] before the batch's first change to it. */
+  private touch(container: object, key: string | number): void {
+    const c = container as Record<string | number, unknown>;
+    if (this.journaled.has(c[key])) return;
+    this.journaled.add(c[key]);
+    this.journal.push({ container: c, key, saved: cloneData(c[key]) });
+  }
+  /** Undo a refused batch (labels of earlier edits were written to the results too). */
+  private rollback(): void {
+    if (this.journal.length === 0) return;
+    for (let i = this.journal.length - 1; i >= 0; i--) {
+      const j = this.journal[i]!;
+      j.container[j.key] = j.saved;
+    }
+    this.journal = [];
     this.readAll();
   }
 
@@ -385,14 +402,14 @@ export class GrexEngine {
         const list = e.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
         const idx = this.indexOf(list, e.id);
         const lay = e.entry === 'cost' ? L.cost : L.residential;
-        const base = () => `${e.entry === 'cost' ? 'cost_estimate' : 'residential_construction'}[${idx}]`;
-        if (idx < 0) return problem(base(), `Post ${e.id} bestaat niet.`);
-        if (e.value !== null && !isNum(e.value)) return problem(base(), 'Voer een getal in.');
+        if (idx < 0) return problem(entryPath(e.entry, idx), `Post ${e.id} bestaat niet.`);
+        if (e.value !== null && !isNum(e.value)) return problem(entryPath(e.entry, idx), 'Voer een getal in.');
         const entry = list[idx]!;
+        this.touch(list, idx);
         const items: PeriodItem[] =
           e.list === 'phasing' ? entry.phasing.phasing_items : e.list === 'bookvalue' ? entry.bookvalue.bookvalue_items : entry.indexing.indexing_items;
         const k = periodIndex(e.period);
-        if (k > L.n || (k === 0 && e.list !== 'indexing')) return problem(`${base()}.${e.list}`, `Periode ${e.period} bestaat niet in dit model.`);
+        if (k > L.n || (k === 0 && e.list !== 'indexing')) return problem(`${entryPath(e.entry, idx)}.${e.list}`, `Periode ${e.period} bestaat niet in dit model.`);
         const at = items.findIndex((it) => it.period === e.period);
         const valueType: ValueType = e.valueType ?? items[at]?.value_type ?? (e.list === 'indexing' ? 'Procentueel' : 'Financeel');
         if (e.value === null) {
@@ -436,6 +453,7 @@ export class GrexEngine {
         const path = `cost_estimate[${idx}].${e.field}`;
         if (idx < 0) return problem('cost_estimate', `Post ${e.id} bestaat niet.`);
         const entry = this.model.cost_estimate[idx]!;
+        this.touch(this.model.cost_estimate, idx);
         const lay = L.cost;
         const row = lay.rowOf.get(e.id)!;
         const v = e.value;
@@ -487,6 +505,7 @@ export class GrexEngine {
         const path = `residential_construction[${idx}].${e.field}`;
         if (idx < 0) return problem('residential_construction', `Post ${e.id} bestaat niet.`);
         const entry = this.model.residential_construction[idx]!;
+        this.touch(this.model.residential_construction, idx);
         const lay = L.residential;
         const row = lay.rowOf.get(e.id)!;
         const v = e.value;
@@ -545,6 +564,7 @@ export class GrexEngine {
         return problem(path, 'Onbekend veld.');
       }
       case 'parameter': {
+        this.touch(this.model, 'base_parameters');
         const bp = this.model.base_parameters as Record<string, unknown>;
         const path = `base_parameters.${e.field}`;
         if (this.needsSync(e)) {
@@ -564,6 +584,7 @@ export class GrexEngine {
         if (idx < 0) return problem('base_parameters.parameter_sets', `De set '${e.name}' bestaat niet.`);
         if (e.value !== null && !isNum(e.value)) return problem(path, 'Voer een getal in.');
         const set = this.model.base_parameters.parameter_sets[idx]!;
+        this.touch(this.model.base_parameters.parameter_sets, idx);
         const price = e.group === PRICE_LEVEL_GROUP;
         const row = price ? L.priceSetRow.get(e.name)! : L.setRow.get(`${e.group}|${e.name}`)!;
         const sheet = price ? SHEET.priceIndex : SHEET.sets;
@@ -592,6 +613,7 @@ export class GrexEngine {
         const path = `base_parameters.space_usage[${idx}].${e.field}`;
         if (idx < 0) return problem('base_parameters.space_usage', `Rij ${e.id} bestaat niet.`);
         const rowSpec = this.model.base_parameters.space_usage[idx]!;
+        this.touch(this.model.base_parameters.space_usage, idx);
         const row = L.spaceRow.get(e.id)!;
         if (e.field === 'value') {
           if (e.value !== null && !isNum(e.value)) return problem(path, 'Ongeldige invoer. Controleer alstublieft de gegevens en probeer het opnieuw.');
