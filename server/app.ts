@@ -17,6 +17,7 @@ import type { Db } from './db/index.ts';
 import { appUser, dataRevision } from './db/schema/index.ts';
 import { HttpError, badRequest } from './errors.ts';
 import { TokenService } from './auth/tokens.ts';
+import { BatchLoader } from './auth/userLoader.ts';
 import { secret } from './auth/secrets.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -107,18 +108,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // authenticate: every /api route needs a valid access token of an active user, unless public.
   app.decorateRequest('user', null as never);
   app.decorateRequest('dataRevision', 0);
-  // One named prepared statement (parsed and planned once per database connection): the user and his
-  // client's data revision, read before anything else of the request, which cached answers are keyed on.
-  const userById = db.select({ user: appUser, revision: dataRevision.revision }).from(appUser)
+  // The user and his client's data revision, read before anything else of the request (cached answers
+  // are keyed on the revision): one named prepared statement (parsed and planned once per connection),
+  // shared by the requests that arrive together (BatchLoader).
+  const usersById = db.select({ user: appUser, revision: dataRevision.revision }).from(appUser)
     .leftJoin(dataRevision, eq(dataRevision.clientId, appUser.clientId))
-    .where(eq(appUser.id, sql.placeholder('id'))).prepare('auth_user_by_id');
+    .where(sql`${appUser.id} = ANY(${sql.placeholder('ids')}::int[])`).prepare('auth_users_by_id');
+  const users = new BatchLoader((ids: number[]) => usersById.execute({ ids }), (r) => r.user.id);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || req.routeOptions.config?.public) return;
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     const claims = token ? await ctx.tokens.verify(token) : null;
     if (!claims) throw new HttpError(401, 'U bent niet ingelogd.');
-    const [found] = await userById.execute({ id: claims.userId });
+    const found = await users.load(claims.userId);
     const user = found?.user;
     if (!user || user.blocked || !user.isActive || user.clientId !== claims.clientId) {
       throw new HttpError(401, 'U bent niet ingelogd.');
