@@ -103,6 +103,18 @@ describe('engine: incremental edits', () => {
     expect(e.results.costEntries[0]!.phased[2]).toBe(5000);
     step(null, 'Financeel');
     expect(e.results.costEntries[0]!.phased[2]).toBe(0);
+    // book values the same way: a Procentueel value gets a booked cell, a Financeel value is the amount
+    const book = (value: number | null, valueType: 'Financeel' | 'Procentueel') => {
+      const r = e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_03', value, valueType });
+      expect(r.ok && !r.rebuilt).toBe(true);
+      expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
+    };
+    book(10, 'Procentueel');
+    expect(c2(e.results.costEntries[0]!.booked[2]!)).toBe(100000);
+    expect(c2(e.results.costEntries[0]!.totalBooked)).toBe(100000);
+    book(5000, 'Financeel');
+    expect(e.results.costEntries[0]!.booked[2]).toBe(5000);
+    expect(c2(e.results.periods[2]!.costs)).toBe(5000);
     e.destroy();
   });
 

@@ -24,8 +24,7 @@ import {
   nominalFormula,
   columnTotalFormula,
   phasedFormula,
-  totalBookedFormula,
-  totalPhasedFormula,
+  entryTotalFormula,
   text,
 } from './workbook.ts';
 
@@ -261,10 +260,9 @@ export class GrexEngine {
       const lay = w.sheet === SHEET.cost ? this.spec.layout.cost : w.sheet === SHEET.residential ? this.spec.layout.residential : null;
       if (lay && rows[w.row]![w.col] == null) {
         const at = this.blockAt(lay, w.col);
-        if (at && at.block !== 'indexFactor') {
-          if (at.block !== 'nominal') grown.rows.add(`${w.sheet}|${w.row}`);
-          if (at.block === 'nominal' || at.block === 'booked') grown.periods.add(`${w.sheet}|${at.block}|${at.k}`);
-        }
+        if (at?.block === 'phasingF' || at?.block === 'phased' || at?.block === 'bookedF' || at?.block === 'booked') grown.rows.add(`${w.sheet}|${w.row}`);
+        if (at?.block === 'nominal') grown.periods.add(`${w.sheet}|nominal|${at.k}`);
+        if (at?.block === 'bookedF' || at?.block === 'booked') grown.periods.add(`${w.sheet}|booked|${at.k}`);
       }
       rows[w.row]![w.col] = w.raw;
     }
@@ -313,11 +311,11 @@ export class GrexEngine {
       const lay = sheet === SHEET.cost ? L.cost : L.residential;
       const row = Number(r);
       const cells = this.sheetRows(sheet)[row]!;
-      put(sheet, row, lay.col.totalBooked!, totalBookedFormula(lay, cells, row, L.n));
-      put(sheet, row, lay.col.totalPhased!, totalPhasedFormula(lay, cells, row, L.n));
+      put(sheet, row, lay.col.totalBooked!, entryTotalFormula(lay, cells, row, L.n, 'booked'));
+      put(sheet, row, lay.col.totalPhased!, entryTotalFormula(lay, cells, row, L.n, 'phased'));
     }
     for (const key of grown.periods) {
-      const [sheet, block, k] = key.split('|') as [string, Block, string];
+      const [sheet, block, k] = key.split('|') as [string, 'nominal' | 'booked', string];
       const lay = sheet === SHEET.cost ? L.cost : L.residential;
       put(sheet, lay.totalsRow, lay.blockStart[block] + Number(k) - 1, columnTotalFormula(lay, this.sheetRows(sheet), block, Number(k)));
     }
@@ -431,7 +429,8 @@ export class GrexEngine {
           const oc = this.entryCol(lay, out, k);
           if (e.value === null) return 'ok'; // the formulas stay; over empty inputs they are 0
           if (e.list === 'bookvalue') {
-            if (sheetRows[row]![oc] == null) writes.push({ sheet: lay.sheet, row, col: oc, raw: bookedFormula(lay, row, k) });
+            // A Financeel value is the booked amount; a Procentueel one needs its booked cell.
+            if (pctType && sheetRows[row]![oc] == null) writes.push({ sheet: lay.sheet, row, col: oc, raw: bookedFormula(lay, row, k) });
             return 'ok';
           }
           if (src.own && k > src.last) return 'sync'; // own chain too short

@@ -5,6 +5,7 @@ import {
   BLOCKS,
   type Block,
   type ComputedField,
+  AMOUNT_BLOCKS,
   type EntrySheetLayout,
   type RawCell,
   OV,
@@ -125,12 +126,13 @@ const COMPUTED_FIELDS: ComputedField[] = [
   'totalPhased',
   'residualToPhase',
 ];
-const BLOCK_ARRAY: Partial<Record<Block, 'phased' | 'booked' | 'indexFactor' | 'nominal'>> = {
-  phased: 'phased',
-  booked: 'booked',
+/** Blocks whose cells are read as they are (phased and booked amounts are picked, see amountAt). */
+const BLOCK_ARRAY: Partial<Record<Block, 'indexFactor' | 'nominal'>> = {
   indexFactor: 'indexFactor',
   nominal: 'nominal',
 };
+
+type Amount = keyof typeof AMOUNT_BLOCKS;
 
 export interface SheetIds {
   cost: number;
@@ -151,12 +153,12 @@ function num(v: CellValue | undefined): number {
 /** Column → what it holds, for one entry sheet. */
 interface ColMap {
   computed: Map<number, ComputedField>;
-  block: Map<number, { arr: 'phased' | 'booked' | 'indexFactor' | 'nominal'; k: number }>;
+  block: Map<number, { arr: 'indexFactor' | 'nominal'; k: number }>;
 }
 function colMap(lay: EntrySheetLayout, n: number): ColMap {
   const computed = new Map<number, ComputedField>();
   for (const f of COMPUTED_FIELDS) computed.set(lay.col[f]!, f);
-  const block = new Map<number, { arr: 'phased' | 'booked' | 'indexFactor' | 'nominal'; k: number }>();
+  const block = new Map<number, { arr: 'indexFactor' | 'nominal'; k: number }>();
   for (const b of BLOCKS) {
     const arr = BLOCK_ARRAY[b];
     if (!arr) continue;
@@ -218,13 +220,13 @@ export class ResultsReader {
   }
 
   /**
-   * Phased per period: the Financeel value where there is one (it is the phased amount), else the
-   * phased cell of a Procentueel value (the engine keeps only one of the two inputs of a period).
+   * Phased or booked per period: the Financeel value where there is one (it is the amount), else the
+   * cell computed from a Procentueel value (the engine keeps only one of the two inputs of a period).
    */
-  private phasedAt(lay: EntrySheetLayout, cells: RawCell[], k: number, value: (c: number) => number): number {
-    const f = cells[lay.blockStart.phasingF + k];
-    if (f != null) return value(lay.blockStart.phasingF + k);
-    return cells[lay.blockStart.phased + k] != null ? value(lay.blockStart.phased + k) : 0;
+  private amountAt(lay: EntrySheetLayout, cells: RawCell[], amount: Amount, k: number, value: (c: number) => number): number {
+    const [input, computed] = AMOUNT_BLOCKS[amount];
+    if (cells[lay.blockStart[input] + k] != null) return value(lay.blockStart[input] + k);
+    return cells[lay.blockStart[computed] + k] != null ? value(lay.blockStart[computed] + k) : 0;
   }
 
   private readEntries(kind: EntryKind, lay: EntrySheetLayout, values: CellValue[][], errors: string[]): EntryResult[] {
@@ -244,8 +246,8 @@ export class ResultsReader {
         amountAtNcw: get(lay.col.amountAtNcw!),
         totalPhased: get(lay.col.totalPhased!),
         residualToPhase: get(lay.col.residualToPhase!),
-        phased: Array.from({ length: n }, (_, k) => this.phasedAt(lay, cells, k, get)),
-        booked: arr('booked'),
+        phased: Array.from({ length: n }, (_, k) => this.amountAt(lay, cells, 'phased', k, get)),
+        booked: Array.from({ length: n }, (_, k) => this.amountAt(lay, cells, 'booked', k, get)),
         indexFactor: this.factorOf(lay, id, arr),
         nominal: arr('nominal'),
         residualNotCalculated: kind === 'residential' && this.labels.residualIds.has(id),
@@ -338,13 +340,18 @@ export class ResultsReader {
         }
         const lay = cost ? L.cost : L.residential;
         const b = cm.block.get(col);
-        if (b?.arr === 'phased') {
-          if (this.sheetRows(lay.sheet)[row]![lay.blockStart.phasingF + b.k] == null) entry.phased[b.k] = v;
-        } else if (b && (b.arr !== 'indexFactor' || lay.factor.get(entry.id)?.own)) entry[b.arr][b.k] = v;
-        else if (col >= lay.blockStart.phasingF && col < lay.blockStart.phasingF + L.n) {
-          // A Financeel value is the phased amount; cleared, the period's phased cell (if any) is.
-          const k = col - lay.blockStart.phasingF;
-          entry.phased[k] = this.phasedAt(lay, this.sheetRows(lay.sheet)[row]!, k, (c) => num(this.cellValue(sheet, row, c)));
+        if (b) {
+          if (b.arr !== 'indexFactor' || lay.factor.get(entry.id)?.own) entry[b.arr][b.k] = v;
+          continue;
+        }
+        // A Financeel input or a cell computed from a Procentueel one: the period's amount is one of the two.
+        for (const amount of ['phased', 'booked'] as const) {
+          for (const block of AMOUNT_BLOCKS[amount]) {
+            const k = col - lay.blockStart[block];
+            if (k < 0 || k >= L.n) continue;
+            const value = (c: number) => (c === col ? v : num(this.cellValue(sheet, row, c)));
+            entry[amount][k] = this.amountAt(lay, this.sheetRows(lay.sheet)[row]!, amount, k, value);
+          }
         }
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];

@@ -123,7 +123,7 @@ const BLOCK_TITLE: Record<Block, string> = {
   bookedP: 'Boekwaarde %',
   indexOverride: 'Eigen index',
   phased: 'Gefaseerd uit %',
-  booked: 'Geboekt',
+  booked: 'Geboekt uit %',
   indexFactor: 'Indexfactor',
   nominal: 'Nominaal',
 };
@@ -231,12 +231,16 @@ export function phasedFormula(lay: EntrySheetLayout, row: number, k: number): st
   const p = a1(bc(lay, 'phasingP', k), row);
   return `=${pctA(p)}*${a1(lay.col.amountAtNcw!, row, { absCol: true })}`;
 }
-/** Booked: Financeel value + pct(Procentueel value) × estimate. */
+/** Booked from a Procentueel book value: pct(value) × estimate (a Financeel value is itself the booked amount). */
 export function bookedFormula(lay: EntrySheetLayout, row: number, k: number): string {
-  const f = a1(bc(lay, 'bookedF', k), row);
   const p = a1(bc(lay, 'bookedP', k), row);
-  return `=${f}+${pctA(p)}*${a1(lay.col.estimate!, row, { absCol: true })}`;
+  return `=${pctA(p)}*${a1(lay.col.estimate!, row, { absCol: true })}`;
 }
+/**
+ * The two blocks whose cells make up a period's amount: the Financeel input (the amount itself) and
+ * the cell computed from a Procentueel input. One of the two inputs of a period is empty.
+ */
+export const AMOUNT_BLOCKS = { phased: ['phasingF', 'phased'], booked: ['bookedF', 'booked'] } as const satisfies Record<string, readonly [Block, Block]>;
 /**
  * Nominal = phased × future index factor F_X(N → start(k)): the Financeel value, plus the phased cell
  * where the period has one (it holds, or held, a Procentueel value).
@@ -365,14 +369,11 @@ function rowRuns(lay: EntrySheetLayout, cells: RawCell[], block: Block, n: numbe
   for (let k = 0; k < n; k++) if (cells[lay.blockStart[block] + k] != null) cols.push(lay.blockStart[block] + k);
   return runsOf(cols);
 }
-/** Totaal geboekt of an entry row: the sum of its booked cells. */
-export function totalBookedFormula(lay: EntrySheetLayout, cells: RawCell[], row: number, n: number): string {
-  return `=${sumExpr(sumOfRuns(rowRuns(lay, cells, 'booked', n), (c) => a1(c, row)))}`;
-}
-/** Totaal gefaseerd of an entry row: its Financeel values plus its phased cells (Procentueel). */
-export function totalPhasedFormula(lay: EntrySheetLayout, cells: RawCell[], row: number, n: number): string {
+/** Totaal gefaseerd or Totaal geboekt of an entry row: its Financeel values plus its cells from Procentueel values. */
+export function entryTotalFormula(lay: EntrySheetLayout, cells: RawCell[], row: number, n: number, amount: keyof typeof AMOUNT_BLOCKS): string {
   const ref = (c: number) => a1(c, row);
-  return `=${sumExpr([...sumOfRuns(rowRuns(lay, cells, 'phasingF', n), ref), ...sumOfRuns(rowRuns(lay, cells, 'phased', n), ref)])}`;
+  const [input, computed] = AMOUNT_BLOCKS[amount];
+  return `=${sumExpr([...sumOfRuns(rowRuns(lay, cells, input, n), ref), ...sumOfRuns(rowRuns(lay, cells, computed, n), ref)])}`;
 }
 /**
  * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist, added
@@ -380,12 +381,13 @@ export function totalPhasedFormula(lay: EntrySheetLayout, cells: RawCell[], row:
  * ranges). Without a sheet name a reference is short, so the formula stays far below Excel's 8,192
  * characters; a very large model falls back to one range.
  */
-export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], block: Block, k: number): string {
-  const c = lay.blockStart[block] + k - 1;
+export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], block: 'nominal' | 'booked', k: number): string {
+  const blocks: readonly Block[] = block === 'nominal' ? ['nominal'] : AMOUNT_BLOCKS.booked;
+  const cols = blocks.map((b) => lay.blockStart[b] + k - 1);
   const refs: string[] = [];
-  for (let r = 1; r < lay.totalsRow; r++) if (rows[r]![c] != null) refs.push(a1(c, r));
+  for (let r = 1; r < lay.totalsRow; r++) for (const c of cols) if (rows[r]![c] != null) refs.push(a1(c, r));
   if (refs.length === 0) return '=0';
-  if (refs.length > MAX_PLUS_REFS) return `=SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`;
+  if (refs.length > MAX_PLUS_REFS) return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}`;
   return `=${refs.join('+')}`;
 }
 const MAX_PLUS_REFS = 1000;
@@ -658,13 +660,14 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       }
       for (const [k, it] of bk) {
         if (k < 1 || k > n) continue;
-        row[at(it.value_type === 'Procentueel' ? 'bookedP' : 'bookedF', k)] = it.value;
-        row[at('booked', k)] = bookedFormula(lay, r, k);
+        const pct = it.value_type === 'Procentueel';
+        row[at(pct ? 'bookedP' : 'bookedF', k)] = it.value;
+        if (pct) row[at('booked', k)] = bookedFormula(lay, r, k);
       }
       for (const [k, it] of ix) if (k >= 1 && k <= n) row[at('indexOverride', k)] = it.value;
       if (src.own) for (let k = src.from; k <= last; k++) row[at('indexFactor', k)] = ownFactorFormula(lay, r, k, src, setCols);
-      row[col.totalBooked!] = totalBookedFormula(lay, row, r, n);
-      row[col.totalPhased!] = totalPhasedFormula(lay, row, r, n);
+      row[col.totalBooked!] = entryTotalFormula(lay, row, r, n, 'booked');
+      row[col.totalPhased!] = entryTotalFormula(lay, row, r, n, 'phased');
       rows.push(row);
     }
     lay.totalsRow = rows.length;
