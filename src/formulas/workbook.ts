@@ -580,6 +580,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     r === 0 || c === 0 ? 'text' : c === priceCols.base || (c >= priceCols.firstValue && c < priceCols.firstRate) ? 'pct' : 'factor';
 
   // Entry sheets
+  // hist(d → N) = index(N) / index(d); for d = N both are the same expression, so exactly 1 without
+  // an IF (a price date after N is a validation error).
   const histFormula = (dateRef: string, setName: string): string => {
     const r = priceSetRow.get(setName);
     if (r === undefined) return '=1';
@@ -587,8 +589,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     const cumRange = `${abs(SHEET.priceIndex, priceCols.firstCum, r)}:${a1(priceCols.firstCum + Y - 1, r, { absCol: true, absRow: true })}`;
     const yi = `YEAR(${dateRef})-${firstYear - 1}`;
     return (
-      `=IF(${dateRef}>=${N},1,${abs(SHEET.priceIndex, priceCols.atNcw, r)}/(INDEX(${cumRange},1,${yi})` +
-      `*(1+INDEX(${rateRange},1,${yi}))^(DAYS360(DATE(YEAR(${dateRef}),1,1),${dateRef},${YF_TRUE})/360)))`
+      `=${abs(SHEET.priceIndex, priceCols.atNcw, r)}/(INDEX(${cumRange},1,${yi})` +
+      `*(1+INDEX(${rateRange},1,${yi}))^(DAYS360(DATE(YEAR(${dateRef}),1,1),${dateRef},${YF_TRUE})/360))`
     );
   };
   type AnyEntry = ModelData['cost_estimate'][number] | ModelData['residential_construction'][number];
