@@ -237,11 +237,18 @@ export default async function bench(): Promise<void> {
       performance.mark('workbench:open');
       const t0 = performance.now();
       let tab = 0;
+      // When Projectgegevens enters the DOM (the engine is built after that frame, so polling would miss it).
+      const seen = new MutationObserver(() => {
+        if (!tab && document.querySelector('[role="tabpanel"]')) {
+          tab = performance.now() - t0;
+          seen.disconnect();
+        }
+      });
+      seen.observe(document.body, { childList: true, subtree: true });
       const state = { grondslag: true, screen: 'GrexOnline_BaseParameters', params: { modelId: id } };
       history.pushState(state, '');
       dispatchEvent(new PopStateEvent('popstate', { state }));
       while (!document.querySelector('[data-testid="strip-ew"]') || !document.querySelector('[role="tabpanel"]')) {
-        if (!tab && document.querySelector('[role="tabpanel"]')) tab = performance.now() - t0;
         await new Promise((r) => setTimeout(r, 5));
         if (performance.now() - t0 > 60_000) break;
       }
