@@ -153,6 +153,8 @@ function num(v: CellValue | undefined): number {
 /** Column → what it holds, for one entry sheet. */
 interface ColMap {
   computed: Map<number, ComputedField>;
+  /** Columns of the Financeel inputs and of the cells computed from Procentueel ones. */
+  amount: Map<number, { amount: Amount; k: number }>;
   block: Map<number, { arr: 'indexFactor' | 'nominal'; k: number }>;
 }
 function colMap(lay: EntrySheetLayout, n: number): ColMap {
@@ -164,7 +166,9 @@ function colMap(lay: EntrySheetLayout, n: number): ColMap {
     if (!arr) continue;
     for (let k = 0; k < n; k++) block.set(lay.blockStart[b] + k, { arr, k });
   }
-  return { computed, block };
+  const amount = new Map<number, { amount: Amount; k: number }>();
+  for (const a of ['phased', 'booked'] as const) for (const b of AMOUNT_BLOCKS[a]) for (let k = 0; k < n; k++) amount.set(lay.blockStart[b] + k, { amount: a, k });
+  return { computed, block, amount };
 }
 
 export class ResultsReader {
@@ -345,14 +349,14 @@ export class ResultsReader {
           continue;
         }
         // A Financeel input or a cell computed from a Procentueel one: the period's amount is one of the two.
-        for (const amount of ['phased', 'booked'] as const) {
-          for (const block of AMOUNT_BLOCKS[amount]) {
-            const k = col - lay.blockStart[block];
-            if (k < 0 || k >= L.n) continue;
-            const value = (c: number) => (c === col ? v : num(this.cellValue(sheet, row, c)));
-            entry[amount][k] = this.amountAt(lay, this.sheetRows(lay.sheet)[row]!, amount, k, value);
-          }
-        }
+        const a = cm.amount.get(col);
+        if (!a) continue;
+        const cells = this.sheetRows(lay.sheet)[row]!;
+        const [input, computed] = AMOUNT_BLOCKS[a.amount];
+        const ic = lay.blockStart[input] + a.k;
+        const cc = lay.blockStart[computed] + a.k;
+        const at = cells[ic] != null ? ic : cells[cc] != null ? cc : -1;
+        entry[a.amount][a.k] = at < 0 ? 0 : at === col ? v : num(this.cellValue(sheet, row, at));
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];
         const k = col - OV_FIRST_PERIOD_COL;
