@@ -11,9 +11,9 @@ export interface Ymd {
   d: number; // 1..31
 }
 
+/** A `yyyy-mm-dd` date (the wire format, validated before it gets here). */
 export function parseYmd(s: string): Ymd {
-  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-  return { y, m, d };
+  return { y: Number(s.slice(0, 4)), m: Number(s.slice(5, 7)), d: Number(s.slice(8, 10)) };
 }
 
 export function ymdToSerial({ y, m, d }: Ymd): number {
