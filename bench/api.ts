@@ -7,7 +7,7 @@
 // the project list is measured uncompressed too (a client without Accept-Encoding), both are printed.
 import autocannon from 'autocannon';
 import { brotliDecompressSync } from 'node:zlib';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -24,6 +24,42 @@ const TARGETS = { projectList: 60, modelList: 20, duplicate: 300 };
 
 /** What Chromium sends with every fetch. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/**
+ * Where the machine's CPU went between start and the returned function's call (Linux /proc): this
+ * process (server and load generator), our PostgreSQL (the postmaster of `pgDataDir` and its children)
+ * and every other process of the machine. Empty where /proc is missing.
+ */
+function cpuMeter(pgDataDir: string): () => string {
+  if (!existsSync('/proc/stat')) return () => '';
+  const TICK = 100; // USER_HZ
+  const machine = () => {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    // user nice system idle iowait irq softirq steal
+    return { busy: (f[0] + f[1] + f[2] + f[5] + f[6]) / TICK, all: f.reduce((x, y) => x + y, 0) / TICK };
+  };
+  const postgres = () => {
+    const root = Number(readFileSync(join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let seconds = 0;
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        if (Number(pid) === root || Number(f[1]) === root) seconds += (Number(f[11]) + Number(f[12])) / TICK;
+      } catch { /* ended meanwhile */ }
+    }
+    return seconds;
+  };
+  const own = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+  const m0 = machine(), p0 = postgres(), o0 = own();
+  return () => {
+    const m1 = machine(), p1 = postgres(), o1 = own();
+    const onePercent = (m1.all - m0.all) / 100;
+    const pct = (x: number) => `${Math.max(0, Math.round(x / onePercent))} %`;
+    const ours = o1 - o0, pg = p1 - p0, busy = m1.busy - m0.busy;
+    return `    CPU of the machine: busy ${pct(busy)} = this process (server + load generator) ${pct(ours)} + PostgreSQL ${pct(pg)}` +
+      ` + other processes ${pct(busy - ours - pg)}`;
+  };
+}
 
 async function load(url: string, authorization: string, seconds: number, encoding: Record<string, string> = BROWSER) {
   // the load generator runs in its own thread, so it does not share the event loop with the server
@@ -147,19 +183,25 @@ export default async function bench() {
     }
 
     // the floor of this machine and harness right now: a public answer without database or cache
+    // (each run prints where the machine's CPU went meanwhile: on a shared machine others take their part)
+    const pgDataDir = join(dir, 'cluster');
+    let cpu = cpuMeter(pgDataDir);
     const floor = await load(`http://127.0.0.1:${port}/api/grexsuperadmin/status/`, authorization, 5);
-    console.log(`harness floor, GET status/ (no token check, no database)  p50 ${floor.latency.p50} ms  p99 ${floor.latency.p99} ms  ${Math.round(floor.requests.average)} req/s`);
+    console.log(`harness floor, GET status/ (no token check, no database)  p50 ${floor.latency.p50} ms  p99 ${floor.latency.p99} ms  ${Math.round(floor.requests.average)} req/s\n${cpu()}`);
 
     await load(`${base}/project/?all=true`, authorization, 2); // warm-up
+    cpu = cpuMeter(pgDataDir);
     const pl = await load(`${base}/project/?all=true`, authorization, 10);
-    console.log(line('GET project/?all=true (as a browser asks)', pl, TARGETS.projectList));
+    console.log(`${line('GET project/?all=true (as a browser asks)', pl, TARGETS.projectList)}\n${cpu()}`);
+    cpu = cpuMeter(pgDataDir);
     const plain = await load(`${base}/project/?all=true`, authorization, 10, {});
-    console.log(line('GET project/?all=true (uncompressed)     ', plain, TARGETS.projectList));
+    console.log(`${line('GET project/?all=true (uncompressed)     ', plain, TARGETS.projectList)}\n${cpu()}`);
 
     const murl = `${base}/model/?version_model_id=${mid.version_id}`;
     await load(murl, authorization, 2);
+    cpu = cpuMeter(pgDataDir);
     const ml = await load(murl, authorization, 10);
-    console.log(line('GET model/?version_model_id (as a browser asks)', ml, TARGETS.modelList));
+    console.log(`${line('GET model/?version_model_id (as a browser asks)', ml, TARGETS.modelList)}\n${cpu()}`);
 
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
