@@ -10,9 +10,13 @@ export default async function grexonlineRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const tags = ['grexonline'];
 
-  r.get('/model/:id/', { schema: { tags, params: IdParams, response: { 200: GrexOnlineModel } } },
+  // The model answer (up to a few MB) is built from data the service has just validated, so it is
+  // written as it is: a second zod pass over it against the response schema held the single thread
+  // while the browser waited for the tool's chunk. The schema stays for the API description.
+  const asJson = () => (data: unknown) => JSON.stringify(data);
+  r.get('/model/:id/', { schema: { tags, params: IdParams, response: { 200: GrexOnlineModel } }, serializerCompiler: asJson },
     async (req) => tool.getToolModel(ctx, req.user, req.params.id));
-  r.post('/model/:id/', { schema: { tags, params: IdParams, body: SaveModelBody, response: { 200: GrexOnlineModel } }, bodyLimit: 20 * 1024 * 1024 },
+  r.post('/model/:id/', { schema: { tags, params: IdParams, body: SaveModelBody, response: { 200: GrexOnlineModel } }, serializerCompiler: asJson, bodyLimit: 20 * 1024 * 1024 },
     async (req) => tool.saveToolModel(ctx, req.user, req.params.id, req.body, req.ip));
   r.post('/model/:id/session/', { schema: { tags, params: IdParams, response: { 200: SessionAnswer } } },
     async (req) => tool.openSession(ctx, req.user, req.params.id, req.ip));
