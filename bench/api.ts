@@ -43,8 +43,11 @@ function cpuMeter(pgDataDir: string): () => string {
     let seconds = 0;
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       try {
+        // fields after the name: state ppid … utime(11) stime(12) cutime(13) cstime(14); the postmaster's
+        // cutime/cstime hold its ended backends (pool connections closed while idle)
         const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        if (Number(pid) === root || Number(f[1]) === root) seconds += (Number(f[11]) + Number(f[12])) / TICK;
+        if (Number(pid) === root) seconds += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICK;
+        else if (Number(f[1]) === root) seconds += (Number(f[11]) + Number(f[12])) / TICK;
       } catch { /* ended meanwhile */ }
     }
     return seconds;
