@@ -44,7 +44,10 @@ describe('engine: worked example of calculation.md §7', () => {
     expect(cost.rows[1]![lay.col.amountAtNcw!]).toMatch(/^=ROUND\(/);
     // A Financeel value is the phased amount: the nominal multiplies the input, no phased cell.
     expect(cost.rows[1]![lay.blockStart.phased]).toBeNull();
-    expect(cost.rows[1]![lay.blockStart.nominal]).toMatch(new RegExp(`^=${colName(lay.blockStart.phasingF)}2\\*`));
+    expect(cost.rows[1]![lay.blockStart.nominal + 1]).toMatch(new RegExp(`^=${colName(lay.blockStart.phasingF + 1)}2\\*`));
+    // 2024 contains the NCW date: the factor is 1 there, the nominal amount is the phased amount
+    expect(cost.rows[1]![lay.blockStart.nominal]).toBeNull();
+    expect(e.results.costEntries[0]!.nominal[0]).toBe(500000);
     expect(cost.rows[1]![lay.blockStart.nominal + 2]).toBeNull(); // no value in 2026: no formula
     expect(e.hf.getCellFormula({ sheet: e.sheetId('Resultaat'), row: 11, col: 1 })).toBe('=MAX(0,-B11)');
     e.destroy();
@@ -52,6 +55,30 @@ describe('engine: worked example of calculation.md §7', () => {
 });
 
 describe('engine: incremental edits', () => {
+  it('up to the NCW period adds new phasing values to the period totals without nominal cells', () => {
+    const m = worked();
+    m.base_parameters.phasing_net_present_value_date = '2025-06-30'; // the NCW period is 2025
+    const e = build(m);
+    expect(e.layout.cost.ncwPeriod).toBe(2);
+    const check = () => expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
+    const edit = (value: number | null, valueType: 'Financeel' | 'Procentueel') => {
+      const r = e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_02', value, valueType });
+      expect(r.ok && !r.rebuilt).toBe(true);
+      check();
+    };
+    check();
+    edit(null, 'Financeel');
+    expect(e.results.periods[1]!.costs).toBe(0);
+    edit(25, 'Procentueel'); // a phased cell appears; the 2025 total must count it
+    expect(e.results.costEntries[0]!.nominal[1]).toBe(e.results.costEntries[0]!.phased[1]);
+    expect(e.results.periods[1]!.costs).toBeGreaterThan(0);
+    edit(1234, 'Financeel');
+    expect(e.results.periods[1]!.costs).toBe(1234);
+    const row = e.sheets.find((s) => s.name === 'Kostenraming')!.rows[1]!;
+    expect(row[e.layout.cost.blockStart.nominal + 1]).toBeNull();
+    e.destroy();
+  });
+
   it('applies a batch whole or not at all: a refused edit undoes the edits before it', () => {
     const e = build(worked());
     const ew = e.results.ew;

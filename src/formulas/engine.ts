@@ -261,7 +261,7 @@ export class GrexEngine {
       if (lay && rows[w.row]![w.col] == null) {
         const at = this.blockAt(lay, w.col);
         if (at?.block === 'phasingF' || at?.block === 'phased' || at?.block === 'bookedF' || at?.block === 'booked') grown.rows.add(`${w.sheet}|${w.row}`);
-        if (at?.block === 'nominal') grown.periods.add(`${w.sheet}|nominal|${at.k}`);
+        if (at?.block === 'nominal' || ((at?.block === 'phasingF' || at?.block === 'phased') && at.k <= lay.ncwPeriod)) grown.periods.add(`${w.sheet}|nominal|${at.k}`);
         if (at?.block === 'bookedF' || at?.block === 'booked') grown.periods.add(`${w.sheet}|booked|${at.k}`);
       }
       rows[w.row]![w.col] = w.raw;
@@ -434,6 +434,11 @@ export class GrexEngine {
             return 'ok';
           }
           if (src.own && k > src.last) return 'sync'; // own chain too short
+          if (k <= lay.ncwPeriod) {
+            // up to the NCW period the nominal amount is the phased amount: no nominal cell
+            if (pctType && sheetRows[row]![oc] == null) writes.push({ sheet: lay.sheet, row, col: oc, raw: phasedFormula(lay, row, k) });
+            return 'ok';
+          }
           // Same cells as a fresh build: a nominal cell where a value is, a phased cell where a
           // Procentueel value is (once there, the nominal keeps adding it; over an empty input it is 0).
           const nc = this.entryCol(lay, 'nominal', k);

@@ -253,7 +253,7 @@ export class ResultsReader {
         phased: Array.from({ length: n }, (_, k) => this.amountAt(lay, cells, 'phased', k, get)),
         booked: Array.from({ length: n }, (_, k) => this.amountAt(lay, cells, 'booked', k, get)),
         indexFactor: this.factorOf(lay, id, arr),
-        nominal: arr('nominal'),
+        nominal: Array.from({ length: n }, (_, k) => (k < lay.ncwPeriod ? this.amountAt(lay, cells, 'phased', k, get) : get(lay.blockStart.nominal + k))),
         residualNotCalculated: kind === 'residential' && this.labels.residualIds.has(id),
       };
       for (const v of row) if (v != null && typeof v === 'object') errors.push(`${lay.sheet} ${id}: ${String((v as { value?: string }).value)}`);
@@ -357,6 +357,8 @@ export class ResultsReader {
         const cc = lay.blockStart[computed] + a.k;
         const at = cells[ic] != null ? ic : cells[cc] != null ? cc : -1;
         entry[a.amount][a.k] = at < 0 ? 0 : at === col ? v : num(this.cellValue(sheet, row, at));
+        // up to the NCW period the nominal amount is the phased amount (no nominal cell)
+        if (a.amount === 'phased' && a.k < lay.ncwPeriod) entry.nominal[a.k] = entry.phased[a.k]!;
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];
         const k = col - OV_FIRST_PERIOD_COL;

@@ -200,6 +200,11 @@ export interface EntrySheetLayout {
   factor: Map<number, FactorSource>;
   /** Row (0-based) of the per-period totals of the nominal and booked blocks, below the entries. */
   totalsRow: number;
+  /**
+   * The period that contains the NCW date. Up to it the future index factor is 1 (no time passes
+   * after N), so the nominal amount is the phased amount itself: nominal cells start after it.
+   */
+  ncwPeriod: number;
 }
 
 export interface FactorSource {
@@ -376,13 +381,13 @@ export function entryTotalFormula(lay: EntrySheetLayout, cells: RawCell[], row: 
   return `=${sumExpr([...sumOfRuns(rowRuns(lay, cells, input, n), ref), ...sumOfRuns(rowRuns(lay, cells, computed, n), ref)])}`;
 }
 /**
- * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist, added
- * one by one (HyperFormula evaluates a chain of references faster than a SUM over many short
+ * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist (up
+ * to the NCW period the nominal amounts are the phased amounts, so those are added), one by one (HyperFormula evaluates a chain of references faster than a SUM over many short
  * ranges). Without a sheet name a reference is short, so the formula stays far below Excel's 8,192
  * characters; a very large model falls back to one range.
  */
 export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], block: 'nominal' | 'booked', k: number): string {
-  const blocks: readonly Block[] = block === 'nominal' ? ['nominal'] : AMOUNT_BLOCKS.booked;
+  const blocks: readonly Block[] = block === 'booked' ? AMOUNT_BLOCKS.booked : k <= lay.ncwPeriod ? AMOUNT_BLOCKS.phased : ['nominal'];
   const cols = blocks.map((b) => lay.blockStart[b] + k - 1);
   const refs: string[] = [];
   for (let r = 1; r < lay.totalsRow; r++) for (const c of cols) if (rows[r]![c] != null) refs.push(a1(c, r));
@@ -422,6 +427,8 @@ function itemMap(items: PeriodItem[]): Map<number, PeriodItem> {
 export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const bp = model.base_parameters;
   const periods = generatePeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period, 40);
+  const ncwDate = parseYmd(bp.phasing_net_present_value_date);
+  const kN = periods.find((p) => compareYmd(p.start, ncwDate) <= 0 && compareYmd(ncwDate, p.end) < 0)?.index ?? periods.length;
   const n = periods.length;
   const m = periodsPerYear(bp.phasing_period);
   const pCol = (k: number) => k; // Perioden: period k (1-based) in column k (B = 1)
@@ -619,7 +626,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     const rows: RawCell[][] = [header];
     const rowOf = new Map<number, number>();
     const factor = new Map<number, FactorSource>();
-    const lay: EntrySheetLayout = { sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1 };
+    const lay: EntrySheetLayout = { sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1, ncwPeriod: kN };
     for (const e of entries) {
       const r = rows.length;
       rowOf.set(e.id, r);
@@ -651,14 +658,15 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       };
       factor.set(e.id, src);
       const at = (b: Block, k: number) => blockStart[b] + k - 1;
-      // Nominal cells exist where a phasing value is; a phased cell only where it is Procentueel
-      // (a Financeel value is the phased amount). Fewer formulas is what makes the build fast.
+      // Nominal cells exist where a phasing value is after the NCW period (up to it nominal = phased);
+      // a phased cell only where it is Procentueel (a Financeel value is the phased amount). Fewer
+      // formulas is what makes the build fast.
       for (const [k, it] of ph) {
         if (k < 1 || k > n) continue;
         const pct = it.value_type === 'Procentueel';
         row[at(pct ? 'phasingP' : 'phasingF', k)] = it.value;
         if (pct) row[at('phased', k)] = phasedFormula(lay, r, k);
-        row[at('nominal', k)] = nominalFormula(lay, r, k, src, setCols, pct);
+        if (k > kN) row[at('nominal', k)] = nominalFormula(lay, r, k, src, setCols, pct);
       }
       for (const [k, it] of bk) {
         if (k < 1 || k > n) continue;
@@ -826,7 +834,6 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   // The period containing the NCW date and the first period of each year are fixed by the dates
   // (a date change regenerates the sheets), so the chains refer to those cells directly: the
   // balance on 1 January for BBV is the balance cell of the period before the year's first period.
-  const kN = periods.find((p) => compareYmd(p.start, parseYmd(bp.phasing_net_present_value_date)) <= 0 && compareYmd(parseYmd(bp.phasing_net_present_value_date), p.end) < 0)?.index ?? n;
   const firstOfYear = (k: number) => periods.find((p) => p.year === periods[k - 1]!.year)!.index;
   // The chain after profit withdrawal differs from the one before only from the period that
   // contains N, so its cells start there (and do not exist without withdrawal): an edit then
