@@ -319,7 +319,8 @@ export default async function bench(): Promise<void> {
         const t0 = performance.now();
         tab.click();
         for (;;) {
-          const td = document.querySelector(`[data-testid="${id}"] .ht_master tbody tr td`) as HTMLElement | null;
+          // the grid of the shown panel (a hidden grid is kept, out of view, with content-visibility)
+          const td = document.querySelector(`[role="tabpanel"] [data-testid="${id}"] .ht_master tbody tr td`) as HTMLElement | null;
           if (td && td.offsetParent !== null) break;
           await new Promise((r) => setTimeout(r, 0));
         }

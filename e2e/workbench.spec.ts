@@ -145,6 +145,11 @@ test('the worked example shows the CLI figures; typing, pasting Dutch numbers, u
   await expectCell(page, 'sheet-cost-estimate', 0, 9, '€ 1.200.000,00');
   await tab(page, 'Overzicht').click();
   await expect(page.getByTestId('ov-entries-ncw-total')).toHaveText('1.200.000,00');
+  // A visited grid is kept out of view and shown again as it was.
+  await tab(page, 'Raming').click();
+  await expect(page.getByTestId('sheet-cost-estimate').locator('.ht_master td').filter({ hasText: '€ 1.200.000,00' }).first()).toBeVisible();
+  await tab(page, 'Overzicht').click();
+  await expect(page.getByTestId('sheet-cost-estimate')).toBeHidden();
 
   // Paste a block of Dutch numbers into the phasing, then undo it.
   await tab(page, 'Fasering').click();

@@ -53,7 +53,7 @@ export const EntrySection = observer(function EntrySection({ store, toasts, kind
       {grids.filter((g) => visited.has(g)).map((g) => {
         const active = tab === g && !(g === 'estimate' && kind === 'residential' && section === 'residual');
         return (
-          <div key={g} role={active ? 'tabpanel' : undefined} style={active ? undefined : { display: 'none' }}>
+          <div key={g} role={active ? 'tabpanel' : undefined} aria-hidden={active ? undefined : true} className={active ? undefined : 'wb-hidden-grid'}>
             <EntryGrid store={store} toasts={toasts} kind={kind} tab={g} section={section} active={active} />
           </div>
         );
