@@ -93,6 +93,13 @@ describe('engine: incremental edits', () => {
     expect(JSON.stringify(e.modelData)).toBe(model);
     expect(e.results.costEntries[0]!.label).toBe(worked().cost_estimate[0]!.label);
     expect(e.results.ew).toBe(ew);
+    // whatever the order of what the batch changed
+    expect(e.applyEdits([
+      { kind: 'setValue', group: 'Indexing_FutureIndex', name: 'Kostenstijging', label: null, value: 9 },
+      { kind: 'parameter', field: 'vat_rate_percentage', value: 2 },
+      { kind: 'parameter', field: 'interest_discount_rate_percentage', value: 'veel' as unknown as number },
+    ]).ok).toBe(false);
+    expect(JSON.stringify(e.modelData)).toBe(model);
     // a batch whose layout change makes the model invalid is refused whole as well
     const invalid = e.applyEdits([
       { kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_01', value: 2 },

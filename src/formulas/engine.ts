@@ -206,21 +206,28 @@ export class GrexEngine {
         this.rollback();
         return v;
       }
-      return { ok: true, changes: this.sync(), rebuilt: true };
     }
+    this.journal = [];
+    this.journaled.clear();
+    if (needSync) return { ok: true, changes: this.sync(), rebuilt: true };
     const changes = this.writeCells(writes);
     this.reader.patch(changes);
     return { ok: true, changes, rebuilt: false };
   }
 
-  /** Copies of the parts of the model data a batch changes (an entry, a set, the base parameters). */
+  /**
+   * Copies of the parts of the model data a batch changes: an entry, a set, a space-usage row, a base
+   * parameter. None contains another, so restoring them puts the model back whatever the order.
+   */
   private journal: { container: Record<string | number, unknown>; key: string | number; saved: unknown }[] = [];
-  private readonly journaled = new Set<unknown>();
+  private readonly journaled = new Map<object, Set<string | number>>();
   /** Keep a copy of container[key] before the batch's first change to it. */
   private touch(container: object, key: string | number): void {
+    let keys = this.journaled.get(container);
+    if (!keys) this.journaled.set(container, (keys = new Set()));
+    if (keys.has(key)) return;
+    keys.add(key);
     const c = container as Record<string | number, unknown>;
-    if (this.journaled.has(c[key])) return;
-    this.journaled.add(c[key]);
     this.journal.push({ container: c, key, saved: cloneData(c[key]) });
   }
   /** Undo a refused batch (labels of earlier edits were written to the results too). */
@@ -568,7 +575,7 @@ export class GrexEngine {
         return problem(path, 'Onbekend veld.');
       }
       case 'parameter': {
-        this.touch(this.model, 'base_parameters');
+        this.touch(this.model.base_parameters, e.field);
         const bp = this.model.base_parameters as Record<string, unknown>;
         const path = `base_parameters.${e.field}`;
         if (this.needsSync(e)) {
