@@ -18,6 +18,7 @@ import {
   UP,
   type WorkbookLayout,
   type WorkbookSpec,
+  AMOUNT_BLOCKS,
   BLOCKS,
   bookedFormula,
   buildWorkbookSpec,
@@ -267,9 +268,14 @@ export class GrexEngine {
       const lay = w.sheet === SHEET.cost ? this.spec.layout.cost : w.sheet === SHEET.residential ? this.spec.layout.residential : null;
       if (lay && rows[w.row]![w.col] == null) {
         const at = this.blockAt(lay, w.col);
-        if (at?.block === 'phasingF' || at?.block === 'phased' || at?.block === 'bookedF' || at?.block === 'booked') grown.rows.add(`${w.sheet}|${w.row}`);
-        if (at?.block === 'nominal' || ((at?.block === 'phasingF' || at?.block === 'phased') && at.k <= lay.ncwPeriod)) grown.periods.add(`${w.sheet}|nominal|${at.k}`);
-        if (at?.block === 'bookedF' || at?.block === 'booked') grown.periods.add(`${w.sheet}|booked|${at.k}`);
+        if (at) {
+          // a phased or booked amount's cell: its row's total, and its period's (up to the NCW period
+          // the Totaal row adds the phased amounts themselves); a nominal cell: its period's total
+          const amount = (['phased', 'booked'] as const).find((a) => (AMOUNT_BLOCKS[a] as readonly Block[]).includes(at.block));
+          if (amount) grown.rows.add(`${w.sheet}|${w.row}`);
+          if (at.block === 'nominal' || (amount === 'phased' && at.k <= lay.ncwPeriod)) grown.periods.add(`${w.sheet}|nominal|${at.k}`);
+          if (amount === 'booked') grown.periods.add(`${w.sheet}|booked|${at.k}`);
+        }
       }
       rows[w.row]![w.col] = w.raw;
     }

@@ -224,13 +224,15 @@ export class ResultsReader {
   }
 
   /**
-   * Phased or booked per period: the Financeel value where there is one (it is the amount), else the
-   * cell computed from a Procentueel value (the engine keeps only one of the two inputs of a period).
+   * The column that holds a period's phased or booked amount: the Financeel value where there is one
+   * (it is the amount), else the cell computed from a Procentueel value (the engine keeps only one of
+   * the two inputs of a period); -1 when the period has neither.
    */
-  private amountAt(lay: EntrySheetLayout, cells: RawCell[], amount: Amount, k: number, value: (c: number) => number): number {
+  private amountCol(lay: EntrySheetLayout, cells: RawCell[], amount: Amount, k: number): number {
     const [input, computed] = AMOUNT_BLOCKS[amount];
-    if (cells[lay.blockStart[input] + k] != null) return value(lay.blockStart[input] + k);
-    return cells[lay.blockStart[computed] + k] != null ? value(lay.blockStart[computed] + k) : 0;
+    const ic = lay.blockStart[input] + k;
+    const cc = lay.blockStart[computed] + k;
+    return cells[ic] != null ? ic : cells[cc] != null ? cc : -1;
   }
 
   private readEntries(kind: EntryKind, lay: EntrySheetLayout, values: CellValue[][], errors: string[]): EntryResult[] {
@@ -240,6 +242,12 @@ export class ResultsReader {
       const cells = this.sheetRows(lay.sheet)[lay.rowOf.get(id)!]!;
       const get = (c: number) => num(row[c]);
       const arr = (b: Block) => Array.from({ length: n }, (_, k) => get(lay.blockStart[b] + k));
+      const amounts = (amount: Amount) =>
+        Array.from({ length: n }, (_, k) => {
+          const c = this.amountCol(lay, cells, amount, k);
+          return c < 0 ? 0 : get(c);
+        });
+      const phased = amounts('phased');
       const e: EntryResult = {
         kind,
         id,
@@ -250,10 +258,11 @@ export class ResultsReader {
         amountAtNcw: get(lay.col.amountAtNcw!),
         totalPhased: get(lay.col.totalPhased!),
         residualToPhase: get(lay.col.residualToPhase!),
-        phased: Array.from({ length: n }, (_, k) => this.amountAt(lay, cells, 'phased', k, get)),
-        booked: Array.from({ length: n }, (_, k) => this.amountAt(lay, cells, 'booked', k, get)),
+        phased,
+        booked: amounts('booked'),
         indexFactor: this.factorOf(lay, id, arr),
-        nominal: Array.from({ length: n }, (_, k) => (k < lay.ncwPeriod ? this.amountAt(lay, cells, 'phased', k, get) : get(lay.blockStart.nominal + k))),
+        // up to the NCW period the nominal amount is the phased amount (no nominal cell)
+        nominal: Array.from({ length: n }, (_, k) => (k < lay.ncwPeriod ? phased[k]! : get(lay.blockStart.nominal + k))),
         residualNotCalculated: kind === 'residential' && this.labels.residualIds.has(id),
       };
       for (const v of row) if (v != null && typeof v === 'object') errors.push(`${lay.sheet} ${id}: ${String((v as { value?: string }).value)}`);
@@ -351,13 +360,8 @@ export class ResultsReader {
         // A Financeel input or a cell computed from a Procentueel one: the period's amount is one of the two.
         const a = cm.amount.get(col);
         if (!a) continue;
-        const cells = this.sheetRows(lay.sheet)[row]!;
-        const [input, computed] = AMOUNT_BLOCKS[a.amount];
-        const ic = lay.blockStart[input] + a.k;
-        const cc = lay.blockStart[computed] + a.k;
-        const at = cells[ic] != null ? ic : cells[cc] != null ? cc : -1;
+        const at = this.amountCol(lay, this.sheetRows(lay.sheet)[row]!, a.amount, a.k);
         entry[a.amount][a.k] = at < 0 ? 0 : at === col ? v : num(this.cellValue(sheet, row, at));
-        // up to the NCW period the nominal amount is the phased amount (no nominal cell)
         if (a.amount === 'phased' && a.k < lay.ncwPeriod) entry.nominal[a.k] = entry.phased[a.k]!;
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];

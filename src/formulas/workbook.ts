@@ -381,11 +381,13 @@ export function entryTotalFormula(lay: EntrySheetLayout, cells: RawCell[], row: 
   return `=${sumExpr([...sumOfRuns(rowRuns(lay, cells, input, n), ref), ...sumOfRuns(rowRuns(lay, cells, computed, n), ref)])}`;
 }
 /**
- * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist (up
- * to the NCW period the nominal amounts are the phased amounts, so those are added), one by one (HyperFormula evaluates a chain of references faster than a SUM over many short
- * ranges). Without a sheet name a reference is short, so the formula stays far below Excel's 8,192
- * characters; a very large model falls back to one range.
+ * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist (up to
+ * the NCW period the nominal amounts are the phased amounts, so those are added), one by one —
+ * HyperFormula evaluates a chain of references faster than a SUM over many short ranges. Without a
+ * sheet name a reference is short, so the formula stays far below Excel's 8,192 characters; a very
+ * large model falls back to one range.
  */
+const MAX_PLUS_REFS = 1000;
 export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], block: 'nominal' | 'booked', k: number): string {
   const blocks: readonly Block[] = block === 'booked' ? AMOUNT_BLOCKS.booked : k <= lay.ncwPeriod ? AMOUNT_BLOCKS.phased : ['nominal'];
   const cols = blocks.map((b) => lay.blockStart[b] + k - 1);
@@ -395,7 +397,6 @@ export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], blo
   if (refs.length > MAX_PLUS_REFS) return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}`;
   return `=${refs.join('+')}`;
 }
-const MAX_PLUS_REFS = 1000;
 /** Costs or revenues of period k on Overzicht: the Totaal row of the entry sheet (nominal + booked). */
 export function periodCashFlowFormula(lay: EntrySheetLayout, k: number): string {
   const t = (b: Block) => a1(lay.blockStart[b] + k - 1, lay.totalsRow, { sheet: lay.sheet });
@@ -680,7 +681,6 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       row[col.totalPhased!] = entryTotalFormula(lay, row, r, n, 'phased');
       rows.push(row);
     }
-    lay.totalsRow = rows.length;
     const totals: RawCell[] = new Array(width).fill(null);
     totals[col.label!] = text('Totaal');
     rows.push(totals);
@@ -869,7 +869,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     ov[OV.creditAnnual]![c] = creditRow === undefined ? `=${P_REF.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, creditRow)}`;
     ov[OV.debitPeriod]![c] = `=(1+${a1(c, OV.debitAnnual)})^(1/${P_REF.m})-1`;
     ov[OV.creditPeriod]![c] = `=(1+${a1(c, OV.creditAnnual)})^(1/${P_REF.m})-1`;
-    ov[OV.withdrawal]![c] = k === kN && bp.profit_withdrawal_to_ncw_date ? `=${abs(SHEET.result, 1, RS.profitWithdrawal)}` : 0;
+    ov[OV.withdrawal]![c] = k === kN && withdrawal ? `=${abs(SHEET.result, 1, RS.profitWithdrawal)}` : 0;
   }
   chain(OV.interestBefore, OV.balanceBefore, false);
   if (withdrawal) chain(OV.interest, OV.balance, true);
