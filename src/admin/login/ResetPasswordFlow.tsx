@@ -6,7 +6,7 @@ import { isStatus, messageOf } from '../../api/http.ts';
 import { passwordResetApi, RESET_EMAIL_PATTERN } from '../../api/passwordReset.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { CodeInput, MFA_CODE_LENGTH } from '../common/CodeInput.tsx';
-import { PasswordRequirements } from '../common/PasswordRequirements.tsx';
+import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 
 const BAD_CODE = 'De ingevoerde code is ongeldig';
 
@@ -173,13 +173,8 @@ function NewPasswordStep({ busy, cancel, onSubmit }: StepProps & { onSubmit: (pa
   return (
     <form onSubmit={submit} aria-label="Nieuw wachtwoord instellen">
       <h3>Nieuw wachtwoord</h3>
-      <FormGroup label="Nieuw wachtwoord" labelFor="reset-new-password">
-        <InputGroup id="reset-new-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} disabled={busy} autoFocus large />
-      </FormGroup>
-      <FormGroup label="Herhaal nieuw wachtwoord" labelFor="reset-repeat-password">
-        <InputGroup id="reset-repeat-password" type="password" autoComplete="new-password" value={repeat} onValueChange={setRepeat} disabled={busy} large />
-      </FormGroup>
-      <PasswordRequirements password={password} />
+      <NewPasswordFields ids={['reset-new-password', 'reset-repeat-password']} labels={['Nieuw wachtwoord', 'Herhaal nieuw wachtwoord']} large requirementsBeforeTyping
+        password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} disabled={busy} />
       <Button type="submit" intent="primary" text="Wachtwoord wijzigen" fill large loading={busy} disabled={!password || !repeat} style={{ marginTop: 8 }} />
       {cancel}
     </form>

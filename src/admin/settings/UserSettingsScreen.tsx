@@ -10,7 +10,7 @@ import { disableMfa, reloadUser } from './userActions.ts';
 import { passwordResetApi } from '../../api/passwordReset.ts';
 import { USER_EMAIL_PATTERN } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
-import { PasswordRequirements } from '../common/PasswordRequirements.tsx';
+import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 
 
 /**
@@ -157,13 +157,8 @@ const PasswordForm = observer(function PasswordForm() {
         <FormGroup label="Huidig wachtwoord" labelFor="me-current-password" labelInfo="*">
           <InputGroup id="me-current-password" type="password" autoComplete="current-password" value={current} onValueChange={setCurrent} disabled={busy} />
         </FormGroup>
-        <FormGroup label="Nieuw wachtwoord" labelFor="me-new-password" labelInfo="*">
-          <InputGroup id="me-new-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} disabled={busy} />
-        </FormGroup>
-        <FormGroup label="Herhaal nieuw wachtwoord" labelFor="me-repeat-password" labelInfo="*">
-          <InputGroup id="me-repeat-password" type="password" autoComplete="new-password" value={repeat} onValueChange={setRepeat} disabled={busy} />
-        </FormGroup>
-        {password && <PasswordRequirements password={password} />}
+        <NewPasswordFields ids={['me-new-password', 'me-repeat-password']} labels={['Nieuw wachtwoord', 'Herhaal nieuw wachtwoord']} required
+          password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} disabled={busy} />
         <Button type="submit" intent="primary" text="Wachtwoord wijzigen" loading={busy} style={{ marginTop: 8 }} />
       </form>
     </Card>

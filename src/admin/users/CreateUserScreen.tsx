@@ -1,13 +1,13 @@
 import '../admin.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Card } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { isStatus } from '../../api/http.ts';
 import { USER_EMAIL_PATTERN, usersApi, type Role } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
-import { PasswordRequirements } from '../common/PasswordRequirements.tsx';
+import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 import { AccessChecklist, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';
 
@@ -89,13 +89,8 @@ const CreateUserScreen = observer(function CreateUserScreen() {
           <Card className="gs-form" role="region" aria-label="Gegevens">
             <h3>Gegevens</h3>
             <UserFields idPrefix="new-user" value={fields} onChange={setFields} disabled={busy} />
-            <FormGroup label="Tijdelijk wachtwoord" labelInfo="*" labelFor="new-user-password">
-              <InputGroup id="new-user-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} disabled={busy} />
-            </FormGroup>
-            <FormGroup label="Bevestig tijdelijk wachtwoord" labelInfo="*" labelFor="new-user-repeat">
-              <InputGroup id="new-user-repeat" type="password" autoComplete="new-password" value={repeat} onValueChange={setRepeat} disabled={busy} />
-            </FormGroup>
-            {password && <PasswordRequirements password={password} />}
+            <NewPasswordFields ids={['new-user-password', 'new-user-repeat']} labels={['Tijdelijk wachtwoord', 'Bevestig tijdelijk wachtwoord']} required
+              password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} disabled={busy} />
           </Card>
           <Card className="gs-form" role="region" aria-label="Deelgebieden">
             <h3>Deelgebieden</h3>

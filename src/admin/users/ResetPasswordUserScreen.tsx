@@ -1,13 +1,13 @@
 import '../admin.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Card } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { messageOf } from '../../api/http.ts';
 import { usersApi, type AdminUser } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
-import { PasswordRequirements } from '../common/PasswordRequirements.tsx';
+import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 
 /** An admin sets a temporary password for a user (spec 2 §2); the user must change it at next sign-in. */
 const ResetPasswordUserScreen = observer(function ResetPasswordUserScreen() {
@@ -46,13 +46,8 @@ const ResetPasswordUserScreen = observer(function ResetPasswordUserScreen() {
         <Card className="gs-form" role="region" aria-label="Wachtwoord resetten">
           <h3>Wachtwoord resetten{user ? ` voor ${name}` : ''}</h3>
           <form onSubmit={(e) => void submit(e)} aria-label="Wachtwoord resetten">
-            <FormGroup label="Wachtwoord" labelInfo="*" labelFor="reset-user-password">
-              <InputGroup id="reset-user-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} disabled={busy} />
-            </FormGroup>
-            <FormGroup label="Bevestig wachtwoord" labelInfo="*" labelFor="reset-user-repeat">
-              <InputGroup id="reset-user-repeat" type="password" autoComplete="new-password" value={repeat} onValueChange={setRepeat} disabled={busy} />
-            </FormGroup>
-            {password && <PasswordRequirements password={password} />}
+            <NewPasswordFields ids={['reset-user-password', 'reset-user-repeat']} labels={['Wachtwoord', 'Bevestig wachtwoord']} required
+              password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} disabled={busy} />
             <div className="gs-actions">
               <Button type="submit" intent="primary" text="Opslaan" loading={busy} />
               <Button text="Annuleren" onClick={back} disabled={busy} />
