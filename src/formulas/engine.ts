@@ -5,6 +5,7 @@ import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLo
 import { WIRE_DATE } from '../api/contract/common.ts';
 import { cloneData } from '../lib/cloneData.ts';
 import { parseYmd, toSerial } from './dates.ts';
+import { installFormulaShapeCache } from './formulaShapeCache.ts';
 import { periodIndex } from './periods.ts';
 import { type EntryKind, type Results, ResultsReader, type SheetIds } from './results.ts';
 import { type Problem, PRICE_LEVEL_GROUP, type ValidationResult, validateModelData } from './validate.ts';
@@ -89,6 +90,9 @@ const RESIDENTIAL_NUMERIC = new Set(['amount', 'von_incl_vat', 'quote_excl_vat',
 function toRaw(rows: RawCell[][]): RawCellContent[][] {
   return rows as RawCellContent[][];
 }
+
+// Before the first workbook: every HyperFormula parser then reads the engine's formulas by shape.
+installFormulaShapeCache();
 
 export class GrexEngine {
   readonly hf: HyperFormula;

@@ -1,0 +1,73 @@
+import { HyperFormula } from 'hyperformula';
+import { describe, expect, it } from 'vitest';
+import { GrexEngine } from './engine.ts';
+import { formulaShapeKey, installFormulaShapeCache } from './formulaShapeCache.ts';
+import { largeModel } from './testing/largeModel.ts';
+
+const at = (col: number, row: number) => ({ sheet: 0, col, row });
+const sheets = (name: string) => (name === 'Parametersets' ? 3 : undefined);
+
+describe('formula shape key', () => {
+  it('gives formulas that differ only in references with the same offsets one key', () => {
+    expect(formulaShapeKey('=B2*Parametersets!B$3', at(1, 2), sheets)).toBe(formulaShapeKey('=C2*Parametersets!C$3', at(2, 2), sheets));
+    expect(formulaShapeKey('=B2*$A$1', at(1, 2), sheets)).toBe(formulaShapeKey('=B9*$A$1', at(1, 9), sheets));
+  });
+
+  it('tells apart what HyperFormula reads differently', () => {
+    const key = formulaShapeKey('=B2*$A$1', at(1, 2), sheets);
+    expect(formulaShapeKey('=B2*$A$2', at(1, 2), sheets)).not.toBe(key); // absolute row
+    expect(formulaShapeKey('=B3*$A$1', at(1, 2), sheets)).not.toBe(key); // other offset
+    expect(formulaShapeKey('=B2*A$1', at(1, 2), sheets)).not.toBe(key); // other markers
+    expect(formulaShapeKey('=SUM(B2,$A$1)', at(1, 2), sheets)).not.toBe(key);
+  });
+
+  it('keeps string literals, function names with digits and exponents as text', () => {
+    expect(formulaShapeKey('="A1"', at(0, 0), sheets)).not.toBe(formulaShapeKey('="A2"', at(0, 1), sheets));
+    expect(formulaShapeKey('=DAYS360(A1,B1)', at(2, 0), sheets)).toContain('DAYS360(');
+    expect(formulaShapeKey('=LOG10(A1)', at(2, 0), sheets)).toContain('LOG10(');
+    expect(formulaShapeKey('=1E5*A1', at(2, 0), sheets)).toContain('1E5*');
+  });
+
+  it('refuses what it cannot read exactly', () => {
+    expect(formulaShapeKey('=SUM(A:A)', at(2, 0), sheets)).toBeUndefined(); // column range
+    expect(formulaShapeKey('=SUM(1:2)', at(2, 0), sheets)).toBeUndefined(); // row range
+    expect(formulaShapeKey('=SUM($A1:A$5)', at(2, 0), sheets)).toBeUndefined(); // ends ordered by the address
+    expect(formulaShapeKey("='Para sets'!A1", at(2, 0), sheets)).toBeUndefined(); // quoted sheet
+    expect(formulaShapeKey('=Onbekend!A1', at(2, 0), sheets)).toBeUndefined(); // sheet not resolved
+    expect(formulaShapeKey('={1,2}', at(2, 0), sheets)).toBeUndefined();
+    expect(formulaShapeKey('=SUM(A1:B2)', at(2, 0), sheets)).toBeDefined();
+  });
+});
+
+describe('HyperFormula with the shape cache', () => {
+  it('is in front of the engine\'s parser', () => {
+    const engine = new GrexEngine(largeModel({ costEntries: 4, residentialEntries: 2, longRunningEntries: 1 }));
+    expect((engine.hf as unknown as { _parser: { parse: { name: string } } })._parser.parse.name).toBe('parseWithShapeCache');
+    engine.destroy();
+    expect(installFormulaShapeCache()).toBe(true);
+  });
+
+  it('computes formulas of one shape at every address, and the ones it refuses, as HyperFormula does', () => {
+    installFormulaShapeCache();
+    const hf = HyperFormula.buildFromSheets(
+      {
+        Blad: [
+          [1, 2, 3, 4],
+          [10, 20, 30, 40],
+          ['=A1*A2', '=B1*B2', '=C1*C2', '=D1*D2'],
+          ['=SUM(A1:A2)', '=SUM(B1:B2)', '=SUM($A1:A$2)', '=SUM($A1:B$2)'],
+          ['="A1"', '="A2"', '=SUM(A:A)', '=SUM(B:B)'],
+          ['=Blad!A1+1', '=Blad!B1+1', '=$A$1+A1', '=$A$1+B1'],
+        ],
+      },
+      { licenseKey: 'gpl-v3' },
+    );
+    expect(hf.getSheetValues(0).slice(2)).toEqual([
+      [10, 40, 90, 160],
+      [11, 22, 11, 33],
+      ['A1', 'A2', 1 + 10 + 10 + 11 + 2, 2 + 20 + 40 + 22 + 3], // whole columns A and B
+      [2, 3, 2, 3],
+    ]);
+    hf.destroy();
+  });
+});
