@@ -1,7 +1,7 @@
 import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
 import { GrexEngine } from './engine.ts';
-import { formulaShapeKey, installFormulaShapeCache } from './formulaShapeCache.ts';
+import { formulaShapeKey, installFormulaShapeCache, sameTree, sumBuilder } from './formulaShapeCache.ts';
 import { largeModel } from './testing/largeModel.ts';
 
 const at = (col: number, row: number) => ({ sheet: 0, col, row });
@@ -58,6 +58,7 @@ describe('HyperFormula with the shape cache', () => {
           ['=SUM(A1:A2)', '=SUM(B1:B2)', '=SUM($A1:A$2)', '=SUM($A1:B$2)'],
           ['="A1"', '="A2"', '=SUM(A:A)', '=SUM(B:B)'],
           ['=Blad!A1+1', '=Blad!B1+1', '=$A$1+A1', '=$A$1+B1'],
+          ['=A1+A2+B1', '=B1+B2+C1', '=A1+D2', '=D1+A2+B2+C2+D2'], // sums of references are built, not parsed
         ],
       },
       { licenseKey: 'gpl-v3' },
@@ -65,9 +66,34 @@ describe('HyperFormula with the shape cache', () => {
     expect(hf.getSheetValues(0).slice(2)).toEqual([
       [10, 40, 90, 160],
       [11, 22, 11, 33],
-      ['A1', 'A2', 1 + 10 + 10 + 11 + 2, 2 + 20 + 40 + 22 + 3], // whole columns A and B
+      ['A1', 'A2', 1 + 10 + 10 + 11 + 2 + 13, 2 + 20 + 40 + 22 + 3 + 25], // whole columns A and B
       [2, 3, 2, 3],
+      [13, 25, 41, 104],
     ]);
+    // A sum changes with what it refers to (its dependencies are the references it names).
+    hf.setCellContents({ sheet: 0, col: 3, row: 1 }, 50);
+    expect(hf.getSheetValues(0)[6]).toEqual([13, 25, 51, 114]);
+    hf.destroy();
+  });
+});
+
+describe('sums of references', () => {
+  it('are built exactly as HyperFormula parses them', () => {
+    installFormulaShapeCache();
+    const hf = HyperFormula.buildFromSheets({ Blad: [[1]] }, { licenseKey: 'gpl-v3' });
+    const parser = (hf as unknown as { _parser: { parse: { unpatched: (text: string, at: object) => unknown } } })._parser;
+    const parse = (text: string, address: { sheet: number; col: number; row: number }) =>
+      parser.parse.unpatched.call(parser, text, address) as ReturnType<NonNullable<ReturnType<typeof sumBuilder>>>;
+    const build = sumBuilder(parse);
+    expect(build).not.toBeNull();
+    for (const [text, col, row] of [
+      ['=A1+B1', 0, 0],
+      ['=ME2+ME5+ME9+ME300', 340, 301],
+      ['=ZZ1+A100+B3+C4+D5+E6', 3, 2],
+    ] as const) {
+      expect(sameTree(build!(text, { sheet: 0, col, row }), parse(text, { sheet: 0, col, row }))).toBe(true);
+    }
+    expect(sameTree(build!('=A1+B1', { sheet: 0, col: 0, row: 0 }), parse('=A1+B2', { sheet: 0, col: 0, row: 0 }))).toBe(false);
     hf.destroy();
   });
 });
