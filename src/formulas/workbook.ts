@@ -347,38 +347,18 @@ const abs = (sheet: string, col: number, row: number) => a1(col, row, { sheet, a
 const periodRef = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absRow: true });
 
 /**
- * Sums over the cells that exist. A range over empty cells costs HyperFormula a graph vertex per
- * empty cell (in the large model 55k of them, more than all real cells), so an entry's total sums
- * the runs of adjacent filled cells of its row instead of the whole row. Excel and LibreOffice take
- * at most 255 arguments per function: with more runs than that the total falls back to one range.
+ * Totaal gefaseerd or Totaal geboekt of an entry row: its Financeel values plus its cells from
+ * Procentueel values, the cells that exist one by one (`=CV3+CX3+CY3`). A range over empty cells
+ * costs HyperFormula a graph vertex per empty cell (in the large model once 55k of them), a SUM over
+ * the runs of filled cells a range vertex per run and a parse per pattern of runs; a chain of
+ * references needs neither (formulaShapeCache.ts builds it without the parser). At most 80 cells.
  */
-const MAX_SUM_ARGS = 250;
-function runsOf(indices: number[]): [number, number][] {
-  const runs: [number, number][] = [];
-  for (const i of indices) {
-    const last = runs[runs.length - 1];
-    if (last && last[1] === i - 1) last[1] = i;
-    else runs.push([i, i]);
-  }
-  return runs;
-}
-function sumOfRuns(runs: [number, number][], ref: (i: number) => string): string[] {
-  if (runs.length > MAX_SUM_ARGS) return [`${ref(runs[0]![0])}:${ref(runs[runs.length - 1]![1])}`];
-  return runs.map(([a, b]) => (a === b ? ref(a) : `${ref(a)}:${ref(b)}`));
-}
-const sumExpr = (args: string[]) => (args.length === 0 ? '0' : `SUM(${args.join(',')})`);
-
-/** The filled cells of a block in one entry row, as runs of period columns. */
-function rowRuns(lay: EntrySheetLayout, cells: RawCell[], block: Block, n: number): [number, number][] {
-  const cols: number[] = [];
-  for (let k = 0; k < n; k++) if (cells[lay.blockStart[block] + k] != null) cols.push(lay.blockStart[block] + k);
-  return runsOf(cols);
-}
-/** Totaal gefaseerd or Totaal geboekt of an entry row: its Financeel values plus its cells from Procentueel values. */
 export function entryTotalFormula(lay: EntrySheetLayout, cells: RawCell[], row: number, n: number, amount: keyof typeof AMOUNT_BLOCKS): string {
-  const ref = (c: number) => a1(c, row);
-  const [input, computed] = AMOUNT_BLOCKS[amount];
-  return `=${sumExpr([...sumOfRuns(rowRuns(lay, cells, input, n), ref), ...sumOfRuns(rowRuns(lay, cells, computed, n), ref)])}`;
+  const refs: string[] = [];
+  for (const block of AMOUNT_BLOCKS[amount]) {
+    for (let k = 0; k < n; k++) if (cells[lay.blockStart[block] + k] != null) refs.push(a1(lay.blockStart[block] + k, row));
+  }
+  return refs.length === 0 ? '=0' : `=${refs.join('+')}`;
 }
 /**
  * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist (up to
