@@ -1,6 +1,6 @@
 // The calculation engine: model data → HyperFormula workbook → typed results, with incremental
 // edits. Runs in the browser and in Node (no DOM, no Node APIs).
-import { type ConfigParams, type ExportedChange, HyperFormula, type RawCellContent } from 'hyperformula';
+import { type CellValue, type ConfigParams, type ExportedChange, HyperFormula, type RawCellContent } from 'hyperformula';
 import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
 import { WIRE_DATE } from '../api/contract/common.ts';
 import { cloneData } from '../lib/cloneData.ts';
@@ -148,7 +148,7 @@ export class GrexEngine {
       this.spec.layout,
       this.ids,
       labels,
-      (id) => this.hf.getSheetValues(id),
+      (id) => this.filledCellValues(id),
       (name) => this.sheetRows(name),
       (sheet, row, col) => this.hf.getCellValue({ sheet, row, col }),
     );
@@ -657,6 +657,19 @@ export class GrexEngine {
     const row = lay.rowOf.get(id);
     if (row === undefined || period < 1 || period > this.spec.layout.n) return null;
     return { sheet: this.sheetId(lay.sheet), row, col: this.entryCol(lay, block, period) };
+  }
+
+  /**
+   * The values of a sheet's filled cells (holes elsewhere): most of an entry sheet's grid is empty,
+   * and HyperFormula's getSheetValues visits every cell of it.
+   */
+  private filledCellValues(sheet: number): CellValue[][] {
+    const rows = this.sheetRows(this.spec.sheets.find((s) => this.sheetIdByName.get(s.name) === sheet)!.name);
+    return rows.map((cells, row) => {
+      const out = new Array<CellValue>(cells.length);
+      for (let col = 0; col < cells.length; col++) if (cells[col] != null) out[col] = this.hf.getCellValue({ sheet, row, col });
+      return out;
+    });
   }
 
   /** Computed values of all sheets (for the export). */
