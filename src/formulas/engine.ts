@@ -5,7 +5,7 @@ import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLo
 import { WIRE_DATE } from '../api/contract/common.ts';
 import { cloneData } from '../lib/cloneData.ts';
 import { parseYmd, toSerial } from './dates.ts';
-import { installFormulaShapeCache } from './formulaShapeCache.ts';
+import { speedUpHyperFormula } from './hyperformulaSpeedups.ts';
 import { periodIndex } from './periods.ts';
 import { type EntryKind, type Results, ResultsReader, type SheetIds } from './results.ts';
 import { type Problem, PRICE_LEVEL_GROUP, type ValidationResult, validateModelData } from './validate.ts';
@@ -91,8 +91,8 @@ function toRaw(rows: RawCell[][]): RawCellContent[][] {
   return rows as RawCellContent[][];
 }
 
-// Before the first workbook: every HyperFormula parser then reads the engine's formulas by shape.
-installFormulaShapeCache();
+// Before the first workbook (hyperformulaSpeedups.ts).
+speedUpHyperFormula();
 
 export class GrexEngine {
   readonly hf: HyperFormula;

@@ -1,7 +1,8 @@
 import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
 import { GrexEngine } from './engine.ts';
-import { formulaShapeKey, installFormulaShapeCache, sameTree, sumBuilder } from './formulaShapeCache.ts';
+import { formulaShapeKey, sameTree, sumBuilder } from './formulaShapeCache.ts';
+import { speedUpHyperFormula } from './hyperformulaSpeedups.ts';
 import { largeModel } from './testing/largeModel.ts';
 
 const at = (col: number, row: number) => ({ sheet: 0, col, row });
@@ -44,11 +45,11 @@ describe('HyperFormula with the shape cache', () => {
     const engine = new GrexEngine(largeModel({ costEntries: 4, residentialEntries: 2, longRunningEntries: 1 }));
     expect((engine.hf as unknown as { _parser: { parse: { name: string } } })._parser.parse.name).toBe('parseWithShapeCache');
     engine.destroy();
-    expect(installFormulaShapeCache()).toBe(true);
+    expect(speedUpHyperFormula().parser).toBe(true);
   });
 
   it('computes formulas of one shape at every address, and the ones it refuses, as HyperFormula does', () => {
-    installFormulaShapeCache();
+    speedUpHyperFormula();
     const hf = HyperFormula.buildFromSheets(
       {
         Blad: [
@@ -79,7 +80,7 @@ describe('HyperFormula with the shape cache', () => {
 
 describe('sums of references', () => {
   it('are built exactly as HyperFormula parses them', () => {
-    installFormulaShapeCache();
+    speedUpHyperFormula();
     const hf = HyperFormula.buildFromSheets({ Blad: [[1]] }, { licenseKey: 'gpl-v3' });
     const parser = (hf as unknown as { _parser: { parse: { unpatched: (text: string, at: object) => unknown } } })._parser;
     const parse = (text: string, address: { sheet: number; col: number; row: number }) =>

@@ -16,11 +16,10 @@
 // A range whose ends differ in `$` markers is refused as well: HyperFormula orders such ends by the
 // formula's own address, so the result would not be the same for every cell.
 //
-// It reaches into HyperFormula's internals (the parser's prototype), so `installFormulaShapeCache`
-// checks what it patches and leaves HyperFormula alone when that does not look as expected; the
-// engine's tests assert that it is installed, so an upgrade that breaks it is noticed.
-import { HyperFormula } from 'hyperformula';
-
+// It reaches into HyperFormula's internals (the parser's prototype; installed by
+// hyperformulaSpeedups.ts), so `installFormulaShapeCache` checks what it patches and leaves
+// HyperFormula alone when that does not look as expected; the tests assert that it is installed,
+// so an upgrade that breaks it is noticed.
 type ParseResult = { ast: unknown; errors: unknown[]; hasVolatileFunction: boolean; hasStructuralChangeFunction: boolean; dependencies: unknown[] };
 type Address = { sheet: number; col: number; row: number };
 type Parser = {
@@ -133,16 +132,13 @@ export function sameTree(a: unknown, b: unknown): boolean {
 const installed = new WeakSet<object>();
 
 /**
- * Put the shape cache in front of HyperFormula's parser (once per HyperFormula module). Returns
- * whether it is installed.
+ * Put the shape cache in front of HyperFormula's parser (`parser`: any instance's; once per
+ * HyperFormula module). Returns whether it is installed.
  */
-export function installFormulaShapeCache(): boolean {
-  const probe = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' });
-  const parser = (probe as unknown as { _parser?: Parser })._parser;
-  probe.destroy();
-  const proto = parser && (Object.getPrototypeOf(parser) as Parser);
-  if (!proto || installed.has(proto)) return !!proto && installed.has(proto);
-  if (typeof proto.parse !== 'function' || typeof parser.resolveSheetReference !== 'function') return false;
+export function installFormulaShapeCache(parser: object): boolean {
+  const proto = Object.getPrototypeOf(parser) as Parser;
+  if (installed.has(proto)) return true;
+  if (typeof proto.parse !== 'function' || typeof (parser as Parser).resolveSheetReference !== 'function') return false;
 
   const parse = proto.parse;
   const caches = new WeakMap<Parser, Map<string, ParseResult>>();
