@@ -27,60 +27,126 @@ type Parser = {
   resolveSheetReference(name: string): number | undefined;
 };
 
-/** Characters of the formulas the front reads (ASCII, strings in double quotes); others go to HyperFormula's parser. */
-const SAFE = /^=(?:[A-Za-z0-9_$!:+\-*/^().,<>=&% ]|"[^"]*")*$/;
-/**
- * A string literal (kept as it is), or a cell reference as HyperFormula's lexer reads it (optional
- * unquoted sheet, `$`, letters, `$`, digits), not inside a name or number and not a function name
- * such as `DAYS360(` or `LOG10(`.
- */
-const REF = /"[^"]*"|(?<![A-Za-z0-9_.$!])(?:([A-Za-z0-9_]+)!)?(\$?)([A-Za-z]+)(\$?)([0-9]+)(?![A-Za-z0-9_.(!])/g;
+// Character classes of the key's scanner (ASCII; anything else outside a string literal is refused).
+const WORD = 1; // [A-Za-z0-9_]
+const LETTER = 2; // [A-Za-z]
+const DIGIT = 4; // [0-9]
+const NO_REF_AFTER = 8; // [A-Za-z0-9_.$!]: no reference starts right after these
+const NOT_AFTER_REF = 16; // [A-Za-z0-9_.(!]: a reference is not followed by these (`LOG10(`, `A1B`)
+const SAFE = 32; // [A-Za-z0-9_$!:+\-*/^().,<>=&% ]: the characters the front reads
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  const word = /[A-Za-z0-9_]/.test(ch);
+  CLASS[c] =
+    (word ? WORD : 0) |
+    (/[A-Za-z]/.test(ch) ? LETTER : 0) |
+    (/[0-9]/.test(ch) ? DIGIT : 0) |
+    (word || '.$!'.includes(ch) ? NO_REF_AFTER : 0) |
+    (word || '.(!'.includes(ch) ? NOT_AFTER_REF : 0) |
+    (word || '$!:+-*/^().,<>=&% '.includes(ch) ? SAFE : 0);
+}
+const is = (text: string, i: number, cls: number) => {
+  const c = text.charCodeAt(i); // NaN past the end
+  return c < 128 && (CLASS[c]! & cls) !== 0;
+};
 
-const columnIndex = (letters: string): number => {
-  let n = 0;
-  for (let i = 0; i < letters.length; i++) n = n * 26 + ((letters.charCodeAt(i) | 32) - 96);
-  return n - 1;
+/** A cell reference found by the scanner: where it ends and what it says. */
+const ref = { end: 0, sheetEnd: -1, colAbs: false, col: 0, rowAbs: false, row: 0 };
+
+/**
+ * `$?letters$?digits` at `i`, not followed by NOT_AFTER_REF (HyperFormula's lexer reads the same
+ * text as a reference; a greedy match is the only one that can succeed). Fills `ref`.
+ */
+function refCore(text: string, i: number): boolean {
+  ref.colAbs = text.charCodeAt(i) === 36;
+  if (ref.colAbs) i++;
+  let col = 0;
+  const lettersStart = i;
+  while (is(text, i, LETTER)) col = col * 26 + ((text.charCodeAt(i++) | 32) - 96);
+  if (i === lettersStart) return false;
+  ref.rowAbs = text.charCodeAt(i) === 36;
+  if (ref.rowAbs) i++;
+  let row = 0;
+  const digitsStart = i;
+  while (is(text, i, DIGIT)) row = row * 10 + text.charCodeAt(i++) - 48;
+  if (i === digitsStart || is(text, i, NOT_AFTER_REF)) return false;
+  ref.col = col - 1;
+  ref.row = row - 1;
+  ref.end = i;
+  return true;
+}
+
+/** A reference starting at `i`, with an unquoted sheet name (`Blad_1!A1`) or without. Fills `ref`. */
+function refAt(text: string, i: number): boolean {
+  let j = i;
+  while (is(text, j, WORD)) j++;
+  if (j > i && text.charCodeAt(j) === 33 && refCore(text, j + 1)) {
+    ref.sheetEnd = j;
+    return true;
+  }
+  ref.sheetEnd = -1;
+  return refCore(text, i);
+}
+
+/** Whether text[from, to) has a colon (a range operator, or one in a string literal). */
+const hasColon = (text: string, from: number, to: number) => {
+  const at = text.indexOf(':', from);
+  return at >= 0 && at < to;
 };
 
 /**
- * The formula's shape: its text with every cell reference replaced by sheet id and offsets from
- * `address`; `undefined` when the text is not one the front can read exactly.
+ * The formula's shape: its text with every cell reference (outside string literals) replaced by
+ * sheet id and offsets from `address`; `undefined` when the text is not one the front can read
+ * exactly. One pass over the characters: this runs for every formula of a build.
  */
 export function formulaShapeKey(text: string, address: Address, resolveSheet: (name: string) => number | undefined): string | undefined {
-  if (!SAFE.test(text)) return undefined;
+  const n = text.length;
+  if (text.charCodeAt(0) !== 61) return undefined; // '='
   let key = '';
-  let last = 0;
-  let prevEnd = -1;
-  let prevMarkers = '';
-  REF.lastIndex = 0;
-  for (let m = REF.exec(text); m !== null; m = REF.exec(text)) {
-    if (m[3] === undefined) continue; // a string literal stays in the text
-    const between = text.slice(last, m.index);
-    const markers = (m[2] ? 'C' : 'c') + (m[4] ? 'R' : 'r');
-    if (between.includes(':')) {
-      // Only `ref:ref` with the same markers on both ends.
-      if (between !== ':' || prevEnd !== last || markers !== prevMarkers) return undefined;
+  let last = 0; // text before this is in the key
+  let prevEnd = -1; // end of the previous reference
+  let prevMarkers = 0;
+  let i = 1;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // a string literal stays in the text as it is
+      const close = text.indexOf('"', i + 1);
+      if (close < 0) return undefined;
+      i = close + 1;
+      continue;
     }
+    if (c >= 128 || (CLASS[c]! & SAFE) === 0) return undefined;
+    if ((c !== 36 && (CLASS[c]! & WORD) === 0) || is(text, i - 1, NO_REF_AFTER) || !refAt(text, i)) {
+      i++;
+      continue;
+    }
+    const markers = (ref.colAbs ? 1 : 0) | (ref.rowAbs ? 2 : 0);
+    // Only `ref:ref` with the same markers on both ends; column and row ranges are refused.
+    if (hasColon(text, last, i) && (i - last !== 1 || prevEnd !== last || markers !== prevMarkers)) return undefined;
     let sheet = '';
-    if (m[1] !== undefined) {
-      const id = resolveSheet(m[1]);
+    if (ref.sheetEnd >= 0) {
+      const id = resolveSheet(text.slice(i, ref.sheetEnd));
       if (id === undefined || id === null) return undefined;
-      sheet = `#${id}`;
+      sheet = '#' + id;
     }
-    const col = columnIndex(m[3]!);
-    const row = Number(m[5]) - 1;
-    key += `${between}\u0000${sheet}${m[2] ? `C${col}` : `c${col - address.col}`}${m[4] ? `R${row}` : `r${row - address.row}`}\u0001`;
-    last = prevEnd = REF.lastIndex;
+    key +=
+      text.slice(last, i) +
+      '\u0000' +
+      sheet +
+      (ref.colAbs ? 'C' + ref.col : 'c' + (ref.col - address.col)) +
+      (ref.rowAbs ? 'R' + ref.row : 'r' + (ref.row - address.row)) +
+      '\u0001';
+    i = last = prevEnd = ref.end;
     prevMarkers = markers;
   }
-  const rest = text.slice(last);
-  if (rest.includes(':')) return undefined;
-  return key + rest;
+  if (hasColon(text, last, n)) return undefined;
+  return key + text.slice(last);
 }
 
 /** `=B2+B5+…`: a sum of plain relative references on the formula's own sheet (the Totaal rows). */
 const SUM_OF_REFS = /^=[A-Z]{1,3}[1-9][0-9]*(?:\+[A-Z]{1,3}[1-9][0-9]*)+$/;
-const PLAIN_REF = /([A-Z]+)([0-9]+)/g;
 type SumBuilder = (text: string, address: Address) => ParseResult;
 
 /**
@@ -95,14 +161,14 @@ export function sumBuilder(parse: (text: string, address: Address) => ParseResul
   const top = template.ast as Node;
   const leaf = top.right!;
   const plus = top.left!;
-  const ref = leaf.reference as { constructor: { relative(col: number, row: number): object } } | undefined;
+  const reference = leaf.reference as { constructor: { relative(col: number, row: number): object } } | undefined;
   const dependency = template.dependencies[0] as { constructor: new (reference: object) => unknown } | undefined;
-  if (!ref || !dependency || plus.type !== top.type || plus.left?.type !== leaf.type) return null;
+  if (!reference || !dependency || plus.type !== top.type || plus.left?.type !== leaf.type) return null;
   const build: SumBuilder = (text, address) => {
     const references: object[] = [];
-    PLAIN_REF.lastIndex = 0;
-    for (let m = PLAIN_REF.exec(text); m !== null; m = PLAIN_REF.exec(text)) {
-      references.push(ref.constructor.relative(columnIndex(m[1]!) - address.col, Number(m[2]) - 1 - address.row));
+    // `=A1+B2+…` (SUM_OF_REFS): a reference, a plus, a reference…
+    for (let i = 1; i < text.length && refCore(text, i); i = ref.end + 1) {
+      references.push(reference.constructor.relative(ref.col - address.col, ref.row - address.row));
     }
     let ast: Node = { ...leaf, reference: references[0] };
     for (let i = 1; i < references.length; i++) ast = { ...plus, left: ast, right: { ...leaf, reference: references[i] } };
