@@ -3,18 +3,19 @@
 // HyperFormula already caches parsed formulas by shape: it tokenises every formula text (a
 // chevrotain lexer), turns each cell reference into its offset from the formula's cell, and looks
 // that key up. Tokenising is most of it: ≈ 26 µs per formula, ≈ 1/5 of building the large model,
-// although the workbook has a few dozen shapes for 11.000 formulas (docs/calculation-engine.md).
-// This front computes the same key from the text with one regular expression, and on a hit returns
-// the result HyperFormula gave for the first formula of that shape. Texts it cannot read safely go
-// to HyperFormula's own parse unchanged.
+// although the workbook has about a hundred shapes for 11.000 formulas (docs/calculation-engine.md).
+// This front computes the same key from the text in one pass over its characters, and on a hit
+// returns the result HyperFormula gave for the first formula of that shape. Sums of plain
+// references (the totals) are built as HyperFormula's AST instead of parsed. Texts it cannot read
+// exactly go to HyperFormula's own parse unchanged.
 //
 // Why the key is exact: outside cell references the key keeps the text as it is, so two formulas
 // share a key only when they differ in cell references alone, with the same offsets, `$` markers
 // and sheets — which is when HyperFormula's own cache gives them the same AST too. The only other
-// address-relative syntax outside string literals, column and row ranges (`A:B`, `1:5`), is refused (a `:` must join two
-// cell references), as are quoted sheet names, `#`, `{`, `;` and non-ASCII text.
-// A range whose ends differ in `$` markers is refused as well: HyperFormula orders such ends by the
-// formula's own address, so the result would not be the same for every cell.
+// address-relative syntax outside string literals, column and row ranges (`A:B`, `1:5`), is refused
+// (a `:` must join two cell references), as are quoted sheet names, `#`, `{`, `;` and non-ASCII
+// text. A range whose ends differ in `$` markers is refused as well: HyperFormula orders such ends
+// by the formula's own address, so the result would not be the same for every cell.
 //
 // It reaches into HyperFormula's internals (the parser's prototype; installed by
 // hyperformulaSpeedups.ts), so `installFormulaShapeCache` checks what it patches and leaves
@@ -145,15 +146,16 @@ export function formulaShapeKey(text: string, address: Address, resolveSheet: (n
   return key + text.slice(last);
 }
 
-/** `=B2+B5+…`: a sum of plain relative references on the formula's own sheet (the Totaal rows). */
+/** `=B2+B5+…`: a sum of plain relative references on the formula's own sheet (the totals). */
 const SUM_OF_REFS = /^=[A-Z]{1,3}[1-9][0-9]*(?:\+[A-Z]{1,3}[1-9][0-9]*)+$/;
 type SumBuilder = (text: string, address: Address) => ParseResult;
 
 /**
- * The Totaal rows add up to 1.000 references, a shape each, and the parser spends ≈ 0,5 ms on
- * each: most of what the shape cache leaves. Their AST is a left-deep chain of additions, which
- * this builds from the nodes HyperFormula makes for `=A1+B1+C1` — after checking that
- * HyperFormula's own parse of a chain gives exactly what it builds (else `null`: parse as usual).
+ * The totals (an entry's, a period's in the Totaal rows) add up to 1.000 references, most of them a
+ * shape of their own, and the parser spends up to ≈ 0,5 ms on each: without this, most of what the
+ * shape cache leaves. Their AST is a left-deep chain of additions, which this builds from the nodes
+ * HyperFormula makes for `=A1+B1+C1` — after checking that HyperFormula's own parse of a chain gives
+ * exactly what it builds (else `null`: parse as usual).
  */
 export function sumBuilder(parse: (text: string, address: Address) => ParseResult): SumBuilder | null {
   type Node = { type: unknown; left?: Node; right?: Node; reference?: object };
