@@ -93,12 +93,14 @@ function topSortedWithScc(
   const live = (t: number | undefined): t is number => t !== undefined && !!nodes[t];
 
   let done = false;
+  // Both stacks are empty again when a seed's search ends.
+  const dfs: number[] = [];
+  const scc: number[] = [];
   try {
     for (const v of seeds) {
       if (status[v] !== 0) continue;
       status[v] = ON_STACK;
-      const dfs = [v];
-      const scc: number[] = [];
+      dfs.push(v);
       while (dfs.length > 0) {
         const u = dfs[dfs.length - 1]!;
         const st = status[u];
