@@ -247,6 +247,56 @@ test('closing with unsaved changes offers the three choices', async ({ page, req
   expect(m.base_parameters.vat_rate_percentage).toBe(21);
 });
 
+test('the grid keys a modeller uses: F2 edits in place, Esc cancels, an open editor keeps Ctrl+Z, Ctrl+arrow jumps to the edge', async ({ page, request }) => {
+  const modelId = await createModel(request, `Werkbank ${Date.now()} k`);
+  await signIn(page, ADMIN);
+  await ensureSignedIn(page, ADMIN);
+  await openTool(page, modelId);
+  await menu(page, 'Kostenraming').click();
+  await tab(page, 'Fasering').click();
+  await expect(page.getByTestId('sheet-cost-phasing')).toBeVisible();
+  // Handsontable keeps its editor's textarea in the page; whether the editor is open is its own state.
+  const editorOpen = () =>
+    page.evaluate(() => (document.querySelector('[data-testid="sheet-cost-phasing"]') as unknown as { hot: { getActiveEditor(): { isOpened(): boolean } | undefined } }).hot.getActiveEditor()?.isOpened() ?? false);
+
+  // F2 opens the editor on the value; what is typed and then dropped with Esc changes nothing.
+  await cell(page, 'sheet-cost-phasing', 0, 5).select();
+  await page.keyboard.press('F2');
+  await expect.poll(editorOpen).toBe(true);
+  await page.keyboard.type('9');
+  await page.keyboard.press('Escape');
+  await expect.poll(editorOpen).toBe(false);
+  await expectCell(page, 'sheet-cost-phasing', 0, 5, '€ 500.000,00');
+  await expect(page.getByTestId('strip-ew')).toHaveText('€ -106.120,80');
+  await expect(page.getByRole('button', { name: 'Opslaan' })).toBeDisabled();
+
+  // An edit, then Ctrl+Z inside an open editor: the editor's own undo, not the model's.
+  await typeInto(page, 'sheet-cost-phasing', 0, 5, '400.000');
+  await expectCell(page, 'sheet-cost-phasing', 0, 5, '€ 400.000,00');
+  await cell(page, 'sheet-cost-phasing', 0, 6).select();
+  await page.keyboard.press('F2');
+  await expect.poll(editorOpen).toBe(true);
+  await page.keyboard.press('Control+z');
+  await expect.poll(editorOpen).toBe(true);
+  await page.keyboard.press('Escape');
+  await expectCell(page, 'sheet-cost-phasing', 0, 5, '€ 400.000,00');
+  // Outside the editor Ctrl+Z is the model's undo.
+  await page.keyboard.press('Control+z');
+  await expectCell(page, 'sheet-cost-phasing', 0, 5, '€ 500.000,00');
+
+  // Ctrl+→ from a period goes to the last column of the row, Ctrl+← back to the first.
+  await cell(page, 'sheet-cost-phasing', 0, 5).select();
+  const selectedColumn = () =>
+    page.evaluate(() => {
+      const hot = (document.querySelector('[data-testid="sheet-cost-phasing"]') as unknown as { hot: { getSelectedLast(): number[] | undefined; countCols(): number } }).hot;
+      return { col: hot.getSelectedLast()?.[1], last: hot.countCols() - 1 };
+    });
+  await page.keyboard.press('Control+ArrowRight');
+  await expect.poll(async () => { const s = await selectedColumn(); return s.col === s.last; }).toBe(true);
+  await page.keyboard.press('Control+ArrowLeft');
+  await expect.poll(async () => (await selectedColumn()).col).toBe(0);
+});
+
 test('a reader sees the model read-only', async ({ page, request }) => {
   const modelId = await createModel(request, `Werkbank ${Date.now()} d`);
   await signIn(page, READER);
