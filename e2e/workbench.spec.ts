@@ -92,6 +92,15 @@ async function ensureSignedIn(page: Page, email = ADMIN) {
   if (await login.isVisible()) await signIn(page, email);
 }
 
+/** A new model with the worked example, opened in the tool by `email` signed in through the login screen. */
+async function openNewModel(page: Page, api: APIRequestContext, suffix: string, email = ADMIN): Promise<number> {
+  const modelId = await createModel(api, `Werkbank ${Date.now()} ${suffix}`);
+  await signIn(page, email);
+  await ensureSignedIn(page, email);
+  await openTool(page, modelId);
+  return modelId;
+}
+
 const menu = (page: Page, name: string) => page.locator('.gs-wb-menu').getByRole('menuitem', { name, exact: true });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).first();
 
@@ -105,10 +114,7 @@ async function paste(page: Page, tsv: string) {
 }
 
 test('the worked example shows the CLI figures; typing, pasting Dutch numbers, undo and the period type work', async ({ page, request }) => {
-  const modelId = await createModel(request, `Werkbank ${Date.now()} a`);
-  await signIn(page, ADMIN);
-  await ensureSignedIn(page, ADMIN);
-  await openTool(page, modelId);
+  await openNewModel(page, request, 'a');
   await expect(page.getByText('Uitgangspunten').first()).toBeVisible();
   await expect(page.getByTestId('strip-ew')).toHaveText('€ -106.120,80');
   await expect(page.getByTestId('strip-ncw')).toHaveText('€ -98.039,22');
@@ -193,10 +199,7 @@ test('the worked example shows the CLI figures; typing, pasting Dutch numbers, u
 });
 
 test('an incomplete space-usage row blocks save with the spec message; save, reload, values kept', async ({ page, request }) => {
-  const modelId = await createModel(request, `Werkbank ${Date.now()} b`);
-  await signIn(page, ADMIN);
-  await ensureSignedIn(page, ADMIN);
-  await openTool(page, modelId);
+  const modelId = await openNewModel(page, request, 'b');
   await tab(page, 'Ruimtegebruik').click();
   await page.getByRole('button', { name: 'Rij toevoegen' }).click();
   await typeInto(page, 'sheet-space', 1, 0, 'Groen');
@@ -225,10 +228,7 @@ test('an incomplete space-usage row blocks save with the spec message; save, rel
 });
 
 test('closing with unsaved changes offers the three choices', async ({ page, request }) => {
-  const modelId = await createModel(request, `Werkbank ${Date.now()} c`);
-  await signIn(page, ADMIN);
-  await ensureSignedIn(page, ADMIN);
-  await openTool(page, modelId);
+  const modelId = await openNewModel(page, request, 'c');
   await tab(page, 'Overig').click();
   await page.getByLabel('Btw-percentage').fill('6');
   await page.getByLabel('Btw-percentage').press('Enter');
@@ -248,10 +248,7 @@ test('closing with unsaved changes offers the three choices', async ({ page, req
 });
 
 test('the grid keys a modeller uses: F2 edits in place, Esc cancels, an open editor keeps Ctrl+Z, Ctrl+arrow jumps to the edge', async ({ page, request }) => {
-  const modelId = await createModel(request, `Werkbank ${Date.now()} k`);
-  await signIn(page, ADMIN);
-  await ensureSignedIn(page, ADMIN);
-  await openTool(page, modelId);
+  await openNewModel(page, request, 'k');
   await menu(page, 'Kostenraming').click();
   await tab(page, 'Fasering').click();
   await expect(page.getByTestId('sheet-cost-phasing')).toBeVisible();
@@ -298,10 +295,7 @@ test('the grid keys a modeller uses: F2 edits in place, Esc cancels, an open edi
 });
 
 test('a reader sees the model read-only', async ({ page, request }) => {
-  const modelId = await createModel(request, `Werkbank ${Date.now()} d`);
-  await signIn(page, READER);
-  await ensureSignedIn(page, READER);
-  await openTool(page, modelId);
+  await openNewModel(page, request, 'd', READER);
   await expect(page.getByTestId('readonly-notice')).toHaveText('U heeft alleen leesrechten op dit model.');
   await expect(page.getByRole('button', { name: 'Opslaan' })).toBeDisabled();
   await expect(page.getByLabel('Startdatum berekening')).toHaveCount(0);
@@ -335,10 +329,7 @@ test('someone else\'s edit session opens the tool read-only with a notice; closi
 });
 
 test('a stale save gets the conflict question; a killed tab\'s work is offered back', async ({ page, request, context }) => {
-  const modelId = await createModel(request, `Werkbank ${Date.now()} e`);
-  await signIn(page, ADMIN);
-  await ensureSignedIn(page, ADMIN);
-  await openTool(page, modelId);
+  const modelId = await openNewModel(page, request, 'e');
   await tab(page, 'Overig').click();
   await page.getByLabel('Btw-percentage').fill('7');
   await page.getByLabel('Btw-percentage').press('Enter');
