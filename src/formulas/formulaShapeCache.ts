@@ -209,24 +209,25 @@ export function installFormulaShapeCache(parser: object): boolean {
   if (typeof proto.parse !== 'function' || typeof (parser as Parser).resolveSheetReference !== 'function') return false;
 
   const parse = proto.parse;
-  const caches = new WeakMap<Parser, Map<string, ParseResult>>();
-  const sums = new WeakMap<Parser, SumBuilder | null>();
+  // Per parser (one per HyperFormula instance): its shapes, its sheet lookup, its sum builder.
+  type State = { shapes: Map<string, ParseResult>; resolveSheet: (name: string) => number | undefined; sum?: SumBuilder | null };
+  const states = new WeakMap<Parser, State>();
   proto.parse = function parseWithShapeCache(this: Parser, text: string, address: Address): ParseResult {
-    const key = formulaShapeKey(text, address, (name) => this.resolveSheetReference(name));
+    let state = states.get(this);
+    if (!state) states.set(this, (state = { shapes: new Map(), resolveSheet: (name) => this.resolveSheetReference(name) }));
+    const key = formulaShapeKey(text, address, state.resolveSheet);
     if (key === undefined) return parse.call(this, text, address);
-    let cache = caches.get(this);
-    if (!cache) caches.set(this, (cache = new Map()));
-    const hit = cache.get(key);
+    const hit = state.shapes.get(key);
     if (hit) return hit;
     let result: ParseResult | undefined;
     if (SUM_OF_REFS.test(text)) {
-      if (!sums.has(this)) sums.set(this, sumBuilder((t, a) => parse.call(this, t, a)));
-      result = sums.get(this)?.(text, address);
+      if (state.sum === undefined) state.sum = sumBuilder((t, a) => parse.call(this, t, a));
+      result = state.sum?.(text, address);
     }
     result ??= parse.call(this, text, address);
     // The result is shared by every formula of this shape: HyperFormula treats ASTs as immutable
     // and makes absolute dependencies from the relative ones per cell.
-    if (result.errors.length === 0) cache.set(key, result);
+    if (result.errors.length === 0) state.shapes.set(key, result);
     return result;
   };
   // HyperFormula's own parse, for the tests that compare with it.
