@@ -664,7 +664,7 @@ export class GrexEngine {
    * and HyperFormula's getSheetValues visits every cell of it.
    */
   private filledCellValues(sheet: number): CellValue[][] {
-    const rows = this.sheetRows(this.spec.sheets.find((s) => this.sheetIdByName.get(s.name) === sheet)!.name);
+    const rows = this.spec.sheets.find((s) => this.sheetIdByName.get(s.name) === sheet)!.rows;
     return rows.map((cells, row) => {
       const out = new Array<CellValue>(cells.length);
       for (let col = 0; col < cells.length; col++) if (cells[col] != null) out[col] = this.hf.getCellValue({ sheet, row, col });
