@@ -37,11 +37,13 @@ interface Row {
 const ADMIN_ID = { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 200, staff: 200, other: 404 };
 const ADMIN_COLLECTION = { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 200, staff: 200, other: 200 };
 const ADMIN_CREATE = { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 201, staff: 201, other: 201 };
+const STAFF_TARGET = { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 200, other: 404 };
 const READ_ID = { none: 401, NON: 403, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 404 };
 const ANY_SIGNED_IN = { none: 401, NON: 200, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 200 };
 const PUBLIC = { none: 200, NON: 200, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 200 };
 
 const freshUser = async () => createUser(t.db, a.clientId, { email: `doel${uniq()}@matrixa.test`, role: 'USR' });
+const freshStaff = async () => createUser(t.db, a.clientId, { email: `staf${uniq()}@matrixa.test`, role: 'ADM', isStaff: true });
 const freshSubregion = async () => (await t.db.insert(subregion).values({ clientId: a.clientId, description: `Gebied ${uniq()}` }).returning())[0];
 const freshType = async () => (await t.db.insert(typeProject).values({ clientId: a.clientId, description: `Type ${uniq()}` }).returning())[0];
 const freshPhase = async () => (await t.db.insert(phase).values({ clientId: a.clientId, description: `Fase ${uniq()}` }).returning())[0];
@@ -80,6 +82,13 @@ const rows: Row[] = [
     { name: `user subregion ${method}`, method, make: async () => ({ url: `user/${a.usr.id}/subregion/`, body: method === 'GET' ? undefined : [{ subregion_id: a.subregionId, access: true }] }), expect: ADMIN_ID },
     { name: `user template-report ${method}`, method, make: async () => ({ url: `user/${a.usr.id}/template-report/`, body: method === 'GET' ? undefined : [] }), expect: ADMIN_ID },
   ]),
+  // The grant setters on a staff user: only staff manages staff, as for every other user action.
+  ...(['POST', 'PUT'] as const).flatMap((method): Row[] => [
+    { name: `staff user project-role ${method}`, method, make: async () => ({ url: `user/${(await freshStaff()).id}/project-role/`, body: [] }), expect: STAFF_TARGET },
+    { name: `staff user subregion ${method}`, method, make: async () => ({ url: `user/${(await freshStaff()).id}/subregion/`, body: [{ subregion_id: a.subregionId, access: true }] }), expect: STAFF_TARGET },
+    { name: `staff user template-report ${method}`, method, make: async () => ({ url: `user/${(await freshStaff()).id}/template-report/`, body: [] }), expect: STAFF_TARGET },
+  ]),
+  { name: 'staff user put', method: 'PUT', make: async () => ({ url: `user/${(await freshStaff()).id}/`, body: { first_name: 'Gewijzigd' } }), expect: STAFF_TARGET },
   { name: 'template-report list', method: 'GET', make: async () => ({ url: 'template-report/' }), expect: { ...ANY_SIGNED_IN, NON: 403 } },
   // configuration
   { name: 'subregion create', method: 'POST', make: async () => ({ url: 'subregion/', body: { description: `Nieuw ${uniq()}`, access_list: [] } }), expect: ADMIN_CREATE },

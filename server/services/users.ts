@@ -24,11 +24,18 @@ export function toAdminUser(u: UserRow): AdminUser {
   };
 }
 
-/** A user of the actor's client, else 404; the actor must be allowed to manage it. */
+/** A user of the actor's client, else 404; the actor must be an admin. */
 async function target(ctx: AppContext, actor: UserRow, id: number): Promise<UserRow> {
   assertAdmin(actor);
   const [u] = await ctx.db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.clientId, actor.clientId)));
   if (!u) throw notFound();
+  return u;
+}
+
+/** `target`, for a change: only staff manages a staff user. */
+async function managedTarget(ctx: AppContext, actor: UserRow, id: number): Promise<UserRow> {
+  const u = await target(ctx, actor, id);
+  assertCanManageUser(actor, u);
   return u;
 }
 
@@ -60,8 +67,7 @@ export async function createUser(ctx: AppContext, actor: UserRow, body: CreateUs
 }
 
 export async function updateUser(ctx: AppContext, actor: UserRow, id: number, body: UpdateUserBody, ip: string): Promise<AdminUser> {
-  const u = await target(ctx, actor, id);
-  assertCanManageUser(actor, u);
+  const u = await managedTarget(ctx, actor, id);
   if (body.role !== undefined && body.role !== u.role) assertNotSelf(actor, u, 'rol');
   try {
     const [updated] = await ctx.db.update(appUser).set({
@@ -81,16 +87,14 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, bo
 }
 
 export async function deleteUser(ctx: AppContext, actor: UserRow, id: number, ip: string): Promise<void> {
-  const u = await target(ctx, actor, id);
-  assertCanManageUser(actor, u);
+  const u = await managedTarget(ctx, actor, id);
   assertNotSelf(actor, u, 'verwijderen');
   await ctx.db.delete(appUser).where(eq(appUser.id, u.id));
   await audit(ctx.db, { clientId: actor.clientId, user: actor, description: `Gebruiker '${fullName(u)}' (${u.email}) verwijderd`, ip });
 }
 
 export async function setBlocked(ctx: AppContext, actor: UserRow, id: number, blocked: boolean, ip: string) {
-  const u = await target(ctx, actor, id);
-  assertCanManageUser(actor, u);
+  const u = await managedTarget(ctx, actor, id);
   assertNotSelf(actor, u, 'blokkeren');
   await ctx.db.update(appUser).set({ blocked }).where(eq(appUser.id, u.id));
   if (blocked) await revokeAllSessions(ctx, u.id, 'blocked');
@@ -99,16 +103,14 @@ export async function setBlocked(ctx: AppContext, actor: UserRow, id: number, bl
 }
 
 export async function resetUserMfa(ctx: AppContext, actor: UserRow, id: number, ip: string) {
-  const u = await target(ctx, actor, id);
-  assertCanManageUser(actor, u);
+  const u = await managedTarget(ctx, actor, id);
   await disableMfa(ctx, u, ip, `MFA van gebruiker '${fullName(u)}' gereset door ${fullName(actor)}`);
   return toAdminUser({ ...u, mfaVerified: false, mfaSecret: null, mfaLastStep: null });
 }
 
 /** An admin sets a temporary password: the user must choose a new one; other sessions end. */
 export async function resetUserPassword(ctx: AppContext, actor: UserRow, id: number, password: string, ip: string) {
-  const u = await target(ctx, actor, id);
-  assertCanManageUser(actor, u);
+  const u = await managedTarget(ctx, actor, id);
   assertPasswordPolicy(password, 'new_password', 'Wachtwoord voldoet niet aan de eisen');
   await storePassword(ctx, u.id, password, true);
   await revokeAllSessions(ctx, u.id, 'password');
@@ -134,7 +136,7 @@ export async function listProjectRoles(ctx: AppContext, actor: UserRow, id: numb
 
 /** Sets the listed projects' roles; NON removes access. Projects of another client → 404. */
 export async function setProjectRoles(ctx: AppContext, actor: UserRow, id: number, rows: { project_id: number; role: Role }[], ip: string) {
-  const u = await target(ctx, actor, id);
+  const u = await managedTarget(ctx, actor, id);
   const ids = [...new Set(rows.map((r) => r.project_id))];
   if (ids.length) {
     const own = await ctx.db.select({ id: project.id }).from(project).where(and(inArray(project.id, ids), eq(project.clientId, actor.clientId)));
@@ -162,7 +164,7 @@ export async function listUserSubregions(ctx: AppContext, actor: UserRow, id: nu
 }
 
 export async function setUserSubregions(ctx: AppContext, actor: UserRow, id: number, rows: { subregion_id: number; access: boolean }[], ip: string) {
-  const u = await target(ctx, actor, id);
+  const u = await managedTarget(ctx, actor, id);
   const ids = [...new Set(rows.map((r) => r.subregion_id))];
   if (ids.length) {
     const own = await ctx.db.select({ id: subregion.id }).from(subregion).where(and(inArray(subregion.id, ids), eq(subregion.clientId, actor.clientId)));
@@ -186,7 +188,7 @@ export async function listUserTemplateReports(ctx: AppContext, actor: UserRow, i
 }
 
 export async function setUserTemplateReports(ctx: AppContext, actor: UserRow, id: number, rows: { templateReport_id: number; access: boolean }[], ip: string) {
-  const u = await target(ctx, actor, id);
+  const u = await managedTarget(ctx, actor, id);
   const ids = [...new Set(rows.map((r) => r.templateReport_id))];
   if (ids.length) {
     const own = await ctx.db.select({ id: templateReport.id }).from(templateReport)
