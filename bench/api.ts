@@ -17,7 +17,7 @@ import { connect, migrateDb, type Db } from '../server/db/index.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { freePort } from '../server/net.ts';
 import { createTenant } from '../server/test/fixtures.ts';
-import { defaultModelData } from '../server/services/modelDefaults.ts';
+import { defaultModelData } from '../src/formulas/modelDefaults.ts';
 
 const PROJECTS = 2000;
 const TARGETS = { projectList: 60, modelList: 20, duplicate: 300 };

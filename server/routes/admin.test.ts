@@ -237,7 +237,7 @@ describe('global parameters', () => {
 
   it('applies to online models (notation kept), records spreadsheet models, bumps data_version, audits; other client\'s model → 404', async () => {
     const { v } = await makeProject('Parameterproject');
-    const [online] = await t.db.insert(model).values({ versionId: v.id, name: 'Online', modelPlatform: 'online', modelData: { base_parameters: base() } }).returning();
+    const [online] = await t.db.insert(model).values({ versionId: v.id, name: 'Online', modelPlatform: 'online', modelData: { base_parameters: base(), cost_estimate: [], residential_construction: [] } }).returning();
     const [sheet] = await t.db.insert(model).values({ versionId: v.id, name: 'Sheet', modelPlatform: 'spreadsheet' }).returning();
     const parameters = [
       { parameter_type: 'RentepercentageNegatiefSaldo', period_type: 'Uitgangspunt', value_float: 0.03 },
@@ -253,7 +253,7 @@ describe('global parameters', () => {
     ];
     const res = await call('POST', 'parameter/', a.staff, { parameters, models: [online.id, sheet.id] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Parameters succesvol opgeslagen.', applied: [online.id], recorded_only: [sheet.id] });
+    expect(res.json()).toEqual({ message: 'Parameters succesvol opgeslagen.', applied: [online.id], recorded_only: [sheet.id], refused: [] });
     const [m] = await t.db.select().from(model).where(eq(model.id, online.id));
     expect(m.dataVersion).toBe(1);
     const bp = (m.modelData as { base_parameters: ReturnType<typeof base> }).base_parameters;
@@ -263,7 +263,8 @@ describe('global parameters', () => {
     });
     const set = (name: string) => bp.parameter_sets.find((s) => s.set_name === name)!;
     expect(set('RentepercentageNegatiefSaldo').set_base_value).toBe(3);
-    expect(set('RentepercentageNegatiefSaldo').set_values.map((x) => x.period_value)).toEqual([2, 3.5]);
+    // Per02 is the second period of the model after the new start date 2020-01-01 (server/routes/parameters.test.ts)
+    expect(set('RentepercentageNegatiefSaldo').set_values.map((x) => [x.period_label, x.period_value])).toEqual([['2024', 2], ['2025', 2], ['2021', 3.5]]);
     expect(set('Kostenstijging').set_base_value).toBe(0.025);
     expect(set('Opbrengstenstijging')).toMatchObject({ set_group: 'Indexing_FutureIndex', set_base_value: 0.01 });
     const apps = await t.db.select().from(parameterApplication).where(eq(parameterApplication.clientId, a.clientId));

@@ -5,7 +5,7 @@ import { appUser, model, modelSession, project, subregion, versionModel } from '
 import { HttpError, notFound } from '../errors.ts';
 import { audit, fullName } from './audit.ts';
 import { modelAccess, type ModelAccess } from './projectRows.ts';
-import { defaultModelData } from './modelDefaults.ts';
+import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import * as policy from '../policies/grexonline.ts';
 import { validateModelData } from '../../src/formulas/validate.ts';
 import type { ModelData, ProjectInfo } from '../../src/api/contract/modelData.ts';

@@ -7,7 +7,7 @@ import { audit, fullName } from './audit.ts';
 import * as policy from '../policies/projects.ts';
 import { modelAccess, modelDetail, modelListJson, versionAccess, type ModelAccess } from './projectRows.ts';
 import { copyModel, deleteSubtree, freeCopyName, nameConflict, touch } from './projectTree.ts';
-import { defaultModelData } from './modelDefaults.ts';
+import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import { cachedAnswer, type CachedAnswer } from './answerCache.ts';
 import { copyFile, readFile, saveFile } from '../storage/files.ts';
 import { REQUIRED_MESSAGE } from '../../src/lib/names.ts';

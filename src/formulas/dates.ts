@@ -50,11 +50,6 @@ export function compareYmd(a: Ymd, b: Ymd): number {
   return a.y - b.y || a.m - b.m || a.d - b.d;
 }
 
-/** pct(v): stored percentages of at most 1 are fractions, larger ones are divided by 100. */
-export function pct(v: number): number {
-  return v <= 1 ? v : v / 100;
-}
-
 /**
  * ROUND(x, 2) as the workbook writes it: `ROUND(x + SIGN(x)*0.0000001, 2)`. The tiny nudge makes a
  * binary near-tie (1.005 is stored as 1.00499…) round half away from zero in HyperFormula, Excel,

@@ -4,6 +4,7 @@
 import type { ModelData, PeriodItem, SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
 import { compareYmd, parseYmd, toSerial } from './dates.ts';
+import { pctFormula, pctFormulaOnce } from './percent.ts';
 import { type Period, generatePeriods, periodIndex, periodsPerYear } from './periods.ts';
 import {
   CREDIT_SET,
@@ -224,7 +225,6 @@ export interface FactorSource {
 
 // ── per-cell formulas of the entry sheets (shared with the engine's incremental edits) ─────
 
-const pctA = (x: string) => `${x}/(1+99*(${x}>1))`;
 const bc = (lay: EntrySheetLayout, b: Block, k: number) => lay.blockStart[b] + k - 1;
 
 /**
@@ -234,12 +234,12 @@ const bc = (lay: EntrySheetLayout, b: Block, k: number) => lay.blockStart[b] + k
  */
 export function phasedFormula(lay: EntrySheetLayout, row: number, k: number): string {
   const p = a1(bc(lay, 'phasingP', k), row);
-  return `=${pctA(p)}*${a1(lay.col.amountAtNcw!, row, { absCol: true })}`;
+  return `=${pctFormula(p)}*${a1(lay.col.amountAtNcw!, row, { absCol: true })}`;
 }
 /** Booked from a Procentueel book value: pct(value) × estimate (a Financeel value is itself the booked amount). */
 export function bookedFormula(lay: EntrySheetLayout, row: number, k: number): string {
   const p = a1(bc(lay, 'bookedP', k), row);
-  return `=${pctA(p)}*${a1(lay.col.estimate!, row, { absCol: true })}`;
+  return `=${pctFormula(p)}*${a1(lay.col.estimate!, row, { absCol: true })}`;
 }
 /**
  * The two blocks whose cells make up a period's amount: the Financeel input (the amount itself) and
@@ -271,12 +271,12 @@ export function ownFactorFormula(lay: EntrySheetLayout, row: number, k: number, 
   if (k === 1) return 1;
   const ov = a1(bc(lay, 'indexOverride', k - 1), row);
   const rate = src.hasBase
-    ? pctA(a1(lay.col.indexBase!, row, { absCol: true }))
+    ? pctFormula(a1(lay.col.indexBase!, row, { absCol: true }))
     : src.setRow === null
       ? '0'
       : periodRef(SHEET.sets, setCols.firstEffective + k - 2, src.setRow);
   const w = periodRef(SHEET.periods, k - 1, PR.weightAfterNcw);
-  return `=${factorRef(lay, row, k - 1, src, setCols)}*(1+(${ov}="")*${rate}+${pctA(ov)})^${w}`;
+  return `=${factorRef(lay, row, k - 1, src, setCols)}*(1+(${ov}="")*${rate}+${pctFormula(ov)})^${w}`;
 }
 /** The index factor of an entry in period k: its own chain where that has a cell, else its set's. */
 export function factorRef(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): string {
@@ -384,7 +384,6 @@ export function periodCashFlowFormula(lay: EntrySheetLayout, k: number): string 
 }
 /** A literal text cell (never parsed as a number, date or formula). */
 export const text = (s: string | null | undefined): RawCell => (s == null || s === '' ? null : `'${s}`);
-const pctF = (x: string) => `IF(${x}<=1,${x},${x}/100)`;
 const YF_TRUE = 'TRUE()';
 
 export const P_REF = {
@@ -436,9 +435,9 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const perRef = a1(1, UP.phasing_period, { absCol: true, absRow: true });
   setUp(UP.periodsPerYear, 'Perioden per jaar', `=IF(${perRef}="Annual",1,IF(${perRef}="SemiAnnual",2,4))`);
   setUp(UP.interest_discount_rate_percentage, 'Rente- en disconteringsvoet', bp.interest_discount_rate_percentage);
-  setUp(UP.discountFraction, 'Disconteringsvoet (fractie)', `=${pctF(a1(1, UP.interest_discount_rate_percentage))}`);
+  setUp(UP.discountFraction, 'Disconteringsvoet (fractie)', `=${pctFormulaOnce(a1(1, UP.interest_discount_rate_percentage))}`);
   setUp(UP.vat_rate_percentage, 'Btw-percentage', bp.vat_rate_percentage);
-  setUp(UP.vatFraction, 'Btw (fractie)', `=${pctF(a1(1, UP.vat_rate_percentage))}`);
+  setUp(UP.vatFraction, 'Btw (fractie)', `=${pctFormulaOnce(a1(1, UP.vat_rate_percentage))}`);
   setUp(UP.interest_calculation_method, 'Renteberekeningsmethode', text(bp.interest_calculation_method));
   setUp(UP.profit_withdrawal_to_ncw_date, 'Winstneming naar NCW-datum', bp.profit_withdrawal_to_ncw_date);
   setUp(UP.periodCount, 'Aantal perioden', n);
@@ -509,7 +508,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       ...periods.map((p) => byLabel.get(p.label) ?? null),
       ...periods.map((p) => {
         const v = a1(setCols.firstValue + p.index - 1, r);
-        return `=${pctF(`IF(ISBLANK(${v}),${base},${v})`)}`;
+        return `=${pctFormulaOnce(`IF(ISBLANK(${v}),${base},${v})`)}`;
       }),
       ...periods.map((p) =>
         p.index === 1
@@ -557,7 +556,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       ...years.map((y) => byLabel.get(String(y)) ?? null),
       ...years.map((_, i) => {
         const v = a1(priceCols.firstValue + i, r);
-        return `=${pctF(`IF(ISBLANK(${v}),${base},${v})`)}`;
+        return `=${pctFormulaOnce(`IF(ISBLANK(${v}),${base},${v})`)}`;
       }),
       ...years.map((_, i) =>
         i === 0 ? 1 : `=${a1(priceCols.firstCum + i - 1, r)}*(1+${a1(priceCols.firstRate + i - 1, r)})`,
@@ -735,7 +734,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     (r, col) => {
       const R = (k: string) => a1(col[k]!, r, { absCol: true });
       return (
-        `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${P_REF.vat})*${pctF(R('quote_excl_vat'))},` +
+        `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${P_REF.vat})*${pctFormulaOnce(R('quote_excl_vat'))},` +
         `IF(${R('calculation_method')}="PlotPrice",${R('amount')}*${R('plot_price')},` +
         `IF(${R('calculation_method')}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},0)))`
       );

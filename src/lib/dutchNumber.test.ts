@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDutchDate, parseDutchNumber, parseDutchValue, toDutchEditText, formatDutchDate } from './dutchNumber.ts';
-import { formatMoney, formatNumber, formatPercent, percentShown } from './nlFormat.ts';
+import { formatMoney, formatNumber, percentDown } from './nlFormat.ts';
 
 describe('parseDutchNumber', () => {
   const cases: [string, number | null][] = [
@@ -48,9 +48,8 @@ describe('nl-NL display', () => {
     expect(formatMoney(-106120.8)).toBe('€ -106.120,80');
     expect(formatNumber(1234567.891, 2)).toBe('1.234.567,89');
     expect(formatNumber(-0.001, 2)).toBe('0,00');
-    expect(formatPercent(2)).toBe('2,00%');
-    expect(formatPercent(0.025, { fraction: true })).toBe('2,50%');
-    expect(percentShown(2)).toBe('2,00%');
-    expect(percentShown(0.12345)).toBe('12,34%');
+    expect(percentDown(0.02)).toBe('2,00');
+    expect(percentDown(0.12345)).toBe('12,34');
+    expect(percentDown(0.29)).toBe('29,00'); // 0.29 × 100 is 28,999… in floating point
   });
 });

@@ -30,14 +30,11 @@ export function formatMoney(v: number | null | undefined, decimals = 2): string 
   return s.startsWith('-') ? `€ -${s.slice(1)}` : `€ ${s}`;
 }
 
-/** A stored percentage as entered (2 → '2,00%'); `fraction` for fractions (0.02 → '2,00%'). */
-export function formatPercent(v: number | null | undefined, opts: { fraction?: boolean; decimals?: number } = {}): string {
-  if (v == null || !Number.isFinite(v)) return '';
-  return `${formatNumber(opts.fraction ? v * 100 : v, opts.decimals ?? 2)}%`;
-}
-
-/** Spec 3 §5: the value shown beside a stored percentage: pct(v) × 100, rounded down to 2 decimals. */
-export function percentShown(v: number): string {
-  const frac = v <= 1 ? v : v / 100;
-  return `${formatNumber(Math.floor(frac * 100 * 100 + 1e-9) / 100, 2)}%`;
+/**
+ * A fraction ×100, rounded down to 2 decimals (spec 2 §5, spec 3 §5): 0.12345 → '12,34'. Rounded to
+ * 1e-8 first, because 0.29 × 100 is 28,999… in floating point. (What a stored model percentage means
+ * is `pct` in src/formulas/percent.ts.)
+ */
+export function percentDown(fraction: number): string {
+  return formatNumber(Math.floor(Math.round(fraction * 1e8) / 1e4) / 100, 2);
 }

@@ -3,7 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { Button, Callout, Checkbox, HTMLSelect, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import type { ParameterSetGroup, PhaseEntry, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
-import { formatNumber, percentShown } from '../lib/nlFormat.ts';
+import { formatNumber, percentDown } from '../lib/nlFormat.ts';
+import { pct } from '../formulas/percent.ts';
 import type { CellChange } from './Sheet.tsx';
 import { Sheet } from './LazySheet.tsx';
 import {
@@ -193,7 +194,7 @@ const Interest = observer(function Interest({ store, toasts }: { store: Workbenc
       <div className="gs-wb-fields">
         <CommitField id="f-rate" label="Rente- en disconteringsvoet (%)" kind="number" disabled={ro} value={bp.interest_discount_rate_percentage}
           onCommit={(v) => applyParam(store, toasts, 'interest_discount_rate_percentage', v)} />
-        <span className="gs-wb-pct">{percentShown(bp.interest_discount_rate_percentage)}</span>
+        <span className="gs-wb-pct">{percentDown(pct(bp.interest_discount_rate_percentage))}%</span>
         <label className="gs-wb-field" htmlFor="f-method">
           <span>Renteberekeningsmethode</span>
           <HTMLSelect id="f-method" disabled={ro} value={bp.interest_calculation_method} options={INTEREST_METHOD_OPTIONS}
@@ -280,7 +281,7 @@ const Other = observer(function Other({ store, toasts }: { store: WorkbenchStore
       <div className="gs-wb-fields">
         <CommitField id="f-vat" label="Btw-percentage" kind="number" disabled={store.readOnly} value={bp.vat_rate_percentage}
           onCommit={(v) => applyParam(store, toasts, 'vat_rate_percentage', v)} />
-        <span className="gs-wb-pct">{percentShown(bp.vat_rate_percentage)}</span>
+        <span className="gs-wb-pct">{percentDown(pct(bp.vat_rate_percentage))}%</span>
       </div>
     </div>
   );

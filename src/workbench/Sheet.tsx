@@ -8,7 +8,8 @@ import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import type { CellValue } from 'hyperformula';
 import { type Cell, type Col, type SheetDef, pastedCells } from './sheets.ts';
-import { formatMoney, formatNumber, percentShown } from '../lib/nlFormat.ts';
+import { formatMoney, formatNumber, percentDown } from '../lib/nlFormat.ts';
+import { pct } from '../formulas/percent.ts';
 import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
 import { resolveFormula } from './formula.ts';
 import { activeSheet, setActiveSheet } from './activeSheet.ts';
@@ -58,7 +59,7 @@ function display(col: Col, row: number, v: Cell): string {
   const kind = col.pctRows?.[row] ? 'pct' : col.kind;
   switch (kind) {
     case 'money': return formatMoney(v);
-    case 'pct': return percentShown(v);
+    case 'pct': return `${percentDown(pct(v))}%`;
     case 'factor': return formatNumber(v, 6);
     case 'int': return formatNumber(v, 0);
     case 'number': return formatNumber(v, Number.isInteger(v) ? 0 : 2);

@@ -3,7 +3,7 @@ import { type Edit, GrexEngine } from '../formulas/engine.ts';
 import type { Results } from '../formulas/results.ts';
 import type { Problem } from '../formulas/validate.ts';
 import type { ModelData, PeriodItem, SpaceUsageRow } from '../api/contract/modelData.ts';
-import { remapPeriodItems } from './periodRemap.ts';
+import { remapPeriodItems } from '../formulas/periodRemap.ts';
 import type { ModelMeta, ReadOnlyReason, SessionAnswer, GrexOnlineModel } from '../api/contract/grexonline.ts';
 
 // The online tool's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every

@@ -31,8 +31,9 @@ const GlobalParametersScreen = observer(function GlobalParametersScreen() {
   const submit = async () => {
     if (!store.count) return void toasts.error('Selecteer minstens één rekenmodel');
     try {
-      await store.submit();
+      const refused = await store.submit();
       toasts.success('Parameters succesvol opgeslagen.');
+      for (const line of refused) toasts.warning(line);
     } catch (e) {
       toasts.error(messageOf(e, 'Er ging iets mis tijdens het opslaan.'));
     }

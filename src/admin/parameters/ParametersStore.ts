@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import {
   DATE_PARAMETER_TYPES, PARAMETER_DATE_PATTERN, PARAMETER_TYPES, PERIOD_TYPES, type ParameterType, type PeriodType,
 } from '../../api/contract/parameters.ts';
+import { percentDown } from '../../lib/nlFormat.ts';
 import { parametersApi, type ModelRow, type ParameterValue, type ProjectItem, type VersionItem } from '../../api/parameters.ts';
 
 export const INVALID = 'Ongeldige invoer.';
@@ -57,14 +58,15 @@ export function isValidDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-const pctFormat = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** The value ×100, rounded down to 2 decimals, in Dutch notation (spec 2 §5). */
 export function percentText(text: string): string {
   const v = parseFraction(text);
-  if (v === null || Number.isNaN(v)) return '';
-  const hundredths = Math.floor(Math.round(v * 1e8) / 1e4);
-  return `${pctFormat.format(hundredths / 100)} %`;
+  return v === null || Number.isNaN(v) ? '' : `${percentDown(v)} %`;
 }
+
+/** A model the server did not change because the result would be invalid (issue 11; the spec has no text). */
+export const refusedText = (name: string, problems: string[]) =>
+  `Rekenmodel '${name}' is niet aangepast: ${problems.join(' ')}`;
 
 export type SortKey = 'name' | 'number' | 'modified';
 
@@ -331,10 +333,12 @@ export class ParametersStore {
   }
 
   /** POST parameter/ with the values of page 0 and the selected models. */
-  async submit(): Promise<void> {
+  /** Applies the values; answers one Dutch line per model the server left unchanged. */
+  async submit(): Promise<string[]> {
     this.busy = true;
     try {
-      await parametersApi.save(this.payload(), [...this.selected.keys()]);
+      const r = await parametersApi.save(this.payload(), [...this.selected.keys()]);
+      return r.refused.map((m) => refusedText(m.name, m.problems));
     } finally {
       runInAction(() => (this.busy = false));
     }

@@ -52,4 +52,7 @@ export const ParameterSaveAnswer = z.object({
   applied: z.array(z.number()),
   /** Spreadsheet models: recorded in parameter_application only. */
   recorded_only: z.array(z.number()),
+  /** Online models left unchanged because the result would not be valid model data (Dutch problems). */
+  refused: z.array(z.object({ model: z.number(), name: z.string(), problems: z.array(z.string()) })),
 });
+export type ParameterSaveAnswer = z.infer<typeof ParameterSaveAnswer>;

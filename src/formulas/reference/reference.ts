@@ -1,7 +1,8 @@
 // Reference implementation of calculation.md in plain TypeScript, independent of the workbook
 // builder. Used only by tests to cross-check the HyperFormula workbook.
 import type { ModelData, ParameterSet, PeriodItem } from '../../api/contract/modelData.ts';
-import { type Ymd, compareYmd, parseYmd, pct, round2, yf } from '../dates.ts';
+import { type Ymd, compareYmd, parseYmd, round2, yf } from '../dates.ts';
+import { pct } from '../percent.ts';
 import { generatePeriods, periodIndex, periodsPerYear } from '../periods.ts';
 
 export interface RefEntry {

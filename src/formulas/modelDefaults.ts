@@ -1,4 +1,7 @@
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../api/contract/modelData.ts';
+import {
+  CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP,
+} from './validate.ts';
 
 /** Names shown in the model's project info. */
 export interface ModelDefaultsInfo {
@@ -44,11 +47,11 @@ export function defaultModelData(info: ModelDefaultsInfo = {}): ModelData {
       interest_calculation_method: 'BBV',
       profit_withdrawal_to_ncw_date: false,
       parameter_sets: [
-        { set_name: 'RentepercentageNegatiefSaldo', set_group: 'Interest_Percentage', set_base_value: 2.0, set_values: [] },
-        { set_name: 'RentepercentagePositiefSaldo', set_group: 'Interest_Percentage', set_base_value: 2.0, set_values: [] },
-        { set_name: 'Kostenstijging', set_group: 'Indexing_FutureIndex', set_base_value: 2.0, set_values: [] },
-        { set_name: 'Opbrengstenstijging', set_group: 'Indexing_FutureIndex', set_base_value: 2.0, set_values: [] },
-        { set_name: 'CPI', set_group: 'Indexing_PriceLevelCorrectionToNCWDate', set_base_value: 2.0, set_values: [] },
+        { set_name: DEBIT_SET, set_group: INTEREST_GROUP, set_base_value: 2.0, set_values: [] },
+        { set_name: CREDIT_SET, set_group: INTEREST_GROUP, set_base_value: 2.0, set_values: [] },
+        { set_name: DEFAULT_COST_INDEX, set_group: FUTURE_INDEX_GROUP, set_base_value: 2.0, set_values: [] },
+        { set_name: DEFAULT_REVENUE_INDEX, set_group: FUTURE_INDEX_GROUP, set_base_value: 2.0, set_values: [] },
+        { set_name: DEFAULT_PRICE_INDEX, set_group: PRICE_LEVEL_GROUP, set_base_value: 2.0, set_values: [] },
       ],
       space_usage: [],
     },

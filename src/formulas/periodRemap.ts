@@ -1,9 +1,9 @@
 import type { ModelData, PeriodItem } from '../api/contract/modelData.ts';
-import { compareYmd, parseYmd, type Ymd } from '../formulas/dates.ts';
-import { generatePeriods, type Period, periodIndex } from '../formulas/periods.ts';
+import { compareYmd, parseYmd, type Ymd } from './dates.ts';
+import { generatePeriods, MAX_PERIODS, type Period, periodIndex } from './periods.ts';
 
 // Period values are stored by code (PER_01 = the period containing the calculation start). When the
-// period type or the start/end date changes, the codes mean other dates; the tool moves every value to
+// period type or the start/end date changes, the codes mean other dates; every value moves to
 // the new period that contains the date it stood on (for phasing: not before the entry's phasing
 // start), and adds up values that land in the same period. Values past the new end go to the last period.
 
@@ -38,8 +38,8 @@ export function remapPeriodItems(before: ModelData, next: ModelData): ModelData 
   const n = next.base_parameters;
   if (b.phasing_period === n.phasing_period && b.phasing_calculation_start_date === n.phasing_calculation_start_date && b.phasing_calculation_end_date === n.phasing_calculation_end_date) return next;
   if (compareYmd(parseYmd(n.phasing_calculation_start_date), parseYmd(n.phasing_calculation_end_date)) >= 0) return next;
-  const from = generatePeriods(b.phasing_calculation_start_date, b.phasing_calculation_end_date, b.phasing_period, 200);
-  const to = generatePeriods(n.phasing_calculation_start_date, n.phasing_calculation_end_date, n.phasing_period, 200);
+  const from = generatePeriods(b.phasing_calculation_start_date, b.phasing_calculation_end_date, b.phasing_period, MAX_PERIODS);
+  const to = generatePeriods(n.phasing_calculation_start_date, n.phasing_calculation_end_date, n.phasing_period, MAX_PERIODS);
   if (!from.length || !to.length) return next;
   for (const e of [...next.cost_estimate, ...next.residential_construction]) {
     e.phasing.phasing_items = remapItems(e.phasing.phasing_items, from, to, parseYmd(e.phasing.start_date), true);

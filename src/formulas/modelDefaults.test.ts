@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { defaultModelData } from './modelDefaults.ts';
-import { validateModelData } from '../../src/formulas/validate.ts';
+import { validateModelData } from './validate.ts';
 
 describe('default model data of a new online model', () => {
   it('passes the engine validation', () => {
@@ -9,8 +9,7 @@ describe('default model data of a new online model', () => {
     expect(r.ok ? [] : r.problems).toEqual([]);
   });
 
-  // the shared docs sit beside the repository on the project's machines
-  const examplePath = new URL('../../src/formulas/examples/worked-example.model.json', import.meta.url);
+  const examplePath = new URL('./examples/worked-example.model.json', import.meta.url);
   it.skipIf(!existsSync(examplePath))('has the shape of the worked example (same keys at every level of base_parameters)', () => {
     const example = JSON.parse(readFileSync(examplePath, 'utf8'));
     const d = defaultModelData();

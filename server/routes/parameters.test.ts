@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
+import { model, project, projectRole, versionModel } from '../db/schema/index.ts';
+import type { ModelData } from '../../src/api/contract/modelData.ts';
+import { GrexEngine, type Edit } from '../../src/formulas/engine.ts';
+import { remapPeriodItems } from '../../src/formulas/periodRemap.ts';
+import { pct } from '../../src/formulas/percent.ts';
+
+// Global parameters applied to online models (issue 11, defect 1): values land in the period with the
+// label the engine reads, dates move the period values like the tool does, percentages keep their
+// meaning, an invalid result is refused per model, and the online tool then opens each model with
+// the numbers the engine computes from the stored data — the same numbers as the tool's own edits give.
+
+const example = JSON.parse(readFileSync(new URL('../../src/formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+const clone = <T>(x: T): T => structuredClone(x);
+const set = (d: ModelData, name: string) => d.base_parameters.parameter_sets.find((s) => s.set_name === name)!;
+
+let t: TestApp;
+let a: Tenant;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createTenant(t.db, 'gparams');
+});
+afterAll(() => t.close());
+
+async function onlineModel(name: string, data: ModelData) {
+  const [p] = await t.db.insert(project).values({ clientId: a.clientId, name, subregionId: a.subregionId, typeProjectId: a.typeProjectId }).returning();
+  const [v] = await t.db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1' }).returning();
+  const [m] = await t.db.insert(model).values({ versionId: v.id, name, modelPlatform: 'online', modelData: data }).returning();
+  await t.db.insert(projectRole).values({ projectId: p.id, userId: a.staff.id, role: 'ADM' }).onConflictDoNothing();
+  return m.id;
+}
+const stored = async (id: number) => (await t.db.select().from(model).where(eq(model.id, id)))[0]!;
+const apply = async (parameters: object[], models: number[]) =>
+  t.app.inject({ method: 'POST', url: '/api/manager/parameter/', headers: await bearer(t.app, a.staff), payload: { parameters, models } });
+
+/** The model as the online tool opens it, computed by the engine. */
+async function toolResults(id: number) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/grexonline/model/${id}/`, headers: await bearer(t.app, a.staff) });
+  expect(res.statusCode).toBe(200);
+  const built = GrexEngine.create(res.json());
+  if (!built.ok) throw new Error(JSON.stringify(built.problems));
+  return built.engine.results;
+}
+function engineResults(data: unknown, edits: Edit[] = []) {
+  const built = GrexEngine.create(data);
+  if (!built.ok) throw new Error(JSON.stringify(built.problems));
+  if (edits.length) expect(built.engine.applyEdits(edits).ok).toBe(true);
+  return built.engine.results;
+}
+const numbers = (r: ReturnType<typeof engineResults>) => ({ ew: r.ew, ncw: r.ncw, periods: r.periods, errors: r.errors });
+
+describe('POST parameter/ on online models', () => {
+  // A model whose Kostenstijging values were entered in the tool out of order, with gaps.
+  const sparse = clone(example);
+  set(sparse, 'Kostenstijging').set_values = [
+    { phasing_period: 'Annual', period_label: '2027', period_value: 4.0 },
+    { phasing_period: 'Annual', period_label: '2024', period_value: 1.0 },
+    { phasing_period: 'Annual', period_label: '2026', period_value: 3.0 },
+  ];
+  // A model made quarterly in the tool after annual values were entered: the annual labels stay in the
+  // set (the engine no longer reads them), the periods are now 2024 Q1 … 2027 Q4.
+  const quarterly = clone(example);
+  set(quarterly, 'Kostenstijging').set_values = ['2024', '2025', '2026', '2027'].map((y, i) => ({ phasing_period: 'Annual' as const, period_label: y, period_value: 2 + i }));
+  quarterly.base_parameters.phasing_period = 'Quarterly';
+  remapPeriodItems(example, quarterly);
+
+  it('writes each period value to the set value with that period\'s label, in the models\' own periods', async () => {
+    const sparseId = await onlineModel('Verspreid', sparse);
+    const quarterlyId = await onlineModel('Kwartalen', quarterly);
+    const res = await apply([
+      { parameter_type: 'Kostenstijging', period_type: 'Per02', value_float: 0.035 },
+      { parameter_type: 'RentepercentageNegatiefSaldo', period_type: 'Per03', value_float: 0.045 },
+    ], [sparseId, quarterlyId]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Parameters succesvol opgeslagen.', applied: [sparseId, quarterlyId], recorded_only: [] });
+
+    const s = (await stored(sparseId)).modelData as ModelData;
+    expect(set(s, 'Kostenstijging').set_values.map((v) => [v.period_label, v.period_value]))
+      .toEqual([['2027', 4], ['2024', 1], ['2026', 3], ['2025', 3.5]]);
+    expect(set(s, 'RentepercentageNegatiefSaldo').set_values.map((v) => [v.period_label, v.period_value])).toEqual([['2026', 4.5]]);
+    const q = (await stored(quarterlyId)).modelData as ModelData;
+    expect(set(q, 'Kostenstijging').set_values.map((v) => [v.period_label, v.period_value]))
+      .toEqual([['2024', 2], ['2025', 3], ['2026', 4], ['2027', 5], ['2024 Q2', 3.5]]);
+    expect(set(q, 'RentepercentageNegatiefSaldo').set_values.map((v) => [v.period_label, v.period_value])).toEqual([['2024 Q3', 4.5]]);
+    expect(res.json().refused).toEqual([]);
+
+    // The tool opens both with the engine's numbers of the stored data, which are the numbers of the
+    // same values typed into the tool's cells for those periods.
+    for (const [id, before, label2, label3] of [[sparseId, sparse, '2025', '2026'], [quarterlyId, quarterly, '2024 Q2', '2024 Q3']] as const) {
+      const opened = await toolResults(id);
+      expect(numbers(opened)).toEqual(numbers(engineResults((await stored(id)).modelData)));
+      expect(numbers(opened)).toEqual(numbers(engineResults(before, [
+        { kind: 'setValue', group: 'Indexing_FutureIndex', name: 'Kostenstijging', label: label2, value: 3.5 },
+        { kind: 'setValue', group: 'Interest_Percentage', name: 'RentepercentageNegatiefSaldo', label: label3, value: 4.5 },
+      ])));
+      expect(numbers(opened)).not.toEqual(numbers(engineResults(before)));
+    }
+  });
+
+  it('a new calculation start moves the period values to the periods holding their dates, as the tool does', async () => {
+    const id = await onlineModel('Eerder begin', clone(example));
+    const res = await apply([{ parameter_type: 'StartdatumGrondexploitatieBoekwaardeVanaf', period_type: 'Uitgangspunt', value_date: '2023-01-01' }], [id]);
+    expect(res.json().applied).toEqual([id]);
+    const d = (await stored(id)).modelData as ModelData;
+    expect(d.cost_estimate[0]!.phasing.phasing_items.map((i) => i.period)).toEqual(['PER_02', 'PER_03']);
+    const tool = clone(example);
+    tool.base_parameters.phasing_calculation_start_date = '2023-01-01';
+    expect(d).toEqual(remapPeriodItems(example, tool));
+    // Nothing happens in the added year 2023, so the cash flows and results are those of before.
+    const opened = await toolResults(id);
+    expect(opened.ew).toBeCloseTo(engineResults(example).ew, 6);
+    expect(opened.ncw).toBeCloseTo(engineResults(example).ncw, 6);
+  });
+
+  it('percentages keep their meaning in either notation of the model', async () => {
+    const data = clone(example);
+    set(data, 'Opbrengstenstijging').set_base_value = 0.02; // fraction notation
+    const id = await onlineModel('Procenten', data);
+    await apply([
+      { parameter_type: 'RekenrenteContanteWaardeDisconteringsvoet', period_type: 'Uitgangspunt', value_float: 0.005 },
+      { parameter_type: 'BtwPercentage', period_type: 'Uitgangspunt', value_float: 0.09 },
+      { parameter_type: 'Kostenstijging', period_type: 'Uitgangspunt', value_float: 0.025 },
+      { parameter_type: 'Opbrengstenstijging', period_type: 'Uitgangspunt', value_float: 0.03 },
+      { parameter_type: 'Opbrengstenstijging', period_type: 'Per02', value_float: 0.04 },
+    ], [id]);
+    const bp = ((await stored(id)).modelData as ModelData).base_parameters;
+    expect(pct(bp.interest_discount_rate_percentage)).toBe(0.005); // 0,5 % stays a fraction, 0.5 would read as 50 %
+    expect(bp.vat_rate_percentage).toBe(9); // the model writes 21.0 for 21 %
+    expect(bp.parameter_sets.find((s) => s.set_name === 'Kostenstijging')!.set_base_value).toBe(2.5);
+    const revenue = bp.parameter_sets.find((s) => s.set_name === 'Opbrengstenstijging')!;
+    expect([revenue.set_base_value, revenue.set_values[0]!.period_value]).toEqual([0.03, 0.04]);
+  });
+
+  it('a model the result would make invalid is refused and reported, the others are applied', async () => {
+    const good = await onlineModel('Kort genoeg', { ...clone(example), base_parameters: { ...clone(example).base_parameters, phasing_costs_revenues: [] } });
+    const bad = await onlineModel('Fase te lang', clone(example));
+    const res = await apply([{ parameter_type: 'Eindwaardedatum', period_type: 'Uitgangspunt', value_date: '2026-06-30' }], [good, bad]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ applied: [good], refused: [{ model: bad, name: 'Fase te lang', problems: expect.arrayContaining(['De fase moet binnen de start- en einddatum van de berekening liggen.']) }] });
+    const row = await stored(bad);
+    expect(row.modelData).toEqual(example);
+    expect(row.dataVersion).toBe(0);
+    expect((await stored(good)).dataVersion).toBe(1);
+  });
+});

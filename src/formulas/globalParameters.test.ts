@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ModelData } from '../api/contract/modelData.ts';
+import { applyGlobalParameters } from './globalParameters.ts';
+
+// The API test (server/routes/parameters.test.ts) covers labels, remap, notation and refusal through
+// the route; these are the module's edges.
+const example = JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+
+describe('applyGlobalParameters', () => {
+  it('skips periods the model does not have, adds a missing set with the base row\'s value, leaves the input alone', () => {
+    const data = structuredClone(example);
+    data.base_parameters.parameter_sets = data.base_parameters.parameter_sets.filter((s) => s.set_name !== 'RentepercentagePositiefSaldo');
+    const r = applyGlobalParameters(data, [
+      { parameter_type: 'RentepercentagePositiefSaldo', period_type: 'Per40', value_float: 0.05 },
+      { parameter_type: 'RentepercentagePositiefSaldo', period_type: 'Per04', value_float: 0.04 },
+      { parameter_type: 'RentepercentagePositiefSaldo', period_type: 'Uitgangspunt', value_float: 0.03 },
+      { parameter_type: 'HistorischeIndexGebruiker', year: 2020, row_index: 0, value_float: 0.5 },
+    ]);
+    expect(r.ok && r.data.base_parameters.parameter_sets.find((s) => s.set_name === 'RentepercentagePositiefSaldo')).toEqual({
+      set_name: 'RentepercentagePositiefSaldo', set_group: 'Interest_Percentage', set_base_value: 0.03,
+      set_values: [{ phasing_period: 'Annual', period_label: '2027', period_value: 0.04 }],
+    });
+    expect(data.base_parameters.parameter_sets.some((s) => s.set_name === 'RentepercentagePositiefSaldo')).toBe(false);
+  });
+
+  it('refuses stored data that is not model data, with the problems', () => {
+    const r = applyGlobalParameters({ base_parameters: {} }, []);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.problems.length).toBeGreaterThan(0);
+  });
+});

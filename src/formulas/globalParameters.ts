@@ -1,0 +1,104 @@
+// Global parameters (spec 2 §2, §4, §5) applied to one online model's data. The server's parameters
+// service calls this for every chosen model and writes only what it returns as `ok`.
+//
+// - The four dates replace the model's; a changed start or end date (or both) moves the entries'
+//   period values with the same remap the tool applies (periodRemap.ts).
+// - Per01…Per40 mean the model's own periods after the date change: PerNN is the NN-th period from
+//   the calculation start, and its value is written to the set value with that period's label (the
+//   engine reads set values by label; a label not yet in the set is added). Periods the model does
+//   not have are skipped.
+// - Sets are matched by group and name; a missing set is added.
+// - Percentages arrive as fractions (0.02 = 2 %) and are stored in the notation of the value they
+//   replace (percent.ts), so the engine reads the intended rate either way.
+// - The result is validated; a model it would make invalid is refused with the problems.
+import type { ParameterRow, ParameterType } from '../api/contract/parameters.ts';
+import type { ModelData, ParameterSet, ParameterSetGroup } from '../api/contract/modelData.ts';
+import { remapPeriodItems } from './periodRemap.ts';
+import { inNotationOf } from './percent.ts';
+import { generatePeriods } from './periods.ts';
+import {
+  CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, type Problem, validateModelData,
+} from './validate.ts';
+
+type BaseParameters = ModelData['base_parameters'];
+
+const SET_OF: Partial<Record<ParameterType, { group: ParameterSetGroup; name: string }>> = {
+  RentepercentageNegatiefSaldo: { group: INTEREST_GROUP, name: DEBIT_SET },
+  RentepercentagePositiefSaldo: { group: INTEREST_GROUP, name: CREDIT_SET },
+  Kostenstijging: { group: FUTURE_INDEX_GROUP, name: DEFAULT_COST_INDEX },
+  Opbrengstenstijging: { group: FUTURE_INDEX_GROUP, name: DEFAULT_REVENUE_INDEX },
+};
+const PERCENT_FIELD: Partial<Record<ParameterType, 'interest_discount_rate_percentage' | 'vat_rate_percentage'>> = {
+  RekenrenteContanteWaardeDisconteringsvoet: 'interest_discount_rate_percentage',
+  BtwPercentage: 'vat_rate_percentage',
+};
+const DATE_FIELD: Partial<Record<ParameterType, 'phasing_net_present_value_date' | 'phasing_price_reference_date' | 'phasing_calculation_start_date' | 'phasing_calculation_end_date'>> = {
+  NcwDatum: 'phasing_net_present_value_date',
+  Prijspeildatum: 'phasing_price_reference_date',
+  StartdatumGrondexploitatieBoekwaardeVanaf: 'phasing_calculation_start_date',
+  Eindwaardedatum: 'phasing_calculation_end_date',
+};
+
+/** 1-based period number of `Per07`, 0 for the base value (`Uitgangspunt` or none). */
+const periodNumber = (p: ParameterRow['period_type']) => (p && p !== 'Uitgangspunt' ? Number(p.slice(3)) : 0);
+
+function setOf(bp: BaseParameters, target: { group: ParameterSetGroup; name: string }, fraction: number): ParameterSet {
+  let set = bp.parameter_sets.find((s) => s.set_group === target.group && s.set_name === target.name);
+  if (!set) {
+    set = { set_name: target.name, set_group: target.group, set_base_value: fraction, set_values: [] };
+    bp.parameter_sets.push(set);
+  }
+  return set;
+}
+
+export type GlobalParametersResult = { ok: true; data: ModelData } | { ok: false; problems: Problem[] };
+
+/**
+ * The model data with the rows applied (the input is not changed), or the problems of the stored data
+ * or of the result. User-index types are not model data.
+ */
+export function applyGlobalParameters(stored: unknown, rows: readonly ParameterRow[]): GlobalParametersResult {
+  const before = validateModelData(stored);
+  if (!before.ok) return before;
+  const data = before.data;
+  const next = structuredClone(data);
+  const bp = next.base_parameters;
+  for (const r of rows) {
+    const field = DATE_FIELD[r.parameter_type];
+    if (field && r.value_date) bp[field] = r.value_date;
+  }
+  remapPeriodItems(data, next);
+
+  // Per01…Per40 in the model's periods as they are after the date change.
+  const periods = generatePeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period);
+  // Base values first, so a set that is added takes its base from the base row, not from a period row.
+  const ordered = [...rows].sort((a, b) => Number(periodNumber(a.period_type) > 0) - Number(periodNumber(b.period_type) > 0));
+  for (const r of ordered) {
+    const fraction = r.value_float;
+    if (fraction == null) continue;
+    const k = periodNumber(r.period_type);
+    const percentField = PERCENT_FIELD[r.parameter_type];
+    if (percentField) {
+      if (k === 0) bp[percentField] = inNotationOf(fraction, bp[percentField]);
+      continue;
+    }
+    const target = SET_OF[r.parameter_type];
+    if (!target) continue;
+    const set = setOf(bp, target, fraction);
+    if (k === 0) {
+      set.set_base_value = inNotationOf(fraction, set.set_base_value);
+      continue;
+    }
+    const period = periods[k - 1];
+    if (!period) continue;
+    const value = set.set_values.find((v) => v.period_label === period.label);
+    if (value) {
+      value.period_value = inNotationOf(fraction, value.period_value);
+      value.phasing_period = bp.phasing_period;
+    } else {
+      set.set_values.push({ phasing_period: bp.phasing_period, period_label: period.label, period_value: inNotationOf(fraction, set.set_base_value) });
+    }
+  }
+  const checked = validateModelData(next);
+  return checked.ok ? { ok: true, data: checked.data } : checked;
+}
