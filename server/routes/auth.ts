@@ -46,8 +46,8 @@ export default async function authRoutes(app: FastifyInstance) {
     return { access: outcome.session.access, mfa: false, user: await currentUser(ctx, outcome.user), message: 'Ingelogd' };
   });
 
-  const refreshHandler = async (req: { cookies: Record<string, string | undefined> }, reply: FastifyReply) => {
-    const result = await session.refresh(ctx, req.cookies[REFRESH_COOKIE]);
+  const refreshHandler = async (req: { cookies: Record<string, string | undefined>; ip: string }, reply: FastifyReply) => {
+    const result = await session.refresh(ctx, req.cookies[REFRESH_COOKIE], req.ip);
     if (result.refresh) setRefreshCookie(app, reply, result.refresh);
     return { access: result.access };
   };
@@ -69,7 +69,7 @@ export default async function authRoutes(app: FastifyInstance) {
   r.get('/user/me/', { schema: { tags: ['auth'], response: { 200: CurrentUser } } }, async (req) => currentUser(ctx, req.user));
 
   r.put('/user/me/', { schema: { tags: ['auth'], body: UpdateMeBody, response: { 200: CurrentUser } } },
-    async (req) => updateMe(ctx, req.user, req.body));
+    async (req) => updateMe(ctx, req.user, req.body, req.ip));
 
   r.get('/client-status/', {
     config: { public: true },

@@ -10,7 +10,7 @@ export interface Actor {
 
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
-/** One row of the audit log: who did what, from where (spec 1: Logs). */
+/** One row of the audit log: who did what, from where, when (spec 1: Logs). Services write it through `command()`. */
 export async function audit(
   db: DbOrTx,
   entry: { clientId: number | null; user?: Actor | null; description: string; ip: string; at?: Date },

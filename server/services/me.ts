@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { TERMS_VERSION, type CurrentUser } from '../../src/api/contract/auth.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser } from '../db/schema/index.ts';
-import { HttpError, isUniqueViolation } from '../errors.ts';
+import { HttpError } from '../errors.ts';
+import { command } from './command.ts';
 import { canEditProfile } from '../policies/users.ts';
 import { clientName } from './session.ts';
 
@@ -27,11 +28,12 @@ export async function updateMe(
   ctx: AppContext,
   user: UserRow,
   body: { first_name?: string; last_name?: string; email?: string; terms_conditions_accepted?: boolean },
+  ip: string,
 ): Promise<CurrentUser> {
   const profile = body.first_name !== undefined || body.last_name !== undefined || body.email !== undefined;
   if (profile && !canEditProfile(user)) throw new HttpError(403, 'Uw profiel kan hier niet worden gewijzigd.');
-  try {
-    const [updated] = await ctx.db
+  const updated = await command(ctx, { user, ip }, async (c) => {
+    const [row] = await c.tx
       .update(appUser)
       .set({
         ...(body.first_name !== undefined && { firstName: body.first_name }),
@@ -43,9 +45,7 @@ export async function updateMe(
       })
       .where(eq(appUser.id, user.id))
       .returning();
-    return currentUser(ctx, updated);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new HttpError(409, 'E-mail is al in gebruik door een andere gebruiker.');
-    throw e;
-  }
+    return row;
+  });
+  return currentUser(ctx, updated);
 }

@@ -5,7 +5,7 @@ import { appUser } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
 import { decrypt, encrypt } from '../auth/crypto.ts';
 import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
-import { audit } from './audit.ts';
+import { command, type Command } from './command.ts';
 import { findUserByEmail, normalizeEmail, startSession, type Session } from './session.ts';
 
 export const MFA_ISSUER = 'Grondslag';
@@ -39,9 +39,11 @@ export async function checkTotp(ctx: AppContext, user: UserRow, code: string): P
 /** A new pending secret; MFA is off until a code of it is verified. */
 export async function setupMfa(ctx: AppContext, user: UserRow, ip: string) {
   const secret = generateSecret();
-  await ctx.db.update(appUser).set({ mfaSecret: encrypt(ctx.encryptionKey, secret), mfaVerified: false, mfaLastStep: null })
-    .where(eq(appUser.id, user.id));
-  await audit(ctx.db, { clientId: user.clientId, user, description: 'MFA-instelling gestart', ip });
+  await command(ctx, { user, ip }, async (c) => {
+    await c.tx.update(appUser).set({ mfaSecret: encrypt(ctx.encryptionKey, secret), mfaVerified: false, mfaLastStep: null })
+      .where(eq(appUser.id, user.id));
+    await c.audit('MFA-instelling gestart');
+  });
   const otpauth_url = generateURI({ issuer: MFA_ISSUER, label: user.email, secret, period: TOTP_PERIOD });
   return { base32: secret, otpauth_url, setup_key: secret };
 }
@@ -52,14 +54,23 @@ export async function verifyMfaSetup(ctx: AppContext, user: UserRow, email: stri
   const ok = await checkTotp(ctx, user, code.trim());
   await recordAttempt(ctx, 'mfa-setup', user.email, ip, ok);
   if (!ok) throw new HttpError(400, BAD_SETUP_CODE);
-  await ctx.db.update(appUser).set({ mfaVerified: true }).where(eq(appUser.id, user.id));
-  await audit(ctx.db, { clientId: user.clientId, user, description: 'MFA ingeschakeld', ip });
+  await command(ctx, { user, ip }, async (c) => {
+    await c.tx.update(appUser).set({ mfaVerified: true }).where(eq(appUser.id, user.id));
+    await c.audit('MFA ingeschakeld');
+  });
   return { mfa_verified: true };
 }
 
-export async function disableMfa(ctx: AppContext, user: UserRow, ip: string, description = 'MFA uitgeschakeld') {
-  await ctx.db.update(appUser).set({ mfaVerified: false, mfaSecret: null, mfaLastStep: null }).where(eq(appUser.id, user.id));
-  await audit(ctx.db, { clientId: user.clientId, user, description, ip });
+/** Turns MFA off for a user, inside the caller's command. */
+export async function clearMfa(c: Command, userId: number): Promise<void> {
+  await c.tx.update(appUser).set({ mfaVerified: false, mfaSecret: null, mfaLastStep: null }).where(eq(appUser.id, userId));
+}
+
+export async function disableMfa(ctx: AppContext, user: UserRow, ip: string) {
+  await command(ctx, { user, ip }, async (c) => {
+    await clearMfa(c, user.id);
+    await c.audit('MFA uitgeschakeld');
+  });
 }
 
 /** Step two of sign-in: the ticket of step one, the e-mail and a TOTP code. */
@@ -74,7 +85,7 @@ export async function loginMfa(
     && await checkTotp(ctx, user!, code.trim());
   await recordAttempt(ctx, 'login-mfa', email, ip, valid);
   if (!valid || !user) {
-    await audit(ctx.db, { clientId: user?.clientId ?? null, user, description: `Mislukte MFA-inlogpoging (${email})`, ip });
+    await command(ctx, { user, ip }, (c) => c.audit(`Mislukte MFA-inlogpoging (${email})`));
     throw new HttpError(401, BAD_LOGIN_CODE);
   }
   return { user, session: await startSession(ctx, user, ip) };

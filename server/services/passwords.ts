@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { canEditProfile } from '../policies/users.ts';
 import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
-import { audit } from './audit.ts';
+import { command, type Command } from './command.ts';
 import { checkTotp } from './mfa.ts';
 import { findUserByEmail, normalizeEmail, revokeAllSessions } from './session.ts';
 
@@ -21,11 +21,13 @@ export function assertPasswordPolicy(password: string, path: string, message = P
   if (unmet.length) throw new HttpError(400, message, { errors: unmet.map((m) => ({ path, message: m })) });
 }
 
-/** Sets a new password hash; `resetRequired` for a temporary password chosen by an admin. */
-export async function storePassword(ctx: AppContext, userId: number, password: string, resetRequired: boolean): Promise<void> {
-  await ctx.db.update(appUser).set({
-    passwordHash: await hashPassword(password), passwordChangedAt: ctx.config.now(), passwordResetRequired: resetRequired,
-  }).where(eq(appUser.id, userId));
+/**
+ * Stores a new password hash (hashed before the command: the slow hash holds no transaction open);
+ * `resetRequired` for a temporary password chosen by an admin.
+ */
+export async function storePassword(c: Command, userId: number, passwordHash: string, resetRequired: boolean): Promise<void> {
+  await c.tx.update(appUser).set({ passwordHash, passwordChangedAt: c.now, passwordResetRequired: resetRequired })
+    .where(eq(appUser.id, userId));
 }
 
 /**
@@ -40,10 +42,12 @@ export async function sendResetToken(ctx: AppContext, emailIn: string, ip: strin
   const user = await findUserByEmail(ctx, email);
   if (!user || user.blocked || !user.isActive) return;
   const token = randomToken(18);
-  await ctx.db.insert(passwordResetToken).values({
-    userId: user.id, tokenHash: sha256(token), expiresAt: new Date(ctx.config.now().getTime() + RESET_TOKEN_MS),
+  await command(ctx, { user, ip }, async (c) => {
+    await c.tx.insert(passwordResetToken).values({
+      userId: user.id, tokenHash: sha256(token), expiresAt: new Date(c.now.getTime() + RESET_TOKEN_MS), createdAt: c.now,
+    });
+    await c.audit('Wachtwoordherstel aangevraagd');
   });
-  await audit(ctx.db, { clientId: user.clientId, user, description: 'Wachtwoordherstel aangevraagd', ip });
   await ctx.mailer.send({
     to: user.email,
     subject: 'Wachtwoord herstellen — Grondslag',
@@ -79,7 +83,8 @@ export async function checkResetMfa(ctx: AppContext, emailIn: string, token: str
   await recordAttempt(ctx, 'reset-mfa', email, ip, ok);
   if (!ok || !found) throw new HttpError(400, BAD_RESET_CODE);
   const mfaToken = randomToken();
-  await ctx.db.update(passwordResetToken).set({ mfaTokenHash: sha256(mfaToken) }).where(eq(passwordResetToken.id, found.row.id));
+  await command(ctx, { user: found.user, ip }, (c) =>
+    c.tx.update(passwordResetToken).set({ mfaTokenHash: sha256(mfaToken) }).where(eq(passwordResetToken.id, found.row.id)));
   return { mfa_verified: true, mfa_token: mfaToken };
 }
 
@@ -101,16 +106,19 @@ export async function setPasswordWithToken(
     throw new HttpError(400, BAD_RESET_CODE);
   }
   assertPasswordPolicy(input.password, 'new_password');
-  // Use the code up first (conditionally), so two concurrent requests cannot both set a password.
-  const used = await ctx.db.update(passwordResetToken).set({ usedAt: ctx.config.now() })
-    .where(and(eq(passwordResetToken.id, found.row.id), isNull(passwordResetToken.usedAt))).returning({ id: passwordResetToken.id });
-  if (used.length !== 1) throw new HttpError(400, BAD_RESET_CODE);
-  await ctx.db.update(passwordResetToken).set({ usedAt: ctx.config.now() })
-    .where(and(eq(passwordResetToken.userId, found.user.id), isNull(passwordResetToken.usedAt)));
-  await storePassword(ctx, found.user.id, input.password, false);
-  await revokeAllSessions(ctx, found.user.id, 'password');
+  const passwordHash = await hashPassword(input.password);
+  await command(ctx, { user: found.user, ip }, async (c) => {
+    // Use the code up first (conditionally), so two concurrent requests cannot both set a password.
+    const used = await c.tx.update(passwordResetToken).set({ usedAt: c.now })
+      .where(and(eq(passwordResetToken.id, found.row.id), isNull(passwordResetToken.usedAt))).returning({ id: passwordResetToken.id });
+    if (used.length !== 1) throw new HttpError(400, BAD_RESET_CODE);
+    await c.tx.update(passwordResetToken).set({ usedAt: c.now })
+      .where(and(eq(passwordResetToken.userId, found.user.id), isNull(passwordResetToken.usedAt)));
+    await storePassword(c, found.user.id, passwordHash, false);
+    await revokeAllSessions(c, found.user.id, 'password');
+    await c.audit('Wachtwoord hersteld via e-mail');
+  });
   await recordAttempt(ctx, 'reset-check', email, ip, true);
-  await audit(ctx.db, { clientId: found.user.clientId, user: found.user, description: 'Wachtwoord hersteld via e-mail', ip });
 }
 
 /** The own password change in the settings; other browsers' sessions end, this one stays. */
@@ -123,15 +131,18 @@ export async function changeOwnPassword(
   await recordAttempt(ctx, 'password-change', user.email, ip, ok);
   if (!ok) throw new HttpError(400, 'Oud wachtwoord is onjuist.');
   assertPasswordPolicy(next, 'new_password');
-  await storePassword(ctx, user.id, next, false);
-  const [own] = currentRefresh
-    ? await ctx.db.select().from(refreshToken).where(and(eq(refreshToken.tokenHash, sha256(currentRefresh)), eq(refreshToken.userId, user.id)))
-    : [];
-  if (own) {
-    await ctx.db.update(refreshToken).set({ revokedAt: ctx.config.now(), revokedReason: 'password' })
-      .where(and(eq(refreshToken.userId, user.id), isNull(refreshToken.revokedAt), ne(refreshToken.family, own.family)));
-  } else {
-    await revokeAllSessions(ctx, user.id, 'password');
-  }
-  await audit(ctx.db, { clientId: user.clientId, user, description: 'Eigen wachtwoord gewijzigd', ip });
+  const passwordHash = await hashPassword(next);
+  await command(ctx, { user, ip }, async (c) => {
+    await storePassword(c, user.id, passwordHash, false);
+    const [own] = currentRefresh
+      ? await c.tx.select().from(refreshToken).where(and(eq(refreshToken.tokenHash, sha256(currentRefresh)), eq(refreshToken.userId, user.id)))
+      : [];
+    if (own) {
+      await c.tx.update(refreshToken).set({ revokedAt: c.now, revokedReason: 'password' })
+        .where(and(eq(refreshToken.userId, user.id), isNull(refreshToken.revokedAt), ne(refreshToken.family, own.family)));
+    } else {
+      await revokeAllSessions(c, user.id, 'password');
+    }
+    await c.audit('Eigen wachtwoord gewijzigd');
+  });
 }

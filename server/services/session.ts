@@ -6,7 +6,7 @@ import { HttpError } from '../errors.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
-import { audit } from './audit.ts';
+import { command, type Command } from './command.ts';
 
 export const WRONG_CREDENTIALS = 'De combinatie van e-mailadres en wachtwoord is onjuist';
 export const NO_ACCESS = 'U kunt met dit account geen toegang krijgen tot Grondslag. Neem contact op met uw administrator.';
@@ -44,17 +44,17 @@ export async function login(ctx: AppContext, emailIn: string, password: string, 
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
     await recordAttempt(ctx, 'login', email, ip, false);
-    await audit(ctx.db, { clientId: user?.clientId ?? null, user, description: `Mislukte inlogpoging (${email})`, ip });
+    await command(ctx, { user, ip }, (c) => c.audit(`Mislukte inlogpoging (${email})`));
     throw new HttpError(401, WRONG_CREDENTIALS);
   }
   if (user.blocked || !user.isActive) {
     await recordAttempt(ctx, 'login', email, ip, false);
-    await audit(ctx.db, { clientId: user.clientId, user, description: 'Inlogpoging met geblokkeerd account', ip });
+    await command(ctx, { user, ip }, (c) => c.audit('Inlogpoging met geblokkeerd account'));
     throw new HttpError(405, NO_ACCESS);
   }
   await recordAttempt(ctx, 'login', email, ip, true);
   if (user.mfaVerified) {
-    await audit(ctx.db, { clientId: user.clientId, user, description: 'Wachtwoord juist, MFA-code gevraagd', ip });
+    await command(ctx, { user, ip }, (c) => c.audit('Wachtwoord juist, MFA-code gevraagd'));
     const ticket = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId }, 'mfa-login', MFA_TICKET_SECONDS);
     return { kind: 'mfa', user, ticket };
   }
@@ -64,18 +64,21 @@ export async function login(ctx: AppContext, emailIn: string, password: string, 
 
 /** Issues an access token and a new refresh-token family; records the sign-in. */
 export async function startSession(ctx: AppContext, user: UserRow, ip: string): Promise<Session> {
-  const now = ctx.config.now();
-  const refresh = await issueRefresh(ctx, user.id, randomUUID());
-  await ctx.db.update(appUser).set({ lastLogin: now }).where(eq(appUser.id, user.id));
-  await audit(ctx.db, { clientId: user.clientId, user, description: 'Ingelogd', ip });
+  const refresh = await command(ctx, { user, ip }, async (c) => {
+    const token = await issueRefresh(ctx, c, user.id, randomUUID());
+    await c.tx.update(appUser).set({ lastLogin: c.now }).where(eq(appUser.id, user.id));
+    await c.audit('Ingelogd');
+    return token;
+  });
   const access = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId });
   return { access, refresh };
 }
 
-async function issueRefresh(ctx: AppContext, userId: number, family: string): Promise<string> {
+/** A new refresh token of the family, valid refreshTokenDays from the command's time. */
+async function issueRefresh(ctx: AppContext, c: Command, userId: number, family: string): Promise<string> {
   const token = randomToken();
-  const expiresAt = new Date(ctx.config.now().getTime() + ctx.config.refreshTokenDays * 86_400_000);
-  await ctx.db.insert(refreshToken).values({ userId, tokenHash: sha256(token), family, expiresAt });
+  const expiresAt = new Date(c.now.getTime() + ctx.config.refreshTokenDays * 86_400_000);
+  await c.tx.insert(refreshToken).values({ userId, tokenHash: sha256(token), family, expiresAt, createdAt: c.now });
   return token;
 }
 
@@ -83,31 +86,25 @@ async function issueRefresh(ctx: AppContext, userId: number, family: string): Pr
  * Exchanges a refresh token for a new access token and rotates it. A rotated token presented again
  * after the grace period means it was copied: the whole family is revoked.
  */
-export async function refresh(ctx: AppContext, token: string | undefined): Promise<{ access: string; refresh?: string }> {
+export async function refresh(ctx: AppContext, token: string | undefined, ip: string): Promise<{ access: string; refresh?: string }> {
   const invalid = new HttpError(401, 'Sessie verlopen. Log opnieuw in.');
   if (!token) throw invalid;
-  const now = ctx.config.now();
-  // The transaction commits the revocation of a reused family; the 401 is raised after it.
-  const result = await ctx.db.transaction(async (tx): Promise<{ access: string; refresh?: string } | null> => {
-    const [row] = await tx.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token))).for('update');
-    if (!row || row.expiresAt <= now) throw invalid;
-    const [user] = await tx.select().from(appUser).where(eq(appUser.id, row.userId));
+  // The command commits the revocation of a reused family; the 401 is raised after it.
+  const result = await command(ctx, { ip }, async (c): Promise<{ access: string; refresh?: string } | null> => {
+    const [row] = await c.tx.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token))).for('update');
+    if (!row || row.expiresAt <= c.now) throw invalid;
+    const [user] = await c.tx.select().from(appUser).where(eq(appUser.id, row.userId));
     if (!user || user.blocked || !user.isActive) throw invalid;
     const access = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId });
     if (row.revokedAt) {
-      const withinGrace = row.revokedReason === 'rotated' && now.getTime() - row.revokedAt.getTime() < ROTATION_GRACE_MS;
+      const withinGrace = row.revokedReason === 'rotated' && c.now.getTime() - row.revokedAt.getTime() < ROTATION_GRACE_MS;
       if (withinGrace) return { access };
-      await tx.update(refreshToken).set({ revokedAt: now, revokedReason: 'reuse' })
+      await c.tx.update(refreshToken).set({ revokedAt: c.now, revokedReason: 'reuse' })
         .where(and(eq(refreshToken.family, row.family), isNull(refreshToken.revokedAt)));
       return null;
     }
-    await tx.update(refreshToken).set({ revokedAt: now, revokedReason: 'rotated' }).where(eq(refreshToken.id, row.id));
-    const next = randomToken();
-    await tx.insert(refreshToken).values({
-      userId: user.id, tokenHash: sha256(next), family: row.family,
-      expiresAt: new Date(now.getTime() + ctx.config.refreshTokenDays * 86_400_000),
-    });
-    return { access, refresh: next };
+    await c.tx.update(refreshToken).set({ revokedAt: c.now, revokedReason: 'rotated' }).where(eq(refreshToken.id, row.id));
+    return { access, refresh: await issueRefresh(ctx, c, user.id, row.family) };
   });
   if (!result) throw invalid;
   return result;
@@ -115,19 +112,18 @@ export async function refresh(ctx: AppContext, token: string | undefined): Promi
 
 /** Ends the session of this browser: its refresh family is revoked. */
 export async function logout(ctx: AppContext, user: UserRow, token: string | undefined, ip: string): Promise<void> {
-  if (token) {
-    const [row] = await ctx.db.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token)));
+  await command(ctx, { user, ip }, async (c) => {
+    const [row] = token ? await c.tx.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token))) : [];
     if (row && row.userId === user.id) {
-      await ctx.db.update(refreshToken).set({ revokedAt: ctx.config.now(), revokedReason: 'logout' })
+      await c.tx.update(refreshToken).set({ revokedAt: c.now, revokedReason: 'logout' })
         .where(and(eq(refreshToken.family, row.family), isNull(refreshToken.revokedAt)));
     }
-  }
-  await audit(ctx.db, { clientId: user.clientId, user, description: 'Uitgelogd', ip });
+    await c.audit('Uitgelogd');
+  });
 }
 
-/** Revokes every refresh token of a user (blocked, password changed). */
-export async function revokeAllSessions(ctx: AppContext, userId: number, reason: string): Promise<void> {
-  await ctx.db.update(refreshToken).set({ revokedAt: ctx.config.now(), revokedReason: reason })
+/** Revokes every refresh token of a user (blocked, password changed), inside the caller's command. */
+export async function revokeAllSessions(c: Command, userId: number, reason: string): Promise<void> {
+  await c.tx.update(refreshToken).set({ revokedAt: c.now, revokedReason: reason })
     .where(and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt)));
 }
-

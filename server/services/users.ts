@@ -1,19 +1,19 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { TERMS_VERSION } from '../../src/api/contract/auth.ts';
 import type { AdminUser, CreateUserBody, UpdateUserBody } from '../../src/api/contract/users.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 import type { AppContext, UserRow } from '../context.ts';
+import type { DbOrTx, Tx } from '../db/index.ts';
 import { appUser, project, projectRole, subregion, templateReport, userSubregion, userTemplateReport } from '../db/schema/index.ts';
-import { HttpError, isUniqueViolation, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { assertAdmin, assertCanManageUser, assertNotSelf, seesAllReportTemplates } from '../policies/admin.ts';
 import { assertCanReadReferenceData } from '../policies/admin.ts';
-import { audit, fullName } from './audit.ts';
+import { fullName } from './audit.ts';
+import { command } from './command.ts';
 import { assertPasswordPolicy, storePassword } from './passwords.ts';
 import { revokeAllSessions } from './session.ts';
-import { disableMfa } from './mfa.ts';
-
-const EMAIL_IN_USE = 'E-mail is al in gebruik door een andere gebruiker.';
+import { clearMfa } from './mfa.ts';
 
 export function toAdminUser(u: UserRow): AdminUser {
   return {
@@ -24,17 +24,21 @@ export function toAdminUser(u: UserRow): AdminUser {
   };
 }
 
-/** A user of the actor's client, else 404; the actor must be an admin. */
-async function target(ctx: AppContext, actor: UserRow, id: number): Promise<UserRow> {
+/**
+ * A user of the actor's client, else 404; the actor must be an admin. A command reads it with its
+ * transaction and locks it, so the check and the write see the same row.
+ */
+async function target(db: DbOrTx, actor: UserRow, id: number, lock = false): Promise<UserRow> {
   assertAdmin(actor);
-  const [u] = await ctx.db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.clientId, actor.clientId)));
+  const query = db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.clientId, actor.clientId)));
+  const [u] = lock ? await query.for('update') : await query;
   if (!u) throw notFound();
   return u;
 }
 
-/** `target`, for a change: only staff manages a staff user. */
-async function managedTarget(ctx: AppContext, actor: UserRow, id: number): Promise<UserRow> {
-  const u = await target(ctx, actor, id);
+/** `target`, for a change (read and locked in the command's transaction): only staff manages a staff user. */
+async function managedTarget(tx: Tx, actor: UserRow, id: number): Promise<UserRow> {
+  const u = await target(tx, actor, id, true);
   assertCanManageUser(actor, u);
   return u;
 }
@@ -47,86 +51,92 @@ export async function listUsers(ctx: AppContext, actor: UserRow): Promise<AdminU
 }
 
 export async function getUser(ctx: AppContext, actor: UserRow, id: number) {
-  return toAdminUser(await target(ctx, actor, id));
+  return toAdminUser(await target(ctx.db, actor, id));
 }
 
 export async function createUser(ctx: AppContext, actor: UserRow, body: CreateUserBody, ip: string): Promise<AdminUser> {
   assertAdmin(actor);
   assertPasswordPolicy(body.password, 'password', 'Wachtwoord voldoet niet aan de eisen');
-  try {
-    const [u] = await ctx.db.insert(appUser).values({
+  const passwordHash = await hashPassword(body.password);
+  return command(ctx, { user: actor, ip }, async (c) => {
+    const [u] = await c.tx.insert(appUser).values({
       clientId: actor.clientId, firstName: body.first_name, lastName: body.last_name, email: body.email, role: body.role,
-      passwordHash: await hashPassword(body.password), passwordChangedAt: ctx.config.now(), passwordResetRequired: true,
+      passwordHash, passwordChangedAt: c.now, passwordResetRequired: true, createdAt: c.now,
     }).returning();
-    await audit(ctx.db, { clientId: actor.clientId, user: actor, description: `Gebruiker '${fullName(u)}' (${u.email}) aangemaakt met rol ${u.role}`, ip });
+    await c.audit(`Gebruiker '${fullName(u)}' (${u.email}) aangemaakt met rol ${u.role}`);
     return toAdminUser(u);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new HttpError(409, EMAIL_IN_USE);
-    throw e;
-  }
+  });
 }
 
 export async function updateUser(ctx: AppContext, actor: UserRow, id: number, body: UpdateUserBody, ip: string): Promise<AdminUser> {
-  const u = await managedTarget(ctx, actor, id);
-  if (body.role !== undefined && body.role !== u.role) assertNotSelf(actor, u, 'rol');
-  try {
-    const [updated] = await ctx.db.update(appUser).set({
+  return command(ctx, { user: actor, ip }, async (c) => {
+    const u = await managedTarget(c.tx, actor, id);
+    if (body.role !== undefined && body.role !== u.role) assertNotSelf(actor, u, 'rol');
+    const [updated] = await c.tx.update(appUser).set({
       ...(body.first_name !== undefined && { firstName: body.first_name }),
       ...(body.last_name !== undefined && { lastName: body.last_name }),
       ...(body.email !== undefined && { email: body.email }),
       ...(body.role !== undefined && { role: body.role }),
       ...(body.mfa_forced !== undefined && { mfaForced: body.mfa_forced }),
     }).where(eq(appUser.id, u.id)).returning();
-    const changes = Object.keys(body).join(', ');
-    await audit(ctx.db, { clientId: actor.clientId, user: actor, description: `Gebruiker '${fullName(updated)}' gewijzigd (${changes})`, ip });
+    await c.audit(`Gebruiker '${fullName(updated)}' gewijzigd (${Object.keys(body).join(', ')})`);
     return toAdminUser(updated);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new HttpError(409, EMAIL_IN_USE);
-    throw e;
-  }
+  });
 }
 
 export async function deleteUser(ctx: AppContext, actor: UserRow, id: number, ip: string): Promise<void> {
-  const u = await managedTarget(ctx, actor, id);
-  assertNotSelf(actor, u, 'verwijderen');
-  await ctx.db.delete(appUser).where(eq(appUser.id, u.id));
-  await audit(ctx.db, { clientId: actor.clientId, user: actor, description: `Gebruiker '${fullName(u)}' (${u.email}) verwijderd`, ip });
+  await command(ctx, { user: actor, ip }, async (c) => {
+    const u = await managedTarget(c.tx, actor, id);
+    assertNotSelf(actor, u, 'verwijderen');
+    await c.tx.delete(appUser).where(eq(appUser.id, u.id));
+    await c.audit(`Gebruiker '${fullName(u)}' (${u.email}) verwijderd`);
+  });
 }
 
 export async function setBlocked(ctx: AppContext, actor: UserRow, id: number, blocked: boolean, ip: string) {
-  const u = await managedTarget(ctx, actor, id);
-  assertNotSelf(actor, u, 'blokkeren');
-  await ctx.db.update(appUser).set({ blocked }).where(eq(appUser.id, u.id));
-  if (blocked) await revokeAllSessions(ctx, u.id, 'blocked');
-  await audit(ctx.db, { clientId: actor.clientId, user: actor, description: `Gebruiker '${fullName(u)}' ${blocked ? 'geblokkeerd' : 'gedeblokkeerd'}`, ip });
-  return { blocked };
+  return command(ctx, { user: actor, ip }, async (c) => {
+    const u = await managedTarget(c.tx, actor, id);
+    assertNotSelf(actor, u, 'blokkeren');
+    await c.tx.update(appUser).set({ blocked }).where(eq(appUser.id, u.id));
+    if (blocked) await revokeAllSessions(c, u.id, 'blocked');
+    await c.audit(`Gebruiker '${fullName(u)}' ${blocked ? 'geblokkeerd' : 'gedeblokkeerd'}`);
+    return { blocked };
+  });
 }
 
 export async function resetUserMfa(ctx: AppContext, actor: UserRow, id: number, ip: string) {
-  const u = await managedTarget(ctx, actor, id);
-  await disableMfa(ctx, u, ip, `MFA van gebruiker '${fullName(u)}' gereset door ${fullName(actor)}`);
-  return toAdminUser({ ...u, mfaVerified: false, mfaSecret: null, mfaLastStep: null });
+  return command(ctx, { user: actor, ip }, async (c) => {
+    const u = await managedTarget(c.tx, actor, id);
+    await clearMfa(c, u.id);
+    await c.audit(`MFA van gebruiker '${fullName(u)}' gereset door ${fullName(actor)}`);
+    return toAdminUser({ ...u, mfaVerified: false, mfaSecret: null, mfaLastStep: null });
+  });
 }
 
 /** An admin sets a temporary password: the user must choose a new one; other sessions end. */
 export async function resetUserPassword(ctx: AppContext, actor: UserRow, id: number, password: string, ip: string) {
-  const u = await managedTarget(ctx, actor, id);
   assertPasswordPolicy(password, 'new_password', 'Wachtwoord voldoet niet aan de eisen');
-  await storePassword(ctx, u.id, password, true);
-  await revokeAllSessions(ctx, u.id, 'password');
-  await audit(ctx.db, { clientId: actor.clientId, user: actor, description: `Wachtwoord van gebruiker '${fullName(u)}' gereset`, ip });
+  const passwordHash = await hashPassword(password);
+  await command(ctx, { user: actor, ip }, async (c) => {
+    const u = await managedTarget(c.tx, actor, id);
+    await storePassword(c, u.id, passwordHash, true);
+    await revokeAllSessions(c, u.id, 'password');
+    await c.audit(`Wachtwoord van gebruiker '${fullName(u)}' gereset`);
+  });
 }
 
 export async function forceMfaForAll(ctx: AppContext, actor: UserRow, ip: string) {
   assertAdmin(actor);
-  await ctx.db.update(appUser).set({ mfaForced: true }).where(eq(appUser.clientId, actor.clientId));
-  await audit(ctx.db, { clientId: actor.clientId, user: actor, description: 'MFA geforceerd voor alle gebruikers', ip });
+  await command(ctx, { user: actor, ip }, async (c) => {
+    await c.tx.update(appUser).set({ mfaForced: true }).where(eq(appUser.clientId, actor.clientId));
+    await c.audit('MFA geforceerd voor alle gebruikers');
+  });
 }
 
 // ---- per-user grants ----
 
 export async function listProjectRoles(ctx: AppContext, actor: UserRow, id: number) {
-  const u = await target(ctx, actor, id);
+  const u = await target(ctx.db, actor, id);
   const projects = await ctx.db.select({ id: project.id, name: project.name }).from(project)
     .where(eq(project.clientId, actor.clientId)).orderBy(asc(project.name));
   const roles = await ctx.db.select().from(projectRole).where(eq(projectRole.userId, u.id));
@@ -134,73 +144,77 @@ export async function listProjectRoles(ctx: AppContext, actor: UserRow, id: numb
   return projects.map((p) => ({ project_id: p.id, project_name: p.name, role: byProject.get(p.id) ?? ('NON' as Role), user: u.id }));
 }
 
+/**
+ * The three grant setters' command: the target user and the granted rows (all of the actor's client,
+ * else 404) are read in the transaction that writes the grants and their audit row.
+ */
+async function setGrants(
+  ctx: AppContext, actor: UserRow, id: number, ip: string,
+  grant: { table: typeof project | typeof subregion | typeof templateReport; ids: number[]; audit: (name: string) => string },
+  write: (tx: Tx, userId: number) => Promise<void>,
+): Promise<void> {
+  const ids = [...new Set(grant.ids)];
+  await command(ctx, { user: actor, ip }, async (c) => {
+    const u = await managedTarget(c.tx, actor, id);
+    if (ids.length) {
+      const { table } = grant;
+      const [{ n }] = (await c.tx.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM ${table} WHERE ${table.id} IN ${ids} AND ${table.clientId} = ${actor.clientId}`)).rows;
+      if (n !== ids.length) throw notFound();
+    }
+    await write(c.tx, u.id);
+    await c.audit(grant.audit(fullName(u)));
+  });
+}
+
 /** Sets the listed projects' roles; NON removes access. Projects of another client → 404. */
 export async function setProjectRoles(ctx: AppContext, actor: UserRow, id: number, rows: { project_id: number; role: Role }[], ip: string) {
-  const u = await managedTarget(ctx, actor, id);
-  const ids = [...new Set(rows.map((r) => r.project_id))];
-  if (ids.length) {
-    const own = await ctx.db.select({ id: project.id }).from(project).where(and(inArray(project.id, ids), eq(project.clientId, actor.clientId)));
-    if (own.length !== ids.length) throw notFound();
-  }
-  await ctx.db.transaction(async (tx) => {
+  const grant = { table: project, ids: rows.map((r) => r.project_id), audit: (name: string) => `Projectrechten van gebruiker '${name}' gewijzigd (${rows.length} projecten)` };
+  await setGrants(ctx, actor, id, ip, grant, async (tx, userId) => {
     for (const r of rows) {
       if (r.role === 'NON') {
-        await tx.delete(projectRole).where(and(eq(projectRole.userId, u.id), eq(projectRole.projectId, r.project_id)));
+        await tx.delete(projectRole).where(and(eq(projectRole.userId, userId), eq(projectRole.projectId, r.project_id)));
       } else {
-        await tx.insert(projectRole).values({ userId: u.id, projectId: r.project_id, role: r.role })
+        await tx.insert(projectRole).values({ userId, projectId: r.project_id, role: r.role })
           .onConflictDoUpdate({ target: [projectRole.projectId, projectRole.userId], set: { role: r.role } });
       }
     }
-    await audit(tx, { clientId: actor.clientId, user: actor, description: `Projectrechten van gebruiker '${fullName(u)}' gewijzigd (${rows.length} projecten)`, ip });
   });
   return listProjectRoles(ctx, actor, id);
 }
 
 export async function listUserSubregions(ctx: AppContext, actor: UserRow, id: number) {
-  const u = await target(ctx, actor, id);
+  const u = await target(ctx.db, actor, id);
   const all = await ctx.db.select().from(subregion).where(eq(subregion.clientId, actor.clientId)).orderBy(asc(subregion.description));
   const granted = new Set((await ctx.db.select().from(userSubregion).where(eq(userSubregion.userId, u.id))).map((r) => r.subregionId));
   return all.map((s) => ({ subregion_id: s.id, subregion_description: s.description, access: granted.has(s.id), user: u.id }));
 }
 
 export async function setUserSubregions(ctx: AppContext, actor: UserRow, id: number, rows: { subregion_id: number; access: boolean }[], ip: string) {
-  const u = await managedTarget(ctx, actor, id);
-  const ids = [...new Set(rows.map((r) => r.subregion_id))];
-  if (ids.length) {
-    const own = await ctx.db.select({ id: subregion.id }).from(subregion).where(and(inArray(subregion.id, ids), eq(subregion.clientId, actor.clientId)));
-    if (own.length !== ids.length) throw notFound();
-  }
-  await ctx.db.transaction(async (tx) => {
+  const grant = { table: subregion, ids: rows.map((r) => r.subregion_id), audit: (name: string) => `Deelgebiedrechten van gebruiker '${name}' gewijzigd` };
+  await setGrants(ctx, actor, id, ip, grant, async (tx, userId) => {
     for (const r of rows) {
-      if (r.access) await tx.insert(userSubregion).values({ userId: u.id, subregionId: r.subregion_id }).onConflictDoNothing();
-      else await tx.delete(userSubregion).where(and(eq(userSubregion.userId, u.id), eq(userSubregion.subregionId, r.subregion_id)));
+      if (r.access) await tx.insert(userSubregion).values({ userId, subregionId: r.subregion_id }).onConflictDoNothing();
+      else await tx.delete(userSubregion).where(and(eq(userSubregion.userId, userId), eq(userSubregion.subregionId, r.subregion_id)));
     }
-    await audit(tx, { clientId: actor.clientId, user: actor, description: `Deelgebiedrechten van gebruiker '${fullName(u)}' gewijzigd`, ip });
   });
   return listUserSubregions(ctx, actor, id);
 }
 
 export async function listUserTemplateReports(ctx: AppContext, actor: UserRow, id: number) {
-  const u = await target(ctx, actor, id);
+  const u = await target(ctx.db, actor, id);
   const all = await ctx.db.select().from(templateReport).where(eq(templateReport.clientId, actor.clientId)).orderBy(asc(templateReport.name));
   const granted = new Set((await ctx.db.select().from(userTemplateReport).where(eq(userTemplateReport.userId, u.id))).map((r) => r.templateReportId));
   return all.map((t) => ({ templateReport_id: t.id, templateReport_name: t.name, access: granted.has(t.id), user: u.id }));
 }
 
 export async function setUserTemplateReports(ctx: AppContext, actor: UserRow, id: number, rows: { templateReport_id: number; access: boolean }[], ip: string) {
-  const u = await managedTarget(ctx, actor, id);
-  const ids = [...new Set(rows.map((r) => r.templateReport_id))];
-  if (ids.length) {
-    const own = await ctx.db.select({ id: templateReport.id }).from(templateReport)
-      .where(and(inArray(templateReport.id, ids), eq(templateReport.clientId, actor.clientId)));
-    if (own.length !== ids.length) throw notFound();
-  }
-  await ctx.db.transaction(async (tx) => {
+  const grant = { table: templateReport, ids: rows.map((r) => r.templateReport_id), audit: (name: string) => `Rapportagerechten van gebruiker '${name}' gewijzigd` };
+  await setGrants(ctx, actor, id, ip, grant, async (tx, userId) => {
     for (const r of rows) {
-      if (r.access) await tx.insert(userTemplateReport).values({ userId: u.id, templateReportId: r.templateReport_id }).onConflictDoNothing();
-      else await tx.delete(userTemplateReport).where(and(eq(userTemplateReport.userId, u.id), eq(userTemplateReport.templateReportId, r.templateReport_id)));
+      if (r.access) await tx.insert(userTemplateReport).values({ userId, templateReportId: r.templateReport_id }).onConflictDoNothing();
+      else await tx.delete(userTemplateReport).where(and(eq(userTemplateReport.userId, userId), eq(userTemplateReport.templateReportId, r.templateReport_id)));
     }
-    await audit(tx, { clientId: actor.clientId, user: actor, description: `Rapportagerechten van gebruiker '${fullName(u)}' gewijzigd`, ip });
   });
   return listUserTemplateReports(ctx, actor, id);
 }

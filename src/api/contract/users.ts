@@ -7,6 +7,9 @@ import { Role } from './common.ts';
 /** Simple pattern: one at-sign and a dot after it (spec 2 §5). */
 export const USER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** 409 of a create or update whose e-mail address another user has (e-mail is unique over all clients). */
+export const EMAIL_IN_USE = 'E-mail is al in gebruik door een andere gebruiker.';
+
 /** GET user/, GET user/{id}/, answer of PUT user/{id}/. */
 export const AdminUser = z.object({
   id: z.number(),
