@@ -9,14 +9,15 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { messageOf } from '../../api/http.ts';
 import { PARAMETER_TYPES, PERIOD_TYPES, type ParameterType } from '../../api/contract/parameters.ts';
 import {
-  INVALID, MAX_INDEX_COLUMNS, PARAMETER_LABELS, ParametersStore, YEARS, isValidDate, isValidFraction, kindOf, percentText,
+  INVALID, MAX_INDEX_COLUMNS, PARAMETER_LABELS, ParametersStore, YEARS, makeParametersStore, isValidDate, isValidFraction, kindOf, percentText,
   type SortKey,
 } from './ParametersStore.ts';
 
 /** Configuratie → Parameters (spec 2 §2; super-admin only): values on page 0, target models on page 1. */
 const GlobalParametersScreen = observer(function GlobalParametersScreen() {
-  const { auth, toasts } = useRoot();
-  const [store] = useState(() => new ParametersStore((m) => toasts.error(m)));
+  const root = useRoot();
+  const { auth, toasts } = root;
+  const [store] = useState(() => root.create(makeParametersStore));
   if (!auth.isStaff) {
     return (
       <>

@@ -1,9 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ParameterSaveBody } from '../../api/contract/parameters.ts';
 import { snakify } from '../../api/case.ts';
-import { MAX_INDEX_COLUMNS, ParametersStore, parseFraction, percentText } from './ParametersStore.ts';
+import type { ModelRow, ProjectItem, VersionItem } from '../../api/parameters.ts';
+import { MAX_INDEX_COLUMNS, ParametersStore, parseFraction, percentText, type ParametersStoreApi } from './ParametersStore.ts';
 
-const store = () => new ParametersStore(() => {});
+/** The project area as page 1 sees it: project 1 with versions 11 (no models) and 12 (models 121, 122). */
+function fakeApi() {
+  const model = (id: number, versionId: number) => ({ id, projectId: 1, versionId }) as ModelRow;
+  return {
+    save: vi.fn(async () => ({})),
+    projects: vi.fn(async () => [{ id: 1, name: 'Centrum' }] as ProjectItem[]),
+    versions: vi.fn(async () => [{ id: 11 }, { id: 12 }] as VersionItem[]),
+    models: vi.fn(async (versionId?: number) => (versionId === 12 ? [model(121, 12), model(122, 12)] : [])),
+  };
+}
+
+const store = (api = fakeApi(), onError = () => {}) => new ParametersStore(api as unknown as ParametersStoreApi, onError);
 
 describe('global parameter inputs (spec 2 §5)', () => {
   it('takes an optional fraction 0..1 with a Dutch or English separator', () => {
@@ -86,5 +98,26 @@ describe('ParametersStore', () => {
     expect(s.countText).toBe('1 rekenmodel geselecteerd.');
     s.selected.set(2, { projectId: 1, versionId: 1 });
     expect(s.countText).toBe('2 rekenmodellen geselecteerd.');
+  });
+});
+
+describe('ParametersStore page 1 (spec 2 §4)', () => {
+  it('selects the first model of the first version that has one when a project is ticked, and asks each list once', async () => {
+    const api = fakeApi();
+    const s = store(api);
+    await s.toggleProject(1);
+    expect([...s.selected.keys()]).toEqual([121]);
+    await s.showProject(1);
+    expect(s.currentVersion).toBe(11);
+    expect(api.versions).toHaveBeenCalledTimes(1);
+    expect(api.models.mock.calls.map(([v]) => v)).toEqual([11, 12]);
+  });
+
+  it('says in Dutch when the versions and models cannot be loaded', async () => {
+    const api = fakeApi();
+    api.versions.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const onError = vi.fn();
+    await store(api, onError).showProject(1);
+    expect(onError).toHaveBeenCalledWith('Fout bij het laden van de versies en rekenmodellen.');
   });
 });

@@ -3,7 +3,11 @@ import {
   DATE_PARAMETER_TYPES, PARAMETER_DATE_PATTERN, PARAMETER_TYPES, PERIOD_TYPES, type ParameterType, type PeriodType,
 } from '../../api/contract/parameters.ts';
 import { percentDown } from '../../lib/nlFormat.ts';
-import { parametersApi, type ModelRow, type ParameterValue, type ProjectItem, type VersionItem } from '../../api/parameters.ts';
+import type { parametersApi, ModelRow, ParameterValue, ProjectItem, VersionItem } from '../../api/parameters.ts';
+import type { AreaStoreFactory } from '../../app/RootStore.ts';
+
+/** The calls of the global-parameters screen (the RootStore passes the client module; tests pass fakes). */
+export type ParametersStoreApi = typeof parametersApi;
 
 export const INVALID = 'Ongeldige invoer.';
 export const MAX_INDEX_COLUMNS = 1000;
@@ -96,8 +100,8 @@ export class ParametersStore {
   allSelected = false;
   busy = false;
 
-  constructor(private readonly onError: (message: string) => void) {
-    makeAutoObservable<ParametersStore, 'onError'>(this, { onError: false });
+  constructor(private readonly api: ParametersStoreApi, private readonly onError: (message: string) => void) {
+    makeAutoObservable<ParametersStore, 'api' | 'onError'>(this, { api: false, onError: false });
   }
 
   // ---- page 0 ----
@@ -184,7 +188,7 @@ export class ParametersStore {
   // ---- page 1 ----
   async loadProjects() {
     try {
-      const projects = await parametersApi.projects();
+      const projects = await this.api.projects();
       runInAction(() => (this.projects = projects));
     } catch {
       runInAction(() => (this.projects = []));
@@ -237,14 +241,14 @@ export class ParametersStore {
   private async versionsOf(projectId: number): Promise<VersionItem[]> {
     const known = this.versions.get(projectId);
     if (known) return known;
-    const list = await parametersApi.versions(projectId);
+    const list = await this.api.versions(projectId);
     runInAction(() => this.versions.set(projectId, list));
     return list;
   }
   private async modelsOf(versionId: number): Promise<ModelRow[]> {
     const known = this.models.get(versionId);
     if (known) return known;
-    const list = await parametersApi.models(versionId);
+    const list = await this.api.models(versionId);
     runInAction(() => this.models.set(versionId, list));
     return list;
   }
@@ -315,7 +319,7 @@ export class ParametersStore {
       return Promise.resolve();
     }
     return this.guard(async () => {
-      const all = await parametersApi.models();
+      const all = await this.api.models();
       const visible = new Set(this.visibleProjects.map((p) => p.id));
       const best = new Map<number, ModelRow>();
       for (const m of all) {
@@ -337,10 +341,14 @@ export class ParametersStore {
   async submit(): Promise<string[]> {
     this.busy = true;
     try {
-      const r = await parametersApi.save(this.payload(), [...this.selected.keys()]);
+      const r = await this.api.save(this.payload(), [...this.selected.keys()]);
       return r.refused.map((m) => refusedText(m.name, m.problems));
     } finally {
       runInAction(() => (this.busy = false));
     }
   }
 }
+
+/** A new store for each visit of the screen (it starts at the defaults again). */
+export const makeParametersStore: AreaStoreFactory<ParametersStore> = (root, api) =>
+  new ParametersStore(api.parameters, (message) => root.toasts.error(message));

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastStore } from './ToastStore.ts';
 import { ScreenStore } from './ScreenStore.ts';
-import type { RootStore } from '../RootStore.ts';
+import { RootStore, type ClientApi } from '../RootStore.ts';
 import type { CurrentUser } from '../../api/auth.ts';
 
 const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
@@ -62,5 +62,20 @@ describe('the guards before every screen change', () => {
     const visits = s.visit;
     s.navigate('Projects_ProjectInfo', { projectId: 4 });
     expect(s.visit).toBe(visits + 1); // the same screen again is a new visit (it reloads)
+  });
+});
+
+describe('area stores made by the RootStore', () => {
+  it('get the injected client modules; one per signed-in user, a new one after another user signs in', () => {
+    const api = { projects: {} } as ClientApi;
+    const root = new RootStore(api);
+    const make = vi.fn((r: RootStore, a: ClientApi) => ({ r, a }));
+    root.auth.setUser(user({ id: 1 }));
+    const first = root.storeOf(make);
+    expect(first).toEqual({ r: root, a: api });
+    expect(root.storeOf(make)).toBe(first);
+    root.auth.setUser(user({ id: 2 }));
+    expect(root.storeOf(make)).not.toBe(first);
+    expect(root.create(make)).not.toBe(root.create(make)); // a store per visit
   });
 });

@@ -1,16 +1,25 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { projectsApi, type Project } from '../../api/projects.ts';
-import { versionsApi, type Version } from '../../api/versions.ts';
-import { modelsApi, type Model } from '../../api/models.ts';
-import { referenceDataApi, type Subregion, type TypeProject } from '../../api/referenceData.ts';
+import type { projectsApi, Project } from '../../api/projects.ts';
+import type { versionsApi, Version } from '../../api/versions.ts';
+import type { modelsApi, Model } from '../../api/models.ts';
+import type { referenceDataApi, Subregion, TypeProject } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
-import type { RootStore } from '../../app/RootStore.ts';
+import type { AreaStoreFactory, RootStore } from '../../app/RootStore.ts';
+import { Resource } from '../../app/resource.ts';
 import { isVisible, sortProjects, type ProjectSort } from './projectList.ts';
 
 export type MoveState = 'Hidden' | 'MoveVersionModel' | 'MoveModel';
 export type Role = Project['role'];
 
 export const canEdit = (role: Role | null | undefined) => role === 'ADM' || role === 'USR';
+
+/** The calls the overview makes (the RootStore passes the real client modules; tests pass fakes). */
+export interface ProjectsStoreApi {
+  projects: Pick<typeof projectsApi, 'list' | 'duplicate' | 'remove'>;
+  versions: Pick<typeof versionsApi, 'list' | 'duplicate' | 'remove' | 'move'>;
+  models: Pick<typeof modelsApi, 'list' | 'duplicate' | 'remove' | 'move' | 'sessionHolder' | 'endSession'>;
+  referenceData: Pick<typeof referenceDataApi, 'typeProjects' | 'subregions'>;
+}
 
 /** What is asked for confirmation: delete of a row, or the end of a model session. */
 export type Confirm =
@@ -40,9 +49,6 @@ export class ProjectsStore {
   selectedProjectId: number | null = null;
   selectedVersionId: number | null = null;
 
-  loadingProjects = false;
-  loadingVersions = false;
-  loadingModels = false;
   loaded = false;
 
   move: MoveState = 'Hidden';
@@ -57,13 +63,30 @@ export class ProjectsStore {
 
   /** Selection wanted after the next reload (a just-created project or version). */
   private pending: { projectId?: number; versionId?: number } | null = null;
-  private versionsRequest = 0;
-  private modelsRequest = 0;
+  // The three columns' loads: a click on another project or version supersedes the one under way.
+  private readonly projectsLoad: Resource<[Project[], TypeProject[], Subregion[]]>;
+  private readonly versionsLoad: Resource<Version[]>;
+  private readonly modelsLoad: Resource<Model[]>;
+  private readonly moveVersionsLoad: Resource<Version[]>;
 
-  constructor(private readonly root: RootStore) {
-    makeAutoObservable<ProjectsStore, 'root' | 'pending' | 'versionsRequest' | 'modelsRequest'>(this, {
-      root: false, pending: false, versionsRequest: false, modelsRequest: false,
+  constructor(private readonly root: Pick<RootStore, 'auth' | 'toasts' | 'screen'>, private readonly api: ProjectsStoreApi) {
+    this.projectsLoad = new Resource(root.toasts, 'Fout bij het laden van projecten.');
+    this.versionsLoad = new Resource(root.toasts, 'Fout bij het laden van versies.');
+    this.modelsLoad = new Resource(root.toasts, 'Fout bij het laden van rekenmodellen.');
+    this.moveVersionsLoad = new Resource(root.toasts, 'Fout bij het laden van versies.');
+    makeAutoObservable<ProjectsStore, 'root' | 'api' | 'pending' | 'projectsLoad' | 'versionsLoad' | 'modelsLoad' | 'moveVersionsLoad'>(this, {
+      root: false, api: false, pending: false, projectsLoad: false, versionsLoad: false, modelsLoad: false, moveVersionsLoad: false,
     });
+  }
+
+  get loadingProjects() {
+    return this.projectsLoad.loading;
+  }
+  get loadingVersions() {
+    return this.versionsLoad.loading;
+  }
+  get loadingModels() {
+    return this.modelsLoad.loading;
   }
 
   get filter() {
@@ -107,24 +130,19 @@ export class ProjectsStore {
   }
 
   async load(): Promise<void> {
-    this.loadingProjects = true;
-    try {
-      const [projects, typeProjects, subregions] = await Promise.all([
-        projectsApi.list(true),
-        this.typeProjects.length ? Promise.resolve(this.typeProjects) : referenceDataApi.typeProjects(),
-        this.subregions.length ? Promise.resolve(this.subregions) : referenceDataApi.subregions(),
-      ]);
-      runInAction(() => {
-        this.projects = projects;
-        this.typeProjects = typeProjects;
-        this.subregions = subregions;
-        this.loaded = true;
-      });
-    } catch (e) {
-      this.root.toasts.error(messageOf(e, 'Fout bij het laden van projecten.'));
-    } finally {
-      runInAction(() => (this.loadingProjects = false));
-    }
+    const { projects: projectsApi, referenceData } = this.api;
+    const answer = await this.projectsLoad.load(() => Promise.all([
+      projectsApi.list(true),
+      this.typeProjects.length ? this.typeProjects : referenceData.typeProjects(),
+      this.subregions.length ? this.subregions : referenceData.subregions(),
+    ]), ([projects, typeProjects, subregions]) => {
+      this.projects = projects;
+      this.typeProjects = typeProjects;
+      this.subregions = subregions;
+      this.loaded = true;
+    });
+    // Overtaken by a newer load (another visit): that one chooses the selection.
+    if (!answer && this.projectsLoad.loading) return;
     const pending = this.pending;
     this.pending = null;
     if (pending?.projectId && this.visibleProjects.some((p) => p.id === pending.projectId)) {
@@ -196,26 +214,14 @@ export class ProjectsStore {
    * (undefined: the first version; null: none).
    */
   private async loadVersions(projectId: number, keep: number | null | undefined): Promise<void> {
-    const req = ++this.versionsRequest;
-    this.loadingVersions = true;
-    try {
-      const versions = await versionsApi.list(projectId);
-      if (req !== this.versionsRequest) return;
-      let next: number | null;
-      if (keep === null) next = null;
-      else if (keep !== undefined && versions.some((v) => v.id === keep)) next = keep;
-      else next = versions[0]?.id ?? null;
-      runInAction(() => {
-        this.versions = versions;
-        this.selectedVersionId = next;
-        if (next === null) this.models = [];
-      });
-      if (next !== null) await this.loadModels(next);
-    } catch (e) {
-      this.root.toasts.error(messageOf(e, 'Fout bij het laden van versies.'));
-    } finally {
-      if (req === this.versionsRequest) runInAction(() => (this.loadingVersions = false));
-    }
+    const versions = await this.versionsLoad.load(() => this.api.versions.list(projectId), (list) => {
+      this.versions = list;
+      if (keep === null) this.selectedVersionId = null;
+      else if (keep !== undefined && list.some((v) => v.id === keep)) this.selectedVersionId = keep;
+      else this.selectedVersionId = list[0]?.id ?? null;
+      if (this.selectedVersionId === null) this.models = [];
+    });
+    if (versions && this.selectedVersionId !== null) await this.loadModels(this.selectedVersionId);
   }
 
   async selectVersion(id: number): Promise<void> {
@@ -225,17 +231,7 @@ export class ProjectsStore {
   }
 
   async loadModels(versionId: number): Promise<void> {
-    const req = ++this.modelsRequest;
-    this.loadingModels = true;
-    try {
-      const models = await modelsApi.list(versionId);
-      if (req !== this.modelsRequest) return;
-      runInAction(() => (this.models = models));
-    } catch (e) {
-      this.root.toasts.error(messageOf(e, 'Fout bij het laden van rekenmodellen.'));
-    } finally {
-      if (req === this.modelsRequest) runInAction(() => (this.loadingModels = false));
-    }
+    await this.modelsLoad.load(() => this.api.models.list(versionId), (models) => (this.models = models));
   }
 
   /** Click on a model row (spec §2): online → the online tool; spreadsheet → the open-model path (later issue). */
@@ -253,14 +249,14 @@ export class ProjectsStore {
     this.busy = true;
     try {
       if (kind === 'project') {
-        const copy = await projectsApi.duplicate(id);
+        const copy = await this.api.projects.duplicate(id);
         this.focus({ projectId: copy.id });
       } else if (kind === 'version') {
-        const copy = await versionsApi.duplicate(id);
+        const copy = await this.api.versions.duplicate(id);
         this.focus({ projectId: this.selectedProjectId ?? undefined, versionId: copy.id });
       } else {
         this.focus({ projectId: this.selectedProjectId ?? undefined, versionId: this.selectedVersionId ?? undefined });
-        await modelsApi.duplicate(id);
+        await this.api.models.duplicate(id);
       }
       this.root.toasts.success('Dupliceren gelukt!');
       await this.load();
@@ -280,7 +276,7 @@ export class ProjectsStore {
   /** Spec §4: first fetch the e-mail of the session holder, then ask for confirmation. */
   async askEndSession(m: Model): Promise<void> {
     try {
-      const { email } = await modelsApi.sessionHolder(m.id);
+      const { email } = await this.api.models.sessionHolder(m.id);
       runInAction(() => (this.confirm = { kind: 'endSession', id: m.id, name: m.name, email }));
     } catch (e) {
       this.root.toasts.error(messageOf(e, 'Fout bij het ophalen van de sessie.'));
@@ -298,18 +294,18 @@ export class ProjectsStore {
     try {
       switch (c.kind) {
         case 'deleteProject':
-          await projectsApi.remove(c.id);
+          await this.api.projects.remove(c.id);
           if (this.selectedProjectId === c.id) runInAction(() => (this.selectedProjectId = null));
           break;
         case 'deleteVersion':
-          await versionsApi.remove(c.id);
+          await this.api.versions.remove(c.id);
           if (this.selectedVersionId === c.id) runInAction(() => (this.selectedVersionId = -1));
           break;
         case 'deleteModel':
-          await modelsApi.remove(c.id);
+          await this.api.models.remove(c.id);
           break;
         case 'endSession':
-          await modelsApi.endSession(c.id);
+          await this.api.models.endSession(c.id);
           break;
       }
       this.root.toasts.success(c.kind === 'endSession' ? 'Sessie beëindigd.' : 'Verwijderen gelukt!');
@@ -347,15 +343,11 @@ export class ProjectsStore {
   /** Model move: from the project step to the version step. */
   async nextMoveStep(): Promise<void> {
     if (this.moveTargetProjectId === null) return;
+    const projectId = this.moveTargetProjectId;
     this.moveStep = 'version';
     this.moveTargetVersionId = null;
     this.moveTargetVersions = [];
-    try {
-      const versions = await versionsApi.list(this.moveTargetProjectId);
-      runInAction(() => (this.moveTargetVersions = versions));
-    } catch (e) {
-      this.root.toasts.error(messageOf(e, 'Fout bij het laden van versies.'));
-    }
+    await this.moveVersionsLoad.load(() => this.api.versions.list(projectId), (versions) => (this.moveTargetVersions = versions));
   }
 
   backMoveStep() {
@@ -380,10 +372,10 @@ export class ProjectsStore {
     this.busy = true;
     try {
       if (this.move === 'MoveVersionModel') {
-        await versionsApi.move(subject.id, this.moveTargetProjectId!);
+        await this.api.versions.move(subject.id, this.moveTargetProjectId!);
         this.focus({ projectId: this.selectedProjectId ?? undefined });
       } else {
-        await modelsApi.move(subject.id, this.moveTargetVersionId!);
+        await this.api.models.move(subject.id, this.moveTargetVersionId!);
       }
       this.root.toasts.success('Verplaatsen gelukt!');
       runInAction(() => this.closeMove());
@@ -396,14 +388,7 @@ export class ProjectsStore {
   }
 }
 
-const stores = new WeakMap<RootStore, { userId: number; store: ProjectsStore }>();
+const makeProjectsStore: AreaStoreFactory<ProjectsStore> = (root, api) => new ProjectsStore(root, api);
 
-/** The overview's store of the signed-in user (a new one after another user signs in). */
-export function projectsStoreOf(root: RootStore): ProjectsStore {
-  const userId = root.auth.user?.id ?? 0;
-  const found = stores.get(root);
-  if (found && found.userId === userId) return found.store;
-  const store = new ProjectsStore(root);
-  stores.set(root, { userId, store });
-  return store;
-}
+/** The overview's store of the signed-in user (kept across screen changes, so returning keeps the selection). */
+export const projectsStoreOf = (root: RootStore): ProjectsStore => root.storeOf(makeProjectsStore);
