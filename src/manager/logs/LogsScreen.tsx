@@ -1,30 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, HTMLTable, Spinner } from '@blueprintjs/core';
-import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import { logsApi, type LogPage } from '../../api/logs.ts';
-import { messageOf } from '../../api/http.ts';
+import { useResource } from '../../app/resource.ts';
+import { logsApi } from '../../api/logs.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 
 /** Logs (spec 1 §2): paged audit log, 50 rows a page, starting at page 1. */
 const LogsScreen = observer(function LogsScreen() {
-  const { toasts } = useRoot();
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<LogPage | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    logsApi.page(page)
-      .then((d) => live && setData(d))
-      .catch((e: unknown) => live && toasts.error(messageOf(e, 'Fout bij het laden van de logs.')))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [page, toasts]);
+  const logs = useResource('Fout bij het laden van de logs.', () => logsApi.page(page), [page]);
+  const { value: data, loading } = logs;
 
   const pages = Math.max(1, data?.pages ?? 1);
   return (

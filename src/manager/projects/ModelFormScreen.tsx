@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, FileInput, HTMLSelect, HTMLTable, Icon, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import { modelsApi, type Model, type Platform, type SavedModel } from '../../api/models.ts';
-import { referenceDataApi, type TemplateModel } from '../../api/referenceData.ts';
+import { useResource } from '../../app/resource.ts';
+import { modelsApi, type Platform, type SavedModel } from '../../api/models.ts';
+import { referenceDataApi } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
 import { UPLOAD_FAILED, UPLOAD_OK } from '../../api/contract/model.ts';
 import { ATTACHMENT_MESSAGES } from '../../api/contract/attachment.ts';
@@ -31,36 +32,18 @@ const ModelFormScreen = observer(function ModelFormScreen() {
   const modelId = isNew ? null : numParam(screen.params.modelId);
 
   const [form, setForm] = useState<Form>({ name: '', description: '', platform: 'spreadsheet', typeModel: 0, frozen: false });
-  const [model, setModel] = useState<Model | null>(null);
-  const [templates, setTemplates] = useState<TemplateModel[]>([]);
-  const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [typeMissing, setTypeMissing] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    Promise.all([isNew ? referenceDataApi.templateModels() : Promise.resolve([]), modelId ? modelsApi.get(modelId) : Promise.resolve(null)])
-      .then(([t, m]) => {
-        if (!live) return;
-        setTemplates(t);
-        if (m) {
-          setModel(m);
-          setForm({ name: m.name, description: m.description ?? '', platform: m.modelPlatform, typeModel: m.typeModel ?? 0, frozen: m.frozen });
-        }
-      })
-      .catch((e: unknown) => {
-        if (!live) return;
-        setLoadFailed(true);
-        toasts.error(messageOf(e, 'Fout bij het laden van het rekenmodel.'));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [isNew, modelId, toasts]);
+  const data = useResource(
+    'Fout bij het laden van het rekenmodel.',
+    () => Promise.all([isNew ? referenceDataApi.templateModels() : [], modelId ? modelsApi.get(modelId) : null]),
+    [isNew, modelId],
+    ([, m]) => m && setForm({ name: m.name, description: m.description ?? '', platform: m.modelPlatform, typeModel: m.typeModel ?? 0, frozen: m.frozen }),
+  );
+  const [templates, model] = data.value ?? [[], null];
+  const { loading, failed: loadFailed } = data;
 
   const role = model?.projectRole ?? null;
   const editable = isNew || canEdit(role);
@@ -179,23 +162,11 @@ export default ModelFormScreen;
 /** History of saved files (staff with ADM/USR): upload, activate, download. */
 function History({ modelId }: { modelId: number }) {
   const { toasts } = useRoot();
-  const [rows, setRows] = useState<SavedModel[] | null>(null);
+  const history = useResource('Fout bij het laden van de historie.', () => modelsApi.history(modelId), [modelId]);
+  const rows = history.value ?? (history.failed ? [] : null);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setRows(await modelsApi.history(modelId));
-    } catch (e) {
-      setRows([]);
-      toasts.error(messageOf(e, 'Fout bij het laden van de historie.'));
-    }
-  }, [modelId, toasts]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const upload = async () => {
     if (!file) {
@@ -209,7 +180,7 @@ function History({ modelId }: { modelId: number }) {
       await modelsApi.uploadHistory(modelId, file);
       toasts.success(UPLOAD_OK);
       setFile(null);
-      await load();
+      await history.reload();
     } catch {
       toasts.error(UPLOAD_FAILED);
     } finally {
@@ -221,7 +192,7 @@ function History({ modelId }: { modelId: number }) {
     setBusy(true);
     try {
       await modelsApi.activateHistory(modelId, row.id);
-      await load();
+      await history.reload();
     } catch (e) {
       toasts.error(messageOf(e, 'Er is een fout opgetreden tijdens het opslaan.'));
     } finally {

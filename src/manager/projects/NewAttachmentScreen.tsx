@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { FileInput, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { useResource } from '../../app/resource.ts';
 import { attachmentsApi } from '../../api/attachments.ts';
-import { referenceDataApi, type CategoryAttachment } from '../../api/referenceData.ts';
+import { referenceDataApi } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
 import { ATTACHMENT_MESSAGES, type AttachmentType } from '../../api/contract/attachment.ts';
 import { Field, SaveCancel } from './FormParts.tsx';
@@ -16,26 +17,15 @@ import './projects.css';
 const NewAttachmentScreen = observer(function NewAttachmentScreen() {
   const { screen, toasts } = useRoot();
   const versionId = numParam(screen.params.versionId) ?? undefined;
-  const [categories, setCategories] = useState<CategoryAttachment[]>([]);
   const [category, setCategory] = useState(0);
   const [type, setType] = useState<AttachmentType | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
   const [name, setName] = useState('');
-  const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    referenceDataApi.categoryAttachments()
-      .then((c) => live && setCategories(c))
-      .catch((e: unknown) => toasts.error(messageOf(e, 'Fout bij het laden van de bijlagecategorieën.')))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [toasts]);
+  const categoryList = useResource('Fout bij het laden van de bijlagecategorieën.', () => referenceDataApi.categoryAttachments());
+  const categories = categoryList.value ?? [];
 
   const back = () => screen.navigate('Projects_VersionModelInfo', { versionId });
 
@@ -69,7 +59,7 @@ const NewAttachmentScreen = observer(function NewAttachmentScreen() {
     }
   };
 
-  const busy = loading || saving;
+  const busy = categoryList.loading || saving;
   const err = (field: string) => (error?.field === field ? error.message : null);
 
   return (

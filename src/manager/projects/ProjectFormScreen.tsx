@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import { projectsApi, type ProjectDetail } from '../../api/projects.ts';
-import { referenceDataApi, type Subregion, type SubregionRole, type TypeProject } from '../../api/referenceData.ts';
-import { messageOf } from '../../api/http.ts';
+import { useResource } from '../../app/resource.ts';
+import { projectsApi } from '../../api/projects.ts';
+import { referenceDataApi, type SubregionRole } from '../../api/referenceData.ts';
 import { CreatedModified, Field, InfoList, SaveCancel } from './FormParts.tsx';
 import { PROJECT_UPDATED, REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
 import { canEdit, projectsStoreOf } from './ProjectsStore.ts';
@@ -41,29 +41,16 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
 
   const [form, setForm] = useState<Form>(EMPTY);
   const [roles, setRoles] = useState<SubregionRole[]>([]);
-  const [detail, setDetail] = useState<ProjectDetail | null>(null);
-  const [types, setTypes] = useState<TypeProject[]>([]);
-  const [subregions, setSubregions] = useState<Subregion[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [rolesLoading, setRolesLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    Promise.all([
-      referenceDataApi.typeProjects(),
-      referenceDataApi.subregions(),
-      projectId ? projectsApi.get(projectId) : Promise.resolve(null),
-    ]).then(([t, s, d]) => {
-      if (!live) return;
-      setTypes(t);
-      setSubregions(s);
+  const data = useResource(
+    'Fout bij het laden van het project.',
+    () => Promise.all([referenceDataApi.typeProjects(), referenceDataApi.subregions(), projectId ? projectsApi.get(projectId) : null]),
+    [projectId],
+    ([t, , d]) => {
       if (d) {
-        setDetail(d);
         setForm({
           name: d.name, description: d.description ?? '', number: d.number ?? '', typeProject: d.typeProject, subregion: d.subregion,
           organisation: d.organisation ?? '', projectmanager: d.projectmanager ?? '', hidden: d.hidden,
@@ -72,15 +59,12 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
       } else {
         setForm({ ...EMPTY, typeProject: t.find((x) => x.isDefault)?.id ?? 0 });
       }
-    }).catch((e: unknown) => {
-      if (!live) return;
-      setLoadFailed(true);
-      toasts.error(messageOf(e, 'Fout bij het laden van het project.'));
-    }).finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [projectId, toasts]);
+    },
+  );
+  const [types, subregions, detail] = data.value ?? [[], [], null];
+  const { loading, failed: loadFailed } = data;
+  const subregionRoles = useResource<SubregionRole[]>('Fout bij het laden van de rechten.');
+  const rolesLoading = subregionRoles.loading;
 
   const role = detail?.projectRole ?? null;
   const editable = isNew || canEdit(role);
@@ -93,11 +77,7 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
   const chooseSubregion = (id: number) => {
     set('subregion', id);
     if (!id || !showRights) return;
-    setRolesLoading(true);
-    referenceDataApi.subregionRoles(id)
-      .then((r) => setRoles(r))
-      .catch((e: unknown) => toasts.error(messageOf(e, 'Fout bij het laden van de rechten.')))
-      .finally(() => setRolesLoading(false));
+    void subregionRoles.load(() => referenceDataApi.subregionRoles(id), setRoles);
   };
 
   const setRole = (userId: number, value: Role) => setRoles((rs) => rs.map((r) => (r.id === userId ? { ...r, role: value } : r)));

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { useResource } from '../../app/resource.ts';
 import { versionsApi, type Version } from '../../api/versions.ts';
 import { attachmentsApi, type Attachment } from '../../api/attachments.ts';
-import { referenceDataApi, type Phase } from '../../api/referenceData.ts';
+import { referenceDataApi } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
 import { CreatedModified, Field, InfoList } from './FormParts.tsx';
 import { REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
@@ -23,40 +24,19 @@ const VersionFormScreen = observer(function VersionFormScreen() {
   const versionId = isNew ? null : numParam(screen.params.versionId);
 
   const [form, setForm] = useState<Form>({ name: '', description: '', phase: 0 });
-  const [version, setVersion] = useState<Version | null>(null);
-  const [phases, setPhases] = useState<Phase[]>([]);
-  const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
 
-  const loadVersion = useCallback(async (id: number) => {
-    const v = await versionsApi.get(id);
-    setVersion(v);
-    return v;
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    Promise.all([referenceDataApi.phases(), versionId ? loadVersion(versionId) : Promise.resolve(null)])
-      .then(([p, v]) => {
-        if (!live) return;
-        setPhases(p);
-        if (v) setForm({ name: v.name, description: v.description ?? '', phase: v.phase });
-      })
-      .catch((e: unknown) => {
-        if (!live) return;
-        setLoadFailed(true);
-        toasts.error(messageOf(e, 'Fout bij het laden van de versie.'));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [versionId, loadVersion, toasts]);
+  const data = useResource(
+    'Fout bij het laden van de versie.',
+    () => Promise.all([referenceDataApi.phases(), versionId ? versionsApi.get(versionId) : null]),
+    [versionId],
+    ([, v]) => v && setForm({ name: v.name, description: v.description ?? '', phase: v.phase }),
+  );
+  const [phases, version] = data.value ?? [[], null];
+  const { loading, failed: loadFailed } = data;
 
   const editable = isNew || canEdit(version?.projectRole);
   const busy = loading || saving;
@@ -104,7 +84,7 @@ const VersionFormScreen = observer(function VersionFormScreen() {
       await attachmentsApi.remove(deleting.id);
       toasts.success('Bijlage verwijderd.');
       setDeleting(null);
-      await loadVersion(versionId);
+      await data.reload(); // the attachment list (a reload keeps the form as typed)
     } catch (e) {
       toasts.error(messageOf(e, 'Er ging iets mis tijdens het verwijderen.'));
     } finally {
