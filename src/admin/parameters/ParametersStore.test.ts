@@ -8,7 +8,7 @@ import { MAX_INDEX_COLUMNS, ParametersStore, parseFraction, percentText, type Pa
 function fakeApi() {
   const model = (id: number, versionId: number) => ({ id, projectId: 1, versionId }) as ModelRow;
   return {
-    save: vi.fn(async () => ({})),
+    save: vi.fn(async () => ({ refused: [] })),
     projects: vi.fn(async () => [{ id: 1, name: 'Centrum' }] as ProjectItem[]),
     versions: vi.fn(async () => [{ id: 11 }, { id: 12 }] as VersionItem[]),
     models: vi.fn(async (versionId?: number) => (versionId === 12 ? [model(121, 12), model(122, 12)] : [])),
