@@ -10,6 +10,7 @@ import {
   type RawCell,
   OV,
   OV_FIRST_PERIOD_COL,
+  OV_TOTAL_COL,
   RS,
   SHEET,
   type WorkbookLayout,
@@ -60,6 +61,9 @@ export interface PeriodResult {
   balance: number;
 }
 
+/** The Overzicht sheet's Totaal column: the rows that add up over the periods. */
+export type PeriodTotals = Pick<PeriodResult, 'costs' | 'revenues' | 'net' | 'interest' | 'withdrawal'>;
+
 export interface SpaceUsageTotals {
   byLocation: Record<string, number>;
   mainStructure: number;
@@ -85,6 +89,7 @@ export interface Results {
   bookedCosts: number;
   bookedRevenues: number;
   periods: PeriodResult[];
+  periodTotals: PeriodTotals;
   costEntries: EntryResult[];
   residentialEntries: EntryResult[];
   spaceUsage: SpaceUsageTotals;
@@ -117,6 +122,13 @@ const PERIOD_KEYS: Partial<Record<number, keyof PeriodResult>> = {
   [OV.withdrawal]: 'withdrawal',
   [OV.interest]: 'interest',
   [OV.balance]: 'balance',
+};
+const TOTAL_KEYS: Partial<Record<number, keyof PeriodTotals>> = {
+  [OV.costs]: 'costs',
+  [OV.revenues]: 'revenues',
+  [OV.net]: 'net',
+  [OV.withdrawal]: 'withdrawal',
+  [OV.interest]: 'interest',
 };
 const COMPUTED_FIELDS: ComputedField[] = [
   'estimate',
@@ -304,6 +316,7 @@ export class ResultsReader {
       };
     });
     const r = (row: number) => num(rs[row]?.[1]);
+    const total = (row: number) => num(ov[row]?.[OV_TOTAL_COL]);
     const space = (key: string) => num(sp[L.spaceTotalsRow[key]!]?.[6]);
     const byLocation: Record<string, number> = {};
     for (const key of Object.keys(L.spaceTotalsRow)) byLocation[key] = space(key);
@@ -321,6 +334,13 @@ export class ResultsReader {
       bookedCosts: r(RS.bookedCosts),
       bookedRevenues: r(RS.bookedRevenues),
       periods,
+      periodTotals: {
+        costs: total(OV.costs),
+        revenues: total(OV.revenues),
+        net: total(OV.net),
+        withdrawal: total(OV.withdrawal),
+        interest: total(this.afterRow(OV.interest, OV_TOTAL_COL)),
+      },
       costEntries: this.readEntries('cost', L.cost, sheetValues(this.ids.cost), errors),
       residentialEntries: this.readEntries('residential', L.residential, sheetValues(this.ids.residential), errors),
       spaceUsage: {
@@ -369,6 +389,9 @@ export class ResultsReader {
         const at = this.amountCol(lay, this.sheetRows(lay.sheet)[row]!, a.amount, a.k);
         entry[a.amount][a.k] = at < 0 ? 0 : at === col ? v : num(this.cellValue(sheet, row, at));
         if (a.amount === 'phased' && a.k < lay.ncwPeriod) entry.nominal[a.k] = entry.phased[a.k]!;
+      } else if (sheet === this.ids.overview && col === OV_TOTAL_COL) {
+        const key = row === OV.interestBefore && this.afterRow(OV.interest, col) === row ? 'interest' : TOTAL_KEYS[row];
+        if (key) R.periodTotals[key] = v;
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];
         const k = col - OV_FIRST_PERIOD_COL;

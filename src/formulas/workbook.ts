@@ -96,6 +96,22 @@ export const OV = {
   interest: 11,
   balance: 12,
 } as const;
+/** Row titles of the Overzicht sheet; the tool's overview uses the same words for the same rows. */
+export const OVERVIEW_TITLES: Record<keyof typeof OV, string> = {
+  costs: 'Kosten',
+  revenues: 'Opbrengsten',
+  net: 'Saldo kasstroom (kosten − opbrengsten)',
+  debitAnnual: 'Rente negatief saldo (jaar)',
+  creditAnnual: 'Rente positief saldo (jaar)',
+  debitPeriod: 'Rente negatief saldo (periode)',
+  creditPeriod: 'Rente positief saldo (periode)',
+  interestBefore: 'Rente (vóór winstneming)',
+  balanceBefore: 'Boekwaarde (vóór winstneming)',
+  withdrawal: 'Winstneming',
+  interest: 'Rente (na winstneming, vanaf de NCW-periode)',
+  balance: 'Boekwaarde (na winstneming, vanaf de NCW-periode)',
+};
+export const OV_TOTAL_COL = 1;
 export const OV_FIRST_PERIOD_COL = 2;
 
 /** Rows (0-based) of the Resultaat sheet; values in column B. */
@@ -793,21 +809,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const last = PC(n);
   const ov: RawCell[][] = Array.from({ length: OV.balance + 1 }, () => new Array(last + 1).fill(null));
   ov[0] = [text('Omschrijving'), text('Totaal'), ...periods.map((p) => text(p.label))];
-  const titles: Record<keyof typeof OV, string> = {
-    costs: 'Kosten',
-    revenues: 'Opbrengsten',
-    net: 'Saldo kasstroom (kosten − opbrengsten)',
-    debitAnnual: 'Rente negatief saldo (jaar)',
-    creditAnnual: 'Rente positief saldo (jaar)',
-    debitPeriod: 'Rente negatief saldo (periode)',
-    creditPeriod: 'Rente positief saldo (periode)',
-    interestBefore: 'Rente (vóór winstneming)',
-    balanceBefore: 'Boekwaarde (vóór winstneming)',
-    withdrawal: 'Winstneming',
-    interest: 'Rente (na winstneming, vanaf de NCW-periode)',
-    balance: 'Boekwaarde (na winstneming, vanaf de NCW-periode)',
-  };
-  for (const [k, r] of Object.entries(OV)) ov[r]![0] = text(titles[k as keyof typeof OV]);
+  for (const [k, r] of Object.entries(OV)) ov[r]![0] = text(OVERVIEW_TITLES[k as keyof typeof OV]);
   const debitRow = setRow.get(`${INTEREST_GROUP}|${DEBIT_SET}`);
   const creditRow = setRow.get(`${INTEREST_GROUP}|${CREDIT_SET}`);
   // The period containing the NCW date and the first period of each year are fixed by the dates
@@ -853,11 +855,11 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   chain(OV.interestBefore, OV.balanceBefore, false);
   if (withdrawal) chain(OV.interest, OV.balance, true);
   for (const r of [OV.costs, OV.revenues, OV.net, OV.interestBefore, OV.withdrawal]) {
-    ov[r]![1] = `=SUM(${a1(PC(1), r)}:${a1(last, r)})`;
+    ov[r]![OV_TOTAL_COL] = `=SUM(${a1(PC(1), r)}:${a1(last, r)})`;
   }
   if (withdrawal) {
     const before = kN > 1 ? `SUM(${a1(PC(1), OV.interestBefore)}:${a1(PC(kN - 1), OV.interestBefore)})+` : '';
-    ov[OV.interest]![1] = `=${before}SUM(${a1(PC(kN), OV.interest)}:${a1(last, OV.interest)})`;
+    ov[OV.interest]![OV_TOTAL_COL] = `=${before}SUM(${a1(PC(kN), OV.interest)}:${a1(last, OV.interest)})`;
   }
   const ovFmt = (r: number, c: number): Fmt | undefined =>
     r === 0 || c === 0 ? 'text' : r >= OV.debitAnnual && r <= OV.creditPeriod ? 'factor' : 'money';
@@ -873,8 +875,8 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const resRows: [number, string, RawCell][] = [
     [RS.ewBeforeWithdrawal, 'Eindwaarde vóór winstneming', `=-${a1(last, OV.balanceBefore, { sheet: SHEET.overview })}`],
     [RS.ncwBeforeWithdrawal, 'NCW vóór winstneming', `=${B(RS.ewBeforeWithdrawal)}/${disc}`],
-    [RS.totalCosts, 'Totaal kosten', `=${a1(1, OV.costs, { sheet: SHEET.overview })}`],
-    [RS.totalRevenues, 'Totaal opbrengsten', `=${a1(1, OV.revenues, { sheet: SHEET.overview })}`],
+    [RS.totalCosts, 'Totaal kosten', `=${a1(OV_TOTAL_COL, OV.costs, { sheet: SHEET.overview })}`],
+    [RS.totalRevenues, 'Totaal opbrengsten', `=${a1(OV_TOTAL_COL, OV.revenues, { sheet: SHEET.overview })}`],
     [RS.bookedCosts, 'Geboekte kosten', `=${sumTotal(cost.layout, 'totalBooked')}`],
     [RS.bookedRevenues, 'Geboekte opbrengsten', `=${sumTotal(residential.layout, 'totalBooked')}`],
     [

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import type { PeriodResult, Results, EntryResult } from '../formulas/results.ts';
+import type { PeriodResult, PeriodTotals, Results, EntryResult } from '../formulas/results.ts';
+import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
 import { formatMoney, formatNumber } from '../lib/nlFormat.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 
@@ -15,12 +16,13 @@ export const ResultStrip = observer(function ResultStrip({ store }: { store: Wor
   );
 });
 
+/** The engine's rows as they are: cash flow costs − revenues (positive = costs, red) and the book value. */
 function Chart({ periods }: { periods: PeriodResult[] }) {
   const W = 760;
   const H = 220;
   const pad = 40;
-  const flows = periods.map((p) => p.revenues - p.costs);
-  const balances = periods.map((p) => -p.balance);
+  const flows = periods.map((p) => p.net);
+  const balances = periods.map((p) => p.balance);
   const all = [...flows, ...balances, 0];
   const max = Math.max(...all);
   const min = Math.min(...all);
@@ -33,8 +35,8 @@ function Chart({ periods }: { periods: PeriodResult[] }) {
     <svg className="gs-wb-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Kasstroom en saldo per periode">
       <line x1={pad} x2={W} y1={y(0)} y2={y(0)} stroke="#8f99a8" />
       {flows.map((f, i) => (
-        <rect key={i} x={x(i) + 2} width={Math.max(1, bw - 4)} y={Math.min(y(0), y(f))} height={Math.abs(y(f) - y(0))} fill={f >= 0 ? '#238551' : '#cd4246'}>
-          <title>{`${periods[i]!.label}: kasstroom ${formatMoney(f)}`}</title>
+        <rect key={i} x={x(i) + 2} width={Math.max(1, bw - 4)} y={Math.min(y(0), y(f))} height={Math.abs(y(f) - y(0))} fill={f > 0 ? '#cd4246' : '#238551'}>
+          <title>{`${periods[i]!.label}: ${OVERVIEW_TITLES.net} ${formatMoney(f)}`}</title>
         </rect>
       ))}
       <path d={line} fill="none" stroke="#2d72d2" strokeWidth={2} />
@@ -67,14 +69,16 @@ function Figures({ r }: { r: Results }) {
   );
 }
 
-function PeriodTable({ periods }: { periods: PeriodResult[] }) {
-  const rows: [string, (p: PeriodResult) => number][] = [
-    ['Kosten', (p) => p.costs],
-    ['Opbrengsten', (p) => p.revenues],
-    ['Saldo kasstroom', (p) => p.revenues - p.costs],
-    ['Rente', (p) => p.interest],
-    ['Winstneming', (p) => p.withdrawal],
-    ['Boekwaarde (saldo)', (p) => p.balance],
+/** Per period and in total, as the engine computed them (the same rows and signs as the Overzicht sheet). */
+function PeriodTable({ periods, totals }: { periods: PeriodResult[]; totals: PeriodTotals }) {
+  const last = periods.at(-1);
+  const rows: [string, (p: PeriodResult) => number, number][] = [
+    [OVERVIEW_TITLES.costs, (p) => p.costs, totals.costs],
+    [OVERVIEW_TITLES.revenues, (p) => p.revenues, totals.revenues],
+    [OVERVIEW_TITLES.net, (p) => p.net, totals.net],
+    ['Rente', (p) => p.interest, totals.interest],
+    [OVERVIEW_TITLES.withdrawal, (p) => p.withdrawal, totals.withdrawal],
+    ['Boekwaarde (saldo)', (p) => p.balance, last ? last.balance : 0],
   ];
   return (
     <div className="gs-wb-tablewrap">
@@ -83,10 +87,10 @@ function PeriodTable({ periods }: { periods: PeriodResult[] }) {
           <tr><th>Periode</th><th>Totaal</th>{periods.map((p) => <th key={p.code}>{p.label}</th>)}</tr>
         </thead>
         <tbody>
-          {rows.map(([name, f]) => (
+          {rows.map(([name, f, total]) => (
             <tr key={name}>
               <th>{name}</th>
-              <td>{name.startsWith('Boekwaarde') ? formatNumber(periods.at(-1) ? f(periods.at(-1)!) : 0) : formatNumber(periods.reduce((s, p) => s + f(p), 0))}</td>
+              <td>{formatNumber(total)}</td>
               {periods.map((p) => <td key={p.code}>{formatNumber(f(p))}</td>)}
             </tr>
           ))}
@@ -139,7 +143,7 @@ export const OverviewTab = observer(function OverviewTab({ store, kind }: { stor
       <Figures r={r} />
       <h3>Kasstroom en saldo per periode</h3>
       <Chart periods={r.periods} />
-      <PeriodTable periods={r.periods} />
+      <PeriodTable periods={r.periods} totals={r.periodTotals} />
       <h3>{kind === 'cost' ? 'Kostenposten' : 'Woningbouw'}</h3>
       <EntryTable entries={kind === 'cost' ? r.costEntries : r.residentialEntries} title="Post" />
       <details className="gs-wb-rules">

@@ -15,7 +15,12 @@ export function diffResults(a: Results, b: RefResults, tol = 0.005): string[] {
     const q = b.periods[k]!;
     if (p.label !== q.label) out.push(`label ${k}: ${p.label} ≠ ${q.label}`);
     for (const f of ['costs', 'revenues', 'interest', 'balance', 'withdrawal'] as const) cmp(`${p.label}.${f}`, p[f], q[f]);
+    cmp(`${p.label}.net`, p.net, q.costs - q.revenues);
   });
+  // The Totaal column (read once, then patched from change lists) is the sum over the periods.
+  for (const f of ['costs', 'revenues', 'net', 'interest', 'withdrawal'] as const) {
+    cmp(`totaal.${f}`, a.periodTotals[f], b.periods.reduce((t, q) => t + (f === 'net' ? q.costs - q.revenues : q[f]), 0));
+  }
   const entries = (xs: Results['costEntries'], ys: RefResults['costEntries'], kind: string) => {
     if (xs.length !== ys.length) out.push(`${kind}: aantal posten ${xs.length} ≠ ${ys.length}`);
     xs.forEach((x, i) => {
