@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams } from '../../src/api/contract/common.ts';
-import {
-  CategoryAttachmentList, PhaseList, SubregionList, SubregionRoles, TemplateModelList, TypeProjectList,
-} from '../../src/api/contract/referenceData.ts';
+import { CategoryAttachmentList, PhaseList, SubregionList, TypeProjectList } from '../../src/api/contract/configuration.ts';
+import { SubregionRoles, TemplateModelList } from '../../src/api/contract/referenceData.ts';
 import { LogPage, LogQuery } from '../../src/api/contract/log.ts';
 import * as ref from '../services/referenceData.ts';
 import { listLog } from '../services/logs.ts';

@@ -3,24 +3,31 @@ import type { AppContext, UserRow } from '../context.ts';
 import { categoryAttachment, phase, subregion, templateModel, typeProject } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import type { Role } from '../../src/api/contract/common.ts';
+import type { CategoryAttachment, Phase, Subregion, TypeProject } from '../../src/api/contract/configuration.ts';
 
 // Reference-data lists for the project area, always of the caller's client.
 
+/** The wire rows (src/api/contract/configuration.ts) of the four configurable kinds. */
+export const subregionOut = (s: typeof subregion.$inferSelect): Subregion => ({ id: s.id, description: s.description, outline_uri: s.outlineUri });
+export const typeOut = (t: typeof typeProject.$inferSelect): TypeProject => ({ id: t.id, description: t.description, is_default: t.isDefault });
+export const phaseOut = (p: typeof phase.$inferSelect): Phase => ({ id: p.id, description: p.description });
+export const categoryOut = (c: typeof categoryAttachment.$inferSelect): CategoryAttachment => ({ id: c.id, name: c.name, is_default: c.isDefault });
+
 export const listSubregions = async (ctx: AppContext, user: UserRow) =>
   (await ctx.db.select().from(subregion).where(eq(subregion.clientId, user.clientId)).orderBy(asc(sql`lower(${subregion.description})`)))
-    .map((s) => ({ id: s.id, description: s.description, outline_uri: s.outlineUri }));
+    .map(subregionOut);
 
 export const listTypeProjects = async (ctx: AppContext, user: UserRow) =>
   (await ctx.db.select().from(typeProject).where(eq(typeProject.clientId, user.clientId)).orderBy(asc(sql`lower(${typeProject.description})`)))
-    .map((t) => ({ id: t.id, description: t.description, is_default: t.isDefault }));
+    .map(typeOut);
 
 export const listPhases = async (ctx: AppContext, user: UserRow) =>
   (await ctx.db.select().from(phase).where(eq(phase.clientId, user.clientId)).orderBy(asc(sql`lower(${phase.description})`)))
-    .map((p) => ({ id: p.id, description: p.description }));
+    .map(phaseOut);
 
 export const listCategories = async (ctx: AppContext, user: UserRow) =>
   (await ctx.db.select().from(categoryAttachment).where(eq(categoryAttachment.clientId, user.clientId)).orderBy(asc(sql`lower(${categoryAttachment.name})`)))
-    .map((c) => ({ id: c.id, name: c.name, is_default: c.isDefault }));
+    .map(categoryOut);
 
 export const listTemplateModels = async (ctx: AppContext, user: UserRow) =>
   (await ctx.db.select({ id: templateModel.id, name: templateModel.name }).from(templateModel)

@@ -1,12 +1,8 @@
-import type { CategoryAttachment, Phase, Subregion, TypeProject } from './contract/configuration.ts';
-import type { Camelize } from './case.ts';
 import { request, required } from './http.ts';
-import { referenceDataApi } from './referenceData.ts';
-
-export type SubregionRow = Camelize<Subregion>;
-export type TypeProjectRow = Camelize<TypeProject>;
-export type PhaseRow = Camelize<Phase>;
-export type CategoryRow = Camelize<CategoryAttachment>;
+import {
+  referenceDataApi, type CategoryAttachment as CategoryRow, type Phase as PhaseRow, type Subregion as SubregionRow,
+  type TypeProject as TypeProjectRow,
+} from './referenceData.ts';
 
 const M = '/manager';
 type Message = { message: string };

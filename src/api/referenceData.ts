@@ -1,6 +1,5 @@
-import type {
-  CategoryAttachmentItem, PhaseItem, SubregionItem, TemplateModelItem, TypeProjectItem,
-} from '../api/contract/referenceData.ts';
+import type { CategoryAttachment as CategoryAttachmentItem, Phase as PhaseItem, Subregion as SubregionItem, TypeProject as TypeProjectItem } from './contract/configuration.ts';
+import type { TemplateModelItem } from './contract/referenceData.ts';
 import type { ProjectRoleRow } from '../api/contract/project.ts';
 import type { Camelize } from './case.ts';
 import { request, required } from './http.ts';

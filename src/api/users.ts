@@ -14,7 +14,7 @@ export type UserSubregion = Camelize<UserSubregionWire>;
 export type UserTemplateReport = { templateReportId: number; templateReportName: string; access: boolean; user: number };
 export type TemplateReport = z.infer<typeof TemplateReportItem>;
 export type { Role };
-export { USER_EMAIL_PATTERN } from './contract/users.ts';
+export { EMAIL_IN_USE, USER_EMAIL_PATTERN } from './contract/users.ts';
 
 export interface NewUser {
   firstName: string;

@@ -1,4 +1,5 @@
 import { configurationApi } from '../../api/configuration.ts';
+import { DUPLICATE_REFERENCE_MESSAGE } from '../../api/contract/configuration.ts';
 
 /** One entry of a reference-data list, whatever its wire shape. */
 export interface ReferenceRow {
@@ -34,7 +35,7 @@ export const subregionKind: ReferenceKind = {
   label: 'Deelgebied',
   addText: 'Deelgebied toevoegen',
   newLabel: 'Nieuw deelgebied',
-  duplicate: 'Er bestaat al een deelgebied met deze naam.',
+  duplicate: DUPLICATE_REFERENCE_MESSAGE.subregion,
   deleteError: 'Fout bij het verwijderen van deelgebied.',
   loadError: 'Fout bij het laden van de deelgebieden.',
   forceWarning: 'Let op: de projecten van dit deelgebied worden ook verwijderd.',
@@ -50,7 +51,7 @@ export const typeProjectKind: ReferenceKind = {
   label: 'Projecttype',
   addText: 'Projecttype toevoegen',
   newLabel: 'Nieuw projecttype',
-  duplicate: 'Er bestaat al een projecttype met deze naam.',
+  duplicate: DUPLICATE_REFERENCE_MESSAGE.typeProject,
   deleteError: 'Fout bij het verwijderen van projecttype.',
   loadError: 'Fout bij het laden van de projecttypen.',
   forceWarning: 'Let op: projecten met dit projecttype krijgen het projecttype Onbepaald.',
@@ -65,7 +66,7 @@ export const phaseKind: ReferenceKind = {
   label: 'Fasedefinitie',
   addText: 'Fasedefinitie toevoegen',
   newLabel: 'Nieuwe fasedefinitie',
-  duplicate: 'Er bestaat al een fasedefinitie met deze naam.',
+  duplicate: DUPLICATE_REFERENCE_MESSAGE.phase,
   deleteError: 'Fout bij het verwijderen van fasedefinitie',
   loadError: 'Fout bij het laden van de fasedefinities.',
   forceWarning: null,
@@ -80,7 +81,7 @@ export const categoryKind: ReferenceKind = {
   label: 'Bijlagecategorie',
   addText: 'Bijlagecategorie toevoegen',
   newLabel: 'Nieuwe bijlagecategorie',
-  duplicate: 'Er bestaat al een bijlagecategorie met deze naam.',
+  duplicate: DUPLICATE_REFERENCE_MESSAGE.category,
   deleteError: 'Fout bij het verwijderen van bestandscategorie',
   loadError: 'Fout bij het laden van de bijlagecategorieën.',
   forceWarning: 'Let op: de bijlagen in deze categorie gaan naar Ongecategoriseerd.',

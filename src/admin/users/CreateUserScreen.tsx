@@ -5,7 +5,7 @@ import { Button, Card } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { isStatus } from '../../api/http.ts';
-import { USER_EMAIL_PATTERN, usersApi, type Role } from '../../api/users.ts';
+import { EMAIL_IN_USE, USER_EMAIL_PATTERN, usersApi, type Role } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 import { AccessChecklist, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
@@ -57,7 +57,7 @@ const CreateUserScreen = observer(function CreateUserScreen() {
       try {
         created = await usersApi.create({ ...f, password });
       } catch (err) {
-        toasts.error(isStatus(err, 409) ? 'E-mail is al in gebruik door een andere gebruiker.' : 'Er ging iets mis bij het aanmaken van een gebruiker.');
+        toasts.error(isStatus(err, 409) ? EMAIL_IN_USE : 'Er ging iets mis bij het aanmaken van een gebruiker.');
         return;
       }
       const steps: [string, () => Promise<unknown>][] = [

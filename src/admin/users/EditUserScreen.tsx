@@ -5,7 +5,7 @@ import { Alert, Button, Card, Checkbox, Spinner, Tag } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { isStatus, messageOf } from '../../api/http.ts';
-import { USER_EMAIL_PATTERN, usersApi, type AdminUser, type Role } from '../../api/users.ts';
+import { EMAIL_IN_USE, USER_EMAIL_PATTERN, usersApi, type AdminUser, type Role } from '../../api/users.ts';
 import { AccessChecklist, formatLastLogin, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';
 
@@ -52,7 +52,7 @@ const EditUserScreen = observer(function EditUserScreen() {
         show(await usersApi.update(userId, { ...f, mfaForced }));
         toasts.success('Wijzigingen opgeslagen');
       } catch (err) {
-        if (isStatus(err, 409)) toasts.error('E-mail is al in gebruik door een andere gebruiker.');
+        if (isStatus(err, 409)) toasts.error(EMAIL_IN_USE);
         else throw err;
       }
     }, 'Er ging iets mis tijdens het opslaan.');
