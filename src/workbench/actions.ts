@@ -1,14 +1,26 @@
-// The tool's action registry: one action serves its toolbar button and its keyboard shortcut.
+import type { IconName, Intent } from '@blueprintjs/core';
+
+// The tool's action registry (after Excalidraw's): one action serves its toolbar button, its keyboard
+// shortcut and the button's tooltip, so label, keys and the enabled rule are written once.
 
 export interface Action {
   id: string;
   label: string;
-  /** 'Mod+Z' (Mod = Ctrl, or Cmd on a Mac), 'Mod+Shift+Z', … */
+  /** 'Mod+Z' (Mod = Ctrl, or Cmd on a Mac), 'Mod+Shift+Z', …; the first is the one the tooltip names. */
   keys: string[];
   enabled(): boolean;
   run(): void;
   /** Keep the shortcut working while the focus is in a text field (Mod+S). */
   inInputs?: boolean;
+  /** A toolbar button: its icon; `text` shows the label on the button (otherwise the label is its aria-label). */
+  toolbar?: { icon: IconName; text?: boolean; intent?: Intent };
+  /** The button shows a spinner while this is true. */
+  busy?(): boolean;
+}
+
+/** The tooltip of an action's button: 'Ongedaan maken (Ctrl+Z)', or the label alone without a shortcut. */
+export function tooltipOf(a: Pick<Action, 'label' | 'keys'>): string {
+  return a.keys.length ? `${a.label} (${a.keys[0].replace('Mod', 'Ctrl')})` : a.label;
 }
 
 export function keyOf(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'key'>): string {
@@ -30,6 +42,11 @@ export class ActionRegistry {
       for (const k of a.keys) this.byKey.set(k, a);
     }
     return this;
+  }
+
+  /** The toolbar's buttons, in the order the actions were registered. */
+  toolbar(): Action[] {
+    return [...this.actions.values()].filter((a) => a.toolbar);
   }
 
   get(id: string): Action {

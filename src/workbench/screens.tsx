@@ -9,7 +9,7 @@ import { grexonlineApi } from '../api/grexonline.ts';
 import { takePrefetchedModel } from './prefetch.ts';
 import { http, saveBlob } from '../api/http.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
-import { ActionRegistry } from './actions.ts';
+import { ActionRegistry, tooltipOf } from './actions.ts';
 import { activeSheet } from './activeSheet.ts';
 import { preloadSheets } from './LazySheet.tsx';
 import { BaseParameters } from './BaseParameters.tsx';
@@ -109,17 +109,19 @@ function open(root: RootStore, modelId: number): Opened {
     if (t.closest?.('.handsontable')) return !!hot?.getActiveEditor()?.isOpened();
     return t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable;
   };
+  // Registration order is the toolbar's order.
   o.actions.register(
-    { id: 'save', label: 'Opslaan', keys: ['Mod+S'], inInputs: true, enabled: () => store.dirty && !store.readOnly && !store.saving, run: () => {
-      (document.activeElement as HTMLElement | null)?.blur?.();
-      void store.save();
-    } },
-    { id: 'undo', label: 'Ongedaan maken', keys: ['Mod+Z'], enabled: () => store.canUndo, run: () => store.undo() },
-    { id: 'redo', label: 'Opnieuw', keys: ['Mod+Y', 'Mod+Shift+Z'], enabled: () => store.canRedo, run: () => store.redo() },
+    { id: 'undo', label: 'Ongedaan maken', keys: ['Mod+Z'], toolbar: { icon: 'undo' }, enabled: () => store.canUndo, run: () => store.undo() },
+    { id: 'redo', label: 'Opnieuw', keys: ['Mod+Y', 'Mod+Shift+Z'], toolbar: { icon: 'redo' }, enabled: () => store.canRedo, run: () => store.redo() },
     { id: 'fillDown', label: 'Omlaag vullen', keys: ['Mod+D'], enabled: () => !store.readOnly && !!activeSheet, run: () => activeSheet?.fillDown() },
     { id: 'fillRight', label: 'Rechts vullen', keys: ['Mod+R'], enabled: () => !store.readOnly && !!activeSheet, run: () => activeSheet?.fillRight() },
-    { id: 'close', label: 'Sluiten', keys: [], enabled: () => true, run: close },
-    { id: 'export', label: 'Exporteren', keys: [], enabled: () => !!store.engine, run: () => void exportNow(store, root) },
+    { id: 'export', label: 'Exporteren', keys: [], toolbar: { icon: 'export', text: true }, enabled: () => !!store.engine, run: () => void exportNow(store, root) },
+    { id: 'save', label: 'Opslaan', keys: ['Mod+S'], inInputs: true, toolbar: { icon: 'floppy-disk', text: true, intent: 'primary' },
+      enabled: () => store.dirty && !store.readOnly && !store.saving, busy: () => store.saving, run: () => {
+        (document.activeElement as HTMLElement | null)?.blur?.();
+        void store.save();
+      } },
+    { id: 'close', label: 'Sluiten', keys: [], toolbar: { icon: 'cross', text: true }, enabled: () => true, run: close },
   );
   const keyDown = (e: KeyboardEvent) => void o.actions.handle(e, editing(e));
   const beforeUnload = (e: BeforeUnloadEvent) => {
@@ -224,19 +226,25 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
   );
 });
 
-/** The top bar's buttons: each is an action of the registry (the same one its shortcut runs). */
+/** The top bar's buttons: the registry's toolbar actions (the same ones their shortcuts run). */
 const Toolbar = observer(function Toolbar({ o }: { o: Opened }) {
-  const { store, actions } = o;
-  const act = (id: string) => actions.get(id);
-  return (
-    <>
-      <Button icon="undo" minimal title="Ongedaan maken (Ctrl+Z)" aria-label="Ongedaan maken" disabled={!act('undo').enabled()} onClick={act('undo').run} />
-      <Button icon="redo" minimal title="Opnieuw (Ctrl+Y)" aria-label="Opnieuw" disabled={!act('redo').enabled()} onClick={act('redo').run} />
-      <Button icon="export" text="Exporteren" disabled={!store.engine} onClick={act('export').run} />
-      <Button icon="floppy-disk" intent="primary" text="Opslaan" loading={store.saving} disabled={!store.dirty || store.readOnly} onClick={act('save').run} />
-      <Button icon="cross" text="Sluiten" onClick={act('close').run} />
-    </>
-  );
+  return o.actions.toolbar().map((a) => {
+    const { icon, text, intent } = a.toolbar!;
+    return (
+      <Button
+        key={a.id}
+        icon={icon}
+        variant={text ? undefined : 'minimal'}
+        text={text ? a.label : undefined}
+        aria-label={text ? undefined : a.label}
+        title={tooltipOf(a)}
+        intent={intent}
+        loading={a.busy?.()}
+        disabled={!a.enabled()}
+        onClick={a.run}
+      />
+    );
+  });
 });
 
 const ReadOnlyNotice = observer(function ReadOnlyNotice({ store }: { store: WorkbenchStore }) {
