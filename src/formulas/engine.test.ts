@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
-import { GrexEngine } from './engine.ts';
+import { type Edit, GrexEngine } from './engine.ts';
 import { referenceCalculate } from './reference/reference.ts';
 import { diffResults } from './testing/compare.ts';
 import { largeModel } from './testing/largeModel.ts';
@@ -167,6 +167,43 @@ describe('engine: incremental edits', () => {
     expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
     expect(fresh.results.ew).toBeCloseTo(e.results.ew, 8);
     fresh.destroy();
+    e.destroy();
+  });
+
+  it('returns the inverse of every kind of edit: applied, it gives back the model data and the numbers', () => {
+    const e = build(worked());
+    const before = structuredClone(e.modelData);
+    const ew = e.results.ew;
+    const edits: Edit[] = [
+      { kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_02', value: 40, valueType: 'Procentueel' },
+      { kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_01', value: 1000 },
+      { kind: 'entryItem', entry: 'residential', id: 1, list: 'phasing', period: 'PER_03', value: null },
+      { kind: 'costField', id: 1, field: 'price', value: 1_100_000 },
+      { kind: 'costField', id: 1, field: 'label', value: 'Bouwrijp' },
+      { kind: 'costField', id: 1, field: 'standard_index', value: 'Opbrengstenstijging' },
+      { kind: 'costField', id: 1, field: 'end_date', value: '2025-11-30' },
+      { kind: 'residentialField', id: 1, field: 'quote_excl_vat', value: 25 },
+      { kind: 'residentialField', id: 1, field: 'residence_type', value: null },
+      { kind: 'residentialField', id: 1, field: 'calculation_method', value: 'PlotPrice' },
+      { kind: 'residentialField', id: 1, field: 'plot_price', value: 95_000 },
+      { kind: 'parameter', field: 'vat_rate_percentage', value: 9 },
+      { kind: 'parameter', field: 'profit_withdrawal_to_ncw_date', value: true },
+      { kind: 'setValue', group: 'Indexing_FutureIndex', name: 'Kostenstijging', label: '2025', value: 3 },
+      { kind: 'setValue', group: 'Interest_Percentage', name: 'RentepercentageNegatiefSaldo', label: null, value: 4 },
+      { kind: 'space', id: 1, field: 'value', value: 4000 },
+    ];
+    const r = e.applyEdits(edits);
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    expect(e.results.ew).not.toBeCloseTo(ew, 2);
+    expect(r.inverse).toHaveLength(edits.length);
+    const back = e.applyEdits(r.inverse);
+    expect(back.ok).toBe(true);
+    const items = (m: ModelData) => m.residential_construction[0]!.phasing.phasing_items;
+    expect(items(e.modelData)).toEqual(items(before));
+    expect(e.modelData).toEqual(before);
+    expect(e.results.ew).toBeCloseTo(ew, 8);
+    expect(e.results.residentialEntries[0]!.residualNotCalculated).toBe(false);
+    expect(e.results.costEntries[0]!.label).toBe('Bouwrijp maken');
     e.destroy();
   });
 

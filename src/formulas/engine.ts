@@ -1,10 +1,11 @@
 // The calculation engine: model data → HyperFormula workbook → typed results, with incremental
 // edits. Runs in the browser and in Node (no DOM, no Node APIs).
 import { type CellValue, type ConfigParams, type ExportedChange, HyperFormula, type RawCellContent } from 'hyperformula';
-import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
+import type { CostEntry, ModelData, ParameterSetGroup, PeriodCode, PeriodItem, ResidentialEntry, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
 import { WIRE_DATE } from '../api/contract/common.ts';
 import { cloneData } from '../lib/cloneData.ts';
 import { parseYmd, toSerial } from './dates.ts';
+import { COST_FIELDS, type CostScalarField, type EntryField, RESIDENTIAL_FIELDS, type ResidentialScalarField } from './entryFields.ts';
 import { speedUpHyperFormula } from './hyperformulaSpeedups.ts';
 import { periodIndex } from './periods.ts';
 import { type EntryKind, type Results, ResultsReader, type SheetIds } from './results.ts';
@@ -16,7 +17,7 @@ import {
   type RawCell,
   SHEET,
   type SheetSpec,
-  UP,
+  PARAMETER_ROWS,
   type WorkbookLayout,
   type WorkbookSpec,
   AMOUNT_BLOCKS,
@@ -41,13 +42,6 @@ const entryPath = (kind: EntryKind, idx: number) => `${kind === 'cost' ? 'cost_e
  */
 const indexingReshapes = (src: FactorSource, k: number, value: number | null): boolean =>
   !src.own || (k === 0 && (value === null) === src.hasBase) || (value !== null && k >= 1 && k + 1 < src.from);
-export type CostScalarField =
-  | 'label' | 'amount' | 'unit' | 'price' | 'date' | 'index_type' | 'standard_index'
-  | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date';
-export type ResidentialScalarField =
-  | 'label' | 'amount' | 'tenure_type' | 'calculation_method' | 'calculation_date' | 'von_incl_vat' | 'quote_excl_vat'
-  | 'plot_price' | 'residence_type' | 'square_meters' | 'unit_price' | 'standard_index'
-  | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date';
 export type ParameterField =
   | 'phasing_calculation_start_date' | 'phasing_price_reference_date' | 'phasing_net_present_value_date'
   | 'phasing_calculation_end_date' | 'phasing_period' | 'interest_discount_rate_percentage' | 'vat_rate_percentage'
@@ -75,7 +69,12 @@ export type Edit =
 /** One cell to write: a value, a `'` text or an `=` formula. */
 type CellWrite = { sheet: string; row: number; col: number; raw: RawCell };
 
-export type EditResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean } | { ok: false; problems: Problem[] };
+/** A whole model set (`setModel`): HyperFormula's changes, or the problems (nothing changed). */
+export type ModelResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean } | { ok: false; problems: Problem[] };
+/** A batch of edits; `inverse` are the edits that put back what it overwrote, in the order to apply them (undo). */
+export type EditResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean; inverse: Edit[] } | { ok: false; problems: Problem[] };
+/** What applying one edit to the model copy asks for: cell writes done, a regenerated workbook, or a refusal. */
+type Applied = 'ok' | 'sync' | Problem;
 export type BuildResult = { ok: true; engine: GrexEngine } | { ok: false; problems: Problem[] };
 
 export interface EngineOptions {
@@ -84,8 +83,6 @@ export interface EngineOptions {
   /** Extra HyperFormula configuration (e.g. for Handsontable). licenseKey is always 'gpl-v3'. */
   hyperformula?: Partial<ConfigParams>;
 }
-
-const RESIDENTIAL_NUMERIC = new Set(['amount', 'von_incl_vat', 'quote_excl_vat', 'plot_price', 'square_meters', 'unit_price']);
 
 function toRaw(rows: RawCell[][]): RawCellContent[][] {
   return rows as RawCellContent[][];
@@ -197,6 +194,7 @@ export class GrexEngine {
     // journal, so a batch is applied whole or not at all.
     this.journal = [];
     this.journaled.clear();
+    this.inverse = [];
     for (const e of edits) {
       const r = this.applyToModel(e, writes);
       if (r === 'sync') needSync = true;
@@ -214,11 +212,16 @@ export class GrexEngine {
     }
     this.journal = [];
     this.journaled.clear();
-    if (needSync) return { ok: true, changes: this.sync(), rebuilt: true };
+    const inverse = this.inverse.reverse();
+    this.inverse = [];
+    if (needSync) return { ok: true, changes: this.sync(), rebuilt: true, inverse };
     const changes = this.writeCells(writes);
     this.reader.patch(changes);
-    return { ok: true, changes, rebuilt: false };
+    return { ok: true, changes, rebuilt: false, inverse };
   }
+
+  /** The inverse of each edit of the batch so far, in the order applied (applyToModel records them). */
+  private inverse: Edit[] = [];
 
   /**
    * Copies of the parts of the model data a batch changes: an entry, a set, a space-usage row, a base
@@ -340,7 +343,7 @@ export class GrexEngine {
   }
 
   /** Replace the whole model data (validated; on problems nothing changes). Reuses the HyperFormula instance. */
-  setModel(input: unknown): EditResult {
+  setModel(input: unknown): ModelResult {
     const v = validateModelData(input);
     if (!v.ok) return v;
     this.model = cloneData(v.data);
@@ -409,246 +412,179 @@ export class GrexEngine {
   }
   private readonly entryIndex = new WeakMap<readonly { id: number }[], Map<number, number>>();
 
-  /** Update the model copy; push cell writes, or return 'sync' when the layout must be regenerated. */
-  private applyToModel(e: Edit, writes: CellWrite[]): 'ok' | 'sync' | Problem {
-    const L = this.spec.layout;
+  /**
+   * Update the model copy; push cell writes, or return 'sync' when the layout must be regenerated.
+   * Each method first records the edit that puts back what it overwrites (`this.inverse`).
+   */
+  private applyToModel(e: Edit, writes: CellWrite[]): Applied {
     switch (e.kind) {
-      case 'entryItem': {
-        const list = e.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
-        const idx = this.indexOf(list, e.id);
-        const lay = e.entry === 'cost' ? L.cost : L.residential;
-        if (idx < 0) return problem(entryPath(e.entry, idx), `Post ${e.id} bestaat niet.`);
-        if (e.value !== null && !isNum(e.value)) return problem(entryPath(e.entry, idx), 'Voer een getal in.');
-        const entry = list[idx]!;
-        this.touch(list, idx);
-        const items: PeriodItem[] =
-          e.list === 'phasing' ? entry.phasing.phasing_items : e.list === 'bookvalue' ? entry.bookvalue.bookvalue_items : entry.indexing.indexing_items;
-        const k = periodIndex(e.period);
-        if (k > L.n || (k === 0 && e.list !== 'indexing')) return problem(`${entryPath(e.entry, idx)}.${e.list}`, `Periode ${e.period} bestaat niet in dit model.`);
-        const at = items.findIndex((it) => it.period === e.period);
-        const valueType: ValueType = e.valueType ?? items[at]?.value_type ?? (e.list === 'indexing' ? 'Procentueel' : 'Financeel');
-        if (e.value === null) {
-          if (at >= 0) items.splice(at, 1);
-        } else if (at >= 0) items[at] = { period: e.period, value_type: valueType, value: e.value };
-        else items.push({ period: e.period, value_type: valueType, value: e.value });
-        const row = lay.rowOf.get(e.id)!;
-        const src = lay.factor.get(e.id)!;
-        const sheetRows = this.sheetRows(lay.sheet);
-        if (e.list === 'indexing') {
-          if (indexingReshapes(src, k, e.value)) return 'sync';
-          const col = k === 0 ? lay.col.indexBase! : this.entryCol(lay, 'indexOverride', k);
-          writes.push({ sheet: lay.sheet, row, col, raw: e.value });
-        } else {
-          const [fb, pb, out]: [Block, Block, Block] = e.list === 'phasing' ? ['phasingF', 'phasingP', 'phased'] : ['bookedF', 'bookedP', 'booked'];
-          const pctType = valueType === 'Procentueel';
-          writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, fb, k), raw: e.value !== null && !pctType ? e.value : null });
-          writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, pb, k), raw: e.value !== null && pctType ? e.value : null });
-          const oc = this.entryCol(lay, out, k);
-          if (e.value === null) return 'ok'; // the formulas stay; over empty inputs they are 0
-          if (e.list === 'bookvalue') {
-            // A Financeel value is the booked amount; a Procentueel one needs its booked cell.
-            if (pctType && sheetRows[row]![oc] == null) writes.push({ sheet: lay.sheet, row, col: oc, raw: bookedFormula(lay, row, k) });
-            return 'ok';
-          }
-          if (src.own && k > src.last) return 'sync'; // own chain too short
-          if (k <= lay.ncwPeriod) {
-            // up to the NCW period the nominal amount is the phased amount: no nominal cell
-            if (pctType && sheetRows[row]![oc] == null) writes.push({ sheet: lay.sheet, row, col: oc, raw: phasedFormula(lay, row, k) });
-            return 'ok';
-          }
-          // Same cells as a fresh build: a nominal cell where a value is, a phased cell where a
-          // Procentueel value is (once there, the nominal keeps adding it; over an empty input it is 0).
-          const nc = this.entryCol(lay, 'nominal', k);
-          const hasPhased = sheetRows[row]![oc] != null;
-          if (pctType && !hasPhased) {
-            writes.push({ sheet: lay.sheet, row, col: oc, raw: phasedFormula(lay, row, k) });
-            writes.push({ sheet: lay.sheet, row, col: nc, raw: nominalFormula(lay, row, k, src, L.setCols, true) });
-          } else if (sheetRows[row]![nc] == null) {
-            writes.push({ sheet: lay.sheet, row, col: nc, raw: nominalFormula(lay, row, k, src, L.setCols, hasPhased) });
-          }
-        }
-        return 'ok';
-      }
-      case 'costField': {
-        const idx = this.indexOf(this.model.cost_estimate, e.id);
-        const path = `cost_estimate[${idx}].${e.field}`;
-        if (idx < 0) return problem('cost_estimate', `Post ${e.id} bestaat niet.`);
-        const entry = this.model.cost_estimate[idx]!;
-        this.touch(this.model.cost_estimate, idx);
-        const lay = L.cost;
-        const row = lay.rowOf.get(e.id)!;
-        const v = e.value;
-        const w = (raw: RawCell) => writes.push({ sheet: lay.sheet, row, col: lay.col[e.field]!, raw });
-        switch (e.field) {
-          case 'amount':
-          case 'price':
-            if (!isNum(v)) return problem(path, 'Voer een getal in.');
-            entry.estimate[e.field] = v;
-            w(v);
-            return 'ok';
-          case 'label':
-          case 'unit':
-          case 'phasing_section_type':
-          case 'phasing_method':
-            if (typeof v !== 'string') return problem(path, 'Ongeldige invoer.');
-            if (e.field === 'label') {
-              entry.label = v;
-              this.reader.results.costEntries[idx]!.label = v;
-            } else if (e.field === 'unit') entry.estimate.unit = v as never;
-            else entry.phasing[e.field] = v as never;
-            w(text(v));
-            return 'ok';
-          case 'start_date':
-          case 'end_date':
-            if (!isWireDate(v)) return problem(path, 'Ongeldige datum');
-            entry.phasing[e.field] = v;
-            w(toSerial(v));
-            return 'ok';
-          case 'date':
-            if (!isWireDate(v)) return problem(path, 'Ongeldige datum');
-            entry.estimate.date = v;
-            if (parseYmd(v).y < L.priceYears.first) return 'sync';
-            w(toSerial(v));
-            return 'ok';
-          case 'index_type':
-            if (typeof v !== 'string') return problem(path, 'Ongeldige invoer.');
-            entry.estimate.index_type = v;
-            return 'sync';
-          case 'standard_index':
-            if (typeof v !== 'string') return problem(path, 'Ongeldige invoer.');
-            entry.indexing.standard_index = v;
-            return 'sync';
-        }
-        return problem(path, 'Onbekend veld.');
-      }
-      case 'residentialField': {
-        const idx = this.indexOf(this.model.residential_construction, e.id);
-        const path = `residential_construction[${idx}].${e.field}`;
-        if (idx < 0) return problem('residential_construction', `Post ${e.id} bestaat niet.`);
-        const entry = this.model.residential_construction[idx]!;
-        this.touch(this.model.residential_construction, idx);
-        const lay = L.residential;
-        const row = lay.rowOf.get(e.id)!;
-        const v = e.value;
-        const w = (raw: RawCell) => writes.push({ sheet: lay.sheet, row, col: lay.col[e.field]!, raw });
-        if (RESIDENTIAL_NUMERIC.has(e.field)) {
-          if (v !== null && !isNum(v)) return problem(path, 'Voer een getal in.');
-          if (e.field === 'amount') {
-            if (v === null) return problem(path, 'Voer een getal in.');
-            entry.amount = v;
-          } else if (e.field === 'plot_price') entry.plot_price = v;
-          else if (e.field === 'von_incl_vat' || e.field === 'quote_excl_vat') {
-            entry.land_share_data ??= { von_incl_vat: 0, quote_excl_vat: 0 };
-            entry.land_share_data[e.field] = v ?? 0;
-          } else {
-            entry.price_per_square_meter_data ??= { square_meters: 0, unit_price: 0 };
-            (entry.price_per_square_meter_data as Record<string, number>)[e.field] = v ?? 0;
-          }
-          w(v);
-          return 'ok';
-        }
-        switch (e.field) {
-          case 'label':
-          case 'tenure_type':
-          case 'calculation_method':
-          case 'residence_type':
-          case 'phasing_section_type':
-          case 'phasing_method':
-            if (typeof v !== 'string') return problem(path, 'Ongeldige invoer.');
-            if (e.field === 'label') {
-              entry.label = v;
-              this.reader.results.residentialEntries[idx]!.label = v;
-            } else if (e.field === 'phasing_section_type' || e.field === 'phasing_method') entry.phasing[e.field] = v as never;
-            else {
-              (entry as Record<string, unknown>)[e.field] = v;
-              if (e.field === 'calculation_method') this.reader.results.residentialEntries[idx]!.residualNotCalculated = v === 'Residual';
-            }
-            w(text(v));
-            return 'ok';
-          case 'start_date':
-          case 'end_date':
-            if (!isWireDate(v)) return problem(path, 'Ongeldige datum');
-            entry.phasing[e.field] = v;
-            w(toSerial(v));
-            return 'ok';
-          case 'calculation_date':
-            if (!isWireDate(v)) return problem(path, 'Ongeldige datum');
-            entry.calculation_date = v;
-            if (parseYmd(v).y < L.priceYears.first) return 'sync';
-            w(toSerial(v));
-            return 'ok';
-          case 'standard_index':
-            if (typeof v !== 'string') return problem(path, 'Ongeldige invoer.');
-            entry.indexing.standard_index = v;
-            return 'sync';
-        }
-        return problem(path, 'Onbekend veld.');
-      }
-      case 'parameter': {
-        this.touch(this.model.base_parameters, e.field);
-        const bp = this.model.base_parameters as Record<string, unknown>;
-        const path = `base_parameters.${e.field}`;
-        if (this.needsSync(e)) {
-          // dates, the phasing period, the withdrawal flag and the interest method: the whole model is validated
-          bp[e.field] = e.value;
-          return 'sync';
-        }
-        // the two rates
-        if (!isNum(e.value)) return problem(path, 'Voer een getal in.');
-        bp[e.field] = e.value;
-        writes.push({ sheet: SHEET.params, row: UP[e.field as keyof typeof UP], col: 1, raw: e.value });
-        return 'ok';
-      }
-      case 'setValue': {
-        const idx = this.model.base_parameters.parameter_sets.findIndex((s) => s.set_group === e.group && s.set_name === e.name);
-        const path = `base_parameters.parameter_sets[${idx}]`;
-        if (idx < 0) return problem('base_parameters.parameter_sets', `De set '${e.name}' bestaat niet.`);
-        if (e.value !== null && !isNum(e.value)) return problem(path, 'Voer een getal in.');
-        const set = this.model.base_parameters.parameter_sets[idx]!;
-        this.touch(this.model.base_parameters.parameter_sets, idx);
-        const price = e.group === PRICE_LEVEL_GROUP;
-        const row = price ? L.priceSetRow.get(e.name)! : L.setRow.get(`${e.group}|${e.name}`)!;
-        const sheet = price ? SHEET.priceIndex : SHEET.sets;
-        if (e.label === null) {
-          if (e.value === null) return problem(`${path}.set_base_value`, 'Voer een getal in.');
-          set.set_base_value = e.value;
-          writes.push({ sheet, row, col: price ? L.priceCols.base : L.setCols.base, raw: e.value });
-          return 'ok';
-        }
-        const at = set.set_values.findIndex((v) => v.period_label === e.label);
-        if (e.value === null) {
-          if (at >= 0) set.set_values.splice(at, 1);
-        } else if (at >= 0) set.set_values[at]!.period_value = e.value;
-        else set.set_values.push({ phasing_period: this.model.base_parameters.phasing_period, period_label: e.label, period_value: e.value });
-        if (price) {
-          const y = /^\d{4}$/.test(e.label) ? Number(e.label) : NaN;
-          if (y >= L.priceYears.first && y <= L.priceYears.last) writes.push({ sheet, row, col: L.priceCols.firstValue + y - L.priceYears.first, raw: e.value });
-        } else {
-          const p = L.periods.find((x) => x.label === e.label);
-          if (p) writes.push({ sheet, row, col: L.setCols.firstValue + p.index - 1, raw: e.value });
-        }
-        return 'ok';
-      }
-      case 'space': {
-        const idx = this.model.base_parameters.space_usage.findIndex((s) => s.id === e.id);
-        const path = `base_parameters.space_usage[${idx}].${e.field}`;
-        if (idx < 0) return problem('base_parameters.space_usage', `Rij ${e.id} bestaat niet.`);
-        const rowSpec = this.model.base_parameters.space_usage[idx]!;
-        this.touch(this.model.base_parameters.space_usage, idx);
-        const row = L.spaceRow.get(e.id)!;
-        if (e.field === 'value') {
-          if (e.value !== null && !isNum(e.value)) return problem(path, 'Ongeldige invoer. Controleer alstublieft de gegevens en probeer het opnieuw.');
-          rowSpec.value = e.value as number | null;
-          writes.push({ sheet: SHEET.space, row, col: 2, raw: e.value });
-        } else {
-          if (e.value !== null && typeof e.value !== 'string') return problem(path, 'Ongeldige invoer.');
-          if (e.field === 'label') rowSpec.label = e.value;
-          else rowSpec.location = e.value as SpaceUsageLocation | null;
-          writes.push({ sheet: SHEET.space, row, col: e.field === 'label' ? 1 : 3, raw: text(e.value) });
-        }
-        return 'ok';
-      }
+      case 'entryItem': return this.applyEntryItem(e, writes);
+      case 'costField': return this.applyEntryField('cost', e, writes);
+      case 'residentialField': return this.applyEntryField('residential', e, writes);
+      case 'parameter': return this.applyParameter(e, writes);
+      case 'setValue': return this.applySetValue(e, writes);
+      case 'space': return this.applySpace(e, writes);
     }
+  }
+
+  private applyEntryItem(e: Extract<Edit, { kind: 'entryItem' }>, writes: CellWrite[]): Applied {
+    const L = this.spec.layout;
+    const list = e.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
+    const idx = this.indexOf(list, e.id);
+    const lay = e.entry === 'cost' ? L.cost : L.residential;
+    if (idx < 0) return problem(entryPath(e.entry, idx), `Post ${e.id} bestaat niet.`);
+    if (e.value !== null && !isNum(e.value)) return problem(entryPath(e.entry, idx), 'Voer een getal in.');
+    const entry = list[idx]!;
+    this.touch(list, idx);
+    const items: PeriodItem[] =
+      e.list === 'phasing' ? entry.phasing.phasing_items : e.list === 'bookvalue' ? entry.bookvalue.bookvalue_items : entry.indexing.indexing_items;
+    const k = periodIndex(e.period);
+    if (k > L.n || (k === 0 && e.list !== 'indexing')) return problem(`${entryPath(e.entry, idx)}.${e.list}`, `Periode ${e.period} bestaat niet in dit model.`);
+    const at = items.findIndex((it) => it.period === e.period);
+    const old = items[at];
+    this.inverse.push(old ? { ...e, value: old.value, valueType: old.value_type } : { ...e, value: null, valueType: undefined });
+    const valueType: ValueType = e.valueType ?? old?.value_type ?? (e.list === 'indexing' ? 'Procentueel' : 'Financeel');
+    if (e.value === null) {
+      if (at >= 0) items.splice(at, 1);
+    } else if (at >= 0) items[at] = { period: e.period, value_type: valueType, value: e.value };
+    else items.push({ period: e.period, value_type: valueType, value: e.value });
+    const row = lay.rowOf.get(e.id)!;
+    const src = lay.factor.get(e.id)!;
+    const sheetRows = this.sheetRows(lay.sheet);
+    if (e.list === 'indexing') {
+      if (indexingReshapes(src, k, e.value)) return 'sync';
+      const col = k === 0 ? lay.col.indexBase! : this.entryCol(lay, 'indexOverride', k);
+      writes.push({ sheet: lay.sheet, row, col, raw: e.value });
+      return 'ok';
+    }
+    const [fb, pb, out]: [Block, Block, Block] = e.list === 'phasing' ? ['phasingF', 'phasingP', 'phased'] : ['bookedF', 'bookedP', 'booked'];
+    const isPercentage = valueType === 'Procentueel';
+    writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, fb, k), raw: e.value !== null && !isPercentage ? e.value : null });
+    writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, pb, k), raw: e.value !== null && isPercentage ? e.value : null });
+    const oc = this.entryCol(lay, out, k);
+    if (e.value === null) return 'ok'; // the formulas stay; over empty inputs they are 0
+    if (e.list === 'bookvalue') {
+      // A Financeel value is the booked amount; a Procentueel one needs its booked cell.
+      if (isPercentage && sheetRows[row]![oc] == null) writes.push({ sheet: lay.sheet, row, col: oc, raw: bookedFormula(lay, row, k) });
+      return 'ok';
+    }
+    if (src.own && k > src.last) return 'sync'; // own chain too short
+    if (k <= lay.ncwPeriod) {
+      // up to the NCW period the nominal amount is the phased amount: no nominal cell
+      if (isPercentage && sheetRows[row]![oc] == null) writes.push({ sheet: lay.sheet, row, col: oc, raw: phasedFormula(lay, row, k) });
+      return 'ok';
+    }
+    // Same cells as a fresh build: a nominal cell where a value is, a phased cell where a
+    // Procentueel value is (once there, the nominal keeps adding it; over an empty input it is 0).
+    const nc = this.entryCol(lay, 'nominal', k);
+    const hasPhased = sheetRows[row]![oc] != null;
+    if (isPercentage && !hasPhased) {
+      writes.push({ sheet: lay.sheet, row, col: oc, raw: phasedFormula(lay, row, k) });
+      writes.push({ sheet: lay.sheet, row, col: nc, raw: nominalFormula(lay, row, k, src, L.setCols, true) });
+    } else if (sheetRows[row]![nc] == null) {
+      writes.push({ sheet: lay.sheet, row, col: nc, raw: nominalFormula(lay, row, k, src, L.setCols, hasPhased) });
+    }
+    return 'ok';
+  }
+
+  /** A scalar field of a cost or residential entry (entryFields.ts says where it lives and what it takes). */
+  private applyEntryField(kind: EntryKind, e: Extract<Edit, { kind: 'costField' | 'residentialField' }>, writes: CellWrite[]): Applied {
+    const L = this.spec.layout;
+    const list: (CostEntry | ResidentialEntry)[] = kind === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
+    const fields: Record<string, EntryField<never>> = kind === 'cost' ? COST_FIELDS : RESIDENTIAL_FIELDS;
+    const idx = this.indexOf(list, e.id);
+    const path = `${entryPath(kind, idx)}.${e.field}`;
+    if (idx < 0) return problem(kind === 'cost' ? 'cost_estimate' : 'residential_construction', `Post ${e.id} bestaat niet.`);
+    const def = fields[e.field] as EntryField<CostEntry | ResidentialEntry> | undefined;
+    if (!def) return problem(path, 'Onbekend veld.');
+    const v = e.value;
+    if (v === null ? !def.nullable : def.type === 'number' ? !isNum(v) : def.type === 'date' ? !isWireDate(v) : typeof v !== 'string') {
+      return problem(path, def.type === 'number' ? 'Voer een getal in.' : def.type === 'date' ? 'Ongeldige datum' : 'Ongeldige invoer.');
+    }
+    const entry = list[idx]!;
+    this.touch(list, idx);
+    this.inverse.push({ ...e, value: def.get(entry) } as Edit);
+    def.set(entry, v);
+    const shown = (kind === 'cost' ? this.reader.results.costEntries : this.reader.results.residentialEntries)[idx]!;
+    if (e.field === 'label') shown.label = v as string;
+    if (e.field === 'calculation_method') shown.residualNotCalculated = v === 'Residual';
+    if (def.reshapes === 'always' || (def.reshapes === 'priceDate' && parseYmd(v as string).y < L.priceYears.first)) return 'sync';
+    const lay = kind === 'cost' ? L.cost : L.residential;
+    const raw = def.type === 'date' ? toSerial(v as string) : def.type === 'text' ? text(v as string | null) : v;
+    writes.push({ sheet: lay.sheet, row: lay.rowOf.get(e.id)!, col: lay.col[e.field]!, raw });
+    return 'ok';
+  }
+
+  private applyParameter(e: Extract<Edit, { kind: 'parameter' }>, writes: CellWrite[]): Applied {
+    this.touch(this.model.base_parameters, e.field);
+    const bp = this.model.base_parameters as Record<string, unknown>;
+    this.inverse.push({ ...e, value: bp[e.field] as string | number | boolean });
+    if (this.needsSync(e)) {
+      // dates, the phasing period, the withdrawal flag and the interest method: the whole model is validated
+      bp[e.field] = e.value;
+      return 'sync';
+    }
+    // the two rates
+    if (!isNum(e.value)) return problem(`base_parameters.${e.field}`, 'Voer een getal in.');
+    bp[e.field] = e.value;
+    writes.push({ sheet: SHEET.params, row: PARAMETER_ROWS[e.field as keyof typeof PARAMETER_ROWS], col: 1, raw: e.value });
+    return 'ok';
+  }
+
+  private applySetValue(e: Extract<Edit, { kind: 'setValue' }>, writes: CellWrite[]): Applied {
+    const L = this.spec.layout;
+    const idx = this.model.base_parameters.parameter_sets.findIndex((s) => s.set_group === e.group && s.set_name === e.name);
+    const path = `base_parameters.parameter_sets[${idx}]`;
+    if (idx < 0) return problem('base_parameters.parameter_sets', `De set '${e.name}' bestaat niet.`);
+    if (e.value !== null && !isNum(e.value)) return problem(path, 'Voer een getal in.');
+    const set = this.model.base_parameters.parameter_sets[idx]!;
+    this.touch(this.model.base_parameters.parameter_sets, idx);
+    const price = e.group === PRICE_LEVEL_GROUP;
+    const row = price ? L.priceSetRow.get(e.name)! : L.setRow.get(`${e.group}|${e.name}`)!;
+    const sheet = price ? SHEET.priceIndex : SHEET.sets;
+    if (e.label === null) {
+      if (e.value === null) return problem(`${path}.set_base_value`, 'Voer een getal in.');
+      this.inverse.push({ ...e, value: set.set_base_value });
+      set.set_base_value = e.value;
+      writes.push({ sheet, row, col: price ? L.priceCols.base : L.setCols.base, raw: e.value });
+      return 'ok';
+    }
+    const at = set.set_values.findIndex((v) => v.period_label === e.label);
+    this.inverse.push({ ...e, value: at >= 0 ? set.set_values[at]!.period_value : null });
+    if (e.value === null) {
+      if (at >= 0) set.set_values.splice(at, 1);
+    } else if (at >= 0) set.set_values[at]!.period_value = e.value;
+    else set.set_values.push({ phasing_period: this.model.base_parameters.phasing_period, period_label: e.label, period_value: e.value });
+    if (price) {
+      const y = /^\d{4}$/.test(e.label) ? Number(e.label) : NaN;
+      if (y >= L.priceYears.first && y <= L.priceYears.last) writes.push({ sheet, row, col: L.priceCols.firstValue + y - L.priceYears.first, raw: e.value });
+    } else {
+      const p = L.periods.find((x) => x.label === e.label);
+      if (p) writes.push({ sheet, row, col: L.setCols.firstValue + p.index - 1, raw: e.value });
+    }
+    return 'ok';
+  }
+
+  private applySpace(e: Extract<Edit, { kind: 'space' }>, writes: CellWrite[]): Applied {
+    const L = this.spec.layout;
+    const idx = this.model.base_parameters.space_usage.findIndex((s) => s.id === e.id);
+    const path = `base_parameters.space_usage[${idx}].${e.field}`;
+    if (idx < 0) return problem('base_parameters.space_usage', `Rij ${e.id} bestaat niet.`);
+    const rowSpec = this.model.base_parameters.space_usage[idx]!;
+    this.touch(this.model.base_parameters.space_usage, idx);
+    this.inverse.push({ ...e, value: rowSpec[e.field] ?? null });
+    const row = L.spaceRow.get(e.id)!;
+    if (e.field === 'value') {
+      if (e.value !== null && !isNum(e.value)) return problem(path, 'Ongeldige invoer. Controleer alstublieft de gegevens en probeer het opnieuw.');
+      rowSpec.value = e.value as number | null;
+      writes.push({ sheet: SHEET.space, row, col: 2, raw: e.value });
+    } else {
+      if (e.value !== null && typeof e.value !== 'string') return problem(path, 'Ongeldige invoer.');
+      if (e.field === 'label') rowSpec.label = e.value;
+      else rowSpec.location = e.value as SpaceUsageLocation | null;
+      writes.push({ sheet: SHEET.space, row, col: e.field === 'label' ? 1 : 3, raw: text(e.value) });
+    }
+    return 'ok';
   }
 
   /** The HyperFormula address of the input cell an edit writes (for binding grids), or null. */

@@ -8,10 +8,10 @@ import {
   AMOUNT_BLOCKS,
   type EntrySheetLayout,
   type RawCell,
-  OV,
-  OV_FIRST_PERIOD_COL,
-  OV_TOTAL_COL,
-  RS,
+  OVERVIEW_ROWS,
+  OVERVIEW_FIRST_PERIOD_COL,
+  OVERVIEW_TOTAL_COL,
+  RESULT_ROWS,
   SHEET,
   type WorkbookLayout,
 } from './workbook.ts';
@@ -98,37 +98,37 @@ export interface Results {
 }
 
 const RESULT_KEYS: Record<number, keyof Results> = {
-  [RS.ewBeforeWithdrawal]: 'ewBeforeWithdrawal',
-  [RS.ncwBeforeWithdrawal]: 'ncwBeforeWithdrawal',
-  [RS.totalCosts]: 'totalCosts',
-  [RS.totalRevenues]: 'totalRevenues',
-  [RS.bookedCosts]: 'bookedCosts',
-  [RS.bookedRevenues]: 'bookedRevenues',
-  [RS.poc]: 'poc',
-  [RS.profitWithdrawal]: 'profitWithdrawal',
-  [RS.ew]: 'ew',
-  [RS.ncw]: 'ncw',
-  [RS.verliesvoorziening]: 'verliesvoorziening',
-  [RS.resultAtNcw]: 'resultAtNcw',
+  [RESULT_ROWS.ewBeforeWithdrawal]: 'ewBeforeWithdrawal',
+  [RESULT_ROWS.ncwBeforeWithdrawal]: 'ncwBeforeWithdrawal',
+  [RESULT_ROWS.totalCosts]: 'totalCosts',
+  [RESULT_ROWS.totalRevenues]: 'totalRevenues',
+  [RESULT_ROWS.bookedCosts]: 'bookedCosts',
+  [RESULT_ROWS.bookedRevenues]: 'bookedRevenues',
+  [RESULT_ROWS.poc]: 'poc',
+  [RESULT_ROWS.profitWithdrawal]: 'profitWithdrawal',
+  [RESULT_ROWS.ew]: 'ew',
+  [RESULT_ROWS.ncw]: 'ncw',
+  [RESULT_ROWS.verliesvoorziening]: 'verliesvoorziening',
+  [RESULT_ROWS.resultAtNcw]: 'resultAtNcw',
 };
 const PERIOD_KEYS: Partial<Record<number, keyof PeriodResult>> = {
-  [OV.costs]: 'costs',
-  [OV.revenues]: 'revenues',
-  [OV.net]: 'net',
-  [OV.debitAnnual]: 'debitRateAnnual',
-  [OV.creditAnnual]: 'creditRateAnnual',
-  [OV.interestBefore]: 'interestBeforeWithdrawal',
-  [OV.balanceBefore]: 'balanceBeforeWithdrawal',
-  [OV.withdrawal]: 'withdrawal',
-  [OV.interest]: 'interest',
-  [OV.balance]: 'balance',
+  [OVERVIEW_ROWS.costs]: 'costs',
+  [OVERVIEW_ROWS.revenues]: 'revenues',
+  [OVERVIEW_ROWS.net]: 'net',
+  [OVERVIEW_ROWS.debitAnnual]: 'debitRateAnnual',
+  [OVERVIEW_ROWS.creditAnnual]: 'creditRateAnnual',
+  [OVERVIEW_ROWS.interestBefore]: 'interestBeforeWithdrawal',
+  [OVERVIEW_ROWS.balanceBefore]: 'balanceBeforeWithdrawal',
+  [OVERVIEW_ROWS.withdrawal]: 'withdrawal',
+  [OVERVIEW_ROWS.interest]: 'interest',
+  [OVERVIEW_ROWS.balance]: 'balance',
 };
 const TOTAL_KEYS: Partial<Record<number, keyof PeriodTotals>> = {
-  [OV.costs]: 'costs',
-  [OV.revenues]: 'revenues',
-  [OV.net]: 'net',
-  [OV.withdrawal]: 'withdrawal',
-  [OV.interest]: 'interest',
+  [OVERVIEW_ROWS.costs]: 'costs',
+  [OVERVIEW_ROWS.revenues]: 'revenues',
+  [OVERVIEW_ROWS.net]: 'net',
+  [OVERVIEW_ROWS.withdrawal]: 'withdrawal',
+  [OVERVIEW_ROWS.interest]: 'interest',
 };
 const COMPUTED_FIELDS: ComputedField[] = [
   'estimate',
@@ -236,9 +236,9 @@ export class ResultsReader {
    * The Overzicht row that holds interest or balance after withdrawal in column c: the chain after
    * withdrawal exists only from the period that contains N, before that it is the chain before.
    */
-  private afterRow(row: typeof OV.interest | typeof OV.balance, c: number): number {
+  private afterRow(row: typeof OVERVIEW_ROWS.interest | typeof OVERVIEW_ROWS.balance, c: number): number {
     if (this.sheetRows(SHEET.overview)[row]![c] != null) return row;
-    return row === OV.interest ? OV.interestBefore : OV.balanceBefore;
+    return row === OVERVIEW_ROWS.interest ? OVERVIEW_ROWS.interestBefore : OVERVIEW_ROWS.balanceBefore;
   }
 
   /**
@@ -295,7 +295,7 @@ export class ResultsReader {
     const rs = sheetValues(this.ids.result);
     const sp = sheetValues(this.ids.space);
     const periods: PeriodResult[] = L.periods.map((p) => {
-      const c = OV_FIRST_PERIOD_COL + p.index - 1;
+      const c = OVERVIEW_FIRST_PERIOD_COL + p.index - 1;
       const g = (r: number) => num(ov[r]?.[c]);
       return {
         index: p.index,
@@ -303,43 +303,43 @@ export class ResultsReader {
         label: p.label,
         start: serialToIso(p.startSerial),
         end: serialToIso(p.endSerial),
-        costs: g(OV.costs),
-        revenues: g(OV.revenues),
-        net: g(OV.net),
-        debitRateAnnual: g(OV.debitAnnual),
-        creditRateAnnual: g(OV.creditAnnual),
-        interestBeforeWithdrawal: g(OV.interestBefore),
-        balanceBeforeWithdrawal: g(OV.balanceBefore),
-        withdrawal: g(OV.withdrawal),
-        interest: g(this.afterRow(OV.interest, c)),
-        balance: g(this.afterRow(OV.balance, c)),
+        costs: g(OVERVIEW_ROWS.costs),
+        revenues: g(OVERVIEW_ROWS.revenues),
+        net: g(OVERVIEW_ROWS.net),
+        debitRateAnnual: g(OVERVIEW_ROWS.debitAnnual),
+        creditRateAnnual: g(OVERVIEW_ROWS.creditAnnual),
+        interestBeforeWithdrawal: g(OVERVIEW_ROWS.interestBefore),
+        balanceBeforeWithdrawal: g(OVERVIEW_ROWS.balanceBefore),
+        withdrawal: g(OVERVIEW_ROWS.withdrawal),
+        interest: g(this.afterRow(OVERVIEW_ROWS.interest, c)),
+        balance: g(this.afterRow(OVERVIEW_ROWS.balance, c)),
       };
     });
     const r = (row: number) => num(rs[row]?.[1]);
-    const total = (row: number) => num(ov[row]?.[OV_TOTAL_COL]);
+    const total = (row: number) => num(ov[row]?.[OVERVIEW_TOTAL_COL]);
     const space = (key: string) => num(sp[L.spaceTotalsRow[key]!]?.[6]);
     const byLocation: Record<string, number> = {};
     for (const key of Object.keys(L.spaceTotalsRow)) byLocation[key] = space(key);
     const results: Results = {
-      ew: r(RS.ew),
-      ncw: r(RS.ncw),
-      verliesvoorziening: r(RS.verliesvoorziening),
-      poc: r(RS.poc),
-      profitWithdrawal: r(RS.profitWithdrawal),
-      resultAtNcw: r(RS.resultAtNcw),
-      ewBeforeWithdrawal: r(RS.ewBeforeWithdrawal),
-      ncwBeforeWithdrawal: r(RS.ncwBeforeWithdrawal),
-      totalCosts: r(RS.totalCosts),
-      totalRevenues: r(RS.totalRevenues),
-      bookedCosts: r(RS.bookedCosts),
-      bookedRevenues: r(RS.bookedRevenues),
+      ew: r(RESULT_ROWS.ew),
+      ncw: r(RESULT_ROWS.ncw),
+      verliesvoorziening: r(RESULT_ROWS.verliesvoorziening),
+      poc: r(RESULT_ROWS.poc),
+      profitWithdrawal: r(RESULT_ROWS.profitWithdrawal),
+      resultAtNcw: r(RESULT_ROWS.resultAtNcw),
+      ewBeforeWithdrawal: r(RESULT_ROWS.ewBeforeWithdrawal),
+      ncwBeforeWithdrawal: r(RESULT_ROWS.ncwBeforeWithdrawal),
+      totalCosts: r(RESULT_ROWS.totalCosts),
+      totalRevenues: r(RESULT_ROWS.totalRevenues),
+      bookedCosts: r(RESULT_ROWS.bookedCosts),
+      bookedRevenues: r(RESULT_ROWS.bookedRevenues),
       periods,
       periodTotals: {
-        costs: total(OV.costs),
-        revenues: total(OV.revenues),
-        net: total(OV.net),
-        withdrawal: total(OV.withdrawal),
-        interest: total(this.afterRow(OV.interest, OV_TOTAL_COL)),
+        costs: total(OVERVIEW_ROWS.costs),
+        revenues: total(OVERVIEW_ROWS.revenues),
+        net: total(OVERVIEW_ROWS.net),
+        withdrawal: total(OVERVIEW_ROWS.withdrawal),
+        interest: total(this.afterRow(OVERVIEW_ROWS.interest, OVERVIEW_TOTAL_COL)),
       },
       costEntries: this.readEntries('cost', L.cost, sheetValues(this.ids.cost), errors),
       residentialEntries: this.readEntries('residential', L.residential, sheetValues(this.ids.residential), errors),
@@ -389,17 +389,17 @@ export class ResultsReader {
         const at = this.amountCol(lay, this.sheetRows(lay.sheet)[row]!, a.amount, a.k);
         entry[a.amount][a.k] = at < 0 ? 0 : at === col ? v : num(this.cellValue(sheet, row, at));
         if (a.amount === 'phased' && a.k < lay.ncwPeriod) entry.nominal[a.k] = entry.phased[a.k]!;
-      } else if (sheet === this.ids.overview && col === OV_TOTAL_COL) {
-        const key = row === OV.interestBefore && this.afterRow(OV.interest, col) === row ? 'interest' : TOTAL_KEYS[row];
+      } else if (sheet === this.ids.overview && col === OVERVIEW_TOTAL_COL) {
+        const key = row === OVERVIEW_ROWS.interestBefore && this.afterRow(OVERVIEW_ROWS.interest, col) === row ? 'interest' : TOTAL_KEYS[row];
         if (key) R.periodTotals[key] = v;
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];
-        const k = col - OV_FIRST_PERIOD_COL;
+        const k = col - OVERVIEW_FIRST_PERIOD_COL;
         if (!key || k < 0 || k >= L.n) continue;
         const p = R.periods[k] as unknown as Record<string, number>;
         p[key] = v;
-        if (row === OV.interestBefore && this.afterRow(OV.interest, col) === row) p.interest = v;
-        if (row === OV.balanceBefore && this.afterRow(OV.balance, col) === row) p.balance = v;
+        if (row === OVERVIEW_ROWS.interestBefore && this.afterRow(OVERVIEW_ROWS.interest, col) === row) p.interest = v;
+        if (row === OVERVIEW_ROWS.balanceBefore && this.afterRow(OVERVIEW_ROWS.balance, col) === row) p.balance = v;
       } else if (sheet === this.ids.result) {
         const key = RESULT_KEYS[row];
         if (key && col === 1) (R as unknown as Record<string, number>)[key] = v;

@@ -42,20 +42,9 @@ export const SHEET = {
   overview: 'Overzicht',
   result: 'Resultaat',
 } as const;
-export const SHEET_ORDER = [
-  SHEET.params,
-  SHEET.sets,
-  SHEET.periods,
-  SHEET.priceIndex,
-  SHEET.cost,
-  SHEET.residential,
-  SHEET.space,
-  SHEET.overview,
-  SHEET.result,
-] as const;
 
 /** Rows (0-based) of the Uitgangspunten sheet; values in column B. */
-export const UP = {
+export const PARAMETER_ROWS = {
   project_name: 1,
   project_description: 2,
   project_number: 3,
@@ -79,10 +68,10 @@ export const UP = {
 } as const;
 
 /** Rows (0-based) of the Perioden sheet; periods in columns B…. */
-export const PR = { code: 0, label: 1, start: 2, end: 3, year: 4, firstOfYear: 5, weightAfterNcw: 6, containsNcw: 7 } as const;
+export const PERIOD_ROWS = { code: 0, label: 1, start: 2, end: 3, year: 4, firstOfYear: 5, weightAfterNcw: 6, containsNcw: 7 } as const;
 
 /** Rows (0-based) of the Overzicht sheet; column B = total, periods from column C. */
-export const OV = {
+export const OVERVIEW_ROWS = {
   costs: 1,
   revenues: 2,
   net: 3,
@@ -97,7 +86,7 @@ export const OV = {
   balance: 12,
 } as const;
 /** Row titles of the Overzicht sheet; the tool's overview uses the same words for the same rows. */
-export const OVERVIEW_TITLES: Record<keyof typeof OV, string> = {
+export const OVERVIEW_TITLES: Record<keyof typeof OVERVIEW_ROWS, string> = {
   costs: 'Kosten',
   revenues: 'Opbrengsten',
   net: 'Saldo kasstroom (kosten − opbrengsten)',
@@ -111,11 +100,11 @@ export const OVERVIEW_TITLES: Record<keyof typeof OV, string> = {
   interest: 'Rente (na winstneming, vanaf de NCW-periode)',
   balance: 'Boekwaarde (na winstneming, vanaf de NCW-periode)',
 };
-export const OV_TOTAL_COL = 1;
-export const OV_FIRST_PERIOD_COL = 2;
+export const OVERVIEW_TOTAL_COL = 1;
+export const OVERVIEW_FIRST_PERIOD_COL = 2;
 
 /** Rows (0-based) of the Resultaat sheet; values in column B. */
-export const RS = {
+export const RESULT_ROWS = {
   ewBeforeWithdrawal: 1,
   ncwBeforeWithdrawal: 2,
   totalCosts: 3,
@@ -241,7 +230,7 @@ export interface FactorSource {
 
 // ── per-cell formulas of the entry sheets (shared with the engine's incremental edits) ─────
 
-const bc = (lay: EntrySheetLayout, b: Block, k: number) => lay.blockStart[b] + k - 1;
+const blockColumn = (lay: EntrySheetLayout, b: Block, k: number) => lay.blockStart[b] + k - 1;
 
 /**
  * Phased from a Procentueel value: pct(value) × amount at NCW date. A Financeel value is itself the
@@ -249,12 +238,12 @@ const bc = (lay: EntrySheetLayout, b: Block, k: number) => lay.blockStart[b] + k
  * inputs is empty), and Σ phased = SUM(Financeel values) + SUM(these cells).
  */
 export function phasedFormula(lay: EntrySheetLayout, row: number, k: number): string {
-  const p = a1(bc(lay, 'phasingP', k), row);
+  const p = a1(blockColumn(lay, 'phasingP', k), row);
   return `=${pctFormula(p)}*${a1(lay.col.amountAtNcw!, row, { absCol: true })}`;
 }
 /** Booked from a Procentueel book value: pct(value) × estimate (a Financeel value is itself the booked amount). */
 export function bookedFormula(lay: EntrySheetLayout, row: number, k: number): string {
-  const p = a1(bc(lay, 'bookedP', k), row);
+  const p = a1(blockColumn(lay, 'bookedP', k), row);
   return `=${pctFormula(p)}*${a1(lay.col.estimate!, row, { absCol: true })}`;
 }
 /**
@@ -275,8 +264,8 @@ export function nominalFormula(
   withPhasedCell: boolean,
 ): string {
   const factor = factorRef(lay, row, k, src, setCols);
-  const f = a1(bc(lay, 'phasingF', k), row);
-  return withPhasedCell ? `=(${f}+${a1(bc(lay, 'phased', k), row)})*${factor}` : `=${f}*${factor}`;
+  const f = a1(blockColumn(lay, 'phasingF', k), row);
+  return withPhasedCell ? `=(${f}+${a1(blockColumn(lay, 'phased', k), row)})*${factor}` : `=${f}*${factor}`;
 }
 /**
  * Own index-factor chain of an entry with indexing items: a per-period value replaces the rate of
@@ -285,18 +274,18 @@ export function nominalFormula(
  */
 export function ownFactorFormula(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): RawCell {
   if (k === 1) return 1;
-  const ov = a1(bc(lay, 'indexOverride', k - 1), row);
+  const ov = a1(blockColumn(lay, 'indexOverride', k - 1), row);
   const rate = src.hasBase
     ? pctFormula(a1(lay.col.indexBase!, row, { absCol: true }))
     : src.setRow === null
       ? '0'
       : periodRef(SHEET.sets, setCols.firstEffective + k - 2, src.setRow);
-  const w = periodRef(SHEET.periods, k - 1, PR.weightAfterNcw);
+  const w = periodRef(SHEET.periods, k - 1, PERIOD_ROWS.weightAfterNcw);
   return `=${factorRef(lay, row, k - 1, src, setCols)}*(1+(${ov}="")*${rate}+${pctFormula(ov)})^${w}`;
 }
 /** The index factor of an entry in period k: its own chain where that has a cell, else its set's. */
 export function factorRef(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): string {
-  if (src.own && k >= src.from && k <= src.last) return a1(bc(lay, 'indexFactor', k), row);
+  if (src.own && k >= src.from && k <= src.last) return a1(blockColumn(lay, 'indexFactor', k), row);
   return src.setRow === null ? '1' : periodRef(SHEET.sets, setCols.firstFactor + k - 1, src.setRow);
 }
 /** The first period of an entry's own index chain (see FactorSource.from). */
@@ -355,7 +344,7 @@ export function a1(col: number, row: number, opts: { sheet?: string; absCol?: bo
   const s = opts.sheet ? `${opts.sheet}!` : '';
   return `${s}${opts.absCol ? '$' : ''}${colName(col)}${opts.absRow ? '$' : ''}${row + 1}`;
 }
-const abs = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absCol: true, absRow: true });
+const absoluteRef = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absCol: true, absRow: true });
 /**
  * A per-period value on another sheet (a set's factor row, a period property): the column is
  * relative, so every period's formula has the same shape and HyperFormula parses it once.
@@ -402,13 +391,13 @@ export function periodCashFlowFormula(lay: EntrySheetLayout, k: number): string 
 export const text = (s: string | null | undefined): RawCell => (s == null || s === '' ? null : `'${s}`);
 const YF_TRUE = 'TRUE()';
 
-export const P_REF = {
-  S: abs(SHEET.params, 1, UP.phasing_calculation_start_date),
-  N: abs(SHEET.params, 1, UP.phasing_net_present_value_date),
-  m: abs(SHEET.params, 1, UP.periodsPerYear),
-  discount: abs(SHEET.params, 1, UP.discountFraction),
-  vat: abs(SHEET.params, 1, UP.vatFraction),
-  withdrawal: abs(SHEET.params, 1, UP.profit_withdrawal_to_ncw_date),
+export const PARAMETER_REFS = {
+  S: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.phasing_calculation_start_date),
+  N: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.phasing_net_present_value_date),
+  m: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.periodsPerYear),
+  discount: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.discountFraction),
+  vat: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.vatFraction),
+  withdrawal: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.profit_withdrawal_to_ncw_date),
 };
 
 function itemMap(items: PeriodItem[]): Map<number, PeriodItem> {
@@ -430,73 +419,73 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const pCol = (k: number) => k; // Perioden: period k (1-based) in column k (B = 1)
 
   // Uitgangspunten
-  const up: RawCell[][] = Array.from({ length: UP.periodCount + 1 }, () => [null, null]);
+  const up: RawCell[][] = Array.from({ length: PARAMETER_ROWS.periodCount + 1 }, () => [null, null]);
   const setUp = (row: number, label: string, v: RawCell) => {
     up[row] = [text(label), v];
   };
   up[0] = [text('Parameter'), text('Waarde')];
   const pi = bp.project_info;
-  setUp(UP.project_name, 'Projectnaam', text(pi.project_name));
-  setUp(UP.project_description, 'Omschrijving', text(pi.project_description));
-  setUp(UP.project_number, 'Projectnummer', text(pi.project_number));
-  setUp(UP.subregion, 'Deelgebied', text(pi.subregion));
-  setUp(UP.organisation_name, 'Organisatie', text(pi.organisation_name));
-  setUp(UP.version_name, 'Versie', text(pi.version_name));
-  setUp(UP.model_name, 'Model', text(pi.model_name));
-  setUp(UP.phasing_calculation_start_date, 'Startdatum berekening', toSerial(bp.phasing_calculation_start_date));
-  setUp(UP.phasing_price_reference_date, 'Prijspeildatum', toSerial(bp.phasing_price_reference_date));
-  setUp(UP.phasing_net_present_value_date, 'NCW-datum', toSerial(bp.phasing_net_present_value_date));
-  setUp(UP.phasing_calculation_end_date, 'Einddatum berekening', toSerial(bp.phasing_calculation_end_date));
-  setUp(UP.phasing_period, 'Faseringsperiode', text(bp.phasing_period));
-  const perRef = a1(1, UP.phasing_period, { absCol: true, absRow: true });
-  setUp(UP.periodsPerYear, 'Perioden per jaar', `=IF(${perRef}="Annual",1,IF(${perRef}="SemiAnnual",2,4))`);
-  setUp(UP.interest_discount_rate_percentage, 'Rente- en disconteringsvoet', bp.interest_discount_rate_percentage);
-  setUp(UP.discountFraction, 'Disconteringsvoet (fractie)', `=${pctFormulaOnce(a1(1, UP.interest_discount_rate_percentage))}`);
-  setUp(UP.vat_rate_percentage, 'Btw-percentage', bp.vat_rate_percentage);
-  setUp(UP.vatFraction, 'Btw (fractie)', `=${pctFormulaOnce(a1(1, UP.vat_rate_percentage))}`);
-  setUp(UP.interest_calculation_method, 'Renteberekeningsmethode', text(bp.interest_calculation_method));
-  setUp(UP.profit_withdrawal_to_ncw_date, 'Winstneming naar NCW-datum', bp.profit_withdrawal_to_ncw_date);
-  setUp(UP.periodCount, 'Aantal perioden', n);
+  setUp(PARAMETER_ROWS.project_name, 'Projectnaam', text(pi.project_name));
+  setUp(PARAMETER_ROWS.project_description, 'Omschrijving', text(pi.project_description));
+  setUp(PARAMETER_ROWS.project_number, 'Projectnummer', text(pi.project_number));
+  setUp(PARAMETER_ROWS.subregion, 'Deelgebied', text(pi.subregion));
+  setUp(PARAMETER_ROWS.organisation_name, 'Organisatie', text(pi.organisation_name));
+  setUp(PARAMETER_ROWS.version_name, 'Versie', text(pi.version_name));
+  setUp(PARAMETER_ROWS.model_name, 'Model', text(pi.model_name));
+  setUp(PARAMETER_ROWS.phasing_calculation_start_date, 'Startdatum berekening', toSerial(bp.phasing_calculation_start_date));
+  setUp(PARAMETER_ROWS.phasing_price_reference_date, 'Prijspeildatum', toSerial(bp.phasing_price_reference_date));
+  setUp(PARAMETER_ROWS.phasing_net_present_value_date, 'NCW-datum', toSerial(bp.phasing_net_present_value_date));
+  setUp(PARAMETER_ROWS.phasing_calculation_end_date, 'Einddatum berekening', toSerial(bp.phasing_calculation_end_date));
+  setUp(PARAMETER_ROWS.phasing_period, 'Faseringsperiode', text(bp.phasing_period));
+  const perRef = a1(1, PARAMETER_ROWS.phasing_period, { absCol: true, absRow: true });
+  setUp(PARAMETER_ROWS.periodsPerYear, 'Perioden per jaar', `=IF(${perRef}="Annual",1,IF(${perRef}="SemiAnnual",2,4))`);
+  setUp(PARAMETER_ROWS.interest_discount_rate_percentage, 'Rente- en disconteringsvoet', bp.interest_discount_rate_percentage);
+  setUp(PARAMETER_ROWS.discountFraction, 'Disconteringsvoet (fractie)', `=${pctFormulaOnce(a1(1, PARAMETER_ROWS.interest_discount_rate_percentage))}`);
+  setUp(PARAMETER_ROWS.vat_rate_percentage, 'Btw-percentage', bp.vat_rate_percentage);
+  setUp(PARAMETER_ROWS.vatFraction, 'Btw (fractie)', `=${pctFormulaOnce(a1(1, PARAMETER_ROWS.vat_rate_percentage))}`);
+  setUp(PARAMETER_ROWS.interest_calculation_method, 'Renteberekeningsmethode', text(bp.interest_calculation_method));
+  setUp(PARAMETER_ROWS.profit_withdrawal_to_ncw_date, 'Winstneming naar NCW-datum', bp.profit_withdrawal_to_ncw_date);
+  setUp(PARAMETER_ROWS.periodCount, 'Aantal perioden', n);
   const upFmt = (r: number): Fmt | undefined =>
-    r >= UP.phasing_calculation_start_date && r <= UP.phasing_calculation_end_date
+    r >= PARAMETER_ROWS.phasing_calculation_start_date && r <= PARAMETER_ROWS.phasing_calculation_end_date
       ? 'date'
-      : r === UP.discountFraction || r === UP.vatFraction
+      : r === PARAMETER_ROWS.discountFraction || r === PARAMETER_ROWS.vatFraction
         ? 'factor'
-        : r === UP.interest_discount_rate_percentage || r === UP.vat_rate_percentage
+        : r === PARAMETER_ROWS.interest_discount_rate_percentage || r === PARAMETER_ROWS.vat_rate_percentage
           ? 'pct'
-          : r === UP.periodsPerYear || r === UP.periodCount
+          : r === PARAMETER_ROWS.periodsPerYear || r === PARAMETER_ROWS.periodCount
             ? 'int'
             : undefined;
 
   // Perioden
-  const N = P_REF.N;
+  const N = PARAMETER_REFS.N;
   const pr: RawCell[][] = [
     [text('Periode'), ...periods.map((p) => text(p.code))],
     [text('Label'), ...periods.map((p) => text(p.label))],
     [text('Begin'), ...periods.map((p) => p.startSerial)],
     [text('Eind (exclusief)'), ...periods.map((p) => p.endSerial)],
-    [text('Jaar'), ...periods.map((p) => `=YEAR(${a1(pCol(p.index), PR.start)})`)],
+    [text('Jaar'), ...periods.map((p) => `=YEAR(${a1(pCol(p.index), PERIOD_ROWS.start)})`)],
     [
       text('Eerste periode van het jaar'),
       ...periods.map((p) =>
-        p.index === 1 ? 1 : `=IF(${a1(pCol(p.index), PR.year)}<>${a1(pCol(p.index - 1), PR.year)},1,0)`,
+        p.index === 1 ? 1 : `=IF(${a1(pCol(p.index), PERIOD_ROWS.year)}<>${a1(pCol(p.index - 1), PERIOD_ROWS.year)},1,0)`,
       ),
     ],
     [
       text('Jaarfractie na NCW-datum'),
       ...periods.map((p) => {
-        const s = a1(pCol(p.index), PR.start);
-        const e = a1(pCol(p.index), PR.end);
+        const s = a1(pCol(p.index), PERIOD_ROWS.start);
+        const e = a1(pCol(p.index), PERIOD_ROWS.end);
         return `=MAX(0,DAYS360(MAX(${s},${N}),${e},${YF_TRUE})/360)`;
       }),
     ],
     [
       text('Bevat NCW-datum'),
-      ...periods.map((p) => `=IF(AND(${a1(pCol(p.index), PR.start)}<=${N},${N}<${a1(pCol(p.index), PR.end)}),1,0)`),
+      ...periods.map((p) => `=IF(AND(${a1(pCol(p.index), PERIOD_ROWS.start)}<=${N},${N}<${a1(pCol(p.index), PERIOD_ROWS.end)}),1,0)`),
     ],
   ];
   const prFmt = (r: number, c: number): Fmt | undefined =>
-    c === 0 ? undefined : r === PR.start || r === PR.end ? 'date' : r === PR.weightAfterNcw ? 'factor' : r === PR.code || r === PR.label ? 'text' : 'int';
+    c === 0 ? undefined : r === PERIOD_ROWS.start || r === PERIOD_ROWS.end ? 'date' : r === PERIOD_ROWS.weightAfterNcw ? 'factor' : r === PERIOD_ROWS.code || r === PERIOD_ROWS.label ? 'text' : 'int';
 
   // Parametersets (future index and interest sets)
   const setCols = { base: 2, firstValue: 3, firstEffective: 3 + n, firstFactor: 3 + 2 * n };
@@ -529,7 +518,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       ...periods.map((p) =>
         p.index === 1
           ? 1
-          : `=${a1(setCols.firstFactor + p.index - 2, r)}*(1+${a1(setCols.firstEffective + p.index - 2, r)})^${periodRef(SHEET.periods, pCol(p.index - 1), PR.weightAfterNcw)}`,
+          : `=${a1(setCols.firstFactor + p.index - 2, r)}*(1+${a1(setCols.firstEffective + p.index - 2, r)})^${periodRef(SHEET.periods, pCol(p.index - 1), PERIOD_ROWS.weightAfterNcw)}`,
       ),
     ]);
   }
@@ -588,11 +577,11 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const histFormula = (dateRef: string, setName: string): string => {
     const r = priceSetRow.get(setName);
     if (r === undefined) return '=1';
-    const rateRange = `${abs(SHEET.priceIndex, priceCols.firstRate, r)}:${a1(priceCols.firstRate + Y - 1, r, { absCol: true, absRow: true })}`;
-    const cumRange = `${abs(SHEET.priceIndex, priceCols.firstCum, r)}:${a1(priceCols.firstCum + Y - 1, r, { absCol: true, absRow: true })}`;
+    const rateRange = `${absoluteRef(SHEET.priceIndex, priceCols.firstRate, r)}:${a1(priceCols.firstRate + Y - 1, r, { absCol: true, absRow: true })}`;
+    const cumRange = `${absoluteRef(SHEET.priceIndex, priceCols.firstCum, r)}:${a1(priceCols.firstCum + Y - 1, r, { absCol: true, absRow: true })}`;
     const yi = `YEAR(${dateRef})-${firstYear - 1}`;
     return (
-      `=${abs(SHEET.priceIndex, priceCols.atNcw, r)}/(INDEX(${cumRange},1,${yi})` +
+      `=${absoluteRef(SHEET.priceIndex, priceCols.atNcw, r)}/(INDEX(${cumRange},1,${yi})` +
       `*(1+INDEX(${rateRange},1,${yi}))^(DAYS360(DATE(YEAR(${dateRef}),1,1),${dateRef},${YF_TRUE})/360))`
     );
   };
@@ -750,7 +739,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     (r, col) => {
       const R = (k: string) => a1(col[k]!, r, { absCol: true });
       return (
-        `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${P_REF.vat})*${pctFormulaOnce(R('quote_excl_vat'))},` +
+        `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${PARAMETER_REFS.vat})*${pctFormulaOnce(R('quote_excl_vat'))},` +
         `IF(${R('calculation_method')}="PlotPrice",${R('amount')}*${R('plot_price')},` +
         `IF(${R('calculation_method')}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},0)))`
       );
@@ -805,11 +794,11 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const spFmt = (r: number, c: number): Fmt | undefined => (r === 0 ? 'text' : c === 2 || c === 6 ? 'area' : c === 0 ? 'int' : 'text');
 
   // Overzicht
-  const PC = (k: number) => OV_FIRST_PERIOD_COL + k - 1;
-  const last = PC(n);
-  const ov: RawCell[][] = Array.from({ length: OV.balance + 1 }, () => new Array(last + 1).fill(null));
+  const periodColumn = (k: number) => OVERVIEW_FIRST_PERIOD_COL + k - 1;
+  const last = periodColumn(n);
+  const ov: RawCell[][] = Array.from({ length: OVERVIEW_ROWS.balance + 1 }, () => new Array(last + 1).fill(null));
   ov[0] = [text('Omschrijving'), text('Totaal'), ...periods.map((p) => text(p.label))];
-  for (const [k, r] of Object.entries(OV)) ov[r]![0] = text(OVERVIEW_TITLES[k as keyof typeof OV]);
+  for (const [k, r] of Object.entries(OVERVIEW_ROWS)) ov[r]![0] = text(OVERVIEW_TITLES[k as keyof typeof OVERVIEW_ROWS]);
   const debitRow = setRow.get(`${INTEREST_GROUP}|${DEBIT_SET}`);
   const creditRow = setRow.get(`${INTEREST_GROUP}|${CREDIT_SET}`);
   // The period containing the NCW date and the first period of each year are fixed by the dates
@@ -827,71 +816,71 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     for (const p of periods) {
       const k = p.index;
       if (after && k < kN) continue;
-      const c = PC(k);
+      const c = periodColumn(k);
       const C = (row: number) => a1(c, row);
-      const balanceAt = (kk: number) => (kk === 0 ? '0' : a1(PC(kk), after && kk < kN ? OV.balanceBefore : balance));
+      const balanceAt = (kk: number) => (kk === 0 ? '0' : a1(periodColumn(kk), after && kk < kN ? OVERVIEW_ROWS.balanceBefore : balance));
       const Bp = balanceAt(k - 1);
       const jan1 = balanceAt(firstOfYear(k) - 1);
-      const M = `(${Bp}+${C(OV.net)}/2)`;
-      const debit = C(OV.debitPeriod);
-      const credit = C(OV.creditPeriod);
+      const M = `(${Bp}+${C(OVERVIEW_ROWS.net)}/2)`;
+      const debit = C(OVERVIEW_ROWS.debitPeriod);
+      const credit = C(OVERVIEW_ROWS.creditPeriod);
       ov[interest]![c] =
         method === 'BBV' ? `=${jan1}*${debit}` : method === 'Traditional' ? `=${Bp}*IF(${Bp}>0,${debit},${credit})` : `=${M}*IF(${M}>0,${debit},${credit})`;
-      ov[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(OV.net)}${after && k === kN ? `+${C(OV.withdrawal)}` : ''}`;
+      ov[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(OVERVIEW_ROWS.net)}${after && k === kN ? `+${C(OVERVIEW_ROWS.withdrawal)}` : ''}`;
     }
   };
   for (const p of periods) {
     const k = p.index;
-    const c = PC(k);
-    ov[OV.costs]![c] = periodCashFlowFormula(cost.layout, k);
-    ov[OV.revenues]![c] = periodCashFlowFormula(residential.layout, k);
-    ov[OV.net]![c] = `=${a1(c, OV.costs)}-${a1(c, OV.revenues)}`;
-    ov[OV.debitAnnual]![c] = debitRow === undefined ? `=${P_REF.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, debitRow)}`;
-    ov[OV.creditAnnual]![c] = creditRow === undefined ? `=${P_REF.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, creditRow)}`;
-    ov[OV.debitPeriod]![c] = `=(1+${a1(c, OV.debitAnnual)})^(1/${P_REF.m})-1`;
-    ov[OV.creditPeriod]![c] = `=(1+${a1(c, OV.creditAnnual)})^(1/${P_REF.m})-1`;
-    ov[OV.withdrawal]![c] = k === kN && withdrawal ? `=${abs(SHEET.result, 1, RS.profitWithdrawal)}` : 0;
+    const c = periodColumn(k);
+    ov[OVERVIEW_ROWS.costs]![c] = periodCashFlowFormula(cost.layout, k);
+    ov[OVERVIEW_ROWS.revenues]![c] = periodCashFlowFormula(residential.layout, k);
+    ov[OVERVIEW_ROWS.net]![c] = `=${a1(c, OVERVIEW_ROWS.costs)}-${a1(c, OVERVIEW_ROWS.revenues)}`;
+    ov[OVERVIEW_ROWS.debitAnnual]![c] = debitRow === undefined ? `=${PARAMETER_REFS.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, debitRow)}`;
+    ov[OVERVIEW_ROWS.creditAnnual]![c] = creditRow === undefined ? `=${PARAMETER_REFS.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, creditRow)}`;
+    ov[OVERVIEW_ROWS.debitPeriod]![c] = `=(1+${a1(c, OVERVIEW_ROWS.debitAnnual)})^(1/${PARAMETER_REFS.m})-1`;
+    ov[OVERVIEW_ROWS.creditPeriod]![c] = `=(1+${a1(c, OVERVIEW_ROWS.creditAnnual)})^(1/${PARAMETER_REFS.m})-1`;
+    ov[OVERVIEW_ROWS.withdrawal]![c] = k === kN && withdrawal ? `=${absoluteRef(SHEET.result, 1, RESULT_ROWS.profitWithdrawal)}` : 0;
   }
-  chain(OV.interestBefore, OV.balanceBefore, false);
-  if (withdrawal) chain(OV.interest, OV.balance, true);
-  for (const r of [OV.costs, OV.revenues, OV.net, OV.interestBefore, OV.withdrawal]) {
-    ov[r]![OV_TOTAL_COL] = `=SUM(${a1(PC(1), r)}:${a1(last, r)})`;
+  chain(OVERVIEW_ROWS.interestBefore, OVERVIEW_ROWS.balanceBefore, false);
+  if (withdrawal) chain(OVERVIEW_ROWS.interest, OVERVIEW_ROWS.balance, true);
+  for (const r of [OVERVIEW_ROWS.costs, OVERVIEW_ROWS.revenues, OVERVIEW_ROWS.net, OVERVIEW_ROWS.interestBefore, OVERVIEW_ROWS.withdrawal]) {
+    ov[r]![OVERVIEW_TOTAL_COL] = `=SUM(${a1(periodColumn(1), r)}:${a1(last, r)})`;
   }
   if (withdrawal) {
-    const before = kN > 1 ? `SUM(${a1(PC(1), OV.interestBefore)}:${a1(PC(kN - 1), OV.interestBefore)})+` : '';
-    ov[OV.interest]![OV_TOTAL_COL] = `=${before}SUM(${a1(PC(kN), OV.interest)}:${a1(last, OV.interest)})`;
+    const before = kN > 1 ? `SUM(${a1(periodColumn(1), OVERVIEW_ROWS.interestBefore)}:${a1(periodColumn(kN - 1), OVERVIEW_ROWS.interestBefore)})+` : '';
+    ov[OVERVIEW_ROWS.interest]![OVERVIEW_TOTAL_COL] = `=${before}SUM(${a1(periodColumn(kN), OVERVIEW_ROWS.interest)}:${a1(last, OVERVIEW_ROWS.interest)})`;
   }
   const ovFmt = (r: number, c: number): Fmt | undefined =>
-    r === 0 || c === 0 ? 'text' : r >= OV.debitAnnual && r <= OV.creditPeriod ? 'factor' : 'money';
+    r === 0 || c === 0 ? 'text' : r >= OVERVIEW_ROWS.debitAnnual && r <= OVERVIEW_ROWS.creditPeriod ? 'factor' : 'money';
 
   // Resultaat
-  const endN = abs(SHEET.periods, pCol(n), PR.end);
-  const rs: RawCell[][] = Array.from({ length: RS.resultAtNcw + 1 }, () => [null, null]);
+  const endN = absoluteRef(SHEET.periods, pCol(n), PERIOD_ROWS.end);
+  const rs: RawCell[][] = Array.from({ length: RESULT_ROWS.resultAtNcw + 1 }, () => [null, null]);
   rs[0] = [text('Resultaat'), text('Waarde')];
   const B = (r: number) => a1(1, r);
-  const disc = `(1+${P_REF.discount})^(DAYS360(${N},${endN},${YF_TRUE})/360)`;
+  const disc = `(1+${PARAMETER_REFS.discount})^(DAYS360(${N},${endN},${YF_TRUE})/360)`;
   const sumTotal = (lay: EntrySheetLayout, key: string) =>
     lay.ids.length ? `SUM(${a1(lay.col[key]!, 1, { sheet: lay.sheet })}:${a1(lay.col[key]!, lay.ids.length)})` : '0';
   const resRows: [number, string, RawCell][] = [
-    [RS.ewBeforeWithdrawal, 'Eindwaarde vóór winstneming', `=-${a1(last, OV.balanceBefore, { sheet: SHEET.overview })}`],
-    [RS.ncwBeforeWithdrawal, 'NCW vóór winstneming', `=${B(RS.ewBeforeWithdrawal)}/${disc}`],
-    [RS.totalCosts, 'Totaal kosten', `=${a1(OV_TOTAL_COL, OV.costs, { sheet: SHEET.overview })}`],
-    [RS.totalRevenues, 'Totaal opbrengsten', `=${a1(OV_TOTAL_COL, OV.revenues, { sheet: SHEET.overview })}`],
-    [RS.bookedCosts, 'Geboekte kosten', `=${sumTotal(cost.layout, 'totalBooked')}`],
-    [RS.bookedRevenues, 'Geboekte opbrengsten', `=${sumTotal(residential.layout, 'totalBooked')}`],
+    [RESULT_ROWS.ewBeforeWithdrawal, 'Eindwaarde vóór winstneming', `=-${a1(last, OVERVIEW_ROWS.balanceBefore, { sheet: SHEET.overview })}`],
+    [RESULT_ROWS.ncwBeforeWithdrawal, 'NCW vóór winstneming', `=${B(RESULT_ROWS.ewBeforeWithdrawal)}/${disc}`],
+    [RESULT_ROWS.totalCosts, 'Totaal kosten', `=${a1(OVERVIEW_TOTAL_COL, OVERVIEW_ROWS.costs, { sheet: SHEET.overview })}`],
+    [RESULT_ROWS.totalRevenues, 'Totaal opbrengsten', `=${a1(OVERVIEW_TOTAL_COL, OVERVIEW_ROWS.revenues, { sheet: SHEET.overview })}`],
+    [RESULT_ROWS.bookedCosts, 'Geboekte kosten', `=${sumTotal(cost.layout, 'totalBooked')}`],
+    [RESULT_ROWS.bookedRevenues, 'Geboekte opbrengsten', `=${sumTotal(residential.layout, 'totalBooked')}`],
     [
-      RS.poc,
+      RESULT_ROWS.poc,
       'POC (percentage of completion)',
-      `=IF(OR(${B(RS.totalCosts)}=0,${B(RS.totalRevenues)}=0),0,(${B(RS.bookedCosts)}/${B(RS.totalCosts)})*(${B(RS.bookedRevenues)}/${B(RS.totalRevenues)}))`,
+      `=IF(OR(${B(RESULT_ROWS.totalCosts)}=0,${B(RESULT_ROWS.totalRevenues)}=0),0,(${B(RESULT_ROWS.bookedCosts)}/${B(RESULT_ROWS.totalCosts)})*(${B(RESULT_ROWS.bookedRevenues)}/${B(RESULT_ROWS.totalRevenues)}))`,
     ],
-    [RS.profitWithdrawal, 'Winstneming naar NCW-datum', `=IF(AND(${P_REF.withdrawal},${B(RS.ncwBeforeWithdrawal)}>0),${B(RS.poc)}*${B(RS.ncwBeforeWithdrawal)},0)`],
-    [RS.ew, 'Eindwaarde (EW)', `=-${a1(last, withdrawal ? OV.balance : OV.balanceBefore, { sheet: SHEET.overview })}`],
-    [RS.ncw, 'Netto contante waarde (NCW)', `=${B(RS.ew)}/${disc}`],
-    [RS.verliesvoorziening, 'Verliesvoorziening', `=MAX(0,-${B(RS.ncw)})`],
-    [RS.resultAtNcw, 'Resultaat op NCW-datum (NCW + winstneming)', `=${B(RS.ncw)}+${B(RS.profitWithdrawal)}`],
+    [RESULT_ROWS.profitWithdrawal, 'Winstneming naar NCW-datum', `=IF(AND(${PARAMETER_REFS.withdrawal},${B(RESULT_ROWS.ncwBeforeWithdrawal)}>0),${B(RESULT_ROWS.poc)}*${B(RESULT_ROWS.ncwBeforeWithdrawal)},0)`],
+    [RESULT_ROWS.ew, 'Eindwaarde (EW)', `=-${a1(last, withdrawal ? OVERVIEW_ROWS.balance : OVERVIEW_ROWS.balanceBefore, { sheet: SHEET.overview })}`],
+    [RESULT_ROWS.ncw, 'Netto contante waarde (NCW)', `=${B(RESULT_ROWS.ew)}/${disc}`],
+    [RESULT_ROWS.verliesvoorziening, 'Verliesvoorziening', `=MAX(0,-${B(RESULT_ROWS.ncw)})`],
+    [RESULT_ROWS.resultAtNcw, 'Resultaat op NCW-datum (NCW + winstneming)', `=${B(RESULT_ROWS.ncw)}+${B(RESULT_ROWS.profitWithdrawal)}`],
   ];
   for (const [r, t, f] of resRows) rs[r] = [text(t), f];
-  const rsFmt = (r: number, c: number): Fmt | undefined => (r === 0 || c === 0 ? 'text' : r === RS.poc ? 'factor' : 'money');
+  const rsFmt = (r: number, c: number): Fmt | undefined => (r === 0 || c === 0 ? 'text' : r === RESULT_ROWS.poc ? 'factor' : 'money');
 
   const sheets: SheetSpec[] = [
     { name: SHEET.params, rows: up, fmt: (r, c) => (c === 1 ? upFmt(r) : 'text'), frozenRows: 1, frozenCols: 1, widths: [30, 22] },

@@ -2,7 +2,7 @@ import { action, makeObservable, observable, observableRef, observableShallow, r
 import { type Edit, GrexEngine } from '../formulas/engine.ts';
 import type { Results } from '../formulas/results.ts';
 import type { Problem } from '../formulas/validate.ts';
-import type { ModelData, PeriodItem, SpaceUsageRow } from '../api/contract/modelData.ts';
+import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
 import type { ModelMeta, ReadOnlyReason, SessionAnswer, GrexOnlineModel } from '../api/contract/grexonline.ts';
 
@@ -282,8 +282,6 @@ export class WorkbenchStore {
   /** Apply edits as one step of the undo stack. Returns the problems when the engine refused them. */
   applyEdits(edits: Edit[], opts: { record?: boolean } = {}): Problem[] | null {
     if (!this.engine || this.readOnly || edits.length === 0) return null;
-    const find = this.finder();
-    const inverse = edits.map((e) => this.inverseOf(e, find)).reverse();
     const r = this.engine.applyEdits(edits);
     if (!r.ok) {
       this.lastProblems = r.problems;
@@ -291,7 +289,7 @@ export class WorkbenchStore {
     }
     this.lastProblems = [];
     if (opts.record !== false) {
-      this.undoStack.push({ kind: 'edits', redo: edits, undo: inverse });
+      this.undoStack.push({ kind: 'edits', redo: edits, undo: r.inverse });
       this.redoStack = [];
     }
     this.touched(r.rebuilt);
@@ -383,74 +381,6 @@ export class WorkbenchStore {
     else this.restoreSnapshot(e.after);
     this.undoStack.push(e);
     this.touched(true);
-  }
-
-  /**
-   * Looks up an entry's period item for inverseOf; the indexes are built once per batch (a pasted
-   * block is thousands of edits on a few hundred entries).
-   */
-  private finder() {
-    const m = this.engine!.modelData;
-    const entries = new Map<string, Map<number, ModelData['cost_estimate'][number] | ModelData['residential_construction'][number]>>();
-    const items = new Map<object, Map<string, PeriodItem>>();
-    return (e: Extract<Edit, { kind: 'entryItem' }>): PeriodItem | undefined => {
-      let byId = entries.get(e.entry);
-      if (!byId) {
-        const list = e.entry === 'cost' ? m.cost_estimate : m.residential_construction;
-        entries.set(e.entry, (byId = new Map(list.map((x) => [x.id, x]))));
-      }
-      const entry = byId.get(e.id);
-      if (!entry) return undefined;
-      const list: PeriodItem[] = e.list === 'phasing' ? entry.phasing.phasing_items : e.list === 'bookvalue' ? entry.bookvalue.bookvalue_items : entry.indexing.indexing_items;
-      let byPeriod = items.get(list);
-      if (!byPeriod) items.set(list, (byPeriod = new Map(list.map((x) => [x.period, x]))));
-      return byPeriod.get(e.period);
-    };
-  }
-
-  /** The edit that puts back what `e` overwrites (read before `e` is applied). */
-  private inverseOf(e: Edit, find = this.finder()): Edit {
-    const m = this.engine!.modelData;
-    switch (e.kind) {
-      case 'entryItem': {
-        const it = find(e);
-        return { ...e, value: it ? it.value : null, valueType: it?.value_type };
-      }
-      case 'costField': {
-        const c = m.cost_estimate.find((x) => x.id === e.id)!;
-        const v: Record<string, string | number | null | undefined> = {
-          label: c.label, amount: c.estimate.amount, unit: c.estimate.unit, price: c.estimate.price, date: c.estimate.date,
-          index_type: c.estimate.index_type ?? 'CPI', standard_index: c.indexing.standard_index ?? 'Kostenstijging',
-          phasing_section_type: c.phasing.phasing_section_type, phasing_method: c.phasing.phasing_method,
-          start_date: c.phasing.start_date, end_date: c.phasing.end_date,
-        };
-        return { ...e, value: v[e.field] as string | number };
-      }
-      case 'residentialField': {
-        const r = m.residential_construction.find((x) => x.id === e.id)!;
-        const v: Record<string, string | number | null | undefined> = {
-          label: r.label, amount: r.amount, tenure_type: r.tenure_type, calculation_method: r.calculation_method,
-          calculation_date: r.calculation_date, von_incl_vat: r.land_share_data?.von_incl_vat ?? null,
-          quote_excl_vat: r.land_share_data?.quote_excl_vat ?? null, plot_price: r.plot_price ?? null, residence_type: r.residence_type ?? null,
-          square_meters: r.price_per_square_meter_data?.square_meters ?? null, unit_price: r.price_per_square_meter_data?.unit_price ?? null,
-          standard_index: r.indexing.standard_index ?? 'Opbrengstenstijging', phasing_section_type: r.phasing.phasing_section_type,
-          phasing_method: r.phasing.phasing_method, start_date: r.phasing.start_date, end_date: r.phasing.end_date,
-        };
-        return { ...e, value: v[e.field] ?? null };
-      }
-      case 'parameter':
-        return { ...e, value: (m.base_parameters as Record<string, unknown>)[e.field] as string | number | boolean };
-      case 'setValue': {
-        const s = m.base_parameters.parameter_sets.find((x) => x.set_group === e.group && x.set_name === e.name);
-        if (!s) return e;
-        if (e.label === null) return { ...e, value: s.set_base_value };
-        return { ...e, value: s.set_values.find((v) => v.period_label === e.label)?.period_value ?? null };
-      }
-      case 'space': {
-        const r = m.base_parameters.space_usage.find((x) => x.id === e.id);
-        return { ...e, value: (r?.[e.field] ?? null) as string | number | null };
-      }
-    }
   }
 
   // ---------- saving ----------

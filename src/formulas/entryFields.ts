@@ -1,0 +1,82 @@
+// The scalar fields of a cost or residential entry that an edit can change: where each lives in the
+// model data, what kind of value it takes, and whether a change reshapes the workbook. The engine
+// writes through `set` and reads the value an edit replaces (its inverse) through `get`.
+import type { CostEntry, ResidentialEntry } from '../api/contract/modelData.ts';
+import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX } from './validate.ts';
+
+export type FieldValue = string | number | null;
+
+export interface EntryField<E> {
+  /** number: a finite number (cell = the value); text: a string (cell = text); date: yyyy-mm-dd (cell = serial). */
+  type: 'number' | 'text' | 'date';
+  /** The field may be cleared (null). */
+  nullable?: true;
+  /**
+   * 'always': the workbook is regenerated (an index set changes the factor sources); 'priceDate': when
+   * the date lies before the price-index years.
+   */
+  reshapes?: 'always' | 'priceDate';
+  get(e: E): FieldValue;
+  set(e: E, v: FieldValue): void;
+}
+
+type Fields<E, K extends string> = Record<K, EntryField<E>>;
+type AnyEntry = CostEntry | ResidentialEntry;
+
+/** Fields both entry kinds have (label, phasing section, method and window). */
+function common<E extends AnyEntry>(): Fields<E, 'label' | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date'> {
+  return {
+    label: { type: 'text', get: (e) => e.label, set: (e, v) => (e.label = v as string) },
+    phasing_section_type: { type: 'text', get: (e) => e.phasing.phasing_section_type, set: (e, v) => (e.phasing.phasing_section_type = v as never) },
+    phasing_method: { type: 'text', get: (e) => e.phasing.phasing_method, set: (e, v) => (e.phasing.phasing_method = v as never) },
+    start_date: { type: 'date', get: (e) => e.phasing.start_date, set: (e, v) => (e.phasing.start_date = v as string) },
+    end_date: { type: 'date', get: (e) => e.phasing.end_date, set: (e, v) => (e.phasing.end_date = v as string) },
+  };
+}
+
+export const COST_FIELDS = {
+  ...common<CostEntry>(),
+  amount: { type: 'number', get: (e) => e.estimate.amount, set: (e, v) => (e.estimate.amount = v as number) },
+  price: { type: 'number', get: (e) => e.estimate.price, set: (e, v) => (e.estimate.price = v as number) },
+  unit: { type: 'text', get: (e) => e.estimate.unit, set: (e, v) => (e.estimate.unit = v as never) },
+  date: { type: 'date', reshapes: 'priceDate', get: (e) => e.estimate.date, set: (e, v) => (e.estimate.date = v as string) },
+  index_type: { type: 'text', reshapes: 'always', get: (e) => e.estimate.index_type ?? DEFAULT_PRICE_INDEX, set: (e, v) => (e.estimate.index_type = v as string) },
+  standard_index: {
+    type: 'text', reshapes: 'always', get: (e) => e.indexing.standard_index ?? DEFAULT_COST_INDEX, set: (e, v) => (e.indexing.standard_index = v as string),
+  },
+} satisfies Record<string, EntryField<CostEntry>>;
+export type CostScalarField = keyof typeof COST_FIELDS;
+
+/** A number inside one of the optional method blocks (created with zeros when a value is typed). */
+function methodValue<B extends 'land_share_data' | 'price_per_square_meter_data'>(
+  block: B, key: keyof NonNullable<ResidentialEntry[B]>,
+): EntryField<ResidentialEntry> {
+  return {
+    type: 'number',
+    nullable: true,
+    get: (e) => ((e[block] as Record<string, number> | null | undefined)?.[key as string] ?? null),
+    set: (e, v) => {
+      const zeros = block === 'land_share_data' ? { von_incl_vat: 0, quote_excl_vat: 0 } : { square_meters: 0, unit_price: 0 };
+      const data = (e[block] ??= zeros as never) as Record<string, number>;
+      data[key as string] = (v as number | null) ?? 0;
+    },
+  };
+}
+
+export const RESIDENTIAL_FIELDS = {
+  ...common<ResidentialEntry>(),
+  amount: { type: 'number', get: (e) => e.amount, set: (e, v) => (e.amount = v as number) },
+  tenure_type: { type: 'text', get: (e) => e.tenure_type, set: (e, v) => (e.tenure_type = v as never) },
+  calculation_method: { type: 'text', get: (e) => e.calculation_method, set: (e, v) => (e.calculation_method = v as never) },
+  residence_type: { type: 'text', nullable: true, get: (e) => e.residence_type ?? null, set: (e, v) => (e.residence_type = v as string | null) },
+  calculation_date: { type: 'date', reshapes: 'priceDate', get: (e) => e.calculation_date, set: (e, v) => (e.calculation_date = v as string) },
+  plot_price: { type: 'number', nullable: true, get: (e) => e.plot_price ?? null, set: (e, v) => (e.plot_price = v as number | null) },
+  von_incl_vat: methodValue('land_share_data', 'von_incl_vat'),
+  quote_excl_vat: methodValue('land_share_data', 'quote_excl_vat'),
+  square_meters: methodValue('price_per_square_meter_data', 'square_meters'),
+  unit_price: methodValue('price_per_square_meter_data', 'unit_price'),
+  standard_index: {
+    type: 'text', reshapes: 'always', get: (e) => e.indexing.standard_index ?? DEFAULT_REVENUE_INDEX, set: (e, v) => (e.indexing.standard_index = v as string),
+  },
+} satisfies Record<string, EntryField<ResidentialEntry>>;
+export type ResidentialScalarField = keyof typeof RESIDENTIAL_FIELDS;
