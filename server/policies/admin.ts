@@ -1,12 +1,9 @@
 import type { UserRow } from '../context.ts';
 import { HttpError, forbidden } from '../errors.ts';
-import { hasMainAppAccess, isClientAdmin } from './users.ts';
+import { hasMainAppAccess, isAdmin } from './users.ts';
 
 // Who may administer users, reference data and global parameters (spec 2 §6). Roles are compared
 // here only. Tenancy (ids of another client → 404) is the services' `where client_id = …`.
-
-/** Staff (super-admin) is also ADM of its client. */
-export const isAdmin = (user: UserRow) => isClientAdmin(user) || user.isStaff;
 
 /** User administration and configuration: ADM of the client (staff included). */
 export function assertAdmin(user: UserRow): void {
@@ -15,12 +12,13 @@ export function assertAdmin(user: UserRow): void {
 
 /** Reading reference-data lists: everybody with the main app (ADM, USR, VWR); not NON. */
 export function assertCanReadReferenceData(user: UserRow): void {
-  if (!hasMainAppAccess(user) && !isAdmin(user)) throw forbidden();
+  if (!hasMainAppAccess(user)) throw forbidden();
 }
 
 /** Global parameters: the super-admin only (spec 2 §2, §6). */
+export const canManageGlobalParameters = (user: UserRow) => user.isStaff;
 export function assertStaff(user: UserRow): void {
-  if (!user.isStaff) throw forbidden();
+  if (!canManageGlobalParameters(user)) throw forbidden();
 }
 
 /**

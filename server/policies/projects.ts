@@ -1,7 +1,8 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { UserRow } from '../context.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { hasMainAppAccess } from './users.ts';
+import { globalRole, hasMainAppAccess, isAdmin } from './users.ts';
 
 // Who may do what in the project area (spec 1 §6). Roles are compared here and nowhere else.
 //
@@ -10,7 +11,7 @@ import { hasMainAppAccess } from './users.ts';
 // - Visibility: a project is visible when the caller has a project role other than NON on it, in their
 //   own client. Anything else (no role, NON, another client) answers 404, so ids cannot be probed.
 // - Below project level the project role alone decides (a global VWR with project role USR may edit);
-//   creating a project needs global ADM or USR. Staff has no bypass: it needs a project role too.
+//   creating a project needs global ADM or USR (staff counts as ADM). Staff has no bypass: it needs a project role too.
 // - Editing (create/update/delete/duplicate/move of versions, models, attachments; editing the project)
 //   needs project role ADM or USR; readers (VWR) get 403.
 // - Toggling `frozen` and the rights table (reading `roles`, changing roles) need project role ADM.
@@ -18,7 +19,7 @@ import { hasMainAppAccess } from './users.ts';
 //   unless the same request unfreezes it (project ADM only). Delete and duplicate remain possible.
 // - Ending a model session: project ADM, or the session holder if he can still read the project.
 // - Model history (list, download, upload, activate): staff with project role ADM or USR.
-// - Logs: global role ADM, own client only.
+// - Logs: global role ADM (staff included, see policies/users.ts), own client only.
 // - Moving needs ADM/USR on the source and on the target project.
 
 export type ProjectRole = Role;
@@ -27,9 +28,11 @@ export function assertMainAppAccess(user: UserRow): void {
   if (!hasMainAppAccess(user)) throw forbidden();
 }
 
-export const canCreateProject = (user: UserRow) => user.role === 'ADM' || user.role === 'USR';
+export const canCreateProject = (user: UserRow) => globalRole(user) === 'ADM' || globalRole(user) === 'USR';
 export const canReadProject = (role: ProjectRole | null | undefined): role is ProjectRole =>
   role === 'ADM' || role === 'USR' || role === 'VWR';
+/** The same rule as SQL, for the services' joins on project_role: `role` is the caller's role column. */
+export const readableRoleSql = (role: SQL) => sql`${role} <> 'NON'`;
 export const canEditProject = (role: ProjectRole | null | undefined) => role === 'ADM' || role === 'USR';
 export const canToggleFrozen = (role: ProjectRole | null | undefined) => role === 'ADM';
 export const canSeeRights = (role: ProjectRole | null | undefined) => role === 'ADM';
@@ -38,7 +41,7 @@ export const canEndSession = (user: UserRow, role: ProjectRole | null | undefine
 export const canUseModelHistory = (user: UserRow, role: ProjectRole | null | undefined) =>
   user.isStaff && canEditProject(role);
 export const canChoosePlatform = (user: UserRow) => user.isStaff;
-export const canReadLogs = (user: UserRow) => user.role === 'ADM';
+export const canReadLogs = isAdmin;
 
 /** 404 unless the caller may see the project; returns the role. */
 export function requireRead(role: ProjectRole | null | undefined): ProjectRole {

@@ -1,10 +1,19 @@
 import type { UserRow } from '../context.ts';
+import type { Role } from '../../src/api/contract/common.ts';
+
+// Decision (docs/decisions.md, "Staff"): the staff flag makes a user an admin of its own client,
+// whatever role is stored, plus what only staff has (global parameters, the model platform, the model
+// history). Every global-role question goes through `globalRole`, so the server and the browser's flags
+// give one answer. In projects staff has no bypass: it needs a project role like anyone else.
+
+/** The global role the policies decide by: staff counts as ADM of its client. */
+export const globalRole = (user: UserRow): Role => (user.isStaff ? 'ADM' : user.role);
+
+/** Role NON sees only the waiting screen: no call of the main app. */
+export const hasMainAppAccess = (user: UserRow) => globalRole(user) !== 'NON';
+
+/** Configuration, users and logs are for role ADM (spec 2 §6), staff included. */
+export const isAdmin = (user: UserRow) => globalRole(user) === 'ADM';
 
 /** Spec 2 §2: a super-admin's profile is read-only in the settings. */
 export const canEditProfile = (user: UserRow) => !user.isStaff;
-
-/** Role NON sees only the waiting screen: no call of the main app. */
-export const hasMainAppAccess = (user: UserRow) => user.role !== 'NON';
-
-/** Configuration, users and logs are for role ADM (spec 2 §6). */
-export const isClientAdmin = (user: UserRow) => user.role === 'ADM';

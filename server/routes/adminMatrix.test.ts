@@ -140,3 +140,21 @@ describe('authorization matrix of access and administration', () => {
     expect(actual).toEqual(row.expect);
   });
 });
+
+// Decision "staff counts as admin of its client" (docs/decisions.md): one answer for every global-role
+// question, whatever role is stored with the staff flag.
+describe('a staff user is an admin of its client whatever its stored role', () => {
+  it.each(['VWR', 'NON'] as const)('staff with stored role %s reaches users, logs, configuration and creates projects', async (role) => {
+    const staff = await createUser(t.db, a.clientId, { email: `staf-${role}${uniq()}@matrixa.test`, role, isStaff: true });
+    const headers = await bearer(t.app, staff);
+    const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (await t.app.inject({ method, url: `/api/manager/${url}`, headers, ...(payload && { payload }) })).statusCode;
+    expect({
+      users: await call('GET', 'user/'),
+      logs: await call('GET', `log/?client_id=${a.clientId}&log_rows=50&page=1`),
+      subregionCreate: await call('POST', 'subregion/', { description: `Staf ${uniq()}`, access_list: [] }),
+      projects: await call('GET', 'project/?all=true'),
+      projectCreate: await call('POST', 'project/', { name: `Staf ${uniq()}`, subregion: a.subregionId, type_project: a.typeProjectId, roles: [{ id: a.usr.id, role: 'USR' }] }),
+    }).toEqual({ users: 200, logs: 200, subregionCreate: 201, projects: 200, projectCreate: 201 });
+  });
+});
