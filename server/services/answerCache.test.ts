@@ -121,6 +121,24 @@ describe('model list of a version', () => {
   });
 });
 
+describe('capability flags in the cached lists', () => {
+  it('follow a change of the caller\'s staff flag and global role at once (they are part of the cache key)', async () => {
+    const u = await createUser(t.db, a.clientId, { email: 'vlag@alpha.test', role: 'USR' });
+    const headers = await bearer(t.app, u);
+    const tree = await seedTree(t.db, a, { roles: { [u.id]: 'USR' } });
+    const history = async () => ((await firstModel(tree, headers)) as { can_use_history: boolean }).can_use_history;
+    expect(await history()).toBe(false);
+    expect(await history()).toBe(false); // from the cache
+    // straight in the database: app_user's staff flag and role raise no data revision
+    await t.db.execute(sql`UPDATE app_user SET is_staff = true WHERE id = ${u.id}`);
+    expect(await history()).toBe(true);
+    await t.db.execute(sql`UPDATE app_user SET is_staff = false, role = 'VWR' WHERE id = ${u.id}`);
+    expect(await history()).toBe(false);
+    const listed = async () => ((await get(t.app, '/project/?all=true', headers)).json() as { id: number; can_edit: boolean }[]).find((p) => p.id === tree.projectId);
+    expect(await listed()).toMatchObject({ can_edit: true });
+  });
+});
+
 describe('project list', () => {
   it('shows every change written straight into the database at once, each user with his own rights', async () => {
     const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });

@@ -4,13 +4,15 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Db } from '../db/index.ts';
 
 // Cached answers of the hot lists (GET project/, GET model/?version_model_id=). They are read far more
-// often than they change: the 2,000-project list is ~550 kB of JSON. Each answer is kept per user (it
-// holds the caller's own project roles) and per query, together with the client's data revision that
-// was read before the answer was built (req.dataRevision, read by the authenticate hook). Every write
-// to the rows the lists are made of raises that revision at commit, whatever code path or server
-// instance wrote (triggers, server/db/revision.ts), so an answer is served only while nothing it depends
-// on has changed since it was built. Bounded by entries and (uncompressed) bytes, least recently used
-// out first. A caller that accepts br or gzip (every browser) gets the compressed form, made once.
+// often than they change: the 2,000-project list is ~550 kB of JSON. Each answer is kept per caller (the
+// key holds server/policies/capabilities.ts' capabilityKey: the user, his global role and staff flag, which
+// the rows' capability flags depend on besides his project roles) and per query, together with the
+// client's data revision that was read before the answer was built (req.dataRevision, read by the
+// authenticate hook). Every write to the rows the lists are made of raises that revision at commit,
+// whatever code path or server instance wrote (triggers, server/db/revision.ts), so an answer is served
+// only while nothing it depends on has changed since it was built. Bounded by entries and (uncompressed)
+// bytes, least recently used out first. A caller that accepts br or gzip (every browser) gets the
+// compressed form, made once.
 
 const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -72,7 +74,7 @@ class AnswerCache {
 const caches = new WeakMap<Db, AnswerCache>();
 
 /**
- * The answer for `key` (which must name the user and every query parameter) at data revision `revision`:
+ * The answer for `key` (which must hold the caller's capabilityKey and every query parameter) at data revision `revision`:
  * from the cache, or built now by `build` (whose reads come after the revision was read) and kept.
  * `build` may throw (404): nothing is kept then.
  */

@@ -5,6 +5,7 @@ import { appUser } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
 import { command } from './command.ts';
 import { canEditProfile } from '../policies/users.ts';
+import { userCapabilities } from '../policies/capabilities.ts';
 import { clientName } from './session.ts';
 
 export async function currentUser(ctx: AppContext, user: UserRow): Promise<CurrentUser> {
@@ -21,6 +22,7 @@ export async function currentUser(ctx: AppContext, user: UserRow): Promise<Curre
     terms_conditions_accepted: user.termsConditionsAccepted === TERMS_VERSION,
     client_id: user.clientId,
     client_name: await clientName(ctx, user.clientId),
+    ...userCapabilities(user),
   };
 }
 

@@ -5,6 +5,7 @@ import { appUser, model, modelSession, project, savedModel, subregion, templateM
 import { HttpError, notFound } from '../errors.ts';
 import { audit, fullName } from './audit.ts';
 import * as policy from '../policies/projects.ts';
+import { capabilityKey } from '../policies/capabilities.ts';
 import { modelAccess, modelDetail, modelListJson, versionAccess, type ModelAccess } from './projectRows.ts';
 import { copyModel, deleteSubtree, freeCopyName, nameConflict, touch } from './projectTree.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
@@ -25,7 +26,7 @@ async function modelList(ctx: AppContext, user: UserRow, versionId: number | und
 /** GET model/: the models of a version (cached at the client's data revision) or all the caller sees. */
 export async function listModels(ctx: AppContext, user: UserRow, versionId: number | undefined, revision: number): Promise<CachedAnswer | string> {
   if (versionId === undefined) return modelList(ctx, user, undefined);
-  return cachedAnswer(ctx.db, `models:${user.id}:${versionId}`, revision, () => modelList(ctx, user, versionId));
+  return cachedAnswer(ctx.db, `models:${capabilityKey(user)}:${versionId}`, revision, () => modelList(ctx, user, versionId));
 }
 
 export async function getModel(db: DbOrTx, user: UserRow, id: number) {

@@ -6,6 +6,8 @@ import type { ProjectDetail, ProjectListItem } from '../../src/api/contract/proj
 import type { AttachmentItem } from '../../src/api/contract/attachment.ts';
 import type { VersionModel } from '../../src/api/contract/versionModel.ts';
 import type { ModelItem } from '../../src/api/contract/model.ts';
+import { modelCapabilities, projectCapabilities, versionCapabilities } from '../policies/capabilities.ts';
+import { readableRoleSql } from '../policies/projects.ts';
 
 // Reads of the project area: one query per list (joins, no N+1), plain rows mapped to the wire in JS.
 // (Building the JSON inside PostgreSQL with json_agg/json_build_object measured ~40x slower than
@@ -23,9 +25,9 @@ const nameOf = (col: string) => sql.raw(`(SELECT trim(u.first_name || ' ' || u.l
 
 /** Who asks: the user's id and client, as values or (in a prepared statement) as placeholders. */
 type Caller = { id: number | Placeholder; clientId: number | Placeholder };
-/** Role join: the caller's role on project `p`, NON excluded. */
+/** Role join: the caller's role on project `p`, only where it lets him read the project. */
 const roleJoin = (user: Caller) =>
-  sql`JOIN project_role pr ON pr.project_id = p.id AND pr.user_id = ${user.id} AND pr.role <> 'NON'`;
+  sql`JOIN project_role pr ON pr.project_id = p.id AND pr.user_id = ${user.id} AND ${readableRoleSql(sql`pr.role`)}`;
 /** The caller in a prepared statement: placeholders `user` and `client`. */
 const caller: Caller = { id: sql.placeholder('user'), clientId: sql.placeholder('client') };
 
@@ -89,7 +91,7 @@ const projectFrom = (user: UserRow) => sql`FROM project p ${roleJoin(user)}
 const projectItem = (r: ProjectRow): ProjectListItem => ({
   id: r.id, name: r.name, number: r.number, subregion: r.subregion, subregion_name: r.subregion_name,
   type_project: r.type_project, type_project_name: r.type_project_name, hidden: r.hidden, role: r.role, project_role: r.role,
-  created_at: iso(r.created_ms), timestamp_last_modified: iso(r.modified_ms),
+  created_at: iso(r.created_ms), timestamp_last_modified: iso(r.modified_ms), ...projectCapabilities(r.role),
 });
 
 export const projectListSql = (user: UserRow, all: boolean) => sql`
@@ -166,7 +168,7 @@ async function versions(db: DbOrTx, user: UserRow, where: SQL): Promise<VersionM
     project: r.project_id, project_id: r.project_id, created_at: iso(r.created_ms), timestamp_last_modified: iso(r.modified_ms),
     author_name_full: r.author, last_modified_by_name_full: r.modifier, attachments: byVersion.get(r.id) ?? [],
     project_role: r.role, viewer_uri: r.viewer_uri, outline_uri: r.outline_uri, editor_uri: r.editor_uri,
-    frozen: r.frozen ?? false, mutations: [], type_model: null,
+    frozen: r.frozen ?? false, mutations: [], type_model: null, ...versionCapabilities(r.role),
   }));
 }
 
@@ -218,6 +220,7 @@ const modelItem = (user: UserRow) => (r: ModelRow): ModelItem => ({
   version_timestamp_last_modified: iso(r.version_modified_ms), model_timestamp_last_modified: iso(r.modified_ms),
   parameter_set: null, force_template_migration: false,
   already_open: r.session_user_id !== null, open_by_current_user: r.session_user_id === user.id,
+  ...modelCapabilities(user, r.role, { frozen: r.frozen, sessionUserId: r.session_user_id }),
 });
 
 async function models(db: DbOrTx, user: UserRow, where: SQL): Promise<ModelItem[]> {

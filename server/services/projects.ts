@@ -4,6 +4,7 @@ import { appUser, project, projectRole, subregion, typeProject } from '../db/sch
 import { HttpError, notFound } from '../errors.ts';
 import { audit } from './audit.ts';
 import * as policy from '../policies/projects.ts';
+import { capabilityKey } from '../policies/capabilities.ts';
 import { projectAccess, projectDetail, projectListJson, projectRights } from './projectRows.ts';
 import { cachedAnswer } from './answerCache.ts';
 import { copyProjectTree, deleteSubtree, freeCopyName, nameConflict } from './projectTree.ts';
@@ -25,7 +26,7 @@ export interface ProjectFields {
 
 /** GET project/: the caller's list as JSON bytes with an ETag, cached at the client's data revision. */
 export const listProjects = (ctx: AppContext, user: UserRow, all: boolean, revision: number) =>
-  cachedAnswer(ctx.db, `project:${user.id}:${all}`, revision, () => projectListJson(ctx.db, user, all));
+  cachedAnswer(ctx.db, `project:${capabilityKey(user)}:${all}`, revision, () => projectListJson(ctx.db, user, all));
 
 export async function getProject(db: DbOrTx, user: UserRow, id: number): Promise<ProjectDetail> {
   const detail = await projectDetail(db, user, id);

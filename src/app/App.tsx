@@ -13,7 +13,7 @@ export const App = observer(function App() {
     body = auth.loginState === 'Loading'
       ? <div className="gs-login"><Spinner /></div>
       : <LoginScreen />;
-  } else if (auth.user.role === 'NON') {
+  } else if (!auth.user.hasMainAppAccess) {
     body = <WaitingScreen />;
   } else {
     body = <Shell />;

@@ -11,6 +11,7 @@ import { PasswordResetRequiredAlert } from '../admin/login/PasswordResetRequired
 /** Menu bar (spec 2 §2) and the current screen. */
 export const Shell = observer(function Shell() {
   const { auth, screen } = useRoot();
+  const me = auth.user!;
   const go = screen.navigate.bind(screen);
   const is = (prefix: string) => screen.screen.startsWith(prefix);
   const Current = screenComponent(screen.screen);
@@ -28,7 +29,7 @@ export const Shell = observer(function Shell() {
           <MenuItem icon="projects" text="Projecten" active={is('Projects')} onClick={() => go('Projects')} />
           <MenuItem icon="document" text="Rapportages" active={is('Reports') || is('BiLinks')} onClick={() => go('Reports')} />
           <MenuItem icon="manual" text="Documentatie" active={is('Documentation')} onClick={() => go('Documentation')} />
-          {auth.isAdmin && (
+          {me.canConfigure && (
             <Popover
               interactionKind="hover"
               placement="right-start"
@@ -40,15 +41,15 @@ export const Shell = observer(function Shell() {
                   <MenuItem text="Fasedefinities" onClick={() => go('Configuration_PhaseDefinitions')} />
                   <MenuItem text="Bijlagecategorieën" onClick={() => go('Configuration_FileCategories')} />
                   <MenuItem text="Projecttypen" onClick={() => go('Configuration_TypeProject')} />
-                  {auth.isStaff && <MenuItem text="Parameters" onClick={() => go('Configuration_GlobalParameters')} />}
+                  {me.canManageGlobalParameters && <MenuItem text="Parameters" onClick={() => go('Configuration_GlobalParameters')} />}
                 </Menu>
               }
             >
               <MenuItem icon="cog" text="Configuratie" active={is('Configuration')} />
             </Popover>
           )}
-          {auth.isAdmin && <MenuItem icon="people" text="Gebruikers" active={is('UserList') || is('CreateUser') || is('EditUser')} onClick={() => go('UserList')} />}
-          {auth.isAdmin && <MenuItem icon="history" text="Logs" active={is('Logs')} onClick={() => go('Logs')} />}
+          {me.canManageUsers && <MenuItem icon="people" text="Gebruikers" active={is('UserList') || is('CreateUser') || is('EditUser')} onClick={() => go('UserList')} />}
+          {me.canReadLogs && <MenuItem icon="history" text="Logs" active={is('Logs')} onClick={() => go('Logs')} />}
         </Menu>
         <Menu className="gs-menu-bottom">
           <MenuItem icon="log-out" text="Uitloggen" onClick={() => void auth.logout()} />

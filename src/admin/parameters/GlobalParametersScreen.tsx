@@ -18,7 +18,7 @@ const GlobalParametersScreen = observer(function GlobalParametersScreen() {
   const root = useRoot();
   const { auth, toasts } = root;
   const [store] = useState(() => root.create(makeParametersStore));
-  if (!auth.isStaff) {
+  if (!auth.user?.canManageGlobalParameters) {
     return (
       <>
         <PageHeader crumbs={[{ text: 'Configuratie' }, { text: 'Parameters' }]} />

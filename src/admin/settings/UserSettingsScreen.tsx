@@ -31,8 +31,8 @@ const UserSettingsScreen = observer(function UserSettingsScreen() {
           </Callout>
         )}
         <ProfileForm key={`${user.id}-${user.email}`} />
-        {!user.isStaff && <MfaSection />}
-        {!user.isStaff && <PasswordForm />}
+        {user.canEditProfile && <MfaSection />}
+        {user.canEditProfile && <PasswordForm />}
       </div>
     </>
   );
@@ -42,7 +42,7 @@ export default UserSettingsScreen;
 const ProfileForm = observer(function ProfileForm() {
   const { auth, toasts } = useRoot();
   const user = auth.user!;
-  const readOnly = user.isStaff;
+  const readOnly = !user.canEditProfile;
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
   const [email, setEmail] = useState(user.email);

@@ -7,6 +7,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { isStatus } from '../../api/http.ts';
 import { EMAIL_IN_USE, USER_EMAIL_PATTERN, usersApi, type Role } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
+import { NO_ROLE } from '../../api/contract/common.ts';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 import { AccessChecklist, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';
@@ -39,7 +40,7 @@ const CreateUserScreen = observer(function CreateUserScreen() {
       () => toasts.error('Fout bij het laden van de rapportage sjablonen.'),
     );
     usersApi.projectRoles(self).then(
-      (rows) => setProjects(rows.map((r) => ({ projectId: r.projectId, projectName: r.projectName, role: 'NON' }))),
+      (rows) => setProjects(rows.map((r) => ({ projectId: r.projectId, projectName: r.projectName, role: NO_ROLE }))),
       () => toasts.error('Fout bij het laden van de projecten.'),
     );
   }, [auth.user?.id, toasts]);
@@ -63,7 +64,7 @@ const CreateUserScreen = observer(function CreateUserScreen() {
       const steps: [string, () => Promise<unknown>][] = [
         ['Deelgebieden', () => usersApi.setSubregions(created.id, subregions.map((r) => ({ subregionId: r.id, access: r.checked })))],
         ['Rapportage sjablonen', () => usersApi.setTemplateReports(created.id, reports.map((r) => ({ templateReportId: r.id, access: r.checked })))],
-        ['Projecten', () => usersApi.setProjectRoles(created.id, projects.filter((p) => p.role !== 'NON').map((p) => ({ projectId: p.projectId, role: p.role })))],
+        ['Projecten', () => usersApi.setProjectRoles(created.id, projects.filter((p) => p.role !== NO_ROLE).map((p) => ({ projectId: p.projectId, role: p.role })))],
       ];
       let failed = false;
       for (const [what, step] of steps) {

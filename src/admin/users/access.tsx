@@ -1,20 +1,11 @@
 import { Checkbox, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import type { Role } from '../../api/users.ts';
+import { PERMISSION_LABELS, ROLE_LABELS, roleOptions } from '../../api/contract/common.ts';
 
 /** Roles with their labels (spec 2 §6). */
-export const ROLE_OPTIONS: { value: Role; label: string }[] = [
-  { value: 'ADM', label: 'Beheerder' },
-  { value: 'USR', label: 'Gebruiker' },
-  { value: 'VWR', label: 'Lezer' },
-  { value: 'NON', label: 'Geen' },
-];
+export const ROLE_OPTIONS = roleOptions(ROLE_LABELS);
 /** Per-project roles use the permission labels (spec 2 §6). */
-export const PROJECT_ROLE_OPTIONS: { value: Role; label: string }[] = [
-  { value: 'ADM', label: 'Beheren' },
-  { value: 'USR', label: 'Bewerken' },
-  { value: 'VWR', label: 'Lezen' },
-  { value: 'NON', label: 'Geen' },
-];
+export const PROJECT_ROLE_OPTIONS = roleOptions(PERMISSION_LABELS);
 export const roleLabel = (role: string) => ROLE_OPTIONS.find((r) => r.value === role)?.label ?? (role === 'EXT' ? 'Externe' : role);
 
 const dateTime = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });

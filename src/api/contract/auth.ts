@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role } from './common.ts';
+import { UserCapabilities } from './capabilities.ts';
 
 export const LoginBody = z.object({
   email: z.string().trim().min(1, 'Vul uw e-mailadres in.').max(254),
@@ -19,6 +20,7 @@ export const CurrentUser = z.object({
   terms_conditions_accepted: z.boolean(),
   client_id: z.number(),
   client_name: z.string(),
+  ...UserCapabilities.shape,
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

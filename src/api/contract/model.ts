@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OptionalText, Role, Timestamp } from './common.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
+import { ModelCapabilities } from './capabilities.ts';
 
 // Calculation models (spec 1 §3 "Model", "Saved model"): /api/manager/model/…
 
@@ -39,6 +40,7 @@ export const ModelItem = z.object({
   already_open: z.boolean(),
   /** The caller is the one who has it open. */
   open_by_current_user: z.boolean(),
+  ...ModelCapabilities.shape,
 });
 export type ModelItem = z.infer<typeof ModelItem>;
 export const ModelList = z.array(ModelItem);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OptionalText, Role, Timestamp } from './common.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
+import { ProjectCapabilities } from './capabilities.ts';
 
 // Projects (spec 1 §3, §7): /api/manager/project/…
 
@@ -36,6 +37,7 @@ export const ProjectListItem = z.object({
   project_role: Role,
   created_at: Timestamp,
   timestamp_last_modified: Timestamp,
+  ...ProjectCapabilities.shape,
 });
 export type ProjectListItem = z.infer<typeof ProjectListItem>;
 export const ProjectList = z.array(ProjectListItem);

@@ -3,6 +3,7 @@ import { OptionalText, Role, Timestamp } from './common.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { AttachmentItem } from './attachment.ts';
+import { VersionCapabilities } from './capabilities.ts';
 
 // Versions of a project (spec 1 §3 "Version"): /api/manager/version-model/…
 
@@ -35,6 +36,7 @@ export const VersionModel = z.object({
   frozen: z.boolean(),
   mutations: z.array(z.object({ id: z.number(), name: z.string() })),
   type_model: z.number().nullable(),
+  ...VersionCapabilities.shape,
 });
 export type VersionModel = z.infer<typeof VersionModel>;
 export const VersionModelList = z.array(VersionModel);

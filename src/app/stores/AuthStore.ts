@@ -31,13 +31,6 @@ export class AuthStore {
     http.setRefreshHandler(() => this.refreshToken());
   }
 
-  get isAdmin() {
-    return this.user?.role === 'ADM';
-  }
-  get isStaff() {
-    return Boolean(this.user?.isStaff);
-  }
-
   /** Start-up (spec 2 §4): refresh → me → Projects; otherwise the login screen. */
   async startup(): Promise<void> {
     this.loginState = 'Loading';

@@ -12,7 +12,7 @@ import { ATTACHMENT_MESSAGES } from '../../api/contract/attachment.ts';
 import { formatDateTime, formatFileSize } from '../../lib/format.ts';
 import { CreatedModified, Field, InfoList, SaveCancel } from './FormParts.tsx';
 import { REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
-import { canEdit, projectsStoreOf } from './ProjectsStore.ts';
+import { projectsStoreOf } from './ProjectsStore.ts';
 import './projects.css';
 
 const PLATFORMS: { value: Platform; label: string }[] = [
@@ -45,10 +45,10 @@ const ModelFormScreen = observer(function ModelFormScreen() {
   const [templates, model] = data.value ?? [[], null];
   const { loading, failed: loadFailed } = data;
 
-  const role = model?.projectRole ?? null;
-  const editable = isNew || canEdit(role);
-  const isAdm = role === 'ADM';
-  const staff = auth.isStaff;
+  const editable = isNew || Boolean(model?.canEdit);
+  const canFreeze = Boolean(model?.canFreeze);
+  /** The platform field is the super-admin's (spec 1 §3). */
+  const showPlatform = Boolean(auth.user?.canChoosePlatform);
   const busy = loading || saving;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -74,14 +74,14 @@ const ModelFormScreen = observer(function ModelFormScreen() {
           description: orNull(form.description),
           version: versionId!,
           typeModel: form.platform === 'spreadsheet' ? form.typeModel : null,
-          ...(staff ? { modelPlatform: form.platform } : {}),
+          ...(showPlatform ? { modelPlatform: form.platform } : {}),
         });
         store.focus({ projectId: created.projectId, versionId: created.versionId });
       } else {
         const updated = await modelsApi.update(modelId!, {
           name: form.name.trim(),
           description: orNull(form.description),
-          ...(isAdm ? { frozen: form.frozen } : {}),
+          ...(canFreeze ? { frozen: form.frozen } : {}),
         });
         store.focus({ projectId: updated.projectId, versionId: updated.versionId });
       }
@@ -96,7 +96,7 @@ const ModelFormScreen = observer(function ModelFormScreen() {
 
   const title = isNew ? 'Nieuw rekenmodel' : 'Rekenmodel Info';
   const showType = form.platform === 'spreadsheet';
-  const showHistory = !isNew && model !== null && staff && canEdit(role) && model.modelPlatform === 'spreadsheet';
+  const showHistory = !isNew && model !== null && model.canUseHistory && model.modelPlatform === 'spreadsheet';
 
   return (
     <>
@@ -114,7 +114,7 @@ const ModelFormScreen = observer(function ModelFormScreen() {
               <Field label="Beschrijving" id="m-description">
                 <TextArea id="m-description" fill value={form.description} disabled={busy} onChange={(e) => set('description', e.currentTarget.value)} />
               </Field>
-              {staff && (isNew ? (
+              {showPlatform && (isNew ? (
                 <Field label="Platform" required id="m-platform">
                   <HTMLSelect id="m-platform" fill value={form.platform} disabled={busy} onChange={(e) => set('platform', e.currentTarget.value as Platform)}>
                     {PLATFORMS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
@@ -129,10 +129,10 @@ const ModelFormScreen = observer(function ModelFormScreen() {
                   </HTMLSelect>
                 </Field>
               ) : <InfoList items={[['Type rekenmodel', model?.typeModelName]]} />)}
-              {!isNew && isAdm && (
+              {!isNew && canFreeze && (
                 <Checkbox label="Vergrendeld" checked={form.frozen} disabled={busy} onChange={(e) => set('frozen', e.currentTarget.checked)} />
               )}
-              {!isNew && !isAdm && <InfoList items={[['Vergrendeld', form.frozen ? 'Ja' : 'Nee']]} />}
+              {!isNew && !canFreeze && <InfoList items={[['Vergrendeld', form.frozen ? 'Ja' : 'Nee']]} />}
               {model && <CreatedModified createdAt={model.createdAt} author={model.authorNameFull} modifiedAt={model.timestampLastModified} modifiedBy={model.lastModifiedByNameFull} />}
               <SaveCancel busy={busy} saving={saving} onCancel={() => screen.navigate('Projects')} />
             </form>
@@ -142,7 +142,7 @@ const ModelFormScreen = observer(function ModelFormScreen() {
                 items={[
                   ['Naam rekenmodel', model.name],
                   ['Beschrijving', model.description],
-                  ...(staff ? [['Platform', platformLabel(model.modelPlatform)] as [string, string]] : []),
+                  ...(showPlatform ? [['Platform', platformLabel(model.modelPlatform)] as [string, string]] : []),
                   ...(model.modelPlatform === 'spreadsheet' ? [['Type rekenmodel', model.typeModelName] as [string, string | null]] : []),
                   ['Vergrendeld', model.frozen ? 'Ja' : 'Nee'],
                 ]}

@@ -8,16 +8,12 @@ import { projectsApi } from '../../api/projects.ts';
 import { referenceDataApi, type SubregionRole } from '../../api/referenceData.ts';
 import { CreatedModified, Field, InfoList, SaveCancel } from './FormParts.tsx';
 import { PROJECT_UPDATED, REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
-import { canEdit, projectsStoreOf } from './ProjectsStore.ts';
+import { projectsStoreOf } from './ProjectsStore.ts';
+import { PERMISSION_LABELS, roleOptions } from '../../api/contract/common.ts';
 import './projects.css';
 
 type Role = SubregionRole['role'];
-const ROLE_OPTIONS: { value: Role; label: string }[] = [
-  { value: 'ADM', label: 'Beheren' },
-  { value: 'USR', label: 'Bewerken' },
-  { value: 'VWR', label: 'Lezen' },
-  { value: 'NON', label: 'Geen' },
-];
+const ROLE_OPTIONS = roleOptions(PERMISSION_LABELS);
 
 interface Form {
   name: string;
@@ -66,9 +62,8 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
   const subregionRoles = useResource<SubregionRole[]>('Fout bij het laden van de rechten.');
   const rolesLoading = subregionRoles.loading;
 
-  const role = detail?.projectRole ?? null;
-  const editable = isNew || canEdit(role);
-  const showRights = isNew || (role === 'ADM' && detail?.roles != null);
+  const editable = isNew || Boolean(detail?.canEdit);
+  const showRights = isNew || (Boolean(detail?.canSeeRights) && detail?.roles != null);
   const busy = loading || rolesLoading || saving;
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));

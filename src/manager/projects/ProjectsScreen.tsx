@@ -7,7 +7,7 @@ import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import type { Model } from '../../api/models.ts';
 import { SORT_OPTIONS, type ProjectSort } from './projectList.ts';
-import { canEdit, projectsStoreOf, type ProjectsStore } from './ProjectsStore.ts';
+import { projectsStoreOf, type ProjectsStore } from './ProjectsStore.ts';
 import './projects.css';
 
 /** Projects overview (spec 1 §2): search, filters, sort and the three columns. */
@@ -122,7 +122,7 @@ const ProjectsColumn = observer(function ProjectsColumn({ store }: { store: Proj
       empty={store.loaded && list.length === 0 ? 'Geen projecten gevonden.' : null}
     >
       {list.map((p) => {
-        const edit = canEdit(p.projectRole);
+        const edit = p.canEdit;
         const info = () => screen.navigate('Projects_ProjectInfo', { projectId: p.id });
         return (
           <Row
@@ -172,9 +172,9 @@ const VersionsColumn = observer(function VersionsColumn({ store }: { store: Proj
             menu={(
               <>
                 <MenuItem text="Meer info" onClick={info} />
-                <MenuItem text="Dupliceren" disabled={!edit} onClick={() => void store.duplicate('version', v.id)} />
-                <MenuItem text="Verplaatsen" disabled={!edit} onClick={() => store.openMove('version', v)} />
-                <MenuItem text="Verwijderen" intent="danger" disabled={!edit} onClick={() => store.askDelete('version', v.id, v.name)} />
+                <MenuItem text="Dupliceren" disabled={!v.canEdit} onClick={() => void store.duplicate('version', v.id)} />
+                <MenuItem text="Verplaatsen" disabled={!v.canEdit} onClick={() => store.openMove('version', v)} />
+                <MenuItem text="Verwijderen" intent="danger" disabled={!v.canEdit} onClick={() => store.askDelete('version', v.id, v.name)} />
               </>
             )}
           />
@@ -200,7 +200,7 @@ const ModelsColumn = observer(function ModelsColumn({ store }: { store: Projects
     >
       {store.models.map((m) => {
         const info = () => screen.navigate('Projects_ModelInfo', { modelId: m.id });
-        const mayEnd = m.alreadyOpen && (store.projectRole === 'ADM' || m.openByCurrentUser);
+        const mayEnd = m.alreadyOpen && m.canEndSession;
         return (
           <Row
             key={m.id}
@@ -230,9 +230,9 @@ const ModelsColumn = observer(function ModelsColumn({ store }: { store: Projects
               <>
                 <MenuItem text="Meer info" onClick={info} />
                 <MenuItem text="Beëindig sessie" disabled={!mayEnd} onClick={() => void store.askEndSession(m)} />
-                <MenuItem text="Dupliceren" disabled={!edit} onClick={() => void store.duplicate('model', m.id)} />
-                <MenuItem text="Verplaatsen" disabled={!edit} onClick={() => store.openMove('model', m)} />
-                <MenuItem text="Verwijderen" intent="danger" disabled={!edit} onClick={() => store.askDelete('model', m.id, m.name)} />
+                <MenuItem text="Dupliceren" disabled={!m.canEdit} onClick={() => void store.duplicate('model', m.id)} />
+                <MenuItem text="Verplaatsen" disabled={!m.canMove} onClick={() => store.openMove('model', m)} />
+                <MenuItem text="Verwijderen" intent="danger" disabled={!m.canEdit} onClick={() => store.askDelete('model', m.id, m.name)} />
               </>
             )}
           />

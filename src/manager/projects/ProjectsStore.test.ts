@@ -21,13 +21,13 @@ function fakeApi() {
 }
 
 const project = (id: number, name: string, modified: string, extra: object = {}) => ({
-  id, name, number: null, subregion: 1, typeProject: 1, hidden: false, role: 'ADM', projectRole: 'ADM',
+  id, name, number: null, subregion: 1, typeProject: 1, hidden: false, role: 'ADM', projectRole: 'ADM', canEdit: true, canSeeRights: true,
   createdAt: '2026-01-01T00:00:00Z', timestampLastModified: modified, ...extra,
 });
 
 function fakeRoot() {
   return {
-    auth: { user: { id: 1, role: 'USR' } },
+    auth: { user: { id: 1, canCreateProject: true } },
     toasts: { error: vi.fn(), success: vi.fn(), warning: vi.fn() },
     screen: { navigate: vi.fn() },
   };
@@ -107,14 +107,14 @@ describe('ProjectsStore selection (spec 1 §4)', () => {
     expect(store.loadingVersions).toBe(false);
   });
 
-  it('offers adding projects to global ADM/USR and editing by the project role', async () => {
-    data.projects = [project(3, 'Lezen', '2026-01-01T00:00:00Z', { role: 'VWR', projectRole: 'VWR' })];
+  it('offers adding projects and editing as the server\'s flags say', async () => {
+    data.projects = [project(3, 'Lezen', '2026-01-01T00:00:00Z', { role: 'VWR', projectRole: 'VWR', canEdit: false, canSeeRights: false })];
     const root = fakeRoot();
     const store = newStore(root);
     await store.load();
     expect(store.canAddProject).toBe(true);
     expect(store.canEditSelected).toBe(false);
-    root.auth.user.role = 'VWR';
+    root.auth.user.canCreateProject = false;
     expect(newStore(root).canAddProject).toBe(false);
   });
 

@@ -9,9 +9,6 @@ import { Resource } from '../../app/resource.ts';
 import { isVisible, sortProjects, type ProjectSort } from './projectList.ts';
 
 export type MoveState = 'Hidden' | 'MoveVersionModel' | 'MoveModel';
-export type Role = Project['role'];
-
-export const canEdit = (role: Role | null | undefined) => role === 'ADM' || role === 'USR';
 
 /** The calls the overview makes (the RootStore passes the real client modules; tests pass fakes). */
 export interface ProjectsStoreApi {
@@ -106,21 +103,17 @@ export class ProjectsStore {
     return this.versions.find((v) => v.id === this.selectedVersionId) ?? null;
   }
 
-  get projectRole(): Role | null {
-    return this.selectedProject?.projectRole ?? null;
-  }
-
   get canEditSelected() {
-    return canEdit(this.projectRole);
+    return Boolean(this.selectedProject?.canEdit);
   }
 
   get canAddProject() {
-    return canEdit(this.root.auth.user?.role);
+    return Boolean(this.root.auth.user?.canCreateProject);
   }
 
   /** Projects a version or model may move to (the caller needs ADM/USR on the target too). */
   get moveTargetProjects(): Project[] {
-    const list = sortProjects(this.projects.filter((p) => canEdit(p.projectRole) && (this.showHidden || !p.hidden)), 'Alphabetical');
+    const list = sortProjects(this.projects.filter((p) => p.canEdit && (this.showHidden || !p.hidden)), 'Alphabetical');
     return this.move === 'MoveVersionModel' ? list.filter((p) => p.id !== this.selectedProjectId) : list;
   }
 

@@ -10,7 +10,7 @@ import { referenceDataApi } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
 import { CreatedModified, Field, InfoList } from './FormParts.tsx';
 import { REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
-import { canEdit, projectsStoreOf } from './ProjectsStore.ts';
+import { projectsStoreOf } from './ProjectsStore.ts';
 import './projects.css';
 
 interface Form { name: string; description: string; phase: number }
@@ -38,7 +38,7 @@ const VersionFormScreen = observer(function VersionFormScreen() {
   const [phases, version] = data.value ?? [[], null];
   const { loading, failed: loadFailed } = data;
 
-  const editable = isNew || canEdit(version?.projectRole);
+  const editable = isNew || Boolean(version?.canEdit);
   const busy = loading || saving;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 

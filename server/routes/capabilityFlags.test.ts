@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
+import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import type { UserRow } from '../context.ts';
+
+// The capability flags are trustworthy only if they say what the endpoints do: for every kind of caller
+// (project roles ADM, USR, VWR; staff; the session holder) and a frozen and an unfrozen model, a flag is
+// true exactly when the call it stands for is not refused. user/me/'s flags likewise per global role.
+
+const M = '/api/manager';
+let t: TestApp;
+let a: Tenant;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createTenant(t.db, 'flags');
+});
+afterAll(() => t.close());
+
+type Flags = Record<string, boolean>;
+const call = async (user: UserRow, r: InjectOptions) =>
+  (await t.app.inject({ ...r, url: `${M}/${r.url as string}`, headers: await bearer(t.app, user) })).statusCode;
+const json = async <T>(user: UserRow, url: string): Promise<T> => {
+  const res = await t.app.inject({ method: 'GET', url: `${M}/${url}`, headers: await bearer(t.app, user) });
+  expect(res.statusCode, url).toBe(200);
+  return res.json() as T;
+};
+const allowed = (status: number) => status < 300;
+
+/** The flags of the tree's project, version and model rows as `who` receives them (lists and details). */
+async function rows(who: UserRow, tree: Tree) {
+  const project = (await json<(Flags & { id: number })[]>(who, 'project/?all=true')).find((p) => p.id === tree.projectId)!;
+  const projectDetail = await json<Flags>(who, `project/${tree.projectId}/`);
+  const version = (await json<(Flags & { id: number })[]>(who, `version-model/?project_id=${tree.projectId}`)).find((v) => v.id === tree.versionId)!;
+  const versionDetail = await json<Flags>(who, `version-model/${tree.versionId}/`);
+  const model = (await json<(Flags & { id: number; frozen: boolean })[]>(who, `model/?version_model_id=${tree.versionId}`)).find((m) => m.id === tree.modelId)!;
+  const modelDetail = await json<Flags>(who, `model/${tree.modelId}/`);
+  const pick = (o: Flags, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+  const P = ['can_edit', 'can_see_rights'];
+  const V = ['can_edit'];
+  const MK = ['can_edit', 'can_move', 'can_freeze', 'can_end_session', 'can_use_history'];
+  // a list row and the detail of the same row carry the same flags
+  expect(pick(projectDetail, P)).toEqual(pick(project, P));
+  expect(pick(versionDetail, V)).toEqual(pick(version, V));
+  expect(pick(modelDetail, MK)).toEqual(pick(model, MK));
+  return { project: pick(project, P), version: pick(version, V), model: pick(model, MK), frozen: model.frozen };
+}
+
+/** What the endpoints allow `who` on the tree; every successful change is undone. */
+async function allowedCalls(who: UserRow, tree: Tree, frozen: boolean) {
+  const can = async (r: InjectOptions) => allowed(await call(who, r));
+  const project = {
+    can_edit: await can({ method: 'PATCH', url: `project/${tree.projectId}/`, payload: { description: null } }),
+    can_see_rights: await can({ method: 'PATCH', url: `project/${tree.projectId}/`, payload: { roles: [] } }),
+  };
+  const version = { can_edit: await can({ method: 'PATCH', url: `version-model/${tree.versionId}/`, payload: { description: null } }) };
+  const freeze = await can({ method: 'PATCH', url: `model/${tree.modelId}/`, payload: { frozen: !frozen } });
+  if (freeze) await t.db.execute(sql`UPDATE model SET frozen = ${frozen} WHERE id = ${tree.modelId}`);
+  const [holder] = (await t.db.execute<{ user_id: number }>(sql`SELECT user_id FROM model_session WHERE model_id = ${tree.modelId}`)).rows;
+  const endSession = await can({ method: 'DELETE', url: `model/${tree.modelId}/session-edit/` });
+  if (holder) await t.db.execute(sql`INSERT INTO model_session (model_id, user_id) VALUES (${tree.modelId}, ${holder.user_id}) ON CONFLICT DO NOTHING`);
+  const model = {
+    can_edit: await can({ method: 'GET', url: `model/${tree.modelId}/duplicate/` }),
+    can_move: await can({ method: 'POST', url: `model/${tree.modelId}/move/`, payload: { to_version: tree.versionId } }),
+    can_freeze: freeze,
+    can_end_session: endSession,
+    can_use_history: await can({ method: 'GET', url: `model/${tree.modelId}/saved-model/` }),
+  };
+  return { project, version, model, frozen };
+}
+
+describe('row flags agree with what the endpoints allow', () => {
+  const callers = () => ({ 'project ADM': a.adm, 'project USR (session holder)': a.usr, 'project VWR': a.vwr, 'staff (project ADM)': a.staff });
+  for (const frozen of [false, true]) {
+    for (const who of ['project ADM', 'project USR (session holder)', 'project VWR', 'staff (project ADM)'] as const) {
+      it(`${who}, ${frozen ? 'frozen' : 'unfrozen'} model`, async () => {
+        const user = callers()[who];
+        const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a), sessionUserId: a.usr.id });
+        if (frozen) await t.db.execute(sql`UPDATE model SET frozen = true WHERE id = ${tree.modelId}`);
+        const flags = await rows(user, tree);
+        expect(flags.frozen).toBe(frozen);
+        expect(await allowedCalls(user, tree, frozen)).toEqual(flags);
+      });
+    }
+  }
+
+  it('a session holder with project role VWR may end his own session, and the flag says so', async () => {
+    const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a), sessionUserId: a.vwr.id });
+    const flags = await rows(a.vwr, tree);
+    expect(flags.model).toMatchObject({ can_edit: false, can_end_session: true });
+    expect(await allowedCalls(a.vwr, tree, false)).toEqual(flags);
+  });
+
+  it('staff with project role USR uses the history but does not freeze', async () => {
+    const staffUsr = await createUser(t.db, a.clientId, { email: 'staf-usr@flags.test', role: 'USR', isStaff: true });
+    const tree = await seedTree(t.db, a, { roles: { [staffUsr.id]: 'USR' } });
+    const flags = await rows(staffUsr, tree);
+    expect(flags.model).toMatchObject({ can_use_history: true, can_freeze: false, can_end_session: false });
+    expect(await allowedCalls(staffUsr, tree, false)).toEqual(flags);
+  });
+});
+
+describe('user/me/ flags per global role and staff', () => {
+  const EXPECTED = {
+    ADM: { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: false, can_edit_profile: true, can_choose_platform: false },
+    USR: { has_main_app_access: true, can_create_project: true, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_edit_profile: true, can_choose_platform: false },
+    VWR: { has_main_app_access: true, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_edit_profile: true, can_choose_platform: false },
+    NON: { has_main_app_access: false, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_edit_profile: true, can_choose_platform: false },
+  };
+  const STAFF = { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: true, can_edit_profile: false, can_choose_platform: true };
+  let n = 0;
+
+  for (const [role, staff, expected] of [
+    ...Object.entries(EXPECTED).map(([r, e]) => [r, false, e] as const),
+    ...(['ADM', 'VWR', 'NON'] as const).map((r) => [r, true, STAFF] as const),
+  ]) {
+    it(`role ${role}${staff ? ' with the staff flag' : ''}`, async () => {
+      const user = await createUser(t.db, a.clientId, { email: `me${++n}@flags.test`, role: role as 'ADM', isStaff: staff });
+      const me = await json<Flags & { is_staff: boolean; role: string }>(user, 'user/me/');
+      expect(me).toMatchObject({ ...expected, is_staff: staff, role });
+      // and the endpoints behind the flags agree
+      expect({
+        has_main_app_access: allowed(await call(user, { method: 'GET', url: 'project/' })),
+        can_create_project: allowed(await call(user, { method: 'POST', url: 'project/', payload: { name: `Vlag ${n}`, subregion: a.subregionId, type_project: a.typeProjectId, roles: [{ id: a.usr.id, role: 'USR' }] } })),
+        can_read_logs: allowed(await call(user, { method: 'GET', url: `log/?client_id=${a.clientId}&log_rows=50&page=1` })),
+        can_manage_users: allowed(await call(user, { method: 'GET', url: 'user/' })),
+        can_configure: allowed(await call(user, { method: 'POST', url: 'subregion/', payload: { description: `Vlag ${n}`, access_list: [] } })),
+        can_edit_profile: allowed(await call(user, { method: 'PUT', url: 'user/me/', payload: { first_name: user.firstName } })),
+      }).toEqual({
+        has_main_app_access: expected.has_main_app_access, can_create_project: expected.can_create_project, can_read_logs: expected.can_read_logs,
+        can_manage_users: expected.can_manage_users, can_configure: expected.can_configure, can_edit_profile: expected.can_edit_profile,
+      });
+    });
+  }
+});

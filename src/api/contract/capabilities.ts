@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// Capability flags: what the caller may do, computed by server/policies/capabilities.ts and sent on every
+// row of the project area and on user/me/. The browser shows or hides from these only and compares no
+// role itself (hiding is never the protection: the server refuses what a flag says is not allowed).
+
+/** On user/me/ and the sign-in answer's user: what the caller may do outside a project. */
+export const UserCapabilities = z.object({
+  /** False for role NON: the waiting screen only. */
+  has_main_app_access: z.boolean(),
+  can_create_project: z.boolean(),
+  can_read_logs: z.boolean(),
+  can_manage_users: z.boolean(),
+  /** The configuration screens (client region, subregions, phases, categories, project types). */
+  can_configure: z.boolean(),
+  can_manage_global_parameters: z.boolean(),
+  /** Own profile, password and MFA in the user settings (a super-admin's are read-only). */
+  can_edit_profile: z.boolean(),
+  /** The platform field of a new model. */
+  can_choose_platform: z.boolean(),
+});
+
+/** Every row: change it (and what lies under it: add, duplicate, delete, move). */
+export const RowCapabilities = z.object({ can_edit: z.boolean() });
+
+export const ProjectCapabilities = RowCapabilities.extend({
+  /** The project's rights table (read and change). */
+  can_see_rights: z.boolean(),
+});
+
+export const VersionCapabilities = RowCapabilities;
+
+/**
+ * On a model row `can_edit` is about rights (info, delete, duplicate); a frozen model still refuses
+ * changes of its name and description (423) unless the same request unfreezes it, which `frozen` says.
+ */
+export const ModelCapabilities = RowCapabilities.extend({
+  /** Move to another version: can_edit and not frozen. */
+  can_move: z.boolean(),
+  /** Toggle `frozen`. */
+  can_freeze: z.boolean(),
+  /** End the model's edit session (project ADM, or the holder). */
+  can_end_session: z.boolean(),
+  /** The model history: list, download; upload and activate unless frozen. */
+  can_use_history: z.boolean(),
+});
