@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (pure code, no database) and `api` (buildApp() on a fresh database per file,
+// Three projects: `unit` (pure code, no database), `engine-plain-hf` (the engine's reference and oracle
+// tests without the HyperFormula speed-ups) and `api` (buildApp() on a fresh database per file,
 // see server/test/globalSetup.ts). e2e runs separately through Playwright (scripts/e2e.ts).
 export default defineConfig({
   test: {
@@ -10,6 +11,17 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.unit.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        // The engine's reference and oracle tests once more on plain HyperFormula (hyperformulaSpeedups.ts).
+        test: {
+          name: 'engine-plain-hf',
+          include: ['src/formulas/engine.test.ts', 'src/formulas/property.test.ts', 'src/formulas/oracle.test.ts'],
+          environment: 'node',
+          env: { GRONDSLAG_HF_PATCHES: '0' },
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

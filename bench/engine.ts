@@ -8,6 +8,7 @@ import vm from 'node:vm';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GrexEngine, type Edit } from '../src/formulas/engine.ts';
+import { startHyperFormula } from '../src/formulas/hyperformulaSpeedups.ts';
 import { exportXlsx } from '../src/formulas/export.ts';
 import { largeModel } from '../src/formulas/testing/largeModel.ts';
 import { makeProfile, recalcWithLibreOffice, sofficePath } from '../src/formulas/testing/libreoffice.ts';
@@ -38,6 +39,7 @@ v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
 export default async function bench(): Promise<void> {
+  startHyperFormula((line) => console.log(line));
   gc();
   const heapBefore = process.memoryUsage().heapUsed;
   let peakHeap = 0;

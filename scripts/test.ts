@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 const steps: [string, string[]][] = [
   ['Typecontrole', ['tsc', '--noEmit', '-p', '.']],
   ['Unit-tests', ['vitest', 'run', '--project', 'unit']],
+  ['Rekenkern op kale HyperFormula (GRONDSLAG_HF_PATCHES=0)', ['vitest', 'run', '--project', 'engine-plain-hf']],
   ['API-tests', ['vitest', 'run', '--project', 'api']],
   ['End-to-end-tests', ['node', '--import', 'tsx', 'scripts/e2e.ts']],
 ];

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
+import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import type { Results } from './results.ts';
 
 const cents = (x: number) => Math.round(x * 100) / 100;
@@ -49,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
     console.error('Gebruik: npm run calc -- model.json [--xlsx uitvoer.xlsx]');
     return 1;
   }
+  startHyperFormula((line) => console.error(line)); // stdout is the JSON
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
 import { type Edit, GrexEngine } from './engine.ts';
+import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { referenceCalculate } from './reference/reference.ts';
 import { diffResults } from './testing/compare.ts';
 import { largeModel } from './testing/largeModel.ts';
@@ -14,6 +15,14 @@ const build = (m: unknown) => {
   return r.engine;
 };
 const c2 = (x: number) => Math.round(x * 100) / 100;
+
+describe('engine start', () => {
+  // vitest project engine-plain-hf runs this file with GRONDSLAG_HF_PATCHES=0
+  it('installs the HyperFormula speed-ups unless GRONDSLAG_HF_PATCHES=0 asks for plain HyperFormula', () => {
+    const wanted = process.env.GRONDSLAG_HF_PATCHES !== '0';
+    expect(startHyperFormula()).toEqual({ wanted, parser: wanted, topSort: wanted });
+  });
+});
 
 describe('engine: worked example of calculation.md §7', () => {
   it('gives the table, EW −106.120,80 and NCW −98.039,22', () => {

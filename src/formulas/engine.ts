@@ -6,7 +6,7 @@ import { WIRE_DATE } from '../api/contract/common.ts';
 import { cloneData } from '../lib/cloneData.ts';
 import { parseYmd, toSerial } from './dates.ts';
 import { COST_FIELDS, type CostScalarField, type EntryField, RESIDENTIAL_FIELDS, type ResidentialScalarField } from './entryFields.ts';
-import { speedUpHyperFormula } from './hyperformulaSpeedups.ts';
+import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { periodIndex } from './periods.ts';
 import { type EntryKind, type Results, ResultsReader, type SheetIds } from './results.ts';
 import { type Problem, PRICE_LEVEL_GROUP, type ValidationResult, validateModelData } from './validate.ts';
@@ -88,9 +88,6 @@ function toRaw(rows: RawCell[][]): RawCellContent[][] {
   return rows as RawCellContent[][];
 }
 
-// Before the first workbook (hyperformulaSpeedups.ts).
-speedUpHyperFormula();
-
 export class GrexEngine {
   readonly hf: HyperFormula;
   private model: ModelData;
@@ -109,6 +106,7 @@ export class GrexEngine {
 
   /** Build from model data that already passed `validateModelData`. */
   constructor(model: ModelData, options: EngineOptions = {}) {
+    startHyperFormula(); // before the first workbook; once per process (hyperformulaSpeedups.ts)
     this.model = cloneData(model);
     this.spec = buildWorkbookSpec(this.model);
     const sheets: Record<string, RawCellContent[][]> = {};

@@ -1,10 +1,19 @@
 // Two replacements inside HyperFormula that make building and recalculating the large model about a
 // third faster (docs/calculation-engine.md, "HyperFormula's parser and topological sort"):
 // formulaShapeCache.ts in front of its parser, graphTopSort.ts for its topological sort. Both are
-// installed on the prototypes, found through one empty instance, before the engine's first workbook.
+// installed on the prototypes, found through one empty instance, when the first engine starts
+// (`startHyperFormula`, called by GrexEngine). GRONDSLAG_HF_PATCHES=0 in the environment (Node) runs
+// plain HyperFormula: the test suite runs the reference and oracle tests that way too.
 import { HyperFormula } from 'hyperformula';
 import { installFormulaShapeCache } from './formulaShapeCache.ts';
 import { installGraphTopSort } from './graphTopSort.ts';
+
+export interface SpeedupState {
+  /** False when GRONDSLAG_HF_PATCHES=0 asked for plain HyperFormula. */
+  wanted: boolean;
+  parser: boolean;
+  topSort: boolean;
+}
 
 /** Install both (idempotent); says which are in place. */
 export function speedUpHyperFormula(): { parser: boolean; topSort: boolean } {
@@ -17,4 +26,28 @@ export function speedUpHyperFormula(): { parser: boolean; topSort: boolean } {
   };
   probe.destroy();
   return installed;
+}
+
+/** The environment switch; the browser has no environment and always installs them. */
+export function speedupsWanted(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.GRONDSLAG_HF_PATCHES !== '0';
+}
+
+let state: SpeedupState | null = null;
+
+/**
+ * The engine's start: installs the speed-ups unless switched off and logs the result, once per
+ * process (later calls answer the state). The tool calls it while the model loads, the CLI and the
+ * benchmark at their start (with their own log); a GrexEngine calls it before its first workbook.
+ */
+export function startHyperFormula(log: (line: string) => void = console.info): SpeedupState {
+  if (state) return state;
+  const wanted = speedupsWanted();
+  state = wanted ? { wanted, ...speedUpHyperFormula() } : { wanted, parser: false, topSort: false };
+  const on = (b: boolean) => (b ? 'aan' : 'uit');
+  log(
+    `Rekenkern: HyperFormula-versnellingen ${wanted ? '' : 'uitgezet (GRONDSLAG_HF_PATCHES=0); '}parser ${on(state.parser)}, topologische sortering ${on(state.topSort)}`,
+  );
+  return state;
 }

@@ -1,5 +1,6 @@
 import { action, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
 import { type Edit, GrexEngine } from '../formulas/engine.ts';
+import { startHyperFormula } from '../formulas/hyperformulaSpeedups.ts';
 import type { Results } from '../formulas/results.ts';
 import type { Problem } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
@@ -194,7 +195,10 @@ export class WorkbenchStore {
   async load(): Promise<void> {
     try {
       mark('workbench:request');
-      const answer = await this.deps.api.load(this.modelId);
+      const request = this.deps.api.load(this.modelId);
+      // The engine's start (HyperFormula's speed-ups, its parser's cold start) while the model is on its way.
+      startHyperFormula();
+      const answer = await request;
       const { base_parameters, cost_estimate, residential_construction, ...meta } = answer;
       const data: ModelData = { base_parameters, cost_estimate, residential_construction };
       mark('workbench:loaded');
