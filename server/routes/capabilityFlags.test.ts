@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
+import { PASSWORD, bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
 import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
 import type { UserRow } from '../context.ts';
 
@@ -121,6 +121,9 @@ describe('user/me/ flags per global role and staff', () => {
       const user = await createUser(t.db, a.clientId, { email: `me${++n}@flags.test`, role: role as 'ADM', isStaff: staff });
       const me = await json<Flags & { is_staff: boolean; role: string }>(user, 'user/me/');
       expect(me).toMatchObject({ ...expected, is_staff: staff, role });
+      // the sign-in answer's user is the same CurrentUser, flags included
+      const login = await t.app.inject({ method: 'POST', url: `${M}/user/login/`, payload: { email: user.email, password: PASSWORD }, remoteAddress: `10.9.9.${n}` });
+      expect(login.json().user).toEqual(me);
       // and the endpoints behind the flags agree
       expect({
         has_main_app_access: allowed(await call(user, { method: 'GET', url: 'project/' })),
