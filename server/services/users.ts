@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { TERMS_VERSION } from '../../src/api/contract/auth.ts';
 import type { AdminUser, CreateUserBody, UpdateUserBody } from '../../src/api/contract/users.ts';
-import type { Role } from '../../src/api/contract/common.ts';
+import { NO_ROLE, type Role } from '../../src/api/contract/common.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
 import { appUser, project, projectRole, subregion, templateReport, userSubregion, userTemplateReport } from '../db/schema/index.ts';
@@ -141,7 +141,7 @@ export async function listProjectRoles(ctx: AppContext, actor: UserRow, id: numb
     .where(eq(project.clientId, actor.clientId)).orderBy(asc(project.name));
   const roles = await ctx.db.select().from(projectRole).where(eq(projectRole.userId, u.id));
   const byProject = new Map(roles.map((r) => [r.projectId, r.role]));
-  return projects.map((p) => ({ project_id: p.id, project_name: p.name, role: byProject.get(p.id) ?? ('NON' as Role), user: u.id }));
+  return projects.map((p) => ({ project_id: p.id, project_name: p.name, role: byProject.get(p.id) ?? NO_ROLE, user: u.id }));
 }
 
 /**
@@ -172,7 +172,7 @@ export async function setProjectRoles(ctx: AppContext, actor: UserRow, id: numbe
   const grant = { table: project, ids: rows.map((r) => r.project_id), audit: (name: string) => `Projectrechten van gebruiker '${name}' gewijzigd (${rows.length} projecten)` };
   await setGrants(ctx, actor, id, ip, grant, async (tx, userId) => {
     for (const r of rows) {
-      if (r.role === 'NON') {
+      if (r.role === NO_ROLE) {
         await tx.delete(projectRole).where(and(eq(projectRole.userId, userId), eq(projectRole.projectId, r.project_id)));
       } else {
         await tx.insert(projectRole).values({ userId, projectId: r.project_id, role: r.role })
