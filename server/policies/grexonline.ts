@@ -1,5 +1,7 @@
 import type { UserRow } from '../context.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, forbidden } from '../errors.ts';
+import { FROZEN_MESSAGE } from '../../src/api/contract/common.ts';
+import { MSG_SESSION_OTHER } from '../../src/api/contract/grexonline.ts';
 import { type ProjectRole, assertMainAppAccess, canEditProject, requireRead } from './projects.ts';
 
 // Who may do what in the online calculation tool (spec 3 §6 leaves it open; our decisions):
@@ -11,8 +13,6 @@ import { type ProjectRole, assertMainAppAccess, canEditProject, requireRead } fr
 // - Another user's edit session makes the tool read-only for the caller (save answers 423) until
 //   that session ends (closed tool, or ended from the Projects screen).
 
-export const FROZEN_TOOL_MESSAGE = 'Dit rekenmodel is vergrendeld.';
-
 export function requireToolRead(user: UserRow, role: ProjectRole | null | undefined): ProjectRole {
   assertMainAppAccess(user);
   return requireRead(role);
@@ -23,13 +23,13 @@ export const canSaveModel = (role: ProjectRole | null | undefined, frozen: boole
 /** 404 when invisible, 403 for readers, 423 when frozen. */
 export function requireSave(user: UserRow, role: ProjectRole | null | undefined, frozen: boolean): void {
   const r = requireToolRead(user, role);
-  if (!canEditProject(r)) throw new HttpError(403, 'U heeft geen rechten voor deze actie.');
-  if (frozen) throw new HttpError(423, FROZEN_TOOL_MESSAGE);
+  if (!canEditProject(r)) throw forbidden();
+  if (frozen) throw new HttpError(423, FROZEN_MESSAGE);
 }
 
 /** Another user's session blocks saving. */
 export function requireSessionFree(user: UserRow, holderId: number | null, holderName: string): void {
   if (holderId !== null && holderId !== user.id) {
-    throw new HttpError(423, `Dit model is geopend door ${holderName}. U kunt het alleen bekijken.`, { code: 'session' });
+    throw new HttpError(423, MSG_SESSION_OTHER(holderName), { code: 'session' });
   }
 }

@@ -8,12 +8,15 @@ import {
 } from '../../src/api/contract/model.ts';
 import { ATTACHMENT_MESSAGES } from '../../src/api/contract/attachment.ts';
 import * as models from '../services/models.ts';
-import { projectAreaChain, readUpload, sendCached, sendDownload, sendJsonText } from './projectAreaChain.ts';
+import { mainAppOnly } from './mainAppOnly.ts';
+import { sendCached, sendJsonText } from './jsonReply.ts';
+import { sendDownload } from './download.ts';
+import { readUpload } from './upload.ts';
 import { badRequest } from '../errors.ts';
 
 /** Models, their edit session and history (spec 1 §7 model/) under /api/manager/. */
 export default async function modelRoutes(app: FastifyInstance) {
-  projectAreaChain(app);
+  mainAppOnly(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const tags = ['model'];

@@ -419,6 +419,9 @@ describe('reference data and log', () => {
     for (const p of ['/api/manager/project/', '/api/manager/version-model/{id}/move/', '/api/manager/model/{id}/saved-model/{saved_model_id}/', '/api/manager/attachment-version-model/', '/api/manager/log/']) {
       expect(paths).toContain(p);
     }
+    // the attachment POST is validated by its contract body (a link or a file), like every other route
+    const body = res.json().paths['/api/manager/attachment-version-model/'].post.requestBody.content['application/json'].schema;
+    expect(body.oneOf.map((o: { properties: { attachment_type: { enum: string[] } } }) => o.properties.attachment_type.enum)).toEqual([["LINK"], ["FILE"]]);
   });
 
   it('lists reference data of the own client only', async () => {

@@ -6,11 +6,12 @@ import {
   ProjectCreateBody, ProjectDetail, ProjectList, ProjectListQuery, ProjectPatchBody, ProjectPutBody,
 } from '../../src/api/contract/project.ts';
 import * as projects from '../services/projects.ts';
-import { projectAreaChain, sendCached } from './projectAreaChain.ts';
+import { mainAppOnly } from './mainAppOnly.ts';
+import { sendCached } from './jsonReply.ts';
 
 /** Projects (spec 1 §7) under /api/manager/. */
 export default async function projectRoutes(app: FastifyInstance) {
-  projectAreaChain(app);
+  mainAppOnly(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const tags = ['project'];

@@ -6,11 +6,11 @@ import { SubregionRoles, TemplateModelList } from '../../src/api/contract/refere
 import { LogPage, LogQuery } from '../../src/api/contract/log.ts';
 import * as ref from '../services/referenceData.ts';
 import { listLog } from '../services/logs.ts';
-import { projectAreaChain } from './projectAreaChain.ts';
+import { mainAppOnly } from './mainAppOnly.ts';
 
 /** Reference-data lists the project area needs, and the audit log, under /api/manager/. */
 export default async function referenceDataRoutes(app: FastifyInstance) {
-  projectAreaChain(app);
+  mainAppOnly(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const tags = ['reference-data'];

@@ -6,11 +6,12 @@ import {
   VersionModelPatchBody, VersionModelPutBody,
 } from '../../src/api/contract/versionModel.ts';
 import * as versions from '../services/versionModels.ts';
-import { projectAreaChain, sendJsonText } from './projectAreaChain.ts';
+import { mainAppOnly } from './mainAppOnly.ts';
+import { sendJsonText } from './jsonReply.ts';
 
 /** Versions of a project (spec 1 §7 version-model/) under /api/manager/. */
 export default async function versionModelRoutes(app: FastifyInstance) {
-  projectAreaChain(app);
+  mainAppOnly(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const tags = ['version-model'];

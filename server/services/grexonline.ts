@@ -3,21 +3,19 @@ import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { appUser, model, modelSession, project, subregion, versionModel } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { audit, fullName } from './audit.ts';
+import { fullName } from './audit.ts';
+import { command } from './command.ts';
 import { modelAccess, type ModelAccess } from './projectRows.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import * as policy from '../policies/grexonline.ts';
 import { validateModelData } from '../../src/formulas/validate.ts';
 import type { ModelData, ProjectInfo } from '../../src/api/contract/modelData.ts';
 import {
-  type GrexOnlineModel, MSG_CONFLICT, MSG_SESSION_OTHER, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo,
+  type GrexOnlineModel, MSG_CONFLICT, MSG_INVALID, MSG_SESSION_OTHER, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo,
 } from '../../src/api/contract/grexonline.ts';
 
 // The online calculation tool's server side (spec 3 §7): load and save the model data of an online
 // model with optimistic concurrency (model.data_version), and the edit session (model_session).
-
-/** Spec 3 §8: the message the tool shows for a 400 of a save. */
-export const INVALID_MESSAGE = 'Ongeldige invoer. Controleer de ingevulde waarden en probeer het opnieuw.';
 
 interface ToolRow {
   access: ModelAccess;
@@ -88,8 +86,7 @@ export async function getToolModel(ctx: AppContext, user: UserRow, id: number): 
 
 export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, body: SaveModelBody, ip: string): Promise<GrexOnlineModel> {
   const { data_version: loadedAt, ...rest } = body;
-  const now = ctx.config.now();
-  return ctx.db.transaction(async (tx) => {
+  return command(ctx, { user, ip }, async ({ tx, now, audit }) => {
     // Lock the model row: two saves of the same version cannot both pass the version check.
     await tx.execute(sql`SELECT id FROM model WHERE id = ${id} FOR UPDATE`);
     const r = await loadRow(tx, user, id);
@@ -97,7 +94,7 @@ export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, 
     policy.requireSessionFree(user, r.session?.user_id ?? null, r.session?.user_name ?? '');
     const input = { ...rest, base_parameters: { ...rest.base_parameters, project_info: r.info } };
     const v = validateModelData(input);
-    if (!v.ok) throw new HttpError(400, INVALID_MESSAGE, { errors: v.problems });
+    if (!v.ok) throw new HttpError(400, MSG_INVALID, { errors: v.problems });
     if (loadedAt !== r.dataVersion) {
       throw new HttpError(409, MSG_CONFLICT, { code: 'conflict', data_version: r.dataVersion });
     }
@@ -106,7 +103,7 @@ export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, 
       .where(and(eq(model.id, id), eq(model.dataVersion, r.dataVersion)));
     await tx.update(versionModel).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(versionModel.id, r.access.versionId));
     await tx.update(project).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(project.id, r.access.projectId));
-    await audit(tx, { clientId: user.clientId, user, description: `Modelgegevens van rekenmodel '${r.access.modelName}' opgeslagen`, ip, at: now });
+    await audit(`Modelgegevens van rekenmodel '${r.access.modelName}' opgeslagen`);
     return answer(user, { ...r, dataVersion: next }, v.data);
   });
 }
@@ -118,8 +115,7 @@ export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, 
  * session is the Projects screen's confirmed action.
  */
 export async function openSession(ctx: AppContext, user: UserRow, id: number, ip: string): Promise<SessionAnswer> {
-  const now = ctx.config.now();
-  return ctx.db.transaction(async (tx) => {
+  return command(ctx, { user, ip }, async ({ tx, now, audit }) => {
     await tx.execute(sql`SELECT id FROM model WHERE id = ${id} FOR UPDATE`);
     const r = await loadRow(tx, user, id);
     if (!policy.canSaveModel(r.access.role, r.access.frozen)) {
@@ -130,7 +126,7 @@ export async function openSession(ctx: AppContext, user: UserRow, id: number, ip
     }
     if (!r.session) {
       await tx.insert(modelSession).values({ modelId: id, userId: user.id, startedAt: now }).onConflictDoNothing();
-      await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${r.access.modelName}' geopend in de online rekentool`, ip, at: now });
+      await audit(`Rekenmodel '${r.access.modelName}' geopend in de online rekentool`);
     }
     const session: SessionInfo = r.session ?? { user_id: user.id, user_name: fullName(user), mine: true, started_at: now.toISOString() };
     return { held: true, session, read_only_reason: null, message: 'Sessie gestart.' };
@@ -139,12 +135,11 @@ export async function openSession(ctx: AppContext, user: UserRow, id: number, ip
 
 /** Closing the tool ends the caller's own session (someone else's is left alone). */
 export async function closeSession(ctx: AppContext, user: UserRow, id: number, ip: string): Promise<SessionAnswer> {
-  const now = ctx.config.now();
-  return ctx.db.transaction(async (tx) => {
+  return command(ctx, { user, ip }, async ({ tx, audit }) => {
     const r = await loadRow(tx, user, id);
     const gone = await tx.delete(modelSession).where(and(eq(modelSession.modelId, id), eq(modelSession.userId, user.id))).returning();
     if (gone.length) {
-      await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${r.access.modelName}' gesloten in de online rekentool`, ip, at: now });
+      await audit(`Rekenmodel '${r.access.modelName}' gesloten in de online rekentool`);
     }
     const session = r.session && !r.session.mine ? r.session : null;
     return { held: false, session, read_only_reason: readOnlyReason(user, { ...r, session }), message: 'Sessie beëindigd.' };

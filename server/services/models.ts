@@ -3,18 +3,21 @@ import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { appUser, model, modelSession, project, savedModel, subregion, templateModel, versionModel } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { audit, fullName } from './audit.ts';
+import { fullName } from './audit.ts';
+import { command, type Command } from './command.ts';
+import { editableModel, editableVersion } from './editAccess.ts';
 import * as policy from '../policies/projects.ts';
 import { capabilityKey } from '../policies/capabilities.ts';
-import { modelAccess, modelDetail, modelListJson, versionAccess, type ModelAccess } from './projectRows.ts';
-import { copyModel, deleteSubtree, freeCopyName, nameConflict, touch } from './projectTree.ts';
+import { modelAccess, modelDetail, modelListJson, type ModelAccess } from './projectRows.ts';
+import { copyModel, deleteSubtree, freeCopyName, stampOf, touch } from './projectTree.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import { cachedAnswer, type CachedAnswer } from './answerCache.ts';
 import { copyFile, readFile, saveFile } from '../storage/files.ts';
 import { REQUIRED_MESSAGE } from '../../src/lib/names.ts';
 import type { ModelPlatform, SavedModelItem } from '../../src/api/contract/model.ts';
+import { FROZEN_MESSAGE } from '../../src/api/contract/common.ts';
+import type { UploadedFile } from '../../src/api/contract/attachment.ts';
 
-export const FROZEN_MESSAGE = 'Dit rekenmodel is vergrendeld.';
 const frozen = () => new HttpError(423, FROZEN_MESSAGE);
 
 async function modelList(ctx: AppContext, user: UserRow, versionId: number | undefined): Promise<string> {
@@ -35,8 +38,8 @@ export async function getModel(db: DbOrTx, user: UserRow, id: number) {
   return m;
 }
 
-async function loadModel(ctx: AppContext, user: UserRow, id: number): Promise<ModelAccess> {
-  const access = await modelAccess(ctx.db, user, id);
+async function loadModel(db: DbOrTx, user: UserRow, id: number): Promise<ModelAccess> {
+  const access = await modelAccess(db, user, id);
   policy.requireRead(access?.role);
   return access!;
 }
@@ -46,12 +49,10 @@ export interface ModelCreate {
 }
 
 export async function createModel(ctx: AppContext, user: UserRow, body: ModelCreate, ip: string) {
-  const access = await versionAccess(ctx.db, user, body.version);
-  policy.requireEdit(access?.role);
   const platform: ModelPlatform = policy.canChoosePlatform(user) ? body.model_platform ?? 'spreadsheet' : 'spreadsheet';
-  const now = ctx.config.now();
-  const s = { now, userId: user.id };
-  return ctx.db.transaction(async (tx) => {
+  return command(ctx, { user, ip }, async (c) => {
+    const { tx, now } = c;
+    const access = await editableVersion(c, user, body.version);
     let template: { id: number; fileId: number | null; name: string } | undefined;
     if (body.type_model) {
       [template] = await tx.select({ id: templateModel.id, fileId: templateModel.fileId, name: templateModel.name }).from(templateModel)
@@ -69,22 +70,17 @@ export async function createModel(ctx: AppContext, user: UserRow, body: ModelCre
         .innerJoin(subregion, eq(subregion.id, project.subregionId)).where(eq(versionModel.id, body.version));
       modelData = defaultModelData({ ...info, modelName: body.name });
     }
-    let id: number;
-    try {
-      [{ id }] = await tx.insert(model).values({
-        versionId: body.version, name: body.name, description: body.description, typeModelId: template?.id ?? null,
-        modelPlatform: platform, modelData, createdAt: now, createdBy: user.id, timestampLastModified: now, lastModifiedBy: user.id,
-      }).returning({ id: model.id });
-    } catch (e) {
-      nameConflict(e, 'model');
-    }
+    const [{ id }] = await tx.insert(model).values({
+      versionId: body.version, name: body.name, description: body.description, typeModelId: template?.id ?? null,
+      modelPlatform: platform, modelData, createdAt: now, createdBy: user.id, timestampLastModified: now, lastModifiedBy: user.id,
+    }).returning({ id: model.id });
     if (platform === 'spreadsheet' && template?.fileId) {
       const fileId = await copyFile(tx, template.fileId);
       const [f] = await tx.execute<{ filename: string; size: number }>(sql`SELECT filename, size FROM stored_file WHERE id = ${fileId}`).then((r) => r.rows);
       await tx.insert(savedModel).values({ modelId: id, active: true, fileId, filenameOrig: f.filename, filesize: f.size, timestampSave: now, userSave: user.id });
     }
-    await touch(tx, s, { projectId: access!.projectId, versionId: body.version });
-    await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${body.name}' aangemaakt in versie '${access!.versionName}'`, ip, at: now });
+    await touch(tx, stampOf(c, user), { projectId: access.projectId, versionId: body.version });
+    await c.audit(`Rekenmodel '${body.name}' aangemaakt in versie '${access.versionName}'`);
     return getModel(tx, user, id);
   });
 }
@@ -92,110 +88,82 @@ export async function createModel(ctx: AppContext, user: UserRow, body: ModelCre
 export interface ModelUpdate { name?: string; description?: string | null; frozen?: boolean }
 
 export async function updateModel(ctx: AppContext, user: UserRow, id: number, body: ModelUpdate, ip: string) {
-  const access = await loadModel(ctx, user, id);
-  policy.requireEdit(access.role);
-  const [current] = await ctx.db.select({ name: model.name, description: model.description, frozen: model.frozen }).from(model).where(eq(model.id, id));
-  const toggles = body.frozen !== undefined && body.frozen !== current.frozen;
-  if (toggles) policy.requireFrozenToggle(access.role);
-  const renames = body.name !== undefined && body.name !== current.name;
-  const redescribes = body.description !== undefined && body.description !== current.description;
-  if (current.frozen && (body.frozen ?? true) && (renames || redescribes)) throw frozen();
-  const now = ctx.config.now();
-  return ctx.db.transaction(async (tx) => {
-    const set: Partial<typeof model.$inferInsert> = { timestampLastModified: now, lastModifiedBy: user.id };
+  return command(ctx, { user, ip }, async (c) => {
+    const access = await editableModel(c, user, id);
+    const [current] = await c.tx.select({ name: model.name, description: model.description, frozen: model.frozen }).from(model).where(eq(model.id, id));
+    const toggles = body.frozen !== undefined && body.frozen !== current.frozen;
+    if (toggles) policy.requireFrozenToggle(access.role);
+    const renames = body.name !== undefined && body.name !== current.name;
+    const redescribes = body.description !== undefined && body.description !== current.description;
+    if (current.frozen && (body.frozen ?? true) && (renames || redescribes)) throw frozen();
+    const set: Partial<typeof model.$inferInsert> = { timestampLastModified: c.now, lastModifiedBy: user.id };
     if (body.name !== undefined) set.name = body.name;
     if (body.description !== undefined) set.description = body.description;
     if (body.frozen !== undefined) set.frozen = body.frozen;
-    try {
-      await tx.update(model).set(set).where(eq(model.id, id));
-    } catch (e) {
-      nameConflict(e, 'model');
-    }
-    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
+    await c.tx.update(model).set(set).where(eq(model.id, id));
+    await touch(c.tx, stampOf(c, user), { projectId: access.projectId, versionId: access.versionId });
     const what = toggles ? (body.frozen ? 'vergrendeld' : 'ontgrendeld') : 'gewijzigd';
-    await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${body.name ?? current.name}' ${what}`, ip, at: now });
-    return getModel(tx, user, id);
+    await c.audit(`Rekenmodel '${body.name ?? current.name}' ${what}`);
+    return getModel(c.tx, user, id);
   });
 }
 
 export async function deleteModel(ctx: AppContext, user: UserRow, id: number, ip: string) {
-  const access = await loadModel(ctx, user, id);
-  policy.requireEdit(access.role);
-  const now = ctx.config.now();
-  await ctx.db.transaction(async (tx) => {
-    await deleteSubtree(tx, { modelId: id });
-    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
-    await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${access.modelName}' verwijderd uit versie '${access.versionName}'`, ip, at: now });
+  await command(ctx, { user, ip }, async (c) => {
+    const access = await editableModel(c, user, id);
+    await deleteSubtree(c.tx, { modelId: id });
+    await touch(c.tx, stampOf(c, user), { projectId: access.projectId, versionId: access.versionId });
+    await c.audit(`Rekenmodel '${access.modelName}' verwijderd uit versie '${access.versionName}'`);
   });
 }
 
 export async function duplicateModel(ctx: AppContext, user: UserRow, id: number, ip: string) {
-  const access = await loadModel(ctx, user, id);
-  policy.requireEdit(access.role);
-  const now = ctx.config.now();
-  return ctx.db.transaction(async (tx) => {
-    const name = await freeCopyName(tx, 'model', access.versionId, access.modelName);
-    let newId: number;
-    try {
-      newId = await copyModel(tx, id, access.versionId, name, { now, userId: user.id });
-    } catch (e) {
-      nameConflict(e, 'model');
-    }
-    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
-    await audit(tx, { clientId: user.clientId, user, description: `Rekenmodel '${access.modelName}' gedupliceerd als '${name}'`, ip, at: now });
-    return getModel(tx, user, newId);
+  return command(ctx, { user, ip }, async (c) => {
+    const access = await editableModel(c, user, id);
+    const name = await freeCopyName(c.tx, 'model', access.versionId, access.modelName);
+    const newId = await copyModel(c.tx, id, access.versionId, name, stampOf(c, user));
+    await touch(c.tx, stampOf(c, user), { projectId: access.projectId, versionId: access.versionId });
+    await c.audit(`Rekenmodel '${access.modelName}' gedupliceerd als '${name}'`);
+    return getModel(c.tx, user, newId);
   });
 }
 
 export async function moveModel(ctx: AppContext, user: UserRow, id: number, toVersion: number, ip: string) {
-  const access = await loadModel(ctx, user, id);
-  policy.requireEdit(access.role);
-  const target = await versionAccess(ctx.db, user, toVersion);
-  policy.requireEdit(target?.role);
-  if (access.frozen) throw frozen();
-  const now = ctx.config.now();
-  return ctx.db.transaction(async (tx) => {
-    try {
-      await tx.update(model).set({ versionId: toVersion, timestampLastModified: now, lastModifiedBy: user.id }).where(eq(model.id, id));
-    } catch (e) {
-      nameConflict(e, 'model');
-    }
-    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
-    await touch(tx, { now, userId: user.id }, { projectId: target!.projectId, versionId: toVersion });
-    await audit(tx, {
-      clientId: user.clientId, user, ip, at: now,
-      description: `Rekenmodel '${access.modelName}' verplaatst van versie '${access.versionName}' naar versie '${target!.versionName}' (project '${target!.name}')`,
-    });
-    return getModel(tx, user, id);
+  return command(ctx, { user, ip }, async (c) => {
+    const access = await editableModel(c, user, id);
+    const target = await editableVersion(c, user, toVersion);
+    if (access.frozen) throw frozen();
+    await c.tx.update(model).set({ versionId: toVersion, timestampLastModified: c.now, lastModifiedBy: user.id }).where(eq(model.id, id));
+    await touch(c.tx, stampOf(c, user), { projectId: access.projectId, versionId: access.versionId });
+    await touch(c.tx, stampOf(c, user), { projectId: target.projectId, versionId: toVersion });
+    await c.audit(`Rekenmodel '${access.modelName}' verplaatst van versie '${access.versionName}' naar versie '${target.versionName}' (project '${target.name}')`);
+    return getModel(c.tx, user, id);
   });
 }
 
 // ---------- edit session ----------
 
 export async function sessionHolder(ctx: AppContext, user: UserRow, id: number): Promise<{ email: string | null }> {
-  const access = await loadModel(ctx, user, id);
+  const access = await loadModel(ctx.db, user, id);
   if (access.sessionUserId === null) return { email: null };
   const [u] = await ctx.db.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, access.sessionUserId));
   return { email: u?.email ?? null };
 }
 
 export async function endSession(ctx: AppContext, user: UserRow, id: number, ip: string) {
-  const access = await loadModel(ctx, user, id);
-  policy.requireEndSession(user, access.role, access.sessionUserId);
-  const now = ctx.config.now();
-  await ctx.db.transaction(async (tx) => {
-    const gone = await tx.delete(modelSession).where(eq(modelSession.modelId, id)).returning();
-    if (gone.length) {
-      await audit(tx, { clientId: user.clientId, user, description: `Sessie van rekenmodel '${access.modelName}' beëindigd`, ip, at: now });
-    }
+  await command(ctx, { user, ip }, async (c) => {
+    const access = await loadModel(c.tx, user, id);
+    policy.requireEndSession(user, access.role, access.sessionUserId);
+    const gone = await c.tx.delete(modelSession).where(eq(modelSession.modelId, id)).returning();
+    if (gone.length) await c.audit(`Sessie van rekenmodel '${access.modelName}' beëindigd`);
   });
   return { message: 'Sessie beëindigd.' };
 }
 
 // ---------- history (saved models) ----------
 
-async function historyModel(ctx: AppContext, user: UserRow, id: number) {
-  const access = await loadModel(ctx, user, id);
+async function historyModel(db: DbOrTx, user: UserRow, id: number) {
+  const access = await loadModel(db, user, id);
   policy.requireModelHistory(user, access.role);
   return access;
 }
@@ -211,7 +179,7 @@ const toItem = (r: SavedRow): SavedModelItem => ({
 });
 
 export async function listSavedModels(ctx: AppContext, user: UserRow, id: number): Promise<SavedModelItem[]> {
-  await historyModel(ctx, user, id);
+  await historyModel(ctx.db, user, id);
   const rows = await ctx.db.select(savedModelColumns).from(savedModel).leftJoin(appUser, eq(appUser.id, savedModel.userSave))
     .where(eq(savedModel.modelId, id)).orderBy(desc(savedModel.timestampSave), desc(savedModel.id));
   return rows.map(toItem);
@@ -219,25 +187,29 @@ export async function listSavedModels(ctx: AppContext, user: UserRow, id: number
 
 /** A new history entry from an uploaded file; it becomes the active one. */
 export async function uploadSavedModel(
-  ctx: AppContext, user: UserRow, id: number, file: { filename: string; contentType: string; data: Buffer }, ip: string,
+  ctx: AppContext, user: UserRow, id: number, file: UploadedFile, ip: string,
 ) {
-  const access = await historyModel(ctx, user, id);
-  if (access.frozen) throw frozen();
-  const now = ctx.config.now();
-  await ctx.db.transaction(async (tx) => {
-    const stored = await saveFile(tx, { clientId: user.clientId, filename: file.filename, contentType: file.contentType, data: file.data, at: now });
-    await tx.update(savedModel).set({ active: false }).where(eq(savedModel.modelId, id));
-    await tx.insert(savedModel).values({
-      modelId: id, active: true, fileId: stored.id, filenameOrig: file.filename, filesize: stored.size, timestampSave: now, userSave: user.id,
+  await command(ctx, { user, ip }, async (c) => {
+    const access = await historyModel(c.tx, user, id);
+    if (access.frozen) throw frozen();
+    const stored = await saveFile(c.tx, { clientId: user.clientId, filename: file.filename, contentType: file.contentType, data: file.data, at: c.now });
+    await c.tx.update(savedModel).set({ active: false }).where(eq(savedModel.modelId, id));
+    await c.tx.insert(savedModel).values({
+      modelId: id, active: true, fileId: stored.id, filenameOrig: file.filename, filesize: stored.size, timestampSave: c.now, userSave: user.id,
     });
-    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
-    await tx.update(model).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(model.id, id));
-    await audit(tx, { clientId: user.clientId, user, description: `Bestand '${file.filename}' geüpload naar de historie van rekenmodel '${access.modelName}'`, ip, at: now });
+    await touchModel(c, user, access);
+    await c.audit(`Bestand '${file.filename}' geüpload naar de historie van rekenmodel '${access.modelName}'`);
   });
 }
 
+/** Marks the model, its version and its project as last edited now by the user. */
+async function touchModel(c: Command, user: UserRow, access: ModelAccess) {
+  await c.tx.update(model).set({ timestampLastModified: c.now, lastModifiedBy: user.id }).where(eq(model.id, access.modelId));
+  await touch(c.tx, stampOf(c, user), { projectId: access.projectId, versionId: access.versionId });
+}
+
 export async function downloadSavedModel(ctx: AppContext, user: UserRow, id: number, savedId: number) {
-  await historyModel(ctx, user, id);
+  await historyModel(ctx.db, user, id);
   const [row] = await ctx.db.select({ fileId: savedModel.fileId, filenameOrig: savedModel.filenameOrig }).from(savedModel)
     .where(and(eq(savedModel.id, savedId), eq(savedModel.modelId, id)));
   if (!row) throw notFound();
@@ -248,17 +220,15 @@ export async function downloadSavedModel(ctx: AppContext, user: UserRow, id: num
 
 /** Makes one history entry the active one (exactly one is active). */
 export async function activateSavedModel(ctx: AppContext, user: UserRow, id: number, savedId: number, ip: string) {
-  const access = await historyModel(ctx, user, id);
-  const [exists] = await ctx.db.select({ id: savedModel.id, filenameOrig: savedModel.filenameOrig }).from(savedModel)
-    .where(and(eq(savedModel.id, savedId), eq(savedModel.modelId, id)));
-  if (!exists) throw notFound();
-  if (access.frozen) throw frozen();
-  const now = ctx.config.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(savedModel).set({ active: sql`${savedModel.id} = ${savedId}` }).where(eq(savedModel.modelId, id));
-    await tx.update(model).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(model.id, id));
-    await touch(tx, { now, userId: user.id }, { projectId: access.projectId, versionId: access.versionId });
-    await audit(tx, { clientId: user.clientId, user, description: `Historie-item '${exists.filenameOrig}' van rekenmodel '${access.modelName}' geactiveerd`, ip, at: now });
+  await command(ctx, { user, ip }, async (c) => {
+    const access = await historyModel(c.tx, user, id);
+    const [exists] = await c.tx.select({ id: savedModel.id, filenameOrig: savedModel.filenameOrig }).from(savedModel)
+      .where(and(eq(savedModel.id, savedId), eq(savedModel.modelId, id)));
+    if (!exists) throw notFound();
+    if (access.frozen) throw frozen();
+    await c.tx.update(savedModel).set({ active: sql`${savedModel.id} = ${savedId}` }).where(eq(savedModel.modelId, id));
+    await touchModel(c, user, access);
+    await c.audit(`Historie-item '${exists.filenameOrig}' van rekenmodel '${access.modelName}' geactiveerd`);
   });
   const [row] = await ctx.db.select(savedModelColumns).from(savedModel).leftJoin(appUser, eq(appUser.id, savedModel.userSave))
     .where(eq(savedModel.id, savedId));

@@ -1,17 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
 import { model, project, versionModel } from '../db/schema/index.ts';
-import { HttpError, isUniqueViolation } from '../errors.ts';
-import { DUPLICATE_NAME_MESSAGE, copyName, type NamedKind } from '../../src/lib/names.ts';
+import { copyName, type NamedKind } from '../../src/lib/names.ts';
 import { deleteFiles } from '../storage/files.ts';
 
 // The project → version → model tree: copies, deletes (with their stored files) and timestamps.
-
-/** Turns a unique-index violation into the spec's 409 for the kind of name; rethrows anything else. */
-export function nameConflict(e: unknown, kind: NamedKind): never {
-  if (isUniqueViolation(e)) throw new HttpError(409, DUPLICATE_NAME_MESSAGE[kind]);
-  throw e;
-}
 
 const likePrefix = (name: string) => `${name.replace(/ \(kopie(?: \d+)?\)$/, '').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)} (kopie%`;
 
@@ -25,6 +18,8 @@ export async function freeCopyName(db: DbOrTx, kind: NamedKind, parentId: number
 }
 
 export interface Stamp { now: Date; userId: number }
+/** A command's time and the user who runs it. */
+export const stampOf = (c: { now: Date }, user: { id: number }): Stamp => ({ now: c.now, userId: user.id });
 
 /** Marks the project (and version) as last edited now by the user. */
 export async function touch(db: DbOrTx, s: Stamp, ids: { projectId?: number; versionId?: number }) {

@@ -2,12 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser, project, projectRole, subregion, typeProject } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { audit } from './audit.ts';
+import { command } from './command.ts';
+import { editableProject } from './editAccess.ts';
 import * as policy from '../policies/projects.ts';
 import { capabilityKey } from '../policies/capabilities.ts';
-import { projectAccess, projectDetail, projectListJson, projectRights } from './projectRows.ts';
+import { projectDetail, projectListJson, projectRights } from './projectRows.ts';
 import { cachedAnswer } from './answerCache.ts';
-import { copyProjectTree, deleteSubtree, freeCopyName, nameConflict } from './projectTree.ts';
+import { copyProjectTree, deleteSubtree, freeCopyName, stampOf } from './projectTree.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 import type { ProjectDetail } from '../../src/api/contract/project.ts';
 import type { DbOrTx } from '../db/index.ts';
@@ -64,35 +65,28 @@ async function setRoles(db: DbOrTx, user: UserRow, projectId: number, roles: { i
 
 export async function createProject(ctx: AppContext, user: UserRow, body: Required<Omit<ProjectFields, 'hidden'>>, ip: string) {
   policy.requireCreateProject(user);
-  const now = ctx.config.now();
-  return ctx.db.transaction(async (tx) => {
-    await checkReferences(tx, user, body);
-    let id: number;
-    try {
-      [{ id }] = await tx.insert(project).values({
-        clientId: user.clientId, name: body.name, number: body.number, description: body.description,
-        organisation: body.organisation, projectmanager: body.projectmanager,
-        subregionId: body.subregion, typeProjectId: body.type_project,
-        createdAt: now, createdBy: user.id, timestampLastModified: now, lastModifiedBy: user.id,
-      }).returning({ id: project.id });
-    } catch (e) {
-      nameConflict(e, 'project');
-    }
-    await tx.insert(projectRole).values({ projectId: id, userId: user.id, role: 'ADM' });
-    await setRoles(tx, user, id, body.roles);
-    await audit(tx, { clientId: user.clientId, user, description: `Project '${body.name}' aangemaakt`, ip, at: now });
-    return getProject(tx, user, id);
+  return command(ctx, { user, ip }, async (c) => {
+    await checkReferences(c.tx, user, body);
+    const [{ id }] = await c.tx.insert(project).values({
+      clientId: user.clientId, name: body.name, number: body.number, description: body.description,
+      organisation: body.organisation, projectmanager: body.projectmanager,
+      subregionId: body.subregion, typeProjectId: body.type_project,
+      createdAt: c.now, createdBy: user.id, timestampLastModified: c.now, lastModifiedBy: user.id,
+    }).returning({ id: project.id });
+    await c.tx.insert(projectRole).values({ projectId: id, userId: user.id, role: 'ADM' });
+    await setRoles(c.tx, user, id, body.roles);
+    await c.audit(`Project '${body.name}' aangemaakt`);
+    return getProject(c.tx, user, id);
   });
 }
 
+
 export async function updateProject(ctx: AppContext, user: UserRow, id: number, body: ProjectFields, ip: string) {
-  const access = await projectAccess(ctx.db, user, id);
-  policy.requireEdit(access?.role);
-  if (body.roles !== undefined) policy.requireRights(access!.role);
-  const now = ctx.config.now();
-  return ctx.db.transaction(async (tx) => {
-    await checkReferences(tx, user, body);
-    const set: Partial<typeof project.$inferInsert> = { timestampLastModified: now, lastModifiedBy: user.id };
+  return command(ctx, { user, ip }, async (c) => {
+    const access = await editableProject(c, user, id);
+    if (body.roles !== undefined) policy.requireRights(access.role);
+    await checkReferences(c.tx, user, body);
+    const set: Partial<typeof project.$inferInsert> = { timestampLastModified: c.now, lastModifiedBy: user.id };
     if (body.name !== undefined) set.name = body.name;
     if (body.number !== undefined) set.number = body.number;
     if (body.description !== undefined) set.description = body.description;
@@ -101,53 +95,38 @@ export async function updateProject(ctx: AppContext, user: UserRow, id: number, 
     if (body.subregion !== undefined) set.subregionId = body.subregion;
     if (body.type_project !== undefined) set.typeProjectId = body.type_project;
     if (body.hidden !== undefined) set.hidden = body.hidden;
-    try {
-      await tx.update(project).set(set).where(eq(project.id, id));
-    } catch (e) {
-      nameConflict(e, 'project');
-    }
-    if (body.roles) await setRoles(tx, user, id, body.roles);
-    const name = body.name ?? access!.name;
-    await audit(tx, { clientId: user.clientId, user, description: `Project '${name}' gewijzigd`, ip, at: now });
-    return getProject(tx, user, id);
+    await c.tx.update(project).set(set).where(eq(project.id, id));
+    if (body.roles) await setRoles(c.tx, user, id, body.roles);
+    await c.audit(`Project '${body.name ?? access.name}' gewijzigd`);
+    return getProject(c.tx, user, id);
   });
 }
 
 export async function deleteProject(ctx: AppContext, user: UserRow, id: number, ip: string) {
-  const access = await projectAccess(ctx.db, user, id);
-  policy.requireEdit(access?.role);
-  const now = ctx.config.now();
-  await ctx.db.transaction(async (tx) => {
-    await deleteSubtree(tx, { projectId: id });
-    await audit(tx, { clientId: user.clientId, user, description: `Project '${access!.name}' verwijderd`, ip, at: now });
+  await command(ctx, { user, ip }, async (c) => {
+    const access = await editableProject(c, user, id);
+    await deleteSubtree(c.tx, { projectId: id });
+    await c.audit(`Project '${access.name}' verwijderd`);
   });
 }
 
-/** Copies the project with its whole tree in one transaction; the copy gets a free '(kopie)' name. */
+/** Copies the project with its whole tree in one command; the copy gets a free '(kopie)' name. */
 export async function duplicateProject(ctx: AppContext, user: UserRow, id: number, ip: string) {
-  const access = await projectAccess(ctx.db, user, id);
-  policy.requireEdit(access?.role);
-  const now = ctx.config.now();
-  const s = { now, userId: user.id };
-  return ctx.db.transaction(async (tx) => {
-    const [src] = await tx.select().from(project).where(eq(project.id, id));
-    const name = await freeCopyName(tx, 'project', user.clientId, src.name);
-    let newId: number;
-    try {
-      [{ id: newId }] = await tx.insert(project).values({
-        clientId: src.clientId, name, number: src.number, description: src.description, organisation: src.organisation,
-        projectmanager: src.projectmanager, subregionId: src.subregionId, typeProjectId: src.typeProjectId, hidden: src.hidden,
-        createdAt: now, createdBy: user.id, timestampLastModified: now, lastModifiedBy: user.id,
-      }).returning({ id: project.id });
-    } catch (e) {
-      nameConflict(e, 'project');
-    }
-    await tx.execute(sql`INSERT INTO project_role (project_id, user_id, role)
+  return command(ctx, { user, ip }, async (c) => {
+    await editableProject(c, user, id);
+    const [src] = await c.tx.select().from(project).where(eq(project.id, id));
+    const name = await freeCopyName(c.tx, 'project', user.clientId, src.name);
+    const [{ id: newId }] = await c.tx.insert(project).values({
+      clientId: src.clientId, name, number: src.number, description: src.description, organisation: src.organisation,
+      projectmanager: src.projectmanager, subregionId: src.subregionId, typeProjectId: src.typeProjectId, hidden: src.hidden,
+      createdAt: c.now, createdBy: user.id, timestampLastModified: c.now, lastModifiedBy: user.id,
+    }).returning({ id: project.id });
+    await c.tx.execute(sql`INSERT INTO project_role (project_id, user_id, role)
       SELECT ${newId}, user_id, role FROM project_role WHERE project_id = ${id}`);
-    await tx.insert(projectRole).values({ projectId: newId, userId: user.id, role: 'ADM' })
+    await c.tx.insert(projectRole).values({ projectId: newId, userId: user.id, role: 'ADM' })
       .onConflictDoUpdate({ target: [projectRole.projectId, projectRole.userId], set: { role: 'ADM' } });
-    await copyProjectTree(tx, id, newId, s);
-    await audit(tx, { clientId: user.clientId, user, description: `Project '${src.name}' gedupliceerd als '${name}'`, ip, at: now });
-    return getProject(tx, user, newId);
+    await copyProjectTree(c.tx, id, newId, stampOf(c, user));
+    await c.audit(`Project '${src.name}' gedupliceerd als '${name}'`);
+    return getProject(c.tx, user, newId);
   });
 }

@@ -65,3 +65,21 @@ export const AttachmentFileFields = z.object({
   name: OptionalText,
 });
 export type AttachmentFileFields = z.input<typeof AttachmentFileFields>;
+
+/** The file part of a multipart POST, as the server reads it ('Selecteer een bestand.' when absent or empty). */
+export const UploadedFile = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  data: z.instanceof(Uint8Array),
+}, { error: ATTACHMENT_MESSAGES.file });
+export type UploadedFile = z.infer<typeof UploadedFile>;
+
+/**
+ * The body of POST attachment-version-model/, whichever way it came (JSON link, multipart file; `type`
+ * is accepted for `attachment_type`): one schema validates both, with the same 400 as every route.
+ */
+export const AttachmentCreateBody = z.discriminatedUnion('attachment_type', [
+  AttachmentLinkBody,
+  AttachmentFileFields.extend({ file: UploadedFile }),
+], { error: REQUIRED_MESSAGE });
+export type AttachmentCreateBody = z.output<typeof AttachmentCreateBody>;

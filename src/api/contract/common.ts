@@ -23,6 +23,9 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Ok = z.object({ message: z.string() });
 
+/** 423 of a change to a frozen model: the project area's rename or move, and the tool's save. */
+export const FROZEN_MESSAGE = 'Dit rekenmodel is vergrendeld.';
+
 /** Numeric id in a path. */
 export const IdParams = z.object({ id: z.coerce.number().int().positive() });
 

@@ -62,4 +62,6 @@ export const SessionAnswer = z.object({
 export type SessionAnswer = z.infer<typeof SessionAnswer>;
 
 export const MSG_CONFLICT = 'Het model is intussen door iemand anders opgeslagen.';
+/** Spec 3 §8: the 400 of a save whose model data does not validate. */
+export const MSG_INVALID = 'Ongeldige invoer. Controleer de ingevulde waarden en probeer het opnieuw.';
 export const MSG_SESSION_OTHER = (name: string) => `Dit model is geopend door ${name}. U kunt het alleen bekijken.`;

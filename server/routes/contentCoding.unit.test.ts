@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedCoding } from './projectAreaChain.ts';
+import { acceptedCoding } from './contentCoding.ts';
 
 describe('acceptedCoding', () => {
   it('picks br, then gzip, from what the caller accepts; q=0 refuses', () => {
