@@ -1,7 +1,80 @@
-import type { ReactNode } from 'react';
-import { Button, FormGroup } from '@blueprintjs/core';
+import { useState, type ReactNode } from 'react';
+import { Button, FormGroup, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import type { NamedKind } from '../../lib/names.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { orDash } from './formRules.ts';
+import { SAVE_OK, orDash, saveErrorMessage } from './formRules.ts';
+import { projectsStoreOf } from './ProjectsStore.ts';
+
+/**
+ * The frame of the project, version and model forms: header, title, a spinner until there is something to
+ * show, the failed state, then the form or the read-only view; `after` shows below it either way.
+ */
+export function FormScreen({ title, loading, failed, failedTitle, children, after }: {
+  title: string; loading: boolean; failed: boolean; failedTitle: string; children: ReactNode; after?: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader crumbs={[{ text: title }]} />
+      <div className="gs-content">
+        <section aria-label={title} className="gs-form">
+          <h2>{title}</h2>
+          {loading && <Spinner size={24} />}
+          {!loading && failed && <NonIdealState icon="error" title={failedTitle} />}
+          {!loading && !failed && children}
+          {after}
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** The name (required) and Beschrijving fields that open every form here; `invalid` marks the name input red. */
+export function NameDescription({ prefix, nameLabel, name, description, busy, error, invalid, onName, onDescription }: {
+  prefix: string; nameLabel: string; name: string; description: string; busy: boolean; error: string | null; invalid: boolean;
+  onName: (v: string) => void; onDescription: (v: string) => void;
+}) {
+  return (
+    <>
+      <Field label={nameLabel} required id={`${prefix}-name`} error={error}>
+        <InputGroup id={`${prefix}-name`} value={name} disabled={busy} onValueChange={onName} intent={invalid ? 'danger' : 'none'} />
+      </Field>
+      <Field label="Beschrijving" id={`${prefix}-description`}>
+        <TextArea id={`${prefix}-description`} fill value={description} disabled={busy} onChange={(e) => onDescription(e.currentTarget.value)} />
+      </Field>
+    </>
+  );
+}
+
+/** What a saved form tells the overview: the row to select on return, and the toast (Opslaan gelukt! unless said). */
+export interface Saved {
+  focus: { projectId?: number; versionId?: number };
+  message?: string;
+}
+
+/**
+ * Saving a form here (spec 1 §2, §8): while `saving`, the write runs; on success a toast, the overview
+ * selects the saved row and opens; a failure says why in the kind's words.
+ */
+export function useFormSave(kind: NamedKind) {
+  const root = useRoot();
+  const [saving, setSaving] = useState(false);
+  const save = async (write: () => Promise<Saved>) => {
+    setSaving(true);
+    try {
+      const { focus, message = SAVE_OK } = await write();
+      root.toasts.success(message);
+      projectsStoreOf(root).focus(focus);
+      root.screen.navigate('Projects');
+    } catch (e) {
+      root.toasts.error(saveErrorMessage(e, kind));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, save };
+}
 
 /** A labelled field; `error` shows under the input in red. */
 export function Field({ label, required, id, error, children }: {
@@ -28,19 +101,39 @@ export function InfoList({ items }: { items: [string, string | null | undefined]
   );
 }
 
+/** The stamps every project, version and model row carries. */
+interface Stamped {
+  createdAt: string | null | undefined;
+  authorNameFull: string | null | undefined;
+  timestampLastModified: string | null | undefined;
+  lastModifiedByNameFull: string | null | undefined;
+}
+
 /** Aangemaakt op/door, Laatst gewijzigd op/door. */
-export function CreatedModified({ createdAt, author, modifiedAt, modifiedBy }: {
-  createdAt: string | null | undefined; author: string | null | undefined; modifiedAt: string | null | undefined; modifiedBy: string | null | undefined;
-}) {
+export function CreatedModified({ row }: { row: Stamped }) {
   return (
     <InfoList
       items={[
-        ['Aangemaakt op', createdAt ? formatDateTime(createdAt) : null],
-        ['Aangemaakt door', author],
-        ['Laatst gewijzigd op', modifiedAt ? formatDateTime(modifiedAt) : null],
-        ['Laatst gewijzigd door', modifiedBy],
+        ['Aangemaakt op', row.createdAt ? formatDateTime(row.createdAt) : null],
+        ['Aangemaakt door', row.authorNameFull],
+        ['Laatst gewijzigd op', row.timestampLastModified ? formatDateTime(row.timestampLastModified) : null],
+        ['Laatst gewijzigd door', row.lastModifiedByNameFull],
       ]}
     />
+  );
+}
+
+/** What a reader sees instead of the form: the fields, the stamps, anything the screen adds, and Terug. */
+export function ReadOnlyView({ items, row, onBack, children }: {
+  items: [string, string | null | undefined][]; row: Stamped; onBack: () => void; children?: ReactNode;
+}) {
+  return (
+    <>
+      <InfoList items={items} />
+      <CreatedModified row={row} />
+      {children}
+      <div className="gs-actions"><Button text="Terug" onClick={onBack} /></div>
+    </>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Checkbox, FileInput, HTMLSelect, HTMLTable, Icon, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Checkbox, FileInput, HTMLSelect, HTMLTable, Icon } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
-import { PageHeader } from '../../app/PageHeader.tsx';
 import { useResource } from '../../app/resource.ts';
 import { modelsApi, type Platform, type SavedModel } from '../../api/models.ts';
 import { referenceDataApi } from '../../api/referenceData.ts';
@@ -10,9 +9,8 @@ import { messageOf } from '../../api/http.ts';
 import { UPLOAD_FAILED, UPLOAD_OK } from '../../api/contract/model.ts';
 import { ATTACHMENT_MESSAGES } from '../../api/contract/attachment.ts';
 import { formatDateTime, formatFileSize } from '../../lib/format.ts';
-import { CreatedModified, Field, InfoList, SaveCancel } from './FormParts.tsx';
-import { REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
-import { projectsStoreOf } from './ProjectsStore.ts';
+import { CreatedModified, Field, FormScreen, InfoList, NameDescription, ReadOnlyView, SaveCancel, useFormSave } from './FormParts.tsx';
+import { REQUIRED_MESSAGE, nameError, numParam, orNull } from './formRules.ts';
 import './projects.css';
 
 const PLATFORMS: { value: Platform; label: string }[] = [
@@ -25,14 +23,13 @@ interface Form { name: string; description: string; platform: Platform; typeMode
 
 /** Projects_NewModel and Projects_ModelInfo (spec 1 §2 "New model / model info"). */
 const ModelFormScreen = observer(function ModelFormScreen() {
-  const root = useRoot();
-  const { screen, toasts, auth } = root;
+  const { screen, toasts, auth } = useRoot();
   const isNew = screen.screen === 'Projects_NewModel';
   const versionId = isNew ? numParam(screen.params.versionId) : null;
   const modelId = isNew ? null : numParam(screen.params.modelId);
 
   const [form, setForm] = useState<Form>({ name: '', description: '', platform: 'spreadsheet', typeModel: 0, frozen: false });
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveForm } = useFormSave('model');
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [typeMissing, setTypeMissing] = useState(false);
 
@@ -65,33 +62,22 @@ const ModelFormScreen = observer(function ModelFormScreen() {
       toasts.error(problem);
       return;
     }
-    setSaving(true);
-    try {
-      const store = projectsStoreOf(root);
-      if (isNew) {
-        const created = await modelsApi.create({
+    await saveForm(async () => {
+      const saved = isNew
+        ? await modelsApi.create({
           name: form.name.trim(),
           description: orNull(form.description),
           version: versionId!,
           typeModel: form.platform === 'spreadsheet' ? form.typeModel : null,
           ...(showPlatform ? { modelPlatform: form.platform } : {}),
-        });
-        store.focus({ projectId: created.projectId, versionId: created.versionId });
-      } else {
-        const updated = await modelsApi.update(modelId!, {
+        })
+        : await modelsApi.update(modelId!, {
           name: form.name.trim(),
           description: orNull(form.description),
           ...(canFreeze ? { frozen: form.frozen } : {}),
         });
-        store.focus({ projectId: updated.projectId, versionId: updated.versionId });
-      }
-      toasts.success(SAVE_OK);
-      screen.navigate('Projects');
-    } catch (e) {
-      toasts.error(saveErrorMessage(e, 'model'));
-    } finally {
-      setSaving(false);
-    }
+      return { focus: { projectId: saved.projectId, versionId: saved.versionId } };
+    });
   };
 
   const title = isNew ? 'Nieuw rekenmodel' : 'Rekenmodel Info';
@@ -99,62 +85,52 @@ const ModelFormScreen = observer(function ModelFormScreen() {
   const showHistory = !isNew && model !== null && model.canUseHistory && model.modelPlatform === 'spreadsheet';
 
   return (
-    <>
-      <PageHeader crumbs={[{ text: title }]} />
-      <div className="gs-content">
-        <section aria-label={title} className="gs-form">
-          <h2>{title}</h2>
-          {loading && <Spinner size={24} />}
-          {!loading && loadFailed && <NonIdealState icon="error" title="Het rekenmodel kon niet worden geladen." />}
-          {!loading && !loadFailed && (editable ? (
-            <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-              <Field label="Naam rekenmodel" required id="m-name" error={nameProblem}>
-                <InputGroup id="m-name" value={form.name} disabled={busy} onValueChange={(v) => set('name', v)} intent={nameProblem ? 'danger' : 'none'} />
-              </Field>
-              <Field label="Beschrijving" id="m-description">
-                <TextArea id="m-description" fill value={form.description} disabled={busy} onChange={(e) => set('description', e.currentTarget.value)} />
-              </Field>
-              {showPlatform && (isNew ? (
-                <Field label="Platform" required id="m-platform">
-                  <HTMLSelect id="m-platform" fill value={form.platform} disabled={busy} onChange={(e) => set('platform', e.currentTarget.value as Platform)}>
-                    {PLATFORMS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
-                  </HTMLSelect>
-                </Field>
-              ) : <InfoList items={[['Platform', platformLabel(form.platform)]]} />)}
-              {showType && (isNew ? (
-                <Field label="Type rekenmodel" required id="m-type" error={typeMissing ? REQUIRED_MESSAGE : null}>
-                  <HTMLSelect id="m-type" fill value={form.typeModel} disabled={busy} onChange={(e) => set('typeModel', Number(e.currentTarget.value))}>
-                    <option value={0}>Kies een type rekenmodel</option>
-                    {templates.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-                  </HTMLSelect>
-                </Field>
-              ) : <InfoList items={[['Type rekenmodel', model?.typeModelName]]} />)}
-              {!isNew && canFreeze && (
-                <Checkbox label="Vergrendeld" checked={form.frozen} disabled={busy} onChange={(e) => set('frozen', e.currentTarget.checked)} />
-              )}
-              {!isNew && !canFreeze && <InfoList items={[['Vergrendeld', form.frozen ? 'Ja' : 'Nee']]} />}
-              {model && <CreatedModified createdAt={model.createdAt} author={model.authorNameFull} modifiedAt={model.timestampLastModified} modifiedBy={model.lastModifiedByNameFull} />}
-              <SaveCancel busy={busy} saving={saving} onCancel={() => screen.navigate('Projects')} />
-            </form>
-          ) : model && (
-            <>
-              <InfoList
-                items={[
-                  ['Naam rekenmodel', model.name],
-                  ['Beschrijving', model.description],
-                  ...(showPlatform ? [['Platform', platformLabel(model.modelPlatform)] as [string, string]] : []),
-                  ...(model.modelPlatform === 'spreadsheet' ? [['Type rekenmodel', model.typeModelName] as [string, string | null]] : []),
-                  ['Vergrendeld', model.frozen ? 'Ja' : 'Nee'],
-                ]}
-              />
-              <CreatedModified createdAt={model.createdAt} author={model.authorNameFull} modifiedAt={model.timestampLastModified} modifiedBy={model.lastModifiedByNameFull} />
-              <div className="gs-actions"><Button text="Terug" onClick={() => screen.navigate('Projects')} /></div>
-            </>
-          ))}
-          {showHistory && <History modelId={model.id} />}
-        </section>
-      </div>
-    </>
+    <FormScreen
+      title={title} loading={loading} failed={loadFailed} failedTitle="Het rekenmodel kon niet worden geladen."
+      after={showHistory && <History modelId={model.id} />}
+    >
+      {editable ? (
+        <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+          <NameDescription
+            prefix="m" nameLabel="Naam rekenmodel" name={form.name} description={form.description} busy={busy}
+            error={nameProblem} invalid={!!nameProblem} onName={(v) => set('name', v)} onDescription={(v) => set('description', v)}
+          />
+          {showPlatform && (isNew ? (
+            <Field label="Platform" required id="m-platform">
+              <HTMLSelect id="m-platform" fill value={form.platform} disabled={busy} onChange={(e) => set('platform', e.currentTarget.value as Platform)}>
+                {PLATFORMS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+              </HTMLSelect>
+            </Field>
+          ) : <InfoList items={[['Platform', platformLabel(form.platform)]]} />)}
+          {showType && (isNew ? (
+            <Field label="Type rekenmodel" required id="m-type" error={typeMissing ? REQUIRED_MESSAGE : null}>
+              <HTMLSelect id="m-type" fill value={form.typeModel} disabled={busy} onChange={(e) => set('typeModel', Number(e.currentTarget.value))}>
+                <option value={0}>Kies een type rekenmodel</option>
+                {templates.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+              </HTMLSelect>
+            </Field>
+          ) : <InfoList items={[['Type rekenmodel', model?.typeModelName]]} />)}
+          {!isNew && canFreeze && (
+            <Checkbox label="Vergrendeld" checked={form.frozen} disabled={busy} onChange={(e) => set('frozen', e.currentTarget.checked)} />
+          )}
+          {!isNew && !canFreeze && <InfoList items={[['Vergrendeld', form.frozen ? 'Ja' : 'Nee']]} />}
+          {model && <CreatedModified row={model} />}
+          <SaveCancel busy={busy} saving={saving} onCancel={() => screen.navigate('Projects')} />
+        </form>
+      ) : model && (
+        <ReadOnlyView
+          row={model}
+          onBack={() => screen.navigate('Projects')}
+          items={[
+            ['Naam rekenmodel', model.name],
+            ['Beschrijving', model.description],
+            ...(showPlatform ? [['Platform', platformLabel(model.modelPlatform)] as [string, string]] : []),
+            ...(model.modelPlatform === 'spreadsheet' ? [['Type rekenmodel', model.typeModelName] as [string, string | null]] : []),
+            ['Vergrendeld', model.frozen ? 'Ja' : 'Nee'],
+          ]}
+        />
+      )}
+    </FormScreen>
   );
 });
 export default ModelFormScreen;

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
-import { PageHeader } from '../../app/PageHeader.tsx';
 import { useResource } from '../../app/resource.ts';
 import { projectsApi } from '../../api/projects.ts';
 import { referenceDataApi, type SubregionRole } from '../../api/referenceData.ts';
-import { CreatedModified, Field, InfoList, SaveCancel } from './FormParts.tsx';
-import { PROJECT_UPDATED, REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
-import { projectsStoreOf } from './ProjectsStore.ts';
+import { CreatedModified, Field, FormScreen, NameDescription, ReadOnlyView, SaveCancel, useFormSave } from './FormParts.tsx';
+import { PROJECT_UPDATED, REQUIRED_MESSAGE, nameError, numParam, orNull } from './formRules.ts';
 import { PERMISSION_LABELS, roleOptions } from '../../api/contract/common.ts';
 import './projects.css';
 
@@ -30,14 +28,13 @@ const EMPTY: Form = { name: '', description: '', number: '', typeProject: 0, sub
 
 /** Projects_NewProject and Projects_ProjectInfo (spec 1 §2 "New project / project info"). */
 const ProjectFormScreen = observer(function ProjectFormScreen() {
-  const root = useRoot();
-  const { screen, toasts, auth } = root;
+  const { screen, toasts, auth } = useRoot();
   const isNew = screen.screen === 'Projects_NewProject';
   const projectId = isNew ? null : numParam(screen.params.projectId);
 
   const [form, setForm] = useState<Form>(EMPTY);
   const [roles, setRoles] = useState<SubregionRole[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveForm } = useFormSave('project');
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
 
@@ -100,24 +97,14 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
       typeProject: form.typeProject,
     };
     const roleRows = roles.map((r) => ({ id: r.id, role: r.role }));
-    setSaving(true);
-    try {
-      const store = projectsStoreOf(root);
+    await saveForm(async () => {
       if (isNew) {
         const created = await projectsApi.create({ ...fields, roles: roleRows });
-        toasts.success(SAVE_OK);
-        store.focus({ projectId: created.id });
-      } else {
-        const updated = await projectsApi.update(projectId!, { ...fields, hidden: form.hidden, ...(showRights ? { roles: roleRows } : {}) });
-        toasts.success(PROJECT_UPDATED);
-        store.focus({ projectId: updated.id });
+        return { focus: { projectId: created.id } };
       }
-      screen.navigate('Projects');
-    } catch (e) {
-      toasts.error(saveErrorMessage(e, 'project'));
-    } finally {
-      setSaving(false);
-    }
+      const updated = await projectsApi.update(projectId!, { ...fields, hidden: form.hidden, ...(showRights ? { roles: roleRows } : {}) });
+      return { focus: { projectId: updated.id }, message: PROJECT_UPDATED };
+    });
   };
 
   const title = isNew ? 'Nieuw project' : 'Project info';
@@ -126,98 +113,85 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
   const req = (empty: boolean) => (missing && empty ? REQUIRED_MESSAGE : null);
 
   return (
-    <>
-      <PageHeader crumbs={[{ text: title }]} />
-      <div className="gs-content">
-        <section aria-label={title} className="gs-form">
-          <h2>{title}</h2>
-          {loading && <Spinner size={24} />}
-          {!loading && loadFailed && <NonIdealState icon="error" title="Het project kon niet worden geladen." />}
-          {!loading && !loadFailed && (editable ? (
-            <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-              <Field label="Projectnaam" required id="p-name" error={nameProblem ?? req(form.name.trim() === '')}>
-                <InputGroup id="p-name" value={form.name} disabled={busy} onValueChange={(v) => set('name', v)} intent={nameProblem ? 'danger' : 'none'} />
-              </Field>
-              <Field label="Beschrijving" id="p-description">
-                <TextArea id="p-description" fill value={form.description} disabled={busy} onChange={(e) => set('description', e.currentTarget.value)} />
-              </Field>
-              <Field label="Projectnummer" id="p-number">
-                <InputGroup id="p-number" value={form.number} disabled={busy} onValueChange={(v) => set('number', v)} />
-              </Field>
-              <Field label="Projecttype" required id="p-type" error={req(form.typeProject <= 0)}>
-                <HTMLSelect id="p-type" fill value={form.typeProject} disabled={busy} onChange={(e) => set('typeProject', Number(e.currentTarget.value))}>
-                  <option value={0}>Kies een projecttype</option>
-                  {types.map((t) => <option key={t.id} value={t.id}>{t.description}</option>)}
-                </HTMLSelect>
-              </Field>
-              <Field label="Deelgebied" required id="p-subregion" error={req(form.subregion <= 0)}>
-                <HTMLSelect id="p-subregion" fill value={form.subregion} disabled={busy} onChange={(e) => chooseSubregion(Number(e.currentTarget.value))}>
-                  <option value={0}>Kies een deelgebied</option>
-                  {subregions.map((s) => <option key={s.id} value={s.id}>{s.description}</option>)}
-                </HTMLSelect>
-              </Field>
-              <Field label="Gemeente / organisatie" id="p-organisation">
-                <InputGroup id="p-organisation" value={form.organisation} disabled={busy} onValueChange={(v) => set('organisation', v)} />
-              </Field>
-              <Field label="Projectmanager" id="p-manager">
-                <InputGroup id="p-manager" value={form.projectmanager} disabled={busy} onValueChange={(v) => set('projectmanager', v)} />
-              </Field>
-              {!isNew && (
-                <Checkbox label="Verbergen" checked={form.hidden} disabled={busy} onChange={(e) => set('hidden', e.currentTarget.checked)} />
-              )}
-              {showRights && (
-                <div aria-label="Rechten" role="group">
-                  {rolesLoading && <Spinner size={16} />}
-                  {form.subregion > 0 || roles.length > 0 ? (
-                    <HTMLTable compact striped className="gs-rights">
-                      <thead><tr><th>Naam</th><th>Rechten</th></tr></thead>
-                      <tbody>
-                        {roles.map((r) => (
-                          <tr key={r.id}>
-                            <td>{r.nameFull}</td>
-                            <td>
-                              <HTMLSelect
-                                aria-label={`Rechten ${r.nameFull}`}
-                                value={r.id === auth.user?.id ? 'ADM' : r.role}
-                                disabled={busy || r.id === auth.user?.id}
-                                onChange={(e) => setRole(r.id, e.currentTarget.value as Role)}
-                              >
-                                {ROLE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-                              </HTMLSelect>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </HTMLTable>
-                  ) : <p className="gs-muted">Kies een deelgebied om de rechten te laden.</p>}
-                </div>
-              )}
-              {detail && <CreatedModified createdAt={detail.createdAt} author={detail.authorNameFull} modifiedAt={detail.timestampLastModified} modifiedBy={detail.lastModifiedByNameFull} />}
-              <SaveCancel busy={busy} saving={saving} onCancel={() => screen.navigate('Projects')} />
-            </form>
-          ) : detail && (
-            <>
-              <InfoList
-                items={[
-                  ['Projectnaam', detail.name],
-                  ['Beschrijving', detail.description],
-                  ['Projectnummer', detail.number],
-                  ['Projecttype', typeName],
-                  ['Deelgebied', subregionName],
-                  ['Gemeente / organisatie', detail.organisation],
-                  ['Projectmanager', detail.projectmanager],
-                  ['Verborgen', detail.hidden ? 'Ja' : 'Nee'],
-                ]}
-              />
-              <CreatedModified createdAt={detail.createdAt} author={detail.authorNameFull} modifiedAt={detail.timestampLastModified} modifiedBy={detail.lastModifiedByNameFull} />
-              <div className="gs-actions">
-                <Button text="Terug" onClick={() => screen.navigate('Projects')} />
-              </div>
-            </>
-          ))}
-        </section>
-      </div>
-    </>
+    <FormScreen title={title} loading={loading} failed={loadFailed} failedTitle="Het project kon niet worden geladen.">
+      {editable ? (
+        <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+          <NameDescription
+            prefix="p" nameLabel="Projectnaam" name={form.name} description={form.description} busy={busy}
+            error={nameProblem ?? req(form.name.trim() === '')} invalid={!!nameProblem}
+            onName={(v) => set('name', v)} onDescription={(v) => set('description', v)}
+          />
+          <Field label="Projectnummer" id="p-number">
+            <InputGroup id="p-number" value={form.number} disabled={busy} onValueChange={(v) => set('number', v)} />
+          </Field>
+          <Field label="Projecttype" required id="p-type" error={req(form.typeProject <= 0)}>
+            <HTMLSelect id="p-type" fill value={form.typeProject} disabled={busy} onChange={(e) => set('typeProject', Number(e.currentTarget.value))}>
+              <option value={0}>Kies een projecttype</option>
+              {types.map((t) => <option key={t.id} value={t.id}>{t.description}</option>)}
+            </HTMLSelect>
+          </Field>
+          <Field label="Deelgebied" required id="p-subregion" error={req(form.subregion <= 0)}>
+            <HTMLSelect id="p-subregion" fill value={form.subregion} disabled={busy} onChange={(e) => chooseSubregion(Number(e.currentTarget.value))}>
+              <option value={0}>Kies een deelgebied</option>
+              {subregions.map((s) => <option key={s.id} value={s.id}>{s.description}</option>)}
+            </HTMLSelect>
+          </Field>
+          <Field label="Gemeente / organisatie" id="p-organisation">
+            <InputGroup id="p-organisation" value={form.organisation} disabled={busy} onValueChange={(v) => set('organisation', v)} />
+          </Field>
+          <Field label="Projectmanager" id="p-manager">
+            <InputGroup id="p-manager" value={form.projectmanager} disabled={busy} onValueChange={(v) => set('projectmanager', v)} />
+          </Field>
+          {!isNew && (
+            <Checkbox label="Verbergen" checked={form.hidden} disabled={busy} onChange={(e) => set('hidden', e.currentTarget.checked)} />
+          )}
+          {showRights && (
+            <div aria-label="Rechten" role="group">
+              {rolesLoading && <Spinner size={16} />}
+              {form.subregion > 0 || roles.length > 0 ? (
+                <HTMLTable compact striped className="gs-rights">
+                  <thead><tr><th>Naam</th><th>Rechten</th></tr></thead>
+                  <tbody>
+                    {roles.map((r) => (
+                      <tr key={r.id}>
+                        <td>{r.nameFull}</td>
+                        <td>
+                          <HTMLSelect
+                            aria-label={`Rechten ${r.nameFull}`}
+                            value={r.id === auth.user?.id ? 'ADM' : r.role}
+                            disabled={busy || r.id === auth.user?.id}
+                            onChange={(e) => setRole(r.id, e.currentTarget.value as Role)}
+                          >
+                            {ROLE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                          </HTMLSelect>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </HTMLTable>
+              ) : <p className="gs-muted">Kies een deelgebied om de rechten te laden.</p>}
+            </div>
+          )}
+          {detail && <CreatedModified row={detail} />}
+          <SaveCancel busy={busy} saving={saving} onCancel={() => screen.navigate('Projects')} />
+        </form>
+      ) : detail && (
+        <ReadOnlyView
+          row={detail}
+          onBack={() => screen.navigate('Projects')}
+          items={[
+            ['Projectnaam', detail.name],
+            ['Beschrijving', detail.description],
+            ['Projectnummer', detail.number],
+            ['Projecttype', typeName],
+            ['Deelgebied', subregionName],
+            ['Gemeente / organisatie', detail.organisation],
+            ['Projectmanager', detail.projectmanager],
+            ['Verborgen', detail.hidden ? 'Ja' : 'Nee'],
+          ]}
+        />
+      )}
+    </FormScreen>
   );
 });
 export default ProjectFormScreen;

@@ -1,30 +1,27 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Button, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { Alert, Button, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
-import { PageHeader } from '../../app/PageHeader.tsx';
 import { useResource } from '../../app/resource.ts';
 import { versionsApi, type Version } from '../../api/versions.ts';
 import { attachmentsApi, type Attachment } from '../../api/attachments.ts';
 import { referenceDataApi } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
-import { CreatedModified, Field, InfoList } from './FormParts.tsx';
-import { REQUIRED_MESSAGE, SAVE_OK, nameError, numParam, orNull, saveErrorMessage } from './formRules.ts';
-import { projectsStoreOf } from './ProjectsStore.ts';
+import { CreatedModified, Field, FormScreen, NameDescription, ReadOnlyView, useFormSave } from './FormParts.tsx';
+import { REQUIRED_MESSAGE, nameError, numParam, orNull } from './formRules.ts';
 import './projects.css';
 
 interface Form { name: string; description: string; phase: number }
 
 /** Projects_NewVersionModel and Projects_VersionModelInfo (spec 1 §2 "New version / version info"). */
 const VersionFormScreen = observer(function VersionFormScreen() {
-  const root = useRoot();
-  const { screen, toasts } = root;
+  const { screen, toasts } = useRoot();
   const isNew = screen.screen === 'Projects_NewVersionModel';
   const projectId = isNew ? numParam(screen.params.projectId) : null;
   const versionId = isNew ? null : numParam(screen.params.versionId);
 
   const [form, setForm] = useState<Form>({ name: '', description: '', phase: 0 });
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveForm } = useFormSave('version');
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -50,23 +47,10 @@ const VersionFormScreen = observer(function VersionFormScreen() {
       return;
     }
     const body = { name: form.name.trim(), description: orNull(form.description), phase: form.phase };
-    setSaving(true);
-    try {
-      const store = projectsStoreOf(root);
-      if (isNew) {
-        const created = await versionsApi.create({ ...body, project: projectId! });
-        store.focus({ projectId: created.projectId, versionId: created.id });
-      } else {
-        const updated = await versionsApi.update(versionId!, body);
-        store.focus({ projectId: updated.projectId, versionId: updated.id });
-      }
-      toasts.success(SAVE_OK);
-      screen.navigate('Projects');
-    } catch (e) {
-      toasts.error(saveErrorMessage(e, 'version'));
-    } finally {
-      setSaving(false);
-    }
+    await saveForm(async () => {
+      const saved = isNew ? await versionsApi.create({ ...body, project: projectId! }) : await versionsApi.update(versionId!, body);
+      return { focus: { projectId: saved.projectId, versionId: saved.id } };
+    });
   };
 
   const openAttachment = (a: Attachment) => {
@@ -97,50 +81,44 @@ const VersionFormScreen = observer(function VersionFormScreen() {
 
   return (
     <>
-      <PageHeader crumbs={[{ text: title }]} />
-      <div className="gs-content">
-        <section aria-label={title} className="gs-form">
-          <h2>{title}</h2>
-          {loading && !version && <p className="gs-muted">Aan het laden...</p>}
-          {!loading && loadFailed && <NonIdealState icon="error" title="De versie kon niet worden geladen." />}
-          {!loadFailed && !(loading && !isNew && !version) && (editable ? (
-            <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-              <Field label="Versienaam" required id="v-name" error={nameProblem}>
-                <InputGroup id="v-name" value={form.name} disabled={busy} onValueChange={(v) => set('name', v)} intent={nameProblem ? 'danger' : 'none'} />
-              </Field>
-              <Field label="Beschrijving" id="v-description">
-                <TextArea id="v-description" fill value={form.description} disabled={busy} onChange={(e) => set('description', e.currentTarget.value)} />
-              </Field>
-              <Field label="Fase" id="v-phase">
-                <HTMLSelect id="v-phase" fill value={form.phase} disabled={busy} onChange={(e) => set('phase', Number(e.currentTarget.value))}>
-                  <option value={0}>Geen fase</option>
-                  {phases.map((p) => <option key={p.id} value={p.id}>{p.description}</option>)}
-                </HTMLSelect>
-              </Field>
-              {version && <CreatedModified createdAt={version.createdAt} author={version.authorNameFull} modifiedAt={version.timestampLastModified} modifiedBy={version.lastModifiedByNameFull} />}
-              {version && <Attachments version={version} editable loading={loading} onOpen={openAttachment} onDelete={setDeleting} />}
-              <div className="gs-actions">
-                {version && (
-                  <>
-                    <Button icon="polygon-filter" text="Gebied bewerken" onClick={() => version.outlineUri && screen.navigate('MapViewer_VersionRegion', { versionId: version.id })} />
-                    <Button icon="layers" text="Functiegebieden bewerken" onClick={() => version.editorUri && screen.navigate('MapViewer_Feature', { versionId: version.id })} />
-                    <Button icon="paperclip" text="Bijlage toevoegen" onClick={() => screen.navigate('Projects_VersionModelInfo_NewAttachment', { versionId: version.id })} />
-                  </>
-                )}
-                <Button type="submit" intent="primary" text="Opslaan" disabled={busy} loading={saving} />
-                <Button text="Annuleren" onClick={() => screen.navigate('Projects')} />
-              </div>
-            </form>
-          ) : version && (
-            <>
-              <InfoList items={[['Versienaam', version.name], ['Beschrijving', version.description], ['Fase', phaseName(version.phase)]]} />
-              <CreatedModified createdAt={version.createdAt} author={version.authorNameFull} modifiedAt={version.timestampLastModified} modifiedBy={version.lastModifiedByNameFull} />
-              <Attachments version={version} editable={false} loading={loading} onOpen={openAttachment} onDelete={setDeleting} />
-              <div className="gs-actions"><Button text="Terug" onClick={() => screen.navigate('Projects')} /></div>
-            </>
-          ))}
-        </section>
-      </div>
+      {/* A reload after deleting an attachment keeps the form on screen. */}
+      <FormScreen title={title} loading={loading && !version} failed={loadFailed} failedTitle="De versie kon niet worden geladen.">
+        {editable ? (
+          <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+            <NameDescription
+              prefix="v" nameLabel="Versienaam" name={form.name} description={form.description} busy={busy}
+              error={nameProblem} invalid={!!nameProblem} onName={(v) => set('name', v)} onDescription={(v) => set('description', v)}
+            />
+            <Field label="Fase" id="v-phase">
+              <HTMLSelect id="v-phase" fill value={form.phase} disabled={busy} onChange={(e) => set('phase', Number(e.currentTarget.value))}>
+                <option value={0}>Geen fase</option>
+                {phases.map((p) => <option key={p.id} value={p.id}>{p.description}</option>)}
+              </HTMLSelect>
+            </Field>
+            {version && <CreatedModified row={version} />}
+            {version && <Attachments version={version} editable loading={loading} onOpen={openAttachment} onDelete={setDeleting} />}
+            <div className="gs-actions">
+              {version && (
+                <>
+                  <Button icon="polygon-filter" text="Gebied bewerken" onClick={() => version.outlineUri && screen.navigate('MapViewer_VersionRegion', { versionId: version.id })} />
+                  <Button icon="layers" text="Functiegebieden bewerken" onClick={() => version.editorUri && screen.navigate('MapViewer_Feature', { versionId: version.id })} />
+                  <Button icon="paperclip" text="Bijlage toevoegen" onClick={() => screen.navigate('Projects_VersionModelInfo_NewAttachment', { versionId: version.id })} />
+                </>
+              )}
+              <Button type="submit" intent="primary" text="Opslaan" disabled={busy} loading={saving} />
+              <Button text="Annuleren" onClick={() => screen.navigate('Projects')} />
+            </div>
+          </form>
+        ) : version && (
+          <ReadOnlyView
+            row={version}
+            onBack={() => screen.navigate('Projects')}
+            items={[['Versienaam', version.name], ['Beschrijving', version.description], ['Fase', phaseName(version.phase)]]}
+          >
+            <Attachments version={version} editable={false} loading={loading} onOpen={openAttachment} onDelete={setDeleting} />
+          </ReadOnlyView>
+        )}
+      </FormScreen>
       <Alert
         isOpen={deleting !== null}
         intent="danger"
