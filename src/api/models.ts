@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import type { ModelCreateBody, ModelItem, ModelPatchBody, ModelPlatform, ModelPutBody, SavedModelItem, SessionEdit } from '../api/contract/model.ts';
+import type { ModelCreateBody, ModelItem, ModelPlatform, ModelPutBody, SavedModelItem, SessionEdit } from '../api/contract/model.ts';
 import type { Camelize } from './case.ts';
 import { download, request, required } from './http.ts';
+import { rowCalls } from './rows.ts';
 
 export type Model = Camelize<ModelItem>;
 export type Platform = ModelPlatform;
 export type ModelCreate = Camelize<ModelCreateBody>;
 export type ModelUpdate = Camelize<ModelPutBody>;
-export type ModelPatch = Camelize<ModelPatchBody>;
 export type SavedModel = Camelize<SavedModelItem>;
 export type SessionHolder = Camelize<z.infer<typeof SessionEdit>>;
 
@@ -16,12 +16,7 @@ const M = '/manager/model';
 export const modelsApi = {
   /** Without a version: every model the caller can read. */
   list: (versionModelId?: number) => request<Model[]>('GET', `${M}/`, { query: { versionModelId } }),
-  get: (id: number) => request<Model>('GET', `${M}/${required(id, 'id')}/`),
-  create: (body: ModelCreate) => request<Model>('POST', `${M}/`, { body: required(body, 'body') }),
-  update: (id: number, body: ModelUpdate) => request<Model>('PUT', `${M}/${required(id, 'id')}/`, { body: required(body, 'body') }),
-  patch: (id: number, body: ModelPatch) => request<Model>('PATCH', `${M}/${required(id, 'id')}/`, { body: required(body, 'body') }),
-  remove: (id: number) => request<void>('DELETE', `${M}/${required(id, 'id')}/`),
-  duplicate: (id: number) => request<Model>('GET', `${M}/${required(id, 'id')}/duplicate/`),
+  ...rowCalls<Model, ModelCreate, ModelUpdate>(M),
   move: (id: number, toVersion: number) =>
     request<Model>('POST', `${M}/${required(id, 'id')}/move/`, { body: { toVersion: required(toVersion, 'toVersion') } }),
   sessionHolder: (id: number) => request<SessionHolder>('GET', `${M}/${required(id, 'id')}/session-edit/`),
