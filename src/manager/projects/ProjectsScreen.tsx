@@ -60,15 +60,15 @@ const Toolbar = observer(function Toolbar({ store }: { store: ProjectsStore }) {
         />
         <Button type="submit" text="Zoek" />
       </form>
-      <HTMLSelect aria-label="Filter op projecttype" value={store.typeFilter} onChange={(e) => store.setTypeFilter(Number(e.currentTarget.value))}>
+      <HTMLSelect aria-label="Filter op projecttype" value={store.typeFilter} onChange={(e) => store.setFilter('typeFilter', Number(e.currentTarget.value))}>
         <option value={0}>Alle projecttypen</option>
         {store.typeProjects.map((t) => <option key={t.id} value={t.id}>{t.description}</option>)}
       </HTMLSelect>
-      <HTMLSelect aria-label="Filter op deelgebied" value={store.subregionFilter} onChange={(e) => store.setSubregionFilter(Number(e.currentTarget.value))}>
+      <HTMLSelect aria-label="Filter op deelgebied" value={store.subregionFilter} onChange={(e) => store.setFilter('subregionFilter', Number(e.currentTarget.value))}>
         <option value={0}>Alle deelgebieden</option>
         {store.subregions.map((s) => <option key={s.id} value={s.id}>{s.description}</option>)}
       </HTMLSelect>
-      <Checkbox label="verborgen" checked={store.showHidden} onChange={(e) => store.setShowHidden(e.currentTarget.checked)} className="gs-inline-check" />
+      <Checkbox label="verborgen" checked={store.showHidden} onChange={(e) => store.setFilter('showHidden', e.currentTarget.checked)} className="gs-inline-check" />
       <HTMLSelect aria-label="Sorteren" value={store.sort} onChange={(e) => store.setSort(e.currentTarget.value as ProjectSort)}>
         {SORT_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </HTMLSelect>

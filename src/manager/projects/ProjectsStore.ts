@@ -177,16 +177,9 @@ export class ProjectsStore {
     this.search = this.searchInput;
     this.ensureVisibleSelection();
   }
-  setTypeFilter(v: number) {
-    this.typeFilter = v;
-    this.ensureVisibleSelection();
-  }
-  setSubregionFilter(v: number) {
-    this.subregionFilter = v;
-    this.ensureVisibleSelection();
-  }
-  setShowHidden(v: boolean) {
-    this.showHidden = v;
+  /** A filter changes; a selected project it hides hands the selection on (spec §4). */
+  setFilter<K extends 'typeFilter' | 'subregionFilter' | 'showHidden'>(key: K, value: ProjectsStore[K]) {
+    (this as ProjectsStore)[key] = value;
     this.ensureVisibleSelection();
   }
   setSort(v: ProjectSort) {
