@@ -5,7 +5,7 @@ import type { ModelData, PeriodItem, SpaceUsageLocation } from '../api/contract/
 import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
 import { compareYmd, parseYmd, toSerial } from './dates.ts';
 import { pctFormula, pctFormulaOnce } from './percent.ts';
-import { type Period, generatePeriods, periodIndex, periodsPerYear } from './periods.ts';
+import { MAX_PERIODS, type Period, generatePeriods, periodIndex, periodsPerYear } from './periods.ts';
 import {
   CREDIT_SET,
   DEBIT_SET,
@@ -406,107 +406,103 @@ function itemMap(items: PeriodItem[]): Map<number, PeriodItem> {
   return m;
 }
 
-// ── the builder ────────────────────────────────────────────────────────────────────────────
+// ── the builder: one function per sheet ──────────────────────────────────────────────────────
 
-/** Model data (validated) → sheets and layout. */
-export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
-  const bp = model.base_parameters;
-  const periods = generatePeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period, 40);
-  const ncwDate = parseYmd(bp.phasing_net_present_value_date);
-  const kN = periods.find((p) => compareYmd(p.start, ncwDate) <= 0 && compareYmd(ncwDate, p.end) < 0)?.index ?? periods.length;
-  const n = periods.length;
-  const m = periodsPerYear(bp.phasing_period);
-  const pCol = (k: number) => k; // Perioden: period k (1-based) in column k (B = 1)
+/** What every sheet is built from: the model and its periods. */
+interface BuildContext {
+  model: ModelData;
+  bp: ModelData['base_parameters'];
+  periods: Period[];
+  n: number;
+  /** The period that contains the NCW date. */
+  kN: number;
+}
+type AnyEntry = ModelData['cost_estimate'][number] | ModelData['residential_construction'][number];
+/** Perioden: period k (1-based) in column k (B = 1). */
+const periodsCol = (k: number) => k;
 
-  // Uitgangspunten
-  const up: RawCell[][] = Array.from({ length: PARAMETER_ROWS.periodCount + 1 }, () => [null, null]);
-  const setUp = (row: number, label: string, v: RawCell) => {
-    up[row] = [text(label), v];
-  };
-  up[0] = [text('Parameter'), text('Waarde')];
-  const pi = bp.project_info;
-  setUp(PARAMETER_ROWS.project_name, 'Projectnaam', text(pi.project_name));
-  setUp(PARAMETER_ROWS.project_description, 'Omschrijving', text(pi.project_description));
-  setUp(PARAMETER_ROWS.project_number, 'Projectnummer', text(pi.project_number));
-  setUp(PARAMETER_ROWS.subregion, 'Deelgebied', text(pi.subregion));
-  setUp(PARAMETER_ROWS.organisation_name, 'Organisatie', text(pi.organisation_name));
-  setUp(PARAMETER_ROWS.version_name, 'Versie', text(pi.version_name));
-  setUp(PARAMETER_ROWS.model_name, 'Model', text(pi.model_name));
-  setUp(PARAMETER_ROWS.phasing_calculation_start_date, 'Startdatum berekening', toSerial(bp.phasing_calculation_start_date));
-  setUp(PARAMETER_ROWS.phasing_price_reference_date, 'Prijspeildatum', toSerial(bp.phasing_price_reference_date));
-  setUp(PARAMETER_ROWS.phasing_net_present_value_date, 'NCW-datum', toSerial(bp.phasing_net_present_value_date));
-  setUp(PARAMETER_ROWS.phasing_calculation_end_date, 'Einddatum berekening', toSerial(bp.phasing_calculation_end_date));
-  setUp(PARAMETER_ROWS.phasing_period, 'Faseringsperiode', text(bp.phasing_period));
-  const perRef = a1(1, PARAMETER_ROWS.phasing_period, { absCol: true, absRow: true });
-  setUp(PARAMETER_ROWS.periodsPerYear, 'Perioden per jaar', `=IF(${perRef}="Annual",1,IF(${perRef}="SemiAnnual",2,4))`);
-  setUp(PARAMETER_ROWS.interest_discount_rate_percentage, 'Rente- en disconteringsvoet', bp.interest_discount_rate_percentage);
-  setUp(PARAMETER_ROWS.discountFraction, 'Disconteringsvoet (fractie)', `=${pctFormulaOnce(a1(1, PARAMETER_ROWS.interest_discount_rate_percentage))}`);
-  setUp(PARAMETER_ROWS.vat_rate_percentage, 'Btw-percentage', bp.vat_rate_percentage);
-  setUp(PARAMETER_ROWS.vatFraction, 'Btw (fractie)', `=${pctFormulaOnce(a1(1, PARAMETER_ROWS.vat_rate_percentage))}`);
-  setUp(PARAMETER_ROWS.interest_calculation_method, 'Renteberekeningsmethode', text(bp.interest_calculation_method));
-  setUp(PARAMETER_ROWS.profit_withdrawal_to_ncw_date, 'Winstneming naar NCW-datum', bp.profit_withdrawal_to_ncw_date);
-  setUp(PARAMETER_ROWS.periodCount, 'Aantal perioden', n);
-  const upFmt = (r: number): Fmt | undefined =>
-    r >= PARAMETER_ROWS.phasing_calculation_start_date && r <= PARAMETER_ROWS.phasing_calculation_end_date
+/** Uitgangspunten: row, title and value of each parameter (the derived ones as formulas). */
+const PARAMETER_CELLS: [keyof typeof PARAMETER_ROWS, string, (c: BuildContext) => RawCell][] = [
+  ['project_name', 'Projectnaam', (c) => text(c.bp.project_info.project_name)],
+  ['project_description', 'Omschrijving', (c) => text(c.bp.project_info.project_description)],
+  ['project_number', 'Projectnummer', (c) => text(c.bp.project_info.project_number)],
+  ['subregion', 'Deelgebied', (c) => text(c.bp.project_info.subregion)],
+  ['organisation_name', 'Organisatie', (c) => text(c.bp.project_info.organisation_name)],
+  ['version_name', 'Versie', (c) => text(c.bp.project_info.version_name)],
+  ['model_name', 'Model', (c) => text(c.bp.project_info.model_name)],
+  ['phasing_calculation_start_date', 'Startdatum berekening', (c) => toSerial(c.bp.phasing_calculation_start_date)],
+  ['phasing_price_reference_date', 'Prijspeildatum', (c) => toSerial(c.bp.phasing_price_reference_date)],
+  ['phasing_net_present_value_date', 'NCW-datum', (c) => toSerial(c.bp.phasing_net_present_value_date)],
+  ['phasing_calculation_end_date', 'Einddatum berekening', (c) => toSerial(c.bp.phasing_calculation_end_date)],
+  ['phasing_period', 'Faseringsperiode', (c) => text(c.bp.phasing_period)],
+  ['periodsPerYear', 'Perioden per jaar', () => {
+    const per = a1(1, PARAMETER_ROWS.phasing_period, { absCol: true, absRow: true });
+    return `=IF(${per}="Annual",1,IF(${per}="SemiAnnual",2,4))`;
+  }],
+  ['interest_discount_rate_percentage', 'Rente- en disconteringsvoet', (c) => c.bp.interest_discount_rate_percentage],
+  ['discountFraction', 'Disconteringsvoet (fractie)', () => `=${pctFormulaOnce(a1(1, PARAMETER_ROWS.interest_discount_rate_percentage))}`],
+  ['vat_rate_percentage', 'Btw-percentage', (c) => c.bp.vat_rate_percentage],
+  ['vatFraction', 'Btw (fractie)', () => `=${pctFormulaOnce(a1(1, PARAMETER_ROWS.vat_rate_percentage))}`],
+  ['interest_calculation_method', 'Renteberekeningsmethode', (c) => text(c.bp.interest_calculation_method)],
+  ['profit_withdrawal_to_ncw_date', 'Winstneming naar NCW-datum', (c) => c.bp.profit_withdrawal_to_ncw_date],
+  ['periodCount', 'Aantal perioden', (c) => c.n],
+];
+
+function parametersSheet(c: BuildContext): SheetSpec {
+  const R = PARAMETER_ROWS;
+  const rows: RawCell[][] = Array.from({ length: R.periodCount + 1 }, () => [null, null]);
+  rows[0] = [text('Parameter'), text('Waarde')];
+  for (const [key, title, value] of PARAMETER_CELLS) rows[R[key]] = [text(title), value(c)];
+  const fmt = (r: number): Fmt | undefined =>
+    r >= R.phasing_calculation_start_date && r <= R.phasing_calculation_end_date
       ? 'date'
-      : r === PARAMETER_ROWS.discountFraction || r === PARAMETER_ROWS.vatFraction
+      : r === R.discountFraction || r === R.vatFraction
         ? 'factor'
-        : r === PARAMETER_ROWS.interest_discount_rate_percentage || r === PARAMETER_ROWS.vat_rate_percentage
+        : r === R.interest_discount_rate_percentage || r === R.vat_rate_percentage
           ? 'pct'
-          : r === PARAMETER_ROWS.periodsPerYear || r === PARAMETER_ROWS.periodCount
+          : r === R.periodsPerYear || r === R.periodCount
             ? 'int'
             : undefined;
+  return { name: SHEET.params, rows, fmt: (r, col) => (col === 1 ? fmt(r) : 'text'), frozenRows: 1, frozenCols: 1, widths: [30, 22] };
+}
 
-  // Perioden
+function periodsSheet({ periods }: BuildContext): SheetSpec {
   const N = PARAMETER_REFS.N;
-  const pr: RawCell[][] = [
+  const R = PERIOD_ROWS;
+  const at = (k: number, row: number) => a1(periodsCol(k), row);
+  const rows: RawCell[][] = [
     [text('Periode'), ...periods.map((p) => text(p.code))],
     [text('Label'), ...periods.map((p) => text(p.label))],
     [text('Begin'), ...periods.map((p) => p.startSerial)],
     [text('Eind (exclusief)'), ...periods.map((p) => p.endSerial)],
-    [text('Jaar'), ...periods.map((p) => `=YEAR(${a1(pCol(p.index), PERIOD_ROWS.start)})`)],
-    [
-      text('Eerste periode van het jaar'),
-      ...periods.map((p) =>
-        p.index === 1 ? 1 : `=IF(${a1(pCol(p.index), PERIOD_ROWS.year)}<>${a1(pCol(p.index - 1), PERIOD_ROWS.year)},1,0)`,
-      ),
-    ],
-    [
-      text('Jaarfractie na NCW-datum'),
-      ...periods.map((p) => {
-        const s = a1(pCol(p.index), PERIOD_ROWS.start);
-        const e = a1(pCol(p.index), PERIOD_ROWS.end);
-        return `=MAX(0,DAYS360(MAX(${s},${N}),${e},${YF_TRUE})/360)`;
-      }),
-    ],
-    [
-      text('Bevat NCW-datum'),
-      ...periods.map((p) => `=IF(AND(${a1(pCol(p.index), PERIOD_ROWS.start)}<=${N},${N}<${a1(pCol(p.index), PERIOD_ROWS.end)}),1,0)`),
-    ],
+    [text('Jaar'), ...periods.map((p) => `=YEAR(${at(p.index, R.start)})`)],
+    [text('Eerste periode van het jaar'), ...periods.map((p) => (p.index === 1 ? 1 : `=IF(${at(p.index, R.year)}<>${at(p.index - 1, R.year)},1,0)`))],
+    [text('Jaarfractie na NCW-datum'), ...periods.map((p) => `=MAX(0,DAYS360(MAX(${at(p.index, R.start)},${N}),${at(p.index, R.end)},${YF_TRUE})/360)`)],
+    [text('Bevat NCW-datum'), ...periods.map((p) => `=IF(AND(${at(p.index, R.start)}<=${N},${N}<${at(p.index, R.end)}),1,0)`)],
   ];
-  const prFmt = (r: number, c: number): Fmt | undefined =>
-    c === 0 ? undefined : r === PERIOD_ROWS.start || r === PERIOD_ROWS.end ? 'date' : r === PERIOD_ROWS.weightAfterNcw ? 'factor' : r === PERIOD_ROWS.code || r === PERIOD_ROWS.label ? 'text' : 'int';
+  const fmt = (r: number, c: number): Fmt | undefined =>
+    c === 0 ? undefined : r === R.start || r === R.end ? 'date' : r === R.weightAfterNcw ? 'factor' : r === R.code || r === R.label ? 'text' : 'int';
+  return { name: SHEET.periods, rows, fmt, frozenRows: 1, frozenCols: 1, widths: [26, ...periods.map(() => 12)] };
+}
 
-  // Parametersets (future index and interest sets)
+/** Parametersets: the future-index and interest sets, a value per period label, the rate used and the factor. */
+function parameterSetsSheet({ bp, periods, n }: BuildContext) {
   const setCols = { base: 2, firstValue: 3, firstEffective: 3 + n, firstFactor: 3 + 2 * n };
-  const sets = bp.parameter_sets.filter((s) => s.set_group !== PRICE_LEVEL_GROUP);
   const setRow = new Map<string, number>();
-  const ps: RawCell[][] = [
-    [
-      text('Naam'),
-      text('Groep'),
-      text('Basiswaarde'),
-      ...periods.map((p) => text(p.label)),
-      ...periods.map((p) => text(`Jaarfractie ${p.label}`)),
-      ...periods.map((p) => text(`Indexfactor ${p.label}`)),
-    ],
-  ];
-  for (const s of sets) {
-    const r = ps.length;
+  const rows: RawCell[][] = [[
+    text('Naam'),
+    text('Groep'),
+    text('Basiswaarde'),
+    ...periods.map((p) => text(p.label)),
+    ...periods.map((p) => text(`Jaarfractie ${p.label}`)),
+    ...periods.map((p) => text(`Indexfactor ${p.label}`)),
+  ]];
+  for (const s of bp.parameter_sets.filter((s) => s.set_group !== PRICE_LEVEL_GROUP)) {
+    const r = rows.length;
     setRow.set(`${s.set_group}|${s.set_name}`, r);
     const byLabel = new Map(s.set_values.map((v) => [v.period_label, v.period_value]));
     const base = a1(setCols.base, r, { absCol: true });
-    ps.push([
+    rows.push([
       text(s.set_name),
       text(s.set_group),
       s.set_base_value,
@@ -518,14 +514,21 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       ...periods.map((p) =>
         p.index === 1
           ? 1
-          : `=${a1(setCols.firstFactor + p.index - 2, r)}*(1+${a1(setCols.firstEffective + p.index - 2, r)})^${periodRef(SHEET.periods, pCol(p.index - 1), PERIOD_ROWS.weightAfterNcw)}`,
+          : `=${a1(setCols.firstFactor + p.index - 2, r)}*(1+${a1(setCols.firstEffective + p.index - 2, r)})^${periodRef(SHEET.periods, periodsCol(p.index - 1), PERIOD_ROWS.weightAfterNcw)}`,
       ),
     ]);
   }
-  const psFmt = (r: number, c: number): Fmt | undefined =>
-    r === 0 || c < 2 ? 'text' : c >= setCols.firstEffective ? 'factor' : 'pct';
+  const fmt = (r: number, c: number): Fmt | undefined => (r === 0 || c < 2 ? 'text' : c >= setCols.firstEffective ? 'factor' : 'pct');
+  const spec: SheetSpec = { name: SHEET.sets, rows, fmt, frozenRows: 1, frozenCols: 1, widths: [30, 36, 12, ...periods.map(() => 10), ...periods.map(() => 12)] };
+  return { spec, setRow, setCols };
+}
 
-  // Prijsindex (price-level correction sets, per calendar year)
+/**
+ * Prijsindex: the price-level sets per calendar year, from min(price dates, NCW year − 10) to the NCW
+ * year; with `historicIndex`, the formula of an entry's hist(d → N) = index(N) / index(d).
+ */
+function priceIndexSheet({ model, bp }: BuildContext) {
+  const N = PARAMETER_REFS.N;
   const nYear = parseYmd(bp.phasing_net_present_value_date).y;
   const dateYears = [
     ...model.cost_estimate.map((e) => parseYmd(e.estimate.date).y),
@@ -536,247 +539,248 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const Y = years.length;
   const priceCols = { base: 1, atNcw: 2, firstValue: 3, firstRate: 3 + Y, firstCum: 3 + 2 * Y };
   const priceSetRow = new Map<string, number>();
-  const pi2: RawCell[][] = [
-    [
-      text('Naam'),
-      text('Basiswaarde'),
-      text('Index op NCW-datum'),
-      ...years.map((y) => text(String(y))),
-      ...years.map((y) => text(`Jaarfractie ${y}`)),
-      ...years.map((y) => text(`Index 1-1-${y}`)),
-    ],
-  ];
+  /** The rates and the cumulative index of a set's row, absolute (optionally with the sheet name). */
+  const ranges = (r: number, sheet?: string) => {
+    const range = (first: number) => `${a1(first, r, { sheet, absCol: true, absRow: true })}:${a1(first + Y - 1, r, { absCol: true, absRow: true })}`;
+    return { rates: range(priceCols.firstRate), cumulative: range(priceCols.firstCum) };
+  };
+  /** index(1 Jan of the date's year) × (1 + rate of that year)^yf(1 Jan, date). */
+  const indexAt = (r: number, dateRef: string, sheet?: string) => {
+    const { rates, cumulative } = ranges(r, sheet);
+    const yi = `YEAR(${dateRef})-${firstYear - 1}`;
+    return `INDEX(${cumulative},1,${yi})*(1+INDEX(${rates},1,${yi}))^(DAYS360(DATE(YEAR(${dateRef}),1,1),${dateRef},${YF_TRUE})/360)`;
+  };
+  const rows: RawCell[][] = [[
+    text('Naam'),
+    text('Basiswaarde'),
+    text('Index op NCW-datum'),
+    ...years.map((y) => text(String(y))),
+    ...years.map((y) => text(`Jaarfractie ${y}`)),
+    ...years.map((y) => text(`Index 1-1-${y}`)),
+  ]];
   for (const s of bp.parameter_sets.filter((s) => s.set_group === PRICE_LEVEL_GROUP)) {
-    const r = pi2.length;
+    const r = rows.length;
     priceSetRow.set(s.set_name, r);
     const byLabel = new Map(s.set_values.map((v) => [v.period_label, v.period_value]));
     const base = a1(priceCols.base, r, { absCol: true });
-    const rateRange = `${a1(priceCols.firstRate, r, { absCol: true, absRow: true })}:${a1(priceCols.firstRate + Y - 1, r, { absCol: true, absRow: true })}`;
-    const cumRange = `${a1(priceCols.firstCum, r, { absCol: true, absRow: true })}:${a1(priceCols.firstCum + Y - 1, r, { absCol: true, absRow: true })}`;
-    const yi = `YEAR(${N})-${firstYear - 1}`;
-    pi2.push([
+    rows.push([
       text(s.set_name),
       s.set_base_value,
-      `=INDEX(${cumRange},1,${yi})*(1+INDEX(${rateRange},1,${yi}))^(DAYS360(DATE(YEAR(${N}),1,1),${N},${YF_TRUE})/360)`,
+      `=${indexAt(r, N)}`,
       ...years.map((y) => byLabel.get(String(y)) ?? null),
       ...years.map((_, i) => {
         const v = a1(priceCols.firstValue + i, r);
         return `=${pctFormulaOnce(`IF(ISBLANK(${v}),${base},${v})`)}`;
       }),
-      ...years.map((_, i) =>
-        i === 0 ? 1 : `=${a1(priceCols.firstCum + i - 1, r)}*(1+${a1(priceCols.firstRate + i - 1, r)})`,
-      ),
+      ...years.map((_, i) => (i === 0 ? 1 : `=${a1(priceCols.firstCum + i - 1, r)}*(1+${a1(priceCols.firstRate + i - 1, r)})`)),
     ]);
   }
-  const piFmt = (r: number, c: number): Fmt | undefined =>
-    r === 0 || c === 0 ? 'text' : c === priceCols.base || (c >= priceCols.firstValue && c < priceCols.firstRate) ? 'pct' : 'factor';
-
-  // Entry sheets
   // hist(d → N) = index(N) / index(d); for d = N both are the same expression, so exactly 1 without
   // an IF (a price date after N is a validation error).
-  const histFormula = (dateRef: string, setName: string): string => {
+  const historicIndex = (dateRef: string, setName: string): string => {
     const r = priceSetRow.get(setName);
     if (r === undefined) return '=1';
-    const rateRange = `${absoluteRef(SHEET.priceIndex, priceCols.firstRate, r)}:${a1(priceCols.firstRate + Y - 1, r, { absCol: true, absRow: true })}`;
-    const cumRange = `${absoluteRef(SHEET.priceIndex, priceCols.firstCum, r)}:${a1(priceCols.firstCum + Y - 1, r, { absCol: true, absRow: true })}`;
-    const yi = `YEAR(${dateRef})-${firstYear - 1}`;
+    return `=${absoluteRef(SHEET.priceIndex, priceCols.atNcw, r)}/(${indexAt(r, dateRef, SHEET.priceIndex)})`;
+  };
+  const fmt = (r: number, c: number): Fmt | undefined =>
+    r === 0 || c === 0 ? 'text' : c === priceCols.base || (c >= priceCols.firstValue && c < priceCols.firstRate) ? 'pct' : 'factor';
+  const spec: SheetSpec = { name: SHEET.priceIndex, rows, fmt, frozenRows: 1, frozenCols: 1, widths: [20, 12, 14, ...years.flatMap(() => [10, 12, 12])] };
+  return { spec, priceSetRow, priceCols, priceYears: { first: firstYear, last: nYear }, historicIndex };
+}
+
+/** What differs between the two entry sheets. */
+interface EntrySheetKind<E extends AnyEntry> {
+  sheet: string;
+  inputs: ColDef[];
+  entries: (m: ModelData) => E[];
+  /** The cells of the kind's own input columns (before ENTRY_INDEX_AND_PHASING). */
+  inputCells: (e: E) => RawCell[];
+  estimateFormula: (r: number, col: Record<string, number>) => string;
+  /** The input column of the price date. */
+  dateKey: string;
+  indexTypeOf: (e: E) => string;
+  defaultIndex: string;
+}
+
+/** The cells of ENTRY_INDEX_AND_PHASING (without the own base index, which the builder writes). */
+const indexAndPhasingCells = (e: AnyEntry, indexType: string, defaultIndex: string): RawCell[] => [
+  text(indexType),
+  text(e.indexing.standard_index ?? defaultIndex),
+  text(e.phasing.phasing_section_type),
+  text(e.phasing.phasing_method),
+  toSerial(e.phasing.start_date),
+  toSerial(e.phasing.end_date),
+];
+
+const COST_SHEET: EntrySheetKind<ModelData['cost_estimate'][number]> = {
+  sheet: SHEET.cost,
+  inputs: COST_INPUTS,
+  entries: (m) => m.cost_estimate,
+  inputCells: (e) => [
+    e.id,
+    text(e.label),
+    e.estimate.amount,
+    text(e.estimate.unit),
+    e.estimate.price,
+    toSerial(e.estimate.date),
+  ],
+  estimateFormula: (r, col) => `=${a1(col.amount!, r, { absCol: true })}*${a1(col.price!, r, { absCol: true })}`,
+  dateKey: 'date',
+  indexTypeOf: (e) => e.estimate.index_type ?? DEFAULT_PRICE_INDEX,
+  defaultIndex: DEFAULT_COST_INDEX,
+};
+
+const RESIDENTIAL_SHEET: EntrySheetKind<ModelData['residential_construction'][number]> = {
+  sheet: SHEET.residential,
+  inputs: RES_INPUTS,
+  entries: (m) => m.residential_construction,
+  inputCells: (e) => [
+    e.id,
+    text(e.label),
+    e.amount,
+    text(e.tenure_type),
+    text(e.calculation_method),
+    toSerial(e.calculation_date),
+    e.land_share_data?.von_incl_vat ?? null,
+    e.land_share_data?.quote_excl_vat ?? null,
+    e.plot_price ?? null,
+    text(e.residence_type),
+    e.price_per_square_meter_data?.square_meters ?? null,
+    e.price_per_square_meter_data?.unit_price ?? null,
+  ],
+  estimateFormula: (r, col) => {
+    const R = (k: string) => a1(col[k]!, r, { absCol: true });
     return (
-      `=${absoluteRef(SHEET.priceIndex, priceCols.atNcw, r)}/(INDEX(${cumRange},1,${yi})` +
-      `*(1+INDEX(${rateRange},1,${yi}))^(DAYS360(DATE(YEAR(${dateRef}),1,1),${dateRef},${YF_TRUE})/360))`
+      `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${PARAMETER_REFS.vat})*${pctFormulaOnce(R('quote_excl_vat'))},` +
+      `IF(${R('calculation_method')}="PlotPrice",${R('amount')}*${R('plot_price')},` +
+      `IF(${R('calculation_method')}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},0)))`
     );
-  };
-  type AnyEntry = ModelData['cost_estimate'][number] | ModelData['residential_construction'][number];
-  const entrySheet = (
-    sheet: string,
-    inputs: ColDef[],
-    entries: AnyEntry[],
-    inputCells: (e: AnyEntry) => RawCell[],
-    estimateFormula: (r: number, col: Record<string, number>) => string,
-    dateKey: string,
-    indexTypeOf: (e: AnyEntry) => string,
-    defaultIndex: string,
-  ): { spec: SheetSpec; layout: EntrySheetLayout } => {
-    const col: Record<string, number> = {};
-    inputs.forEach((c, i) => (col[c.key] = i));
-    COMPUTED.forEach((c, i) => (col[c.key] = inputs.length + i));
-    const first = inputs.length + COMPUTED.length;
-    const blockStart = {} as Record<Block, number>;
-    BLOCKS.forEach((b, i) => (blockStart[b] = first + i * n));
-    const width = first + BLOCKS.length * n;
-    const header: RawCell[] = [
-      ...inputs.map((c) => text(c.title)),
-      ...COMPUTED.map((c) => text(c.title)),
-      ...BLOCKS.flatMap((b) => periods.map((p) => text(`${BLOCK_TITLE[b]} ${p.label}`))),
-    ];
-    const rows: RawCell[][] = [header];
-    const rowOf = new Map<number, number>();
-    const factor = new Map<number, FactorSource>();
-    const lay: EntrySheetLayout = { sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1, ncwPeriod: kN };
-    for (const e of entries) {
-      const r = rows.length;
-      rowOf.set(e.id, r);
-      const row: RawCell[] = new Array(width).fill(null);
-      const ins = inputCells(e);
-      for (let i = 0; i < ins.length; i++) row[i] = ins[i]!;
-      const base = e.indexing.indexing_items.find((it) => it.period === 'UITGANGSPUNT');
-      row[col.indexBase!] = base ? base.value : null;
-      const R = (c: number) => a1(c, r, { absCol: true });
-      row[col.estimate!] = estimateFormula(r, col);
-      row[col.historicIndex!] = histFormula(R(col[dateKey]!), indexTypeOf(e));
-      const x = `${R(col.estimate!)}*${R(col.historicIndex!)}-${R(col.totalBooked!)}`;
-      row[col.amountAtNcw!] = `=ROUND(${x}+SIGN(${x})*0.0000001,2)`;
-      row[col.residualToPhase!] = `=${R(col.amountAtNcw!)}-${R(col.totalPhased!)}`;
-      const ph = itemMap(e.phasing.phasing_items);
-      const bk = itemMap(e.bookvalue.bookvalue_items);
-      const ix = itemMap(e.indexing.indexing_items);
-      const stdName = e.indexing.standard_index ?? defaultIndex;
-      const ws = parseYmd(e.phasing.start_date);
-      const we = parseYmd(e.phasing.end_date);
-      let last = 0; // the last period of the phasing window, or a later phasing value
-      for (const p of periods) if ((compareYmd(p.end, ws) > 0 && compareYmd(p.start, we) <= 0) || ph.has(p.index)) last = p.index;
-      const src: FactorSource = {
-        own: e.indexing.indexing_items.length > 0,
-        hasBase: ix.has(0),
-        from: ownChainStart(e.indexing.indexing_items),
-        last,
-        setRow: setRow.get(`${FUTURE_INDEX_GROUP}|${stdName}`) ?? null,
-      };
-      factor.set(e.id, src);
-      const at = (b: Block, k: number) => blockStart[b] + k - 1;
-      // Nominal cells exist where a phasing value is after the NCW period (up to it nominal = phased);
-      // a phased cell only where it is Procentueel (a Financeel value is the phased amount). Fewer
-      // formulas is what makes the build fast.
-      for (const [k, it] of ph) {
-        if (k < 1 || k > n) continue;
-        const pct = it.value_type === 'Procentueel';
-        row[at(pct ? 'phasingP' : 'phasingF', k)] = it.value;
-        if (pct) row[at('phased', k)] = phasedFormula(lay, r, k);
-        if (k > kN) row[at('nominal', k)] = nominalFormula(lay, r, k, src, setCols, pct);
-      }
-      for (const [k, it] of bk) {
-        if (k < 1 || k > n) continue;
-        const pct = it.value_type === 'Procentueel';
-        row[at(pct ? 'bookedP' : 'bookedF', k)] = it.value;
-        if (pct) row[at('booked', k)] = bookedFormula(lay, r, k);
-      }
-      for (const [k, it] of ix) if (k >= 1 && k <= n) row[at('indexOverride', k)] = it.value;
-      if (src.own) for (let k = src.from; k <= last; k++) row[at('indexFactor', k)] = ownFactorFormula(lay, r, k, src, setCols);
-      row[col.totalBooked!] = entryTotalFormula(lay, row, r, n, 'booked');
-      row[col.totalPhased!] = entryTotalFormula(lay, row, r, n, 'phased');
-      rows.push(row);
+  },
+  dateKey: 'calculation_date',
+  indexTypeOf: () => DEFAULT_PRICE_INDEX,
+  defaultIndex: DEFAULT_REVENUE_INDEX,
+};
+
+/** Kostenraming or Woningbouw: one row per entry (inputs, computed columns, per-period blocks), then the Totaal row. */
+function entrySheet<E extends AnyEntry>(
+  { model, periods, n, kN }: BuildContext,
+  kind: EntrySheetKind<E>,
+  sets: ReturnType<typeof parameterSetsSheet>,
+  historicIndex: (dateRef: string, setName: string) => string,
+): { spec: SheetSpec; layout: EntrySheetLayout } {
+  const { inputs } = kind;
+  const { setRow, setCols } = sets;
+  const entries = kind.entries(model);
+  const col: Record<string, number> = {};
+  inputs.forEach((c, i) => (col[c.key] = i));
+  COMPUTED.forEach((c, i) => (col[c.key] = inputs.length + i));
+  const first = inputs.length + COMPUTED.length;
+  const blockStart = {} as Record<Block, number>;
+  BLOCKS.forEach((b, i) => (blockStart[b] = first + i * n));
+  const width = first + BLOCKS.length * n;
+  const header: RawCell[] = [
+    ...inputs.map((c) => text(c.title)),
+    ...COMPUTED.map((c) => text(c.title)),
+    ...BLOCKS.flatMap((b) => periods.map((p) => text(`${BLOCK_TITLE[b]} ${p.label}`))),
+  ];
+  const rows: RawCell[][] = [header];
+  const rowOf = new Map<number, number>();
+  const factor = new Map<number, FactorSource>();
+  const lay: EntrySheetLayout = { sheet: kind.sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1, ncwPeriod: kN };
+  for (const e of entries) {
+    const r = rows.length;
+    rowOf.set(e.id, r);
+    const row: RawCell[] = new Array(width).fill(null);
+    const ins = [...kind.inputCells(e), ...indexAndPhasingCells(e, kind.indexTypeOf(e), kind.defaultIndex)];
+    for (let i = 0; i < ins.length; i++) row[i] = ins[i]!;
+    const base = e.indexing.indexing_items.find((it) => it.period === 'UITGANGSPUNT');
+    row[col.indexBase!] = base ? base.value : null;
+    const R = (c: number) => a1(c, r, { absCol: true });
+    row[col.estimate!] = kind.estimateFormula(r, col);
+    row[col.historicIndex!] = historicIndex(R(col[kind.dateKey]!), kind.indexTypeOf(e));
+    const x = `${R(col.estimate!)}*${R(col.historicIndex!)}-${R(col.totalBooked!)}`;
+    row[col.amountAtNcw!] = `=ROUND(${x}+SIGN(${x})*0.0000001,2)`;
+    row[col.residualToPhase!] = `=${R(col.amountAtNcw!)}-${R(col.totalPhased!)}`;
+    const ph = itemMap(e.phasing.phasing_items);
+    const bk = itemMap(e.bookvalue.bookvalue_items);
+    const ix = itemMap(e.indexing.indexing_items);
+    const stdName = e.indexing.standard_index ?? kind.defaultIndex;
+    const ws = parseYmd(e.phasing.start_date);
+    const we = parseYmd(e.phasing.end_date);
+    let last = 0; // the last period of the phasing window, or a later phasing value
+    for (const p of periods) if ((compareYmd(p.end, ws) > 0 && compareYmd(p.start, we) <= 0) || ph.has(p.index)) last = p.index;
+    const src: FactorSource = {
+      own: e.indexing.indexing_items.length > 0,
+      hasBase: ix.has(0),
+      from: ownChainStart(e.indexing.indexing_items),
+      last,
+      setRow: setRow.get(`${FUTURE_INDEX_GROUP}|${stdName}`) ?? null,
+    };
+    factor.set(e.id, src);
+    const at = (b: Block, k: number) => blockStart[b] + k - 1;
+    // Nominal cells exist where a phasing value is after the NCW period (up to it nominal = phased);
+    // a phased cell only where it is Procentueel (a Financeel value is the phased amount). Fewer
+    // formulas is what makes the build fast.
+    for (const [k, it] of ph) {
+      if (k < 1 || k > n) continue;
+      const isPercentage = it.value_type === 'Procentueel';
+      row[at(isPercentage ? 'phasingP' : 'phasingF', k)] = it.value;
+      if (isPercentage) row[at('phased', k)] = phasedFormula(lay, r, k);
+      if (k > kN) row[at('nominal', k)] = nominalFormula(lay, r, k, src, setCols, isPercentage);
     }
-    const totals: RawCell[] = new Array(width).fill(null);
-    totals[col.label!] = text('Totaal');
-    rows.push(totals);
-    for (const b of ['nominal', 'booked'] as const) for (let k = 1; k <= n; k++) totals[blockStart[b] + k - 1] = columnTotalFormula(lay, rows, b, k);
-    const fmts: Fmt[] = [...inputs.map((c) => c.fmt), ...COMPUTED.map((c) => c.fmt)];
-    const fmt = (r: number, c: number): Fmt | undefined => {
-      if (r === 0) return 'text';
-      if (c < fmts.length) return fmts[c];
-      const b = BLOCKS[Math.floor((c - first) / Math.max(1, n))];
-      return b === 'indexFactor' ? 'factor' : b === 'indexOverride' || b === 'phasingP' || b === 'bookedP' ? 'pct' : 'money';
-    };
-    const widths = [...inputs.map((c) => c.width), ...COMPUTED.map((c) => c.width), ...BLOCKS.flatMap(() => periods.map(() => 13))];
-    return {
-      spec: { name: sheet, rows, fmt, frozenRows: 1, frozenCols: 2, widths },
-      layout: lay,
-    };
+    for (const [k, it] of bk) {
+      if (k < 1 || k > n) continue;
+      const isPercentage = it.value_type === 'Procentueel';
+      row[at(isPercentage ? 'bookedP' : 'bookedF', k)] = it.value;
+      if (isPercentage) row[at('booked', k)] = bookedFormula(lay, r, k);
+    }
+    for (const [k, it] of ix) if (k >= 1 && k <= n) row[at('indexOverride', k)] = it.value;
+    if (src.own) for (let k = src.from; k <= last; k++) row[at('indexFactor', k)] = ownFactorFormula(lay, r, k, src, setCols);
+    row[col.totalBooked!] = entryTotalFormula(lay, row, r, n, 'booked');
+    row[col.totalPhased!] = entryTotalFormula(lay, row, r, n, 'phased');
+    rows.push(row);
+  }
+  const totals: RawCell[] = new Array(width).fill(null);
+  totals[col.label!] = text('Totaal');
+  rows.push(totals);
+  for (const b of ['nominal', 'booked'] as const) for (let k = 1; k <= n; k++) totals[blockStart[b] + k - 1] = columnTotalFormula(lay, rows, b, k);
+  const fmts: Fmt[] = [...inputs.map((c) => c.fmt), ...COMPUTED.map((c) => c.fmt)];
+  const fmt = (r: number, c: number): Fmt | undefined => {
+    if (r === 0) return 'text';
+    if (c < fmts.length) return fmts[c];
+    const b = BLOCKS[Math.floor((c - first) / Math.max(1, n))];
+    return b === 'indexFactor' ? 'factor' : b === 'indexOverride' || b === 'phasingP' || b === 'bookedP' ? 'pct' : 'money';
   };
+  const widths = [...inputs.map((c) => c.width), ...COMPUTED.map((c) => c.width), ...BLOCKS.flatMap(() => periods.map(() => 13))];
+  return { spec: { name: kind.sheet, rows, fmt, frozenRows: 1, frozenCols: 2, widths }, layout: lay };
+}
 
-  const cost = entrySheet(
-    SHEET.cost,
-    COST_INPUTS,
-    model.cost_estimate,
-    (e0) => {
-      const e = e0 as ModelData['cost_estimate'][number];
-      return [
-        e.id,
-        text(e.label),
-        e.estimate.amount,
-        text(e.estimate.unit),
-        e.estimate.price,
-        toSerial(e.estimate.date),
-        text(e.estimate.index_type ?? DEFAULT_PRICE_INDEX),
-        text(e.indexing.standard_index ?? DEFAULT_COST_INDEX),
-        text(e.phasing.phasing_section_type),
-        text(e.phasing.phasing_method),
-        toSerial(e.phasing.start_date),
-        toSerial(e.phasing.end_date),
-      ];
-    },
-    (r, col) => `=${a1(col.amount!, r, { absCol: true })}*${a1(col.price!, r, { absCol: true })}`,
-    'date',
-    (e) => (e as ModelData['cost_estimate'][number]).estimate.index_type ?? DEFAULT_PRICE_INDEX,
-    DEFAULT_COST_INDEX,
-  );
-  const residential = entrySheet(
-    SHEET.residential,
-    RES_INPUTS,
-    model.residential_construction,
-    (e0) => {
-      const e = e0 as ModelData['residential_construction'][number];
-      return [
-        e.id,
-        text(e.label),
-        e.amount,
-        text(e.tenure_type),
-        text(e.calculation_method),
-        toSerial(e.calculation_date),
-        e.land_share_data?.von_incl_vat ?? null,
-        e.land_share_data?.quote_excl_vat ?? null,
-        e.plot_price ?? null,
-        text(e.residence_type),
-        e.price_per_square_meter_data?.square_meters ?? null,
-        e.price_per_square_meter_data?.unit_price ?? null,
-        text(DEFAULT_PRICE_INDEX),
-        text(e.indexing.standard_index ?? DEFAULT_REVENUE_INDEX),
-        text(e.phasing.phasing_section_type),
-        text(e.phasing.phasing_method),
-        toSerial(e.phasing.start_date),
-        toSerial(e.phasing.end_date),
-      ];
-    },
-    (r, col) => {
-      const R = (k: string) => a1(col[k]!, r, { absCol: true });
-      return (
-        `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${PARAMETER_REFS.vat})*${pctFormulaOnce(R('quote_excl_vat'))},` +
-        `IF(${R('calculation_method')}="PlotPrice",${R('amount')}*${R('plot_price')},` +
-        `IF(${R('calculation_method')}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},0)))`
-      );
-    },
-    'calculation_date',
-    () => DEFAULT_PRICE_INDEX,
-    DEFAULT_REVENUE_INDEX,
-  );
+const LOCATION_TITLES: Record<SpaceUsageLocation, string> = {
+  excluded_or_to_be_maintained: 'Niet in exploitatie / te handhaven',
+  main_structure_paving: 'Hoofdstructuur verharding',
+  main_structure_green: 'Hoofdstructuur groen',
+  main_structure_water: 'Hoofdstructuur water',
+  public_space_paving: 'Openbare ruimte verharding',
+  public_space_green: 'Openbare ruimte groen',
+  public_space_water: 'Openbare ruimte water',
+  net_area_marketable_residential: 'Uitgeefbaar wonen',
+  net_area_marketable_non_residential: 'Uitgeefbaar niet-wonen',
+};
 
-  // Ruimtegebruik
-  const sp: RawCell[][] = [[text('Id'), text('Omschrijving'), text('Oppervlakte (m²)'), text('Locatie'), null, text('Totalen'), text('m²')]];
+/** Ruimtegebruik: the rows (id, label, m², location) and the totals per location and group, with the check. */
+function spaceSheet({ bp }: BuildContext) {
+  const rows: RawCell[][] = [[text('Id'), text('Omschrijving'), text('Oppervlakte (m²)'), text('Locatie'), null, text('Totalen'), text('m²')]];
   const spaceRow = new Map<number, number>();
   for (const s of bp.space_usage) {
-    spaceRow.set(s.id, sp.length);
-    sp.push([s.id, text(s.label ?? null), s.value ?? null, text(s.location ?? null), null, null, null]);
+    spaceRow.set(s.id, rows.length);
+    rows.push([s.id, text(s.label ?? null), s.value ?? null, text(s.location ?? null), null, null, null]);
   }
-  const lastSpace = sp.length - 1;
-  const spaceTotalsRow: Record<string, number> = {};
-  const totals: [string, string, string][] = [];
-  const locTitle: Record<SpaceUsageLocation, string> = {
-    excluded_or_to_be_maintained: 'Niet in exploitatie / te handhaven',
-    main_structure_paving: 'Hoofdstructuur verharding',
-    main_structure_green: 'Hoofdstructuur groen',
-    main_structure_water: 'Hoofdstructuur water',
-    public_space_paving: 'Openbare ruimte verharding',
-    public_space_green: 'Openbare ruimte groen',
-    public_space_water: 'Openbare ruimte water',
-    net_area_marketable_residential: 'Uitgeefbaar wonen',
-    net_area_marketable_non_residential: 'Uitgeefbaar niet-wonen',
-  };
-  for (const loc of SPACE_USAGE_LOCATIONS) {
-    totals.push([
-      loc,
-      locTitle[loc],
-      lastSpace >= 1 ? `=SUMIF($D$2:$D$${lastSpace + 1},"${loc}",$C$2:$C$${lastSpace + 1})` : '=0',
-    ]);
-  }
+  const lastSpace = rows.length - 1;
+  const totals: [string, string, string][] = SPACE_USAGE_LOCATIONS.map((loc) => [
+    loc,
+    LOCATION_TITLES[loc],
+    lastSpace >= 1 ? `=SUMIF($D$2:$D$${lastSpace + 1},"${loc}",$C$2:$C$${lastSpace + 1})` : '=0',
+  ]);
   const tRef = (key: string) => `$G$${totals.findIndex((t) => t[0] === key) + 2}`;
   totals.push(['main_structure', 'Hoofdstructuur', `=${tRef('main_structure_paving')}+${tRef('main_structure_green')}+${tRef('main_structure_water')}`]);
   totals.push(['public_space', 'Openbare ruimte', `=${tRef('public_space_paving')}+${tRef('public_space_green')}+${tRef('public_space_water')}`]);
@@ -784,23 +788,39 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   totals.push(['excluded', 'Niet in exploitatie / te handhaven (totaal)', `=${tRef('excluded_or_to_be_maintained')}`]);
   totals.push(['gross', 'Bruto plangebied (hoofdstructuur)', `=${tRef('main_structure')}`]);
   totals.push(['difference', 'Verschil (openbare ruimte + uitgeefbaar + niet in exploitatie − bruto)', `=${tRef('public_space')}+${tRef('marketable')}+${tRef('excluded')}-${tRef('gross')}`]);
+  const spaceTotalsRow: Record<string, number> = {};
   totals.forEach(([key, title, f], i) => {
     const r = i + 1;
     spaceTotalsRow[key] = r;
-    while (sp.length <= r) sp.push([null, null, null, null, null, null, null]);
-    sp[r]![5] = text(title);
-    sp[r]![6] = f;
+    while (rows.length <= r) rows.push([null, null, null, null, null, null, null]);
+    rows[r]![5] = text(title);
+    rows[r]![6] = f;
   });
-  const spFmt = (r: number, c: number): Fmt | undefined => (r === 0 ? 'text' : c === 2 || c === 6 ? 'area' : c === 0 ? 'int' : 'text');
+  const fmt = (r: number, c: number): Fmt | undefined => (r === 0 ? 'text' : c === 2 || c === 6 ? 'area' : c === 0 ? 'int' : 'text');
+  const spec: SheetSpec = { name: SHEET.space, rows, fmt, frozenRows: 1, frozenCols: 0, widths: [6, 28, 16, 36, 3, 60, 14] };
+  return { spec, spaceRow, spaceTotalsRow };
+}
 
-  // Overzicht
-  const periodColumn = (k: number) => OVERVIEW_FIRST_PERIOD_COL + k - 1;
-  const last = periodColumn(n);
-  const ov: RawCell[][] = Array.from({ length: OVERVIEW_ROWS.balance + 1 }, () => new Array(last + 1).fill(null));
-  ov[0] = [text('Omschrijving'), text('Totaal'), ...periods.map((p) => text(p.label))];
-  for (const [k, r] of Object.entries(OVERVIEW_ROWS)) ov[r]![0] = text(OVERVIEW_TITLES[k as keyof typeof OVERVIEW_ROWS]);
-  const debitRow = setRow.get(`${INTEREST_GROUP}|${DEBIT_SET}`);
-  const creditRow = setRow.get(`${INTEREST_GROUP}|${CREDIT_SET}`);
+/** Column of period k on Overzicht. */
+const overviewCol = (k: number) => OVERVIEW_FIRST_PERIOD_COL + k - 1;
+
+/**
+ * Overzicht: per period costs and revenues (the entry sheets' Totaal rows), the cash flow, the rates,
+ * the interest chain before withdrawal and — with withdrawal, from the NCW period — after it.
+ */
+function overviewSheet(
+  { bp, periods, n, kN }: BuildContext,
+  cost: EntrySheetLayout,
+  residential: EntrySheetLayout,
+  sets: ReturnType<typeof parameterSetsSheet>,
+): SheetSpec {
+  const O = OVERVIEW_ROWS;
+  const last = overviewCol(n);
+  const rows: RawCell[][] = Array.from({ length: O.balance + 1 }, () => new Array(last + 1).fill(null));
+  rows[0] = [text('Omschrijving'), text('Totaal'), ...periods.map((p) => text(p.label))];
+  for (const [k, r] of Object.entries(O)) rows[r]![0] = text(OVERVIEW_TITLES[k as keyof typeof O]);
+  const debitRow = sets.setRow.get(`${INTEREST_GROUP}|${DEBIT_SET}`);
+  const creditRow = sets.setRow.get(`${INTEREST_GROUP}|${CREDIT_SET}`);
   // The period containing the NCW date and the first period of each year are fixed by the dates
   // (a date change regenerates the sheets), so the chains refer to those cells directly: the
   // balance on 1 January for BBV is the balance cell of the period before the year's first period.
@@ -816,98 +836,119 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
     for (const p of periods) {
       const k = p.index;
       if (after && k < kN) continue;
-      const c = periodColumn(k);
+      const c = overviewCol(k);
       const C = (row: number) => a1(c, row);
-      const balanceAt = (kk: number) => (kk === 0 ? '0' : a1(periodColumn(kk), after && kk < kN ? OVERVIEW_ROWS.balanceBefore : balance));
+      const balanceAt = (kk: number) => (kk === 0 ? '0' : a1(overviewCol(kk), after && kk < kN ? O.balanceBefore : balance));
       const Bp = balanceAt(k - 1);
       const jan1 = balanceAt(firstOfYear(k) - 1);
-      const M = `(${Bp}+${C(OVERVIEW_ROWS.net)}/2)`;
-      const debit = C(OVERVIEW_ROWS.debitPeriod);
-      const credit = C(OVERVIEW_ROWS.creditPeriod);
-      ov[interest]![c] =
+      const M = `(${Bp}+${C(O.net)}/2)`;
+      const debit = C(O.debitPeriod);
+      const credit = C(O.creditPeriod);
+      rows[interest]![c] =
         method === 'BBV' ? `=${jan1}*${debit}` : method === 'Traditional' ? `=${Bp}*IF(${Bp}>0,${debit},${credit})` : `=${M}*IF(${M}>0,${debit},${credit})`;
-      ov[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(OVERVIEW_ROWS.net)}${after && k === kN ? `+${C(OVERVIEW_ROWS.withdrawal)}` : ''}`;
+      rows[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(O.net)}${after && k === kN ? `+${C(O.withdrawal)}` : ''}`;
     }
   };
+  const annualRate = (setRowOf: number | undefined, k: number) =>
+    setRowOf === undefined ? `=${PARAMETER_REFS.discount}` : `=${periodRef(SHEET.sets, sets.setCols.firstEffective + k - 1, setRowOf)}`;
   for (const p of periods) {
     const k = p.index;
-    const c = periodColumn(k);
-    ov[OVERVIEW_ROWS.costs]![c] = periodCashFlowFormula(cost.layout, k);
-    ov[OVERVIEW_ROWS.revenues]![c] = periodCashFlowFormula(residential.layout, k);
-    ov[OVERVIEW_ROWS.net]![c] = `=${a1(c, OVERVIEW_ROWS.costs)}-${a1(c, OVERVIEW_ROWS.revenues)}`;
-    ov[OVERVIEW_ROWS.debitAnnual]![c] = debitRow === undefined ? `=${PARAMETER_REFS.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, debitRow)}`;
-    ov[OVERVIEW_ROWS.creditAnnual]![c] = creditRow === undefined ? `=${PARAMETER_REFS.discount}` : `=${periodRef(SHEET.sets, setCols.firstEffective + k - 1, creditRow)}`;
-    ov[OVERVIEW_ROWS.debitPeriod]![c] = `=(1+${a1(c, OVERVIEW_ROWS.debitAnnual)})^(1/${PARAMETER_REFS.m})-1`;
-    ov[OVERVIEW_ROWS.creditPeriod]![c] = `=(1+${a1(c, OVERVIEW_ROWS.creditAnnual)})^(1/${PARAMETER_REFS.m})-1`;
-    ov[OVERVIEW_ROWS.withdrawal]![c] = k === kN && withdrawal ? `=${absoluteRef(SHEET.result, 1, RESULT_ROWS.profitWithdrawal)}` : 0;
+    const c = overviewCol(k);
+    rows[O.costs]![c] = periodCashFlowFormula(cost, k);
+    rows[O.revenues]![c] = periodCashFlowFormula(residential, k);
+    rows[O.net]![c] = `=${a1(c, O.costs)}-${a1(c, O.revenues)}`;
+    rows[O.debitAnnual]![c] = annualRate(debitRow, k);
+    rows[O.creditAnnual]![c] = annualRate(creditRow, k);
+    rows[O.debitPeriod]![c] = `=(1+${a1(c, O.debitAnnual)})^(1/${PARAMETER_REFS.m})-1`;
+    rows[O.creditPeriod]![c] = `=(1+${a1(c, O.creditAnnual)})^(1/${PARAMETER_REFS.m})-1`;
+    rows[O.withdrawal]![c] = k === kN && withdrawal ? `=${absoluteRef(SHEET.result, 1, RESULT_ROWS.profitWithdrawal)}` : 0;
   }
-  chain(OVERVIEW_ROWS.interestBefore, OVERVIEW_ROWS.balanceBefore, false);
-  if (withdrawal) chain(OVERVIEW_ROWS.interest, OVERVIEW_ROWS.balance, true);
-  for (const r of [OVERVIEW_ROWS.costs, OVERVIEW_ROWS.revenues, OVERVIEW_ROWS.net, OVERVIEW_ROWS.interestBefore, OVERVIEW_ROWS.withdrawal]) {
-    ov[r]![OVERVIEW_TOTAL_COL] = `=SUM(${a1(periodColumn(1), r)}:${a1(last, r)})`;
+  chain(O.interestBefore, O.balanceBefore, false);
+  if (withdrawal) chain(O.interest, O.balance, true);
+  for (const r of [O.costs, O.revenues, O.net, O.interestBefore, O.withdrawal]) {
+    rows[r]![OVERVIEW_TOTAL_COL] = `=SUM(${a1(overviewCol(1), r)}:${a1(last, r)})`;
   }
   if (withdrawal) {
-    const before = kN > 1 ? `SUM(${a1(periodColumn(1), OVERVIEW_ROWS.interestBefore)}:${a1(periodColumn(kN - 1), OVERVIEW_ROWS.interestBefore)})+` : '';
-    ov[OVERVIEW_ROWS.interest]![OVERVIEW_TOTAL_COL] = `=${before}SUM(${a1(periodColumn(kN), OVERVIEW_ROWS.interest)}:${a1(last, OVERVIEW_ROWS.interest)})`;
+    const before = kN > 1 ? `SUM(${a1(overviewCol(1), O.interestBefore)}:${a1(overviewCol(kN - 1), O.interestBefore)})+` : '';
+    rows[O.interest]![OVERVIEW_TOTAL_COL] = `=${before}SUM(${a1(overviewCol(kN), O.interest)}:${a1(last, O.interest)})`;
   }
-  const ovFmt = (r: number, c: number): Fmt | undefined =>
-    r === 0 || c === 0 ? 'text' : r >= OVERVIEW_ROWS.debitAnnual && r <= OVERVIEW_ROWS.creditPeriod ? 'factor' : 'money';
+  const fmt = (r: number, c: number): Fmt | undefined => (r === 0 || c === 0 ? 'text' : r >= O.debitAnnual && r <= O.creditPeriod ? 'factor' : 'money');
+  return { name: SHEET.overview, rows, fmt, frozenRows: 1, frozenCols: 2, widths: [40, 16, ...periods.map(() => 14)] };
+}
 
-  // Resultaat
-  const endN = absoluteRef(SHEET.periods, pCol(n), PERIOD_ROWS.end);
-  const rs: RawCell[][] = Array.from({ length: RESULT_ROWS.resultAtNcw + 1 }, () => [null, null]);
-  rs[0] = [text('Resultaat'), text('Waarde')];
+/** Resultaat: EW and NCW before withdrawal, totals, POC, withdrawal, EW, NCW, verliesvoorziening, result at N. */
+function resultSheet({ bp, n }: BuildContext, cost: EntrySheetLayout, residential: EntrySheetLayout): SheetSpec {
+  const R = RESULT_ROWS;
+  const O = OVERVIEW_ROWS;
+  const lastPeriod = overviewCol(n);
+  const endN = absoluteRef(SHEET.periods, periodsCol(n), PERIOD_ROWS.end);
+  const rows: RawCell[][] = Array.from({ length: R.resultAtNcw + 1 }, () => [null, null]);
+  rows[0] = [text('Resultaat'), text('Waarde')];
   const B = (r: number) => a1(1, r);
-  const disc = `(1+${PARAMETER_REFS.discount})^(DAYS360(${N},${endN},${YF_TRUE})/360)`;
+  const overview = (col: number, row: number) => a1(col, row, { sheet: SHEET.overview });
+  const disc = `(1+${PARAMETER_REFS.discount})^(DAYS360(${PARAMETER_REFS.N},${endN},${YF_TRUE})/360)`;
   const sumTotal = (lay: EntrySheetLayout, key: string) =>
     lay.ids.length ? `SUM(${a1(lay.col[key]!, 1, { sheet: lay.sheet })}:${a1(lay.col[key]!, lay.ids.length)})` : '0';
-  const resRows: [number, string, RawCell][] = [
-    [RESULT_ROWS.ewBeforeWithdrawal, 'Eindwaarde vóór winstneming', `=-${a1(last, OVERVIEW_ROWS.balanceBefore, { sheet: SHEET.overview })}`],
-    [RESULT_ROWS.ncwBeforeWithdrawal, 'NCW vóór winstneming', `=${B(RESULT_ROWS.ewBeforeWithdrawal)}/${disc}`],
-    [RESULT_ROWS.totalCosts, 'Totaal kosten', `=${a1(OVERVIEW_TOTAL_COL, OVERVIEW_ROWS.costs, { sheet: SHEET.overview })}`],
-    [RESULT_ROWS.totalRevenues, 'Totaal opbrengsten', `=${a1(OVERVIEW_TOTAL_COL, OVERVIEW_ROWS.revenues, { sheet: SHEET.overview })}`],
-    [RESULT_ROWS.bookedCosts, 'Geboekte kosten', `=${sumTotal(cost.layout, 'totalBooked')}`],
-    [RESULT_ROWS.bookedRevenues, 'Geboekte opbrengsten', `=${sumTotal(residential.layout, 'totalBooked')}`],
+  const cells: [number, string, RawCell][] = [
+    [R.ewBeforeWithdrawal, 'Eindwaarde vóór winstneming', `=-${overview(lastPeriod, O.balanceBefore)}`],
+    [R.ncwBeforeWithdrawal, 'NCW vóór winstneming', `=${B(R.ewBeforeWithdrawal)}/${disc}`],
+    [R.totalCosts, 'Totaal kosten', `=${overview(OVERVIEW_TOTAL_COL, O.costs)}`],
+    [R.totalRevenues, 'Totaal opbrengsten', `=${overview(OVERVIEW_TOTAL_COL, O.revenues)}`],
+    [R.bookedCosts, 'Geboekte kosten', `=${sumTotal(cost, 'totalBooked')}`],
+    [R.bookedRevenues, 'Geboekte opbrengsten', `=${sumTotal(residential, 'totalBooked')}`],
     [
-      RESULT_ROWS.poc,
+      R.poc,
       'POC (percentage of completion)',
-      `=IF(OR(${B(RESULT_ROWS.totalCosts)}=0,${B(RESULT_ROWS.totalRevenues)}=0),0,(${B(RESULT_ROWS.bookedCosts)}/${B(RESULT_ROWS.totalCosts)})*(${B(RESULT_ROWS.bookedRevenues)}/${B(RESULT_ROWS.totalRevenues)}))`,
+      `=IF(OR(${B(R.totalCosts)}=0,${B(R.totalRevenues)}=0),0,(${B(R.bookedCosts)}/${B(R.totalCosts)})*(${B(R.bookedRevenues)}/${B(R.totalRevenues)}))`,
     ],
-    [RESULT_ROWS.profitWithdrawal, 'Winstneming naar NCW-datum', `=IF(AND(${PARAMETER_REFS.withdrawal},${B(RESULT_ROWS.ncwBeforeWithdrawal)}>0),${B(RESULT_ROWS.poc)}*${B(RESULT_ROWS.ncwBeforeWithdrawal)},0)`],
-    [RESULT_ROWS.ew, 'Eindwaarde (EW)', `=-${a1(last, withdrawal ? OVERVIEW_ROWS.balance : OVERVIEW_ROWS.balanceBefore, { sheet: SHEET.overview })}`],
-    [RESULT_ROWS.ncw, 'Netto contante waarde (NCW)', `=${B(RESULT_ROWS.ew)}/${disc}`],
-    [RESULT_ROWS.verliesvoorziening, 'Verliesvoorziening', `=MAX(0,-${B(RESULT_ROWS.ncw)})`],
-    [RESULT_ROWS.resultAtNcw, 'Resultaat op NCW-datum (NCW + winstneming)', `=${B(RESULT_ROWS.ncw)}+${B(RESULT_ROWS.profitWithdrawal)}`],
+    [R.profitWithdrawal, 'Winstneming naar NCW-datum', `=IF(AND(${PARAMETER_REFS.withdrawal},${B(R.ncwBeforeWithdrawal)}>0),${B(R.poc)}*${B(R.ncwBeforeWithdrawal)},0)`],
+    [R.ew, 'Eindwaarde (EW)', `=-${overview(lastPeriod, bp.profit_withdrawal_to_ncw_date ? O.balance : O.balanceBefore)}`],
+    [R.ncw, 'Netto contante waarde (NCW)', `=${B(R.ew)}/${disc}`],
+    [R.verliesvoorziening, 'Verliesvoorziening', `=MAX(0,-${B(R.ncw)})`],
+    [R.resultAtNcw, 'Resultaat op NCW-datum (NCW + winstneming)', `=${B(R.ncw)}+${B(R.profitWithdrawal)}`],
   ];
-  for (const [r, t, f] of resRows) rs[r] = [text(t), f];
-  const rsFmt = (r: number, c: number): Fmt | undefined => (r === 0 || c === 0 ? 'text' : r === RESULT_ROWS.poc ? 'factor' : 'money');
+  for (const [r, t, f] of cells) rows[r] = [text(t), f];
+  const fmt = (r: number, c: number): Fmt | undefined => (r === 0 || c === 0 ? 'text' : r === R.poc ? 'factor' : 'money');
+  return { name: SHEET.result, rows, fmt, frozenRows: 1, frozenCols: 0, widths: [46, 18] };
+}
 
-  const sheets: SheetSpec[] = [
-    { name: SHEET.params, rows: up, fmt: (r, c) => (c === 1 ? upFmt(r) : 'text'), frozenRows: 1, frozenCols: 1, widths: [30, 22] },
-    { name: SHEET.sets, rows: ps, fmt: psFmt, frozenRows: 1, frozenCols: 1, widths: [30, 36, 12, ...periods.map(() => 10), ...periods.map(() => 12)] },
-    { name: SHEET.periods, rows: pr, fmt: prFmt, frozenRows: 1, frozenCols: 1, widths: [26, ...periods.map(() => 12)] },
-    { name: SHEET.priceIndex, rows: pi2, fmt: piFmt, frozenRows: 1, frozenCols: 1, widths: [20, 12, 14, ...years.flatMap(() => [10, 12, 12])] },
-    cost.spec,
-    residential.spec,
-    { name: SHEET.space, rows: sp, fmt: spFmt, frozenRows: 1, frozenCols: 0, widths: [6, 28, 16, 36, 3, 60, 14] },
-    { name: SHEET.overview, rows: ov, fmt: ovFmt, frozenRows: 1, frozenCols: 2, widths: [40, 16, ...periods.map(() => 14)] },
-    { name: SHEET.result, rows: rs, fmt: rsFmt, frozenRows: 1, frozenCols: 0, widths: [46, 18] },
-  ];
+/** Model data (validated) → sheets and layout. */
+export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
+  const bp = model.base_parameters;
+  const periods = generatePeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period, MAX_PERIODS);
+  const ncwDate = parseYmd(bp.phasing_net_present_value_date);
+  const kN = periods.find((p) => compareYmd(p.start, ncwDate) <= 0 && compareYmd(ncwDate, p.end) < 0)?.index ?? periods.length;
+  const c: BuildContext = { model, bp, periods, n: periods.length, kN };
+  const sets = parameterSetsSheet(c);
+  const prices = priceIndexSheet(c);
+  const cost = entrySheet(c, COST_SHEET, sets, prices.historicIndex);
+  const residential = entrySheet(c, RESIDENTIAL_SHEET, sets, prices.historicIndex);
+  const space = spaceSheet(c);
   return {
-    sheets,
+    sheets: [
+      parametersSheet(c),
+      sets.spec,
+      periodsSheet(c),
+      prices.spec,
+      cost.spec,
+      residential.spec,
+      space.spec,
+      overviewSheet(c, cost.layout, residential.layout, sets),
+      resultSheet(c, cost.layout, residential.layout),
+    ],
     layout: {
       periods,
-      n,
-      m,
+      n: periods.length,
+      m: periodsPerYear(bp.phasing_period),
       cost: cost.layout,
       residential: residential.layout,
-      setRow,
-      priceSetRow,
-      priceYears: { first: firstYear, last: nYear },
-      spaceRow,
-      spaceTotalsRow,
-      setCols,
-      priceCols,
+      setRow: sets.setRow,
+      priceSetRow: prices.priceSetRow,
+      priceYears: prices.priceYears,
+      spaceRow: space.spaceRow,
+      spaceTotalsRow: space.spaceTotalsRow,
+      setCols: sets.setCols,
+      priceCols: prices.priceCols,
     },
   };
 }
