@@ -3,42 +3,24 @@
 import type { ModelData, ParameterSet, PeriodItem } from '../../api/contract/modelData.ts';
 import { type Ymd, compareYmd, parseYmd, round2, yf } from '../dates.ts';
 import { pct } from '../percent.ts';
+import type { EntryResult, PeriodResult, Results, SpaceUsageTotals } from '../results.ts';
 import { generatePeriods, periodIndex, periodsPerYear } from '../periods.ts';
 
-export interface RefEntry {
-  id: number;
-  estimate: number;
-  historicIndex: number;
-  totalBooked: number;
-  amountAtNcw: number;
-  totalPhased: number;
-  residualToPhase: number;
-  phased: number[];
-  booked: number[];
-  indexFactor: number[];
-  nominal: number[];
-}
-export interface RefPeriod {
-  label: string;
-  costs: number;
-  revenues: number;
-  interest: number;
-  balance: number;
-  withdrawal: number;
-}
-export interface RefResults {
-  ew: number;
-  ncw: number;
-  verliesvoorziening: number;
-  poc: number;
-  profitWithdrawal: number;
-  resultAtNcw: number;
-  ewBeforeWithdrawal: number;
-  ncwBeforeWithdrawal: number;
+// The reference computes independently of the workbook; it answers in the engine's result types
+// (the fields both compute), so the comparison (testing/compare.ts) reads one shape.
+export type RefEntry = Pick<
+  EntryResult,
+  'id' | 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase' | 'phased' | 'booked' | 'indexFactor' | 'nominal'
+>;
+export type RefPeriod = Pick<PeriodResult, 'label' | 'costs' | 'revenues' | 'interest' | 'balance' | 'withdrawal'>;
+export interface RefResults extends Pick<
+  Results,
+  'ew' | 'ncw' | 'verliesvoorziening' | 'poc' | 'profitWithdrawal' | 'resultAtNcw' | 'ewBeforeWithdrawal' | 'ncwBeforeWithdrawal'
+> {
   periods: RefPeriod[];
   costEntries: RefEntry[];
   residentialEntries: RefEntry[];
-  space: { mainStructure: number; publicSpace: number; marketable: number; excluded: number; difference: number };
+  space: Pick<SpaceUsageTotals, 'mainStructure' | 'publicSpace' | 'marketable' | 'excluded' | 'difference'>;
 }
 
 const maxYmd = (a: Ymd, b: Ymd) => (compareYmd(a, b) >= 0 ? a : b);
