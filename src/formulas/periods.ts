@@ -1,8 +1,7 @@
-import type { PeriodCode, PhasingPeriod } from '../api/contract/modelData.ts';
+import { MAX_PERIODS, type PeriodCode, type PhasingPeriod } from '../api/contract/modelData.ts';
 import { type Ymd, compareYmd, parseYmd, ymdToSerial } from './dates.ts';
 
-/** Hard limit of the model (spec 3 §9: base plus 40 periods). */
-export const MAX_PERIODS = 40;
+export { MAX_PERIODS };
 
 export interface Period {
   /** 1-based index. */

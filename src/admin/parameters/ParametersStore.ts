@@ -79,12 +79,12 @@ export class ParametersStore {
   page: 0 | 1 = 0;
   selectedType: ParameterType = PARAMETER_TYPES[0];
   /** Series: index 0 = Uitgangspunt, 1..40 = Per01..Per40. */
-  series: Record<string, string[]> = Object.fromEntries(SERIES_TYPES.map((t) => [t, Array(41).fill(DEFAULT_PERCENT)]));
+  series: Record<string, string[]> = Object.fromEntries(SERIES_TYPES.map((t) => [t, Array(PERIOD_TYPES.length).fill(DEFAULT_PERCENT)]));
   single: Record<string, string> = { RekenrenteContanteWaardeDisconteringsvoet: DEFAULT_PERCENT, BtwPercentage: DEFAULT_VAT };
   dates: Record<string, string> = { ...DEFAULT_DATES };
   /** User index tables: columns (row index 0..999) × 40 rows (periods or years). */
-  future: string[][] = [Array(40).fill(DEFAULT_PERCENT)];
-  historic: string[][] = [Array(40).fill(DEFAULT_PERCENT)];
+  future: string[][] = [Array(PERIODS.length).fill(DEFAULT_PERCENT)];
+  historic: string[][] = [Array(YEARS.length).fill(DEFAULT_PERCENT)];
 
   // page 1
   projects: ProjectItem[] | null = null;
@@ -124,7 +124,7 @@ export class ParametersStore {
   }
   addColumn(type: ParameterType) {
     const t = this.table(type);
-    if (t.length < MAX_INDEX_COLUMNS) t.push(Array(40).fill(DEFAULT_PERCENT));
+    if (t.length < MAX_INDEX_COLUMNS) t.push(Array(type === 'ToekomstigeIndexGebruiker' ? PERIODS.length : YEARS.length).fill(DEFAULT_PERCENT));
   }
   /** Columns above row index 0 can be removed; later ones shift down. */
   removeColumn(type: ParameterType, column: number) {

@@ -18,10 +18,13 @@ export const ModelDate = WireDate
 
 const Num = z.number().finite();
 
+/** Hard limit of the model (spec 3 §9: base plus 40 periods). */
+export const MAX_PERIODS = 40;
+
 /** Period codes: the base (UITGANGSPUNT) and PER_01 … PER_40. */
 export const PERIOD_CODES = [
   'UITGANGSPUNT',
-  ...Array.from({ length: 40 }, (_, i) => `PER_${String(i + 1).padStart(2, '0')}`),
+  ...Array.from({ length: MAX_PERIODS }, (_, i) => `PER_${String(i + 1).padStart(2, '0')}`),
 ] as const;
 export const PeriodCode = z.enum(PERIOD_CODES);
 export type PeriodCode = z.infer<typeof PeriodCode>;

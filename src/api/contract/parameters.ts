@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PERIODS } from './modelData.ts';
 
 // Global parameters (spec 2 §3, §5): POST parameter/ — staff (super-admin) only.
 
@@ -14,7 +15,7 @@ export const DATE_PARAMETER_TYPES: readonly ParameterType[] = [
   'StartdatumGrondexploitatieBoekwaardeVanaf', 'NcwDatum', 'Prijspeildatum', 'Eindwaardedatum',
 ];
 
-export const PERIOD_TYPES = ['Uitgangspunt', ...Array.from({ length: 40 }, (_, i) => `Per${String(i + 1).padStart(2, '0')}`)] as const;
+export const PERIOD_TYPES = ['Uitgangspunt', ...Array.from({ length: MAX_PERIODS }, (_, i) => `Per${String(i + 1).padStart(2, '0')}`)] as const;
 export const PeriodType = z.enum(PERIOD_TYPES);
 export type PeriodType = z.infer<typeof PeriodType>;
 
