@@ -30,20 +30,23 @@ test('the log pages through 50 rows at a time', async ({ page, request }) => {
   }
   const status = logs.getByText(/^Pagina \d+ van \d+$/);
   await expect(status).toHaveText(/^Pagina 1 van ([2-9]|\d\d+)$/);
-  const pages = Number((await status.textContent())!.match(/van (\d+)/)![1]);
+  let pages = Number((await status.textContent())!.match(/van (\d+)/)![1]);
   await expect(logs.getByRole('button', { name: 'Vorige' })).toBeDisabled();
   await expect(logs.getByRole('row')).toHaveCount(51); // header + 50
   await expect(logs.getByRole('cell', { name: 'Anna Beheerder' }).first()).toBeVisible();
   await expect(logs.getByRole('cell', { name: `Project '${name}' gewijzigd` }).first()).toBeVisible();
 
-  await logs.getByRole('button', { name: 'Volgende' }).click();
-  await expect(status).toHaveText(`Pagina 2 van ${pages}`);
-  await expect(logs.getByRole('button', { name: 'Vorige' })).toBeEnabled();
-  for (let p = 3; p <= pages; p++) {
+  // Tests in other workers write log rows meanwhile, so the page count may grow while paging.
+  const shows = (p: number) => new RegExp(`^Pagina ${p} van (\\d+)$`);
+  let last = 1;
+  for (let p = 2; p <= pages; p++) {
     await logs.getByRole('button', { name: 'Volgende' }).click();
-    await expect(status).toHaveText(`Pagina ${p} van ${pages}`);
+    await expect(status).toHaveText(shows(p));
+    await expect(logs.getByRole('button', { name: 'Vorige' })).toBeEnabled();
+    pages = Number((await status.textContent())!.match(/van (\d+)/)![1]);
+    last = p;
   }
   await expect(logs.getByRole('button', { name: 'Volgende' })).toBeDisabled();
   await logs.getByRole('button', { name: 'Vorige' }).click();
-  await expect(status).toHaveText(`Pagina ${pages - 1} van ${pages}`);
+  await expect(status).toHaveText(shows(last - 1));
 });
