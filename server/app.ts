@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { appUser, dataRevision } from './db/schema/index.ts';
-import { HttpError, badRequest } from './errors.ts';
+import { HttpError, badRequest, unauthorized } from './errors.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BatchLoader } from './auth/userLoader.ts';
 import { secret } from './auth/secrets.ts';
@@ -120,11 +120,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     const claims = token ? await ctx.tokens.verify(token) : null;
-    if (!claims) throw new HttpError(401, 'U bent niet ingelogd.');
+    if (!claims) throw unauthorized();
     const found = await users.load(claims.userId);
     const user = found?.user;
     if (!user || user.blocked || !user.isActive || user.clientId !== claims.clientId) {
-      throw new HttpError(401, 'U bent niet ingelogd.');
+      throw unauthorized();
     }
     req.user = user;
     req.dataRevision = found.revision ?? 0;

@@ -13,7 +13,7 @@ export const fullName = (u: { firstName: string; lastName: string }) => `${u.fir
 /** One row of the audit log: who did what, from where, when (spec 1: Logs). Services write it through `command()`. */
 export async function audit(
   db: DbOrTx,
-  entry: { clientId: number | null; user?: Actor | null; description: string; ip: string; at?: Date },
+  entry: { clientId: number | null; user?: Actor | null; description: string; ip: string; at: Date },
 ): Promise<void> {
   await db.insert(auditLog).values({
     clientId: entry.clientId,
@@ -21,6 +21,6 @@ export async function audit(
     userNameFull: entry.user ? fullName(entry.user) : '',
     description: entry.description,
     ipaddress: entry.ip,
-    ...(entry.at ? { timestamp: entry.at } : {}),
+    timestamp: entry.at,
   });
 }

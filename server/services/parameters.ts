@@ -5,7 +5,7 @@ import type { AppContext, UserRow } from '../context.ts';
 import { model, parameterApplication, project, versionModel } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { assertStaff } from '../policies/admin.ts';
-import { audit } from './audit.ts';
+import { command } from './command.ts';
 
 // Global parameters (spec 2 §2, §4, §5): the super-admin applies values to chosen models. What the
 // values do to a model's data is src/formulas/globalParameters.ts; this file reads and writes rows.
@@ -13,14 +13,15 @@ import { audit } from './audit.ts';
 export async function applyParameters(ctx: AppContext, actor: UserRow, body: ParameterSaveBody, ip: string): Promise<ParameterSaveAnswer> {
   assertStaff(actor);
   const ids = [...new Set(body.models)];
-  const rows = await ctx.db.select({ id: model.id, platform: model.modelPlatform, data: model.modelData, name: model.name })
-    .from(model).innerJoin(versionModel, eq(versionModel.id, model.versionId)).innerJoin(project, eq(project.id, versionModel.projectId))
-    .where(and(inArray(model.id, ids), eq(project.clientId, actor.clientId)));
-  if (rows.length !== ids.length) throw notFound();
   const applied: number[] = [];
   const recordedOnly: number[] = [];
   const refused: ParameterSaveAnswer['refused'] = [];
-  await ctx.db.transaction(async (tx) => {
+  await command(ctx, { user: actor, ip }, async ({ tx, now, audit }) => {
+    // Read and locked in the transaction that writes them: a save in the tool waits, or comes first.
+    const rows = await tx.select({ id: model.id, platform: model.modelPlatform, data: model.modelData, name: model.name })
+      .from(model).innerJoin(versionModel, eq(versionModel.id, model.versionId)).innerJoin(project, eq(project.id, versionModel.projectId))
+      .where(and(inArray(model.id, ids), eq(project.clientId, actor.clientId))).for('update', { of: model });
+    if (rows.length !== ids.length) throw notFound();
     for (const m of rows) {
       if (m.platform !== 'online' || m.data == null) {
         recordedOnly.push(m.id);
@@ -32,15 +33,12 @@ export async function applyParameters(ctx: AppContext, actor: UserRow, body: Par
         continue;
       }
       await tx.update(model).set({
-        modelData: next.data, dataVersion: sql`${model.dataVersion} + 1`, timestampLastModified: ctx.config.now(), lastModifiedBy: actor.id,
+        modelData: next.data, dataVersion: sql`${model.dataVersion} + 1`, timestampLastModified: now, lastModifiedBy: actor.id,
       }).where(eq(model.id, m.id));
       applied.push(m.id);
     }
-    await tx.insert(parameterApplication).values({ clientId: actor.clientId, userId: actor.id, parameters: body.parameters, modelIds: ids });
-    await audit(tx, {
-      clientId: actor.clientId, user: actor, ip,
-      description: `Globale parameters doorgevoerd in ${ids.length} rekenmodel(len): ${rows.map((r) => `'${r.name}'`).join(', ')}`,
-    });
+    await tx.insert(parameterApplication).values({ clientId: actor.clientId, userId: actor.id, parameters: body.parameters, modelIds: ids, createdAt: now });
+    await audit(`Globale parameters doorgevoerd in ${ids.length} rekenmodel(len): ${rows.map((r) => `'${r.name}'`).join(', ')}`);
   });
   applied.sort((a, b) => a - b);
   recordedOnly.sort((a, b) => a - b);

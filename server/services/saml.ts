@@ -3,11 +3,11 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { SAML, generateServiceProviderMetadata, ValidateInResponseTo, type Profile, type SamlConfig } from '@node-saml/node-saml';
 import type { AppContext, UserRow } from '../context.ts';
 import { client, loginAttempt } from '../db/schema/index.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { assertCanManageSaml } from '../policies/admin.ts';
 import type { SamlSettings, SamlSettingsInput } from '../../src/api/contract/saml.ts';
 import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
-import { audit } from './audit.ts';
+import { command } from './command.ts';
 import { clientForRequest } from './clients.ts';
 import { NO_ACCESS, findUserByEmail, normalizeEmail, startSession, type Session } from './session.ts';
 
@@ -131,14 +131,13 @@ export async function updateSettings(ctx: AppContext, actor: UserRow, body: Saml
     if (!cert) throw new HttpError(400, INVALID_CERT, { errors: [{ path: 'idp_cert', message: INVALID_CERT }] });
   }
   const issuer = body.issuer && body.issuer !== spMetadataUrl(ctx) ? body.issuer : null;
-  const [c] = await ctx.db.update(client).set({
-    samlEntryPoint: body.entry_point, samlIdpCert: cert, samlIssuer: issuer, samlMetadataUrl: body.metadata_url,
-  }).where(eq(client.id, actor.clientId)).returning();
-  if (!c) throw new HttpError(404, 'Niet gevonden.');
-  const on = samlEnabled(c);
-  await audit(ctx.db, {
-    clientId: actor.clientId, user: actor, ip,
-    description: on ? `SAML-instellingen gewijzigd (identity provider ${c.samlEntryPoint})` : 'SAML-inloggen uitgeschakeld',
+  const c = await command(ctx, { user: actor, ip }, async ({ tx, audit }) => {
+    const [row] = await tx.update(client).set({
+      samlEntryPoint: body.entry_point, samlIdpCert: cert, samlIssuer: issuer, samlMetadataUrl: body.metadata_url,
+    }).where(eq(client.id, actor.clientId)).returning();
+    if (!row) throw notFound();
+    await audit(samlEnabled(row) ? `SAML-instellingen gewijzigd (identity provider ${row.samlEntryPoint})` : 'SAML-inloggen uitgeschakeld');
+    return row;
   });
   return settingsOut(ctx, c);
 }
@@ -173,12 +172,12 @@ export function emailFromProfile(profile: Profile): string | null {
 /** Refuses the second use of an assertion id (replay), across instances: checked and recorded in one transaction. */
 async function consumeAssertionId(ctx: AppContext, clientId: number, assertionId: string, ip: string): Promise<boolean> {
   const key = `saml-assertion:${clientId}:${assertionId}`.slice(0, 500);
-  return ctx.db.transaction(async (tx) => {
+  return command(ctx, { clientId, ip }, async ({ tx, now }) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     const [{ n }] = await tx.select({ n: count() }).from(loginAttempt)
       .where(and(eq(loginAttempt.kind, 'saml-assertion'), eq(loginAttempt.email, key)));
     if (n > 0) return false;
-    await tx.insert(loginAttempt).values({ kind: 'saml-assertion', email: key, ip, success: true, at: ctx.config.now() });
+    await tx.insert(loginAttempt).values({ kind: 'saml-assertion', email: key, ip, success: true, at: now });
     return true;
   });
 }
@@ -196,7 +195,7 @@ export async function consumeResponse(ctx: AppContext, hostname: string, samlRes
   await assertAttemptAllowed(ctx, 'saml', attemptKey, ip);
   const fail = async (status: number, message: string, description: string, user?: UserRow): Promise<never> => {
     await recordAttempt(ctx, 'saml', attemptKey, ip, false);
-    await audit(ctx.db, { clientId: c.id, user, description: `Mislukte SAML-aanmelding: ${description}`.slice(0, 500), ip });
+    await command(ctx, { user, clientId: c.id, ip }, (cmd) => cmd.audit(`Mislukte SAML-aanmelding: ${description}`.slice(0, 500)));
     throw new SamlRefusal(status, message);
   };
 
@@ -224,6 +223,6 @@ export async function consumeResponse(ctx: AppContext, hostname: string, samlRes
   if (user.blocked || !user.isActive) return fail(403, NO_ACCESS, `account geblokkeerd (${email})`, user);
 
   await recordAttempt(ctx, 'saml', attemptKey, ip, true);
-  await audit(ctx.db, { clientId: c.id, user, description: `SAML-aanmelding geaccepteerd (${email})`, ip });
+  await command(ctx, { user, clientId: c.id, ip }, (cmd) => cmd.audit(`SAML-aanmelding geaccepteerd (${email})`));
   return { user, session: await startSession(ctx, user, ip) };
 }

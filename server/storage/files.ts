@@ -14,7 +14,7 @@ export interface FileMeta {
 
 export async function saveFile(
   db: DbOrTx,
-  f: { clientId: number; filename: string; contentType?: string; data: Uint8Array; at?: Date },
+  f: { clientId: number; filename: string; contentType?: string; data: Uint8Array; at: Date },
 ): Promise<FileMeta> {
   const [row] = await db.insert(storedFile).values({
     clientId: f.clientId,
@@ -22,7 +22,7 @@ export async function saveFile(
     contentType: f.contentType || 'application/octet-stream',
     size: f.data.byteLength,
     data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength), // a view, not a copy
-    ...(f.at ? { createdAt: f.at } : {}),
+    createdAt: f.at,
   }).returning({ id: storedFile.id, filename: storedFile.filename, contentType: storedFile.contentType, size: storedFile.size });
   return row;
 }
