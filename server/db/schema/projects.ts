@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appUser, categoryAttachment, client, phase, storedFile, subregion, templateModel, typeProject } from './tenancy.ts';
+import { ATTACHMENT_TYPES, MODEL_PLATFORMS, ROLES } from './enums.ts';
 
 const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const userRef = () => integer().references(() => appUser.id, { onDelete: 'set null' });
@@ -29,7 +30,7 @@ export const project = pgTable('project', {
 export const projectRole = pgTable('project_role', {
   projectId: integer().notNull().references(() => project.id, { onDelete: 'cascade' }),
   userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
-  role: text({ enum: ['ADM', 'USR', 'VWR', 'NON'] }).notNull(),
+  role: text({ enum: ROLES }).notNull(),
 }, (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_role_user_idx').on(t.userId)]);
 
 export const versionModel = pgTable('version_model', {
@@ -53,7 +54,7 @@ export const model = pgTable('model', {
   name: text().notNull(),
   description: text(),
   typeModelId: integer().references(() => templateModel.id, { onDelete: 'set null' }),
-  modelPlatform: text({ enum: ['spreadsheet', 'online'] }).notNull().default('online'),
+  modelPlatform: text({ enum: MODEL_PLATFORMS }).notNull().default('online'),
   frozen: boolean().notNull().default(false),
   /** Online platform: base_parameters, cost_estimate, residential_construction. */
   modelData: jsonb(),
@@ -87,7 +88,7 @@ export const savedModel = pgTable('saved_model', {
 export const attachment = pgTable('attachment', {
   id: serial().primaryKey(),
   versionId: integer().notNull().references(() => versionModel.id, { onDelete: 'cascade' }),
-  attachmentType: text({ enum: ['LINK', 'FILE'] }).notNull(),
+  attachmentType: text({ enum: ATTACHMENT_TYPES }).notNull(),
   categoryId: integer().notNull().references(() => categoryAttachment.id),
   name: text().notNull(),
   urlLink: text(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, customType,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from './enums.ts';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => 'bytea',
@@ -31,7 +32,7 @@ export const appUser = pgTable('app_user', {
   lastName: text().notNull(),
   /** Stored lower-case; unique over all clients because sign-in is by e-mail alone. */
   email: text().notNull(),
-  role: text({ enum: ['ADM', 'USR', 'VWR', 'NON'] }).notNull().default('NON'),
+  role: text({ enum: ROLES }).notNull().default('NON'),
   isActive: boolean().notNull().default(true),
   isStaff: boolean().notNull().default(false),
   blocked: boolean().notNull().default(false),

@@ -1,0 +1,10 @@
+import { Role } from '../../../src/api/contract/common.ts';
+import { ModelPlatform } from '../../../src/api/contract/model.ts';
+import { AttachmentType } from '../../../src/api/contract/attachment.ts';
+
+// The values of the enum columns are the contract's enums (one list each); a z.enum is never empty.
+const values = <T extends string>(e: { options: readonly T[] }) => e.options as [T, ...T[]];
+
+export const ROLES = values(Role);
+export const MODEL_PLATFORMS = values(ModelPlatform);
+export const ATTACHMENT_TYPES = values(AttachmentType);
