@@ -5,6 +5,7 @@ import type { ParameterSetGroup, PhaseEntry, SpaceUsageRow } from '../api/contra
 import { formatDutchDate } from '../lib/dutchNumber.ts';
 import { formatNumber, percentDown } from '../lib/nlFormat.ts';
 import { pct } from '../formulas/percent.ts';
+import { FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import type { CellChange } from './Sheet.tsx';
 import { Sheet } from './LazySheet.tsx';
 import {
@@ -203,7 +204,7 @@ const Interest = observer(function Interest({ store, toasts }: { store: Workbenc
         <Checkbox label="Winstneming tot NCW-datum" disabled={ro} checked={bp.profit_withdrawal_to_ncw_date}
           onChange={(e) => applyParam(store, toasts, 'profit_withdrawal_to_ncw_date', (e.target as HTMLInputElement).checked)} />
       </div>
-      <SetGroup store={store} toasts={toasts} group="Interest_Percentage" title="Rentepercentages" />
+      <SetGroup store={store} toasts={toasts} group={INTEREST_GROUP} title="Rentepercentages" />
     </div>
   );
 });
@@ -211,8 +212,8 @@ const Interest = observer(function Interest({ store, toasts }: { store: Workbenc
 const Indexing = observer(function Indexing({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
   return (
     <div className="gs-wb-panel">
-      <SetGroup store={store} toasts={toasts} group="Indexing_FutureIndex" title="Toekomstige index" />
-      <SetGroup store={store} toasts={toasts} group="Indexing_PriceLevelCorrectionToNCWDate" title="Prijspeilcorrectie tot NCW-datum" />
+      <SetGroup store={store} toasts={toasts} group={FUTURE_INDEX_GROUP} title="Toekomstige index" />
+      <SetGroup store={store} toasts={toasts} group={PRICE_LEVEL_GROUP} title="Prijspeilcorrectie tot NCW-datum" />
     </div>
   );
 });

@@ -5,6 +5,8 @@ import type { EntryResult } from '../formulas/results.ts';
 import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
 import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
+import type { WorkbookLayout } from '../formulas/workbook.ts';
+import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 
 export type ColKind = 'text' | 'number' | 'money' | 'pct' | 'date' | 'select' | 'factor' | 'int';
 export interface Option {
@@ -236,7 +238,7 @@ export function costEstimateSheet(store: WorkbenchStore): SheetDef {
     { key: 'unit', title: 'Eenheid', kind: 'select', width: 90, options: UNIT_OPTIONS },
     { key: 'price', title: 'Prijs', kind: 'money', width: 120 },
     { key: 'date', title: 'Prijsdatum', kind: 'date', width: 100 },
-    { key: 'index_type', title: 'Prijsindex', kind: 'select', width: 100, options: setNames(m, 'Indexing_PriceLevelCorrectionToNCWDate') },
+    { key: 'index_type', title: 'Prijsindex', kind: 'select', width: 100, options: setNames(m, PRICE_LEVEL_GROUP) },
     computedCol('estimate', 'Raming'),
     computedCol('historicIndex', 'Historische index', 'factor', 110),
     computedCol('totalBooked', 'Boekwaarde'),
@@ -250,7 +252,7 @@ export function costEstimateSheet(store: WorkbenchStore): SheetDef {
       case 'unit': return labelOf(UNIT_OPTIONS, ce.estimate.unit);
       case 'price': return ce.estimate.price;
       case 'date': return formatDutchDate(ce.estimate.date);
-      case 'index_type': return ce.estimate.index_type ?? 'CPI';
+      case 'index_type': return ce.estimate.index_type ?? DEFAULT_PRICE_INDEX;
       default: return r ? (r[c.key as keyof EntryResult] as number) : null;
     }
   });
@@ -324,11 +326,11 @@ export function indexingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDe
   const m = store.model!;
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
-    { key: 'standard_index', title: 'Standaardindex', kind: 'select', width: 140, options: setNames(m, 'Indexing_FutureIndex') },
+    { key: 'standard_index', title: 'Standaardindex', kind: 'select', width: 140, options: setNames(m, FUTURE_INDEX_GROUP) },
     { key: 'UITGANGSPUNT', title: 'Uitgangspunt', kind: 'pct', width: 100, period: 'UITGANGSPUNT' },
     ...periodCols(store, 'pct'),
   ];
-  const def = kind === 'cost' ? 'Kostenstijging' : 'Opbrengstenstijging';
+  const def = kind === 'cost' ? DEFAULT_COST_INDEX : DEFAULT_REVENUE_INDEX;
   return entrySheet(store, kind, `${kind}-indexing`, cols, (e, _r, c) => {
     if (c.key === 'label') return e.label;
     if (c.key === 'standard_index') return e.indexing.standard_index ?? def;
@@ -419,14 +421,18 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKindUi, pref: M
   return sheet;
 }
 
+/** The labels a set of the group has values for: the calendar years of Prijsindex, else the period labels. */
+function setLabels(L: WorkbookLayout, group: ParameterSetGroup): string[] {
+  return group === PRICE_LEVEL_GROUP
+    ? Array.from({ length: L.priceYears.last - L.priceYears.first + 1 }, (_, i) => String(L.priceYears.first + i))
+    : L.periods.map((p) => p.label);
+}
+
 /** A grid of parameter sets of one group: name, base value, one column per period label. */
 export function parameterSetSheet(store: WorkbenchStore, group: ParameterSetGroup): SheetDef {
   const m = store.model!;
   const sets = m.base_parameters.parameter_sets.filter((s) => s.set_group === group);
-  const L = store.engine!.layout;
-  const labels = group === 'Indexing_PriceLevelCorrectionToNCWDate'
-    ? Array.from({ length: L.priceYears.last - L.priceYears.first + 1 }, (_, i) => String(L.priceYears.first + i))
-    : L.periods.map((p) => p.label);
+  const labels = setLabels(store.engine!.layout, group);
   const cols: Col[] = [
     { key: 'name', title: 'Naam', kind: 'text', width: 200, readOnly: true },
     { key: 'base', title: 'Basiswaarde', kind: 'pct', width: 100 },
@@ -455,12 +461,9 @@ export function parameterSetSheet(store: WorkbenchStore, group: ParameterSetGrou
 
 /** A new parameter set: spec 3 §9 default 2,0 for the base value and every period. */
 export function newParameterSet(store: WorkbenchStore, group: ParameterSetGroup, name: string): ParameterSet {
-  const L = store.engine!.layout;
   const m = store.model!;
-  const labels = group === 'Indexing_PriceLevelCorrectionToNCWDate'
-    ? Array.from({ length: L.priceYears.last - L.priceYears.first + 1 }, (_, i) => String(L.priceYears.first + i))
-    : L.periods.map((p) => p.label);
-  const phasing_period = group === 'Indexing_PriceLevelCorrectionToNCWDate' ? 'Annual' : m.base_parameters.phasing_period;
+  const labels = setLabels(store.engine!.layout, group);
+  const phasing_period = group === PRICE_LEVEL_GROUP ? 'Annual' : m.base_parameters.phasing_period;
   return { set_name: name.trim(), set_group: group, set_base_value: 2.0, set_values: labels.map((l) => ({ phasing_period, period_label: l, period_value: 2.0 })) };
 }
 
@@ -479,8 +482,8 @@ export function newCostEntry(m: ModelData, label: string): CostEntry {
   const date = bp.phasing_price_reference_date <= bp.phasing_net_present_value_date ? bp.phasing_price_reference_date : bp.phasing_net_present_value_date;
   return {
     id, label: label.trim(),
-    estimate: { amount: 1, unit: 'Item', price: 0, date, index_type: 'CPI' },
-    indexing: { standard_index: 'Kostenstijging', indexing_items: [] },
+    estimate: { amount: 1, unit: 'Item', price: 0, date, index_type: DEFAULT_PRICE_INDEX },
+    indexing: { standard_index: DEFAULT_COST_INDEX, indexing_items: [] },
     phasing: { phasing_section_type: 'Verwerving', phasing_method: 'Financeel', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
     bookvalue: { bookvalue_items: [] },
   };
@@ -493,7 +496,7 @@ export function newResidentialEntry(m: ModelData, label: string): ResidentialEnt
   return {
     id, label: label.trim(), amount: 1, tenure_type: 'Purchased', calculation_method: 'PlotPrice', calculation_date: date,
     land_share_data: null, plot_price: 0, residence_type: null, price_per_square_meter_data: null,
-    indexing: { standard_index: 'Opbrengstenstijging', indexing_items: [] },
+    indexing: { standard_index: DEFAULT_REVENUE_INDEX, indexing_items: [] },
     phasing: { phasing_section_type: 'Woningbouw', phasing_method: 'percentage', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
     bookvalue: { bookvalue_items: [] },
   };

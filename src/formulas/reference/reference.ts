@@ -4,6 +4,9 @@ import type { ModelData, ParameterSet, PeriodItem } from '../../api/contract/mod
 import { type Ymd, compareYmd, parseYmd, round2, yf } from '../dates.ts';
 import { pct } from '../percent.ts';
 import type { EntryResult, PeriodResult, Results, SpaceUsageTotals } from '../results.ts';
+import {
+  CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP,
+} from '../validate.ts';
 import { generatePeriods, periodIndex, periodsPerYear } from '../periods.ts';
 
 // The reference computes independently of the workbook; it answers in the engine's result types
@@ -44,7 +47,7 @@ export function referenceCalculate(model: ModelData): RefResults {
   // Historic index: product over calendar years overlapping [date, N).
   const hist = (date: Ymd, setName: string): number => {
     if (compareYmd(date, N) >= 0) return 1;
-    const s = findSet('Indexing_PriceLevelCorrectionToNCWDate', setName);
+    const s = findSet(PRICE_LEVEL_GROUP, setName);
     if (!s) return 1;
     let f = 1;
     for (let y = date.y; y <= N.y; y++) {
@@ -58,7 +61,7 @@ export function referenceCalculate(model: ModelData): RefResults {
 
   // Future index factor F(N → start(k)) with the entry's own rates replacing the set's.
   const factors = (setName: string, items: PeriodItem[]): number[] => {
-    const s = findSet('Indexing_FutureIndex', setName);
+    const s = findSet(FUTURE_INDEX_GROUP, setName);
     const own = new Map(items.map((it) => [periodIndex(it.period), pct(it.value)]));
     const rate = (j: number) => own.get(j) ?? own.get(0) ?? (s ? setValue(s, periods[j - 1]!.label) : 0);
     return periods.map((pk) => {
@@ -112,8 +115,8 @@ export function referenceCalculate(model: ModelData): RefResults {
       e.id,
       e.estimate.amount * e.estimate.price,
       e.estimate.date,
-      e.estimate.index_type ?? 'CPI',
-      e.indexing.standard_index ?? 'Kostenstijging',
+      e.estimate.index_type ?? DEFAULT_PRICE_INDEX,
+      e.indexing.standard_index ?? DEFAULT_COST_INDEX,
       e.phasing.phasing_items,
       e.bookvalue.bookvalue_items,
       e.indexing.indexing_items,
@@ -130,8 +133,8 @@ export function referenceCalculate(model: ModelData): RefResults {
       e.id,
       est,
       e.calculation_date,
-      'CPI',
-      e.indexing.standard_index ?? 'Opbrengstenstijging',
+      DEFAULT_PRICE_INDEX,
+      e.indexing.standard_index ?? DEFAULT_REVENUE_INDEX,
       e.phasing.phasing_items,
       e.bookvalue.bookvalue_items,
       e.indexing.indexing_items,
@@ -142,8 +145,8 @@ export function referenceCalculate(model: ModelData): RefResults {
   const costs = periods.map((_, k) => sumK(costEntries, k));
   const revenues = periods.map((_, k) => sumK(residentialEntries, k));
   const net = costs.map((c, k) => c - revenues[k]!);
-  const debitSet = findSet('Interest_Percentage', 'RentepercentageNegatiefSaldo');
-  const creditSet = findSet('Interest_Percentage', 'RentepercentagePositiefSaldo');
+  const debitSet = findSet(INTEREST_GROUP, DEBIT_SET);
+  const creditSet = findSet(INTEREST_GROUP, CREDIT_SET);
   const periodRate = (r: number) => (1 + r) ** (1 / m) - 1;
   const debit = periods.map((p) => periodRate(debitSet ? setValue(debitSet, p.label) : d));
   const credit = periods.map((p) => periodRate(creditSet ? setValue(creditSet, p.label) : d));
