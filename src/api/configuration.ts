@@ -10,33 +10,40 @@ const id = (rowId: number | null | undefined) => required(rowId, 'id');
 /** ?force=true confirms a delete the server answered 423 to (spec 2 §4). */
 const force = (f: boolean) => ({ query: f ? { force: 'true' } : undefined });
 
+/** Create, rename and delete of one reference list under `path`; `field` is the list's text column. */
+function listCalls<Row>(path: string, field: 'description' | 'name') {
+  const at = (rowId: number) => `${M}/${path}/${id(rowId)}/`;
+  return {
+    create: (text: string, extra: object = {}) => request<Row>('POST', `${M}/${path}/`, { body: { [field]: required(text, field), ...extra } }),
+    rename: (rowId: number, text: string) => request<Row>('PATCH', at(rowId), { body: { [field]: required(text, field) } }),
+    remove: (rowId: number, f = false) => request<Message>('DELETE', at(rowId), force(f)),
+  };
+}
+const subregion = listCalls<SubregionRow>('subregion', 'description');
+const typeProject = listCalls<TypeProjectRow>('type-project', 'description');
+const phase = listCalls<PhaseRow>('phase', 'description');
+const category = listCalls<CategoryRow>('category-attachment', 'name');
+
 /** Reference-data configuration (spec 2 §7; the lists are the project area's): subregions, project types, phases, attachment categories. */
 export const configurationApi = {
   subregions: (): Promise<SubregionRow[]> => referenceDataApi.subregions(),
-  createSubregion: (description: string, accessList?: number[]) =>
-    request<SubregionRow>('POST', `${M}/subregion/`, { body: { description: required(description, 'description'), accessList } }),
-  renameSubregion: (rowId: number, description: string) =>
-    request<SubregionRow>('PATCH', `${M}/subregion/${id(rowId)}/`, { body: { description: required(description, 'description') } }),
-  deleteSubregion: (rowId: number, f = false) => request<Message>('DELETE', `${M}/subregion/${id(rowId)}/`, force(f)),
+  createSubregion: (description: string, accessList?: number[]) => subregion.create(description, { accessList }),
+  renameSubregion: subregion.rename,
+  deleteSubregion: subregion.remove,
 
   typeProjects: (): Promise<TypeProjectRow[]> => referenceDataApi.typeProjects(),
-  createTypeProject: (description: string) =>
-    request<TypeProjectRow>('POST', `${M}/type-project/`, { body: { description: required(description, 'description') } }),
-  renameTypeProject: (rowId: number, description: string) =>
-    request<TypeProjectRow>('PATCH', `${M}/type-project/${id(rowId)}/`, { body: { description: required(description, 'description') } }),
-  deleteTypeProject: (rowId: number, f = false) => request<Message>('DELETE', `${M}/type-project/${id(rowId)}/`, force(f)),
+  createTypeProject: (description: string) => typeProject.create(description),
+  renameTypeProject: typeProject.rename,
+  deleteTypeProject: typeProject.remove,
 
   phases: (): Promise<PhaseRow[]> => referenceDataApi.phases(),
-  createPhase: (description: string) =>
-    request<PhaseRow>('POST', `${M}/phase/`, { body: { description: required(description, 'description') } }),
-  renamePhase: (rowId: number, description: string) =>
-    request<PhaseRow>('PATCH', `${M}/phase/${id(rowId)}/`, { body: { description: required(description, 'description') } }),
-  deletePhase: (rowId: number) => request<Message>('DELETE', `${M}/phase/${id(rowId)}/`),
+  createPhase: (description: string) => phase.create(description),
+  renamePhase: phase.rename,
+  /** Phases are deleted without the 423 question. */
+  deletePhase: (rowId: number) => phase.remove(rowId),
 
   categories: (): Promise<CategoryRow[]> => referenceDataApi.categoryAttachments(),
-  createCategory: (name: string) =>
-    request<CategoryRow>('POST', `${M}/category-attachment/`, { body: { name: required(name, 'name') } }),
-  renameCategory: (rowId: number, name: string) =>
-    request<CategoryRow>('PATCH', `${M}/category-attachment/${id(rowId)}/`, { body: { name: required(name, 'name') } }),
-  deleteCategory: (rowId: number, f = false) => request<Message>('DELETE', `${M}/category-attachment/${id(rowId)}/`, force(f)),
+  createCategory: (name: string) => category.create(name),
+  renameCategory: category.rename,
+  deleteCategory: category.remove,
 };
