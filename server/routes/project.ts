@@ -22,12 +22,7 @@ export default async function projectRoutes(app: FastifyInstance) {
   });
 
   r.post('/project/', { schema: { tags, body: ProjectCreateBody, response: { 201: ProjectDetail } } }, async (req, reply) => {
-    const b = req.body;
-    const created = await projects.createProject(ctx, req.user, {
-      name: b.name, number: b.number, description: b.description, organisation: b.organisation,
-      projectmanager: b.projectmanager, subregion: b.subregion, type_project: b.type_project, roles: b.roles,
-    }, req.ip);
-    return reply.code(201).send(created);
+    return reply.code(201).send(await projects.createProject(ctx, req.user, req.body, req.ip));
   });
 
   r.get('/project/:id/', { schema: { tags, params: IdParams, response: { 200: ProjectDetail } } },

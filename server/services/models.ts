@@ -14,7 +14,8 @@ import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import { cachedAnswer, type CachedAnswer } from './answerCache.ts';
 import { copyFile, readFile, saveFile } from '../storage/files.ts';
 import { REQUIRED_MESSAGE } from '../../src/lib/names.ts';
-import type { ModelPlatform, SavedModelItem } from '../../src/api/contract/model.ts';
+import type { z } from 'zod';
+import type { ModelCreateBody, ModelPatchBody, ModelPlatform, SavedModelItem } from '../../src/api/contract/model.ts';
 import { FROZEN_MESSAGE } from '../../src/api/contract/common.ts';
 import type { UploadedFile } from '../../src/api/contract/attachment.ts';
 
@@ -44,9 +45,9 @@ async function loadModel(db: DbOrTx, user: UserRow, id: number): Promise<ModelAc
   return access!;
 }
 
-export interface ModelCreate {
-  name: string; description: string | null; type_model?: number | null; version: number; model_platform?: ModelPlatform;
-}
+/** The bodies as the contract's schemas hand them over. */
+type ModelCreate = z.output<typeof ModelCreateBody>;
+type ModelUpdate = z.output<typeof ModelPatchBody>;
 
 export async function createModel(ctx: AppContext, user: UserRow, body: ModelCreate, ip: string) {
   const platform: ModelPlatform = policy.canChoosePlatform(user) ? body.model_platform ?? 'spreadsheet' : 'spreadsheet';
@@ -84,8 +85,6 @@ export async function createModel(ctx: AppContext, user: UserRow, body: ModelCre
     return getModel(tx, user, id);
   });
 }
-
-export interface ModelUpdate { name?: string; description?: string | null; frozen?: boolean }
 
 export async function updateModel(ctx: AppContext, user: UserRow, id: number, body: ModelUpdate, ip: string) {
   return command(ctx, { user, ip }, async (c) => {

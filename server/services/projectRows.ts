@@ -2,10 +2,10 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { prepared, type Db, type DbOrTx } from '../db/index.ts';
 import type { UserRow } from '../context.ts';
 import type { Role } from '../../src/api/contract/common.ts';
-import type { ProjectDetail, ProjectListItem } from '../../src/api/contract/project.ts';
+import type { ProjectDetail, ProjectListItem, ProjectRoleRow } from '../../src/api/contract/project.ts';
 import type { AttachmentItem } from '../../src/api/contract/attachment.ts';
 import type { VersionModel } from '../../src/api/contract/versionModel.ts';
-import type { ModelItem } from '../../src/api/contract/model.ts';
+import type { ModelItem, ModelPlatform } from '../../src/api/contract/model.ts';
 import { modelCapabilities, projectCapabilities, versionCapabilities } from '../policies/capabilities.ts';
 import { readableRoleSql } from '../policies/projects.ts';
 
@@ -36,7 +36,7 @@ const caller: Caller = { id: sql.placeholder('user'), clientId: sql.placeholder(
 export interface ProjectAccess { projectId: number; role: Role | null; name: string }
 export interface VersionAccess extends ProjectAccess { versionId: number; versionName: string }
 export interface ModelAccess extends VersionAccess {
-  modelId: number; modelName: string; frozen: boolean; platform: 'spreadsheet' | 'online'; sessionUserId: number | null;
+  modelId: number; modelName: string; frozen: boolean; platform: ModelPlatform; sessionUserId: number | null;
 }
 
 /** The project in the caller's client with the caller's role (null role = none); null when not in the client. */
@@ -62,7 +62,7 @@ export async function versionAccess(db: DbOrTx, user: UserRow, id: number): Prom
 export async function modelAccess(db: DbOrTx, user: UserRow, id: number): Promise<ModelAccess | null> {
   const { rows } = await db.execute<{
     project_id: number; role: Role | null; name: string; version_id: number; version_name: string;
-    model_name: string; frozen: boolean; model_platform: 'spreadsheet' | 'online'; session_user_id: number | null;
+    model_name: string; frozen: boolean; model_platform: ModelPlatform; session_user_id: number | null;
   }>(sql`
     SELECT p.id AS project_id, pr.role, p.name, v.id AS version_id, v.name AS version_name, m.name AS model_name,
            m.frozen, m.model_platform, ms.user_id AS session_user_id
@@ -123,8 +123,8 @@ export async function projectDetail(db: DbOrTx, user: UserRow, id: number): Prom
 }
 
 /** The rights table: every active user of the client with his role on the project (NON when none). */
-export async function projectRights(db: DbOrTx, clientId: number, projectId: number) {
-  const { rows } = await db.execute<{ id: number; name_full: string; role: Role }>(sql`
+export async function projectRights(db: DbOrTx, clientId: number, projectId: number): Promise<ProjectRoleRow[]> {
+  const { rows } = await db.execute<ProjectRoleRow>(sql`
     SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name_full, coalesce(pr.role, 'NON') AS role
     FROM app_user u LEFT JOIN project_role pr ON pr.user_id = u.id AND pr.project_id = ${projectId}
     WHERE u.client_id = ${clientId} AND u.is_active
@@ -190,7 +190,7 @@ export async function versionDetail(db: DbOrTx, user: UserRow, id: number): Prom
 
 type ModelRow = {
   id: number; name: string; description: string | null; type_model: number | null; type_model_name: string | null;
-  model_platform: 'spreadsheet' | 'online'; frozen: boolean; author: string | null; modifier: string | null;
+  model_platform: ModelPlatform; frozen: boolean; author: string | null; modifier: string | null;
   created_ms: number; modified_ms: number; version_modified_ms: number; role: Role; project_id: number; version_id: number;
   session_user_id: number | null;
 };

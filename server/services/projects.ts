@@ -10,20 +10,13 @@ import { projectDetail, projectListJson, projectRights } from './projectRows.ts'
 import { cachedAnswer } from './answerCache.ts';
 import { copyProjectTree, deleteSubtree, freeCopyName, stampOf } from './projectTree.ts';
 import type { Role } from '../../src/api/contract/common.ts';
-import type { ProjectDetail } from '../../src/api/contract/project.ts';
+import type { z } from 'zod';
+import type { ProjectCreateBody, ProjectDetail, ProjectPatchBody } from '../../src/api/contract/project.ts';
 import type { DbOrTx } from '../db/index.ts';
 
-export interface ProjectFields {
-  name?: string;
-  number?: string | null;
-  description?: string | null;
-  organisation?: string | null;
-  projectmanager?: string | null;
-  subregion?: number;
-  type_project?: number;
-  hidden?: boolean;
-  roles?: { id: number; role: Role }[];
-}
+/** The bodies as the contract's schemas hand them over (validated, optional texts as null). */
+type ProjectCreate = z.output<typeof ProjectCreateBody>;
+type ProjectUpdate = z.output<typeof ProjectPatchBody>;
 
 /** GET project/: the caller's list as JSON bytes with an ETag, cached at the client's data revision. */
 export const listProjects = (ctx: AppContext, user: UserRow, all: boolean, revision: number) =>
@@ -36,7 +29,7 @@ export async function getProject(db: DbOrTx, user: UserRow, id: number): Promise
   return detail;
 }
 
-async function checkReferences(db: DbOrTx, user: UserRow, f: ProjectFields) {
+async function checkReferences(db: DbOrTx, user: UserRow, f: ProjectUpdate) {
   if (f.subregion !== undefined) {
     const [s] = await db.select({ id: subregion.id }).from(subregion)
       .where(and(eq(subregion.id, f.subregion), eq(subregion.clientId, user.clientId)));
@@ -63,7 +56,7 @@ async function setRoles(db: DbOrTx, user: UserRow, projectId: number, roles: { i
   }
 }
 
-export async function createProject(ctx: AppContext, user: UserRow, body: Required<Omit<ProjectFields, 'hidden'>>, ip: string) {
+export async function createProject(ctx: AppContext, user: UserRow, body: ProjectCreate, ip: string) {
   policy.requireCreateProject(user);
   return command(ctx, { user, ip }, async (c) => {
     await checkReferences(c.tx, user, body);
@@ -81,7 +74,7 @@ export async function createProject(ctx: AppContext, user: UserRow, body: Requir
 }
 
 
-export async function updateProject(ctx: AppContext, user: UserRow, id: number, body: ProjectFields, ip: string) {
+export async function updateProject(ctx: AppContext, user: UserRow, id: number, body: ProjectUpdate, ip: string) {
   return command(ctx, { user, ip }, async (c) => {
     const access = await editableProject(c, user, id);
     if (body.roles !== undefined) policy.requireRights(access.role);

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import { categoryAttachment, phase, subregion, templateModel, typeProject } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
-import type { Role } from '../../src/api/contract/common.ts';
+import type { ProjectRoleRow } from '../../src/api/contract/project.ts';
 import type { CategoryAttachment, Phase, Subregion, TypeProject } from '../../src/api/contract/configuration.ts';
 
 // Reference-data lists for the project area, always of the caller's client.
@@ -37,10 +37,10 @@ export const listTemplateModels = async (ctx: AppContext, user: UserRow) =>
  * Prefill of a new project's rights table: every active user of the client; users with access to the
  * subregion get their global role, the others NON.
  */
-export async function subregionRoles(ctx: AppContext, user: UserRow, id: number) {
+export async function subregionRoles(ctx: AppContext, user: UserRow, id: number): Promise<ProjectRoleRow[]> {
   const [s] = await ctx.db.select({ id: subregion.id }).from(subregion).where(and(eq(subregion.id, id), eq(subregion.clientId, user.clientId)));
   if (!s) throw notFound();
-  const { rows } = await ctx.db.execute<{ id: number; name_full: string; role: Role }>(sql`
+  const { rows } = await ctx.db.execute<ProjectRoleRow>(sql`
     SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name_full,
            CASE WHEN us.user_id IS NULL THEN 'NON' ELSE u.role END AS role
     FROM app_user u LEFT JOIN user_subregion us ON us.user_id = u.id AND us.subregion_id = ${id}

@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { VersionModelCreateBody, VersionModelPatchBody } from '../../src/api/contract/versionModel.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { phase, versionModel } from '../db/schema/index.ts';
@@ -8,7 +10,9 @@ import { editableProject, editableVersion } from './editAccess.ts';
 import { versionDetail, versionListJson } from './projectRows.ts';
 import { copyVersion, deleteSubtree, freeCopyName, stampOf, touch } from './projectTree.ts';
 
-export interface VersionFields { name?: string; description?: string | null; phase?: number }
+/** The bodies as the contract's schemas hand them over. */
+type VersionCreate = z.output<typeof VersionModelCreateBody>;
+type VersionUpdate = z.output<typeof VersionModelPatchBody>;
 
 export async function listVersions(ctx: AppContext, user: UserRow, projectId: number): Promise<string> {
   const json = await versionListJson(ctx.db, user, projectId);
@@ -33,7 +37,7 @@ async function phaseId(db: DbOrTx, user: UserRow, value: number | undefined): Pr
 
 
 
-export async function createVersion(ctx: AppContext, user: UserRow, body: Required<VersionFields> & { project: number }, ip: string) {
+export async function createVersion(ctx: AppContext, user: UserRow, body: VersionCreate, ip: string) {
   return command(ctx, { user, ip }, async (c) => {
     const access = await editableProject(c, user, body.project);
     const [{ id }] = await c.tx.insert(versionModel).values({
@@ -46,7 +50,7 @@ export async function createVersion(ctx: AppContext, user: UserRow, body: Requir
   });
 }
 
-export async function updateVersion(ctx: AppContext, user: UserRow, id: number, body: VersionFields, ip: string) {
+export async function updateVersion(ctx: AppContext, user: UserRow, id: number, body: VersionUpdate, ip: string) {
   return command(ctx, { user, ip }, async (c) => {
     const access = await editableVersion(c, user, id);
     const set: Partial<typeof versionModel.$inferInsert> = { timestampLastModified: c.now, lastModifiedBy: user.id };
