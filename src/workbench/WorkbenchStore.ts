@@ -2,10 +2,10 @@ import { action, makeObservable, observable, observableRef, observableShallow, r
 import { type Edit, GrexEngine } from '../formulas/engine.ts';
 import { startHyperFormula } from '../formulas/hyperformulaSpeedups.ts';
 import type { Results } from '../formulas/results.ts';
-import type { Problem } from '../formulas/validate.ts';
+import { MSG as VALIDATION_MSG, type Problem } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
-import type { ModelMeta, ReadOnlyReason, SessionAnswer, GrexOnlineModel } from '../api/contract/grexonline.ts';
+import { MSG_INVALID, type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
 
 // The online tool's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
 // sheet of the tool, the working copy (the engine's model data + the space-usage rows as typed), the
@@ -17,12 +17,12 @@ import type { ModelMeta, ReadOnlyReason, SessionAnswer, GrexOnlineModel } from '
 export const MSG = {
   saved: 'Modelgegevens zijn succesvol opgeslagen. U kunt nu verder gaan met het model.',
   saveFailed: 'Er is een probleem opgetreden bij het opslaan van het model. Probeer het opnieuw.',
-  invalid: 'Ongeldige invoer. Controleer de ingevulde waarden en probeer het opnieuw.',
-  space: 'Ongeldige invoer. Controleer alstublieft de gegevens en probeer het opnieuw.',
+  invalid: MSG_INVALID,
+  space: VALIDATION_MSG.spaceUsage,
   missing: 'Er is iets fout gegaan, probeer het opnieuw.',
-  dates: 'Er is iets mis gegaan met de datums',
-  emptyName: 'Voer een geldige naam in.',
-  duplicateSet: 'Deze naam bestaat al. Kies een unieke naam',
+  dates: VALIDATION_MSG.dates,
+  emptyName: VALIDATION_MSG.emptyName,
+  duplicateSet: VALIDATION_MSG.duplicateSetName,
 } as const;
 
 export interface WorkbenchApi {
