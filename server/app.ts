@@ -22,7 +22,7 @@ import { secret } from './auth/secrets.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { registerRoutes } from './routes/index.ts';
 
-export interface AppOptions {
+interface AppOptions {
   config: Config;
   db: Db;
   /** Tests pass a mailer that captures mail. */

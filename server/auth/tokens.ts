@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
 
-export interface AccessClaims {
+interface AccessClaims {
   userId: number;
   clientId: number;
 }

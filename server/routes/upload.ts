@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.ts';
 import type { UploadedFile } from '../../src/api/contract/attachment.ts';
 
-export interface Upload {
+interface Upload {
   fields: Record<string, string>;
   file?: UploadedFile;
 }

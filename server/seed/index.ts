@@ -7,7 +7,7 @@ import {
 } from '../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
-export interface SeededUser {
+interface SeededUser {
   email: string;
   password: string;
   role: string;
@@ -15,7 +15,7 @@ export interface SeededUser {
 }
 
 /** A password that meets the policy (upper, lower, digit, special, ≥ 12). */
-export function generatePassword(): string {
+function generatePassword(): string {
   return `Gs-${randomBytes(9).toString('base64url')}7a!`;
 }
 

@@ -3,14 +3,14 @@ import type { AppContext } from '../context.ts';
 import { loginAttempt } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
 
-export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
+const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
 /** Failed attempts on one account from one IP before that IP is refused for that account. */
-export const MAX_FAILURES_ACCOUNT_IP = 10;
+const MAX_FAILURES_ACCOUNT_IP = 10;
 /** Failed attempts on one account from all IPs together (a spread-out attack). */
-export const MAX_FAILURES_ACCOUNT = 50;
+const MAX_FAILURES_ACCOUNT = 50;
 /** Failed attempts of one kind from one IP, whatever the account (kinds that always count, such as
  * reset requests, are recorded as failures). */
-export const MAX_ATTEMPTS_IP = 100;
+const MAX_ATTEMPTS_IP = 100;
 
 const tooMany = () => new HttpError(429, 'Te veel pogingen. Probeer het over 15 minuten opnieuw.');
 

@@ -22,7 +22,7 @@ const CONFLICT_MESSAGE: Record<string, string> = {
 };
 
 /** A unique violation of a listed index as the spec's 409; null for anything else. */
-export function conflictOf(e: unknown): HttpError | null {
+function conflictOf(e: unknown): HttpError | null {
   // drizzle wraps the driver's error in `cause`.
   const err = (e as { cause?: unknown })?.cause ?? e;
   const { code, constraint } = (err ?? {}) as { code?: string; constraint?: string };
@@ -31,7 +31,7 @@ export function conflictOf(e: unknown): HttpError | null {
 }
 
 /** Who runs the command: the audit row's user, client and address. */
-export interface Caller {
+interface Caller {
   user?: Actor | null;
   /** Defaults to the user's client. */
   clientId?: number | null;

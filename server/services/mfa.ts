@@ -8,10 +8,10 @@ import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
 import { command, type Command } from './command.ts';
 import { findUserByEmail, normalizeEmail, startSession, type Session } from './session.ts';
 
-export const MFA_ISSUER = 'Grondslag';
-export const TOTP_PERIOD = 30;
-export const BAD_LOGIN_CODE = 'Ongeldige code!';
-export const BAD_SETUP_CODE = 'De ingevoerde code is ongeldig.';
+const MFA_ISSUER = 'Grondslag';
+const TOTP_PERIOD = 30;
+const BAD_LOGIN_CODE = 'Ongeldige code!';
+const BAD_SETUP_CODE = 'De ingevoerde code is ongeldig.';
 
 /**
  * Checks a six-digit TOTP code against the user's secret within ±1 time step of ctx.config.now(),

@@ -11,9 +11,9 @@ import { command, type Command } from './command.ts';
 import { checkTotp } from './mfa.ts';
 import { findUserByEmail, normalizeEmail, revokeAllSessions } from './session.ts';
 
-export const RESET_TOKEN_MS = 60 * 60 * 1000;
-export const BAD_RESET_CODE = 'De ingevoerde code is ongeldig';
-export const POLICY_FAILED = 'Wachtwoord voldoet niet aan de eisen.';
+const RESET_TOKEN_MS = 60 * 60 * 1000;
+const BAD_RESET_CODE = 'De ingevoerde code is ongeldig';
+const POLICY_FAILED = 'Wachtwoord voldoet niet aan de eisen.';
 
 /** 400 with one error per unmet requirement (path = the field), or nothing when the password is fine. */
 export function assertPasswordPolicy(password: string, path: string, message = POLICY_FAILED): void {

@@ -195,7 +195,7 @@ type ModelRow = {
   session_user_id: number | null;
 };
 
-export const modelListSql = (user: Caller, where: SQL) => sql`
+const modelListSql = (user: Caller, where: SQL) => sql`
     SELECT m.id, m.name, m.description, m.type_model_id AS type_model,
       (SELECT tm.name FROM template_model tm WHERE tm.id = m.type_model_id) AS type_model_name, m.model_platform, m.frozen,
       ${nameOf('m.created_by')} AS author, ${nameOf('m.last_modified_by')} AS modifier,

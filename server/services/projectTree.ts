@@ -17,7 +17,7 @@ export async function freeCopyName(db: DbOrTx, kind: NamedKind, parentId: number
   return copyName(name, rows.map((r) => r.name));
 }
 
-export interface Stamp { now: Date; userId: number }
+interface Stamp { now: Date; userId: number }
 /** A command's time and the user who runs it. */
 export const stampOf = (c: { now: Date }, user: { id: number }): Stamp => ({ now: c.now, userId: user.id });
 
@@ -128,7 +128,7 @@ export async function copyProjectTree(db: DbOrTx, srcProjectId: number, toProjec
 }
 
 /** Ids of the stored files under a project, version or model (attachments and history). */
-export async function fileIdsUnder(db: DbOrTx, where: { projectId?: number; versionId?: number; modelId?: number }): Promise<number[]> {
+async function fileIdsUnder(db: DbOrTx, where: { projectId?: number; versionId?: number; modelId?: number }): Promise<number[]> {
   const versionFilter = where.projectId !== undefined ? sql`v.project_id = ${where.projectId}` : sql`v.id = ${where.versionId ?? -1}`;
   const { rows } = where.modelId !== undefined
     ? await db.execute<{ id: number }>(sql`SELECT file_id AS id FROM saved_model WHERE model_id = ${where.modelId}`)

@@ -14,14 +14,14 @@ import { NO_ACCESS, findUserByEmail, normalizeEmail, startSession, type Session 
 // SAML 2.0 single sign-on (spec 2 §1, §2 LoginSaml, §7 saml/sign-in/; issue 6 item 9), SP-side with
 // @node-saml/node-saml: HTTP-Redirect AuthnRequest, HTTP-POST response to our ACS.
 
-export const SAML_NOT_CONFIGURED = 'Inloggen via SAML is niet ingesteld voor deze omgeving.';
-export const SAML_INVALID = 'Het antwoord van de identity provider is ongeldig of verlopen. Probeer opnieuw in te loggen.';
-export const SAML_NO_ACCOUNT = 'Er is geen account gevonden voor dit e-mailadres. Neem contact op met uw beheerder.';
-export const SAML_NO_EMAIL = 'De identity provider heeft geen e-mailadres meegestuurd. Neem contact op met uw beheerder.';
+const SAML_NOT_CONFIGURED = 'Inloggen via SAML is niet ingesteld voor deze omgeving.';
+const SAML_INVALID = 'Het antwoord van de identity provider is ongeldig of verlopen. Probeer opnieuw in te loggen.';
+const SAML_NO_ACCOUNT = 'Er is geen account gevonden voor dit e-mailadres. Neem contact op met uw beheerder.';
+const SAML_NO_EMAIL = 'De identity provider heeft geen e-mailadres meegestuurd. Neem contact op met uw beheerder.';
 const INVALID_CERT = 'Ongeldig certificaat van de identity provider (verwacht: een X.509-certificaat in PEM- of base64-vorm).';
 
 /** Clock difference with the IdP that is still accepted (NotBefore / NotOnOrAfter). */
-export const CLOCK_SKEW_MS = 3 * 60 * 1000;
+const CLOCK_SKEW_MS = 3 * 60 * 1000;
 /** A used assertion id is remembered this long (login_attempt keeps a day); older assertions are refused. */
 const MAX_ASSERTION_AGE_MS = 60 * 60 * 1000;
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
@@ -34,16 +34,16 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type ClientRow = typeof client.$inferSelect;
 
 const base = (ctx: AppContext) => ctx.config.publicUrl.replace(/\/+$/, '');
-export const acsUrl = (ctx: AppContext) => `${base(ctx)}/api/manager/saml/acs/`;
-export const spMetadataUrl = (ctx: AppContext) => `${base(ctx)}/api/manager/saml/metadata/`;
+const acsUrl = (ctx: AppContext) => `${base(ctx)}/api/manager/saml/acs/`;
+const spMetadataUrl = (ctx: AppContext) => `${base(ctx)}/api/manager/saml/metadata/`;
 /** Our SP entity id: the client's own, else the metadata address. It is also the audience we demand. */
-export const spIssuer = (ctx: AppContext, c: ClientRow | undefined) => c?.samlIssuer || spMetadataUrl(ctx);
+const spIssuer = (ctx: AppContext, c: ClientRow | undefined) => c?.samlIssuer || spMetadataUrl(ctx);
 
-export const samlEnabled = (c: ClientRow | undefined): c is ClientRow & { samlEntryPoint: string; samlIdpCert: string } =>
+const samlEnabled = (c: ClientRow | undefined): c is ClientRow & { samlEntryPoint: string; samlIdpCert: string } =>
   Boolean(c?.samlEntryPoint && c.samlIdpCert);
 
 /** PEM of an X.509 certificate given as PEM or as its bare base64 body; null when it is not one. */
-export function normalizeCertificate(input: string): string | null {
+function normalizeCertificate(input: string): string | null {
   const body = input
     .replace(/-----BEGIN CERTIFICATE-----|-----END CERTIFICATE-----/g, '')
     .replace(/\s+/g, '');
@@ -159,7 +159,7 @@ export async function signInUrl(ctx: AppContext, hostname: string): Promise<stri
 }
 
 /** E-mail address of the signed-in person: an e-mail attribute, else the NameID when it is one. */
-export function emailFromProfile(profile: Profile): string | null {
+function emailFromProfile(profile: Profile): string | null {
   const candidates: unknown[] = [];
   for (const name of EMAIL_ATTRIBUTES) candidates.push(profile[name], (profile.attributes as Record<string, unknown> | undefined)?.[name]);
   candidates.push(profile.nameID);
@@ -182,7 +182,7 @@ async function consumeAssertionId(ctx: AppContext, clientId: number, assertionId
   });
 }
 
-export class SamlRefusal extends HttpError {}
+class SamlRefusal extends HttpError {}
 
 /**
  * The IdP's POST to our ACS: verifies the signed response against the client's certificate, the

@@ -8,7 +8,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
 import { command, type Command } from './command.ts';
 
-export const WRONG_CREDENTIALS = 'De combinatie van e-mailadres en wachtwoord is onjuist';
+const WRONG_CREDENTIALS = 'De combinatie van e-mailadres en wachtwoord is onjuist';
 export const NO_ACCESS = 'U kunt met dit account geen toegang krijgen tot Grondslag. Neem contact op met uw administrator.';
 /** Lifetime of the ticket between the password step and the MFA step of a sign-in. */
 export const MFA_TICKET_SECONDS = 5 * 60;
@@ -22,7 +22,7 @@ export interface Session {
   refresh: string;
 }
 
-export type LoginOutcome =
+type LoginOutcome =
   | { kind: 'session'; user: UserRow; session: Session }
   | { kind: 'mfa'; user: UserRow; ticket: string };
 

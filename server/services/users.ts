@@ -15,7 +15,7 @@ import { assertPasswordPolicy, storePassword } from './passwords.ts';
 import { revokeAllSessions } from './session.ts';
 import { clearMfa } from './mfa.ts';
 
-export function toAdminUser(u: UserRow): AdminUser {
+function toAdminUser(u: UserRow): AdminUser {
   return {
     id: u.id, first_name: u.firstName, last_name: u.lastName, email: u.email, role: u.role,
     is_active: u.isActive, mfa_forced: u.mfaForced, mfa_verified: u.mfaVerified, blocked: u.blocked,

@@ -5,7 +5,7 @@ import { storedFile } from '../db/schema/index.ts';
 // Files (attachments, saved models) live in the database (stored_file.data, bytea): one PostgreSQL
 // holds everything and several server instances share it. This is the only module that touches them.
 
-export interface FileMeta {
+interface FileMeta {
   id: number;
   filename: string;
   contentType: string;

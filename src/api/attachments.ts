@@ -3,7 +3,7 @@ import type { Camelize } from './case.ts';
 import { download, request, required } from './http.ts';
 
 export type Attachment = Camelize<AttachmentItem>;
-export type AttachmentLink = Camelize<AttachmentLinkBody>;
+type AttachmentLink = Camelize<AttachmentLinkBody>;
 
 const M = '/manager/attachment-version-model';
 

@@ -4,7 +4,7 @@ import type { Camelize } from './case.ts';
 import { request, required } from './http.ts';
 
 export type CurrentUser = Camelize<CurrentUserWire>;
-export type LoginResult = Camelize<z.infer<typeof LoginAnswer>>;
+type LoginResult = Camelize<z.infer<typeof LoginAnswer>>;
 
 const M = '/manager';
 

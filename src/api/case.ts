@@ -1,5 +1,4 @@
 /** snake_case ↔ camelCase of object keys, deep; the wire is snake_case (spec), the client camelCase. */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const toCamel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const toSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -10,4 +10,3 @@ export const grexonlineApi = {
   openSession: (id: number) => request<SessionAnswer>('POST', `/grexonline/model/${id}/session/`, { rawBody: true }),
   closeSession: (id: number) => request<SessionAnswer>('DELETE', `/grexonline/model/${id}/session/`, { rawBody: true }),
 };
-export type GrexonlineApi = typeof grexonlineApi;

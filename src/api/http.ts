@@ -50,7 +50,7 @@ export const http = {
   },
 };
 
-export interface RequestOptions {
+interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
   form?: FormData;

@@ -4,8 +4,8 @@ import type { Camelize } from './case.ts';
 import { request, required } from './http.ts';
 
 export type MfaSetup = Camelize<MfaSetupAnswer>;
-export type MfaVerify = Camelize<MfaVerifyAnswer>;
-export type MfaLogin = Camelize<MfaLoginAnswer>;
+type MfaVerify = Camelize<MfaVerifyAnswer>;
+type MfaLogin = Camelize<MfaLoginAnswer>;
 
 const M = '/manager';
 

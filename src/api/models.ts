@@ -6,10 +6,10 @@ import { rowCalls } from './rows.ts';
 
 export type Model = Camelize<ModelItem>;
 export type Platform = ModelPlatform;
-export type ModelCreate = Camelize<ModelCreateBody>;
-export type ModelUpdate = Camelize<ModelPutBody>;
+type ModelCreate = Camelize<ModelCreateBody>;
+type ModelUpdate = Camelize<ModelPutBody>;
 export type SavedModel = Camelize<SavedModelItem>;
-export type SessionHolder = Camelize<z.infer<typeof SessionEdit>>;
+type SessionHolder = Camelize<z.infer<typeof SessionEdit>>;
 
 const M = '/manager/model';
 

@@ -6,7 +6,7 @@ import { projectsApi, type Project } from './projects.ts';
 import { versionsApi, type Version } from './versions.ts';
 import { modelsApi, type Model } from './models.ts';
 
-export type ParameterSaveResult = Camelize<z.infer<typeof ParameterSaveAnswer>>;
+type ParameterSaveResult = Camelize<z.infer<typeof ParameterSaveAnswer>>;
 export type ProjectItem = Project;
 export type VersionItem = Version;
 export type ModelRow = Model;

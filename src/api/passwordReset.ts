@@ -3,8 +3,8 @@ import type { MfaVerifyAnswer } from './contract/mfa.ts';
 import type { Camelize } from './case.ts';
 import { request, required } from './http.ts';
 
-export type CheckToken = Camelize<CheckTokenAnswer>;
-export type CheckMfa = Camelize<MfaVerifyAnswer>;
+type CheckToken = Camelize<CheckTokenAnswer>;
+type CheckMfa = Camelize<MfaVerifyAnswer>;
 export { RESET_EMAIL_PATTERN } from './contract/passwordReset.ts';
 
 const M = '/manager';

@@ -5,9 +5,9 @@ import { request } from './http.ts';
 import { rowCalls } from './rows.ts';
 
 export type Project = Camelize<ProjectListItem>;
-export type ProjectDetail = Camelize<ProjectDetailWire>;
-export type ProjectCreate = Camelize<z.input<typeof ProjectCreateBody>>;
-export type ProjectUpdate = Camelize<ProjectPutBody>;
+type ProjectDetail = Camelize<ProjectDetailWire>;
+type ProjectCreate = Camelize<z.input<typeof ProjectCreateBody>>;
+type ProjectUpdate = Camelize<ProjectPutBody>;
 
 const M = '/manager/project';
 

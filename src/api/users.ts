@@ -1,29 +1,28 @@
 import type { z } from 'zod';
 import type {
   AdminUser as AdminUserWire, TemplateReportItem, UserProjectRole as UserProjectRoleWire, UserSubregion as UserSubregionWire,
-  UserTemplateReport as UserTemplateReportWire,
 } from './contract/users.ts';
 import type { Role } from './contract/common.ts';
 import type { Camelize } from './case.ts';
 import { request, required } from './http.ts';
 
 export type AdminUser = Camelize<AdminUserWire>;
-export type UserProjectRole = Camelize<UserProjectRoleWire>;
-export type UserSubregion = Camelize<UserSubregionWire>;
+type UserProjectRole = Camelize<UserProjectRoleWire>;
+type UserSubregion = Camelize<UserSubregionWire>;
 /** Wire keys templateReport_id / templateReport_name arrive as templateReportId / templateReportName. */
-export type UserTemplateReport = { templateReportId: number; templateReportName: string; access: boolean; user: number };
-export type TemplateReport = z.infer<typeof TemplateReportItem>;
+type UserTemplateReport = { templateReportId: number; templateReportName: string; access: boolean; user: number };
+type TemplateReport = z.infer<typeof TemplateReportItem>;
 export type { Role };
 export { EMAIL_IN_USE, USER_EMAIL_PATTERN } from './contract/users.ts';
 
-export interface NewUser {
+interface NewUser {
   firstName: string;
   lastName: string;
   email: string;
   password: string;
   role: Role;
 }
-export type UserChanges = Partial<{ firstName: string; lastName: string; email: string; role: Role; mfaForced: boolean }>;
+type UserChanges = Partial<{ firstName: string; lastName: string; email: string; role: Role; mfaForced: boolean }>;
 
 const M = '/manager';
 const id = (userId: number | null | undefined) => required(userId, 'id');

@@ -4,8 +4,8 @@ import { request, required } from './http.ts';
 import { rowCalls } from './rows.ts';
 
 export type Version = Camelize<VersionModelWire>;
-export type VersionCreate = Camelize<VersionModelCreateBody>;
-export type VersionUpdate = Camelize<VersionModelPutBody>;
+type VersionCreate = Camelize<VersionModelCreateBody>;
+type VersionUpdate = Camelize<VersionModelPutBody>;
 
 const M = '/manager/version-model';
 

@@ -1,7 +1,7 @@
 // Parsing of Dutch (nl-NL) numbers and dates as users type and paste them (from Excel or the tool
 // itself): '1.234,56', '12,5%', '€ 1.000', '-1.234', '(1.234,56)', '31-12-2025'. No DOM, no Node.
 
-export interface ParsedNumber {
+interface ParsedNumber {
   value: number;
   /** The text carried a % sign (the value is as written: '12,5%' → 12.5). */
   percent: boolean;
@@ -78,11 +78,6 @@ export function parseDutchNumber(input: string | number | null | undefined): Par
 /** The value only (the % sign, if any, is ignored: '12,5%' → 12.5). */
 export function parseDutchValue(input: string | number | null | undefined): number | null {
   return parseDutchNumber(input)?.value ?? null;
-}
-
-/** Only digits, dots, commas (and a sign, € and %) — the spec's rule for numeric inputs. */
-export function isDutchNumberText(s: string): boolean {
-  return parseDutchNumber(s) !== null;
 }
 
 const pad = (n: number, l = 2) => String(n).padStart(l, '0');

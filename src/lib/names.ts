@@ -2,11 +2,10 @@
 // and server. No React, DOM or Node imports.
 
 /** Characters that may not appear in names of projects, versions and models (and reference data). */
-export const FORBIDDEN_NAME_CHARS = ['<', '>', ':', '"', '/', '?', '*', '|'] as const;
 const FORBIDDEN = /[<>:"/?*|]/;
 
-export const INVALID_NAME = 'Voer een geldige naam in.';
-export const FORBIDDEN_CHARS_MESSAGE = 'De naam mag de tekens < > : " / ? * | niet bevatten.';
+const INVALID_NAME = 'Voer een geldige naam in.';
+const FORBIDDEN_CHARS_MESSAGE = 'De naam mag de tekens < > : " / ? * | niet bevatten.';
 
 /** The Dutch problem of a reference-data name, or null when it is fine. The name is judged after trimming. */
 export function nameProblem(name: string): string | null {
@@ -15,8 +14,6 @@ export function nameProblem(name: string): string | null {
   if (FORBIDDEN.test(trimmed)) return FORBIDDEN_CHARS_MESSAGE;
   return null;
 }
-
-export const isValidName = (name: string) => nameProblem(name) === null;
 
 /** True when the name contains one of < > : " / ? * |. */
 export const hasForbiddenNameChars = (name: string): boolean => FORBIDDEN.test(name);

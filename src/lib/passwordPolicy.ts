@@ -2,10 +2,10 @@
 // server (enforced on every password that is set). No Node or DOM imports.
 import { COMMON_PASSWORDS_TEXT } from './commonPasswords.ts';
 
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MAX_LENGTH = 128;
 
-export const PASSWORD_REQUIREMENTS = {
+const PASSWORD_REQUIREMENTS = {
   minLength: `Minimaal ${PASSWORD_MIN_LENGTH} tekens`,
   upper: 'Minimaal één hoofdletter',
   lower: 'Minimaal één kleine letter',

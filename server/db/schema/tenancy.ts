@@ -4,7 +4,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ROLES } from './enums.ts';
 
-export const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => 'bytea',
 });
 

@@ -58,13 +58,13 @@ export type AttachmentLinkBody = z.input<typeof AttachmentLinkBody>;
  * version, attachment_type (or `type`) = FILE, category_attachment, name (optional: defaults to the
  * file name); the file part is `file`. Answer 201 with the AttachmentItem.
  */
-export const AttachmentFileFields = z.object({
+const AttachmentFileFields = z.object({
   version,
   attachment_type: z.literal('FILE', { error: REQUIRED_MESSAGE }),
   category_attachment: category,
   name: OptionalText,
 });
-export type AttachmentFileFields = z.input<typeof AttachmentFileFields>;
+type AttachmentFileFields = z.input<typeof AttachmentFileFields>;
 
 /** The file part of a multipart POST, as the server reads it ('Selecteer een bestand.' when absent or empty). */
 export const UploadedFile = z.object({

@@ -14,7 +14,7 @@ export const DUPLICATE_REFERENCE_MESSAGE = {
 } as const;
 
 /** A name: non-empty after trim, none of < > : " / ? * | ('Voer een geldige naam in.'). */
-export const ConfigName = z.string().max(200).transform((s) => s.trim()).superRefine((s, c) => {
+const ConfigName = z.string().max(200).transform((s) => s.trim()).superRefine((s, c) => {
   const problem = nameProblem(s);
   if (problem) c.addIssue({ code: 'custom', message: problem });
 });

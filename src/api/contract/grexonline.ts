@@ -44,13 +44,6 @@ export type GrexOnlineModel = z.infer<typeof GrexOnlineModel>;
 export const SaveModelBody = ModelData.extend({ data_version: z.number().int().nonnegative() });
 export type SaveModelBody = z.infer<typeof SaveModelBody>;
 
-/** 409 of a save made on an older data_version: nothing was written. */
-export const ConflictBody = z.object({
-  message: z.string(),
-  code: z.literal('conflict'),
-  data_version: z.number().int(),
-});
-
 /** POST/DELETE /api/grexonline/model/{id}/session/ */
 export const SessionAnswer = z.object({
   /** The session is held by the caller after the call. */

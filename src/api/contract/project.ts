@@ -15,7 +15,7 @@ export const ProjectRoleRow = z.object({
 export type ProjectRoleRow = z.infer<typeof ProjectRoleRow>;
 
 /** Role sent when creating or changing a project: user id and role. */
-export const ProjectRoleInput = z.object({ id: z.number().int().positive(), role: Role });
+const ProjectRoleInput = z.object({ id: z.number().int().positive(), role: Role });
 
 /** GET project/?all=true — without `all`, hidden projects are left out. */
 export const ProjectListQuery = z.object({

@@ -6,7 +6,7 @@ import { z } from 'zod';
 const emptyToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
 
 /** https, or http for a local test IdP on localhost. */
-export function isIdpUrl(value: string): boolean {
+function isIdpUrl(value: string): boolean {
   try {
     const u = new URL(value);
     if (u.protocol === 'https:') return true;

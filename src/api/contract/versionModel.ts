@@ -8,7 +8,7 @@ import { VersionCapabilities } from './capabilities.ts';
 // Versions of a project (spec 1 §3 "Version"): /api/manager/version-model/…
 
 /** Phase: a phase id of the client, 0 = none (spec: phase >= 0). */
-export const PhaseRef = z.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).min(0, REQUIRED_MESSAGE);
+const PhaseRef = z.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).min(0, REQUIRED_MESSAGE);
 
 export const VersionModelListQuery = z.object({
   project_id: z.coerce.number({ error: 'project_id is verplicht.' }).int().positive(),
