@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
 import { model, project, versionModel } from '../db/schema/index.ts';
 import { copyName, type NamedKind } from '../../src/lib/names.ts';
-import { deleteFiles } from '../storage/files.ts';
+import { copyFileSql, deleteFiles } from '../storage/files.ts';
 
 // The project → version → model tree: copies, deletes (with their stored files) and timestamps.
 
@@ -58,11 +58,7 @@ async function copyModelsOf(db: DbOrTx, versions: IdMap, s: Stamp, only?: { mode
     SELECT sm.id, map.new_id AS new_model FROM saved_model sm JOIN ${valuesOf(models)} ON sm.model_id = map.old_id ORDER BY sm.id`)).rows;
   for (const h of history) {
     await db.execute(sql`
-      WITH f AS (
-        INSERT INTO stored_file (client_id, filename, content_type, size, data, created_at)
-        SELECT f.client_id, f.filename, f.content_type, f.size, f.data, f.created_at
-        FROM saved_model sm JOIN stored_file f ON f.id = sm.file_id WHERE sm.id = ${h.id}
-        RETURNING id)
+      WITH f AS (${copyFileSql(sql`SELECT file_id FROM saved_model WHERE id = ${h.id}`)})
       INSERT INTO saved_model (model_id, active, file_id, filename_orig, filesize, timestamp_save, user_save)
       SELECT ${h.new_model}, sm.active, f.id, sm.filename_orig, sm.filesize, sm.timestamp_save, sm.user_save
       FROM saved_model sm, f WHERE sm.id = ${h.id}`);
@@ -82,11 +78,7 @@ async function copyVersionContents(db: DbOrTx, versions: IdMap, s: Stamp): Promi
     WHERE a.file_id IS NOT NULL ORDER BY a.id`)).rows;
   for (const a of files) {
     await db.execute(sql`
-      WITH f AS (
-        INSERT INTO stored_file (client_id, filename, content_type, size, data, created_at)
-        SELECT f.client_id, f.filename, f.content_type, f.size, f.data, f.created_at
-        FROM attachment a JOIN stored_file f ON f.id = a.file_id WHERE a.id = ${a.id}
-        RETURNING id)
+      WITH f AS (${copyFileSql(sql`SELECT file_id FROM attachment WHERE id = ${a.id}`)})
       INSERT INTO attachment (version_id, attachment_type, category_id, name, url_link, file_id, timestamp_upload)
       SELECT ${a.new_version}, a.attachment_type, a.category_id, a.name, a.url_link, f.id, a.timestamp_upload
       FROM attachment a, f WHERE a.id = ${a.id}`);

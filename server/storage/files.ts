@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.ts';
 import { storedFile } from '../db/schema/index.ts';
 
@@ -33,12 +33,15 @@ export async function readFile(db: DbOrTx, clientId: number, id: number): Promis
   return row ?? null;
 }
 
-/** A copy of a file (server side, the bytes never leave PostgreSQL); returns the new id. */
+/** The statement that copies the stored file whose id `fileId` gives (inside PostgreSQL, the bytes never leave it), returning the copy's `id`. */
+export const copyFileSql = (fileId: SQL) => sql`
+  INSERT INTO stored_file (client_id, filename, content_type, size, data, created_at)
+  SELECT client_id, filename, content_type, size, data, created_at FROM stored_file WHERE id = (${fileId})
+  RETURNING id`;
+
+/** A copy of a file; returns the new id. */
 export async function copyFile(db: DbOrTx, id: number): Promise<number> {
-  const { rows } = await db.execute<{ id: number }>(sql`
-    INSERT INTO stored_file (client_id, filename, content_type, size, data, created_at)
-    SELECT client_id, filename, content_type, size, data, created_at FROM stored_file WHERE id = ${id}
-    RETURNING id`);
+  const { rows } = await db.execute<{ id: number }>(copyFileSql(sql`${id}`));
   return rows[0].id;
 }
 

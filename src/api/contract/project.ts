@@ -56,11 +56,8 @@ export const ProjectDetail = ProjectListItem.extend({
 });
 export type ProjectDetail = z.infer<typeof ProjectDetail>;
 
-/**
- * POST project/. Empty optional texts are stored as null. The creator always gets ADM;
- * `roles` (at least one row, spec 1 §5) sets the other users' roles.
- */
-export const ProjectCreateBody = z.object({
+/** The fields a project is created and changed with. */
+const projectFields = {
   name: RequiredName('project'),
   number: OptionalText,
   description: OptionalText,
@@ -68,6 +65,14 @@ export const ProjectCreateBody = z.object({
   projectmanager: OptionalText,
   subregion: RequiredId,
   type_project: RequiredId,
+};
+
+/**
+ * POST project/. Empty optional texts are stored as null. The creator always gets ADM;
+ * `roles` (at least one row, spec 1 §5) sets the other users' roles.
+ */
+export const ProjectCreateBody = z.object({
+  ...projectFields,
   roles: z.array(ProjectRoleInput, { error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE),
 });
 export type ProjectCreateBody = z.input<typeof ProjectCreateBody>;
@@ -78,13 +83,7 @@ export type ProjectCreateBody = z.input<typeof ProjectCreateBody>;
  * the caller's own row is ignored (an ADM cannot lock himself out).
  */
 const updateFields = {
-  name: RequiredName('project'),
-  number: OptionalText,
-  description: OptionalText,
-  organisation: OptionalText,
-  projectmanager: OptionalText,
-  subregion: RequiredId,
-  type_project: RequiredId,
+  ...projectFields,
   hidden: z.boolean(),
   roles: z.array(ProjectRoleInput),
 };
