@@ -34,6 +34,28 @@ export async function touch(db: DbOrTx, s: Stamp, ids: { projectId?: number; ver
 type IdMap = { old_id: number; new_id: number }[];
 const valuesOf = (map: IdMap) => sql.raw(`(VALUES ${map.map((m) => `(${Number(m.old_id)}, ${Number(m.new_id)})`).join(', ')}) AS map(old_id, new_id)`);
 
+/** The rows that own a stored file, by table: the column of their parent and the columns copied as they are. */
+const FILE_ROWS = {
+  saved_model: { parent: 'model_id', columns: 'active, filename_orig, filesize, timestamp_save, user_save' },
+  attachment: { parent: 'version_id', columns: 'attachment_type, category_id, name, url_link, timestamp_upload' },
+} as const;
+
+/** Copies the file-owning rows of the mapped parents (old → new), each with a copy of its file: one statement a row. */
+async function copyFileRows(db: DbOrTx, table: keyof typeof FILE_ROWS, parents: IdMap): Promise<void> {
+  const t = sql.raw(table);
+  const parent = sql.raw(FILE_ROWS[table].parent);
+  const columns = sql.raw(FILE_ROWS[table].columns);
+  const rows = (await db.execute<{ id: number; new_parent: number }>(sql`
+    SELECT r.id, map.new_id AS new_parent FROM ${t} r JOIN ${valuesOf(parents)} ON r.${parent} = map.old_id
+    WHERE r.file_id IS NOT NULL ORDER BY r.id`)).rows;
+  for (const r of rows) {
+    await db.execute(sql`
+      WITH f AS (${copyFileSql(sql`SELECT file_id FROM ${t} WHERE id = ${r.id}`)})
+      INSERT INTO ${t} (${parent}, file_id, ${columns})
+      SELECT ${r.new_parent}, f.id, ${columns} FROM ${t}, f WHERE ${t}.id = ${r.id}`);
+  }
+}
+
 /**
  * Copies the models of the mapped versions (old → new) set-based: models in one statement (mapped back by
  * their unique name), history rows one statement per file (the bytes are copied inside PostgreSQL).
@@ -54,15 +76,7 @@ async function copyModelsOf(db: DbOrTx, versions: IdMap, s: Stamp, only?: { mode
     JOIN ${valuesOf(versions)} ON ins.version_id = map.new_id
     JOIN model m ON m.version_id = map.old_id AND ${only ? sql`m.id = ${only.modelId}` : sql`lower(m.name) = lower(ins.name)`}`)).rows;
   if (!models.length) return models;
-  const history = (await db.execute<{ id: number; new_model: number }>(sql`
-    SELECT sm.id, map.new_id AS new_model FROM saved_model sm JOIN ${valuesOf(models)} ON sm.model_id = map.old_id ORDER BY sm.id`)).rows;
-  for (const h of history) {
-    await db.execute(sql`
-      WITH f AS (${copyFileSql(sql`SELECT file_id FROM saved_model WHERE id = ${h.id}`)})
-      INSERT INTO saved_model (model_id, active, file_id, filename_orig, filesize, timestamp_save, user_save)
-      SELECT ${h.new_model}, sm.active, f.id, sm.filename_orig, sm.filesize, sm.timestamp_save, sm.user_save
-      FROM saved_model sm, f WHERE sm.id = ${h.id}`);
-  }
+  await copyFileRows(db, 'saved_model', models);
   return models;
 }
 
@@ -73,16 +87,7 @@ async function copyVersionContents(db: DbOrTx, versions: IdMap, s: Stamp): Promi
     INSERT INTO attachment (version_id, attachment_type, category_id, name, url_link, file_id, timestamp_upload)
     SELECT map.new_id, a.attachment_type, a.category_id, a.name, a.url_link, NULL, a.timestamp_upload
     FROM attachment a JOIN ${valuesOf(versions)} ON a.version_id = map.old_id WHERE a.file_id IS NULL ORDER BY a.id`);
-  const files = (await db.execute<{ id: number; new_version: number }>(sql`
-    SELECT a.id, map.new_id AS new_version FROM attachment a JOIN ${valuesOf(versions)} ON a.version_id = map.old_id
-    WHERE a.file_id IS NOT NULL ORDER BY a.id`)).rows;
-  for (const a of files) {
-    await db.execute(sql`
-      WITH f AS (${copyFileSql(sql`SELECT file_id FROM attachment WHERE id = ${a.id}`)})
-      INSERT INTO attachment (version_id, attachment_type, category_id, name, url_link, file_id, timestamp_upload)
-      SELECT ${a.new_version}, a.attachment_type, a.category_id, a.name, a.url_link, f.id, a.timestamp_upload
-      FROM attachment a, f WHERE a.id = ${a.id}`);
-  }
+  await copyFileRows(db, 'attachment', versions);
   await copyModelsOf(db, versions, s);
 }
 
