@@ -37,7 +37,7 @@ export const versionCapabilities = (role: ProjectRole): z.infer<typeof VersionCa
 });
 
 /** The facts of a model row the flags depend on besides the caller's role. */
-export interface ModelFacts { frozen: boolean; sessionUserId: number | null }
+interface ModelFacts { frozen: boolean; sessionUserId: number | null }
 
 export const modelCapabilities = (user: UserRow, role: ProjectRole, m: ModelFacts): z.infer<typeof ModelCapabilities> => ({
   can_edit: canEditProject(role),

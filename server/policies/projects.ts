@@ -29,7 +29,7 @@ export function assertMainAppAccess(user: UserRow): void {
 }
 
 export const canCreateProject = (user: UserRow) => globalRole(user) === 'ADM' || globalRole(user) === 'USR';
-export const canReadProject = (role: ProjectRole | null | undefined): role is ProjectRole =>
+const canReadProject = (role: ProjectRole | null | undefined): role is ProjectRole =>
   role === 'ADM' || role === 'USR' || role === 'VWR';
 /** The same rule as SQL, for the services' joins on project_role: `role` is the caller's role column. */
 export const readableRoleSql = (role: SQL) => sql`${role} <> 'NON'`;

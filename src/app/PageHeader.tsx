@@ -3,7 +3,7 @@ import { Breadcrumbs, type BreadcrumbProps } from '@blueprintjs/core';
 import { useRoot } from './RootStore.ts';
 import type { Screen, ScreenParams } from './screens.ts';
 
-export interface Crumb {
+interface Crumb {
   text: string;
   screen?: Screen;
   params?: ScreenParams;

@@ -9,7 +9,7 @@ import { ScreenStore } from './stores/ScreenStore.ts';
 import { ToastStore } from './stores/ToastStore.ts';
 
 /** The client modules the area stores call; a store receives them, so its tests pass fakes instead of mocking modules. */
-export const clientApi = {
+const clientApi = {
   projects: projectsApi,
   versions: versionsApi,
   models: modelsApi,

@@ -4,7 +4,7 @@ import { messageOf } from '../api/http.ts';
 import { useRoot } from './RootStore.ts';
 
 /** Where a failed load is told (the RootStore's ToastStore, or a fake in tests). */
-export interface ErrorToaster {
+interface ErrorToaster {
   error(message: string): unknown;
 }
 

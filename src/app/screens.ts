@@ -1,5 +1,5 @@
 /** Screen identifiers of the spec (no URL routes; the shell mirrors the screen in browser history). */
-export const Screens = [
+const Screens = [
   'Projects', 'Projects_NewProject', 'Projects_ProjectInfo', 'Projects_NewVersionModel', 'Projects_VersionModelInfo',
   'Projects_VersionModelInfo_NewAttachment', 'Projects_NewModel', 'Projects_ModelInfo',
   'Reports', 'BiLinks', 'NewBiLink', 'Logs', 'Documentation',

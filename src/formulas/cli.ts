@@ -10,7 +10,7 @@ import type { Results } from './results.ts';
 const cents = (x: number) => Math.round(x * 100) / 100;
 
 /** The CLI's JSON: money in euros rounded to cents, POC as a fraction. */
-export function cliOutput(r: Results) {
+function cliOutput(r: Results) {
   const entry = (e: Results['costEntries'][number]) => ({
     kind: e.kind,
     id: e.id,

@@ -24,7 +24,7 @@ export function toSerial(s: string): number {
   return ymdToSerial(parseYmd(s));
 }
 
-export function serialToYmd(serial: number): Ymd {
+function serialToYmd(serial: number): Ymd {
   const t = new Date((serial - EPOCH_OFFSET) * MS_PER_DAY);
   return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
 }
@@ -35,7 +35,7 @@ export function serialToIso(serial: number): string {
 }
 
 /** DAYS360(a, b, TRUE): the European 30E/360 day count (day 31 counts as 30). */
-export function days360e(a: Ymd, b: Ymd): number {
+function days360e(a: Ymd, b: Ymd): number {
   const da = Math.min(a.d, 30);
   const db = Math.min(b.d, 30);
   return (b.y - a.y) * 360 + (b.m - a.m) * 30 + (db - da);

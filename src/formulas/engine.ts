@@ -42,7 +42,7 @@ const entryPath = (kind: EntryKind, idx: number) => `${kind === 'cost' ? 'cost_e
  */
 const indexingReshapes = (src: FactorSource, k: number, value: number | null): boolean =>
   !src.own || (k === 0 && (value === null) === src.hasBase) || (value !== null && k >= 1 && k + 1 < src.from);
-export type ParameterField =
+type ParameterField =
   | 'phasing_calculation_start_date' | 'phasing_price_reference_date' | 'phasing_net_present_value_date'
   | 'phasing_calculation_end_date' | 'phasing_period' | 'interest_discount_rate_percentage' | 'vat_rate_percentage'
   | 'interest_calculation_method' | 'profit_withdrawal_to_ncw_date';
@@ -70,14 +70,14 @@ export type Edit =
 type CellWrite = { sheet: string; row: number; col: number; raw: RawCell };
 
 /** A whole model set (`setModel`): HyperFormula's changes, or the problems (nothing changed). */
-export type ModelResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean } | { ok: false; problems: Problem[] };
+type ModelResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean } | { ok: false; problems: Problem[] };
 /** A batch of edits; `inverse` are the edits that put back what it overwrote, in the order to apply them (undo). */
-export type EditResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean; inverse: Edit[] } | { ok: false; problems: Problem[] };
+type EditResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean; inverse: Edit[] } | { ok: false; problems: Problem[] };
 /** What applying one edit to the model copy asks for: cell writes done, a regenerated workbook, or a refusal. */
 type Applied = 'ok' | 'sync' | Problem;
-export type BuildResult = { ok: true; engine: GrexEngine } | { ok: false; problems: Problem[] };
+type BuildResult = { ok: true; engine: GrexEngine } | { ok: false; problems: Problem[] };
 
-export interface EngineOptions {
+interface EngineOptions {
   /** HyperFormula undo stack depth (0 = off, the default: the engine is the source of truth). */
   undoLimit?: number;
   /** Extra HyperFormula configuration (e.g. for Handsontable). licenseKey is always 'gpl-v3'. */

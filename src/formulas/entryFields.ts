@@ -4,7 +4,7 @@
 import type { CostEntry, ResidentialEntry } from '../api/contract/modelData.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX } from './validate.ts';
 
-export type FieldValue = string | number | null;
+type FieldValue = string | number | null;
 
 export interface EntryField<E> {
   /** number: a finite number (cell = the value); text: a string (cell = text); date: yyyy-mm-dd (cell = serial). */

@@ -6,7 +6,7 @@ import type { GrexEngine } from './engine.ts';
 import type { Fmt } from './workbook.ts';
 
 /** Number formats (the application shows them in the user's locale: nl-NL gives 1.234,56). */
-export const NUMBER_FORMATS: Record<Fmt, string | undefined> = {
+const NUMBER_FORMATS: Record<Fmt, string | undefined> = {
   money: '#,##0.00;-#,##0.00',
   factor: '0.000000',
   date: 'dd-mm-yyyy',
@@ -23,7 +23,7 @@ function result(v: CellValue | undefined): number | string | boolean | undefined
   return undefined; // an error value: exceljs cannot write an error result object, Excel recomputes it
 }
 
-export interface ExportOptions {
+interface ExportOptions {
   /** Write the computed result with every formula (default true). Off: the file must be recalculated to show numbers. */
   cachedResults?: boolean;
 }

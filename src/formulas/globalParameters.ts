@@ -51,7 +51,7 @@ function setOf(bp: BaseParameters, target: { group: ParameterSetGroup; name: str
   return set;
 }
 
-export type GlobalParametersResult = { ok: true; data: ModelData } | { ok: false; problems: Problem[] };
+type GlobalParametersResult = { ok: true; data: ModelData } | { ok: false; problems: Problem[] };
 
 /**
  * The model data with the rows applied (the input is not changed), or the problems of the stored data

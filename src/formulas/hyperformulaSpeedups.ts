@@ -8,7 +8,7 @@ import { HyperFormula } from 'hyperformula';
 import { installFormulaShapeCache } from './formulaShapeCache.ts';
 import { installGraphTopSort } from './graphTopSort.ts';
 
-export interface SpeedupState {
+interface SpeedupState {
   /** False when GRONDSLAG_HF_PATCHES=0 asked for plain HyperFormula. */
   wanted: boolean;
   parser: boolean;
@@ -29,7 +29,7 @@ export function speedUpHyperFormula(): { parser: boolean; topSort: boolean } {
 }
 
 /** The environment switch; the browser has no environment and always installs them. */
-export function speedupsWanted(): boolean {
+function speedupsWanted(): boolean {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   return env?.GRONDSLAG_HF_PATCHES !== '0';
 }

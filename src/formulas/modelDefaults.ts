@@ -4,7 +4,7 @@ import {
 } from './validate.ts';
 
 /** Names shown in the model's project info. */
-export interface ModelDefaultsInfo {
+interface ModelDefaultsInfo {
   projectName?: string | null;
   projectDescription?: string | null;
   projectNumber?: string | null;

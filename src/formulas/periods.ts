@@ -32,7 +32,7 @@ export function periodIndex(code: PeriodCode): number {
   return code === 'UITGANGSPUNT' ? 0 : Number(code.slice(4));
 }
 
-export function periodLabel(year: number, sub: number, m: 1 | 2 | 4): string {
+function periodLabel(year: number, sub: number, m: 1 | 2 | 4): string {
   if (m === 1) return String(year);
   return m === 2 ? `${year} H${sub}` : `${year} Q${sub}`;
 }

@@ -43,7 +43,7 @@ const nlDate = (s: string) => {
 };
 
 /** The cross-field rules of spec 3 §5 and calculation.md on shape-valid model data. */
-export function crossCheck(data: ModelData): Problem[] {
+function crossCheck(data: ModelData): Problem[] {
   const problems: Problem[] = [];
   const add = (path: string, message: string) => problems.push({ path, message });
   const bp = data.base_parameters;

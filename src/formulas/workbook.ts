@@ -68,7 +68,7 @@ export const PARAMETER_ROWS = {
 } as const;
 
 /** Rows (0-based) of the Perioden sheet; periods in columns B…. */
-export const PERIOD_ROWS = { code: 0, label: 1, start: 2, end: 3, year: 4, firstOfYear: 5, weightAfterNcw: 6, containsNcw: 7 } as const;
+const PERIOD_ROWS = { code: 0, label: 1, start: 2, end: 3, year: 4, firstOfYear: 5, weightAfterNcw: 6, containsNcw: 7 } as const;
 
 /** Rows (0-based) of the Overzicht sheet; column B = total, periods from column C. */
 export const OVERVIEW_ROWS = {
@@ -134,13 +134,6 @@ const BLOCK_TITLE: Record<Block, string> = {
   nominal: 'Nominaal',
 };
 
-export type CostField =
-  | 'id' | 'label' | 'amount' | 'unit' | 'price' | 'date' | 'index_type' | 'standard_index'
-  | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date' | 'indexBase';
-export type ResidentialField =
-  | 'id' | 'label' | 'amount' | 'tenure_type' | 'calculation_method' | 'calculation_date' | 'von_incl_vat'
-  | 'quote_excl_vat' | 'plot_price' | 'residence_type' | 'square_meters' | 'unit_price' | 'index_type'
-  | 'standard_index' | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date' | 'indexBase';
 export type ComputedField = 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase';
 
 interface ColDef {
@@ -272,7 +265,7 @@ export function nominalFormula(
  * its set (or of the entry's own base value, UITGANGSPUNT). Written without IF/ISBLANK so that it
  * is cheap to evaluate: (ov="") is 1 for an empty cell, and pct(x) = x/(1+99*(x>1)).
  */
-export function ownFactorFormula(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): RawCell {
+function ownFactorFormula(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): RawCell {
   if (k === 1) return 1;
   const ov = a1(blockColumn(lay, 'indexOverride', k - 1), row);
   const rate = src.hasBase
@@ -284,12 +277,12 @@ export function ownFactorFormula(lay: EntrySheetLayout, row: number, k: number, 
   return `=${factorRef(lay, row, k - 1, src, setCols)}*(1+(${ov}="")*${rate}+${pctFormula(ov)})^${w}`;
 }
 /** The index factor of an entry in period k: its own chain where that has a cell, else its set's. */
-export function factorRef(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): string {
+function factorRef(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): string {
   if (src.own && k >= src.from && k <= src.last) return a1(blockColumn(lay, 'indexFactor', k), row);
   return src.setRow === null ? '1' : periodRef(SHEET.sets, setCols.firstFactor + k - 1, src.setRow);
 }
 /** The first period of an entry's own index chain (see FactorSource.from). */
-export function ownChainStart(indexing: PeriodItem[]): number {
+function ownChainStart(indexing: PeriodItem[]): number {
   let first = Infinity;
   for (const it of indexing) {
     const k = periodIndex(it.period);
@@ -383,7 +376,7 @@ export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], blo
   return `=${refs.join('+')}`;
 }
 /** Costs or revenues of period k on Overzicht: the Totaal row of the entry sheet (nominal + booked). */
-export function periodCashFlowFormula(lay: EntrySheetLayout, k: number): string {
+function periodCashFlowFormula(lay: EntrySheetLayout, k: number): string {
   const t = (b: Block) => a1(lay.blockStart[b] + k - 1, lay.totalsRow, { sheet: lay.sheet });
   return `=${t('nominal')}+${t('booked')}`;
 }
@@ -391,7 +384,7 @@ export function periodCashFlowFormula(lay: EntrySheetLayout, k: number): string 
 export const text = (s: string | null | undefined): RawCell => (s == null || s === '' ? null : `'${s}`);
 const YF_TRUE = 'TRUE()';
 
-export const PARAMETER_REFS = {
+const PARAMETER_REFS = {
   S: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.phasing_calculation_start_date),
   N: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.phasing_net_present_value_date),
   m: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.periodsPerYear),

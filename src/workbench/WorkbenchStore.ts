@@ -32,7 +32,7 @@ export interface WorkbenchApi {
   closeSession(id: number): Promise<SessionAnswer>;
 }
 
-export interface WorkbenchToasts {
+interface WorkbenchToasts {
   success(message: string): unknown;
   error(message: string, timeout?: number): unknown;
   warning(message: string): unknown;
@@ -45,7 +45,7 @@ export interface BackupStorage {
   removeItem(key: string): void;
 }
 
-export interface Backup {
+interface Backup {
   modelId: number;
   dataVersion: number;
   savedAt: string;
@@ -66,7 +66,7 @@ export function isCompleteSpaceRow(r: SpaceUsageRow): boolean {
   return r.label != null && r.label.trim() !== '' && typeof r.value === 'number' && Number.isFinite(r.value) && r.value >= 0 && r.location != null;
 }
 /** Spec 3 §5: a value without a label, a non-numeric or negative value with a label — or anything missing. */
-export function spaceRowProblem(r: SpaceUsageRow): boolean {
+function spaceRowProblem(r: SpaceUsageRow): boolean {
   return !isCompleteSpaceRow(r);
 }
 

@@ -23,7 +23,7 @@ export function tooltipOf(a: Pick<Action, 'label' | 'keys'>): string {
   return a.keys.length ? `${a.label} (${a.keys[0].replace('Mod', 'Ctrl')})` : a.label;
 }
 
-export function keyOf(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'key'>): string {
+function keyOf(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'key'>): string {
   const parts: string[] = [];
   if (e.ctrlKey || e.metaKey) parts.push('Mod');
   if (e.altKey) parts.push('Alt');

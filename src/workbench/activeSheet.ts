@@ -1,7 +1,7 @@
 import type Handsontable from 'handsontable/base';
 
 /** A grid as the toolbar and the keyboard shortcuts see it. */
-export interface ActiveSheet {
+interface ActiveSheet {
   fillDown(): void;
   fillRight(): void;
   hot: Handsontable;

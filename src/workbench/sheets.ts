@@ -8,8 +8,8 @@ import type { WorkbenchStore } from './WorkbenchStore.ts';
 import type { WorkbookLayout } from '../formulas/workbook.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 
-export type ColKind = 'text' | 'number' | 'money' | 'pct' | 'date' | 'select' | 'factor' | 'int';
-export interface Option {
+type ColKind = 'text' | 'number' | 'money' | 'pct' | 'date' | 'select' | 'factor' | 'int';
+interface Option {
   value: string;
   label: string;
 }
@@ -66,16 +66,16 @@ export function pastedCells(
   return { cells, area: { row: r0, col: c0, lastRow, lastCol } };
 }
 
-export const UNIT_OPTIONS: Option[] = [
+const UNIT_OPTIONS: Option[] = [
   { value: 'Meter', label: 'm' }, { value: 'SquareMeter', label: 'm²' }, { value: 'Hectare', label: 'Ha' },
   { value: 'CubicMeter', label: 'm³' }, { value: 'Pieces', label: 'Stuks' }, { value: 'Item', label: 'Item' },
   { value: 'Percentage', label: 'Percentage' }, { value: 'Euro', label: 'Euro' }, { value: 'Hours', label: 'Uren' },
 ];
-export const SECTION_OPTIONS: Option[] = ['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw'].map((v) => ({ value: v, label: v }));
-export const METHOD_OPTIONS: Option[] = [{ value: 'Financeel', label: 'Financeel' }, { value: 'percentage', label: 'Procentueel' }];
-export const VALUE_TYPE_OPTIONS: Option[] = [{ value: 'Financeel', label: 'Financeel' }, { value: 'Procentueel', label: 'Procentueel' }];
-export const TENURE_OPTIONS: Option[] = [{ value: 'Purchased', label: 'Koop' }, { value: 'Rent', label: 'Huur' }];
-export const CALC_METHOD_OPTIONS: Option[] = [
+const SECTION_OPTIONS: Option[] = ['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw'].map((v) => ({ value: v, label: v }));
+const METHOD_OPTIONS: Option[] = [{ value: 'Financeel', label: 'Financeel' }, { value: 'percentage', label: 'Procentueel' }];
+const VALUE_TYPE_OPTIONS: Option[] = [{ value: 'Financeel', label: 'Financeel' }, { value: 'Procentueel', label: 'Procentueel' }];
+const TENURE_OPTIONS: Option[] = [{ value: 'Purchased', label: 'Koop' }, { value: 'Rent', label: 'Huur' }];
+const CALC_METHOD_OPTIONS: Option[] = [
   { value: 'LandShare', label: 'Grondquote' }, { value: 'PlotPrice', label: 'Kavelprijs' },
   { value: 'Residual', label: 'Residueel' }, { value: 'PricePerSquareMeter', label: 'Prijs per m²' },
 ];
@@ -128,7 +128,7 @@ function resultsOf(store: WorkbenchStore, kind: EntryKindUi): Map<number, EntryR
   const r = store.results!;
   return new Map((kind === 'cost' ? r.costEntries : r.residentialEntries).map((e) => [e.id, e]));
 }
-export function setNames(m: ModelData, group: ParameterSetGroup): Option[] {
+function setNames(m: ModelData, group: ParameterSetGroup): Option[] {
   return m.base_parameters.parameter_sets.filter((s) => s.set_group === group).map((s) => ({ value: s.set_name, label: s.set_name }));
 }
 
@@ -387,7 +387,7 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef
 }
 
 /** The value type of an entry's book values (all items share it; Financeel when there are none). */
-export function bookType(e: AnyEntry, pref?: Map<string, ValueType>, kind?: EntryKindUi): ValueType {
+function bookType(e: AnyEntry, pref?: Map<string, ValueType>, kind?: EntryKindUi): ValueType {
   return e.bookvalue.bookvalue_items[0]?.value_type ?? pref?.get(`${kind}|${e.id}`) ?? 'Financeel';
 }
 

@@ -3,6 +3,7 @@ import { Button, Callout, Card, FormGroup, InputGroup, Tag, TextArea } from '@bl
 import { useRoot } from '../../app/RootStore.ts';
 import { samlApi, type SamlSettingsRow } from '../../api/saml.ts';
 import { ResponseError, messageOf } from '../../api/http.ts';
+import type { ErrorBody } from '../../api/contract/common.ts';
 
 interface Form {
   entryPoint: string;
@@ -46,7 +47,7 @@ export function SamlSettingsCard() {
       toasts.success('Opslaan gelukt!');
     } catch (e) {
       // The form keeps what was typed; each field shows its own problem.
-      const fieldErrors = e instanceof ResponseError ? (e.body as { errors?: { path: string; message: string }[] } | null)?.errors : undefined;
+      const fieldErrors = e instanceof ResponseError ? (e.body as ErrorBody | null)?.errors : undefined;
       if (fieldErrors?.length) setErrors(Object.fromEntries(fieldErrors.map((f) => [f.path, f.message])));
       toasts.error(messageOf(e, 'Er is een fout opgetreden tijdens het opslaan.'));
     } finally {

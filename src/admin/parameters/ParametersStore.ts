@@ -30,9 +30,9 @@ export const PARAMETER_LABELS: Record<ParameterType, string> = {
 };
 
 /** Types with a base value and Per01..Per40; editing the base copies it to every period (spec 2 §4). */
-export const SERIES_TYPES: ParameterType[] = ['RentepercentageNegatiefSaldo', 'RentepercentagePositiefSaldo', 'Kostenstijging', 'Opbrengstenstijging'];
-export const SINGLE_TYPES: ParameterType[] = ['RekenrenteContanteWaardeDisconteringsvoet', 'BtwPercentage'];
-export const isDateType = (t: ParameterType) => DATE_PARAMETER_TYPES.includes(t);
+const SERIES_TYPES: ParameterType[] = ['RentepercentageNegatiefSaldo', 'RentepercentagePositiefSaldo', 'Kostenstijging', 'Opbrengstenstijging'];
+const SINGLE_TYPES: ParameterType[] = ['RekenrenteContanteWaardeDisconteringsvoet', 'BtwPercentage'];
+const isDateType = (t: ParameterType) => DATE_PARAMETER_TYPES.includes(t);
 export const kindOf = (t: ParameterType) =>
   isDateType(t) ? 'date' : SERIES_TYPES.includes(t) ? 'series' : SINGLE_TYPES.includes(t) ? 'single'
     : t === 'ToekomstigeIndexGebruiker' ? 'future' : 'historic';
@@ -41,7 +41,7 @@ export const kindOf = (t: ParameterType) =>
 const DEFAULT_DATES: Record<string, string> = {
   StartdatumGrondexploitatieBoekwaardeVanaf: '2020-01-01', NcwDatum: '2025-01-01', Prijspeildatum: '2025-01-01', Eindwaardedatum: '2030-12-31',
 };
-export const DEFAULT_PERCENT = '0,02';
+const DEFAULT_PERCENT = '0,02';
 const DEFAULT_VAT = '0,21';
 
 /** An optional fraction 0..1 typed with a Dutch or English decimal separator; null = empty, NaN = invalid. */
@@ -69,7 +69,7 @@ export function percentText(text: string): string {
 }
 
 /** A model the server did not change because the result would be invalid (issue 11; the spec has no text). */
-export const refusedText = (name: string, problems: string[]) =>
+const refusedText = (name: string, problems: string[]) =>
   `Rekenmodel '${name}' is niet aangepast: ${problems.join(' ')}`;
 
 export type SortKey = 'name' | 'number' | 'modified';

@@ -5,7 +5,7 @@ import { PERMISSION_LABELS, ROLE_LABELS, roleOptions } from '../../api/contract/
 /** Roles with their labels (spec 2 §6). */
 export const ROLE_OPTIONS = roleOptions(ROLE_LABELS);
 /** Per-project roles use the permission labels (spec 2 §6). */
-export const PROJECT_ROLE_OPTIONS = roleOptions(PERMISSION_LABELS);
+const PROJECT_ROLE_OPTIONS = roleOptions(PERMISSION_LABELS);
 export const roleLabel = (role: string) => ROLE_OPTIONS.find((r) => r.value === role)?.label ?? (role === 'EXT' ? 'Externe' : role);
 
 const dateTime = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });

@@ -21,7 +21,7 @@ export const UserCapabilities = z.object({
 });
 
 /** Every row: change it (and what lies under it: add, duplicate, delete, move). */
-export const RowCapabilities = z.object({ can_edit: z.boolean() });
+const RowCapabilities = z.object({ can_edit: z.boolean() });
 
 export const ProjectCapabilities = RowCapabilities.extend({
   /** The project's rights table (read and change). */

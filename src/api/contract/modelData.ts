@@ -9,7 +9,7 @@ import { WireDate } from './common.ts';
 // with the path of each problem.
 
 /** yyyy-mm-dd and a real calendar day. */
-export const ModelDate = WireDate
+const ModelDate = WireDate
   .refine((s) => {
     const [y, m, d] = s.split('-').map(Number) as [number, number, number];
     const t = new Date(Date.UTC(y, m - 1, d));
@@ -22,7 +22,7 @@ const Num = z.number().finite();
 export const MAX_PERIODS = 40;
 
 /** Period codes: the base (UITGANGSPUNT) and PER_01 … PER_40. */
-export const PERIOD_CODES = [
+const PERIOD_CODES = [
   'UITGANGSPUNT',
   ...Array.from({ length: MAX_PERIODS }, (_, i) => `PER_${String(i + 1).padStart(2, '0')}`),
 ] as const;
@@ -35,7 +35,7 @@ export type PhasingPeriod = z.infer<typeof PhasingPeriod>;
 export const ValueType = z.enum(['Financeel', 'Procentueel']);
 export type ValueType = z.infer<typeof ValueType>;
 
-export const Unit = z.enum([
+const Unit = z.enum([
   'Meter',
   'SquareMeter',
   'Hectare',
@@ -46,20 +46,20 @@ export const Unit = z.enum([
   'Euro',
   'Hours',
 ]);
-export type Unit = z.infer<typeof Unit>;
+type Unit = z.infer<typeof Unit>;
 
-export const PhasingSectionType = z.enum(['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw']);
-export type PhasingSectionType = z.infer<typeof PhasingSectionType>;
+const PhasingSectionType = z.enum(['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw']);
+type PhasingSectionType = z.infer<typeof PhasingSectionType>;
 
 /** Entry-level phasing method (spec: "Financeel or percentage"). */
-export const PhasingMethod = z.enum(['Financeel', 'percentage']);
-export type PhasingMethod = z.infer<typeof PhasingMethod>;
+const PhasingMethod = z.enum(['Financeel', 'percentage']);
+type PhasingMethod = z.infer<typeof PhasingMethod>;
 
-export const PhaseGroup = z.enum(['Cost', 'Revenue']);
-export type PhaseGroup = z.infer<typeof PhaseGroup>;
+const PhaseGroup = z.enum(['Cost', 'Revenue']);
+type PhaseGroup = z.infer<typeof PhaseGroup>;
 
-export const InterestCalculationMethod = z.enum(['OrganizationSpecific', 'BBV', 'Traditional']);
-export type InterestCalculationMethod = z.infer<typeof InterestCalculationMethod>;
+const InterestCalculationMethod = z.enum(['OrganizationSpecific', 'BBV', 'Traditional']);
+type InterestCalculationMethod = z.infer<typeof InterestCalculationMethod>;
 
 export const ParameterSetGroup = z.enum([
   'Interest_Percentage',
@@ -68,11 +68,11 @@ export const ParameterSetGroup = z.enum([
 ]);
 export type ParameterSetGroup = z.infer<typeof ParameterSetGroup>;
 
-export const TenureType = z.enum(['Rent', 'Purchased']);
-export type TenureType = z.infer<typeof TenureType>;
+const TenureType = z.enum(['Rent', 'Purchased']);
+type TenureType = z.infer<typeof TenureType>;
 
-export const ResidentialCalculationMethod = z.enum(['LandShare', 'PlotPrice', 'Residual', 'PricePerSquareMeter']);
-export type ResidentialCalculationMethod = z.infer<typeof ResidentialCalculationMethod>;
+const ResidentialCalculationMethod = z.enum(['LandShare', 'PlotPrice', 'Residual', 'PricePerSquareMeter']);
+type ResidentialCalculationMethod = z.infer<typeof ResidentialCalculationMethod>;
 
 export const SPACE_USAGE_LOCATIONS = [
   'excluded_or_to_be_maintained',
@@ -107,12 +107,12 @@ export const PhaseEntry = z.object({
 });
 export type PhaseEntry = z.infer<typeof PhaseEntry>;
 
-export const ParameterSetValue = z.object({
+const ParameterSetValue = z.object({
   phasing_period: PhasingPeriod.nullish(),
   period_label: z.string(),
   period_value: Num,
 });
-export type ParameterSetValue = z.infer<typeof ParameterSetValue>;
+type ParameterSetValue = z.infer<typeof ParameterSetValue>;
 
 export const ParameterSet = z.object({
   set_name: z.string(),
@@ -132,7 +132,7 @@ export const SpaceUsageRow = z.object({
 });
 export type SpaceUsageRow = z.infer<typeof SpaceUsageRow>;
 
-export const BaseParameters = z.object({
+const BaseParameters = z.object({
   project_info: ProjectInfo,
   phasing_calculation_start_date: ModelDate,
   phasing_price_reference_date: ModelDate,
@@ -147,7 +147,7 @@ export const BaseParameters = z.object({
   parameter_sets: z.array(ParameterSet),
   space_usage: z.array(SpaceUsageRow),
 });
-export type BaseParameters = z.infer<typeof BaseParameters>;
+type BaseParameters = z.infer<typeof BaseParameters>;
 
 /** One value of a phasing, book-value or indexing list. */
 export const PeriodItem = z.object({
@@ -157,32 +157,32 @@ export const PeriodItem = z.object({
 });
 export type PeriodItem = z.infer<typeof PeriodItem>;
 
-export const Indexing = z.object({
+const Indexing = z.object({
   standard_index: z.string().nullish(),
   indexing_items: z.array(PeriodItem),
 });
-export type Indexing = z.infer<typeof Indexing>;
+type Indexing = z.infer<typeof Indexing>;
 
-export const Phasing = z.object({
+const Phasing = z.object({
   phasing_section_type: PhasingSectionType,
   phasing_method: PhasingMethod,
   start_date: ModelDate,
   end_date: ModelDate,
   phasing_items: z.array(PeriodItem),
 });
-export type Phasing = z.infer<typeof Phasing>;
+type Phasing = z.infer<typeof Phasing>;
 
-export const BookValue = z.object({ bookvalue_items: z.array(PeriodItem) });
-export type BookValue = z.infer<typeof BookValue>;
+const BookValue = z.object({ bookvalue_items: z.array(PeriodItem) });
+type BookValue = z.infer<typeof BookValue>;
 
-export const CostEstimate = z.object({
+const CostEstimate = z.object({
   amount: Num,
   unit: Unit,
   price: Num,
   date: ModelDate,
   index_type: z.string().nullish(),
 });
-export type CostEstimate = z.infer<typeof CostEstimate>;
+type CostEstimate = z.infer<typeof CostEstimate>;
 
 export const CostEntry = z.object({
   id: z.number().int(),
@@ -194,8 +194,8 @@ export const CostEntry = z.object({
 });
 export type CostEntry = z.infer<typeof CostEntry>;
 
-export const LandShareData = z.object({ von_incl_vat: Num, quote_excl_vat: Num });
-export const PricePerSquareMeterData = z.object({ square_meters: Num, unit_price: Num });
+const LandShareData = z.object({ von_incl_vat: Num, quote_excl_vat: Num });
+const PricePerSquareMeterData = z.object({ square_meters: Num, unit_price: Num });
 
 export const ResidentialEntry = z.object({
   id: z.number().int(),

@@ -1,16 +1,16 @@
 import { makeAutoObservable } from 'mobx';
 
-export type ToastIntent = 'success' | 'danger' | 'warning' | 'primary' | 'none';
+type ToastIntent = 'success' | 'danger' | 'warning' | 'primary' | 'none';
 
-export interface Toast {
+interface Toast {
   id: number;
   message: string;
   intent: ToastIntent;
 }
 
 /** Spec: toasts bottom-right, newest on top, 5 s; errors 10 s. */
-export const TOAST_MS = 5_000;
-export const ERROR_TOAST_MS = 10_000;
+const TOAST_MS = 5_000;
+const ERROR_TOAST_MS = 10_000;
 
 export class ToastStore {
   toasts: Toast[] = [];

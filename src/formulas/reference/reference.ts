@@ -11,11 +11,11 @@ import { generatePeriods, periodIndex, periodsPerYear } from '../periods.ts';
 
 // The reference computes independently of the workbook; it answers in the engine's result types
 // (the fields both compute), so the comparison (testing/compare.ts) reads one shape.
-export type RefEntry = Pick<
+type RefEntry = Pick<
   EntryResult,
   'id' | 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase' | 'phased' | 'booked' | 'indexFactor' | 'nominal'
 >;
-export type RefPeriod = Pick<PeriodResult, 'label' | 'costs' | 'revenues' | 'interest' | 'balance' | 'withdrawal'>;
+type RefPeriod = Pick<PeriodResult, 'label' | 'costs' | 'revenues' | 'interest' | 'balance' | 'withdrawal'>;
 export interface RefResults extends Pick<
   Results,
   'ew' | 'ncw' | 'verliesvoorziening' | 'poc' | 'profitWithdrawal' | 'resultAtNcw' | 'ewBeforeWithdrawal' | 'ncwBeforeWithdrawal'

@@ -15,7 +15,7 @@ export function rng(seed: number): () => number {
   };
 }
 
-export interface LargeModelOptions {
+interface LargeModelOptions {
   costEntries?: number;
   residentialEntries?: number;
   /** Cost entries (the first ones) phased in every period, Financeel (plan costs and the like). */

@@ -61,7 +61,7 @@ export function recalcWithLibreOffice(files: string[], outDir: string, profile =
   return outs;
 }
 
-export type XlsxValue = number | string | boolean | { error: string };
+type XlsxValue = number | string | boolean | { error: string };
 
 /** Cell values of every sheet (sheet name → A1 address → value), read from the sheet XML. */
 export async function readXlsxValues(file: string): Promise<Map<string, Map<string, XlsxValue>>> {

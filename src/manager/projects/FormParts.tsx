@@ -48,7 +48,7 @@ export function NameDescription({ prefix, nameLabel, name, description, busy, er
 }
 
 /** What a saved form tells the overview: the row to select on return, and the toast (Opslaan gelukt! unless said). */
-export interface Saved {
+interface Saved {
   focus: { projectId?: number; versionId?: number };
   message?: string;
 }

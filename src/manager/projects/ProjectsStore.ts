@@ -8,7 +8,7 @@ import type { AreaStoreFactory, RootStore } from '../../app/RootStore.ts';
 import { Resource } from '../../app/resource.ts';
 import { isVisible, sortProjects, type ProjectSort } from './projectList.ts';
 
-export type MoveState = 'Hidden' | 'MoveVersionModel' | 'MoveModel';
+type MoveState = 'Hidden' | 'MoveVersionModel' | 'MoveModel';
 
 /** The calls the overview makes (the RootStore passes the real client modules; tests pass fakes). */
 export interface ProjectsStoreApi {
@@ -19,7 +19,7 @@ export interface ProjectsStoreApi {
 }
 
 /** What is asked for confirmation: delete of a row, or the end of a model session. */
-export type Confirm =
+type Confirm =
   | { kind: 'deleteProject'; id: number; name: string }
   | { kind: 'deleteVersion'; id: number; name: string }
   | { kind: 'deleteModel'; id: number; name: string }

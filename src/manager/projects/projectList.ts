@@ -20,7 +20,7 @@ export interface ListedProject {
   timestampLastModified: string;
 }
 
-export interface ProjectFilter {
+interface ProjectFilter {
   search: string;
   typeProject: number; // 0 = all
   subregion: number; // 0 = all
