@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { appUser, dataRevision } from './db/schema/index.ts';
-import { HttpError, badRequest, unauthorized } from './errors.ts';
+import { HttpError, NOT_FOUND, badRequest, unauthorized } from './errors.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BatchLoader } from './auth/userLoader.ts';
 import { secret } from './auth/secrets.ts';
@@ -64,7 +64,7 @@ async function securityHeaders(): Promise<Record<string, string>> {
 /** Dutch messages for Fastify's own 4xx answers. */
 const FRAMEWORK_MESSAGES: Record<number, string> = {
   400: 'Ongeldige aanvraag.',
-  404: 'Niet gevonden.',
+  404: NOT_FOUND,
   405: 'Deze methode is niet toegestaan.',
   413: 'Het bestand is te groot.',
   415: 'Dit type inhoud wordt niet ondersteund.',
@@ -155,10 +155,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: ['index.html'] });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
-      return reply.code(404).send({ message: 'Niet gevonden.' });
+      return reply.code(404).send({ message: NOT_FOUND });
     });
   } else {
-    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Niet gevonden.' }));
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: NOT_FOUND }));
   }
   return app;
 }

@@ -9,7 +9,8 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = () => new HttpError(404, 'Niet gevonden.');
+export const NOT_FOUND = 'Niet gevonden.';
+export const notFound = () => new HttpError(404, NOT_FOUND);
 export const forbidden = () => new HttpError(403, 'U heeft geen rechten voor deze actie.');
 export const unauthorized = () => new HttpError(401, 'U bent niet ingelogd.');
 

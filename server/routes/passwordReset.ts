@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ChangePasswordBody, CheckMfaBody, CheckTokenAnswer, CheckTokenBody, SendTokenBody, SetPasswordBody,
+  ChangePasswordBody, CheckMfaBody, CheckTokenAnswer, CheckTokenBody, PASSWORD_CHANGED, PASSWORD_RESET_DONE, SendTokenBody, SetPasswordBody,
 } from '../../src/api/contract/passwordReset.ts';
 import { MfaVerifyAnswer } from '../../src/api/contract/mfa.ts';
 import { Ok } from '../../src/api/contract/common.ts';
@@ -31,11 +31,11 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       await pw.setPasswordWithToken(ctx, {
         email: req.body.email, token: req.body.reset_password_token, mfaToken: req.body.reset_password_2fa_token, password: req.body.new_password,
       }, req.ip);
-      return { message: 'Wachtwoord gewijzigd' };
+      return { message: PASSWORD_RESET_DONE };
     });
 
   r.post('/user/me/reset-password/', { schema: { tags: ['reset'], body: ChangePasswordBody, response: { 200: Ok } } }, async (req) => {
     await pw.changeOwnPassword(ctx, req.user, req.body.current_password, req.body.new_password, req.ip, req.cookies[REFRESH_COOKIE]);
-    return { message: 'Wachtwoord gewijzigd.' };
+    return { message: PASSWORD_CHANGED };
   });
 }

@@ -4,8 +4,9 @@ import { IdParams, Ok } from '../../src/api/contract/common.ts';
 import {
   AdminResetPasswordBody, AdminUser, AdminUserList, BlockAnswer, BlockBody, CreateUserBody, TemplateReportList,
   TemplateReportQuery, UpdateUserBody, UserProjectRoleBody, UserProjectRoleList, UserSubregionBody, UserSubregionList,
-  UserTemplateReportBody, UserTemplateReportList,
+  UserTemplateReportBody, UserTemplateReportList, USER_DELETED,
 } from '../../src/api/contract/users.ts';
+import { PASSWORD_CHANGED } from '../../src/api/contract/passwordReset.ts';
 import * as users from '../services/users.ts';
 
 /** User administration (spec 2 §7) under /api/manager/. Permissions: server/policies/admin.ts. */
@@ -29,7 +30,7 @@ export default async function userRoutes(app: FastifyInstance) {
     async (req) => users.updateUser(ctx, req.user, req.params.id, req.body, req.ip));
   r.delete('/user/:id/', { schema: { tags, params: IdParams, response: { 200: Ok } } }, async (req) => {
     await users.deleteUser(ctx, req.user, req.params.id, req.ip);
-    return { message: 'Gebruiker verwijderd.' };
+    return { message: USER_DELETED };
   });
   r.post('/user/:id/blk/', { schema: { tags, params: IdParams, body: BlockBody, response: { 200: BlockAnswer } } },
     async (req) => users.setBlocked(ctx, req.user, req.params.id, req.body.blocked, req.ip));
@@ -38,7 +39,7 @@ export default async function userRoutes(app: FastifyInstance) {
   r.post('/user/:id/reset-password/', { schema: { tags, params: IdParams, body: AdminResetPasswordBody, response: { 200: Ok } } },
     async (req) => {
       await users.resetUserPassword(ctx, req.user, req.params.id, req.body.new_password, req.ip);
-      return { message: 'Wachtwoord gewijzigd.' };
+      return { message: PASSWORD_CHANGED };
     });
 
   r.get('/user/:id/project-role/', { schema: { tags, params: IdParams, response: { 200: UserProjectRoleList } } },

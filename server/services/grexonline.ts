@@ -11,7 +11,7 @@ import * as policy from '../policies/grexonline.ts';
 import { validateModelData } from '../../src/formulas/validate.ts';
 import type { ModelData, ProjectInfo } from '../../src/api/contract/modelData.ts';
 import {
-  type GrexOnlineModel, MSG_CONFLICT, MSG_INVALID, MSG_SESSION_OTHER, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo,
+  type GrexOnlineModel, MSG_CONFLICT, MSG_INVALID, MSG_SESSION_ENDED, MSG_SESSION_OTHER, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo,
 } from '../../src/api/contract/grexonline.ts';
 
 // The online calculation tool's server side (spec 3 §7): load and save the model data of an online
@@ -142,6 +142,6 @@ export async function closeSession(ctx: AppContext, user: UserRow, id: number, i
       await audit(`Rekenmodel '${r.access.modelName}' gesloten in de online rekentool`);
     }
     const session = r.session && !r.session.mine ? r.session : null;
-    return { held: false, session, read_only_reason: readOnlyReason(user, { ...r, session }), message: 'Sessie beëindigd.' };
+    return { held: false, session, read_only_reason: readOnlyReason(user, { ...r, session }), message: MSG_SESSION_ENDED };
   });
 }

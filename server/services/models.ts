@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { ModelCreateBody, ModelPatchBody, ModelPlatform, SavedModelItem } from '../../src/api/contract/model.ts';
 import { FROZEN_MESSAGE } from '../../src/api/contract/common.ts';
 import type { UploadedFile } from '../../src/api/contract/attachment.ts';
+import { MSG_SESSION_ENDED } from '../../src/api/contract/grexonline.ts';
 
 const frozen = () => new HttpError(423, FROZEN_MESSAGE);
 
@@ -156,7 +157,7 @@ export async function endSession(ctx: AppContext, user: UserRow, id: number, ip:
     const gone = await c.tx.delete(modelSession).where(eq(modelSession.modelId, id)).returning();
     if (gone.length) await c.audit(`Sessie van rekenmodel '${access.modelName}' beëindigd`);
   });
-  return { message: 'Sessie beëindigd.' };
+  return { message: MSG_SESSION_ENDED };
 }
 
 // ---------- history (saved models) ----------

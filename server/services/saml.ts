@@ -114,7 +114,7 @@ function settingsOut(ctx: AppContext, c: ClientRow): SamlSettings {
 
 async function ownClient(ctx: AppContext, actor: UserRow): Promise<ClientRow> {
   const [c] = await ctx.db.select().from(client).where(eq(client.id, actor.clientId));
-  if (!c) throw new HttpError(404, 'Niet gevonden.');
+  if (!c) throw notFound();
   return c;
 }
 

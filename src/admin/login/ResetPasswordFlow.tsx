@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
-import { passwordResetApi, RESET_EMAIL_PATTERN } from '../../api/passwordReset.ts';
+import { PASSWORD_RESET_DONE, passwordResetApi, RESET_EMAIL_PATTERN } from '../../api/passwordReset.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { CodeInput, MFA_CODE_LENGTH } from '../common/CodeInput.tsx';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
@@ -88,7 +88,7 @@ const ResetPasswordFlow = observer(function ResetPasswordFlow() {
       return <NewPasswordStep busy={busy} cancel={cancel} onSubmit={(password) => run(async () => {
         try {
           await passwordResetApi.setPassword({ email: email.trim(), resetPasswordToken: token.trim(), resetPassword2faToken: mfaToken, newPassword: password });
-          toasts.success('Wachtwoord gewijzigd');
+          toasts.success(PASSWORD_RESET_DONE);
           setToken('');
           setMfaToken(null);
           toLogin();

@@ -7,7 +7,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { authApi } from '../../api/auth.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { disableMfa, reloadUser } from './userActions.ts';
-import { passwordResetApi } from '../../api/passwordReset.ts';
+import { PASSWORD_CHANGED, passwordResetApi } from '../../api/passwordReset.ts';
 import { USER_EMAIL_PATTERN } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
@@ -146,7 +146,7 @@ const PasswordForm = observer(function PasswordForm() {
     setCurrent('');
     setPassword('');
     setRepeat('');
-    toasts.success('Wachtwoord gewijzigd.');
+    toasts.success(PASSWORD_CHANGED);
     await reloadUser({ auth, toasts }); // clears passwordResetRequired
     setBusy(false);
   };

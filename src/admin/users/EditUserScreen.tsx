@@ -5,7 +5,7 @@ import { Alert, Button, Card, Checkbox, Spinner, Tag } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { isStatus, messageOf } from '../../api/http.ts';
-import { EMAIL_IN_USE, USER_EMAIL_PATTERN, usersApi, type AdminUser, type Role } from '../../api/users.ts';
+import { EMAIL_IN_USE, USER_DELETED, USER_EMAIL_PATTERN, usersApi, type AdminUser, type Role } from '../../api/users.ts';
 import { AccessChecklist, formatLastLogin, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';
 
@@ -66,7 +66,7 @@ const EditUserScreen = observer(function EditUserScreen() {
     setConfirmDelete(false);
     void act(async () => {
       await usersApi.remove(userId);
-      toasts.success('Gebruiker verwijderd.');
+      toasts.success(USER_DELETED);
       screen.navigate('UserList');
     }, 'Fout bij het verwijderen van de gebruiker.');
   };

@@ -6,6 +6,7 @@ import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { messageOf } from '../../api/http.ts';
 import { usersApi, type AdminUser } from '../../api/users.ts';
+import { PASSWORD_CHANGED } from '../../api/passwordReset.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 
@@ -30,7 +31,7 @@ const ResetPasswordUserScreen = observer(function ResetPasswordUserScreen() {
     setBusy(true);
     try {
       await usersApi.resetPassword(userId, password);
-      toasts.success('Wachtwoord gewijzigd.');
+      toasts.success(PASSWORD_CHANGED);
       back();
     } catch (err) {
       toasts.error(messageOf(err, 'Er ging iets mis tijdens het opslaan.'));

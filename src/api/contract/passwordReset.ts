@@ -40,8 +40,12 @@ export const CheckMfaBody = z.object({
   mfa_code: MfaCode,
 });
 
+/** The answers of a password change (spec: with a full stop in the settings and the admin's reset, without one after the mailed code). */
+export const PASSWORD_CHANGED = 'Wachtwoord gewijzigd.';
+export const PASSWORD_RESET_DONE = 'Wachtwoord gewijzigd';
+
 /**
- * POST user/reset-password/set-password/ → 200 { message: 'Wachtwoord gewijzigd' }.
+ * POST user/reset-password/set-password/ → 200 { message: PASSWORD_RESET_DONE }.
  * reset_password_2fa_token is required (the mfa_token of check-mfa) when the user has MFA, else
  * ignored (send null or ''). 400 'Fout bij het wijzigen van uw wachtwoord.' with errors[] for the
  * password policy (path new_password) or an invalid/used/expired code.
@@ -54,7 +58,7 @@ export const SetPasswordBody = z.object({
 });
 
 /**
- * POST user/me/reset-password/ (bearer) → 200 { message: 'Wachtwoord gewijzigd.' }.
+ * POST user/me/reset-password/ (bearer) → 200 { message: PASSWORD_CHANGED }.
  * 400 'Oud wachtwoord is onjuist.' on a wrong current password, 400 'Wachtwoord voldoet niet aan de
  * eisen.' (errors[] per unmet requirement, path new_password) on the policy. Other sessions end.
  */

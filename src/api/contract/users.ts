@@ -9,6 +9,8 @@ export const USER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** 409 of a create or update whose e-mail address another user has (e-mail is unique over all clients). */
 export const EMAIL_IN_USE = 'E-mail is al in gebruik door een andere gebruiker.';
+/** 200 of DELETE user/{id}/. */
+export const USER_DELETED = 'Gebruiker verwijderd.';
 
 /** GET user/, GET user/{id}/, answer of PUT user/{id}/. */
 export const AdminUser = z.object({

@@ -4,6 +4,7 @@ import type { versionsApi, Version } from '../../api/versions.ts';
 import type { modelsApi, Model } from '../../api/models.ts';
 import type { referenceDataApi, Subregion, TypeProject } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
+import { MSG_SESSION_ENDED } from '../../api/contract/grexonline.ts';
 import type { AreaStoreFactory, RootStore } from '../../app/RootStore.ts';
 import { Resource } from '../../app/resource.ts';
 import { isVisible, sortProjects, type ProjectSort } from './projectList.ts';
@@ -294,7 +295,7 @@ export class ProjectsStore {
           await this.api.models.endSession(c.id);
           break;
       }
-      this.root.toasts.success(c.kind === 'endSession' ? 'Sessie beëindigd.' : 'Verwijderen gelukt!');
+      this.root.toasts.success(c.kind === 'endSession' ? MSG_SESSION_ENDED : 'Verwijderen gelukt!');
       runInAction(() => (this.confirm = null));
       await this.load();
     } catch (e) {
