@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appUser, categoryAttachment, client, phase, storedFile, subregion, templateModel, typeProject } from './tenancy.ts';
-import { ATTACHMENT_TYPES, MODEL_PLATFORMS, ROLES } from './enums.ts';
+import { ATTACHMENT_TYPES, MODEL_PLATFORMS, ROLES, now } from './columns.ts';
 
-const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const userRef = () => integer().references(() => appUser.id, { onDelete: 'set null' });
 
 export const project = pgTable('project', {

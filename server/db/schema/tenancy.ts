@@ -2,13 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, customType,
 } from 'drizzle-orm/pg-core';
-import { ROLES } from './enums.ts';
+import { ROLES, now } from './columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => 'bytea',
 });
-
-const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** A municipality or company: owns users, projects and reference data. */
 export const client = pgTable('client', {

@@ -1,6 +1,15 @@
+import { timestamp } from 'drizzle-orm/pg-core';
 import { Role } from '../../../src/api/contract/common.ts';
 import { ModelPlatform } from '../../../src/api/contract/model.ts';
 import { AttachmentType } from '../../../src/api/contract/attachment.ts';
+
+// Column helpers of the schema files.
+
+/**
+ * A timestamp column. Its database default is only for rows made outside the server (seed, psql):
+ * services write the command's time (`c.now`, server/services/command.ts).
+ */
+export const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 // The values of the enum columns are the contract's enums (one list each); a z.enum is never empty.
 const values = <T extends string>(e: { options: readonly T[] }) => e.options as [T, ...T[]];
