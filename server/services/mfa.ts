@@ -3,6 +3,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
+import { BAD_LOGIN_CODE, BAD_SETUP_CODE } from '../../src/api/contract/mfa.ts';
 import { decrypt, encrypt } from '../auth/crypto.ts';
 import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
 import { command, type Command } from './command.ts';
@@ -10,8 +11,6 @@ import { findUserByEmail, normalizeEmail, startSession, type Session } from './s
 
 const MFA_ISSUER = 'Grondslag';
 const TOTP_PERIOD = 30;
-const BAD_LOGIN_CODE = 'Ongeldige code!';
-const BAD_SETUP_CODE = 'De ingevoerde code is ongeldig.';
 
 /**
  * Checks a six-digit TOTP code against the user's secret within ±1 time step of ctx.config.now(),

@@ -3,6 +3,7 @@ import { unmetPasswordRequirements } from '../../src/lib/passwordPolicy.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser, passwordResetToken, refreshToken } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
+import { BAD_RESET_CODE, WRONG_CURRENT_PASSWORD } from '../../src/api/contract/passwordReset.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { canEditProfile } from '../policies/users.ts';
@@ -12,7 +13,6 @@ import { checkTotp } from './mfa.ts';
 import { findUserByEmail, normalizeEmail, revokeAllSessions } from './session.ts';
 
 const RESET_TOKEN_MS = 60 * 60 * 1000;
-const BAD_RESET_CODE = 'De ingevoerde code is ongeldig';
 const POLICY_FAILED = 'Wachtwoord voldoet niet aan de eisen.';
 
 /** 400 with one error per unmet requirement (path = the field), or nothing when the password is fine. */
@@ -129,7 +129,7 @@ export async function changeOwnPassword(
   await assertAttemptAllowed(ctx, 'password-change', user.email, ip);
   const ok = await verifyPassword(user.passwordHash, current);
   await recordAttempt(ctx, 'password-change', user.email, ip, ok);
-  if (!ok) throw new HttpError(400, 'Oud wachtwoord is onjuist.');
+  if (!ok) throw new HttpError(400, WRONG_CURRENT_PASSWORD);
   assertPasswordPolicy(next, 'new_password');
   const passwordHash = await hashPassword(next);
   await command(ctx, { user, ip }, async (c) => {

@@ -3,12 +3,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser, client, refreshToken } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
+import { WRONG_CREDENTIALS } from '../../src/api/contract/auth.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
 import { command, type Command } from './command.ts';
 
-const WRONG_CREDENTIALS = 'De combinatie van e-mailadres en wachtwoord is onjuist';
 export const NO_ACCESS = 'U kunt met dit account geen toegang krijgen tot Grondslag. Neem contact op met uw administrator.';
 /** Lifetime of the ticket between the password step and the MFA step of a sign-in. */
 export const MFA_TICKET_SECONDS = 5 * 60;

@@ -6,6 +6,7 @@ import { useRoot, type RootStore } from '../app/RootStore.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import type { Screen } from '../app/screens.ts';
 import { grexonlineApi } from '../api/grexonline.ts';
+import { MSG_SESSION_OTHER } from '../api/contract/grexonline.ts';
 import { takePrefetchedModel } from './prefetch.ts';
 import { http, saveBlob } from '../api/http.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
@@ -252,7 +253,7 @@ const ReadOnlyNotice = observer(function ReadOnlyNotice({ store }: { store: Work
   if (!reason) return null;
   const text = reason === 'frozen' ? 'Dit rekenmodel is vergrendeld en kan niet worden gewijzigd.'
     : reason === 'role' ? 'U heeft alleen leesrechten op dit model.'
-    : store.sessionNotice ?? `Dit model is geopend door ${store.meta?.session?.user_name ?? 'een andere gebruiker'}. U kunt het alleen bekijken.`;
+    : store.sessionNotice ?? MSG_SESSION_OTHER(store.meta?.session?.user_name ?? 'een andere gebruiker');
   return <Callout intent="warning" icon="lock" className="gs-wb-notice" data-testid="readonly-notice">{text}</Callout>;
 });
 

@@ -4,6 +4,7 @@ import { Button, Card, FormGroup, InputGroup, Spinner } from '@blueprintjs/core'
 import { useRoot } from '../../app/RootStore.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { mfaApi } from '../../api/mfa.ts';
+import { BAD_LOGIN_CODE } from '../../api/contract/mfa.ts';
 import { CodeInput, MFA_CODE_LENGTH } from '../common/CodeInput.tsx';
 
 // The reset steps carry the password policy (with its list of common passwords): loaded only when asked.
@@ -45,7 +46,7 @@ const MfaLogin = observer(function MfaLogin() {
   const check = async (value: string) => {
     if (sending.current) return;
     if (value.length !== MFA_CODE_LENGTH) {
-      toasts.error('Ongeldige code!');
+      toasts.error(BAD_LOGIN_CODE);
       return;
     }
     sending.current = true;
@@ -55,7 +56,7 @@ const MfaLogin = observer(function MfaLogin() {
       await auth.signedIn(access);
     } catch (e) {
       setCode('');
-      toasts.error(isStatus(e, 429) ? messageOf(e, 'Ongeldige code!') : 'Ongeldige code!');
+      toasts.error(isStatus(e, 429) ? messageOf(e, BAD_LOGIN_CODE) : BAD_LOGIN_CODE);
     } finally {
       sending.current = false;
       setBusy(false);

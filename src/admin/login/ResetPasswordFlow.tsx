@@ -4,11 +4,11 @@ import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { PASSWORD_RESET_DONE, passwordResetApi, RESET_EMAIL_PATTERN } from '../../api/passwordReset.ts';
+import { BAD_RESET_CODE } from '../../api/contract/passwordReset.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { CodeInput, MFA_CODE_LENGTH } from '../common/CodeInput.tsx';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 
-const BAD_CODE = 'De ingevoerde code is ongeldig';
 
 /**
  * The password-reset steps of spec 2 §4: e-mail → code from the mail → MFA code (when the user has
@@ -59,20 +59,20 @@ const ResetPasswordFlow = observer(function ResetPasswordFlow() {
           try {
             const answer = await passwordResetApi.checkToken(email.trim(), token.trim());
             if (!answer.token) {
-              toasts.error(BAD_CODE);
+              toasts.error(BAD_RESET_CODE);
               return;
             }
             setMfaToken(null);
             auth.setLoginState(answer.mfa ? 'ResetPasswordMFA' : 'ResetPasswordNewPassword');
           } catch (e) {
-            toasts.error(isStatus(e, 429) ? messageOf(e, BAD_CODE) : BAD_CODE);
+            toasts.error(isStatus(e, 429) ? messageOf(e, BAD_RESET_CODE) : BAD_RESET_CODE);
           }
         })} />
       );
     case 'ResetPasswordMFA':
       return <MfaStep busy={busy} cancel={cancel} onCode={(code, clear) => run(async () => {
         if (code.length !== MFA_CODE_LENGTH) {
-          toasts.error(BAD_CODE);
+          toasts.error(BAD_RESET_CODE);
           return;
         }
         try {
@@ -81,7 +81,7 @@ const ResetPasswordFlow = observer(function ResetPasswordFlow() {
           auth.setLoginState('ResetPasswordNewPassword');
         } catch (e) {
           clear();
-          toasts.error(isStatus(e, 429) ? messageOf(e, BAD_CODE) : BAD_CODE);
+          toasts.error(isStatus(e, 429) ? messageOf(e, BAD_RESET_CODE) : BAD_RESET_CODE);
         }
       })} />;
     default:

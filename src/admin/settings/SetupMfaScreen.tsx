@@ -6,6 +6,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { mfaApi, type MfaSetup } from '../../api/mfa.ts';
+import { BAD_SETUP_CODE } from '../../api/contract/mfa.ts';
 import { CodeInput } from '../common/CodeInput.tsx';
 import { disableMfa } from './userActions.ts';
 
@@ -31,7 +32,7 @@ const SetupMfaScreen = observer(function SetupMfaScreen() {
       await mfaApi.verify(auth.user.email, value);
     } catch {
       setCode('');
-      toasts.error('De ingevoerde code is ongeldig.');
+      toasts.error(BAD_SETUP_CODE);
       setBusy(false);
       return;
     }

@@ -8,6 +8,7 @@ import { authApi } from '../../api/auth.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { disableMfa, reloadUser } from './userActions.ts';
 import { PASSWORD_CHANGED, passwordResetApi } from '../../api/passwordReset.ts';
+import { WRONG_CURRENT_PASSWORD } from '../../api/contract/passwordReset.ts';
 import { USER_EMAIL_PATTERN } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
@@ -139,7 +140,7 @@ const PasswordForm = observer(function PasswordForm() {
     try {
       await passwordResetApi.changeOwn(current, password);
     } catch (err) {
-      toasts.error(isStatus(err, 400) ? messageOf(err, 'Oud wachtwoord is onjuist.') : 'Er ging iets mis tijdens het opslaan.');
+      toasts.error(isStatus(err, 400) ? messageOf(err, WRONG_CURRENT_PASSWORD) : 'Er ging iets mis tijdens het opslaan.');
       setBusy(false);
       return;
     }

@@ -40,6 +40,11 @@ export const CheckMfaBody = z.object({
   mfa_code: MfaCode,
 });
 
+/** 400 of an invalid, used or expired reset code (or its MFA step). */
+export const BAD_RESET_CODE = 'De ingevoerde code is ongeldig';
+/** 400 of the own password change with a wrong current password. */
+export const WRONG_CURRENT_PASSWORD = 'Oud wachtwoord is onjuist.';
+
 /** The answers of a password change (spec: with a full stop in the settings and the admin's reset, without one after the mailed code). */
 export const PASSWORD_CHANGED = 'Wachtwoord gewijzigd.';
 export const PASSWORD_RESET_DONE = 'Wachtwoord gewijzigd';

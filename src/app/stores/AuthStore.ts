@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { authApi, type CurrentUser } from '../../api/auth.ts';
 import { http, isStatus, messageOf } from '../../api/http.ts';
+import { WRONG_CREDENTIALS } from '../../api/contract/auth.ts';
 import type { LoginState } from '../screens.ts';
 import type { RootStore } from '../RootStore.ts';
 
@@ -77,8 +78,8 @@ export class AuthStore {
       await this.signedIn(res.access!);
     } catch (e) {
       const message = isStatus(e, 429) || isStatus(e, 405)
-        ? messageOf(e, 'De combinatie van e-mailadres en wachtwoord is onjuist')
-        : 'De combinatie van e-mailadres en wachtwoord is onjuist';
+        ? messageOf(e, WRONG_CREDENTIALS)
+        : WRONG_CREDENTIALS;
       this.root.toasts.error(message);
     } finally {
       runInAction(() => (this.busy = false));

@@ -11,6 +11,7 @@ import { ATTACHMENT_MESSAGES, type AttachmentType } from '../../api/contract/att
 import { Field, SaveCancel } from './FormParts.tsx';
 import { SAVE_FAILED, SAVE_OK, numParam } from './formRules.ts';
 import { formatFileSize } from '../../lib/format.ts';
+import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import './projects.css';
 
 /** Projects_VersionModelInfo_NewAttachment (spec 1 §2 "New attachment"). */
@@ -31,7 +32,7 @@ const NewAttachmentScreen = observer(function NewAttachmentScreen() {
 
   const validate = (): { field: string; message: string } | null => {
     if (category <= 0) return { field: 'category', message: ATTACHMENT_MESSAGES.category };
-    if (type === '') return { field: 'type', message: 'Vul alle velden in die gemarkeerd zijn met een *' };
+    if (type === '') return { field: 'type', message: REQUIRED_MESSAGE };
     if (type === 'FILE') return file ? null : { field: 'file', message: ATTACHMENT_MESSAGES.file };
     if (url.trim() === '') return { field: 'url', message: ATTACHMENT_MESSAGES.link };
     if (!/^https?:\/\/\S+$/i.test(url.trim())) return { field: 'url', message: ATTACHMENT_MESSAGES.linkScheme };
