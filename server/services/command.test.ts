@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { appUser, auditLog, project } from '../db/schema/index.ts';
 import { EMAIL_IN_USE } from '../../src/api/contract/users.ts';
 import { DUPLICATE_REFERENCE_MESSAGE } from '../../src/api/contract/configuration.ts';
-import { command } from './command.ts';
+import { CONFLICT_MESSAGE, command } from './command.ts';
 import { updateUser } from './users.ts';
 
 // The command path: one transaction (the audit row included), one clock, the spec's 409s.
@@ -65,5 +65,14 @@ describe('command()', () => {
     const phase = await t.app.inject({ method: 'POST', url: '/api/manager/phase/', headers: h, payload: { description: 'INITIATIEF' } });
     expect(phase.statusCode).toBe(409);
     expect(phase.json().message).toBe(DUPLICATE_REFERENCE_MESSAGE.phase);
+  });
+
+  it('knows a 409 text for every unique index a request can run into', async () => {
+    // Tokens and grant rows are written by the server alone (conflicts there are upserts), so they need none.
+    const internal = ['refresh_token_hash_key', 'user_subregion_key', 'user_template_report_key'];
+    const { rows } = await t.db.execute<{ name: string }>(sql`
+      SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' AND indexdef LIKE 'CREATE UNIQUE INDEX%'
+        AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_pk' AND indexname NOT LIKE '%drizzle%'`);
+    expect(rows.map((r) => r.name).filter((n) => !internal.includes(n)).sort()).toEqual(Object.keys(CONFLICT_MESSAGE).sort());
   });
 });

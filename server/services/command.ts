@@ -9,8 +9,8 @@ import { DUPLICATE_REFERENCE_MESSAGE } from '../../src/api/contract/configuratio
 // The command path (docs/conventions.md): every service that writes runs its reads-for-the-check, its
 // writes and its audit row in one transaction, stamped with one reading of the configured clock.
 
-/** The spec's 409 text for each unique index (server/db/schema) a request can run into. */
-const CONFLICT_MESSAGE: Record<string, string> = {
+/** The spec's 409 text for each unique index (server/db/schema) a request can run into (command.test.ts holds it to the schema). */
+export const CONFLICT_MESSAGE: Record<string, string> = {
   project_client_name_key: DUPLICATE_NAME_MESSAGE.project,
   version_model_project_name_key: DUPLICATE_NAME_MESSAGE.version,
   model_version_name_key: DUPLICATE_NAME_MESSAGE.model,
