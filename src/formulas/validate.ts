@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ModelData, type PeriodItem } from '../api/contract/modelData.ts';
 import { compareYmd, parseYmd } from './dates.ts';
 import { MAX_PERIODS, countPeriods, generatePeriods, periodIndex } from './periods.ts';

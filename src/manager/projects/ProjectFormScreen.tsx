@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Checkbox, HTMLSelect, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { useResource } from '../../app/resource.ts';
 import { projectsApi } from '../../api/projects.ts';
