@@ -1,7 +1,7 @@
 import type { UserRow } from '../context.ts';
 import { HttpError, forbidden } from '../errors.ts';
 import { FROZEN_MESSAGE } from '../../src/api/contract/common.ts';
-import { MSG_SESSION_OTHER } from '../../src/api/contract/grexonline.ts';
+import { MSG_SESSION_OTHER } from '../../src/api/contract/messages.ts';
 import { type ProjectRole, assertMainAppAccess, canEditProject, requireRead } from './projects.ts';
 
 // Who may do what in the online calculation tool (spec 3 §6 leaves it open; our decisions):

@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, Ok } from '../../src/api/contract/common.ts';
-import {
-  ModelCreateBody, ModelItem, ModelList, ModelListQuery, ModelMoveBody, ModelPatchBody, ModelPutBody,
-  SavedModelItem, SavedModelList, SavedModelParams, SessionEdit, UPLOAD_OK,
-} from '../../src/api/contract/model.ts';
-import { ATTACHMENT_MESSAGES } from '../../src/api/contract/attachment.ts';
+import { ModelCreateBody, ModelItem, ModelList, ModelListQuery, ModelMoveBody, ModelPatchBody, ModelPutBody, SavedModelItem, SavedModelList, SavedModelParams, SessionEdit } from '../../src/api/contract/model.ts';
+import { UPLOAD_OK } from '../../src/api/contract/messages.ts';
+import { ATTACHMENT_MESSAGES } from '../../src/api/contract/messages.ts';
 import * as models from '../services/models.ts';
 import { mainAppOnly } from './mainAppOnly.ts';
 import { sendCached, sendJsonText } from './jsonReply.ts';

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ChangePasswordBody, CheckMfaBody, CheckTokenAnswer, CheckTokenBody, PASSWORD_CHANGED, PASSWORD_RESET_DONE, SendTokenBody, SetPasswordBody,
-} from '../../src/api/contract/passwordReset.ts';
+import { ChangePasswordBody, CheckMfaBody, CheckTokenAnswer, CheckTokenBody, SendTokenBody, SetPasswordBody } from '../../src/api/contract/passwordReset.ts';
+import { PASSWORD_CHANGED, PASSWORD_RESET_DONE } from '../../src/api/contract/messages.ts';
 import { MfaVerifyAnswer } from '../../src/api/contract/mfa.ts';
 import { Ok } from '../../src/api/contract/common.ts';
 import * as pw from '../services/passwords.ts';

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams, Ok } from '../../src/api/contract/common.ts';
-import {
-  AdminResetPasswordBody, AdminUser, AdminUserList, BlockAnswer, BlockBody, CreateUserBody, TemplateReportList,
-  TemplateReportQuery, UpdateUserBody, UserProjectRoleBody, UserProjectRoleList, UserSubregionBody, UserSubregionList,
-  UserTemplateReportBody, UserTemplateReportList, USER_DELETED,
-} from '../../src/api/contract/users.ts';
-import { PASSWORD_CHANGED } from '../../src/api/contract/passwordReset.ts';
+import { AdminResetPasswordBody, AdminUser, AdminUserList, BlockAnswer, BlockBody, CreateUserBody, TemplateReportList, TemplateReportQuery, UpdateUserBody, UserProjectRoleBody, UserProjectRoleList, UserSubregionBody, UserSubregionList, UserTemplateReportBody, UserTemplateReportList } from '../../src/api/contract/users.ts';
+import { USER_DELETED } from '../../src/api/contract/messages.ts';
+import { PASSWORD_CHANGED } from '../../src/api/contract/messages.ts';
 import * as users from '../services/users.ts';
 
 /** User administration (spec 2 §7) under /api/manager/. Permissions: server/policies/admin.ts. */

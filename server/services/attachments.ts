@@ -8,7 +8,8 @@ import * as policy from '../policies/projects.ts';
 import { versionAccess } from './projectRows.ts';
 import { stampOf, touch } from './projectTree.ts';
 import { deleteFiles, readFile, saveFile } from '../storage/files.ts';
-import { ATTACHMENT_MESSAGES, type AttachmentCreateBody, type AttachmentItem } from '../../src/api/contract/attachment.ts';
+import { type AttachmentCreateBody, type AttachmentItem } from '../../src/api/contract/attachment.ts';
+import { ATTACHMENT_MESSAGES } from '../../src/api/contract/messages.ts';
 import type { DbOrTx } from '../db/index.ts';
 
 async function attachmentAccess(db: DbOrTx, user: UserRow, id: number) {

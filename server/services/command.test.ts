@@ -3,8 +3,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { appUser, auditLog, project } from '../db/schema/index.ts';
-import { EMAIL_IN_USE } from '../../src/api/contract/users.ts';
-import { DUPLICATE_REFERENCE_MESSAGE } from '../../src/api/contract/configuration.ts';
+import { EMAIL_IN_USE } from '../../src/api/contract/messages.ts';
+import { DUPLICATE_REFERENCE_MESSAGE } from '../../src/api/contract/messages.ts';
 import { CONFLICT_MESSAGE, command } from './command.ts';
 import { updateUser } from './users.ts';
 

@@ -3,8 +3,8 @@ import type { Tx } from '../db/index.ts';
 import { HttpError } from '../errors.ts';
 import { audit, type Actor } from './audit.ts';
 import { DUPLICATE_NAME_MESSAGE } from '../../src/lib/names.ts';
-import { EMAIL_IN_USE } from '../../src/api/contract/users.ts';
-import { DUPLICATE_REFERENCE_MESSAGE } from '../../src/api/contract/configuration.ts';
+import { EMAIL_IN_USE } from '../../src/api/contract/messages.ts';
+import { DUPLICATE_REFERENCE_MESSAGE } from '../../src/api/contract/messages.ts';
 
 // The command path (docs/conventions.md): every service that writes runs its reads-for-the-check, its
 // writes and its audit row in one transaction, stamped with one reading of the configured clock.

@@ -10,9 +10,8 @@ import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import * as policy from '../policies/grexonline.ts';
 import { validateModelData } from '../../src/formulas/validate.ts';
 import type { ModelData, ProjectInfo } from '../../src/api/contract/modelData.ts';
-import {
-  type GrexOnlineModel, MSG_CONFLICT, MSG_INVALID, MSG_SESSION_ENDED, MSG_SESSION_OTHER, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo,
-} from '../../src/api/contract/grexonline.ts';
+import { type GrexOnlineModel, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo } from '../../src/api/contract/grexonline.ts';
+import { MSG_CONFLICT, MSG_INVALID, MSG_SESSION_ENDED, MSG_SESSION_OTHER } from '../../src/api/contract/messages.ts';
 
 // The online calculation tool's server side (spec 3 §7): load and save the model data of an online
 // model with optimistic concurrency (model.data_version), and the edit session (model_session).

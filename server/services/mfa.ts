@@ -3,7 +3,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
-import { BAD_LOGIN_CODE, BAD_SETUP_CODE } from '../../src/api/contract/mfa.ts';
+import { BAD_LOGIN_CODE, BAD_SETUP_CODE } from '../../src/api/contract/messages.ts';
 import { decrypt, encrypt } from '../auth/crypto.ts';
 import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
 import { command, type Command } from './command.ts';

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { ModelCreateBody, ModelPatchBody, ModelPlatform, SavedModelItem } from '../../src/api/contract/model.ts';
 import { FROZEN_MESSAGE } from '../../src/api/contract/common.ts';
 import type { UploadedFile } from '../../src/api/contract/attachment.ts';
-import { MSG_SESSION_ENDED } from '../../src/api/contract/grexonline.ts';
+import { MSG_SESSION_ENDED } from '../../src/api/contract/messages.ts';
 
 const frozen = () => new HttpError(423, FROZEN_MESSAGE);
 

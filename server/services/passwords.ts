@@ -3,7 +3,7 @@ import { unmetPasswordRequirements } from '../../src/lib/passwordPolicy.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser, passwordResetToken, refreshToken } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
-import { BAD_RESET_CODE, WRONG_CURRENT_PASSWORD } from '../../src/api/contract/passwordReset.ts';
+import { BAD_RESET_CODE, WRONG_CURRENT_PASSWORD } from '../../src/api/contract/messages.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { canEditProfile } from '../policies/users.ts';

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser, client, refreshToken } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
-import { WRONG_CREDENTIALS } from '../../src/api/contract/auth.ts';
+import { WRONG_CREDENTIALS } from '../../src/api/contract/messages.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { assertAttemptAllowed, recordAttempt } from './attempts.ts';

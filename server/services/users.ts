@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { TERMS_VERSION } from '../../src/api/contract/auth.ts';
 import type { AdminUser, CreateUserBody, UpdateUserBody } from '../../src/api/contract/users.ts';
-import { NO_ROLE, type Role } from '../../src/api/contract/common.ts';
+import type { Role } from '../../src/api/contract/common.ts';
+import { NO_ROLE } from '../../src/api/contract/roles.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
 import { appUser, project, projectRole, subregion, templateReport, userSubregion, userTemplateReport } from '../db/schema/index.ts';

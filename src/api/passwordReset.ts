@@ -5,7 +5,7 @@ import { request, required } from './http.ts';
 
 type CheckToken = Camelize<CheckTokenAnswer>;
 type CheckMfa = Camelize<MfaVerifyAnswer>;
-export { PASSWORD_CHANGED, PASSWORD_RESET_DONE, RESET_EMAIL_PATTERN } from './contract/passwordReset.ts';
+export { PASSWORD_CHANGED, PASSWORD_RESET_DONE, RESET_EMAIL_PATTERN } from './contract/messages.ts';
 
 const M = '/manager';
 type Message = { message: string };

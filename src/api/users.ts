@@ -13,7 +13,7 @@ type UserSubregion = Camelize<UserSubregionWire>;
 type UserTemplateReport = { templateReportId: number; templateReportName: string; access: boolean; user: number };
 type TemplateReport = z.infer<typeof TemplateReportItem>;
 export type { Role };
-export { EMAIL_IN_USE, USER_DELETED, USER_EMAIL_PATTERN } from './contract/users.ts';
+export { EMAIL_IN_USE, USER_DELETED, USER_EMAIL_PATTERN } from './contract/messages.ts';
 
 interface NewUser {
   firstName: string;

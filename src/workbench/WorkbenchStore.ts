@@ -5,7 +5,8 @@ import type { Results } from '../formulas/results.ts';
 import { MSG as VALIDATION_MSG, type Problem } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
-import { MSG_INVALID, type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
+import { type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
+import { MSG_INVALID } from '../api/contract/messages.ts';
 
 // The online tool's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
 // sheet of the tool, the working copy (the engine's model data + the space-usage rows as typed), the

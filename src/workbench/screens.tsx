@@ -6,7 +6,7 @@ import { useRoot, type RootStore } from '../app/RootStore.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import type { Screen } from '../app/screens.ts';
 import { grexonlineApi } from '../api/grexonline.ts';
-import { MSG_SESSION_OTHER } from '../api/contract/grexonline.ts';
+import { MSG_SESSION_OTHER } from '../api/contract/messages.ts';
 import { takePrefetchedModel } from './prefetch.ts';
 import { http, saveBlob } from '../api/http.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';

@@ -1,5 +1,5 @@
 import { configurationApi } from '../../api/configuration.ts';
-import { DUPLICATE_REFERENCE_MESSAGE } from '../../api/contract/configuration.ts';
+import { DUPLICATE_REFERENCE_MESSAGE } from '../../api/contract/messages.ts';
 
 /** One entry of a reference-data list, whatever its wire shape. */
 export interface ReferenceRow {

@@ -4,7 +4,7 @@ import { Button, Card, FormGroup, InputGroup, Spinner } from '@blueprintjs/core'
 import { useRoot } from '../../app/RootStore.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { mfaApi } from '../../api/mfa.ts';
-import { BAD_LOGIN_CODE } from '../../api/contract/mfa.ts';
+import { BAD_LOGIN_CODE } from '../../api/contract/messages.ts';
 import { CodeInput, MFA_CODE_LENGTH } from '../common/CodeInput.tsx';
 
 // The reset steps carry the password policy (with its list of common passwords): loaded only when asked.

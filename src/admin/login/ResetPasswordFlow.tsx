@@ -4,7 +4,7 @@ import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { PASSWORD_RESET_DONE, passwordResetApi, RESET_EMAIL_PATTERN } from '../../api/passwordReset.ts';
-import { BAD_RESET_CODE } from '../../api/contract/passwordReset.ts';
+import { BAD_RESET_CODE } from '../../api/contract/messages.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { CodeInput, MFA_CODE_LENGTH } from '../common/CodeInput.tsx';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';

@@ -6,7 +6,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { mfaApi, type MfaSetup } from '../../api/mfa.ts';
-import { BAD_SETUP_CODE } from '../../api/contract/mfa.ts';
+import { BAD_SETUP_CODE } from '../../api/contract/messages.ts';
 import { CodeInput } from '../common/CodeInput.tsx';
 import { disableMfa } from './userActions.ts';
 

@@ -8,7 +8,7 @@ import { authApi } from '../../api/auth.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { disableMfa, reloadUser } from './userActions.ts';
 import { PASSWORD_CHANGED, passwordResetApi } from '../../api/passwordReset.ts';
-import { WRONG_CURRENT_PASSWORD } from '../../api/contract/passwordReset.ts';
+import { WRONG_CURRENT_PASSWORD } from '../../api/contract/messages.ts';
 import { USER_EMAIL_PATTERN } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';

@@ -7,7 +7,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { isStatus } from '../../api/http.ts';
 import { EMAIL_IN_USE, USER_EMAIL_PATTERN, usersApi, type Role } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
-import { NO_ROLE } from '../../api/contract/common.ts';
+import { NO_ROLE } from '../../api/contract/roles.ts';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 import { AccessChecklist, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';

@@ -1,6 +1,6 @@
 import { Checkbox, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import type { Role } from '../../api/users.ts';
-import { PERMISSION_LABELS, ROLE_LABELS, roleOptions } from '../../api/contract/common.ts';
+import { PERMISSION_LABELS, ROLE_LABELS, roleOptions } from '../../api/contract/roles.ts';
 
 /** Roles with their labels (spec 2 §6). */
 export const ROLE_OPTIONS = roleOptions(ROLE_LABELS);

@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { OptionalText, Timestamp } from './common.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
+import { ATTACHMENT_MESSAGES } from './messages.ts';
 
 // Attachments of a version (spec 1 §3 "Attachment"): /api/manager/attachment-version-model/…
 
 export const AttachmentType = z.enum(['LINK', 'FILE']);
 export type AttachmentType = z.infer<typeof AttachmentType>;
-
-export const ATTACHMENT_MESSAGES = {
-  category: 'Bijlagecategorie niet geselecteerd.',
-  name: 'Voer een naam in.',
-  link: 'Voer een link in.',
-  linkScheme: 'Voer een geldige link in die begint met http:// of https://.',
-  file: 'Selecteer een bestand.',
-} as const;
 
 /** An attachment as listed in a version (`attachments`) and answered by POST / GET (LINK). */
 export const AttachmentItem = z.object({

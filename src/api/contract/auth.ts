@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { Role } from './common.ts';
 import { UserCapabilities } from './capabilities.ts';
 
-/** 401 of a sign-in with an unknown e-mail address or a wrong password. */
-export const WRONG_CREDENTIALS = 'De combinatie van e-mailadres en wachtwoord is onjuist';
-
 export const LoginBody = z.object({
   email: z.string().trim().min(1, 'Vul uw e-mailadres in.').max(254),
   password: z.string().min(1, 'Vul uw wachtwoord in.').max(1024),

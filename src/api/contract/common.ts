@@ -1,18 +1,12 @@
 import { z } from 'zod';
+import { ROLES } from './roles.ts';
 
 // Validation messages in Dutch, for the server's 400 answers and the client's own checks alike.
 z.config(z.locales.nl());
 
-/** Roles of users and of users on projects (spec 2 §6). */
-export const Role = z.enum(['ADM', 'USR', 'VWR', 'NON']);
+/** Roles of users and of users on projects (spec 2 §6); the values and labels are roles.ts's. */
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
-/** The role that grants nothing (a project-role row with it is no access). */
-export const NO_ROLE: Role = Role.enum.NON;
-/** The roles' labels (spec 2 §6): as a user's role, and as a permission on a project. */
-export const ROLE_LABELS: Record<Role, string> = { ADM: 'Beheerder', USR: 'Gebruiker', VWR: 'Lezer', NON: 'Geen' };
-export const PERMISSION_LABELS: Record<Role, string> = { ADM: 'Beheren', USR: 'Bewerken', VWR: 'Lezen', NON: 'Geen' };
-/** Select options for a role, in the contract's order, with one of the label sets above. */
-export const roleOptions = (labels: Record<Role, string>) => Role.options.map((value) => ({ value, label: labels[value] }));
 
 /** Every error answer of the API: one Dutch message, and per field problems for a 400. */
 export const ErrorBody = z.object({

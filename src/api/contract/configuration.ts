@@ -5,14 +5,6 @@ import { nameProblem } from '../../lib/names.ts';
 // 409 on a duplicate name (DUPLICATE_REFERENCE_MESSAGE). DELETE {id}/ without ?force on an entry in
 // use → 423; with ?force=true the effects of spec 2 §4 happen.
 
-/** The 409 of a name another entry of the same kind (of the client) has, case-insensitively. */
-export const DUPLICATE_REFERENCE_MESSAGE = {
-  subregion: 'Er bestaat al een deelgebied met deze naam.',
-  typeProject: 'Er bestaat al een projecttype met deze naam.',
-  phase: 'Er bestaat al een fasedefinitie met deze naam.',
-  category: 'Er bestaat al een bijlagecategorie met deze naam.',
-} as const;
-
 /** A name: non-empty after trim, none of < > : " / ? * | ('Voer een geldige naam in.'). */
 const ConfigName = z.string().max(200).transform((s) => s.trim()).superRefine((s, c) => {
   const problem = nameProblem(s);

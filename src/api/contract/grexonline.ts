@@ -53,10 +53,3 @@ export const SessionAnswer = z.object({
   message: z.string(),
 });
 export type SessionAnswer = z.infer<typeof SessionAnswer>;
-
-export const MSG_CONFLICT = 'Het model is intussen door iemand anders opgeslagen.';
-/** Spec 3 §8: the 400 of a save whose model data does not validate. */
-export const MSG_INVALID = 'Ongeldige invoer. Controleer de ingevulde waarden en probeer het opnieuw.';
-/** The answer when an edit session ends (closed in the tool, or ended from the Projects screen). */
-export const MSG_SESSION_ENDED = 'Sessie beëindigd.';
-export const MSG_SESSION_OTHER = (name: string) => `Dit model is geopend door ${name}. U kunt het alleen bekijken.`;

@@ -3,11 +3,6 @@ import { CurrentUser } from './auth.ts';
 
 // Multi-factor authentication (TOTP, RFC 6238) — spec 2 §3, §7. All paths under /api/manager/.
 
-/** 401 of a wrong, replayed or malformed code at sign-in. */
-export const BAD_LOGIN_CODE = 'Ongeldige code!';
-/** 400 of a wrong code when MFA is set up. */
-export const BAD_SETUP_CODE = 'De ingevoerde code is ongeldig.';
-
 /** A TOTP code: six digits. Any other length is answered 401 'Ongeldige code!' on login. */
 export const MfaCode = z.string().trim().max(16);
 

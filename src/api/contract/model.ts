@@ -97,7 +97,3 @@ export const SavedModelParams = z.object({
   id: z.coerce.number().int().positive(),
   saved_model_id: z.coerce.number().int().positive(),
 });
-
-/** POST model/{id}/saved-model/ is multipart with one part `file`; it becomes the active entry. */
-export const UPLOAD_OK = 'Upload geslaagd';
-export const UPLOAD_FAILED = 'Upload niet geslaagd.';

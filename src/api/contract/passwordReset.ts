@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { MfaCode } from './mfa.ts';
+import { RESET_EMAIL_PATTERN } from './messages.ts';
 
 // Password reset (spec 2 §4, §7) and the own password change. No bearer on the reset calls.
 // Flow: send-token → check-token → (check-mfa when mfa) → set-password.
-
-/** Stricter e-mail pattern of the reset e-mail step (spec 2 §5). */
-export const RESET_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
 /**
  * POST user/reset-password/send-token/ → always 200 Ok, also for unknown e-mails (no probing).
@@ -39,15 +37,6 @@ export const CheckMfaBody = z.object({
   reset_password_token: z.string().trim().max(200),
   mfa_code: MfaCode,
 });
-
-/** 400 of an invalid, used or expired reset code (or its MFA step). */
-export const BAD_RESET_CODE = 'De ingevoerde code is ongeldig';
-/** 400 of the own password change with a wrong current password. */
-export const WRONG_CURRENT_PASSWORD = 'Oud wachtwoord is onjuist.';
-
-/** The answers of a password change (spec: with a full stop in the settings and the admin's reset, without one after the mailed code). */
-export const PASSWORD_CHANGED = 'Wachtwoord gewijzigd.';
-export const PASSWORD_RESET_DONE = 'Wachtwoord gewijzigd';
 
 /**
  * POST user/reset-password/set-password/ → 200 { message: PASSWORD_RESET_DONE }.

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { Role } from './common.ts';
+import { USER_EMAIL_PATTERN } from './messages.ts';
 
 // User administration (spec 2 §3, §5, §7): global role ADM of the caller's client (staff too).
 // Ids of other clients answer 404.
-
-/** Simple pattern: one at-sign and a dot after it (spec 2 §5). */
-export const USER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** 409 of a create or update whose e-mail address another user has (e-mail is unique over all clients). */
-export const EMAIL_IN_USE = 'E-mail is al in gebruik door een andere gebruiker.';
-/** 200 of DELETE user/{id}/. */
-export const USER_DELETED = 'Gebruiker verwijderd.';
 
 /** GET user/, GET user/{id}/, answer of PUT user/{id}/. */
 export const AdminUser = z.object({

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { authApi, type CurrentUser } from '../../api/auth.ts';
 import { http, isStatus, messageOf } from '../../api/http.ts';
-import { WRONG_CREDENTIALS } from '../../api/contract/auth.ts';
+import { WRONG_CREDENTIALS } from '../../api/contract/messages.ts';
 import type { LoginState } from '../screens.ts';
 import type { RootStore } from '../RootStore.ts';
 

@@ -7,7 +7,7 @@ import { projectsApi } from '../../api/projects.ts';
 import { referenceDataApi, type SubregionRole } from '../../api/referenceData.ts';
 import { CreatedModified, Field, FormScreen, NameDescription, ReadOnlyView, SaveCancel, useFormSave } from './FormParts.tsx';
 import { PROJECT_UPDATED, REQUIRED_MESSAGE, nameError, numParam, orNull } from './formRules.ts';
-import { PERMISSION_LABELS, roleOptions } from '../../api/contract/common.ts';
+import { PERMISSION_LABELS, roleOptions } from '../../api/contract/roles.ts';
 import './projects.css';
 
 type Role = SubregionRole['role'];

@@ -4,7 +4,7 @@ import type { versionsApi, Version } from '../../api/versions.ts';
 import type { modelsApi, Model } from '../../api/models.ts';
 import type { referenceDataApi, Subregion, TypeProject } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
-import { MSG_SESSION_ENDED } from '../../api/contract/grexonline.ts';
+import { MSG_SESSION_ENDED } from '../../api/contract/messages.ts';
 import type { AreaStoreFactory, RootStore } from '../../app/RootStore.ts';
 import { Resource } from '../../app/resource.ts';
 import { isVisible, sortProjects, type ProjectSort } from './projectList.ts';

@@ -1,0 +1,48 @@
+// Dutch texts and patterns the server answers and the browser shows or checks, written once. This
+// module imports nothing (no zod), so screens of the first bundle can use it without the contract's
+// schemas (vite's initial JavaScript budget, bench/workbench.ts).
+
+/** 401 of a sign-in with an unknown e-mail address or a wrong password. */
+export const WRONG_CREDENTIALS = 'De combinatie van e-mailadres en wachtwoord is onjuist';
+/** 401 of a wrong, replayed or malformed code at sign-in. */
+export const BAD_LOGIN_CODE = 'Ongeldige code!';
+/** 400 of a wrong code when MFA is set up. */
+export const BAD_SETUP_CODE = 'De ingevoerde code is ongeldig.';
+/** Stricter e-mail pattern of the reset e-mail step (spec 2 §5). */
+export const RESET_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+/** 400 of an invalid, used or expired reset code (or its MFA step). */
+export const BAD_RESET_CODE = 'De ingevoerde code is ongeldig';
+/** 400 of the own password change with a wrong current password. */
+export const WRONG_CURRENT_PASSWORD = 'Oud wachtwoord is onjuist.';
+/** The answers of a password change (spec: with a full stop in the settings and the admin's reset, without one after the mailed code). */
+export const PASSWORD_CHANGED = 'Wachtwoord gewijzigd.';
+export const PASSWORD_RESET_DONE = 'Wachtwoord gewijzigd';
+/** Simple pattern: one at-sign and a dot after it (spec 2 §5). */
+export const USER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** 409 of a create or update whose e-mail address another user has (e-mail is unique over all clients). */
+export const EMAIL_IN_USE = 'E-mail is al in gebruik door een andere gebruiker.';
+/** 200 of DELETE user/{id}/. */
+export const USER_DELETED = 'Gebruiker verwijderd.';
+/** The 409 of a name another entry of the same kind (of the client) has, case-insensitively. */
+export const DUPLICATE_REFERENCE_MESSAGE = {
+  subregion: 'Er bestaat al een deelgebied met deze naam.',
+  typeProject: 'Er bestaat al een projecttype met deze naam.',
+  phase: 'Er bestaat al een fasedefinitie met deze naam.',
+  category: 'Er bestaat al een bijlagecategorie met deze naam.',
+} as const;
+export const ATTACHMENT_MESSAGES = {
+  category: 'Bijlagecategorie niet geselecteerd.',
+  name: 'Voer een naam in.',
+  link: 'Voer een link in.',
+  linkScheme: 'Voer een geldige link in die begint met http:// of https://.',
+  file: 'Selecteer een bestand.',
+} as const;
+/** The answers of POST model/{id}/saved-model/ (multipart, one part `file`, which becomes the active entry). */
+export const UPLOAD_OK = 'Upload geslaagd';
+export const UPLOAD_FAILED = 'Upload niet geslaagd.';
+export const MSG_CONFLICT = 'Het model is intussen door iemand anders opgeslagen.';
+/** Spec 3 §8: the 400 of a save whose model data does not validate. */
+export const MSG_INVALID = 'Ongeldige invoer. Controleer de ingevulde waarden en probeer het opnieuw.';
+/** The answer when an edit session ends (closed in the tool, or ended from the Projects screen). */
+export const MSG_SESSION_ENDED = 'Sessie beëindigd.';
+export const MSG_SESSION_OTHER = (name: string) => `Dit model is geopend door ${name}. U kunt het alleen bekijken.`;
