@@ -31,6 +31,10 @@ export interface Config {
   };
   /** Public address of the product, used in mails and SAML. */
   publicUrl: string;
+  /** How long a produced file (/files/{uuid}/…) and an opened model's WebDAV address stay valid, in hours. */
+  fileLinkHours: number;
+  /** Run the job worker in this process (default on; every instance runs one). */
+  jobWorker: boolean;
   /** The clock; tests inject one to test expiry without sleeping. */
   now: () => Date;
 }
@@ -64,6 +68,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       secure: env.SMTP_SECURE === 'true',
     },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    fileLinkHours: int(env.FILE_LINK_HOURS, 24),
+    jobWorker: env.JOB_WORKER !== 'false',
     now: () => new Date(),
   };
 }

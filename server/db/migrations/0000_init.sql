@@ -181,7 +181,10 @@ CREATE TABLE "model" (
 CREATE TABLE "model_session" (
 	"model_id" integer PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
-	"started_at" timestamp with time zone DEFAULT now() NOT NULL
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"lock_token" text,
+	"lock_owner" text,
+	"lock_expires_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "project" (
@@ -239,6 +242,58 @@ CREATE TABLE "data_revision" (
 	"revision" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "edit_link" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"client_id" integer NOT NULL,
+	"model_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"filename" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "feature_area" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"version_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"function" text NOT NULL,
+	"geometry" jsonb NOT NULL,
+	"area_m_2" double precision NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "job" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"client_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"model_id" integer,
+	"params" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"progress_text" text DEFAULT 'In de wachtrij' NOT NULL,
+	"progress_pct" integer DEFAULT 0 NOT NULL,
+	"error" text,
+	"mapviewer_error" text,
+	"result_file_id" integer,
+	"file_uuid" uuid,
+	"result_filename" text,
+	"result" jsonb,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"expires_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "version_region" (
+	"version_id" integer PRIMARY KEY NOT NULL,
+	"geometry" jsonb NOT NULL,
+	"area_m_2" double precision NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
 ALTER TABLE "app_user" ADD CONSTRAINT "app_user_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -283,6 +338,16 @@ ALTER TABLE "version_model" ADD CONSTRAINT "version_model_phase_id_phase_id_fk" 
 ALTER TABLE "version_model" ADD CONSTRAINT "version_model_created_by_app_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "version_model" ADD CONSTRAINT "version_model_last_modified_by_app_user_id_fk" FOREIGN KEY ("last_modified_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_revision" ADD CONSTRAINT "data_revision_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "edit_link" ADD CONSTRAINT "edit_link_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "edit_link" ADD CONSTRAINT "edit_link_model_id_model_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "edit_link" ADD CONSTRAINT "edit_link_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feature_area" ADD CONSTRAINT "feature_area_version_id_version_model_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."version_model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job" ADD CONSTRAINT "job_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job" ADD CONSTRAINT "job_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job" ADD CONSTRAINT "job_model_id_model_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job" ADD CONSTRAINT "job_result_file_id_stored_file_id_fk" FOREIGN KEY ("result_file_id") REFERENCES "public"."stored_file"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "version_region" ADD CONSTRAINT "version_region_version_id_version_model_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."version_model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "version_region" ADD CONSTRAINT "version_region_updated_by_app_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_email_key" ON "app_user" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "app_user_client_idx" ON "app_user" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "audit_log_client_time_idx" ON "audit_log" USING btree ("client_id","timestamp");--> statement-breakpoint
@@ -302,4 +367,8 @@ CREATE UNIQUE INDEX "project_client_name_key" ON "project" USING btree ("client_
 CREATE INDEX "project_client_modified_idx" ON "project" USING btree ("client_id","timestamp_last_modified");--> statement-breakpoint
 CREATE INDEX "project_role_user_idx" ON "project_role" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "saved_model_model_idx" ON "saved_model" USING btree ("model_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "version_model_project_name_key" ON "version_model" USING btree ("project_id",lower("name"));
+CREATE UNIQUE INDEX "version_model_project_name_key" ON "version_model" USING btree ("project_id",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "edit_link_token_key" ON "edit_link" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "feature_area_version_idx" ON "feature_area" USING btree ("version_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "job_file_uuid_key" ON "job" USING btree ("file_uuid");--> statement-breakpoint
+CREATE INDEX "job_user_idx" ON "job" USING btree ("user_id");

@@ -2,6 +2,8 @@ import { timestamp } from 'drizzle-orm/pg-core';
 import { Role } from '../../../src/api/contract/common.ts';
 import { ModelPlatform } from '../../../src/api/contract/model.ts';
 import { AttachmentType } from '../../../src/api/contract/attachment.ts';
+import { MapviewerError } from '../../../src/api/contract/openModel.ts';
+import { SpaceUsageLocation } from '../../../src/api/contract/modelData.ts';
 
 // Column helpers of the schema files.
 
@@ -17,3 +19,9 @@ const values = <T extends string>(e: { options: readonly T[] }) => e.options as 
 export const ROLES = values(Role);
 export const MODEL_PLATFORMS = values(ModelPlatform);
 export const ATTACHMENT_TYPES = values(AttachmentType);
+
+/** Kinds and states of a job (server/jobs). */
+export const JOB_KINDS = ['open-model', 'report'] as const;
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const MAPVIEWER_ERROR_VALUES = values(MapviewerError);
+export const SPACE_USAGE_LOCATION_VALUES = values(SpaceUsageLocation);

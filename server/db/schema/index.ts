@@ -1,3 +1,4 @@
 export * from './tenancy.ts';
 export * from './projects.ts';
 export * from './revision.ts';
+export * from './jobs.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appUser, categoryAttachment, client, phase, storedFile, subregion, templateModel, typeProject } from './tenancy.ts';
 import { ATTACHMENT_TYPES, MODEL_PLATFORMS, ROLES, now } from './columns.ts';
 
@@ -70,6 +70,13 @@ export const modelSession = pgTable('model_session', {
   modelId: integer().primaryKey().references(() => model.id, { onDelete: 'cascade' }),
   userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
   startedAt: now(),
+  /**
+   * The WebDAV lock of an opened spreadsheet model (server/webdav): the lock is the edit session, so
+   * ending the session releases it. Null while the session holds no lock.
+   */
+  lockToken: text(),
+  lockOwner: text(),
+  lockExpiresAt: timestamp({ withTimezone: true, mode: 'date' }),
 });
 
 /** History of a spreadsheet model: exactly one entry is active. */

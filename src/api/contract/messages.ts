@@ -46,3 +46,17 @@ export const MSG_INVALID = 'Ongeldige invoer. Controleer de ingevulde waarden en
 /** The answer when an edit session ends (closed in the tool, or ended from the Projects screen). */
 export const MSG_SESSION_ENDED = 'Sessie beëindigd.';
 export const MSG_SESSION_OTHER = (name: string) => `Dit model is geopend door ${name}. U kunt het alleen bekijken.`;
+
+// Opening a spreadsheet model (spec 1 §4, §8).
+/** Map viewer error values (spec 1 §4); NoERROR means none. */
+export const MAPVIEWER_ERRORS = ['NoMapViewerConnection', 'BigArea', 'NoData', 'NoERROR'] as const;
+export const MAPVIEWER_ERROR_TEXT: Record<(typeof MAPVIEWER_ERRORS)[number], string> = {
+  BigArea: 'Het gebied van de versie is te groot',
+  NoData: 'De kaartdata zijn niet gevonden',
+  NoMapViewerConnection: 'De verbinding met MapViewer is inactief',
+  NoERROR: '',
+};
+export const OPEN_MODEL_FAILED = 'Fout bij het openen van het rekenmodel.';
+export const REPORT_FAILED = 'Fout bij het maken van rapportage.';
+/** 409 of the open request: another user has the model open. */
+export const MODEL_ALREADY_OPEN = 'Dit rekenmodel is al geopend door een andere gebruiker.';
