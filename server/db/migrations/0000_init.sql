@@ -249,6 +249,7 @@ CREATE TABLE "edit_link" (
 	"model_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
 	"filename" text NOT NULL,
+	"file_id" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );
@@ -341,6 +342,7 @@ ALTER TABLE "data_revision" ADD CONSTRAINT "data_revision_client_id_client_id_fk
 ALTER TABLE "edit_link" ADD CONSTRAINT "edit_link_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "edit_link" ADD CONSTRAINT "edit_link_model_id_model_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "edit_link" ADD CONSTRAINT "edit_link_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "edit_link" ADD CONSTRAINT "edit_link_file_id_stored_file_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."stored_file"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feature_area" ADD CONSTRAINT "feature_area_version_id_version_model_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."version_model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job" ADD CONSTRAINT "job_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job" ADD CONSTRAINT "job_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

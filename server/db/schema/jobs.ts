@@ -52,6 +52,8 @@ export const editLink = pgTable('edit_link', {
   userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
   /** The file name in the address (the opened file's filename_orig). */
   filename: text().notNull(),
+  /** What a GET of the address serves: the opened file, then the last file saved through it. */
+  fileId: integer().notNull().references(() => storedFile.id),
   createdAt: now(),
   expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [uniqueIndex('edit_link_token_key').on(t.tokenHash)]);
