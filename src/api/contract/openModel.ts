@@ -37,8 +37,11 @@ export type TaskProgress = z.infer<typeof TaskProgress>;
 export const OpenModelReady = z.object({
   uuid: z.string().uuid(),
   filename_orig: z.string(),
-  /** Absolute WebDAV address of the opened file (Excel: ms-excel:ofe|u|<edit_url>); saves there become history. */
-  edit_url: z.string().url(),
+  /**
+   * Absolute WebDAV address of the opened file (Excel: ms-excel:ofe|u|<edit_url>); saves there become
+   * history entries. Null when the caller may only read the model (project VWR, or the model is frozen).
+   */
+  edit_url: z.string().url().nullable(),
 });
 export type OpenModelReady = z.infer<typeof OpenModelReady>;
 
