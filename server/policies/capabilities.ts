@@ -6,7 +6,7 @@ import type {
 import { canManageGlobalParameters } from './admin.ts';
 import {
   type ProjectRole, canChoosePlatform, canCreateProject, canEditProject, canEndSession, canReadLogs, canSeeRights,
-  canToggleFrozen, canUseModelHistory,
+  canManageModelHistory, canSeeModelHistory, canToggleFrozen,
 } from './projects.ts';
 import { canEditProfile, hasMainAppAccess, isAdmin } from './users.ts';
 
@@ -44,7 +44,8 @@ export const modelCapabilities = (user: UserRow, role: ProjectRole, m: ModelFact
   can_move: canEditProject(role) && !m.frozen,
   can_freeze: canToggleFrozen(role),
   can_end_session: canEndSession(user, role, m.sessionUserId),
-  can_use_history: canUseModelHistory(user, role),
+  can_see_history: canSeeModelHistory(role),
+  can_manage_history: canManageModelHistory(user, role) && !m.frozen,
 });
 
 /**

@@ -18,7 +18,8 @@ import { globalRole, hasMainAppAccess, isAdmin } from './users.ts';
 // - A frozen model refuses changes of name/description, moving and history uploads/activation (423),
 //   unless the same request unfreezes it (project ADM only). Delete and duplicate remain possible.
 // - Ending a model session: project ADM, or the session holder if he can still read the project.
-// - Model history (list, download, upload, activate): staff with project role ADM or USR.
+// - Model history: project ADM/USR list and download it (saves from Excel land there, issue 12);
+//   uploading and activating an entry stay with staff that has project role ADM or USR (spec 1 §6).
 // - Logs: global role ADM (staff included, see policies/users.ts), own client only.
 // - Moving needs ADM/USR on the source and on the target project.
 
@@ -38,7 +39,8 @@ export const canToggleFrozen = (role: ProjectRole | null | undefined) => role ==
 export const canSeeRights = (role: ProjectRole | null | undefined) => role === 'ADM';
 export const canEndSession = (user: UserRow, role: ProjectRole | null | undefined, holderId: number | null) =>
   canReadProject(role) && (role === 'ADM' || (holderId !== null && holderId === user.id));
-export const canUseModelHistory = (user: UserRow, role: ProjectRole | null | undefined) =>
+export const canSeeModelHistory = canEditProject;
+export const canManageModelHistory = (user: UserRow, role: ProjectRole | null | undefined) =>
   user.isStaff && canEditProject(role);
 export const canChoosePlatform = (user: UserRow) => user.isStaff;
 export const canReadLogs = isAdmin;
@@ -67,9 +69,13 @@ export function requireEndSession(user: UserRow, role: ProjectRole | null | unde
   requireRead(role);
   if (!canEndSession(user, role, holderId)) throw forbidden();
 }
-export function requireModelHistory(user: UserRow, role: ProjectRole | null | undefined): void {
+export function requireSeeModelHistory(role: ProjectRole | null | undefined): void {
   requireRead(role);
-  if (!canUseModelHistory(user, role)) throw forbidden();
+  if (!canSeeModelHistory(role)) throw forbidden();
+}
+export function requireManageModelHistory(user: UserRow, role: ProjectRole | null | undefined): void {
+  requireRead(role);
+  if (!canManageModelHistory(user, role)) throw forbidden();
 }
 export function requireLogs(user: UserRow): void {
   if (!canReadLogs(user)) throw forbidden();

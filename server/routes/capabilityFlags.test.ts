@@ -41,7 +41,7 @@ async function rows(who: UserRow, tree: Tree) {
   const pick = (o: Flags, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
   const P = ['can_edit', 'can_see_rights'];
   const V = ['can_edit'];
-  const MK = ['can_edit', 'can_move', 'can_freeze', 'can_end_session', 'can_use_history'];
+  const MK = ['can_edit', 'can_move', 'can_freeze', 'can_end_session', 'can_see_history', 'can_manage_history'];
   // a list row and the detail of the same row carry the same flags
   expect(pick(projectDetail, P)).toEqual(pick(project, P));
   expect(pick(versionDetail, V)).toEqual(pick(version, V));
@@ -67,7 +67,9 @@ async function allowedCalls(who: UserRow, tree: Tree, frozen: boolean) {
     can_move: await can({ method: 'POST', url: `model/${tree.modelId}/move/`, payload: { to_version: tree.versionId } }),
     can_freeze: freeze,
     can_end_session: endSession,
-    can_use_history: await can({ method: 'GET', url: `model/${tree.modelId}/saved-model/` }),
+    can_see_history: await can({ method: 'GET', url: `model/${tree.modelId}/saved-model/` }),
+    // activating the entry that is already active changes nothing but is refused like any other activation
+    can_manage_history: await can({ method: 'PATCH', url: `model/${tree.modelId}/saved-model/${tree.savedModelId}/` }),
   };
   return { project, version, model, frozen };
 }
@@ -94,11 +96,11 @@ describe('row flags agree with what the endpoints allow', () => {
     expect(await allowedCalls(a.vwr, tree, false)).toEqual(flags);
   });
 
-  it('staff with project role USR uses the history but does not freeze', async () => {
+  it('staff with project role USR manages the history but does not freeze', async () => {
     const staffUsr = await createUser(t.db, a.clientId, { email: 'staf-usr@flags.test', role: 'USR', isStaff: true });
     const tree = await seedTree(t.db, a, { roles: { [staffUsr.id]: 'USR' } });
     const flags = await rows(staffUsr, tree);
-    expect(flags.model).toMatchObject({ can_use_history: true, can_freeze: false, can_end_session: false });
+    expect(flags.model).toMatchObject({ can_see_history: true, can_manage_history: true, can_freeze: false, can_end_session: false });
     expect(await allowedCalls(staffUsr, tree, false)).toEqual(flags);
   });
 });

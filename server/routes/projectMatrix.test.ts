@@ -24,7 +24,9 @@ const CLASSES = {
   projectAdm: { own: [401, 403, 403, 403, OK, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
   // end a session (held by the USR): project ADM or the holder
   session: { own: [401, 403, 403, OK, OK, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
-  // model history: staff with project ADM/USR
+  // model history, read (list, download): project ADM/USR
+  historyRead: { own: [401, 403, 403, OK, OK, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
+  // model history, change (upload, activate): staff with project ADM/USR
   history: { own: [401, 403, 403, 403, 403, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
   // create a project: global ADM/USR (another client's user creates in his own client)
   create: { own: [401, 403, 403, OK, OK, OK, OK], norole: [401, 403, 403, OK, OK, OK, OK] },
@@ -78,9 +80,9 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'POST model/{id}/move/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/model/${c.tree.modelId}/move/`, payload: { to_version: c.own2.versionId } }) },
   { name: 'GET model/{id}/session-edit/', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/session-edit/` }) },
   { name: 'DELETE model/{id}/session-edit/', cls: 'session', ok: 200, mutates: true, req: (c) => ({ method: 'DELETE', url: `${M}/model/${c.tree.modelId}/session-edit/` }) },
-  { name: 'GET model/{id}/saved-model/', cls: 'history', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/saved-model/` }) },
+  { name: 'GET model/{id}/saved-model/', cls: 'historyRead', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/saved-model/` }) },
   { name: 'POST model/{id}/saved-model/', cls: 'history', ok: 201, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/model/${c.tree.modelId}/saved-model/`, ...multipart({}, { filename: 'nieuw.xlsx', data: Buffer.from('xlsx') }) }) },
-  { name: 'GET model/{id}/saved-model/{sid}/', cls: 'history', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/saved-model/${c.tree.savedModelId}/` }) },
+  { name: 'GET model/{id}/saved-model/{sid}/', cls: 'historyRead', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/saved-model/${c.tree.savedModelId}/` }) },
   { name: 'PATCH model/{id}/saved-model/{sid}/', cls: 'history', ok: 200, mutates: true, req: (c) => ({ method: 'PATCH', url: `${M}/model/${c.tree.modelId}/saved-model/${c.tree.savedModelId}/` }) },
 
   { name: 'POST attachment-version-model/ link', cls: 'edit', ok: 201, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/attachment-version-model/`, payload: { version: c.tree.versionId, attachment_type: 'LINK', category_attachment: c.tenant.categoryId, name: 'Site', url_link: 'https://example.org' } }) },

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type ModelRow = { id: number; name: string; project_role: string; already_open: boolean; open_by_current_user: boolean; can_use_history: boolean;
+type ModelRow = { id: number; name: string; project_role: string; already_open: boolean; open_by_current_user: boolean; can_manage_history: boolean;
   type_model_name: string | null; author_name_full: string | null; version_timestamp_last_modified: string };
 type ProjectRow = { id: number; name: string; role: string; subregion_name: string; type_project_name: string; hidden: boolean };
 
@@ -126,7 +126,7 @@ describe('capability flags in the cached lists', () => {
     const u = await createUser(t.db, a.clientId, { email: 'vlag@alpha.test', role: 'USR' });
     const headers = await bearer(t.app, u);
     const tree = await seedTree(t.db, a, { roles: { [u.id]: 'USR' } });
-    const history = async () => ((await firstModel(tree, headers)) as ModelRow).can_use_history;
+    const history = async () => ((await firstModel(tree, headers)) as ModelRow).can_manage_history;
     expect(await history()).toBe(false);
     expect(await history()).toBe(false); // from the cache
     // straight in the database: app_user's staff flag and role raise no data revision

@@ -162,9 +162,11 @@ export async function endSession(ctx: AppContext, user: UserRow, id: number, ip:
 
 // ---------- history (saved models) ----------
 
-async function historyModel(db: DbOrTx, user: UserRow, id: number) {
+/** The model whose history the caller reads (list, download) or, with `manage`, changes (upload, activate). */
+async function historyModel(db: DbOrTx, user: UserRow, id: number, manage: boolean) {
   const access = await loadModel(db, user, id);
-  policy.requireModelHistory(user, access.role);
+  if (manage) policy.requireManageModelHistory(user, access.role);
+  else policy.requireSeeModelHistory(access.role);
   return access;
 }
 
@@ -179,7 +181,7 @@ const toItem = (r: SavedRow): SavedModelItem => ({
 });
 
 export async function listSavedModels(ctx: AppContext, user: UserRow, id: number): Promise<SavedModelItem[]> {
-  await historyModel(ctx.db, user, id);
+  await historyModel(ctx.db, user, id, false);
   const rows = await ctx.db.select(savedModelColumns).from(savedModel).leftJoin(appUser, eq(appUser.id, savedModel.userSave))
     .where(eq(savedModel.modelId, id)).orderBy(desc(savedModel.timestampSave), desc(savedModel.id));
   return rows.map(toItem);
@@ -190,7 +192,7 @@ export async function uploadSavedModel(
   ctx: AppContext, user: UserRow, id: number, file: UploadedFile, ip: string,
 ) {
   await command(ctx, { user, ip }, async (c) => {
-    const access = await historyModel(c.tx, user, id);
+    const access = await historyModel(c.tx, user, id, true);
     if (access.frozen) throw frozen();
     const stored = await saveFile(c.tx, { clientId: user.clientId, filename: file.filename, contentType: file.contentType, data: file.data, at: c.now });
     await c.tx.update(savedModel).set({ active: false }).where(eq(savedModel.modelId, id));
@@ -209,7 +211,7 @@ async function touchModel(c: Command, user: UserRow, access: ModelAccess) {
 }
 
 export async function downloadSavedModel(ctx: AppContext, user: UserRow, id: number, savedId: number) {
-  await historyModel(ctx.db, user, id);
+  await historyModel(ctx.db, user, id, false);
   const [row] = await ctx.db.select({ fileId: savedModel.fileId, filenameOrig: savedModel.filenameOrig }).from(savedModel)
     .where(and(eq(savedModel.id, savedId), eq(savedModel.modelId, id)));
   if (!row) throw notFound();
@@ -221,7 +223,7 @@ export async function downloadSavedModel(ctx: AppContext, user: UserRow, id: num
 /** Makes one history entry the active one (exactly one is active). */
 export async function activateSavedModel(ctx: AppContext, user: UserRow, id: number, savedId: number, ip: string) {
   await command(ctx, { user, ip }, async (c) => {
-    const access = await historyModel(c.tx, user, id);
+    const access = await historyModel(c.tx, user, id, true);
     const [exists] = await c.tx.select({ id: savedModel.id, filenameOrig: savedModel.filenameOrig }).from(savedModel)
       .where(and(eq(savedModel.id, savedId), eq(savedModel.modelId, id)));
     if (!exists) throw notFound();

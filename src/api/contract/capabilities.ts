@@ -41,6 +41,8 @@ export const ModelCapabilities = RowCapabilities.extend({
   can_freeze: z.boolean(),
   /** End the model's edit session (project ADM, or the holder). */
   can_end_session: z.boolean(),
-  /** The model history: list, download; upload and activate unless frozen. */
-  can_use_history: z.boolean(),
+  /** The model history: list and download its entries. */
+  can_see_history: z.boolean(),
+  /** Upload an entry and activate one (staff with can_edit; not while frozen). */
+  can_manage_history: z.boolean(),
 });

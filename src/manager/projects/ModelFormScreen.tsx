@@ -82,12 +82,12 @@ const ModelFormScreen = observer(function ModelFormScreen() {
 
   const title = isNew ? 'Nieuw rekenmodel' : 'Rekenmodel Info';
   const showType = form.platform === 'spreadsheet';
-  const showHistory = !isNew && model !== null && model.canUseHistory && model.modelPlatform === 'spreadsheet';
+  const showHistory = !isNew && model !== null && model.canSeeHistory && model.modelPlatform === 'spreadsheet';
 
   return (
     <FormScreen
       title={title} loading={loading} failed={loadFailed} failedTitle="Het rekenmodel kon niet worden geladen."
-      after={showHistory && <History modelId={model.id} />}
+      after={showHistory && <History modelId={model.id} manage={model.canManageHistory} />}
     >
       {editable ? (
         <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
@@ -135,34 +135,12 @@ const ModelFormScreen = observer(function ModelFormScreen() {
 });
 export default ModelFormScreen;
 
-/** History of saved files (staff with ADM/USR): upload, activate, download. */
-function History({ modelId }: { modelId: number }) {
+/** History of saved files: listed and downloaded by project ADM/USR; `manage` (staff) also uploads and activates. */
+function History({ modelId, manage }: { modelId: number; manage: boolean }) {
   const { toasts } = useRoot();
   const history = useResource('Fout bij het laden van de historie.', () => modelsApi.history(modelId), [modelId]);
   const rows = history.value ?? (history.failed ? [] : null);
-  const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const [fileError, setFileError] = useState<string | null>(null);
-
-  const upload = async () => {
-    if (!file) {
-      setFileError(ATTACHMENT_MESSAGES.file);
-      toasts.error(ATTACHMENT_MESSAGES.file);
-      return;
-    }
-    setFileError(null);
-    setBusy(true);
-    try {
-      await modelsApi.uploadHistory(modelId, file);
-      toasts.success(UPLOAD_OK);
-      setFile(null);
-      await history.reload();
-    } catch {
-      toasts.error(UPLOAD_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const activate = async (row: SavedModel) => {
     setBusy(true);
@@ -176,23 +154,16 @@ function History({ modelId }: { modelId: number }) {
     }
   };
 
+  const activeCell = (r: SavedModel) => {
+    if (r.active) return <Icon icon="tick-circle" intent="success" aria-label="Actief" title="Actief" />;
+    if (!manage) return null;
+    return <Button icon="circle" variant="minimal" size="small" aria-label={`Activeer ${r.filenameOrig}`} title="Activeren" disabled={busy} onClick={() => void activate(r)} />;
+  };
+
   return (
     <div role="group" aria-label="Historie" className="gs-history">
       <h3>Historie</h3>
-      <Field label="Rekenmodel toevoegen aan historie" id="m-history-file" error={fileError}>
-        <div style={{ display: 'flex', gap: 8 }}>
-          <FileInput
-            fill
-            disabled={busy}
-            text={file ? file.name : 'Kies een bestand...'}
-            buttonText="Bladeren"
-            hasSelection={file !== null}
-            inputProps={{ id: 'm-history-file', 'aria-label': 'Rekenmodel toevoegen aan historie' }}
-            onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
-          />
-          <Button icon="upload" text="Uploaden" disabled={busy} onClick={() => void upload()} />
-        </div>
-      </Field>
+      {manage && <HistoryUpload modelId={modelId} busy={busy} setBusy={setBusy} onUploaded={() => history.reload()} />}
       {rows === null ? <p className="gs-muted">Aan het laden...</p> : rows.length === 0 ? <p className="gs-muted">Geen historie.</p> : (
         <HTMLTable compact striped style={{ width: '100%' }}>
           <thead><tr><th>Datum</th><th>Gebruiker</th><th>Bestandsgrootte</th><th>Actief</th><th>Download</th></tr></thead>
@@ -202,11 +173,7 @@ function History({ modelId }: { modelId: number }) {
                 <td>{formatDateTime(r.timestampSave)}</td>
                 <td>{r.userSave ?? '-'}</td>
                 <td>{formatFileSize(r.filesize)}</td>
-                <td>
-                  {r.active ? <Icon icon="tick-circle" intent="success" aria-label="Actief" title="Actief" /> : (
-                    <Button icon="circle" variant="minimal" size="small" aria-label={`Activeer ${r.filenameOrig}`} title="Activeren" disabled={busy} onClick={() => void activate(r)} />
-                  )}
-                </td>
+                <td>{activeCell(r)}</td>
                 <td>
                   <Button
                     icon="download"
@@ -223,5 +190,51 @@ function History({ modelId }: { modelId: number }) {
         </HTMLTable>
       )}
     </div>
+  );
+}
+
+/** 'Rekenmodel toevoegen aan historie': the uploaded file becomes the active entry. */
+function HistoryUpload({ modelId, busy, setBusy, onUploaded }: {
+  modelId: number; busy: boolean; setBusy: (b: boolean) => void; onUploaded: () => Promise<unknown>;
+}) {
+  const { toasts } = useRoot();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const upload = async () => {
+    if (!file) {
+      setFileError(ATTACHMENT_MESSAGES.file);
+      toasts.error(ATTACHMENT_MESSAGES.file);
+      return;
+    }
+    setFileError(null);
+    setBusy(true);
+    try {
+      await modelsApi.uploadHistory(modelId, file);
+      toasts.success(UPLOAD_OK);
+      setFile(null);
+      await onUploaded();
+    } catch {
+      toasts.error(UPLOAD_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Field label="Rekenmodel toevoegen aan historie" id="m-history-file" error={fileError}>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <FileInput
+          fill
+          disabled={busy}
+          text={file ? file.name : 'Kies een bestand...'}
+          buttonText="Bladeren"
+          hasSelection={file !== null}
+          inputProps={{ id: 'm-history-file', 'aria-label': 'Rekenmodel toevoegen aan historie' }}
+          onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+        />
+        <Button icon="upload" text="Uploaden" disabled={busy} onClick={() => void upload()} />
+      </div>
+    </Field>
   );
 }
