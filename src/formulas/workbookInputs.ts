@@ -1,9 +1,18 @@
-import type { ParameterRow } from '../api/contract/parameters.ts';
-import type { SpaceUsageLocation } from '../api/contract/modelData.ts';
-
 // What the open-model job writes into a spreadsheet model before it is opened: the global parameters
-// and the version's space usage, into the template's named input cells (sheet `Invoer`,
-// docs/spreadsheet-models.md). Implemented in issue 12's template part.
+// and the version's space usage, into the workbook's named input cells (the shipped template has them
+// on its `Invoer` sheet; the names are listed in docs/spreadsheet-models.md).
+//
+// Works on the package's XML (xlsxPackage.ts): only the named cells change, every other part keeps its
+// content. Because the inputs change, the results Excel saved no longer hold: the cached values of all
+// formula cells are removed and the workbook asks for a full recalculation on load, so Excel and also
+// LibreOffice with its default settings (which does not recalculate an xlsx on load, but does compute a
+// formula cell that has no value) show the numbers of the new inputs.
+import type { ParameterRow, ParameterType } from '../api/contract/parameters.ts';
+import { DATE_PARAMETER_TYPES } from '../api/contract/parameters.ts';
+import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../api/contract/modelData.ts';
+import { toSerial } from './dates.ts';
+import { CELL_PATTERN, type CellRange, ROW_PATTERN, attr, colIndex, openXlsx, sheetPath, type XlsxPackage } from './xlsxPackage.ts';
+import { colName } from './workbook.ts';
 
 export interface WorkbookInputs {
   /** The global parameters that apply to the model (the latest value per parameter key). */
@@ -12,4 +21,207 @@ export interface WorkbookInputs {
   spaceUsage: Partial<Record<SpaceUsageLocation, number>> | null;
 }
 
-export declare function writeWorkbookInputs(xlsx: Uint8Array, inputs: WorkbookInputs): Promise<Uint8Array>;
+export interface WrittenWorkbook {
+  xlsx: Uint8Array;
+  /** What was written, as keys like `Kostenstijging Per03`, `HistorischeIndexGebruiker 2015`, `Ruimtegebruik_public_space_green`. */
+  written: string[];
+  /** What the workbook has no cell for (no defined name, or outside the named range), same keys. */
+  skipped: string[];
+}
+
+/** The defined name of a location's m² cell. */
+export const spaceUsageName = (loc: SpaceUsageLocation) => `Ruimtegebruik_${loc}`;
+
+/** First year of the HistorischeIndexGebruiker table (its first column). */
+export const HISTORIC_INDEX_FIRST_YEAR = 2000;
+
+/**
+ * Position of a value in its parameter's table: the column (period: Uitgangspunt 0, PerNN NN; year:
+ * year − 2000) and the row (row_index).
+ */
+function tablePosition(r: ParameterRow): { row: number; col: number } | null {
+  const row = r.row_index ?? 0;
+  if (r.parameter_type === 'HistorischeIndexGebruiker') return r.year == null ? null : { row, col: r.year - HISTORIC_INDEX_FIRST_YEAR };
+  const p = r.period_type;
+  return { row, col: !p || p === 'Uitgangspunt' ? 0 : Number(p.slice(3)) };
+}
+
+export function parameterKey(r: ParameterRow): string {
+  const at = r.parameter_type === 'HistorischeIndexGebruiker' ? ` ${r.year ?? '?'}` : r.period_type && r.period_type !== 'Uitgangspunt' ? ` ${r.period_type}` : '';
+  return `${r.parameter_type}${at}${r.row_index ? ` rij ${r.row_index}` : ''}`;
+}
+
+/**
+ * The cell of a table position in a named range. A range of one row (or one column) is the table's
+ * row 0 laid out along its length; a larger range has the rows downwards and the columns across.
+ */
+function cellIn(range: CellRange, pos: { row: number; col: number }): { row: number; col: number } | null {
+  const height = range.r2 - range.r1 + 1;
+  const width = range.c2 - range.c1 + 1;
+  if (pos.row < 0 || pos.col < 0) return null;
+  if (height === 1 || width === 1) {
+    if (pos.row !== 0 || pos.col >= height * width) return null;
+    return height === 1 ? { row: range.r1, col: range.c1 + pos.col } : { row: range.r1 + pos.col, col: range.c1 };
+  }
+  if (pos.row >= height || pos.col >= width) return null;
+  return { row: range.r1 + pos.row, col: range.c1 + pos.col };
+}
+
+const isDate = (t: ParameterType) => DATE_PARAMETER_TYPES.includes(t);
+
+/** Write the inputs into the workbook's named cells; see the file comment. */
+export async function writeWorkbookInputs(xlsx: Uint8Array, inputs: WorkbookInputs): Promise<WrittenWorkbook> {
+  const pkg = await openXlsx(xlsx);
+  const written: string[] = [];
+  const skipped: string[] = [];
+  /** sheet path → row (0-based) → column (0-based) → value. */
+  const writes = new Map<string, Map<number, Map<number, number>>>();
+  const put = (key: string, range: CellRange | undefined, pos: { row: number; col: number } | null, value: number) => {
+    const cell = range && pos ? cellIn(range, pos) : null;
+    const path = range && sheetPath(pkg, range.sheet);
+    if (!cell || !path) {
+      skipped.push(key);
+      return;
+    }
+    const sheet = writes.get(path) ?? new Map<number, Map<number, number>>();
+    writes.set(path, sheet);
+    const row = sheet.get(cell.row) ?? new Map<number, number>();
+    sheet.set(cell.row, row);
+    row.set(cell.col, value);
+    written.push(key);
+  };
+  for (const r of inputs.parameters) {
+    const key = parameterKey(r);
+    const range = pkg.names.get(r.parameter_type.toLowerCase());
+    if (isDate(r.parameter_type)) {
+      if (r.value_date) put(key, range, { row: 0, col: 0 }, toSerial(r.value_date));
+      else skipped.push(key);
+    } else if (r.value_float != null) put(key, range, tablePosition(r), r.value_float);
+    else skipped.push(key);
+  }
+  if (inputs.spaceUsage) {
+    for (const loc of SPACE_USAGE_LOCATIONS) {
+      const name = spaceUsageName(loc);
+      put(name, pkg.names.get(name.toLowerCase()), { row: 0, col: 0 }, inputs.spaceUsage[loc] ?? 0);
+    }
+  }
+  for (const s of pkg.sheets) {
+    const file = pkg.zip.file(s.path)!;
+    const xml = await file.async('string');
+    pkg.zip.file(s.path, withoutCachedResults(setCells(xml, writes.get(s.path))));
+  }
+  await forgetCalcChain(pkg);
+  pkg.zip.file(pkg.workbookPath, withFullCalcOnLoad(pkg.workbookXml));
+  const out = await pkg.zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  return { xlsx: out, written, skipped };
+}
+
+const cellXml = (ref: string, keep: string, value: number) => `<c r="${ref}"${keep}><v>${String(value)}</v></c>`;
+/** The style of an existing cell is kept; its type, formula and metadata go (it now holds a number). */
+const styleAttr = (attrs: string) => {
+  const s = attr(attrs, 's');
+  return s === undefined ? '' : ` s="${s}"`;
+};
+
+/** Set number cells in a sheet's XML; rows and cells that do not exist are added in their sorted place. */
+function setCells(xml: string, rows: Map<number, Map<number, number>> | undefined): string {
+  if (!rows || rows.size === 0) return xml;
+  const open = /<sheetData\b[^>]*?(\/?)>/.exec(xml);
+  if (!open) throw new Error('sheet without sheetData');
+  const bodyStart = open.index + open[0].length;
+  const bodyEnd = open[1] ? bodyStart : xml.indexOf('</sheetData>', bodyStart);
+  const body = xml.slice(bodyStart, bodyEnd);
+  const existing: { r: number; text: string }[] = [];
+  for (const m of body.matchAll(ROW_PATTERN)) existing.push({ r: Number(attr(m[1]!, 'r')) - 1, text: m[0] });
+  const pending = new Map(rows);
+  const out: string[] = [];
+  const addNew = (upTo: number) => {
+    for (const r of [...pending.keys()].sort((a, b) => a - b)) {
+      if (r >= upTo) break;
+      out.push(`<row r="${r + 1}">${[...pending.get(r)!].sort(([a], [b]) => a - b).map(([c, v]) => cellXml(`${colName(c)}${r + 1}`, '', v)).join('')}</row>`);
+      pending.delete(r);
+    }
+  };
+  for (const row of existing) {
+    addNew(row.r);
+    const cells = pending.get(row.r);
+    pending.delete(row.r);
+    out.push(cells ? setRowCells(row.text, row.r, cells) : row.text);
+  }
+  addNew(Infinity);
+  const newBody = out.join('');
+  return open[1]
+    ? `${xml.slice(0, open.index)}<sheetData>${newBody}</sheetData>${xml.slice(bodyStart)}`
+    : `${xml.slice(0, bodyStart)}${newBody}${xml.slice(bodyEnd)}`;
+}
+
+function setRowCells(rowXml: string, r: number, cells: Map<number, number>): string {
+  const m = /^<row\b([^>]*?)(\/?)>/.exec(rowXml)!;
+  // `spans` is an optional hint of the row's columns; a new cell may fall outside it.
+  const rowAttrs = m[1]!.replace(/\sspans="[^"]*"/, '');
+  const inner = m[2] ? '' : rowXml.slice(m[0].length, rowXml.length - '</row>'.length);
+  const pending = new Map(cells);
+  const out: string[] = [];
+  const addNew = (upTo: number) => {
+    for (const c of [...pending.keys()].sort((a, b) => a - b)) {
+      if (c >= upTo) break;
+      out.push(cellXml(`${colName(c)}${r + 1}`, '', pending.get(c)!));
+      pending.delete(c);
+    }
+  };
+  let last = 0;
+  for (const cm of inner.matchAll(CELL_PATTERN)) {
+    out.push(inner.slice(last, cm.index));
+    last = cm.index + cm[0].length;
+    const ref = attr(cm[1]!, 'r') ?? '';
+    const c = colIndex(/^[A-Z]+/.exec(ref)?.[0] ?? 'A');
+    addNew(c);
+    const v = pending.get(c);
+    if (v === undefined) out.push(cm[0]);
+    else {
+      out.push(cellXml(ref, styleAttr(cm[1]!), v));
+      pending.delete(c);
+    }
+  }
+  out.push(inner.slice(last));
+  addNew(Infinity);
+  return `<row${rowAttrs}>${out.join('')}</row>`;
+}
+
+/** Formula cells without their cached result (and its type), so every reader computes them. */
+function withoutCachedResults(xml: string): string {
+  return xml.replace(CELL_PATTERN, (cell, attrs: string, body: string | undefined) => {
+    if (!body || !body.includes('<f')) return cell;
+    const value = body.replace(/<v\/>|<v>[\s\S]*?<\/v>/, '');
+    return `<c${attrs.replace(/\st="[^"]*"/, '')}>${value}</c>`;
+  });
+}
+
+/** `<calcPr fullCalcOnLoad="1"/>`: Excel recalculates everything when it opens the file. */
+function withFullCalcOnLoad(xml: string): string {
+  const calc = /<calcPr\b([^>]*?)\/?>/.exec(xml);
+  if (calc) {
+    const attrs = calc[1]!.replace(/\sfullCalcOnLoad="[^"]*"/, '');
+    const selfClosing = calc[0].endsWith('/>');
+    return xml.replace(calc[0], `<calcPr${attrs} fullCalcOnLoad="1"${selfClosing ? '/' : ''}>`);
+  }
+  // calcPr comes after definedNames and before the elements that may follow it (CT_Workbook's sequence).
+  const next = /<(?:oleSize|customWorkbookViews|pivotCaches|smartTagPr|smartTagTypes|webPublishing|fileRecoveryPr|webPublishObjects|extLst)\b|<\/workbook>/.exec(xml);
+  return next ? `${xml.slice(0, next.index)}<calcPr fullCalcOnLoad="1"/>${xml.slice(next.index)}` : xml;
+}
+
+/**
+ * The calculation chain lists the formula cells in Excel's last order; a named cell that held a
+ * formula now holds a value, which Excel reports as a damaged file. It is optional: Excel rebuilds it.
+ */
+async function forgetCalcChain(pkg: XlsxPackage): Promise<void> {
+  const chain = Object.keys(pkg.zip.files).find((f) => /(^|\/)calcChain\.xml$/.test(f));
+  if (!chain) return;
+  pkg.zip.remove(chain);
+  const types = await pkg.zip.file('[Content_Types].xml')!.async('string');
+  pkg.zip.file('[Content_Types].xml', types.replace(/<Override\b[^>]*calcChain\.xml"[^>]*\/>/g, ''));
+  for (const rels of Object.keys(pkg.zip.files).filter((f) => f.endsWith('.rels'))) {
+    const text = await pkg.zip.file(rels)!.async('string');
+    if (text.includes('calcChain')) pkg.zip.file(rels, text.replace(/<Relationship\b[^>]*calcChain\.xml"[^>]*\/>/g, ''));
+  }
+}

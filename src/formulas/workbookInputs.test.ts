@@ -1,0 +1,126 @@
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
+import type { ParameterRow } from '../api/contract/parameters.ts';
+import { toSerial } from './dates.ts';
+import { writeWorkbookInputs } from './workbookInputs.ts';
+
+// A hand-made package, so that every case the writer meets is in it: a styled input cell, a row
+// without the cell, a missing row, a formula with a cached result, a calculation chain and a part
+// (a chart) the writer must not touch.
+const SHEET1 = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:D9"/><sheetData>\
+<row r="1" spans="1:4"><c r="A1" t="s"><v>0</v></c><c r="C1" s="3"><v>0.05</v></c></row>\
+<row r="3" spans="1:4"><c r="A3"><v>1</v></c><c r="D3" s="2"><v>45000</v></c></row>\
+<row r="9"><c r="B9"><f>Invoer!C1*100</f><v>5</v></c><c r="C9" t="str"><f>"x"&amp;A3</f><v>x1</v></c></row>\
+</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`;
+
+const WORKBOOK = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">\
+<sheets><sheet name="Invoer" sheetId="1" r:id="rId1"/></sheets><definedNames>\
+<definedName name="Kostenstijging">Invoer!$C$1:$F$1</definedName>\
+<definedName name="NcwDatum">Invoer!$D$3</definedName>\
+<definedName name="ToekomstigeIndexGebruiker">Invoer!$B$5:$D$6</definedName>\
+<definedName name="HistorischeIndexGebruiker">Invoer!$E$3:$E$5</definedName>\
+<definedName name="Ruimtegebruik_public_space_green">Invoer!$B$2</definedName>\
+<definedName name="BtwPercentage" localSheetId="0">Invoer!$A$1</definedName>\
+</definedNames><calcPr calcId="191029"/></workbook>`;
+
+async function fixture(): Promise<Uint8Array> {
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
+<Default Extension="xml" ContentType="application/xml"/>\
+<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>\
+<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>\
+<Override PartName="/xl/calcChain.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml"/></Types>`,
+  );
+  zip.file('xl/workbook.xml', WORKBOOK);
+  zip.file(
+    'xl/_rels/workbook.xml.rels',
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\
+<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>\
+<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain" Target="calcChain.xml"/></Relationships>`,
+  );
+  zip.file('xl/worksheets/sheet1.xml', SHEET1);
+  zip.file('xl/calcChain.xml', '<calcChain><c r="B9" i="1"/></calcChain>');
+  zip.file('xl/charts/chart1.xml', '<c:chartSpace>a chart the writer must not touch</c:chartSpace>');
+  return zip.generateAsync({ type: 'uint8array' });
+}
+
+const pctRow = (period_type: ParameterRow['period_type'], value_float: number): ParameterRow => ({ parameter_type: 'Kostenstijging', period_type, value_float });
+
+async function parts(xlsx: Uint8Array) {
+  const zip = await JSZip.loadAsync(xlsx);
+  const text = async (p: string) => (await zip.file(p)?.async('string')) ?? null;
+  return { zip, sheet: (await text('xl/worksheets/sheet1.xml'))!, workbook: (await text('xl/workbook.xml'))!, text };
+}
+
+describe('writeWorkbookInputs', () => {
+  it('writes each value into its named cell, keeps the cell style, and adds missing cells and rows in order', async () => {
+    const { xlsx, written, skipped } = await writeWorkbookInputs(await fixture(), {
+      parameters: [
+        pctRow('Uitgangspunt', 0.025),
+        pctRow('Per02', 0.03),
+        { parameter_type: 'NcwDatum', value_date: '2026-07-01' },
+        { parameter_type: 'ToekomstigeIndexGebruiker', period_type: 'Per01', row_index: 1, value_float: 0.04 },
+        { parameter_type: 'HistorischeIndexGebruiker', year: 2002, row_index: 0, value_float: 0.015 },
+      ],
+      spaceUsage: { public_space_green: 1234.5 },
+    });
+    // The fixture names one location only.
+    expect(skipped).toEqual(SPACE_USAGE_LOCATIONS.filter((l) => l !== 'public_space_green').map((l) => `Ruimtegebruik_${l}`));
+    expect(written).toEqual([
+      'Kostenstijging', 'Kostenstijging Per02', 'NcwDatum', 'ToekomstigeIndexGebruiker Per01 rij 1', 'HistorischeIndexGebruiker 2002', 'Ruimtegebruik_public_space_green',
+    ]);
+    const { sheet } = await parts(xlsx);
+    const rows = [...sheet.matchAll(/<row [^>]*>[\s\S]*?<\/row>/g)].map((m) => m[0]);
+    expect(rows).toEqual([
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" s="3"><v>0.025</v></c><c r="E1"><v>0.03</v></c></row>',
+      '<row r="2"><c r="B2"><v>1234.5</v></c></row>',
+      `<row r="3"><c r="A3"><v>1</v></c><c r="D3" s="2"><v>${toSerial('2026-07-01')}</v></c></row>`,
+      '<row r="5"><c r="E5"><v>0.015</v></c></row>',
+      '<row r="6"><c r="C6"><v>0.04</v></c></row>',
+      '<row r="9"><c r="B9"><f>Invoer!C1*100</f></c><c r="C9"><f>"x"&amp;A3</f></c></row>',
+    ]);
+    expect(sheet).toContain('<pageMargins left="0.7"');
+  });
+
+  it('skips what the workbook has no cell for and leaves the space usage alone when it is null', async () => {
+    const { xlsx, written, skipped } = await writeWorkbookInputs(await fixture(), {
+      parameters: [
+        pctRow('Per04', 0.01), // the range C1:F1 holds Uitgangspunt, Per01…Per03
+        { parameter_type: 'BtwPercentage', value_float: 0.21 }, // only a sheet-level name
+        { parameter_type: 'Eindwaardedatum', value_date: '2030-12-31' },
+        { parameter_type: 'HistorischeIndexGebruiker', year: 2000, row_index: 1, value_float: 0.01 }, // a one-column range has row 0 only
+      ],
+      spaceUsage: null,
+    });
+    expect(written).toEqual([]);
+    expect(skipped).toEqual(['Kostenstijging Per04', 'BtwPercentage', 'Eindwaardedatum', 'HistorischeIndexGebruiker 2000 rij 1']);
+    const { sheet } = await parts(xlsx);
+    expect(sheet).not.toContain('r="B2"');
+  });
+
+  it('writes 0 m² for a location without area when space usage is given', async () => {
+    const { xlsx, written } = await writeWorkbookInputs(await fixture(), { parameters: [], spaceUsage: {} });
+    expect(written).toEqual(['Ruimtegebruik_public_space_green']);
+    expect((await parts(xlsx)).sheet).toContain('<row r="2"><c r="B2"><v>0</v></c></row>');
+  });
+
+  it('asks for a full recalculation, drops the calculation chain and leaves other parts as they were', async () => {
+    const { xlsx } = await writeWorkbookInputs(await fixture(), { parameters: [], spaceUsage: null });
+    const { zip, workbook, text } = await parts(xlsx);
+    expect(workbook).toContain('<calcPr calcId="191029" fullCalcOnLoad="1"/>');
+    expect(workbook.replace(' fullCalcOnLoad="1"', '')).toBe(WORKBOOK);
+    expect(zip.file('xl/calcChain.xml')).toBeNull();
+    expect(await text('[Content_Types].xml')).not.toContain('calcChain');
+    expect(await text('xl/_rels/workbook.xml.rels')).not.toContain('calcChain');
+    expect(await text('xl/charts/chart1.xml')).toBe('<c:chartSpace>a chart the writer must not touch</c:chartSpace>');
+  });
+
+  it('refuses a file that is not a workbook', async () => {
+    await expect(writeWorkbookInputs(new TextEncoder().encode('geen werkmap'), { parameters: [], spaceUsage: null })).rejects.toThrow();
+  });
+});

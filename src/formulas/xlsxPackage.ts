@@ -1,0 +1,136 @@
+// An xlsx package at the XML level (jszip): its sheets, its workbook-level defined names and the cells
+// of a sheet. The input writer (workbookInputs.ts) and the result reader (savedWorkbook.ts) work on the
+// parts themselves instead of a round trip through exceljs, which loses charts and pivot tables
+// (docs/stack.md). Only unprefixed SpreadsheetML is read (what Excel, LibreOffice and exceljs write).
+import JSZip from 'jszip';
+
+export interface SheetPart {
+  name: string;
+  /** Path of the sheet's XML in the package, e.g. `xl/worksheets/sheet1.xml`. */
+  path: string;
+}
+
+/** A rectangular range on one sheet; rows and columns 0-based, inclusive. */
+export interface CellRange {
+  sheet: string;
+  r1: number;
+  c1: number;
+  r2: number;
+  c2: number;
+}
+
+export interface XlsxPackage {
+  zip: JSZip;
+  /** Path of the workbook part, e.g. `xl/workbook.xml`. */
+  workbookPath: string;
+  workbookXml: string;
+  sheets: SheetPart[];
+  /** Workbook-level defined names that are one plain range, keyed by the lower-cased name (Excel's names are case-insensitive). */
+  names: Map<string, CellRange>;
+}
+
+export const decodeXml = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&amp;/g, '&');
+
+export const encodeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export const attr = (attrs: string, name: string): string | undefined => {
+  const v = new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attrs)?.[1];
+  return v === undefined ? undefined : decodeXml(v);
+};
+
+/** Column letters → 0-based index (`A` → 0, `AA` → 26). */
+export function colIndex(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + ch.charCodeAt(0) - 64;
+  return n - 1;
+}
+
+const REF = /^(?:'((?:[^']|'')+)'|([^'!]+))!\$?([A-Za-z]{1,3})\$?(\d+)(?::\$?([A-Za-z]{1,3})\$?(\d+))?$/;
+
+/** `Invoer!$C$5:$AQ$5` or `'Mijn blad'!$B$2` → a range; anything else (formulas, several areas, #REF!) → null. */
+export function parseRangeRef(ref: string): CellRange | null {
+  const m = REF.exec(ref.trim());
+  if (!m) return null;
+  const sheet = m[1] !== undefined ? m[1].replace(/''/g, "'") : m[2]!;
+  const c1 = colIndex(m[3]!);
+  const r1 = Number(m[4]) - 1;
+  const c2 = m[5] ? colIndex(m[5]) : c1;
+  const r2 = m[6] ? Number(m[6]) - 1 : r1;
+  return { sheet, r1: Math.min(r1, r2), c1: Math.min(c1, c2), r2: Math.max(r1, r2), c2: Math.max(c1, c2) };
+}
+
+const MAIN_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
+const MACRO_CONTENT_TYPE = 'application/vnd.ms-excel.sheet.macroEnabled.main+xml';
+
+/** Why a file is not a workbook we can open, or null. */
+class NotAWorkbook extends Error {}
+
+/**
+ * Open an xlsx: a zip whose `[Content_Types].xml` names a spreadsheetml workbook part, with its sheets
+ * and relationships. Throws NotAWorkbook (see isNotAWorkbook) when the file is anything else.
+ */
+export async function openXlsx(bytes: Uint8Array): Promise<XlsxPackage> {
+  // A zip starts with a local file header (PK\3\4); checking it first keeps jszip from scanning other files.
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b || bytes[2] !== 0x03 || bytes[3] !== 0x04) throw new NotAWorkbook('no zip');
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(bytes);
+  } catch {
+    throw new NotAWorkbook('unreadable zip');
+  }
+  const types = (await zip.file('[Content_Types].xml')?.async('string')) ?? '';
+  let workbookPath: string | undefined;
+  for (const m of types.matchAll(/<Override\b([^>]*)\/?>/g)) {
+    const ct = attr(m[1]!, 'ContentType');
+    if (ct === MAIN_CONTENT_TYPE || ct === MACRO_CONTENT_TYPE) workbookPath = attr(m[1]!, 'PartName')?.replace(/^\//, '');
+  }
+  if (!workbookPath) throw new NotAWorkbook('no spreadsheetml workbook part');
+  const workbookXml = await zip.file(workbookPath)?.async('string');
+  if (!workbookXml || !/<workbook\b/.test(workbookXml) || !/<sheets\b/.test(workbookXml)) throw new NotAWorkbook('no workbook.xml');
+  const dir = workbookPath.slice(0, workbookPath.lastIndexOf('/') + 1);
+  const relsPath = `${dir}_rels/${workbookPath.slice(dir.length)}.rels`;
+  const rels = new Map<string, string>();
+  for (const m of ((await zip.file(relsPath)?.async('string')) ?? '').matchAll(/<Relationship\b([^>]*)\/?>/g)) {
+    const id = attr(m[1]!, 'Id');
+    const target = attr(m[1]!, 'Target');
+    if (id && target) rels.set(id, target.startsWith('/') ? target.slice(1) : `${dir}${target}`);
+  }
+  const sheets: SheetPart[] = [];
+  for (const m of workbookXml.matchAll(/<sheet\b([^>]*)\/?>/g)) {
+    const path = rels.get(attr(m[1]!, 'r:id') ?? '');
+    const name = attr(m[1]!, 'name');
+    if (path && name !== undefined && zip.file(path)) sheets.push({ name, path });
+  }
+  if (sheets.length === 0) throw new NotAWorkbook('no sheets');
+  const names = new Map<string, CellRange>();
+  for (const m of workbookXml.matchAll(/<definedName\b([^>]*)>([\s\S]*?)<\/definedName>/g)) {
+    const name = attr(m[1]!, 'name');
+    if (!name || attr(m[1]!, 'localSheetId') !== undefined) continue;
+    const range = parseRangeRef(decodeXml(m[2]!));
+    if (range && sheets.some((s) => s.name === range.sheet)) names.set(name.toLowerCase(), range);
+  }
+  return { zip, workbookPath, workbookXml, sheets, names };
+}
+
+export const isNotAWorkbook = (e: unknown): boolean => e instanceof NotAWorkbook;
+
+export const sheetPath = (pkg: XlsxPackage, sheet: string) => pkg.sheets.find((s) => s.name === sheet)?.path;
+
+/** The `<row>` elements of a sheet's `<sheetData>`: number (1-based) and text. */
+export const ROW_PATTERN = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
+/** The `<c>` elements of a row: attributes and body. */
+export const CELL_PATTERN = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+
+/** `C5` → { row: 4, col: 2 }. */
+export function parseA1(ref: string): { row: number; col: number } | null {
+  const m = /^([A-Z]{1,3})(\d+)$/.exec(ref);
+  return m ? { col: colIndex(m[1]!), row: Number(m[2]) - 1 } : null;
+}
