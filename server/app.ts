@@ -21,6 +21,7 @@ import { BatchLoader } from './auth/userLoader.ts';
 import { secret } from './auth/secrets.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { registerRoutes } from './routes/index.ts';
+import { webdavRoutes } from './webdav/routes.ts';
 
 interface AppOptions {
   config: Config;
@@ -149,6 +150,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(registerRoutes);
+  // The edit links of opened spreadsheet models: outside /api/, the token in the path is the credential.
+  await app.register(webdavRoutes, { ctx });
 
   // The built client: static files, and index.html for every other non-API path.
   if (existsSync(join(config.clientDir, 'index.html'))) {

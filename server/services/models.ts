@@ -193,15 +193,27 @@ export async function uploadSavedModel(
 ) {
   await command(ctx, { user, ip }, async (c) => {
     const access = await historyModel(c.tx, user, id, true);
-    if (access.frozen) throw frozen();
-    const stored = await saveFile(c.tx, { clientId: user.clientId, filename: file.filename, contentType: file.contentType, data: file.data, at: c.now });
-    await c.tx.update(savedModel).set({ active: false }).where(eq(savedModel.modelId, id));
-    await c.tx.insert(savedModel).values({
-      modelId: id, active: true, fileId: stored.id, filenameOrig: file.filename, filesize: stored.size, timestampSave: c.now, userSave: user.id,
-    });
-    await touchModel(c, user, access);
+    await addSavedModel(c, user, access, file);
     await c.audit(`Bestand '${file.filename}' geüpload naar de historie van rekenmodel '${access.modelName}'`);
   });
+}
+
+/**
+ * Stores `file` as the model's new active history entry, saved by `user` now (the history upload, a
+ * save from Excel through WebDAV). The model row is locked first, so two saves at once queue and the
+ * second one's deactivation sees the first one's entry: one active entry, never two. 423 when frozen.
+ * Returns the new stored file's id.
+ */
+export async function addSavedModel(c: Command, user: UserRow, access: ModelAccess, file: UploadedFile): Promise<number> {
+  const [locked] = await c.tx.select({ frozen: model.frozen }).from(model).where(eq(model.id, access.modelId)).for('update');
+  if (locked.frozen) throw frozen();
+  const stored = await saveFile(c.tx, { clientId: user.clientId, filename: file.filename, contentType: file.contentType, data: file.data, at: c.now });
+  await c.tx.update(savedModel).set({ active: false }).where(eq(savedModel.modelId, access.modelId));
+  await c.tx.insert(savedModel).values({
+    modelId: access.modelId, active: true, fileId: stored.id, filenameOrig: file.filename, filesize: stored.size, timestampSave: c.now, userSave: user.id,
+  });
+  await touchModel(c, user, access);
+  return stored.id;
 }
 
 /** Marks the model, its version and its project as last edited now by the user. */
