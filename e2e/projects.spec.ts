@@ -346,17 +346,15 @@ test('the project ADM ends the edit session another user holds, after seeing who
   await expect(warning).toHaveCount(0);
 });
 
-test('staff keep a spreadsheet model history: upload, activate another entry, download', async ({ page }) => {
+test('staff keep a spreadsheet model history: upload, activate another entry, download; a project USR sees and downloads it', async ({ page }) => {
   await signIn(page, ADMIN);
   const model = unique('Historiemodel');
-  await createProject(page, unique('Historieproject'));
-  await createVersion(page, unique('Historieversie'));
+  const project = unique('Historieproject');
+  const version = unique('Historieversie');
+  await createProject(page, project);
+  await createVersion(page, version);
   await createModel(page, model, 'Spreadsheet');
   await expect(row(page, 'Rekenmodellen', model)).toContainText('Grondexploitatie standaard');
-
-  // Opening spreadsheet models is a later issue: a message, no screen change.
-  await row(page, 'Rekenmodellen', model).getByRole('button').first().click();
-  await expectToast(page, 'Het openen van spreadsheet-rekenmodellen is nog niet beschikbaar.');
 
   await row(page, 'Rekenmodellen', model).getByRole('button', { name: 'Meer info' }).click();
   const info = page.getByRole('region', { name: 'Rekenmodel Info' });
@@ -387,6 +385,21 @@ test('staff keep a spreadsheet model history: upload, activate another entry, do
   const downloadPromise = page.waitForEvent('download');
   await history.getByRole('button', { name: 'Download tweede.xlsx' }).click();
   expect((await downloadPromise).suggestedFilename()).toBe('tweede.xlsx');
+
+  // A modeller (project USR, not staff) sees the table and downloads; upload and activation stay staff's.
+  await signOut(page);
+  await signIn(page, USER);
+  await row(page, 'Projecten', project).getByRole('button').first().click();
+  await row(page, 'Versies', version).getByRole('button').first().click();
+  await row(page, 'Rekenmodellen', model).getByRole('button', { name: 'Meer info' }).click();
+  await expect(history.getByRole('row', { name: /1,5 KB/ })).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Uploaden' })).toHaveCount(0);
+  await expect(history.getByLabel('Rekenmodel toevoegen aan historie')).toHaveCount(0);
+  await expect(history.getByRole('button', { name: /^Activeer/ })).toHaveCount(0);
+  await expect(history.getByLabel('Actief', { exact: true })).toHaveCount(1);
+  const userDownload = page.waitForEvent('download');
+  await history.getByRole('button', { name: 'Download eerste.xlsx' }).click();
+  expect((await userDownload).suggestedFilename()).toBe('eerste.xlsx');
 });
 
 test('clicking an online model opens the online tool', async ({ page }) => {

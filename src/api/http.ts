@@ -59,15 +59,17 @@ interface RequestOptions {
   /** Keep the body as is (model data is snake_case on the wire and in the engine). */
   rawBody?: boolean;
   rawResponse?: boolean;
+  /** The path is from the site's root, not under /api (the file server's /files/…). */
+  root?: boolean;
 }
 
-function url(path: string, query?: RequestOptions['query']): string {
+function url(path: string, query?: RequestOptions['query'], root = false): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null) params.set(k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), String(v));
   }
   const qs = params.toString();
-  return `${BASE}${path}${qs ? `?${qs}` : ''}`;
+  return `${root ? '' : BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
 async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
@@ -80,7 +82,7 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
   }
   if (!opts.anonymous && accessToken) headers.authorization = `Bearer ${accessToken}`;
   try {
-    return await fetch(url(path, opts.query), { method, headers, body, credentials: 'same-origin' });
+    return await fetch(url(path, opts.query, opts.root), { method, headers, body, credentials: 'same-origin' });
   } catch (e) {
     throw new FetchError(e);
   }
@@ -113,8 +115,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
 }
 
 /** Downloads a file answer and hands it to the browser under the server's filename. */
-export async function download(path: string, fallbackName: string): Promise<void> {
-  const res = await request<Response>('GET', path, { rawResponse: true });
+export async function download(path: string, fallbackName: string, opts: Pick<RequestOptions, 'root'> = {}): Promise<void> {
+  const res = await request<Response>('GET', path, { ...opts, rawResponse: true });
   const disposition = res.headers.get('content-disposition') ?? '';
   const match = /filename\*=UTF-8''([^;]+)|filename="([^"]+)"/.exec(disposition);
   const name = match ? decodeURIComponent(match[1] ?? match[2]) : fallbackName;

@@ -4,6 +4,7 @@ import { versionsApi } from '../api/versions.ts';
 import { modelsApi } from '../api/models.ts';
 import { referenceDataApi } from '../api/referenceData.ts';
 import { parametersApi } from '../api/parameters.ts';
+import { openModelApi } from '../api/openModel.ts';
 import { AuthStore } from './stores/AuthStore.ts';
 import { ScreenStore } from './stores/ScreenStore.ts';
 import { ToastStore } from './stores/ToastStore.ts';
@@ -15,6 +16,7 @@ const clientApi = {
   models: modelsApi,
   referenceData: referenceDataApi,
   parameters: parametersApi,
+  openModel: openModelApi,
 };
 export type ClientApi = typeof clientApi;
 

@@ -136,7 +136,7 @@ const ModelFormScreen = observer(function ModelFormScreen() {
 export default ModelFormScreen;
 
 /** History of saved files: listed and downloaded by project ADM/USR; `manage` (staff) also uploads and activates. */
-function History({ modelId, manage }: { modelId: number; manage: boolean }) {
+const History = observer(function History({ modelId, manage }: { modelId: number; manage: boolean }) {
   const { toasts } = useRoot();
   const history = useResource('Fout bij het laden van de historie.', () => modelsApi.history(modelId), [modelId]);
   const rows = history.value ?? (history.failed ? [] : null);
@@ -191,7 +191,7 @@ function History({ modelId, manage }: { modelId: number; manage: boolean }) {
       )}
     </div>
   );
-}
+});
 
 /** 'Rekenmodel toevoegen aan historie': the uploaded file becomes the active entry. */
 function HistoryUpload({ modelId, busy, setBusy, onUploaded }: {

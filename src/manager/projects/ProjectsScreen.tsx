@@ -8,6 +8,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import type { Model } from '../../api/models.ts';
 import { SORT_OPTIONS, type ProjectSort } from './projectList.ts';
 import { projectsStoreOf, type ProjectsStore } from './ProjectsStore.ts';
+import { EndSessionWarning, OpenModelDialogs } from './OpenModelDialogs.tsx';
 import './projects.css';
 
 /** Projects overview (spec 1 §2): search, filters, sort and the three columns. */
@@ -35,6 +36,7 @@ const ProjectsScreen = observer(function ProjectsScreen() {
       </div>
       <MoveDialog store={store} />
       <ConfirmAlert store={store} />
+      <OpenModelDialogs store={store.opening} />
     </>
   );
 });
@@ -301,12 +303,7 @@ const ConfirmAlert = observer(function ConfirmAlert({ store }: { store: Projects
       onConfirm={() => void store.confirmAction()}
       onCancel={() => store.closeConfirm()}
     >
-      {c && (c.kind === 'endSession' ? (
-        <p>
-          Rekenmodel '{c.name}' is geopend door {c.email ?? 'een andere gebruiker'}. Als u de sessie beëindigt, gaat niet-opgeslagen
-          werk verloren. Weet u zeker dat u de sessie wilt beëindigen?
-        </p>
-      ) : <p>{CONFIRM_TEXT[c.kind](c.name)}</p>)}
+      {c && (c.kind === 'endSession' ? <EndSessionWarning name={c.name} email={c.email} /> : <p>{CONFIRM_TEXT[c.kind](c.name)}</p>)}
     </Alert>
   );
 });

@@ -118,13 +118,17 @@ describe('ProjectsStore selection (spec 1 §4)', () => {
     expect(newStore(root).canAddProject).toBe(false);
   });
 
-  it('opens online models in the online tool and says spreadsheet opening is not there yet', () => {
+  it('opens online models in the online tool and spreadsheet models through the open-model path', () => {
     const root = fakeRoot();
-    const store = newStore(root);
+    const api = { ...fakeApi(), openModel: { open: vi.fn(() => new Promise<string>(() => {})) } };
+    const store = newStore(root, api);
     store.openModel({ id: 5, modelPlatform: 'online' } as never);
     expect(root.screen.navigate).toHaveBeenCalledWith('GrexOnline_BaseParameters', { modelId: 5 });
+    expect(api.openModel.open).not.toHaveBeenCalled();
     store.openModel({ id: 6, modelPlatform: 'spreadsheet' } as never);
-    expect(root.toasts.warning).toHaveBeenCalled();
+    expect(root.screen.navigate).toHaveBeenCalledTimes(1);
+    expect(api.openModel.open).toHaveBeenCalledWith(6, { mapviewerRequired: true });
+    expect(store.opening.state).toEqual({ step: 'progress', text: 'Aan het laden...', pct: 0 });
   });
 
   it('enables Verplaatsen for a model only once a target version is chosen', async () => {

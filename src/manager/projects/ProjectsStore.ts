@@ -3,11 +3,13 @@ import type { projectsApi, Project } from '../../api/projects.ts';
 import type { versionsApi, Version } from '../../api/versions.ts';
 import type { modelsApi, Model } from '../../api/models.ts';
 import type { referenceDataApi, Subregion, TypeProject } from '../../api/referenceData.ts';
+import type { openModelApi } from '../../api/openModel.ts';
 import { messageOf } from '../../api/http.ts';
 import { MSG_SESSION_ENDED } from '../../api/contract/messages.ts';
 import type { AreaStoreFactory, RootStore } from '../../app/RootStore.ts';
 import { Resource } from '../../app/resource.ts';
 import { isVisible, sortProjects, type ProjectSort } from './projectList.ts';
+import { OpenModelStore } from './OpenModelStore.ts';
 
 type MoveState = 'Hidden' | 'MoveVersionModel' | 'MoveModel';
 
@@ -17,6 +19,7 @@ export interface ProjectsStoreApi {
   versions: Pick<typeof versionsApi, 'list' | 'duplicate' | 'remove' | 'move'>;
   models: Pick<typeof modelsApi, 'list' | 'duplicate' | 'remove' | 'move' | 'sessionHolder' | 'endSession'>;
   referenceData: Pick<typeof referenceDataApi, 'typeProjects' | 'subregions'>;
+  openModel: typeof openModelApi;
 }
 
 /** What is asked for confirmation: delete of a row, or the end of a model session. */
@@ -59,6 +62,9 @@ export class ProjectsStore {
 
   confirm: Confirm | null = null;
 
+  /** Opening a spreadsheet model: its pop-ups. */
+  readonly opening: OpenModelStore;
+
   /** Selection wanted after the next reload (a just-created project or version). */
   private pending: { projectId?: number; versionId?: number } | null = null;
   // The three columns' loads: a click on another project or version supersedes the one under way.
@@ -72,8 +78,11 @@ export class ProjectsStore {
     this.versionsLoad = new Resource(root.toasts, 'Fout bij het laden van versies.');
     this.modelsLoad = new Resource(root.toasts, 'Fout bij het laden van rekenmodellen.');
     this.moveVersionsLoad = new Resource(root.toasts, 'Fout bij het laden van versies.');
+    this.opening = new OpenModelStore(api, () => {
+      if (this.selectedVersionId !== null) void this.loadModels(this.selectedVersionId);
+    });
     makeAutoObservable<ProjectsStore, 'root' | 'api' | 'pending' | 'projectsLoad' | 'versionsLoad' | 'modelsLoad' | 'moveVersionsLoad'>(this, {
-      root: false, api: false, pending: false, projectsLoad: false, versionsLoad: false, modelsLoad: false, moveVersionsLoad: false,
+      root: false, api: false, pending: false, projectsLoad: false, versionsLoad: false, modelsLoad: false, moveVersionsLoad: false, opening: false,
     });
   }
 
@@ -221,13 +230,10 @@ export class ProjectsStore {
     await this.modelsLoad.load(() => this.api.models.list(versionId), (models) => (this.models = models));
   }
 
-  /** Click on a model row (spec §2): online → the online tool; spreadsheet → the open-model path (later issue). */
+  /** Click on a model row (spec §2): online → the online tool; spreadsheet → the open-model path. */
   openModel(m: Model) {
-    if (m.modelPlatform === 'online') {
-      this.root.screen.navigate('GrexOnline_BaseParameters', { modelId: m.id });
-    } else {
-      this.root.toasts.warning('Het openen van spreadsheet-rekenmodellen is nog niet beschikbaar.');
-    }
+    if (m.modelPlatform === 'online') this.root.screen.navigate('GrexOnline_BaseParameters', { modelId: m.id });
+    else void this.opening.open(m);
   }
 
   // ---------- duplicate ----------

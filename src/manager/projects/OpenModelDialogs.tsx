@@ -1,0 +1,133 @@
+import { observer } from 'mobx-react-lite';
+import { Alert, AnchorButton, Button, Callout, Dialog, DialogBody, DialogFooter, ProgressBar } from '@blueprintjs/core';
+import { MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED } from '../../api/contract/messages.ts';
+import { excelUri } from '../../api/openModel.ts';
+import type { OpenModelStore } from './OpenModelStore.ts';
+
+/** The cancel-session warning (spec 1 §4): asked before a session is ended, here and in the overview. */
+export function EndSessionWarning({ name, email }: { name: string; email: string | null }) {
+  return (
+    <p>
+      Rekenmodel '{name}' is geopend door {email ?? 'een andere gebruiker'}. Als u de sessie beëindigt, gaat niet-opgeslagen
+      werk verloren. Weet u zeker dat u de sessie wilt beëindigen?
+    </p>
+  );
+}
+
+/** The pop-ups of opening a spreadsheet model (spec 1 §2 "Pop-ups in this area", §4, §8). */
+export const OpenModelDialogs = observer(function OpenModelDialogs({ store }: { store: OpenModelStore }) {
+  return (
+    <>
+      <OpenDialog store={store} />
+      <SessionAlerts store={store} />
+    </>
+  );
+});
+
+/** Progress, ready, failure and the missing map data share one pop-up, which changes as the open goes on. */
+const OpenDialog = observer(function OpenDialog({ store }: { store: OpenModelStore }) {
+  const s = store.state;
+  const name = store.model?.name ?? '';
+  const isOpen = s.step === 'progress' || s.step === 'ready' || s.step === 'failed' || s.step === 'noMapData';
+  const noMap = s.step === 'noMapData';
+  return (
+    <Dialog
+      isOpen={isOpen}
+      title={noMap ? 'Rekenmodel zonder kaartgegevens' : 'Rekenmodel openen'}
+      icon={noMap ? 'warning-sign' : 'th'}
+      onClose={() => store.close()}
+      canOutsideClickClose={false}
+      className="gs-open-dialog"
+    >
+      <DialogBody>
+        <p className="gs-open-model">{name}</p>
+        {s.step === 'progress' && (
+          <div aria-live="polite">
+            <p>{s.text}</p>
+            {/* 0 % is a queued job: the bar moves without a value until the job reports one */}
+            <ProgressBar intent="primary" value={s.pct > 0 ? s.pct / 100 : undefined} aria-label="Voortgang" />
+            <p className="gs-muted gs-open-pct">{s.pct} %</p>
+          </div>
+        )}
+        {s.step === 'ready' && (
+          <Callout intent="success" icon="tick-circle" title="Het rekenmodel staat klaar.">
+            <p>Wat u in Excel opslaat, komt als nieuwe versie in de historie van het rekenmodel.</p>
+            <p>Een gedownload bestand is een kopie: wijzigingen daarin komen niet terug in Grondslag.</p>
+          </Callout>
+        )}
+        {s.step === 'failed' && (
+          <Callout intent="danger" icon="error" title={OPEN_MODEL_FAILED}>
+            {s.detail && <p>{s.detail}</p>}
+          </Callout>
+        )}
+        {s.step === 'noMapData' && (
+          <Callout intent="warning" icon={null} title={`${s.reason}.`}>
+            <p>U kunt het rekenmodel toch openen; het ruimtegebruik uit de kaart wordt dan niet ingevuld.</p>
+          </Callout>
+        )}
+      </DialogBody>
+      <DialogFooter actions={<OpenActions store={store} />} />
+    </Dialog>
+  );
+});
+
+const OpenActions = observer(function OpenActions({ store }: { store: OpenModelStore }) {
+  const s = store.state;
+  switch (s.step) {
+    case 'progress':
+      return <Button text="Annuleren" onClick={() => store.close()} />;
+    case 'ready':
+      return (
+        <>
+          <Button text="Sluiten" onClick={() => store.close()} />
+          <Button icon="download" text="Downloaden" loading={store.busy} onClick={() => void store.download()} />
+          {/* a link, so the browser hands the Office URI to Excel on the user's own click */}
+          <AnchorButton icon="share" intent="primary" text="Openen in Excel" href={excelUri(s.file.editUrl)} onClick={() => store.close()} />
+        </>
+      );
+    case 'noMapData':
+      return (
+        <>
+          <Button text="Ga terug" onClick={() => store.close()} />
+          <Button intent="primary" text="Toch openen" onClick={() => void store.openWithoutMapData()} />
+        </>
+      );
+    default:
+      return <Button text="Sluiten" onClick={() => store.close()} />;
+  }
+});
+
+/** The model-already-open alert (409) and the confirmation before its 'Beëindig sessie'. */
+const SessionAlerts = observer(function SessionAlerts({ store }: { store: OpenModelStore }) {
+  const s = store.state;
+  const m = store.model;
+  const mayEnd = Boolean(m?.canEndSession);
+  return (
+    <>
+      <Alert
+        isOpen={s.step === 'alreadyOpen'}
+        intent="warning"
+        icon="warning-sign"
+        confirmButtonText={mayEnd ? 'Beëindig sessie' : 'Sluiten'}
+        cancelButtonText={mayEnd ? 'Sluiten' : undefined}
+        onConfirm={() => (mayEnd ? store.askEndSession() : store.close())}
+        onCancel={() => store.close()}
+      >
+        <p>{MODEL_ALREADY_OPEN}</p>
+        {s.step === 'alreadyOpen' && s.email && <p>Geopend door: <strong>{s.email}</strong></p>}
+      </Alert>
+      <Alert
+        isOpen={s.step === 'confirmEnd'}
+        intent="warning"
+        icon="warning-sign"
+        confirmButtonText="Beëindig sessie"
+        cancelButtonText="Annuleren"
+        loading={store.busy}
+        onConfirm={() => void store.confirmEndSession()}
+        onCancel={() => store.close()}
+      >
+        {s.step === 'confirmEnd' && m && <EndSessionWarning name={m.name} email={s.email} />}
+      </Alert>
+    </>
+  );
+});
