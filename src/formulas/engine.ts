@@ -84,6 +84,9 @@ interface EngineOptions {
   hyperformula?: Partial<ConfigParams>;
 }
 
+/** HyperFormula's settings for the engine's workbooks (also for a saved spreadsheet model that is recalculated). */
+export const HF_CONFIG = { licenseKey: 'gpl-v3', useArrayArithmetic: false, smartRounding: false } as const satisfies Partial<ConfigParams>;
+
 function toRaw(rows: RawCell[][]): RawCellContent[][] {
   return rows as RawCellContent[][];
 }
@@ -111,13 +114,7 @@ export class GrexEngine {
     this.spec = buildWorkbookSpec(this.model);
     const sheets: Record<string, RawCellContent[][]> = {};
     for (const s of this.spec.sheets) sheets[s.name] = toRaw(s.rows);
-    this.hf = HyperFormula.buildFromSheets(sheets, {
-      licenseKey: 'gpl-v3',
-      undoLimit: options.undoLimit ?? 0,
-      useArrayArithmetic: false,
-      smartRounding: false,
-      ...options.hyperformula,
-    });
+    this.hf = HyperFormula.buildFromSheets(sheets, { ...HF_CONFIG, undoLimit: options.undoLimit ?? 0, ...options.hyperformula });
     this.spec.sheets.forEach((s, i) => {
       this.sheetIdByName.set(s.name, this.hf.getSheetId(s.name)!);
       this.sheetIndex.set(s.name, i);

@@ -5,12 +5,16 @@ import type { CellValue } from 'hyperformula';
 import type { GrexEngine } from './engine.ts';
 import type { Fmt } from './workbook.ts';
 
+/** What is exported: the sheets as built and their computed values (an engine, or the template's workbook). */
+type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'>;
+
 /** Number formats (the application shows them in the user's locale: nl-NL gives 1.234,56). */
 const NUMBER_FORMATS: Record<Fmt, string | undefined> = {
   money: '#,##0.00;-#,##0.00',
   factor: '0.000000',
   date: 'dd-mm-yyyy',
   pct: '0.00',
+  fraction: '0.00%',
   area: '#,##0',
   int: '0',
   text: undefined,
@@ -26,9 +30,11 @@ function result(v: CellValue | undefined): number | string | boolean | undefined
 interface ExportOptions {
   /** Write the computed result with every formula (default true). Off: the file must be recalculated to show numbers. */
   cachedResults?: boolean;
+  /** Workbook-level defined names: name → range (`Invoer!$C$7:$AQ$7`). */
+  names?: Record<string, string>;
 }
 
-export async function exportXlsx(engine: GrexEngine, options: ExportOptions = {}): Promise<Uint8Array> {
+export async function exportXlsx(engine: ExportSource, options: ExportOptions = {}): Promise<Uint8Array> {
   const cached = options.cachedResults ?? true;
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Grondslag';
@@ -60,6 +66,7 @@ export async function exportXlsx(engine: GrexEngine, options: ExportOptions = {}
       });
     });
   }
+  for (const [name, range] of Object.entries(options.names ?? {})) wb.definedNames.add(range, name);
   const buf = await wb.xlsx.writeBuffer();
   return new Uint8Array(buf as ArrayBuffer);
 }

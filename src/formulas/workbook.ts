@@ -19,7 +19,8 @@ import {
 
 /** A raw cell as HyperFormula takes it: `=…` is a formula, `'…` a literal text, else a value. */
 export type RawCell = number | string | boolean | null;
-export type Fmt = 'money' | 'factor' | 'date' | 'pct' | 'area' | 'int' | 'text';
+/** `pct`: a percentage in the model's notation (2.0 or 0.02); `fraction`: a fraction shown as a percentage (0.02 → 2.00%). */
+export type Fmt = 'money' | 'factor' | 'date' | 'pct' | 'fraction' | 'area' | 'int' | 'text';
 
 export interface SheetSpec {
   name: string;
@@ -748,7 +749,7 @@ function entrySheet<E extends AnyEntry>(
   return { spec: { name: kind.sheet, rows, fmt, frozenRows: 1, frozenCols: 2, widths }, layout: lay };
 }
 
-const LOCATION_TITLES: Record<SpaceUsageLocation, string> = {
+export const LOCATION_TITLES: Record<SpaceUsageLocation, string> = {
   excluded_or_to_be_maintained: 'Niet in exploitatie / te handhaven',
   main_structure_paving: 'Hoofdstructuur verharding',
   main_structure_green: 'Hoofdstructuur groen',

@@ -3,6 +3,7 @@
 // parts themselves instead of a round trip through exceljs, which loses charts and pivot tables
 // (docs/stack.md). Only unprefixed SpreadsheetML is read (what Excel, LibreOffice and exceljs write).
 import JSZip from 'jszip';
+import { colName } from './workbook.ts';
 
 export interface SheetPart {
   name: string;
@@ -67,8 +68,8 @@ export function parseRangeRef(ref: string): CellRange | null {
   return { sheet, r1: Math.min(r1, r2), c1: Math.min(c1, c2), r2: Math.max(r1, r2), c2: Math.max(c1, c2) };
 }
 
+/** The main part's content type of an xlsx workbook (a macro-enabled .xlsm has another, and is not one). */
 const MAIN_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
-const MACRO_CONTENT_TYPE = 'application/vnd.ms-excel.sheet.macroEnabled.main+xml';
 
 /** Why a file is not a workbook we can open, or null. */
 class NotAWorkbook extends Error {}
@@ -90,7 +91,7 @@ export async function openXlsx(bytes: Uint8Array): Promise<XlsxPackage> {
   let workbookPath: string | undefined;
   for (const m of types.matchAll(/<Override\b([^>]*)\/?>/g)) {
     const ct = attr(m[1]!, 'ContentType');
-    if (ct === MAIN_CONTENT_TYPE || ct === MACRO_CONTENT_TYPE) workbookPath = attr(m[1]!, 'PartName')?.replace(/^\//, '');
+    if (ct === MAIN_CONTENT_TYPE) workbookPath = attr(m[1]!, 'PartName')?.replace(/^\//, '');
   }
   if (!workbookPath) throw new NotAWorkbook('no spreadsheetml workbook part');
   const workbookXml = await zip.file(workbookPath)?.async('string');
@@ -133,4 +134,83 @@ export const CELL_PATTERN = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
 export function parseA1(ref: string): { row: number; col: number } | null {
   const m = /^([A-Z]{1,3})(\d+)$/.exec(ref);
   return m ? { col: colIndex(m[1]!), row: Number(m[2]) - 1 } : null;
+}
+
+/** A cell as saved: its value (what Excel computed, for a formula cell; null: none saved) and its formula. */
+export interface SavedCell {
+  value: number | string | boolean | { error: string } | null;
+  /** Formula text without `=` (a shared formula's text shifted to this cell). */
+  formula?: string;
+}
+
+async function sharedStrings(pkg: XlsxPackage): Promise<string[]> {
+  const dir = pkg.workbookPath.slice(0, pkg.workbookPath.lastIndexOf('/') + 1);
+  const xml = (await pkg.zip.file(`${dir}sharedStrings.xml`)?.async('string')) ?? '';
+  return (xml.match(/<si>[\s\S]*?<\/si>/g) ?? []).map((si) => decodeXml((si.match(/<t\b[^>]*>[\s\S]*?<\/t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')).join('')));
+}
+
+/**
+ * A formula moved by (dRow, dCol): its relative references shift, `$` parts stay (how Excel expands a
+ * shared formula to the cells that share it). Text in quotes is left alone.
+ */
+export function shiftFormula(formula: string, dRow: number, dCol: number): string {
+  if (dRow === 0 && dCol === 0) return formula;
+  return formula
+    .split(/("(?:[^"]|"")*")/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(/(?<![A-Za-z0-9_.])(\$?)([A-Z]{1,3})(\$?)(\d+)(?![0-9A-Za-z_(!])/g, (_, dc: string, col: string, dr: string, row: string) => {
+            const c = dc ? col : colName(colIndex(col) + dCol);
+            const r = dr ? row : String(Number(row) + dRow);
+            return `${dc}${c}${dr}${r}`;
+          }),
+    )
+    .join('');
+}
+
+/** Every cell of a sheet, keyed `row:col` (0-based). */
+export async function readSheetCells(pkg: XlsxPackage, sheet: string, strings?: string[]): Promise<Map<string, SavedCell>> {
+  const path = sheetPath(pkg, sheet);
+  const xml = path ? ((await pkg.zip.file(path)?.async('string')) ?? '') : '';
+  const shared = strings ?? (await sharedStrings(pkg));
+  const masters = new Map<string, { formula: string; row: number; col: number }>();
+  const cells = new Map<string, SavedCell>();
+  for (const m of xml.matchAll(CELL_PATTERN)) {
+    const attrs = m[1]!;
+    const body = m[2] ?? '';
+    const at = parseA1(attr(attrs, 'r') ?? '');
+    if (!at) continue;
+    const t = attr(attrs, 't');
+    const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
+    let value: SavedCell['value'] = null;
+    if (t === 'inlineStr') value = decodeXml((/<t\b[^>]*>([\s\S]*?)<\/t>/.exec(body)?.[1] ?? '').replace(/<[^>]+>/g, ''));
+    else if (v !== undefined) {
+      if (t === 's') value = shared[Number(v)] ?? '';
+      else if (t === 'str') value = decodeXml(v);
+      else if (t === 'b') value = v === '1';
+      else if (t === 'e') value = { error: decodeXml(v) };
+      else value = Number(v);
+    }
+    const cell: SavedCell = { value };
+    const f = /<f\b([^>]*?)(?:\/>|>([\s\S]*?)<\/f>)/.exec(body);
+    if (f) {
+      const text = decodeXml(f[2] ?? '');
+      const si = attr(f[1]!, 'si');
+      if (attr(f[1]!, 't') === 'shared' && si !== undefined) {
+        const master = masters.get(si);
+        if (text) masters.set(si, { formula: text, row: at.row, col: at.col });
+        cell.formula = text || (master ? shiftFormula(master.formula, at.row - master.row, at.col - master.col) : undefined);
+      } else if (text) cell.formula = text;
+    }
+    cells.set(`${at.row}:${at.col}`, cell);
+  }
+  return cells;
+}
+
+export async function readAllSheetCells(pkg: XlsxPackage): Promise<Map<string, Map<string, SavedCell>>> {
+  const strings = await sharedStrings(pkg);
+  const out = new Map<string, Map<string, SavedCell>>();
+  for (const s of pkg.sheets) out.set(s.name, await readSheetCells(pkg, s.name, strings));
+  return out;
 }

@@ -5,7 +5,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import JSZip from 'jszip';
+import { a1 } from '../workbook.ts';
+import { openXlsx, readAllSheetCells } from '../xlsxPackage.ts';
 
 export function sofficePath(): string | null {
   for (const p of ['/usr/bin/soffice', '/usr/local/bin/soffice', '/usr/lib/libreoffice/program/soffice']) if (existsSync(p)) return p;
@@ -35,11 +36,15 @@ const XCU = `<?xml version="1.0" encoding="UTF-8"?>
 </oor:items>
 `;
 
-/** A fresh LibreOffice user profile that recalculates xlsx files on load. */
-export function makeProfile(): string {
+/**
+ * A fresh LibreOffice user profile that recalculates xlsx files on load; with `recalculate` false it
+ * keeps LibreOffice's default (never recalculate on load: what a user's LibreOffice does), only the
+ * locale pinned.
+ */
+export function makeProfile(recalculate = true): string {
   const dir = mkdtempSync(join(tmpdir(), 'grondslag-lo-'));
   mkdirSync(join(dir, 'user'), { recursive: true });
-  writeFileSync(join(dir, 'user', 'registrymodifications.xcu'), XCU);
+  writeFileSync(join(dir, 'user', 'registrymodifications.xcu'), recalculate ? XCU : XCU.replace(/<item [^\n]*RecalcMode[^\n]*\n/g, ''));
   return dir;
 }
 
@@ -65,45 +70,15 @@ type XlsxValue = number | string | boolean | { error: string };
 
 /** Cell values of every sheet (sheet name → A1 address → value), read from the sheet XML. */
 export async function readXlsxValues(file: string): Promise<Map<string, Map<string, XlsxValue>>> {
-  const zip = await JSZip.loadAsync(readFileSync(file));
-  const text = async (p: string) => (await zip.file(p)?.async('string')) ?? '';
-  const decode = (s: string) =>
-    s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
-  const shared: string[] = [];
-  for (const si of (await text('xl/sharedStrings.xml')).match(/<si>[\s\S]*?<\/si>/g) ?? []) {
-    shared.push(decode((si.match(/<t[^>]*>([\s\S]*?)<\/t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')).join('')));
-  }
-  const rels = new Map<string, string>();
-  for (const m of (await text('xl/_rels/workbook.xml.rels')).matchAll(/<Relationship [^>]*>/g)) {
-    const id = m[0].match(/Id="([^"]+)"/)?.[1];
-    const target = m[0].match(/Target="([^"]+)"/)?.[1];
-    if (id && target) rels.set(id, target.replace(/^\/?xl\//, ''));
-  }
+  const sheets = await readAllSheetCells(await openXlsx(readFileSync(file)));
   const out = new Map<string, Map<string, XlsxValue>>();
-  for (const m of (await text('xl/workbook.xml')).matchAll(/<sheet [^>]*>/g)) {
-    const name = decode(m[0].match(/name="([^"]+)"/)?.[1] ?? '');
-    const rid = m[0].match(/r:id="([^"]+)"/)?.[1] ?? '';
-    const xml = await text(`xl/${rels.get(rid)}`);
-    const cells = new Map<string, XlsxValue>();
-    for (const c of xml.matchAll(/<c ([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const attrs = c[1]!;
-      const body = c[2] ?? '';
-      const ref = attrs.match(/r="([A-Z]+\d+)"/)?.[1];
-      const v = body.match(/<v>([\s\S]*?)<\/v>/)?.[1];
-      if (!ref) continue;
-      const t = attrs.match(/t="([^"]+)"/)?.[1];
-      if (t === 'inlineStr') {
-        cells.set(ref, decode((body.match(/<t[^>]*>([\s\S]*?)<\/t>/)?.[1] ?? '')));
-        continue;
-      }
-      if (v === undefined) continue;
-      if (t === 's') cells.set(ref, shared[Number(v)] ?? '');
-      else if (t === 'str') cells.set(ref, decode(v));
-      else if (t === 'b') cells.set(ref, v === '1');
-      else if (t === 'e') cells.set(ref, { error: v });
-      else cells.set(ref, Number(v));
+  for (const [name, cells] of sheets) {
+    const values = new Map<string, XlsxValue>();
+    for (const [key, cell] of cells) {
+      const [row, col] = key.split(':').map(Number) as [number, number];
+      if (cell.value !== null) values.set(a1(col, row), cell.value);
     }
-    out.set(name, cells);
+    out.set(name, values);
   }
   return out;
 }

@@ -1,0 +1,221 @@
+// The shipped spreadsheet-model template "Grondexploitatie standaard": the engine's workbook of a blank
+// model (modelDefaults.ts) with one space-usage row per location, preceded by the input sheet `Invoer`.
+// The engine's input cells for the rates, VAT, discount rate, dates and space usage become references
+// to Invoer, so what the open-model job writes there (workbookInputs.ts) drives the results; the
+// results have defined names that savedWorkbook.ts reads. Layout and names: docs/spreadsheet-models.md.
+import { HyperFormula } from 'hyperformula';
+import { SPACE_USAGE_LOCATIONS, type ModelData } from '../api/contract/modelData.ts';
+import { type ParameterType } from '../api/contract/parameters.ts';
+import { toSerial } from './dates.ts';
+import { HF_CONFIG } from './engine.ts';
+import { exportXlsx } from './export.ts';
+import { startHyperFormula } from './hyperformulaSpeedups.ts';
+import { defaultModelData } from './modelDefaults.ts';
+import { pct } from './percent.ts';
+import { MAX_PERIODS, type Period } from './periods.ts';
+import { RESULT_NAMES } from './savedWorkbook.ts';
+import { CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP } from './validate.ts';
+import { HISTORIC_INDEX_FIRST_YEAR, spaceUsageName } from './workbookInputs.ts';
+import {
+  type Fmt, LOCATION_TITLES, OVERVIEW_FIRST_PERIOD_COL, OVERVIEW_ROWS, PARAMETER_ROWS, RESULT_ROWS, type RawCell, SHEET, type SheetSpec, a1, buildWorkbookSpec, text,
+} from './workbook.ts';
+
+export const TEMPLATE_NAME = 'Grondexploitatie standaard';
+export const TEMPLATE_FILENAME = 'Grondexploitatie standaard.xlsx';
+export const INPUT_SHEET = 'Invoer';
+
+/** Rows per user-index table on Invoer (row_index 0…9). */
+const USER_INDEX_ROWS = 10;
+const HISTORIC_YEARS = 40; // 2000…2039
+/** Invoer: the first value column (C); a period table has Uitgangspunt there and Per01…Per40 after it. */
+const FIRST_VALUE_COL = 2;
+
+const PERCENTAGES: [ParameterType, string, 'periods' | 'single'][] = [
+  ['RentepercentageNegatiefSaldo', 'Rentepercentage negatief saldo (debet)', 'periods'],
+  ['RentepercentagePositiefSaldo', 'Rentepercentage positief saldo (credit)', 'periods'],
+  ['RekenrenteContanteWaardeDisconteringsvoet', 'Rekenrente contante waarde (disconteringsvoet)', 'single'],
+  ['Kostenstijging', 'Kostenstijging', 'periods'],
+  ['Opbrengstenstijging', 'Opbrengstenstijging', 'periods'],
+  ['BtwPercentage', 'Btw-percentage', 'single'],
+];
+type DateField = 'phasing_calculation_start_date' | 'phasing_price_reference_date' | 'phasing_net_present_value_date' | 'phasing_calculation_end_date';
+const DATES: [ParameterType, string, DateField][] = [
+  ['StartdatumGrondexploitatieBoekwaardeVanaf', 'Startdatum grondexploitatie (boekwaarde vanaf)', 'phasing_calculation_start_date'],
+  ['Prijspeildatum', 'Prijspeildatum', 'phasing_price_reference_date'],
+  ['NcwDatum', 'NCW-datum', 'phasing_net_present_value_date'],
+  ['Eindwaardedatum', 'Eindwaardedatum', 'phasing_calculation_end_date'],
+];
+/** The parameter set each period-wise percentage drives on Parametersets. */
+const SET_OF: Partial<Record<ParameterType, string>> = {
+  RentepercentageNegatiefSaldo: `${INTEREST_GROUP}|${DEBIT_SET}`,
+  RentepercentagePositiefSaldo: `${INTEREST_GROUP}|${CREDIT_SET}`,
+  Kostenstijging: `${FUTURE_INDEX_GROUP}|${DEFAULT_COST_INDEX}`,
+  Opbrengstenstijging: `${FUTURE_INDEX_GROUP}|${DEFAULT_REVENUE_INDEX}`,
+};
+const SINGLE_FIELD: Partial<Record<ParameterType, keyof typeof PARAMETER_ROWS>> = {
+  RekenrenteContanteWaardeDisconteringsvoet: 'interest_discount_rate_percentage',
+  BtwPercentage: 'vat_rate_percentage',
+};
+
+/** The blank model the template is built from: the default model with one space-usage row (0 m²) per location. */
+export function templateModelData(): ModelData {
+  const model = defaultModelData({ modelName: TEMPLATE_NAME });
+  model.base_parameters.space_usage = SPACE_USAGE_LOCATIONS.map((location, i) => ({ id: i + 1, label: LOCATION_TITLES[location], value: 0, location }));
+  return model;
+}
+
+const abs = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absCol: true, absRow: true });
+const range = (sheet: string, c1: number, r1: number, c2: number, r2: number) => `${abs(sheet, c1, r1)}:${a1(c2, r2, { absCol: true, absRow: true })}`;
+const periodName = (k: number) => `Per${String(k).padStart(2, '0')}`;
+const periodHeaders = () => [text('Uitgangspunt'), ...Array.from({ length: MAX_PERIODS }, (_, i) => text(periodName(i + 1)))];
+
+/** The Invoer sheet, the defined names of its cells, and where each input is (for the references). */
+function inputSheet(model: ModelData, periods: Period[]) {
+  const bp = model.base_parameters;
+  const rows: RawCell[][] = [];
+  const fmts = new Map<number, Fmt>();
+  const names: Record<string, string> = {};
+  const add = (cells: RawCell[], fmt?: Fmt) => {
+    if (fmt) fmts.set(rows.length, fmt);
+    rows.push(cells);
+    return rows.length - 1;
+  };
+  const lastCol = FIRST_VALUE_COL + MAX_PERIODS;
+  add([text(`${INPUT_SHEET} – ${TEMPLATE_NAME}`)]);
+  add([text('Grondslag vult de invoercellen van dit blad (met een naam, kolom Naam) bij het openen met de actuele globale parameters en het ruimtegebruik uit de kaart; de andere bladen rekenen ermee.')]);
+  add([text('Percentages als fractie (0,02 = 2 %). Een lege periodecel volgt het uitgangspunt. Per01 is de eerste periode van het model.')]);
+  const unused = periods.length < MAX_PERIODS ? `; ${periodName(periods.length + 1)}–${periodName(MAX_PERIODS)} worden niet gebruikt` : '';
+  add([
+    text(
+      `Let op: de periode-indeling (blad Perioden: ${periods[0]!.label} t/m ${periods.at(-1)!.label}, ${periods.length} perioden) ligt vast in dit sjabloon. ` +
+        `Startdatum en eindwaardedatum verschuiven de perioden niet${unused}. De NCW-datum stuurt rente en contantmaking.`,
+    ),
+  ]);
+  add([]);
+
+  add([text('Percentage'), text('Naam'), ...periodHeaders()]);
+  const pctRow = new Map<ParameterType, number>();
+  for (const [type, title, kind] of PERCENTAGES) {
+    const field = SINGLE_FIELD[type];
+    const set = SET_OF[type] ? bp.parameter_sets.find((s) => `${s.set_group}|${s.set_name}` === SET_OF[type]) : undefined;
+    const base = field === 'interest_discount_rate_percentage' ? bp.interest_discount_rate_percentage : field === 'vat_rate_percentage' ? bp.vat_rate_percentage : set?.set_base_value ?? 0;
+    // The set's own period values (by label) fill the period columns, so the template computes what the model does.
+    const byLabel = new Map(set?.set_values.map((v) => [v.period_label, pct(v.period_value)]));
+    const perPeriod = kind === 'single' ? [text('(alleen uitgangspunt)')] : periods.map((p) => byLabel.get(p.label) ?? null);
+    const r = add([text(title), text(type), pct(base), ...perPeriod], 'fraction');
+    pctRow.set(type, r);
+    names[type] = kind === 'single' ? abs(INPUT_SHEET, FIRST_VALUE_COL, r) : range(INPUT_SHEET, FIRST_VALUE_COL, r, lastCol, r);
+  }
+  add([]);
+
+  add([text('Datum'), text('Naam'), text('Datum')]);
+  const dateRow = new Map<ParameterType, number>();
+  for (const [type, title, field] of DATES) {
+    const r = add([text(title), text(type), toSerial(bp[field])], 'date');
+    dateRow.set(type, r);
+    names[type] = abs(INPUT_SHEET, FIRST_VALUE_COL, r);
+  }
+  add([]);
+
+  add([text('Ruimtegebruik (m², uit de kaart)'), text('Naam'), text('m²')]);
+  const spaceRow = new Map<string, number>();
+  for (const loc of SPACE_USAGE_LOCATIONS) {
+    const r = add([text(LOCATION_TITLES[loc]), text(spaceUsageName(loc)), 0], 'area');
+    spaceRow.set(loc, r);
+    names[spaceUsageName(loc)] = abs(INPUT_SHEET, FIRST_VALUE_COL, r);
+  }
+  add([]);
+
+  const table = (type: ParameterType, title: string, headers: RawCell[]) => {
+    add([text(`${title} (niet gebruikt in de standaardberekening)`), text('Naam'), ...headers]);
+    let first = -1;
+    for (let i = 0; i < USER_INDEX_ROWS; i++) {
+      const r = add([text(`Rij ${i}`), i === 0 ? text(type) : null], 'fraction');
+      if (i === 0) first = r;
+    }
+    names[type] = range(INPUT_SHEET, FIRST_VALUE_COL, first, FIRST_VALUE_COL + headers.length - 1, first + USER_INDEX_ROWS - 1);
+    add([]);
+  };
+  table('ToekomstigeIndexGebruiker', 'Toekomstige index gebruiker', periodHeaders());
+  table('HistorischeIndexGebruiker', 'Historische index gebruiker', Array.from({ length: HISTORIC_YEARS }, (_, i) => text(String(HISTORIC_INDEX_FIRST_YEAR + i))));
+
+  const width = lastCol + 1;
+  for (const row of rows) while (row.length < width) row.push(null);
+  const fmt = (r: number, c: number): Fmt | undefined => (c >= FIRST_VALUE_COL ? fmts.get(r) : 'text');
+  const spec: SheetSpec = { name: INPUT_SHEET, rows, fmt, frozenRows: 0, frozenCols: 2, widths: [46, 40, ...Array.from({ length: width - 2 }, () => 12)] };
+  return { spec, names, pctRow, dateRow, spaceRow };
+}
+
+/** The template's sheets (Invoer first, then the engine's with their inputs referring to Invoer) and defined names. */
+export function templateWorkbook(model: ModelData = templateModelData()): { sheets: SheetSpec[]; names: Record<string, string> } {
+  const { sheets, layout } = buildWorkbookSpec(model);
+  const input = inputSheet(model, layout.periods);
+  const inputRef = (col: number, row: number, absCol = true) => a1(col, row, { sheet: INPUT_SHEET, absCol, absRow: true });
+  /** The engine's sheet with some cells replaced by references to Invoer, shown in the Invoer cell's format. */
+  const rewire = (name: string, cells: [row: number, col: number, formula: string, fmt?: Fmt][]): void => {
+    const i = sheets.findIndex((s) => s.name === name);
+    const s = sheets[i]!;
+    const rows = s.rows.map((r) => [...r]);
+    const fmts = new Map<string, Fmt>();
+    for (const [r, c, f, fm] of cells) {
+      rows[r]![c] = f;
+      if (fm) fmts.set(`${r}:${c}`, fm);
+    }
+    sheets[i] = { ...s, rows, fmt: (r, c) => fmts.get(`${r}:${c}`) ?? s.fmt(r, c) };
+  };
+
+  const params: Parameters<typeof rewire>[1] = [];
+  for (const [type, , field] of DATES) params.push([PARAMETER_ROWS[field], 1, `=${inputRef(FIRST_VALUE_COL, input.dateRow.get(type)!)}`]);
+  for (const [type, field] of Object.entries(SINGLE_FIELD)) {
+    params.push([PARAMETER_ROWS[field], 1, `=${inputRef(FIRST_VALUE_COL, input.pctRow.get(type as ParameterType)!)}`, 'fraction']);
+  }
+  rewire(SHEET.params, params);
+
+  const sets: Parameters<typeof rewire>[1] = [];
+  for (const [type, key] of Object.entries(SET_OF)) {
+    const r = layout.setRow.get(key!)!;
+    const inRow = input.pctRow.get(type as ParameterType)!;
+    const base = inputRef(FIRST_VALUE_COL, inRow);
+    sets.push([r, layout.setCols.base, `=${base}`, 'fraction']);
+    for (let k = 1; k <= layout.n; k++) {
+      const v = inputRef(FIRST_VALUE_COL + k, inRow, false);
+      sets.push([r, layout.setCols.firstValue + k - 1, `=IF(ISBLANK(${v}),${base},${v})`, 'fraction']);
+    }
+  }
+  rewire(SHEET.sets, sets);
+
+  const space = model.base_parameters.space_usage.flatMap((s): Parameters<typeof rewire>[1] =>
+    s.location ? [[layout.spaceRow.get(s.id)!, 2, `=${inputRef(FIRST_VALUE_COL, input.spaceRow.get(s.location)!)}`]] : [],
+  );
+  rewire(SHEET.space, space);
+
+  const lastPeriodCol = OVERVIEW_FIRST_PERIOD_COL + layout.n - 1;
+  const overviewRow = (row: number) => range(SHEET.overview, OVERVIEW_FIRST_PERIOD_COL, row, lastPeriodCol, row);
+  const names: Record<string, string> = {
+    ...input.names,
+    [RESULT_NAMES.ew]: abs(SHEET.result, 1, RESULT_ROWS.ew),
+    [RESULT_NAMES.ncw]: abs(SHEET.result, 1, RESULT_ROWS.ncw),
+    [RESULT_NAMES.verliesvoorziening]: abs(SHEET.result, 1, RESULT_ROWS.verliesvoorziening),
+    [RESULT_NAMES.labels]: overviewRow(0),
+    [RESULT_NAMES.costs]: overviewRow(OVERVIEW_ROWS.costs),
+    [RESULT_NAMES.revenues]: overviewRow(OVERVIEW_ROWS.revenues),
+    // The template has no profit withdrawal, so the chain before withdrawal is the book value.
+    [RESULT_NAMES.balance]: overviewRow(OVERVIEW_ROWS.balanceBefore),
+  };
+  return { sheets: [input.spec, ...sheets], names };
+}
+
+/**
+ * The template as an xlsx, with the computed results cached (the engine's HyperFormula). Another model
+ * (with every space-usage row on a location) gives the same layout with its entries (tests).
+ */
+export async function buildModelTemplate(model?: ModelData): Promise<Uint8Array> {
+  const { sheets, names } = templateWorkbook(model);
+  startHyperFormula();
+  const hf = HyperFormula.buildFromSheets(Object.fromEntries(sheets.map((s) => [s.name, s.rows])), HF_CONFIG);
+  try {
+    return await exportXlsx({ sheets, sheetValues: (name) => hf.getSheetValues(hf.getSheetId(name)!) }, { names });
+  } finally {
+    hf.destroy();
+  }
+}

@@ -1,0 +1,83 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyGlobalParameters } from './globalParameters.ts';
+import { buildModelTemplate } from './modelTemplate.ts';
+import { NOT_AN_XLSX, RESULT_NAMES, readWorkbookResults } from './savedWorkbook.ts';
+import { CHANGED, engineResults, expectSameResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
+import { writeWorkbookInputs } from './workbookInputs.ts';
+import { shiftFormula } from './xlsxPackage.ts';
+
+describe('readWorkbookResults', () => {
+  let worked: Uint8Array;
+  beforeAll(async () => {
+    worked = await buildModelTemplate(workedTemplateModel());
+  });
+
+  it('reads the shipped template: six periods 2025…2030, all zero, from the values it was saved with', async () => {
+    const r = await readWorkbookResults(await buildModelTemplate());
+    expect(r).toEqual({
+      ew: 0, ncw: 0, verliesvoorziening: 0, recalculated: false,
+      periods: ['2025', '2026', '2027', '2028', '2029', '2030'].map((label) => ({ label, costs: 0, revenues: 0, balance: 0 })),
+    });
+  });
+
+  it('reads the saved values of a template with entries: the engine’s EW −106.120,80 and NCW −98.039,22', async () => {
+    const r = await readWorkbookResults(worked);
+    expect(r.recalculated).toBe(false);
+    expect(Math.round(r.ew * 100) / 100).toBe(-106120.8);
+    expectSameResults(r, engineResults(workedTemplateModel()));
+  });
+
+  it('recalculates a workbook whose saved values were removed, with the inputs the job wrote into Invoer', async () => {
+    const { xlsx, skipped } = await writeWorkbookInputs(worked, { parameters: CHANGED, spaceUsage: { net_area_marketable_residential: 5000 } });
+    expect(skipped).toEqual([]);
+    const r = await readWorkbookResults(xlsx);
+    expect(r.recalculated).toBe(true);
+    const applied = applyGlobalParameters(workedTemplateModel(), CHANGED);
+    if (!applied.ok) throw new Error(JSON.stringify(applied.problems));
+    const expected = engineResults(applied.data);
+    expect(Math.abs(expected.ew - -106120.8)).toBeGreaterThan(1000); // the inputs do change the result
+    expectSameResults(r, expected);
+  });
+
+  describe('refusals', () => {
+    async function workbook(formula: string, names: Record<string, string>): Promise<Uint8Array> {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Blad1');
+      ws.getCell('A1').value = { formula } as ExcelJS.CellFormulaValue;
+      ws.getCell('A2').value = 'label';
+      for (const [name, ref] of Object.entries(names)) wb.definedNames.add(ref, name);
+      return new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+    }
+    const allNames = Object.fromEntries(Object.values(RESULT_NAMES).map((n) => [n, n === RESULT_NAMES.labels ? 'Blad1!$A$2' : 'Blad1!$A$1']));
+
+    it('names the functions HyperFormula lacks when it has to recalculate', async () => {
+      await expect(readWorkbookResults(await workbook('_xlfn.LET(x,1,x)+GROOTHEID(2)+SUM(1)', allNames))).rejects.toThrow(
+        'De werkmap is zonder berekende waarden opgeslagen en gebruikt functies die de rekenkern niet kent: GROOTHEID, LET.',
+      );
+    });
+
+    it('names the result cells a workbook lacks', async () => {
+      const { [RESULT_NAMES.ew]: _, [RESULT_NAMES.balance]: __, ...some } = allNames;
+      await expect(readWorkbookResults(await workbook('1+1', some))).rejects.toThrow("De werkmap heeft geen resultaatcellen met de naam 'Resultaat_EW', 'Resultaat_Boekwaarde'.");
+    });
+
+    it('refuses what is not a workbook', async () => {
+      await expect(readWorkbookResults(new TextEncoder().encode('PK\u0003\u0004 geen zip'))).rejects.toThrow(NOT_AN_XLSX);
+    });
+
+    it('computes a recalculated cell from a defined name used in a formula', async () => {
+      const names = { ...allNames, Invoer_Waarde: 'Blad1!$B$1' };
+      const wb = await workbook('Invoer_Waarde*2', names);
+      const { xlsx } = await writeWorkbookInputs(wb, { parameters: [], spaceUsage: null });
+      const r = await readWorkbookResults(xlsx);
+      expect(r).toMatchObject({ ew: 0, recalculated: true, periods: [{ label: 'label' }] });
+    });
+  });
+});
+
+describe('shiftFormula', () => {
+  it('moves relative references and leaves absolute parts, quoted text, functions and names alone', () => {
+    expect(shiftFormula('A1+$B2+C$3+$D$4+Blad2!E5+"A1"+LOG10(F6)+Resultaat_EW', 2, 1)).toBe('B3+$B4+D$3+$D$4+Blad2!F7+"A1"+LOG10(G8)+Resultaat_EW');
+  });
+});

@@ -1,0 +1,163 @@
+// The results of a saved spreadsheet model, read from the workbook's named result cells (the template
+// defines them; docs/spreadsheet-models.md). What Excel or LibreOffice saved with the formulas is
+// used as it is; a workbook without those values (the open-model job removes them, exceljs drops
+// zeros) is recalculated with the engine's HyperFormula, or refused with a Dutch message when it uses
+// functions HyperFormula does not have.
+import { type CellValue, DetailedCellError, HyperFormula, type RawCellContent } from 'hyperformula';
+import { HF_CONFIG } from './engine.ts';
+import { startHyperFormula } from './hyperformulaSpeedups.ts';
+import { a1 } from './workbook.ts';
+import { type CellRange, type SavedCell, isNotAWorkbook, openXlsx, readAllSheetCells } from './xlsxPackage.ts';
+
+/** The defined names of the result cells. */
+export const RESULT_NAMES = {
+  ew: 'Resultaat_EW',
+  ncw: 'Resultaat_NCW',
+  verliesvoorziening: 'Resultaat_Verliesvoorziening',
+  /** Per period, along one row or column: the period labels, costs, revenues and book value. */
+  labels: 'Resultaat_Perioden',
+  costs: 'Resultaat_Kosten',
+  revenues: 'Resultaat_Opbrengsten',
+  balance: 'Resultaat_Boekwaarde',
+} as const;
+
+export interface WorkbookPeriod {
+  label: string;
+  costs: number;
+  revenues: number;
+  /** Book value at the end of the period (positive: still to be recovered). */
+  balance: number;
+}
+
+export interface WorkbookResults {
+  ew: number;
+  ncw: number;
+  verliesvoorziening: number;
+  periods: WorkbookPeriod[];
+  /** True when the values were computed here, false when they are the ones the workbook was saved with. */
+  recalculated: boolean;
+}
+
+/** A workbook whose results cannot be read; the message is Dutch and meant for the user. */
+export class WorkbookResultsError extends Error {}
+
+export const NOT_AN_XLSX = 'Het bestand is geen geldig Excel-werkmap (.xlsx).';
+
+type Value = number | string | boolean | { error: string } | null;
+
+/** Cells of a range along its length (a row or a column). */
+function cellsOf(r: CellRange): { row: number; col: number }[] {
+  const out: { row: number; col: number }[] = [];
+  for (let row = r.r1; row <= r.r2; row++) for (let col = r.c1; col <= r.c2; col++) out.push({ row, col });
+  return out;
+}
+
+const quoteSheet = (s: string) => `'${s.replace(/'/g, "''")}'`;
+/** Excel writes newer functions with a prefix (`_xlfn.IFS`); HyperFormula knows them by the plain name. */
+const plainFunctions = (f: string) => f.replace(/_xl(?:fn|ws)\./gi, '');
+
+/** The function names a formula calls (outside quoted text). */
+function functionsIn(formula: string): string[] {
+  const code = formula.replace(/"(?:[^"]|"")*"/g, '""');
+  return [...code.matchAll(/([A-Za-z][A-Za-z0-9._]*)\s*\(/g)].map((m) => m[1]!.toUpperCase());
+}
+
+export async function readWorkbookResults(xlsx: Uint8Array): Promise<WorkbookResults> {
+  let pkg;
+  try {
+    pkg = await openXlsx(xlsx);
+  } catch (e) {
+    if (isNotAWorkbook(e)) throw new WorkbookResultsError(NOT_AN_XLSX);
+    throw e;
+  }
+  const missing = Object.values(RESULT_NAMES).filter((n) => !pkg.names.has(n.toLowerCase()));
+  if (missing.length) throw new WorkbookResultsError(`De werkmap heeft geen resultaatcellen met de naam ${missing.map((n) => `'${n}'`).join(', ')}.`);
+  const range = (key: keyof typeof RESULT_NAMES) => pkg.names.get(RESULT_NAMES[key].toLowerCase())!;
+  const sheets = await readAllSheetCells(pkg);
+  const saved = (sheet: string, row: number, col: number): SavedCell | undefined => sheets.get(sheet)?.get(`${row}:${col}`);
+
+  const resultCells = (Object.keys(RESULT_NAMES) as (keyof typeof RESULT_NAMES)[]).flatMap((k) => cellsOf(range(k)).map((c) => ({ sheet: range(k).sheet, ...c })));
+  const cachedComplete = resultCells.every((c) => {
+    const cell = saved(c.sheet, c.row, c.col);
+    return !cell?.formula || cell.value !== null;
+  });
+  let value: (r: CellRange, at: { row: number; col: number }) => Value;
+  if (cachedComplete) value = (r, at) => saved(r.sheet, at.row, at.col)?.value ?? null;
+  else {
+    const hf = recalculate(sheets, pkg.names);
+    value = (r, at) => fromHf(hf.getCellValue({ sheet: hf.getSheetId(r.sheet)!, row: at.row, col: at.col }));
+    try {
+      return collect(value, range, true);
+    } finally {
+      hf.destroy();
+    }
+  }
+  return collect(value, range, false);
+}
+
+function fromHf(v: CellValue): Value {
+  if (v instanceof DetailedCellError) return { error: v.value };
+  return v ?? null;
+}
+
+function collect(value: (r: CellRange, at: { row: number; col: number }) => Value, range: (k: keyof typeof RESULT_NAMES) => CellRange, recalculated: boolean): WorkbookResults {
+  const num = (key: keyof typeof RESULT_NAMES, at: { row: number; col: number }): number => {
+    const v = value(range(key), at);
+    if (v === null || v === '') return 0;
+    if (typeof v === 'number') return v;
+    if (typeof v === 'boolean') return Number(v);
+    const shown = typeof v === 'object' ? v.error : v;
+    throw new WorkbookResultsError(`De resultaatcel '${RESULT_NAMES[key]}' bevat geen getal (${shown}).`);
+  };
+  const first = (key: keyof typeof RESULT_NAMES) => num(key, { row: range(key).r1, col: range(key).c1 });
+  const along = (key: keyof typeof RESULT_NAMES) => cellsOf(range(key));
+  const labels = along('labels');
+  const periods = labels.map((at, i): WorkbookPeriod => {
+    const pick = (key: 'costs' | 'revenues' | 'balance') => {
+      const cell = along(key)[i];
+      return cell ? num(key, cell) : 0;
+    };
+    const label = value(range('labels'), at);
+    return { label: label === null ? '' : typeof label === 'object' ? label.error : String(label), costs: pick('costs'), revenues: pick('revenues'), balance: pick('balance') };
+  });
+  return { ew: first('ew'), ncw: first('ncw'), verliesvoorziening: first('verliesvoorziening'), periods, recalculated };
+}
+
+/** The workbook in HyperFormula: its values and formulas, its defined names as named expressions. */
+function recalculate(sheets: Map<string, Map<string, SavedCell>>, names: Map<string, CellRange>): HyperFormula {
+  startHyperFormula();
+  const known = new Set(HyperFormula.getRegisteredFunctionNames('enGB'));
+  const lacking = new Set<string>();
+  const data: Record<string, RawCellContent[][]> = {};
+  for (const [sheet, cells] of sheets) {
+    const rows: RawCellContent[][] = [];
+    for (const [key, cell] of cells) {
+      const [row, col] = key.split(':').map(Number) as [number, number];
+      let raw: RawCellContent;
+      if (cell.formula) {
+        const f = plainFunctions(cell.formula);
+        for (const fn of functionsIn(f)) if (!known.has(fn)) lacking.add(fn);
+        raw = `=${f}`;
+      } else if (cell.value === null) continue;
+      else if (typeof cell.value === 'object') raw = cell.value.error;
+      // A text that looks like a number or formula stays text.
+      else raw = typeof cell.value === 'string' ? `'${cell.value}` : cell.value;
+      (rows[row] ??= [])[col] = raw;
+    }
+    data[sheet] = Array.from(rows, (r) => Array.from(r ?? [], (c) => c ?? null));
+  }
+  if (lacking.size) {
+    throw new WorkbookResultsError(
+      `De werkmap is zonder berekende waarden opgeslagen en gebruikt functies die de rekenkern niet kent: ${[...lacking].sort().join(', ')}. Open en sla de werkmap op in Excel of LibreOffice.`,
+    );
+  }
+  // Only the names formulas use: a name HyperFormula would not accept must not stop the others.
+  const used = new Set(Object.values(data).flatMap((rows) => rows.flatMap((r) => r.filter((c): c is string => typeof c === 'string' && c.startsWith('=')))).flatMap((f) => f.toLowerCase().match(/[a-z_][a-z0-9_.]*/g) ?? []));
+  const expressions = [...names].filter(([name]) => used.has(name)).map(([name, r]) => ({
+    name,
+    expression: `=${quoteSheet(r.sheet)}!${ref(r.c1, r.r1)}${r.r1 === r.r2 && r.c1 === r.c2 ? '' : `:${ref(r.c2, r.r2)}`}`,
+  }));
+  return HyperFormula.buildFromSheets(data, HF_CONFIG, expressions);
+}
+
+const ref = (col: number, row: number) => a1(col, row, { absCol: true, absRow: true });
