@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { createClient, type FileStat } from 'webdav';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
 import { auditLog, model, modelSession, savedModel } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { createEditLink } from './editLinks.ts';
@@ -184,12 +184,46 @@ describe('WebDAV edit link', () => {
     await client.unlock(path, again.token);
   });
 
-  it('two PUTs at once make two entries, exactly one of them active', async () => {
+  it('takes a save as Office words it: the If header tagged with the absolute URL, a body without content type', async () => {
+    const { tree, url } = await opened();
+    const lockBody = '<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope>'
+      + '<D:locktype><D:write/></D:locktype><D:owner><D:href>CONTOSO\\jan</D:href></D:owner></D:lockinfo>';
+    const locked = await fetch(url, { method: 'LOCK', headers: { 'content-type': 'text/xml', timeout: 'Second-3600', depth: '0' }, body: lockBody });
+    expect(locked.status).toBe(200);
+    const token = /<(.+)>/.exec(locked.headers.get('lock-token') ?? '')![1];
+    // the owner comes back as it was sent (its namespace declared where it now stands), in a PROPFIND's lock discovery too
+    expect(await locked.text()).toContain('<D:owner><D:href xmlns:D="DAV:">CONTOSO\\jan</D:href></D:owner><D:timeout>Second-3600</D:timeout>');
+    const found = await fetch(url, { method: 'PROPFIND', headers: { depth: '0' }, body: '<?xml version="1.0"?><a:propfind xmlns:a="DAV:"><a:prop><a:lockdiscovery/><b:x xmlns:b="urn:x"/></a:prop></a:propfind>' });
+    const xml = await found.text();
+    expect(found.status).toBe(207);
+    expect(xml).toContain(token);
+    expect(xml).toContain('CONTOSO\\jan');
+    expect(xml).toMatch(/<X:x xmlns:X="urn:x"\/><\/D:prop><D:status>HTTP\/1.1 404 Not Found/);
+    const bytes = new Uint8Array(await workbook('Office')); // fetch takes an ArrayBuffer-backed view
+    const put = await fetch(url, { method: 'PUT', headers: { if: `<${url}> (<${token}>)` }, body: bytes });
+    expect(put.status).toBe(204);
+    expect((await history(tree.modelId)).map((e) => [e.active, e.filesize])).toEqual([[true, bytes.length], [false, 10]]);
+    // a list tagged with another resource says nothing about this one: the token is not submitted
+    const elsewhere = await fetch(url, { method: 'PUT', headers: { if: `<${url}.bak> (<${token}>)` }, body: bytes });
+    expect(elsewhere.status).toBe(423);
+    expect((await fetch(url, { method: 'UNLOCK', headers: { 'lock-token': `<${token}>` } })).status).toBe(204);
+  });
+
+  it('saves at once (PUTs, and history uploads beside them) each make an entry, exactly one of them active', async () => {
     const { tree, client } = await opened();
     const lock = await client.lock(path);
-    await Promise.all(['een', 'twee', 'drie'].map(async (s) => client.putFileContents(path, await workbook(s), { headers: ifLock(lock.token) })));
+    const staff = await bearer(t.app, a.staff);
+    const upload = async (name: string) => {
+      const body = multipart({}, { filename: `${name}.xlsx`, data: await workbook(name) });
+      const res = await t.app.inject({ method: 'POST', url: `/api/manager/model/${tree.modelId}/saved-model/`, headers: { ...staff, ...body.headers }, payload: body.payload });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await Promise.all([
+      ...['een', 'twee', 'drie'].map(async (s) => client.putFileContents(path, await workbook(s), { headers: ifLock(lock.token) })),
+      ...['vier', 'vijf', 'zes'].map(upload),
+    ]);
     const entries = await history(tree.modelId);
-    expect(entries.length).toBe(4);
+    expect(entries.length).toBe(7);
     expect(entries.filter((e) => e.active).length).toBe(1);
   });
 
