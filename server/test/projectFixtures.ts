@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { savedModel } from '../db/schema/index.ts';
+import { createEditLink } from '../webdav/editLinks.ts';
 import type { Tenant } from './fixtures.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 
@@ -76,6 +78,15 @@ export async function seedTree(
       (SELECT id FROM a2 WHERE a2.version_id = first.version_id) AS "linkAttachmentId"
     FROM first`);
   return rows[0];
+}
+
+/**
+ * An edit link (the WebDAV address of an opened model, server/webdav) of a user for the model of `tree`,
+ * serving its first history entry's file, as the open-model job makes it; its absolute address.
+ */
+export async function editLinkFor(db: Db, t: Tenant, tree: Tree, link: { publicUrl: string; userId: number; filename: string; now: Date; hours: number }) {
+  const [saved] = await db.select({ fileId: savedModel.fileId }).from(savedModel).where(eq(savedModel.id, tree.savedModelId));
+  return createEditLink(db, link.publicUrl, { ...link, clientId: t.clientId, modelId: tree.modelId, fileId: saved.fileId });
 }
 
 /** A multipart/form-data body for app.inject. */

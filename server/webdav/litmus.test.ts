@@ -4,13 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTenant, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
-import { savedModel } from '../db/schema/index.ts';
+import { editLinkFor, rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
 import { ensureDebianPackage } from '../../scripts/ensure.ts';
-import { createEditLink } from './editLinks.ts';
 
 // Debian's litmus suite (basic, locks) against one edit link's folder. Litmus first makes its own
 // collection (MKCOL litmus/) and works on resources inside it, which a one-file link refuses, so most
@@ -40,10 +37,7 @@ afterAll(async () => {
 /** Runs one litmus program against the folder of a fresh edit link: the result per test, and its output. */
 async function litmus(suite: 'basic' | 'locks') {
   const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
-  const [saved] = await t.db.select({ fileId: savedModel.fileId }).from(savedModel).where(eq(savedModel.id, tree.savedModelId));
-  const url = await createEditLink(t.db, base, {
-    clientId: a.clientId, modelId: tree.modelId, userId: a.usr.id, filename: 'model.xlsx', fileId: saved.fileId, now: t.clock.now(), hours: 1,
-  });
+  const url = await editLinkFor(t.db, a, tree, { publicUrl: base, userId: a.usr.id, filename: 'model.xlsx', now: t.clock.now(), hours: 1 });
   // Asynchronous: the server that answers litmus runs in this process.
   const output = await new Promise<string>((resolve, reject) => {
     const p = spawn(`${LITMUS_DIR}/${suite}`, ['--htdocs', '/usr/share/litmus/htdocs', url.slice(0, url.lastIndexOf('/') + 1)], { cwd: work });

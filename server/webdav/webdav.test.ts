@@ -5,10 +5,9 @@ import ExcelJS from 'exceljs';
 import { createClient, type FileStat } from 'webdav';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
-import { auditLog, model, modelSession, savedModel } from '../db/schema/index.ts';
+import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { auditLog, model, modelSession } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
-import { createEditLink } from './editLinks.ts';
 
 // The edit links through a real WebDAV client (the `webdav` npm package) against a listening server:
 // what Excel and LibreOffice do — lock, read, save, unlock — and what must be refused.
@@ -37,10 +36,7 @@ async function workbook(text: string): Promise<Buffer> {
 /** A project with a spreadsheet model and an edit link of `user` for it; the link's client. */
 async function opened(user: UserRow = a.usr, tree?: Tree) {
   tree ??= await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
-  const [saved] = await t.db.select({ fileId: savedModel.fileId }).from(savedModel).where(eq(savedModel.id, tree.savedModelId));
-  const url = await createEditLink(t.db, base, {
-    clientId: a.clientId, modelId: tree.modelId, userId: user.id, filename: FILE, fileId: saved.fileId, now: t.clock.now(), hours: t.config.fileLinkHours,
-  });
+  const url = await editLinkFor(t.db, a, tree, { publicUrl: base, userId: user.id, filename: FILE, now: t.clock.now(), hours: t.config.fileLinkHours });
   const folder = url.slice(0, url.lastIndexOf('/') + 1);
   return { tree, url, folder, client: createClient(folder) };
 }
