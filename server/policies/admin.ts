@@ -21,6 +21,9 @@ export function assertStaff(user: UserRow): void {
   if (!canManageGlobalParameters(user)) throw forbidden();
 }
 
+/** Uploading a spreadsheet-model template: staff only (issue 12). */
+export const assertCanAddTemplateModel = assertStaff;
+
 /**
  * An admin manages the users of its client; only staff manages a staff user (an ADM cannot lock out
  * or demote the super-admin).

@@ -6,6 +6,7 @@ import { connect, migrateDb } from '../db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.ts';
 import { lockDataDir } from '../lock.ts';
 import { printSeededUsers, seedIfEmpty } from './index.ts';
+import { ensureTemplateModels } from './templates.ts';
 import { seedDemoProjects } from './demo.ts';
 
 const config = configFromEnv();
@@ -30,8 +31,9 @@ try {
   await migrateDb(db);
   const seeded = await seedIfEmpty(db);
   if (seeded) printSeededUsers(seeded);
+  await ensureTemplateModels(db, config.now());
   if (process.argv.includes('--demo')) {
-    const n = await seedDemoProjects(db);
+    const n = await seedDemoProjects(db, config.now());
     console.log(n ? `${n} voorbeeldprojecten toegevoegd.` : 'De voorbeeldprojecten bestonden al.');
   }
 } finally {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import {
-  appUser, categoryAttachment, client, phase, subregion, templateModel, templateReport, typeProject, userSubregion,
+  appUser, categoryAttachment, client, phase, subregion, templateReport, typeProject, userSubregion,
   userTemplateReport,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -21,7 +21,8 @@ function generatePassword(): string {
 
 /**
  * First start of an empty database: one client with an administrator (staff), a normal user and a
- * read-only user, and the reference data every client needs. Returns the users with their
+ * read-only user, and the reference data every client needs (the shipped spreadsheet-model template
+ * is added by ensureTemplateModels, which runs at every start). Returns the users with their
  * passwords (printed once by the caller), or null when the database already had a client.
  * `DEMO_PASSWORD` fixes the passwords (used by the end-to-end tests).
  */
@@ -54,9 +55,6 @@ export async function seedIfEmpty(db: Db, fixedPassword = process.env.DEMO_PASSW
     ).returning();
     await tx.insert(phase).values(
       ['Initiatief', 'Definitie', 'Ontwerp', 'Voorbereiding', 'Realisatie', 'Afsluiting'].map((description) => ({ clientId: c.id, description })),
-    );
-    await tx.insert(templateModel).values(
-      ['Grondexploitatie standaard', 'Grondexploitatie uitgebreid', 'Haalbaarheidsstudie'].map((name) => ({ clientId: c.id, name })),
     );
     const reports = await tx.insert(templateReport).values([
       { clientId: c.id, name: 'Overzicht grondexploitaties', description: 'Resultaten van de gekozen rekenmodellen', nModelsMin: 1, nModelsMax: 50 },

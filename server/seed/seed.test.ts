@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { appUser, categoryAttachment, model, project, typeProject } from '../db/schema/index.ts';
+import { appUser, categoryAttachment, client, model, project, savedModel, storedFile, templateModel, typeProject } from '../db/schema/index.ts';
 import { seedIfEmpty } from './index.ts';
 import { seedDemoProjects } from './demo.ts';
+import { ensureTemplateModels, shippedTemplate } from './templates.ts';
+import { openXlsx } from '../../src/formulas/xlsxPackage.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 
 let t: TestApp;
@@ -26,6 +28,23 @@ describe('first-start seed', () => {
     expect(await seedIfEmpty(t.db)).toBeNull();
   });
 
+  it('stores the shipped template per client at the start, once, and gives file-less template rows of older data its file', async () => {
+    expect(await ensureTemplateModels(t.db, t.clock.now())).toBe(1);
+    const rows = await t.db.select().from(templateModel).innerJoin(storedFile, eq(storedFile.id, templateModel.fileId));
+    expect(rows.map((r) => [r.template_model.name, r.stored_file.filename, r.stored_file.clientId === r.template_model.clientId])).toEqual([
+      ['Grondexploitatie standaard', 'Grondexploitatie standaard.xlsx', true],
+    ]);
+    expect((await openXlsx(rows[0]!.stored_file.data)).sheets[0]!.name).toBe('Invoer');
+    expect(await ensureTemplateModels(t.db, t.clock.now())).toBe(0);
+    // An older data folder: a template row without a file, and a client without any template.
+    const [c] = await t.db.select().from(client).limit(1);
+    await t.db.insert(templateModel).values({ clientId: c!.id, name: 'Haalbaarheidsstudie' });
+    const [other] = await t.db.insert(client).values({ name: 'Gemeente Later' }).returning();
+    expect(await ensureTemplateModels(t.db, t.clock.now())).toBe(2);
+    const later = await t.db.select().from(templateModel).where(eq(templateModel.clientId, other!.id));
+    expect(later.map((r) => [r.name, r.fileId !== null])).toEqual([['Grondexploitatie standaard', true]]);
+  });
+
   it('adds the demo projects once, with online models holding the worked example', async () => {
     expect(await seedDemoProjects(t.db)).toBe(3);
     expect(await seedDemoProjects(t.db)).toBe(0);
@@ -33,5 +52,11 @@ describe('first-start seed', () => {
     const online = await t.db.select().from(model).where(eq(model.modelPlatform, 'online'));
     expect(online).toHaveLength(6);
     expect((online[0].modelData as { base_parameters: { phasing_period: string } }).base_parameters.phasing_period).toBe('Annual');
+    // Each spreadsheet model's first, active history entry is a copy of the shipped template.
+    const history = await t.db.select().from(model).innerJoin(savedModel, eq(savedModel.modelId, model.id))
+      .innerJoin(storedFile, eq(storedFile.id, savedModel.fileId)).where(eq(model.modelPlatform, 'spreadsheet'));
+    expect(history).toHaveLength(6);
+    const shipped = Buffer.from(await shippedTemplate());
+    for (const h of history) expect([h.saved_model.active, Buffer.compare(h.stored_file.data, shipped)]).toEqual([true, 0]);
   });
 });

@@ -50,6 +50,13 @@ async function loadModel(db: DbOrTx, user: UserRow, id: number): Promise<ModelAc
 type ModelCreate = z.output<typeof ModelCreateBody>;
 type ModelUpdate = z.output<typeof ModelPatchBody>;
 
+/** A new spreadsheet model's first, active history entry: a copy of its template's file. */
+export async function startFromTemplate(tx: DbOrTx, m: { modelId: number; templateFileId: number; userId: number | null; at: Date }): Promise<void> {
+  const fileId = await copyFile(tx, m.templateFileId);
+  const [f] = await tx.execute<{ filename: string; size: number }>(sql`SELECT filename, size FROM stored_file WHERE id = ${fileId}`).then((r) => r.rows);
+  await tx.insert(savedModel).values({ modelId: m.modelId, active: true, fileId, filenameOrig: f.filename, filesize: f.size, timestampSave: m.at, userSave: m.userId });
+}
+
 export async function createModel(ctx: AppContext, user: UserRow, body: ModelCreate, ip: string) {
   const platform: ModelPlatform = policy.canChoosePlatform(user) ? body.model_platform ?? 'spreadsheet' : 'spreadsheet';
   return command(ctx, { user, ip }, async (c) => {
@@ -76,11 +83,7 @@ export async function createModel(ctx: AppContext, user: UserRow, body: ModelCre
       versionId: body.version, name: body.name, description: body.description, typeModelId: template?.id ?? null,
       modelPlatform: platform, modelData, createdAt: now, createdBy: user.id, timestampLastModified: now, lastModifiedBy: user.id,
     }).returning({ id: model.id });
-    if (platform === 'spreadsheet' && template?.fileId) {
-      const fileId = await copyFile(tx, template.fileId);
-      const [f] = await tx.execute<{ filename: string; size: number }>(sql`SELECT filename, size FROM stored_file WHERE id = ${fileId}`).then((r) => r.rows);
-      await tx.insert(savedModel).values({ modelId: id, active: true, fileId, filenameOrig: f.filename, filesize: f.size, timestampSave: now, userSave: user.id });
-    }
+    if (platform === 'spreadsheet' && template?.fileId) await startFromTemplate(tx, { modelId: id, templateFileId: template.fileId, userId: user.id, at: now });
     await touch(tx, stampOf(c, user), { projectId: access.projectId, versionId: body.version });
     await c.audit(`Rekenmodel '${body.name}' aangemaakt in versie '${access.versionName}'`);
     return getModel(tx, user, id);

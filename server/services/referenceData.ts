@@ -1,7 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import { categoryAttachment, phase, subregion, templateModel, typeProject } from '../db/schema/index.ts';
-import { notFound } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { assertCanAddTemplateModel } from '../policies/admin.ts';
+import { saveFile } from '../storage/files.ts';
+import { XLSX_CONTENT_TYPE, isXlsxWorkbook } from '../storage/xlsx.ts';
+import { command } from './command.ts';
+import { WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
+import type { TemplateModelCreateBody, TemplateModelItem } from '../../src/api/contract/referenceData.ts';
 import type { ProjectRoleRow } from '../../src/api/contract/project.ts';
 import type { CategoryAttachment, Phase, Subregion, TypeProject } from '../../src/api/contract/configuration.ts';
 
@@ -28,6 +34,26 @@ export const listPhases = async (ctx: AppContext, user: UserRow) =>
 export const listCategories = async (ctx: AppContext, user: UserRow) =>
   (await ctx.db.select().from(categoryAttachment).where(eq(categoryAttachment.clientId, user.clientId)).orderBy(asc(sql`lower(${categoryAttachment.name})`)))
     .map(categoryOut);
+
+/**
+ * A staff upload of a spreadsheet-model template: the file must be an xlsx (signature, content type and
+ * an openable workbook part), checked before the command; the name is unique within the client.
+ */
+export async function createTemplateModel(ctx: AppContext, user: UserRow, body: TemplateModelCreateBody, ip: string): Promise<TemplateModelItem> {
+  assertCanAddTemplateModel(user);
+  const invalid = (message: string) => new HttpError(400, message, { errors: [{ path: 'file', message }] });
+  if (!(await isXlsxWorkbook(body.file.data))) throw invalid(WORKBOOK_MESSAGES.notXlsx);
+  const name = body.name?.trim() || body.file.filename.replace(/\.xlsx$/i, '');
+  return command(ctx, { user, ip }, async (c) => {
+    const [taken] = await c.tx.select({ id: templateModel.id }).from(templateModel)
+      .where(and(eq(templateModel.clientId, user.clientId), sql`lower(${templateModel.name}) = lower(${name})`));
+    if (taken) throw new HttpError(409, WORKBOOK_MESSAGES.duplicateTemplate);
+    const file = await saveFile(c.tx, { clientId: user.clientId, filename: body.file.filename, contentType: XLSX_CONTENT_TYPE, data: body.file.data, at: c.now });
+    const [row] = await c.tx.insert(templateModel).values({ clientId: user.clientId, name, fileId: file.id }).returning({ id: templateModel.id, name: templateModel.name });
+    await c.audit(`Type rekenmodel '${name}' toegevoegd`);
+    return row!;
+  });
+}
 
 export const listTemplateModels = async (ctx: AppContext, user: UserRow) =>
   (await ctx.db.select({ id: templateModel.id, name: templateModel.name }).from(templateModel)

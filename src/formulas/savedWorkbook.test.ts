@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyGlobalParameters } from './globalParameters.ts';
 import { buildModelTemplate } from './modelTemplate.ts';
-import { NOT_AN_XLSX, RESULT_NAMES, readWorkbookResults } from './savedWorkbook.ts';
+import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
+import { RESULT_NAMES, readWorkbookResults } from './savedWorkbook.ts';
 import { CHANGED, engineResults, expectSameResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
 import { writeWorkbookInputs } from './workbookInputs.ts';
 import { shiftFormula } from './xlsxPackage.ts';
@@ -63,7 +64,7 @@ describe('readWorkbookResults', () => {
     });
 
     it('refuses what is not a workbook', async () => {
-      await expect(readWorkbookResults(new TextEncoder().encode('PK\u0003\u0004 geen zip'))).rejects.toThrow(NOT_AN_XLSX);
+      await expect(readWorkbookResults(new TextEncoder().encode('PK\u0003\u0004 geen zip'))).rejects.toThrow(WORKBOOK_MESSAGES.notXlsx);
     });
 
     it('computes a recalculated cell from a defined name used in a formula', async () => {

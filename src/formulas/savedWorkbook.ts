@@ -4,6 +4,7 @@
 // zeros) is recalculated with the engine's HyperFormula, or refused with a Dutch message when it uses
 // functions HyperFormula does not have.
 import { type CellValue, DetailedCellError, HyperFormula, type RawCellContent } from 'hyperformula';
+import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 import { HF_CONFIG } from './engine.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { a1 } from './workbook.ts';
@@ -41,7 +42,6 @@ export interface WorkbookResults {
 /** A workbook whose results cannot be read; the message is Dutch and meant for the user. */
 export class WorkbookResultsError extends Error {}
 
-export const NOT_AN_XLSX = 'Het bestand is geen geldig Excel-werkmap (.xlsx).';
 
 type Value = number | string | boolean | { error: string } | null;
 
@@ -67,7 +67,7 @@ export async function readWorkbookResults(xlsx: Uint8Array): Promise<WorkbookRes
   try {
     pkg = await openXlsx(xlsx);
   } catch (e) {
-    if (isNotAWorkbook(e)) throw new WorkbookResultsError(NOT_AN_XLSX);
+    if (isNotAWorkbook(e)) throw new WorkbookResultsError(WORKBOOK_MESSAGES.notXlsx);
     throw e;
   }
   const missing = Object.values(RESULT_NAMES).filter((n) => !pkg.names.has(n.toLowerCase()));

@@ -37,6 +37,11 @@ export const ATTACHMENT_MESSAGES = {
   linkScheme: 'Voer een geldige link in die begint met http:// of https://.',
   file: 'Selecteer een bestand.',
 } as const;
+/** Spreadsheet workbooks: an uploaded template that is not an xlsx, a second template of the same name (POST template-model/). */
+export const WORKBOOK_MESSAGES = {
+  notXlsx: 'Het bestand is geen geldig Excel-werkmap (.xlsx).',
+  duplicateTemplate: 'Er bestaat al een type rekenmodel met deze naam.',
+} as const;
 /** The answers of POST model/{id}/saved-model/ (multipart, one part `file`, which becomes the active entry). */
 export const UPLOAD_OK = 'Upload geslaagd';
 export const UPLOAD_FAILED = 'Upload niet geslaagd.';

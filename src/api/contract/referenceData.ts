@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { UploadedFile } from './attachment.ts';
+import { OptionalText } from './common.ts';
 import { ProjectRoleRow } from './project.ts';
 
 // Reference-data lists used by the project area (spec 2 §3): /api/manager/<resource>/. All are scoped
@@ -8,6 +10,12 @@ import { ProjectRoleRow } from './project.ts';
 export const TemplateModelItem = z.object({ id: z.number(), name: z.string() });
 export const TemplateModelList = z.array(TemplateModelItem);
 export type TemplateModelItem = z.infer<typeof TemplateModelItem>;
+/**
+ * POST template-model/ (staff; multipart/form-data): `name` (optional: the file name without `.xlsx`)
+ * and the workbook as the part `file` (xlsx only). Answer 201 with the TemplateModelItem.
+ */
+export const TemplateModelCreateBody = z.object({ name: OptionalText, file: UploadedFile });
+export type TemplateModelCreateBody = z.output<typeof TemplateModelCreateBody>;
 
 /**
  * GET subregion/{id}/roles/: prefill of a new project's rights table, one row per active user of the
