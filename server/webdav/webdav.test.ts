@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createClient, type FileStat } from 'webdav';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
-import { auditLog, model, modelSession } from '../db/schema/index.ts';
+import { auditLog, model, modelSession, savedModel, storedFile } from '../db/schema/index.ts';
+import { ensureLibreOffice, makeProfile } from '../../src/formulas/testing/libreoffice.ts';
 import type { UserRow } from '../context.ts';
 
 // The edit links through a real WebDAV client (the `webdav` npm package) against a listening server:
@@ -204,6 +209,26 @@ describe('WebDAV edit link', () => {
     expect(elsewhere.status).toBe(423);
     expect((await fetch(url, { method: 'UNLOCK', headers: { 'lock-token': `<${token}>` } })).status).toBe(204);
   });
+
+  it('LibreOffice opens the edit link with its own WebDAV client and reads the workbook', async () => {
+    const soffice = ensureLibreOffice();
+    const { tree, url } = await opened();
+    const bytes = await workbook('geopend in LibreOffice');
+    const [saved] = await t.db.select({ fileId: savedModel.fileId }).from(savedModel).where(eq(savedModel.id, tree.savedModelId));
+    await t.db.update(storedFile).set({ data: bytes, size: bytes.length }).where(eq(storedFile.id, saved.fileId));
+    const profile = makeProfile();
+    const out = mkdtempSync(join(tmpdir(), 'grondslag-dav-'));
+    // Asynchronous: the server that LibreOffice talks to runs in this process.
+    await new Promise((resolve, reject) => {
+      const p = spawn(soffice, [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', 'csv', '--outdir', out, url],
+        { env: { ...process.env, HOME: profile }, stdio: 'ignore' });
+      p.on('error', reject);
+      p.on('close', resolve);
+    });
+    expect(readFileSync(join(out, 'Grex model.csv'), 'utf8').trim()).toBe('geopend in LibreOffice');
+    rmSync(out, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }, 120_000);
 
   it('saves at once (PUTs, and history uploads beside them) each make an entry, exactly one of them active', async () => {
     const { tree, client } = await opened();
