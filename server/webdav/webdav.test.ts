@@ -66,6 +66,8 @@ describe('WebDAV edit link', () => {
     expect(opts.headers.get('ms-author-via')).toBe('DAV');
     expect(opts.headers.get('allow')).toContain('PROPFIND');
     expect((await fetch(folder + encodeURIComponent(FILE), { method: 'OPTIONS' })).headers.get('allow')).toContain('LOCK');
+    const head = await fetch(folder + encodeURIComponent(FILE), { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length'), head.headers.get('etag')]).toEqual([200, '10', expect.stringMatching(/^"\d+"$/)]);
 
     const list = await client.getDirectoryContents('/') as FileStat[];
     expect(list.map((f) => [f.basename, f.type, f.size, f.mime])).toEqual([[FILE, 'file', 10, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']]);
