@@ -108,4 +108,21 @@ describe('the shipped template in LibreOffice', () => {
       }
     }
   });
+
+  it('fills a workbook LibreOffice saved (its own XML, shared strings, saved values) and reads the new results', async () => {
+    const second: ParameterRow[] = [
+      { parameter_type: 'Kostenstijging', period_type: 'Uitgangspunt', value_float: 0.045 },
+      { parameter_type: 'BtwPercentage', period_type: 'Uitgangspunt', value_float: 0.21 },
+    ];
+    const again = await writeWorkbookInputs(readFileSync(out.plain.get('worked')!), { parameters: second, spaceUsage: null });
+    expect(again.skipped).toEqual([]);
+    const r = await readWorkbookResults(again.xlsx);
+    expect(r.recalculated).toBe(true);
+    const first = applyGlobalParameters(workedTemplateModel(), CHANGED);
+    const applied = first.ok ? applyGlobalParameters(first.data, second) : first;
+    if (!applied.ok) throw new Error(JSON.stringify(applied.problems));
+    const expected = engineResults(applied.data);
+    expect(Math.abs(expected.ew - engineResults(first.ok ? first.data : workedTemplateModel()).ew)).toBeGreaterThan(100);
+    expectSameResults(r, expected);
+  });
 });
