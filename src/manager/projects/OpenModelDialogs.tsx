@@ -19,7 +19,7 @@ export const OpenModelDialogs = observer(function OpenModelDialogs({ store }: { 
   return (
     <>
       <OpenDialog store={store} />
-      <SessionAlerts store={store} />
+      <SessionAlert store={store} />
     </>
   );
 });
@@ -97,37 +97,37 @@ const OpenActions = observer(function OpenActions({ store }: { store: OpenModelS
   }
 });
 
-/** The model-already-open alert (409) and the confirmation before its 'Beëindig sessie'. */
-const SessionAlerts = observer(function SessionAlerts({ store }: { store: OpenModelStore }) {
+/**
+ * The model-already-open alert (409); its 'Beëindig sessie' turns it into the cancel-session warning
+ * (one alert, so the question follows without a second pop-up sliding in).
+ */
+const SessionAlert = observer(function SessionAlert({ store }: { store: OpenModelStore }) {
   const s = store.state;
   const m = store.model;
   const mayEnd = Boolean(m?.canEndSession);
+  const confirming = s.step === 'confirmEnd';
   return (
-    <>
-      <Alert
-        isOpen={s.step === 'alreadyOpen'}
-        intent="warning"
-        icon="warning-sign"
-        confirmButtonText={mayEnd ? 'Beëindig sessie' : 'Sluiten'}
-        cancelButtonText={mayEnd ? 'Sluiten' : undefined}
-        onConfirm={() => (mayEnd ? store.askEndSession() : store.close())}
-        onCancel={() => store.close()}
-      >
-        <p>{MODEL_ALREADY_OPEN}</p>
-        {s.step === 'alreadyOpen' && s.email && <p>Geopend door: <strong>{s.email}</strong></p>}
-      </Alert>
-      <Alert
-        isOpen={s.step === 'confirmEnd'}
-        intent="warning"
-        icon="warning-sign"
-        confirmButtonText="Beëindig sessie"
-        cancelButtonText="Annuleren"
-        loading={store.busy}
-        onConfirm={() => void store.confirmEndSession()}
-        onCancel={() => store.close()}
-      >
-        {s.step === 'confirmEnd' && m && <EndSessionWarning name={m.name} email={s.email} />}
-      </Alert>
-    </>
+    <Alert
+      isOpen={s.step === 'alreadyOpen' || confirming}
+      intent="warning"
+      icon="warning-sign"
+      confirmButtonText={mayEnd ? 'Beëindig sessie' : 'Sluiten'}
+      cancelButtonText={confirming ? 'Annuleren' : mayEnd ? 'Sluiten' : undefined}
+      loading={store.busy}
+      onConfirm={() => {
+        if (confirming) void store.confirmEndSession();
+        else if (mayEnd) store.askEndSession();
+        else store.close();
+      }}
+      onCancel={() => store.close()}
+    >
+      {s.step === 'alreadyOpen' && (
+        <>
+          <p>{MODEL_ALREADY_OPEN}</p>
+          {s.email && <p>Geopend door: <strong>{s.email}</strong></p>}
+        </>
+      )}
+      {confirming && m && <EndSessionWarning name={m.name} email={s.email} />}
+    </Alert>
   );
 });

@@ -162,6 +162,12 @@ describe('OpenModelStore', () => {
     await b.open(MODEL);
     expect(b.state).toEqual({ step: 'failed', detail: null });
 
+    // a failed job's message starts with the failure text: its reason is not said twice
+    const job = fakeApi(['task-9'], [failure(422, { message: `${OPEN_MODEL_FAILED} Het rekenmodel heeft nog geen bestand in de historie.` })]);
+    const d = newStore(job).store;
+    await d.open(MODEL);
+    expect(d.state).toEqual({ step: 'failed', detail: 'Het rekenmodel heeft nog geen bestand in de historie.' });
+
     const offline = fakeApi([new TypeError('Failed to fetch')], []);
     const c = newStore(offline).store;
     await c.open(MODEL);

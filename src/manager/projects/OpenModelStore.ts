@@ -192,7 +192,9 @@ export class OpenModelStore {
       runInAction(() => (this.state = { step: 'noMapData', reason: mapReason(e as ResponseError) }));
       return;
     }
-    const detail = e instanceof ResponseError && e.status < 500 && e.serverMessage !== OPEN_MODEL_FAILED ? e.serverMessage ?? null : null;
+    // A 4xx's Dutch reason is shown under the failure text (without repeating it, when it starts with it).
+    const reason = e instanceof ResponseError && e.status < 500 ? e.serverMessage?.replace(OPEN_MODEL_FAILED, '').trim() : '';
+    const detail = reason || null;
     runInAction(() => {
       this.state = { step: 'failed', detail };
       this.timer = setTimeout(() => {
