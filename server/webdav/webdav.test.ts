@@ -170,9 +170,15 @@ describe('WebDAV edit link', () => {
   });
 
   it('honours the lock timeout on the configured clock, and a refresh extends it', async () => {
-    const { tree, client } = await opened();
+    const { tree, client, url } = await opened();
     const lock = await client.lock(path, { timeout: 'Second-60' });
-    t.clock.advance(50_000);
+    t.clock.advance(30_000);
+    // a refresh as RFC 4918 words it: no body, the token in If; a token that is not the lock's: 412
+    const bare = await fetch(url, { method: 'LOCK', headers: { ...ifLock(lock.token), timeout: 'Second-60' } });
+    expect([bare.status, bare.headers.get('lock-token')]).toEqual([200, null]);
+    expect(await bare.text()).toContain('<D:timeout>Second-60</D:timeout>');
+    expect((await fetch(url, { method: 'LOCK', headers: { ...ifLock('opaquelocktoken:nep'), timeout: 'Second-60' } })).status).toBe(412);
+    t.clock.advance(20_000);
     // the client sends its refreshToken as the If header as it is, and the lockinfo again
     const refreshed = await client.lock(path, { refreshToken: `(<${lock.token}>)`, timeout: 'Second-60' });
     expect(refreshed.serverTimeout).toBe('Second-60');
