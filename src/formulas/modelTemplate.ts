@@ -120,7 +120,8 @@ function inputSheet(model: ModelData, periods: Period[]) {
   add([text('Ruimtegebruik (m², uit de kaart)'), text('Naam'), text('m²')]);
   const spaceRow = new Map<string, number>();
   for (const loc of SPACE_USAGE_LOCATIONS) {
-    const r = add([text(LOCATION_TITLES[loc]), text(spaceUsageName(loc)), 0], 'area');
+    const m2 = bp.space_usage.reduce((sum, s) => sum + (s.location === loc ? s.value ?? 0 : 0), 0);
+    const r = add([text(LOCATION_TITLES[loc]), text(spaceUsageName(loc)), m2], 'area');
     spaceRow.set(loc, r);
     names[spaceUsageName(loc)] = abs(INPUT_SHEET, FIRST_VALUE_COL, r);
   }
@@ -207,7 +208,7 @@ export function templateWorkbook(model: ModelData = templateModelData()): { shee
 
 /**
  * The template as an xlsx, with the computed results cached (the engine's HyperFormula). Another model
- * (with every space-usage row on a location) gives the same layout with its entries (tests).
+ * (with one space-usage row per location, as templateModelData has) gives the same layout with its entries (tests).
  */
 export async function buildModelTemplate(model?: ModelData): Promise<Uint8Array> {
   const { sheets, names } = templateWorkbook(model);
