@@ -22,6 +22,8 @@ import { secret } from './auth/secrets.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { registerRoutes } from './routes/index.ts';
 import { webdavRoutes } from './webdav/routes.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { FILE_COOKIE, FILE_TOKEN_PURPOSE, FILES_PREFIX } from './services/jobs.ts';
 
 interface AppOptions {
   config: Config;
@@ -88,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     tokens: new TokenService(await secret(db, 'jwt-signing-key'), config.accessTokenSeconds, config.now),
     encryptionKey: await secret(db, 'encryption-key'),
     mailer: opts.mailer ?? createMailer(config, (m) => app.log.info(m)),
+    jobs: new JobQueue(db, config, (e) => app.log.error(e)),
   };
   app.decorate('ctx', ctx);
 
@@ -106,7 +109,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // authenticate: every /api route needs a valid access token of an active user, unless public.
+  // authenticate: every /api route needs a valid access token of an active user, unless public; so do
+  // produced files (/files/…), which also take their own cookie, so that a plain link opens them.
   app.decorateRequest('user', null as never);
   app.decorateRequest('dataRevision', 0);
   // The user and his client's data revision, read before anything else of the request (cached answers
@@ -117,10 +121,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     .where(sql`${appUser.id} = ANY(${sql.placeholder('ids')}::int[])`).prepare('auth_users_by_id');
   const users = new BatchLoader((ids: number[]) => usersById.execute({ ids }), (r) => r.user.id);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || req.routeOptions.config?.public) return;
+    const file = req.url.startsWith(`${FILES_PREFIX}/`);
+    if (!file && (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || req.routeOptions.config?.public)) return;
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    const claims = token ? await ctx.tokens.verify(token) : null;
+    const cookie = file && !token ? req.cookies[FILE_COOKIE] : undefined;
+    const claims = token ? await ctx.tokens.verify(token) : cookie ? await ctx.tokens.verify(cookie, FILE_TOKEN_PURPOSE) : null;
     if (!claims) throw unauthorized();
     const found = await users.load(claims.userId);
     const user = found?.user;
@@ -163,5 +169,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   } else {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: NOT_FOUND }));
   }
+
+  // The job queue, and in every instance (config.jobWorker) its worker; stopped before the database closes.
+  await ctx.jobs.start(ctx);
+  app.addHook('onClose', () => ctx.jobs.stop());
   return app;
 }

@@ -35,6 +35,13 @@ export interface Config {
   fileLinkHours: number;
   /** Run the job worker in this process (default on; every instance runs one). */
   jobWorker: boolean;
+  /**
+   * How long a job may run before it counts as lost (its worker killed) and another worker runs it
+   * again (server/jobs). Also sets how often each instance looks for such jobs (a fifth of it, 1–60 s).
+   */
+  jobExpireSeconds: number;
+  /** Largest version region (m²) whose map data an open model fills in; larger → 424 BigArea. */
+  mapMaxAreaM2: number;
   /** The clock; tests inject one to test expiry without sleeping. */
   now: () => Date;
 }
@@ -70,6 +77,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     fileLinkHours: int(env.FILE_LINK_HOURS, 24),
     jobWorker: env.JOB_WORKER !== 'false',
+    jobExpireSeconds: int(env.JOB_EXPIRE_SECONDS, 300),
+    mapMaxAreaM2: int(env.MAP_MAX_AREA_HA, 10_000) * 10_000,
     now: () => new Date(),
   };
 }

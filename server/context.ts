@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Mailer } from './services/mail.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { appUser } from './db/schema/index.ts';
 
 export type UserRow = typeof appUser.$inferSelect;
@@ -14,6 +15,8 @@ export interface AppContext {
   /** AES key for secrets at rest (MFA). */
   encryptionKey: Buffer;
   mailer: Mailer;
+  /** The job queue (server/jobs): enqueue in a command's transaction. */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {

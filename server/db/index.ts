@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index.ts';
 import { installRevisionTriggers } from './revision.ts';
+import { installJobSchema } from '../jobs/schema.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle, usable wherever a Db is (services accept either). */
@@ -36,12 +37,16 @@ export function prepared<Row extends pg.QueryResultRow>(name: string, query: SQL
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Applies pending migrations; safe to call from several instances (drizzle takes a lock per run). */
+/**
+ * Applies pending migrations and installs the job queue's tables (pg-boss); safe to call from several
+ * instances (one advisory lock). Test databases are clones of a migrated one, so they start with both.
+ */
 export async function migrateDb(db: Db): Promise<void> {
   await db.$client.query('SELECT pg_advisory_lock(74210001)');
   try {
     await migrate(db, { migrationsFolder });
     await installRevisionTriggers(db);
+    await installJobSchema(db.$client);
   } finally {
     await db.$client.query('SELECT pg_advisory_unlock(74210001)');
   }

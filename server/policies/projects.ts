@@ -18,6 +18,9 @@ import { globalRole, hasMainAppAccess, isAdmin } from './users.ts';
 // - A frozen model refuses changes of name/description, moving and history uploads/activation (423),
 //   unless the same request unfreezes it (project ADM only). Delete and duplicate remain possible.
 // - Ending a model session: project ADM, or the session holder if he can still read the project.
+// - Opening a spreadsheet model: readers may (a copy without edit session or edit address); project
+//   ADM/USR of a model that is not frozen open it to edit and take the session. Taking over someone
+//   else's session (`force`) is ending it: the same rule.
 // - Model history: project ADM/USR list and download it (saves from Excel land there, issue 12);
 //   uploading and activating an entry stay with staff that has project role ADM or USR (spec 1 §6).
 // - Logs: global role ADM (staff included, see policies/users.ts), own client only.
@@ -40,6 +43,8 @@ export const canSeeRights = (role: ProjectRole | null | undefined) => role === '
 export const canEndSession = (user: UserRow, role: ProjectRole | null | undefined, holderId: number | null) =>
   canReadProject(role) && (role === 'ADM' || (holderId !== null && holderId === user.id));
 export const canSeeModelHistory = canEditProject;
+/** Opening a spreadsheet model to edit it (edit session, WebDAV address); others open a read-only copy. */
+export const canEditSpreadsheet = (role: ProjectRole | null | undefined, frozen: boolean) => canEditProject(role) && !frozen;
 export const canManageModelHistory = (user: UserRow, role: ProjectRole | null | undefined) =>
   user.isStaff && canEditProject(role);
 export const canChoosePlatform = (user: UserRow) => user.isStaff;

@@ -12,6 +12,7 @@ import modelRoutes from './model.ts';
 import attachmentRoutes from './attachment.ts';
 import referenceDataRoutes from './referenceData.ts';
 import samlRoutes from './saml.ts';
+import openModelRoutes, { fileRoutes } from './openModel.ts';
 
 /** Every route group, with the spec's prefixes. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -28,6 +29,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(attachmentRoutes, { prefix: '/api/manager' });
   await app.register(referenceDataRoutes, { prefix: '/api/manager' });
   await app.register(samlRoutes, { prefix: '/api/manager' });
+  await app.register(openModelRoutes, { prefix: '/api/manager' });
+  await app.register(fileRoutes);
   await app.register(async (a) => {
     a.get('/status/', { config: { public: true } }, async () => ({ status: 'ok' }));
   }, { prefix: '/api/grexsuperadmin' });

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ParameterSaveAnswer, ParameterSaveBody } from '../../src/api/contract/parameters.ts';
+import type { ParameterRow, ParameterSaveAnswer, ParameterSaveBody } from '../../src/api/contract/parameters.ts';
 import { applyGlobalParameters } from '../../src/formulas/globalParameters.ts';
 import type { AppContext, UserRow } from '../context.ts';
+import type { DbOrTx } from '../db/index.ts';
 import { model, parameterApplication, project, versionModel } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { assertStaff } from '../policies/admin.ts';
@@ -44,4 +45,18 @@ export async function applyParameters(ctx: AppContext, actor: UserRow, body: Par
   recordedOnly.sort((a, b) => a - b);
   refused.sort((a, b) => a.model - b.model);
   return { message: 'Parameters succesvol opgeslagen.', applied, recorded_only: recordedOnly, refused };
+}
+
+/**
+ * The global parameters that apply to a spreadsheet model now (what opening it writes into its workbook):
+ * per parameter key (type, row, period, year) the value of the latest application that chose the model.
+ * Keys no application set are absent: the workbook keeps its own values there.
+ */
+export async function currentParameters(db: DbOrTx, clientId: number, modelId: number): Promise<ParameterRow[]> {
+  const { rows } = await db.execute<{ row: ParameterRow }>(sql`
+    SELECT DISTINCT ON (r->>'parameter_type', r->>'row_index', r->>'period_type', r->>'year') r AS row
+    FROM parameter_application pa CROSS JOIN LATERAL jsonb_array_elements(pa.parameters) r
+    WHERE pa.client_id = ${clientId} AND pa.model_ids @> ${JSON.stringify([modelId])}::jsonb
+    ORDER BY r->>'parameter_type', r->>'row_index', r->>'period_type', r->>'year', pa.created_at DESC, pa.id DESC`);
+  return rows.map((r) => r.row);
 }

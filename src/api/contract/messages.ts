@@ -65,3 +65,5 @@ export const OPEN_MODEL_FAILED = 'Fout bij het openen van het rekenmodel.';
 export const REPORT_FAILED = 'Fout bij het maken van rapportage.';
 /** 409 of the open request: another user has the model open. */
 export const MODEL_ALREADY_OPEN = 'Dit rekenmodel is al geopend door een andere gebruiker.';
+/** 400 of the open request for an online model (it opens in the online tool). */
+export const OPEN_ONLINE_MODEL = 'Een online rekenmodel wordt geopend in de rekentool.';

@@ -1,0 +1,46 @@
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/index.ts';
+import type { job } from '../db/schema/index.ts';
+import type { MapviewerError } from '../../src/api/contract/openModel.ts';
+
+// What a job kind's handler sees and answers (docs/conventions.md "Jobs"). The runner (runner.ts) marks
+// the row running, calls the handler, and stores its result once; the handler only does the work.
+
+export type JobRow = typeof job.$inferSelect;
+
+export interface JobRun {
+  ctx: AppContext;
+  /** The job row as the runner marked it running (params, owner, model). */
+  job: JobRow;
+  /**
+   * Writes the step's Dutch text and percentage into the job row, where the poll reads them. Throws
+   * when the run no longer counts (its time is up and the job went to another worker).
+   */
+  progress(text: string, pct: number): Promise<void>;
+}
+
+/** What a handler produced: a file, and what else belongs to the result. */
+export interface JobOutput {
+  filename: string;
+  contentType: string;
+  data: Uint8Array;
+  /**
+   * Writes that belong to the result (e.g. the opened model's edit link), in the transaction that
+   * stores it: only the run whose result is kept makes them. Answers the kind's extra answer fields
+   * (the job row's `result`).
+   */
+  complete?(tx: Tx, file: { id: number }, now: Date): Promise<Record<string, unknown> | null>;
+}
+
+export type JobHandler = (run: JobRun) => Promise<JobOutput>;
+
+/**
+ * A failure that running again cannot mend (a model without a file, missing map data): the job row
+ * is marked failed with this Dutch message and, for the map data, the map-viewer error value.
+ * Anything else a handler throws counts as a crash and is retried.
+ */
+export class JobFailure extends Error {
+  constructor(message: string, readonly mapviewerError: MapviewerError | null = null) {
+    super(message);
+  }
+}

@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import { model, savedModel } from '../db/schema/index.ts';
+import { currentParameters } from '../services/parameters.ts';
+import { versionSpaceUsage, type OpenModelParams, type SpaceUsage } from '../services/openModel.ts';
+import { readFile } from '../storage/files.ts';
+import { XLSX_CONTENT_TYPE, isXlsxWorkbook } from '../storage/xlsx.ts';
+import { createEditLink } from '../webdav/editLinks.ts';
+import { JobFailure, type JobHandler } from './job.ts';
+import { writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
+import { MAPVIEWER_ERROR_TEXT, OPEN_MODEL_FAILED } from '../../src/api/contract/messages.ts';
+
+// The open-model job (spec 1 §4): the model's active saved file with the current global parameters
+// and, when asked, the version's space usage written into its input cells (src/formulas/workbookInputs.ts).
+// An editor's result gets an edit link (the WebDAV address Excel saves back to).
+
+export const NO_MODEL_FILE = `${OPEN_MODEL_FAILED} Het rekenmodel heeft nog geen bestand in de historie.`;
+export const NOT_A_WORKBOOK = `${OPEN_MODEL_FAILED} Het actieve bestand in de historie is geen Excel-werkmap (xlsx).`;
+
+export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
+  const params = job.params as OpenModelParams;
+  const modelId = job.modelId!;
+  await progress('Rekenmodel ophalen', 10);
+  const [saved] = await ctx.db.select({ fileId: savedModel.fileId, filename: savedModel.filenameOrig, versionId: model.versionId })
+    .from(savedModel).innerJoin(model, eq(model.id, savedModel.modelId))
+    .where(and(eq(savedModel.modelId, modelId), eq(savedModel.active, true)));
+  const file = saved && await readFile(ctx.db, job.clientId, saved.fileId);
+  if (!file) throw new JobFailure(NO_MODEL_FILE);
+  if (!(await isXlsxWorkbook(file.data))) throw new JobFailure(NOT_A_WORKBOOK);
+
+  await progress('Globale parameters invullen', 30);
+  const parameters = await currentParameters(ctx.db, job.clientId, modelId);
+  let spaceUsage: SpaceUsage | null = null;
+  if (params.mapviewerRequired) {
+    await progress('Kaartgegevens invullen', 50);
+    const map = await versionSpaceUsage(ctx.db, saved.versionId, ctx.config.mapMaxAreaM2);
+    if ('error' in map) throw new JobFailure(MAPVIEWER_ERROR_TEXT[map.error], map.error);
+    spaceUsage = map.spaceUsage;
+  }
+  const { xlsx } = await writeWorkbookInputs(file.data, { parameters, spaceUsage });
+
+  await progress('Bestand klaarzetten', 90);
+  return {
+    filename: saved.filename, contentType: XLSX_CONTENT_TYPE, data: xlsx,
+    complete: params.edit
+      ? async (tx, f, now) => ({
+        edit_url: await createEditLink(tx, ctx.config.publicUrl, {
+          clientId: job.clientId, modelId, userId: job.userId, filename: saved.filename, fileId: f.id, now, hours: ctx.config.fileLinkHours,
+        }),
+      })
+      : undefined,
+  };
+};

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle } from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { Db, Tx } from '../db/index.ts';
+import type { JobRow } from './job.ts';
+import { JOB_HANDLERS, type JobKind } from './kinds.ts';
+import { markFailed, runJob } from './runner.ts';
+import { JOB_SCHEMA } from './schema.ts';
+
+// The job queue (pg-boss 12, in PostgreSQL's schema `pgboss`). Every server instance starts one: it
+// enqueues in the caller's transaction, and, with config.jobWorker, runs a worker per job kind.
+//
+// - Fast start: LISTEN/NOTIFY is on (the queues notify), so a committed job wakes the workers at once
+//   (~10 ms); polling every second remains as the backstop for retries and missed notifications.
+// - Crashes: a handler that throws is run again after 1 s, then 2–4 s (retryLimit 2, back-off); a job
+//   whose worker died expires after config.jobExpireSeconds and is taken up by any instance's
+//   supervisor (every fifth of that time) and run again. When pg-boss gives up, the job goes to the
+//   dead-letter queue, whose worker marks the row failed.
+// - Exactly one result: pg-boss hands a job to one worker at a time; the runner's guarded final write
+//   (runner.ts) keeps the result of the first run that finishes if an expired run finishes after all.
+
+/** The dead-letter queue of every kind: its jobs are jobs pg-boss gave up on. */
+const GAVE_UP = 'job-gave-up';
+
+interface JobData { jobId: string }
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+
+  constructor(db: Db, private readonly config: Config, log: (e: unknown) => void) {
+    const supervise = Math.min(60, Math.max(1, Math.round(config.jobExpireSeconds / 5)));
+    this.boss = new PgBoss({
+      connectionString: db.$client.options.connectionString, max: 4, schema: JOB_SCHEMA,
+      useListenNotify: true, schedule: false,
+      superviseIntervalSeconds: supervise, monitorIntervalSeconds: supervise,
+      openTelemetry: { enabled: false },
+    });
+    this.boss.on('error', log);
+  }
+
+  /** Starts pg-boss (schema migrations if a newer pg-boss needs them) and, with config.jobWorker, the workers. */
+  async start(ctx: AppContext): Promise<void> {
+    await this.boss.start();
+    await this.boss.createQueue(GAVE_UP);
+    const kinds = Object.keys(JOB_HANDLERS) as JobKind[];
+    for (const kind of kinds) await this.boss.createQueue(kind, { notify: true, deadLetter: GAVE_UP });
+    if (!this.config.jobWorker) return;
+    const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
+    for (const kind of kinds) {
+      await this.boss.work<JobData>(kind, { ...polling, localConcurrency: 2 }, async ([j]) => runJob(ctx, j.data.jobId, j.signal));
+    }
+    await this.boss.work<JobData>(GAVE_UP, polling, async ([j]) => markFailed(ctx, j.data.jobId, null));
+  }
+
+  /**
+   * Enqueues the job of a just-inserted job row in the same transaction: a rollback removes both, and
+   * the workers are woken at commit. The pg-boss job carries the row's id.
+   */
+  async enqueue(tx: Tx, row: Pick<JobRow, 'id' | 'kind'>): Promise<void> {
+    const data: JobData = { jobId: row.id };
+    await this.boss.send(row.kind, data, {
+      id: row.id, db: fromDrizzle(tx, sql),
+      retryLimit: 2, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: this.config.jobExpireSeconds,
+    });
+  }
+
+  /** Stops taking jobs and waits (up to 10 s) for the running ones; what is left is run again elsewhere. */
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+}

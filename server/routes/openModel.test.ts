@@ -1,0 +1,410 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
+import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { auditLog, editLink, featureArea, job, model, modelSession, savedModel, storedFile, versionRegion } from '../db/schema/index.ts';
+import type { UserRow } from '../context.ts';
+import { connect, type Db } from '../db/index.ts';
+import { buildApp } from '../app.ts';
+import { freePort } from '../net.ts';
+import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../../src/api/contract/modelData.ts';
+import type { ParameterRow } from '../../src/api/contract/parameters.ts';
+import { MAPVIEWER_ERROR_TEXT, MODEL_ALREADY_OPEN, OPEN_ONLINE_MODEL } from '../../src/api/contract/messages.ts';
+import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
+import { NO_MODEL_FILE, NOT_A_WORKBOOK } from '../jobs/openModel.ts';
+import { command } from '../services/command.ts';
+import { runJob } from '../jobs/runner.ts';
+
+// Opening a spreadsheet model through the job queue: the request, the task poll and the produced file.
+// The workers here are real pg-boss workers in the test's app (config.jobWorker is on by default).
+
+let t: TestApp;
+let a: Tenant;
+/** For the killed-worker test (last): an instance that enqueues and supervises with a short expiry but
+ * runs no worker, and a real server process (server/main.ts) on its database that does; started first,
+ * as the process takes seconds to start. */
+let killable: { k: TestApp; child: ChildProcess; exited: Promise<unknown>; ready: Promise<void>; tenant: Tenant };
+
+beforeAll(async () => {
+  const k = await createTestApp({ jobWorker: false, jobExpireSeconds: 2 });
+  const tenant = await createTenant(k.db, 'kill'); // before the process starts: it seeds an empty database
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: k.db.$client.options.connectionString, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', JOB_WORKER: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const ready = (async () => {
+    while (!(await fetch(`http://127.0.0.1:${port}/api/grexsuperadmin/status/`).then((r) => r.ok, () => false))) {
+      if (child.exitCode !== null) throw new Error('the server process stopped');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  ready.catch(() => {}); // awaited by its test
+  killable = { k, child, exited, ready, tenant };
+  t = await createTestApp();
+  a = await createTenant(t.db, 'open');
+});
+afterAll(async () => {
+  if (killable.child.exitCode === null) killable.child.kill('SIGKILL');
+  await killable.k.close();
+  await t.close();
+});
+
+/** A workbook with the named input cells of the template's `Invoer` sheet that the tests read back. */
+async function workbook(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Invoer');
+  ws.getRow(2).values = ['Kostenstijging', 0.01, 0.01, 0.01, 0.01];
+  wb.definedNames.add('Invoer!$B$2:$E$2', 'Kostenstijging');
+  ws.getRow(3).values = ['Btw', 0.21];
+  wb.definedNames.add('Invoer!$B$3', 'BtwPercentage');
+  SPACE_USAGE_LOCATIONS.forEach((loc, i) => {
+    ws.getRow(10 + i).values = [loc, 0];
+    wb.definedNames.add(`Invoer!$B$${10 + i}`, `Ruimtegebruik_${loc}`);
+  });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** What the tests read back: Kostenstijging Uitgangspunt..Per03, BtwPercentage, m² per location. */
+async function inputsOf(xlsx: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
+  const ws = wb.getWorksheet('Invoer')!;
+  const num = (ref: string) => Number(ws.getCell(ref).value);
+  return {
+    kostenstijging: ['B2', 'C2', 'D2', 'E2'].map(num),
+    btw: num('B3'),
+    spaceUsage: Object.fromEntries(SPACE_USAGE_LOCATIONS.map((loc, i) => [loc, num(`B${10 + i}`)])) as Record<SpaceUsageLocation, number>,
+  };
+}
+
+/** A project (every tenant user with his global role) whose model's active file is a real workbook. */
+async function spreadsheetModel(opts: { sessionUserId?: number } = {}, db: Db = t.db, tenant: Tenant = a): Promise<Tree> {
+  const tree = await seedTree(db, tenant, { roles: rolesAsGlobal(tenant), ...opts });
+  const data = await workbook();
+  const [saved] = await db.select({ fileId: savedModel.fileId }).from(savedModel).where(eq(savedModel.id, tree.savedModelId));
+  await db.update(storedFile).set({ data, size: data.byteLength }).where(eq(storedFile.id, saved.fileId));
+  return tree;
+}
+
+const open = async (app: FastifyInstance, user: UserRow, modelId: number, query = '') =>
+  app.inject({ method: 'GET', url: `/api/manager/model/${modelId}/open/${query}`, headers: await bearer(app, user) });
+
+async function openTask(user: UserRow, modelId: number, query = '', app = t.app): Promise<string> {
+  const res = await open(app, user, modelId, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().open_model_task;
+}
+
+const pollOnce = async (app: FastifyInstance, user: UserRow, id: string) =>
+  app.inject({ method: 'GET', url: `/api/manager/open-model-task/${id}/`, headers: await bearer(app, user) });
+
+/** Polls as the browser does until the task is no longer running. */
+async function poll(user: UserRow, id: string, app = t.app) {
+  for (;;) {
+    const res = await pollOnce(app, user, id);
+    if (res.statusCode !== 202) return res;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function download(user: UserRow, ready: { uuid: string; filename_orig: string }, headers?: Record<string, string>) {
+  return t.app.inject({
+    method: 'GET', url: `/files/${ready.uuid}/${encodeURIComponent(ready.filename_orig)}`, headers: headers ?? await bearer(t.app, user),
+  });
+}
+
+async function applyParameters(parameters: ParameterRow[], models: number[]) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/manager/parameter/', headers: await bearer(t.app, a.staff), payload: { parameters, models } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Holds an exclusive lock on parameter_application: a job waits at its 'Globale parameters invullen' step. */
+async function holdParameters(db: Db = t.db) {
+  const c = new pg.Client({ connectionString: db.$client.options.connectionString });
+  await c.connect();
+  await c.query('BEGIN');
+  await c.query('LOCK TABLE parameter_application IN ACCESS EXCLUSIVE MODE');
+  return { release: async () => { await c.query('ROLLBACK'); await c.end(); } };
+}
+
+const sessionOf = async (modelId: number) =>
+  (await t.db.select({ userId: modelSession.userId }).from(modelSession).where(eq(modelSession.modelId, modelId)))[0]?.userId ?? null;
+
+async function mapData(versionId: number, regionM2: number | null, features: [SpaceUsageLocation, number][]) {
+  const geometry = { type: 'Polygon', coordinates: [] };
+  if (regionM2 !== null) await t.db.insert(versionRegion).values({ versionId, geometry, areaM2: regionM2 });
+  for (const [fn, m2] of features) await t.db.insert(featureArea).values({ versionId, name: fn, function: fn, geometry, areaM2: m2 });
+}
+
+describe('open model', () => {
+  it('runs the job: 202 with its progress, then 200; the file has the current global parameters and an edit link', async () => {
+    const tree = await spreadsheetModel();
+    await applyParameters([
+      { parameter_type: 'Kostenstijging', period_type: 'Uitgangspunt', value_float: 0.02 },
+      { parameter_type: 'Kostenstijging', period_type: 'Per01', value_float: 0.025 },
+      { parameter_type: 'BtwPercentage', value_float: 0.19 },
+    ], [tree.modelId]);
+    // A later application overrides one key and leaves the others; one for another model changes nothing here.
+    await applyParameters([{ parameter_type: 'Kostenstijging', period_type: 'Per01', value_float: 0.03 }], [tree.modelId]);
+    const other = await spreadsheetModel();
+    await applyParameters([{ parameter_type: 'BtwPercentage', value_float: 0.09 }], [other.modelId]);
+
+    const held = await holdParameters();
+    const id = await openTask(a.usr, tree.modelId);
+    let progress;
+    do {
+      const res = await pollOnce(t.app, a.usr, id);
+      expect(res.statusCode, res.body).toBe(202);
+      progress = res.json();
+    } while (progress.progress !== 'Globale parameters invullen');
+    expect(progress.progress_pct).toBe(30);
+    await held.release();
+
+    const res = await poll(a.usr, id);
+    expect(res.statusCode, res.body).toBe(200);
+    const ready = res.json();
+    expect(ready.filename_orig).toBe('model.xlsx');
+    expect(ready.edit_url).toMatch(new RegExp(`^${t.config.publicUrl}/dav/[^/]+/model\\.xlsx$`));
+    const file = await download(a.usr, ready);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="model.xlsx"; filename*=UTF-8''model.xlsx`);
+    const inputs = await inputsOf(file.rawPayload);
+    expect(inputs.kostenstijging).toEqual([0.02, 0.03, 0.01, 0.01]);
+    expect(inputs.btw).toBe(0.19);
+    expect(inputs.spaceUsage.public_space_green).toBe(0); // no map data asked: the workbook's own values
+
+    expect(await sessionOf(tree.modelId)).toBe(a.usr.id);
+    const [row] = await t.db.select().from(job).where(eq(job.id, id));
+    expect(row).toMatchObject({ status: 'done', attempts: 1, progressPct: 100 });
+    const links = await t.db.select({ fileId: editLink.fileId, userId: editLink.userId }).from(editLink).where(eq(editLink.modelId, tree.modelId));
+    expect(links).toEqual([{ fileId: row.resultFileId, userId: a.usr.id }]);
+  });
+
+  it('opens a read-only copy for a reader and for a frozen model: no edit link, no session', async () => {
+    const tree = await spreadsheetModel();
+    const res = await poll(a.vwr, await openTask(a.vwr, tree.modelId));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().edit_url).toBeNull();
+    expect(await sessionOf(tree.modelId)).toBeNull();
+
+    await t.db.update(model).set({ frozen: true }).where(eq(model.id, tree.modelId));
+    const frozen = await poll(a.adm, await openTask(a.adm, tree.modelId));
+    expect(frozen.json().edit_url).toBeNull();
+    expect(await sessionOf(tree.modelId)).toBeNull();
+    expect(await t.db.$count(editLink, eq(editLink.modelId, tree.modelId))).toBe(0);
+  });
+
+  it('serves the file to its owner only (token or the cookie of the 200), and not after it expired', async () => {
+    const tree = await spreadsheetModel();
+    const id = await openTask(a.usr, tree.modelId);
+    const res = await poll(a.usr, id);
+    const ready = res.json();
+    const cookie = res.cookies.find((c) => c.name === 'grondslag_file')!;
+    expect(cookie).toMatchObject({ path: `/files/${ready.uuid}/`, httpOnly: true, sameSite: 'Strict', maxAge: t.config.fileLinkHours * 3600 });
+
+    expect((await download(a.usr, ready, { cookie: `grondslag_file=${cookie.value}` })).statusCode).toBe(200);
+    expect((await download(a.adm, ready)).statusCode).toBe(404); // another user, even the project's ADM
+    expect((await download(a.usr, ready, {})).statusCode).toBe(401);
+    expect((await download(a.usr, { ...ready, filename_orig: 'ander.xlsx' })).statusCode).toBe(404);
+    // The cookie is no access token, and an access token is no file cookie.
+    expect((await t.app.inject({ method: 'GET', url: '/api/manager/user/me/', headers: { authorization: `Bearer ${cookie.value}` } })).statusCode).toBe(401);
+    const access = (await bearer(t.app, a.usr)).authorization.slice(7);
+    expect((await download(a.usr, ready, { cookie: `grondslag_file=${access}` })).statusCode).toBe(401);
+    // Only its owner can poll the task.
+    expect((await pollOnce(t.app, a.adm, id)).statusCode).toBe(404);
+
+    t.clock.advance(t.config.fileLinkHours * 3_600_000 - 1000);
+    expect((await download(a.usr, ready)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await download(a.usr, ready)).statusCode).toBe(404);
+    expect((await pollOnce(t.app, a.usr, id)).statusCode).toBe(404);
+  });
+
+  it('answers 409 when someone else has the model open; force takes the session over only for who may end it', async () => {
+    const tree = await spreadsheetModel({ sessionUserId: a.adm.id });
+    const refused = await open(t.app, a.usr, tree.modelId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: MODEL_ALREADY_OPEN });
+    expect((await open(t.app, a.usr, tree.modelId, '?force')).statusCode).toBe(403); // USR may not end the ADM's session
+    expect(await sessionOf(tree.modelId)).toBe(a.adm.id);
+    expect(await t.db.$count(job, eq(job.modelId, tree.modelId))).toBe(0); // a refused open leaves no job
+
+    // A reader opens a copy, whoever has the session.
+    expect((await open(t.app, a.vwr, tree.modelId)).statusCode).toBe(200);
+
+    const other = await spreadsheetModel({ sessionUserId: a.usr.id });
+    expect((await open(t.app, a.adm, other.modelId)).statusCode).toBe(409);
+    const forced = await poll(a.adm, await openTask(a.adm, other.modelId, '?force=true&mapviewer_required=false'));
+    expect(forced.json().edit_url).not.toBeNull();
+    expect(await sessionOf(other.modelId)).toBe(a.adm.id);
+    const [audit] = await t.db.select({ description: auditLog.description }).from(auditLog)
+      .where(and(eq(auditLog.userId, a.adm.id), sql`${auditLog.description} LIKE 'Sessie van rekenmodel%'`));
+    expect(audit.description).toBe(`Sessie van rekenmodel 'Model 1' overgenomen van ${a.usr.email}`);
+    // The holder himself opens again without force.
+    expect((await open(t.app, a.adm, other.modelId)).statusCode).toBe(200);
+  });
+
+  it('answers 424 for each missing kind of map data, at the request and from the job, and fills m² per function', async () => {
+    const expect424 = (res: { statusCode: number; json(): unknown }, error: keyof typeof MAPVIEWER_ERROR_TEXT) => {
+      expect(res.statusCode).toBe(424);
+      expect(res.json()).toEqual({ message: MAPVIEWER_ERROR_TEXT[error], mapviewer_error: error });
+    };
+    const none = await spreadsheetModel();
+    expect424(await open(t.app, a.usr, none.modelId, '?mapviewer_required'), 'NoMapViewerConnection');
+    expect(await sessionOf(none.modelId)).toBeNull(); // the refusal took no session
+
+    const big = await spreadsheetModel();
+    await mapData(big.versionId, t.config.mapMaxAreaM2 + 1, [['public_space_green', 10]]);
+    expect424(await open(t.app, a.usr, big.modelId, '?mapviewer_required=true'), 'BigArea');
+
+    const empty = await spreadsheetModel();
+    await mapData(empty.versionId, 5000, []);
+    expect424(await open(t.app, a.usr, empty.modelId, '?mapviewer_required'), 'NoData');
+    // Without mapviewer_required the map data do not matter.
+    expect((await poll(a.usr, await openTask(a.usr, empty.modelId))).statusCode).toBe(200);
+
+    const full = await spreadsheetModel();
+    await mapData(full.versionId, t.config.mapMaxAreaM2, [['public_space_green', 100.5], ['public_space_green', 20], ['net_area_marketable_residential', 3000]]);
+    const ready = await poll(a.usr, await openTask(a.usr, full.modelId, '?mapviewer_required'));
+    expect(ready.statusCode, ready.body).toBe(200);
+    const inputs = await inputsOf((await download(a.usr, ready.json())).rawPayload);
+    expect(inputs.spaceUsage).toMatchObject({ public_space_green: 120.5, net_area_marketable_residential: 3000, main_structure_water: 0 });
+
+    // The feature areas go while the job waits: the task answers 424 itself.
+    const held = await holdParameters();
+    const id = await openTask(a.usr, full.modelId, '?mapviewer_required');
+    await t.db.delete(featureArea).where(eq(featureArea.versionId, full.versionId));
+    await held.release();
+    expect424(await poll(a.usr, id), 'NoData');
+  });
+
+  it('fails the task with a clear message for a model without a workbook; refuses online models and what the caller cannot see', async () => {
+    const tree = await spreadsheetModel();
+    await t.db.delete(savedModel).where(eq(savedModel.modelId, tree.modelId));
+    const failed = await poll(a.usr, await openTask(a.usr, tree.modelId));
+    expect(failed.statusCode).toBe(422);
+    expect(failed.json()).toEqual({ message: NO_MODEL_FILE });
+
+    const junk = await seedTree(t.db, a, { roles: rolesAsGlobal(a) }); // its file is 'xlsx-bytes'
+    const notXlsx = await poll(a.usr, await openTask(a.usr, junk.modelId));
+    expect(notXlsx.json()).toEqual({ message: NOT_A_WORKBOOK });
+    const [row] = await t.db.select({ attempts: job.attempts }).from(job).where(eq(job.modelId, junk.modelId));
+    expect(row.attempts).toBe(1); // a known failure is not retried
+
+    await t.db.update(model).set({ modelPlatform: 'online' }).where(eq(model.id, tree.modelId));
+    const online = await open(t.app, a.usr, tree.modelId);
+    expect(online.statusCode).toBe(400);
+    expect(online.json().message).toBe(OPEN_ONLINE_MODEL);
+
+    const b = await createTenant(t.db, 'open-b');
+    const foreign = await spreadsheetModel();
+    expect((await open(t.app, b.adm, foreign.modelId)).statusCode).toBe(404);
+    const noRole = await seedTree(t.db, a, { roles: { [a.adm.id]: 'ADM' } });
+    expect((await open(t.app, a.usr, noRole.modelId)).statusCode).toBe(404);
+    expect((await pollOnce(t.app, b.adm, await openTask(a.usr, foreign.modelId))).statusCode).toBe(404);
+  });
+
+  it('enqueues in the transaction that asks: a rollback removes the job row and the queued job', async () => {
+    const tree = await spreadsheetModel();
+    const ctx = t.app.ctx;
+    let id = '';
+    await expect(command(ctx, { user: a.usr, ip: '127.0.0.1' }, async (c) => {
+      const [row] = await c.tx.insert(job).values({ clientId: a.clientId, userId: a.usr.id, kind: 'open-model', modelId: tree.modelId, params: { edit: false, mapviewerRequired: false } })
+        .returning({ id: job.id, kind: job.kind });
+      id = row.id;
+      await ctx.jobs.enqueue(c.tx, row);
+      const { rows } = await c.tx.execute(sql`SELECT count(*) AS n FROM pgboss.job WHERE id = ${id}`);
+      expect(rows[0].n).toBe(1); // there, inside the transaction
+      throw new Error('rollback');
+    })).rejects.toThrow('rollback');
+    const { rows } = await t.db.execute(sql`SELECT count(*) AS n FROM pgboss.job WHERE id = ${id}`);
+    expect(rows[0].n).toBe(0);
+    expect(await t.db.$count(job, eq(job.id, id))).toBe(0);
+  });
+});
+
+describe('workers', () => {
+  const resultFiles = async (db: Db) => (await db.execute<{ n: number }>(sql`SELECT count(*) AS n FROM stored_file f
+    WHERE NOT EXISTS (SELECT 1 FROM saved_model s WHERE s.file_id = f.id) AND NOT EXISTS (SELECT 1 FROM attachment x WHERE x.file_id = f.id)`)).rows[0].n;
+  const bossJob = async (db: Db, id: string) =>
+    (await db.execute<{ state: string; retry_count: number }>(sql`SELECT state, retry_count FROM pgboss.job WHERE id = ${id}`)).rows[0];
+
+  it('two instances on one database never run one job twice', async () => {
+    const db2 = connect(t.db.$client.options.connectionString!, 3);
+    const app2 = await buildApp({ config: t.config, db: db2, mailer: { send: async () => {} } });
+    try {
+      const before = await resultFiles(t.db);
+      const trees = await Promise.all(Array.from({ length: 12 }, () => spreadsheetModel()));
+      // Half the opens through each instance, all at once.
+      const ids = await Promise.all(trees.map((tree, i) => openTask(a.vwr, tree.modelId, '', i % 2 ? app2 : t.app)));
+      const answers = await Promise.all(ids.map((id, i) => poll(a.vwr, id, i % 2 ? t.app : app2)));
+      expect(answers.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+      const rows = await t.db.select({ id: job.id, attempts: job.attempts, status: job.status }).from(job).where(sql`${job.id} IN ${ids}`);
+      expect(rows.map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ['done', 1]));
+      expect(await resultFiles(t.db) - before).toBe(ids.length);
+      for (const id of ids) expect(await bossJob(t.db, id)).toEqual({ state: 'completed', retry_count: 0 });
+    } finally {
+      await app2.close();
+      await db2.$client.end();
+    }
+  });
+
+  it('keeps the result of the first of two overlapping runs of one job only (its file and edit link too)', async () => {
+    const tree = await spreadsheetModel();
+    // A job row that no queue knows: only the two runs below run it.
+    const [row] = await t.db.insert(job).values({
+      clientId: a.clientId, userId: a.usr.id, kind: 'open-model', modelId: tree.modelId, params: { edit: true, mapviewerRequired: false },
+    }).returning({ id: job.id });
+    const before = await resultFiles(t.db);
+    const held = await holdParameters();
+    const runs = [runJob(t.app.ctx, row.id, new AbortController().signal), runJob(t.app.ctx, row.id, new AbortController().signal)];
+    const waiting = sql`SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND relation = 'parameter_application'::regclass`;
+    while ((await t.db.execute<{ n: number }>(waiting)).rows[0].n < 2) await new Promise((r) => setTimeout(r, 20));
+    await held.release();
+    await Promise.all(runs);
+    const [done] = await t.db.select().from(job).where(eq(job.id, row.id));
+    expect(done).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await resultFiles(t.db) - before).toBe(1);
+    expect(await t.db.select({ fileId: editLink.fileId }).from(editLink).where(eq(editLink.modelId, tree.modelId))).toEqual([{ fileId: done.resultFileId }]);
+  });
+
+  it('a job whose server is killed mid-job expires, runs again on another instance and produces one file', async () => {
+    const { k, child, exited, tenant: b } = killable;
+    const db2 = connect(k.db.$client.options.connectionString!, 3);
+    let worker: FastifyInstance | undefined;
+    try {
+      const tree = await spreadsheetModel({}, k.db, b);
+      await killable.ready;
+      const before = await resultFiles(k.db);
+      const held = await holdParameters(k.db);
+      const id = await openTask(b.usr, tree.modelId, '', k.app);
+      // The server process has the job and waits for the lock in its 'Globale parameters invullen' step.
+      const waiting = sql`SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND relation = 'parameter_application'::regclass`;
+      while ((await k.db.execute<{ n: number }>(waiting)).rows[0].n === 0) await new Promise((r) => setTimeout(r, 20));
+      const [mid] = await k.db.select({ status: job.status, progress: job.progressText, attempts: job.attempts }).from(job).where(eq(job.id, id));
+      expect(mid).toEqual({ status: 'running', progress: 'Globale parameters invullen', attempts: 1 });
+      child.kill('SIGKILL');
+      await exited;
+      await held.release();
+
+      worker = await buildApp({ config: { ...k.config, jobWorker: true }, db: db2, mailer: { send: async () => {} } });
+      const res = await poll(b.usr, id, k.app);
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await k.db.select({ attempts: job.attempts }).from(job).where(eq(job.id, id));
+      expect(row.attempts).toBe(2);
+      expect(await bossJob(k.db, id)).toEqual({ state: 'completed', retry_count: 1 });
+      expect(await resultFiles(k.db) - before).toBe(1);
+    } finally {
+      await worker?.close();
+      await db2.$client.end();
+    }
+  });
+});

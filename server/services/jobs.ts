@@ -1,0 +1,67 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { AppContext, UserRow } from '../context.ts';
+import type { DbOrTx } from '../db/index.ts';
+import { job } from '../db/schema/index.ts';
+import { HttpError, notFound } from '../errors.ts';
+import type { JobKind } from '../jobs/kinds.ts';
+import type { JobRow } from '../jobs/job.ts';
+import { readFile } from '../storage/files.ts';
+import type { TaskProgress } from '../../src/api/contract/openModel.ts';
+import { MAPVIEWER_ERROR_TEXT } from '../../src/api/contract/messages.ts';
+
+// What the owner of a job sees of it (server/jobs): its state while it runs, its file when it is done.
+// Only the user who asked can poll a job or fetch its file; for anyone else it does not exist (404).
+
+/** Where produced files are served: /files/{uuid}/{filename}, outside /api so a plain link works. */
+export const FILES_PREFIX = '/files';
+/** The cookie that lets a plain link fetch a produced file (see fileCookie). */
+export const FILE_COOKIE = 'grondslag_file';
+/** The token purpose of that cookie: it is no access token. */
+export const FILE_TOKEN_PURPOSE = 'files';
+
+/** A poll's answer while the job runs (202), or the finished row. */
+export type TaskState = { running: TaskProgress } | { done: JobRow };
+
+/**
+ * The caller's job of this kind as the poll answers it: 202 progress while queued or running, the row
+ * when done, 424 with the map error when map data were missing, 422 with the job's Dutch message (or the
+ * kind's general one) when it failed. An expired job is gone (404).
+ */
+export async function taskState(ctx: AppContext, user: UserRow, id: string, kind: JobKind, failed: string): Promise<TaskState> {
+  const [row] = await ctx.db.select().from(job).where(and(eq(job.id, id), eq(job.userId, user.id), eq(job.kind, kind)));
+  if (!row) throw notFound();
+  if (row.status === 'queued' || row.status === 'running') return { running: { progress: row.progressText, progress_pct: row.progressPct } };
+  if (row.status === 'failed') {
+    if (row.mapviewerError) throw mapviewerFailure(row.mapviewerError);
+    throw new HttpError(422, row.error ?? failed);
+  }
+  if (!row.expiresAt || row.expiresAt <= ctx.config.now()) throw notFound();
+  return { done: row };
+}
+
+/** 424: the map data an open needs are missing (the body names which way). */
+export const mapviewerFailure = (error: NonNullable<JobRow['mapviewerError']>) =>
+  new HttpError(424, MAPVIEWER_ERROR_TEXT[error], { mapviewer_error: error });
+
+/** A job's produced file for its owner until it expires; null otherwise (the route answers 404). */
+export async function producedFile(db: DbOrTx, user: UserRow, uuid: string, filename: string, now: Date) {
+  const [row] = await db.select({ fileId: job.resultFileId, filename: job.resultFilename }).from(job)
+    .where(and(eq(job.fileUuid, uuid), eq(job.userId, user.id), eq(job.status, 'done'), gt(job.expiresAt, now)));
+  if (!row?.fileId || row.filename !== filename) return null;
+  const file = await readFile(db, user.clientId, row.fileId);
+  return file && { filename: row.filename, contentType: file.contentType, data: file.data };
+}
+
+/**
+ * The cookie that lets the owner open /files/{uuid}/… as a plain link (a new tab, Excel's download):
+ * a token of its own purpose (not an access token), httpOnly, SameSite=Strict, sent only to that file's
+ * path, and living as long as the file.
+ */
+export async function fileCookie(ctx: AppContext, user: UserRow, row: JobRow) {
+  const seconds = Math.max(1, Math.floor((row.expiresAt!.getTime() - ctx.config.now().getTime()) / 1000));
+  const token = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId }, FILE_TOKEN_PURPOSE, seconds);
+  return {
+    name: FILE_COOKIE, value: token,
+    options: { path: `${FILES_PREFIX}/${row.fileUuid}/`, httpOnly: true, sameSite: 'strict' as const, secure: ctx.config.secureCookies, maxAge: seconds },
+  };
+}

@@ -1,0 +1,95 @@
+import { eq, sql, sum } from 'drizzle-orm';
+import type { AppContext, UserRow } from '../context.ts';
+import type { DbOrTx } from '../db/index.ts';
+import { appUser, featureArea, job, modelSession, versionRegion } from '../db/schema/index.ts';
+import { HttpError } from '../errors.ts';
+import * as policy from '../policies/projects.ts';
+import { command } from './command.ts';
+import { fileCookie, mapviewerFailure, taskState } from './jobs.ts';
+import { modelAccess } from './projectRows.ts';
+import type { MapviewerError, OpenModelAnswer, OpenModelReady, TaskProgress } from '../../src/api/contract/openModel.ts';
+import type { SpaceUsageLocation } from '../../src/api/contract/modelData.ts';
+import { MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED, OPEN_ONLINE_MODEL } from '../../src/api/contract/messages.ts';
+
+// Opening a spreadsheet model (spec 1 §4 "Open model", §7 model/{id}/open/, open-model-task/{id}/):
+// the request checks access, the edit session and the map data and enqueues the open-model job
+// (server/jobs/openModel.ts) in its own transaction; the browser polls the task until the file is ready.
+
+/** What the open request tells its job. */
+export interface OpenModelParams {
+  /** The caller may edit (project ADM/USR, model not frozen): the job makes an edit link, the session is his. */
+  edit: boolean;
+  mapviewerRequired: boolean;
+}
+
+export type SpaceUsage = Partial<Record<SpaceUsageLocation, number>>;
+
+/**
+ * The version's space usage (m² per function, summed over its feature areas), or why there is none:
+ * no region drawn (NoMapViewerConnection), a region larger than config.mapMaxAreaM2 (BigArea), no
+ * feature areas (NoData).
+ */
+export async function versionSpaceUsage(db: DbOrTx, versionId: number, maxAreaM2: number): Promise<{ error: MapviewerError } | { spaceUsage: SpaceUsage }> {
+  const [region] = await db.select({ areaM2: versionRegion.areaM2 }).from(versionRegion).where(eq(versionRegion.versionId, versionId));
+  if (!region) return { error: 'NoMapViewerConnection' };
+  if (region.areaM2 > maxAreaM2) return { error: 'BigArea' };
+  const rows = await db.select({ fn: featureArea.function, m2: sum(featureArea.areaM2).mapWith(Number) }).from(featureArea)
+    .where(eq(featureArea.versionId, versionId)).groupBy(featureArea.function);
+  if (!rows.length) return { error: 'NoData' };
+  return { spaceUsage: Object.fromEntries(rows.map((r) => [r.fn, r.m2])) };
+}
+
+/**
+ * GET model/{id}/open/: 404 unless the caller can read the model; 400 for an online model. An editor
+ * (project ADM/USR, model not frozen) takes the edit session: someone else's → 409, unless `force` by
+ * who may end it (403 for others), which takes it over (the holder's WebDAV lock goes with it). A reader
+ * or a frozen model opens a copy without a session. With `mapviewer_required` missing map data answer 424
+ * at once (the job checks again, they may change meanwhile). Everything, the job included, is one
+ * transaction: a refusal leaves no trace.
+ */
+export async function openModel(
+  ctx: AppContext, user: UserRow, id: number, query: { force: boolean; mapviewer_required: boolean }, ip: string,
+): Promise<OpenModelAnswer> {
+  return command(ctx, { user, ip }, async (c) => {
+    await c.tx.execute(sql`SELECT id FROM model WHERE id = ${id} FOR UPDATE`); // one session change at a time
+    const access = await modelAccess(c.tx, user, id);
+    policy.requireRead(access?.role);
+    const m = access!;
+    if (m.platform !== 'spreadsheet') throw new HttpError(400, OPEN_ONLINE_MODEL);
+    if (query.mapviewer_required) {
+      const map = await versionSpaceUsage(c.tx, m.versionId, ctx.config.mapMaxAreaM2);
+      if ('error' in map) throw mapviewerFailure(map.error);
+    }
+    const edit = policy.canEditSpreadsheet(m.role, m.frozen);
+    if (edit && m.sessionUserId === null) {
+      await c.tx.insert(modelSession).values({ modelId: id, userId: user.id, startedAt: c.now });
+      await c.audit(`Rekenmodel '${m.modelName}' geopend om te bewerken`);
+    } else if (edit && m.sessionUserId !== user.id) {
+      if (!query.force) throw new HttpError(409, MODEL_ALREADY_OPEN);
+      policy.requireEndSession(user, m.role, m.sessionUserId);
+      const [holder] = await c.tx.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, m.sessionUserId!));
+      await c.tx.update(modelSession).set({ userId: user.id, startedAt: c.now, lockToken: null, lockOwner: null, lockExpiresAt: null })
+        .where(eq(modelSession.modelId, id));
+      await c.audit(`Sessie van rekenmodel '${m.modelName}' overgenomen van ${holder?.email ?? 'een verwijderde gebruiker'}`);
+    }
+    const params: OpenModelParams = { edit, mapviewerRequired: query.mapviewer_required };
+    const [row] = await c.tx.insert(job).values({
+      clientId: user.clientId, userId: user.id, kind: 'open-model', modelId: id, params, createdAt: c.now,
+    }).returning({ id: job.id, kind: job.kind });
+    await ctx.jobs.enqueue(c.tx, row);
+    return { open_model_task: row.id };
+  });
+}
+
+/** GET open-model-task/{id}/: 202 progress, or 200 with the file (and the cookie for its plain link). */
+export async function openModelTask(ctx: AppContext, user: UserRow, id: string):
+  Promise<{ running: TaskProgress } | { ready: OpenModelReady; cookie: Awaited<ReturnType<typeof fileCookie>> }> {
+  const state = await taskState(ctx, user, id, 'open-model', OPEN_MODEL_FAILED);
+  if ('running' in state) return state;
+  const row = state.done;
+  const editUrl = (row.result as { edit_url?: string } | null)?.edit_url ?? null;
+  return {
+    ready: { uuid: row.fileUuid!, filename_orig: row.resultFilename!, edit_url: editUrl },
+    cookie: await fileCookie(ctx, user, row),
+  };
+}
