@@ -120,6 +120,27 @@ describe('writeWorkbookInputs', () => {
     expect(await text('xl/charts/chart1.xml')).toBe('<c:chartSpace>a chart the writer must not touch</c:chartSpace>');
   });
 
+  it('writes dates of a workbook on the 1904 date system in its serials', async () => {
+    const zip = await JSZip.loadAsync(await fixture());
+    zip.file('xl/workbook.xml', WORKBOOK.replace('<sheets>', '<workbookPr date1904="1"/><sheets>'));
+    const { xlsx } = await writeWorkbookInputs(await zip.generateAsync({ type: 'uint8array' }), { parameters: [{ parameter_type: 'NcwDatum', value_date: '2026-07-01' }], spaceUsage: null });
+    expect((await parts(xlsx)).sheet).toContain(`<c r="D3" s="2"><v>${toSerial('2026-07-01') - 1462}</v></c>`);
+  });
+
+  it('finds rows and cells that do not state their position (r is optional)', async () => {
+    const zip = await JSZip.loadAsync(await fixture());
+    zip.file('xl/worksheets/sheet1.xml', SHEET1.replace('<row r="1" spans="1:4"><c r="A1" t="s"><v>0</v></c><c r="C1" s="3">', '<row><c t="s"><v>0</v></c><c r="C1" s="3">').replace('<row r="3" spans="1:4"><c r="A3"><v>1</v></c><c r="D3" s="2">', '<row r="3"><c><v>1</v></c><c><v>7</v></c><c/><c s="2">'));
+    const { xlsx } = await writeWorkbookInputs(await zip.generateAsync({ type: 'uint8array' }), {
+      parameters: [pctRow('Per01', 0.02), { parameter_type: 'NcwDatum', value_date: '2026-07-01' }], spaceUsage: { public_space_green: 5 },
+    });
+    const rows = [...(await parts(xlsx)).sheet.matchAll(/<row[ >][\s\S]*?<\/row>/g)].map((m) => m[0]);
+    expect(rows.slice(0, 3)).toEqual([
+      '<row><c t="s"><v>0</v></c><c r="C1" s="3"><v>0.05</v></c><c r="D1"><v>0.02</v></c></row>',
+      '<row r="2"><c r="B2"><v>5</v></c></row>',
+      `<row r="3"><c><v>1</v></c><c><v>7</v></c><c/><c r="D3" s="2"><v>${toSerial('2026-07-01')}</v></c></row>`,
+    ]);
+  });
+
   it('refuses a file that is not a workbook', async () => {
     await expect(writeWorkbookInputs(new TextEncoder().encode('geen werkmap'), { parameters: [], spaceUsage: null })).rejects.toThrow();
   });

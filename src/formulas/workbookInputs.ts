@@ -90,11 +90,13 @@ export async function writeWorkbookInputs(xlsx: Uint8Array, inputs: WorkbookInpu
     row.set(cell.col, value);
     written.push(key);
   };
+  // A workbook on the 1904 date system (old Mac Excel) counts its serials 1462 days later.
+  const dateOffset = /<workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(pkg.workbookXml) ? 1462 : 0;
   for (const r of inputs.parameters) {
     const key = parameterKey(r);
     const range = pkg.names.get(r.parameter_type.toLowerCase());
     if (isDate(r.parameter_type)) {
-      if (r.value_date) put(key, range, { row: 0, col: 0 }, toSerial(r.value_date));
+      if (r.value_date) put(key, range, { row: 0, col: 0 }, toSerial(r.value_date) - dateOffset);
       else skipped.push(key);
     } else if (r.value_float != null) put(key, range, tablePosition(r), r.value_float);
     else skipped.push(key);
@@ -132,7 +134,8 @@ function setCells(xml: string, rows: Map<number, Map<number, number>> | undefine
   const bodyEnd = open[1] ? bodyStart : xml.indexOf('</sheetData>', bodyStart);
   const body = xml.slice(bodyStart, bodyEnd);
   const existing: { r: number; text: string }[] = [];
-  for (const m of body.matchAll(ROW_PATTERN)) existing.push({ r: Number(attr(m[1]!, 'r')) - 1, text: m[0] });
+  // `r` is optional in SpreadsheetML: a row without it follows the previous one (the same for cells).
+  for (const m of body.matchAll(ROW_PATTERN)) existing.push({ r: Number(attr(m[1]!, 'r') ?? (existing.at(-1)?.r ?? -1) + 2) - 1, text: m[0] });
   const pending = new Map(rows);
   const out: string[] = [];
   const addNew = (upTo: number) => {
@@ -170,11 +173,14 @@ function setRowCells(rowXml: string, r: number, cells: Map<number, number>): str
     }
   };
   let last = 0;
+  let prevCol = -1;
   for (const cm of inner.matchAll(CELL_PATTERN)) {
     out.push(inner.slice(last, cm.index));
     last = cm.index + cm[0].length;
-    const ref = attr(cm[1]!, 'r') ?? '';
-    const c = colIndex(/^[A-Z]+/.exec(ref)?.[0] ?? 'A');
+    const given = attr(cm[1]!, 'r');
+    const c = given ? colIndex(/^[A-Z]+/.exec(given)?.[0] ?? 'A') : prevCol + 1;
+    prevCol = c;
+    const ref = given ?? `${colName(c)}${r + 1}`;
     addNew(c);
     const v = pending.get(c);
     if (v === undefined) out.push(cm[0]);
