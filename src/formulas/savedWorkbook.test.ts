@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyGlobalParameters } from './globalParameters.ts';
 import { buildModelTemplate } from './modelTemplate.ts';
@@ -65,6 +66,13 @@ describe('readWorkbookResults', () => {
 
     it('refuses what is not a workbook', async () => {
       await expect(readWorkbookResults(new TextEncoder().encode('PK\u0003\u0004 geen zip'))).rejects.toThrow(WORKBOOK_MESSAGES.notXlsx);
+    });
+
+    it('places rows and cells that do not state their position (r is optional)', async () => {
+      const zip = await JSZip.loadAsync(await workbook('1+1', allNames));
+      const path = 'xl/worksheets/sheet1.xml';
+      zip.file(path, (await zip.file(path)!.async('string')).replace(/ r="[A-Z]*\d+"/g, ''));
+      expect(await readWorkbookResults(await zip.generateAsync({ type: 'uint8array' }))).toMatchObject({ ew: 2, ncw: 2, periods: [{ label: 'label', costs: 2 }] });
     });
 
     it('computes a recalculated cell from a defined name used in a formula', async () => {

@@ -176,11 +176,19 @@ export async function readSheetCells(pkg: XlsxPackage, sheet: string, strings?: 
   const shared = strings ?? (await sharedStrings(pkg));
   const masters = new Map<string, { formula: string; row: number; col: number }>();
   const cells = new Map<string, SavedCell>();
-  for (const m of xml.matchAll(CELL_PATTERN)) {
-    const attrs = m[1]!;
-    const body = m[2] ?? '';
-    const at = parseA1(attr(attrs, 'r') ?? '');
-    if (!at) continue;
+  // `r` is optional: a row or cell without it follows the previous one.
+  let row = -1;
+  const located: { attrs: string; body: string; at: { row: number; col: number } }[] = [];
+  for (const rm of xml.matchAll(ROW_PATTERN)) {
+    const r = attr(rm[1]!, 'r');
+    row = r ? Number(r) - 1 : row + 1;
+    let col = -1;
+    for (const m of (rm[2] ?? '').matchAll(CELL_PATTERN)) {
+      col = parseA1(attr(m[1]!, 'r') ?? '')?.col ?? col + 1;
+      located.push({ attrs: m[1]!, body: m[2] ?? '', at: { row, col } });
+    }
+  }
+  for (const { attrs, body, at } of located) {
     const t = attr(attrs, 't');
     const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
     let value: SavedCell['value'] = null;
