@@ -1,0 +1,191 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
+import { apiToken, row, unique } from './projectSteps.ts';
+import { openXlsx, readSheetCells } from '../src/formulas/xlsxPackage.ts';
+
+// Opening a spreadsheet model (spec 1 §4, issue 12): the click, the pop-ups, and the file that arrives,
+// against the real server, its job queue and the shipped template.
+
+test.describe.configure({ timeout: 120_000 });
+
+const M = '/api/manager';
+
+interface Tree { project: string; version: string; model: string; modelId: number }
+
+/**
+ * As the staff admin, through the API: a project where USER is USR and READER is VWR, a version and a
+ * spreadsheet model of the shipped template (its first history entry is the template's workbook).
+ */
+async function spreadsheetModel(request: APIRequestContext): Promise<Tree & { headers: Record<string, string> }> {
+  const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const get = async <T>(path: string) => {
+    const res = await request.get(`${M}/${path}`, { headers });
+    expect(res.ok(), path).toBeTruthy();
+    return (await res.json()) as T;
+  };
+  const post = async <T>(path: string, data: unknown) => {
+    const res = await request.post(`${M}/${path}`, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()) as T;
+  };
+  const [types, subregions, templates, users] = await Promise.all([
+    get<{ id: number }[]>('type-project/'),
+    get<{ id: number }[]>('subregion/'),
+    get<{ id: number; name: string }[]>('template-model/'),
+    get<{ id: number; email: string }[]>('user/'),
+  ]);
+  const idOf = (email: string) => users.find((u) => u.email === email)!.id;
+  const tree = { project: unique('Excelproject'), version: unique('Excelversie'), model: unique('Excelmodel') };
+  const project = await post<{ id: number }>('project/', {
+    name: tree.project, subregion: subregions[0].id, type_project: types[0].id,
+    roles: [{ id: idOf(ADMIN), role: 'ADM' }, { id: idOf(USER), role: 'USR' }, { id: idOf(READER), role: 'VWR' }],
+  });
+  const version = await post<{ id: number }>('version-model/', { name: tree.version, project: project.id, phase: 0 });
+  const template = templates.find((t) => t.name === 'Grondexploitatie standaard')!;
+  const model = await post<{ id: number }>('model/', { name: tree.model, version: version.id, type_model: template.id, model_platform: 'spreadsheet' });
+  return { ...tree, modelId: model.id, headers };
+}
+
+async function showModel(page: Page, t: Tree) {
+  await row(page, 'Projecten', t.project).getByRole('button').first().click();
+  await row(page, 'Versies', t.version).getByRole('button').first().click();
+  await expect(row(page, 'Rekenmodellen', t.model)).toBeVisible();
+}
+
+const clickModel = (page: Page, t: Tree) => row(page, 'Rekenmodellen', t.model).getByRole('button').first().click();
+const openDialog = (page: Page) => page.getByRole('dialog', { name: 'Rekenmodel openen' });
+const mapDialog = (page: Page) => page.getByRole('dialog', { name: 'Rekenmodel zonder kaartgegevens' });
+
+/** The named input cells of a downloaded workbook (the template's `Invoer` names), by lower-cased name. */
+async function namedValues(download: Download, names: string[]) {
+  const pkg = await openXlsx(new Uint8Array(await readFile((await download.path())!)));
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    const range = pkg.names.get(name.toLowerCase());
+    expect(range, `defined name ${name}`).toBeDefined();
+    out[name] = (await readSheetCells(pkg, range!.sheet)).get(`${range!.r1}:${range!.c1}`)?.value;
+  }
+  return out;
+}
+
+/** Days since 1899-12-30: the Excel serial of a date. */
+const serial = (iso: string) => (Date.parse(`${iso}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
+
+test('a click on a spreadsheet model shows the progress and delivers the workbook with the global parameters', async ({ page, request }) => {
+  const t = await spreadsheetModel(request);
+  // The staff sets global parameters for this model (spreadsheet models record them for the next open).
+  const saved = await request.post(`${M}/parameter/`, {
+    headers: t.headers,
+    data: {
+      models: [t.modelId],
+      parameters: [
+        { parameter_type: 'BtwPercentage', value_float: 0.19 },
+        { parameter_type: 'Kostenstijging', period_type: 'Uitgangspunt', value_float: 0.031 },
+        { parameter_type: 'NcwDatum', value_date: '2026-07-01' },
+      ],
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+
+  await signIn(page, USER);
+  await showModel(page, t);
+  // The open request waits a moment, so the pop-up's first state is seen; the server answers as it is.
+  await page.route('**/api/manager/model/*/open/**', async (r) => {
+    await new Promise((done) => setTimeout(done, 400));
+    await r.continue();
+  });
+  await clickModel(page, t);
+
+  // The first open asks for the version's map data; this version has none drawn.
+  await expect(mapDialog(page)).toContainText('De verbinding met MapViewer is inactief');
+  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
+  await expect(openDialog(page).getByRole('progressbar')).toBeVisible();
+  await expect(openDialog(page)).toContainText(t.model);
+
+  // Ready: the user may edit, so Excel gets the WebDAV address and a copy can be downloaded.
+  await expect(openDialog(page)).toContainText('Het rekenmodel staat klaar.');
+  const excel = openDialog(page).getByRole('button', { name: 'Openen in Excel' });
+  await expect(excel).toHaveAttribute('href', /^ms-excel:ofe\|u\|https?:\/\/[^|]+\/dav\/.+\.xlsx$/);
+  const downloaded = page.waitForEvent('download');
+  await openDialog(page).getByRole('button', { name: 'Downloaden' }).click();
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  await expect(openDialog(page)).toHaveCount(0);
+  expect(await namedValues(file, ['BtwPercentage', 'Kostenstijging', 'NcwDatum'])).toEqual({
+    BtwPercentage: 0.19, Kostenstijging: 0.031, NcwDatum: serial('2026-07-01'),
+  });
+
+  // Opening took the edit session: the overview shows the model as open (by the user himself).
+  await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' })).toHaveAttribute('title', 'Geopend door u');
+});
+
+test('a reader gets the file at once: nothing to choose, no session', async ({ page, request }) => {
+  const t = await spreadsheetModel(request);
+  await signIn(page, READER);
+  await showModel(page, t);
+  await clickModel(page, t);
+  const downloaded = page.waitForEvent('download', { timeout: 30_000 });
+  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  await expect(openDialog(page)).toHaveCount(0);
+  await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' })).toHaveCount(0);
+});
+
+test('a model opened by another user: the alert names him, ending his session opens it', async ({ page, request }) => {
+  const t = await spreadsheetModel(request);
+  // USER opens it first (through the API, without map data): his edit session.
+  const user = { authorization: `Bearer ${await apiToken(request, USER)}` };
+  const opened = await request.get(`${M}/model/${t.modelId}/open/?mapviewer_required=false`, { headers: user });
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+
+  await signIn(page, ADMIN);
+  await showModel(page, t);
+  await clickModel(page, t);
+  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText('Dit rekenmodel is al geopend door een andere gebruiker.');
+  await expect(alert).toContainText(USER);
+  await alert.getByRole('button', { name: 'Beëindig sessie' }).click();
+  // The cancel-session warning first: the holder's unsaved work is lost.
+  await expect(alert).toContainText('gaat niet-opgeslagen werk verloren');
+  await alert.getByRole('button', { name: 'Beëindig sessie' }).click();
+  await expect(openDialog(page)).toContainText('Het rekenmodel staat klaar.');
+  await openDialog(page).getByRole('button', { name: 'Sluiten' }).click();
+  await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' })).toHaveAttribute('title', 'Geopend door u');
+
+  // USER, who may not end the ADM's session, gets the alert without that button.
+  await signOut(page);
+  await signIn(page, USER);
+  await showModel(page, t);
+  await clickModel(page, t);
+  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
+  await expect(alert).toContainText(ADMIN);
+  await expect(alert.getByRole('button', { name: 'Beëindig sessie' })).toHaveCount(0);
+  await alert.getByRole('button', { name: 'Sluiten' }).click();
+  await expect(alert).toHaveCount(0);
+});
+
+test('the model-without-map-data pop-up: Ga terug opens nothing, Toch openen opens without map data', async ({ page, request }) => {
+  const t = await spreadsheetModel(request);
+  await signIn(page, USER);
+  await showModel(page, t);
+  const opens: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/open/')) opens.push(new URL(r.url()).search);
+  });
+
+  await clickModel(page, t);
+  await expect(mapDialog(page)).toContainText('De verbinding met MapViewer is inactief');
+  await mapDialog(page).getByRole('button', { name: 'Ga terug' }).click();
+  await expect(mapDialog(page)).toHaveCount(0);
+  await expect(openDialog(page)).toHaveCount(0);
+  // Nothing was opened: no session.
+  await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' })).toHaveCount(0);
+
+  await clickModel(page, t);
+  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
+  await expect(openDialog(page)).toContainText('Het rekenmodel staat klaar.');
+  expect(opens).toEqual(['?mapviewer_required=true', '?mapviewer_required=true', '?mapviewer_required=false']);
+});
