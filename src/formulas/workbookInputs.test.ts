@@ -141,6 +141,14 @@ describe('writeWorkbookInputs', () => {
     ]);
   });
 
+  it('writes out a shared formula whose first cell an input overwrites, so the cells sharing it keep computing', async () => {
+    const zip = await JSZip.loadAsync(await fixture());
+    zip.file('xl/worksheets/sheet1.xml', SHEET1.replace('<row r="9">', '<row r="7"><c r="C7"><v>0.02</v></c><c r="D7"><f t="shared" ref="D7:F7" si="0">C7*1</f><v>0.02</v></c><c r="E7"><f t="shared" si="0"/><v>0.02</v></c><c r="F7"><f t="shared" si="0"/><v>0.02</v></c></row><row r="9">'));
+    zip.file('xl/workbook.xml', WORKBOOK.replace('</definedNames>', '<definedName name="Opbrengstenstijging">Invoer!$C$7:$F$7</definedName></definedNames>'));
+    const { xlsx } = await writeWorkbookInputs(await zip.generateAsync({ type: 'uint8array' }), { parameters: [{ parameter_type: 'Opbrengstenstijging', period_type: 'Per01', value_float: 0.05 }], spaceUsage: null });
+    expect((await parts(xlsx)).sheet).toContain('<row r="7"><c r="C7"><v>0.02</v></c><c r="D7"><v>0.05</v></c><c r="E7"><f>D7*1</f></c><c r="F7"><f>E7*1</f></c></row>');
+  });
+
   it('refuses a file that is not a workbook', async () => {
     await expect(writeWorkbookInputs(new TextEncoder().encode('geen werkmap'), { parameters: [], spaceUsage: null })).rejects.toThrow();
   });

@@ -11,7 +11,9 @@ import type { ParameterRow, ParameterType } from '../api/contract/parameters.ts'
 import { DATE_PARAMETER_TYPES } from '../api/contract/parameters.ts';
 import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { toSerial } from './dates.ts';
-import { CELL_PATTERN, type CellRange, ROW_PATTERN, attr, colIndex, openXlsx, sheetPath, type XlsxPackage } from './xlsxPackage.ts';
+import {
+  CELL_PATTERN, type CellRange, ROW_PATTERN, attr, colIndex, decodeXml, encodeXml, openXlsx, parseA1, sheetPath, shiftFormula, type XlsxPackage,
+} from './xlsxPackage.ts';
 import { colName } from './workbook.ts';
 
 export interface WorkbookInputs {
@@ -128,6 +130,7 @@ const styleAttr = (attrs: string) => {
 /** Set number cells in a sheet's XML; rows and cells that do not exist are added in their sorted place. */
 function setCells(xml: string, rows: Map<number, Map<number, number>> | undefined): string {
   if (!rows || rows.size === 0) return xml;
+  const masters: SharedMaster[] = [];
   const open = /<sheetData\b[^>]*?(\/?)>/.exec(xml);
   if (!open) throw new Error('sheet without sheetData');
   const bodyStart = open.index + open[0].length;
@@ -149,16 +152,41 @@ function setCells(xml: string, rows: Map<number, Map<number, number>> | undefine
     addNew(row.r);
     const cells = pending.get(row.r);
     pending.delete(row.r);
-    out.push(cells ? setRowCells(row.text, row.r, cells) : row.text);
+    out.push(cells ? setRowCells(row.text, row.r, cells, masters) : row.text);
   }
   addNew(Infinity);
   const newBody = out.join('');
-  return open[1]
+  const result = open[1]
     ? `${xml.slice(0, open.index)}<sheetData>${newBody}</sheetData>${xml.slice(bodyStart)}`
     : `${xml.slice(0, bodyStart)}${newBody}${xml.slice(bodyEnd)}`;
+  return masters.length ? withSharedFormulasExpanded(result, masters) : result;
 }
 
-function setRowCells(rowXml: string, r: number, cells: Map<number, number>): string {
+/** A shared formula whose first cell (the one holding its text) was overwritten by an input. */
+interface SharedMaster {
+  si: string;
+  formula: string;
+  row: number;
+  col: number;
+}
+
+/**
+ * The cells that shared an overwritten formula get it written out, shifted to their place (as Excel
+ * expands it), so that they keep computing what they did.
+ */
+function withSharedFormulasExpanded(xml: string, masters: SharedMaster[]): string {
+  const bySi = new Map(masters.map((m) => [m.si, m]));
+  return xml.replace(CELL_PATTERN, (cell, attrs: string, body: string | undefined) => {
+    const f = body ? /<f\b([^>]*?)(?:\/>|><\/f>)/.exec(body) : null;
+    const master = f && attr(f[1]!, 't') === 'shared' ? bySi.get(attr(f[1]!, 'si') ?? '') : undefined;
+    const at = master ? parseA1(attr(attrs, 'r') ?? '') : null;
+    if (!master || !at || !f) return cell;
+    const formula = encodeXml(shiftFormula(master.formula, at.row - master.row, at.col - master.col));
+    return `<c${attrs}>${body!.replace(f[0], `<f>${formula}</f>`)}</c>`;
+  });
+}
+
+function setRowCells(rowXml: string, r: number, cells: Map<number, number>, masters: SharedMaster[]): string {
   const m = /^<row\b([^>]*?)(\/?)>/.exec(rowXml)!;
   // `spans` is an optional hint of the row's columns; a new cell may fall outside it.
   const rowAttrs = m[1]!.replace(/\sspans="[^"]*"/, '');
@@ -185,6 +213,9 @@ function setRowCells(rowXml: string, r: number, cells: Map<number, number>): str
     const v = pending.get(c);
     if (v === undefined) out.push(cm[0]);
     else {
+      const f = /<f\b([^>]*?)>([\s\S]+?)<\/f>/.exec(cm[2] ?? '');
+      const si = f && attr(f[1]!, 't') === 'shared' ? attr(f[1]!, 'si') : undefined;
+      if (f && si !== undefined) masters.push({ si, formula: decodeXml(f[2]!), row: r, col: c });
       out.push(cellXml(ref, styleAttr(cm[1]!), v));
       pending.delete(c);
     }
