@@ -226,6 +226,13 @@ describe('open model', () => {
     t.clock.advance(1000);
     expect((await download(a.usr, ready)).statusCode).toBe(404);
     expect((await pollOnce(t.app, a.usr, id)).statusCode).toBe(404);
+
+    // The user's next open forgets the expired job and its file (the edit link still serving it keeps it).
+    const [expired] = await t.db.select({ fileId: job.resultFileId }).from(job).where(eq(job.id, id));
+    await t.db.delete(editLink).where(eq(editLink.fileId, expired.fileId!));
+    await openTask(a.usr, tree.modelId);
+    expect(await t.db.$count(job, eq(job.id, id))).toBe(0);
+    expect(await t.db.$count(storedFile, eq(storedFile.id, expired.fileId!))).toBe(0);
   });
 
   it('answers 409 when someone else has the model open; force takes the session over only for who may end it', async () => {

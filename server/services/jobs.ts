@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { job } from '../db/schema/index.ts';
@@ -42,6 +42,22 @@ export async function taskState(ctx: AppContext, user: UserRow, id: string, kind
 /** 424: the map data an open needs are missing (the body names which way). */
 export const mapviewerFailure = (error: NonNullable<JobRow['mapviewerError']>) =>
   new HttpError(424, MAPVIEWER_ERROR_TEXT[error], { mapviewer_error: error });
+
+/**
+ * Removes a user's jobs that are over (a file past its expiry, a failure older than the file lifetime)
+ * and the files they produced, unless an edit link still serves one. Called when the user asks for a new
+ * job, so files do not pile up without a sweeper of their own.
+ */
+export async function forgetFinishedJobs(db: DbOrTx, userId: number, now: Date, hours: number): Promise<void> {
+  const failedBefore = new Date(now.getTime() - hours * 3_600_000);
+  await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM job WHERE user_id = ${userId}
+        AND (expires_at <= ${now} OR (status = 'failed' AND finished_at <= ${failedBefore}))
+      RETURNING result_file_id)
+    DELETE FROM stored_file f USING gone
+    WHERE f.id = gone.result_file_id AND NOT EXISTS (SELECT 1 FROM edit_link l WHERE l.file_id = f.id)`);
+}
 
 /** A job's produced file for its owner until it expires; null otherwise (the route answers 404). */
 export async function producedFile(db: DbOrTx, user: UserRow, uuid: string, filename: string, now: Date) {

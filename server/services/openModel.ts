@@ -5,7 +5,7 @@ import { appUser, featureArea, job, modelSession, versionRegion } from '../db/sc
 import { HttpError } from '../errors.ts';
 import * as policy from '../policies/projects.ts';
 import { command } from './command.ts';
-import { fileCookie, mapviewerFailure, taskState } from './jobs.ts';
+import { fileCookie, forgetFinishedJobs, mapviewerFailure, taskState } from './jobs.ts';
 import { modelAccess } from './projectRows.ts';
 import type { MapviewerError, OpenModelAnswer, OpenModelReady, TaskProgress } from '../../src/api/contract/openModel.ts';
 import type { SpaceUsageLocation } from '../../src/api/contract/modelData.ts';
@@ -72,6 +72,7 @@ export async function openModel(
         .where(eq(modelSession.modelId, id));
       await c.audit(`Sessie van rekenmodel '${m.modelName}' overgenomen van ${holder?.email ?? 'een verwijderde gebruiker'}`);
     }
+    await forgetFinishedJobs(c.tx, user.id, c.now, ctx.config.fileLinkHours);
     const params: OpenModelParams = { edit, mapviewerRequired: query.mapviewer_required };
     const [row] = await c.tx.insert(job).values({
       clientId: user.clientId, userId: user.id, kind: 'open-model', modelId: id, params, createdAt: c.now,
