@@ -13,7 +13,7 @@ import { JOB_SCHEMA } from './schema.ts';
 //
 // - Fast start: LISTEN/NOTIFY is on (the queues notify), so a committed job wakes the workers at once
 //   (~10 ms); polling every second remains as the backstop for retries and missed notifications.
-// - Crashes: a handler that throws is run again after 1 s, then 2–4 s (retryLimit 2, back-off); a job
+// - Crashes: a handler that throws is run again after 1–2 s, then 2–4 s (retryLimit 2, back-off); a job
 //   whose worker died expires after config.jobExpireSeconds and is taken up by any instance's
 //   supervisor (every fifth of that time) and run again. When pg-boss gives up, the job goes to the
 //   dead-letter queue, whose worker marks the row failed.
