@@ -46,7 +46,7 @@ const OpenDialog = observer(function OpenDialog({ store }: { store: OpenModelSto
             <p>{s.text}</p>
             {/* 0 % is a queued job: the bar moves without a value until the job reports one */}
             <ProgressBar intent="primary" value={s.pct > 0 ? s.pct / 100 : undefined} aria-label="Voortgang" />
-            <p className="gs-muted gs-open-pct">{s.pct} %</p>
+            {s.pct > 0 && <p className="gs-muted gs-open-pct">{s.pct} %</p>}
           </div>
         )}
         {s.step === 'ready' && (
