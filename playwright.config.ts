@@ -32,6 +32,8 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       PORT: String(port),
+      // Edit addresses (WebDAV of an opened spreadsheet model) point where the tests reach the server.
+      PUBLIC_URL: baseURL,
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54399',

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Download, type Page } from '
 import { ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
 import { apiToken, row, unique } from './projectSteps.ts';
 import { openXlsx, readSheetCells } from '../src/formulas/xlsxPackage.ts';
+import { baseURL } from '../playwright.config.ts';
 
 // Opening a spreadsheet model (spec 1 §4, issue 12): the click, the pop-ups, and the file that arrives,
 // against the real server, its job queue and the shipped template.
@@ -188,4 +189,40 @@ test('the model-without-map-data pop-up: Ga terug opens nothing, Toch openen ope
   await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
   await expect(openDialog(page)).toContainText('Het rekenmodel staat klaar.');
   expect(opens).toEqual(['?mapviewer_required=true', '?mapviewer_required=true', '?mapviewer_required=false']);
+});
+
+test('what Excel saves through the edit address becomes the active history entry the modeller sees', async ({ page, request }) => {
+  const t = await spreadsheetModel(request);
+  await signIn(page, USER);
+  await showModel(page, t);
+  await clickModel(page, t);
+  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
+  const href = await openDialog(page).getByRole('button', { name: 'Openen in Excel' }).getAttribute('href');
+  const editUrl = href!.replace(/^ms-excel:ofe\|u\|/, '');
+  expect(new URL(editUrl).origin).toBe(baseURL);
+  await openDialog(page).getByRole('button', { name: 'Sluiten' }).click();
+
+  // What Excel does with the address: lock it, read the file, save under the lock, unlock.
+  const lockInfo = '<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope>'
+    + '<D:locktype><D:write/></D:locktype><D:owner><D:href>Gijs</D:href></D:owner></D:lockinfo>';
+  const lock = await request.fetch(editUrl, { method: 'LOCK', headers: { 'content-type': 'text/xml', timeout: 'Second-600', depth: '0' }, data: lockInfo });
+  expect(lock.status()).toBe(200);
+  const token = /<(.+)>/.exec(lock.headers()['lock-token'] ?? '')![1];
+  const workbook = await (await request.get(editUrl)).body();
+  const put = await request.fetch(editUrl, { method: 'PUT', headers: { if: `(<${token}>)` }, data: workbook });
+  expect(put.ok(), `PUT ${put.status()}`).toBeTruthy();
+  expect((await request.fetch(editUrl, { method: 'UNLOCK', headers: { 'lock-token': `<${token}>` } })).status()).toBe(204);
+
+  // The modeller (project USR, not staff) sees the save in the history: newest first, active, his name.
+  await row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Meer info' }).click();
+  const history = page.getByRole('region', { name: 'Rekenmodel Info' }).getByRole('group', { name: 'Historie' });
+  const rows = history.getByRole('row');
+  await expect(rows).toHaveCount(3); // the header, the save, the template's copy
+  await expect(rows.nth(1)).toContainText('Gijs Gebruiker');
+  await expect(rows.nth(1).getByLabel('Actief', { exact: true })).toHaveCount(1);
+  await expect(rows.nth(2).getByLabel('Actief', { exact: true })).toHaveCount(0);
+  await expect(history.getByRole('button', { name: 'Uploaden' })).toHaveCount(0);
+  const saved = page.waitForEvent('download');
+  await rows.nth(1).getByRole('button', { name: /^Download / }).click();
+  expect((await readFile((await (await saved).path())!)).equals(workbook)).toBe(true);
 });
