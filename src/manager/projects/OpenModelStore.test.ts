@@ -104,6 +104,24 @@ describe('OpenModelStore', () => {
     expect(store.state).toEqual({ step: 'ready', file: FILE });
   });
 
+  it('closed while the session is being ended: nothing opens afterwards', async () => {
+    const api = fakeApi([failure(409)], []);
+    let ended!: () => void;
+    api.models.endSession.mockImplementationOnce(() => new Promise((r) => (ended = () => r({}))));
+    const { store } = newStore(api);
+    await store.open(MODEL);
+    await vi.waitFor(() => expect(store.state.step).toBe('alreadyOpen'));
+    store.askEndSession();
+    const ending = store.confirmEndSession();
+    expect(store.busy).toBe(true);
+    store.close();
+    ended();
+    await ending;
+    expect(api.openModel.open).toHaveBeenCalledTimes(1);
+    expect(store.state).toEqual({ step: 'closed' });
+    expect(store.busy).toBe(false);
+  });
+
   it('409 whose holder cannot be fetched names nobody', async () => {
     const api = fakeApi([failure(409)], []);
     api.models.sessionHolder.mockRejectedValueOnce(failure(500));

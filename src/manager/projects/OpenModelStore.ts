@@ -101,9 +101,8 @@ export class OpenModelStore {
       this.fail(this.attempt, e);
       return;
     }
-    runInAction(() => (this.busy = false));
     this.sessionChanged();
-    await this.start(m, this.options);
+    if (this.model === m) await this.start(m, this.options); // unless closed meanwhile; start ends `busy`
   }
 
   /** 'Downloaden' of the ready pop-up: a copy of the file (saves in it do not come back). */
@@ -127,6 +126,7 @@ export class OpenModelStore {
     this.attempt = attempt;
     this.model = m;
     this.options = options;
+    this.busy = false;
     this.state = { step: 'progress', text: LOADING_TEXT, pct: 0 };
     let taskId: string;
     try {
