@@ -21,8 +21,14 @@ export function assertStaff(user: UserRow): void {
   if (!canManageGlobalParameters(user)) throw forbidden();
 }
 
-/** Uploading a spreadsheet-model template: staff only (issue 12). */
-export const assertCanAddTemplateModel = assertStaff;
+/**
+ * Spreadsheet-model templates (Rekenmodeltypen): staff only (issue 12), as a template is the product's
+ * calculation, like the global parameters. The upload's check and the `can_manage_model_templates` flag.
+ */
+export const canManageModelTemplates = (user: UserRow) => user.isStaff;
+export function assertCanAddTemplateModel(user: UserRow): void {
+  if (!canManageModelTemplates(user)) throw forbidden();
+}
 
 /**
  * An admin manages the users of its client; only staff manages a staff user (an ADM cannot lock out

@@ -3,7 +3,8 @@ import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { PASSWORD, bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { shippedTemplate } from '../seed/templates.ts';
 import type { UserRow } from '../context.ts';
 
 // The capability flags are trustworthy only if they say what the endpoints do: for every kind of caller
@@ -22,7 +23,7 @@ afterAll(() => t.close());
 
 type Flags = Record<string, boolean>;
 const call = async (user: UserRow, r: InjectOptions) =>
-  (await t.app.inject({ ...r, url: `${M}/${r.url as string}`, headers: await bearer(t.app, user) })).statusCode;
+  (await t.app.inject({ ...r, url: `${M}/${r.url as string}`, headers: { ...r.headers, ...(await bearer(t.app, user)) } })).statusCode;
 const json = async <T>(user: UserRow, url: string): Promise<T> => {
   const res = await t.app.inject({ method: 'GET', url: `${M}/${url}`, headers: await bearer(t.app, user) });
   expect(res.statusCode, url).toBe(200);
@@ -107,12 +108,12 @@ describe('row flags agree with what the endpoints allow', () => {
 
 describe('user/me/ flags per global role and staff', () => {
   const EXPECTED = {
-    ADM: { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: false, can_edit_profile: true, can_choose_platform: false },
-    USR: { has_main_app_access: true, can_create_project: true, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_edit_profile: true, can_choose_platform: false },
-    VWR: { has_main_app_access: true, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_edit_profile: true, can_choose_platform: false },
-    NON: { has_main_app_access: false, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_edit_profile: true, can_choose_platform: false },
+    ADM: { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: false, can_manage_model_templates: false, can_edit_profile: true, can_choose_platform: false },
+    USR: { has_main_app_access: true, can_create_project: true, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_edit_profile: true, can_choose_platform: false },
+    VWR: { has_main_app_access: true, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_edit_profile: true, can_choose_platform: false },
+    NON: { has_main_app_access: false, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_edit_profile: true, can_choose_platform: false },
   };
-  const STAFF = { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: true, can_edit_profile: false, can_choose_platform: true };
+  const STAFF = { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: true, can_manage_model_templates: true, can_edit_profile: false, can_choose_platform: true };
   let n = 0;
 
   for (const [role, staff, expected] of [
@@ -127,6 +128,7 @@ describe('user/me/ flags per global role and staff', () => {
       const login = await t.app.inject({ method: 'POST', url: `${M}/user/login/`, payload: { email: user.email, password: PASSWORD }, remoteAddress: `10.9.9.${n}` });
       expect(login.json().user).toEqual(me);
       // and the endpoints behind the flags agree
+      const template = multipart({ name: `Vlag ${n}` }, { filename: 'vlag.xlsx', data: Buffer.from(await shippedTemplate()) });
       expect({
         has_main_app_access: allowed(await call(user, { method: 'GET', url: 'project/' })),
         can_create_project: allowed(await call(user, { method: 'POST', url: 'project/', payload: { name: `Vlag ${n}`, subregion: a.subregionId, type_project: a.typeProjectId, roles: [{ id: a.usr.id, role: 'USR' }] } })),
@@ -134,9 +136,11 @@ describe('user/me/ flags per global role and staff', () => {
         can_manage_users: allowed(await call(user, { method: 'GET', url: 'user/' })),
         can_configure: allowed(await call(user, { method: 'POST', url: 'subregion/', payload: { description: `Vlag ${n}`, access_list: [] } })),
         can_edit_profile: allowed(await call(user, { method: 'PUT', url: 'user/me/', payload: { first_name: user.firstName } })),
+        can_manage_model_templates: allowed(await call(user, { method: 'POST', url: 'template-model/', headers: template.headers, payload: template.payload })),
       }).toEqual({
         has_main_app_access: expected.has_main_app_access, can_create_project: expected.can_create_project, can_read_logs: expected.can_read_logs,
         can_manage_users: expected.can_manage_users, can_configure: expected.can_configure, can_edit_profile: expected.can_edit_profile,
+        can_manage_model_templates: expected.can_manage_model_templates,
       });
     });
   }

@@ -1,7 +1,7 @@
 import { request, required } from './http.ts';
 import {
   referenceDataApi, type CategoryAttachment as CategoryRow, type Phase as PhaseRow, type Subregion as SubregionRow,
-  type TypeProject as TypeProjectRow,
+  type TemplateModel, type TypeProject as TypeProjectRow,
 } from './referenceData.ts';
 
 const M = '/manager';
@@ -24,7 +24,10 @@ const typeProject = listCalls<TypeProjectRow>('type-project', 'description');
 const phase = listCalls<PhaseRow>('phase', 'description');
 const category = listCalls<CategoryRow>('category-attachment', 'name');
 
-/** Reference-data configuration (spec 2 §7; the lists are the project area's): subregions, project types, phases, attachment categories. */
+/**
+ * Reference-data configuration (spec 2 §7; the lists are the project area's): subregions, project types, phases,
+ * attachment categories, and the spreadsheet-model templates (issue 12).
+ */
 export const configurationApi = {
   subregions: (): Promise<SubregionRow[]> => referenceDataApi.subregions(),
   createSubregion: (description: string, accessList?: number[]) => subregion.create(description, { accessList }),
@@ -46,4 +49,13 @@ export const configurationApi = {
   createCategory: (name: string) => category.create(name),
   renameCategory: category.rename,
   deleteCategory: category.remove,
+
+  templateModels: (): Promise<TemplateModel[]> => referenceDataApi.templateModels(),
+  /** Staff: a spreadsheet-model template (multipart: `name`, then the xlsx as `file`). */
+  createTemplateModel: (name: string, file: File) => {
+    const form = new FormData();
+    form.append('name', required(name, 'name'));
+    form.append('file', required(file, 'file'));
+    return request<TemplateModel>('POST', `${M}/template-model/`, { form });
+  },
 };

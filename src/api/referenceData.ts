@@ -8,7 +8,7 @@ export type Subregion = Camelize<SubregionItem>;
 export type TypeProject = Camelize<TypeProjectItem>;
 export type Phase = Camelize<PhaseItem>;
 export type CategoryAttachment = Camelize<CategoryAttachmentItem>;
-type TemplateModel = Camelize<TemplateModelItem>;
+export type TemplateModel = Camelize<TemplateModelItem>;
 export type SubregionRole = Camelize<ProjectRoleRow>;
 
 const M = '/manager';

@@ -41,6 +41,7 @@ export const Shell = observer(function Shell() {
                   <MenuItem text="Fasedefinities" onClick={() => go('Configuration_PhaseDefinitions')} />
                   <MenuItem text="Bijlagecategorieën" onClick={() => go('Configuration_FileCategories')} />
                   <MenuItem text="Projecttypen" onClick={() => go('Configuration_TypeProject')} />
+                  {me.canManageModelTemplates && <MenuItem text="Rekenmodeltypen" onClick={() => go('Configuration_TemplateModels')} />}
                   {me.canManageGlobalParameters && <MenuItem text="Parameters" onClick={() => go('Configuration_GlobalParameters')} />}
                 </Menu>
               }

@@ -34,6 +34,7 @@ const registry: Partial<Record<Screen, ScreenComponent>> = {
   Configuration_FileCategories: lazy(() => import('../admin/configuration/screens.tsx').then((m) => ({ default: m.FileCategoriesScreen }))),
   Configuration_ClientRegion: lazy(() => import('../admin/configuration/ClientRegionScreen.tsx')),
   Configuration_GlobalParameters: lazy(() => import('../admin/parameters/GlobalParametersScreen.tsx')),
+  Configuration_TemplateModels: lazy(() => import('../admin/configuration/TemplateModelsScreen.tsx')),
 };
 
 export const screenComponent = (screen: Screen): ScreenComponent | undefined => registry[screen];

@@ -6,7 +6,7 @@ const Screens = [
   'MapViewer_VersionRegion', 'MapViewer_Subregion', 'MapViewer_Feature', 'MapViewer_Overview', 'MapViewer_Client',
   'User', 'SetupMfa', 'UserList', 'CreateUser', 'EditUser', 'ResetPasswordUser',
   'Configuration_Subregions', 'Configuration_TypeProject', 'Configuration_PhaseDefinitions',
-  'Configuration_FileCategories', 'Configuration_GlobalParameters', 'Configuration_ClientRegion',
+  'Configuration_FileCategories', 'Configuration_GlobalParameters', 'Configuration_ClientRegion', 'Configuration_TemplateModels',
   'GrexOnline_BaseParameters', 'GrexOnline_CostEstimate', 'GrexOnline_ResidentialConstruction',
 ] as const;
 export type Screen = (typeof Screens)[number];

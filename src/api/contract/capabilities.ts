@@ -14,6 +14,8 @@ export const UserCapabilities = z.object({
   /** The configuration screens (client region, subregions, phases, categories, project types). */
   can_configure: z.boolean(),
   can_manage_global_parameters: z.boolean(),
+  /** Configuratie → Rekenmodeltypen: list and upload spreadsheet-model templates (staff). */
+  can_manage_model_templates: z.boolean(),
   /** Own profile, password and MFA in the user settings (a super-admin's are read-only). */
   can_edit_profile: z.boolean(),
   /** The platform field of a new model. */

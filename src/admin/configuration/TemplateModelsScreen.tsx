@@ -1,0 +1,104 @@
+import '../admin.css';
+import { useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Card, FileInput, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { useResource } from '../../app/resource.ts';
+import { configurationApi } from '../../api/configuration.ts';
+import { ResponseError, messageOf } from '../../api/http.ts';
+import type { ErrorBody } from '../../api/contract/common.ts';
+import { ATTACHMENT_MESSAGES } from '../../api/contract/messages.ts';
+import { nameProblem } from '../../lib/names.ts';
+
+const TITLE = 'Rekenmodeltypen';
+const SAVE_FAILED = 'Er is een fout opgetreden tijdens het opslaan.';
+type Errors = Partial<Record<'name' | 'file', string>>;
+
+/** Configuratie → Rekenmodeltypen (issue 12; staff): the spreadsheet-model templates and the upload of another. */
+const TemplateModelsScreen = observer(function TemplateModelsScreen() {
+  const { auth } = useRoot();
+  return (
+    <>
+      <PageHeader crumbs={[{ text: 'Configuratie' }, { text: TITLE }]} />
+      <div className="gs-content">
+        {auth.user?.canManageModelTemplates
+          ? <TemplateModels />
+          : <NonIdealState icon="lock" description="Alleen een super-beheerder kan rekenmodeltypen beheren." />}
+      </div>
+    </>
+  );
+});
+export default TemplateModelsScreen;
+
+const TemplateModels = observer(function TemplateModels() {
+  const { toasts } = useRoot();
+  const templates = useResource('Fout bij het laden van de rekenmodeltypen.', () => configurationApi.templateModels());
+  const [name, setName] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  // A new key empties the browser's file input after a successful upload.
+  const [fileKey, setFileKey] = useState(0);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+
+  const fail = (found: Errors) => {
+    setErrors(found);
+    toasts.error(Object.values(found)[0]!);
+  };
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = nameProblem(name);
+    if (problem) return fail({ name: problem });
+    if (!file) return fail({ file: ATTACHMENT_MESSAGES.file });
+    setSaving(true);
+    setErrors({});
+    try {
+      await configurationApi.createTemplateModel(name.trim(), file);
+      toasts.success('Rekenmodeltype succesvol toegevoegd.');
+      setName('');
+      setFile(null);
+      setFileKey((k) => k + 1);
+      void templates.reload();
+    } catch (err) {
+      // Name and file stay as chosen; the server's Dutch message under its field (a 409 is the name's).
+      const message = messageOf(err, SAVE_FAILED);
+      const fields = err instanceof ResponseError ? (err.body as ErrorBody | null)?.errors : undefined;
+      const field = fields?.[0]?.path === 'file' ? 'file' : err instanceof ResponseError && err.status === 409 ? 'name' : null;
+      setErrors(field ? { [field]: message } : {});
+      toasts.error(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card className="gs-form" role="region" aria-label={TITLE}>
+      <h2>{TITLE}</h2>
+      {templates.loading && !templates.value ? <Spinner /> : (
+        <ul className="gs-reflist" aria-label={`Lijst ${TITLE}`}>
+          {templates.value?.length === 0 && <li><NonIdealState description="Nog geen rekenmodeltypen." /></li>}
+          {templates.value?.map((t) => <li key={t.id}>{t.name}</li>)}
+        </ul>
+      )}
+      <form onSubmit={(e) => void save(e)} className="gs-refadd" aria-label="Rekenmodeltype toevoegen">
+        <h3>Rekenmodeltype toevoegen</h3>
+        <FormGroup label="Naam" labelFor="tm-name" labelInfo="*" intent={errors.name ? 'danger' : 'none'} helperText={errors.name}>
+          <InputGroup id="tm-name" value={name} disabled={saving} onValueChange={setName} intent={errors.name ? 'danger' : 'none'} />
+        </FormGroup>
+        <FormGroup label="Bestand (.xlsx)" labelFor="tm-file" labelInfo="*" intent={errors.file ? 'danger' : 'none'} helperText={errors.file}>
+          <FileInput
+            key={fileKey}
+            fill
+            disabled={saving}
+            text={file ? file.name : 'Kies een bestand...'}
+            buttonText="Bladeren"
+            hasSelection={file !== null}
+            inputProps={{ id: 'tm-file', accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }}
+            onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+          />
+        </FormGroup>
+        <Button type="submit" intent="primary" text="Opslaan" loading={saving} />
+      </form>
+    </Card>
+  );
+});
