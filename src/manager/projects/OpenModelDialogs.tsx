@@ -61,7 +61,7 @@ const OpenDialog = observer(function OpenDialog({ store }: { store: OpenModelSto
           </Callout>
         )}
         {s.step === 'noMapData' && (
-          <Callout intent="warning" icon={null} title={`${s.reason}.`}>
+          <Callout intent="warning" icon={null} title={s.reason}>
             <p>U kunt het rekenmodel toch openen; het ruimtegebruik uit de kaart wordt dan niet ingevuld.</p>
           </Callout>
         )}
