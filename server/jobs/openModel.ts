@@ -3,18 +3,19 @@ import { model, savedModel } from '../db/schema/index.ts';
 import { currentParameters } from '../services/parameters.ts';
 import { versionSpaceUsage, type OpenModelParams, type SpaceUsage } from '../services/openModel.ts';
 import { readFile } from '../storage/files.ts';
-import { XLSX_CONTENT_TYPE, isXlsxWorkbook } from '../storage/xlsx.ts';
+import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { createEditLink } from '../webdav/editLinks.ts';
 import { JobFailure, type JobHandler } from './job.ts';
 import { writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
-import { MAPVIEWER_ERROR_TEXT, OPEN_MODEL_FAILED } from '../../src/api/contract/messages.ts';
+import { isNotAWorkbook } from '../../src/formulas/xlsxPackage.ts';
+import { MAPVIEWER_ERROR_TEXT, OPEN_MODEL_FAILED, WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
 
 // The open-model job (spec 1 §4): the model's active saved file with the current global parameters
 // and, when asked, the version's space usage written into its input cells (src/formulas/workbookInputs.ts).
 // An editor's result gets an edit link (the WebDAV address Excel saves back to).
 
 export const NO_MODEL_FILE = `${OPEN_MODEL_FAILED} Het rekenmodel heeft nog geen bestand in de historie.`;
-export const NOT_A_WORKBOOK = `${OPEN_MODEL_FAILED} Het actieve bestand in de historie is geen Excel-werkmap (xlsx).`;
+export const NOT_A_WORKBOOK = `${OPEN_MODEL_FAILED} ${WORKBOOK_MESSAGES.notXlsx}`;
 
 export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
   const params = job.params as OpenModelParams;
@@ -25,7 +26,6 @@ export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
     .where(and(eq(savedModel.modelId, modelId), eq(savedModel.active, true)));
   const file = saved && await readFile(ctx.db, job.clientId, saved.fileId);
   if (!file) throw new JobFailure(NO_MODEL_FILE);
-  if (!(await isXlsxWorkbook(file.data))) throw new JobFailure(NOT_A_WORKBOOK);
 
   await progress('Globale parameters invullen', 30);
   const parameters = await currentParameters(ctx.db, job.clientId, modelId);
@@ -36,7 +36,10 @@ export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
     if ('error' in map) throw new JobFailure(MAPVIEWER_ERROR_TEXT[map.error], map.error);
     spaceUsage = map.spaceUsage;
   }
-  const { xlsx } = await writeWorkbookInputs(file.data, { parameters, spaceUsage });
+  // The writer opens the workbook as it is checked on upload (openXlsx), so its refusal is the check.
+  const { xlsx } = await writeWorkbookInputs(file.data, { parameters, spaceUsage }).catch((e: unknown) => {
+    throw isNotAWorkbook(e) ? new JobFailure(NOT_A_WORKBOOK) : e;
+  });
 
   await progress('Bestand klaarzetten', 90);
   return {
