@@ -240,6 +240,7 @@ describe('open model', () => {
     const refused = await open(t.app, a.usr, tree.modelId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: MODEL_ALREADY_OPEN });
+    expect((await open(t.app, a.usr, tree.modelId, '?mapviewer_required')).statusCode).toBe(409); // before asking for map data
     expect((await open(t.app, a.usr, tree.modelId, '?force')).statusCode).toBe(403); // USR may not end the ADM's session
     expect(await sessionOf(tree.modelId)).toBe(a.adm.id);
     expect(await t.db.$count(job, eq(job.modelId, tree.modelId))).toBe(0); // a refused open leaves no job
