@@ -6,8 +6,7 @@ import { readFile } from '../storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { createEditLink } from '../webdav/editLinks.ts';
 import { JobFailure, type JobHandler } from './job.ts';
-import { writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
-import { isNotAWorkbook } from '../../src/formulas/xlsxPackage.ts';
+import { fillWorkbook } from './workbookThreads.ts';
 import { MAPVIEWER_ERROR_TEXT, OPEN_MODEL_FAILED, WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
 
 // The open-model job (spec 1 §4): the model's active saved file with the current global parameters
@@ -37,9 +36,8 @@ export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
     spaceUsage = map.spaceUsage;
   }
   // The writer opens the workbook as it is checked on upload (openXlsx), so its refusal is the check.
-  const { xlsx } = await writeWorkbookInputs(file.data, { parameters, spaceUsage }).catch((e: unknown) => {
-    throw isNotAWorkbook(e) ? new JobFailure(NOT_A_WORKBOOK) : e;
-  });
+  const xlsx = await fillWorkbook(file.data, { parameters, spaceUsage });
+  if (!xlsx) throw new JobFailure(NOT_A_WORKBOOK);
 
   await progress('Bestand klaarzetten', 90);
   return {

@@ -47,6 +47,7 @@ export class JobQueue {
     for (const kind of kinds) await this.boss.createQueue(kind, { notify: true, deadLetter: GAVE_UP });
     if (!this.config.jobWorker) return;
     const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
+    // Two jobs at a time per instance: as many as the workbook threads (workbookThreads.ts) and cores.
     for (const kind of kinds) {
       await this.boss.work<JobData>(kind, { ...polling, localConcurrency: 2 }, async ([j]) => runJob(ctx, j.data.jobId, j.signal));
     }

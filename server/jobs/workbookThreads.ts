@@ -1,0 +1,63 @@
+import { Worker } from 'node:worker_threads';
+import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
+
+// Filling a spreadsheet model (unzip, rewrite every sheet's XML, zip again: about a second of CPU for a
+// 2 MB workbook) runs in worker threads, not on the server's event loop: meanwhile the server keeps
+// answering (other users' task polls every 100 ms), and the machine's second core does the work of a
+// second job. One thread per job a worker runs at a time (queue.ts); started at first use, and they do
+// not keep the process alive.
+
+const THREADS = 2;
+
+interface Task {
+  xlsx: Uint8Array;
+  inputs: WorkbookInputs;
+  resolve(xlsx: Uint8Array | null): void;
+  reject(e: Error): void;
+}
+type Answer = { xlsx: Uint8Array } | { notAWorkbook: true } | { error: string };
+
+const waiting: Task[] = [];
+const idle: Thread[] = [];
+const threads = new Set<Thread>();
+
+class Thread {
+  private readonly worker = new Worker(new URL('./workbookWorker.ts', import.meta.url));
+  private task: Task | undefined;
+
+  constructor() {
+    threads.add(this);
+    this.worker.unref();
+    this.worker.on('message', (a: Answer) => {
+      if ('error' in a) this.task!.reject(new Error(a.error));
+      else this.task!.resolve('xlsx' in a ? a.xlsx : null);
+      this.next();
+    });
+    this.worker.on('error', (e) => this.task?.reject(e));
+    this.worker.on('exit', () => { // after an error: the next call starts another thread
+      threads.delete(this);
+      const i = idle.indexOf(this);
+      if (i >= 0) idle.splice(i, 1);
+    });
+  }
+
+  /** Takes the oldest waiting task, or goes idle. */
+  next() {
+    this.task = waiting.shift();
+    if (!this.task) {
+      this.worker.unref();
+      idle.push(this);
+      return;
+    }
+    this.worker.ref();
+    this.worker.postMessage({ xlsx: this.task.xlsx, inputs: this.task.inputs });
+  }
+}
+
+/** The workbook with its inputs written (writeWorkbookInputs), or null when the file is no xlsx workbook. */
+export function fillWorkbook(xlsx: Uint8Array, inputs: WorkbookInputs): Promise<Uint8Array | null> {
+  return new Promise((resolve, reject) => {
+    waiting.push({ xlsx, inputs, resolve, reject });
+    (idle.pop() ?? (threads.size < THREADS ? new Thread() : undefined))?.next();
+  });
+}
