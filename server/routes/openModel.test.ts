@@ -31,7 +31,7 @@ let a: Tenant;
 let killable: { k: TestApp; child: ChildProcess; exited: Promise<unknown>; ready: Promise<void>; tenant: Tenant };
 
 beforeAll(async () => {
-  const k = await createTestApp({ jobWorker: false, jobExpireSeconds: 2 });
+  const k = await createTestApp({ jobWorker: false, jobExpireSeconds: 3 });
   const tenant = await createTenant(k.db, 'kill'); // before the process starts: it seeds an empty database
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
