@@ -240,7 +240,8 @@ describe('open model', () => {
     const refused = await open(t.app, a.usr, tree.modelId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: MODEL_ALREADY_OPEN });
-    expect((await open(t.app, a.usr, tree.modelId, '?mapviewer_required')).statusCode).toBe(409); // before asking for map data
+    // Missing map data are answered first: the browser's map pop-up, then 'Toch openen' meets the 409.
+    expect((await open(t.app, a.usr, tree.modelId, '?mapviewer_required')).statusCode).toBe(424);
     expect((await open(t.app, a.usr, tree.modelId, '?force')).statusCode).toBe(403); // USR may not end the ADM's session
     expect(await sessionOf(tree.modelId)).toBe(a.adm.id);
     expect(await t.db.$count(job, eq(job.modelId, tree.modelId))).toBe(0); // a refused open leaves no job

@@ -43,8 +43,8 @@ export async function versionSpaceUsage(db: DbOrTx, versionId: number, maxAreaM2
  * GET model/{id}/open/: 404 unless the caller can read the model; 400 for an online model. An editor
  * (project ADM/USR, model not frozen) takes the edit session: someone else's → 409, unless `force` by
  * who may end it (403 for others), which takes it over (the holder's WebDAV lock goes with it). A reader
- * or a frozen model opens a copy without a session. Then, with `mapviewer_required`, missing map data
- * answer 424 at once (the job checks again, they may change meanwhile). Everything, the job included, is one
+ * or a frozen model opens a copy without a session. With `mapviewer_required` missing map data answer 424
+ * at once (the job checks again, they may change meanwhile). Everything, the job included, is one
  * transaction: a refusal leaves no trace.
  */
 export async function openModel(
@@ -56,26 +56,21 @@ export async function openModel(
     policy.requireRead(access?.role);
     const m = access!;
     if (m.platform !== 'spreadsheet') throw new HttpError(400, OPEN_ONLINE_MODEL);
-    const edit = policy.canEditSpreadsheet(m.role, m.frozen);
-    const holder = m.sessionUserId;
-    const takeOver = edit && holder !== null && holder !== user.id;
-    if (takeOver) {
-      if (!query.force) throw new HttpError(409, MODEL_ALREADY_OPEN);
-      policy.requireEndSession(user, m.role, holder);
-    }
-    // After the session check: a model that cannot be opened now does not ask about map data first.
     if (query.mapviewer_required) {
       const map = await versionSpaceUsage(c.tx, m.versionId, ctx.config.mapMaxAreaM2);
       if ('error' in map) throw mapviewerFailure(map.error);
     }
-    if (edit && holder === null) {
+    const edit = policy.canEditSpreadsheet(m.role, m.frozen);
+    if (edit && m.sessionUserId === null) {
       await c.tx.insert(modelSession).values({ modelId: id, userId: user.id, startedAt: c.now });
       await c.audit(`Rekenmodel '${m.modelName}' geopend om te bewerken`);
-    } else if (takeOver) {
-      const [former] = await c.tx.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, holder));
+    } else if (edit && m.sessionUserId !== user.id) {
+      if (!query.force) throw new HttpError(409, MODEL_ALREADY_OPEN);
+      policy.requireEndSession(user, m.role, m.sessionUserId);
+      const [holder] = await c.tx.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, m.sessionUserId!));
       await c.tx.update(modelSession).set({ userId: user.id, startedAt: c.now, lockToken: null, lockOwner: null, lockExpiresAt: null })
         .where(eq(modelSession.modelId, id));
-      await c.audit(`Sessie van rekenmodel '${m.modelName}' overgenomen van ${former?.email ?? 'een verwijderde gebruiker'}`);
+      await c.audit(`Sessie van rekenmodel '${m.modelName}' overgenomen van ${holder?.email ?? 'een verwijderde gebruiker'}`);
     }
     await forgetFinishedJobs(c.tx, user.id, c.now, ctx.config.fileLinkHours);
     const params: OpenModelParams = { edit, mapviewerRequired: query.mapviewer_required };
