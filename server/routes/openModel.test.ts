@@ -7,14 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
-import { auditLog, editLink, featureArea, job, model, modelSession, savedModel, storedFile, versionRegion } from '../db/schema/index.ts';
+import { auditLog, editLink, featureArea, job, model, modelSession, parameterApplication, savedModel, storedFile, versionRegion } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { connect, type Db } from '../db/index.ts';
 import { buildApp } from '../app.ts';
 import { freePort } from '../net.ts';
 import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../../src/api/contract/modelData.ts';
 import type { ParameterRow } from '../../src/api/contract/parameters.ts';
-import { MAPVIEWER_ERROR_TEXT, MODEL_ALREADY_OPEN, OPEN_ONLINE_MODEL } from '../../src/api/contract/messages.ts';
+import { MAPVIEWER_ERROR_TEXT, MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED, OPEN_ONLINE_MODEL } from '../../src/api/contract/messages.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { NO_MODEL_FILE, NOT_A_WORKBOOK } from '../jobs/openModel.ts';
 import { command } from '../services/command.ts';
@@ -346,6 +346,15 @@ describe('workers', () => {
   const bossJob = async (db: Db, id: string) =>
     (await db.execute<{ state: string; retry_count: number }>(sql`SELECT state, retry_count FROM pgboss.job WHERE id = ${id}`)).rows[0];
 
+  // A job whose handler throws every time (a crash, not a known failure: here a corrupt parameter row makes
+  // its query fail). Started first, as its two retries wait 1–2 s and 2–4 s; the last test looks at its end.
+  let crashing = '';
+  beforeAll(async () => {
+    const tree = await spreadsheetModel();
+    await t.db.insert(parameterApplication).values({ clientId: a.clientId, parameters: { not: 'a list' }, modelIds: [tree.modelId] });
+    crashing = await openTask(a.usr, tree.modelId);
+  });
+
   it('two instances on one database never run one job twice', async () => {
     const db2 = connect(t.db.$client.options.connectionString!, 3);
     const app2 = await buildApp({ config: t.config, db: db2, mailer: { send: async () => {} } });
@@ -415,5 +424,18 @@ describe('workers', () => {
       await worker?.close();
       await db2.$client.end();
     }
+  });
+
+  it('a job that keeps crashing is run three times, then pg-boss gives up and the task answers the failure', async () => {
+    let row;
+    do {
+      await new Promise((r) => setTimeout(r, 100));
+      [row] = await t.db.select({ status: job.status, attempts: job.attempts, error: job.error }).from(job).where(eq(job.id, crashing));
+    } while (row.status !== 'failed');
+    expect(row).toEqual({ status: 'failed', attempts: 3, error: null });
+    expect(await bossJob(t.db, crashing)).toEqual({ state: 'failed', retry_count: 2 });
+    const res = await pollOnce(t.app, a.usr, crashing);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: OPEN_MODEL_FAILED });
   });
 });
