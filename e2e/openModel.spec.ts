@@ -108,6 +108,9 @@ test('a click on a spreadsheet model shows the progress and delivers the workboo
   await expect(openDialog(page)).toContainText('Het rekenmodel staat klaar.');
   const excel = openDialog(page).getByRole('button', { name: 'Openen in Excel' });
   await expect(excel).toHaveAttribute('href', /^ms-excel:ofe\|u\|https?:\/\/[^|]+\/dav\/.+\.xlsx$/);
+  // LibreOffice has no URI scheme: the same address is shown to copy.
+  const address = openDialog(page).getByLabel('LibreOffice: kies Bestand → Openen en plak dit adres');
+  expect('ms-excel:ofe|u|' + (await address.inputValue())).toBe(await excel.getAttribute('href'));
   const downloaded = page.waitForEvent('download');
   await openDialog(page).getByRole('button', { name: 'Downloaden' }).click();
   const file = await downloaded;

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Alert, AnchorButton, Button, Callout, Dialog, DialogBody, DialogFooter, ProgressBar } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, ProgressBar } from '@blueprintjs/core';
 import { MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED } from '../../api/contract/messages.ts';
 import { excelUri } from '../../api/openModel.ts';
 import type { OpenModelStore } from './OpenModelStore.ts';
@@ -53,6 +53,24 @@ const OpenDialog = observer(function OpenDialog({ store }: { store: OpenModelSto
           <Callout intent="success" icon="tick-circle" title="Het rekenmodel staat klaar.">
             <p>Wat u in Excel opslaat, komt als nieuwe versie in de historie van het rekenmodel.</p>
             <p>Een gedownload bestand is een kopie: wijzigingen daarin komen niet terug in Grondslag.</p>
+            {s.file.editUrl && (
+              <FormGroup label="LibreOffice: kies Bestand → Openen en plak dit adres" labelFor="gs-edit-url" className="gs-open-address">
+                <InputGroup
+                  id="gs-edit-url"
+                  readOnly
+                  value={s.file.editUrl}
+                  onFocus={(e) => e.currentTarget.select()}
+                  rightElement={(
+                    <Button
+                      variant="minimal"
+                      icon={store.addressCopied ? 'tick' : 'duplicate'}
+                      text={store.addressCopied ? 'Gekopieerd' : 'Kopiëren'}
+                      onClick={() => void store.copyEditUrl()}
+                    />
+                  )}
+                />
+              </FormGroup>
+            )}
           </Callout>
         )}
         {s.step === 'failed' && (

@@ -77,6 +77,19 @@ describe('OpenModelStore', () => {
     expect(api.openModel.poll).toHaveBeenCalledTimes(3);
   });
 
+  it('copies the edit address for LibreOffice, and forgets that it did when the pop-up closes', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { clipboard: { writeText } });
+    const { store } = newStore(fakeApi(['task-1'], [ready()]));
+    await store.open(MODEL);
+    await store.copyEditUrl();
+    expect(writeText).toHaveBeenCalledWith(FILE.editUrl);
+    expect(store.addressCopied).toBe(true);
+    store.close();
+    expect(store.addressCopied).toBe(false);
+    vi.unstubAllGlobals();
+  });
+
   it('downloads a read-only file (no edit address) at once and closes the pop-up', async () => {
     const file = { ...FILE, editUrl: null };
     const api = fakeApi(['task-1'], [ready(file)]);

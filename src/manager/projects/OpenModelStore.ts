@@ -56,6 +56,8 @@ export class OpenModelStore {
   model: Model | null = null;
   /** Ending a session or downloading: the buttons wait. */
   busy = false;
+  /** The edit address was copied (for LibreOffice, which has no URI scheme like Excel's). */
+  addressCopied = false;
   private options: OpenOptions = { mapviewerRequired: true };
   /** The current attempt: the answer of an attempt that was closed or replaced is dropped. */
   private attempt: object | null = null;
@@ -111,8 +113,16 @@ export class OpenModelStore {
     await this.deliver(this.attempt, this.state.file);
   }
 
+  /** Copies the edit address: LibreOffice opens it through File → Open, and saves there come back too. */
+  async copyEditUrl(): Promise<void> {
+    if (this.state.step !== 'ready' || !this.state.file.editUrl) return;
+    await navigator.clipboard.writeText(this.state.file.editUrl);
+    runInAction(() => (this.addressCopied = true));
+  }
+
   /** 'Sluiten', 'Ga terug', 'Annuleren' or Escape: stop polling and close. */
   close() {
+    this.addressCopied = false;
     this.attempt = null;
     this.clearTimer();
     this.state = CLOSED;
