@@ -7,6 +7,7 @@ import type { JobRow } from './job.ts';
 import { JOB_HANDLERS, type JobKind } from './kinds.ts';
 import { markFailed, runJob } from './runner.ts';
 import { JOB_SCHEMA } from './schema.ts';
+import { forgetFinishedJobs } from '../services/jobs.ts';
 
 // The job queue (pg-boss 12, in PostgreSQL's schema `pgboss`). Every server instance starts one: it
 // enqueues in the caller's transaction, and, with config.jobWorker, runs a worker per job kind.
@@ -25,10 +26,14 @@ const GAVE_UP = 'job-gave-up';
 
 interface JobData { jobId: string }
 
+/** How often a worker instance removes expired jobs, edit links and their files. */
+const SWEEP_MS = 3_600_000;
+
 export class JobQueue {
   private readonly boss: PgBoss;
+  private sweeper: ReturnType<typeof setInterval> | null = null;
 
-  constructor(db: Db, private readonly config: Config, log: (e: unknown) => void) {
+  constructor(db: Db, private readonly config: Config, private readonly log: (e: unknown) => void) {
     const supervise = Math.min(60, Math.max(1, Math.round(config.jobExpireSeconds / 5)));
     this.boss = new PgBoss({
       connectionString: db.$client.options.connectionString, max: 4, schema: JOB_SCHEMA,
@@ -52,6 +57,11 @@ export class JobQueue {
       await this.boss.work<JobData>(kind, { ...polling, localConcurrency: 2 }, async ([j]) => runJob(ctx, j.data.jobId, j.signal));
     }
     await this.boss.work<JobData>(GAVE_UP, polling, async ([j]) => markFailed(ctx, j.data.jobId, null));
+    // Produced files of users who never open again expire too; every instance sweeps (the deletes are idempotent).
+    const sweep = () => forgetFinishedJobs(ctx.db, this.config.now(), this.config.fileLinkHours).catch(this.log);
+    void sweep();
+    this.sweeper = setInterval(sweep, SWEEP_MS);
+    this.sweeper.unref();
   }
 
   /**
@@ -68,6 +78,7 @@ export class JobQueue {
 
   /** Stops taking jobs and waits (up to 10 s) for the running ones; what is left is run again elsewhere. */
   async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
     await this.boss.stop({ graceful: true, timeout: 10_000 });
   }
 }

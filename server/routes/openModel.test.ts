@@ -19,6 +19,7 @@ import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { NO_MODEL_FILE, NOT_A_WORKBOOK } from '../jobs/openModel.ts';
 import { command } from '../services/command.ts';
 import { runJob } from '../jobs/runner.ts';
+import { forgetFinishedJobs } from '../services/jobs.ts';
 
 // Opening a spreadsheet model through the job queue: the request, the task poll and the produced file.
 // The workers here are real pg-boss workers in the test's app (config.jobWorker is on by default).
@@ -233,6 +234,26 @@ describe('open model', () => {
     await openTask(a.usr, tree.modelId);
     expect(await t.db.$count(job, eq(job.id, id))).toBe(0);
     expect(await t.db.$count(storedFile, eq(storedFile.id, expired.fileId!))).toBe(0);
+  });
+
+  it("the hourly sweep forgets every user's expired jobs and edit links with their files, and keeps the history's", async () => {
+    const tree = await spreadsheetModel();
+    const id = await openTask(a.usr, tree.modelId);
+    expect((await poll(a.usr, id)).statusCode).toBe(200);
+    const [produced] = await t.db.select({ fileId: job.resultFileId }).from(job).where(eq(job.id, id));
+    const [link] = await t.db.select({ id: editLink.id }).from(editLink).where(eq(editLink.fileId, produced.fileId!));
+    const history = await t.db.select({ fileId: savedModel.fileId }).from(savedModel).where(eq(savedModel.modelId, tree.modelId));
+    expect(link).toBeDefined();
+    expect(history.length).toBeGreaterThan(0);
+
+    await forgetFinishedJobs(t.db, t.clock.now(), t.config.fileLinkHours);
+    expect(await t.db.$count(job, eq(job.id, id))).toBe(1); // nothing is over yet
+    t.clock.advance(t.config.fileLinkHours * 3_600_000);
+    await forgetFinishedJobs(t.db, t.clock.now(), t.config.fileLinkHours);
+    expect(await t.db.$count(job, eq(job.id, id))).toBe(0);
+    expect(await t.db.$count(editLink, eq(editLink.id, link.id))).toBe(0);
+    expect(await t.db.$count(storedFile, eq(storedFile.id, produced.fileId!))).toBe(0);
+    for (const h of history) expect(await t.db.$count(storedFile, eq(storedFile.id, h.fileId))).toBe(1);
   });
 
   it('answers 409 when someone else has the model open; force takes the session over only for who may end it', async () => {

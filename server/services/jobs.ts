@@ -44,19 +44,26 @@ export const mapviewerFailure = (error: NonNullable<JobRow['mapviewerError']>) =
   new HttpError(424, MAPVIEWER_ERROR_TEXT[error], { mapviewer_error: error });
 
 /**
- * Removes a user's jobs that are over (a file past its expiry, a failure older than the file lifetime)
- * and the files they produced, unless an edit link still serves one. Called when the user asks for a new
- * job, so files do not pile up without a sweeper of their own.
+ * Removes what is over — edit links past their expiry, jobs whose file expired or that failed longer ago
+ * than the file lifetime — and the files they produced, unless a live edit link, a live job or a history
+ * entry still uses one. With `userId` only that user's (when he asks for a new job); without it everyone's
+ * (the queue's hourly sweep, server/jobs/queue.ts).
  */
-export async function forgetFinishedJobs(db: DbOrTx, userId: number, now: Date, hours: number): Promise<void> {
+export async function forgetFinishedJobs(db: DbOrTx, now: Date, hours: number, userId?: number): Promise<void> {
   const failedBefore = new Date(now.getTime() - hours * 3_600_000);
+  const ofUser = userId === undefined ? sql`true` : sql`user_id = ${userId}`;
+  // One statement: its NOT EXISTS checks see the rows as they were, so the expiry conditions decide.
   await db.execute(sql`
-    WITH gone AS (
-      DELETE FROM job WHERE user_id = ${userId}
-        AND (expires_at <= ${now} OR (status = 'failed' AND finished_at <= ${failedBefore}))
-      RETURNING result_file_id)
-    DELETE FROM stored_file f USING gone
-    WHERE f.id = gone.result_file_id AND NOT EXISTS (SELECT 1 FROM edit_link l WHERE l.file_id = f.id)`);
+    WITH links AS (
+      DELETE FROM edit_link WHERE ${ofUser} AND expires_at <= ${now} RETURNING file_id),
+    gone AS (
+      DELETE FROM job WHERE ${ofUser} AND (expires_at <= ${now} OR (status = 'failed' AND finished_at <= ${failedBefore}))
+      RETURNING result_file_id AS file_id)
+    DELETE FROM stored_file f USING (SELECT file_id FROM links UNION SELECT file_id FROM gone) over
+    WHERE f.id = over.file_id
+      AND NOT EXISTS (SELECT 1 FROM edit_link l WHERE l.file_id = f.id AND l.expires_at > ${now})
+      AND NOT EXISTS (SELECT 1 FROM job j WHERE j.result_file_id = f.id AND j.expires_at > ${now})
+      AND NOT EXISTS (SELECT 1 FROM saved_model s WHERE s.file_id = f.id)`);
 }
 
 /** A job's produced file for its owner until it expires; null otherwise (the route answers 404). */

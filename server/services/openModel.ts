@@ -72,7 +72,7 @@ export async function openModel(
         .where(eq(modelSession.modelId, id));
       await c.audit(`Sessie van rekenmodel '${m.modelName}' overgenomen van ${holder?.email ?? 'een verwijderde gebruiker'}`);
     }
-    await forgetFinishedJobs(c.tx, user.id, c.now, ctx.config.fileLinkHours);
+    await forgetFinishedJobs(c.tx, c.now, ctx.config.fileLinkHours, user.id);
     const params: OpenModelParams = { edit, mapviewerRequired: query.mapviewer_required };
     const [row] = await c.tx.insert(job).values({
       clientId: user.clientId, userId: user.id, kind: 'open-model', modelId: id, params, createdAt: c.now,
