@@ -110,13 +110,14 @@ export async function writeWorkbookInputs(xlsx: Uint8Array, inputs: WorkbookInpu
     }
   }
   for (const s of pkg.sheets) {
-    const file = pkg.zip.file(s.path)!;
-    const xml = await file.async('string');
-    pkg.zip.file(s.path, withoutCachedResults(setCells(xml, writes.get(s.path))));
+    const xml = pkg.zip.text(s.path)!;
+    const filled = withoutCachedResults(setCells(xml, writes.get(s.path)));
+    // An unchanged sheet keeps its compressed bytes (no deflate).
+    if (filled !== xml) pkg.zip.write(s.path, filled);
   }
-  await forgetCalcChain(pkg);
-  pkg.zip.file(pkg.workbookPath, withFullCalcOnLoad(pkg.workbookXml));
-  const out = await pkg.zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  forgetCalcChain(pkg);
+  pkg.zip.write(pkg.workbookPath, withFullCalcOnLoad(pkg.workbookXml));
+  const out = pkg.zip.toBytes();
   return { xlsx: out, written, skipped };
 }
 
@@ -251,14 +252,14 @@ function withFullCalcOnLoad(xml: string): string {
  * The calculation chain lists the formula cells in Excel's last order; a named cell that held a
  * formula now holds a value, which Excel reports as a damaged file. It is optional: Excel rebuilds it.
  */
-async function forgetCalcChain(pkg: XlsxPackage): Promise<void> {
-  const chain = Object.keys(pkg.zip.files).find((f) => /(^|\/)calcChain\.xml$/.test(f));
+function forgetCalcChain(pkg: XlsxPackage): void {
+  const chain = pkg.zip.names().find((f) => /(^|\/)calcChain\.xml$/.test(f));
   if (!chain) return;
   pkg.zip.remove(chain);
-  const types = await pkg.zip.file('[Content_Types].xml')!.async('string');
-  pkg.zip.file('[Content_Types].xml', types.replace(/<Override\b[^>]*calcChain\.xml"[^>]*\/>/g, ''));
-  for (const rels of Object.keys(pkg.zip.files).filter((f) => f.endsWith('.rels'))) {
-    const text = await pkg.zip.file(rels)!.async('string');
-    if (text.includes('calcChain')) pkg.zip.file(rels, text.replace(/<Relationship\b[^>]*calcChain\.xml"[^>]*\/>/g, ''));
+  const types = pkg.zip.text('[Content_Types].xml')!;
+  pkg.zip.write('[Content_Types].xml', types.replace(/<Override\b[^>]*calcChain\.xml"[^>]*\/>/g, ''));
+  for (const rels of pkg.zip.names().filter((f) => f.endsWith('.rels'))) {
+    const text = pkg.zip.text(rels)!;
+    if (text.includes('calcChain')) pkg.zip.write(rels, text.replace(/<Relationship\b[^>]*calcChain\.xml"[^>]*\/>/g, ''));
   }
 }

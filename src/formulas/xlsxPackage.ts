@@ -1,9 +1,9 @@
-// An xlsx package at the XML level (jszip): its sheets, its workbook-level defined names and the cells
+// An xlsx package at the XML level (zipPackage.ts): its sheets, its workbook-level defined names and the cells
 // of a sheet. The input writer (workbookInputs.ts) and the result reader (savedWorkbook.ts) work on the
 // parts themselves instead of a round trip through exceljs, which loses charts and pivot tables
 // (docs/stack.md). Only unprefixed SpreadsheetML is read (what Excel, LibreOffice and exceljs write).
-import JSZip from 'jszip';
 import { colName } from './workbook.ts';
+import { NotAZip, ZipPackage } from './zipPackage.ts';
 
 export interface SheetPart {
   name: string;
@@ -21,7 +21,7 @@ export interface CellRange {
 }
 
 export interface XlsxPackage {
-  zip: JSZip;
+  zip: ZipPackage;
   /** Path of the workbook part, e.g. `xl/workbook.xml`. */
   workbookPath: string;
   workbookXml: string;
@@ -76,30 +76,25 @@ class NotAWorkbook extends Error {}
 
 /**
  * Open an xlsx: a zip whose `[Content_Types].xml` names a spreadsheetml workbook part, with its sheets
- * and relationships. Throws NotAWorkbook (see isNotAWorkbook) when the file is anything else.
+ * and relationships. Throws NotAWorkbook or NotAZip (see isNotAWorkbook) when the file is anything else.
  */
 export async function openXlsx(bytes: Uint8Array): Promise<XlsxPackage> {
-  // A zip starts with a local file header (PK\3\4); checking it first keeps jszip from scanning other files.
+  // A zip starts with a local file header (PK\3\4); checking it first spares scanning other files for an end record.
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b || bytes[2] !== 0x03 || bytes[3] !== 0x04) throw new NotAWorkbook('no zip');
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch {
-    throw new NotAWorkbook('unreadable zip');
-  }
-  const types = (await zip.file('[Content_Types].xml')?.async('string')) ?? '';
+  const zip = ZipPackage.open(bytes);
+  const types = zip.text('[Content_Types].xml') ?? '';
   let workbookPath: string | undefined;
   for (const m of types.matchAll(/<Override\b([^>]*)\/?>/g)) {
     const ct = attr(m[1]!, 'ContentType');
     if (ct === MAIN_CONTENT_TYPE) workbookPath = attr(m[1]!, 'PartName')?.replace(/^\//, '');
   }
   if (!workbookPath) throw new NotAWorkbook('no spreadsheetml workbook part');
-  const workbookXml = await zip.file(workbookPath)?.async('string');
+  const workbookXml = zip.text(workbookPath);
   if (!workbookXml || !/<workbook\b/.test(workbookXml) || !/<sheets\b/.test(workbookXml)) throw new NotAWorkbook('no workbook.xml');
   const dir = workbookPath.slice(0, workbookPath.lastIndexOf('/') + 1);
   const relsPath = `${dir}_rels/${workbookPath.slice(dir.length)}.rels`;
   const rels = new Map<string, string>();
-  for (const m of ((await zip.file(relsPath)?.async('string')) ?? '').matchAll(/<Relationship\b([^>]*)\/?>/g)) {
+  for (const m of (zip.text(relsPath) ?? '').matchAll(/<Relationship\b([^>]*)\/?>/g)) {
     const id = attr(m[1]!, 'Id');
     const target = attr(m[1]!, 'Target');
     if (id && target) rels.set(id, target.startsWith('/') ? target.slice(1) : `${dir}${target}`);
@@ -108,7 +103,7 @@ export async function openXlsx(bytes: Uint8Array): Promise<XlsxPackage> {
   for (const m of workbookXml.matchAll(/<sheet\b([^>]*)\/?>/g)) {
     const path = rels.get(attr(m[1]!, 'r:id') ?? '');
     const name = attr(m[1]!, 'name');
-    if (path && name !== undefined && zip.file(path)) sheets.push({ name, path });
+    if (path && name !== undefined && zip.has(path)) sheets.push({ name, path });
   }
   if (sheets.length === 0) throw new NotAWorkbook('no sheets');
   const names = new Map<string, CellRange>();
@@ -121,7 +116,8 @@ export async function openXlsx(bytes: Uint8Array): Promise<XlsxPackage> {
   return { zip, workbookPath, workbookXml, sheets, names };
 }
 
-export const isNotAWorkbook = (e: unknown): boolean => e instanceof NotAWorkbook;
+/** A file that is no workbook, or a zip we cannot read (corrupt, zip64, encrypted: not an xlsx either). */
+export const isNotAWorkbook = (e: unknown): boolean => e instanceof NotAWorkbook || e instanceof NotAZip;
 
 export const sheetPath = (pkg: XlsxPackage, sheet: string) => pkg.sheets.find((s) => s.name === sheet)?.path;
 
@@ -145,7 +141,7 @@ export interface SavedCell {
 
 async function sharedStrings(pkg: XlsxPackage): Promise<string[]> {
   const dir = pkg.workbookPath.slice(0, pkg.workbookPath.lastIndexOf('/') + 1);
-  const xml = (await pkg.zip.file(`${dir}sharedStrings.xml`)?.async('string')) ?? '';
+  const xml = pkg.zip.text(`${dir}sharedStrings.xml`) ?? '';
   return (xml.match(/<si>[\s\S]*?<\/si>/g) ?? []).map((si) => decodeXml((si.match(/<t\b[^>]*>[\s\S]*?<\/t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')).join('')));
 }
 
@@ -172,7 +168,7 @@ export function shiftFormula(formula: string, dRow: number, dCol: number): strin
 /** Every cell of a sheet, keyed `row:col` (0-based). */
 export async function readSheetCells(pkg: XlsxPackage, sheet: string, strings?: string[]): Promise<Map<string, SavedCell>> {
   const path = sheetPath(pkg, sheet);
-  const xml = path ? ((await pkg.zip.file(path)?.async('string')) ?? '') : '';
+  const xml = (path && pkg.zip.text(path)) ?? '';
   const shared = strings ?? (await sharedStrings(pkg));
   const masters = new Map<string, { formula: string; row: number; col: number }>();
   const cells = new Map<string, SavedCell>();
