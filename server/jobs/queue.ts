@@ -53,8 +53,20 @@ export class JobQueue {
     if (!this.config.jobWorker) return;
     const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
     // Two jobs at a time per instance: as many as the workbook threads (workbookThreads.ts) and cores.
+    // Two workers of one job each rather than localConcurrency 2, so that each can wake itself: after a
+    // job a worker fetches the next at once instead of after the rest of its polling second, which with
+    // a backlog (20 users at once) held each worker to one job a second. An empty fetch polls as before.
     for (const kind of kinds) {
-      await this.boss.work<JobData>(kind, { ...polling, localConcurrency: 2 }, async ([j]) => runJob(ctx, j.data.jobId, j.signal));
+      for (let i = 0; i < 2; i++) {
+        let worker = '';
+        worker = await this.boss.work<JobData>(kind, polling, async ([j]) => {
+          try {
+            await runJob(ctx, j.data.jobId, j.signal);
+          } finally {
+            this.boss.notifyWorker(worker);
+          }
+        });
+      }
     }
     await this.boss.work<JobData>(GAVE_UP, polling, async ([j]) => markFailed(ctx, j.data.jobId, null));
     // Produced files of users who never open again expire too; every instance sweeps (the deletes are idempotent).
