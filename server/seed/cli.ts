@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { configFromEnv } from '../config.ts';
 import { connect, migrateDb } from '../db/index.ts';
-import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.ts';
+import { keptPort, startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.ts';
 import { lockDataDir } from '../lock.ts';
 import { printSeededUsers, seedIfEmpty } from './index.ts';
 import { ensureTemplateModels } from './templates.ts';
@@ -22,8 +22,9 @@ if (!url) {
   } catch (e) {
     // The server is running on this data folder: use its database.
     const secretFile = join(pgDir, 'password');
-    if (!existsSync(secretFile)) throw e;
-    url = `postgres://postgres:${encodeURIComponent(readFileSync(secretFile, 'utf8').trim())}@127.0.0.1:${config.embeddedPgPort}/postgres`;
+    const port = keptPort(pgDir);
+    if (!existsSync(secretFile) || port === undefined) throw e;
+    url = `postgres://postgres:${encodeURIComponent(readFileSync(secretFile, 'utf8').trim())}@127.0.0.1:${port}/postgres`;
   }
 }
 const db = connect(url, 2);
