@@ -24,17 +24,16 @@ export function keptPort(dir: string): number | undefined {
   return existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) || undefined : undefined;
 }
 
-/** The given port, else the kept one while it is free, else a new free loopback port; kept beside the data. */
+/** The given port, else the kept one while it is free, else a new free loopback port. */
 async function choosePort(dir: string, port: number | undefined): Promise<number> {
   const kept = keptPort(dir);
-  const chosen = port ?? (kept !== undefined && (await portIsFree(kept)) ? kept : await freePort());
-  if (chosen !== kept) writeFileSync(join(dir, 'port'), String(chosen));
-  return chosen;
+  return port ?? (kept !== undefined && (await portIsFree(kept)) ? kept : await freePort());
 }
 
 /**
  * Starts the PostgreSQL server shipped on npm with its data under `dir`, on `requestedPort` or,
- * without one, on the port choosePort keeps.
+ * without one, on the port choosePort finds. That port is kept beside the data only once the server
+ * runs, so a failed start leaves the port of a server still running on this data in place.
  * As root it runs as the `postgres` system user (PostgreSQL refuses root). The superuser password
  * is generated once and kept beside the data, readable by the owner only.
  */
@@ -83,6 +82,7 @@ export async function startEmbeddedPostgres(dir: string, requestedPort: number |
         'Draait er al een Grondslag-server op deze datamap, of is de poort bezet?',
     );
   }
+  writeFileSync(join(dir, 'port'), String(port));
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     stop: () => pg.stop(),
