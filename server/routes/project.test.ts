@@ -271,6 +271,26 @@ describe('duplicate, move and delete', () => {
   });
 });
 
+describe('an empty body with Content-Type: application/json', () => {
+  // Many HTTP clients send the header on every call; an empty body is no body.
+  const bare = (method: 'GET' | 'POST' | 'DELETE', url: string) =>
+    t.app.inject({ method, url: `${M}${url}`, headers: { ...usr, 'content-type': 'application/json' }, payload: '' });
+
+  it('is no body: DELETE and GET succeed, a POST that needs a body answers its required-field 400', async () => {
+    const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    expect((await bare('GET', `/project/${tree.projectId}/`)).statusCode).toBe(200);
+    expect((await bare('DELETE', `/project/${tree.projectId}/`)).statusCode).toBe(204);
+    expect((await inject('GET', `/project/${tree.projectId}/`, usr)).statusCode).toBe(404);
+    const create = await bare('POST', '/project/');
+    expect(create.statusCode).toBe(400);
+    expect(create.json().message).toBe(REQUIRED);
+    // a body that is not JSON is still refused by the parser
+    const broken = await t.app.inject({ method: 'POST', url: `${M}/project/`, headers: { ...adm, 'content-type': 'application/json' }, payload: '{' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe('Ongeldige aanvraag.');
+  });
+});
+
 describe('models', () => {
   it('creates an online model (staff) with default model data valid for the engine schema', async () => {
     const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
