@@ -114,24 +114,45 @@ describe('password reset by mail', () => {
     expect(row.mfaVerified).toBe(true); // the reset does not switch MFA off
   });
 
-  it('limits per IP: send-token (100 requests from one IP / 10 for one account), check-token and check-mfa (10 failures)', async () => {
-    const ip = '10.8.5.5';
-    for (let i = 0; i < 10; i++) expect((await post('reset-password/send-token/', { email: tenant.non.email }, ip)).statusCode).toBe(200);
-    expect((await post('reset-password/send-token/', { email: tenant.non.email }, ip)).statusCode).toBe(429);
-    expect((await post('reset-password/send-token/', { email: tenant.non.email }, '10.8.5.6')).statusCode).toBe(200);
-    for (let i = 0; i < 90; i++) expect((await post('reset-password/send-token/', { email: `x${i}@reset.test` }, ip)).statusCode).toBe(200);
-    const refused = await post('reset-password/send-token/', { email: 'nog-een@reset.test' }, ip);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Te veel pogingen. Probeer het over 15 minuten opnieuw.');
+  it('limits reset mails per address (5, from all IPs) and per IP (20) in 15 minutes, alike for known and unknown addresses; refused requests send no mail', async () => {
+    const send = (email: string, ip: string) => post('reset-password/send-token/', { email }, ip);
+    const known = await createUser(t.db, tenant.clientId, { email: 'flood@reset.test' });
+    let mails = t.mails.length;
+    const refusals: unknown[] = [];
+    for (const email of [known.email, 'onbekend-flood@reset.test']) {
+      for (let i = 0; i < 5; i++) expect((await send(email, `10.8.4.${i}`)).statusCode).toBe(200);
+      const refused = await send(email, '10.8.4.9');
+      expect(refused.statusCode).toBe(429);
+      refusals.push(refused.json());
+    }
+    expect(refusals[0]).toEqual({ message: 'Te veel pogingen. Probeer het over 15 minuten opnieuw.' });
+    expect(refusals[1]).toEqual(refusals[0]);
+    expect(t.mails.length).toBe(mails + 5);
+    expect((await send('ander@reset.test', '10.8.4.9')).statusCode).toBe(200);
 
-    const ip2 = '10.8.6.6';
-    for (let i = 0; i < 10; i++) await post('reset-password/check-token/', { email: tenant.adm.email, reset_password_token: `fout${i}` }, ip2);
-    expect((await post('reset-password/check-token/', { email: tenant.adm.email, reset_password_token: 'x' }, ip2)).statusCode).toBe(429);
-    for (let i = 0; i < 10; i++) await post('reset-password/check-mfa/', { email: tenant.adm.email, reset_password_token: 'x', mfa_code: '000000' }, ip2);
-    expect((await post('reset-password/check-mfa/', { email: tenant.adm.email, reset_password_token: 'x', mfa_code: '000000' }, ip2)).statusCode).toBe(429);
+    const ip = '10.8.5.5';
+    const other = await createUser(t.db, tenant.clientId, { email: 'per-ip@reset.test' });
+    for (let i = 0; i < 20; i++) expect((await send(`x${i}@reset.test`, ip)).statusCode).toBe(200);
+    mails = t.mails.length;
+    expect((await send(other.email, ip)).statusCode).toBe(429);
+    expect(t.mails.length).toBe(mails);
+    expect((await send(other.email, '10.8.5.6')).statusCode).toBe(200);
+    expect(t.mails.length).toBe(mails + 1);
+
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await post('reset-password/send-token/', { email: 'later@reset.test' }, ip)).statusCode).toBe(200);
-    expect((await post('reset-password/check-token/', { email: tenant.adm.email, reset_password_token: 'x' }, ip2)).statusCode).toBe(200);
+    expect((await send(known.email, '10.8.4.9')).statusCode).toBe(200);
+    expect((await send(other.email, ip)).statusCode).toBe(200);
+    expect(t.mails.length).toBe(mails + 3);
+  });
+
+  it('limits check-token and check-mfa per IP (10 failures)', async () => {
+    const ip = '10.8.6.6';
+    for (let i = 0; i < 10; i++) await post('reset-password/check-token/', { email: tenant.adm.email, reset_password_token: `fout${i}` }, ip);
+    expect((await post('reset-password/check-token/', { email: tenant.adm.email, reset_password_token: 'x' }, ip)).statusCode).toBe(429);
+    for (let i = 0; i < 10; i++) await post('reset-password/check-mfa/', { email: tenant.adm.email, reset_password_token: 'x', mfa_code: '000000' }, ip);
+    expect((await post('reset-password/check-mfa/', { email: tenant.adm.email, reset_password_token: 'x', mfa_code: '000000' }, ip)).statusCode).toBe(429);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await post('reset-password/check-token/', { email: tenant.adm.email, reset_password_token: 'x' }, ip)).statusCode).toBe(200);
   });
 });
 

@@ -4,13 +4,21 @@ import { loginAttempt } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
 
 const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
-/** Failed attempts on one account from one IP before that IP is refused for that account. */
-const MAX_FAILURES_ACCOUNT_IP = 10;
-/** Failed attempts on one account from all IPs together (a spread-out attack). */
-const MAX_FAILURES_ACCOUNT = 50;
-/** Failed attempts of one kind from one IP, whatever the account (kinds that always count, such as
- * reset requests, are recorded as failures). */
-const MAX_ATTEMPTS_IP = 100;
+
+/** Failed attempts of one kind within the window that refuse the next one. */
+interface AttemptLimits {
+  /** On one account from one IP: that IP is refused for that account. */
+  accountIp: number;
+  /** On one account from all IPs together (a spread-out attack). */
+  account: number;
+  /** From one IP, whatever the account (kinds that always count, such as reset requests, are recorded
+   * as failures). */
+  ip: number;
+}
+
+const SIGN_IN_LIMITS: AttemptLimits = { accountIp: 10, account: 50, ip: 100 };
+/** Reset mails: each request mails a stranger's address, so far fewer; a real user asks one or two. */
+export const RESET_MAIL_LIMITS: AttemptLimits = { accountIp: 5, account: 5, ip: 20 };
 
 const tooMany = () => new HttpError(429, 'Te veel pogingen. Probeer het over 15 minuten opnieuw.');
 
@@ -18,7 +26,9 @@ const tooMany = () => new HttpError(429, 'Te veel pogingen. Probeer het over 15 
  * Refuses an attempt when the limits of the last 15 minutes are reached. The window slides, so a
  * user locked out on one IP gets in from another at once, and on the same IP within 15 minutes.
  */
-export async function assertAttemptAllowed(ctx: AppContext, kind: string, email: string, ip: string): Promise<void> {
+export async function assertAttemptAllowed(
+  ctx: AppContext, kind: string, email: string, ip: string, limits = SIGN_IN_LIMITS,
+): Promise<void> {
   const since = new Date(ctx.config.now().getTime() - ATTEMPT_WINDOW_MS);
   const recent = and(eq(loginAttempt.kind, kind), gte(loginAttempt.at, since));
   const [[byIp], [byAccountIp], [byAccount]] = await Promise.all([
@@ -28,7 +38,7 @@ export async function assertAttemptAllowed(ctx: AppContext, kind: string, email:
     ctx.db.select({ n: count() }).from(loginAttempt)
       .where(and(recent, eq(loginAttempt.email, email), eq(loginAttempt.success, false))),
   ]);
-  if (byIp.n >= MAX_ATTEMPTS_IP || byAccountIp.n >= MAX_FAILURES_ACCOUNT_IP || byAccount.n >= MAX_FAILURES_ACCOUNT) {
+  if (byIp.n >= limits.ip || byAccountIp.n >= limits.accountIp || byAccount.n >= limits.account) {
     throw tooMany();
   }
 }

@@ -7,7 +7,7 @@ import { BAD_RESET_CODE, WRONG_CURRENT_PASSWORD } from '../../src/api/contract/m
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { canEditProfile } from '../policies/users.ts';
-import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
+import { assertAttemptAllowed, recordAttempt, RESET_MAIL_LIMITS } from './attempts.ts';
 import { command, type Command } from './command.ts';
 import { checkTotp } from './mfa.ts';
 import { findUserByEmail, normalizeEmail, revokeAllSessions } from './session.ts';
@@ -32,12 +32,13 @@ export async function storePassword(c: Command, userId: number, passwordHash: st
 
 /**
  * Mails a single-use reset code valid one hour. Unknown, blocked or inactive accounts get no mail but
- * the same answer. Every request counts as an attempt of kind 'reset-send', so one IP can ask at most
- * 10 mails per account (100 over all accounts) per 15 minutes.
+ * the same answer. Every request counts as an attempt of kind 'reset-send', whether the address exists
+ * or not, so the limits (RESET_MAIL_LIMITS: 5 per address from all IPs, 20 per IP, per 15 minutes)
+ * neither flood a mailbox nor tell which addresses are known.
  */
 export async function sendResetToken(ctx: AppContext, emailIn: string, ip: string): Promise<void> {
   const email = normalizeEmail(emailIn);
-  await assertAttemptAllowed(ctx, 'reset-send', email, ip);
+  await assertAttemptAllowed(ctx, 'reset-send', email, ip, RESET_MAIL_LIMITS);
   await recordAttempt(ctx, 'reset-send', email, ip, false);
   const user = await findUserByEmail(ctx, email);
   if (!user || user.blocked || !user.isActive) return;
