@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
-import { auditLog, model, project, projectRole, userSubregion } from '../db/schema/index.ts';
+import { auditLog, featureArea, model, project, projectRole, userSubregion, versionRegion } from '../db/schema/index.ts';
 import { ModelData } from '../../src/api/contract/modelData.ts';
 
 const M = '/api/manager';
@@ -211,9 +211,23 @@ describe('duplicate, move and delete', () => {
 
   it('duplicates versions and models beside the original', async () => {
     const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    const geometry = { type: 'Polygon', coordinates: [[[5.1, 52.1], [5.2, 52.1], [5.2, 52.2], [5.1, 52.1]]] };
+    await t.db.insert(versionRegion).values({ versionId: tree.versionId, geometry, areaM2: 12_345 });
+    await t.db.insert(featureArea).values([
+      { versionId: tree.versionId, name: 'Park', function: 'public_space_green', geometry, areaM2: 500 },
+      { versionId: tree.versionId, name: 'Kavels', function: 'net_area_marketable_residential', geometry, areaM2: 900 },
+    ]);
     const v = await inject('GET', `/version-model/${tree.versionId}/duplicate/`, usr);
     expect(v.json()).toMatchObject({ name: 'Versie 1 (kopie)', project_id: tree.projectId });
     expect(v.json().attachments).toHaveLength(2);
+    // the map data go with the copy, as its own rows
+    const copyId = v.json().id as number;
+    expect(await t.db.select({ geometry: versionRegion.geometry, area: versionRegion.areaM2 }).from(versionRegion).where(eq(versionRegion.versionId, copyId)))
+      .toEqual([{ geometry, area: 12_345 }]);
+    expect(await t.db.select({ name: featureArea.name, fn: featureArea.function, area: featureArea.areaM2 }).from(featureArea)
+      .where(eq(featureArea.versionId, copyId)).orderBy(featureArea.id))
+      .toEqual([{ name: 'Park', fn: 'public_space_green', area: 500 }, { name: 'Kavels', fn: 'net_area_marketable_residential', area: 900 }]);
+    expect(await t.db.$count(featureArea, eq(featureArea.versionId, tree.versionId))).toBe(2);
     const m = await inject('GET', `/model/${tree.modelId}/duplicate/`, usr);
     expect(m.json()).toMatchObject({ name: 'Model 1 (kopie)', version_id: tree.versionId });
     const m2 = await inject('GET', `/model/${tree.modelId}/duplicate/`, usr);

@@ -80,9 +80,17 @@ async function copyModelsOf(db: DbOrTx, versions: IdMap, s: Stamp, only?: { mode
   return models;
 }
 
-/** Copies the attachments (with their files) and models of the mapped versions. */
+/** Copies the attachments (with their files), the map data (region outline, feature areas) and models of the mapped versions. */
 async function copyVersionContents(db: DbOrTx, versions: IdMap, s: Stamp): Promise<void> {
   if (!versions.length) return;
+  await db.execute(sql`
+    INSERT INTO version_region (version_id, geometry, area_m2, updated_at, updated_by)
+    SELECT map.new_id, r.geometry, r.area_m2, r.updated_at, r.updated_by
+    FROM version_region r JOIN ${valuesOf(versions)} ON r.version_id = map.old_id`);
+  await db.execute(sql`
+    INSERT INTO feature_area (version_id, name, function, geometry, area_m2, updated_at)
+    SELECT map.new_id, f.name, f.function, f.geometry, f.area_m2, f.updated_at
+    FROM feature_area f JOIN ${valuesOf(versions)} ON f.version_id = map.old_id ORDER BY f.id`);
   await db.execute(sql`
     INSERT INTO attachment (version_id, attachment_type, category_id, name, url_link, file_id, timestamp_upload)
     SELECT map.new_id, a.attachment_type, a.category_id, a.name, a.url_link, NULL, a.timestamp_upload

@@ -260,7 +260,7 @@ CREATE TABLE "feature_area" (
 	"name" text NOT NULL,
 	"function" text NOT NULL,
 	"geometry" jsonb NOT NULL,
-	"area_m_2" double precision NOT NULL,
+	"area_m2" double precision NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -290,7 +290,7 @@ CREATE TABLE "job" (
 CREATE TABLE "version_region" (
 	"version_id" integer PRIMARY KEY NOT NULL,
 	"geometry" jsonb NOT NULL,
-	"area_m_2" double precision NOT NULL,
+	"area_m2" double precision NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" integer
 );

@@ -64,7 +64,7 @@ export const editLink = pgTable('edit_link', {
 export const versionRegion = pgTable('version_region', {
   versionId: integer().primaryKey().references(() => versionModel.id, { onDelete: 'cascade' }),
   geometry: jsonb().notNull(),
-  areaM2: doublePrecision().notNull(),
+  areaM2: doublePrecision('area_m2').notNull(),
   updatedAt: now(),
   updatedBy: integer().references(() => appUser.id, { onDelete: 'set null' }),
 });
@@ -76,6 +76,6 @@ export const featureArea = pgTable('feature_area', {
   name: text().notNull(),
   function: text({ enum: SPACE_USAGE_LOCATION_VALUES }).notNull(),
   geometry: jsonb().notNull(),
-  areaM2: doublePrecision().notNull(),
+  areaM2: doublePrecision('area_m2').notNull(),
   updatedAt: now(),
 }, (t) => [index('feature_area_version_idx').on(t.versionId)]);
