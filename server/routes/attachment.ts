@@ -5,7 +5,7 @@ import { AttachmentCreateBody, AttachmentItem } from '../../src/api/contract/att
 import * as attachments from '../services/attachments.ts';
 import { mainAppOnly } from './mainAppOnly.ts';
 import { sendDownload } from './download.ts';
-import { readUpload } from './upload.ts';
+import { multipartBody } from './upload.ts';
 
 /** Attachments of versions (spec 1 §7 attachment-version-model/) under /api/manager/. */
 export default async function attachmentRoutes(app: FastifyInstance) {
@@ -19,9 +19,8 @@ export default async function attachmentRoutes(app: FastifyInstance) {
   r.post('/attachment-version-model/', {
     schema: { tags, body: AttachmentCreateBody, response: { 201: AttachmentItem } },
     preValidation: async (req) => {
-      const { fields, file } = req.isMultipart() ? await readUpload(req, ctx.config.maxUploadBytes) : { fields: req.body, file: undefined };
-      const body = (fields ?? {}) as Record<string, unknown>;
-      req.body = { ...body, attachment_type: body.attachment_type ?? body.type, ...(file ? { file } : {}) } as typeof req.body;
+      const body = ((await multipartBody(req, ctx.config.maxUploadBytes)) ?? req.body ?? {}) as Record<string, unknown>;
+      req.body = { ...body, attachment_type: body.attachment_type ?? body.type } as typeof req.body;
     },
   }, async (req, reply) => reply.code(201).send(await attachments.createAttachment(ctx, req.user, req.body, req.ip)));
 

@@ -7,7 +7,7 @@ import { LogPage, LogQuery } from '../../src/api/contract/log.ts';
 import * as ref from '../services/referenceData.ts';
 import { listLog } from '../services/logs.ts';
 import { mainAppOnly } from './mainAppOnly.ts';
-import { readUpload } from './upload.ts';
+import { multipartBody } from './upload.ts';
 
 /** Reference-data lists the project area needs, and the audit log, under /api/manager/. */
 export default async function referenceDataRoutes(app: FastifyInstance) {
@@ -27,9 +27,8 @@ export default async function referenceDataRoutes(app: FastifyInstance) {
   r.post('/template-model/', {
     schema: { tags, body: TemplateModelCreateBody, response: { 201: TemplateModelItem } },
     preValidation: async (req) => {
-      if (!req.isMultipart()) return;
-      const { fields, file } = await readUpload(req, ctx.config.maxUploadBytes);
-      req.body = { ...fields, ...(file ? { file } : {}) } as typeof req.body;
+      const body = await multipartBody(req, ctx.config.maxUploadBytes);
+      if (body) req.body = body as typeof req.body;
     },
   }, async (req, reply) => reply.code(201).send(await ref.createTemplateModel(ctx, req.user, req.body, req.ip)));
 

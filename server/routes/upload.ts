@@ -38,3 +38,13 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
   }
   return out;
 }
+
+/**
+ * A multipart body in the shape its contract schema validates as JSON: the text fields, and the file part
+ * as `file`. Undefined when the request is not multipart. Used in a route's preValidation.
+ */
+export async function multipartBody(req: FastifyRequest, maxBytes: number): Promise<Record<string, unknown> | undefined> {
+  if (!req.isMultipart()) return undefined;
+  const { fields, file } = await readUpload(req, maxBytes);
+  return { ...fields, ...(file ? { file } : {}) };
+}

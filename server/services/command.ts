@@ -4,7 +4,7 @@ import { HttpError } from '../errors.ts';
 import { audit, type Actor } from './audit.ts';
 import { DUPLICATE_NAME_MESSAGE } from '../../src/lib/names.ts';
 import { EMAIL_IN_USE } from '../../src/api/contract/messages.ts';
-import { DUPLICATE_REFERENCE_MESSAGE } from '../../src/api/contract/messages.ts';
+import { DUPLICATE_REFERENCE_MESSAGE, WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
 
 // The command path (docs/conventions.md): every service that writes runs its reads-for-the-check, its
 // writes and its audit row in one transaction, stamped with one reading of the configured clock.
@@ -19,6 +19,7 @@ export const CONFLICT_MESSAGE: Record<string, string> = {
   type_project_client_description_key: DUPLICATE_REFERENCE_MESSAGE.typeProject,
   phase_client_description_key: DUPLICATE_REFERENCE_MESSAGE.phase,
   category_attachment_client_name_key: DUPLICATE_REFERENCE_MESSAGE.category,
+  template_model_client_name_key: WORKBOOK_MESSAGES.duplicateTemplate,
 };
 
 /** A unique violation of a listed index as the spec's 409; null for anything else. */

@@ -5,10 +5,10 @@ import { appUser, model, modelSession, project, savedModel, subregion, templateM
 import { HttpError, notFound } from '../errors.ts';
 import { fullName } from './audit.ts';
 import { command, type Command } from './command.ts';
-import { editableModel, editableVersion } from './editAccess.ts';
+import { editableModel, editableVersion, readableModel } from './editAccess.ts';
 import * as policy from '../policies/projects.ts';
 import { capabilityKey } from '../policies/capabilities.ts';
-import { modelAccess, modelDetail, modelListJson, type ModelAccess } from './projectRows.ts';
+import { modelDetail, modelListJson, type ModelAccess } from './projectRows.ts';
 import { copyModel, deleteSubtree, freeCopyName, stampOf, touch } from './projectTree.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import { cachedAnswer, type CachedAnswer } from './answerCache.ts';
@@ -38,12 +38,6 @@ export async function getModel(db: DbOrTx, user: UserRow, id: number) {
   const m = await modelDetail(db, user, id);
   if (!m) throw notFound();
   return m;
-}
-
-async function loadModel(db: DbOrTx, user: UserRow, id: number): Promise<ModelAccess> {
-  const access = await modelAccess(db, user, id);
-  policy.requireRead(access?.role);
-  return access!;
 }
 
 /** The bodies as the contract's schemas hand them over. */
@@ -147,7 +141,7 @@ export async function moveModel(ctx: AppContext, user: UserRow, id: number, toVe
 // ---------- edit session ----------
 
 export async function sessionHolder(ctx: AppContext, user: UserRow, id: number): Promise<{ email: string | null }> {
-  const access = await loadModel(ctx.db, user, id);
+  const access = await readableModel(ctx.db, user, id);
   if (access.sessionUserId === null) return { email: null };
   const [u] = await ctx.db.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, access.sessionUserId));
   return { email: u?.email ?? null };
@@ -155,7 +149,7 @@ export async function sessionHolder(ctx: AppContext, user: UserRow, id: number):
 
 export async function endSession(ctx: AppContext, user: UserRow, id: number, ip: string) {
   await command(ctx, { user, ip }, async (c) => {
-    const access = await loadModel(c.tx, user, id);
+    const access = await readableModel(c.tx, user, id);
     policy.requireEndSession(user, access.role, access.sessionUserId);
     const gone = await c.tx.delete(modelSession).where(eq(modelSession.modelId, id)).returning();
     if (gone.length) await c.audit(`Sessie van rekenmodel '${access.modelName}' beëindigd`);
@@ -167,7 +161,7 @@ export async function endSession(ctx: AppContext, user: UserRow, id: number, ip:
 
 /** The model whose history the caller reads (list, download) or, with `manage`, changes (upload, activate). */
 async function historyModel(db: DbOrTx, user: UserRow, id: number, manage: boolean) {
-  const access = await loadModel(db, user, id);
+  const access = await readableModel(db, user, id);
   if (manage) policy.requireManageModelHistory(user, access.role);
   else policy.requireSeeModelHistory(access.role);
   return access;

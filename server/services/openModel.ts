@@ -6,7 +6,7 @@ import { HttpError } from '../errors.ts';
 import * as policy from '../policies/projects.ts';
 import { command } from './command.ts';
 import { fileCookie, forgetFinishedJobs, mapviewerFailure, taskState } from './jobs.ts';
-import { modelAccess } from './projectRows.ts';
+import { readableModel } from './editAccess.ts';
 import type { MapviewerError, OpenModelAnswer, OpenModelReady, TaskProgress } from '../../src/api/contract/openModel.ts';
 import type { SpaceUsageLocation } from '../../src/api/contract/modelData.ts';
 import { MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED, OPEN_ONLINE_MODEL } from '../../src/api/contract/messages.ts';
@@ -52,9 +52,7 @@ export async function openModel(
 ): Promise<OpenModelAnswer> {
   return command(ctx, { user, ip }, async (c) => {
     await c.tx.execute(sql`SELECT id FROM model WHERE id = ${id} FOR UPDATE`); // one session change at a time
-    const access = await modelAccess(c.tx, user, id);
-    policy.requireRead(access?.role);
-    const m = access!;
+    const m = await readableModel(c.tx, user, id);
     if (m.platform !== 'spreadsheet') throw new HttpError(400, OPEN_ONLINE_MODEL);
     if (query.mapviewer_required) {
       const map = await versionSpaceUsage(c.tx, m.versionId, ctx.config.mapMaxAreaM2);

@@ -37,7 +37,8 @@ export const listCategories = async (ctx: AppContext, user: UserRow) =>
 
 /**
  * A staff upload of a spreadsheet-model template: the file must be an xlsx (signature, content type and
- * an openable workbook part), checked before the command; the name is unique within the client.
+ * an openable workbook part), checked before the command; the name is unique within the client
+ * (case-insensitively, template_model_client_name_key: the command answers its 409).
  */
 export async function createTemplateModel(ctx: AppContext, user: UserRow, body: TemplateModelCreateBody, ip: string): Promise<TemplateModelItem> {
   assertCanAddTemplateModel(user);
@@ -45,9 +46,6 @@ export async function createTemplateModel(ctx: AppContext, user: UserRow, body: 
   if (!(await isXlsxWorkbook(body.file.data))) throw invalid(WORKBOOK_MESSAGES.notXlsx);
   const name = body.name?.trim() || body.file.filename.replace(/\.xlsx$/i, '');
   return command(ctx, { user, ip }, async (c) => {
-    const [taken] = await c.tx.select({ id: templateModel.id }).from(templateModel)
-      .where(and(eq(templateModel.clientId, user.clientId), sql`lower(${templateModel.name}) = lower(${name})`));
-    if (taken) throw new HttpError(409, WORKBOOK_MESSAGES.duplicateTemplate);
     const file = await saveFile(c.tx, { clientId: user.clientId, filename: body.file.filename, contentType: XLSX_CONTENT_TYPE, data: body.file.data, at: c.now });
     const [row] = await c.tx.insert(templateModel).values({ clientId: user.clientId, name, fileId: file.id }).returning({ id: templateModel.id, name: templateModel.name });
     await c.audit(`Type rekenmodel '${name}' toegevoegd`);

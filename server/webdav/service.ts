@@ -4,12 +4,11 @@ import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { appUser, editLink, modelSession, storedFile } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
-import * as policy from '../policies/projects.ts';
 import { hasMainAppAccess } from '../policies/users.ts';
 import { command, type Command } from '../services/command.ts';
-import { editableModel } from '../services/editAccess.ts';
+import { editableModel, readableModel } from '../services/editAccess.ts';
 import { addSavedModel } from '../services/models.ts';
-import { modelAccess, type ModelAccess } from '../services/projectRows.ts';
+import type { ModelAccess } from '../services/projectRows.ts';
 import { readFile } from '../storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { findEditLink } from './editLinks.ts';
@@ -57,9 +56,7 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<DavLi
   if (!link) throw notFound();
   const [user] = await ctx.db.select().from(appUser).where(eq(appUser.id, link.userId));
   if (!user || user.blocked || !user.isActive || user.clientId !== link.clientId || !hasMainAppAccess(user)) throw notFound();
-  const access = await modelAccess(ctx.db, user, link.modelId);
-  policy.requireRead(access?.role);
-  return { token, link, user, access: access! };
+  return { token, link, user, access: await readableModel(ctx.db, user, link.modelId) };
 }
 
 /** The file a GET serves, without its bytes. */

@@ -162,7 +162,7 @@ export const templateModel = pgTable('template_model', {
   clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
   name: text().notNull(),
   fileId: integer().references(() => storedFile.id, { onDelete: 'set null' }),
-});
+}, (t) => [uniqueIndex('template_model_client_name_key').on(t.clientId, sql`lower(${t.name})`)]);
 
 export const templateReport = pgTable('template_report', {
   id: serial().primaryKey(),
