@@ -7,9 +7,10 @@ import {
   DavError, fileData, fileInfo, liveLock, lock, lockSeconds, refreshLock, resolveLink, save, sessionOf, unlock, type DavLink,
 } from './service.ts';
 import {
-  BadXml, DAV_NS, activeLockXml, errorXml, escapeXml, lockAnswerXml, multistatusXml, parseLockinfo, parsePropfind,
+  BadXml, DAV_NS, activeLockXml, errorXml, lockAnswerXml, multistatusXml, parseLockinfo, parsePropfind,
   parseProppatch, propXml, responseXml, type ActiveLock, type PropName,
 } from './xml.ts';
+import { escapeXml } from '../../src/lib/xml.ts';
 
 // The WebDAV handler of the edit links (/dav/{token}/{filename}, server/webdav/editLinks.ts): class 1
 // and 2 (locks) for exactly one file per token, enough for Excel and LibreOffice to open, lock, save

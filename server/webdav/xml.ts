@@ -1,4 +1,5 @@
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
+import { escapeXml } from '../../src/lib/xml.ts';
 
 // The XML of the WebDAV requests this handler reads (PROPFIND, PROPPATCH, LOCK bodies) and of its
 // answers (RFC 4918). Parsed with namespaces: clients pick their own prefixes ("D:", "a:", a default
@@ -67,7 +68,6 @@ export function parseLockinfo(body: string): LockRequest | null {
   };
 }
 
-export const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&${({ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' })[c]};`);
 
 const XML_HEAD = '<?xml version="1.0" encoding="utf-8"?>\n';
 

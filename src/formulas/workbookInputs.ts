@@ -12,9 +12,10 @@ import { DATE_PARAMETER_TYPES } from '../api/contract/parameters.ts';
 import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { toSerial } from './dates.ts';
 import {
-  CELL_PATTERN, type CellRange, ROW_PATTERN, attr, colIndex, decodeXml, encodeXml, openXlsx, parseA1, sheetPath, shiftFormula, type XlsxPackage,
+  CELL_PATTERN, type CellRange, ROW_PATTERN, attr, colIndex, decodeXml, openXlsx, parseA1, sheetPath, shiftFormula, type XlsxPackage,
 } from './xlsxPackage.ts';
 import { colName } from './workbook.ts';
+import { escapeXml } from '../lib/xml.ts';
 
 export interface WorkbookInputs {
   /** The global parameters that apply to the model (the latest value per parameter key). */
@@ -182,7 +183,7 @@ function withSharedFormulasExpanded(xml: string, masters: SharedMaster[]): strin
     const master = f && attr(f[1]!, 't') === 'shared' ? bySi.get(attr(f[1]!, 'si') ?? '') : undefined;
     const at = master ? parseA1(attr(attrs, 'r') ?? '') : null;
     if (!master || !at || !f) return cell;
-    const formula = encodeXml(shiftFormula(master.formula, at.row - master.row, at.col - master.col));
+    const formula = escapeXml(shiftFormula(master.formula, at.row - master.row, at.col - master.col));
     return `<c${attrs}>${body!.replace(f[0], `<f>${formula}</f>`)}</c>`;
   });
 }
