@@ -5,7 +5,7 @@
 // results have defined names that savedWorkbook.ts reads. Layout and names: docs/spreadsheet-models.md.
 import { HyperFormula } from 'hyperformula';
 import { SPACE_USAGE_LOCATIONS, type ModelData } from '../api/contract/modelData.ts';
-import { type ParameterType } from '../api/contract/parameters.ts';
+import { PERIOD_TYPES, type ParameterType } from '../api/contract/parameters.ts';
 import { toSerial } from './dates.ts';
 import { HF_CONFIG } from './engine.ts';
 import { exportXlsx } from './export.ts';
@@ -66,8 +66,8 @@ export function templateModelData(): ModelData {
 
 const abs = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absCol: true, absRow: true });
 const range = (sheet: string, c1: number, r1: number, c2: number, r2: number) => `${abs(sheet, c1, r1)}:${a1(c2, r2, { absCol: true, absRow: true })}`;
-const periodName = (k: number) => `Per${String(k).padStart(2, '0')}`;
-const periodHeaders = () => [text('Uitgangspunt'), ...Array.from({ length: MAX_PERIODS }, (_, i) => text(periodName(i + 1)))];
+/** Uitgangspunt, Per01…Per40: the global parameters' own period names. */
+const periodHeaders = () => PERIOD_TYPES.map(text);
 
 /** The Invoer sheet, the defined names of its cells, and where each input is (for the references). */
 function inputSheet(model: ModelData, periods: Period[]) {
@@ -84,7 +84,7 @@ function inputSheet(model: ModelData, periods: Period[]) {
   add([text(`${INPUT_SHEET} – ${TEMPLATE_NAME}`)]);
   add([text('Grondslag vult de invoercellen van dit blad (met een naam, kolom Naam) bij het openen met de actuele globale parameters en het ruimtegebruik uit de kaart; de andere bladen rekenen ermee.')]);
   add([text('Percentages als fractie (0,02 = 2 %). Een lege periodecel volgt het uitgangspunt. Per01 is de eerste periode van het model.')]);
-  const unused = periods.length < MAX_PERIODS ? `; ${periodName(periods.length + 1)}–${periodName(MAX_PERIODS)} worden niet gebruikt` : '';
+  const unused = periods.length < MAX_PERIODS ? `; ${PERIOD_TYPES[periods.length + 1]}–${PERIOD_TYPES[MAX_PERIODS]} worden niet gebruikt` : '';
   add([
     text(
       `Let op: de periode-indeling (blad Perioden: ${periods[0]!.label} t/m ${periods.at(-1)!.label}, ${periods.length} perioden) ligt vast in dit sjabloon. ` +
