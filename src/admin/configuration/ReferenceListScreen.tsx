@@ -7,8 +7,8 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { nameProblem } from '../../lib/names.ts';
 import type { ReferenceKind, ReferenceRow } from './kinds.ts';
+import { SAVE_FAILED } from '../../api/contract/messages.ts';
 
-const SAVE_FAILED = 'Er is een fout opgetreden tijdens het opslaan.';
 
 /**
  * One screen for the four reference-data lists (spec 2 §2): inline editable names, a save icon once

@@ -4,6 +4,7 @@ import { useRoot } from '../../app/RootStore.ts';
 import { samlApi, type SamlSettingsRow } from '../../api/saml.ts';
 import { ResponseError, messageOf } from '../../api/http.ts';
 import type { ErrorBody } from '../../api/contract/common.ts';
+import { SAVE_FAILED } from '../../api/contract/messages.ts';
 
 interface Form {
   entryPoint: string;
@@ -49,7 +50,7 @@ export function SamlSettingsCard() {
       // The form keeps what was typed; each field shows its own problem.
       const fieldErrors = e instanceof ResponseError ? (e.body as ErrorBody | null)?.errors : undefined;
       if (fieldErrors?.length) setErrors(Object.fromEntries(fieldErrors.map((f) => [f.path, f.message])));
-      toasts.error(messageOf(e, 'Er is een fout opgetreden tijdens het opslaan.'));
+      toasts.error(messageOf(e, SAVE_FAILED));
     } finally {
       setBusy(false);
     }

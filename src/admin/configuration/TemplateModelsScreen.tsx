@@ -8,11 +8,10 @@ import { useResource } from '../../app/resource.ts';
 import { configurationApi } from '../../api/configuration.ts';
 import { ResponseError, messageOf } from '../../api/http.ts';
 import type { ErrorBody } from '../../api/contract/common.ts';
-import { ATTACHMENT_MESSAGES } from '../../api/contract/messages.ts';
+import { ATTACHMENT_MESSAGES, SAVE_FAILED } from '../../api/contract/messages.ts';
 import { nameProblem } from '../../lib/names.ts';
 
 const TITLE = 'Rekenmodeltypen';
-const SAVE_FAILED = 'Er is een fout opgetreden tijdens het opslaan.';
 type Errors = Partial<Record<'name' | 'file', string>>;
 
 /** Configuratie → Rekenmodeltypen (issue 12; staff): the spreadsheet-model templates and the upload of another. */

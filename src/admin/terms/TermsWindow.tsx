@@ -5,6 +5,7 @@ import { useRoot } from '../../app/RootStore.ts';
 import { authApi } from '../../api/auth.ts';
 
 import { TERMS_VERSION } from '../../lib/terms.ts';
+import { SAVE_FAILED } from '../../api/contract/messages.ts';
 
 /** Terms of use (spec 2 §1): accepted before any screen; declining signs out. */
 export const TermsWindow = observer(function TermsWindow() {
@@ -18,7 +19,7 @@ export const TermsWindow = observer(function TermsWindow() {
       screen.closeTerms();
       await auth.startup();
     } catch {
-      toasts.error('Er is een fout opgetreden tijdens het opslaan.');
+      toasts.error(SAVE_FAILED);
     } finally {
       setBusy(false);
     }

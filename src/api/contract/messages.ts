@@ -42,6 +42,8 @@ export const WORKBOOK_MESSAGES = {
   notXlsx: 'Het bestand is geen geldig Excel-werkmap (.xlsx).',
   duplicateTemplate: 'Er bestaat al een type rekenmodel met deze naam.',
 } as const;
+/** Spec 1 §8: a save that failed for another reason than a known one. */
+export const SAVE_FAILED = 'Er is een fout opgetreden tijdens het opslaan.';
 /** The answers of POST model/{id}/saved-model/ (multipart, one part `file`, which becomes the active entry). */
 export const UPLOAD_OK = 'Upload geslaagd';
 export const UPLOAD_FAILED = 'Upload niet geslaagd.';

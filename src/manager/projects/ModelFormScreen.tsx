@@ -6,7 +6,7 @@ import { useResource } from '../../app/resource.ts';
 import { modelsApi, type Platform, type SavedModel } from '../../api/models.ts';
 import { referenceDataApi } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
-import { UPLOAD_FAILED, UPLOAD_OK } from '../../api/contract/messages.ts';
+import { UPLOAD_FAILED, UPLOAD_OK, SAVE_FAILED } from '../../api/contract/messages.ts';
 import { ATTACHMENT_MESSAGES } from '../../api/contract/messages.ts';
 import { formatDateTime, formatFileSize } from '../../lib/format.ts';
 import { CreatedModified, Field, FormScreen, InfoList, NameDescription, ReadOnlyView, SaveCancel, useFormSave } from './FormParts.tsx';
@@ -148,7 +148,7 @@ const History = observer(function History({ modelId, manage }: { modelId: number
       await modelsApi.activateHistory(modelId, row.id);
       await history.reload();
     } catch (e) {
-      toasts.error(messageOf(e, 'Er is een fout opgetreden tijdens het opslaan.'));
+      toasts.error(messageOf(e, SAVE_FAILED));
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,10 @@
 import { isStatus, ResponseError } from '../../api/http.ts';
+import { SAVE_FAILED } from '../../api/contract/messages.ts';
 import {
   DUPLICATE_NAME_MESSAGE, FORBIDDEN_NAME_MESSAGE, REQUIRED_MESSAGE, hasForbiddenNameChars, type NamedKind,
 } from '../../lib/names.ts';
 
 export { REQUIRED_MESSAGE };
-export const SAVE_FAILED = 'Er is een fout opgetreden tijdens het opslaan.';
 export const SAVE_OK = 'Opslaan gelukt!';
 export const PROJECT_UPDATED = 'Project succesvol bijgewerkt.';
 
