@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
 import type { UserRow } from '../context.ts';
+import { shippedTemplate } from '../seed/templates.ts';
 
 // Authorization matrix of the project area (spec 1 §6, server/policies/projects.ts):
 // every endpoint × {no token, NON, VWR, USR, ADM, staff, user of another client}
@@ -34,6 +35,8 @@ const CLASSES = {
   clientList: { own: [401, 403, OK, OK, OK, OK, OK], norole: [401, 403, OK, OK, OK, OK, OK] },
   // a subregion of the project's client
   clientRow: { own: [401, 403, OK, OK, OK, OK, 404], norole: [401, 403, OK, OK, OK, OK, 404] },
+  // spreadsheet-model templates of the caller's client: staff
+  staff: { own: [401, 403, 403, 403, 403, OK, 403], norole: [401, 403, 403, 403, 403, OK, 403] },
   // logs of the project's client: global ADM
   log: { own: [401, 403, 403, 403, OK, OK, 404], norole: [401, 403, 403, 403, OK, OK, 404] },
 } as const;
@@ -78,6 +81,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'DELETE model/{id}/', cls: 'edit', ok: 204, mutates: true, req: (c) => ({ method: 'DELETE', url: `${M}/model/${c.tree.modelId}/` }) },
   { name: 'GET model/{id}/duplicate/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/duplicate/` }) },
   { name: 'POST model/{id}/move/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/model/${c.tree.modelId}/move/`, payload: { to_version: c.own2.versionId } }) },
+  // The own project's model is open by its USR: he is the holder, its ADM (and staff) take it over with `force`, the VWR opens a copy.
+  { name: 'GET model/{id}/open/?force', cls: 'read', ok: 200, mutates: true, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/open/?force=true` }) },
   { name: 'GET model/{id}/session-edit/', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/session-edit/` }) },
   { name: 'DELETE model/{id}/session-edit/', cls: 'session', ok: 200, mutates: true, req: (c) => ({ method: 'DELETE', url: `${M}/model/${c.tree.modelId}/session-edit/` }) },
   { name: 'GET model/{id}/saved-model/', cls: 'historyRead', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/model/${c.tree.modelId}/saved-model/` }) },
@@ -97,16 +102,20 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET phase/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/phase/` }) },
   { name: 'GET category-attachment/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/category-attachment/` }) },
   { name: 'GET template-model/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/template-model/` }) },
+  { name: 'POST template-model/', cls: 'staff', ok: 201, req: (c) => ({ method: 'POST', url: `${M}/template-model/`, ...multipart({ name: `Type ${c.n}` }, { filename: 'type.xlsx', data: templateXlsx }) }) },
   { name: 'GET log/', cls: 'log', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/log/?client_id=${c.tenant.clientId}&log_rows=50&page=1` }) },
 ];
 
 let t: TestApp;
+/** A real workbook for the template upload (the shipped one). */
+let templateXlsx: Buffer;
 let alpha: Tenant;
 let beta: Tenant;
 const headers = new Map<Who, Record<string, string>>();
 
 beforeAll(async () => {
   t = await createTestApp();
+  templateXlsx = Buffer.from(await shippedTemplate());
   alpha = await createTenant(t.db, 'alpha');
   beta = await createTenant(t.db, 'beta');
   const users: Record<Exclude<Who, 'none'>, UserRow> = {
