@@ -389,7 +389,8 @@ describe('workers', () => {
       const rows = await t.db.select({ id: job.id, attempts: job.attempts, status: job.status }).from(job).where(sql`${job.id} IN ${ids}`);
       expect(rows.map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ['done', 1]));
       expect(await resultFiles(t.db) - before).toBe(ids.length);
-      for (const id of ids) expect(await bossJob(t.db, id)).toEqual({ state: 'completed', retry_count: 0 });
+      // pg-boss records a completion after the run has stored its result (which the poll saw): wait for it.
+      for (const id of ids) await expect.poll(() => bossJob(t.db, id)).toEqual({ state: 'completed', retry_count: 0 });
     } finally {
       await app2.close();
       await db2.$client.end();
@@ -439,7 +440,8 @@ describe('workers', () => {
       expect(res.statusCode, res.body).toBe(200);
       const [row] = await k.db.select({ attempts: job.attempts }).from(job).where(eq(job.id, id));
       expect(row.attempts).toBe(2);
-      expect(await bossJob(k.db, id)).toEqual({ state: 'completed', retry_count: 1 });
+      // pg-boss records the completion after the run has stored its result (which the poll saw): wait for it.
+      await expect.poll(() => bossJob(k.db, id)).toEqual({ state: 'completed', retry_count: 1 });
       expect(await resultFiles(k.db) - before).toBe(1);
     } finally {
       await worker?.close();
