@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+// The data contract of reports and BI links (issue 13; docs/reports.md): what a report template's data
+// sheets hold and what a BI link serves as JSON, CSV and OData. One row per model (`Rekenmodellen`) and
+// one per model × period (`Perioden`). The keys are the column headers of the data sheets, the JSON keys,
+// the CSV header and the OData property names alike, so a template built in Excel and a Power BI query
+// use the same words. Amounts follow the engine's sign convention (docs/decisions.md "The tool's
+// overview"): costs and revenues positive, `saldo` is the book value (positive: still to be recovered).
+
+/** How the models of a report or feed are named in their platform column. */
+export const REPORT_PLATFORM = { online: 'Online', spreadsheet: 'Spreadsheet' } as const;
+
+const Amount = z.number();
+/** yyyy-mm-dd, or null when the model does not say (a spreadsheet model's dates). */
+const DateOrNull = z.string().nullable();
+
+/** One row of the `Rekenmodellen` sheet / entity set. */
+export const ReportModelRow = z.object({
+  rekenmodel_id: z.number().int(),
+  project_id: z.number().int(),
+  project: z.string(),
+  projectnummer: z.string().nullable(),
+  projecttype: z.string(),
+  deelgebied: z.string(),
+  versie_id: z.number().int(),
+  versie: z.string(),
+  rekenmodel: z.string(),
+  platform: z.enum([REPORT_PLATFORM.online, REPORT_PLATFORM.spreadsheet]),
+  /** Start and end of the calculation, and the NCW (net present value) date; null for spreadsheet models. */
+  startdatum: DateOrNull,
+  einddatum: DateOrNull,
+  ncw_datum: DateOrNull,
+  /** When the model (its data or its active history entry) last changed: ISO 8601 with time zone. */
+  laatst_gewijzigd: z.string(),
+  /** Eindwaarde and netto contante waarde; null when the model's results cannot be computed (see `fout`). */
+  ew: Amount.nullable(),
+  ncw: Amount.nullable(),
+  verliesvoorziening: Amount.nullable(),
+  totale_kosten: Amount.nullable(),
+  totale_opbrengsten: Amount.nullable(),
+  /** Percentage of completion (0–1); null for spreadsheet models. */
+  poc: Amount.nullable(),
+  aantal_perioden: z.number().int(),
+  /** Dutch reason why the results are missing (an invalid model, a workbook without result cells). */
+  fout: z.string().nullable(),
+});
+export type ReportModelRow = z.infer<typeof ReportModelRow>;
+
+/** One row of the `Perioden` sheet / entity set (a model's period; `periode` counts from 1). */
+export const ReportPeriodRow = z.object({
+  rekenmodel_id: z.number().int(),
+  project: z.string(),
+  rekenmodel: z.string(),
+  periode: z.number().int(),
+  label: z.string(),
+  startdatum: DateOrNull,
+  einddatum: DateOrNull,
+  kosten: Amount,
+  opbrengsten: Amount,
+  /** Interest over the period; null for spreadsheet models (their workbooks do not name it). */
+  rente: Amount.nullable(),
+  /** Book value at the end of the period (positive: still to be recovered). */
+  saldo: Amount,
+});
+export type ReportPeriodRow = z.infer<typeof ReportPeriodRow>;
+
+/** Both sets, models in the order asked for, periods per model in period order. */
+export const ReportData = z.object({
+  rekenmodellen: z.array(ReportModelRow),
+  perioden: z.array(ReportPeriodRow),
+});
+export type ReportData = z.infer<typeof ReportData>;
+
+/** The column order of each set (data sheets, CSV), taken from the schemas so it is written once. */
+export const REPORT_MODEL_COLUMNS = Object.keys(ReportModelRow.shape) as (keyof ReportModelRow)[];
+export const REPORT_PERIOD_COLUMNS = Object.keys(ReportPeriodRow.shape) as (keyof ReportPeriodRow)[];
