@@ -4,7 +4,9 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import { appUser, categoryAttachment, client, model, project, savedModel, storedFile, templateModel, typeProject } from '../db/schema/index.ts';
 import { seedIfEmpty } from './index.ts';
 import { seedDemoProjects } from './demo.ts';
-import { ensureTemplateModels, shippedTemplate } from './templates.ts';
+import { ensureReportTemplates, ensureTemplateModels, shippedReportTemplate, shippedTemplate } from './templates.ts';
+import { templateReport, userTemplateReport } from '../db/schema/index.ts';
+import { CASH_FLOWS_NAME, COMPARISON_NAME } from '../../src/formulas/reportTemplates.ts';
 import { openXlsx } from '../../src/formulas/xlsxPackage.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 
@@ -58,5 +60,30 @@ describe('first-start seed', () => {
     expect(history).toHaveLength(6);
     const shipped = Buffer.from(await shippedTemplate());
     for (const h of history) expect([h.saved_model.active, Buffer.compare(h.stored_file.data, shipped)]).toEqual([true, 0]);
+  });
+
+  it('stores the shipped report templates per client at the start, granted to its users; a client with its own keeps them', async () => {
+    const [first] = await t.db.select().from(client).orderBy(client.id).limit(1);
+    expect(await ensureReportTemplates(t.db, t.clock.now())).toBe(4); // both clients of this file, two templates each
+    const rows = await t.db.select().from(templateReport).innerJoin(storedFile, eq(storedFile.id, templateReport.fileId))
+      .where(eq(templateReport.clientId, first!.id));
+    expect(rows.map((r) => [r.template_report.name, r.template_report.nModelsMin, r.template_report.nModelsMax]).sort())
+      .toEqual([[CASH_FLOWS_NAME, 1, 50], [COMPARISON_NAME, 1, 10]]);
+    const comparison = rows.find((r) => r.template_report.name === COMPARISON_NAME)!;
+    expect(Buffer.compare(comparison.stored_file.data, Buffer.from(await shippedReportTemplate(COMPARISON_NAME)))).toBe(0);
+    // the demo users (admin, user, reader) have both
+    const users = await t.db.select().from(appUser).where(eq(appUser.clientId, first!.id));
+    const grants = await t.db.select().from(userTemplateReport);
+    for (const u of users) expect(grants.filter((g) => g.userId === u.id)).toHaveLength(2);
+    expect(await ensureReportTemplates(t.db, t.clock.now())).toBe(0);
+
+    // Staff deleted one: it stays deleted. A client with only a file-less row of a shipped name gets its file and the other.
+    await t.db.delete(templateReport).where(eq(templateReport.id, comparison.template_report.id));
+    const [older] = await t.db.insert(client).values({ name: 'Gemeente Oud' }).returning();
+    await t.db.insert(templateReport).values({ clientId: older!.id, name: COMPARISON_NAME });
+    expect(await ensureReportTemplates(t.db, t.clock.now())).toBe(2);
+    expect((await t.db.select().from(templateReport).where(eq(templateReport.clientId, first!.id))).map((r) => r.name)).toEqual([CASH_FLOWS_NAME]);
+    const olderRows = await t.db.select().from(templateReport).where(eq(templateReport.clientId, older!.id));
+    expect(olderRows.map((r) => [r.name, r.fileId !== null]).sort()).toEqual([[CASH_FLOWS_NAME, true], [COMPARISON_NAME, true]]);
   });
 });

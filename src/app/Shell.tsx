@@ -42,6 +42,7 @@ export const Shell = observer(function Shell() {
                   <MenuItem text="Bijlagecategorieën" onClick={() => go('Configuration_FileCategories')} />
                   <MenuItem text="Projecttypen" onClick={() => go('Configuration_TypeProject')} />
                   {me.canManageModelTemplates && <MenuItem text="Rekenmodeltypen" onClick={() => go('Configuration_TemplateModels')} />}
+                  {me.canManageReportTemplates && <MenuItem text="Rapportagesjablonen" onClick={() => go('Configuration_TemplateReports')} />}
                   {me.canManageGlobalParameters && <MenuItem text="Parameters" onClick={() => go('Configuration_GlobalParameters')} />}
                 </Menu>
               }

@@ -35,6 +35,7 @@ const registry: Partial<Record<Screen, ScreenComponent>> = {
   Configuration_ClientRegion: lazy(() => import('../admin/configuration/ClientRegionScreen.tsx')),
   Configuration_GlobalParameters: lazy(() => import('../admin/parameters/GlobalParametersScreen.tsx')),
   Configuration_TemplateModels: lazy(() => import('../admin/configuration/TemplateModelsScreen.tsx')),
+  Configuration_TemplateReports: lazy(() => import('../admin/configuration/TemplateReportsScreen.tsx')),
 };
 
 export const screenComponent = (screen: Screen): ScreenComponent | undefined => registry[screen];

@@ -7,6 +7,7 @@ const Screens = [
   'User', 'SetupMfa', 'UserList', 'CreateUser', 'EditUser', 'ResetPasswordUser',
   'Configuration_Subregions', 'Configuration_TypeProject', 'Configuration_PhaseDefinitions',
   'Configuration_FileCategories', 'Configuration_GlobalParameters', 'Configuration_ClientRegion', 'Configuration_TemplateModels',
+  'Configuration_TemplateReports',
   'GrexOnline_BaseParameters', 'GrexOnline_CostEstimate', 'GrexOnline_ResidentialConstruction',
 ] as const;
 export type Screen = (typeof Screens)[number];
