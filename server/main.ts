@@ -6,6 +6,7 @@ import { lockDataDir } from './lock.ts';
 import { buildApp } from './app.ts';
 import { printSeededUsers, seedIfEmpty } from './seed/index.ts';
 import { ensureTemplateModels } from './seed/templates.ts';
+import { ensureShippedDocumentation } from './seed/documentation.ts';
 
 const config = configFromEnv();
 
@@ -31,6 +32,7 @@ await migrateDb(db);
 const seeded = await seedIfEmpty(db);
 if (seeded) printSeededUsers(seeded);
 await ensureTemplateModels(db, config.now());
+await ensureShippedDocumentation(db, config.now());
 
 const app = await buildApp({ config, db, logger: true });
 

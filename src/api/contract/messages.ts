@@ -69,3 +69,16 @@ export const REPORT_FAILED = 'Fout bij het maken van rapportage.';
 export const MODEL_ALREADY_OPEN = 'Dit rekenmodel is al geopend door een andere gebruiker.';
 /** 400 of the open request for an online model (it opens in the online tool). */
 export const OPEN_ONLINE_MODEL = 'Een online rekenmodel wordt geopend in de rekentool.';
+/** Documentation (GET/POST/PATCH documentation/): the screen's load failure and the form's and server's checks. */
+export const DOCUMENTATION_MESSAGES = {
+  loadFailed: 'Fout bij het laden van de documentatie.',
+  name: 'Voer een naam in.',
+  type: 'Kies het soort documentatie.',
+  file: 'Selecteer een PDF-bestand.',
+  notPdf: 'Het bestand is geen PDF. Kies een PDF-bestand.',
+  videoUrl: 'Voer een link naar de video in.',
+  videoLink: 'Voer een geldige link naar een YouTube- of Vimeo-video in, bijvoorbeeld https://www.youtube.com/watch?v=… of https://vimeo.com/….',
+  videoOnly: 'Alleen een instructievideo heeft een link.',
+  pdfOnly: 'Een instructievideo heeft geen PDF-bestand.',
+  shippedFile: 'Het bestand van meegeleverde documentatie wordt bij elke nieuwe versie van Grondslag bijgewerkt en kan niet worden vervangen. Voeg een eigen handleiding toe.',
+} as const;
