@@ -6,7 +6,6 @@ import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { multipart } from '../test/projectFixtures.ts';
 import { auditLog, documentation, storedFile } from '../db/schema/index.ts';
 import { ensureShippedDocumentation } from '../seed/documentation.ts';
-import { SHIPPED_DOCUMENTS } from '../docs/shipped.ts';
 import { renderMarkdownPdf } from '../docs/markdownPdf.ts';
 import { pdfText } from '../docs/testing/pdfText.ts';
 import { DOCUMENTATION_MESSAGES } from '../../src/api/contract/messages.ts';
