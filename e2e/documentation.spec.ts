@@ -91,3 +91,28 @@ test('staff adds a video (a bad link refused in Dutch), which plays in the modal
   await page.getByRole('alertdialog').getByRole('button', { name: 'Verwijderen' }).click();
   await expect(videos.getByRole('link', { name })).toHaveCount(0);
 });
+
+test('staff uploads a manual: a file that is not a PDF is refused in Dutch, the PDF opens in a new tab', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await openDocumentation(page);
+  const name = unique('Werkinstructie grondprijzen');
+  await page.getByRole('button', { name: 'Documentatie toevoegen' }).click();
+  const form = page.getByRole('dialog', { name: 'Documentatie toevoegen' });
+  await form.getByLabel('Naam').fill(name);
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(form.getByText('Selecteer een PDF-bestand.')).toBeVisible();
+  await form.locator('#doc-file').setInputFiles({ name: 'werkinstructie.pdf', mimeType: 'application/pdf', buffer: Buffer.from('PK\x03\x04 geen pdf') });
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(form.getByText('Het bestand is geen PDF. Kies een PDF-bestand.')).toBeVisible();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  await form.locator('#doc-file').setInputFiles({ name: 'werkinstructie.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(form).toBeHidden();
+
+  const link = page.getByRole('region', { name: 'Handleidingen' }).getByRole('link', { name });
+  const answer = page.context().waitForEvent('response', (r) => /\/api\/manager\/documentation\/\d+\/$/.test(r.url()));
+  await Promise.all([page.waitForEvent('popup'), link.click()]);
+  const res = await answer;
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  expect((await (await page.context().request.get(res.url())).body()).equals(pdf)).toBe(true);
+});
