@@ -93,6 +93,7 @@ test('staff adds a video (a bad link refused in Dutch), which plays in the modal
 });
 
 test('staff uploads a manual: a file that is not a PDF is refused in Dutch, the PDF opens in a new tab', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, ADMIN);
   await openDocumentation(page);
   const name = unique('Werkinstructie grondprijzen');
@@ -104,6 +105,7 @@ test('staff uploads a manual: a file that is not a PDF is refused in Dutch, the 
   await form.locator('#doc-file').setInputFiles({ name: 'werkinstructie.pdf', mimeType: 'application/pdf', buffer: Buffer.from('PK\x03\x04 geen pdf') });
   await form.getByRole('button', { name: 'Opslaan' }).click();
   await expect(form.getByText('Het bestand is geen PDF. Kies een PDF-bestand.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/documentation-form.png' });
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
   await form.locator('#doc-file').setInputFiles({ name: 'werkinstructie.pdf', mimeType: 'application/pdf', buffer: pdf });
   await form.getByRole('button', { name: 'Opslaan' }).click();
