@@ -1,8 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+
+/** The product version the Documentation screen shows (src/app/version.ts). */
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   plugins: [react()],
+  define: { __GRONDSLAG_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 4000,

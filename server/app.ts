@@ -24,6 +24,7 @@ import { registerRoutes } from './routes/index.ts';
 import { webdavRoutes } from './webdav/routes.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { FILE_COOKIE, FILE_TOKEN_PURPOSE, FILES_PREFIX } from './services/jobs.ts';
+import { DOCUMENTATION_COOKIE, DOCUMENTATION_TOKEN_PURPOSE, documentationPdfRequest } from './services/documentation.ts';
 
 interface AppOptions {
   config: Config;
@@ -142,8 +143,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (!file && (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || req.routeOptions.config?.public)) return;
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    const cookie = file && !token ? req.cookies[FILE_COOKIE] : undefined;
-    const claims = token ? await ctx.tokens.verify(token) : cookie ? await ctx.tokens.verify(cookie, FILE_TOKEN_PURPOSE) : null;
+    // Plain links carry no bearer token: a produced file and a documentation PDF take their own cookie.
+    const [cookieName, purpose] = file ? [FILE_COOKIE, FILE_TOKEN_PURPOSE] : documentationPdfRequest(req) ? [DOCUMENTATION_COOKIE, DOCUMENTATION_TOKEN_PURPOSE] : [];
+    const cookie = cookieName && !token ? req.cookies[cookieName] : undefined;
+    const claims = token ? await ctx.tokens.verify(token) : cookie ? await ctx.tokens.verify(cookie, purpose) : null;
     if (!claims) throw unauthorized();
     const found = await users.load(claims.userId);
     const user = found?.user;

@@ -6,6 +6,7 @@ import { lockDataDir } from './lock.ts';
 import { buildApp } from './app.ts';
 import { printSeededUsers, seedIfEmpty } from './seed/index.ts';
 import { ensureReportTemplates, ensureTemplateModels } from './seed/templates.ts';
+import { ensureShippedDocumentation } from './seed/documentation.ts';
 
 const config = configFromEnv();
 
@@ -32,6 +33,7 @@ const seeded = await seedIfEmpty(db);
 if (seeded) printSeededUsers(seeded);
 await ensureTemplateModels(db, config.now());
 await ensureReportTemplates(db, config.now());
+await ensureShippedDocumentation(db, config.now());
 
 const app = await buildApp({ config, db, logger: true });
 

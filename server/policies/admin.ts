@@ -62,3 +62,12 @@ export function assertCanManageReportTemplates(user: UserRow): void {
 export function assertCanManageSaml(user: UserRow): void {
   if (!isAdmin(user)) throw forbidden();
 }
+
+/**
+ * Documentation (handleidingen, instructievideo's, release notes): staff adds, changes and deletes entries
+ * (issue 13), as the documentation is the product's; everyone with the main app reads it.
+ */
+export const canManageDocumentation = (user: UserRow) => user.isStaff;
+export function assertCanManageDocumentation(user: UserRow): void {
+  if (!canManageDocumentation(user)) throw forbidden();
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTenant, createUser, bearer, type Tenant } from '../test/fixtures.ts';
-import { categoryAttachment, job, phase, project, subregion, typeProject, versionModel, model, templateReport, userTemplateReport } from '../db/schema/index.ts';
+import { categoryAttachment, job, phase, project, subregion, typeProject, versionModel, model, templateReport, userTemplateReport, documentation } from '../db/schema/index.ts';
 import { multipart, rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
 import { buildComparisonTemplate } from '../../src/formulas/reportTemplates.ts';
 import { saveFile } from '../storage/files.ts';
@@ -53,6 +53,10 @@ const freshSubregion = async () => (await t.db.insert(subregion).values({ client
 const freshType = async () => (await t.db.insert(typeProject).values({ clientId: a.clientId, description: `Type ${uniq()}` }).returning())[0];
 const freshPhase = async () => (await t.db.insert(phase).values({ clientId: a.clientId, description: `Fase ${uniq()}` }).returning())[0];
 const freshCategory = async () => (await t.db.insert(categoryAttachment).values({ clientId: a.clientId, name: `Cat ${uniq()}` }).returning())[0];
+const freshManual = async () => {
+  const file = await saveFile(t.db, { clientId: a.clientId, filename: 'h.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n'), at: new Date() });
+  return (await t.db.insert(documentation).values({ clientId: a.clientId, name: `Handleiding ${uniq()}`, documentationType: 'manual', fileId: file.id }).returning())[0];
+};
 const strong = 'Sterk-Wachtwoord-77!';
 
 const rows: Row[] = [
@@ -128,6 +132,15 @@ const rows: Row[] = [
   { name: 'category put', method: 'PUT', make: async () => ({ url: `category-attachment/${(await freshCategory()).id}/`, body: { name: `C ${uniq()}` } }), expect: ADMIN_ID },
   { name: 'category patch', method: 'PATCH', make: async () => ({ url: `category-attachment/${(await freshCategory()).id}/`, body: { name: `C ${uniq()}` } }), expect: ADMIN_ID },
   { name: 'category delete', method: 'DELETE', make: async () => ({ url: `category-attachment/${(await freshCategory()).id}/` }), expect: ADMIN_ID },
+  // documentation (issue 13): read by the main app, written by staff; another client's ids are not found
+  { name: 'documentation list', method: 'GET', make: async () => ({ url: 'documentation/' }), expect: { ...ANY_SIGNED_IN, NON: 403 } },
+  { name: 'documentation pdf', method: 'GET', make: async () => ({ url: `documentation/${(await freshManual()).id}/` }), expect: READ_ID },
+  { name: 'documentation create', method: 'POST', make: async () => ({ url: 'documentation/', body: { documentation_type: 'instructional_video', name: `Video ${uniq()}`, video_url: 'https://youtu.be/dQw4w9WgXcQ' } }),
+    expect: { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 201, other: 403 } },
+  { name: 'documentation patch', method: 'PATCH', make: async () => ({ url: `documentation/${(await freshManual()).id}/`, body: { name: `Hernoemd ${uniq()}` } }),
+    expect: { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 200, other: 403 } },
+  { name: 'documentation delete', method: 'DELETE', make: async () => ({ url: `documentation/${(await freshManual()).id}/` }),
+    expect: { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 204, other: 403 } },
   // global parameters
   { name: 'parameter', method: 'POST', make: async () => ({ url: 'parameter/', body: { parameters: [{ parameter_type: 'BtwPercentage', period_type: 'Uitgangspunt', value_float: 0.21 }], models: [modelId] } }),
     expect: { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 200, other: 403 } },

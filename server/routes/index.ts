@@ -14,6 +14,7 @@ import referenceDataRoutes from './referenceData.ts';
 import samlRoutes from './saml.ts';
 import openModelRoutes, { fileRoutes } from './openModel.ts';
 import reportRoutes from './report.ts';
+import documentationRoutes from './documentation.ts';
 
 /** Every route group, with the spec's prefixes. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -32,6 +33,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(samlRoutes, { prefix: '/api/manager' });
   await app.register(openModelRoutes, { prefix: '/api/manager' });
   await app.register(reportRoutes, { prefix: '/api/manager' });
+  await app.register(documentationRoutes, { prefix: '/api/manager' });
   await app.register(fileRoutes);
   await app.register(async (a) => {
     a.get('/status/', { config: { public: true } }, async () => ({ status: 'ok' }));

@@ -7,6 +7,7 @@ import { keptPort, startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded
 import { lockDataDir } from '../lock.ts';
 import { printSeededUsers, seedIfEmpty } from './index.ts';
 import { ensureReportTemplates, ensureTemplateModels } from './templates.ts';
+import { ensureShippedDocumentation } from './documentation.ts';
 import { seedDemoProjects } from './demo.ts';
 
 const config = configFromEnv();
@@ -34,6 +35,7 @@ try {
   if (seeded) printSeededUsers(seeded);
   await ensureTemplateModels(db, config.now());
   await ensureReportTemplates(db, config.now());
+  await ensureShippedDocumentation(db, config.now());
   if (process.argv.includes('--demo')) {
     const n = await seedDemoProjects(db, config.now());
     console.log(n ? `${n} voorbeeldprojecten toegevoegd.` : 'De voorbeeldprojecten bestonden al.');

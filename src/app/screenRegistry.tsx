@@ -22,6 +22,7 @@ const registry: Partial<Record<Screen, ScreenComponent>> = {
   Projects_NewModel: lazy(() => import('../manager/projects/ModelFormScreen.tsx')),
   Projects_ModelInfo: lazy(() => import('../manager/projects/ModelFormScreen.tsx')),
   Logs: lazy(() => import('../manager/logs/LogsScreen.tsx')),
+  Documentation: lazy(() => import('../manager/docs/DocumentationScreen.tsx')),
   User: lazy(() => import('../admin/settings/UserSettingsScreen.tsx')),
   SetupMfa: lazy(() => import('../admin/settings/SetupMfaScreen.tsx')),
   UserList: lazy(() => import('../admin/users/UserListScreen.tsx')),

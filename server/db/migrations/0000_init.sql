@@ -295,6 +295,22 @@ CREATE TABLE "version_region" (
 	"updated_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "documentation" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"client_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"documentation_type" text NOT NULL,
+	"file_id" integer,
+	"video_url" text,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"shipped_key" text,
+	"shipped_hash" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "app_user" ADD CONSTRAINT "app_user_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -350,6 +366,9 @@ ALTER TABLE "job" ADD CONSTRAINT "job_model_id_model_id_fk" FOREIGN KEY ("model_
 ALTER TABLE "job" ADD CONSTRAINT "job_result_file_id_stored_file_id_fk" FOREIGN KEY ("result_file_id") REFERENCES "public"."stored_file"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "version_region" ADD CONSTRAINT "version_region_version_id_version_model_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."version_model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "version_region" ADD CONSTRAINT "version_region_updated_by_app_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documentation" ADD CONSTRAINT "documentation_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documentation" ADD CONSTRAINT "documentation_file_id_stored_file_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."stored_file"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documentation" ADD CONSTRAINT "documentation_created_by_app_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_email_key" ON "app_user" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "app_user_client_idx" ON "app_user" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "audit_log_client_time_idx" ON "audit_log" USING btree ("client_id","timestamp");--> statement-breakpoint
@@ -375,4 +394,5 @@ CREATE UNIQUE INDEX "version_model_project_name_key" ON "version_model" USING bt
 CREATE UNIQUE INDEX "edit_link_token_key" ON "edit_link" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "feature_area_version_idx" ON "feature_area" USING btree ("version_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "job_file_uuid_key" ON "job" USING btree ("file_uuid");--> statement-breakpoint
-CREATE INDEX "job_user_idx" ON "job" USING btree ("user_id");
+CREATE INDEX "job_user_idx" ON "job" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "documentation_client_idx" ON "documentation" USING btree ("client_id","documentation_type","sort_order");

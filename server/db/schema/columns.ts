@@ -4,6 +4,7 @@ import { ModelPlatform } from '../../../src/api/contract/model.ts';
 import { AttachmentType } from '../../../src/api/contract/attachment.ts';
 import { MapviewerError } from '../../../src/api/contract/openModel.ts';
 import { SpaceUsageLocation } from '../../../src/api/contract/modelData.ts';
+import { DocumentationType } from '../../../src/api/contract/documentation.ts';
 
 // Column helpers of the schema files.
 
@@ -25,3 +26,4 @@ export const JOB_KINDS = ['open-model', 'report'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const MAPVIEWER_ERROR_VALUES = values(MapviewerError);
 export const SPACE_USAGE_LOCATION_VALUES = values(SpaceUsageLocation);
+export const DOCUMENTATION_TYPES = values(DocumentationType);

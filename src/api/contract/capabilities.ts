@@ -22,6 +22,8 @@ export const UserCapabilities = z.object({
   can_edit_profile: z.boolean(),
   /** The platform field of a new model. */
   can_choose_platform: z.boolean(),
+  /** Documentatie: add, change and delete entries (staff). */
+  can_manage_documentation: z.boolean(),
 });
 
 /** Every row: change it (and what lies under it: add, duplicate, delete, move). */

@@ -82,3 +82,16 @@ export const REPORT_TEMPLATE_MESSAGES = {
 /** POST report/: the selection is outside the template's limits (spec 1 §9). */
 export const reportMinMessage = (n: number) => `Selecteer minimaal ${n} rekenmodellen.`;
 export const reportMaxMessage = (n: number) => `Selecteer maximaal ${n} rekenmodellen.`;
+/** Documentation (GET/POST/PATCH documentation/): the screen's load failure and the form's and server's checks. */
+export const DOCUMENTATION_MESSAGES = {
+  loadFailed: 'Fout bij het laden van de documentatie.',
+  name: 'Voer een naam in.',
+  type: 'Kies het soort documentatie.',
+  file: 'Selecteer een PDF-bestand.',
+  notPdf: 'Het bestand is geen PDF. Kies een PDF-bestand.',
+  videoUrl: 'Voer een link naar de video in.',
+  videoLink: 'Voer een geldige link naar een YouTube- of Vimeo-video in, bijvoorbeeld https://www.youtube.com/watch?v=… of https://vimeo.com/….',
+  videoOnly: 'Alleen een instructievideo heeft een link.',
+  pdfOnly: 'Een instructievideo heeft geen PDF-bestand.',
+  shippedFile: 'Het bestand van meegeleverde documentatie wordt bij elke nieuwe versie van Grondslag bijgewerkt en kan niet worden vervangen. Voeg een eigen handleiding toe.',
+} as const;
