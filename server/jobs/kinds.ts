@@ -1,6 +1,7 @@
 import type { JOB_KINDS } from '../db/schema/columns.ts';
-import type { JobHandler } from './job.ts';
+import type { JobHandler, SystemJobHandler } from './job.ts';
 import { openModelJob } from './openModel.ts';
+import { modelResultsJob } from './modelResults.ts';
 
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -11,3 +12,13 @@ export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_HANDLERS: Partial<Record<JobKind, JobHandler>> = {
   'open-model': openModelJob,
 };
+
+/**
+ * System jobs: work the server does for itself after a save, with no `job` row, owner or file (nobody
+ * polls them). One pg-boss queue each (policy `stately`: per singleton key one job waiting and one
+ * running, so saves in a row coalesce); a handler reads the current state and is idempotent.
+ */
+export const SYSTEM_JOBS = {
+  'model-results': modelResultsJob,
+} satisfies Record<string, SystemJobHandler>;
+export type SystemQueue = keyof typeof SYSTEM_JOBS;

@@ -1,21 +1,23 @@
 import { Worker } from 'node:worker_threads';
 import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
+import type { ModelResults, ModelResultsInput } from '../../src/formulas/modelResults.ts';
+import type { WorkerAnswer, WorkerTask } from './workbookWorker.ts';
 
-// Filling a spreadsheet model (unzip, rewrite every sheet's XML, zip again: ~0.2 s of CPU for a
-// 2 MB workbook) runs in worker threads, not on the server's event loop: meanwhile the server keeps
-// answering (other users' task polls every 100 ms), and the machine's second core does the work of a
-// second job. One thread per job a worker runs at a time (queue.ts); started at first use, and they do
-// not keep the process alive.
+// The CPU-heavy workbook and engine work of the server — filling a spreadsheet model (unzip, rewrite
+// every sheet's XML, zip again: ~0.2 s for a 2 MB workbook), building the engine for a model's results
+// (a few hundred ms for a large model) — runs in worker threads, not on the server's event loop:
+// meanwhile the server keeps answering (other users' task polls every 100 ms), and the machine's second
+// core does the work of a second task. Two threads, as many as the jobs a worker runs at a time
+// (queue.ts) and the cores; started at first use, and they do not keep the process alive. Tasks of
+// every kind wait in one line, oldest first.
 
 const THREADS = 2;
 
 interface Task {
-  xlsx: Uint8Array;
-  inputs: WorkbookInputs;
-  resolve(xlsx: Uint8Array | null): void;
+  message: WorkerTask;
+  resolve(value: unknown): void;
   reject(e: Error): void;
 }
-type Answer = { xlsx: Uint8Array } | { notAWorkbook: true } | { error: string };
 
 const waiting: Task[] = [];
 const idle: Thread[] = [];
@@ -28,9 +30,9 @@ class Thread {
   constructor() {
     threads.add(this);
     this.worker.unref();
-    this.worker.on('message', (a: Answer) => {
+    this.worker.on('message', (a: WorkerAnswer) => {
       if ('error' in a) this.task!.reject(new Error(a.error));
-      else this.task!.resolve('xlsx' in a ? a.xlsx : null);
+      else this.task!.resolve(a.value);
       this.next();
     });
     this.worker.on('error', (e) => this.task?.reject(e));
@@ -50,14 +52,22 @@ class Thread {
       return;
     }
     this.worker.ref();
-    this.worker.postMessage({ xlsx: this.task.xlsx, inputs: this.task.inputs });
+    this.worker.postMessage(this.task.message);
   }
 }
 
-/** The workbook with its inputs written (writeWorkbookInputs), or null when the file is no xlsx workbook. */
-export function fillWorkbook(xlsx: Uint8Array, inputs: WorkbookInputs): Promise<Uint8Array | null> {
-  return new Promise((resolve, reject) => {
-    waiting.push({ xlsx, inputs, resolve, reject });
+/** Runs one task in a worker thread (workbookWorker.ts); its answer, or its error. */
+function inThread<T>(message: WorkerTask): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    waiting.push({ message, resolve: resolve as (v: unknown) => void, reject });
     (idle.pop() ?? (threads.size < THREADS ? new Thread() : undefined))?.next();
   });
 }
+
+/** The workbook with its inputs written (writeWorkbookInputs), or null when the file is no xlsx workbook. */
+export const fillWorkbook = (xlsx: Uint8Array, inputs: WorkbookInputs): Promise<Uint8Array | null> =>
+  inThread({ kind: 'fill', xlsx, inputs });
+
+/** A model's results (modelResultsOf: the engine, or the saved-workbook reader). */
+export const computeModelResults = (input: ModelResultsInput): Promise<ModelResults> =>
+  inThread({ kind: 'results', input });
