@@ -23,8 +23,14 @@ const waiting: Task[] = [];
 const idle: Thread[] = [];
 const threads = new Set<Thread>();
 
+/**
+ * The worker runs TypeScript through tsx, as the server does (`node --import tsx`): the engine uses syntax
+ * that Node's own type stripping refuses. A server started with tsx passes it on; test runners need it added.
+ */
+const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? undefined : [...process.execArgv, '--import', 'tsx'];
+
 class Thread {
-  private readonly worker = new Worker(new URL('./workbookWorker.ts', import.meta.url));
+  private readonly worker = new Worker(new URL('./workbookWorker.ts', import.meta.url), { execArgv });
   private task: Task | undefined;
 
   constructor() {
@@ -35,11 +41,16 @@ class Thread {
       else this.task!.resolve(a.value);
       this.next();
     });
-    this.worker.on('error', (e) => this.task?.reject(e));
-    this.worker.on('exit', () => { // after an error: the next call starts another thread
+    this.worker.on('error', (e) => {
+      this.task?.reject(e);
+      this.task = undefined;
+    });
+    this.worker.on('exit', () => { // after an error: another thread takes the tasks still waiting
       threads.delete(this);
       const i = idle.indexOf(this);
       if (i >= 0) idle.splice(i, 1);
+      this.task?.reject(new Error('De rekenthread is gestopt.'));
+      if (waiting.length) new Thread().next();
     });
   }
 

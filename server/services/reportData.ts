@@ -87,15 +87,23 @@ export async function readableModelIds(db: DbOrTx, user: UserRow, ids: readonly 
   return new Set(rows.map((r) => r.id));
 }
 
-/** A model's rows from its facts and its results. */
-export function rowsOf(m: ModelFacts, r: ModelResults): ReportData {
+/**
+ * A model's rows from its facts and its results. Every key is named here, in the rows' order, since
+ * stored results come back from jsonb with their keys in another order.
+ */
+export function rowsOf(m: ModelFacts, { model: r, periods }: ModelResults): ReportData {
   const model: ReportModelRow = {
     rekenmodel_id: m.id, project_id: m.projectId, project: m.project, projectnummer: m.projectNumber,
     projecttype: m.projectType, deelgebied: m.subregion, versie_id: m.versionId, versie: m.version, rekenmodel: m.name,
-    platform: REPORT_PLATFORM[m.platform], laatst_gewijzigd: m.changedAt, aantal_perioden: r.periods.length,
-    ...r.model,
+    platform: REPORT_PLATFORM[m.platform], laatst_gewijzigd: m.changedAt, aantal_perioden: periods.length,
+    startdatum: r.startdatum, einddatum: r.einddatum, ncw_datum: r.ncw_datum, ew: r.ew, ncw: r.ncw,
+    verliesvoorziening: r.verliesvoorziening, totale_kosten: r.totale_kosten, totale_opbrengsten: r.totale_opbrengsten,
+    poc: r.poc, fout: r.fout,
   };
-  const perioden = r.periods.map((p, i) => ({ rekenmodel_id: m.id, project: m.project, rekenmodel: m.name, periode: i + 1, ...p }));
+  const perioden = periods.map((p, i) => ({
+    rekenmodel_id: m.id, project: m.project, rekenmodel: m.name, periode: i + 1, label: p.label, startdatum: p.startdatum,
+    einddatum: p.einddatum, kosten: p.kosten, opbrengsten: p.opbrengsten, rente: p.rente, saldo: p.saldo,
+  }));
   return { rekenmodellen: [model], perioden };
 }
 
