@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { writeWorkbookInputs, type WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import { isNotAWorkbook } from '../../src/formulas/xlsxPackage.ts';
-import { modelResultsOf, type ModelResultsInput } from '../../src/formulas/modelResults.ts';
+import type { ModelResultsInput } from '../../src/formulas/modelResults.ts';
 
 // A worker thread of workbookThreads.ts: runs one task at a time.
 
@@ -11,7 +11,8 @@ export type WorkerTask =
 export type WorkerAnswer = { value: unknown } | { error: string };
 
 async function run(task: WorkerTask): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
-  if (task.kind === 'results') return { value: await modelResultsOf(task.input) };
+  // The engine (HyperFormula) is loaded at the first results task: a thread that only fills workbooks starts faster.
+  if (task.kind === 'results') return { value: await (await import('../../src/formulas/modelResults.ts')).modelResultsOf(task.input) };
   try {
     const out = (await writeWorkbookInputs(task.xlsx, task.inputs)).xlsx;
     return { value: out, transfer: [out.buffer as ArrayBuffer] };

@@ -262,6 +262,49 @@ describe('before the job ran (no worker)', () => {
     expect((await storedRow(t, modelId))?.results).toEqual(row?.results);
   });
 
+  /** A save under way on another connection: it holds the model row until `commit()`. */
+  async function saveUnderWay(modelId: number, data: ModelData) {
+    let commit!: () => void;
+    const done = new Promise<void>((r) => { commit = r; });
+    let holding!: () => void;
+    const held = new Promise<void>((r) => { holding = r; });
+    const tx = t.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE model SET model_data = ${JSON.stringify(data)}::jsonb, data_version = data_version + 1 WHERE id = ${modelId}`);
+      holding();
+      await done;
+    });
+    await held;
+    return async () => { commit(); await tx; };
+  }
+
+  it('a job that computed while a save was under way does not store the results of the save before it', async () => {
+    const { modelId } = await onlineModel(t, a, 'Gelijktijdig');
+    const commit = await saveUnderWay(modelId, changed(example, 1_500_000));
+    const job = refreshModelResults(t.app.ctx, modelId); // reads data_version 0, then waits for the save's row lock
+    await vi.waitFor(async () => {
+      const { rows: [r] } = await t.db.execute<{ n: number }>(sql`
+        SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+      expect(r!.n).toBe(1);
+    }, { timeout: 30_000, interval: 20 });
+    await commit();
+    await job;
+    expect(await storedRow(t, modelId)).toBeUndefined();
+    await refreshModelResults(t.app.ctx, modelId); // the save's own job
+    expect((await storedRow(t, modelId))?.results).toEqual(asStored(onlineModelResults(changed(example, 1_500_000))));
+  });
+
+  it('a reader does not wait for a save under way: it answers the committed save and leaves storing to the save\'s job', async () => {
+    const { modelId } = await onlineModel(t, a, 'Niet wachten');
+    const commit = await saveUnderWay(modelId, changed(example, 1_600_000));
+    try {
+      expect(await ew(a.clientId, modelId)).toBe(asStored(onlineModelResults(example)).model.ew);
+      expect(await storedRow(t, modelId)).toBeUndefined();
+    } finally {
+      await commit();
+    }
+    expect(await ew(a.clientId, modelId)).toBe(asStored(onlineModelResults(changed(example, 1_600_000))).model.ew);
+  });
+
   it('answers the same rows from stored results as computed ones, for several models in the order asked', async () => {
     const x = await onlineModel(t, a, 'Vergelijk 1');
     const y = await onlineModel(t, a, 'Vergelijk 2', changed(example, 700_000));
