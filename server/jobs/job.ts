@@ -34,6 +34,9 @@ export interface JobOutput {
 
 export type JobHandler = (run: JobRun) => Promise<JobOutput>;
 
+/** A system job's handler (kinds.ts SYSTEM_JOBS): its data as enqueued; a throw is retried. */
+export type SystemJobHandler = (ctx: AppContext, data: { key: string }) => Promise<void>;
+
 /**
  * A failure that running again cannot mend (a model without a file, missing map data): the job row
  * is marked failed with this Dutch message and, for the map data, the map-viewer error value.

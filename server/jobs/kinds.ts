@@ -1,6 +1,7 @@
 import type { JOB_KINDS } from '../db/schema/columns.ts';
-import type { JobHandler } from './job.ts';
+import type { JobHandler, SystemJobHandler } from './job.ts';
 import { openModelJob } from './openModel.ts';
+import { modelResultsJob } from './modelResults.ts';
 import { reportJob } from './report.ts';
 
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -13,3 +14,13 @@ export const JOB_HANDLERS: Partial<Record<JobKind, JobHandler>> = {
   'open-model': openModelJob,
   report: reportJob,
 };
+
+/**
+ * System jobs: work the server does for itself after a save, with no `job` row, owner or file (nobody
+ * polls them). One pg-boss queue each (policy `stately`: per singleton key one job waiting and one
+ * running, so saves in a row coalesce); a handler reads the current state and is idempotent.
+ */
+export const SYSTEM_JOBS = {
+  'model-results': modelResultsJob,
+} satisfies Record<string, SystemJobHandler>;
+export type SystemQueue = keyof typeof SYSTEM_JOBS;

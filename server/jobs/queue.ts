@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/index.ts';
 import type { JobRow } from './job.ts';
-import { JOB_HANDLERS, type JobKind } from './kinds.ts';
+import { JOB_HANDLERS, SYSTEM_JOBS, type JobKind, type SystemQueue } from './kinds.ts';
 import { markFailed, runJob } from './runner.ts';
 import { JOB_SCHEMA } from './schema.ts';
 import { forgetFinishedJobs } from '../services/jobs.ts';
@@ -25,6 +25,10 @@ import { forgetFinishedJobs } from '../services/jobs.ts';
 const GAVE_UP = 'job-gave-up';
 
 interface JobData { jobId: string }
+/** A system job's data: its singleton key (kinds.ts SYSTEM_JOBS). */
+interface SystemJobData { key: string }
+
+const POLLING = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
 
 /** How often a worker instance removes expired jobs, edit links and their files. */
 const SWEEP_MS = 3_600_000;
@@ -50,30 +54,50 @@ export class JobQueue {
     await this.boss.createQueue(GAVE_UP);
     const kinds = Object.keys(JOB_HANDLERS) as JobKind[];
     for (const kind of kinds) await this.boss.createQueue(kind, { notify: true, deadLetter: GAVE_UP });
+    const systemQueues = Object.keys(SYSTEM_JOBS) as SystemQueue[];
+    for (const name of systemQueues) await this.boss.createQueue(name, { notify: true, policy: 'stately' });
     if (!this.config.jobWorker) return;
-    const polling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
-    // Two jobs at a time per instance: as many as the workbook threads (workbookThreads.ts) and cores.
-    // Two workers of one job each rather than localConcurrency 2, so that each can wake itself: after a
-    // job a worker fetches the next at once instead of after the rest of its polling second, which with
-    // a backlog (20 users at once) held each worker to one job a second. An empty fetch polls as before.
-    for (const kind of kinds) {
-      for (let i = 0; i < 2; i++) {
-        let worker = '';
-        worker = await this.boss.work<JobData>(kind, polling, async ([j]) => {
-          try {
-            await runJob(ctx, j.data.jobId, j.signal);
-          } finally {
-            this.boss.notifyWorker(worker);
-          }
-        });
-      }
-    }
-    await this.boss.work<JobData>(GAVE_UP, polling, async ([j]) => markFailed(ctx, j.data.jobId, null));
+    // Two jobs at a time per instance and queue: as many as the workbook threads (workbookThreads.ts) and cores.
+    for (const kind of kinds) await this.workers<JobData>(kind, (j) => runJob(ctx, j.data.jobId, j.signal));
+    for (const name of systemQueues) await this.workers<SystemJobData>(name, (j) => SYSTEM_JOBS[name](ctx, j.data));
+    await this.boss.work<JobData>(GAVE_UP, POLLING, async ([j]) => markFailed(ctx, j.data.jobId, null));
     // Produced files of users who never open again expire too; every instance sweeps (the deletes are idempotent).
     const sweep = () => forgetFinishedJobs(ctx.db, this.config.now(), this.config.fileLinkHours).catch(this.log);
     void sweep();
     this.sweeper = setInterval(sweep, SWEEP_MS);
     this.sweeper.unref();
+  }
+
+  /**
+   * Two workers of one job each rather than localConcurrency 2, so that each can wake itself: after a
+   * job a worker fetches the next at once instead of after the rest of its polling second, which with
+   * a backlog (20 users at once) held each worker to one job a second. An empty fetch polls as before.
+   */
+  private async workers<T extends object>(queue: string, run: (j: { data: T; signal: AbortSignal }) => Promise<void>): Promise<void> {
+    for (let i = 0; i < 2; i++) {
+      let worker = '';
+      worker = await this.boss.work<T>(queue, POLLING, async ([j]) => {
+        try {
+          await run(j);
+        } finally {
+          this.boss.notifyWorker(worker);
+        }
+      });
+    }
+  }
+
+  /**
+   * Enqueues system jobs (kinds.ts SYSTEM_JOBS) in the caller's transaction, one per key: a key that
+   * already waits in the queue is not added again (the waiting job will read the state it finds), one
+   * that is running gets one waiting job after it. A rollback removes them; workers wake at commit.
+   */
+  async enqueueSystem(tx: Tx, queue: SystemQueue, keys: readonly string[]): Promise<void> {
+    const unique = [...new Set(keys)];
+    if (!unique.length) return;
+    await this.boss.insert(queue, unique.map((key) => ({
+      data: { key } satisfies SystemJobData, singletonKey: key,
+      retryLimit: 2, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: this.config.jobExpireSeconds,
+    })), { db: fromDrizzle(tx, sql) });
   }
 
   /**

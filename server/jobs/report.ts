@@ -26,7 +26,7 @@ export const reportJob: JobHandler = async ({ ctx, job, progress }) => {
   if (!template || !file) throw new JobFailure(template ? `${REPORT_FAILED} ${REPORT_TEMPLATE_MESSAGES.noFile}` : REPORT_FAILED);
 
   await progress('Resultaten van de rekenmodellen verzamelen', 20);
-  const data = await reportData(ctx.db, job.clientId, params.modelIds);
+  const data = await reportData(ctx, job.clientId, params.modelIds);
 
   await progress('Rapportage vullen', 60);
   const xlsx = await fillReport(file.data, data);

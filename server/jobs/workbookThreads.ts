@@ -1,46 +1,57 @@
 import { Worker } from 'node:worker_threads';
 import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
+import type { ModelResults, ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
+import type { WorkerAnswer, WorkerTask } from './workbookWorker.ts';
 
-// Filling a spreadsheet model (unzip, rewrite every sheet's XML, zip again: ~0.2 s of CPU for a
-// 2 MB workbook) or a report template with its data runs in worker threads, not on the server's event loop: meanwhile the server keeps
-// answering (other users' task polls every 100 ms), and the machine's second core does the work of a
-// second job. One thread per job a worker runs at a time (queue.ts); started at first use, and they do
-// not keep the process alive.
+// The CPU-heavy workbook and engine work of the server — filling a spreadsheet model (unzip, rewrite
+// every sheet's XML, zip again: ~0.2 s for a 2 MB workbook) or a report template, building the engine for a model's results
+// (a few hundred ms for a large model) — runs in worker threads, not on the server's event loop:
+// meanwhile the server keeps answering (other users' task polls every 100 ms), and the machine's second
+// core does the work of a second task. Two threads, as many as the jobs a worker runs at a time
+// (queue.ts) and the cores; started at first use, and they do not keep the process alive. Tasks of
+// every kind wait in one line, oldest first.
 
 const THREADS = 2;
 
-/** What a thread does: write a model's inputs (workbookInputs.ts) or fill a report (reportWorkbook.ts). */
-export type WorkbookTask = { kind: 'inputs'; xlsx: Uint8Array; inputs: WorkbookInputs } | { kind: 'report'; xlsx: Uint8Array; data: ReportData };
-
 interface Task {
-  message: WorkbookTask;
-  resolve(xlsx: Uint8Array | null): void;
+  message: WorkerTask;
+  resolve(value: unknown): void;
   reject(e: Error): void;
 }
-type Answer = { xlsx: Uint8Array } | { notAWorkbook: true } | { error: string };
 
 const waiting: Task[] = [];
 const idle: Thread[] = [];
 const threads = new Set<Thread>();
 
+/**
+ * The worker runs TypeScript through tsx, as the server does (`node --import tsx`): the engine uses syntax
+ * that Node's own type stripping refuses. A server started with tsx passes it on; test runners need it added.
+ */
+const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? undefined : [...process.execArgv, '--import', 'tsx'];
+
 class Thread {
-  private readonly worker = new Worker(new URL('./workbookWorker.ts', import.meta.url));
+  private readonly worker = new Worker(new URL('./workbookWorker.ts', import.meta.url), { execArgv });
   private task: Task | undefined;
 
   constructor() {
     threads.add(this);
     this.worker.unref();
-    this.worker.on('message', (a: Answer) => {
+    this.worker.on('message', (a: WorkerAnswer) => {
       if ('error' in a) this.task!.reject(new Error(a.error));
-      else this.task!.resolve('xlsx' in a ? a.xlsx : null);
+      else this.task!.resolve(a.value);
       this.next();
     });
-    this.worker.on('error', (e) => this.task?.reject(e));
-    this.worker.on('exit', () => { // after an error: the next call starts another thread
+    this.worker.on('error', (e) => {
+      this.task?.reject(e);
+      this.task = undefined;
+    });
+    this.worker.on('exit', () => { // after an error: another thread takes the tasks still waiting
       threads.delete(this);
       const i = idle.indexOf(this);
       if (i >= 0) idle.splice(i, 1);
+      this.task?.reject(new Error('De rekenthread is gestopt.'));
+      if (waiting.length) new Thread().next();
     });
   }
 
@@ -57,15 +68,22 @@ class Thread {
   }
 }
 
-function run(message: WorkbookTask): Promise<Uint8Array | null> {
-  return new Promise((resolve, reject) => {
-    waiting.push({ message, resolve, reject });
+/** Runs one task in a worker thread (workbookWorker.ts); its answer, or its error. */
+function inThread<T>(message: WorkerTask): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    waiting.push({ message, resolve: resolve as (v: unknown) => void, reject });
     (idle.pop() ?? (threads.size < THREADS ? new Thread() : undefined))?.next();
   });
 }
 
 /** The workbook with its inputs written (writeWorkbookInputs), or null when the file is no xlsx workbook. */
-export const fillWorkbook = (xlsx: Uint8Array, inputs: WorkbookInputs) => run({ kind: 'inputs', xlsx, inputs });
+export const fillWorkbook = (xlsx: Uint8Array, inputs: WorkbookInputs): Promise<Uint8Array | null> =>
+  inThread({ kind: 'fill', xlsx, inputs });
+
+/** A model's results (modelResultsOf: the engine, or the saved-workbook reader). */
+export const computeModelResults = (input: ModelResultsInput): Promise<ModelResults> =>
+  inThread({ kind: 'results', input });
 
 /** The report template filled with the data (fillReportWorkbook), or null when it is no workbook or lacks a data sheet. */
-export const fillReport = (xlsx: Uint8Array, data: ReportData) => run({ kind: 'report', xlsx, data });
+export const fillReport = (xlsx: Uint8Array, data: ReportData): Promise<Uint8Array | null> =>
+  inThread({ kind: 'report', xlsx, data });

@@ -1,18 +1,39 @@
 import { parentPort } from 'node:worker_threads';
-import { writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
+import { type WorkbookInputs, writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import { ReportTemplateError, fillReportWorkbook } from '../../src/formulas/reportWorkbook.ts';
 import { isNotAWorkbook } from '../../src/formulas/xlsxPackage.ts';
-import type { WorkbookTask } from './workbookThreads.ts';
+import type { ModelResultsInput } from '../../src/formulas/modelResults.ts';
+import type { ReportData } from '../../src/api/contract/reportData.ts';
 
-// A worker thread of workbookThreads.ts: fills one workbook at a time (a model's inputs, or a report).
+// A worker thread of workbookThreads.ts: runs one task at a time.
 
-parentPort!.on('message', async (task: WorkbookTask) => {
+export type WorkerTask =
+  | { kind: 'fill'; xlsx: Uint8Array; inputs: WorkbookInputs }
+  | { kind: 'report'; xlsx: Uint8Array; data: ReportData }
+  | { kind: 'results'; input: ModelResultsInput };
+export type WorkerAnswer = { value: unknown } | { error: string };
+
+/** A produced workbook, handed over without a copy. */
+const workbook = (out: Uint8Array) => ({ value: out, transfer: [out.buffer as ArrayBuffer] });
+
+async function run(task: WorkerTask): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
+  // The engine (HyperFormula) is loaded at the first results task: a thread that only fills workbooks starts faster.
+  if (task.kind === 'results') return { value: await (await import('../../src/formulas/modelResults.ts')).modelResultsOf(task.input) };
   try {
-    const out = task.kind === 'inputs'
-      ? (await writeWorkbookInputs(task.xlsx, task.inputs)).xlsx
-      : await fillReportWorkbook(task.xlsx, task.data);
-    parentPort!.postMessage({ xlsx: out }, [out.buffer as ArrayBuffer]);
+    if (task.kind === 'report') return workbook(await fillReportWorkbook(task.xlsx, task.data));
+    return workbook((await writeWorkbookInputs(task.xlsx, task.inputs)).xlsx);
   } catch (e) {
-    parentPort!.postMessage(isNotAWorkbook(e) || e instanceof ReportTemplateError ? { notAWorkbook: true } : { error: e instanceof Error ? e.message : String(e) });
+    // No workbook (or a report template without its data sheets): the caller's refusal, not a crash.
+    if (isNotAWorkbook(e) || e instanceof ReportTemplateError) return { value: null };
+    throw e;
+  }
+}
+
+parentPort?.on('message', async (task: WorkerTask) => {
+  try {
+    const { value, transfer } = await run(task);
+    parentPort!.postMessage({ value } satisfies WorkerAnswer, transfer ?? []);
+  } catch (e) {
+    parentPort!.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies WorkerAnswer);
   }
 });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/index.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { HttpError } from '../errors.ts';
 import { audit, type Actor } from './audit.ts';
 import { DUPLICATE_NAME_MESSAGE } from '../../src/lib/names.ts';
@@ -47,6 +48,8 @@ export interface Command {
   now: Date;
   /** Writes an audit row (spec 1: Logs) in the command's transaction, at `now`. */
   audit(description: string): Promise<void>;
+  /** The job queue (ctx.jobs), to enqueue in `tx` (e.g. resultsChanged, services/modelResults.ts). */
+  jobs: JobQueue;
 }
 
 /**
@@ -59,7 +62,7 @@ export async function command<T>(ctx: AppContext, caller: Caller, body: (c: Comm
   const clientId = caller.clientId !== undefined ? caller.clientId : caller.user?.clientId ?? null;
   try {
     return await ctx.db.transaction((tx) => body({
-      tx, now, audit: (description) => audit(tx, { clientId, user: caller.user, description, ip: caller.ip, at: now }),
+      tx, now, jobs: ctx.jobs, audit: (description) => audit(tx, { clientId, user: caller.user, description, ip: caller.ip, at: now }),
     }));
   } catch (e) {
     throw conflictOf(e) ?? e;

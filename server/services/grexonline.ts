@@ -5,6 +5,7 @@ import { appUser, model, modelSession, project, subregion, versionModel } from '
 import { HttpError, notFound } from '../errors.ts';
 import { fullName } from './audit.ts';
 import { command } from './command.ts';
+import { resultsChanged } from './modelResults.ts';
 import { modelAccess, type ModelAccess } from './projectRows.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import * as policy from '../policies/grexonline.ts';
@@ -85,7 +86,7 @@ export async function getToolModel(ctx: AppContext, user: UserRow, id: number): 
 
 export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, body: SaveModelBody, ip: string): Promise<GrexOnlineModel> {
   const { data_version: loadedAt, ...rest } = body;
-  return command(ctx, { user, ip }, async ({ tx, now, audit }) => {
+  return command(ctx, { user, ip }, async ({ tx, now, audit, jobs }) => {
     // Lock the model row: two saves of the same version cannot both pass the version check.
     await tx.execute(sql`SELECT id FROM model WHERE id = ${id} FOR UPDATE`);
     const r = await loadRow(tx, user, id);
@@ -102,6 +103,7 @@ export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, 
       .where(and(eq(model.id, id), eq(model.dataVersion, r.dataVersion)));
     await tx.update(versionModel).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(versionModel.id, r.access.versionId));
     await tx.update(project).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(project.id, r.access.projectId));
+    await resultsChanged({ tx, jobs }, [id]);
     await audit(`Modelgegevens van rekenmodel '${r.access.modelName}' opgeslagen`);
     return answer(user, { ...r, dataVersion: next }, v.data);
   });

@@ -10,6 +10,7 @@ import * as policy from '../policies/projects.ts';
 import { capabilityKey } from '../policies/capabilities.ts';
 import { modelDetail, modelListJson, type ModelAccess } from './projectRows.ts';
 import { copyModel, deleteSubtree, freeCopyName, stampOf, touch } from './projectTree.ts';
+import { resultsChanged } from './modelResults.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import { cachedAnswer, type CachedAnswer } from './answerCache.ts';
 import { copyFile, readFile, saveFile } from '../storage/files.ts';
@@ -78,6 +79,7 @@ export async function createModel(ctx: AppContext, user: UserRow, body: ModelCre
       modelPlatform: platform, modelData, createdAt: now, createdBy: user.id, timestampLastModified: now, lastModifiedBy: user.id,
     }).returning({ id: model.id });
     if (platform === 'spreadsheet' && template?.fileId) await startFromTemplate(tx, { modelId: id, templateFileId: template.fileId, userId: user.id, at: now });
+    await resultsChanged(c, [id]); // the default data, or the template's workbook
     await touch(tx, stampOf(c, user), { projectId: access.projectId, versionId: body.version });
     await c.audit(`Rekenmodel '${body.name}' aangemaakt in versie '${access.versionName}'`);
     return getModel(tx, user, id);
@@ -119,6 +121,7 @@ export async function duplicateModel(ctx: AppContext, user: UserRow, id: number,
     const access = await editableModel(c, user, id);
     const name = await freeCopyName(c.tx, 'model', access.versionId, access.modelName);
     const newId = await copyModel(c.tx, id, access.versionId, name, stampOf(c, user));
+    await resultsChanged(c, [newId]);
     await touch(c.tx, stampOf(c, user), { projectId: access.projectId, versionId: access.versionId });
     await c.audit(`Rekenmodel '${access.modelName}' gedupliceerd als '${name}'`);
     return getModel(c.tx, user, newId);
@@ -209,6 +212,7 @@ export async function addSavedModel(c: Command, user: UserRow, access: ModelAcce
   await c.tx.insert(savedModel).values({
     modelId: access.modelId, active: true, fileId: stored.id, filenameOrig: file.filename, filesize: stored.size, timestampSave: c.now, userSave: user.id,
   });
+  await resultsChanged(c, [access.modelId]);
   await touchModel(c, user, access);
   return stored.id;
 }
@@ -238,6 +242,7 @@ export async function activateSavedModel(ctx: AppContext, user: UserRow, id: num
     if (!exists) throw notFound();
     if (access.frozen) throw frozen();
     await c.tx.update(savedModel).set({ active: sql`${savedModel.id} = ${savedId}` }).where(eq(savedModel.modelId, id));
+    await resultsChanged(c, [id]);
     await touchModel(c, user, access);
     await c.audit(`Historie-item '${exists.filenameOrig}' van rekenmodel '${access.modelName}' geactiveerd`);
   });

@@ -7,6 +7,7 @@ import { model, parameterApplication, project, versionModel } from '../db/schema
 import { notFound } from '../errors.ts';
 import { assertStaff } from '../policies/admin.ts';
 import { command } from './command.ts';
+import { resultsChanged } from './modelResults.ts';
 
 // Global parameters (spec 2 §2, §4, §5): the super-admin applies values to chosen models. What the
 // values do to a model's data is src/formulas/globalParameters.ts; this file reads and writes rows.
@@ -17,7 +18,7 @@ export async function applyParameters(ctx: AppContext, actor: UserRow, body: Par
   const applied: number[] = [];
   const recordedOnly: number[] = [];
   const refused: ParameterSaveAnswer['refused'] = [];
-  await command(ctx, { user: actor, ip }, async ({ tx, now, audit }) => {
+  await command(ctx, { user: actor, ip }, async ({ tx, now, audit, jobs }) => {
     // Read and locked in the transaction that writes them: a save in the tool waits, or comes first.
     const rows = await tx.select({ id: model.id, platform: model.modelPlatform, data: model.modelData, name: model.name })
       .from(model).innerJoin(versionModel, eq(versionModel.id, model.versionId)).innerJoin(project, eq(project.id, versionModel.projectId))
@@ -38,6 +39,7 @@ export async function applyParameters(ctx: AppContext, actor: UserRow, body: Par
       }).where(eq(model.id, m.id));
       applied.push(m.id);
     }
+    await resultsChanged({ tx, jobs }, applied);
     await tx.insert(parameterApplication).values({ clientId: actor.clientId, userId: actor.id, parameters: body.parameters, modelIds: ids, createdAt: now });
     await audit(`Globale parameters doorgevoerd in ${ids.length} rekenmodel(len): ${rows.map((r) => `'${r.name}'`).join(', ')}`);
   });

@@ -80,9 +80,12 @@ async function copyModelsOf(db: DbOrTx, versions: IdMap, s: Stamp, only?: { mode
   return models;
 }
 
-/** Copies the attachments (with their files), the map data (region outline, feature areas) and models of the mapped versions. */
-async function copyVersionContents(db: DbOrTx, versions: IdMap, s: Stamp): Promise<void> {
-  if (!versions.length) return;
+/**
+ * Copies the attachments (with their files), the map data (region outline, feature areas) and models of the
+ * mapped versions; returns the new models' ids (their results follow the copy: resultsChanged).
+ */
+async function copyVersionContents(db: DbOrTx, versions: IdMap, s: Stamp): Promise<number[]> {
+  if (!versions.length) return [];
   await db.execute(sql`
     INSERT INTO version_region (version_id, geometry, area_m2, updated_at, updated_by)
     SELECT map.new_id, r.geometry, r.area_m2, r.updated_at, r.updated_by
@@ -96,7 +99,7 @@ async function copyVersionContents(db: DbOrTx, versions: IdMap, s: Stamp): Promi
     SELECT map.new_id, a.attachment_type, a.category_id, a.name, a.url_link, NULL, a.timestamp_upload
     FROM attachment a JOIN ${valuesOf(versions)} ON a.version_id = map.old_id WHERE a.file_id IS NULL ORDER BY a.id`);
   await copyFileRows(db, 'attachment', versions);
-  await copyModelsOf(db, versions, s);
+  return (await copyModelsOf(db, versions, s)).map((m) => m.new_id);
 }
 
 /** Copies a model (model data, history rows with their files) into a version; returns the new id. */
@@ -106,20 +109,20 @@ export async function copyModel(db: DbOrTx, srcId: number, toVersionId: number, 
   return map[0].new_id;
 }
 
-/** Copies a version (attachments with files, models) into a project; returns the new id. */
-export async function copyVersion(db: DbOrTx, srcId: number, toProjectId: number, name: string, s: Stamp): Promise<number> {
+/** Copies a version (attachments with files, models) into a project; returns the new id and the new models' ids. */
+export async function copyVersion(db: DbOrTx, srcId: number, toProjectId: number, name: string, s: Stamp): Promise<{ id: number; modelIds: number[] }> {
   const [src] = await db.select().from(versionModel).where(eq(versionModel.id, srcId));
   const [created] = await db.insert(versionModel).values({
     projectId: toProjectId, name, description: src.description, phaseId: src.phaseId,
     outlineUri: src.outlineUri, editorUri: src.editorUri, viewerUri: src.viewerUri,
     createdAt: s.now, createdBy: s.userId, timestampLastModified: s.now, lastModifiedBy: s.userId,
   }).returning({ id: versionModel.id });
-  await copyVersionContents(db, [{ old_id: srcId, new_id: created.id }], s);
-  return created.id;
+  const modelIds = await copyVersionContents(db, [{ old_id: srcId, new_id: created.id }], s);
+  return { id: created.id, modelIds };
 }
 
-/** Copies all versions of a project (with everything below them) into another project. */
-export async function copyProjectTree(db: DbOrTx, srcProjectId: number, toProjectId: number, s: Stamp): Promise<void> {
+/** Copies all versions of a project (with everything below them) into another project; returns the new models' ids. */
+export async function copyProjectTree(db: DbOrTx, srcProjectId: number, toProjectId: number, s: Stamp): Promise<number[]> {
   const versions = (await db.execute<IdMap[number]>(sql`
     WITH ins AS (
       INSERT INTO version_model (project_id, name, description, phase_id, outline_uri, editor_uri, viewer_uri,
@@ -129,7 +132,7 @@ export async function copyProjectTree(db: DbOrTx, srcProjectId: number, toProjec
       FROM version_model v WHERE v.project_id = ${srcProjectId} ORDER BY v.id
       RETURNING id, name)
     SELECT v.id AS old_id, ins.id AS new_id FROM ins JOIN version_model v ON v.project_id = ${srcProjectId} AND lower(v.name) = lower(ins.name)`)).rows;
-  await copyVersionContents(db, versions, s);
+  return copyVersionContents(db, versions, s);
 }
 
 /** Ids of the stored files under a project, version or model (attachments and history). */

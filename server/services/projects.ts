@@ -9,6 +9,7 @@ import { capabilityKey } from '../policies/capabilities.ts';
 import { projectDetail, projectListJson, projectRights } from './projectRows.ts';
 import { cachedAnswer } from './answerCache.ts';
 import { copyProjectTree, deleteSubtree, freeCopyName, stampOf } from './projectTree.ts';
+import { resultsChanged } from './modelResults.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 import type { z } from 'zod';
 import type { ProjectCreateBody, ProjectDetail, ProjectPatchBody } from '../../src/api/contract/project.ts';
@@ -118,7 +119,7 @@ export async function duplicateProject(ctx: AppContext, user: UserRow, id: numbe
       SELECT ${newId}, user_id, role FROM project_role WHERE project_id = ${id}`);
     await c.tx.insert(projectRole).values({ projectId: newId, userId: user.id, role: 'ADM' })
       .onConflictDoUpdate({ target: [projectRole.projectId, projectRole.userId], set: { role: 'ADM' } });
-    await copyProjectTree(c.tx, id, newId, stampOf(c, user));
+    await resultsChanged(c, await copyProjectTree(c.tx, id, newId, stampOf(c, user)));
     await c.audit(`Project '${src.name}' gedupliceerd als '${name}'`);
     return getProject(c.tx, user, newId);
   });

@@ -9,6 +9,7 @@ import { command } from './command.ts';
 import { editableProject, editableVersion } from './editAccess.ts';
 import { versionDetail, versionListJson } from './projectRows.ts';
 import { copyVersion, deleteSubtree, freeCopyName, stampOf, touch } from './projectTree.ts';
+import { resultsChanged } from './modelResults.ts';
 
 /** The bodies as the contract's schemas hand them over. */
 type VersionCreate = z.output<typeof VersionModelCreateBody>;
@@ -79,7 +80,8 @@ export async function duplicateVersion(ctx: AppContext, user: UserRow, id: numbe
     const access = await editableVersion(c, user, id);
     const s = stampOf(c, user);
     const name = await freeCopyName(c.tx, 'version', access.projectId, access.versionName);
-    const newId = await copyVersion(c.tx, id, access.projectId, name, s);
+    const { id: newId, modelIds } = await copyVersion(c.tx, id, access.projectId, name, s);
+    await resultsChanged(c, modelIds);
     await touch(c.tx, s, { projectId: access.projectId });
     await c.audit(`Versie '${access.versionName}' gedupliceerd als '${name}'`);
     return getVersion(c.tx, user, newId);

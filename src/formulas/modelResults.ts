@@ -75,3 +75,11 @@ export async function spreadsheetModelResults(xlsx: Uint8Array): Promise<ModelRe
     throw e;
   }
 }
+
+/** What a model's results are computed from: an online model's data, or a spreadsheet model's active workbook. */
+export type ModelResultsInput = { platform: 'online'; modelData: unknown } | { platform: 'spreadsheet'; xlsx: Uint8Array };
+
+/** A model's results from what they are computed from (the server runs this in a worker thread). */
+export function modelResultsOf(input: ModelResultsInput): Promise<ModelResults> {
+  return input.platform === 'online' ? Promise.resolve(onlineModelResults(input.modelData)) : spreadsheetModelResults(input.xlsx);
+}

@@ -311,6 +311,15 @@ CREATE TABLE "documentation" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "model_result" (
+	"model_id" integer PRIMARY KEY NOT NULL,
+	"client_id" integer NOT NULL,
+	"data_version" integer NOT NULL,
+	"saved_model_id" integer,
+	"computed_at" timestamp with time zone NOT NULL,
+	"results" jsonb NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "app_user" ADD CONSTRAINT "app_user_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -369,6 +378,9 @@ ALTER TABLE "version_region" ADD CONSTRAINT "version_region_updated_by_app_user_
 ALTER TABLE "documentation" ADD CONSTRAINT "documentation_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documentation" ADD CONSTRAINT "documentation_file_id_stored_file_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."stored_file"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documentation" ADD CONSTRAINT "documentation_created_by_app_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "model_result" ADD CONSTRAINT "model_result_model_id_model_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "model_result" ADD CONSTRAINT "model_result_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "model_result" ADD CONSTRAINT "model_result_saved_model_id_saved_model_id_fk" FOREIGN KEY ("saved_model_id") REFERENCES "public"."saved_model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_email_key" ON "app_user" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "app_user_client_idx" ON "app_user" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "audit_log_client_time_idx" ON "audit_log" USING btree ("client_id","timestamp");--> statement-breakpoint

@@ -3,3 +3,4 @@ export * from './projects.ts';
 export * from './revision.ts';
 export * from './jobs.ts';
 export * from './documentation.ts';
+export * from './results.ts';

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ModelData } from '../api/contract/modelData.ts';
+import { ReportModelRow, ReportPeriodRow } from '../api/contract/reportData.ts';
+import { GrexEngine } from './engine.ts';
+import { buildModelTemplate } from './modelTemplate.ts';
+import { failedResults, modelResultsOf, onlineModelResults, spreadsheetModelResults } from './modelResults.ts';
+import { engineResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
+import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
+
+// The computed part of the report rows (what model_result stores): the engine's figures for online
+// data, the saved-workbook reader's for a spreadsheet model, a Dutch reason when neither can answer.
+
+const example = JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+
+const modelPart = ReportModelRow.pick({
+  startdatum: true, einddatum: true, ncw_datum: true, ew: true, ncw: true, verliesvoorziening: true,
+  totale_kosten: true, totale_opbrengsten: true, poc: true, fout: true,
+}).strict();
+const periodPart = ReportPeriodRow.pick({ label: true, startdatum: true, einddatum: true, kosten: true, opbrengsten: true, rente: true, saldo: true }).strict();
+
+describe('onlineModelResults', () => {
+  const r = onlineModelResults(example);
+  const e = new GrexEngine(example);
+  const expected = e.results;
+  e.destroy();
+
+  it('answers the engine\'s EW, NCW, loss provision, totals and POC, and the base dates', () => {
+    expect(modelPart.parse(r.model)).toEqual(r.model);
+    expect(r.model).toEqual({
+      startdatum: '2024-01-01', einddatum: '2027-12-31', ncw_datum: example.base_parameters.phasing_net_present_value_date,
+      ew: expected.ew, ncw: expected.ncw, verliesvoorziening: expected.verliesvoorziening,
+      totale_kosten: expected.totalCosts, totale_opbrengsten: expected.totalRevenues, poc: expected.poc, fout: null,
+    });
+    // The worked example's figures (docs: calculation.md), so a change in the engine shows here too.
+    expect(r.model.ew).toBeCloseTo(-106120.8, 2);
+    expect(r.model.totale_kosten).toBe(1010000);
+  });
+
+  it('has one row per engine period, with its amounts and its first and last day', () => {
+    expect(r.periods.map((p) => periodPart.parse(p))).toEqual(r.periods);
+    expect(r.periods.map((p) => p.label)).toEqual(['2024', '2025', '2026', '2027']);
+    expect(r.periods.map((p) => [p.startdatum, p.einddatum])).toEqual([
+      ['2024-01-01', '2024-12-31'], ['2025-01-01', '2025-12-31'], ['2026-01-01', '2026-12-31'], ['2027-01-01', '2027-12-31'],
+    ]);
+    expect(r.periods.map((p) => [p.kosten, p.opbrengsten, p.rente, p.saldo]))
+      .toEqual(expected.periods.map((p) => [p.costs, p.revenues, p.interest, p.balance]));
+  });
+
+  it('answers the first Dutch problem of invalid data, and no figures', () => {
+    const invalid = structuredClone(example) as unknown as { base_parameters: Record<string, unknown> };
+    invalid.base_parameters.phasing_calculation_start_date = 'gisteren';
+    const bad = onlineModelResults(invalid);
+    expect(bad.periods).toEqual([]);
+    expect(bad.model.ew).toBeNull();
+    expect(bad.model.ncw).toBeNull();
+    expect(bad.model.fout).toEqual(expect.any(String));
+    expect(bad.model.fout!.length).toBeGreaterThan(0);
+    expect(onlineModelResults(null).model.fout).toEqual(expect.any(String));
+  });
+});
+
+describe('spreadsheetModelResults', () => {
+  it('reads the values a workbook in the template\'s layout holds: the engine\'s for the same model', async () => {
+    const model = workedTemplateModel();
+    const r = await spreadsheetModelResults(await buildModelTemplate(model));
+    const expected = engineResults(model);
+    expect(modelPart.parse(r.model)).toEqual(r.model);
+    expect(r.model).toMatchObject({ startdatum: null, einddatum: null, ncw_datum: null, poc: null, fout: null });
+    expect(r.model.ew).toBeCloseTo(expected.ew, 2);
+    expect(r.model.ncw).toBeCloseTo(expected.ncw, 2);
+    expect(r.model.verliesvoorziening).toBeCloseTo(expected.verliesvoorziening, 2);
+    expect(r.periods.map((p) => p.label)).toEqual(expected.periods.map((p) => p.label));
+    r.periods.forEach((p, i) => {
+      expect(periodPart.parse(p)).toEqual(p);
+      expect(p.kosten).toBeCloseTo(expected.periods[i]!.costs, 2);
+      expect(p.saldo).toBeCloseTo(expected.periods[i]!.balance, 2);
+      expect(p.rente).toBeNull();
+    });
+    expect(r.model.totale_kosten).toBeCloseTo(expected.periods.reduce((s, p) => s + p.costs, 0), 2);
+  });
+
+  it('answers the upload check\'s message for a file that is no workbook', async () => {
+    expect(await spreadsheetModelResults(new TextEncoder().encode('geen werkmap'))).toEqual(failedResults(WORKBOOK_MESSAGES.notXlsx));
+  });
+});
+
+describe('modelResultsOf', () => {
+  it('takes the engine for online data and the reader for a workbook', async () => {
+    expect(await modelResultsOf({ platform: 'online', modelData: example })).toEqual(onlineModelResults(example));
+    const xlsx = await buildModelTemplate(workedTemplateModel());
+    expect(await modelResultsOf({ platform: 'spreadsheet', xlsx })).toEqual(await spreadsheetModelResults(xlsx));
+  });
+});
