@@ -22,6 +22,7 @@ const registry: Partial<Record<Screen, ScreenComponent>> = {
   Projects_NewModel: lazy(() => import('../manager/projects/ModelFormScreen.tsx')),
   Projects_ModelInfo: lazy(() => import('../manager/projects/ModelFormScreen.tsx')),
   Logs: lazy(() => import('../manager/logs/LogsScreen.tsx')),
+  Reports: lazy(() => import('../manager/reports/ReportsScreen.tsx')),
   User: lazy(() => import('../admin/settings/UserSettingsScreen.tsx')),
   SetupMfa: lazy(() => import('../admin/settings/SetupMfaScreen.tsx')),
   UserList: lazy(() => import('../admin/users/UserListScreen.tsx')),
