@@ -13,6 +13,7 @@ import attachmentRoutes from './attachment.ts';
 import referenceDataRoutes from './referenceData.ts';
 import samlRoutes from './saml.ts';
 import openModelRoutes, { fileRoutes } from './openModel.ts';
+import reportRoutes from './report.ts';
 
 /** Every route group, with the spec's prefixes. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(referenceDataRoutes, { prefix: '/api/manager' });
   await app.register(samlRoutes, { prefix: '/api/manager' });
   await app.register(openModelRoutes, { prefix: '/api/manager' });
+  await app.register(reportRoutes, { prefix: '/api/manager' });
   await app.register(fileRoutes);
   await app.register(async (a) => {
     a.get('/status/', { config: { public: true } }, async () => ({ status: 'ok' }));

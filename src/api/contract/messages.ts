@@ -69,3 +69,16 @@ export const REPORT_FAILED = 'Fout bij het maken van rapportage.';
 export const MODEL_ALREADY_OPEN = 'Dit rekenmodel is al geopend door een andere gebruiker.';
 /** 400 of the open request for an online model (it opens in the online tool). */
 export const OPEN_ONLINE_MODEL = 'Een online rekenmodel wordt geopend in de rekentool.';
+/** Report templates (Configuratie → Rapportagesjablonen, POST/PATCH template-report/; docs/reports.md). */
+export const REPORT_TEMPLATE_MESSAGES = {
+  name: 'Voer een naam in.',
+  duplicate: 'Er bestaat al een rapportagesjabloon met deze naam.',
+  min: 'Het minimum aantal rekenmodellen moet een geheel getal van minimaal 1 zijn.',
+  max: 'Het maximum aantal rekenmodellen moet een geheel getal van minimaal 1 zijn.',
+  maxBelowMin: 'Het maximum aantal rekenmodellen mag niet kleiner zijn dan het minimum.',
+  tooMany: 'Het maximum aantal rekenmodellen is ten hoogste 1000.',
+  noFile: 'Het rapportagesjabloon heeft geen bestand.',
+} as const;
+/** POST report/: the selection is outside the template's limits (spec 1 §9). */
+export const reportMinMessage = (n: number) => `Selecteer minimaal ${n} rekenmodellen.`;
+export const reportMaxMessage = (n: number) => `Selecteer maximaal ${n} rekenmodellen.`;
