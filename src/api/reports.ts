@@ -1,16 +1,11 @@
 import type { ReportAnswer, ReportReady, ReportRequest } from './contract/report.ts';
+import type { TemplateReportItem } from './contract/templateReport.ts';
 import type { Camelize } from './case.ts';
 import { request, required } from './http.ts';
 import { downloadProducedFile, pollAnswer, type TaskPoll } from './tasks.ts';
 
 /** GET template-report/ (spec 1 §3 "Template report"): the templates the caller was granted (admins: all). */
-export interface TemplateReport {
-  id: number;
-  name: string;
-  description: string | null;
-  nModelsMin: number;
-  nModelsMax: number;
-}
+export type TemplateReport = Camelize<TemplateReportItem>;
 export type ReportFile = Camelize<ReportReady>;
 export type ReportPoll = TaskPoll<ReportFile>;
 
