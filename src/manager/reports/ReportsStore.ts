@@ -5,7 +5,7 @@ import type { modelsApi, Model } from '../../api/models.ts';
 import type { referenceDataApi, Subregion, TypeProject } from '../../api/referenceData.ts';
 import type { reportsApi, TemplateReport } from '../../api/reports.ts';
 import { messageOf } from '../../api/http.ts';
-import { REPORT_FAILED } from '../../api/contract/messages.ts';
+import { REPORT_FAILED, reportMaxMessage, reportMinMessage } from '../../api/contract/messages.ts';
 import type { AreaStoreFactory, RootStore } from '../../app/RootStore.ts';
 import { Resource } from '../../app/resource.ts';
 import { ProjectListFilter } from '../shared/projectList.ts';
@@ -30,11 +30,11 @@ const CLOSED: ReportStep = { step: 'closed' };
 /** Spec 1 §2: the count line under the lists. */
 export const countLine = (n: number) => (n === 1 ? '1 rekenmodel geselecteerd.' : `${n} rekenmodellen geselecteerd.`);
 
-/** Spec 1 §5: the template's limits; null when the count is within them. */
+/** Spec 1 §5: the template's limits (the texts POST report/ answers too); null when the count is within them. */
 export function limitMessage(n: number, t: Pick<TemplateReport, 'nModelsMin' | 'nModelsMax'> | null): string | null {
   if (!t) return null;
-  if (n < t.nModelsMin) return `Selecteer minimaal ${t.nModelsMin} rekenmodellen.`;
-  if (n > t.nModelsMax) return `Selecteer maximaal ${t.nModelsMax} rekenmodellen.`;
+  if (n < t.nModelsMin) return reportMinMessage(t.nModelsMin);
+  if (n > t.nModelsMax) return reportMaxMessage(t.nModelsMax);
   return null;
 }
 
