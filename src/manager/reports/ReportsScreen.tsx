@@ -91,7 +91,7 @@ const ProjectsList = observer(function ProjectsList({ store }: { store: ReportsS
     <Column
       title="Projecten"
       loading={store.loading}
-      empty={!store.loaded ? LOADING_TEXT : list.length === 0 ? 'Geen projecten gevonden.' : null}
+      empty={!store.loaded ? (store.loadError ?? LOADING_TEXT) : list.length === 0 ? 'Geen projecten gevonden.' : null}
     >
       {list.map((p) => {
         const n = store.selectedIn('project', p.id);
