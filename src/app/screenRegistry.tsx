@@ -23,6 +23,7 @@ const registry: Partial<Record<Screen, ScreenComponent>> = {
   Projects_ModelInfo: lazy(() => import('../manager/projects/ModelFormScreen.tsx')),
   Logs: lazy(() => import('../manager/logs/LogsScreen.tsx')),
   Documentation: lazy(() => import('../manager/docs/DocumentationScreen.tsx')),
+  Reports: lazy(() => import('../manager/reports/ReportsScreen.tsx')),
   User: lazy(() => import('../admin/settings/UserSettingsScreen.tsx')),
   SetupMfa: lazy(() => import('../admin/settings/SetupMfaScreen.tsx')),
   UserList: lazy(() => import('../admin/users/UserListScreen.tsx')),
