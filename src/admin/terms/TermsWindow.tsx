@@ -17,7 +17,8 @@ export const TermsWindow = observer(function TermsWindow() {
       // The answer is the updated user: the guard sees the acceptance before the window closes.
       auth.setUser(await authApi.updateMe({ termsConditionsAccepted: true }));
       screen.closeTerms();
-      await auth.startup();
+      // At once, without another round trip: a later navigation would undo a menu click made meanwhile.
+      screen.restoreOrStart();
     } catch {
       toasts.error(SAVE_FAILED);
     } finally {
