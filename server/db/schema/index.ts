@@ -2,3 +2,4 @@ export * from './tenancy.ts';
 export * from './projects.ts';
 export * from './revision.ts';
 export * from './jobs.ts';
+export * from './bi.ts';
