@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import { DOMParser } from '@xmldom/xmldom';
 import { ServiceMetadata, type Edm } from '@odata/metadata';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { seedTree } from '../test/projectFixtures.ts';
-import { appUser, auditLog, model, project, projectRole, versionModel } from '../db/schema/index.ts';
+import { appUser, auditLog, model, projectRole } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
 import { BI_RATE_LIMIT } from '../services/biLinks.ts';
 import type { UserRow } from '../context.ts';
