@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Button, Callout, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Alert, Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { useResource } from '../../app/resource.ts';
@@ -70,8 +70,8 @@ const BiLinksScreen = observer(function BiLinksScreen() {
             <HTMLTable compact striped className="gs-bilinks">
               <thead>
                 <tr>
-                  <th>Aangemaakt op</th><th>Beschrijving</th><th>Link</th><th>Gebruikersnaam</th><th>Wachtwoord</th>
-                  <th>Laatst opgehaald</th><th><span className="bp6-text-muted">Verwijderen</span></th>
+                  <th>Aangemaakt op</th><th>Beschrijving</th><th>Link</th><th>Gebruikersnaam</th><th className="gs-bilink-password-col">Wachtwoord</th>
+                  <th>Laatst opgehaald</th><th />
                 </tr>
               </thead>
               <tbody>
@@ -133,13 +133,13 @@ function LinkRow({ link: l, password, busy, onGenerate, onDelete }: {
       </td>
       <td>
         {password ? (
-          <Callout compact intent="success" className="gs-bilink-password">
+          <div className="gs-bilink-password">
             <div className="gs-copy">
               <code aria-label={`Wachtwoord van ${l.description}`}>{password.password}</code>
               <CopyButton text={password.password} label={`Wachtwoord van ${l.description} kopiëren`} />
             </div>
             <div className="gs-muted">Alleen nu zichtbaar. Geldig tot {formatDateTime(password.expirationPassword)}.</div>
-          </Callout>
+          </div>
         ) : valid(l) ? (
           <div className="gs-copy">
             <Tag minimal intent="success">Geldig tot {formatDateTime(l.expirationPassword)}</Tag>
