@@ -314,6 +314,7 @@ describe('the feed: formats', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml;charset=utf-8');
     expect(res.headers['odata-version']).toBe('4.0');
+    expect((await pull(link.link, 'odata/%24metadata', auth)).body).toBe(res.body); // the $ percent-encoded
     const meta = parseCsdl(res.body);
     const [schema] = meta.edmx.dataServices.schemas;
     expect(schema.namespace).toBe('Grondslag');

@@ -85,11 +85,13 @@ async function feedRoutes(app: FastifyInstance) {
   for (const path of ['/:uuid/odata', '/:uuid/odata/']) {
     r.get(path, { config, schema }, async (req, reply) => sendOData(reply, serviceDocument(root(req))));
   }
-  r.get('/:uuid/odata/$metadata', { config, schema }, async (_req, reply) => reply.type(ODATA_XML).send(metadataXml()));
+  const sendMetadata = (reply: FastifyReply) => reply.type(ODATA_XML).send(metadataXml());
+  r.get('/:uuid/odata/$metadata', { config, schema }, async (_req, reply) => sendMetadata(reply));
 
   r.get('/:uuid/odata/:set', {
     config, schema: { ...schema, params: BiUuidParams.extend({ set: z.string() }), querystring: ODataQuery },
   }, async (req, reply) => {
+    if (req.params.set === '$metadata') return sendMetadata(reply); // asked as %24metadata
     const def = ENTITY_SETS.find((e) => e.set === req.params.set);
     if (!def) throw new ODataError(404, `Onbekende entiteitenset ${req.params.set}.`);
     checkQueryOptions(req.query);
