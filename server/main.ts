@@ -5,7 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { lockDataDir } from './lock.ts';
 import { buildApp } from './app.ts';
 import { printSeededUsers, seedIfEmpty } from './seed/index.ts';
-import { ensureTemplateModels } from './seed/templates.ts';
+import { ensureReportTemplates, ensureTemplateModels } from './seed/templates.ts';
 
 const config = configFromEnv();
 
@@ -31,6 +31,7 @@ await migrateDb(db);
 const seeded = await seedIfEmpty(db);
 if (seeded) printSeededUsers(seeded);
 await ensureTemplateModels(db, config.now());
+await ensureReportTemplates(db, config.now());
 
 const app = await buildApp({ config, db, logger: true });
 

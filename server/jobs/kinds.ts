@@ -1,6 +1,7 @@
 import type { JOB_KINDS } from '../db/schema/columns.ts';
 import type { JobHandler } from './job.ts';
 import { openModelJob } from './openModel.ts';
+import { reportJob } from './report.ts';
 
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -10,4 +11,5 @@ export type JobKind = (typeof JOB_KINDS)[number];
  */
 export const JOB_HANDLERS: Partial<Record<JobKind, JobHandler>> = {
   'open-model': openModelJob,
+  report: reportJob,
 };

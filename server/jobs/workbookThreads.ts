@@ -1,17 +1,20 @@
 import { Worker } from 'node:worker_threads';
 import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
+import type { ReportData } from '../../src/api/contract/reportData.ts';
 
 // Filling a spreadsheet model (unzip, rewrite every sheet's XML, zip again: ~0.2 s of CPU for a
-// 2 MB workbook) runs in worker threads, not on the server's event loop: meanwhile the server keeps
+// 2 MB workbook) or a report template with its data runs in worker threads, not on the server's event loop: meanwhile the server keeps
 // answering (other users' task polls every 100 ms), and the machine's second core does the work of a
 // second job. One thread per job a worker runs at a time (queue.ts); started at first use, and they do
 // not keep the process alive.
 
 const THREADS = 2;
 
+/** What a thread does: write a model's inputs (workbookInputs.ts) or fill a report (reportWorkbook.ts). */
+export type WorkbookTask = { kind: 'inputs'; xlsx: Uint8Array; inputs: WorkbookInputs } | { kind: 'report'; xlsx: Uint8Array; data: ReportData };
+
 interface Task {
-  xlsx: Uint8Array;
-  inputs: WorkbookInputs;
+  message: WorkbookTask;
   resolve(xlsx: Uint8Array | null): void;
   reject(e: Error): void;
 }
@@ -50,14 +53,19 @@ class Thread {
       return;
     }
     this.worker.ref();
-    this.worker.postMessage({ xlsx: this.task.xlsx, inputs: this.task.inputs });
+    this.worker.postMessage(this.task.message);
   }
 }
 
-/** The workbook with its inputs written (writeWorkbookInputs), or null when the file is no xlsx workbook. */
-export function fillWorkbook(xlsx: Uint8Array, inputs: WorkbookInputs): Promise<Uint8Array | null> {
+function run(message: WorkbookTask): Promise<Uint8Array | null> {
   return new Promise((resolve, reject) => {
-    waiting.push({ xlsx, inputs, resolve, reject });
+    waiting.push({ message, resolve, reject });
     (idle.pop() ?? (threads.size < THREADS ? new Thread() : undefined))?.next();
   });
 }
+
+/** The workbook with its inputs written (writeWorkbookInputs), or null when the file is no xlsx workbook. */
+export const fillWorkbook = (xlsx: Uint8Array, inputs: WorkbookInputs) => run({ kind: 'inputs', xlsx, inputs });
+
+/** The report template filled with the data (fillReportWorkbook), or null when it is no workbook or lacks a data sheet. */
+export const fillReport = (xlsx: Uint8Array, data: ReportData) => run({ kind: 'report', xlsx, data });

@@ -49,6 +49,15 @@ export function assertNotSelf(actor: UserRow, target: UserRow, what: 'verwijdere
 /** Report templates: an admin sees all of the client's, the others only those granted to them. */
 export const seesAllReportTemplates = (user: UserRow) => isAdmin(user);
 
+/**
+ * Report templates (Rapportagesjablonen): upload, change, delete and download are staff's (issue 13),
+ * as for the spreadsheet-model templates. The `can_manage_report_templates` flag.
+ */
+export const canManageReportTemplates = (user: UserRow) => user.isStaff;
+export function assertCanManageReportTemplates(user: UserRow): void {
+  if (!canManageReportTemplates(user)) throw forbidden();
+}
+
 /** SAML single-sign-on settings of the client: its global ADM (staff included), never USR/VWR/NON. */
 export function assertCanManageSaml(user: UserRow): void {
   if (!isAdmin(user)) throw forbidden();

@@ -3,7 +3,7 @@ import type { UserRow } from '../context.ts';
 import type {
   ModelCapabilities, ProjectCapabilities, UserCapabilities, VersionCapabilities,
 } from '../../src/api/contract/capabilities.ts';
-import { canManageGlobalParameters, canManageModelTemplates } from './admin.ts';
+import { canManageGlobalParameters, canManageModelTemplates, canManageReportTemplates } from './admin.ts';
 import {
   type ProjectRole, canChoosePlatform, canCreateProject, canEditProject, canEndSession, canReadLogs, canSeeRights,
   canManageModelHistory, canSeeModelHistory, canToggleFrozen,
@@ -23,6 +23,7 @@ export function userCapabilities(user: UserRow): z.infer<typeof UserCapabilities
     can_configure: isAdmin(user),
     can_manage_global_parameters: canManageGlobalParameters(user),
     can_manage_model_templates: canManageModelTemplates(user),
+    can_manage_report_templates: canManageReportTemplates(user),
     can_edit_profile: canEditProfile(user),
     can_choose_platform: canChoosePlatform(user),
   };

@@ -123,7 +123,7 @@ describe('user administration', () => {
     await t.db.insert(templateReport).values({ clientId: a.clientId, name: 'Niet toegekend' });
     const g = await call('POST', `user/${u.id}/template-report/`, a.adm, [{ templateReport_id: tr.id, access: true }]);
     expect(g.json()).toContainEqual({ templateReport_id: tr.id, templateReport_name: 'Kasstroom', access: true, user: u.id });
-    expect((await call('GET', 'template-report/', u)).json()).toEqual([{ id: tr.id, name: 'Kasstroom' }]);
+    expect((await call('GET', 'template-report/', u)).json()).toEqual([{ id: tr.id, name: 'Kasstroom', description: null, n_models_min: 1, n_models_max: 100 }]);
     expect((await call('GET', 'template-report/', a.adm)).json()).toHaveLength(2);
     expect((await call('GET', 'template-report/?filter=authorised', a.adm)).json()).toEqual([]);
   });

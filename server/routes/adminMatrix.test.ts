@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTenant, createUser, bearer, type Tenant } from '../test/fixtures.ts';
-import { categoryAttachment, phase, project, subregion, typeProject, versionModel, model, templateReport } from '../db/schema/index.ts';
+import { categoryAttachment, job, phase, project, subregion, typeProject, versionModel, model, templateReport, userTemplateReport } from '../db/schema/index.ts';
+import { multipart, rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
+import { buildComparisonTemplate } from '../../src/formulas/reportTemplates.ts';
+import { saveFile } from '../storage/files.ts';
 import type { UserRow } from '../context.ts';
 
 // Authorization matrix of every endpoint of issue 6 (access and administration) × every kind of
@@ -30,7 +33,7 @@ interface Row {
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Builds the path (and body) for one cell; may create a fresh target so cells do not interfere. */
-  make: () => Promise<{ url: string; body?: unknown }>;
+  make: () => Promise<{ url: string; body?: unknown; headers?: Record<string, string> }>;
   expect: Record<Who, number>;
 }
 
@@ -40,6 +43,8 @@ const ADMIN_CREATE = { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 201, staff:
 const STAFF_TARGET = { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 200, other: 404 };
 const READ_ID = { none: 401, NON: 403, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 404 };
 const ANY_SIGNED_IN = { none: 401, NON: 200, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 200 };
+/** Report templates: staff of the client only (an ADM of another client is refused by the policy first). */
+const STAFF_ONLY = { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 200, other: 403 };
 const PUBLIC = { none: 200, NON: 200, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 200 };
 
 const freshUser = async () => createUser(t.db, a.clientId, { email: `doel${uniq()}@matrixa.test`, role: 'USR' });
@@ -90,6 +95,18 @@ const rows: Row[] = [
   ]),
   { name: 'staff user put', method: 'PUT', make: async () => ({ url: `user/${(await freshStaff()).id}/`, body: { first_name: 'Gewijzigd' } }), expect: STAFF_TARGET },
   { name: 'template-report list', method: 'GET', make: async () => ({ url: 'template-report/' }), expect: { ...ANY_SIGNED_IN, NON: 403 } },
+  // report templates (staff) and reports (issue 13)
+  { name: 'template-report create', method: 'POST', make: async () => {
+    const m = multipart({ name: `Sjabloon ${uniq()}`, n_models_min: 1, n_models_max: 5 }, { filename: 's.xlsx', data: reportTemplate });
+    return { url: 'template-report/', body: m.payload, headers: m.headers };
+  }, expect: { ...STAFF_ONLY, staff: 201 } },
+  { name: 'template-report patch', method: 'PATCH', make: async () => ({ url: `template-report/${(await freshReportTemplate()).id}/`, body: { n_models_max: 7 } }), expect: STAFF_ONLY },
+  { name: 'template-report delete', method: 'DELETE', make: async () => ({ url: `template-report/${(await freshReportTemplate()).id}/` }), expect: STAFF_ONLY },
+  { name: 'template-report file', method: 'GET', make: async () => ({ url: `template-report/${reportTemplateId}/file/` }), expect: STAFF_ONLY },
+  { name: 'report create (readable model, granted template)', method: 'POST', make: async () => ({ url: 'report/', body: { template_report: reportTemplateId, models: [reportModelId] } }),
+    expect: { none: 401, NON: 403, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 404 } },
+  { name: 'report poll (a job of USR)', method: 'GET', make: async () => ({ url: `report/?uuid=${await usrJob()}` }),
+    expect: { none: 401, NON: 403, VWR: 404, USR: 202, ADM: 404, staff: 404, other: 404 } },
   // configuration
   { name: 'subregion create', method: 'POST', make: async () => ({ url: 'subregion/', body: { description: `Nieuw ${uniq()}`, access_list: [] } }), expect: ADMIN_CREATE },
   { name: 'subregion get', method: 'GET', make: async () => ({ url: `subregion/${a.subregionId}/` }), expect: READ_ID },
@@ -117,7 +134,19 @@ const rows: Row[] = [
 ];
 
 let modelId = 0;
+let reportTemplate: Buffer;
+let reportTemplateId = 0;
+let reportModelId = 0;
+const freshReportTemplate = async () => (await t.db.insert(templateReport).values({ clientId: a.clientId, name: `Sjabloon ${uniq()}` }).returning())[0];
+/** A report job of USR as the request leaves it (queued; no worker takes it: it is not on the queue). */
+const usrJob = async () => (await t.db.insert(job).values({ clientId: a.clientId, userId: a.usr.id, kind: 'report' }).returning())[0].id;
 beforeAll(async () => {
+  reportTemplate = Buffer.from(await buildComparisonTemplate());
+  reportModelId = (await seedTree(t.db, a, { roles: rolesAsGlobal(a) })).modelId;
+  const file = await saveFile(t.db, { clientId: a.clientId, filename: 'r.xlsx', data: reportTemplate, at: t.clock.now() });
+  const [rt] = await t.db.insert(templateReport).values({ clientId: a.clientId, name: 'Rapport matrix', fileId: file.id }).returning();
+  reportTemplateId = rt.id;
+  await t.db.insert(userTemplateReport).values([a.vwr, a.usr].map((u) => ({ userId: u.id, templateReportId: rt.id })));
   const [p] = await t.db.insert(project).values({ clientId: a.clientId, name: 'Matrixproject', subregionId: a.subregionId, typeProjectId: a.typeProjectId }).returning();
   const [v] = await t.db.insert(versionModel).values({ projectId: p.id, name: 'V1' }).returning();
   const [m] = await t.db.insert(model).values({ versionId: v.id, name: 'M1', modelPlatform: 'spreadsheet' }).returning();
@@ -129,11 +158,11 @@ describe('authorization matrix of access and administration', () => {
   it.each(rows.map((r) => [r.name, r] as const))('%s', async (_name, row) => {
     const actual: Record<string, number> = {};
     for (const who of WHO) {
-      const { url, body } = await row.make();
+      const { url, body, headers } = await row.make();
       const user = caller(who);
       const res = await t.app.inject({
         method: row.method, url: `/api/manager/${url}`, remoteAddress: `10.77.${WHO.indexOf(who)}.${uniq() % 250}`,
-        headers: user ? await bearer(t.app, user) : {}, ...(body !== undefined ? { payload: body as object } : {}),
+        headers: { ...headers, ...(user ? await bearer(t.app, user) : {}) }, ...(body !== undefined ? { payload: body as object } : {}),
       });
       actual[who] = res.statusCode;
     }

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { PASSWORD, bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
 import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
-import { shippedTemplate } from '../seed/templates.ts';
+import { shippedReportTemplate, shippedTemplate } from '../seed/templates.ts';
+import { COMPARISON_NAME } from '../../src/formulas/reportTemplates.ts';
 import type { UserRow } from '../context.ts';
 
 // The capability flags are trustworthy only if they say what the endpoints do: for every kind of caller
@@ -108,12 +109,12 @@ describe('row flags agree with what the endpoints allow', () => {
 
 describe('user/me/ flags per global role and staff', () => {
   const EXPECTED = {
-    ADM: { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: false, can_manage_model_templates: false, can_edit_profile: true, can_choose_platform: false },
-    USR: { has_main_app_access: true, can_create_project: true, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_edit_profile: true, can_choose_platform: false },
-    VWR: { has_main_app_access: true, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_edit_profile: true, can_choose_platform: false },
-    NON: { has_main_app_access: false, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_edit_profile: true, can_choose_platform: false },
+    ADM: { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_choose_platform: false },
+    USR: { has_main_app_access: true, can_create_project: true, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_choose_platform: false },
+    VWR: { has_main_app_access: true, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_choose_platform: false },
+    NON: { has_main_app_access: false, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_choose_platform: false },
   };
-  const STAFF = { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: true, can_manage_model_templates: true, can_edit_profile: false, can_choose_platform: true };
+  const STAFF = { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: true, can_manage_model_templates: true, can_manage_report_templates: true, can_edit_profile: false, can_choose_platform: true };
   let n = 0;
 
   for (const [role, staff, expected] of [
@@ -129,6 +130,7 @@ describe('user/me/ flags per global role and staff', () => {
       expect(login.json().user).toEqual(me);
       // and the endpoints behind the flags agree
       const template = multipart({ name: `Vlag ${n}` }, { filename: 'vlag.xlsx', data: Buffer.from(await shippedTemplate()) });
+      const reportTemplate = multipart({ name: `Vlag ${n}`, n_models_min: 1, n_models_max: 3 }, { filename: 'vlag.xlsx', data: Buffer.from(await shippedReportTemplate(COMPARISON_NAME)) });
       expect({
         has_main_app_access: allowed(await call(user, { method: 'GET', url: 'project/' })),
         can_create_project: allowed(await call(user, { method: 'POST', url: 'project/', payload: { name: `Vlag ${n}`, subregion: a.subregionId, type_project: a.typeProjectId, roles: [{ id: a.usr.id, role: 'USR' }] } })),
@@ -137,10 +139,12 @@ describe('user/me/ flags per global role and staff', () => {
         can_configure: allowed(await call(user, { method: 'POST', url: 'subregion/', payload: { description: `Vlag ${n}`, access_list: [] } })),
         can_edit_profile: allowed(await call(user, { method: 'PUT', url: 'user/me/', payload: { first_name: user.firstName } })),
         can_manage_model_templates: allowed(await call(user, { method: 'POST', url: 'template-model/', headers: template.headers, payload: template.payload })),
+        can_manage_report_templates: allowed(await call(user, { method: 'POST', url: 'template-report/', headers: reportTemplate.headers, payload: reportTemplate.payload })),
       }).toEqual({
         has_main_app_access: expected.has_main_app_access, can_create_project: expected.can_create_project, can_read_logs: expected.can_read_logs,
         can_manage_users: expected.can_manage_users, can_configure: expected.can_configure, can_edit_profile: expected.can_edit_profile,
         can_manage_model_templates: expected.can_manage_model_templates,
+        can_manage_report_templates: expected.can_manage_report_templates,
       });
     });
   }

@@ -14,6 +14,7 @@ import referenceDataRoutes from './referenceData.ts';
 import samlRoutes from './saml.ts';
 import openModelRoutes, { fileRoutes } from './openModel.ts';
 import biRoutes from './bi.ts';
+import reportRoutes from './report.ts';
 
 /** Every route group, with the spec's prefixes. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -31,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(referenceDataRoutes, { prefix: '/api/manager' });
   await app.register(samlRoutes, { prefix: '/api/manager' });
   await app.register(openModelRoutes, { prefix: '/api/manager' });
+  await app.register(reportRoutes, { prefix: '/api/manager' });
   await app.register(fileRoutes);
   await app.register(biRoutes, { prefix: '/api/bi/v1' });
   await app.register(async (a) => {

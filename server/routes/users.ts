@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams, Ok } from '../../src/api/contract/common.ts';
-import { AdminResetPasswordBody, AdminUser, AdminUserList, BlockAnswer, BlockBody, CreateUserBody, TemplateReportList, TemplateReportQuery, UpdateUserBody, UserProjectRoleBody, UserProjectRoleList, UserSubregionBody, UserSubregionList, UserTemplateReportBody, UserTemplateReportList } from '../../src/api/contract/users.ts';
+import { AdminResetPasswordBody, AdminUser, AdminUserList, BlockAnswer, BlockBody, CreateUserBody, UpdateUserBody, UserProjectRoleBody, UserProjectRoleList, UserSubregionBody, UserSubregionList, UserTemplateReportBody, UserTemplateReportList } from '../../src/api/contract/users.ts';
 import { USER_DELETED } from '../../src/api/contract/messages.ts';
 import { PASSWORD_CHANGED } from '../../src/api/contract/messages.ts';
 import * as users from '../services/users.ts';
@@ -53,7 +53,4 @@ export default async function userRoutes(app: FastifyInstance) {
     async (req) => users.listUserSubregions(ctx, req.user, req.params.id));
   r.get('/user/:id/template-report/', { schema: { tags, params: IdParams, response: { 200: UserTemplateReportList } } },
     async (req) => users.listUserTemplateReports(ctx, req.user, req.params.id));
-
-  r.get('/template-report/', { schema: { tags, querystring: TemplateReportQuery, response: { 200: TemplateReportList } } },
-    async (req) => users.listTemplateReports(ctx, req.user, req.query.filter));
 }

@@ -6,7 +6,7 @@ import { connect, migrateDb } from '../db/index.ts';
 import { keptPort, startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.ts';
 import { lockDataDir } from '../lock.ts';
 import { printSeededUsers, seedIfEmpty } from './index.ts';
-import { ensureTemplateModels } from './templates.ts';
+import { ensureReportTemplates, ensureTemplateModels } from './templates.ts';
 import { seedDemoProjects } from './demo.ts';
 
 const config = configFromEnv();
@@ -33,6 +33,7 @@ try {
   const seeded = await seedIfEmpty(db);
   if (seeded) printSeededUsers(seeded);
   await ensureTemplateModels(db, config.now());
+  await ensureReportTemplates(db, config.now());
   if (process.argv.includes('--demo')) {
     const n = await seedDemoProjects(db, config.now());
     console.log(n ? `${n} voorbeeldprojecten toegevoegd.` : 'De voorbeeldprojecten bestonden al.');

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import {
-  appUser, categoryAttachment, client, phase, subregion, templateReport, typeProject, userSubregion,
-  userTemplateReport,
+  appUser, categoryAttachment, client, phase, subregion, typeProject, userSubregion,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
@@ -22,7 +21,8 @@ function generatePassword(): string {
 /**
  * First start of an empty database: one client with an administrator (staff), a normal user and a
  * read-only user, and the reference data every client needs (the shipped spreadsheet-model template
- * is added by ensureTemplateModels, which runs at every start). Returns the users with their
+ * and report templates are added by ensureTemplateModels and ensureReportTemplates, which run at every
+ * start; the report templates are granted to these users there). Returns the users with their
  * passwords (printed once by the caller), or null when the database already had a client.
  * `DEMO_PASSWORD` fixes the passwords (used by the end-to-end tests).
  */
@@ -56,12 +56,7 @@ export async function seedIfEmpty(db: Db, fixedPassword = process.env.DEMO_PASSW
     await tx.insert(phase).values(
       ['Initiatief', 'Definitie', 'Ontwerp', 'Voorbereiding', 'Realisatie', 'Afsluiting'].map((description) => ({ clientId: c.id, description })),
     );
-    const reports = await tx.insert(templateReport).values([
-      { clientId: c.id, name: 'Overzicht grondexploitaties', description: 'Resultaten van de gekozen rekenmodellen', nModelsMin: 1, nModelsMax: 50 },
-      { clientId: c.id, name: 'Vergelijking twee versies', description: 'Twee rekenmodellen naast elkaar', nModelsMin: 2, nModelsMax: 2 },
-    ]).returning();
     await tx.insert(userSubregion).values(users.flatMap((u) => subregions.map((s) => ({ userId: u.id, subregionId: s.id }))));
-    await tx.insert(userTemplateReport).values(users.flatMap((u) => reports.map((r) => ({ userId: u.id, templateReportId: r.id }))));
     return seeded;
   });
 }

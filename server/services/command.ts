@@ -4,7 +4,7 @@ import { HttpError } from '../errors.ts';
 import { audit, type Actor } from './audit.ts';
 import { DUPLICATE_NAME_MESSAGE } from '../../src/lib/names.ts';
 import { EMAIL_IN_USE } from '../../src/api/contract/messages.ts';
-import { DUPLICATE_REFERENCE_MESSAGE, WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
+import { DUPLICATE_REFERENCE_MESSAGE, REPORT_TEMPLATE_MESSAGES, WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
 
 // The command path (docs/conventions.md): every service that writes runs its reads-for-the-check, its
 // writes and its audit row in one transaction, stamped with one reading of the configured clock.
@@ -20,6 +20,7 @@ export const CONFLICT_MESSAGE: Record<string, string> = {
   phase_client_description_key: DUPLICATE_REFERENCE_MESSAGE.phase,
   category_attachment_client_name_key: DUPLICATE_REFERENCE_MESSAGE.category,
   template_model_client_name_key: WORKBOOK_MESSAGES.duplicateTemplate,
+  template_report_client_name_key: REPORT_TEMPLATE_MESSAGES.duplicate,
 };
 
 /** A unique violation of a listed index as the spec's 409; null for anything else. */

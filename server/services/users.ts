@@ -8,8 +8,7 @@ import type { DbOrTx, Tx } from '../db/index.ts';
 import { appUser, project, projectRole, subregion, templateReport, userSubregion, userTemplateReport } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { assertAdmin, assertCanManageUser, assertNotSelf, seesAllReportTemplates } from '../policies/admin.ts';
-import { assertCanReadReferenceData } from '../policies/admin.ts';
+import { assertAdmin, assertCanManageUser, assertNotSelf } from '../policies/admin.ts';
 import { fullName } from './audit.ts';
 import { command } from './command.ts';
 import { assertPasswordPolicy, storePassword } from './passwords.ts';
@@ -218,17 +217,4 @@ export async function setUserTemplateReports(ctx: AppContext, actor: UserRow, id
     }
   });
   return listUserTemplateReports(ctx, actor, id);
-}
-
-/** GET template-report/: an admin sees all (or, with a filter, only its own grants); others their grants. */
-export async function listTemplateReports(ctx: AppContext, actor: UserRow, filter: string | undefined) {
-  assertCanReadReferenceData(actor);
-  if (seesAllReportTemplates(actor) && !filter) {
-    return ctx.db.select({ id: templateReport.id, name: templateReport.name }).from(templateReport)
-      .where(eq(templateReport.clientId, actor.clientId)).orderBy(asc(templateReport.name));
-  }
-  return ctx.db.select({ id: templateReport.id, name: templateReport.name }).from(templateReport)
-    .innerJoin(userTemplateReport, eq(userTemplateReport.templateReportId, templateReport.id))
-    .where(and(eq(templateReport.clientId, actor.clientId), eq(userTemplateReport.userId, actor.id)))
-    .orderBy(asc(templateReport.name));
 }

@@ -5,6 +5,7 @@ import { modelsApi } from '../api/models.ts';
 import { referenceDataApi } from '../api/referenceData.ts';
 import { parametersApi } from '../api/parameters.ts';
 import { openModelApi } from '../api/openModel.ts';
+import { reportsApi } from '../api/reports.ts';
 import { AuthStore } from './stores/AuthStore.ts';
 import { ScreenStore } from './stores/ScreenStore.ts';
 import { ToastStore } from './stores/ToastStore.ts';
@@ -17,6 +18,7 @@ const clientApi = {
   referenceData: referenceDataApi,
   parameters: parametersApi,
   openModel: openModelApi,
+  reports: reportsApi,
 };
 export type ClientApi = typeof clientApi;
 

@@ -24,6 +24,7 @@ const registry: Partial<Record<Screen, ScreenComponent>> = {
   Logs: lazy(() => import('../manager/logs/LogsScreen.tsx')),
   BiLinks: lazy(() => import('../manager/bilinks/BiLinksScreen.tsx')),
   NewBiLink: lazy(() => import('../manager/bilinks/NewBiLinkScreen.tsx')),
+  Reports: lazy(() => import('../manager/reports/ReportsScreen.tsx')),
   User: lazy(() => import('../admin/settings/UserSettingsScreen.tsx')),
   SetupMfa: lazy(() => import('../admin/settings/SetupMfaScreen.tsx')),
   UserList: lazy(() => import('../admin/users/UserListScreen.tsx')),

@@ -9,7 +9,7 @@ import type { Fmt } from './workbook.ts';
 type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'>;
 
 /** Number formats (the application shows them in the user's locale: nl-NL gives 1.234,56). */
-const NUMBER_FORMATS: Record<Fmt, string | undefined> = {
+export const NUMBER_FORMATS: Record<Fmt, string | undefined> = {
   money: '#,##0.00;-#,##0.00',
   factor: '0.000000',
   date: 'dd-mm-yyyy',

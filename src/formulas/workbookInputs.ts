@@ -234,7 +234,7 @@ function setRowCells(rowXml: string, r: number, cells: Map<number, number>, mast
 const FORMULA_CELL = /<c\b([^>]*?)>(<f\b[\s\S]*?)<\/c>/g;
 
 /** Formula cells without their cached result (and its type), so every reader computes them. */
-function withoutCachedResults(xml: string): string {
+export function withoutCachedResults(xml: string): string {
   return xml.replace(FORMULA_CELL, (_, attrs: string, body: string) => {
     const value = body.replace(/<v\/>|<v>[\s\S]*?<\/v>/, '');
     return `<c${attrs.replace(/\st="[^"]*"/, '')}>${value}</c>`;
@@ -242,7 +242,7 @@ function withoutCachedResults(xml: string): string {
 }
 
 /** `<calcPr fullCalcOnLoad="1"/>`: Excel recalculates everything when it opens the file. */
-function withFullCalcOnLoad(xml: string): string {
+export function withFullCalcOnLoad(xml: string): string {
   const calc = /<calcPr\b([^>]*?)\/?>/.exec(xml);
   if (calc) {
     const attrs = calc[1]!.replace(/\sfullCalcOnLoad="[^"]*"/, '');
@@ -258,7 +258,7 @@ function withFullCalcOnLoad(xml: string): string {
  * The calculation chain lists the formula cells in Excel's last order; a named cell that held a
  * formula now holds a value, which Excel reports as a damaged file. It is optional: Excel rebuilds it.
  */
-function forgetCalcChain(pkg: XlsxPackage): void {
+export function forgetCalcChain(pkg: XlsxPackage): void {
   const chain = pkg.zip.names().find((f) => /(^|\/)calcChain\.xml$/.test(f));
   if (!chain) return;
   pkg.zip.remove(chain);

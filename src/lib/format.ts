@@ -44,3 +44,13 @@ export function formatTime(value: string | Date | null | undefined): string {
   const d = toDate(value);
   return d ? timeOnly.format(d) : '-';
 }
+
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+});
+
+/** Amsterdam wall-clock time of an instant: `yyyy-mm-dd` and the seconds since midnight (a report's file name and date cells). */
+export function localDateAndSeconds(value: string | Date): { date: string; seconds: number } {
+  const p = Object.fromEntries(wallClock.formatToParts(new Date(value)).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, seconds: Number(p.hour) * 3600 + Number(p.minute) * 60 + Number(p.second) };
+}

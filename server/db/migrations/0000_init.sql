@@ -387,6 +387,7 @@ CREATE UNIQUE INDEX "refresh_token_hash_key" ON "refresh_token" USING btree ("to
 CREATE INDEX "refresh_token_user_idx" ON "refresh_token" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "subregion_client_description_key" ON "subregion" USING btree ("client_id",lower("description"));--> statement-breakpoint
 CREATE UNIQUE INDEX "template_model_client_name_key" ON "template_model" USING btree ("client_id",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "template_report_client_name_key" ON "template_report" USING btree ("client_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "type_project_client_description_key" ON "type_project" USING btree ("client_id",lower("description"));--> statement-breakpoint
 CREATE UNIQUE INDEX "user_subregion_key" ON "user_subregion" USING btree ("user_id","subregion_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_template_report_key" ON "user_template_report" USING btree ("user_id","template_report_id");--> statement-breakpoint

@@ -172,7 +172,7 @@ export const templateReport = pgTable('template_report', {
   nModelsMin: integer().notNull().default(1),
   nModelsMax: integer().notNull().default(100),
   fileId: integer().references(() => storedFile.id, { onDelete: 'set null' }),
-});
+}, (t) => [uniqueIndex('template_report_client_name_key').on(t.clientId, sql`lower(${t.name})`)]);
 
 export const userTemplateReport = pgTable('user_template_report', {
   userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),

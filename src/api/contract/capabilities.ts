@@ -16,6 +16,8 @@ export const UserCapabilities = z.object({
   can_manage_global_parameters: z.boolean(),
   /** Configuratie → Rekenmodeltypen: list and upload spreadsheet-model templates (staff). */
   can_manage_model_templates: z.boolean(),
+  /** Configuratie → Rapportagesjablonen: upload, change, delete and download report templates (staff). */
+  can_manage_report_templates: z.boolean(),
   /** Own profile, password and MFA in the user settings (a super-admin's are read-only). */
   can_edit_profile: z.boolean(),
   /** The platform field of a new model. */

@@ -80,3 +80,16 @@ export const BI_LINK_MESSAGES = {
   /** 403 of the feed: the link's owner was blocked, deactivated or lost access to the main app. */
   ownerWithoutAccess: 'De eigenaar van deze BI-link heeft geen toegang meer.',
 } as const;
+/** Report templates (Configuratie → Rapportagesjablonen, POST/PATCH template-report/; docs/reports.md). */
+export const REPORT_TEMPLATE_MESSAGES = {
+  name: 'Voer een naam in.',
+  duplicate: 'Er bestaat al een rapportagesjabloon met deze naam.',
+  min: 'Het minimum aantal rekenmodellen moet een geheel getal van minimaal 1 zijn.',
+  max: 'Het maximum aantal rekenmodellen moet een geheel getal van minimaal 1 zijn.',
+  maxBelowMin: 'Het maximum aantal rekenmodellen mag niet kleiner zijn dan het minimum.',
+  tooMany: 'Het maximum aantal rekenmodellen is ten hoogste 1000.',
+  noFile: 'Het rapportagesjabloon heeft geen bestand.',
+} as const;
+/** POST report/: the selection is outside the template's limits (spec 1 §9). */
+export const reportMinMessage = (n: number) => `Selecteer minimaal ${n} rekenmodellen.`;
+export const reportMaxMessage = (n: number) => `Selecteer maximaal ${n} rekenmodellen.`;

@@ -100,10 +100,5 @@ export const UserTemplateReportBody = z.array(UserTemplateReport.extend({
   templateReport_name: z.string().optional(), user: z.number().optional(),
 }));
 
-/**
- * GET template-report/?filter=authorised → the caller's authorised templates only (ADM sees all
- * templates without the filter; others always see their authorised ones).
- */
-export const TemplateReportQuery = z.object({ filter: z.string().optional() });
-export const TemplateReportItem = z.object({ id: z.number(), name: z.string() });
-export const TemplateReportList = z.array(TemplateReportItem);
+/** GET template-report/ (and the staff's calls on it): ./templateReport.ts. */
+export { TemplateReportItem, TemplateReportList, TemplateReportQuery } from './templateReport.ts';

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { Alert, AnchorButton, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, ProgressBar } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED } from '../../api/contract/messages.ts';
 import { excelUri } from '../../api/openModel.ts';
+import { TaskProgress } from '../shared/TaskProgress.tsx';
 import type { OpenModelStore } from './OpenModelStore.ts';
 
 /** The cancel-session warning (spec 1 §4): asked before a session is ended, here and in the overview. */
@@ -41,14 +42,7 @@ const OpenDialog = observer(function OpenDialog({ store }: { store: OpenModelSto
     >
       <DialogBody>
         <p className="gs-open-model">{name}</p>
-        {s.step === 'progress' && (
-          <div aria-live="polite">
-            <p>{s.text}</p>
-            {/* 0 % is a queued job: the bar moves without a value until the job reports one */}
-            <ProgressBar intent="primary" value={s.pct > 0 ? s.pct / 100 : undefined} aria-label="Voortgang" />
-            {s.pct > 0 && <p className="gs-muted gs-open-pct">{s.pct} %</p>}
-          </div>
-        )}
+        {s.step === 'progress' && <TaskProgress text={s.text} pct={s.pct} />}
         {s.step === 'ready' && (
           <Callout intent="success" icon="tick-circle" title="Het rekenmodel staat klaar.">
             <p>Wat u in Excel opslaat, komt als nieuwe versie in de historie van het rekenmodel.</p>

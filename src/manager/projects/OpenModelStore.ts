@@ -3,12 +3,11 @@ import type { openModelApi, OpenModelFile } from '../../api/openModel.ts';
 import type { modelsApi, Model } from '../../api/models.ts';
 import { ResponseError, isStatus } from '../../api/http.ts';
 import { MAPVIEWER_ERROR_TEXT, MAPVIEWER_ERRORS, OPEN_MODEL_FAILED } from '../../api/contract/messages.ts';
+import { LOADING_TEXT, pollTask } from '../shared/taskPoll.ts';
 
 /** Spec 1 §9: the open-model task is polled every 100 ms; the error pop-up closes after 5 s. */
 export const POLL_MS = 100;
 export const ERROR_CLOSE_MS = 5_000;
-/** The progress text until the first poll answers (spec 1 §9's loading placeholder). */
-export const LOADING_TEXT = 'Aan het laden...';
 
 export interface OpenModelApi {
   openModel: typeof openModelApi;
@@ -150,30 +149,23 @@ export class OpenModelStore {
     await this.poll(attempt, taskId);
   }
 
-  private async poll(attempt: object, taskId: string): Promise<void> {
-    let answer;
-    try {
-      answer = await this.api.openModel.poll(taskId);
-    } catch (e) {
-      this.fail(attempt, e);
-      return;
-    }
-    if (attempt !== this.attempt) return;
-    if (!answer.ready) {
-      const { progress, progressPct } = answer.progress;
-      runInAction(() => {
-        this.state = { step: 'progress', text: progress, pct: progressPct };
-        this.timer = setTimeout(() => void this.poll(attempt, taskId), POLL_MS);
-      });
-      return;
-    }
-    const { file } = answer;
-    if (file.editUrl !== null) {
-      runInAction(() => (this.state = { step: 'ready', file: { ...file, editUrl: file.editUrl! } }));
-    } else {
-      // Read-only (project VWR, or frozen): nothing to choose, the file is delivered and the pop-up closes.
-      await this.deliver(attempt, file);
-    }
+  private poll(attempt: object, taskId: string): Promise<void> {
+    return pollTask({
+      poll: () => this.api.openModel.poll(taskId),
+      everyMs: POLL_MS,
+      current: () => attempt === this.attempt,
+      progress: ({ progress, progressPct }) => runInAction(() => (this.state = { step: 'progress', text: progress, pct: progressPct })),
+      ready: async (file) => {
+        if (file.editUrl !== null) {
+          const editUrl = file.editUrl;
+          runInAction(() => (this.state = { step: 'ready', file: { ...file, editUrl } }));
+        } else {
+          // Read-only (project VWR, or frozen): nothing to choose, the file is delivered and the pop-up closes.
+          await this.deliver(attempt, file);
+        }
+      },
+      failed: (e) => this.fail(attempt, e),
+    });
   }
 
   private async deliver(attempt: object | null, file: OpenModelFile): Promise<void> {

@@ -1,12 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import {
-  Alert, Button, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, Icon, InputGroup, Menu, MenuItem, Popover, Spinner,
-} from '@blueprintjs/core';
+import { Alert, Button, Dialog, DialogBody, DialogFooter, Icon, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import type { Model } from '../../api/models.ts';
-import { SORT_OPTIONS, type ProjectSort } from './projectList.ts';
+import { ProjectFilterBar } from '../shared/ProjectFilterBar.tsx';
+import { Column } from '../shared/Column.tsx';
 import { projectsStoreOf, type ProjectsStore } from './ProjectsStore.ts';
 import { EndSessionWarning, OpenModelDialogs } from './OpenModelDialogs.tsx';
 import './projects.css';
@@ -27,7 +26,7 @@ const ProjectsScreen = observer(function ProjectsScreen() {
         <Button icon="map" text="Bekijk op kaart" onClick={() => root.screen.navigate('MapViewer_Overview')} />
       </PageHeader>
       <div className="gs-content gs-projects">
-        <Toolbar store={store} />
+        <ProjectFilterBar filter={store.list} typeProjects={store.typeProjects} subregions={store.subregions} />
         <div className="gs-columns">
           <ProjectsColumn store={store} />
           <VersionsColumn store={store} />
@@ -41,58 +40,6 @@ const ProjectsScreen = observer(function ProjectsScreen() {
   );
 });
 export default ProjectsScreen;
-
-const Toolbar = observer(function Toolbar({ store }: { store: ProjectsStore }) {
-  return (
-    <div className="gs-toolbar">
-      <form
-        className="gs-search"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          store.applySearch();
-        }}
-      >
-        <InputGroup
-          leftIcon="search"
-          placeholder="Projectnaam"
-          aria-label="Projectnaam"
-          value={store.searchInput}
-          onValueChange={(v) => store.setSearchInput(v)}
-        />
-        <Button type="submit" text="Zoek" />
-      </form>
-      <HTMLSelect aria-label="Filter op projecttype" value={store.typeFilter} onChange={(e) => store.setFilter('typeFilter', Number(e.currentTarget.value))}>
-        <option value={0}>Alle projecttypen</option>
-        {store.typeProjects.map((t) => <option key={t.id} value={t.id}>{t.description}</option>)}
-      </HTMLSelect>
-      <HTMLSelect aria-label="Filter op deelgebied" value={store.subregionFilter} onChange={(e) => store.setFilter('subregionFilter', Number(e.currentTarget.value))}>
-        <option value={0}>Alle deelgebieden</option>
-        {store.subregions.map((s) => <option key={s.id} value={s.id}>{s.description}</option>)}
-      </HTMLSelect>
-      <Checkbox label="verborgen" checked={store.showHidden} onChange={(e) => store.setFilter('showHidden', e.currentTarget.checked)} className="gs-inline-check" />
-      <HTMLSelect aria-label="Sorteren" value={store.sort} onChange={(e) => store.setSort(e.currentTarget.value as ProjectSort)}>
-        {SORT_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-      </HTMLSelect>
-    </div>
-  );
-});
-
-function Column({ title, addLabel, onAdd, loading, empty, children }: {
-  title: string; addLabel: string; onAdd?: () => void; loading: boolean; empty: string | null; children: ReactNode;
-}) {
-  return (
-    <section aria-label={title} className="gs-column">
-      <div className="gs-column-head">
-        <h3>{title}</h3>
-        {loading && <Spinner size={16} />}
-        <div style={{ flex: 1 }} />
-        {onAdd && <Button icon="plus" variant="minimal" aria-label={addLabel} title={addLabel} onClick={onAdd} />}
-      </div>
-      {empty ? <p className="gs-muted gs-empty">{empty}</p> : <ul className="gs-rows">{children}</ul>}
-    </section>
-  );
-}
 
 function Row({ name, sub, selected, icons, onClick, onInfo, menu }: {
   name: string; sub?: string; selected: boolean; icons?: ReactNode; onClick: () => void; onInfo: () => void; menu: ReactNode;

@@ -60,7 +60,7 @@ describe('ProjectsStore selection (spec 1 §4)', () => {
     const store = newStore();
     await store.load();
     await vi.waitFor(() => expect(store.selectedVersionId).toBe(21));
-    store.setFilter('typeFilter', 1);
+    store.list.setFilter('typeFilter', 1);
     expect(store.selectedProjectId).toBe(1);
     expect(store.selectedVersionId).toBeNull();
     expect(store.models).toEqual([]);

@@ -8,7 +8,7 @@ import { messageOf } from '../../api/http.ts';
 import { MSG_SESSION_ENDED } from '../../api/contract/messages.ts';
 import type { AreaStoreFactory, RootStore } from '../../app/RootStore.ts';
 import { Resource } from '../../app/resource.ts';
-import { isVisible, sortProjects, type ProjectSort } from './projectList.ts';
+import { ProjectListFilter, sortProjects } from '../shared/projectList.ts';
 import { OpenModelStore } from './OpenModelStore.ts';
 
 type MoveState = 'Hidden' | 'MoveVersionModel' | 'MoveModel';
@@ -40,12 +40,8 @@ export class ProjectsStore {
   typeProjects: TypeProject[] = [];
   subregions: Subregion[] = [];
 
-  searchInput = '';
-  search = '';
-  typeFilter = 0;
-  subregionFilter = 0;
-  showHidden = false;
-  sort: ProjectSort = 'LastEdited';
+  /** Search, filters, 'verborgen' and sort; a change that hides the selected project moves the selection (spec §4). */
+  readonly list = new ProjectListFilter(() => this.ensureVisibleSelection());
 
   selectedProjectId: number | null = null;
   selectedVersionId: number | null = null;
@@ -82,7 +78,7 @@ export class ProjectsStore {
       if (this.selectedVersionId !== null) void this.loadModels(this.selectedVersionId);
     });
     makeAutoObservable<ProjectsStore, 'root' | 'api' | 'pending' | 'projectsLoad' | 'versionsLoad' | 'modelsLoad' | 'moveVersionsLoad'>(this, {
-      root: false, api: false, pending: false, projectsLoad: false, versionsLoad: false, modelsLoad: false, moveVersionsLoad: false, opening: false,
+      root: false, api: false, pending: false, projectsLoad: false, versionsLoad: false, modelsLoad: false, moveVersionsLoad: false, opening: false, list: false,
     });
   }
 
@@ -96,13 +92,8 @@ export class ProjectsStore {
     return this.modelsLoad.loading;
   }
 
-  get filter() {
-    return { search: this.search, typeProject: this.typeFilter, subregion: this.subregionFilter, showHidden: this.showHidden };
-  }
-
   get visibleProjects(): Project[] {
-    const f = this.filter;
-    return sortProjects(this.projects.filter((p) => isVisible(p, f)), this.sort);
+    return this.list.visible(this.projects);
   }
 
   get selectedProject(): Project | null {
@@ -123,7 +114,7 @@ export class ProjectsStore {
 
   /** Projects a version or model may move to (the caller needs ADM/USR on the target too). */
   get moveTargetProjects(): Project[] {
-    const list = sortProjects(this.projects.filter((p) => p.canEdit && (this.showHidden || !p.hidden)), 'Alphabetical');
+    const list = sortProjects(this.projects.filter((p) => p.canEdit && (this.list.showHidden || !p.hidden)), 'Alphabetical');
     return this.move === 'MoveVersionModel' ? list.filter((p) => p.id !== this.selectedProjectId) : list;
   }
 
@@ -178,22 +169,6 @@ export class ProjectsStore {
     this.selectedVersionId = null;
     this.models = [];
     void this.loadVersions(first.id, null);
-  }
-
-  setSearchInput(v: string) {
-    this.searchInput = v;
-  }
-  applySearch() {
-    this.search = this.searchInput;
-    this.ensureVisibleSelection();
-  }
-  /** A filter changes; a selected project it hides hands the selection on (spec §4). */
-  setFilter<K extends 'typeFilter' | 'subregionFilter' | 'showHidden'>(key: K, value: ProjectsStore[K]) {
-    (this as ProjectsStore)[key] = value;
-    this.ensureVisibleSelection();
-  }
-  setSort(v: ProjectSort) {
-    this.sort = v;
   }
 
   /** Spec §4: selecting a project selects its first version and loads that version's models. */

@@ -1,4 +1,6 @@
-// Pure rules of the projects overview (spec 1 §2, §4): search, filters, sort. No React.
+// The project list rules of the projects overview and the Reports screen (spec 1 §2, §4): search,
+// filters, sort, and the filter state both screens keep. No React.
+import { makeAutoObservable } from 'mobx';
 
 export type ProjectSort = 'LastEdited' | 'Alphabetical' | 'ProjectNumber' | 'LastCreated';
 
@@ -65,5 +67,48 @@ export function sortProjects<T extends ListedProject>(list: readonly T[], sort: 
     case 'LastEdited':
     default:
       return out.sort((a, b) => time(b.timestampLastModified) - time(a.timestampLastModified));
+  }
+}
+
+/**
+ * The search box, the two filters, 'verborgen' and the sort of a project list. `changed` runs after a
+ * change of what is visible (the search applied, a filter), so the owner can move its selection.
+ */
+export class ProjectListFilter {
+  searchInput = '';
+  search = '';
+  typeFilter = 0;
+  subregionFilter = 0;
+  showHidden = false;
+  sort: ProjectSort = 'LastEdited';
+
+  constructor(private readonly changed: () => void = () => {}) {
+    makeAutoObservable<ProjectListFilter, 'changed'>(this, { changed: false, visible: false });
+  }
+
+  get filter(): ProjectFilter {
+    return { search: this.search, typeProject: this.typeFilter, subregion: this.subregionFilter, showHidden: this.showHidden };
+  }
+
+  /** The projects the list shows, in its order. */
+  visible<T extends ListedProject>(projects: readonly T[]): T[] {
+    const f = this.filter;
+    return sortProjects(projects.filter((p) => isVisible(p, f)), this.sort);
+  }
+
+  setSearchInput(v: string) {
+    this.searchInput = v;
+  }
+  /** Enter or 'Zoek'. */
+  applySearch() {
+    this.search = this.searchInput;
+    this.changed();
+  }
+  setFilter<K extends 'typeFilter' | 'subregionFilter' | 'showHidden'>(key: K, value: ProjectListFilter[K]) {
+    (this as ProjectListFilter)[key] = value;
+    this.changed();
+  }
+  setSort(v: ProjectSort) {
+    this.sort = v;
   }
 }

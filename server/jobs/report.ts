@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import { templateReport } from '../db/schema/index.ts';
+import { reportData } from '../services/reportData.ts';
+import type { ReportParams } from '../services/reports.ts';
+import { readFile } from '../storage/files.ts';
+import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
+import { JobFailure, type JobHandler } from './job.ts';
+import { fillReport } from './workbookThreads.ts';
+import { REPORT_FAILED, REPORT_TEMPLATE_MESSAGES } from '../../src/api/contract/messages.ts';
+import { localDateAndSeconds } from '../../src/lib/format.ts';
+
+// The report job (spec 1 §4 "Report creation", docs/reports.md): the template's workbook with its data
+// sheets filled with the chosen models' rows (server/services/reportData.ts), in a worker thread.
+
+/** '<template> <yyyy-mm-dd>.xlsx', the date in Dutch time; no path separators (the name is in the file's address). */
+export const reportFilename = (template: string, now: Date) =>
+  `${template.replace(/[\\/]/g, '-')} ${localDateAndSeconds(now).date}.xlsx`;
+
+export const reportJob: JobHandler = async ({ ctx, job, progress }) => {
+  const params = job.params as ReportParams;
+  await progress('Rapportagesjabloon ophalen', 5);
+  const [template] = await ctx.db.select().from(templateReport)
+    .where(and(eq(templateReport.id, params.templateReportId), eq(templateReport.clientId, job.clientId)));
+  // Deleted since the request, or a row without a workbook: running again cannot mend it.
+  const file = template?.fileId != null ? await readFile(ctx.db, job.clientId, template.fileId) : null;
+  if (!template || !file) throw new JobFailure(template ? `${REPORT_FAILED} ${REPORT_TEMPLATE_MESSAGES.noFile}` : REPORT_FAILED);
+
+  await progress('Resultaten van de rekenmodellen verzamelen', 20);
+  const data = await reportData(ctx.db, job.clientId, params.modelIds);
+
+  await progress('Rapportage vullen', 60);
+  const xlsx = await fillReport(file.data, data);
+  if (!xlsx) throw new JobFailure(REPORT_FAILED);
+
+  await progress('Bestand klaarzetten', 90);
+  return { filename: reportFilename(template.name, ctx.config.now()), contentType: XLSX_CONTENT_TYPE, data: xlsx };
+};

@@ -1,0 +1,23 @@
+import type { ReportAnswer, ReportReady, ReportRequest } from './contract/report.ts';
+import type { TemplateReportItem } from './contract/templateReport.ts';
+import type { Camelize } from './case.ts';
+import { request, required } from './http.ts';
+import { downloadProducedFile, pollAnswer, type TaskPoll } from './tasks.ts';
+
+/** GET template-report/ (spec 1 §3 "Template report"): the templates the caller was granted (admins: all). */
+export type TemplateReport = Camelize<TemplateReportItem>;
+export type ReportFile = Camelize<ReportReady>;
+export type ReportPoll = TaskPoll<ReportFile>;
+
+const M = '/manager';
+
+/** Spreadsheet reports (spec 1 §4 "Report creation", §7 template-report/, report/). */
+export const reportsApi = {
+  templates: () => request<TemplateReport[]>('GET', `${M}/template-report/`),
+  /** Starts the report job; answers the uuid to poll. */
+  create: (body: Camelize<ReportRequest>) =>
+    request<Camelize<ReportAnswer>>('POST', `${M}/report/`, { body: required(body, 'body') }).then((a) => a.uuid),
+  /** 202 while the job runs, 200 when the file is ready; a failed job answers 422. */
+  poll: (uuid: string): Promise<ReportPoll> => pollAnswer(`${M}/report/`, { uuid: required(uuid, 'uuid') }),
+  download: (file: ReportFile) => downloadProducedFile(file),
+};

@@ -1,0 +1,217 @@
+// A spreadsheet report: a report template (an ordinary xlsx) with its two data sheets filled with the
+// report's rows (src/api/contract/reportData.ts). The template's own sheets refer to the data with
+// ordinary formulas; docs/reports.md describes the contract for whoever builds a template in Excel.
+//
+// Works on the package's XML (xlsxPackage.ts), like the input writer (workbookInputs.ts): only the data
+// sheets' cells, the data names and the workbook's calculation flag change; charts, pivot tables, styles
+// and the other sheets keep their parts. Because the data change, every cached formula result (and
+// every chart's cached points) is dropped and the workbook asks for a full recalculation on load, so
+// Excel and LibreOffice show the numbers of this report.
+import {
+  REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportData, type ReportModelRow, type ReportPeriodRow,
+} from '../api/contract/reportData.ts';
+import { localDateAndSeconds } from '../lib/format.ts';
+import { escapeXml } from '../lib/xml.ts';
+import { toSerial } from './dates.ts';
+import { colName } from './workbook.ts';
+import { forgetCalcChain, withFullCalcOnLoad, withoutCachedResults } from './workbookInputs.ts';
+import { CELL_PATTERN, ROW_PATTERN, attr, openXlsx, parseA1, sheetPath, type XlsxPackage } from './xlsxPackage.ts';
+
+/** The two data sheets every report template has; the filler replaces their cells. */
+export const REPORT_SHEETS = { models: 'Rekenmodellen', periods: 'Perioden' } as const;
+
+/** The data sheets: their name and the contract's columns (header row = these keys, in this order). */
+const DATA_SHEETS = [
+  { sheet: REPORT_SHEETS.models, columns: REPORT_MODEL_COLUMNS as readonly string[], rows: (d: ReportData) => d.rekenmodellen as readonly Row[] },
+  { sheet: REPORT_SHEETS.periods, columns: REPORT_PERIOD_COLUMNS as readonly string[], rows: (d: ReportData) => d.perioden as readonly Row[] },
+] as const;
+
+type Row = ReportModelRow | ReportPeriodRow;
+
+/** Columns written as Excel dates (yyyy-mm-dd) and as a date with time (laatst_gewijzigd). */
+const DATE_COLUMNS = new Set<string>(['startdatum', 'einddatum', 'ncw_datum']);
+const DATETIME_COLUMNS = new Set<string>(['laatst_gewijzigd']);
+
+/**
+ * The workbook-level name of a data column, e.g. `Rekenmodellen_ew` → `Rekenmodellen!$Q$2:$Q$4`: the
+ * filler (re)writes one per column, spanning exactly the data rows (row 2 alone when there are none),
+ * so a template's `INDEX(Rekenmodellen_ew; 1)` or `SUMIFS(Perioden_saldo; Perioden_rekenmodel_id; …)`
+ * always covers the report's rows.
+ */
+export const dataName = (sheet: string, column: string) => `${sheet}_${column}`;
+
+/** A template that lacks a data sheet (the upload check and the job refuse it). */
+export class ReportTemplateError extends Error {}
+
+/** The data sheets a workbook lacks (empty: it can be a report template). */
+export function missingReportSheets(pkg: XlsxPackage): string[] {
+  return Object.values(REPORT_SHEETS).filter((s) => !sheetPath(pkg, s));
+}
+
+export const missingSheetsMessage = (missing: string[]) =>
+  missing.length === 1
+    ? `Het sjabloon heeft geen blad '${missing[0]}'.`
+    : `Het sjabloon heeft geen bladen ${missing.map((s) => `'${s}'`).join(' en ')}.`;
+
+/**
+ * The template filled with the report's data; see the file comment. Throws ReportTemplateError when a
+ * data sheet is missing, and openXlsx's error when the file is no workbook (isNotAWorkbook).
+ */
+export async function fillReportWorkbook(template: Uint8Array, data: ReportData): Promise<Uint8Array> {
+  const pkg = await openXlsx(template);
+  const missing = missingReportSheets(pkg);
+  if (missing.length) throw new ReportTemplateError(missingSheetsMessage(missing));
+  const styles = dateStyles(pkg);
+  const names: Record<string, string> = {};
+  const dataPaths = new Set<string>();
+  for (const d of DATA_SHEETS) {
+    const path = sheetPath(pkg, d.sheet)!;
+    dataPaths.add(path);
+    const rows = d.rows(data);
+    pkg.zip.write(path, dataSheetXml(pkg.zip.text(path)!, d.columns, rows, styles));
+    const last = Math.max(rows.length, 1) + 1;
+    d.columns.forEach((c, i) => {
+      names[dataName(d.sheet, c)] = `${quoteSheet(d.sheet)}!$${colName(i)}$2:$${colName(i)}$${last}`;
+    });
+    refreshPivotCaches(pkg, d.sheet, `A1:${colName(d.columns.length - 1)}${rows.length + 1}`);
+  }
+  for (const s of pkg.sheets) {
+    if (dataPaths.has(s.path)) continue;
+    const xml = pkg.zip.text(s.path)!;
+    const fresh = withoutCachedResults(xml);
+    if (fresh !== xml) pkg.zip.write(s.path, fresh);
+  }
+  for (const chart of pkg.zip.names().filter((n) => /(^|\/)charts\/chart[^/]*\.xml$/.test(n))) {
+    const xml = pkg.zip.text(chart)!;
+    const fresh = withoutChartCaches(xml);
+    if (fresh !== xml) pkg.zip.write(chart, fresh);
+  }
+  forgetCalcChain(pkg);
+  pkg.zip.write(pkg.workbookPath, withFullCalcOnLoad(withDefinedNames(pkg.workbookXml, names)));
+  return pkg.zip.toBytes();
+}
+
+const quoteSheet = (s: string) => (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(s) ? s : `'${s.replace(/'/g, "''")}'`);
+
+/** Style indexes (cellXfs) for a date and a date with time, added to the workbook's styles when needed. */
+interface DateStyles { date: number; dateTime: number }
+
+function dateStyles(pkg: XlsxPackage): DateStyles {
+  const dir = pkg.workbookPath.slice(0, pkg.workbookPath.lastIndexOf('/') + 1);
+  const relPath = `${dir}_rels/${pkg.workbookPath.slice(dir.length)}.rels`;
+  const target = /<Relationship\b[^>]*Type="[^"]*\/styles"[^>]*>/.exec(pkg.zip.text(relPath) ?? '')?.[0];
+  const stylesPath = target ? `${dir}${attr(target, 'Target')}`.replace(/^\/+/, '') : `${dir}styles.xml`;
+  const xml = pkg.zip.text(stylesPath);
+  const cellXfs = xml && /<cellXfs\b([^>]*?)(?:\/>|>([\s\S]*?)<\/cellXfs>)/.exec(xml);
+  // A workbook without a stylesheet: cells go unstyled (the serial shows as a number, the value is right).
+  if (!xml || !cellXfs) return { date: -1, dateTime: -1 };
+  const count = (cellXfs[2] ?? '').match(/<xf\b/g)?.length ?? 0;
+  // Built-in number formats 14 (short date) and 22 (date and time): shown in the user's locale.
+  const added = '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>';
+  const attrs = cellXfs[1]!.replace(/\scount="[^"]*"/, '');
+  pkg.zip.write(stylesPath, xml.replace(cellXfs[0], `<cellXfs${attrs} count="${count + 2}">${cellXfs[2] ?? ''}${added}</cellXfs>`));
+  return { date: count, dateTime: count + 1 };
+}
+
+/** `2026-03-02T09:00:00Z` → its serial in Dutch wall-clock time (Excel dates have no time zone). */
+function dateTimeSerial(iso: string): number {
+  const { date, seconds } = localDateAndSeconds(iso);
+  return toSerial(date) + seconds / 86_400;
+}
+
+/**
+ * A data sheet's XML with its sheetData replaced by the header row and the rows. A header cell keeps the
+ * style of the template's header cell in its column, a data cell that of the template's row 2 (so an
+ * admin can format a column as currency in Excel); date columns without such a style get a date format.
+ */
+function dataSheetXml(xml: string, columns: readonly string[], rows: readonly Row[], dates: DateStyles): string {
+  const open = /<sheetData\b[^>]*?(\/?)>/.exec(xml);
+  if (!open) throw new ReportTemplateError('Een gegevensblad van het sjabloon is geen werkblad.');
+  const bodyStart = open.index + open[0].length;
+  const bodyEnd = open[1] ? bodyStart : xml.indexOf('</sheetData>', bodyStart);
+  const kept = templateStyles(xml.slice(bodyStart, bodyEnd));
+  const style = (row: number, col: number, fallback = -1) => {
+    const s = kept.get(`${Math.min(row, 1)}:${col}`);
+    return s !== undefined ? ` s="${s}"` : fallback >= 0 ? ` s="${fallback}"` : '';
+  };
+  const text = (ref: string, s: string, v: string) => `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(v)}</t></is></c>`;
+  const out: string[] = [`<row r="1">${columns.map((c, i) => text(`${colName(i)}1`, style(0, i), c)).join('')}</row>`];
+  rows.forEach((row, r) => {
+    const n = r + 2;
+    const cells = columns.map((c, i) => {
+      const v = (row as Record<string, unknown>)[c];
+      const ref = `${colName(i)}${n}`;
+      if (v === null || v === undefined) return '';
+      if (typeof v === 'number') return Number.isFinite(v) ? `<c r="${ref}"${style(1, i)}><v>${v}</v></c>` : '';
+      if (typeof v === 'string' && DATE_COLUMNS.has(c) && /^\d{4}-\d{2}-\d{2}$/.test(v)) return `<c r="${ref}"${style(1, i, dates.date)}><v>${toSerial(v)}</v></c>`;
+      if (typeof v === 'string' && DATETIME_COLUMNS.has(c) && !Number.isNaN(Date.parse(v))) return `<c r="${ref}"${style(1, i, dates.dateTime)}><v>${dateTimeSerial(v)}</v></c>`;
+      return text(ref, style(1, i), String(v));
+    });
+    out.push(`<row r="${n}">${cells.join('')}</row>`);
+  });
+  const lastRef = `${colName(columns.length - 1)}${rows.length + 1}`;
+  const body = out.join('');
+  const filled = open[1]
+    ? `${xml.slice(0, open.index)}<sheetData>${body}</sheetData>${xml.slice(bodyStart)}`
+    : `${xml.slice(0, bodyStart)}${body}${xml.slice(bodyEnd)}`;
+  // Merged cells and a sheet-level autofilter of the old rows would overlap the new ones; the dimension is a hint.
+  return filled
+    .replace(/<mergeCells\b[\s\S]*?<\/mergeCells>/, '')
+    .replace(/<autoFilter\b[^>]*?(?:\/>|>[\s\S]*?<\/autoFilter>)/, `<autoFilter ref="A1:${lastRef}"/>`)
+    .replace(/<dimension\b[^>]*\/>/, `<dimension ref="A1:${lastRef}"/>`);
+}
+
+/** The style of each cell in the template's first two rows, keyed `row:col` (0-based). */
+function templateStyles(body: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let row = -1;
+  for (const rm of body.matchAll(ROW_PATTERN)) {
+    const r = attr(rm[1]!, 'r');
+    row = r ? Number(r) - 1 : row + 1;
+    if (row > 1) break;
+    let col = -1;
+    for (const cm of (rm[2] ?? '').matchAll(CELL_PATTERN)) {
+      col = parseA1(attr(cm[1]!, 'r') ?? '')?.col ?? col + 1;
+      const s = attr(cm[1]!, 's');
+      if (s !== undefined && s !== '0') out.set(`${row}:${col}`, s);
+    }
+  }
+  return out;
+}
+
+/** The workbook's defined names with these (workbook-level) names set to these ranges, replacing earlier ones. */
+function withDefinedNames(xml: string, names: Record<string, string>): string {
+  const wanted = new Set(Object.keys(names).map((n) => n.toLowerCase()));
+  const entries = Object.entries(names).map(([n, ref]) => `<definedName name="${n}">${escapeXml(ref)}</definedName>`).join('');
+  const block = /<definedNames\b[^>]*?(?:\/>|>([\s\S]*?)<\/definedNames>)/.exec(xml);
+  if (block) {
+    const others = (block[1] ?? '').replace(/<definedName\b([^>]*)>[\s\S]*?<\/definedName>/g, (m, attrs: string) =>
+      wanted.has((attr(attrs, 'name') ?? '').toLowerCase()) && attr(attrs, 'localSheetId') === undefined ? '' : m);
+    return xml.replace(block[0], `<definedNames>${others}${entries}</definedNames>`);
+  }
+  // definedNames comes after sheets (and externalReferences) in CT_Workbook's sequence.
+  const after = /<\/externalReferences>/.exec(xml) ?? /<\/sheets>/.exec(xml)!;
+  const at = after.index + after[0].length;
+  return `${xml.slice(0, at)}<definedNames>${entries}</definedNames>${xml.slice(at)}`;
+}
+
+/** Chart parts without their cached points: Excel and LibreOffice draw from the recalculated cells. */
+function withoutChartCaches(xml: string): string {
+  return xml.replace(/<c:(numCache|strCache)>[\s\S]*?<\/c:\1>/g, '').replace(/<c:(numCache|strCache)\/>/g, '');
+}
+
+/**
+ * A pivot table built on a data sheet (in Excel) covers the report's rows and is refreshed when the
+ * file opens: its cache's source range is resized and the cache marked refreshOnLoad.
+ */
+function refreshPivotCaches(pkg: XlsxPackage, sheet: string, ref: string): void {
+  for (const path of pkg.zip.names().filter((n) => /pivotCacheDefinition[^/]*\.xml$/.test(n))) {
+    const xml = pkg.zip.text(path)!;
+    const src = /<worksheetSource\b([^>]*?)\/>/.exec(xml);
+    if (!src || attr(src[1]!, 'sheet') !== sheet) continue;
+    const attrs = src[1]!.replace(/\sref="[^"]*"/, '');
+    const head = /<pivotCacheDefinition\b([^>]*?)>/.exec(xml)!;
+    const headAttrs = head[1]!.replace(/\srefreshOnLoad="[^"]*"/, '');
+    pkg.zip.write(path, xml.replace(src[0], `<worksheetSource ref="${ref}"${attrs}/>`).replace(head[0], `<pivotCacheDefinition${headAttrs} refreshOnLoad="1">`));
+  }
+}
