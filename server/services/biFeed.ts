@@ -131,7 +131,9 @@ export function checkQueryOptions(query: ODataQuery): void {
 }
 
 /** The entity set's answer: context URL (with the selection), optional count, the page of rows. */
-export function entitySetAnswer(root: string, def: EntitySetDef, rows: readonly object[], query: ODataQuery) {
+export function entitySetAnswer(
+  root: string, def: EntitySetDef, rows: readonly object[], query: Pick<ODataQuery, '$select' | '$top' | '$skip' | '$count'>,
+) {
   const props = selected(def, query.$select);
   const skip = query.$skip ?? 0;
   const page = rows.slice(skip, query.$top === undefined ? undefined : skip + query.$top);
