@@ -39,15 +39,19 @@ const ReportsScreen = observer(function ReportsScreen() {
             onClick={() => store.toggleAll()}
           />
         </ProjectFilterBar>
-        <div className="gs-columns">
-          <ProjectsList store={store} />
-          <VersionsList store={store} />
-          <ModelsList store={store} />
-        </div>
-        <p className="gs-report-count" role="status">{countLine(store.count)}</p>
-        <div className="gs-report-panels">
-          <SpreadsheetReport store={store} />
-          <BiReport store={store} />
+        <div className="gs-reports-body">
+          <div>
+            <div className="gs-columns">
+              <ProjectsList store={store} />
+              <VersionsList store={store} />
+              <ModelsList store={store} />
+            </div>
+            <p className="gs-report-count" role="status">{countLine(store.count)}</p>
+          </div>
+          <div className="gs-report-side">
+            <SpreadsheetReport store={store} />
+            <BiReport store={store} />
+          </div>
         </div>
       </div>
       <ReportDialog store={store} />
@@ -87,7 +91,7 @@ const ProjectsList = observer(function ProjectsList({ store }: { store: ReportsS
     <Column
       title="Projecten"
       loading={store.loading}
-      empty={!store.loaded ? LOADING_TEXT : list.length === 0 ? 'Geen projecten gevonden.' : null}
+      empty={!store.loaded ? (store.loadError ?? LOADING_TEXT) : list.length === 0 ? 'Geen projecten gevonden.' : null}
     >
       {list.map((p) => {
         const n = store.selectedIn('project', p.id);
@@ -163,7 +167,7 @@ const SpreadsheetReport = observer(function SpreadsheetReport({ store }: { store
   const t = store.template;
   const none = !store.loadingTemplates && store.templates.length === 0;
   return (
-    <Card className="gs-report-panel" aria-label="Spreadsheetrapportage" role="region">
+    <Card compact className="gs-report-panel" aria-label="Spreadsheetrapportage" role="region">
       <h3>Spreadsheetrapportage</h3>
       <FormGroup label="Sjabloon" labelFor="gs-report-template">
         <HTMLSelect
@@ -196,10 +200,10 @@ const SpreadsheetReport = observer(function SpreadsheetReport({ store }: { store
 
 const BiReport = observer(function BiReport({ store }: { store: ReportsStore }) {
   return (
-    <Card className="gs-report-panel" aria-label="BI-rapportage" role="region">
+    <Card compact className="gs-report-panel" aria-label="BI-rapportage" role="region">
       <h3>BI-rapportage</h3>
       <p className="gs-muted">Een BI-link levert de gegevens van de gekozen rekenmodellen aan Power BI of Excel (OData-feed).</p>
-      <div className="gs-actions">
+      <div className="gs-actions gs-report-bi-actions">
         <Button icon="link" text="Bekijk gegenereerde links" onClick={() => store.showBiLinks()} />
         <Button intent="primary" icon="add" text="Genereer link met selectie" disabled={store.count === 0} onClick={() => store.newBiLink()} />
       </div>

@@ -190,6 +190,16 @@ describe('ReportsStore selection (spec 1 §4 "Reports")', () => {
     expect(store.selectedIds).toEqual([112]);
   });
 
+  it('a failed first load is said once and not shown as loading', async () => {
+    const api = fakeApi();
+    api.models.list.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { store, root } = await loadedStore(fakeRoot(), api);
+    expect(root.toasts.error).toHaveBeenCalledWith('Fout bij het laden van rekenmodellen.');
+    expect(store.loaded).toBe(false);
+    expect(store.loadError).toBe('Fout bij het laden van rekenmodellen.');
+    expect(store.loading).toBe(false);
+  });
+
   it('says once, in Dutch, that the templates could not be loaded', async () => {
     const api = fakeApi();
     api.reports.templates.mockRejectedValueOnce(new TypeError('Failed to fetch'));

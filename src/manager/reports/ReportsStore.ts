@@ -11,6 +11,9 @@ import { Resource } from '../../app/resource.ts';
 import { ProjectListFilter } from '../shared/projectList.ts';
 import { LOADING_TEXT, pollTask } from '../shared/taskPoll.ts';
 
+const PROJECTS_FAILED = 'Fout bij het laden van projecten.';
+const MODELS_FAILED = 'Fout bij het laden van rekenmodellen.';
+
 /** Spec 1 §9: the report job is polled every 1000 ms. */
 export const REPORT_POLL_MS = 1_000;
 
@@ -90,8 +93,8 @@ export class ReportsStore {
   private attempt: object | null = null;
 
   constructor(private readonly root: Pick<RootStore, 'toasts' | 'screen'>, private readonly api: ReportsStoreApi) {
-    this.projectsLoad = new Resource(root.toasts, 'Fout bij het laden van projecten.');
-    this.modelsLoad = new Resource(root.toasts, 'Fout bij het laden van rekenmodellen.');
+    this.projectsLoad = new Resource(root.toasts, PROJECTS_FAILED);
+    this.modelsLoad = new Resource(root.toasts, MODELS_FAILED);
     this.versionsLoad = new Resource(root.toasts, 'Fout bij het laden van versies.');
     this.templatesLoad = new Resource(root.toasts, 'Fout bij het laden van de rapportage sjablonen.');
     makeAutoObservable<ReportsStore, 'root' | 'api' | 'projectsLoad' | 'modelsLoad' | 'versionsLoad' | 'templatesLoad' | 'attempt'>(this, {
@@ -137,6 +140,12 @@ export class ReportsStore {
   }
   get loadingTemplates() {
     return this.templatesLoad.loading;
+  }
+  /** The latest load of the projects or the models failed (its toast was shown): the text of that toast. */
+  get loadError(): string | null {
+    if (this.projectsLoad.failed) return PROJECTS_FAILED;
+    if (this.modelsLoad.failed) return MODELS_FAILED;
+    return null;
   }
   /** The first load has answered (before it the lists say 'Aan het laden...'). */
   get loaded() {
