@@ -102,3 +102,12 @@ test('a BI link from a selection: generate a password, pull JSON and OData with 
   await expect(row).toHaveCount(0);
   expect((await request.get(link, { headers: basic })).status()).toBe(401);
 });
+
+test('BI links that fail to load say so (spec 1 §8 "Load failures")', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.route('**/api/bi/v1/report/', (r) => (r.request().method() === 'GET' ? r.fulfill({ status: 503, body: '' }) : r.continue()));
+  await page.getByRole('menuitem', { name: 'Rapportages' }).click();
+  await page.getByRole('button', { name: 'Bekijk gegenereerde links' }).click();
+  await expectToast(page, 'Fout bij het laden van de BI-links.');
+  await expect(page.getByRole('region', { name: 'BI links' }).getByRole('heading', { name: 'Fout bij het laden van de BI-links.' })).toBeVisible();
+});
