@@ -13,6 +13,7 @@ import attachmentRoutes from './attachment.ts';
 import referenceDataRoutes from './referenceData.ts';
 import samlRoutes from './saml.ts';
 import openModelRoutes, { fileRoutes } from './openModel.ts';
+import biRoutes from './bi.ts';
 import reportRoutes from './report.ts';
 import documentationRoutes from './documentation.ts';
 
@@ -35,6 +36,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(reportRoutes, { prefix: '/api/manager' });
   await app.register(documentationRoutes, { prefix: '/api/manager' });
   await app.register(fileRoutes);
+  await app.register(biRoutes, { prefix: '/api/bi/v1' });
   await app.register(async (a) => {
     a.get('/status/', { config: { public: true } }, async () => ({ status: 'ok' }));
   }, { prefix: '/api/grexsuperadmin' });

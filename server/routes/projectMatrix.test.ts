@@ -5,6 +5,7 @@ import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
 import type { UserRow } from '../context.ts';
 import { shippedTemplate } from '../seed/templates.ts';
+import { createBiLink } from '../services/biLinks.ts';
 
 // Authorization matrix of the project area (spec 1 §6, server/policies/projects.ts):
 // every endpoint × {no token, NON, VWR, USR, ADM, staff, user of another client}
@@ -41,15 +42,16 @@ const CLASSES = {
   log: { own: [401, 403, 403, 403, OK, OK, 404], norole: [401, 403, 403, 403, OK, OK, 404] },
 } as const;
 
-interface Ctx { tree: Tree; own2: Tree; tenant: Tenant; me: Tenant; n: number }
+interface Ctx { tree: Tree; own2: Tree; tenant: Tenant; me: Tenant; n: number; who: Who }
 interface Endpoint {
   name: string;
   cls: keyof typeof CLASSES;
   ok: number;
   /** Changes data: gets fresh fixtures for every cell. */
   mutates?: boolean;
-  req: (c: Ctx) => Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
+  req: (c: Ctx) => Req | Promise<Req>;
 }
+type Req = Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
 
 const M = '/api/manager';
 const ENDPOINTS: Endpoint[] = [
@@ -103,8 +105,25 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET category-attachment/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/category-attachment/` }) },
   { name: 'GET template-model/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/template-model/` }) },
   { name: 'POST template-model/', cls: 'staff', ok: 201, req: (c) => ({ method: 'POST', url: `${M}/template-model/`, ...multipart({ name: `Type ${c.n}` }, { filename: 'type.xlsx', data: templateXlsx }) }) },
+  // BI links (policies/bi.ts): made over models the caller reads; a link is its owner's. `own` is a link
+  // of the caller (another client's user: of alpha's USR), `norole` one of another user of alpha.
+  { name: 'POST bi report/', cls: 'read', ok: 201, req: (c) => ({ method: 'POST', url: `${BI}/report/`, payload: { description: 'Dashboard', models: [c.tree.modelId] } }) },
+  { name: 'GET bi report/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${BI}/report/` }) },
+  { name: 'GET bi report/{uuid}/', cls: 'read', ok: 200, req: async (c) => ({ method: 'GET', url: `${BI}/report/${await biLinkFor(c)}/` }) },
+  { name: 'DELETE bi report/{uuid}/', cls: 'read', ok: 204, req: async (c) => ({ method: 'DELETE', url: `${BI}/report/${await biLinkFor(c)}/` }) },
+  { name: 'POST bi report/{uuid}/password/', cls: 'read', ok: 200, req: async (c) => ({ method: 'POST', url: `${BI}/report/${await biLinkFor(c)}/password/` }) },
   { name: 'GET log/', cls: 'log', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/log/?client_id=${c.tenant.clientId}&log_rows=50&page=1` }) },
 ];
+
+const BI = '/api/bi/v1';
+/** A fresh BI link (made by the service, as its owner would) of the caller on `own`, of someone else on `norole`. */
+async function biLinkFor(c: Ctx): Promise<string> {
+  const users: Partial<Record<Who, UserRow>> = { VWR: alpha.vwr, USR: alpha.usr, ADM: alpha.adm, staff: alpha.staff };
+  const caller = users[c.who];
+  const owner = c.tree === fx!.own ? caller ?? alpha.usr : caller === alpha.adm ? alpha.usr : alpha.adm;
+  const link = await createBiLink(t.app.ctx, owner, { description: `Link ${c.n}`, models: [c.own2.modelId] }, '127.0.0.1');
+  return link.uuid;
+}
 
 let t: TestApp;
 /** A real workbook for the template upload (the shipped one). */
@@ -146,8 +165,8 @@ describe('authorization matrix of the project area', () => {
         for (const target of ['own', 'norole'] as Target[]) {
           const f = await fixtures();
           const expected = CLASSES[e.cls][target][i] || e.ok;
-          const c: Ctx = { tree: f[target], own2: f.own2, tenant: alpha, me: who === 'other' ? beta : alpha, n: ++counter };
-          const r = e.req(c);
+          const c: Ctx = { tree: f[target], own2: f.own2, tenant: alpha, me: who === 'other' ? beta : alpha, n: ++counter, who };
+          const r = await e.req(c);
           const res = await t.app.inject({ ...r, headers: { ...(r.headers ?? {}), ...headers.get(who)! } } as InjectOptions);
           cells++;
           if (res.statusCode !== expected) failures.push(`${e.name} × ${who} × ${target}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);

@@ -27,7 +27,7 @@ export const Shell = observer(function Shell() {
         <button type="button" className="gs-logo" onClick={() => go('Projects')}>Grondslag</button>
         <Menu className="gs-menu">
           <MenuItem icon="projects" text="Projecten" active={is('Projects')} onClick={() => go('Projects')} />
-          <MenuItem icon="document" text="Rapportages" active={is('Reports') || is('BiLinks')} onClick={() => go('Reports')} />
+          <MenuItem icon="document" text="Rapportages" active={is('Reports') || is('BiLinks') || is('NewBiLink')} onClick={() => go('Reports')} />
           <MenuItem icon="manual" text="Documentatie" active={is('Documentation')} onClick={() => go('Documentation')} />
           {me.canConfigure && (
             <Popover

@@ -320,6 +320,28 @@ CREATE TABLE "model_result" (
 	"results" jsonb NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "bi_link" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"uuid" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"client_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"description" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_accessed_at" timestamp with time zone,
+	"last_ip" text,
+	"password_hash" text,
+	"password_expires_at" timestamp with time zone,
+	"pull_window_start" timestamp with time zone,
+	"pull_count" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "bi_link_model" (
+	"link_id" integer NOT NULL,
+	"model_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	CONSTRAINT "bi_link_model_link_id_model_id_pk" PRIMARY KEY("link_id","model_id")
+);
+--> statement-breakpoint
 ALTER TABLE "app_user" ADD CONSTRAINT "app_user_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -381,6 +403,10 @@ ALTER TABLE "documentation" ADD CONSTRAINT "documentation_created_by_app_user_id
 ALTER TABLE "model_result" ADD CONSTRAINT "model_result_model_id_model_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "model_result" ADD CONSTRAINT "model_result_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "model_result" ADD CONSTRAINT "model_result_saved_model_id_saved_model_id_fk" FOREIGN KEY ("saved_model_id") REFERENCES "public"."saved_model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bi_link" ADD CONSTRAINT "bi_link_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bi_link" ADD CONSTRAINT "bi_link_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bi_link_model" ADD CONSTRAINT "bi_link_model_link_id_bi_link_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."bi_link"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bi_link_model" ADD CONSTRAINT "bi_link_model_model_id_model_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_email_key" ON "app_user" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "app_user_client_idx" ON "app_user" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "audit_log_client_time_idx" ON "audit_log" USING btree ("client_id","timestamp");--> statement-breakpoint
@@ -407,4 +433,7 @@ CREATE UNIQUE INDEX "edit_link_token_key" ON "edit_link" USING btree ("token_has
 CREATE INDEX "feature_area_version_idx" ON "feature_area" USING btree ("version_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "job_file_uuid_key" ON "job" USING btree ("file_uuid");--> statement-breakpoint
 CREATE INDEX "job_user_idx" ON "job" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "documentation_client_idx" ON "documentation" USING btree ("client_id","documentation_type","sort_order");
+CREATE INDEX "documentation_client_idx" ON "documentation" USING btree ("client_id","documentation_type","sort_order");--> statement-breakpoint
+CREATE UNIQUE INDEX "bi_link_uuid_key" ON "bi_link" USING btree ("uuid");--> statement-breakpoint
+CREATE INDEX "bi_link_user_idx" ON "bi_link" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "bi_link_model_model_idx" ON "bi_link_model" USING btree ("model_id");

@@ -4,3 +4,4 @@ export * from './revision.ts';
 export * from './jobs.ts';
 export * from './documentation.ts';
 export * from './results.ts';
+export * from './bi.ts';

@@ -69,6 +69,17 @@ export const REPORT_FAILED = 'Fout bij het maken van rapportage.';
 export const MODEL_ALREADY_OPEN = 'Dit rekenmodel is al geopend door een andere gebruiker.';
 /** 400 of the open request for an online model (it opens in the online tool). */
 export const OPEN_ONLINE_MODEL = 'Een online rekenmodel wordt geopend in de rekentool.';
+
+// BI links (spec 1 §2 "BI links", §8 "Load failures"; contract/biLink.ts).
+export const BI_LINK_MESSAGES = {
+  /** A new BI link without a model. */
+  models: 'Selecteer minimaal één rekenmodel.',
+  loadFailed: 'Fout bij het laden van de BI-links.',
+  /** 429 of the feed: too many pulls of one link within a minute. */
+  rateLimited: 'Te veel aanvragen voor deze BI-link. Probeer het over een minuut opnieuw.',
+  /** 403 of the feed: the link's owner was blocked, deactivated or lost access to the main app. */
+  ownerWithoutAccess: 'De eigenaar van deze BI-link heeft geen toegang meer.',
+} as const;
 /** Report templates (Configuratie → Rapportagesjablonen, POST/PATCH template-report/; docs/reports.md). */
 export const REPORT_TEMPLATE_MESSAGES = {
   name: 'Voer een naam in.',

@@ -1,0 +1,438 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { DOMParser } from '@xmldom/xmldom';
+import { ServiceMetadata, type Edm } from '@odata/metadata';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
+import { seedTree } from '../test/projectFixtures.ts';
+import { appUser, auditLog, model, projectRole } from '../db/schema/index.ts';
+import { reportData } from '../services/reportData.ts';
+import { BI_RATE_LIMIT } from '../services/biLinks.ts';
+import type { UserRow } from '../context.ts';
+import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { BiLink, BiPassword } from '../../src/api/contract/biLink.ts';
+import { BI_LINK_MESSAGES } from '../../src/api/contract/messages.ts';
+import { REQUIRED_MESSAGE } from '../../src/lib/names.ts';
+import type { ReportData } from '../../src/api/contract/reportData.ts';
+
+// BI links (spec 1 §2, §7 /api/bi/v1/report/…; docs/bi-links.md): the owner's calls, and the feed's
+// Basic authentication, formats (JSON, CSV, OData v4), access record, rate limit and permissions.
+
+const example = JSON.parse(readFileSync(new URL('../../src/formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+const BI = '/api/bi/v1';
+const HOUR = 3600 * 1000;
+
+let t: TestApp;
+let A: Tenant;
+let B: Tenant;
+/** A's project 'Plan Noord, fase 1' (USR: USR, VWR: VWR): an online model (the worked example) and a spreadsheet model. */
+let onlineId: number;
+let sheetId: number;
+let projectId: number;
+/** A model of A on a project where the USR has no role, and one of B. */
+let noRoleId: number;
+let otherClientId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  A = await createTenant(t.db, 'bia');
+  B = await createTenant(t.db, 'bib');
+  const tree = await seedTree(t.db, A, { name: 'Plan Noord, fase 1', roles: { [A.usr.id]: 'USR', [A.vwr.id]: 'VWR', [A.adm.id]: 'ADM' } });
+  projectId = tree.projectId;
+  sheetId = tree.modelId;
+  const [m] = await t.db.insert(model).values({ versionId: tree.versionId, name: 'Online', modelPlatform: 'online', modelData: example }).returning();
+  onlineId = m.id;
+  noRoleId = (await seedTree(t.db, A, { roles: { [A.adm.id]: 'ADM' } })).modelId;
+  otherClientId = (await seedTree(t.db, B, { roles: { [B.usr.id]: 'USR' } })).modelId;
+});
+afterAll(() => t.close());
+
+const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, user: UserRow | null, payload?: object) =>
+  t.app.inject({ method, url: `${BI}/${url}`, payload, headers: user ? await bearer(t.app, user) : {} });
+
+async function createLink(user: UserRow, models: number[], description = 'Dashboard') {
+  const res = await call('POST', 'report/', user, { description, models });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<BiLink>();
+}
+async function generate(user: UserRow, uuid: string) {
+  const res = await call('POST', `report/${uuid}/password/`, user);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<BiPassword>();
+}
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+/** A GET of the feed by its absolute link (the path after the public address), with Basic credentials. */
+const pull = (link: string, suffix = '', auth?: string, ip = '203.0.113.7') =>
+  t.app.inject({ method: 'GET', url: new URL(link + suffix).pathname + (new URL(link + suffix).search), headers: auth ? { authorization: auth } : {}, remoteAddress: ip });
+const expected = (ids: number[]): Promise<ReportData> => reportData(t.app.ctx, A.clientId, ids);
+
+/** RFC 4180 parser, independent of the server's writer: rows of fields. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let i = 0;
+  let quoted = false;
+  while (i < text.length) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { field += '"'; i += 2; continue; }
+      if (ch === '"') { quoted = false; i++; continue; }
+      field += ch; i++; continue;
+    }
+    if (ch === '"') { quoted = true; i++; continue; }
+    if (ch === ',') { row.push(field); field = ''; i++; continue; }
+    if (ch === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i += 2; continue; }
+    if (ch === '\n') throw new Error('a bare LF ends a line');
+    field += ch; i++;
+  }
+  if (field !== '' || row.length) throw new Error('the last line has no CRLF');
+  return rows;
+}
+const csvText = (v: unknown) => (v === null ? '' : String(v));
+
+describe('POST report/ (create)', () => {
+  it('refuses a missing description and a missing or empty model list with the Dutch messages', async () => {
+    for (const [payload, message] of [
+      [{ models: [onlineId] }, REQUIRED_MESSAGE],
+      [{ description: '   ', models: [onlineId] }, REQUIRED_MESSAGE],
+      [{ description: 'X', models: [] }, BI_LINK_MESSAGES.models],
+      [{ description: 'X' }, BI_LINK_MESSAGES.models],
+    ] as const) {
+      const res = await call('POST', 'report/', A.usr, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('answers 404 for a model the caller cannot read: no role on its project, or another client', async () => {
+    for (const models of [[onlineId, noRoleId], [otherClientId], [999_999]]) {
+      const res = await call('POST', 'report/', A.usr, { description: 'X', models });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await call('POST', 'report/', B.usr, { description: 'X', models: [onlineId] })).statusCode).toBe(404);
+  });
+
+  it('makes the link: absolute feed address, fixed user name, no password yet, the models in their order; audited', async () => {
+    const l = await createLink(A.vwr, [sheetId, onlineId, sheetId], 'Kwartaalcijfers');
+    expect(l).toMatchObject({
+      description: 'Kwartaalcijfers', username: 'grondslag', version_api: 'v1', models: [sheetId, onlineId],
+      expiration_password: null, timestamp_last_accessed: null, ipaddress: null,
+      timestamp_created: t.clock.now().toISOString(), link: `${t.config.publicUrl}/api/bi/v1/feed/${l.uuid}/`,
+    });
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.userId, A.vwr.id));
+    expect(audits.map((a) => a.description)).toContain("BI-link 'Kwartaalcijfers' aangemaakt");
+  });
+});
+
+describe('the owner\'s calls', () => {
+  it('lists only the caller\'s own links; another user (ADM and staff included) or client gets 404 on every call', async () => {
+    const mine = await createLink(A.usr, [onlineId], 'Mijn link');
+    const theirs = await createLink(A.vwr, [onlineId], 'Andermans link');
+    const list = (await call('GET', 'report/', A.usr)).json<BiLink[]>();
+    expect(list.map((l) => l.uuid)).toContain(mine.uuid);
+    expect(list.map((l) => l.uuid)).not.toContain(theirs.uuid);
+    expect((await call('GET', `report/${mine.uuid}/`, A.usr)).json()).toEqual(mine);
+    for (const u of [A.vwr, A.adm, A.staff, B.adm]) {
+      expect((await call('GET', `report/${mine.uuid}/`, u)).statusCode).toBe(404);
+      expect((await call('POST', `report/${mine.uuid}/password/`, u)).statusCode).toBe(404);
+      expect((await call('DELETE', `report/${mine.uuid}/`, u)).statusCode).toBe(404);
+    }
+    expect((await call('GET', `report/${mine.uuid}/`, A.usr)).statusCode).toBe(200);
+    expect((await call('GET', 'report/not-a-uuid/', A.usr)).statusCode).toBe(400);
+  });
+
+  it('generates a password shown once (24 h); the row shows its expiry, never the password', async () => {
+    const l = await createLink(A.usr, [onlineId]);
+    const p = await generate(A.usr, l.uuid);
+    expect(p.username).toBe('grondslag');
+    expect(p.password.length).toBeGreaterThanOrEqual(32);
+    expect(p.expiration_password).toBe(new Date(t.clock.now().getTime() + 24 * HOUR).toISOString());
+    const row = await call('GET', `report/${l.uuid}/`, A.usr);
+    expect(row.json().expiration_password).toBe(p.expiration_password);
+    expect(row.body).not.toContain(p.password);
+    expect((await call('GET', 'report/', A.usr)).body).not.toContain(p.password);
+  });
+
+  it('deletes the link: gone from the list, its feed answers 401 like unknown credentials', async () => {
+    const l = await createLink(A.usr, [onlineId]);
+    const p = await generate(A.usr, l.uuid);
+    expect((await pull(l.link, '', basic(p.username, p.password))).statusCode).toBe(200);
+    expect((await call('DELETE', `report/${l.uuid}/`, A.usr)).statusCode).toBe(204);
+    expect((await call('GET', 'report/', A.usr)).json<BiLink[]>().map((x) => x.uuid)).not.toContain(l.uuid);
+    expect((await call('GET', `report/${l.uuid}/`, A.usr)).statusCode).toBe(404);
+    const res = await pull(l.link, '', basic(p.username, p.password));
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toMatch(/^Basic realm="Grondslag BI"/);
+  });
+});
+
+describe('the feed: Basic authentication', () => {
+  it('serves the right credentials; wrong password, wrong user name, no header, an unknown link, expiry: 401 with the challenge', async () => {
+    const l = await createLink(A.usr, [onlineId]);
+    expect((await pull(l.link, '', basic('grondslag', 'nog-geen-wachtwoord'))).statusCode).toBe(401); // nothing generated yet
+    const p = await generate(A.usr, l.uuid);
+    const right = basic(p.username, p.password);
+    expect((await pull(l.link, '', right)).statusCode).toBe(200);
+    const unknown = l.link.replace(l.uuid, '00000000-0000-4000-8000-000000000000');
+    for (const [link, auth] of [
+      [l.link, basic(p.username, `${p.password}x`)], [l.link, basic('admin', p.password)], [l.link, undefined],
+      [l.link, `Bearer ${p.password}`], [unknown, right], [l.link.replace(l.uuid, 'geen-uuid'), right],
+      [`${l.link}odata/$metadata`, basic(p.username, 'fout')],
+    ] as const) {
+      const res = await pull(link, '', auth);
+      expect(res.statusCode, `${link} ${auth}`).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Basic realm="Grondslag BI", charset="UTF-8"');
+    }
+    // A bearer token of the owner is no Basic credential of the feed.
+    const token = (await bearer(t.app, A.usr)).authorization;
+    expect((await t.app.inject({ method: 'GET', url: new URL(l.link).pathname, headers: { authorization: token } })).statusCode).toBe(401);
+
+    t.clock.advance(24 * HOUR - 1000);
+    expect((await pull(l.link, '', right)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await pull(l.link, '', right)).statusCode).toBe(401); // expired at exactly 24 h
+
+    const again = await generate(A.usr, l.uuid); // 'regenerate': a new password, the old one stays refused
+    expect((await pull(l.link, '', basic(again.username, again.password))).statusCode).toBe(200);
+    expect((await pull(l.link, '', right)).statusCode).toBe(401);
+  });
+
+  it('records the last access time and address of every authenticated pull', async () => {
+    const l = await createLink(A.usr, [onlineId]);
+    const p = await generate(A.usr, l.uuid);
+    await pull(l.link, '', basic(p.username, 'fout'), '198.51.100.1'); // refused pulls are not recorded
+    expect((await call('GET', `report/${l.uuid}/`, A.usr)).json()).toMatchObject({ timestamp_last_accessed: null, ipaddress: null });
+    t.clock.advance(5 * 60 * 1000);
+    await pull(l.link, 'odata/Perioden', basic(p.username, p.password), '198.51.100.23');
+    expect((await call('GET', `report/${l.uuid}/`, A.usr)).json()).toMatchObject({
+      timestamp_last_accessed: t.clock.now().toISOString(), ipaddress: '198.51.100.23',
+    });
+  });
+
+  it('is rate-limited per link: the pull after the limit within a minute answers 429 (Dutch), the next minute serves again', async () => {
+    const l = await createLink(A.usr, [sheetId]);
+    const other = await createLink(A.usr, [sheetId]);
+    const auth = basic('grondslag', (await generate(A.usr, l.uuid)).password);
+    const otherAuth = basic('grondslag', (await generate(A.usr, other.uuid)).password);
+    for (let i = 0; i < BI_RATE_LIMIT.pulls; i++) {
+      const res = await pull(l.link, 'odata/$metadata', auth);
+      expect(res.statusCode).toBe(200);
+      if (i === 0) t.clock.advance(30_000); // the window runs from the first pull
+    }
+    const refused = await pull(l.link, 'odata/Rekenmodellen', auth);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: { code: '429', message: BI_LINK_MESSAGES.rateLimited } });
+    expect(refused.headers['retry-after']).toBe('60');
+    const plain = await pull(l.link, '', auth);
+    expect(plain.statusCode).toBe(429);
+    expect(plain.json().message).toBe(BI_LINK_MESSAGES.rateLimited);
+    expect((await pull(other.link, '', otherAuth)).statusCode).toBe(200); // per link
+    t.clock.advance(30_000);
+    expect((await pull(l.link, '', auth)).statusCode).toBe(200);
+  });
+
+  it('serves only what the owner can read now; an owner without access gets 403', async () => {
+    const l = await createLink(A.usr, [sheetId, onlineId]);
+    const auth = basic('grondslag', (await generate(A.usr, l.uuid)).password);
+    expect((await pull(l.link, '', auth)).json<ReportData>().rekenmodellen.map((r) => r.rekenmodel_id)).toEqual([sheetId, onlineId]);
+    await t.db.update(projectRole).set({ role: 'NON' }).where(and(eq(projectRole.projectId, projectId), eq(projectRole.userId, A.usr.id)));
+    try {
+      const res = await pull(l.link, '', auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ rekenmodellen: [], perioden: [] });
+      expect((await pull(l.link, 'odata/Rekenmodellen', auth)).json().value).toEqual([]);
+    } finally {
+      await t.db.update(projectRole).set({ role: 'USR' }).where(and(eq(projectRole.projectId, projectId), eq(projectRole.userId, A.usr.id)));
+    }
+    await t.db.update(appUser).set({ blocked: true }).where(eq(appUser.id, A.usr.id));
+    try {
+      const res = await pull(l.link, 'odata/Rekenmodellen', auth);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(BI_LINK_MESSAGES.ownerWithoutAccess);
+    } finally {
+      await t.db.update(appUser).set({ blocked: false }).where(eq(appUser.id, A.usr.id));
+    }
+  });
+});
+
+describe('the feed: formats', () => {
+  let link: BiLink;
+  let auth: string;
+  let data: ReportData;
+  beforeAll(async () => {
+    link = await createLink(A.usr, [onlineId, sheetId]);
+    auth = basic('grondslag', (await generate(A.usr, link.uuid)).password);
+    data = await expected([onlineId, sheetId]);
+    expect(data.perioden.length).toBeGreaterThan(2); // the worked example has periods
+  });
+
+  it('JSON at the link itself: reportData\'s rows', async () => {
+    const res = await pull(link.link, '', auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.json()).toEqual(data);
+    expect(res.json().rekenmodellen[0].project).toBe('Plan Noord, fase 1');
+  });
+
+  it('CSV (RFC 4180) of Rekenmodellen by default and of Perioden with set=perioden; a bad option is a Dutch 400', async () => {
+    for (const [suffix, rows] of [['?format=csv', data.rekenmodellen], ['?format=csv&set=perioden', data.perioden]] as const) {
+      const res = await pull(link.link, suffix, auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+      const [header, ...lines] = parseCsv(res.body);
+      expect([...header].sort()).toEqual(Object.keys(rows[0]).sort());
+      expect(lines).toEqual(rows.map((r) => header.map((c) => csvText(r[c as keyof typeof r]))));
+    }
+    expect(res400((await pull(link.link, '?format=xml', auth)))).toBe('Kies format=json of format=csv.');
+    expect(res400((await pull(link.link, '?format=csv&set=x', auth)))).toBe('Kies set=rekenmodellen of set=perioden.');
+  });
+
+  it('OData: service document, headers, and both entity sets equal to reportData\'s rows', async () => {
+    const root = `${link.link}odata/`;
+    for (const suffix of ['odata/', 'odata']) {
+      const doc = await pull(link.link, suffix, auth);
+      expect(doc.statusCode).toBe(200);
+      expect(doc.headers['odata-version']).toBe('4.0');
+      expect(doc.headers['content-type']).toMatch(/^application\/json;odata\.metadata=minimal/);
+      expect(doc.json()).toEqual({
+        '@odata.context': `${root}$metadata`,
+        value: [{ name: 'Rekenmodellen', kind: 'EntitySet', url: 'Rekenmodellen' }, { name: 'Perioden', kind: 'EntitySet', url: 'Perioden' }],
+      });
+    }
+    for (const [set, rows] of [['Rekenmodellen', data.rekenmodellen], ['Perioden', data.perioden]] as const) {
+      const res = await pull(link.link, `odata/${set}`, auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['odata-version']).toBe('4.0');
+      expect(res.json()).toEqual({ '@odata.context': `${root}$metadata#${set}`, value: rows });
+    }
+  });
+
+  it('OData $metadata is valid CSDL (@odata/metadata) and each entity set answers exactly what it declares', async () => {
+    const res = await pull(link.link, 'odata/$metadata', auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml;charset=utf-8');
+    expect(res.headers['odata-version']).toBe('4.0');
+    expect((await pull(link.link, 'odata/%24metadata', auth)).body).toBe(res.body); // the $ percent-encoded
+    const meta = parseCsdl(res.body);
+    const [schema] = meta.edmx.dataServices.schemas;
+    expect(schema.namespace).toBe('Grondslag');
+    const sets = schema.entityContainer[0].entitySets;
+    expect(sets.map((s) => s.name)).toEqual(['Rekenmodellen', 'Perioden']);
+    const keys: Record<string, string[]> = {};
+    for (const s of sets) {
+      const type = schema.entityTypes.find((e) => `${schema.namespace}.${e.name}` === s.entityType);
+      expect(type, s.entityType).toBeDefined();
+      keys[s.name] = type!.key.propertyRefs.map((k) => k.name);
+      for (const k of keys[s.name]) expect(type!.properties.find((p) => p.name === k)?.nullable).toBe(false);
+      const answer = (await pull(link.link, `odata/${s.name}`, auth)).json<{ value: Record<string, unknown>[] }>();
+      expect(answer.value.length).toBeGreaterThan(0);
+      for (const row of answer.value) {
+        expect(Object.keys(row).sort()).toEqual(type!.properties.map((p) => p.name).sort());
+        for (const p of type!.properties) expect(fitsEdm(row[p.name], String(p.type), p.nullable !== false), `${s.name}.${p.name} = ${row[p.name]}`).toBe(true);
+      }
+    }
+    expect(keys).toEqual({ Rekenmodellen: ['rekenmodel_id'], Perioden: ['rekenmodel_id', 'periode'] });
+    // The library writes the parsed model back as CSDL: it understood every element we wrote.
+    const xmlAgain = meta.document('xml') as string;
+    expect(xmlAgain).toContain('<EntitySet Name="Perioden"');
+    expect(summary(parseCsdl(xmlAgain))).toEqual(summary(meta));
+  });
+
+  it('OData $select, $top, $skip and $count', async () => {
+    const root = `${link.link}odata/`;
+    const sel = (await pull(link.link, 'odata/Perioden?$select=periode,saldo,rekenmodel_id&$top=3&$skip=2&$count=true', auth)).json();
+    expect(sel).toEqual({
+      '@odata.context': `${root}$metadata#Perioden(rekenmodel_id,periode,saldo)`,
+      '@odata.count': data.perioden.length,
+      value: data.perioden.slice(2, 5).map((p) => ({ rekenmodel_id: p.rekenmodel_id, periode: p.periode, saldo: p.saldo })),
+    });
+    expect((await pull(link.link, 'odata/Rekenmodellen?$top=0', auth)).json().value).toEqual([]);
+    expect((await pull(link.link, 'odata/Rekenmodellen?$top=1&$format=json', auth)).json().value).toEqual(data.rekenmodellen.slice(0, 1));
+    expect((await pull(link.link, 'odata/Rekenmodellen?$select=*', auth)).json().value).toEqual(data.rekenmodellen);
+  });
+
+  it('OData refuses what it does not serve with an OData error body: 501 for $filter/$orderby/$expand, 400 for bad or unknown options, 404 for an unknown set', async () => {
+    for (const [suffix, status] of [
+      ['odata/Rekenmodellen?$filter=ew gt 0', 501], ['odata/Rekenmodellen?$orderby=ew', 501], ['odata/Perioden?$expand=x', 501],
+      ['odata/Rekenmodellen?$format=xml', 501], ['odata/Rekenmodellen?$top=-1', 400], ['odata/Rekenmodellen?$top=abc', 400],
+      ['odata/Rekenmodellen?$select=bestaatniet', 400], ['odata/Rekenmodellen?$onbekend=1', 400], ['odata/Kosten', 404],
+    ] as const) {
+      const res = await pull(link.link, encodeURI(suffix).replaceAll('$', '%24'), auth);
+      expect(res.statusCode, suffix).toBe(status);
+      expect(res.headers['odata-version']).toBe('4.0');
+      const body = res.json();
+      expect(body.error.code).toBe(String(status));
+      expect(body.error.message).toMatch(/[a-z]/);
+    }
+    // A custom (non-$) option is allowed and ignored (OData 4.0 §5.2).
+    expect((await pull(link.link, 'odata/Rekenmodellen?bron=powerbi', auth)).json().value).toEqual(data.rekenmodellen);
+  });
+});
+
+const res400 = (res: { statusCode: number; json: () => { message: string } }) => {
+  expect(res.statusCode).toBe(400);
+  return res.json().message;
+};
+
+/** Does a JSON value fit an Edm primitive type (OData JSON format §7.1)? */
+function fitsEdm(v: unknown, type: string, nullable: boolean): boolean {
+  if (v === null) return nullable;
+  switch (type) {
+    case 'Edm.Int32': return Number.isInteger(v) && Math.abs(v as number) < 2 ** 31;
+    case 'Edm.Double': return typeof v === 'number';
+    case 'Edm.String': return typeof v === 'string';
+    case 'Edm.Date': return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+    case 'Edm.DateTimeOffset': return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v);
+    default: return false;
+  }
+}
+
+/**
+ * A CSDL document through a strict XML parser and @odata/metadata's EDM model: elements become the
+ * library's JSON input (lower-camel names, children as arrays), checked against the edmx/edm namespaces.
+ */
+function parseCsdl(xml: string): ServiceMetadata & { edmx: Edm.Edmx & { dataServices: { schemas: ParsedSchema[] } } } {
+  const fail = (m: string) => { throw new Error(`XML: ${m}`); };
+  const doc = new DOMParser({ errorHandler: { warning: fail, error: fail, fatalError: fail } }).parseFromString(xml, 'application/xml');
+  const root = doc.documentElement!;
+  expect(root.namespaceURI).toBe('http://docs.oasis-open.org/odata/ns/edmx');
+  expect(root.localName).toBe('Edmx');
+  expect(root.getAttribute('Version')).toBe('4.0');
+  const lower = (s: string) => s[0].toLowerCase() + s.slice(1);
+  const toJson = (el: Element): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < el.attributes.length; i++) {
+      const a = el.attributes.item(i)!;
+      if (a.name.startsWith('xmlns')) continue;
+      out[lower(a.name)] = a.value === 'true' ? true : a.value === 'false' ? false : a.value;
+    }
+    for (let n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType !== 1) continue;
+      const child = n as Element;
+      const ns = child.localName === 'DataServices' ? 'http://docs.oasis-open.org/odata/ns/edmx' : 'http://docs.oasis-open.org/odata/ns/edm';
+      expect(child.namespaceURI, child.localName).toBe(ns);
+      const key = lower(child.localName!);
+      ((out[key] ??= []) as unknown[]).push(toJson(child));
+    }
+    return out;
+  };
+  const json = toJson(root);
+  const dataServices = (json.dataServices as unknown[])[0];
+  return ServiceMetadata.processMetadataJson({ ...json, dataServices }) as never;
+}
+/** The parts of a parsed CSDL the feed relies on, as plain data. */
+const summary = (meta: ReturnType<typeof parseCsdl>) => meta.edmx.dataServices.schemas.map((s) => ({
+  namespace: s.namespace,
+  types: s.entityTypes.map((e) => ({
+    name: e.name, key: e.key.propertyRefs.map((k) => k.name),
+    properties: e.properties.map((p) => [p.name, String(p.type), p.nullable]),
+  })),
+  sets: s.entityContainer.map((c) => c.entitySets.map((e) => [e.name, e.entityType])),
+}));
+interface ParsedSchema {
+  namespace: string;
+  entityTypes: { name: string; key: { propertyRefs: { name: string }[] }; properties: { name: string; type: unknown; nullable?: boolean }[] }[];
+  entityContainer: { entitySets: { name: string; entityType: string }[] }[];
+}

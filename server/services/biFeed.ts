@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { HttpError } from '../errors.ts';
+import { escapeXml } from '../../src/lib/xml.ts';
+import {
+  REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, ReportModelRow, ReportPeriodRow, type ReportData,
+} from '../../src/api/contract/reportData.ts';
+import type { ODataQuery } from '../../src/api/contract/biLink.ts';
+
+// The formats of a BI link's feed (docs/bi-links.md): the rows of reportData as CSV (RFC 4180) and as an
+// OData v4 service (CSDL $metadata, service document, the entity sets Rekenmodellen and Perioden with
+// $select, $top, $skip and $count). The entity types are read from the zod schemas of the data
+// contract, so a column added there appears in all formats at once.
+
+// ---------------------------------------------------------------------------------------------- CSV
+
+/** One field as RFC 4180 wants it: quoted when it holds a comma, a quote or a line break; null empty. */
+function csvField(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** A header line of the column names and one line per row, CRLF after every line (RFC 4180). */
+export function toCsv<T extends object>(columns: readonly (keyof T & string)[], rows: readonly T[]): string {
+  const lines = [columns.join(','), ...rows.map((r) => columns.map((c) => csvField(r[c])).join(','))];
+  return lines.map((l) => `${l}\r\n`).join('');
+}
+
+export const csvOf = (data: ReportData, set: 'rekenmodellen' | 'perioden') =>
+  set === 'perioden' ? toCsv(REPORT_PERIOD_COLUMNS, data.perioden) : toCsv(REPORT_MODEL_COLUMNS, data.rekenmodellen);
+
+// -------------------------------------------------------------------------------------- OData model
+
+export const ODATA_NAMESPACE = 'Grondslag';
+export const ODATA_JSON = 'application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8';
+export const ODATA_XML = 'application/xml;charset=utf-8';
+
+type EdmType = 'Edm.Int32' | 'Edm.Double' | 'Edm.String' | 'Edm.Date' | 'Edm.DateTimeOffset';
+
+/**
+ * The columns that are dates: yyyy-mm-dd (Edm.Date) and the ISO instant of the last change
+ * (Edm.DateTimeOffset). The contract types them as strings; everything else follows from its schema.
+ */
+const TEMPORAL: Record<string, EdmType> = {
+  startdatum: 'Edm.Date', einddatum: 'Edm.Date', ncw_datum: 'Edm.Date', laatst_gewijzigd: 'Edm.DateTimeOffset',
+};
+
+export interface EdmProperty { name: string; type: EdmType; nullable: boolean }
+export interface EntitySetDef { set: 'Rekenmodellen' | 'Perioden'; type: string; key: string[]; properties: EdmProperty[] }
+
+function propertiesOf(shape: Record<string, z.ZodType>): EdmProperty[] {
+  return Object.entries(shape).map(([name, schema]) => {
+    const nullable = schema instanceof z.ZodNullable;
+    const inner = nullable ? (schema as z.ZodNullable<z.ZodType>).unwrap() : schema;
+    let type: EdmType = 'Edm.String';
+    if (inner instanceof z.ZodNumber) type = inner.isInt ? 'Edm.Int32' : 'Edm.Double';
+    else if (TEMPORAL[name]) type = TEMPORAL[name];
+    else if (!(inner instanceof z.ZodString || inner instanceof z.ZodEnum)) throw new Error(`Geen Edm-type voor kolom ${name}`);
+    return { name, type, nullable };
+  });
+}
+
+/** The two entity sets: their type, key and properties, in the contract's column order. */
+export const ENTITY_SETS: readonly EntitySetDef[] = [
+  { set: 'Rekenmodellen', type: 'Rekenmodel', key: ['rekenmodel_id'], properties: propertiesOf(ReportModelRow.shape) },
+  { set: 'Perioden', type: 'Periode', key: ['rekenmodel_id', 'periode'], properties: propertiesOf(ReportPeriodRow.shape) },
+];
+
+/** The CSDL document ($metadata): one schema with both entity types and the container. */
+export function metadataXml(): string {
+  const types = ENTITY_SETS.map((e) => [
+    `    <EntityType Name="${e.type}">`,
+    `      <Key>${e.key.map((k) => `<PropertyRef Name="${k}"/>`).join('')}</Key>`,
+    ...e.properties.map((p) => `      <Property Name="${escapeXml(p.name)}" Type="${p.type}" Nullable="${p.nullable}"/>`),
+    '    </EntityType>',
+  ].join('\n'));
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">',
+    '  <edmx:DataServices>',
+    `  <Schema Namespace="${ODATA_NAMESPACE}" xmlns="http://docs.oasis-open.org/odata/ns/edm">`,
+    ...types,
+    `    <EntityContainer Name="${ODATA_NAMESPACE}">`,
+    ...ENTITY_SETS.map((e) => `      <EntitySet Name="${e.set}" EntityType="${ODATA_NAMESPACE}.${e.type}"/>`),
+    '    </EntityContainer>',
+    '  </Schema>',
+    '  </edmx:DataServices>',
+    '</edmx:Edmx>',
+    '',
+  ].join('\n');
+}
+
+/** The service document at the service root. */
+export const serviceDocument = (root: string) => ({
+  '@odata.context': `${root}$metadata`,
+  value: ENTITY_SETS.map((e) => ({ name: e.set, kind: 'EntitySet', url: e.set })),
+});
+
+// ------------------------------------------------------------------------------------ query options
+
+/** System query options OData defines that this service does not implement: 501, never ignored. */
+const UNSUPPORTED = new Set(['$filter', '$orderby', '$expand', '$search', '$apply', '$compute', '$levels', '$skiptoken', '$deltatoken', '$index', '$schemaversion', '$id']);
+
+/** An OData error answer: `{ error: { code, message } }` (the OData JSON format's error body). */
+export class ODataError extends HttpError {}
+
+/** The chosen properties of $select (all when absent or `*`); an unknown name → 400. */
+function selected(def: EntitySetDef, select: string | undefined): EdmProperty[] | null {
+  if (select === undefined || select.trim() === '*') return null;
+  const names = select.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!names.length) throw new ODataError(400, '$select noemt geen eigenschap.');
+  const byName = new Map(def.properties.map((p) => [p.name, p]));
+  const unknown = names.filter((n) => !byName.has(n));
+  if (unknown.length) throw new ODataError(400, `Onbekende eigenschap in $select: ${unknown.join(', ')}.`);
+  // In declared order, each once.
+  const chosen = new Set(names);
+  return def.properties.filter((p) => chosen.has(p.name));
+}
+
+/** Refuses the options the service does not serve before any data is read. */
+export function checkQueryOptions(query: ODataQuery): void {
+  for (const key of Object.keys(query)) {
+    if (!key.startsWith('$')) continue; // custom query options are allowed and ignored (OData 4.0 §5.2)
+    if (UNSUPPORTED.has(key)) throw new ODataError(501, `De query-optie ${key} wordt niet ondersteund.`);
+    if (!['$select', '$top', '$skip', '$count', '$format'].includes(key)) throw new ODataError(400, `Onbekende query-optie ${key}.`);
+  }
+  const format = query.$format?.toLowerCase();
+  if (format !== undefined && format !== 'json' && !format.startsWith('application/json')) {
+    throw new ODataError(501, 'Alleen het formaat JSON wordt ondersteund.');
+  }
+}
+
+/** The entity set's answer: context URL (with the selection), optional count, the page of rows. */
+export function entitySetAnswer(
+  root: string, def: EntitySetDef, rows: readonly object[], query: Pick<ODataQuery, '$select' | '$top' | '$skip' | '$count'>,
+) {
+  const props = selected(def, query.$select);
+  const skip = query.$skip ?? 0;
+  const page = rows.slice(skip, query.$top === undefined ? undefined : skip + query.$top);
+  const value = props
+    ? page.map((r) => Object.fromEntries(props.map((p) => [p.name, (r as Record<string, unknown>)[p.name]])))
+    : page;
+  return {
+    '@odata.context': `${root}$metadata#${def.set}${props ? `(${props.map((p) => p.name).join(',')})` : ''}`,
+    ...(query.$count ? { '@odata.count': rows.length } : {}),
+    value,
+  };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ENTITY_SETS, checkQueryOptions, entitySetAnswer, metadataXml, toCsv } from './biFeed.ts';
+import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS } from '../../src/api/contract/reportData.ts';
+import { HttpError } from '../errors.ts';
+
+describe('toCsv (RFC 4180)', () => {
+  it('quotes only fields with a comma, quote or line break, doubles quotes, ends every line with CRLF, null empty', () => {
+    const rows = [{ a: 'plain', b: 1.5, c: null }, { a: 'Plan "Noord", fase 1', b: -2, c: 'twee\nregels' }, { a: 'x\r', b: 0, c: '' }];
+    expect(toCsv(['a', 'b', 'c'], rows)).toBe(
+      'a,b,c\r\nplain,1.5,\r\n"Plan ""Noord"", fase 1",-2,"twee\nregels"\r\n"x\r",0,\r\n',
+    );
+  });
+});
+
+describe('the OData model', () => {
+  it('types every column of the data contract, keys not nullable', () => {
+    const [models, periods] = ENTITY_SETS;
+    expect(models.properties.map((p) => p.name)).toEqual(REPORT_MODEL_COLUMNS);
+    expect(periods.properties.map((p) => p.name)).toEqual(REPORT_PERIOD_COLUMNS);
+    const type = (set: number, name: string) => ENTITY_SETS[set].properties.find((p) => p.name === name);
+    expect(type(0, 'rekenmodel_id')).toEqual({ name: 'rekenmodel_id', type: 'Edm.Int32', nullable: false });
+    expect(type(0, 'ew')).toEqual({ name: 'ew', type: 'Edm.Double', nullable: true });
+    expect(type(0, 'startdatum')).toEqual({ name: 'startdatum', type: 'Edm.Date', nullable: true });
+    expect(type(0, 'laatst_gewijzigd')).toEqual({ name: 'laatst_gewijzigd', type: 'Edm.DateTimeOffset', nullable: false });
+    expect(type(0, 'platform')).toEqual({ name: 'platform', type: 'Edm.String', nullable: false });
+    expect(type(1, 'periode')).toEqual({ name: 'periode', type: 'Edm.Int32', nullable: false });
+    for (const e of ENTITY_SETS) for (const k of e.key) expect(e.properties.find((p) => p.name === k)?.nullable).toBe(false);
+    expect(metadataXml()).toContain('<EntitySet Name="Perioden" EntityType="Grondslag.Periode"/>');
+  });
+
+  it('refuses unsupported options before any data is read, keeps custom ones', () => {
+    const status = (q: Record<string, string>) => {
+      try {
+        checkQueryOptions(q);
+        return 200;
+      } catch (e) {
+        return (e as HttpError).status;
+      }
+    };
+    expect(status({ $filter: 'ew gt 0' })).toBe(501);
+    expect(status({ $orderby: 'ew' })).toBe(501);
+    expect(status({ $format: 'atom' })).toBe(501);
+    expect(status({ $format: 'application/json;odata.metadata=minimal' })).toBe(200);
+    expect(status({ $wat: '1' })).toBe(400);
+    expect(status({ bron: 'excel' })).toBe(200);
+  });
+
+  it('pages with $skip and $top after counting all rows', () => {
+    const rows = [1, 2, 3, 4].map((i) => ({ rekenmodel_id: i }));
+    const def = ENTITY_SETS[0];
+    expect(entitySetAnswer('r/', def, rows, { $skip: 1, $top: 2, $count: true })).toEqual({
+      '@odata.context': 'r/$metadata#Rekenmodellen', '@odata.count': 4, value: [{ rekenmodel_id: 2 }, { rekenmodel_id: 3 }],
+    });
+  });
+});

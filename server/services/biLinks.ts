@@ -1,0 +1,172 @@
+import { timingSafeEqual } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext, UserRow } from '../context.ts';
+import type { DbOrTx } from '../db/index.ts';
+import { appUser, biLink, biLinkModel } from '../db/schema/index.ts';
+import { HttpError, unauthorized } from '../errors.ts';
+import { randomToken, sha256 } from '../auth/crypto.ts';
+import * as policy from '../policies/bi.ts';
+import { command } from './command.ts';
+import { readableModelIds, reportData } from './reportData.ts';
+import {
+  BI_API_VERSION, BI_PASSWORD_HOURS, BI_USERNAME, type BiLink, type BiPassword,
+} from '../../src/api/contract/biLink.ts';
+import { BI_LINK_MESSAGES } from '../../src/api/contract/messages.ts';
+import type { ReportData } from '../../src/api/contract/reportData.ts';
+
+// BI links (spec 1 §2, §7 /api/bi/v1/report/…; server/policies/bi.ts; docs/bi-links.md): the owner's
+// rows, and the feed's authentication, rate limit and data.
+
+/** The feed's address prefix; the link is `${publicUrl}${FEED_PREFIX}/{uuid}/`. */
+export const FEED_PREFIX = `/api/bi/${BI_API_VERSION}/feed`;
+/** Pulls of one link in one window before 429. Power BI asks 3–4 requests a refresh ($metadata, both sets). */
+export const BI_RATE_LIMIT = { pulls: 60, windowSeconds: 60 } as const;
+
+type LinkRow = typeof biLink.$inferSelect;
+
+export const feedUrl = (ctx: AppContext, uuid: string) => `${ctx.config.publicUrl.replace(/\/+$/, '')}${FEED_PREFIX}/${uuid}/`;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The models of these links, in their chosen order. */
+async function modelsOf(db: DbOrTx, linkIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(linkIds.map((id) => [id, []]));
+  if (!linkIds.length) return out;
+  const rows = await db.select({ linkId: biLinkModel.linkId, modelId: biLinkModel.modelId }).from(biLinkModel)
+    .where(inArray(biLinkModel.linkId, linkIds)).orderBy(asc(biLinkModel.linkId), asc(biLinkModel.position));
+  for (const r of rows) out.get(r.linkId)!.push(r.modelId);
+  return out;
+}
+
+function wire(ctx: AppContext, l: LinkRow, models: number[]): BiLink {
+  return {
+    id: l.id, uuid: l.uuid, timestamp_created: l.createdAt.toISOString(), timestamp_last_accessed: iso(l.lastAccessedAt),
+    link: feedUrl(ctx, l.uuid), version_api: BI_API_VERSION, description: l.description, username: BI_USERNAME,
+    expiration_password: iso(l.passwordExpiresAt), ipaddress: l.lastIp, models,
+  };
+}
+
+/** POST report/: a link over models the caller can read (any other → 404). */
+export async function createBiLink(ctx: AppContext, user: UserRow, body: { description: string; models: number[] }, ip: string): Promise<BiLink> {
+  policy.requireCreateBiLink(user);
+  const ids = [...new Set(body.models)];
+  return command(ctx, { user, ip }, async (c) => {
+    policy.requireReadableModels(ids, await readableModelIds(c.tx, user, ids));
+    const [row] = await c.tx.insert(biLink).values({
+      clientId: user.clientId, userId: user.id, description: body.description, createdAt: c.now,
+    }).returning();
+    await c.tx.insert(biLinkModel).values(ids.map((modelId, position) => ({ linkId: row.id, modelId, position })));
+    await c.audit(`BI-link '${body.description}' aangemaakt`);
+    return wire(ctx, row, ids);
+  });
+}
+
+/** GET report/: the caller's own links, newest first. */
+export async function listBiLinks(ctx: AppContext, user: UserRow): Promise<BiLink[]> {
+  const rows = await ctx.db.select().from(biLink)
+    .where(and(eq(biLink.clientId, user.clientId), eq(biLink.userId, user.id))).orderBy(desc(biLink.createdAt), desc(biLink.id));
+  const models = await modelsOf(ctx.db, rows.map((r) => r.id));
+  return rows.map((r) => wire(ctx, r, models.get(r.id)!));
+}
+
+/** The caller's link by uuid, read (and locked, in a transaction) for a change; 404 for anyone else's. */
+async function ownLink(db: DbOrTx, user: UserRow, uuid: string, lock = false): Promise<LinkRow> {
+  const q = db.select().from(biLink).where(eq(biLink.uuid, uuid));
+  const [row] = lock ? await q.for('update') : await q;
+  policy.requireOwnLink(user, row);
+  return row;
+}
+
+/** GET report/{uuid}/. */
+export async function getBiLink(ctx: AppContext, user: UserRow, uuid: string): Promise<BiLink> {
+  const row = await ownLink(ctx.db, user, uuid);
+  return wire(ctx, row, (await modelsOf(ctx.db, [row.id])).get(row.id)!);
+}
+
+/** DELETE report/{uuid}/: the link, its models and thereby its password go; its feed answers 401. */
+export async function deleteBiLink(ctx: AppContext, user: UserRow, uuid: string, ip: string): Promise<void> {
+  await command(ctx, { user, ip }, async (c) => {
+    const row = await ownLink(c.tx, user, uuid, true);
+    await c.tx.delete(biLink).where(eq(biLink.id, row.id));
+    await c.audit(`BI-link '${row.description}' verwijderd`);
+  });
+}
+
+/**
+ * POST report/{uuid}/password/: a new password (the previous one stops working), valid BI_PASSWORD_HOURS.
+ * Only its SHA-256 is kept: it is a 192-bit random token, so a fast hash is as safe as a slow one and
+ * every pull stays cheap (docs/decisions.md "BI links").
+ */
+export async function generateBiPassword(ctx: AppContext, user: UserRow, uuid: string, ip: string): Promise<BiPassword> {
+  const password = randomToken(24);
+  return command(ctx, { user, ip }, async (c) => {
+    const row = await ownLink(c.tx, user, uuid, true);
+    const expires = new Date(c.now.getTime() + BI_PASSWORD_HOURS * 3600 * 1000);
+    await c.tx.update(biLink).set({ passwordHash: sha256(password), passwordExpiresAt: expires }).where(eq(biLink.id, row.id));
+    await c.audit(`Wachtwoord van BI-link '${row.description}' gegenereerd`);
+    return { username: BI_USERNAME, password, expiration_password: expires.toISOString() };
+  });
+}
+
+// ------------------------------------------------------------------------------------------- feed
+
+/** A pulled link with its owner, once its credentials have been checked. */
+export interface FeedLink { id: number; uuid: string; owner: UserRow }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** user name and password of a Basic Authorization header, or null. */
+function basicCredentials(header: string | undefined): { user: string; password: string } | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!m) return null;
+  const text = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  return colon < 0 ? null : { user: text.slice(0, colon), password: text.slice(colon + 1) };
+}
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * authenticate: the link of `uuid` whose current password the Basic header carries with BI_USERNAME,
+ * before it expires. Anything else (no header, another user name, a wrong or expired password, an
+ * unknown or deleted link) is the same 401, so the answer does not tell whether a link exists.
+ */
+export async function authenticateFeed(ctx: AppContext, uuid: string, authorization: string | undefined): Promise<FeedLink> {
+  const creds = basicCredentials(authorization);
+  if (!creds || creds.user !== BI_USERNAME || !UUID.test(uuid)) throw unauthorized();
+  const [row] = await ctx.db.select({ link: biLink, owner: appUser }).from(biLink)
+    .innerJoin(appUser, eq(appUser.id, biLink.userId)).where(eq(biLink.uuid, uuid));
+  const l = row?.link;
+  if (!l?.passwordHash || !l.passwordExpiresAt || l.passwordExpiresAt <= ctx.config.now()) throw unauthorized();
+  if (!sameHash(sha256(creds.password), l.passwordHash)) throw unauthorized();
+  return { id: l.id, uuid: l.uuid, owner: row.owner };
+}
+
+/**
+ * Counts an authenticated pull and records its time and address, in one statement on the link's row
+ * (so every server instance shares the count): a fixed window of BI_RATE_LIMIT.windowSeconds; the pull
+ * after the limit answers 429 and is neither counted nor recorded.
+ */
+export async function recordPull(ctx: AppContext, link: FeedLink, ip: string): Promise<void> {
+  const now = ctx.config.now();
+  const windowStart = new Date(now.getTime() - BI_RATE_LIMIT.windowSeconds * 1000);
+  const fresh = sql`(${biLink.pullWindowStart} IS NOT NULL AND ${biLink.pullWindowStart} > ${windowStart})`;
+  const updated = await ctx.db.update(biLink).set({
+    pullWindowStart: sql`CASE WHEN ${fresh} THEN ${biLink.pullWindowStart} ELSE ${now}::timestamptz END`,
+    pullCount: sql`CASE WHEN ${fresh} THEN ${biLink.pullCount} + 1 ELSE 1 END`,
+    lastAccessedAt: now,
+    lastIp: ip,
+  }).where(and(eq(biLink.id, link.id), sql`NOT (${fresh} AND ${biLink.pullCount} >= ${BI_RATE_LIMIT.pulls})`))
+    .returning({ id: biLink.id });
+  if (!updated.length) {
+    throw new HttpError(429, BI_LINK_MESSAGES.rateLimited, { retry_after: BI_RATE_LIMIT.windowSeconds });
+  }
+}
+
+/** authorise + service: the rows of the link's models that its owner can read now, in the chosen order. */
+export async function feedData(ctx: AppContext, link: FeedLink): Promise<ReportData> {
+  policy.requireFeedOwner(link.owner);
+  const ids = (await modelsOf(ctx.db, [link.id])).get(link.id)!;
+  const readable = await readableModelIds(ctx.db, link.owner, ids);
+  return reportData(ctx, link.owner.clientId, ids.filter((id) => readable.has(id)));
+}
