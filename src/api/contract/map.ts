@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { SpaceUsageLocation } from './modelData.ts';
+
+// Map data (issue 14; spec 1 §2 "Map viewer screens", §7 mapviewer/…): outlines as GeoJSON in WGS84
+// (longitude, latitude), stored in PostgreSQL, their areas computed by the server. The shapes below are
+// what the wire allows; the server checks the rest (closed rings, no self-intersection, at most
+// MAX_VERTICES corners in all) and answers 400 with a Dutch message (MAP_MESSAGES in messages.ts).
+
+/** Most corners one outline (or one PUT of feature areas) may have in all. */
+export const MAX_VERTICES = 10_000;
+
+const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number());
+const Ring = z.array(Position).min(4);
+export const Polygon = z.object({ type: z.literal('Polygon'), coordinates: z.array(Ring).min(1) });
+export const MultiPolygon = z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(Ring).min(1)).min(1) });
+/** An outline: a polygon (holes allowed) or several. */
+export const AreaGeometry = z.discriminatedUnion('type', [Polygon, MultiPolygon]);
+export type AreaGeometry = z.infer<typeof AreaGeometry>;
+
+/** PUT …/region/, …/outline/: a Feature with the outline; `null` removes it. */
+export const OutlineFeature = z.object({
+  type: z.literal('Feature'),
+  geometry: AreaGeometry,
+  properties: z.record(z.string(), z.unknown()).nullish(),
+});
+export type OutlineFeature = z.infer<typeof OutlineFeature>;
+export const OutlineBody = OutlineFeature.nullable();
+
+/** GET/PUT answer of an outline: the Feature with the server's area (m²), or null when there is none. */
+export const OutlineAnswer = z.object({
+  type: z.literal('Feature'),
+  geometry: AreaGeometry,
+  properties: z.object({ area_m2: z.number() }).passthrough(),
+}).nullable();
+export type OutlineAnswer = z.infer<typeof OutlineAnswer>;
+
+/** A feature area: a polygon with a name and a function (a space-usage location of the model contract). */
+export const FeatureAreaIn = z.object({
+  type: z.literal('Feature'),
+  geometry: AreaGeometry,
+  properties: z.object({ name: z.string().trim().min(1).max(200), function: SpaceUsageLocation }),
+});
+/** PUT mapviewer/version-model/{id}/features/: all of the version's feature areas (an empty list removes them). */
+export const FeatureAreasBody = z.object({ type: z.literal('FeatureCollection'), features: z.array(FeatureAreaIn) });
+export type FeatureAreasBody = z.infer<typeof FeatureAreasBody>;
+
+export const FeatureAreaOut = z.object({
+  type: z.literal('Feature'),
+  id: z.number().int(),
+  geometry: AreaGeometry,
+  properties: z.object({ name: z.string(), function: SpaceUsageLocation, area_m2: z.number() }),
+});
+/** GET/PUT answer: the feature areas with their areas, and m² per function (only functions present). */
+export const FeatureAreasAnswer = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(FeatureAreaOut),
+  totals: z.partialRecord(SpaceUsageLocation, z.number()),
+});
+export type FeatureAreasAnswer = z.infer<typeof FeatureAreasAnswer>;
