@@ -4,9 +4,7 @@ import { connect, migrateDb } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { lockDataDir } from './lock.ts';
 import { buildApp } from './app.ts';
-import { printSeededUsers, seedIfEmpty } from './seed/index.ts';
-import { ensureReportTemplates, ensureTemplateModels } from './seed/templates.ts';
-import { ensureShippedDocumentation } from './seed/documentation.ts';
+import { ensureShippedContent, printSeededUsers, seedIfEmpty } from './seed/index.ts';
 
 const config = configFromEnv();
 
@@ -31,9 +29,7 @@ const db = connect(config.databaseUrl ?? embedded!.url);
 await migrateDb(db);
 const seeded = await seedIfEmpty(db);
 if (seeded) printSeededUsers(seeded);
-await ensureTemplateModels(db, config.now());
-await ensureReportTemplates(db, config.now());
-await ensureShippedDocumentation(db, config.now());
+await ensureShippedContent(db, config.now());
 
 const app = await buildApp({ config, db, logger: true });
 

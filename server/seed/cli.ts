@@ -5,9 +5,7 @@ import { configFromEnv } from '../config.ts';
 import { connect, migrateDb } from '../db/index.ts';
 import { keptPort, startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.ts';
 import { lockDataDir } from '../lock.ts';
-import { printSeededUsers, seedIfEmpty } from './index.ts';
-import { ensureReportTemplates, ensureTemplateModels } from './templates.ts';
-import { ensureShippedDocumentation } from './documentation.ts';
+import { ensureShippedContent, printSeededUsers, seedIfEmpty } from './index.ts';
 import { seedDemoProjects } from './demo.ts';
 
 const config = configFromEnv();
@@ -33,9 +31,7 @@ try {
   await migrateDb(db);
   const seeded = await seedIfEmpty(db);
   if (seeded) printSeededUsers(seeded);
-  await ensureTemplateModels(db, config.now());
-  await ensureReportTemplates(db, config.now());
-  await ensureShippedDocumentation(db, config.now());
+  await ensureShippedContent(db, config.now());
   if (process.argv.includes('--demo')) {
     const n = await seedDemoProjects(db, config.now());
     console.log(n ? `${n} voorbeeldprojecten toegevoegd.` : 'De voorbeeldprojecten bestonden al.');

@@ -5,6 +5,8 @@ import {
   appUser, categoryAttachment, client, phase, subregion, typeProject, userSubregion,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { ensureShippedDocumentation } from './documentation.ts';
+import { ensureReportTemplates, ensureTemplateModels } from './templates.ts';
 
 interface SeededUser {
   email: string;
@@ -68,4 +70,14 @@ export function printSeededUsers(users: SeededUser[], print: (line: string) => v
     print(`  ${u.isStaff ? 'beheerder (staff)' : u.role === 'USR' ? 'gebruiker' : 'lezer'}: ${u.email}  wachtwoord: ${u.password}`);
   }
   print('');
+}
+
+/**
+ * Every start (the server and the seed command): what the product ships — the spreadsheet-model
+ * template, the report templates, the manual and release notes — for every client that lacks it.
+ */
+export async function ensureShippedContent(db: Db, at: Date): Promise<void> {
+  await ensureTemplateModels(db, at);
+  await ensureReportTemplates(db, at);
+  await ensureShippedDocumentation(db, at);
 }
