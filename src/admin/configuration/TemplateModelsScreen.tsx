@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Card, FileInput, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { StaffScreen } from './StaffScreen.tsx';
 import { useResource } from '../../app/resource.ts';
 import { configurationApi } from '../../api/configuration.ts';
 import { ResponseError, messageOf } from '../../api/http.ts';
@@ -18,14 +18,9 @@ type Errors = Partial<Record<'name' | 'file', string>>;
 const TemplateModelsScreen = observer(function TemplateModelsScreen() {
   const { auth } = useRoot();
   return (
-    <>
-      <PageHeader crumbs={[{ text: 'Configuratie' }, { text: TITLE }]} />
-      <div className="gs-content">
-        {auth.user?.canManageModelTemplates
-          ? <TemplateModels />
-          : <NonIdealState icon="lock" description="Alleen een super-beheerder kan rekenmodeltypen beheren." />}
-      </div>
-    </>
+    <StaffScreen title={TITLE} allowed={!!auth.user?.canManageModelTemplates} denied="Alleen een super-beheerder kan rekenmodeltypen beheren.">
+      <TemplateModels />
+    </StaffScreen>
   );
 });
 export default TemplateModelsScreen;

@@ -5,7 +5,7 @@ import {
   Alert, Button, ButtonGroup, Card, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea,
 } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
-import { PageHeader } from '../../app/PageHeader.tsx';
+import { StaffScreen } from './StaffScreen.tsx';
 import { useResource } from '../../app/resource.ts';
 import { templateReportsApi, type TemplateReport, type TemplateReportFields } from '../../api/templateReports.ts';
 import { ResponseError, messageOf } from '../../api/http.ts';
@@ -48,14 +48,9 @@ function serverErrors(err: unknown, message: string): Errors {
 const TemplateReportsScreen = observer(function TemplateReportsScreen() {
   const { auth } = useRoot();
   return (
-    <>
-      <PageHeader crumbs={[{ text: 'Configuratie' }, { text: TITLE }]} />
-      <div className="gs-content gs-stack">
-        {auth.user?.canManageReportTemplates
-          ? <TemplateReports />
-          : <NonIdealState icon="lock" description="Alleen een super-beheerder kan rapportagesjablonen beheren." />}
-      </div>
-    </>
+    <StaffScreen title={TITLE} allowed={!!auth.user?.canManageReportTemplates} denied="Alleen een super-beheerder kan rapportagesjablonen beheren." className="gs-content gs-stack">
+      <TemplateReports />
+    </StaffScreen>
   );
 });
 export default TemplateReportsScreen;
