@@ -14,7 +14,7 @@ class FakeServer implements WorkbenchApi {
   meta(): ModelMeta {
     return {
       model_id: 7, model_name: 'Online', version_id: 2, version_name: 'Versie 1', project_id: 1, project_name: 'Plan', frozen: false,
-      can_edit: true, data_version: this.version, session: null, read_only_reason: null,
+      can_edit: true, data_version: this.version, session: null, read_only_reason: null, has_map_data: false,
     };
   }
   async load(): Promise<GrexOnlineModel> {
