@@ -11,6 +11,7 @@ import { takePrefetchedModel } from './prefetch.ts';
 import { http, saveBlob } from '../api/http.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { ActionRegistry, tooltipOf } from './actions.ts';
+import { mapTotalsApi } from '../api/mapTotals.ts';
 import { activeSheet } from './activeSheet.ts';
 import { preloadSheets } from './LazySheet.tsx';
 import { BaseParameters } from './BaseParameters.tsx';
@@ -71,7 +72,7 @@ function open(root: RootStore, modelId: number): Opened {
   const toasts = root.toasts;
   const store = new WorkbenchStore(modelId, {
     // The first load takes the answer the navigation started (prefetch.ts); later loads fetch.
-    api: { ...grexonlineApi, load: (id) => takePrefetchedModel(id) ?? grexonlineApi.load(id) },
+    api: { ...grexonlineApi, load: (id) => takePrefetchedModel(id) ?? grexonlineApi.load(id), mapTotals: mapTotalsApi.totals },
     toasts: { success: toasts.success, error: (m, t) => toasts.error(m, t), warning: toasts.warning },
     storage: storage(),
     userId: root.auth.user?.id ?? 0,

@@ -15,6 +15,7 @@ async function store() {
       save: async () => { throw new Error('niet gebruikt'); },
       openSession: async () => ({ held: true, session: null, read_only_reason: null, message: '' }),
       closeSession: async () => ({ held: false, session: null, read_only_reason: null, message: '' }),
+      mapTotals: async () => ({}),
     },
     toasts: { success() {}, error() {}, warning() {} },
     storage: null,
