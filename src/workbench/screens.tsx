@@ -124,6 +124,9 @@ function open(root: RootStore, modelId: number): Opened {
         void store.save();
       } },
     { id: 'close', label: 'Sluiten', keys: [], toolbar: { icon: 'cross', text: true }, enabled: () => true, run: close },
+    // Ruimtegebruik's button (issue 14): the version's feature areas into the space-usage rows.
+    { id: 'mapTakeover', label: 'Overnemen uit kaart', keys: [], enabled: () => store.mapTakeoverBlocked === null,
+      blocked: () => store.mapTakeoverBlocked, busy: () => store.mapTakeover.step === 'loading', run: () => void store.startMapTakeover() },
   );
   const keyDown = (e: KeyboardEvent) => void o.actions.handle(e, editing(e));
   const beforeUnload = (e: BeforeUnloadEvent) => {
@@ -212,7 +215,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
           {store.status === 'ready' && (
             <>
               <ReadOnlyNotice store={store} />
-              {screen === 'GrexOnline_BaseParameters' ? <BaseParameters store={store} toasts={toasts} />
+              {screen === 'GrexOnline_BaseParameters' ? <BaseParameters store={store} toasts={toasts} actions={o.actions} />
                 : !store.engine && TOOL_SCREENS.includes(screen) ? <Spinner />
                 : screen === 'GrexOnline_CostEstimate' ? <EntrySection key="cost" store={store} toasts={toasts} kind="cost" />
                 : screen === 'GrexOnline_ResidentialConstruction' ? <EntrySection key="res" store={store} toasts={toasts} kind="residential" />
