@@ -6,8 +6,8 @@ import { SpaceUsageLocation } from './modelData.ts';
 // what the wire allows; the server checks the rest (closed rings, no self-intersection, at most
 // MAX_VERTICES corners in all) and answers 400 with a Dutch message (MAP_MESSAGES in messages.ts).
 
-/** Most corners one outline (or one PUT of feature areas) may have in all. */
-export const MAX_VERTICES = 10_000;
+/** Most corners one outline (or one PUT of feature areas) may have in all (the rule lives with the others in lib/geo.ts). */
+export { MAX_VERTICES } from '../../lib/geo.ts';
 
 const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number());
 const Ring = z.array(Position).min(4);
