@@ -57,3 +57,28 @@ export const FeatureAreasAnswer = z.object({
   totals: z.partialRecord(SpaceUsageLocation, z.number()),
 });
 export type FeatureAreasAnswer = z.infer<typeof FeatureAreasAnswer>;
+
+/** GET mapviewer/client_region/ (spec 1 §7): the client region's outline editor; null for who may not edit it. */
+export const ClientRegionAnswer = z.object({ outline_uri: z.string().nullable() });
+/** GET mapviewer/overview/ (spec 1 §7): the overview map's address. */
+export const OverviewAnswer = z.object({ viewer_uri: z.string().nullable() });
+
+/** GET mapviewer/overview/regions/: per readable project its latest version with a region (docs/map.md). */
+export const OverviewRegion = z.object({
+  type: z.literal('Feature'),
+  /** The project's id. */
+  id: z.number().int(),
+  geometry: AreaGeometry,
+  properties: z.object({
+    project_id: z.number().int(),
+    project_name: z.string(),
+    type_project: z.number().int(),
+    type_project_name: z.string(),
+    version_id: z.number().int(),
+    version_name: z.string(),
+    area_m2: z.number(),
+  }),
+});
+export type OverviewRegion = z.infer<typeof OverviewRegion>;
+export const OverviewRegions = z.object({ type: z.literal('FeatureCollection'), features: z.array(OverviewRegion) });
+export type OverviewRegions = z.infer<typeof OverviewRegions>;
