@@ -98,10 +98,9 @@ test('a click on a spreadsheet model shows the progress and delivers the workboo
   });
   await clickModel(page, t);
 
-  // The first open asks for the version's map data; this version has none drawn.
-  await expect(mapDialog(page)).toContainText('De verbinding met MapViewer is inactief');
-  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
+  // This version has no map data: the open does not ask for them, so no map pop-up (e2e/mapTakeover.spec.ts has one).
   await expect(openDialog(page).getByRole('progressbar')).toBeVisible();
+  await expect(mapDialog(page)).toHaveCount(0);
   await expect(openDialog(page)).toContainText(t.model);
 
   // Ready: the user may edit, so Excel gets the WebDAV address and a copy can be downloaded.
@@ -128,9 +127,8 @@ test('a reader gets the file at once: nothing to choose, no session', async ({ p
   const t = await spreadsheetModel(request);
   await signIn(page, READER);
   await showModel(page, t);
-  await clickModel(page, t);
   const downloaded = page.waitForEvent('download', { timeout: 30_000 });
-  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
+  await clickModel(page, t);
   const file = await downloaded;
   expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
   await expect(openDialog(page)).toHaveCount(0);
@@ -147,7 +145,6 @@ test('a model opened by another user: the alert names him, ending his session op
   await signIn(page, ADMIN);
   await showModel(page, t);
   await clickModel(page, t);
-  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
   const alert = page.getByRole('alertdialog');
   await expect(alert).toContainText('Dit rekenmodel is al geopend door een andere gebruiker.');
   await expect(alert).toContainText(USER);
@@ -164,34 +161,10 @@ test('a model opened by another user: the alert names him, ending his session op
   await signIn(page, USER);
   await showModel(page, t);
   await clickModel(page, t);
-  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
   await expect(alert).toContainText(ADMIN);
   await expect(alert.getByRole('button', { name: 'Beëindig sessie' })).toHaveCount(0);
   await alert.getByRole('button', { name: 'Sluiten' }).click();
   await expect(alert).toHaveCount(0);
-});
-
-test('the model-without-map-data pop-up: Ga terug opens nothing, Toch openen opens without map data', async ({ page, request }) => {
-  const t = await spreadsheetModel(request);
-  await signIn(page, USER);
-  await showModel(page, t);
-  const opens: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/open/')) opens.push(new URL(r.url()).search);
-  });
-
-  await clickModel(page, t);
-  await expect(mapDialog(page)).toContainText('De verbinding met MapViewer is inactief');
-  await mapDialog(page).getByRole('button', { name: 'Ga terug' }).click();
-  await expect(mapDialog(page)).toHaveCount(0);
-  await expect(openDialog(page)).toHaveCount(0);
-  // Nothing was opened: no session.
-  await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' })).toHaveCount(0);
-
-  await clickModel(page, t);
-  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
-  await expect(openDialog(page)).toContainText('Het rekenmodel staat klaar.');
-  expect(opens).toEqual(['?mapviewer_required=true', '?mapviewer_required=true', '?mapviewer_required=false']);
 });
 
 test('what Excel saves through the edit address becomes the active history entry the modeller sees', async ({ page, request }) => {
@@ -199,7 +172,6 @@ test('what Excel saves through the edit address becomes the active history entry
   await signIn(page, USER);
   await showModel(page, t);
   await clickModel(page, t);
-  await mapDialog(page).getByRole('button', { name: 'Toch openen' }).click();
   const href = await openDialog(page).getByRole('button', { name: 'Openen in Excel' }).getAttribute('href');
   const editUrl = href!.replace(/^ms-excel:ofe\|u\|/, '');
   expect(new URL(editUrl).origin).toBe(baseURL);

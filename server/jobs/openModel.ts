@@ -31,7 +31,7 @@ export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
   let spaceUsage: SpaceUsage | null = null;
   if (params.mapviewerRequired) {
     await progress('Kaartgegevens invullen', 50);
-    const map = await versionSpaceUsage(ctx.db, saved.versionId, ctx.config.mapMaxAreaM2);
+    const map = await versionSpaceUsage(ctx, ctx.db, job.clientId, saved.versionId);
     if ('error' in map) throw new JobFailure(MAPVIEWER_ERROR_TEXT[map.error], map.error);
     spaceUsage = map.spaceUsage;
   }

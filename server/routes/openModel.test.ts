@@ -282,25 +282,36 @@ describe('open model', () => {
     expect((await open(t.app, a.adm, other.modelId)).statusCode).toBe(200);
   });
 
-  it('answers 424 for each missing kind of map data, at the request and from the job, and fills m² per function', async () => {
+  it('answers 424 for map data a model may not take, at the request and from the job, and fills m² per function', async () => {
     const expect424 = (res: { statusCode: number; json(): unknown }, error: keyof typeof MAPVIEWER_ERROR_TEXT) => {
       expect(res.statusCode).toBe(424);
       expect(res.json()).toEqual({ message: MAPVIEWER_ERROR_TEXT[error], mapviewer_error: error });
     };
+    // No feature areas: NoData, with or without a region (a region alone is no map data).
     const none = await spreadsheetModel();
-    expect424(await open(t.app, a.usr, none.modelId, '?mapviewer_required'), 'NoMapViewerConnection');
+    expect424(await open(t.app, a.usr, none.modelId, '?mapviewer_required'), 'NoData');
     expect(await sessionOf(none.modelId)).toBeNull(); // the refusal took no session
-
-    const big = await spreadsheetModel();
-    await mapData(big.versionId, t.config.mapMaxAreaM2 + 1, [['public_space_green', 10]]);
-    expect424(await open(t.app, a.usr, big.modelId, '?mapviewer_required=true'), 'BigArea');
-
     const empty = await spreadsheetModel();
     await mapData(empty.versionId, 5000, []);
     expect424(await open(t.app, a.usr, empty.modelId, '?mapviewer_required'), 'NoData');
     // Without mapviewer_required the map data do not matter.
     expect((await poll(a.usr, await openTask(a.usr, empty.modelId))).statusCode).toBe(200);
 
+    // A region larger than the limit: BigArea — once there are feature areas (without them NoData comes first).
+    const big = await spreadsheetModel();
+    await mapData(big.versionId, t.config.mapMaxAreaM2 + 1, []);
+    expect424(await open(t.app, a.usr, big.modelId, '?mapviewer_required'), 'NoData');
+    await mapData(big.versionId, null, [['public_space_green', 10]]);
+    expect424(await open(t.app, a.usr, big.modelId, '?mapviewer_required=true'), 'BigArea');
+
+    // Feature areas without a region: taken (no area to be too large), never NoMapViewerConnection.
+    const loose = await spreadsheetModel();
+    await mapData(loose.versionId, null, [['main_structure_water', 42]]);
+    const looseReady = await poll(a.usr, await openTask(a.usr, loose.modelId, '?mapviewer_required'));
+    expect(looseReady.statusCode, looseReady.body).toBe(200);
+    expect((await inputsOf((await download(a.usr, looseReady.json())).rawPayload)).spaceUsage).toMatchObject({ main_structure_water: 42, public_space_green: 0 });
+
+    // A region of exactly the limit is allowed.
     const full = await spreadsheetModel();
     await mapData(full.versionId, t.config.mapMaxAreaM2, [['public_space_green', 100.5], ['public_space_green', 20], ['net_area_marketable_residential', 3000]]);
     const ready = await poll(a.usr, await openTask(a.usr, full.modelId, '?mapviewer_required'));
@@ -308,12 +319,50 @@ describe('open model', () => {
     const inputs = await inputsOf((await download(a.usr, ready.json())).rawPayload);
     expect(inputs.spaceUsage).toMatchObject({ public_space_green: 120.5, net_area_marketable_residential: 3000, main_structure_water: 0 });
 
-    // The feature areas go while the job waits: the task answers 424 itself.
-    const held = await holdParameters();
-    const id = await openTask(a.usr, full.modelId, '?mapviewer_required');
+    // The map changes while the job waits: the task answers the 424 itself — a region grown too large …
+    let held = await holdParameters();
+    let id = await openTask(a.usr, full.modelId, '?mapviewer_required');
+    await t.db.update(versionRegion).set({ areaM2: t.config.mapMaxAreaM2 * 2 }).where(eq(versionRegion.versionId, full.versionId));
+    await held.release();
+    expect424(await poll(a.usr, id), 'BigArea');
+    // … or the feature areas removed.
+    await t.db.delete(versionRegion).where(eq(versionRegion.versionId, full.versionId));
+    held = await holdParameters();
+    id = await openTask(a.usr, full.modelId, '?mapviewer_required');
     await t.db.delete(featureArea).where(eq(featureArea.versionId, full.versionId));
     await held.release();
     expect424(await poll(a.usr, id), 'NoData');
+  });
+
+  it('tells on the model and version rows and in the tool whether the version has feature areas', async () => {
+    const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    const get = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/manager/${url}`, headers: await bearer(t.app, a.vwr) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const flags = async () => ({
+      modelList: (await get(`model/?version_model_id=${tree.versionId}`) as { id: number; has_map_data: boolean }[]).find((m) => m.id === tree.modelId)!.has_map_data,
+      model: (await get(`model/${tree.modelId}/`)).has_map_data as boolean,
+      versionList: (await get(`version-model/?project_id=${tree.projectId}`) as { id: number; has_map_data: boolean }[]).find((v) => v.id === tree.versionId)!.has_map_data,
+      version: (await get(`version-model/${tree.versionId}/`)).has_map_data as boolean,
+    });
+    expect(await flags()).toEqual({ modelList: false, model: false, versionList: false, version: false });
+    await mapData(tree.versionId, 5000, []); // a region alone is no map data
+    expect(await flags()).toEqual({ modelList: false, model: false, versionList: false, version: false });
+    await mapData(tree.versionId, null, [['public_space_paving', 10]]);
+    expect(await flags()).toEqual({ modelList: true, model: true, versionList: true, version: true });
+
+    const online = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    await t.db.update(model).set({ modelPlatform: 'online' }).where(eq(model.id, online.modelId)); // opens with the default data
+    const tool = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/grexonline/model/${online.modelId}/`, headers: await bearer(t.app, a.vwr) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().has_map_data as boolean;
+    };
+    expect(await tool()).toBe(false);
+    await mapData(online.versionId, null, [['net_area_marketable_residential', 10]]);
+    expect(await tool()).toBe(true);
   });
 
   it('fails the task with a clear message for a model without a workbook; refuses online models and what the caller cannot see', async () => {

@@ -282,7 +282,7 @@ describe('data revision', () => {
       WHERE t.tgname LIKE 'data\_revision%' ORDER BY 1, 2`)).rows;
     const before = await triggers();
     expect(before.filter((r) => r.name === 'data_revision_v1').map((r) => r.table).sort()).toEqual(
-      ['app_user', 'model', 'model_session', 'project', 'project_role', 'subregion', 'template_model', 'type_project', 'version_model']);
+      ['app_user', 'feature_area', 'model', 'model_session', 'project', 'project_role', 'subregion', 'template_model', 'type_project', 'version_model']);
     await migrateDb(t.db);
     expect(await triggers()).toEqual(before);
     await t.db.execute(sql`DROP TRIGGER data_revision_v1 ON model`);

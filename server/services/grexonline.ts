@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { fullName } from './audit.ts';
 import { command } from './command.ts';
 import { resultsChanged } from './modelResults.ts';
-import { modelAccess, type ModelAccess } from './projectRows.ts';
+import { hasMapData, modelAccess, type ModelAccess } from './projectRows.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import * as policy from '../policies/grexonline.ts';
 import { validateModelData } from '../../src/formulas/validate.ts';
@@ -23,6 +23,7 @@ interface ToolRow {
   dataVersion: number;
   info: ProjectInfo;
   session: SessionInfo | null;
+  hasMapData: boolean;
 }
 
 async function loadRow(db: DbOrTx, user: UserRow, id: number): Promise<ToolRow> {
@@ -31,7 +32,7 @@ async function loadRow(db: DbOrTx, user: UserRow, id: number): Promise<ToolRow> 
   if (!access || access.platform !== 'online') throw notFound();
   const [row] = await db.select({
     modelData: model.modelData, dataVersion: model.dataVersion, description: project.description, number: project.number,
-    organisation: project.organisation, subregion: subregion.description,
+    organisation: project.organisation, subregion: subregion.description, hasMapData: sql<boolean>`${hasMapData(sql`${model.versionId}`)}`,
   }).from(model).innerJoin(versionModel, eq(versionModel.id, model.versionId)).innerJoin(project, eq(project.id, versionModel.projectId))
     .innerJoin(subregion, eq(subregion.id, project.subregionId)).where(eq(model.id, id));
   if (!row) throw notFound();
@@ -45,6 +46,7 @@ async function loadRow(db: DbOrTx, user: UserRow, id: number): Promise<ToolRow> 
       project_name: access.name, project_description: row.description, project_number: row.number, subregion: row.subregion,
       organisation_name: row.organisation, version_name: access.versionName, model_name: access.modelName,
     },
+    hasMapData: row.hasMapData,
     session: s ? { user_id: s.userId, user_name: fullName({ firstName: s.firstName, lastName: s.lastName }), mine: s.userId === user.id, started_at: s.startedAt.toISOString() } : null,
   };
 }
@@ -67,6 +69,7 @@ function answer(user: UserRow, r: ToolRow, data: ModelData): GrexOnlineModel {
     data_version: r.dataVersion,
     session: r.session,
     read_only_reason: readOnlyReason(user, r),
+    has_map_data: r.hasMapData,
   };
 }
 

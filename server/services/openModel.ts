@@ -7,6 +7,7 @@ import * as policy from '../policies/projects.ts';
 import { command } from './command.ts';
 import { fileCookie, forgetFinishedJobs, mapviewerFailure, taskState } from './jobs.ts';
 import { readableModel } from './editAccess.ts';
+import { mapViewerConnected } from './mapViewerConnection.ts';
 import type { MapviewerError, OpenModelAnswer, OpenModelReady, TaskProgress } from '../../src/api/contract/openModel.ts';
 import type { SpaceUsageLocation } from '../../src/api/contract/modelData.ts';
 import { MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED, OPEN_ONLINE_MODEL } from '../../src/api/contract/messages.ts';
@@ -24,19 +25,28 @@ export interface OpenModelParams {
 
 export type SpaceUsage = Partial<Record<SpaceUsageLocation, number>>;
 
-/**
- * The version's space usage (m² per function, summed over its feature areas), or why there is none:
- * no region drawn (NoMapViewerConnection), a region larger than config.mapMaxAreaM2 (BigArea), no
- * feature areas (NoData).
- */
-export async function versionSpaceUsage(db: DbOrTx, versionId: number, maxAreaM2: number): Promise<{ error: MapviewerError } | { spaceUsage: SpaceUsage }> {
-  const [region] = await db.select({ areaM2: versionRegion.areaM2 }).from(versionRegion).where(eq(versionRegion.versionId, versionId));
-  if (!region) return { error: 'NoMapViewerConnection' };
-  if (region.areaM2 > maxAreaM2) return { error: 'BigArea' };
+/** m² per function, summed over the version's feature areas (only functions present; empty without any). */
+export async function featureAreaTotals(db: DbOrTx, versionId: number): Promise<SpaceUsage> {
   const rows = await db.select({ fn: featureArea.function, m2: sum(featureArea.areaM2).mapWith(Number) }).from(featureArea)
     .where(eq(featureArea.versionId, versionId)).groupBy(featureArea.function);
-  if (!rows.length) return { error: 'NoData' };
-  return { spaceUsage: Object.fromEntries(rows.map((r) => [r.fn, r.m2])) };
+  return Object.fromEntries(rows.map((r) => [r.fn, r.m2]));
+}
+
+/**
+ * The version's space usage (m² per function, summed over its feature areas), or why a model may not
+ * take it (spec 1 §4, §8), checked in this order: the client's external map viewer does not answer
+ * (NoMapViewerConnection; the built-in viewer always does), the version has no feature areas (NoData),
+ * its region is larger than config.mapMaxAreaM2 (BigArea). A version with feature areas but no region
+ * drawn is fine: there is no area to be too large (docs/decisions.md "Map data into models").
+ */
+export async function versionSpaceUsage(ctx: AppContext, db: DbOrTx, clientId: number, versionId: number):
+  Promise<{ error: MapviewerError } | { spaceUsage: SpaceUsage }> {
+  if (!(await mapViewerConnected(ctx, db, clientId))) return { error: 'NoMapViewerConnection' };
+  const spaceUsage = await featureAreaTotals(db, versionId);
+  if (!Object.keys(spaceUsage).length) return { error: 'NoData' };
+  const [region] = await db.select({ areaM2: versionRegion.areaM2 }).from(versionRegion).where(eq(versionRegion.versionId, versionId));
+  if (region && region.areaM2 > ctx.config.mapMaxAreaM2) return { error: 'BigArea' };
+  return { spaceUsage };
 }
 
 /**
@@ -55,7 +65,7 @@ export async function openModel(
     const m = await readableModel(c.tx, user, id);
     if (m.platform !== 'spreadsheet') throw new HttpError(400, OPEN_ONLINE_MODEL);
     if (query.mapviewer_required) {
-      const map = await versionSpaceUsage(c.tx, m.versionId, ctx.config.mapMaxAreaM2);
+      const map = await versionSpaceUsage(ctx, c.tx, user.clientId, m.versionId);
       if ('error' in map) throw mapviewerFailure(map.error);
     }
     const edit = policy.canEditSpreadsheet(m.role, m.frozen);

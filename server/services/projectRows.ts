@@ -8,6 +8,7 @@ import type { VersionModel } from '../../src/api/contract/versionModel.ts';
 import type { ModelItem, ModelPlatform } from '../../src/api/contract/model.ts';
 import { modelCapabilities, projectCapabilities, versionCapabilities } from '../policies/capabilities.ts';
 import { readableRoleSql } from '../policies/projects.ts';
+import { versionUris } from './mapviewerUris.ts';
 
 // Reads of the project area: one query per list (joins, no N+1), plain rows mapped to the wire in JS.
 // (Building the JSON inside PostgreSQL with json_agg/json_build_object measured ~40x slower than
@@ -134,10 +135,13 @@ export async function projectRights(db: DbOrTx, clientId: number, projectId: num
 
 // ---------- versions ----------
 
+/** The version has feature areas (map data): the rows say so, so the browser asks for them only then. */
+export const hasMapData = (versionId: SQL) => sql`EXISTS (SELECT 1 FROM feature_area fa WHERE fa.version_id = ${versionId})`;
+
 type VersionRow = {
   id: number; name: string; description: string | null; phase_id: number | null; phase_name: string | null; project_id: number;
   created_ms: number; modified_ms: number; author: string | null; modifier: string | null; role: Role;
-  viewer_uri: string | null; outline_uri: string | null; editor_uri: string | null; frozen: boolean | null;
+  frozen: boolean | null; has_map_data: boolean;
 };
 type AttachmentRow = Omit<AttachmentItem, 'timestamp_upload'> & { upload_ms: number };
 
@@ -145,8 +149,8 @@ async function versions(db: DbOrTx, user: UserRow, where: SQL): Promise<VersionM
   const { rows } = await db.execute<VersionRow>(sql`
     SELECT v.id, v.name, v.description, v.phase_id, (SELECT ph.description FROM phase ph WHERE ph.id = v.phase_id) AS phase_name,
       v.project_id, ${ms(sql`v.created_at`)} AS created_ms, ${ms(sql`v.timestamp_last_modified`)} AS modified_ms,
-      ${nameOf('v.created_by')} AS author, ${nameOf('v.last_modified_by')} AS modifier, pr.role, v.viewer_uri, v.outline_uri, v.editor_uri,
-      (SELECT bool_and(mm.frozen) FROM model mm WHERE mm.version_id = v.id) AS frozen
+      ${nameOf('v.created_by')} AS author, ${nameOf('v.last_modified_by')} AS modifier, pr.role,
+      (SELECT bool_and(mm.frozen) FROM model mm WHERE mm.version_id = v.id) AS frozen, ${hasMapData(sql`v.id`)} AS has_map_data
     FROM version_model v JOIN project p ON p.id = v.project_id ${roleJoin(user)}
     WHERE p.client_id = ${user.clientId} AND ${where}
     ORDER BY v.created_at, v.id`);
@@ -167,8 +171,8 @@ async function versions(db: DbOrTx, user: UserRow, where: SQL): Promise<VersionM
     id: r.id, name: r.name, description: r.description, phase: r.phase_id ?? 0, phase_name: r.phase_name,
     project: r.project_id, project_id: r.project_id, created_at: iso(r.created_ms), timestamp_last_modified: iso(r.modified_ms),
     author_name_full: r.author, last_modified_by_name_full: r.modifier, attachments: byVersion.get(r.id) ?? [],
-    project_role: r.role, viewer_uri: r.viewer_uri, outline_uri: r.outline_uri, editor_uri: r.editor_uri,
-    frozen: r.frozen ?? false, mutations: [], type_model: null, ...versionCapabilities(r.role),
+    project_role: r.role, ...versionUris(r.role, r.id),
+    frozen: r.frozen ?? false, mutations: [], type_model: null, has_map_data: r.has_map_data, ...versionCapabilities(r.role),
   }));
 }
 
@@ -192,7 +196,7 @@ type ModelRow = {
   id: number; name: string; description: string | null; type_model: number | null; type_model_name: string | null;
   model_platform: ModelPlatform; frozen: boolean; author: string | null; modifier: string | null;
   created_ms: number; modified_ms: number; version_modified_ms: number; role: Role; project_id: number; version_id: number;
-  session_user_id: number | null;
+  session_user_id: number | null; has_map_data: boolean;
 };
 
 const modelListSql = (user: Caller, where: SQL) => sql`
@@ -201,7 +205,8 @@ const modelListSql = (user: Caller, where: SQL) => sql`
       ${nameOf('m.created_by')} AS author, ${nameOf('m.last_modified_by')} AS modifier,
       ${ms(sql`m.created_at`)} AS created_ms, ${ms(sql`m.timestamp_last_modified`)} AS modified_ms,
       ${ms(sql`v.timestamp_last_modified`)} AS version_modified_ms,
-      pr.role, v.project_id, m.version_id, (SELECT ms.user_id FROM model_session ms WHERE ms.model_id = m.id) AS session_user_id
+      pr.role, v.project_id, m.version_id, (SELECT ms.user_id FROM model_session ms WHERE ms.model_id = m.id) AS session_user_id,
+      ${hasMapData(sql`m.version_id`)} AS has_map_data
     FROM model m JOIN version_model v ON v.id = m.version_id JOIN project p ON p.id = v.project_id ${roleJoin(user)}
     WHERE p.client_id = ${user.clientId} AND ${where}
     ORDER BY m.id`;
@@ -219,7 +224,7 @@ const modelItem = (user: UserRow) => (r: ModelRow): ModelItem => ({
   mutations: [], project_role: r.role, project_id: r.project_id, version_id: r.version_id,
   version_timestamp_last_modified: iso(r.version_modified_ms), model_timestamp_last_modified: iso(r.modified_ms),
   parameter_set: null, force_template_migration: false,
-  already_open: r.session_user_id !== null, open_by_current_user: r.session_user_id === user.id,
+  already_open: r.session_user_id !== null, open_by_current_user: r.session_user_id === user.id, has_map_data: r.has_map_data,
   ...modelCapabilities(user, r.role, { frozen: r.frozen, sessionUserId: r.session_user_id }),
 });
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Callout, Checkbox, HTMLSelect, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import type { ParameterSetGroup, PhaseEntry, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
 import { formatNumber, percentDown } from '../lib/nlFormat.ts';
@@ -14,10 +14,11 @@ import {
 } from './sheets.ts';
 import { CommitField, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
 import { isCompleteSpaceRow, type WorkbenchStore } from './WorkbenchStore.ts';
+import { type ActionRegistry, titleOf } from './actions.ts';
 
 type TabId = 'project' | 'phasing' | 'interest' | 'indexing' | 'space' | 'other';
 
-export const BaseParameters = observer(function BaseParameters({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
+export const BaseParameters = observer(function BaseParameters({ store, toasts, actions }: { store: WorkbenchStore; toasts: Toaster; actions: ActionRegistry }) {
   const [tab, setTab] = useState<TabId>('project');
   // While the engine is being built only Projectgegevens (plain model data) can be shown.
   const calc = !store.engine;
@@ -28,7 +29,7 @@ export const BaseParameters = observer(function BaseParameters({ store, toasts }
       <Tab id="phasing" title="Fasering" disabled={calc} panel={<Phasing store={store} toasts={toasts} />} />
       <Tab id="interest" title="Rente" disabled={calc} panel={<Interest store={store} toasts={toasts} />} />
       <Tab id="indexing" title="Indexering" disabled={calc} panel={<Indexing store={store} toasts={toasts} />} />
-      <Tab id="space" title="Ruimtegebruik" disabled={calc} panel={<Space store={store} toasts={toasts} />} />
+      <Tab id="space" title="Ruimtegebruik" disabled={calc} panel={<Space store={store} toasts={toasts} actions={actions} />} />
       <Tab id="other" title="Overig" disabled={calc} panel={<Other store={store} toasts={toasts} />} />
     </Tabs>
   );
@@ -218,7 +219,7 @@ const Indexing = observer(function Indexing({ store, toasts }: { store: Workbenc
   );
 });
 
-const Space = observer(function Space({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
+const Space = observer(function Space({ store, toasts, actions }: { store: WorkbenchStore; toasts: Toaster; actions: ActionRegistry }) {
   const evaluate = useEvaluate(store);
   const rows = store.space;
   const def = useMemo<SheetDef>(() => ({
@@ -261,8 +262,10 @@ const Space = observer(function Space({ store, toasts }: { store: WorkbenchStore
         <div className="gs-wb-add">
           <Button icon="plus" text="Rij toevoegen" onClick={() => store.setSpace([...rows, { id: Math.max(0, ...rows.map((r) => r.id)) + 1, label: null, value: null, location: null }])} />
           <Button icon="trash" text="Laatste rij verwijderen" disabled={!rows.length} onClick={() => store.setSpace(rows.slice(0, -1))} />
+          <ActionButton action={actions.get('mapTakeover')} icon="map" />
         </div>
       )}
+      <MapTakeoverDialog store={store} />
       <dl className="gs-wb-figures">
         <div><dt>Hoofdstructuur</dt><dd>{formatNumber(S.mainStructure)} m²</dd></div>
         <div><dt>Openbare ruimte</dt><dd>{formatNumber(S.publicSpace)} m²</dd></div>
@@ -272,6 +275,48 @@ const Space = observer(function Space({ store, toasts }: { store: WorkbenchStore
       </dl>
       {Math.abs(S.difference) > 0.005 && <Callout intent="warning">Openbare ruimte + uitgeefbaar + uitgesloten wijkt {formatNumber(S.difference)} m² af van het bruto plangebied.</Callout>}
     </div>
+  );
+});
+
+/** A registry action as a button; disabled, it says why on hover (a disabled button gets no events: its wrapper has the title). */
+const ActionButton = observer(function ActionButton({ action: a, icon }: { action: ReturnType<ActionRegistry['get']>; icon: 'map' }) {
+  return (
+    <span title={titleOf(a)} data-testid={`action-${a.id}`}>
+      <Button icon={icon} text={a.label} disabled={!a.enabled()} loading={a.busy?.()} onClick={a.run} />
+    </span>
+  );
+});
+
+/** 'Overnemen uit kaart': per location the model's m², the map's and the difference; confirming takes the map's (one undo step). */
+const MapTakeoverDialog = observer(function MapTakeoverDialog({ store }: { store: WorkbenchStore }) {
+  const t = store.mapTakeover;
+  const cancel = () => store.cancelMapTakeover();
+  const signed = (v: number) => (v > 0 ? `+${formatNumber(v)}` : formatNumber(v));
+  return (
+    <Dialog isOpen={t.step === 'confirm'} onClose={cancel} title="Overnemen uit kaart" icon="map" style={{ width: 620 }}>
+      <DialogBody>
+        <p>De oppervlakten van de functiegebieden op de kaart vervangen het ruimtegebruik van het model per locatie.</p>
+        <HTMLTable compact striped className="gs-wb-map-diff" data-testid="map-diff">
+          <thead>
+            <tr><th>Locatie</th><th className="gs-wb-num">Model (m²)</th><th className="gs-wb-num">Kaart (m²)</th><th className="gs-wb-num">Verschil (m²)</th></tr>
+          </thead>
+          <tbody>
+            {t.step === 'confirm' && t.diff.map((d) => (
+              <tr key={d.location}>
+                <td>{labelOf(LOCATION_OPTIONS, d.location)}</td>
+                <td className="gs-wb-num">{formatNumber(d.model)}</td>
+                <td className="gs-wb-num">{d.map === null ? '–' : formatNumber(d.map)}</td>
+                <td className="gs-wb-num">{d.map === null ? '–' : signed(d.difference)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </DialogBody>
+      <DialogFooter actions={<>
+        <Button text="Annuleren" onClick={cancel} />
+        <Button intent="primary" text="Overnemen" onClick={() => store.confirmMapTakeover()} />
+      </>} />
+    </Dialog>
   );
 });
 

@@ -11,10 +11,14 @@ class FakeServer implements WorkbenchApi {
   version = 3;
   saves = 0;
   fail: number | null = null;
+  hasMapData = false;
+  /** The version's m² per function (the map viewer's totals); an Error is thrown. */
+  totals: Record<string, number> | Error = {};
+  totalsAsked: number[] = [];
   meta(): ModelMeta {
     return {
       model_id: 7, model_name: 'Online', version_id: 2, version_name: 'Versie 1', project_id: 1, project_name: 'Plan', frozen: false,
-      can_edit: true, data_version: this.version, session: null, read_only_reason: null,
+      can_edit: true, data_version: this.version, session: null, read_only_reason: null, has_map_data: this.hasMapData,
     };
   }
   async load(): Promise<GrexOnlineModel> {
@@ -33,6 +37,11 @@ class FakeServer implements WorkbenchApi {
   }
   async closeSession() {
     return { held: false, session: null, read_only_reason: null, message: '' };
+  }
+  async mapTotals(versionId: number) {
+    this.totalsAsked.push(versionId);
+    if (this.totals instanceof Error) throw this.totals;
+    return this.totals;
   }
 }
 
@@ -148,6 +157,82 @@ describe('WorkbenchStore', () => {
     expect(server.data.base_parameters.space_usage).toHaveLength(2);
     store.undo();
     expect(store.space.find((r) => r.id === 2)!.value).toBeNull();
+  });
+
+  it("'Overnemen uit kaart' shows model, map and difference per location, and takes the map's m² over as one undo step", async () => {
+    const server = new FakeServer();
+    server.hasMapData = true;
+    server.totals = { net_area_marketable_residential: 6200.5, public_space_green: 800 };
+    const { store, toasts } = setup(server);
+    await store.load();
+    expect(store.mapTakeoverBlocked).toBeNull();
+    const before = store.workingCopy();
+    const undoDepth = store.undoStack.length;
+
+    await store.startMapTakeover();
+    expect(server.totalsAsked).toEqual([2]); // the model's version
+    expect(store.mapTakeover).toEqual({
+      step: 'confirm', totals: server.totals,
+      diff: [
+        { location: 'public_space_green', model: 0, map: 800, difference: 800 },
+        { location: 'net_area_marketable_residential', model: 5000, map: 6200.5, difference: 1200.5 },
+      ],
+    });
+    expect(store.dirty).toBe(false); // nothing changes before the confirmation
+
+    store.confirmMapTakeover();
+    expect(store.mapTakeover).toEqual({ step: 'closed' });
+    expect(toasts).toContain(MSG.mapTaken);
+    expect(store.dirty).toBe(true);
+    expect(store.undoStack.length).toBe(undoDepth + 1);
+    expect(store.space).toEqual([
+      { id: 1, label: 'Woningbouw uitgeefbaar', value: 6200.5, location: 'net_area_marketable_residential' },
+      { id: 2, label: 'Openbare ruimte groen', value: 800, location: 'public_space_green' },
+    ]);
+    expect(store.results!.spaceUsage.marketable).toBe(6200.5);
+    expect(store.results!.spaceUsage.publicSpace).toBe(800);
+
+    store.undo(); // one step restores everything
+    expect(store.workingCopy()).toEqual(before);
+    expect(store.results!.spaceUsage.marketable).toBe(5000);
+    store.redo();
+    expect(store.results!.spaceUsage.publicSpace).toBe(800);
+    expect(await store.save()).toBe(true);
+    expect(server.data.base_parameters.space_usage).toHaveLength(2);
+
+    // Cancelled: nothing changes.
+    await store.startMapTakeover();
+    store.cancelMapTakeover();
+    expect(store.mapTakeover).toEqual({ step: 'closed' });
+    expect(store.dirty).toBe(false);
+  });
+
+  it("'Overnemen uit kaart' is blocked without map data, for readers, and tells when the map cannot be read", async () => {
+    const server = new FakeServer();
+    const { store, toasts } = setup(server);
+    await store.load();
+    expect(store.mapTakeoverBlocked).toBe(MSG.noMapData);
+    await store.startMapTakeover();
+    expect(server.totalsAsked).toEqual([]);
+
+    server.hasMapData = true;
+    await store.load();
+    server.totals = {}; // the feature areas went since the model was loaded
+    await store.startMapTakeover();
+    expect(store.mapTakeover).toEqual({ step: 'closed' });
+    expect(toasts).toContain(MSG.mapEmpty);
+    server.totals = Object.assign(new Error('Response returned an error code'), { status: 404 });
+    await store.startMapTakeover();
+    expect(store.mapTakeover).toEqual({ step: 'closed' });
+    expect(toasts).toContain(MSG.mapLoadFailed);
+    expect(store.dirty).toBe(false);
+
+    const reader = new FakeServer();
+    reader.hasMapData = true;
+    reader.meta = () => ({ ...FakeServer.prototype.meta.call(reader), can_edit: false, read_only_reason: 'role' });
+    const ro = setup(reader).store;
+    await ro.load();
+    expect(ro.mapTakeoverBlocked).toBe('Alleen lezen.');
   });
 
   it('structural changes (add an entry) are one undo step', async () => {

@@ -6,7 +6,8 @@ import { MSG as VALIDATION_MSG, type Problem } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
 import { type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
-import { MSG_INVALID } from '../api/contract/messages.ts';
+import { MAPVIEWER_ERROR_TEXT, MSG_INVALID } from '../api/contract/messages.ts';
+import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals, type SpaceUsageDiff } from '../formulas/spaceUsageFromMap.ts';
 
 // The online tool's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
 // sheet of the tool, the working copy (the engine's model data + the space-usage rows as typed), the
@@ -24,6 +25,11 @@ export const MSG = {
   dates: VALIDATION_MSG.dates,
   emptyName: VALIDATION_MSG.emptyName,
   duplicateSet: VALIDATION_MSG.duplicateSetName,
+  /** 'Overnemen uit kaart' (issue 14): why it is disabled, its failures, its success. */
+  noMapData: 'De versie heeft geen functiegebieden op de kaart.',
+  mapEmpty: MAPVIEWER_ERROR_TEXT.NoData,
+  mapLoadFailed: 'Fout bij het laden van de kaartgegevens.',
+  mapTaken: 'Het ruimtegebruik is overgenomen uit de kaart.',
 } as const;
 
 export interface WorkbenchApi {
@@ -31,7 +37,15 @@ export interface WorkbenchApi {
   save(id: number, data: ModelData, dataVersion: number): Promise<GrexOnlineModel>;
   openSession(id: number): Promise<SessionAnswer>;
   closeSession(id: number): Promise<SessionAnswer>;
+  /** The version's m² per function from its feature areas (src/api/mapTotals.ts). */
+  mapTotals(versionId: number): Promise<MapTotals>;
 }
+
+/** 'Overnemen uit kaart': closed, fetching the map's totals, or the comparison waiting for confirmation. */
+export type MapTakeover =
+  | { step: 'closed' }
+  | { step: 'loading' }
+  | { step: 'confirm'; totals: MapTotals; diff: SpaceUsageDiff[] };
 
 interface WorkbenchToasts {
   success(message: string): unknown;
@@ -109,6 +123,7 @@ export class WorkbenchStore {
   pending: ModelData | null = null;
   /** Problems of the last refused edit (shown beside the input). */
   lastProblems: Problem[] = [];
+  mapTakeover: MapTakeover = { step: 'closed' };
   private saved: ModelData | null = null;
   private backupTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
@@ -136,6 +151,7 @@ export class WorkbenchStore {
       restoreOffer: observableRef,
       pending: observableRef,
       lastProblems: observableRef,
+      mapTakeover: observableRef,
       saved: false,
       applyEdits: action,
       replaceModel: action,
@@ -148,6 +164,8 @@ export class WorkbenchStore {
       discardBackup: action,
       restoreBackup: action,
       discardChanges: action,
+      confirmMapTakeover: action,
+      cancelMapTakeover: action,
     });
   }
 
@@ -361,6 +379,53 @@ export class WorkbenchStore {
     }
     this.redoStack = [];
     this.touched(true);
+  }
+
+  // ---------- map data (issue 14) ----------
+
+  /** Why 'Overnemen uit kaart' cannot run now (null: it can). */
+  get mapTakeoverBlocked(): string | null {
+    if (!this.engine) return 'Het rekenmodel wordt nog geladen.';
+    if (this.readOnly) return 'Alleen lezen.';
+    if (!this.meta?.has_map_data) return MSG.noMapData;
+    if (this.mapTakeover.step !== 'closed') return 'Bezig met de kaartgegevens.';
+    return null;
+  }
+
+  /** 'Overnemen uit kaart': fetch the version's m² per function and show them beside the model's. */
+  async startMapTakeover(): Promise<void> {
+    if (this.mapTakeoverBlocked !== null || !this.meta) return;
+    runInAction(() => (this.mapTakeover = { step: 'loading' }));
+    let totals: MapTotals;
+    try {
+      totals = await this.deps.api.mapTotals(this.meta.version_id);
+    } catch {
+      runInAction(() => (this.mapTakeover = { step: 'closed' }));
+      this.deps.toasts.error(MSG.mapLoadFailed, 5_000);
+      return;
+    }
+    if (this.disposed) return;
+    if (!Object.keys(totals).length) {
+      // The feature areas went since the model was loaded.
+      runInAction(() => (this.mapTakeover = { step: 'closed' }));
+      this.deps.toasts.error(MSG.mapEmpty, 5_000);
+      return;
+    }
+    runInAction(() => (this.mapTakeover = { step: 'confirm', totals, diff: spaceUsageDiff(this.space, totals) }));
+  }
+
+  /** The confirmation: the map's m² into the space-usage rows, one undo step (applyMapSpaceUsage decides the rows). */
+  confirmMapTakeover(): void {
+    const t = this.mapTakeover;
+    this.mapTakeover = { step: 'closed' };
+    if (t.step !== 'confirm' || !this.engine || this.readOnly) return;
+    const { rows } = applyMapSpaceUsage(this.space, t.totals);
+    if (JSON.stringify(rows) !== JSON.stringify(this.space)) this.setSpace(rows);
+    this.deps.toasts.success(MSG.mapTaken);
+  }
+
+  cancelMapTakeover(): void {
+    this.mapTakeover = { step: 'closed' };
   }
 
   private restoreSnapshot(m: ModelData) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ActionRegistry, tooltipOf, type Action } from './actions.ts';
+import { ActionRegistry, titleOf, tooltipOf, type Action } from './actions.ts';
 
 const key = (over: Partial<KeyboardEvent>) =>
   ({ ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, key: '', preventDefault: vi.fn(), stopPropagation: vi.fn(), ...over }) as unknown as KeyboardEvent;
@@ -23,6 +23,14 @@ describe('the workbench action registry: one action for button, shortcut and too
   it('names the first shortcut in the tooltip, with Ctrl for Mod', () => {
     expect(tooltipOf({ label: 'Opnieuw', keys: ['Mod+Y', 'Mod+Shift+Z'] })).toBe('Opnieuw (Ctrl+Y)');
     expect(tooltipOf({ label: 'Sluiten', keys: [] })).toBe('Sluiten');
+  });
+
+  it('a blocked action says why on hover instead of its tooltip', () => {
+    let reason: string | null = 'De versie heeft geen functiegebieden op de kaart.';
+    const a = { label: 'Overnemen uit kaart', keys: [], blocked: () => reason };
+    expect(titleOf(a)).toBe('De versie heeft geen functiegebieden op de kaart.');
+    reason = null;
+    expect(titleOf(a)).toBe('Overnemen uit kaart');
   });
 
   it('runs an action from its shortcut only when it is enabled, and keeps typing keys for text fields', () => {

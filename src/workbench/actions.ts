@@ -16,11 +16,18 @@ export interface Action {
   toolbar?: { icon: IconName; text?: boolean; intent?: Intent };
   /** The button shows a spinner while this is true. */
   busy?(): boolean;
+  /** Why it cannot run now (null: it can); the disabled button says so on hover. */
+  blocked?(): string | null;
 }
 
 /** The tooltip of an action's button: 'Ongedaan maken (Ctrl+Z)', or the label alone without a shortcut. */
 export function tooltipOf(a: Pick<Action, 'label' | 'keys'>): string {
   return a.keys.length ? `${a.label} (${a.keys[0].replace('Mod', 'Ctrl')})` : a.label;
+}
+
+/** A button's hover text: the reason it is disabled, else its tooltip. */
+export function titleOf(a: Pick<Action, 'label' | 'keys' | 'blocked'>): string {
+  return a.blocked?.() ?? tooltipOf(a);
 }
 
 function keyOf(e: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'key'>): string {

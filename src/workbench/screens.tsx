@@ -11,6 +11,7 @@ import { takePrefetchedModel } from './prefetch.ts';
 import { http, saveBlob } from '../api/http.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { ActionRegistry, tooltipOf } from './actions.ts';
+import { mapTotalsApi } from '../api/mapTotals.ts';
 import { activeSheet } from './activeSheet.ts';
 import { preloadSheets } from './LazySheet.tsx';
 import { BaseParameters } from './BaseParameters.tsx';
@@ -71,7 +72,7 @@ function open(root: RootStore, modelId: number): Opened {
   const toasts = root.toasts;
   const store = new WorkbenchStore(modelId, {
     // The first load takes the answer the navigation started (prefetch.ts); later loads fetch.
-    api: { ...grexonlineApi, load: (id) => takePrefetchedModel(id) ?? grexonlineApi.load(id) },
+    api: { ...grexonlineApi, load: (id) => takePrefetchedModel(id) ?? grexonlineApi.load(id), mapTotals: mapTotalsApi.totals },
     toasts: { success: toasts.success, error: (m, t) => toasts.error(m, t), warning: toasts.warning },
     storage: storage(),
     userId: root.auth.user?.id ?? 0,
@@ -123,6 +124,9 @@ function open(root: RootStore, modelId: number): Opened {
         void store.save();
       } },
     { id: 'close', label: 'Sluiten', keys: [], toolbar: { icon: 'cross', text: true }, enabled: () => true, run: close },
+    // Ruimtegebruik's button (issue 14): the version's feature areas into the space-usage rows.
+    { id: 'mapTakeover', label: 'Overnemen uit kaart', keys: [], enabled: () => store.mapTakeoverBlocked === null,
+      blocked: () => store.mapTakeoverBlocked, busy: () => store.mapTakeover.step === 'loading', run: () => void store.startMapTakeover() },
   );
   const keyDown = (e: KeyboardEvent) => void o.actions.handle(e, editing(e));
   const beforeUnload = (e: BeforeUnloadEvent) => {
@@ -211,7 +215,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
           {store.status === 'ready' && (
             <>
               <ReadOnlyNotice store={store} />
-              {screen === 'GrexOnline_BaseParameters' ? <BaseParameters store={store} toasts={toasts} />
+              {screen === 'GrexOnline_BaseParameters' ? <BaseParameters store={store} toasts={toasts} actions={o.actions} />
                 : !store.engine && TOOL_SCREENS.includes(screen) ? <Spinner />
                 : screen === 'GrexOnline_CostEstimate' ? <EntrySection key="cost" store={store} toasts={toasts} kind="cost" />
                 : screen === 'GrexOnline_ResidentialConstruction' ? <EntrySection key="res" store={store} toasts={toasts} kind="residential" />

@@ -11,10 +11,11 @@ const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-exa
 async function store() {
   const s = new WorkbenchStore(1, {
     api: {
-      load: async () => ({ ...structuredClone(example), model_id: 1, model_name: 'm', version_id: 1, version_name: 'v', project_id: 1, project_name: 'p', frozen: false, can_edit: true, data_version: 0, session: null, read_only_reason: null }),
+      load: async () => ({ ...structuredClone(example), model_id: 1, model_name: 'm', version_id: 1, version_name: 'v', project_id: 1, project_name: 'p', frozen: false, can_edit: true, data_version: 0, session: null, read_only_reason: null, has_map_data: false }),
       save: async () => { throw new Error('niet gebruikt'); },
       openSession: async () => ({ held: true, session: null, read_only_reason: null, message: '' }),
       closeSession: async () => ({ held: false, session: null, read_only_reason: null, message: '' }),
+      mapTotals: async () => ({}),
     },
     toasts: { success() {}, error() {}, warning() {} },
     storage: null,

@@ -32,6 +32,8 @@ export const ModelMeta = z.object({
   data_version: z.number().int(),
   session: SessionInfo.nullable(),
   read_only_reason: ReadOnlyReason,
+  /** The version has feature areas: 'Overnemen uit kaart' can take their m² (issue 14). */
+  has_map_data: z.boolean(),
 });
 export type ModelMeta = z.infer<typeof ModelMeta>;
 

@@ -40,6 +40,8 @@ export const ModelItem = z.object({
   already_open: z.boolean(),
   /** The caller is the one who has it open. */
   open_by_current_user: z.boolean(),
+  /** The model's version has feature areas (map data): opening a spreadsheet model asks for them. */
+  has_map_data: z.boolean(),
   ...ModelCapabilities.shape,
 });
 export type ModelItem = z.infer<typeof ModelItem>;

@@ -36,6 +36,8 @@ export const VersionModel = z.object({
   frozen: z.boolean(),
   mutations: z.array(z.object({ id: z.number(), name: z.string() })),
   type_model: z.number().nullable(),
+  /** The version has feature areas (map data). */
+  has_map_data: z.boolean(),
   ...VersionCapabilities.shape,
 });
 export type VersionModel = z.infer<typeof VersionModel>;

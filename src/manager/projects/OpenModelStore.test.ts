@@ -8,7 +8,8 @@ import { ERROR_CLOSE_MS, OpenModelStore, POLL_MS, type OpenModelApi } from './Op
 // The open flow's state machine (spec 1 §4 "Open model") against a fake server: what each answer of the
 // open request and of the task poll leads to, with fake timers for the 100 ms poll and the 5 s close.
 
-const MODEL = { id: 7, name: 'Rekenmodel Excel', canEndSession: true } as Model;
+/** A model whose version has map data (feature areas): its open asks for them. */
+const MODEL = { id: 7, name: 'Rekenmodel Excel', canEndSession: true, hasMapData: true } as Model;
 const FILE: OpenModelFile = { uuid: '0b7e6a43-7d0c-4d59-9a53-3d1f1c1e2a11', filenameOrig: 'Rekenmodel Excel.xlsx', editUrl: 'https://grondslag.test/dav/abc/Rekenmodel%20Excel.xlsx' };
 const running = (progress: string, progressPct: number): OpenModelPoll => ({ ready: false, progress: { progress, progressPct } });
 const ready = (file: OpenModelFile = FILE): OpenModelPoll => ({ ready: true, file });
@@ -49,7 +50,15 @@ afterEach(() => {
 });
 
 describe('OpenModelStore', () => {
-  it('asks for map data, polls every 100 ms showing the progress, and offers Excel and a download when the file is ready', async () => {
+  it('does not ask for map data when the version has none: no map pop-up, the file opens as usual', async () => {
+    const api = fakeApi(['task-0'], [ready()]);
+    const { store } = newStore(api);
+    await store.open({ ...MODEL, hasMapData: false });
+    expect(api.openModel.open).toHaveBeenCalledWith(7, { mapviewerRequired: false });
+    expect(store.state).toEqual({ step: 'ready', file: FILE });
+  });
+
+  it('asks for map data when the version has some, polls every 100 ms showing the progress, and offers Excel and a download when the file is ready', async () => {
     const api = fakeApi(['task-1'], [running('In de wachtrij', 0), running('Parameters invullen', 60), ready()]);
     const { store, sessionChanged } = newStore(api);
     await store.open(MODEL);

@@ -57,7 +57,7 @@ export class OpenModelStore {
   busy = false;
   /** The edit address was copied (for LibreOffice, which has no URI scheme like Excel's). */
   addressCopied = false;
-  private options: OpenOptions = { mapviewerRequired: true };
+  private options: OpenOptions = { mapviewerRequired: false };
   /** The current attempt: the answer of an attempt that was closed or replaced is dropped. */
   private attempt: object | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -73,11 +73,13 @@ export class OpenModelStore {
   }
 
   /**
-   * Click on a spreadsheet model. The first request asks for the version's map data, so a workbook never
-   * opens without them unnoticed; when they are missing the user chooses ('Toch openen' / 'Ga terug').
+   * Click on a spreadsheet model. When the row says the version has map data (feature areas) the request
+   * asks for them, so they are in the workbook; when the server refuses them (too large a region, the map
+   * viewer not answering, or removed meanwhile) the user chooses ('Toch openen' / 'Ga terug'). A version
+   * without map data opens without the question and without the pop-up.
    */
   open(m: Model): Promise<void> {
-    return this.start(m, { mapviewerRequired: true });
+    return this.start(m, { mapviewerRequired: m.hasMapData });
   }
 
   /** 'Toch openen' in the model-without-map-data pop-up. */

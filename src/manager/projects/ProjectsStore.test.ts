@@ -125,7 +125,7 @@ describe('ProjectsStore selection (spec 1 §4)', () => {
     store.openModel({ id: 5, modelPlatform: 'online' } as never);
     expect(root.screen.navigate).toHaveBeenCalledWith('GrexOnline_BaseParameters', { modelId: 5 });
     expect(api.openModel.open).not.toHaveBeenCalled();
-    store.openModel({ id: 6, modelPlatform: 'spreadsheet' } as never);
+    store.openModel({ id: 6, modelPlatform: 'spreadsheet', hasMapData: true } as never);
     expect(root.screen.navigate).toHaveBeenCalledTimes(1);
     expect(api.openModel.open).toHaveBeenCalledWith(6, { mapviewerRequired: true });
     expect(store.opening.state).toEqual({ step: 'progress', text: 'Aan het laden...', pct: 0 });
