@@ -84,6 +84,9 @@ describe('version region', () => {
     const open = rdSquare(155_000, 463_000, 100).slice(0, -1).concat([fromRd([155_000, 463_050])]);
     expect(await call(a.usr, 'PUT', url, feature(open))).toEqual({ status: 400, body: { message: MAP_MESSAGES.openRing } });
 
+    const triangle = await call(a.usr, 'PUT', url, feature(rdRing([[155_000, 463_000], [155_100, 463_000]])));
+    expect([triangle.status, triangle.body.message]).toEqual([400, MAP_MESSAGES.fewPositions]);
+
     const bowTie = rdRing([[155_000, 463_000], [155_100, 463_100], [155_100, 463_000], [155_000, 463_100]]);
     expect(await call(a.usr, 'PUT', url, feature(bowTie))).toEqual({ status: 400, body: { message: MAP_MESSAGES.selfIntersection } });
 
