@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { clientRegion, featureArea, subregionOutline, versionRegion } from '../db/schema/index.ts';
@@ -35,18 +36,22 @@ type StoredOutline = { geometry: unknown; areaM2: number } | undefined;
 const outlineOut = (row: StoredOutline): OutlineAnswer =>
   row ? { type: 'Feature', geometry: row.geometry as AreaGeometry, properties: { area_m2: row.areaM2 } } : null;
 
+type OutlineTable = typeof versionRegion | typeof subregionOutline | typeof clientRegion;
+
 /**
- * Writes or (null) removes one outline row keyed by `key`; answers what was written and whether there
- * was one before (for the audit text).
+ * Replaces, or with null removes, the one outline row of its owner: `key` is the row's key column and
+ * value (the version, subregion or client). The three tables have the same outline columns; drizzle
+ * cannot type an insert into a union of tables, hence the one cast.
  */
-async function saveOutline<T extends typeof versionRegion | typeof subregionOutline | typeof clientRegion>(
-  c: Command, table: T, keyColumn: T['_']['columns'][keyof T['_']['columns']], key: Record<string, number>,
+async function saveOutline(
+  c: Command, table: OutlineTable, key: { column: PgColumn; value: Record<string, number> },
   feature: OutlineFeature | null, user: UserRow,
 ): Promise<OutlineAnswer> {
-  await c.tx.delete(table).where(eq(keyColumn as never, Object.values(key)[0]));
+  await c.tx.delete(table).where(eq(key.column, Object.values(key.value)[0]));
   if (!feature) return null;
   const area = checkedArea(feature.geometry);
-  await c.tx.insert(table).values({ ...key, geometry: feature.geometry, areaM2: area, updatedAt: c.now, updatedBy: user.id } as never);
+  const row = { ...key.value, geometry: feature.geometry, areaM2: area, updatedAt: c.now, updatedBy: user.id };
+  await c.tx.insert(table).values(row as typeof versionRegion.$inferInsert);
   return outlineOut({ geometry: feature.geometry, areaM2: area });
 }
 
@@ -67,7 +72,7 @@ export async function getVersionRegion(ctx: AppContext, user: UserRow, id: numbe
 export const putVersionRegion = (ctx: AppContext, user: UserRow, id: number, body: OutlineFeature | null, ip: string) =>
   command(ctx, { user, ip }, async (c) => {
     const access = await editableVersion(c, user, id);
-    const answer = await saveOutline(c, versionRegion, versionRegion.versionId, { versionId: id }, body, user);
+    const answer = await saveOutline(c, versionRegion, { column: versionRegion.versionId, value: { versionId: id } }, body, user);
     await touch(c.tx, stampOf(c, user), { projectId: access.projectId, versionId: id });
     await c.audit(`Gebied van versie '${access.versionName}' in project '${access.name}' ${answer ? 'opgeslagen' : 'verwijderd'}`);
     return answer;
@@ -124,7 +129,7 @@ export const putSubregionOutline = (ctx: AppContext, user: UserRow, id: number, 
   assertCanEditConfigurationOutline(user);
   return command(ctx, { user, ip }, async (c) => {
     const s = await ownSubregion(c.tx, user, id);
-    const answer = await saveOutline(c, subregionOutline, subregionOutline.subregionId, { subregionId: s.id }, body, user);
+    const answer = await saveOutline(c, subregionOutline, { column: subregionOutline.subregionId, value: { subregionId: s.id } }, body, user);
     await c.audit(`Gebied van deelgebied '${s.description}' ${answer ? 'opgeslagen' : 'verwijderd'}`);
     return answer;
   });
@@ -141,7 +146,7 @@ export async function getClientRegionOutline(ctx: AppContext, user: UserRow): Pr
 export const putClientRegionOutline = (ctx: AppContext, user: UserRow, body: OutlineFeature | null, ip: string) => {
   assertCanEditConfigurationOutline(user);
   return command(ctx, { user, ip }, async (c) => {
-    const answer = await saveOutline(c, clientRegion, clientRegion.clientId, { clientId: user.clientId }, body, user);
+    const answer = await saveOutline(c, clientRegion, { column: clientRegion.clientId, value: { clientId: user.clientId } }, body, user);
     await c.audit(`Klantgebied ${answer ? 'opgeslagen' : 'verwijderd'}`);
     return answer;
   });
