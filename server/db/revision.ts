@@ -28,6 +28,8 @@ const TABLES: { table: string; via: 'client' | 'project' | 'version' | 'model'; 
   { table: 'model_session', via: 'model', events: 'INSERT OR UPDATE OR DELETE' },
   // the rows' has_map_data: whether a version has feature areas (their outlines and names do not count)
   { table: 'feature_area', via: 'version', events: 'INSERT OR DELETE OR UPDATE OF version_id' },
+  // the overview map's regions (GET mapviewer/overview/regions/)
+  { table: 'version_region', via: 'version', events: 'INSERT OR UPDATE OR DELETE' },
 ];
 
 /** Per way to the client: the row's column that leads there and the client of a value of it. */
