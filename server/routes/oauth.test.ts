@@ -306,6 +306,41 @@ describe('configuration of the external viewer (staff)', () => {
   });
 });
 
+describe('the frames\' addresses', () => {
+  it('point at the external viewer (the built-in viewer\'s query on its base address) while one is registered', async () => {
+    const c = await createTenant(t.db, 'oauthe');
+    const tree = await seedTree(t.db, c, { roles: rolesAsGlobal(c) });
+    const h = await bearer(t.app, c.adm);
+    const addresses = async () => {
+      const version = (await t.app.inject({ method: 'GET', url: `${M}/version-model/${tree.versionId}/`, headers: h })).json();
+      const sub = (await t.app.inject({ method: 'GET', url: `${M}/subregion/`, headers: h })).json().find((x: { id: number }) => x.id === c.subregionId);
+      const client = (await t.app.inject({ method: 'GET', url: `${M}/mapviewer/client_region/`, headers: h })).json();
+      const overview = (await t.app.inject({ method: 'GET', url: `${M}/mapviewer/overview/`, headers: h })).json();
+      return [version.viewer_uri, version.outline_uri, version.editor_uri, sub.outline_uri, client.outline_uri, overview.viewer_uri];
+    };
+    const builtIn = await addresses();
+    expect(builtIn.every((u) => u.startsWith('/mapviewer.html?'))).toBe(true);
+
+    await register(c.staff, { name: 'Extern', base_url: 'https://kaart.example.nl/viewer/?tenant=42', redirect_uri: REDIRECT });
+    const external = await addresses();
+    expect(external).toEqual([
+      `https://kaart.example.nl/viewer/?tenant=42&mode=view&version=${tree.versionId}`,
+      `https://kaart.example.nl/viewer/?tenant=42&mode=region&version=${tree.versionId}`,
+      `https://kaart.example.nl/viewer/?tenant=42&mode=features&version=${tree.versionId}`,
+      `https://kaart.example.nl/viewer/?tenant=42&mode=subregion&subregion=${c.subregionId}`,
+      'https://kaart.example.nl/viewer/?tenant=42&mode=client',
+      'https://kaart.example.nl/viewer/?tenant=42&mode=overview',
+    ]);
+    // Another client keeps the built-in viewer.
+    const plain = await createTenant(t.db, 'oauthf');
+    const other = (await t.app.inject({ method: 'GET', url: `${M}/mapviewer/overview/`, headers: await bearer(t.app, plain.adm) })).json();
+    expect(other.viewer_uri).toBe(builtIn[5]);
+
+    await t.app.inject({ method: 'DELETE', url: `${M}/mapviewer/oauth/client/`, headers: await bearer(t.app, c.staff) });
+    expect(await addresses()).toEqual(builtIn);
+  });
+});
+
 describe('externalViewerAnswers', () => {
   const servers: Server[] = [];
   const listen = async (handler: Parameters<typeof createServer>[1]) => {

@@ -378,6 +378,22 @@ CREATE TABLE "oauth_viewer" (
 	"created_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "client_region" (
+	"client_id" integer PRIMARY KEY NOT NULL,
+	"geometry" jsonb NOT NULL,
+	"area_m2" double precision NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "subregion_outline" (
+	"subregion_id" integer PRIMARY KEY NOT NULL,
+	"geometry" jsonb NOT NULL,
+	"area_m2" double precision NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
 ALTER TABLE "app_user" ADD CONSTRAINT "app_user_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -450,6 +466,10 @@ ALTER TABLE "oauth_token" ADD CONSTRAINT "oauth_token_user_id_app_user_id_fk" FO
 ALTER TABLE "oauth_token" ADD CONSTRAINT "oauth_token_code_id_oauth_code_id_fk" FOREIGN KEY ("code_id") REFERENCES "public"."oauth_code"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "oauth_viewer" ADD CONSTRAINT "oauth_viewer_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "oauth_viewer" ADD CONSTRAINT "oauth_viewer_created_by_app_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "client_region" ADD CONSTRAINT "client_region_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "client_region" ADD CONSTRAINT "client_region_updated_by_app_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subregion_outline" ADD CONSTRAINT "subregion_outline_subregion_id_subregion_id_fk" FOREIGN KEY ("subregion_id") REFERENCES "public"."subregion"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subregion_outline" ADD CONSTRAINT "subregion_outline_updated_by_app_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_email_key" ON "app_user" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "app_user_client_idx" ON "app_user" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "audit_log_client_time_idx" ON "audit_log" USING btree ("client_id","timestamp");--> statement-breakpoint

@@ -6,3 +6,4 @@ export * from './documentation.ts';
 export * from './results.ts';
 export * from './bi.ts';
 export * from './oauth.ts';
+export * from './map.ts';
