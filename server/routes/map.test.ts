@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
@@ -7,6 +7,7 @@ import { auditLog, subregion, versionModel } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { fromRd } from '../../src/lib/geo.ts';
 import { MAP_MESSAGES } from '../../src/api/contract/messages.ts';
+import { OverviewRegions } from '../../src/api/contract/map.ts';
 
 // The map data calls (issue 14, docs/map.md): outlines saved and read back, the geometry rules' 400s,
 // the server's areas, the totals per function, tenancy and the viewer addresses of the rows.
@@ -82,6 +83,9 @@ describe('version region', () => {
 
     const open = rdSquare(155_000, 463_000, 100).slice(0, -1).concat([fromRd([155_000, 463_050])]);
     expect(await call(a.usr, 'PUT', url, feature(open))).toEqual({ status: 400, body: { message: MAP_MESSAGES.openRing } });
+
+    const triangle = await call(a.usr, 'PUT', url, feature(rdRing([[155_000, 463_000], [155_100, 463_000]])));
+    expect([triangle.status, triangle.body.message]).toEqual([400, MAP_MESSAGES.fewPositions]);
 
     const bowTie = rdRing([[155_000, 463_000], [155_100, 463_100], [155_100, 463_000], [155_000, 463_100]]);
     expect(await call(a.usr, 'PUT', url, feature(bowTie))).toEqual({ status: 400, body: { message: MAP_MESSAGES.selfIntersection } });
@@ -205,9 +209,11 @@ describe('overview regions', () => {
     await call(c.adm, 'PUT', `version-model/${other.versionId}/region/`, AMERSFOORT);
     const first = await call(c.vwr, 'GET', 'overview/regions/');
     expect(first.body.features).toHaveLength(1);
+    expect(OverviewRegions.parse(first.body)).toEqual(first.body);
+    const sixDecimals = AMERSFOORT.geometry.coordinates.map((r) => r.map(([x, y]) => [Math.round(x * 1e6) / 1e6, Math.round(y * 1e6) / 1e6]));
     expect(first.body.features[0]).toMatchObject({
       id: tree.projectId,
-      geometry: AMERSFOORT.geometry,
+      geometry: { type: 'Polygon', coordinates: sixDecimals },
       properties: { project_id: tree.projectId, project_name: 'Overzicht', type_project: c.typeProjectId, version_id: tree.versionId, version_name: 'Versie 1' },
     });
 
@@ -217,6 +223,12 @@ describe('overview regions', () => {
     expect(later.body.features[0].properties).toMatchObject({ version_id: second.id, version_name: 'Versie 2' });
     within(later.body.features[0].properties.area_m2, 40_000, 0.001);
     expect((await call(c.adm, 'GET', 'overview/regions/')).body.features).toHaveLength(2);
+
+    // the answer is cached at the client's data revision: a region written straight into the database shows at once
+    await t.db.execute(sql`UPDATE version_region SET area_m2 = 1 WHERE version_id = ${second.id}`);
+    expect((await call(c.vwr, 'GET', 'overview/regions/')).body.features[0].properties.area_m2).toBe(1);
+    await t.db.execute(sql`DELETE FROM version_region WHERE version_id = ${second.id}`);
+    expect((await call(c.vwr, 'GET', 'overview/regions/')).body.features[0].properties.version_id).toBe(tree.versionId);
     expect((await call(a.adm, 'GET', 'overview/regions/')).body.features.map((f: { id: number }) => f.id)).not.toContain(tree.projectId);
   });
 });

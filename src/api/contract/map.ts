@@ -11,7 +11,7 @@ import { MAP_MESSAGES } from './messages.ts';
 export { MAX_VERTICES } from '../../lib/geo.ts';
 
 const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number());
-const Ring = z.array(Position).min(4);
+const Ring = z.array(Position).min(4, MAP_MESSAGES.fewPositions);
 export const Polygon = z.object({ type: z.literal('Polygon'), coordinates: z.array(Ring).min(1) });
 export const MultiPolygon = z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(Ring).min(1)).min(1) });
 /** An outline: a polygon (holes allowed) or several. */
