@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
@@ -266,6 +266,21 @@ describe('refusals', () => {
     const res = await tokenForm({ grant_type: 'password', username: 'x', password: 'y' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'invalid_request', message: 'grant_type moet authorization_code of refresh_token zijn.' });
+  });
+});
+
+describe('housekeeping', () => {
+  it('removes grants whose code and refresh tokens have run out, and keeps live ones', async () => {
+    const c = await createTenant(t.db, 'oauthg');
+    const v = await register(c.staff);
+    const dead = await codeFor(c.usr, v.client_id); // never exchanged
+    const live = await tokensFor(c.usr, v);
+    t.clock.advance(2 * 24 * 60 * 60 * 1000);
+    await codeFor(c.usr, v.client_id); // a new code sweeps
+    const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM oauth_code oc JOIN oauth_viewer ov ON ov.id = oc.viewer_id WHERE ov.client_id = ${c.clientId}`);
+    expect(rows[0].n).toBe(2); // the live grant's code and the new one
+    expect((await exchange(dead, v)).json().error).toBe('invalid_grant');
+    expect((await refresh(live.refresh_token, v)).statusCode).toBe(200);
   });
 });
 

@@ -104,6 +104,11 @@ function model(ctx: AppContext, forClient?: number): AuthorizationCodeModel & Re
 
     async saveAuthorizationCode(code, c, user) {
       const at = now();
+      // Housekeeping on the way: the viewer's grants whose code and every refresh token have run out (their
+      // tokens cascade). A day's grace keeps a spent code's reuse detection for its tokens' first day.
+      await db.execute(sql`
+        DELETE FROM oauth_code oc WHERE oc.viewer_id = ${c.viewerId} AND oc.expires_at < ${later(at, -24 * 60 * 60)}
+          AND NOT EXISTS (SELECT 1 FROM oauth_token ot WHERE ot.code_id = oc.id AND ot.revoked_at IS NULL AND ot.refresh_expires_at > ${at})`);
       await db.insert(oauthCode).values({
         viewerId: c.viewerId, userId: user.id, codeHash: sha256(code.authorizationCode), redirectUri: code.redirectUri,
         expiresAt: later(at, CODE_SECONDS), createdAt: at,
