@@ -61,7 +61,9 @@ export function oauthError(status: number, error: string, description = DESCRIPT
 
 /** The library's error as ours; anything else (a bug of ours) goes on to the general 500. */
 function fromLibrary(e: unknown, texts: Record<string, string> = {}): unknown {
-  if (!(e instanceof LibraryError) || e.name === 'server_error') return e instanceof LibraryError ? (e as { inner?: unknown }).inner ?? e : e;
+  if (!(e instanceof LibraryError)) return e;
+  // The library wraps what our model threw (a database error) as server_error: the original goes on.
+  if (e.name === 'server_error') return (e as { inner?: unknown }).inner ?? e;
   // A missing bearer token (RFC 6750 §3.1: no error code) and a bad one both answer invalid_token here.
   const name = e.name === 'unauthorized_request' ? 'invalid_token' : e.name;
   return oauthError(e.code, name, texts[name] ?? DESCRIPTION[name]);
