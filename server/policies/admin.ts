@@ -71,3 +71,12 @@ export const canManageDocumentation = (user: UserRow) => user.isStaff;
 export function assertCanManageDocumentation(user: UserRow): void {
   if (!canManageDocumentation(user)) throw forbidden();
 }
+
+/**
+ * The client's external map viewer (issue 14 item 5): registering, replacing and removing it is staff's,
+ * as it hands a third party the client's outlines. The `can_manage_map_viewer` flag.
+ */
+export const canManageMapViewer = (user: UserRow) => user.isStaff;
+export function assertCanManageMapViewer(user: UserRow): void {
+  if (!canManageMapViewer(user)) throw forbidden();
+}

@@ -154,6 +154,19 @@ const rows: Row[] = [
     expect: { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 200, other: 403 } },
   { name: 'documentation delete', method: 'DELETE', make: async () => ({ url: `documentation/${(await freshManual()).id}/` }),
     expect: { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 204, other: 403 } },
+  // the external map viewer (issue 14): its registration is staff's, of the own client; authorize/ needs the
+  // main app (a made-up client_id: 400 invalid_client after the checks); token/ and resource/ take no JWT of ours
+  { name: 'mapviewer oauth client get', method: 'GET', make: async () => ({ url: 'mapviewer/oauth/client/' }), expect: STAFF_ONLY },
+  { name: 'mapviewer oauth client put', method: 'PUT', make: async () => ({ url: 'mapviewer/oauth/client/', body: { name: 'Viewer', base_url: 'https://kaart.example.nl/', redirect_uri: 'https://kaart.example.nl/cb' } }), expect: STAFF_ONLY },
+  { name: 'mapviewer oauth client delete', method: 'DELETE', make: async () => ({ url: 'mapviewer/oauth/client/' }), expect: { ...STAFF_ONLY, staff: 204 } },
+  { name: 'mapviewer oauth authorize (unknown client)', method: 'GET',
+    make: async () => ({ url: 'mapviewer/oauth/authorize/?approval_prompt=auto&client_id=onbekend&redirect_uri=https%3A%2F%2Fkaart.example.nl%2Fcb&response_type=code&state=s' }),
+    expect: { none: 401, NON: 403, VWR: 400, USR: 400, ADM: 400, staff: 400, other: 400 } },
+  { name: 'mapviewer oauth token (no grant)', method: 'POST', make: async () => ({ url: 'mapviewer/oauth/token/', body: { grant_type: 'authorization_code', code: 'x', redirect_uri: 'https://kaart.example.nl/cb', client_id: 'onbekend', client_secret: 'x' } }),
+    // An Authorization header (here our JWT) is an attempt at client authentication: 401 (RFC 6749 §5.2).
+    expect: { none: 400, NON: 401, VWR: 401, USR: 401, ADM: 401, staff: 401, other: 401 } },
+  { name: 'mapviewer oauth resource (a JWT is no OAuth token)', method: 'GET', make: async () => ({ url: 'mapviewer/oauth/resource/' }),
+    expect: { none: 401, NON: 401, VWR: 401, USR: 401, ADM: 401, staff: 401, other: 401 } },
   // global parameters
   { name: 'parameter', method: 'POST', make: async () => ({ url: 'parameter/', body: { parameters: [{ parameter_type: 'BtwPercentage', period_type: 'Uitgangspunt', value_float: 0.21 }], models: [modelId] } }),
     expect: { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 200, other: 403 } },

@@ -20,9 +20,9 @@ export default async function mapRoutes(app: FastifyInstance) {
   const tags = ['mapviewer'];
 
   r.get('/mapviewer/client_region/', { schema: { tags, response: { 200: ClientRegionAnswer } } },
-    async (req) => map.clientRegionAddress(req.user));
+    async (req) => map.clientRegionAddress(ctx, req.user));
   r.get('/mapviewer/overview/', { schema: { tags, response: { 200: OverviewAnswer } } },
-    async (req) => map.overviewAddress(req.user));
+    async (req) => map.overviewAddress(ctx, req.user));
   // JSON text as built (contract: OverviewRegions), cached and compressed like the project list
   r.get('/mapviewer/overview/regions/', { schema: { tags } },
     async (req, reply) => sendCached(req, reply, await map.overviewRegions(ctx, req.user, req.dataRevision)));

@@ -334,6 +334,27 @@ describe('open model', () => {
     expect424(await poll(a.usr, id), 'NoData');
   });
 
+  it('answers 424 NoMapViewerConnection while the client\'s external map viewer does not answer, before any other map check', async () => {
+    const m = await spreadsheetModel();
+    await mapData(m.versionId, null, [['public_space_green', 10]]);
+    const staff = await bearer(t.app, a.staff);
+    const closed = `http://127.0.0.1:${await freePort()}/`; // nothing listens there
+    const url = '/api/manager/mapviewer/oauth/client/';
+    const put = await t.app.inject({ method: 'PUT', url, headers: staff, payload: { name: 'Kaartviewer', base_url: closed, redirect_uri: `${closed}callback` } });
+    expect(put.statusCode, put.body).toBe(200);
+    try {
+      const res = await open(t.app, a.usr, m.modelId, '?mapviewer_required');
+      expect(res.statusCode).toBe(424);
+      expect(res.json()).toEqual({ message: MAPVIEWER_ERROR_TEXT.NoMapViewerConnection, mapviewer_error: 'NoMapViewerConnection' });
+      // Without map data asked for, the viewer does not matter.
+      expect((await poll(a.usr, await openTask(a.usr, m.modelId))).statusCode).toBe(200);
+    } finally {
+      await t.app.inject({ method: 'DELETE', url, headers: staff });
+    }
+    // Back on the built-in viewer, which always answers.
+    expect((await poll(a.usr, await openTask(a.usr, m.modelId, '?mapviewer_required'))).statusCode).toBe(200);
+  });
+
   it('tells on the model and version rows and in the tool whether the version has feature areas', async () => {
     const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
     const get = async (url: string) => {

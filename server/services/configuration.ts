@@ -9,6 +9,7 @@ import { assertAdmin, assertCanReadReferenceData } from '../policies/admin.ts';
 import { command, type Command } from './command.ts';
 import { deleteSubtree } from './projectTree.ts';
 import { categoryOut, phaseOut, subregionOut, typeOut } from './referenceData.ts';
+import { mapViewerOf } from './mapviewerUris.ts';
 
 // Reference-data configuration (spec 2 §2, §4, §7, §8). Reads: main-app users; writes: ADM. A duplicate
 // name is the unique index's 409 (command.ts); the entry a change is about is read inside its command.
@@ -40,7 +41,7 @@ function adminCommand<T>(ctx: AppContext, actor: UserRow, ip: string, body: (c: 
 
 export async function getSubregion(ctx: AppContext, actor: UserRow, id: number) {
   assertCanReadReferenceData(actor);
-  return [subregionOut(actor)(await ownSubregion(ctx.db, actor, id))];
+  return [subregionOut(actor, await mapViewerOf(ctx.db, actor.clientId))(await ownSubregion(ctx.db, actor, id))];
 }
 
 /** Creates a subregion; the creator and the users of access_list (of the same client) get access. */
@@ -51,7 +52,7 @@ export const createSubregion = (ctx: AppContext, actor: UserRow, description: st
     const users = await c.tx.select({ id: appUser.id }).from(appUser).where(and(inArray(appUser.id, wanted), eq(appUser.clientId, actor.clientId)));
     if (users.length) await c.tx.insert(userSubregion).values(users.map((u) => ({ userId: u.id, subregionId: s.id }))).onConflictDoNothing();
     await c.audit(`Deelgebied '${description}' aangemaakt`);
-    return subregionOut(actor)(s);
+    return subregionOut(actor, await mapViewerOf(c.tx, actor.clientId))(s);
   });
 
 export const renameSubregion = (ctx: AppContext, actor: UserRow, id: number, description: string, ip: string) =>
@@ -59,7 +60,7 @@ export const renameSubregion = (ctx: AppContext, actor: UserRow, id: number, des
     const old = await ownSubregion(c.tx, actor, id);
     const [s] = await c.tx.update(subregion).set({ description }).where(eq(subregion.id, old.id)).returning();
     await c.audit(`Deelgebied '${old.description}' hernoemd naar '${description}'`);
-    return subregionOut(actor)(s);
+    return subregionOut(actor, await mapViewerOf(c.tx, actor.clientId))(s);
   });
 
 /** Without force and with projects → 423; with force the subregion's projects are deleted with it. */

@@ -11,7 +11,7 @@ import { cachedAnswer } from './answerCache.ts';
 import { capabilityKey } from '../policies/capabilities.ts';
 import { ownSubregion } from './configuration.ts';
 import { editableVersion } from './editAccess.ts';
-import { clientRegionOutlineUri, overviewUri } from './mapviewerUris.ts';
+import { clientRegionOutlineUri, mapViewerOf, overviewUri } from './mapviewerUris.ts';
 import { versionAccess } from './projectRows.ts';
 import { stampOf, touch } from './projectTree.ts';
 import { MAX_VERTICES, checkOutline, vertexCount } from '../../src/lib/geo.ts';
@@ -153,15 +153,15 @@ export const putClientRegionOutline = (ctx: AppContext, user: UserRow, body: Out
 };
 
 /** GET mapviewer/client_region/ (spec 1 §7). */
-export function clientRegionAddress(user: UserRow) {
+export async function clientRegionAddress(ctx: AppContext, user: UserRow) {
   assertCanReadConfigurationOutline(user);
-  return { outline_uri: clientRegionOutlineUri(user) };
+  return { outline_uri: clientRegionOutlineUri(user, await mapViewerOf(ctx.db, user.clientId)) };
 }
 
 /** GET mapviewer/overview/ (spec 1 §7). */
-export function overviewAddress(user: UserRow) {
+export async function overviewAddress(ctx: AppContext, user: UserRow) {
   assertCanReadConfigurationOutline(user);
-  return { viewer_uri: overviewUri() };
+  return { viewer_uri: overviewUri(await mapViewerOf(ctx.db, user.clientId)) };
 }
 
 // ---------- overview ----------

@@ -7,7 +7,7 @@ import * as policy from '../policies/projects.ts';
 import { command } from './command.ts';
 import { fileCookie, forgetFinishedJobs, mapviewerFailure, taskState } from './jobs.ts';
 import { readableModel } from './editAccess.ts';
-import { mapViewerConnected } from './mapViewerConnection.ts';
+import { externalViewerAnswers } from './oauth.ts';
 import type { MapviewerError, OpenModelAnswer, OpenModelReady, TaskProgress } from '../../src/api/contract/openModel.ts';
 import type { SpaceUsageLocation } from '../../src/api/contract/modelData.ts';
 import { MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED, OPEN_ONLINE_MODEL } from '../../src/api/contract/messages.ts';
@@ -41,7 +41,7 @@ export async function featureAreaTotals(db: DbOrTx, versionId: number): Promise<
  */
 export async function versionSpaceUsage(ctx: AppContext, db: DbOrTx, clientId: number, versionId: number):
   Promise<{ error: MapviewerError } | { spaceUsage: SpaceUsage }> {
-  if (!(await mapViewerConnected(ctx, db, clientId))) return { error: 'NoMapViewerConnection' };
+  if (!(await externalViewerAnswers(ctx, clientId))) return { error: 'NoMapViewerConnection' };
   const spaceUsage = await featureAreaTotals(db, versionId);
   if (!Object.keys(spaceUsage).length) return { error: 'NoData' };
   const [region] = await db.select({ areaM2: versionRegion.areaM2 }).from(versionRegion).where(eq(versionRegion.versionId, versionId));

@@ -8,7 +8,7 @@ import type { VersionModel } from '../../src/api/contract/versionModel.ts';
 import type { ModelItem, ModelPlatform } from '../../src/api/contract/model.ts';
 import { modelCapabilities, projectCapabilities, versionCapabilities } from '../policies/capabilities.ts';
 import { readableRoleSql } from '../policies/projects.ts';
-import { versionUris } from './mapviewerUris.ts';
+import { versionUris, viewerBaseSql, viewerOf } from './mapviewerUris.ts';
 
 // Reads of the project area: one query per list (joins, no N+1), plain rows mapped to the wire in JS.
 // (Building the JSON inside PostgreSQL with json_agg/json_build_object measured ~40x slower than
@@ -141,7 +141,7 @@ export const hasMapData = (versionId: SQL) => sql`EXISTS (SELECT 1 FROM feature_
 type VersionRow = {
   id: number; name: string; description: string | null; phase_id: number | null; phase_name: string | null; project_id: number;
   created_ms: number; modified_ms: number; author: string | null; modifier: string | null; role: Role;
-  frozen: boolean | null; has_map_data: boolean;
+  frozen: boolean | null; has_map_data: boolean; viewer_base: string | null;
 };
 type AttachmentRow = Omit<AttachmentItem, 'timestamp_upload'> & { upload_ms: number };
 
@@ -150,7 +150,8 @@ async function versions(db: DbOrTx, user: UserRow, where: SQL): Promise<VersionM
     SELECT v.id, v.name, v.description, v.phase_id, (SELECT ph.description FROM phase ph WHERE ph.id = v.phase_id) AS phase_name,
       v.project_id, ${ms(sql`v.created_at`)} AS created_ms, ${ms(sql`v.timestamp_last_modified`)} AS modified_ms,
       ${nameOf('v.created_by')} AS author, ${nameOf('v.last_modified_by')} AS modifier, pr.role,
-      (SELECT bool_and(mm.frozen) FROM model mm WHERE mm.version_id = v.id) AS frozen, ${hasMapData(sql`v.id`)} AS has_map_data
+      (SELECT bool_and(mm.frozen) FROM model mm WHERE mm.version_id = v.id) AS frozen, ${hasMapData(sql`v.id`)} AS has_map_data,
+      ${viewerBaseSql(sql`p.client_id`)} AS viewer_base
     FROM version_model v JOIN project p ON p.id = v.project_id ${roleJoin(user)}
     WHERE p.client_id = ${user.clientId} AND ${where}
     ORDER BY v.created_at, v.id`);
@@ -171,7 +172,7 @@ async function versions(db: DbOrTx, user: UserRow, where: SQL): Promise<VersionM
     id: r.id, name: r.name, description: r.description, phase: r.phase_id ?? 0, phase_name: r.phase_name,
     project: r.project_id, project_id: r.project_id, created_at: iso(r.created_ms), timestamp_last_modified: iso(r.modified_ms),
     author_name_full: r.author, last_modified_by_name_full: r.modifier, attachments: byVersion.get(r.id) ?? [],
-    project_role: r.role, ...versionUris(r.role, r.id),
+    project_role: r.role, ...versionUris(r.role, r.id, viewerOf(r.viewer_base)),
     frozen: r.frozen ?? false, mutations: [], type_model: null, has_map_data: r.has_map_data, ...versionCapabilities(r.role),
   }));
 }

@@ -342,6 +342,42 @@ CREATE TABLE "bi_link_model" (
 	CONSTRAINT "bi_link_model_link_id_model_id_pk" PRIMARY KEY("link_id","model_id")
 );
 --> statement-breakpoint
+CREATE TABLE "oauth_code" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"viewer_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"code_hash" text NOT NULL,
+	"redirect_uri" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "oauth_token" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"viewer_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"code_id" integer NOT NULL,
+	"access_token_hash" text NOT NULL,
+	"access_expires_at" timestamp with time zone NOT NULL,
+	"refresh_token_hash" text NOT NULL,
+	"refresh_expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "oauth_viewer" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"client_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"oauth_client_id" text NOT NULL,
+	"secret_hash" text NOT NULL,
+	"redirect_uri" text NOT NULL,
+	"base_url" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer
+);
+--> statement-breakpoint
 CREATE TABLE "client_region" (
 	"client_id" integer PRIMARY KEY NOT NULL,
 	"geometry" jsonb NOT NULL,
@@ -423,6 +459,13 @@ ALTER TABLE "bi_link" ADD CONSTRAINT "bi_link_client_id_client_id_fk" FOREIGN KE
 ALTER TABLE "bi_link" ADD CONSTRAINT "bi_link_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bi_link_model" ADD CONSTRAINT "bi_link_model_link_id_bi_link_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."bi_link"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bi_link_model" ADD CONSTRAINT "bi_link_model_model_id_model_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oauth_code" ADD CONSTRAINT "oauth_code_viewer_id_oauth_viewer_id_fk" FOREIGN KEY ("viewer_id") REFERENCES "public"."oauth_viewer"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oauth_code" ADD CONSTRAINT "oauth_code_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oauth_token" ADD CONSTRAINT "oauth_token_viewer_id_oauth_viewer_id_fk" FOREIGN KEY ("viewer_id") REFERENCES "public"."oauth_viewer"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oauth_token" ADD CONSTRAINT "oauth_token_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oauth_token" ADD CONSTRAINT "oauth_token_code_id_oauth_code_id_fk" FOREIGN KEY ("code_id") REFERENCES "public"."oauth_code"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oauth_viewer" ADD CONSTRAINT "oauth_viewer_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oauth_viewer" ADD CONSTRAINT "oauth_viewer_created_by_app_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_region" ADD CONSTRAINT "client_region_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_region" ADD CONSTRAINT "client_region_updated_by_app_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subregion_outline" ADD CONSTRAINT "subregion_outline_subregion_id_subregion_id_fk" FOREIGN KEY ("subregion_id") REFERENCES "public"."subregion"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -456,4 +499,11 @@ CREATE INDEX "job_user_idx" ON "job" USING btree ("user_id");--> statement-break
 CREATE INDEX "documentation_client_idx" ON "documentation" USING btree ("client_id","documentation_type","sort_order");--> statement-breakpoint
 CREATE UNIQUE INDEX "bi_link_uuid_key" ON "bi_link" USING btree ("uuid");--> statement-breakpoint
 CREATE INDEX "bi_link_user_idx" ON "bi_link" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "bi_link_model_model_idx" ON "bi_link_model" USING btree ("model_id");
+CREATE INDEX "bi_link_model_model_idx" ON "bi_link_model" USING btree ("model_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "oauth_code_hash_key" ON "oauth_code" USING btree ("code_hash");--> statement-breakpoint
+CREATE INDEX "oauth_code_viewer_idx" ON "oauth_code" USING btree ("viewer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "oauth_token_access_key" ON "oauth_token" USING btree ("access_token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "oauth_token_refresh_key" ON "oauth_token" USING btree ("refresh_token_hash");--> statement-breakpoint
+CREATE INDEX "oauth_token_code_idx" ON "oauth_token" USING btree ("code_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "oauth_viewer_client_key" ON "oauth_viewer" USING btree ("client_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "oauth_viewer_oauth_client_key" ON "oauth_viewer" USING btree ("oauth_client_id");

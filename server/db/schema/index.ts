@@ -5,4 +5,5 @@ export * from './jobs.ts';
 export * from './documentation.ts';
 export * from './results.ts';
 export * from './bi.ts';
+export * from './oauth.ts';
 export * from './map.ts';

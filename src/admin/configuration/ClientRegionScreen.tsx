@@ -4,6 +4,7 @@ import { Button, Card, NonIdealState } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { SamlSettingsCard } from './SamlSettingsCard.tsx';
+import { MapViewerSettingsCard } from './MapViewerSettingsCard.tsx';
 
 /** Klantgebied (spec 1 §2): the client's region; the outline map comes with the map viewer. */
 const ClientRegionScreen = observer(function ClientRegionScreen() {
@@ -20,6 +21,7 @@ const ClientRegionScreen = observer(function ClientRegionScreen() {
           <NonIdealState icon="map" description="De kaart van het klantgebied is nog niet beschikbaar." />
         </Card>
         <SamlSettingsCard />
+        <MapViewerSettingsCard />
       </div>
     </>
   );

@@ -24,6 +24,8 @@ export const UserCapabilities = z.object({
   can_choose_platform: z.boolean(),
   /** Documentatie: add, change and delete entries (staff). */
   can_manage_documentation: z.boolean(),
+  /** Configuratie → Klantgebied: the external map viewer instead of the built-in one (staff). */
+  can_manage_map_viewer: z.boolean(),
 });
 
 /** Every row: change it (and what lies under it: add, duplicate, delete, move). */

@@ -1,0 +1,13 @@
+import type { ViewerRegistered, ViewerRegistrationBody, ViewerSettings } from './contract/mapViewerOAuth.ts';
+import type { Camelize } from './case.ts';
+import { request } from './http.ts';
+
+export type MapViewerSettings = Camelize<ViewerSettings>;
+export type MapViewerRegistered = Camelize<ViewerRegistered>;
+
+/** The client's external map viewer (staff): registration with a secret shown once, or the built-in viewer. */
+export const mapViewerOAuthApi = {
+  settings: () => request<MapViewerSettings>('GET', '/manager/mapviewer/oauth/client/'),
+  register: (body: Camelize<ViewerRegistrationBody>) => request<MapViewerRegistered>('PUT', '/manager/mapviewer/oauth/client/', { body }),
+  remove: () => request<void>('DELETE', '/manager/mapviewer/oauth/client/'),
+};
