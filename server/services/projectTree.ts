@@ -114,7 +114,6 @@ export async function copyVersion(db: DbOrTx, srcId: number, toProjectId: number
   const [src] = await db.select().from(versionModel).where(eq(versionModel.id, srcId));
   const [created] = await db.insert(versionModel).values({
     projectId: toProjectId, name, description: src.description, phaseId: src.phaseId,
-    outlineUri: src.outlineUri, editorUri: src.editorUri, viewerUri: src.viewerUri,
     createdAt: s.now, createdBy: s.userId, timestampLastModified: s.now, lastModifiedBy: s.userId,
   }).returning({ id: versionModel.id });
   const modelIds = await copyVersionContents(db, [{ old_id: srcId, new_id: created.id }], s);
@@ -125,9 +124,9 @@ export async function copyVersion(db: DbOrTx, srcId: number, toProjectId: number
 export async function copyProjectTree(db: DbOrTx, srcProjectId: number, toProjectId: number, s: Stamp): Promise<number[]> {
   const versions = (await db.execute<IdMap[number]>(sql`
     WITH ins AS (
-      INSERT INTO version_model (project_id, name, description, phase_id, outline_uri, editor_uri, viewer_uri,
+      INSERT INTO version_model (project_id, name, description, phase_id,
                                  created_at, created_by, timestamp_last_modified, last_modified_by)
-      SELECT ${toProjectId}, v.name, v.description, v.phase_id, v.outline_uri, v.editor_uri, v.viewer_uri,
+      SELECT ${toProjectId}, v.name, v.description, v.phase_id,
              ${s.now}, ${s.userId}, ${s.now}, ${s.userId}
       FROM version_model v WHERE v.project_id = ${srcProjectId} ORDER BY v.id
       RETURNING id, name)

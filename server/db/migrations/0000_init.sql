@@ -46,8 +46,6 @@ CREATE TABLE "category_attachment" (
 CREATE TABLE "client" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
-	"outline_uri" text,
-	"viewer_uri" text,
 	"saml_entry_point" text,
 	"saml_idp_cert" text,
 	"saml_metadata_url" text,
@@ -113,8 +111,7 @@ CREATE TABLE "stored_file" (
 CREATE TABLE "subregion" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"client_id" integer NOT NULL,
-	"description" text NOT NULL,
-	"outline_uri" text
+	"description" text NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "template_model" (
@@ -228,9 +225,6 @@ CREATE TABLE "version_model" (
 	"name" text NOT NULL,
 	"description" text,
 	"phase_id" integer,
-	"outline_uri" text,
-	"editor_uri" text,
-	"viewer_uri" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" integer,
 	"timestamp_last_modified" timestamp with time zone DEFAULT now() NOT NULL,

@@ -12,9 +12,6 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({
 export const client = pgTable('client', {
   id: serial().primaryKey(),
   name: text().notNull(),
-  /** Outline of the client region in the map viewer (spec 1: client area outline edit). */
-  outlineUri: text(),
-  viewerUri: text(),
   /** SAML single sign-on: when set, client-status reports saml. */
   samlEntryPoint: text(),
   samlIdpCert: text(),
@@ -126,7 +123,6 @@ export const subregion = pgTable('subregion', {
   id: serial().primaryKey(),
   clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
   description: text().notNull(),
-  outlineUri: text(),
 }, (t) => [uniqueIndex('subregion_client_description_key').on(t.clientId, sql`lower(${t.description})`)]);
 
 export const userSubregion = pgTable('user_subregion', {
