@@ -1,28 +1,13 @@
+import type { z } from 'zod';
 import type {
-  AreaGeometry, FeatureAreasAnswer, FeatureAreasBody, OutlineAnswer, OutlineFeature,
+  AreaGeometry, ClientRegionAnswer, FeatureAreasAnswer, FeatureAreasBody, OutlineAnswer, OutlineFeature, OverviewAnswer,
+  OverviewRegion, OverviewRegions,
 } from './contract/map.ts';
+import type { Camelize } from './case.ts';
 import { request, required } from './http.ts';
 
-export type { AreaGeometry, FeatureAreasAnswer, FeatureAreasBody, OutlineAnswer, OutlineFeature };
-
-/**
- * One project's latest version region on the overview map (GET mapviewer/overview/regions/). GeoJSON keeps
- * its wire keys (snake_case properties), as every map call does.
- */
-export interface OverviewRegion {
-  type: 'Feature';
-  geometry: AreaGeometry;
-  properties: {
-    project_id: number;
-    project_name: string;
-    type_project: number;
-    type_project_name: string;
-    version_id: number;
-    version_name: string;
-    area_m2: number;
-  };
-}
-export interface OverviewRegions { type: 'FeatureCollection'; features: OverviewRegion[] }
+// GeoJSON keeps its wire keys (snake_case properties); only the plain answers are camelized.
+export type { AreaGeometry, FeatureAreasAnswer, FeatureAreasBody, OutlineAnswer, OutlineFeature, OverviewRegion, OverviewRegions };
 
 const M = '/manager/mapviewer';
 /**
@@ -48,9 +33,9 @@ export const mapApi = {
   clientRegionOutline: () => get<OutlineAnswer>(`${M}/client_region/outline/`),
   saveClientRegionOutline: (outline: OutlineFeature | null) => put<OutlineAnswer>(`${M}/client_region/outline/`, outline),
   /** GET mapviewer/client_region/: the address of the client region's frame (null when it cannot be served). */
-  clientRegion: () => request<{ outlineUri: string | null }>('GET', `${M}/client_region/`),
+  clientRegion: () => request<Camelize<z.infer<typeof ClientRegionAnswer>>>('GET', `${M}/client_region/`),
   /** GET mapviewer/overview/: the address of the overview frame. */
-  overview: () => request<{ viewerUri: string | null }>('GET', `${M}/overview/`),
+  overview: () => request<Camelize<z.infer<typeof OverviewAnswer>>>('GET', `${M}/overview/`),
   overviewRegions: () => get<OverviewRegions>(`${M}/overview/regions/`),
 };
 export type MapApi = typeof mapApi;
