@@ -158,7 +158,7 @@ describe('MapEditStore', () => {
     expect(d.context.map((c) => c.style)).toEqual(['client']); // Zuid has no outline
 
     const reader = fakeApi();
-    reader.versions.get.mockImplementation(async (id: number) => ({ id, name: 'Versie A', projectId: 3, canEdit: false, outlineUri: null, editorUri: null }));
+    reader.versions.get.mockImplementation(async (id: number) => ({ id, name: 'Versie A', projectId: 3, canEdit: false, outlineUri: null as never, editorUri: null as never }));
     const { store: readOnly } = storeOf('region', 7, reader);
     await readOnly.load();
     expect(readOnly.data.value!.canSave).toBe(false);
