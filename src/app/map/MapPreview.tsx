@@ -35,12 +35,16 @@ function geometryId(g: AreaGeometry): number {
   return id;
 }
 
+/** What the preview zooms to: the outline or areas on screen (and the version region around areas), else all. */
+const FOCUS: PreviewStyle[] = ['edit', 'area', 'version'];
+
 /** Fits the map to the outlines whenever they change (the Netherlands when there are none). */
 function FitBounds({ layers }: { layers: PreviewLayer[] }) {
   const map = useMap();
   useEffect(() => {
     const bounds = L.latLngBounds([]);
-    for (const l of layers) bounds.extend(L.geoJSON(l.geometry).getBounds());
+    const focus = layers.filter((l) => FOCUS.includes(l.style));
+    for (const l of focus.length ? focus : layers) bounds.extend(L.geoJSON(l.geometry).getBounds());
     if (bounds.isValid()) map.fitBounds(bounds, { padding: [16, 16], maxZoom: 18 });
     else map.setView([52.15, 5.39], 7);
   }, [map, layers]);
