@@ -61,8 +61,8 @@ export type LoadedFeature = z.infer<typeof LoadedFeature>;
 
 const context = z.array(ContextOutline).max(10_000).default([]);
 
-/** Parent → viewer. */
-export const ParentMessage = z.discriminatedUnion('type', [
+/** Parent → viewer: `load` shows what the screen is about (again on every `load`; the viewer starts afresh). */
+export const ParentMessage = z.discriminatedUnion('mode', [
   z.object({
     type: z.literal('load'),
     mode: z.enum(['region', 'subregion', 'client']),
