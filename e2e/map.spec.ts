@@ -91,7 +91,8 @@ test('a subregion outline edited from Configuratie → Deelgebieden', async ({ p
   await expectToast(page, 'Deelgebied succesvol toegevoegd.');
   await page.getByRole('button', { name: `Kaart van ${name} bewerken` }).click();
   await expect(page.getByText(`Deelgebied ${name}`)).toBeVisible();
-  await drawPolygon(frame(page), [[0.2, 0.2], [0.8, 0.25], [0.6, 0.8]]);
+  await drawPolygon(frame(page), [[0.3, 0.3], [0.7, 0.35], [0.65, 0.7], [0.3, 0.65]]);
+  await expect(preview(page).getByText('Gewijzigd, nog niet opgeslagen')).toBeVisible();
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expectToast(page, 'Opslaan gelukt!');
   expect(await shownM2(page)).toBeGreaterThan(0);

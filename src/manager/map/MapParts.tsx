@@ -1,9 +1,11 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../../api/contract/modelData.ts';
 import { LOCATION_TITLES } from '../../formulas/workbook.ts';
-import { formatHa, formatM2, paletteColor } from '../../app/map/AreaFigures.tsx';
+import { formatHa, formatM2 } from '../../app/map/AreaFigures.tsx';
+import { FUNCTION_COLORS } from '../../mapviewer/texts.ts';
 
-export const functionColor = (f: SpaceUsageLocation | null) => (f ? paletteColor(SPACE_USAGE_LOCATIONS.indexOf(f)) : '#8f99a8');
+/** The viewer's colour of a function, so an area looks the same in the frame and in the preview. */
+export const functionColor = (f: SpaceUsageLocation | null) => (f ? FUNCTION_COLORS[f] : '#8f99a8');
 export const functionLabel = (f: SpaceUsageLocation | null) => (f ? LOCATION_TITLES[f] : 'Geen functie');
 
 export interface FeatureRow { name: string; function: SpaceUsageLocation | null; areaM2: number | null }
