@@ -106,5 +106,5 @@ test('a subregion outline edited from Configuratie → Deelgebieden', async ({ p
   await expect(page.getByRole('heading', { name: 'Klantgebied bewerken' })).toBeVisible();
   await expect(frame(page).locator('.leaflet-container')).toBeVisible();
   await page.getByRole('button', { name: 'Annuleren' }).click();
-  await expect(page.getByRole('region', { name: 'Klantgebied' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Klantgebied', exact: true })).toBeVisible();
 });

@@ -76,7 +76,7 @@ const MapEditScreen = observer(function MapEditScreen() {
             </div>
             <aside className="gs-map-side" aria-label="Overzicht">
               <h2>{HEADING[kind]}</h2>
-              <p className="gs-muted gs-map-subtitle">{d.title}</p>
+              <p className="gs-muted gs-map-subtitle">{kind === 'client' ? root.auth.user?.clientName : d.title}</p>
               <MapPreview label="Voorbeeld" layers={previewLayers(store)} />
               {store.problems.length > 0 && (
                 <ul className="gs-map-problems" aria-label="Problemen">{store.problems.map((p) => <li key={p}>{p}</li>)}</ul>
