@@ -108,3 +108,22 @@ test('a subregion outline edited from Configuratie → Deelgebieden', async ({ p
   await page.getByRole('button', { name: 'Annuleren' }).click();
   await expect(page.getByRole('region', { name: 'Klantgebied', exact: true })).toBeVisible();
 });
+
+test("a self-intersecting outline is not saved: the viewer's Dutch problem, and 'Annuleren' leaves the subregion as it was", async ({ page }) => {
+  await signIn(page);
+  await openConfiguration(page, 'Deelgebieden');
+  const name = unique('Strikwijk');
+  await page.getByLabel('Nieuw deelgebied').fill(name);
+  await page.getByRole('button', { name: 'Deelgebied toevoegen' }).click();
+  await expectToast(page, 'Deelgebied succesvol toegevoegd.');
+  await page.getByRole('button', { name: `Kaart van ${name} bewerken` }).click();
+  await drawPolygon(frame(page), [[0.3, 0.3], [0.7, 0.7], [0.7, 0.3], [0.3, 0.7]]);
+  const problem = 'Het gebied snijdt zichzelf. Pas de omtrek aan zodat de lijnen elkaar niet kruisen.';
+  await expect(preview(page).getByRole('list', { name: 'Problemen' })).toContainText(problem);
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, problem);
+  await expect(preview(page).getByText('Gewijzigd, nog niet opgeslagen')).toBeVisible();
+  await page.getByRole('button', { name: 'Annuleren' }).click();
+  await page.getByRole('button', { name: `Kaart van ${name} bewerken` }).click();
+  await expect(preview(page).getByText('Geen gebied')).toBeVisible();
+});
