@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams } from '../../src/api/contract/common.ts';
 import {
-  ClientRegionAnswer, FeatureAreasAnswer, FeatureAreasBody, OutlineAnswer, OutlineBody, OverviewAnswer, OverviewRegions,
+  ClientRegionAnswer, FeatureAreasAnswer, FeatureAreasBody, OutlineAnswer, OutlineBody, OverviewAnswer,
 } from '../../src/api/contract/map.ts';
 import * as map from '../services/map.ts';
 import { mainAppOnly } from './mainAppOnly.ts';
+import { sendCached } from './jsonReply.ts';
 
 /**
  * The map viewer's calls under /api/manager/ (issue 14, docs/map.md): the spec's mapviewer/client_region/
@@ -22,8 +23,9 @@ export default async function mapRoutes(app: FastifyInstance) {
     async (req) => map.clientRegionAddress(req.user));
   r.get('/mapviewer/overview/', { schema: { tags, response: { 200: OverviewAnswer } } },
     async (req) => map.overviewAddress(req.user));
-  r.get('/mapviewer/overview/regions/', { schema: { tags, response: { 200: OverviewRegions } } },
-    async (req) => map.overviewRegions(ctx, req.user));
+  // JSON text as built (contract: OverviewRegions), cached and compressed like the project list
+  r.get('/mapviewer/overview/regions/', { schema: { tags } },
+    async (req, reply) => sendCached(req, reply, await map.overviewRegions(ctx, req.user, req.dataRevision)));
 
   r.get('/mapviewer/version-model/:id/region/', { schema: { tags, params: IdParams, response: { 200: OutlineAnswer } } },
     async (req) => map.getVersionRegion(ctx, req.user, req.params.id));

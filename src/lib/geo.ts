@@ -51,7 +51,7 @@ function ringArea(ring: Array<[number, number]>): number {
 export function areaM2(g: AreaGeometry): number {
   let total = 0;
   for (const [outer, ...holes] of polygonsOf(g)) {
-    total += ringArea(outer.map(toRd)) - holes.reduce((s, h) => s + ringArea(h.map(toRd)), 0);
+    total += ringArea(outer.map(toRd)) - holes.reduce((sum, h) => sum + ringArea(h.map(toRd)), 0);
   }
   return total;
 }
@@ -111,35 +111,52 @@ export function selfIntersects(g: AreaGeometry): boolean {
     }
   }
   segments.sort((s, t) => s.minX - t.minX);
-  let active: Segment[] = [];
+  // the edges whose x-range still reaches the sweep line, compacted in place (no array per step)
+  const active: Segment[] = [];
   for (const s of segments) {
-    active = active.filter((t) => t.maxX >= s.minX);
-    for (const t of active) {
+    let kept = 0;
+    for (let i = 0; i < active.length; i++) {
+      const t = active[i];
+      if (t.maxX < s.minX) continue;
+      active[kept++] = t;
       if (Math.max(s.ay, s.by) < Math.min(t.ay, t.by) || Math.max(t.ay, t.by) < Math.min(s.ay, s.by)) continue;
       const next = neighbours(s, t);
       if (next === 'fold') return true;
       if (next === 'no' && meet(s, t)) return true;
     }
+    active.length = kept;
     active.push(s);
   }
   return false;
 }
 
 /**
- * The first rule an outline breaks, as the Dutch message the server answers with 400; null when it
- * is valid. The shape itself (polygon or multipolygon, positions of numbers) is the contract's.
+ * The first rule an outline breaks, as the Dutch message the server answers with 400, or its area in m²
+ * when it is valid (one projection of the corners for both). The shape itself (polygon or multipolygon,
+ * positions of numbers) is the contract's.
  */
-export function outlineProblem(g: AreaGeometry, maxVertices = MAX_VERTICES): string | null {
+export function checkOutline(g: AreaGeometry, maxVertices = MAX_VERTICES): { problem: string } | { area: number } {
   for (const rings of polygonsOf(g)) {
     for (const ring of rings) {
-      if (ring.length < 4) return MAP_MESSAGES.fewPositions;
+      if (ring.length < 4) return { problem: MAP_MESSAGES.fewPositions };
       const first = ring[0], last = ring[ring.length - 1];
-      if (first[0] !== last[0] || first[1] !== last[1]) return MAP_MESSAGES.openRing;
+      if (first[0] !== last[0] || first[1] !== last[1]) return { problem: MAP_MESSAGES.openRing };
     }
   }
   const n = vertexCount(g);
-  if (n > maxVertices) return MAP_MESSAGES.tooManyVertices(n, maxVertices);
-  if (selfIntersects(g)) return MAP_MESSAGES.selfIntersection;
-  for (const [outer] of polygonsOf(g)) if (ringArea(outer.map(toRd)) === 0) return MAP_MESSAGES.emptyArea;
-  return null;
+  if (n > maxVertices) return { problem: MAP_MESSAGES.tooManyVertices(n, maxVertices) };
+  if (selfIntersects(g)) return { problem: MAP_MESSAGES.selfIntersection };
+  let area = 0;
+  for (const [outer, ...holes] of polygonsOf(g)) {
+    const outerArea = ringArea(outer.map(toRd));
+    if (outerArea === 0) return { problem: MAP_MESSAGES.emptyArea };
+    area += outerArea - holes.reduce((sum, h) => sum + ringArea(h.map(toRd)), 0);
+  }
+  return { area };
+}
+
+/** The first rule an outline breaks (checkOutline's message), or null when it is valid. */
+export function outlineProblem(g: AreaGeometry, maxVertices = MAX_VERTICES): string | null {
+  const checked = checkOutline(g, maxVertices);
+  return 'problem' in checked ? checked.problem : null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SpaceUsageLocation } from './modelData.ts';
+import { MAP_MESSAGES } from './messages.ts';
 
 // Map data (issue 14; spec 1 §2 "Map viewer screens", §7 mapviewer/…): outlines as GeoJSON in WGS84
 // (longitude, latitude), stored in PostgreSQL, their areas computed by the server. The shapes below are
@@ -10,11 +11,11 @@ import { SpaceUsageLocation } from './modelData.ts';
 export { MAX_VERTICES } from '../../lib/geo.ts';
 
 const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number());
-const Ring = z.array(Position).min(4);
+const Ring = z.array(Position).min(4, MAP_MESSAGES.fewPositions);
 export const Polygon = z.object({ type: z.literal('Polygon'), coordinates: z.array(Ring).min(1) });
 export const MultiPolygon = z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(Ring).min(1)).min(1) });
 /** An outline: a polygon (holes allowed) or several. */
-export const AreaGeometry = z.discriminatedUnion('type', [Polygon, MultiPolygon]);
+export const AreaGeometry = z.discriminatedUnion('type', [Polygon, MultiPolygon], { error: MAP_MESSAGES.notAnArea });
 export type AreaGeometry = z.infer<typeof AreaGeometry>;
 
 /** PUT …/region/, …/outline/: a Feature with the outline; `null` removes it. */

@@ -108,6 +108,8 @@ export const DOCUMENTATION_MESSAGES = {
 } as const;
 /** Map data (issue 14; contract/map.ts, src/lib/geo.ts): the 400s of an outline or feature area that breaks a geometry rule. */
 export const MAP_MESSAGES = {
+  /** The contract's 400 of a geometry that is no GeoJSON polygon or multipolygon. */
+  notAnArea: 'Ongeldige GeoJSON: een gebied is een Polygon of MultiPolygon met randen van punten [lengtegraad, breedtegraad].',
   openRing: 'Een rand van het gebied is niet gesloten: het eerste en het laatste punt moeten gelijk zijn.',
   fewPositions: 'Een rand van het gebied heeft te weinig punten: een vlak heeft minstens drie hoekpunten.',
   selfIntersection: 'Het gebied snijdt zichzelf: randen van het gebied mogen elkaar niet kruisen of raken.',
