@@ -85,7 +85,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     fileLinkHours: int(env.FILE_LINK_HOURS, 24),
     jobWorker: env.JOB_WORKER !== 'false',
     jobExpireSeconds: int(env.JOB_EXPIRE_SECONDS, 300),
-    mapMaxAreaM2: int(env.MAP_MAX_AREA_HA, 10_000) * 10_000,
+    mapMaxAreaM2: int(env.MAP_MAX_AREA_HA, 1_000) * 10_000,
     now: () => new Date(),
   };
 }

@@ -26,6 +26,8 @@ const TABLES: { table: string; via: 'client' | 'project' | 'version' | 'model'; 
   { table: 'version_model', via: 'project', events: 'INSERT OR UPDATE OR DELETE' },
   { table: 'model', via: 'version', events: 'INSERT OR UPDATE OR DELETE' },
   { table: 'model_session', via: 'model', events: 'INSERT OR UPDATE OR DELETE' },
+  // the overview map's regions (GET mapviewer/overview/regions/)
+  { table: 'version_region', via: 'version', events: 'INSERT OR UPDATE OR DELETE' },
 ];
 
 /** Per way to the client: the row's column that leads there and the client of a value of it. */

@@ -6,6 +6,7 @@ import { multipart, rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
 import { buildComparisonTemplate } from '../../src/formulas/reportTemplates.ts';
 import { saveFile } from '../storage/files.ts';
 import type { UserRow } from '../context.ts';
+import { fromRd } from '../../src/lib/geo.ts';
 
 // Authorization matrix of every endpoint of issue 6 (access and administration) × every kind of
 // caller. 'other' is the ADM of another client: ids of this client answer 404 for it (never 403),
@@ -45,6 +46,12 @@ const READ_ID = { none: 401, NON: 403, VWR: 200, USR: 200, ADM: 200, staff: 200,
 const ANY_SIGNED_IN = { none: 401, NON: 200, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 200 };
 /** Report templates: staff of the client only (an ADM of another client is refused by the policy first). */
 const STAFF_ONLY = { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 200, other: 403 };
+/** Everyone with the main app, each in his own client. */
+const MAIN_APP = { none: 401, NON: 403, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 200 };
+/** A valid outline: 100 m × 100 m at Amersfoort (RD New). */
+const SQUARE = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [
+  [[155_000, 463_000], [155_100, 463_000], [155_100, 463_100], [155_000, 463_100], [155_000, 463_000]].map((p) => fromRd(p)),
+] } };
 const PUBLIC = { none: 200, NON: 200, VWR: 200, USR: 200, ADM: 200, staff: 200, other: 200 };
 
 const freshUser = async () => createUser(t.db, a.clientId, { email: `doel${uniq()}@matrixa.test`, role: 'USR' });
@@ -116,6 +123,12 @@ const rows: Row[] = [
   { name: 'subregion get', method: 'GET', make: async () => ({ url: `subregion/${a.subregionId}/` }), expect: READ_ID },
   { name: 'subregion put', method: 'PUT', make: async () => ({ url: `subregion/${(await freshSubregion()).id}/`, body: { description: `Hernoemd ${uniq()}` } }), expect: ADMIN_ID },
   { name: 'subregion patch', method: 'PATCH', make: async () => ({ url: `subregion/${(await freshSubregion()).id}/`, body: { description: `Hernoemd ${uniq()}` } }), expect: ADMIN_ID },
+  { name: 'mapviewer subregion outline get', method: 'GET', make: async () => ({ url: `mapviewer/subregion/${a.subregionId}/outline/` }), expect: READ_ID },
+  { name: 'mapviewer subregion outline put', method: 'PUT', make: async () => ({ url: `mapviewer/subregion/${(await freshSubregion()).id}/outline/`, body: SQUARE }), expect: ADMIN_ID },
+  { name: 'mapviewer client_region outline get', method: 'GET', make: async () => ({ url: 'mapviewer/client_region/outline/' }), expect: MAIN_APP },
+  { name: 'mapviewer client_region outline put', method: 'PUT', make: async () => ({ url: 'mapviewer/client_region/outline/', body: SQUARE }), expect: ADMIN_COLLECTION },
+  { name: 'mapviewer client_region', method: 'GET', make: async () => ({ url: 'mapviewer/client_region/' }), expect: MAIN_APP },
+  { name: 'mapviewer overview', method: 'GET', make: async () => ({ url: 'mapviewer/overview/' }), expect: MAIN_APP },
   { name: 'subregion delete', method: 'DELETE', make: async () => ({ url: `subregion/${(await freshSubregion()).id}/` }), expect: ADMIN_ID },
   { name: 'type-project create', method: 'POST', make: async () => ({ url: 'type-project/', body: { description: `Type nieuw ${uniq()}` } }), expect: ADMIN_CREATE },
   { name: 'type-project get', method: 'GET', make: async () => ({ url: `type-project/${a.typeProjectId}/` }), expect: READ_ID },

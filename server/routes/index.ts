@@ -16,6 +16,7 @@ import openModelRoutes, { fileRoutes } from './openModel.ts';
 import biRoutes from './bi.ts';
 import reportRoutes from './report.ts';
 import documentationRoutes from './documentation.ts';
+import mapRoutes from './map.ts';
 
 /** Every route group, with the spec's prefixes. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -35,6 +36,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(openModelRoutes, { prefix: '/api/manager' });
   await app.register(reportRoutes, { prefix: '/api/manager' });
   await app.register(documentationRoutes, { prefix: '/api/manager' });
+  await app.register(mapRoutes, { prefix: '/api/manager' });
   await app.register(fileRoutes);
   await app.register(biRoutes, { prefix: '/api/bi/v1' });
   await app.register(async (a) => {

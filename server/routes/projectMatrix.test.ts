@@ -6,6 +6,7 @@ import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFi
 import type { UserRow } from '../context.ts';
 import { shippedTemplate } from '../seed/templates.ts';
 import { createBiLink } from '../services/biLinks.ts';
+import { fromRd } from '../../src/lib/geo.ts';
 
 // Authorization matrix of the project area (spec 1 §6, server/policies/projects.ts):
 // every endpoint × {no token, NON, VWR, USR, ADM, staff, user of another client}
@@ -54,6 +55,10 @@ interface Endpoint {
 type Req = Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
 
 const M = '/api/manager';
+/** A valid outline: 100 m × 100 m at Amersfoort (RD New). */
+const SQUARE = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [
+  [[155_000, 463_000], [155_100, 463_000], [155_100, 463_100], [155_000, 463_100], [155_000, 463_000]].map((p) => fromRd(p)),
+] } };
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET project/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/project/?all=true` }) },
   { name: 'POST project/', cls: 'create', ok: 201, mutates: true, req: (c) => ({ method: 'POST', url: `${M}/project/`, payload: { name: `Nieuw ${c.n}`, subregion: c.me.subregionId, type_project: c.me.typeProjectId, roles: [{ id: c.me.usr.id, role: 'USR' }] } }) },
@@ -112,6 +117,11 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET bi report/{uuid}/', cls: 'read', ok: 200, req: async (c) => ({ method: 'GET', url: `${BI}/report/${await biLinkFor(c)}/` }) },
   { name: 'DELETE bi report/{uuid}/', cls: 'read', ok: 204, req: async (c) => ({ method: 'DELETE', url: `${BI}/report/${await biLinkFor(c)}/` }) },
   { name: 'POST bi report/{uuid}/password/', cls: 'read', ok: 200, req: async (c) => ({ method: 'POST', url: `${BI}/report/${await biLinkFor(c)}/password/` }) },
+  { name: 'GET mapviewer/version-model/{id}/region/', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/mapviewer/version-model/${c.tree.versionId}/region/` }) },
+  { name: 'PUT mapviewer/version-model/{id}/region/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'PUT', url: `${M}/mapviewer/version-model/${c.tree.versionId}/region/`, payload: SQUARE }) },
+  { name: 'GET mapviewer/version-model/{id}/features/', cls: 'read', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/mapviewer/version-model/${c.tree.versionId}/features/` }) },
+  { name: 'PUT mapviewer/version-model/{id}/features/', cls: 'edit', ok: 200, mutates: true, req: (c) => ({ method: 'PUT', url: `${M}/mapviewer/version-model/${c.tree.versionId}/features/`, payload: { type: 'FeatureCollection', features: [{ ...SQUARE, properties: { name: 'Park', function: 'public_space_green' } }] } }) },
+  { name: 'GET mapviewer/overview/regions/', cls: 'clientList', ok: 200, req: () => ({ method: 'GET', url: `${M}/mapviewer/overview/regions/` }) },
   { name: 'GET log/', cls: 'log', ok: 200, req: (c) => ({ method: 'GET', url: `${M}/log/?client_id=${c.tenant.clientId}&log_rows=50&page=1` }) },
 ];
 

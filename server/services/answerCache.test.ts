@@ -9,7 +9,7 @@ import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
 import { buildApp } from '../app.ts';
 import { connect, migrateDb, type Db } from '../db/index.ts';
 
-// The cached lists (GET project/, GET model/?version_model_id=) must never be stale: every write to
+// The cached lists (GET project/, GET model/?version_model_id=; the overview regions in routes/map.test.ts) must never be stale: every write to
 // what they are made of raises the client's data revision at commit (server/db/revision.ts). These
 // tests write straight into the database (no service code involved), through the API, and through a
 // second server instance, and check the next answer. They fail when a trigger or the revision check
@@ -282,7 +282,7 @@ describe('data revision', () => {
       WHERE t.tgname LIKE 'data\_revision%' ORDER BY 1, 2`)).rows;
     const before = await triggers();
     expect(before.filter((r) => r.name === 'data_revision_v1').map((r) => r.table).sort()).toEqual(
-      ['app_user', 'model', 'model_session', 'project', 'project_role', 'subregion', 'template_model', 'type_project', 'version_model']);
+      ['app_user', 'model', 'model_session', 'project', 'project_role', 'subregion', 'template_model', 'type_project', 'version_model', 'version_region']);
     await migrateDb(t.db);
     expect(await triggers()).toEqual(before);
     await t.db.execute(sql`DROP TRIGGER data_revision_v1 ON model`);

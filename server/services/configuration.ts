@@ -21,7 +21,7 @@ async function own<T>(rows: Promise<T[]>): Promise<T> {
   if (!row) throw notFound();
   return row;
 }
-const ownSubregion = (db: DbOrTx, actor: UserRow, id: number) =>
+export const ownSubregion = (db: DbOrTx, actor: UserRow, id: number) =>
   own(db.select().from(subregion).where(and(eq(subregion.id, id), eq(subregion.clientId, actor.clientId))));
 const ownType = (db: DbOrTx, actor: UserRow, id: number) =>
   own(db.select().from(typeProject).where(and(eq(typeProject.id, id), eq(typeProject.clientId, actor.clientId))));
@@ -40,7 +40,7 @@ function adminCommand<T>(ctx: AppContext, actor: UserRow, ip: string, body: (c: 
 
 export async function getSubregion(ctx: AppContext, actor: UserRow, id: number) {
   assertCanReadReferenceData(actor);
-  return [subregionOut(await ownSubregion(ctx.db, actor, id))];
+  return [subregionOut(actor)(await ownSubregion(ctx.db, actor, id))];
 }
 
 /** Creates a subregion; the creator and the users of access_list (of the same client) get access. */
@@ -51,7 +51,7 @@ export const createSubregion = (ctx: AppContext, actor: UserRow, description: st
     const users = await c.tx.select({ id: appUser.id }).from(appUser).where(and(inArray(appUser.id, wanted), eq(appUser.clientId, actor.clientId)));
     if (users.length) await c.tx.insert(userSubregion).values(users.map((u) => ({ userId: u.id, subregionId: s.id }))).onConflictDoNothing();
     await c.audit(`Deelgebied '${description}' aangemaakt`);
-    return subregionOut(s);
+    return subregionOut(actor)(s);
   });
 
 export const renameSubregion = (ctx: AppContext, actor: UserRow, id: number, description: string, ip: string) =>
@@ -59,7 +59,7 @@ export const renameSubregion = (ctx: AppContext, actor: UserRow, id: number, des
     const old = await ownSubregion(c.tx, actor, id);
     const [s] = await c.tx.update(subregion).set({ description }).where(eq(subregion.id, old.id)).returning();
     await c.audit(`Deelgebied '${old.description}' hernoemd naar '${description}'`);
-    return subregionOut(s);
+    return subregionOut(actor)(s);
   });
 
 /** Without force and with projects → 423; with force the subregion's projects are deleted with it. */

@@ -8,6 +8,7 @@ import type { VersionModel } from '../../src/api/contract/versionModel.ts';
 import type { ModelItem, ModelPlatform } from '../../src/api/contract/model.ts';
 import { modelCapabilities, projectCapabilities, versionCapabilities } from '../policies/capabilities.ts';
 import { readableRoleSql } from '../policies/projects.ts';
+import { versionUris } from './mapviewerUris.ts';
 
 // Reads of the project area: one query per list (joins, no N+1), plain rows mapped to the wire in JS.
 // (Building the JSON inside PostgreSQL with json_agg/json_build_object measured ~40x slower than
@@ -137,7 +138,7 @@ export async function projectRights(db: DbOrTx, clientId: number, projectId: num
 type VersionRow = {
   id: number; name: string; description: string | null; phase_id: number | null; phase_name: string | null; project_id: number;
   created_ms: number; modified_ms: number; author: string | null; modifier: string | null; role: Role;
-  viewer_uri: string | null; outline_uri: string | null; editor_uri: string | null; frozen: boolean | null;
+  frozen: boolean | null;
 };
 type AttachmentRow = Omit<AttachmentItem, 'timestamp_upload'> & { upload_ms: number };
 
@@ -145,7 +146,7 @@ async function versions(db: DbOrTx, user: UserRow, where: SQL): Promise<VersionM
   const { rows } = await db.execute<VersionRow>(sql`
     SELECT v.id, v.name, v.description, v.phase_id, (SELECT ph.description FROM phase ph WHERE ph.id = v.phase_id) AS phase_name,
       v.project_id, ${ms(sql`v.created_at`)} AS created_ms, ${ms(sql`v.timestamp_last_modified`)} AS modified_ms,
-      ${nameOf('v.created_by')} AS author, ${nameOf('v.last_modified_by')} AS modifier, pr.role, v.viewer_uri, v.outline_uri, v.editor_uri,
+      ${nameOf('v.created_by')} AS author, ${nameOf('v.last_modified_by')} AS modifier, pr.role,
       (SELECT bool_and(mm.frozen) FROM model mm WHERE mm.version_id = v.id) AS frozen
     FROM version_model v JOIN project p ON p.id = v.project_id ${roleJoin(user)}
     WHERE p.client_id = ${user.clientId} AND ${where}
@@ -167,7 +168,7 @@ async function versions(db: DbOrTx, user: UserRow, where: SQL): Promise<VersionM
     id: r.id, name: r.name, description: r.description, phase: r.phase_id ?? 0, phase_name: r.phase_name,
     project: r.project_id, project_id: r.project_id, created_at: iso(r.created_ms), timestamp_last_modified: iso(r.modified_ms),
     author_name_full: r.author, last_modified_by_name_full: r.modifier, attachments: byVersion.get(r.id) ?? [],
-    project_role: r.role, viewer_uri: r.viewer_uri, outline_uri: r.outline_uri, editor_uri: r.editor_uri,
+    project_role: r.role, ...versionUris(r.role, r.id),
     frozen: r.frozen ?? false, mutations: [], type_model: null, ...versionCapabilities(r.role),
   }));
 }

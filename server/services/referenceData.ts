@@ -6,6 +6,7 @@ import { assertCanAddTemplateModel } from '../policies/admin.ts';
 import { saveFile } from '../storage/files.ts';
 import { XLSX_CONTENT_TYPE, isXlsxWorkbook } from '../storage/xlsx.ts';
 import { command } from './command.ts';
+import { subregionOutlineUri } from './mapviewerUris.ts';
 import { WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
 import type { TemplateModelCreateBody, TemplateModelItem } from '../../src/api/contract/referenceData.ts';
 import type { ProjectRoleRow } from '../../src/api/contract/project.ts';
@@ -14,14 +15,16 @@ import type { CategoryAttachment, Phase, Subregion, TypeProject } from '../../sr
 // Reference-data lists for the project area, always of the caller's client.
 
 /** The wire rows (src/api/contract/configuration.ts) of the four configurable kinds. */
-export const subregionOut = (s: typeof subregion.$inferSelect): Subregion => ({ id: s.id, description: s.description, outline_uri: s.outlineUri });
+/** A subregion row; its outline address depends on who asks (services/mapviewerUris.ts). */
+export const subregionOut = (user: UserRow) => (s: typeof subregion.$inferSelect): Subregion =>
+  ({ id: s.id, description: s.description, outline_uri: subregionOutlineUri(user, s.id) });
 export const typeOut = (t: typeof typeProject.$inferSelect): TypeProject => ({ id: t.id, description: t.description, is_default: t.isDefault });
 export const phaseOut = (p: typeof phase.$inferSelect): Phase => ({ id: p.id, description: p.description });
 export const categoryOut = (c: typeof categoryAttachment.$inferSelect): CategoryAttachment => ({ id: c.id, name: c.name, is_default: c.isDefault });
 
 export const listSubregions = async (ctx: AppContext, user: UserRow) =>
   (await ctx.db.select().from(subregion).where(eq(subregion.clientId, user.clientId)).orderBy(asc(sql`lower(${subregion.description})`)))
-    .map(subregionOut);
+    .map(subregionOut(user));
 
 export const listTypeProjects = async (ctx: AppContext, user: UserRow) =>
   (await ctx.db.select().from(typeProject).where(eq(typeProject.clientId, user.clientId)).orderBy(asc(sql`lower(${typeProject.description})`)))

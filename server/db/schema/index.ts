@@ -5,3 +5,4 @@ export * from './jobs.ts';
 export * from './documentation.ts';
 export * from './results.ts';
 export * from './bi.ts';
+export * from './map.ts';

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { SpaceUsageLocation } from './modelData.ts';
+import { MAP_MESSAGES } from './messages.ts';
 
 // Map data (issue 14; spec 1 §2 "Map viewer screens", §7 mapviewer/…): outlines as GeoJSON in WGS84
 // (longitude, latitude), stored in PostgreSQL, their areas computed by the server. The shapes below are
 // what the wire allows; the server checks the rest (closed rings, no self-intersection, at most
 // MAX_VERTICES corners in all) and answers 400 with a Dutch message (MAP_MESSAGES in messages.ts).
 
-/** Most corners one outline (or one PUT of feature areas) may have in all. */
-export const MAX_VERTICES = 10_000;
+/** Most corners one outline (or one PUT of feature areas) may have in all (the rule lives with the others in lib/geo.ts). */
+export { MAX_VERTICES } from '../../lib/geo.ts';
 
 const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number());
-const Ring = z.array(Position).min(4);
+const Ring = z.array(Position).min(4, MAP_MESSAGES.fewPositions);
 export const Polygon = z.object({ type: z.literal('Polygon'), coordinates: z.array(Ring).min(1) });
 export const MultiPolygon = z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(Ring).min(1)).min(1) });
 /** An outline: a polygon (holes allowed) or several. */
-export const AreaGeometry = z.discriminatedUnion('type', [Polygon, MultiPolygon]);
+export const AreaGeometry = z.discriminatedUnion('type', [Polygon, MultiPolygon], { error: MAP_MESSAGES.notAnArea });
 export type AreaGeometry = z.infer<typeof AreaGeometry>;
 
 /** PUT …/region/, …/outline/: a Feature with the outline; `null` removes it. */
@@ -57,3 +58,28 @@ export const FeatureAreasAnswer = z.object({
   totals: z.partialRecord(SpaceUsageLocation, z.number()),
 });
 export type FeatureAreasAnswer = z.infer<typeof FeatureAreasAnswer>;
+
+/** GET mapviewer/client_region/ (spec 1 §7): the client region's outline editor; null for who may not edit it. */
+export const ClientRegionAnswer = z.object({ outline_uri: z.string().nullable() });
+/** GET mapviewer/overview/ (spec 1 §7): the overview map's address. */
+export const OverviewAnswer = z.object({ viewer_uri: z.string().nullable() });
+
+/** GET mapviewer/overview/regions/: per readable project its latest version with a region (docs/map.md). */
+export const OverviewRegion = z.object({
+  type: z.literal('Feature'),
+  /** The project's id. */
+  id: z.number().int(),
+  geometry: AreaGeometry,
+  properties: z.object({
+    project_id: z.number().int(),
+    project_name: z.string(),
+    type_project: z.number().int(),
+    type_project_name: z.string(),
+    version_id: z.number().int(),
+    version_name: z.string(),
+    area_m2: z.number(),
+  }),
+});
+export type OverviewRegion = z.infer<typeof OverviewRegion>;
+export const OverviewRegions = z.object({ type: z.literal('FeatureCollection'), features: z.array(OverviewRegion) });
+export type OverviewRegions = z.infer<typeof OverviewRegions>;

@@ -106,3 +106,17 @@ export const DOCUMENTATION_MESSAGES = {
   pdfOnly: 'Een instructievideo heeft geen PDF-bestand.',
   shippedFile: 'Het bestand van meegeleverde documentatie wordt bij elke nieuwe versie van Grondslag bijgewerkt en kan niet worden vervangen. Voeg een eigen handleiding toe.',
 } as const;
+/** Map data (issue 14; contract/map.ts, src/lib/geo.ts): the 400s of an outline or feature area that breaks a geometry rule. */
+export const MAP_MESSAGES = {
+  /** The contract's 400 of a geometry that is no GeoJSON polygon or multipolygon. */
+  notAnArea: 'Ongeldige GeoJSON: een gebied is een Polygon of MultiPolygon met randen van punten [lengtegraad, breedtegraad].',
+  openRing: 'Een rand van het gebied is niet gesloten: het eerste en het laatste punt moeten gelijk zijn.',
+  fewPositions: 'Een rand van het gebied heeft te weinig punten: een vlak heeft minstens drie hoekpunten.',
+  selfIntersection: 'Het gebied snijdt zichzelf: randen van het gebied mogen elkaar niet kruisen of raken.',
+  emptyArea: 'Het gebied heeft geen oppervlakte.',
+  tooManyVertices: (n: number, max: number) =>
+    `Het gebied heeft te veel hoekpunten (${n.toLocaleString('nl-NL')}); het maximum is ${max.toLocaleString('nl-NL')}.`,
+  /** A feature area's problem, with its name in front. */
+  inFeature: (name: string, message: string) => `Functiegebied '${name}': ${message}`,
+  loadFailed: 'Fout bij het laden van de kaartgegevens.',
+} as const;
