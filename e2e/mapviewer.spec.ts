@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AreaGeometry } from '../src/api/contract/map.ts';
+import { MAP_MESSAGES } from '../src/api/contract/messages.ts';
 import { areaRd } from '../src/mapviewer/geometry.ts';
 import type { ParentMessage, ViewerMessage } from '../src/mapviewer/protocol.ts';
 import { fromRd } from '../src/mapviewer/rd.ts';
@@ -108,8 +109,8 @@ test('a self-intersecting drawing gives the Dutch problem, in the page and in th
   await load(page, { type: 'load', mode: 'region', editable: true, geometry: null, context: [{ geometry: SUBREGION, style: 'subregion' }] });
   await drawPolygon(page, [[500, 300], [800, 550], [800, 300], [500, 550]]);
   const changed = await waitForMessage(page, (m) => m.type === 'changed' && m.mode === 'region' && m.geometry !== null);
-  expect(changed.type === 'changed' && changed.problems).toEqual([VIEWER_TEXTS.selfIntersection]);
-  await expect(page.frameLocator('#viewer').getByRole('alert')).toHaveText(VIEWER_TEXTS.selfIntersection);
+  expect(changed.type === 'changed' && changed.problems).toEqual([MAP_MESSAGES.selfIntersection]);
+  await expect(page.frameLocator('#viewer').getByRole('alert')).toHaveText(MAP_MESSAGES.selfIntersection);
   await page.screenshot({ path: test.info().outputPath('mapviewer-selfintersection.png') });
 });
 
