@@ -1,12 +1,13 @@
-import kinks from '@turf/kinks';
 import type { AreaGeometry } from '../api/contract/map.ts';
-import { MAX_VERTICES } from '../api/contract/map.ts';
+import { MAP_MESSAGES } from '../api/contract/messages.ts';
+import { MAX_VERTICES, areaM2, outlineProblem, vertexCount } from '../lib/geo.ts';
 import type { DrawnFeature } from './protocol.ts';
-import { toRd } from './rd.ts';
 import { VIEWER_TEXTS } from './texts.ts';
 
 // GeoJSON (WGS84, [lon, lat], closed rings) ↔ Leaflet's nested latlngs ([lat, lng], open rings), and the
-// geometry rules the viewer checks while drawing. Pure functions: the page (main.ts) does the Leaflet part.
+// problems the viewer shows while drawing: the server's own rules (src/lib/geo.ts, the same Dutch
+// messages as its 400 answers) plus the feature areas' name and function. Pure functions: the page
+// (main.ts) does the Leaflet part.
 
 /** GeoJSON [longitude, latitude] (an altitude may follow). */
 export type Position = [number, number, ...number[]];
@@ -66,60 +67,31 @@ function samePoint(a: Position, b: Position): boolean {
   return a[0] === b[0] && a[1] === b[1];
 }
 
-/** Corners in all (closing points not counted), as the server's MAX_VERTICES counts them. */
-export function countVertices(geometry: AreaGeometry): number {
-  return geometryPolygons(geometry).reduce((n, p) => n + p.reduce((m, r) => m + Math.max(0, r.length - 1), 0), 0);
-}
+/** Corners in all (closing points not counted), as the server counts them against MAX_VERTICES. */
+export const countVertices = vertexCount;
 
-/** Distinct corners of a closed ring. */
-function distinctCorners(ring: Position[]): number {
-  return new Set(ring.slice(0, -1).map((p) => `${p[0]},${p[1]}`)).size;
-}
-
-/** The Dutch problems of one outline (empty when it may be saved). */
+/** The Dutch problem of one outline, as a list (empty when it may be saved, or when there is none). */
 export function geometryProblems(geometry: AreaGeometry | null): string[] {
-  if (!geometry) return [];
-  const problems = new Set<string>();
-  if (countVertices(geometry) > MAX_VERTICES) problems.add(VIEWER_TEXTS.tooManyVertices(MAX_VERTICES));
-  else {
-    for (const polygon of geometryPolygons(geometry)) {
-      if (polygon.some((r) => distinctCorners(r) < 3)) problems.add(VIEWER_TEXTS.tooFewCorners);
-      else if (kinks({ type: 'Polygon', coordinates: polygon }).features.length > 0) problems.add(VIEWER_TEXTS.selfIntersection);
-    }
-  }
-  return [...problems];
-}
-
-/** The Dutch problems of the feature areas: their geometry, a missing name or function, too many corners in all. */
-export function featureProblems(features: DrawnFeature[]): string[] {
-  const problems = new Set<string>();
-  const total = features.reduce((n, f) => n + countVertices(f.geometry), 0);
-  if (total > MAX_VERTICES) problems.add(VIEWER_TEXTS.tooManyVertices(MAX_VERTICES));
-  for (const f of features) {
-    if (total <= MAX_VERTICES) for (const p of geometryProblems(f.geometry)) problems.add(p);
-    if (!f.properties.name.trim()) problems.add(VIEWER_TEXTS.featureWithoutName);
-    if (!f.properties.function) problems.add(VIEWER_TEXTS.featureWithoutFunction);
-  }
-  return [...problems];
+  const problem = geometry ? outlineProblem(geometry) : null;
+  return problem ? [problem] : [];
 }
 
 /**
- * Area in m² measured in RD New (holes subtracted), shown beside a feature while drawing. Indicative only:
- * the server computes the stored figures.
+ * The Dutch problems of the feature areas: too many corners in all (as the server counts one PUT), each
+ * area's own rule (with its name, as the server says it), a missing name or function.
  */
-export function areaRd(geometry: AreaGeometry): number {
-  let total = 0;
-  for (const polygon of geometryPolygons(geometry)) {
-    polygon.forEach((ring, i) => {
-      const a = Math.abs(shoelace(ring.map((p) => toRd(p))));
-      total += i === 0 ? a : -a;
-    });
-  }
-  return total;
+export function featureProblems(features: DrawnFeature[]): string[] {
+  const problems = new Set<string>();
+  const total = features.reduce((n, f) => n + vertexCount(f.geometry), 0);
+  if (total > MAX_VERTICES) problems.add(MAP_MESSAGES.tooManyVertices(total, MAX_VERTICES));
+  features.forEach((f, i) => {
+    const problem = total <= MAX_VERTICES ? outlineProblem(f.geometry) : null;
+    if (problem) problems.add(MAP_MESSAGES.inFeature(f.properties.name.trim() || `${i + 1}`, problem));
+    if (!f.properties.name.trim()) problems.add(VIEWER_TEXTS.featureWithoutName);
+    if (!f.properties.function) problems.add(VIEWER_TEXTS.featureWithoutFunction);
+  });
+  return [...problems];
 }
 
-function shoelace(ring: [number, number][]): number {
-  let s = 0;
-  for (let i = 0; i < ring.length - 1; i++) s += ring[i][0] * ring[i + 1][1] - ring[i + 1][0] * ring[i][1];
-  return s / 2;
-}
+/** Area in m² as the server computes it (RD New, holes subtracted); shown beside a feature while drawing. */
+export const areaRd = areaM2;

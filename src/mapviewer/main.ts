@@ -60,7 +60,14 @@ if (tiles) {
   }).addTo(map);
 }
 
-map.pm.setLang('nl');
+// geoman's Dutch, with the product's words for what the buttons do here.
+map.pm.setLang('nl', {
+  tooltips: { finishPoly: 'Klik op het eerste punt om het gebied te sluiten' },
+  buttonTitles: {
+    drawPolyButton: 'Teken een gebied', drawRectButton: 'Teken een rechthoek', editButton: 'Hoekpunten bewerken',
+    dragButton: 'Gebied verplaatsen', cutButton: 'Gat of deel wegknippen', deleteButton: 'Gebied verwijderen',
+  },
+}, 'nl');
 
 const contextGroup = L.featureGroup().addTo(map);
 const editGroup = L.featureGroup().addTo(map);
@@ -118,6 +125,8 @@ function load(message: ParsedParentMessage, started: number): void {
   }
   renderLegend(message);
   if (mode === 'features') renderFeaturePanel();
+  // The feature panel takes room from the map: Leaflet must measure again before fitting.
+  map.invalidateSize({ animate: false });
   setControls();
   fitView();
   renderProblems(currentProblems());

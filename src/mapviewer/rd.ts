@@ -1,12 +1,12 @@
-import proj4 from 'proj4';
+import { RD_NEW, fromRd, toRd } from '../lib/geo.ts';
 
-// The Dutch RD New projection (EPSG:28992) and the PDOK tiling scheme in it, so the viewer's map matches
-// the PDOK BRT achtergrondkaart tiles (WMTS tile matrix set EPSG:28992) and measures in metres.
+// The Dutch RD New projection (EPSG:28992, defined with the server's area rules in src/lib/geo.ts) and
+// the PDOK tiling scheme in it, so the viewer's map matches the PDOK BRT achtergrondkaart tiles (WMTS
+// tile matrix set EPSG:28992) and measures in metres.
 
-/** EPSG:28992 with the datum shift to WGS84 (as PDOK and proj4's EPSG registry define it). */
-export const RD_PROJ4 =
-  '+proj=sterea +lat_0=52.15616055555555 +lon_0=5.38763888888889 +k=0.9999079 +x_0=155000 +y_0=463000 ' +
-  '+ellps=bessel +towgs84=565.417,50.3319,465.552,-0.398957,0.343988,-1.8774,4.0725 +units=m +no_defs';
+/** EPSG:28992 with the datum shift to WGS84, for proj4leaflet's CRS. */
+export const RD_PROJ4 = RD_NEW;
+export { fromRd, toRd };
 
 /** Top-left corner of the PDOK tile matrix set EPSG:28992 (metres RD). */
 export const PDOK_ORIGIN: [number, number] = [-285401.92, 903401.92];
@@ -21,20 +21,6 @@ export const PDOK_BRT_TILES = 'https://service.pdok.nl/brt/achtergrondkaart/wmts
 
 /** Amersfoort, the origin of RD (x 155 000, y 463 000): the view when there is nothing to show. */
 export const AMERSFOORT_LATLNG: [number, number] = [52.15517440, 5.38720621];
-
-const converter = proj4('EPSG:4326', RD_PROJ4);
-
-/** WGS84 [longitude, latitude] → RD [x, y] in metres. */
-export function toRd(lonLat: readonly [number, number] | readonly number[]): [number, number] {
-  const [x, y] = converter.forward([lonLat[0], lonLat[1]]);
-  return [x, y];
-}
-
-/** RD [x, y] in metres → WGS84 [longitude, latitude]. */
-export function fromRd(xy: readonly [number, number] | readonly number[]): [number, number] {
-  const [lon, lat] = converter.inverse([xy[0], xy[1]]);
-  return [lon, lat];
-}
 
 /**
  * The base layer's address from the page's query string: `tiles` = an https (or same-origin, starting with

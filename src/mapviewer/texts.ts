@@ -2,13 +2,10 @@ import type { SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
 import { LOCATION_TITLES } from '../formulas/workbook.ts';
 
-// The viewer's Dutch texts. The geometry problems say the same as the server's 400 answers, so a user
-// sees a problem while drawing instead of only when saving.
+// The viewer's own Dutch texts. Geometry problems are the server's (MAP_MESSAGES through src/lib/geo.ts),
+// so a user sees while drawing what saving would refuse.
 
 export const VIEWER_TEXTS = {
-  selfIntersection: 'Het gebied snijdt zichzelf. Pas de omtrek aan zodat de lijnen elkaar niet kruisen.',
-  tooFewCorners: 'Een gebied heeft minstens drie hoekpunten nodig.',
-  tooManyVertices: (max: number) => `Het gebied heeft te veel hoekpunten (maximaal ${max.toLocaleString('nl-NL')}).`,
   featureWithoutName: 'Geef elk functiegebied een naam.',
   featureWithoutFunction: 'Kies voor elk functiegebied een functie.',
   featuresTitle: 'Functiegebieden',
