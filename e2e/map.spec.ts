@@ -2,6 +2,7 @@ import { test, expect, type FrameLocator, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
 import { column, createProject, createVersion, expectToast, row, unique } from './projectSteps.ts';
 import { openConfiguration } from './adminSteps.ts';
+import { MAP_MESSAGES } from '../src/api/contract/messages.ts';
 
 // Issue 14: the map viewer screens through the real UI — the built-in viewer in its iframe (leaflet-geoman
 // draws there), the preview beside it with the server's areas, the subregion outline and the overview map.
@@ -118,7 +119,7 @@ test("a self-intersecting outline is not saved: the viewer's Dutch problem, and 
   await expectToast(page, 'Deelgebied succesvol toegevoegd.');
   await page.getByRole('button', { name: `Kaart van ${name} bewerken` }).click();
   await drawPolygon(frame(page), [[0.3, 0.3], [0.7, 0.7], [0.7, 0.3], [0.3, 0.7]]);
-  const problem = 'Het gebied snijdt zichzelf. Pas de omtrek aan zodat de lijnen elkaar niet kruisen.';
+  const problem = MAP_MESSAGES.selfIntersection;
   await expect(preview(page).getByRole('list', { name: 'Problemen' })).toContainText(problem);
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expectToast(page, problem);

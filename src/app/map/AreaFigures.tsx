@@ -1,7 +1,8 @@
 import { formatNumber } from '../../lib/nlFormat.ts';
+import { MAP_MESSAGES } from '../../api/contract/messages.ts';
 
 /** The load failure of every map screen and preview (spec 1 §8 'Fout bij het laden van ...'). */
-export const MAP_LOAD_FAILED = 'Fout bij het laden van de kaart.';
+export const MAP_LOAD_FAILED = MAP_MESSAGES.loadFailed;
 
 /** '12.345 m²' */
 export const formatM2 = (m2: number) => `${formatNumber(m2, 0)} m²`;

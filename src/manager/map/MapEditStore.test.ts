@@ -169,6 +169,6 @@ describe('MapEditStore', () => {
     const { store, toasts } = storeOf('subregion', 99, fakeApi());
     await store.load();
     expect(store.data.failed).toBe(true);
-    expect(toasts.error).toHaveBeenCalledWith('Fout bij het laden van de kaart.');
+    expect(toasts.error).toHaveBeenCalledWith('Fout bij het laden van de kaartgegevens.');
   });
 });
