@@ -1,5 +1,5 @@
 import '../../app/map/map.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
@@ -43,6 +43,8 @@ const MapEditScreen = observer(function MapEditScreen() {
   }, [store]);
 
   const d = store.data.value;
+  // Made anew only when the outlines change, so the preview refits on a new drawing, not on every render.
+  const layers = useMemo(() => previewLayers(store), [store, d, store.draftGeometry, store.draftFeatures]);
   const back = () => screen.navigate(d?.back.screen ?? 'Projects', d?.back.params);
   const save = async () => {
     await store.save();
@@ -77,7 +79,7 @@ const MapEditScreen = observer(function MapEditScreen() {
             <aside className="gs-map-side" aria-label="Overzicht">
               <h2>{HEADING[kind]}</h2>
               <p className="gs-muted gs-map-subtitle">{kind === 'client' ? root.auth.user?.clientName : d.title}</p>
-              <MapPreview label="Voorbeeld" layers={previewLayers(store)} />
+              <MapPreview label="Voorbeeld" layers={layers} />
               {store.problems.length > 0 && (
                 <ul className="gs-map-problems" aria-label="Problemen">{store.problems.map((p) => <li key={p}>{p}</li>)}</ul>
               )}

@@ -22,30 +22,34 @@ const typeColor = (typeId: number) => paletteColor(typeId - 1);
  */
 const OverviewMapScreen = observer(function OverviewMapScreen() {
   const root = useRoot();
-  const data = useResource(MAP_LOAD_FAILED, () => Promise.all([mapApi.overview(), mapApi.overviewRegions()]));
-  const [overview, regions] = data.value ?? [null, null];
+  // The client region frames the projects; without one (or unreadable) the overview goes without it.
+  const data = useResource(MAP_LOAD_FAILED, () => Promise.all([
+    mapApi.overview(), mapApi.overviewRegions(), mapApi.clientRegionOutline().catch(() => null),
+  ]));
+  const [overview, regions, client] = data.value ?? [null, null, null];
   const features = regions?.features ?? [];
 
   const openProject = (projectId: number) => {
     projectsStoreOf(root).focus({ projectId });
     root.screen.navigate('Projects');
   };
-  const layers = useMemo<PreviewLayer[]>(() => features.map((f) => ({
-    key: `p${f.properties.project_id}`, geometry: f.geometry, style: 'area', color: typeColor(f.properties.type_project),
+  const clientContext = useMemo(() => (client ? [{ geometry: client.geometry, style: 'client' as const, label: 'Klantgebied' }] : []), [client]);
+  const layers = useMemo<PreviewLayer[]>(() => [...clientContext.map((c) => ({ ...c, key: 'client' })), ...features.map((f) => ({
+    key: `p${f.properties.project_id}`, geometry: f.geometry, style: 'area' as const, color: typeColor(f.properties.type_project),
     label: `${f.properties.project_name} (${f.properties.type_project_name})`, onClick: () => openProject(f.properties.project_id),
-  })), [features]); // eslint-disable-line react-hooks/exhaustive-deps
+  }))], [features, clientContext]); // eslint-disable-line react-hooks/exhaustive-deps
   const legend = useMemo(() => {
     const types = new Map<number, string>();
     for (const f of features) types.set(f.properties.type_project, f.properties.type_project_name);
     return [...types].sort((a, b) => a[1].localeCompare(b[1], 'nl'));
   }, [features]);
   const message = useMemo(() => ({
-    type: 'load' as const, mode: 'overview' as const, context: [],
+    type: 'load' as const, mode: 'overview' as const, context: clientContext,
     overview: features.map((f): OverviewRegion => ({
       projectId: f.properties.project_id, name: f.properties.project_name, typeName: f.properties.type_project_name,
       color: typeColor(f.properties.type_project), geometry: f.geometry,
     })),
-  }), [features]);
+  }), [features, clientContext]);
 
   return (
     <>
