@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** The product version the Documentation screen shows (src/app/version.ts). */
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -12,6 +13,13 @@ export default defineConfig({
     outDir: 'dist',
     chunkSizeWarningLimit: 4000,
     sourcemap: false,
+    // Two pages: the app, and the built-in map viewer that the MapViewer screens embed (src/mapviewer).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        mapviewer: fileURLToPath(new URL('./mapviewer.html', import.meta.url)),
+      },
+    },
   },
   server: {
     port: 3000,

@@ -434,8 +434,10 @@ test('subregions, phase definitions and attachment categories share one list: ad
 test('the client region page and the parameters menu item (super-admin only)', async ({ page, request }) => {
   await signIn(page, ADMIN);
   await openConfiguration(page, 'Klantgebied');
-  await expect(page.getByRole('region', { name: 'Klantgebied' })).toContainText('Gemeente Voorbeeld');
-  await expect(page.getByRole('button', { name: 'Gebied bewerken' })).toBeDisabled();
+  await expect(page.getByRole('region', { name: 'Klantgebied', exact: true })).toContainText('Gemeente Voorbeeld');
+  // The client region's map (issue 14): its preview, and 'Gebied bewerken' for the admin (e2e/map.spec.ts opens it).
+  await expect(page.getByRole('region', { name: 'Kaart van het klantgebied' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Gebied bewerken' })).toBeEnabled();
 
   // SAML settings: invalid input is refused with the field's Dutch message, nothing saved, input kept.
   // (Only invalid input here: switching SAML on would change every other test's login screen.)

@@ -6,6 +6,7 @@ import { referenceDataApi } from '../api/referenceData.ts';
 import { parametersApi } from '../api/parameters.ts';
 import { openModelApi } from '../api/openModel.ts';
 import { reportsApi } from '../api/reports.ts';
+import { mapApi } from '../api/map.ts';
 import { AuthStore } from './stores/AuthStore.ts';
 import { ScreenStore } from './stores/ScreenStore.ts';
 import { ToastStore } from './stores/ToastStore.ts';
@@ -19,6 +20,7 @@ const clientApi = {
   parameters: parametersApi,
   openModel: openModelApi,
   reports: reportsApi,
+  map: mapApi,
 };
 export type ClientApi = typeof clientApi;
 

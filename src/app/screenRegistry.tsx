@@ -40,6 +40,11 @@ const registry: Partial<Record<Screen, ScreenComponent>> = {
   Configuration_GlobalParameters: lazy(() => import('../admin/parameters/GlobalParametersScreen.tsx')),
   Configuration_TemplateModels: lazy(() => import('../admin/configuration/TemplateModelsScreen.tsx')),
   Configuration_TemplateReports: lazy(() => import('../admin/configuration/TemplateReportsScreen.tsx')),
+  MapViewer_VersionRegion: lazy(() => import('../manager/map/MapEditScreen.tsx')),
+  MapViewer_Feature: lazy(() => import('../manager/map/MapEditScreen.tsx')),
+  MapViewer_Subregion: lazy(() => import('../manager/map/MapEditScreen.tsx')),
+  MapViewer_Client: lazy(() => import('../manager/map/MapEditScreen.tsx')),
+  MapViewer_Overview: lazy(() => import('../manager/map/OverviewMapScreen.tsx')),
 };
 
 export const screenComponent = (screen: Screen): ScreenComponent | undefined => registry[screen];
