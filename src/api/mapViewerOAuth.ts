@@ -10,4 +10,9 @@ export const mapViewerOAuthApi = {
   settings: () => request<MapViewerSettings>('GET', '/manager/mapviewer/oauth/client/'),
   register: (body: Camelize<ViewerRegistrationBody>) => request<MapViewerRegistered>('PUT', '/manager/mapviewer/oauth/client/', { body }),
   remove: () => request<void>('DELETE', '/manager/mapviewer/oauth/client/'),
+  /** A code for the external viewer in a frame, for the signed-in user: where to send the frame. */
+  authorize: (q: { clientId: string; redirectUri: string; state: string }) =>
+    request<{ redirectTo: string }>('GET', '/manager/mapviewer/oauth/authorize/', {
+      query: { approvalPrompt: 'auto', clientId: q.clientId, redirectUri: q.redirectUri, responseType: 'code', state: q.state },
+    }),
 };

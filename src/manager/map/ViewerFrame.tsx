@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { postToViewer, viewerMessageFrom, type ParentMessage, type ViewerMessage } from '../../mapviewer/protocol.ts';
+import { mapViewerOAuthApi } from '../../api/mapViewerOAuth.ts';
+import { authorizeRequestFrom } from './oauthBridge.ts';
 
 /**
  * The embedded map viewer (spec 1 §2 "Map viewer screens"): an iframe filling its area. It talks only
@@ -30,8 +32,20 @@ export function ViewerFrame({ src, title, message, generation, onMessage }: {
       }
       latest.current.onMessage(m);
     };
+    // An external viewer's sign-in: it asks for a code, the frame goes to its redirect URI with it.
+    const authorize = (event: MessageEvent) => {
+      const q = authorizeRequestFrom(event, frame.current?.contentWindow, src, window.location.href);
+      if (!q) return;
+      void mapViewerOAuthApi.authorize(q).then(({ redirectTo }) => {
+        if (frame.current) frame.current.src = redirectTo;
+      }, () => { /* the viewer stays unsigned-in and says so itself */ });
+    };
     window.addEventListener('message', listener);
-    return () => window.removeEventListener('message', listener);
+    window.addEventListener('message', authorize);
+    return () => {
+      window.removeEventListener('message', listener);
+      window.removeEventListener('message', authorize);
+    };
   }, [src]);
 
   useEffect(() => {
