@@ -139,11 +139,12 @@ function load(message: ParsedParentMessage, started: number): void {
 }
 
 function reset(): void {
+  // Only modes that are on: geoman warns when a mode that never started is switched off.
   if (map.pm.globalDrawModeEnabled()) map.pm.disableDraw();
-  map.pm.disableGlobalEditMode();
-  map.pm.disableGlobalRemovalMode();
-  map.pm.disableGlobalDragMode();
-  map.pm.disableGlobalCutMode();
+  if (map.pm.globalEditModeEnabled()) map.pm.disableGlobalEditMode();
+  if (map.pm.globalRemovalModeEnabled()) map.pm.disableGlobalRemovalMode();
+  if (map.pm.globalDragModeEnabled()) map.pm.disableGlobalDragMode();
+  if (map.pm.globalCutModeEnabled()) map.pm.disableGlobalCutMode();
   contextGroup.clearLayers();
   editGroup.clearLayers();
   overviewGroup.clearLayers();
