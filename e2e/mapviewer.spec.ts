@@ -182,6 +182,10 @@ test('messages from a foreign origin are ignored; the overview reports the click
   await expect(viewer.getByTitle('Teken een gebied')).toHaveCount(0);
   await expect(viewer.getByText('Vreemd')).toHaveCount(0);
 
+  await page.mouse.move(630, 390);
+  await page.mouse.move(640, 400);
+  await expect(viewer.getByText('Centrum — Woningbouw')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('mapviewer-overview.png') });
   await page.mouse.click(640, 400);
   const select = await waitForMessage(page, (m) => m.type === 'select-project');
   expect(select).toEqual({ type: 'select-project', projectId: 42 });
