@@ -84,6 +84,7 @@ export default async function bench(): Promise<void> {
       const message: ParentMessage = { type: 'load', mode: 'overview', overview: benchRegions(), context: [] };
       const viewerMs: number[] = [];
       const wallMs: number[] = [];
+      const steps: { check: number; layers: number; paint: number }[] = [];
       for (let run = 0; run < RUNS; run++) {
         const r = await page.evaluate(async (msg) => {
           const w = window as unknown as { received: { at: number; data: { type: string; ms?: number; count?: number } }[] };
@@ -96,6 +97,12 @@ export default async function bench(): Promise<void> {
             await new Promise((res) => setTimeout(res, 5));
           }
         }, message);
+        steps.push(await page.frameLocator('#viewer').locator('body').evaluate(() => {
+          // (no named inner functions: tsx would wrap them in a helper the page does not have)
+          const [received, checked, layers, drawn] = ['mv:received', 'mv:checked', 'mv:layers', 'mv:drawn']
+            .map((name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? NaN);
+          return { check: checked - received, layers: layers - checked, paint: drawn - layers };
+        }));
         if (r.count !== REGIONS) throw new Error(`${r.count} gebieden getekend in plaats van ${REGIONS}`);
         viewerMs.push(r.viewer);
         wallMs.push(r.wall);
@@ -107,6 +114,10 @@ export default async function bench(): Promise<void> {
       row('overzicht: load → getekend (viewer, eerste keer)', viewerMs[0]);
       row('overzicht: load → getekend (viewer, mediaan)', median(viewerMs));
       row('overzicht: postMessage → drawn ontvangen (ouder, mediaan)', median(wallMs));
+      for (const key of ['check', 'layers', 'paint'] as const) {
+        const label = { check: 'bericht controleren', layers: 'lagen maken', paint: 'passend maken en tekenen' }[key];
+        console.log(`  waarvan ${label.padEnd(26)} eerste keer ${steps[0][key].toFixed(0).padStart(5)} ms, mediaan ${median(steps.map((s) => s[key])).toFixed(0).padStart(5)} ms`);
+      }
     } finally {
       await browser.close();
       server.close();

@@ -3,7 +3,7 @@ import type { AreaGeometry } from '../src/api/contract/map.ts';
 import { MAP_MESSAGES } from '../src/api/contract/messages.ts';
 import { areaRd } from '../src/mapviewer/geometry.ts';
 import type { ParentMessage, ViewerMessage } from '../src/mapviewer/protocol.ts';
-import { fromRd } from '../src/mapviewer/rd.ts';
+import { fromRd, toRd } from '../src/mapviewer/rd.ts';
 import { VIEWER_TEXTS } from '../src/mapviewer/texts.ts';
 
 // The built-in map viewer (mapviewer.html, issue 14) as the MapViewer screens embed it: a parent page on
@@ -101,6 +101,16 @@ test('draws a region in the viewer and the parent receives it as a closed GeoJSO
   expect(area).toBeGreaterThan(50_000);
   expect(area).toBeLessThan(4_000_000);
   await expect(viewer.getByRole('alert')).toBeHidden();
+
+  // A hole: geoman's cut inside the drawn region gives a polygon with a second ring, area less by the hole.
+  await viewer.getByTitle('Gat of deel wegknippen').click();
+  for (const [x, y] of [[600, 380], [700, 380], [700, 470], [600, 470], [600, 380]] as const) await page.mouse.click(x, y);
+  const withHole = await waitForMessage(page, (m) => m.type === 'changed' && m.mode === 'region' && m.geometry?.type === 'Polygon' && m.geometry.coordinates.length === 2);
+  if (withHole.type !== 'changed' || withHole.mode === 'features' || !withHole.geometry) throw new Error('geen gat');
+  expect(withHole.problems).toEqual([]);
+  const holeArea = area - areaRd(withHole.geometry);
+  expect(holeArea).toBeGreaterThan(area * 0.05);
+  expect(holeArea).toBeLessThan(area * 0.25);
   await page.screenshot({ path: test.info().outputPath('mapviewer-region.png') });
 });
 
@@ -112,6 +122,25 @@ test('a self-intersecting drawing gives the Dutch problem, in the page and in th
   expect(changed.type === 'changed' && changed.problems).toEqual([MAP_MESSAGES.selfIntersection]);
   await expect(page.frameLocator('#viewer').getByRole('alert')).toHaveText(MAP_MESSAGES.selfIntersection);
   await page.screenshot({ path: test.info().outputPath('mapviewer-selfintersection.png') });
+});
+
+test('a loaded multipolygon is edited part by part: removing one part leaves a polygon', async ({ page }) => {
+  await openParent(page);
+  const left = rdSquare(154_500, 463_000, 400);
+  const right = rdSquare(155_500, 463_000, 400);
+  await load(page, {
+    type: 'load', mode: 'subregion', editable: true, context: [{ geometry: SUBREGION, style: 'client' }],
+    geometry: { type: 'MultiPolygon', coordinates: [left.coordinates as number[][][], right.coordinates as number[][][]] } as AreaGeometry,
+  });
+  // The 2 km client square fills 600 px around the centre (640, 400): the left part is 500 m = ~150 px left.
+  await page.frameLocator('#viewer').getByTitle('Gebied verwijderen').click();
+  await page.mouse.click(490, 400);
+  const changed = await waitForMessage(page, (m) => m.type === 'changed' && m.mode === 'subregion');
+  if (changed.type !== 'changed' || changed.mode === 'features') throw new Error('geen deelgebied');
+  expect(changed.geometry?.type).toBe('Polygon');
+  expect(areaRd(changed.geometry!)).toBeCloseTo(160_000, -2);
+  const [x] = toRd((changed.geometry!.coordinates as number[][][])[0][0]);
+  expect(x).toBeGreaterThan(155_000);
 });
 
 test('feature areas get a name and a function in the page', async ({ page }) => {
@@ -150,8 +179,13 @@ test('messages from a foreign origin are ignored; the overview reports the click
   expect(drawn[0]).toMatchObject({ count: 1 });
   const viewer = page.frameLocator('#viewer');
   await expect(viewer.getByText('Woningbouw')).toBeVisible();
+  await expect(viewer.getByTitle('Teken een gebied')).toHaveCount(0);
   await expect(viewer.getByText('Vreemd')).toHaveCount(0);
 
+  await page.mouse.move(630, 390);
+  await page.mouse.move(640, 400);
+  await expect(viewer.getByText('Centrum — Woningbouw')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('mapviewer-overview.png') });
   await page.mouse.click(640, 400);
   const select = await waitForMessage(page, (m) => m.type === 'select-project');
   expect(select).toEqual({ type: 'select-project', projectId: 42 });

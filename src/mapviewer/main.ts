@@ -112,6 +112,7 @@ function load(message: ParsedParentMessage, started: number): void {
     const layer = L.polygon(geometryLatLngs(c.geometry), { ...CONTEXT_STYLE[c.style], interactive: false, pmIgnore: true, snapIgnore: false });
     contextGroup.addLayer(layer);
   }
+  performance.mark('mv:checked');
   if (message.mode === 'overview') drawOverview(message.overview);
   else if (message.mode === 'features') {
     for (const f of message.features) {
@@ -123,6 +124,7 @@ function load(message: ParsedParentMessage, started: number): void {
     // Each polygon of a multipolygon is its own layer, so each can be edited, dragged and removed.
     for (const polygon of geometryPolygons(message.geometry)) addEditable(L.polygon(polygonToLatLngs(polygon)));
   }
+  performance.mark('mv:layers');
   renderLegend(message);
   if (mode === 'features') renderFeaturePanel();
   // The feature panel takes room from the map: Leaflet must measure again before fitting.
@@ -134,19 +136,22 @@ function load(message: ParsedParentMessage, started: number): void {
   // Drawn = after the renderers' next frame (the canvas redraws on requestAnimationFrame).
   requestAnimationFrame(() => requestAnimationFrame(() => {
     const count = message.mode === 'overview' ? message.overview.length : editGroup.getLayers().length;
+    performance.mark('mv:drawn');
     post({ type: 'drawn', ms: performance.now() - started, count });
   }));
 }
 
 function reset(): void {
+  // Only modes that are on: geoman warns when a mode that never started is switched off.
   if (map.pm.globalDrawModeEnabled()) map.pm.disableDraw();
-  map.pm.disableGlobalEditMode();
-  map.pm.disableGlobalRemovalMode();
-  map.pm.disableGlobalDragMode();
-  map.pm.disableGlobalCutMode();
+  if (map.pm.globalEditModeEnabled()) map.pm.disableGlobalEditMode();
+  if (map.pm.globalRemovalModeEnabled()) map.pm.disableGlobalRemovalMode();
+  if (map.pm.globalDragModeEnabled()) map.pm.disableGlobalDragMode();
+  if (map.pm.globalCutModeEnabled()) map.pm.disableGlobalCutMode();
   contextGroup.clearLayers();
   editGroup.clearLayers();
   overviewGroup.clearLayers();
+  overviewRegions.clear();
   featureProps.clear();
   featureRows.clear();
   panel.replaceChildren();
@@ -359,15 +364,26 @@ function focusFeature(layer: L.Polygon): void {
 
 // --- overview --------------------------------------------------------------------------------------------
 
+/** The region of each overview layer; one tooltip and one click handler on the group serve them all. */
+const overviewRegions = new Map<L.Layer, OverviewRegion>();
+overviewGroup.bindTooltip((layer) => {
+  const r = overviewRegions.get(layer as L.Layer);
+  return r ? `${r.name} — ${r.typeName}` : '';
+}, { sticky: true });
+overviewGroup.on('click', (e) => {
+  const r = overviewRegions.get(e.propagatedFrom as L.Layer);
+  if (r) post({ type: 'select-project', projectId: r.projectId });
+});
+
 function drawOverview(regions: OverviewRegion[]): void {
-  for (const r of regions) {
+  const layers = regions.map((r) => {
     const layer = L.polygon(geometryLatLngs(r.geometry), {
       renderer: overviewRenderer, color: r.color, fillColor: r.color, weight: 1.5, fillOpacity: 0.35, pmIgnore: true,
     });
-    layer.bindTooltip(`${r.name} — ${r.typeName}`, { sticky: true });
-    layer.on('click', () => post({ type: 'select-project', projectId: r.projectId }));
-    overviewGroup.addLayer(layer);
-  }
+    overviewRegions.set(layer, r);
+    return layer;
+  });
+  for (const layer of layers) overviewGroup.addLayer(layer);
 }
 
 function renderLegend(message: ParsedParentMessage): void {
@@ -399,6 +415,9 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 
 window.addEventListener('message', (event) => {
   const started = performance.now();
+  // Marks of the steps (received → checked → layers → drawn), for the bench and the browser's profiler.
+  performance.clearMarks();
+  performance.mark('mv:received');
   const message = acceptParentMessage(event, embedded ? window.parent : null, window, ownOrigin);
   if (message?.type === 'load') load(message, started);
 });

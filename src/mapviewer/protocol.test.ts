@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import type { AreaGeometry } from '../api/contract/map.ts';
+import { AreaGeometry } from '../api/contract/map.ts';
 import { acceptParentMessage } from './origin.ts';
-import { mapViewerUrl, parseParentMessage, parseViewerMessage, postToViewer, viewerMessageFrom } from './protocol.ts';
+import { isAreaGeometry, mapViewerUrl, parseParentMessage, parseViewerMessage, postToViewer, viewerMessageFrom } from './protocol.ts';
 
 const square: AreaGeometry = { type: 'Polygon', coordinates: [[[5, 52], [5.01, 52], [5.01, 52.01], [5, 52]]] };
 const ORIGIN = 'https://grondslag.example.nl';
 const parent = { name: 'parent' };
 const self = { name: 'viewer' };
 const load = { type: 'load', mode: 'region', editable: true, geometry: square, context: [] };
+
+describe('isAreaGeometry (the fast check of posted geometry)', () => {
+  const ring = [[5, 52], [5.01, 52], [5.01, 52.01], [5, 52]];
+  const samples: unknown[] = [
+    square, { type: 'Polygon', coordinates: [ring, ring] }, { type: 'MultiPolygon', coordinates: [[ring], [ring, ring]] },
+    { type: 'Polygon', coordinates: [[[5, 52, 3], [5.01, 52, 3], [5.01, 52.01, 3], [5, 52, 3]]] },
+    null, 'Polygon', [], { type: 'Polygon' }, { type: 'Polygon', coordinates: [] }, { type: 'Polygon', coordinates: [[]] },
+    { type: 'Polygon', coordinates: [ring.slice(1)] }, { type: 'Polygon', coordinates: ring },
+    { type: 'Polygon', coordinates: [[[5, 52], [5.01, 52], [5.01, 52.01], [5]]] },
+    { type: 'Polygon', coordinates: [[[5, 52], [5.01, 52], [5.01, 52.01], ['5', 52]]] },
+    { type: 'Polygon', coordinates: [[[5, 52], [5.01, 52], [5.01, 52.01], [5, 52, 'hoog']]] },
+    { type: 'Polygon', coordinates: [[[181, 52], [5.01, 52], [5.01, 52.01], [181, 52]]] },
+    { type: 'Polygon', coordinates: [[[5, -91], [5.01, 52], [5.01, 52.01], [5, -91]]] },
+    { type: 'Polygon', coordinates: [[[Number.NaN, 52], [5.01, 52], [5.01, 52.01], [5, 52]]] },
+    { type: 'MultiPolygon', coordinates: [] }, { type: 'MultiPolygon', coordinates: [ring] }, { type: 'MultiPolygon', coordinates: [[]] },
+    { type: 'Point', coordinates: [5, 52] }, { type: 'LineString', coordinates: ring },
+  ];
+  it('agrees with the map contract on every sample', () => {
+    for (const g of samples) expect([g, isAreaGeometry(g)]).toEqual([g, AreaGeometry.safeParse(g).success]);
+  });
+});
 
 describe('parseParentMessage', () => {
   it('reads each load mode, with context defaulting to none', () => {

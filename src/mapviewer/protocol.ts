@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AreaGeometry } from '../api/contract/map.ts';
+import type { AreaGeometry } from '../api/contract/map.ts';
 import { SpaceUsageLocation } from '../api/contract/modelData.ts';
 
 // The built-in map viewer (mapviewer.html, issue 14) talks to the main app only through window.postMessage
@@ -30,10 +30,33 @@ export const VIEWER_MODES = ['region', 'features', 'subregion', 'client', 'overv
 export type ViewerMode = (typeof VIEWER_MODES)[number];
 export type OutlineMode = Exclude<ViewerMode, 'features' | 'overview'>;
 
+/**
+ * The map contract's AreaGeometry (a Polygon or MultiPolygon of rings of at least four [lon, lat]
+ * positions), checked by hand: the overview posts 2,000 regions of tens of corners, and a zod schema per
+ * position costs a fifth of the 1 s budget there. protocol.test.ts holds it to the contract's schema.
+ */
+export function isAreaGeometry(g: unknown): g is AreaGeometry {
+  if (typeof g !== 'object' || g === null) return false;
+  const { type, coordinates } = g as { type?: unknown; coordinates?: unknown };
+  if (type === 'Polygon') return isPolygonCoordinates(coordinates);
+  return type === 'MultiPolygon' && Array.isArray(coordinates) && coordinates.length > 0 && coordinates.every(isPolygonCoordinates);
+}
+function isPolygonCoordinates(c: unknown): boolean {
+  return Array.isArray(c) && c.length > 0 && c.every((ring) => Array.isArray(ring) && ring.length >= 4 && ring.every(isPosition));
+}
+function isPosition(p: unknown): boolean {
+  if (!Array.isArray(p) || p.length < 2) return false;
+  const [lon, lat] = p;
+  if (typeof lon !== 'number' || typeof lat !== 'number' || !(lon >= -180 && lon <= 180 && lat >= -90 && lat <= 90)) return false;
+  for (let i = 2; i < p.length; i++) if (typeof p[i] !== 'number') return false;
+  return true;
+}
+const Geometry = z.custom<AreaGeometry>(isAreaGeometry, { message: 'Ongeldige GeoJSON.' });
+
 /** How a surrounding outline is drawn: the client region, the subregion, the version region, others faint. */
 export const CONTEXT_STYLES = ['client', 'subregion', 'version', 'other'] as const;
 export const ContextOutline = z.object({
-  geometry: AreaGeometry,
+  geometry: Geometry,
   style: z.enum(CONTEXT_STYLES),
   label: z.string().max(300).optional(),
 });
@@ -46,7 +69,7 @@ export const OverviewRegion = z.object({
   typeName: z.string(),
   /** A CSS colour (#rrggbb) of the project type. */
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-  geometry: AreaGeometry,
+  geometry: Geometry,
 });
 export type OverviewRegion = z.infer<typeof OverviewRegion>;
 
@@ -54,7 +77,7 @@ export type OverviewRegion = z.infer<typeof OverviewRegion>;
 export const LoadedFeature = z.object({
   type: z.literal('Feature'),
   id: z.number().int().optional(),
-  geometry: AreaGeometry,
+  geometry: Geometry,
   properties: z.object({ name: z.string(), function: SpaceUsageLocation }).passthrough(),
 });
 export type LoadedFeature = z.infer<typeof LoadedFeature>;
@@ -68,7 +91,7 @@ export const ParentMessage = z.discriminatedUnion('mode', [
     mode: z.enum(['region', 'subregion', 'client']),
     editable: z.boolean(),
     /** The outline, or null when there is none yet (then an editable viewer offers drawing one). */
-    geometry: AreaGeometry.nullable(),
+    geometry: Geometry.nullable(),
     context,
   }),
   z.object({
@@ -117,11 +140,11 @@ const ViewerMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('changed'),
     mode: z.enum(VIEWER_MODES),
-    geometry: AreaGeometry.nullable().optional(),
+    geometry: Geometry.nullable().optional(),
     features: z.array(z.object({
       type: z.literal('Feature'),
       id: z.number().int().optional(),
-      geometry: AreaGeometry,
+      geometry: Geometry,
       properties: z.object({ name: z.string(), function: SpaceUsageLocation.nullable() }),
     })).optional(),
     problems: z.array(z.string()),
