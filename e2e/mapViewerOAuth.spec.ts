@@ -29,6 +29,6 @@ test('staff sees the built-in viewer and is refused an invalid registration in D
   const admin = await createUser(request, { role: 'ADM', ready: true });
   await submitLogin(page, admin.email, admin.password);
   await openConfiguration(page, 'Klantgebied');
-  await expect(page.getByRole('region', { name: 'Klantgebied' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Klantgebied', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Kaartviewer' })).toHaveCount(0);
 });
