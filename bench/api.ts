@@ -7,14 +7,14 @@
 // the project list is measured uncompressed too (a client without Accept-Encoding), both are printed.
 import autocannon from 'autocannon';
 import { brotliDecompressSync } from 'node:zlib';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
-import { connect, migrateDb, type Db } from '../server/db/index.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import type { Db } from '../server/db/index.ts';
+import { withBenchDatabase } from './support/database.ts';
 import { freePort } from '../server/net.ts';
 import { createTenant } from '../server/test/fixtures.ts';
 import { defaultModelData } from '../src/formulas/modelDefaults.ts';
@@ -122,12 +122,7 @@ export async function seed(db: Db) {
 }
 
 export default async function bench() {
-  const dir = mkdtempSync(join(tmpdir(), 'grondslag-bench-'));
-  const pg = await startEmbeddedPostgres(dir, await freePort());
-  const db = connect(pg.url, 20);
-  try {
-    await migrateDb(db);
-    console.log(`machine load average (1 min) at the start: ${loadavg()[0].toFixed(1)}`);
+  await withBenchDatabase(20, async (db, dir) => {
     const t0 = performance.now();
     const tenant = await seed(db);
     const c = tenant.clientId;
@@ -223,9 +218,5 @@ export default async function bench() {
     console.log(`verdict: project list ${verdict(pl.latency.p99 <= TARGETS.projectList)} (uncompressed ${verdict(plain.latency.p99 <= TARGETS.projectList)}), ` +
       `model list ${verdict(ml.latency.p99 <= TARGETS.modelList)}, duplicate ${verdict(sorted[4] <= TARGETS.duplicate)}`);
     await app.close();
-  } finally {
-    await db.$client.end();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -5,14 +5,10 @@
 // - 20 users at once: every file checked (its global parameters and space usage), p95; target ≤ 3 s;
 // - the queue's overhead per job (job row created → its run started) and the worker's throughput.
 // Figures are printed, never asserted.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
-import { connect, migrateDb, type Db } from '../server/db/index.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import { withBenchDatabase } from './support/database.ts';
 import { featureArea, job, savedModel, storedFile, versionRegion } from '../server/db/schema/index.ts';
 import { freePort } from '../server/net.ts';
 import { createTenant, createUser } from '../server/test/fixtures.ts';
@@ -57,12 +53,7 @@ const stats = (xs: number[]) => {
 };
 
 export default async function bench() {
-  const dir = mkdtempSync(join(tmpdir(), 'grondslag-bench-'));
-  const pg = await startEmbeddedPostgres(dir, await freePort());
-  const db: Db = connect(pg.url, 20);
-  try {
-    await migrateDb(db);
-    console.log(`machine load average (1 min) at the start: ${loadavg()[0].toFixed(1)}`);
+  await withBenchDatabase(20, async (db) => {
     let t0 = performance.now();
     const xlsx = await bigWorkbook();
     console.log(`workbook: ${(xlsx.byteLength / 1e6).toFixed(2)} MB, built in ${Math.round(performance.now() - t0)} ms`);
@@ -152,9 +143,5 @@ export default async function bench() {
     }
     console.log(`queue overhead per job (created → run started, LISTEN/NOTIFY, one at a time): ${stats(empty)}`);
     await app.close();
-  } finally {
-    await db.$client.end();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -3,14 +3,9 @@
 // contract's check, the geometry rules, the area in RD New, the write and its audit row) — median of
 // several runs, target ≤ 200 ms — and, for comparison, the same outline's rules and area alone, and the
 // overview's regions read back for 200 projects (built once, then from the cache). Printed, never asserted.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
-import { connect, migrateDb, type Db } from '../server/db/index.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
-import { freePort } from '../server/net.ts';
+import { withBenchDatabase } from './support/database.ts';
 import { bearer, createTenant } from '../server/test/fixtures.ts';
 import { rolesAsGlobal, seedTree } from '../server/test/projectFixtures.ts';
 import { areaM2, fromRd, outlineProblem, type AreaGeometry } from '../src/lib/geo.ts';
@@ -34,12 +29,7 @@ function outline(n: number, x: number, y: number, r: number): AreaGeometry {
 }
 
 export default async function bench() {
-  const dir = mkdtempSync(join(tmpdir(), 'grondslag-bench-'));
-  const pg = await startEmbeddedPostgres(dir, await freePort());
-  const db: Db = connect(pg.url, 10);
-  try {
-    await migrateDb(db);
-    console.log(`machine load average (1 min) at the start: ${loadavg()[0].toFixed(1)}`);
+  await withBenchDatabase(10, async (db) => {
     const tenant = await createTenant(db, 'bench');
     const tree = await seedTree(db, tenant, { roles: rolesAsGlobal(tenant) });
     const geometry = outline(CORNERS, 155_000, 463_000, 1_500);
@@ -90,9 +80,5 @@ export default async function bench() {
     const [cold, ...cached] = overview;
     console.log(`GET overview regions, ${PROJECTS} projects × 200 corners (${(bytes / 1e3).toFixed(0)} kB uncompressed): ` +
       `built ${ms(cold!)}, then from the cache median ${ms(median(cached))} of ${cached.length}`);
-  } finally {
-    await db.$client.end();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

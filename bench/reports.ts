@@ -10,17 +10,13 @@
 //   `Perioden` set, and 20 BI pulls at once (20 links, as 20 dashboards refreshing).
 // Medians of several runs; figures are printed, never asserted. Issue 13's targets: a report over 50
 // models ≤ 3 s, the BI JSON and OData Perioden for 50 models ≤ 300 ms, 20 concurrent pulls p95 ≤ 1 s.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
-import { connect, migrateDb, type Db } from '../server/db/index.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import type { Db } from '../server/db/index.ts';
+import { withBenchDatabase } from './support/database.ts';
 import { model, modelResult, savedModel, templateReport } from '../server/db/schema/index.ts';
-import { freePort } from '../server/net.ts';
 import { ensureReportTemplates, shippedTemplate } from '../server/seed/templates.ts';
 import { saveFile } from '../server/storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../server/storage/xlsx.ts';
@@ -52,12 +48,7 @@ async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
 }
 
 export default async function bench() {
-  const dir = mkdtempSync(join(tmpdir(), 'grondslag-bench-'));
-  const pg = await startEmbeddedPostgres(dir, await freePort());
-  const db: Db = connect(pg.url, 10);
-  try {
-    await migrateDb(db);
-    console.log(`machine load average (1 min) at the start: ${loadavg()[0].toFixed(1)}`);
+  await withBenchDatabase(10, async (db) => {
     const tenant = await createTenant(db, 'bench');
     // seedTree makes spreadsheet models with one active entry each; half of them become online models.
     const tree = await seedTree(db, tenant, { models: ONLINE + SPREADSHEET });
@@ -120,11 +111,7 @@ export default async function bench() {
     console.log(`results jobs for 50 saved models (2 at a time, worker threads): all stored after ${ms(t)}`);
     await overHttp(app, db, tenant, ids);
     await app.close();
-  } finally {
-    await db.$client.end();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The report job and the BI feed as a browser and a BI tool meet them: HTTP on loopback, results stored. */

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, READER, USER, signIn } from './helpers.ts';
-import { apiToken, row, unique } from './projectSteps.ts';
-import { openXlsx, readSheetCells } from '../src/formulas/xlsxPackage.ts';
+import { apiToken, namedValues, row, unique } from './projectSteps.ts';
 import { formatNumber } from '../src/lib/nlFormat.ts';
 import type { FeatureAreasAnswer } from '../src/api/contract/map.ts';
 
@@ -139,17 +137,6 @@ test("without feature areas 'Overnemen uit kaart' is disabled and says why", asy
   await expect(page.getByTestId('action-mapTakeover')).toHaveAttribute('title', 'De versie heeft geen functiegebieden op de kaart.');
 });
 
-/** The named input cells of a downloaded workbook, by lower-cased name. */
-async function namedValues(download: Download, names: string[]) {
-  const pkg = await openXlsx(new Uint8Array(await readFile((await download.path())!)));
-  const out: Record<string, unknown> = {};
-  for (const name of names) {
-    const range = pkg.names.get(name.toLowerCase());
-    expect(range, `defined name ${name}`).toBeDefined();
-    out[name] = (await readSheetCells(pkg, range!.sheet)).get(`${range!.r1}:${range!.c1}`)?.value;
-  }
-  return out;
-}
 
 test('a spreadsheet model in a version with feature areas opens without the map pop-up and its file holds the m²', async ({ page, request }) => {
   const s = await setup(request);

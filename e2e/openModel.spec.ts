@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
-import { apiToken, row, unique } from './projectSteps.ts';
-import { openXlsx, readSheetCells } from '../src/formulas/xlsxPackage.ts';
+import { apiToken, managerApi, namedValues, row, unique } from './projectSteps.ts';
 import { baseURL } from '../playwright.config.ts';
 
 // Opening a spreadsheet model (spec 1 §4, issue 12): the click, the pop-ups, and the file that arrives,
@@ -19,17 +18,7 @@ interface Tree { project: string; version: string; model: string; modelId: numbe
  * spreadsheet model of the shipped template (its first history entry is the template's workbook).
  */
 async function spreadsheetModel(request: APIRequestContext): Promise<Tree & { headers: Record<string, string> }> {
-  const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
-  const get = async <T>(path: string) => {
-    const res = await request.get(`${M}/${path}`, { headers });
-    expect(res.ok(), path).toBeTruthy();
-    return (await res.json()) as T;
-  };
-  const post = async <T>(path: string, data: unknown) => {
-    const res = await request.post(`${M}/${path}`, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
+  const { headers, get, post } = await managerApi(request, ADMIN);
   const [types, subregions, templates, users] = await Promise.all([
     get<{ id: number }[]>('type-project/'),
     get<{ id: number }[]>('subregion/'),
@@ -58,17 +47,6 @@ const clickModel = (page: Page, t: Tree) => row(page, 'Rekenmodellen', t.model).
 const openDialog = (page: Page) => page.getByRole('dialog', { name: 'Rekenmodel openen' });
 const mapDialog = (page: Page) => page.getByRole('dialog', { name: 'Rekenmodel zonder kaartgegevens' });
 
-/** The named input cells of a downloaded workbook (the template's `Invoer` names), by lower-cased name. */
-async function namedValues(download: Download, names: string[]) {
-  const pkg = await openXlsx(new Uint8Array(await readFile((await download.path())!)));
-  const out: Record<string, unknown> = {};
-  for (const name of names) {
-    const range = pkg.names.get(name.toLowerCase());
-    expect(range, `defined name ${name}`).toBeDefined();
-    out[name] = (await readSheetCells(pkg, range!.sheet)).get(`${range!.r1}:${range!.c1}`)?.value;
-  }
-  return out;
-}
 
 /** Days since 1899-12-30: the Excel serial of a date. */
 const serial = (iso: string) => (Date.parse(`${iso}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;

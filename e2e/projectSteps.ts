@@ -1,5 +1,7 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './helpers.ts';
+import { openXlsx, readSheetCells } from '../src/formulas/xlsxPackage.ts';
 
 /** A name nobody else uses in this run (tests run in parallel on one database). */
 export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
@@ -62,4 +64,35 @@ export async function apiToken(request: APIRequestContext, email: string): Promi
   expect(res.ok()).toBeTruthy();
   const body = (await res.json()) as { access: string };
   return body.access;
+}
+
+/**
+ * Direct API calls as `email` under /api/manager/ (to prepare data quickly): GET and POST that fail the
+ * test on a non-2xx answer, and the bearer header for other calls.
+ */
+export async function managerApi(request: APIRequestContext, email: string) {
+  const headers = { authorization: `Bearer ${await apiToken(request, email)}` };
+  const get = async <T>(path: string) => {
+    const res = await request.get(`/api/manager/${path}`, { headers });
+    expect(res.ok(), path).toBeTruthy();
+    return (await res.json()) as T;
+  };
+  const post = async <T>(path: string, data: unknown) => {
+    const res = await request.post(`/api/manager/${path}`, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()) as T;
+  };
+  return { headers, get, post };
+}
+
+/** The named cells of a downloaded workbook (a name's first cell), by name. */
+export async function namedValues(download: Download, names: string[]): Promise<Record<string, unknown>> {
+  const pkg = await openXlsx(new Uint8Array(await readFile((await download.path())!)));
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    const range = pkg.names.get(name.toLowerCase());
+    expect(range, `defined name ${name}`).toBeDefined();
+    out[name] = (await readSheetCells(pkg, range!.sheet)).get(`${range!.r1}:${range!.c1}`)?.value;
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, signIn } from './helpers.ts';
-import { apiToken, expectToast, unique } from './projectSteps.ts';
+import { expectToast, managerApi, unique } from './projectSteps.ts';
 import { openXlsx, readSheetCells } from '../src/formulas/xlsxPackage.ts';
 
 // The Reports screen (spec 1 §2 "Reports", §4 "Reports" and "Report creation", §5 report limits) against
@@ -23,17 +23,7 @@ interface Setup {
 
 /** As the staff admin, through the API: eleven projects whose names share a tag, so a search shows just them. */
 async function setup(request: APIRequestContext): Promise<Setup> {
-  const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
-  const get = async <T>(path: string) => {
-    const res = await request.get(`${M}/${path}`, { headers });
-    expect(res.ok(), path).toBeTruthy();
-    return (await res.json()) as T;
-  };
-  const post = async <T>(path: string, data: unknown) => {
-    const res = await request.post(`${M}/${path}`, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
+  const { headers, get, post } = await managerApi(request, ADMIN);
   const [types, subregions, templates] = await Promise.all([
     get<{ id: number }[]>('type-project/'),
     get<{ id: number }[]>('subregion/'),

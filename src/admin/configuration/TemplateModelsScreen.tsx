@@ -1,9 +1,10 @@
 import '../admin.css';
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Card, FileInput, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { StaffScreen } from './StaffScreen.tsx';
+import { XlsxFileInput } from './XlsxFileInput.tsx';
 import { useResource } from '../../app/resource.ts';
 import { configurationApi } from '../../api/configuration.ts';
 import { ResponseError, messageOf } from '../../api/http.ts';
@@ -80,16 +81,7 @@ const TemplateModels = observer(function TemplateModels() {
           <InputGroup id="tm-name" value={name} disabled={saving} onValueChange={setName} intent={errors.name ? 'danger' : 'none'} />
         </FormGroup>
         <FormGroup label="Bestand (.xlsx)" labelFor="tm-file" labelInfo="*" intent={errors.file ? 'danger' : 'none'} helperText={errors.file}>
-          <FileInput
-            key={fileKey}
-            fill
-            disabled={saving}
-            text={file ? file.name : 'Kies een bestand...'}
-            buttonText="Bladeren"
-            hasSelection={file !== null}
-            inputProps={{ id: 'tm-file', accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }}
-            onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
-          />
+          <XlsxFileInput key={fileKey} id="tm-file" file={file} disabled={saving} onChange={setFile} />
         </FormGroup>
         <Button type="submit" intent="primary" text="Opslaan" loading={saving} />
       </form>

@@ -2,10 +2,11 @@ import '../admin.css';
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
-  Alert, Button, ButtonGroup, Card, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea,
+  Alert, Button, ButtonGroup, Card, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea,
 } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { StaffScreen } from './StaffScreen.tsx';
+import { XlsxFileInput } from './XlsxFileInput.tsx';
 import { useResource } from '../../app/resource.ts';
 import { templateReportsApi, type TemplateReport, type TemplateReportFields } from '../../api/templateReports.ts';
 import { ResponseError, messageOf } from '../../api/http.ts';
@@ -195,16 +196,7 @@ function AddTemplate({ onAdded }: { onAdded: () => void }) {
       <h3>Rapportagesjabloon toevoegen</h3>
       <TemplateFields draft={draft} set={setDraft} errors={errors} disabled={saving} idPrefix="tr" />
       <FormGroup label="Bestand (.xlsx)" labelFor="tr-file" labelInfo="*" intent={errors.file ? 'danger' : 'none'} helperText={errors.file}>
-        <FileInput
-          key={fileKey}
-          fill
-          disabled={saving}
-          text={file ? file.name : 'Kies een bestand...'}
-          buttonText="Bladeren"
-          hasSelection={file !== null}
-          inputProps={{ id: 'tr-file', accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }}
-          onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
-        />
+        <XlsxFileInput key={fileKey} id="tr-file" file={file} disabled={saving} onChange={setFile} />
       </FormGroup>
       <Button type="submit" intent="primary" text="Opslaan" loading={saving} />
     </form>
