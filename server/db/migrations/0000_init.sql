@@ -46,6 +46,8 @@ CREATE TABLE "category_attachment" (
 CREATE TABLE "client" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
+	"outline_uri" text,
+	"viewer_uri" text,
 	"saml_entry_point" text,
 	"saml_idp_cert" text,
 	"saml_metadata_url" text,
@@ -111,7 +113,8 @@ CREATE TABLE "stored_file" (
 CREATE TABLE "subregion" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"client_id" integer NOT NULL,
-	"description" text NOT NULL
+	"description" text NOT NULL,
+	"outline_uri" text
 );
 --> statement-breakpoint
 CREATE TABLE "template_model" (
@@ -225,6 +228,9 @@ CREATE TABLE "version_model" (
 	"name" text NOT NULL,
 	"description" text,
 	"phase_id" integer,
+	"outline_uri" text,
+	"editor_uri" text,
+	"viewer_uri" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" integer,
 	"timestamp_last_modified" timestamp with time zone DEFAULT now() NOT NULL,
@@ -289,105 +295,6 @@ CREATE TABLE "version_region" (
 	"updated_by" integer
 );
 --> statement-breakpoint
-CREATE TABLE "documentation" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"client_id" integer NOT NULL,
-	"name" text NOT NULL,
-	"description" text,
-	"documentation_type" text NOT NULL,
-	"file_id" integer,
-	"video_url" text,
-	"sort_order" integer DEFAULT 0 NOT NULL,
-	"shipped_key" text,
-	"shipped_hash" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"created_by" integer,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "model_result" (
-	"model_id" integer PRIMARY KEY NOT NULL,
-	"client_id" integer NOT NULL,
-	"data_version" integer NOT NULL,
-	"saved_model_id" integer,
-	"computed_at" timestamp with time zone NOT NULL,
-	"results" jsonb NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "bi_link" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"uuid" uuid DEFAULT gen_random_uuid() NOT NULL,
-	"client_id" integer NOT NULL,
-	"user_id" integer NOT NULL,
-	"description" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_accessed_at" timestamp with time zone,
-	"last_ip" text,
-	"password_hash" text,
-	"password_expires_at" timestamp with time zone,
-	"pull_window_start" timestamp with time zone,
-	"pull_count" integer DEFAULT 0 NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "bi_link_model" (
-	"link_id" integer NOT NULL,
-	"model_id" integer NOT NULL,
-	"position" integer NOT NULL,
-	CONSTRAINT "bi_link_model_link_id_model_id_pk" PRIMARY KEY("link_id","model_id")
-);
---> statement-breakpoint
-CREATE TABLE "oauth_code" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"viewer_id" integer NOT NULL,
-	"user_id" integer NOT NULL,
-	"code_hash" text NOT NULL,
-	"redirect_uri" text NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"used_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "oauth_token" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"viewer_id" integer NOT NULL,
-	"user_id" integer NOT NULL,
-	"code_id" integer NOT NULL,
-	"access_token_hash" text NOT NULL,
-	"access_expires_at" timestamp with time zone NOT NULL,
-	"refresh_token_hash" text NOT NULL,
-	"refresh_expires_at" timestamp with time zone NOT NULL,
-	"revoked_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "oauth_viewer" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"client_id" integer NOT NULL,
-	"name" text NOT NULL,
-	"oauth_client_id" text NOT NULL,
-	"secret_hash" text NOT NULL,
-	"redirect_uri" text NOT NULL,
-	"base_url" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"created_by" integer
-);
---> statement-breakpoint
-CREATE TABLE "client_region" (
-	"client_id" integer PRIMARY KEY NOT NULL,
-	"geometry" jsonb NOT NULL,
-	"area_m2" double precision NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_by" integer
-);
---> statement-breakpoint
-CREATE TABLE "subregion_outline" (
-	"subregion_id" integer PRIMARY KEY NOT NULL,
-	"geometry" jsonb NOT NULL,
-	"area_m2" double precision NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_by" integer
-);
---> statement-breakpoint
 ALTER TABLE "app_user" ADD CONSTRAINT "app_user_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -443,27 +350,6 @@ ALTER TABLE "job" ADD CONSTRAINT "job_model_id_model_id_fk" FOREIGN KEY ("model_
 ALTER TABLE "job" ADD CONSTRAINT "job_result_file_id_stored_file_id_fk" FOREIGN KEY ("result_file_id") REFERENCES "public"."stored_file"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "version_region" ADD CONSTRAINT "version_region_version_id_version_model_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."version_model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "version_region" ADD CONSTRAINT "version_region_updated_by_app_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "documentation" ADD CONSTRAINT "documentation_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "documentation" ADD CONSTRAINT "documentation_file_id_stored_file_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."stored_file"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "documentation" ADD CONSTRAINT "documentation_created_by_app_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "model_result" ADD CONSTRAINT "model_result_model_id_model_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "model_result" ADD CONSTRAINT "model_result_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "model_result" ADD CONSTRAINT "model_result_saved_model_id_saved_model_id_fk" FOREIGN KEY ("saved_model_id") REFERENCES "public"."saved_model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bi_link" ADD CONSTRAINT "bi_link_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bi_link" ADD CONSTRAINT "bi_link_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bi_link_model" ADD CONSTRAINT "bi_link_model_link_id_bi_link_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."bi_link"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bi_link_model" ADD CONSTRAINT "bi_link_model_model_id_model_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."model"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "oauth_code" ADD CONSTRAINT "oauth_code_viewer_id_oauth_viewer_id_fk" FOREIGN KEY ("viewer_id") REFERENCES "public"."oauth_viewer"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "oauth_code" ADD CONSTRAINT "oauth_code_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "oauth_token" ADD CONSTRAINT "oauth_token_viewer_id_oauth_viewer_id_fk" FOREIGN KEY ("viewer_id") REFERENCES "public"."oauth_viewer"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "oauth_token" ADD CONSTRAINT "oauth_token_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "oauth_token" ADD CONSTRAINT "oauth_token_code_id_oauth_code_id_fk" FOREIGN KEY ("code_id") REFERENCES "public"."oauth_code"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "oauth_viewer" ADD CONSTRAINT "oauth_viewer_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "oauth_viewer" ADD CONSTRAINT "oauth_viewer_created_by_app_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "client_region" ADD CONSTRAINT "client_region_client_id_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "client_region" ADD CONSTRAINT "client_region_updated_by_app_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "subregion_outline" ADD CONSTRAINT "subregion_outline_subregion_id_subregion_id_fk" FOREIGN KEY ("subregion_id") REFERENCES "public"."subregion"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "subregion_outline" ADD CONSTRAINT "subregion_outline_updated_by_app_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_email_key" ON "app_user" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "app_user_client_idx" ON "app_user" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "audit_log_client_time_idx" ON "audit_log" USING btree ("client_id","timestamp");--> statement-breakpoint
@@ -475,7 +361,6 @@ CREATE UNIQUE INDEX "refresh_token_hash_key" ON "refresh_token" USING btree ("to
 CREATE INDEX "refresh_token_user_idx" ON "refresh_token" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "subregion_client_description_key" ON "subregion" USING btree ("client_id",lower("description"));--> statement-breakpoint
 CREATE UNIQUE INDEX "template_model_client_name_key" ON "template_model" USING btree ("client_id",lower("name"));--> statement-breakpoint
-CREATE UNIQUE INDEX "template_report_client_name_key" ON "template_report" USING btree ("client_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "type_project_client_description_key" ON "type_project" USING btree ("client_id",lower("description"));--> statement-breakpoint
 CREATE UNIQUE INDEX "user_subregion_key" ON "user_subregion" USING btree ("user_id","subregion_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_template_report_key" ON "user_template_report" USING btree ("user_id","template_report_id");--> statement-breakpoint
@@ -489,15 +374,4 @@ CREATE UNIQUE INDEX "version_model_project_name_key" ON "version_model" USING bt
 CREATE UNIQUE INDEX "edit_link_token_key" ON "edit_link" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "feature_area_version_idx" ON "feature_area" USING btree ("version_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "job_file_uuid_key" ON "job" USING btree ("file_uuid");--> statement-breakpoint
-CREATE INDEX "job_user_idx" ON "job" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "documentation_client_idx" ON "documentation" USING btree ("client_id","documentation_type","sort_order");--> statement-breakpoint
-CREATE UNIQUE INDEX "bi_link_uuid_key" ON "bi_link" USING btree ("uuid");--> statement-breakpoint
-CREATE INDEX "bi_link_user_idx" ON "bi_link" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "bi_link_model_model_idx" ON "bi_link_model" USING btree ("model_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "oauth_code_hash_key" ON "oauth_code" USING btree ("code_hash");--> statement-breakpoint
-CREATE INDEX "oauth_code_viewer_idx" ON "oauth_code" USING btree ("viewer_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "oauth_token_access_key" ON "oauth_token" USING btree ("access_token_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "oauth_token_refresh_key" ON "oauth_token" USING btree ("refresh_token_hash");--> statement-breakpoint
-CREATE INDEX "oauth_token_code_idx" ON "oauth_token" USING btree ("code_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "oauth_viewer_client_key" ON "oauth_viewer" USING btree ("client_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "oauth_viewer_oauth_client_key" ON "oauth_viewer" USING btree ("oauth_client_id");
+CREATE INDEX "job_user_idx" ON "job" USING btree ("user_id");
