@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FetchError, RequiredError, ResponseError, http, request, required } from './http.ts';
+import { FetchError, RequiredError, ResponseError, fieldErrorsOf, http, request, required } from './http.ts';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -57,5 +57,15 @@ describe('the API client boundary', () => {
     });
     expect(await request('GET', '/manager/user/me/')).toEqual({ ok: true });
     expect(calls).toBe(2);
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it("gives a 400's per-field problems, and none for anything else", () => {
+    const errors = [{ path: 'name', message: 'Voer een naam in.' }];
+    expect(fieldErrorsOf(new ResponseError(400, 'Ongeldig', { message: 'Ongeldig', errors }))).toEqual(errors);
+    expect(fieldErrorsOf(new ResponseError(409, 'Bestaat al', { message: 'Bestaat al' }))).toEqual([]);
+    expect(fieldErrorsOf(new ResponseError(500, undefined, null))).toEqual([]);
+    expect(fieldErrorsOf(new Error('netwerk'))).toEqual([]);
   });
 });

@@ -15,6 +15,12 @@ export class ResponseError extends Error {
   }
 }
 
+/** The per-field problems of a 400 answer (`errors: [{ path, message }]`), or none. */
+export function fieldErrorsOf(e: unknown): { path: string; message: string }[] {
+  const errors = e instanceof ResponseError ? (e.body as { errors?: unknown } | null)?.errors : undefined;
+  return Array.isArray(errors) ? errors as { path: string; message: string }[] : [];
+}
+
 export class FetchError extends Error {
   constructor(override readonly cause: unknown) {
     super('The request failed and the interceptors did not return an alternative response');

@@ -4,8 +4,7 @@ import { Alert, Button, Callout, Card, FormGroup, InputGroup, Tag } from '@bluep
 import { useRoot } from '../../app/RootStore.ts';
 import { useResource } from '../../app/resource.ts';
 import { mapViewerOAuthApi, type MapViewerRegistered, type MapViewerSettings } from '../../api/mapViewerOAuth.ts';
-import { ResponseError, messageOf } from '../../api/http.ts';
-import type { ErrorBody } from '../../api/contract/common.ts';
+import { fieldErrorsOf, messageOf } from '../../api/http.ts';
 import { SAVE_FAILED } from '../../api/contract/messages.ts';
 
 interface Form {
@@ -49,8 +48,8 @@ export const MapViewerSettingsCard = observer(function MapViewerSettingsCard() {
       settings.reload();
       toasts.success('Opslaan gelukt!');
     } catch (e) {
-      const fieldErrors = e instanceof ResponseError ? (e.body as ErrorBody | null)?.errors : undefined;
-      if (fieldErrors?.length) setErrors(Object.fromEntries(fieldErrors.map((f) => [f.path, f.message])));
+      const fieldErrors = fieldErrorsOf(e);
+      if (fieldErrors.length) setErrors(Object.fromEntries(fieldErrors.map((f) => [f.path, f.message])));
       toasts.error(messageOf(e, SAVE_FAILED));
     } finally {
       setBusy(false);

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Callout, Card, FormGroup, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { samlApi, type SamlSettingsRow } from '../../api/saml.ts';
-import { ResponseError, messageOf } from '../../api/http.ts';
-import type { ErrorBody } from '../../api/contract/common.ts';
+import { fieldErrorsOf, messageOf } from '../../api/http.ts';
 import { SAVE_FAILED } from '../../api/contract/messages.ts';
 
 interface Form {
@@ -48,8 +47,8 @@ export function SamlSettingsCard() {
       toasts.success('Opslaan gelukt!');
     } catch (e) {
       // The form keeps what was typed; each field shows its own problem.
-      const fieldErrors = e instanceof ResponseError ? (e.body as ErrorBody | null)?.errors : undefined;
-      if (fieldErrors?.length) setErrors(Object.fromEntries(fieldErrors.map((f) => [f.path, f.message])));
+      const fieldErrors = fieldErrorsOf(e);
+      if (fieldErrors.length) setErrors(Object.fromEntries(fieldErrors.map((f) => [f.path, f.message])));
       toasts.error(messageOf(e, SAVE_FAILED));
     } finally {
       setBusy(false);

@@ -7,8 +7,7 @@ import { StaffScreen } from './StaffScreen.tsx';
 import { XlsxFileInput } from './XlsxFileInput.tsx';
 import { useResource } from '../../app/resource.ts';
 import { configurationApi } from '../../api/configuration.ts';
-import { ResponseError, messageOf } from '../../api/http.ts';
-import type { ErrorBody } from '../../api/contract/common.ts';
+import { ResponseError, fieldErrorsOf, messageOf } from '../../api/http.ts';
 import { ATTACHMENT_MESSAGES, SAVE_FAILED } from '../../api/contract/messages.ts';
 import { nameProblem } from '../../lib/names.ts';
 
@@ -57,8 +56,7 @@ const TemplateModels = observer(function TemplateModels() {
     } catch (err) {
       // Name and file stay as chosen; the server's Dutch message under its field (a 409 is the name's).
       const message = messageOf(err, SAVE_FAILED);
-      const fields = err instanceof ResponseError ? (err.body as ErrorBody | null)?.errors : undefined;
-      const field = fields?.[0]?.path === 'file' ? 'file' : err instanceof ResponseError && err.status === 409 ? 'name' : null;
+      const field = fieldErrorsOf(err)[0]?.path === 'file' ? 'file' : err instanceof ResponseError && err.status === 409 ? 'name' : null;
       setErrors(field ? { [field]: message } : {});
       toasts.error(message);
     } finally {

@@ -9,8 +9,7 @@ import { StaffScreen } from './StaffScreen.tsx';
 import { XlsxFileInput } from './XlsxFileInput.tsx';
 import { useResource } from '../../app/resource.ts';
 import { templateReportsApi, type TemplateReport, type TemplateReportFields } from '../../api/templateReports.ts';
-import { ResponseError, messageOf } from '../../api/http.ts';
-import type { ErrorBody } from '../../api/contract/common.ts';
+import { ResponseError, fieldErrorsOf, messageOf } from '../../api/http.ts';
 import { ATTACHMENT_MESSAGES, REPORT_TEMPLATE_MESSAGES as MSG, SAVE_FAILED } from '../../api/contract/messages.ts';
 
 const TITLE = 'Rapportagesjablonen';
@@ -40,7 +39,7 @@ function checked(d: Draft): { fields: TemplateReportFields } | { errors: Errors 
 /** The field a server refusal belongs to: its 400's first path, or the name for a 409. */
 function serverErrors(err: unknown, message: string): Errors {
   if (!(err instanceof ResponseError)) return {};
-  const path = (err.body as ErrorBody | null)?.errors?.[0]?.path;
+  const path = fieldErrorsOf(err)[0]?.path;
   const field = ({ file: 'file', name: 'name', n_models_min: 'nModelsMin', n_models_max: 'nModelsMax' } as Record<string, Field>)[path ?? ''];
   return field ? { [field]: message } : err.status === 409 ? { name: message } : {};
 }

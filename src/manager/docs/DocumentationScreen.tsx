@@ -10,8 +10,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { useResource } from '../../app/resource.ts';
 import { PRODUCT_VERSION } from '../../app/version.ts';
 import { documentationApi, type DocumentationEntry, type DocumentationType } from '../../api/documentation.ts';
-import { ResponseError, messageOf } from '../../api/http.ts';
-import type { ErrorBody } from '../../api/contract/common.ts';
+import { fieldErrorsOf, messageOf } from '../../api/http.ts';
 import { DOCUMENTATION_MESSAGES as MSG, SAVE_FAILED } from '../../api/contract/messages.ts';
 import { videoEmbed } from '../../lib/videoLinks.ts';
 
@@ -160,7 +159,7 @@ function EntryForm({ entry, onClose, onSaved }: { entry: DocumentationEntry | nu
     } catch (err) {
       // The server's Dutch message under its field.
       const message = messageOf(err, SAVE_FAILED);
-      const path = err instanceof ResponseError ? (err.body as ErrorBody | null)?.errors?.[0]?.path : undefined;
+      const path = fieldErrorsOf(err)[0]?.path;
       const field = path === 'video_url' ? 'videoUrl' : path === 'file' || path === 'name' ? path : null;
       setErrors(field ? { [field]: message } : {});
       toasts.error(message);
