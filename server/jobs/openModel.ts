@@ -7,13 +7,13 @@ import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { createEditLink } from '../webdav/editLinks.ts';
 import { JobFailure, type JobHandler } from './job.ts';
 import { fillWorkbook } from './workbookThreads.ts';
-import { MAPVIEWER_ERROR_TEXT, OPEN_MODEL_FAILED, WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
+import { MAPVIEWER_ERROR_TEXT, MODEL_WITHOUT_FILE, OPEN_MODEL_FAILED, WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
 
 // The open-model job (spec 1 §4): the model's active saved file with the current global parameters
 // and, when asked, the version's space usage written into its input cells (src/formulas/workbookInputs.ts).
 // An editor's result gets an edit link (the WebDAV address Excel saves back to).
 
-export const NO_MODEL_FILE = `${OPEN_MODEL_FAILED} Het rekenmodel heeft nog geen bestand in de historie.`;
+export const NO_MODEL_FILE = `${OPEN_MODEL_FAILED} ${MODEL_WITHOUT_FILE}`;
 export const NOT_A_WORKBOOK = `${OPEN_MODEL_FAILED} ${WORKBOOK_MESSAGES.notXlsx}`;
 
 export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { MODEL_WITHOUT_FILE } from '../../src/api/contract/messages.ts';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -18,7 +19,6 @@ import { type ModelResults, failedResults } from '../../src/formulas/modelResult
 //   the model row while it checks and writes, and every save locks that row (resultsChanged) before it
 //   commits, so no save can slip in between the check and the write.
 
-export const NO_MODEL_FILE_RESULTS = 'Het rekenmodel heeft nog geen bestand in de historie.';
 
 const RESULTS_QUEUE = 'model-results';
 
@@ -38,7 +38,8 @@ export interface ResultSource extends ResultKey {
   fileId: number | null;
 }
 
-const idList = (ids: readonly number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+/** The ids as a list of parameters for `IN (…)`. */
+export const idList = (ids: readonly number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
 
 /**
  * The one entry point of every save that changes models' results (the tool's save, global parameters,
@@ -76,7 +77,7 @@ export async function resultSources(db: DbOrTx, ids: readonly number[], clientId
 export async function computeResults(db: DbOrTx, s: ResultSource): Promise<ModelResults> {
   if (s.platform === 'online') return computeModelResults({ platform: 'online', modelData: s.modelData });
   const file = s.fileId === null ? null : await readFile(db, s.clientId, s.fileId);
-  if (!file) return failedResults(NO_MODEL_FILE_RESULTS);
+  if (!file) return failedResults(MODEL_WITHOUT_FILE);
   return computeModelResults({ platform: 'spreadsheet', xlsx: file.data });
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { readableRoleSql } from '../policies/projects.ts';
-import { freshResults } from './modelResults.ts';
+import { freshResults, idList } from './modelResults.ts';
 import type { ModelPlatform } from '../../src/api/contract/model.ts';
 import { REPORT_PLATFORM, type ReportData, type ReportModelRow } from '../../src/api/contract/reportData.ts';
 import type { ModelResults } from '../../src/formulas/modelResults.ts';
@@ -12,12 +12,9 @@ import type { ModelResults } from '../../src/formulas/modelResults.ts';
 // (services/modelResults.ts). Who may see which model is the caller's business (readableModelIds); this
 // module only reads within one client.
 
-export { NO_MODEL_FILE_RESULTS } from './modelResults.ts';
-
-/** The facts of a model that its rows need, and that say which save its results belong to. */
-export interface ModelFacts {
+/** The facts of a model that its rows need besides its results (names change without a save). */
+interface ModelFacts {
   id: number;
-  clientId: number;
   projectId: number;
   project: string;
   projectNumber: string | null;
@@ -27,50 +24,38 @@ export interface ModelFacts {
   version: string;
   name: string;
   platform: ModelPlatform;
-  /** Online: the save the results must belong to. */
-  dataVersion: number;
-  /** Spreadsheet: the active history entry and its file. */
-  savedModelId: number | null;
-  fileId: number | null;
   /** The model row's or the active entry's last change, whichever is later (ISO). */
   changedAt: string;
 }
 
-/** The facts of these models within the client, in the order asked for (unknown ids left out). */
-export async function modelFacts(db: DbOrTx, clientId: number, ids: readonly number[]): Promise<ModelFacts[]> {
-  return (await factsAndResults(db, clientId, ids, false)).map((f) => f.facts);
-}
-
 /**
- * The facts, and with `withResults` the stored results of each model's current save (null when none are
- * stored for it): one statement, so the facts and the results belong to the same save.
+ * The facts and the stored results of each model's current save (null when none are stored for it): one
+ * statement, so the facts and the results belong to the same save.
  */
-async function factsAndResults(db: DbOrTx, clientId: number, ids: readonly number[], withResults: boolean) {
+async function factsAndResults(db: DbOrTx, clientId: number, ids: readonly number[]) {
   if (!ids.length) return [];
   const { rows } = await db.execute<{
     id: number; project_id: number; project: string; number: string | null; type: string; subregion: string;
-    version_id: number; version: string; name: string; platform: ModelPlatform; data_version: number;
-    saved_model_id: number | null; file_id: number | null; changed_ms: number; results: ModelResults | null;
+    version_id: number; version: string; name: string; platform: ModelPlatform; changed_ms: number; results: ModelResults | null;
   }>(sql`
     SELECT m.id, p.id AS project_id, p.name AS project, p.number, tp.description AS type, s.description AS subregion,
-           v.id AS version_id, v.name AS version, m.name, m.model_platform AS platform, m.data_version,
-           sm.id AS saved_model_id, sm.file_id,
+           v.id AS version_id, v.name AS version, m.name, m.model_platform AS platform,
            (extract(epoch FROM greatest(m.timestamp_last_modified, sm.timestamp_save)) * 1000)::float8 AS changed_ms,
-           ${withResults ? sql`r.results` : sql`NULL::jsonb AS results`}
+           r.results
     FROM model m JOIN version_model v ON v.id = m.version_id JOIN project p ON p.id = v.project_id
     JOIN type_project tp ON tp.id = p.type_project_id JOIN subregion s ON s.id = p.subregion_id
     LEFT JOIN saved_model sm ON sm.model_id = m.id AND sm.active
-    ${withResults ? sql`LEFT JOIN model_result r ON r.model_id = m.id AND r.client_id = p.client_id
-      AND r.data_version = m.data_version AND r.saved_model_id IS NOT DISTINCT FROM sm.id` : sql``}
-    WHERE p.client_id = ${clientId} AND m.id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    LEFT JOIN model_result r ON r.model_id = m.id AND r.client_id = p.client_id
+      AND r.data_version = m.data_version AND r.saved_model_id IS NOT DISTINCT FROM sm.id
+    WHERE p.client_id = ${clientId} AND m.id IN (${idList(ids)})`);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     return r ? [{
       facts: {
-        id: r.id, clientId, projectId: r.project_id, project: r.project, projectNumber: r.number, projectType: r.type,
+        id: r.id, projectId: r.project_id, project: r.project, projectNumber: r.number, projectType: r.type,
         subregion: r.subregion, versionId: r.version_id, version: r.version, name: r.name, platform: r.platform,
-        dataVersion: r.data_version, savedModelId: r.saved_model_id, fileId: r.file_id, changedAt: new Date(r.changed_ms).toISOString(),
+        changedAt: new Date(r.changed_ms).toISOString(),
       } satisfies ModelFacts,
       stored: r.results,
     }] : [];
@@ -83,7 +68,7 @@ export async function readableModelIds(db: DbOrTx, user: UserRow, ids: readonly 
   const { rows } = await db.execute<{ id: number }>(sql`
     SELECT m.id FROM model m JOIN version_model v ON v.id = m.version_id JOIN project p ON p.id = v.project_id
     JOIN project_role pr ON pr.project_id = p.id AND pr.user_id = ${user.id} AND ${readableRoleSql(sql`pr.role`)}
-    WHERE p.client_id = ${user.clientId} AND m.id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    WHERE p.client_id = ${user.clientId} AND m.id IN (${idList(ids)})`);
   return new Set(rows.map((r) => r.id));
 }
 
@@ -91,7 +76,7 @@ export async function readableModelIds(db: DbOrTx, user: UserRow, ids: readonly 
  * A model's rows from its facts and its results. Every key is named here, in the rows' order, since
  * stored results come back from jsonb with their keys in another order.
  */
-export function rowsOf(m: ModelFacts, { model: r, periods }: ModelResults): ReportData {
+function rowsOf(m: ModelFacts, { model: r, periods }: ModelResults): ReportData {
   const model: ReportModelRow = {
     rekenmodel_id: m.id, project_id: m.projectId, project: m.project, projectnummer: m.projectNumber,
     projecttype: m.projectType, deelgebied: m.subregion, versie_id: m.versionId, versie: m.version, rekenmodel: m.name,
@@ -113,7 +98,7 @@ export function rowsOf(m: ModelFacts, { model: r, periods }: ModelResults): Repo
  * Never the results of an older save.
  */
 export async function reportData(ctx: AppContext, clientId: number, ids: readonly number[]): Promise<ReportData> {
-  const found = await factsAndResults(ctx.db, clientId, ids, true);
+  const found = await factsAndResults(ctx.db, clientId, ids);
   const missing = found.filter((f) => !f.stored).map((f) => f.facts.id);
   const fresh = missing.length ? await freshResults(ctx, clientId, missing) : new Map();
   const out: ReportData = { rekenmodellen: [], perioden: [] };

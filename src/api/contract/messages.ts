@@ -64,6 +64,8 @@ export const MAPVIEWER_ERROR_TEXT: Record<(typeof MAPVIEWER_ERRORS)[number], str
   NoERROR: '',
 };
 export const OPEN_MODEL_FAILED = 'Fout bij het openen van het rekenmodel.';
+/** A spreadsheet model without an active history entry: it cannot be opened, and has no results. */
+export const MODEL_WITHOUT_FILE = 'Het rekenmodel heeft nog geen bestand in de historie.';
 export const REPORT_FAILED = 'Fout bij het maken van rapportage.';
 /** 409 of the open request: another user has the model open. */
 export const MODEL_ALREADY_OPEN = 'Dit rekenmodel is al geopend door een andere gebruiker.';
