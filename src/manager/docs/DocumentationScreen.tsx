@@ -90,7 +90,7 @@ const DocumentationScreen = observer(function DocumentationScreen() {
       </div>
       <VideoPlayer entry={playing} onClose={() => setPlaying(null)} />
       {editing !== null && (
-        <EntryForm entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void docs.reload(); }} />
+        <EntryForm entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={async () => { await docs.reload(); setEditing(null); }} />
       )}
       <Alert isOpen={deleting !== null} intent="danger" icon="trash" confirmButtonText="Verwijderen" cancelButtonText="Annuleren"
         onConfirm={() => void remove()} onCancel={() => setDeleting(null)}>
@@ -119,7 +119,7 @@ function VideoPlayer({ entry, onClose }: { entry: DocumentationEntry | null; onC
 type Errors = Partial<Record<'name' | 'videoUrl' | 'file', string>>;
 
 /** Add or change an entry (staff): name, description, type, and the PDF or the video link. */
-function EntryForm({ entry, onClose, onSaved }: { entry: DocumentationEntry | null; onClose: () => void; onSaved: () => void }) {
+function EntryForm({ entry, onClose, onSaved }: { entry: DocumentationEntry | null; onClose: () => void; onSaved: () => Promise<void> }) {
   const { toasts } = useRoot();
   const [type, setType] = useState<DocumentationType>(entry?.documentationType ?? 'manual');
   const [name, setName] = useState(entry?.name ?? '');
@@ -155,7 +155,8 @@ function EntryForm({ entry, onClose, onSaved }: { entry: DocumentationEntry | nu
       else if (video) await documentationApi.createVideo({ ...fields, videoUrl: videoUrl.trim() });
       else await documentationApi.createPdf(type as Exclude<DocumentationType, 'instructional_video'>, fields, file!);
       toasts.success('Opslaan gelukt!');
-      onSaved();
+      // The form closes once the list shows the saved entry, so a click right after opens what was saved.
+      await onSaved();
     } catch (err) {
       // The server's Dutch message under its field.
       const message = messageOf(err, SAVE_FAILED);
