@@ -10,6 +10,7 @@ import { hasMapData, modelAccess, type ModelAccess } from './projectRows.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import * as policy from '../policies/grexonline.ts';
 import { validateModelData } from '../../src/formulas/validate.ts';
+import { checkFormulas } from '../../src/formulas/cellFormulas.ts';
 import type { ModelData, ProjectInfo } from '../../src/api/contract/modelData.ts';
 import { type GrexOnlineModel, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo } from '../../src/api/contract/grexonline.ts';
 import { MSG_CONFLICT, MSG_INVALID, MSG_SESSION_ENDED, MSG_SESSION_OTHER } from '../../src/api/contract/messages.ts';
@@ -98,6 +99,10 @@ export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, 
     const input = { ...rest, base_parameters: { ...rest.base_parameters, project_info: r.info } };
     const v = validateModelData(input);
     if (!v.ok) throw new HttpError(400, MSG_INVALID, { errors: v.problems });
+    // The client's formulas are recomputed here and a value that differs is refused, never silently
+    // replaced: the tool computes with the same code, so a mismatch is a broken or forged client.
+    const formulaProblems = checkFormulas(v.data);
+    if (formulaProblems.length) throw new HttpError(400, MSG_INVALID, { errors: formulaProblems });
     if (loadedAt !== r.dataVersion) {
       throw new HttpError(409, MSG_CONFLICT, { code: 'conflict', data_version: r.dataVersion });
     }

@@ -5,6 +5,7 @@ import type { CostEntry, ModelData, ParameterSetGroup, PeriodCode, PeriodItem, R
 import { WIRE_DATE } from '../api/contract/common.ts';
 import { cloneData } from '../lib/cloneData.ts';
 import { parseYmd, toSerial } from './dates.ts';
+import { type FieldRef, dropDanglingFormulas, formulasOf, hasFormulas, nameReferences, periodField, refKey, settleFormulas, valueEdit } from './cellFormulas.ts';
 import { COST_FIELDS, type CostScalarField, type EntryField, RESIDENTIAL_FIELDS, type ResidentialScalarField } from './entryFields.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { periodIndex } from './periods.ts';
@@ -29,6 +30,7 @@ import {
   phasedFormula,
   entryTotalFormula,
   text,
+  a1,
 } from './workbook.ts';
 
 
@@ -64,7 +66,9 @@ export type Edit =
   | { kind: 'parameter'; field: ParameterField; value: string | number | boolean }
   /** A parameter-set value: `label` null edits the base value (periods without a value follow it). */
   | { kind: 'setValue'; group: ParameterSetGroup; name: string; label: string | null; value: number | null }
-  | { kind: 'space'; id: number; field: 'label' | 'value' | 'location'; value: string | number | null };
+  | { kind: 'space'; id: number; field: 'label' | 'value' | 'location'; value: string | number | null }
+  /** The formula of an entry's input cell (cellFormulas.ts); null removes it. The batch then computes its value. */
+  | { kind: 'formula'; entry: EntryKind; id: number; field: string; text: string | null };
 
 /** One cell to write: a value, a `'` text or an `=` formula. */
 type CellWrite = { sheet: string; row: number; col: number; raw: RawCell };
@@ -198,6 +202,13 @@ export class GrexEngine {
         return { ok: false, problems: [r] };
       }
     }
+    // Formulas that refer to a changed cell (or were just typed) get their new values in the same batch.
+    const settled = this.settle(edits, writes);
+    if (settled === 'sync') needSync = true;
+    else if (settled !== 'ok') {
+      this.rollback();
+      return { ok: false, problems: settled };
+    }
     if (needSync) {
       const v = validateModelData(this.model);
       if (!v.ok) {
@@ -213,6 +224,27 @@ export class GrexEngine {
     const changes = this.writeCells(writes);
     this.reader.patch(changes);
     return { ok: true, changes, rebuilt: false, inverse };
+  }
+
+  /** The values of the formulas that depend on the batch's cells, applied as edits of the batch. */
+  private settle(edits: Edit[], writes: CellWrite[]): 'ok' | 'sync' | Problem[] {
+    if (!hasFormulas(this.model)) return 'ok';
+    const touched = new Set<string>();
+    for (const e of edits) {
+      if (e.kind === 'entryItem') touched.add(refKey({ entry: e.entry, id: e.id, field: `${e.list}:${e.period}` }));
+      else if (e.kind === 'costField' || e.kind === 'residentialField') touched.add(refKey({ entry: e.kind === 'costField' ? 'cost' : 'residential', id: e.id, field: e.field }));
+      else if (e.kind === 'formula') touched.add(refKey(e));
+    }
+    if (touched.size === 0) return 'ok';
+    const s = settleFormulas(this.model, touched);
+    if (!s.ok) return s.problems;
+    let sync = false;
+    for (const { ref, value } of s.values) {
+      const r = this.applyToModel(valueEdit(this.model, ref, value), writes);
+      if (r === 'sync') sync = true;
+      else if (r !== 'ok') return [r];
+    }
+    return sync ? 'sync' : 'ok';
   }
 
   /** The inverse of each edit of the batch so far, in the order applied (applyToModel records them). */
@@ -341,8 +373,16 @@ export class GrexEngine {
   setModel(input: unknown): ModelResult {
     const v = validateModelData(input);
     if (!v.ok) return v;
-    this.model = cloneData(v.data);
-    return { ok: true, changes: this.sync(), rebuilt: true };
+    const next = cloneData(v.data);
+    // An entry removed or fewer periods: formulas that lost their cell or a reference keep their value only.
+    dropDanglingFormulas(next);
+    const settled = settleFormulas(next, null);
+    if (!settled.ok) return settled;
+    this.model = next;
+    const changes = this.sync();
+    if (settled.values.length === 0) return { ok: true, changes, rebuilt: true };
+    const r = this.applyEdits(settled.values.map(({ ref, value }) => valueEdit(next, ref, value)));
+    return r.ok ? { ok: true, changes: [...changes, ...r.changes], rebuilt: true } : r;
   }
 
   /** Regenerate the sheets from the model and apply only the differences to HyperFormula. */
@@ -419,6 +459,7 @@ export class GrexEngine {
       case 'parameter': return this.applyParameter(e, writes);
       case 'setValue': return this.applySetValue(e, writes);
       case 'space': return this.applySpace(e, writes);
+      case 'formula': return this.applyFormula(e);
     }
   }
 
@@ -582,6 +623,60 @@ export class GrexEngine {
     return 'ok';
   }
 
+  /** A formula is model data only: its value arrives through the batch's settle step. */
+  private applyFormula(e: Extract<Edit, { kind: 'formula' }>): Applied {
+    const list: (CostEntry | ResidentialEntry)[] = e.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
+    const idx = this.indexOf(list, e.id);
+    if (idx < 0) return problem(entryPath(e.entry, idx), `Post ${e.id} bestaat niet.`);
+    const entry = list[idx]!;
+    this.touch(list, idx);
+    this.inverse.push({ ...e, text: entry.formulas?.[e.field] ?? null });
+    if (e.text !== null) (entry.formulas ??= {})[e.field] = e.text;
+    else if (entry.formulas) {
+      delete entry.formulas[e.field];
+      if (Object.keys(entry.formulas).length === 0) delete entry.formulas;
+    }
+    return 'ok';
+  }
+
+  /**
+   * The workbook cell that holds an entry's input value: a scalar field's column, or the period
+   * block the value's type writes (Fasering € or %, Boekwaarde € or %, Eigen index). Null when the
+   * entry or the period is not in the workbook.
+   */
+  inputCell(r: FieldRef): { sheet: string; row: number; col: number } | null {
+    const lay = r.entry === 'cost' ? this.spec.layout.cost : this.spec.layout.residential;
+    const row = lay.rowOf.get(r.id);
+    if (row === undefined) return null;
+    const p = periodField(r.field);
+    if (!p) return lay.col[r.field] === undefined ? null : { sheet: lay.sheet, row, col: lay.col[r.field]! };
+    const k = periodIndex(p.period);
+    if (k > this.spec.layout.n) return null;
+    if (p.list === 'indexing') return { sheet: lay.sheet, row, col: k === 0 ? lay.col.indexBase! : this.entryCol(lay, 'indexOverride', k) };
+    if (k === 0) return null;
+    const e = (r.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction)[this.indexOf(r.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction, r.id)];
+    const items = p.list === 'phasing' ? e?.phasing.phasing_items : e?.bookvalue.bookvalue_items;
+    const pct = items?.find((it) => it.period === p.period)?.value_type === 'Procentueel';
+    const block: Block = p.list === 'phasing' ? (pct ? 'phasingP' : 'phasingF') : pct ? 'bookedP' : 'bookedF';
+    return { sheet: lay.sheet, row, col: this.entryCol(lay, block, k) };
+  }
+
+  /**
+   * The formulas of the input cells in the workbook's own references (`=Kostenraming!C3*2`, on the
+   * same sheet without its name), for the export. A formula with a reference the workbook cannot
+   * name (an inline array of cells that is no rectangle there) is left out: the cell keeps its value.
+   */
+  inputFormulas(): { sheet: string; row: number; col: number; formula: string }[] {
+    const out: { sheet: string; row: number; col: number; formula: string }[] = [];
+    for (const f of formulasOf(this.model)) {
+      const at = this.inputCell(f.ref);
+      if (!at) continue;
+      const formula = nameReferences(f.text, (r) => this.inputCell(r), (c) => a1(c.col, c.row, { sheet: c.sheet === at.sheet ? undefined : c.sheet }));
+      if (formula !== null) out.push({ ...at, formula });
+    }
+    return out;
+  }
+
   /** The HyperFormula address of the input cell an edit writes (for binding grids), or null. */
   cellOf(entry: EntryKind, id: number, block: Block, period: number): { sheet: number; row: number; col: number } | null {
     const lay = entry === 'cost' ? this.spec.layout.cost : this.spec.layout.residential;
@@ -612,3 +707,4 @@ export class GrexEngine {
     this.hf.destroy();
   }
 }
+

@@ -6,7 +6,7 @@ import type { GrexEngine } from './engine.ts';
 import type { Fmt } from './workbook.ts';
 
 /** What is exported: the sheets as built and their computed values (an engine, or the template's workbook). */
-type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'>;
+type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'> & Partial<Pick<GrexEngine, 'inputFormulas'>>;
 
 /** Number formats (the application shows them in the user's locale: nl-NL gives 1.234,56). */
 export const NUMBER_FORMATS: Record<Fmt, string | undefined> = {
@@ -42,6 +42,8 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
   wb.modified = new Date(0);
   wb.calcProperties = { fullCalcOnLoad: true };
   const bold = { bold: true } as const;
+  // Input cells that hold a formula typed in the tool are written as that formula (with its value).
+  const typed = new Map((engine.inputFormulas?.() ?? []).map((f) => [`${f.sheet}|${f.row}|${f.col}`, f.formula]));
   for (const sheet of engine.sheets) {
     const values = engine.sheetValues(sheet.name);
     const ws = wb.addWorksheet(sheet.name, {
@@ -52,7 +54,8 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
     });
     sheet.rows.forEach((row, r) => {
       const xrow = ws.getRow(r + 1);
-      row.forEach((raw, c) => {
+      row.forEach((input, c) => {
+        const raw = typed.get(`${sheet.name}|${r}|${c}`) ?? input;
         if (raw === null) return;
         const cell = xrow.getCell(c + 1);
         if (typeof raw === 'string' && raw.startsWith('=')) {

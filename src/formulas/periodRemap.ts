@@ -1,4 +1,5 @@
 import type { ModelData, PeriodItem } from '../api/contract/modelData.ts';
+import { dropPeriodFormulas } from './cellFormulas.ts';
 import { compareYmd, parseYmd, type Ymd } from './dates.ts';
 import { generatePeriods, MAX_PERIODS, type Period, periodIndex } from './periods.ts';
 
@@ -46,5 +47,7 @@ export function remapPeriodItems(before: ModelData, next: ModelData): ModelData 
     e.bookvalue.bookvalue_items = remapItems(e.bookvalue.bookvalue_items, from, to, null, true);
     e.indexing.indexing_items = remapItems(e.indexing.indexing_items, from, to, null, false);
   }
+  // A formula in or about a period cell would now stand in or read another period; the values moved.
+  dropPeriodFormulas(next);
   return next;
 }

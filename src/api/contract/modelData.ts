@@ -184,6 +184,31 @@ const CostEstimate = z.object({
 });
 type CostEstimate = z.infer<typeof CostEstimate>;
 
+/**
+ * The input cells a formula may stand in: an entry's number fields and its period values
+ * (`phasing:PER_03`). src/formulas/cellFormulas.ts keeps which fields each entry kind has.
+ */
+export const FORMULA_FIELD = /^(?:amount|price|von_incl_vat|quote_excl_vat|plot_price|square_meters|unit_price|(?:phasing|bookvalue):PER_(?:0[1-9]|[1-3]\d|40)|indexing:(?:UITGANGSPUNT|PER_(?:0[1-9]|[1-3]\d|40)))$/;
+/** Longest formula text kept (Excel's own limit is 8.192; a modeller's cell formula is far shorter). */
+export const MAX_FORMULA_LENGTH = 1000;
+
+/**
+ * Formulas typed into an entry's input cells, by field (optional: older readers ignore it, and the
+ * field's value stays the stored number). References are `[cost:12:amount]`, `[residential:4:phasing:PER_02]`
+ * (docs/decisions.md, "Formulas stay formulas").
+ */
+const EntryFormulas = z.record(
+  z.string(),
+  z.string()
+    .max(MAX_FORMULA_LENGTH, `Een formule mag niet langer zijn dan ${MAX_FORMULA_LENGTH} tekens.`)
+    .regex(/^=\S/, 'Een formule begint met =.'),
+).superRefine((formulas, ctx) => {
+  // (a key schema's own message would be replaced by zod's generic one for records)
+  for (const field of Object.keys(formulas)) {
+    if (!FORMULA_FIELD.test(field)) ctx.addIssue({ code: 'custom', path: [field], message: 'In deze cel kan geen formule staan.' });
+  }
+}).optional();
+
 export const CostEntry = z.object({
   id: z.number().int(),
   label: z.string(),
@@ -191,6 +216,7 @@ export const CostEntry = z.object({
   indexing: Indexing,
   phasing: Phasing,
   bookvalue: BookValue,
+  formulas: EntryFormulas,
 });
 export type CostEntry = z.infer<typeof CostEntry>;
 
@@ -211,6 +237,7 @@ export const ResidentialEntry = z.object({
   indexing: Indexing,
   phasing: Phasing,
   bookvalue: BookValue,
+  formulas: EntryFormulas,
 });
 export type ResidentialEntry = z.infer<typeof ResidentialEntry>;
 
