@@ -7,7 +7,7 @@ import {
   type EntryKindUi, type ResidentialSection, RESIDENTIAL_SECTIONS, bookValueSheet, costEstimateSheet, indexingSheet, labelProblem,
   newCostEntry, newResidentialEntry, phasingSheet, residentialEstimateSheet,
 } from './sheets.ts';
-import { type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
+import { type Toaster, showProblems, useDescribe, useEvaluate, useSheetEdit } from './common.tsx';
 import { OverviewTab } from './Overview.tsx';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 
@@ -67,6 +67,7 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
 }) {
   const onEdit = useSheetEdit(store, toasts);
   const evaluate = useEvaluate(store);
+  const describe = useDescribe(store);
   // Hidden grids do not follow the revision (they catch up when shown).
   const revision = active ? store.revision : -1;
   const def = useMemo(() => {
@@ -80,7 +81,7 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
   }, [store, revision, tab, kind, section]);
   return (
     <div className="gs-wb-panel">
-      <Sheet def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 330)} testId={`sheet-${def.id}`} active={active} />
+      <Sheet def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 330)} testId={`sheet-${def.id}`} active={active} describe={describe} />
       {tab === 'estimate' && !store.readOnly && <EntryRows store={store} toasts={toasts} kind={kind} />}
     </div>
   );

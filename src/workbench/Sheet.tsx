@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import Handsontable from 'handsontable/base';
 import { registerCellType, TextCellType, DropdownCellType } from 'handsontable/cellTypes';
 import { registerPlugin, CopyPaste, Autofill, ManualColumnResize } from 'handsontable/plugins';
@@ -13,6 +13,8 @@ import { pct } from '../formulas/percent.ts';
 import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
 import { resolveFormula } from './formula.ts';
 import { activeSheet, setActiveSheet } from './activeSheet.ts';
+import type { CellContents } from './formulaCells.ts';
+import { FormulaBar } from './FormulaBar.tsx';
 
 registerCellType(TextCellType);
 registerCellType(DropdownCellType);
@@ -42,13 +44,19 @@ export interface SheetProps {
   testId: string;
   /** Kept mounted while hidden (fast tab switches); re-measured when shown again. */
   active?: boolean;
+  /** A grid whose cells can hold formulas: what the formula bar (and the cell editor) shows for a cell. */
+  describe?: (def: SheetDef, row: number, col: number) => CellContents | null;
 }
+
+/** Per grid: the formula an opened cell editor starts with (F2, Enter, double click), as the bar shows it. */
+const editorFormula = new WeakMap<Handsontable, (row: number, col: number) => string | null>();
 
 
 class DutchEditor extends TextEditor {
   override beginEditing(newInitialValue?: unknown, event?: Event) {
     const v = this.originalValue as unknown;
-    const initial = typeof newInitialValue === 'string' ? newInitialValue : typeof v === 'number' ? toDutchEditText(v) : undefined;
+    const formula = typeof newInitialValue === 'string' ? null : editorFormula.get(this.hot)?.(this.row as number, this.col as number);
+    const initial = typeof newInitialValue === 'string' ? newInitialValue : formula ?? (typeof v === 'number' ? toDutchEditText(v) : undefined);
     super.beginEditing(initial, event);
   }
 }
@@ -81,11 +89,13 @@ function columnsOf(def: SheetDef, readOnly: boolean): Handsontable.ColumnSetting
   }));
 }
 
-export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true }: SheetProps) {
+export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true, describe }: SheetProps) {
   const ref = useRef<HTMLDivElement>(null);
   const hotRef = useRef<Handsontable | null>(null);
-  const latest = useRef({ def, onEdit, evaluate, readOnly });
-  latest.current = { def, onEdit, evaluate, readOnly };
+  const latest = useRef({ def, onEdit, evaluate, readOnly, describe });
+  latest.current = { def, onEdit, evaluate, readOnly, describe };
+  const [selected, setSelected] = useState<{ row: number; col: number } | null>(null);
+  const sendRef = useRef<(raw: [number, number, unknown][]) => void>(() => {});
   const shapeRef = useRef('');
   const dataRef = useRef(def.data);
 
@@ -149,6 +159,9 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       afterSelection() {
         setActiveSheet(api);
       },
+      afterSelectionEnd(row, col) {
+        if (row >= 0 && col >= 0) setSelected({ row, col });
+      },
     });
     let skipRender = false;
     /** Typed, pasted or filled values → the store (formulas evaluated, cells outside the sheet dropped). */
@@ -158,7 +171,8 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       for (const [row, col, next] of raw) {
         if (row >= d.data.length || col >= d.columns.length) continue;
         let value: unknown = next;
-        if (typeof value === 'string' && value.trim().startsWith('=')) {
+        // An entry grid keeps the formula (its store turns it into a formula edit, formulaCells.ts).
+        if (typeof value === 'string' && value.trim().startsWith('=') && !d.entries) {
           const f = resolveFormula(value.trim(), (r, c) => {
             const v = d.data[r]?.[c];
             return typeof v === 'number' ? v : parseDutchValue(typeof v === 'string' ? v : null) ?? 0;
@@ -170,6 +184,11 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       }
       if (out.length) edit(d, out);
     };
+    sendRef.current = send;
+    editorFormula.set(hot, (row, col) => {
+      const c = latest.current.describe?.(latest.current.def, row, col);
+      return c?.editable && c.text.startsWith('=') ? c.text : null;
+    });
     const fullRender = hot.render.bind(hot);
     hot.render = () => {
       if (skipRender) {
@@ -268,7 +287,21 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
     wasActive.current = active;
   }, [active]);
 
-  return <div ref={ref} className="gs-sheet" data-testid={testId} />;
+  const contents = describe && selected ? describe(def, selected.row, selected.col) : null;
+  return (
+    <>
+      {describe && (
+        <FormulaBar
+          contents={contents}
+          readOnly={readOnly}
+          testId={`${testId}-formula-bar`}
+          onCommit={(text) => selected && sendRef.current([[selected.row, selected.col, text]])}
+          onDone={() => selected && hotRef.current?.selectCell(selected.row, selected.col)}
+        />
+      )}
+      <div ref={ref} className="gs-sheet" data-testid={testId} />
+    </>
+  );
 });
 
 /**

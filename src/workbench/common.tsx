@@ -6,6 +6,7 @@ import type { Problem } from '../formulas/validate.ts';
 import { parseDutchDate, parseDutchNumber, formatDutchDate, toDutchEditText } from '../lib/dutchNumber.ts';
 import type { SheetDef } from './sheets.ts';
 import type { CellChange } from './Sheet.tsx';
+import { cellEdits, cellContents } from './formulaCells.ts';
 import { MSG, type WorkbenchStore } from './WorkbenchStore.ts';
 
 export interface Toaster {
@@ -31,7 +32,7 @@ export function useSheetEdit(store: WorkbenchStore, toasts: Toaster) {
     const edits: Edit[] = [];
     let error: string | null = null;
     for (const ch of changes) {
-      const r = def.toEdits(ch.row, ch.col, ch.value);
+      const r = store.model ? cellEdits(def, store.model, ch.row, ch.col, ch.value) : def.toEdits(ch.row, ch.col, ch.value);
       if ('error' in r) {
         error ??= r.error;
         continue;
@@ -43,6 +44,11 @@ export function useSheetEdit(store: WorkbenchStore, toasts: Toaster) {
     const problems = store.applyEdits(edits);
     if (problems) showProblems(toasts, problems);
   }, [store, toasts]);
+}
+
+/** The formula bar's contents of an entry grid's cell (formulaCells.ts). */
+export function useDescribe(store: WorkbenchStore) {
+  return useCallback((def: SheetDef, row: number, col: number) => cellContents(def, store.engine, row, col), [store]);
 }
 
 export function useEvaluate(store: WorkbenchStore) {

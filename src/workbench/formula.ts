@@ -3,7 +3,7 @@
 // the engine's HyperFormula then computes the result, which is stored as the cell's value.
 
 const COLS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-function colIndex(letters: string): number {
+export function colIndex(letters: string): number {
   let n = 0;
   for (const ch of letters) n = n * 26 + (COLS.indexOf(ch) + 1);
   return n - 1;

@@ -2,6 +2,7 @@
 // engine edit. No React, no DOM: the <Sheet> component renders these, the tests read them.
 import type { Edit } from '../formulas/engine.ts';
 import type { EntryResult } from '../formulas/results.ts';
+import type { FormulaList } from '../formulas/cellFormulas.ts';
 import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
 import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
@@ -32,6 +33,8 @@ export interface SheetDef {
   columns: Col[];
   data: Cell[][];
   fixedCols: number;
+  /** An entry grid: its rows' entries and, for period columns, their list (formulas: formulaCells.ts). */
+  entries?: { kind: EntryKindUi; ids: number[]; list?: FormulaList };
   /** The edits for one changed cell, or a Dutch message when the input is refused. */
   toEdits(row: number, col: number, value: unknown): Edit[] | { error: string };
 }
@@ -193,6 +196,7 @@ function entrySheet(
   columns: Col[],
   cell: (e: AnyEntry, r: EntryResult | undefined, col: Col) => Cell,
   periodEdit?: (e: AnyEntry, col: Col, value: number | null) => Edit[],
+  periodList?: FormulaList,
 ): SheetDef {
   const m = store.model!;
   const list = entriesOf(m, kind);
@@ -204,6 +208,7 @@ function entrySheet(
     columns,
     data,
     fixedCols: 1,
+    entries: { kind, ids: list.map((e) => e.id), list: periodList },
     toEdits(row, c, value) {
       const e = list[row];
       const col = columns[c];
@@ -335,7 +340,7 @@ export function indexingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDe
     if (c.key === 'label') return e.label;
     if (c.key === 'standard_index') return e.indexing.standard_index ?? def;
     return itemValue(e.indexing.indexing_items, c.key);
-  }, (e, col, value) => [{ kind: 'entryItem', entry: kind, id: e.id, list: 'indexing', period: col.period!, value, valueType: 'Procentueel' }]);
+  }, (e, col, value) => [{ kind: 'entryItem', entry: kind, id: e.id, list: 'indexing', period: col.period!, value, valueType: 'Procentueel' }], 'indexing');
 }
 
 /** Fasering: section, method (Financeel/Procentueel), dates, and the phased value per period. */
@@ -366,7 +371,7 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef
   }, (e, col, value) => [{
     kind: 'entryItem', entry: kind, id: e.id, list: 'phasing', period: col.period!, value,
     valueType: e.phasing.phasing_method === 'percentage' ? 'Procentueel' : 'Financeel',
-  }]);
+  }], 'phasing');
   const base = sheet.toEdits;
   sheet.toEdits = (row, c, value) => {
     const e = list[row];
@@ -406,7 +411,7 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKindUi, pref: M
     if (c.key === 'type') return bookType(e, pref, kind);
     if (c.period) return itemValue(e.bookvalue.bookvalue_items, c.key);
     return r ? (r[c.key as keyof EntryResult] as number) : null;
-  }, (e, col, value) => [{ kind: 'entryItem', entry: kind, id: e.id, list: 'bookvalue', period: col.period!, value, valueType: bookType(e, pref, kind) }]);
+  }, (e, col, value) => [{ kind: 'entryItem', entry: kind, id: e.id, list: 'bookvalue', period: col.period!, value, valueType: bookType(e, pref, kind) }], 'bookvalue');
   const base = sheet.toEdits;
   sheet.toEdits = (row, c, value) => {
     const e = list[row];
