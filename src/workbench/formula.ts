@@ -1,4 +1,5 @@
-// '=B3*2' typed into an input cell: the grid's references (A = first column, 1 = first row) are
+// '=B3*2' typed into an input cell of a grid whose cells keep no formula (parameter sets, space usage;
+// the entry grids keep theirs, formulaCells.ts): the grid's references (A = first column, 1 = first row) are
 // replaced by the values the grid shows, ranges by inline arrays, Dutch decimal commas by points;
 // the engine's HyperFormula then computes the result, which is stored as the cell's value.
 
