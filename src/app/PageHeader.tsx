@@ -16,7 +16,8 @@ export function PageHeader({ crumbs, children }: { crumbs: Crumb[]; children?: R
     const crumb = c as Crumb & BreadcrumbProps;
     const last = i === all.length - 1;
     return {
-      text: crumb.text,
+      // Long names shorten with an ellipsis (app.css); the full text shows on hover.
+      text: <span className="gs-crumb" title={crumb.text}>{crumb.text}</span>,
       current: last,
       onClick: last ? undefined : crumb.onClick ?? (crumb.screen ? () => screen.navigate(crumb.screen!, crumb.params) : undefined),
     };
@@ -24,7 +25,6 @@ export function PageHeader({ crumbs, children }: { crumbs: Crumb[]; children?: R
   return (
     <div className="gs-header">
       <Breadcrumbs items={items} />
-      <div style={{ flex: 1 }} />
       {children}
     </div>
   );

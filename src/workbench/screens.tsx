@@ -233,7 +233,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
 
 /** The top bar's buttons: the registry's toolbar actions (the same ones their shortcuts run). */
 const Toolbar = observer(function Toolbar({ o }: { o: Opened }) {
-  return o.actions.toolbar().map((a) => {
+  return <div className="gs-wb-toolbar" role="toolbar" aria-label="Werkbalk">{o.actions.toolbar().map((a) => {
     const { icon, text, intent } = a.toolbar!;
     return (
       <Button
@@ -249,7 +249,7 @@ const Toolbar = observer(function Toolbar({ o }: { o: Opened }) {
         onClick={a.run}
       />
     );
-  });
+  })}</div>;
 });
 
 const ReadOnlyNotice = observer(function ReadOnlyNotice({ store }: { store: WorkbenchStore }) {
