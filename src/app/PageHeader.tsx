@@ -24,7 +24,8 @@ export function PageHeader({ crumbs, children }: { crumbs: Crumb[]; children?: R
   });
   return (
     <div className="gs-header">
-      <Breadcrumbs items={items} />
+      {/* Every item stays visible, shortened (app.css), instead of Blueprint folding the first ones into a menu. */}
+      <Breadcrumbs items={items} minVisibleItems={items.length} />
       {children}
     </div>
   );
