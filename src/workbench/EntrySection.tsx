@@ -41,7 +41,7 @@ export const EntrySection = observer(function EntrySection({ store, toasts, kind
         <Tab id="phasing" title="Fasering" />
         <Tab id="bookvalue" title="Boekwaarde" />
       </Tabs>
-      {tab === 'overview' && <div role="tabpanel" aria-label="Overzicht"><OverviewTab store={store} kind={kind} /></div>}
+      {tab === 'overview' && <div role="tabpanel" aria-label="Overzicht"><OverviewTab store={store} kind={kind} onPhasing={() => show('phasing')} /></div>}
       {tab === 'estimate' && kind === 'residential' && (
         <Tabs id="gs-wb-res-sections" selectedTabId={section} onChange={(s) => setSection(s as ResidentialSection)}>
           {RESIDENTIAL_SECTIONS.map((s) => <Tab key={s.id} id={s.id} title={s.title} />)}
