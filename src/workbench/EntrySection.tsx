@@ -9,6 +9,7 @@ import {
 } from './sheets.ts';
 import { type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
 import { OverviewTab } from './Overview.tsx';
+import { emptyGridHint } from './guidance.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 
 type TabId = 'overview' | 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
@@ -80,7 +81,10 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
   }, [store, revision, tab, kind, section]);
   return (
     <div className="gs-wb-panel">
-      <Sheet def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 330)} testId={`sheet-${def.id}`} active={active} />
+      <div className="gs-wb-sheetbox">
+        <Sheet def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 330)} testId={`sheet-${def.id}`} active={active} />
+        {def.data.length === 0 && <div className="gs-wb-empty-row" data-testid="empty-grid-hint">{emptyGridHint(tab, store.readOnly)}</div>}
+      </div>
       {tab === 'estimate' && !store.readOnly && <EntryRows store={store} toasts={toasts} kind={kind} />}
     </div>
   );
