@@ -36,6 +36,9 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900
       const long = 'met een heel lange naam voor het herontwikkelen van het stationsgebied Noordwest';
       await openNewModel(page, request, long);
       await menu(page, 'Kostenraming').click();
+      // The tool's screens are separate components: measure once the new one is on screen.
+      await expect(page.locator('.gs-crumb').last()).toHaveText('Kostenraming');
+      await expect(page.getByTestId('overview')).toBeVisible();
 
       const crumbs = page.locator('.gs-header .bp6-breadcrumbs');
       const strip = page.locator('.gs-wb-strip');
@@ -60,7 +63,6 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900
       const project = page.locator('.gs-crumb', { hasText: 'Werkbank' });
       await expect(project).toHaveAttribute('title', new RegExp(`${long}$`));
       expect(await project.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-      await expect(page.locator('.gs-crumb').last()).toHaveText('Kostenraming');
       // Every toolbar button is reachable by its name and says it on hover.
       for (const name of ['Exporteren', 'Opslaan', 'Sluiten']) await expect(toolbar.getByRole('button', { name })).toHaveAttribute('title', new RegExp(`^${name}`));
       expect(await page.locator('.gs-main').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
