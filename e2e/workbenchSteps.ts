@@ -1,10 +1,9 @@
+// Steps of the calculation tool's e2e specs: models made through the API (project → version → online
+// model → the worked example posted to /api/grexonline/model/{id}/), the tool opened the way the Projects
+// screen opens it, and the grids read and typed into through Handsontable's own API.
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, READER, USER, signIn } from './helpers.ts';
-
-// Steps of the online calculation tool for the e2e specs (the same as workbench.spec.ts uses): a model
-// with the worked example made through the API, opened the way the Projects screen opens it, and
-// grid cells read and typed through Handsontable's own API (fixed columns live in an overlay).
 
 export const example = JSON.parse(readFileSync(new URL('../src/formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -20,8 +19,8 @@ export async function call<T>(api: APIRequestContext, tok: string, method: 'GET'
   return (await res.json()) as T;
 }
 
-/** A project (ADM/USR/VWR for the demo users), a version and an online model holding the worked example. */
-export async function createModel(api: APIRequestContext, name: string): Promise<number> {
+/** A project (ADM/USR/VWR for the demo users), a version and an online model holding `data` (the worked example; null: a new model's own data). */
+export async function createModel(api: APIRequestContext, name: string, data: Record<string, unknown> | null = example): Promise<number> {
   const tok = await token(api);
   const users = await call<{ id: number; email: string }[]>(api, tok, 'GET', '/api/manager/user/');
   const id = (email: string) => users.find((u) => u.email === email)!.id;
@@ -33,8 +32,10 @@ export async function createModel(api: APIRequestContext, name: string): Promise
   });
   const version = await call<{ id: number }>(api, tok, 'POST', '/api/manager/version-model/', { name: 'Versie 1', project: project.id });
   const model = await call<{ id: number }>(api, tok, 'POST', '/api/manager/model/', { name: 'Online', version: version.id, model_platform: 'online' });
-  const loaded = await call<{ data_version: number }>(api, tok, 'GET', `/api/grexonline/model/${model.id}/`);
-  await call(api, tok, 'POST', `/api/grexonline/model/${model.id}/`, { ...example, data_version: loaded.data_version });
+  if (data) {
+    const loaded = await call<{ data_version: number }>(api, tok, 'GET', `/api/grexonline/model/${model.id}/`);
+    await call(api, tok, 'POST', `/api/grexonline/model/${model.id}/`, { ...data, data_version: loaded.data_version });
+  }
   return model.id;
 }
 
@@ -52,9 +53,9 @@ export async function openTool(page: Page, modelId: number) {
   await expect(page.getByTestId('strip-ew')).toBeVisible({ timeout: 20_000 });
 }
 
-type HotEl = HTMLElement & { hot: { selectCell(r: number, c: number): void; getCell(r: number, c: number): HTMLElement | null; scrollViewportTo(o: { row: number; col: number }): void } };
+export type HotEl = HTMLElement & { hot: { selectCell(r: number, c: number): void; getCell(r: number, c: number): HTMLElement | null; scrollViewportTo(o: { row: number; col: number }): void } };
 
-/** A grid cell: the text it shows, and selecting it. */
+/** The text a grid cell shows (through Handsontable's API: fixed columns live in an overlay). */
 export function cell(page: Page, sheet: string, row: number, col: number) {
   return {
     text: () => page.evaluate(({ sheet, row, col }) => {
@@ -89,8 +90,8 @@ export async function ensureSignedIn(page: Page, email = ADMIN) {
 }
 
 /** A new model with the worked example, opened in the tool by `email` signed in through the login screen. */
-export async function openNewModel(page: Page, api: APIRequestContext, suffix: string, email = ADMIN): Promise<number> {
-  const modelId = await createModel(api, `Werkbank ${Date.now()} ${suffix}`);
+export async function openNewModel(page: Page, api: APIRequestContext, suffix: string, email = ADMIN, data: Record<string, unknown> | null = example): Promise<number> {
+  const modelId = await createModel(api, `Werkbank ${Date.now()} ${suffix}`, data);
   await signIn(page, email);
   await ensureSignedIn(page, email);
   await openTool(page, modelId);
@@ -99,3 +100,12 @@ export async function openNewModel(page: Page, api: APIRequestContext, suffix: s
 
 export const menu = (page: Page, name: string) => page.locator('.gs-wb-menu').getByRole('menuitem', { name, exact: true });
 export const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).first();
+
+export async function paste(page: Page, tsv: string) {
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', text);
+    const target = document.activeElement ?? document.body;
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, tsv);
+}

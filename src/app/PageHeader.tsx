@@ -16,15 +16,16 @@ export function PageHeader({ crumbs, children }: { crumbs: Crumb[]; children?: R
     const crumb = c as Crumb & BreadcrumbProps;
     const last = i === all.length - 1;
     return {
-      text: crumb.text,
+      // Long names shorten with an ellipsis (app.css); the full text shows on hover.
+      text: <span className="gs-crumb" title={crumb.text}>{crumb.text}</span>,
       current: last,
       onClick: last ? undefined : crumb.onClick ?? (crumb.screen ? () => screen.navigate(crumb.screen!, crumb.params) : undefined),
     };
   });
   return (
     <div className="gs-header">
-      <Breadcrumbs items={items} />
-      <div style={{ flex: 1 }} />
+      {/* Every item stays visible, shortened (app.css), instead of Blueprint folding the first ones into a menu. */}
+      <Breadcrumbs items={items} minVisibleItems={items.length} />
       {children}
     </div>
   );

@@ -62,7 +62,7 @@ export interface PeriodResult {
 }
 
 /** The Overzicht sheet's Totaal column: the rows that add up over the periods. */
-export type PeriodTotals = Pick<PeriodResult, 'costs' | 'revenues' | 'net' | 'interest' | 'withdrawal'>;
+export type PeriodTotals = Pick<PeriodResult, 'costs' | 'revenues' | 'net' | 'interestBeforeWithdrawal' | 'interest' | 'withdrawal'>;
 
 export interface SpaceUsageTotals {
   byLocation: Record<string, number>;
@@ -127,6 +127,7 @@ const TOTAL_KEYS: Partial<Record<number, keyof PeriodTotals>> = {
   [OVERVIEW_ROWS.costs]: 'costs',
   [OVERVIEW_ROWS.revenues]: 'revenues',
   [OVERVIEW_ROWS.net]: 'net',
+  [OVERVIEW_ROWS.interestBefore]: 'interestBeforeWithdrawal',
   [OVERVIEW_ROWS.withdrawal]: 'withdrawal',
   [OVERVIEW_ROWS.interest]: 'interest',
 };
@@ -338,6 +339,7 @@ export class ResultsReader {
         costs: total(OVERVIEW_ROWS.costs),
         revenues: total(OVERVIEW_ROWS.revenues),
         net: total(OVERVIEW_ROWS.net),
+        interestBeforeWithdrawal: total(OVERVIEW_ROWS.interestBefore),
         withdrawal: total(OVERVIEW_ROWS.withdrawal),
         interest: total(this.afterRow(OVERVIEW_ROWS.interest, OVERVIEW_TOTAL_COL)),
       },
@@ -390,8 +392,9 @@ export class ResultsReader {
         entry[a.amount][a.k] = at < 0 ? 0 : at === col ? v : num(this.cellValue(sheet, row, at));
         if (a.amount === 'phased' && a.k < lay.ncwPeriod) entry.nominal[a.k] = entry.phased[a.k]!;
       } else if (sheet === this.ids.overview && col === OVERVIEW_TOTAL_COL) {
-        const key = row === OVERVIEW_ROWS.interestBefore && this.afterRow(OVERVIEW_ROWS.interest, col) === row ? 'interest' : TOTAL_KEYS[row];
+        const key = TOTAL_KEYS[row];
         if (key) R.periodTotals[key] = v;
+        if (row === OVERVIEW_ROWS.interestBefore && this.afterRow(OVERVIEW_ROWS.interest, col) === row) R.periodTotals.interest = v;
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];
         const k = col - OVERVIEW_FIRST_PERIOD_COL;

@@ -119,6 +119,21 @@ export const RESULT_ROWS = {
   verliesvoorziening: 11,
   resultAtNcw: 12,
 } as const;
+/** Row titles of the Resultaat sheet; the tool's overview names its figures with the same words. */
+export const RESULT_TITLES: Record<keyof typeof RESULT_ROWS, string> = {
+  ewBeforeWithdrawal: 'Eindwaarde vóór winstneming',
+  ncwBeforeWithdrawal: 'NCW vóór winstneming',
+  totalCosts: 'Totaal kosten',
+  totalRevenues: 'Totaal opbrengsten',
+  bookedCosts: 'Geboekte kosten',
+  bookedRevenues: 'Geboekte opbrengsten',
+  poc: 'POC (percentage of completion)',
+  profitWithdrawal: 'Winstneming naar NCW-datum',
+  ew: 'Eindwaarde (EW)',
+  ncw: 'Netto contante waarde (NCW)',
+  verliesvoorziening: 'Verliesvoorziening',
+  resultAtNcw: 'Resultaat op NCW-datum (NCW + winstneming)',
+};
 
 /** Per-period column blocks of the entry sheets, in order. */
 export const BLOCKS = ['phasingF', 'phasingP', 'bookedF', 'bookedP', 'indexOverride', 'phased', 'booked', 'indexFactor', 'nominal'] as const;
@@ -883,25 +898,21 @@ function resultSheet({ bp, n }: BuildContext, cost: EntrySheetLayout, residentia
   const disc = `(1+${PARAMETER_REFS.discount})^(DAYS360(${PARAMETER_REFS.N},${endN},${YF_TRUE})/360)`;
   const sumTotal = (lay: EntrySheetLayout, key: string) =>
     lay.ids.length ? `SUM(${a1(lay.col[key]!, 1, { sheet: lay.sheet })}:${a1(lay.col[key]!, lay.ids.length)})` : '0';
-  const cells: [number, string, RawCell][] = [
-    [R.ewBeforeWithdrawal, 'Eindwaarde vóór winstneming', `=-${overview(lastPeriod, O.balanceBefore)}`],
-    [R.ncwBeforeWithdrawal, 'NCW vóór winstneming', `=${B(R.ewBeforeWithdrawal)}/${disc}`],
-    [R.totalCosts, 'Totaal kosten', `=${overview(OVERVIEW_TOTAL_COL, O.costs)}`],
-    [R.totalRevenues, 'Totaal opbrengsten', `=${overview(OVERVIEW_TOTAL_COL, O.revenues)}`],
-    [R.bookedCosts, 'Geboekte kosten', `=${sumTotal(cost, 'totalBooked')}`],
-    [R.bookedRevenues, 'Geboekte opbrengsten', `=${sumTotal(residential, 'totalBooked')}`],
-    [
-      R.poc,
-      'POC (percentage of completion)',
-      `=IF(OR(${B(R.totalCosts)}=0,${B(R.totalRevenues)}=0),0,(${B(R.bookedCosts)}/${B(R.totalCosts)})*(${B(R.bookedRevenues)}/${B(R.totalRevenues)}))`,
-    ],
-    [R.profitWithdrawal, 'Winstneming naar NCW-datum', `=IF(AND(${PARAMETER_REFS.withdrawal},${B(R.ncwBeforeWithdrawal)}>0),${B(R.poc)}*${B(R.ncwBeforeWithdrawal)},0)`],
-    [R.ew, 'Eindwaarde (EW)', `=-${overview(lastPeriod, bp.profit_withdrawal_to_ncw_date ? O.balance : O.balanceBefore)}`],
-    [R.ncw, 'Netto contante waarde (NCW)', `=${B(R.ew)}/${disc}`],
-    [R.verliesvoorziening, 'Verliesvoorziening', `=MAX(0,-${B(R.ncw)})`],
-    [R.resultAtNcw, 'Resultaat op NCW-datum (NCW + winstneming)', `=${B(R.ncw)}+${B(R.profitWithdrawal)}`],
+  const cells: [keyof typeof R, RawCell][] = [
+    ['ewBeforeWithdrawal', `=-${overview(lastPeriod, O.balanceBefore)}`],
+    ['ncwBeforeWithdrawal', `=${B(R.ewBeforeWithdrawal)}/${disc}`],
+    ['totalCosts', `=${overview(OVERVIEW_TOTAL_COL, O.costs)}`],
+    ['totalRevenues', `=${overview(OVERVIEW_TOTAL_COL, O.revenues)}`],
+    ['bookedCosts', `=${sumTotal(cost, 'totalBooked')}`],
+    ['bookedRevenues', `=${sumTotal(residential, 'totalBooked')}`],
+    ['poc', `=IF(OR(${B(R.totalCosts)}=0,${B(R.totalRevenues)}=0),0,(${B(R.bookedCosts)}/${B(R.totalCosts)})*(${B(R.bookedRevenues)}/${B(R.totalRevenues)}))`],
+    ['profitWithdrawal', `=IF(AND(${PARAMETER_REFS.withdrawal},${B(R.ncwBeforeWithdrawal)}>0),${B(R.poc)}*${B(R.ncwBeforeWithdrawal)},0)`],
+    ['ew', `=-${overview(lastPeriod, bp.profit_withdrawal_to_ncw_date ? O.balance : O.balanceBefore)}`],
+    ['ncw', `=${B(R.ew)}/${disc}`],
+    ['verliesvoorziening', `=MAX(0,-${B(R.ncw)})`],
+    ['resultAtNcw', `=${B(R.ncw)}+${B(R.profitWithdrawal)}`],
   ];
-  for (const [r, t, f] of cells) rows[r] = [text(t), f];
+  for (const [key, f] of cells) rows[R[key]] = [text(RESULT_TITLES[key]), f];
   const fmt = (r: number, c: number): Fmt | undefined => (r === 0 || c === 0 ? 'text' : r === R.poc ? 'factor' : 'money');
   return { name: SHEET.result, rows, fmt, frozenRows: 1, frozenCols: 0, widths: [46, 18] };
 }

@@ -38,3 +38,22 @@ export function formatMoney(v: number | null | undefined, decimals = 2): string 
 export function percentDown(fraction: number): string {
   return formatNumber(Math.floor(Math.round(fraction * 1e8) / 1e4) / 100, 2);
 }
+
+const compact = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 0, useGrouping: 'always' });
+
+/**
+ * An amount as a Dutch reader says it, for chart axes and other short places: € 4,9 mln, € 1,2 mld,
+ * € 250.000 (below a million in whole euros); negative as € -4,9 mln, like formatMoney.
+ */
+export function formatMoneyCompact(v: number | null | undefined): string {
+  if (v == null || !Number.isFinite(v)) return '';
+  const abs = Math.abs(v);
+  const sign = v < 0 && abs >= 0.5 ? '-' : '';
+  // The unit follows the rounded figure: 999.960.000 is € 1 mld, not € 1.000 mln.
+  let text: string;
+  if (abs >= 999_950_000) text = `${compact.format(abs / 1e9)} mld`;
+  else if (abs >= 999_999.5) text = `${compact.format(abs / 1e6)} mln`;
+  else text = whole.format(abs);
+  return `€ ${sign}${text}`;
+}

@@ -9,6 +9,7 @@ import {
 } from './sheets.ts';
 import { type Toaster, showProblems, useDescribe, useEvaluate, useSheetEdit } from './common.tsx';
 import { OverviewTab } from './Overview.tsx';
+import { emptyGridHint } from './guidance.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 
 type TabId = 'overview' | 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
@@ -41,7 +42,7 @@ export const EntrySection = observer(function EntrySection({ store, toasts, kind
         <Tab id="phasing" title="Fasering" />
         <Tab id="bookvalue" title="Boekwaarde" />
       </Tabs>
-      {tab === 'overview' && <div role="tabpanel" aria-label="Overzicht"><OverviewTab store={store} kind={kind} /></div>}
+      {tab === 'overview' && <div role="tabpanel" aria-label="Overzicht"><OverviewTab store={store} kind={kind} onPhasing={() => show('phasing')} /></div>}
       {tab === 'estimate' && kind === 'residential' && (
         <Tabs id="gs-wb-res-sections" selectedTabId={section} onChange={(s) => setSection(s as ResidentialSection)}>
           {RESIDENTIAL_SECTIONS.map((s) => <Tab key={s.id} id={s.id} title={s.title} />)}
@@ -81,7 +82,11 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
   }, [store, revision, tab, kind, section]);
   return (
     <div className="gs-wb-panel">
-      <Sheet def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 330)} testId={`sheet-${def.id}`} active={active} describe={describe} />
+      <Sheet
+        def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 364)}
+        testId={`sheet-${def.id}`} active={active} describe={describe}
+        overlay={def.data.length === 0 && <div className="gs-wb-empty-row" data-testid="empty-grid-hint">{emptyGridHint(tab, store.readOnly)}</div>}
+      />
       {tab === 'estimate' && !store.readOnly && <EntryRows store={store} toasts={toasts} kind={kind} />}
     </div>
   );

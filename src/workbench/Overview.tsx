@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import type { PeriodResult, PeriodTotals, Results, EntryResult } from '../formulas/results.ts';
-import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
-import { formatMoney, formatNumber } from '../lib/nlFormat.ts';
+import { Callout } from '@blueprintjs/core';
+import type { PeriodResult, Results, EntryResult } from '../formulas/results.ts';
+import { OVERVIEW_TITLES, RESULT_TITLES } from '../formulas/workbook.ts';
+import { formatMoney, formatMoneyCompact, formatNumber } from '../lib/nlFormat.ts';
+import { type OverviewRow, balanceTitle, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 
 /** Always-visible figures of the top bar (repainted on every edit). */
@@ -16,49 +19,89 @@ export const ResultStrip = observer(function ResultStrip({ store }: { store: Wor
   );
 });
 
-/** The engine's rows as they are: cash flow costs − revenues (positive = costs, red) and the book value. */
-function Chart({ periods }: { periods: PeriodResult[] }) {
+const COLORS = { costsHigher: '#cd4246', revenuesHigher: '#238551', balance: '#2d72d2', grid: '#e5e8eb', axis: '#8f99a8' };
+
+/**
+ * Cash flow per period as bars (costs − revenues: above the axis when costs are higher, red) and the book
+ * value as a line, both with the export's signs; gridlines on round amounts, labelled the Dutch way, a
+ * legend, and per period a tooltip with its figures.
+ */
+function Chart({ periods, withdrawal }: { periods: PeriodResult[]; withdrawal: boolean }) {
+  const [hover, setHover] = useState<number | null>(null);
   const W = 760;
-  const H = 220;
-  const pad = 40;
+  const H = 240;
+  const left = 78;
+  const top = 10;
+  const bottom = 22;
   const flows = periods.map((p) => p.net);
   const balances = periods.map((p) => p.balance);
-  const all = [...flows, ...balances, 0];
-  const max = Math.max(...all);
-  const min = Math.min(...all);
-  const span = max - min || 1;
-  const y = (v: number) => pad / 2 + ((max - v) / span) * (H - pad);
-  const bw = (W - pad) / Math.max(1, periods.length);
-  const x = (i: number) => pad + i * bw;
+  const ticks = niceTicks(Math.min(0, ...flows, ...balances), Math.max(0, ...flows, ...balances));
+  const lo = ticks[0]!;
+  const hi = ticks.at(-1)!;
+  const y = (v: number) => top + ((hi - v) / (hi - lo)) * (H - top - bottom);
+  const bw = (W - left) / Math.max(1, periods.length);
+  const x = (i: number) => left + i * bw;
   const line = balances.map((b, i) => `${i ? 'L' : 'M'}${x(i) + bw / 2},${y(b)}`).join(' ');
+  const every = Math.ceil(periods.length / 16);
+  const balanceName = balanceTitle(withdrawal);
+  const p = hover === null ? null : periods[hover];
   return (
-    <svg className="gs-wb-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Kasstroom en saldo per periode">
-      <line x1={pad} x2={W} y1={y(0)} y2={y(0)} stroke="#8f99a8" />
-      {flows.map((f, i) => (
-        <rect key={i} x={x(i) + 2} width={Math.max(1, bw - 4)} y={Math.min(y(0), y(f))} height={Math.abs(y(f) - y(0))} fill={f > 0 ? '#cd4246' : '#238551'}>
-          <title>{`${periods[i]!.label}: ${OVERVIEW_TITLES.net} ${formatMoney(f)}`}</title>
-        </rect>
-      ))}
-      <path d={line} fill="none" stroke="#2d72d2" strokeWidth={2} />
-      {periods.map((p, i) => (periods.length <= 16 || i % 4 === 0 ? (
-        <text key={p.code} x={x(i) + bw / 2} y={H - 4} fontSize={10} textAnchor="middle">{p.label}</text>
-      ) : null))}
-      <text x={4} y={y(max) + 4} fontSize={10}>{formatNumber(max / 1000, 0)}k</text>
-      <text x={4} y={y(min)} fontSize={10}>{formatNumber(min / 1000, 0)}k</text>
-    </svg>
+    <figure className="gs-wb-chartbox" data-testid="ov-chart">
+      <ul className="gs-wb-legend" aria-label="Legenda">
+        <li><i style={{ background: COLORS.costsHigher }} />{OVERVIEW_TITLES.net}: kosten hoger</li>
+        <li><i style={{ background: COLORS.revenuesHigher }} />{OVERVIEW_TITLES.net}: opbrengsten hoger</li>
+        <li><i className="gs-wb-legend-line" style={{ background: COLORS.balance }} />{balanceName}</li>
+      </ul>
+      <div className="gs-wb-chartarea">
+        <svg className="gs-wb-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Kasstroom en boekwaarde per periode" onMouseLeave={() => setHover(null)}>
+          {ticks.map((t) => (
+            <g key={t} className="gs-wb-tick">
+              <line x1={left} x2={W} y1={y(t)} y2={y(t)} stroke={t === 0 ? COLORS.axis : COLORS.grid} />
+              <text x={left - 6} y={y(t) + 4} fontSize={11} textAnchor="end">{formatMoneyCompact(t)}</text>
+            </g>
+          ))}
+          {hover !== null && <rect x={x(hover)} y={top} width={bw} height={H - top - bottom} fill="#2d72d2" opacity={0.08} />}
+          {flows.map((f, i) => (
+            <rect key={i} x={x(i) + 2} width={Math.max(1, bw - 4)} y={Math.min(y(0), y(f))} height={Math.abs(y(f) - y(0))}
+              fill={f > 0 ? COLORS.costsHigher : COLORS.revenuesHigher} />
+          ))}
+          <path d={line} fill="none" stroke={COLORS.balance} strokeWidth={2} />
+          {periods.map((q, i) => (i % every === 0 ? (
+            <text key={q.code} x={x(i) + bw / 2} y={H - 6} fontSize={11} textAnchor="middle">{q.label}</text>
+          ) : null))}
+          {periods.map((q, i) => (
+            <rect key={q.code} className="gs-wb-hit" data-testid={`chart-period-${i}`} x={x(i)} y={0} width={bw} height={H}
+              fill="transparent" onMouseEnter={() => setHover(i)} />
+          ))}
+        </svg>
+        {p && (
+          <div className="gs-wb-tooltip" role="tooltip" data-testid="chart-tooltip"
+            style={{ left: `${((x(hover!) + bw / 2) / W) * 100}%`, ...(hover! > periods.length / 2 ? { transform: 'translateX(-100%)' } : {}) }}>
+            <b>{p.label}</b>
+            <dl>
+              <dt>{OVERVIEW_TITLES.costs}</dt><dd>{formatMoney(p.costs)}</dd>
+              <dt>{OVERVIEW_TITLES.revenues}</dt><dd>{formatMoney(p.revenues)}</dd>
+              <dt>{OVERVIEW_TITLES.net}</dt><dd>{formatMoney(p.net)}</dd>
+              <dt>{balanceName}</dt><dd>{formatMoney(p.balance)}</dd>
+            </dl>
+          </div>
+        )}
+      </div>
+    </figure>
   );
 }
 
 function Figures({ r }: { r: Results }) {
+  const T = RESULT_TITLES;
   const items: [string, string, string][] = [
-    ['Eindwaarde (EW)', formatMoney(r.ew), 'ew'],
-    ['Netto contante waarde (NCW)', formatMoney(r.ncw), 'ncw'],
-    ['Verliesvoorziening', formatMoney(r.verliesvoorziening), 'verlies'],
-    ['POC', `${formatNumber(r.poc * 100, 2)}%`, 'poc'],
-    ['Winstneming tot NCW-datum', formatMoney(r.profitWithdrawal), 'winst'],
-    ['Resultaat op NCW-datum', formatMoney(r.resultAtNcw), 'resultaat'],
-    ['Totale kosten', formatMoney(r.totalCosts), 'kosten'],
-    ['Totale opbrengsten', formatMoney(r.totalRevenues), 'opbrengsten'],
+    [T.ew, formatMoney(r.ew), 'ew'],
+    [T.ncw, formatMoney(r.ncw), 'ncw'],
+    [T.verliesvoorziening, formatMoney(r.verliesvoorziening), 'verlies'],
+    [T.poc, `${formatNumber(r.poc * 100, 2)}%`, 'poc'],
+    [T.profitWithdrawal, formatMoney(r.profitWithdrawal), 'winst'],
+    [T.resultAtNcw, formatMoney(r.resultAtNcw), 'resultaat'],
+    [T.totalCosts, formatMoney(r.totalCosts), 'kosten'],
+    [T.totalRevenues, formatMoney(r.totalRevenues), 'opbrengsten'],
   ];
   return (
     <dl className="gs-wb-figures">
@@ -69,17 +112,9 @@ function Figures({ r }: { r: Results }) {
   );
 }
 
-/** Per period and in total, as the engine computed them (the same rows and signs as the Overzicht sheet). */
-function PeriodTable({ periods, totals }: { periods: PeriodResult[]; totals: PeriodTotals }) {
-  const last = periods.at(-1);
-  const rows: [string, (p: PeriodResult) => number, number][] = [
-    [OVERVIEW_TITLES.costs, (p) => p.costs, totals.costs],
-    [OVERVIEW_TITLES.revenues, (p) => p.revenues, totals.revenues],
-    [OVERVIEW_TITLES.net, (p) => p.net, totals.net],
-    ['Rente', (p) => p.interest, totals.interest],
-    [OVERVIEW_TITLES.withdrawal, (p) => p.withdrawal, totals.withdrawal],
-    ['Boekwaarde (saldo)', (p) => p.balance, last ? last.balance : 0],
-  ];
+/** Per period and in total, as the export's Overzicht sheet has them (overviewRows.ts). */
+function PeriodTable({ periods, rows }: { periods: PeriodResult[]; rows: OverviewRow[] }) {
+  const cell = (v: number | null) => (v === null ? '' : formatNumber(v));
   return (
     <div className="gs-wb-tablewrap">
       <table className="gs-wb-table" data-testid="ov-periods">
@@ -87,11 +122,11 @@ function PeriodTable({ periods, totals }: { periods: PeriodResult[]; totals: Per
           <tr><th>Periode</th><th>Totaal</th>{periods.map((p) => <th key={p.code}>{p.label}</th>)}</tr>
         </thead>
         <tbody>
-          {rows.map(([name, f, total]) => (
-            <tr key={name}>
-              <th>{name}</th>
-              <td>{formatNumber(total)}</td>
-              {periods.map((p) => <td key={p.code}>{formatNumber(f(p))}</td>)}
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th>{row.title}</th>
+              <td>{cell(row.total)}</td>
+              {row.cells.map((v, i) => <td key={periods[i]!.code}>{cell(v)}</td>)}
             </tr>
           ))}
         </tbody>
@@ -134,16 +169,27 @@ function EntryTable({ entries, title }: { entries: EntryResult[]; title: string 
   );
 }
 
-/** Overzicht tab of Kostenraming and Woningbouw. */
-export const OverviewTab = observer(function OverviewTab({ store, kind }: { store: WorkbenchStore; kind: 'cost' | 'residential' }) {
+/** Overzicht tab of Kostenraming and Woningbouw; `onPhasing` opens the section's Fasering tab. */
+export const OverviewTab = observer(function OverviewTab({ store, kind, onPhasing }: {
+  store: Pick<WorkbenchStore, 'results' | 'model'>; kind: 'cost' | 'residential'; onPhasing?: () => void;
+}) {
   const r = store.results;
-  if (!r) return null;
+  const bp = store.model?.base_parameters;
+  if (!r || !bp) return null;
+  const withdrawal = bp.profit_withdrawal_to_ncw_date;
+  const empty = nothingPhased(r);
   return (
     <div className="gs-wb-overview" data-testid="overview">
+      {empty && (
+        <Callout intent="primary" icon="info-sign" className="gs-wb-notice" data-testid="ov-empty">
+          Nog niets gefaseerd — EW en NCW blijven € 0,00 tot de kosten en opbrengsten over de perioden zijn verdeeld.{' '}
+          {onPhasing && <a href="#" onClick={(e) => { e.preventDefault(); onPhasing(); }}>Naar Fasering</a>}
+        </Callout>
+      )}
       <Figures r={r} />
-      <h3>Kasstroom en saldo per periode</h3>
-      <Chart periods={r.periods} />
-      <PeriodTable periods={r.periods} totals={r.periodTotals} />
+      <h3>Kasstroom en boekwaarde per periode</h3>
+      {!empty && <Chart periods={r.periods} withdrawal={withdrawal} />}
+      <PeriodTable periods={r.periods} rows={overviewRows(r, withdrawal, bp.phasing_net_present_value_date)} />
       <h3>{kind === 'cost' ? 'Kostenposten' : 'Woningbouw'}</h3>
       <EntryTable entries={kind === 'cost' ? r.costEntries : r.residentialEntries} title="Post" />
       <details className="gs-wb-rules">

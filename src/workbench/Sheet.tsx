@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { type ReactNode, memo, useEffect, useRef, useState } from 'react';
 import Handsontable from 'handsontable/base';
 import { registerCellType, TextCellType, DropdownCellType } from 'handsontable/cellTypes';
 import { registerPlugin, CopyPaste, Autofill, ManualColumnResize } from 'handsontable/plugins';
@@ -46,6 +46,8 @@ export interface SheetProps {
   active?: boolean;
   /** A grid whose cells can hold formulas: what the formula bar (and the cell editor) shows for a cell. */
   describe?: (def: SheetDef, row: number, col: number) => CellContents | null;
+  /** Drawn over the grid (positioned against the grid itself, below the formula bar), e.g. an empty grid's hint row. */
+  overlay?: ReactNode;
 }
 
 /** Per grid: the formula an opened cell editor starts with (F2, Enter, double click), as the bar shows it. */
@@ -89,7 +91,7 @@ function columnsOf(def: SheetDef, readOnly: boolean): Handsontable.ColumnSetting
   }));
 }
 
-export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true, describe }: SheetProps) {
+export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true, describe, overlay }: SheetProps) {
   const ref = useRef<HTMLDivElement>(null);
   const hotRef = useRef<Handsontable | null>(null);
   const latest = useRef({ def, onEdit, evaluate, readOnly, describe });
@@ -299,7 +301,10 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
           onDone={() => selected && hotRef.current?.selectCell(selected.row, selected.col)}
         />
       )}
-      <div ref={ref} className="gs-sheet" data-testid={testId} />
+      <div className="gs-wb-sheetbox">
+        <div ref={ref} className="gs-sheet" data-testid={testId} />
+        {overlay}
+      </div>
     </>
   );
 });

@@ -17,6 +17,7 @@ import { preloadSheets } from './LazySheet.tsx';
 import { BaseParameters } from './BaseParameters.tsx';
 import { EntrySection } from './EntrySection.tsx';
 import { ResultStrip } from './Overview.tsx';
+import { UNAVAILABLE_MENU } from './guidance.ts';
 import { exportModelXlsx } from './exportXlsx.ts';
 import type { Toaster } from './common.tsx';
 import './workbench.css';
@@ -202,12 +203,12 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
       </PageHeader>
       <div className="gs-wb-body">
         <Menu className="gs-wb-menu" aria-label="Rekentool">
-          <MenuItem text="Overzicht" disabled />
+          <MenuItem text="Overzicht" disabled htmlTitle={UNAVAILABLE_MENU.overview} />
           <MenuItem text="Uitgangspunten" active={screen === 'GrexOnline_BaseParameters'} onClick={() => goInside(root, 'GrexOnline_BaseParameters', modelId)} />
           <MenuItem text="Kostenraming" active={screen === 'GrexOnline_CostEstimate'} onClick={() => goInside(root, 'GrexOnline_CostEstimate', modelId)} />
           <MenuItem text="Woningbouw" active={screen === 'GrexOnline_ResidentialConstruction'} onClick={() => goInside(root, 'GrexOnline_ResidentialConstruction', modelId)} />
-          <MenuItem text="Niet-Woningbouw" disabled />
-          <MenuItem text="Overige opbrengsten" disabled />
+          <MenuItem text="Niet-Woningbouw" disabled htmlTitle={UNAVAILABLE_MENU.nonResidential} />
+          <MenuItem text="Overige opbrengsten" disabled htmlTitle={UNAVAILABLE_MENU.otherRevenues} />
         </Menu>
         <div className="gs-wb-content">
           {store.status === 'loading' && <Spinner />}
@@ -233,7 +234,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
 
 /** The top bar's buttons: the registry's toolbar actions (the same ones their shortcuts run). */
 const Toolbar = observer(function Toolbar({ o }: { o: Opened }) {
-  return o.actions.toolbar().map((a) => {
+  return <div className="gs-wb-toolbar" role="toolbar" aria-label="Werkbalk">{o.actions.toolbar().map((a) => {
     const { icon, text, intent } = a.toolbar!;
     return (
       <Button
@@ -249,7 +250,7 @@ const Toolbar = observer(function Toolbar({ o }: { o: Opened }) {
         onClick={a.run}
       />
     );
-  });
+  })}</div>;
 });
 
 const ReadOnlyNotice = observer(function ReadOnlyNotice({ store }: { store: WorkbenchStore }) {

@@ -183,11 +183,14 @@ function scalarEdit(m: ModelData, kind: EntryKindUi, e: AnyEntry, col: Col, valu
   }
 }
 
+/** Fits € -999.999.999,99 on one line in the grid's font (14 px: 114 px of text, 16 px padding, border). */
+const MONEY_WIDTH = 136;
+
 function periodCols(store: WorkbenchStore, kind: ColKind, pctRows?: boolean[]): Col[] {
-  return store.results!.periods.map((p) => ({ key: p.code, title: p.label, kind, width: 92, period: p.code as PeriodCode, pctRows }));
+  return store.results!.periods.map((p) => ({ key: p.code, title: p.label, kind, width: kind === 'money' ? MONEY_WIDTH : 92, period: p.code as PeriodCode, pctRows }));
 }
 
-const computedCol = (key: string, title: string, kind: ColKind = 'money', width = 120): Col => ({ key, title, kind, width, computed: true });
+const computedCol = (key: string, title: string, kind: ColKind = 'money', width = kind === 'money' ? MONEY_WIDTH : 120): Col => ({ key, title, kind, width, computed: true });
 
 function entrySheet(
   store: WorkbenchStore,
@@ -241,7 +244,7 @@ export function costEstimateSheet(store: WorkbenchStore): SheetDef {
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200 },
     { key: 'amount', title: 'Hoeveelheid', kind: 'number', width: 100 },
     { key: 'unit', title: 'Eenheid', kind: 'select', width: 90, options: UNIT_OPTIONS },
-    { key: 'price', title: 'Prijs', kind: 'money', width: 120 },
+    { key: 'price', title: 'Prijs', kind: 'money', width: MONEY_WIDTH },
     { key: 'date', title: 'Prijsdatum', kind: 'date', width: 100 },
     { key: 'index_type', title: 'Prijsindex', kind: 'select', width: 100, options: setNames(m, PRICE_LEVEL_GROUP) },
     computedCol('estimate', 'Raming'),
@@ -284,16 +287,16 @@ export function residentialEstimateSheet(store: WorkbenchStore, section: Residen
     ],
     landShare: [
       ro('label', 'Omschrijving'),
-      { key: 'von_incl_vat', title: 'VON-prijs incl. btw', kind: 'money', width: 140 },
+      { key: 'von_incl_vat', title: 'VON-prijs incl. btw', kind: 'money', width: 150 },
       { key: 'quote_excl_vat', title: 'Grondquote excl. btw', kind: 'pct', width: 140 },
       computedCol('estimate', 'Raming'),
     ],
-    plotPrice: [ro('label', 'Omschrijving'), { key: 'plot_price', title: 'Kavelprijs', kind: 'money', width: 130 }, computedCol('estimate', 'Raming')],
+    plotPrice: [ro('label', 'Omschrijving'), { key: 'plot_price', title: 'Kavelprijs', kind: 'money', width: MONEY_WIDTH }, computedCol('estimate', 'Raming')],
     residual: [ro('label', 'Omschrijving')],
     pricePerM2: [
       ro('label', 'Omschrijving'),
       { key: 'square_meters', title: 'm² per woning', kind: 'number', width: 110 },
-      { key: 'unit_price', title: 'Prijs per m²', kind: 'money', width: 120 },
+      { key: 'unit_price', title: 'Prijs per m²', kind: 'money', width: MONEY_WIDTH },
       computedCol('estimate', 'Raming'),
     ],
     revenue: [
@@ -349,8 +352,8 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef
   const pctRows = list.map((e) => e.phasing.phasing_method === 'percentage');
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
-    { key: 'phasing_section_type', title: 'Sectie', kind: 'select', width: 110, options: SECTION_OPTIONS },
-    { key: 'phasing_method', title: 'Methode', kind: 'select', width: 100, options: METHOD_OPTIONS },
+    { key: 'phasing_section_type', title: 'Sectie', kind: 'select', width: 130, options: SECTION_OPTIONS },
+    { key: 'phasing_method', title: 'Methode', kind: 'select', width: 120, options: METHOD_OPTIONS },
     { key: 'start_date', title: 'Startdatum', kind: 'date', width: 100 },
     { key: 'end_date', title: 'Einddatum', kind: 'date', width: 100 },
     ...periodCols(store, 'money', pctRows),
@@ -402,7 +405,7 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKindUi, pref: M
   const pctRows = list.map((e) => bookType(e, pref, kind) === 'Procentueel');
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
-    { key: 'type', title: 'Soort', kind: 'select', width: 100, options: VALUE_TYPE_OPTIONS },
+    { key: 'type', title: 'Soort', kind: 'select', width: 120, options: VALUE_TYPE_OPTIONS },
     ...periodCols(store, 'money', pctRows),
     computedCol('totalBooked', 'Totaal geboekt'),
   ];

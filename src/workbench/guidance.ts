@@ -1,0 +1,17 @@
+// What the tool says where there is nothing to show yet or a choice is not available (issue 15).
+
+export type EntryTab = 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
+
+/** The hint row of an entry grid without entries: where entries come from, for this user. */
+export function emptyGridHint(tab: EntryTab, readOnly: boolean): string {
+  if (readOnly) return 'Dit rekenmodel heeft hier nog geen posten.';
+  if (tab === 'estimate') return "Nog geen posten — typ hieronder een omschrijving bij 'Omschrijving nieuwe post' en kies 'Post toevoegen'.";
+  return 'Nog geen posten — voeg ze toe op het tabblad Raming; daarna vult u hier de regels in.';
+}
+
+/** Why the tool's inactive menu items cannot be chosen (spec 3: Overzicht, Niet-Woningbouw, Overige opbrengsten). */
+export const UNAVAILABLE_MENU: Record<'overview' | 'nonResidential' | 'otherRevenues', string> = {
+  overview: 'Nog niet beschikbaar in deze versie. De resultaten staan op het tabblad Overzicht van Kostenraming en Woningbouw.',
+  nonResidential: 'Nog niet beschikbaar in deze versie: niet-woningbouw wordt nog niet berekend.',
+  otherRevenues: 'Nog niet beschikbaar in deze versie: overige opbrengsten worden nog niet berekend.',
+};

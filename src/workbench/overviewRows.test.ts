@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { PeriodResult, Results } from '../formulas/results.ts';
+import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
+import { ncwPeriodIndex, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';
+
+const period = (k: number, v: Partial<PeriodResult> = {}): PeriodResult => ({
+  index: k + 1, code: `Per0${k + 1}`, label: String(2024 + k), start: `${2024 + k}-01-01`, end: `${2025 + k}-01-01`,
+  costs: 0, revenues: 0, net: 0, debitRateAnnual: 0, creditRateAnnual: 0, interestBeforeWithdrawal: 0,
+  balanceBeforeWithdrawal: 0, withdrawal: 0, interest: 0, balance: 0, ...v,
+});
+
+describe('ncwPeriodIndex', () => {
+  const periods = [0, 1, 2].map((k) => period(k));
+  it('finds the period whose start ≤ NCW date < end', () => {
+    expect(ncwPeriodIndex(periods, '2024-01-01')).toBe(0);
+    expect(ncwPeriodIndex(periods, '2025-12-31')).toBe(1);
+    expect(ncwPeriodIndex(periods, '2026-01-01')).toBe(2);
+  });
+  it('takes the last period when the date lies outside them', () => {
+    expect(ncwPeriodIndex(periods, '2030-06-01')).toBe(2);
+  });
+});
+
+describe('overviewRows', () => {
+  const results = {
+    periods: [
+      period(0, { costs: 100, net: 100, interestBeforeWithdrawal: 1, balanceBeforeWithdrawal: 101, interest: 1, balance: 101 }),
+      period(1, { revenues: 300, net: -300, interestBeforeWithdrawal: 2, balanceBeforeWithdrawal: -197, withdrawal: 50, interest: 2, balance: -147 }),
+    ],
+    periodTotals: { costs: 100, revenues: 300, net: -200, interestBeforeWithdrawal: 3, interest: 3, withdrawal: 50 },
+  } as unknown as Results;
+
+  it('without profit withdrawal shows the chain before withdrawal under the sheet titles', () => {
+    const rows = overviewRows(results, false, '2025-01-01');
+    expect(rows.map((r) => r.title)).toEqual([
+      OVERVIEW_TITLES.costs, OVERVIEW_TITLES.revenues, OVERVIEW_TITLES.net,
+      OVERVIEW_TITLES.interestBefore, OVERVIEW_TITLES.balanceBefore, OVERVIEW_TITLES.withdrawal,
+    ]);
+    const net = rows.find((r) => r.key === 'net')!;
+    expect(net.cells).toEqual([100, -300]); // costs − revenues, as the sheet
+    expect(net.total).toBe(-200);
+    expect(rows.find((r) => r.key === 'balanceBefore')!.total).toBeNull();
+  });
+
+  it('with profit withdrawal adds the chain after it, empty before the NCW period', () => {
+    const rows = overviewRows(results, true, '2025-03-01');
+    const balance = rows.find((r) => r.key === 'balance')!;
+    expect(balance.title).toBe(OVERVIEW_TITLES.balance);
+    expect(balance.cells).toEqual([null, -147]);
+    expect(rows.find((r) => r.key === 'interest')!.total).toBe(3);
+  });
+});
+
+describe('nothingPhased', () => {
+  it('is true while no period has costs or revenues', () => {
+    expect(nothingPhased({ periods: [period(0), period(1)] })).toBe(true);
+    expect(nothingPhased({ periods: [period(0), period(1, { revenues: 1 })] })).toBe(false);
+  });
+});
+
+describe('niceTicks', () => {
+  it('covers the range with round steps', () => {
+    expect(niceTicks(-936_360, 1_020_000)).toEqual([-1_000_000, -500_000, 0, 500_000, 1_000_000, 1_500_000]);
+    expect(niceTicks(0, 4_879_000)).toEqual([0, 2_000_000, 4_000_000, 6_000_000]);
+    expect(niceTicks(0, 10)).toEqual([0, 2.5, 5, 7.5, 10]);
+  });
+  it('keeps decimals exact', () => {
+    expect(niceTicks(0, 0.3, 4)).toEqual([0, 0.1, 0.2, 0.3]);
+  });
+  it('gives an axis for a flat line', () => {
+    expect(niceTicks(0, 0)).toEqual([0, 1]);
+    expect(niceTicks(5, 5)).toEqual([0, 2, 4, 6]);
+  });
+});

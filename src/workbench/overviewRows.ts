@@ -1,0 +1,71 @@
+// What the overview's period table and chart show, in the words and signs of the export's Overzicht sheet
+// (docs/decisions.md, "The tool's overview"): the rows are the sheet's rows under the sheet's titles, a cell
+// the sheet leaves empty stays empty, and the Totaal column is the sheet's own.
+import type { PeriodResult, Results } from '../formulas/results.ts';
+import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
+
+export interface OverviewRow {
+  key: 'costs' | 'revenues' | 'net' | 'interestBefore' | 'balanceBefore' | 'withdrawal' | 'interest' | 'balance';
+  title: string;
+  /** null: the sheet has no total for this row. */
+  total: number | null;
+  /** null: the sheet leaves this period empty (the chain after withdrawal starts at the NCW period). */
+  cells: (number | null)[];
+}
+
+/** Index of the period that contains the NCW date, the last one when none does (as the workbook counts). */
+export function ncwPeriodIndex(periods: Pick<PeriodResult, 'start' | 'end'>[], ncwDate: string): number {
+  const k = periods.findIndex((p) => p.start <= ncwDate && ncwDate < p.end);
+  return k < 0 ? periods.length - 1 : k;
+}
+
+export function overviewRows(r: Results, withdrawal: boolean, ncwDate: string): OverviewRow[] {
+  const t = r.periodTotals;
+  const row = (key: OverviewRow['key'], total: number | null, cell: (p: PeriodResult) => number, from = 0): OverviewRow => ({
+    key, title: OVERVIEW_TITLES[key], total, cells: r.periods.map((p, k) => (k < from ? null : cell(p))),
+  });
+  const rows = [
+    row('costs', t.costs, (p) => p.costs),
+    row('revenues', t.revenues, (p) => p.revenues),
+    row('net', t.net, (p) => p.net),
+    row('interestBefore', t.interestBeforeWithdrawal, (p) => p.interestBeforeWithdrawal),
+    row('balanceBefore', null, (p) => p.balanceBeforeWithdrawal),
+    row('withdrawal', t.withdrawal, (p) => p.withdrawal),
+  ];
+  if (withdrawal) {
+    const kN = ncwPeriodIndex(r.periods, ncwDate);
+    rows.push(row('interest', t.interest, (p) => p.interest, kN), row('balance', null, (p) => p.balance, kN));
+  }
+  return rows;
+}
+
+/** The book value line of the chart: the chain the results read (after withdrawal from the NCW period when it applies). */
+export function balanceTitle(withdrawal: boolean): string {
+  return withdrawal ? OVERVIEW_TITLES.balance : OVERVIEW_TITLES.balanceBefore;
+}
+
+/** EW and NCW stay € 0,00 until some period has costs or revenues: then the overview says how to get there. */
+export function nothingPhased(r: Pick<Results, 'periods'>): boolean {
+  return r.periods.every((p) => p.costs === 0 && p.revenues === 0);
+}
+
+/**
+ * Round axis values covering min…max (about `count` of them): steps of 1, 2, 2,5 or 5 times a power of ten,
+ * so the gridlines fall on amounts a reader can name.
+ */
+export function niceTicks(min: number, max: number, count = 5): number[] {
+  if (!(max > min)) {
+    if (min === 0 && max === 0) return [0, 1];
+    [min, max] = [Math.min(min, 0), Math.max(max, 0)];
+    if (min === max) return [min, min + 1];
+  }
+  const raw = (max - min) / Math.max(1, count - 1);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw * (1 - 1e-9))!;
+  const first = Math.floor(min / step + 1e-9);
+  const last = Math.ceil(max / step - 1e-9);
+  const ticks: number[] = [];
+  // Whole multiples of the step, rounded to the step's own precision (0.1 + 0.2 must not show as 0,30000000004).
+  for (let i = first; i <= last; i++) ticks.push(Number((i * step).toPrecision(12)));
+  return ticks;
+}
