@@ -28,6 +28,10 @@ export function connect(url: string, max = 10): Db {
   // application_name names the server's connections in pg_stat_activity (scripts/restore.ts looks for them).
   const pool = new pg.Pool({ connectionString: url, max, application_name: 'grondslag', ...TIMEOUTS });
   pool.on('error', () => {}); // an idle client's error must not crash the server; queries report their own
+  // Nor that of a client checked out (in a transaction, between its statements) when the database goes
+  // away: pg-pool takes its idle listener off while a client is out, and an unheard 'error' ends the
+  // process. The statement under way rejects with the same error, and the pool drops the dead client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return drizzle(pool, { schema, casing: 'snake_case' }) as Db;
 }
 
