@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `unit` (pure code, no database), `engine-plain-hf` (the engine's reference and oracle
-// tests without the HyperFormula speed-ups) and `api` (buildApp() on a fresh database per file,
-// see server/test/globalSetup.ts). e2e runs separately through Playwright (scripts/e2e.ts).
+// Four projects: `unit` (pure code, no database), `engine-plain-hf` (the engine's reference and oracle
+// tests without the HyperFormula speed-ups), `api` (buildApp() on a fresh database per file, see
+// server/test/globalSetup.ts) and `faults` (real server processes, server/faults/support.ts).
+// e2e runs separately through Playwright (scripts/e2e.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -30,13 +31,25 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
-          exclude: ['server/**/*.unit.test.ts'],
+          exclude: ['server/**/*.unit.test.ts', 'server/faults/**'],
           environment: 'node',
           globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        // Real server processes (server/main.ts) killed, and their own PostgreSQL stopped under load
+        // (server/faults/support.ts); one file at a time, each starts servers of its own.
+        test: {
+          name: 'faults',
+          include: ['server/faults/*.faults.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -27,7 +27,7 @@ const PARAMETERS: ParameterRow[] = [
 const GREEN_M2 = 4321.5;
 
 /** A workbook in the template's layout of about 2 MB: the template filled with a large model. */
-async function bigWorkbook(): Promise<Uint8Array> {
+export async function bigWorkbook(): Promise<Uint8Array> {
   const m = largeModel({ costEntries: 2200, residentialEntries: 700 });
   m.base_parameters.space_usage = templateModelData().base_parameters.space_usage;
   return buildModelTemplate(m);

@@ -1,4 +1,4 @@
-// `npm test`: the whole suite — types, unit tests, API tests, end-to-end tests. Stops at the first failure.
+// `npm test`: the whole suite — types, unit tests, API tests, fault tests, end-to-end tests. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 
 const steps: [string, string[]][] = [
@@ -6,6 +6,7 @@ const steps: [string, string[]][] = [
   ['Unit-tests', ['vitest', 'run', '--project', 'unit']],
   ['Rekenkern op kale HyperFormula (GRONDSLAG_HF_PATCHES=0)', ['vitest', 'run', '--project', 'engine-plain-hf']],
   ['API-tests', ['vitest', 'run', '--project', 'api']],
+  ['Storingstests (servers gestopt, database weg, schijf vol, back-up en herstel)', ['vitest', 'run', '--project', 'faults']],
   ['End-to-end-tests', ['node', '--import', 'tsx', 'scripts/e2e.ts']],
 ];
 

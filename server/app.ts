@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { appUser, dataRevision } from './db/schema/index.ts';
-import { HttpError, NOT_FOUND, badRequest, unauthorized } from './errors.ts';
+import { HttpError, NOT_FOUND, badRequest, databaseFailure, unauthorized } from './errors.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BatchLoader } from './auth/userLoader.ts';
 import { secret } from './auth/secrets.ts';
@@ -80,7 +80,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     trustProxy: process.env.TRUST_PROXY === 'true',
-    bodyLimit: 20 * 1024 * 1024,
+    // No body above MAX_UPLOAD_MB (413), and no JSON body above 20 MB however high that is set.
+    bodyLimit: Math.min(20 * 1024 * 1024, config.maxUploadBytes),
   });
   app.setValidatorCompiler<Parameters<typeof validatorCompiler>[0]['schema']>((route) => {
     const validate = validatorCompiler(route);
@@ -165,7 +166,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           || String((v.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.') ?? ''),
         message: v.message ?? 'Ongeldige invoer.',
       })))
-      : err;
+      : databaseFailure(err) ?? err;
     if (known instanceof HttpError) return reply.code(known.status).send({ message: known.message, ...known.body });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -19,3 +19,27 @@ export function badRequest(errors: { path: string; message: string }[]): HttpErr
   const message = [...new Set(errors.map((e) => e.message))].join(' ');
   return new HttpError(400, message, { errors });
 }
+
+export const DATABASE_UNAVAILABLE = 'De database is tijdelijk niet bereikbaar. Probeer het over enkele ogenblikken opnieuw.';
+export const DISK_FULL = 'Er is geen schijfruimte meer om dit op te slaan. Er is niets opgeslagen; neem contact op met de beheerder.';
+
+/** Errors of the connection rather than of the statement: the database is down, restarting or out of reach. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', '53300']); // admin/crash shutdown, cannot connect now, too many connections
+const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error)/;
+
+/**
+ * The answer for a failure of the database itself, wherever in the request it came (drizzle wraps the
+ * driver's error as `cause`): 503 while it is unreachable, so that the client retries, and 507 when its
+ * disk (or ours) is full, where the failed statement's transaction left nothing behind. Null otherwise.
+ */
+export function databaseFailure(err: unknown): HttpError | null {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '53100' || code === 'ENOSPC') return new HttpError(507, DISK_FULL);
+    if ((typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) || UNREACHABLE_MESSAGES.test(e.message)) {
+      return new HttpError(503, DATABASE_UNAVAILABLE);
+    }
+  }
+  return null;
+}

@@ -83,8 +83,11 @@ export async function startEmbeddedPostgres(dir: string, requestedPort: number |
     );
   }
   writeFileSync(join(dir, 'port'), String(port));
-  return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
-  };
+  return { url: embeddedUrl(dir, port), stop: () => pg.stop() };
+}
+
+/** The address of the embedded server under `dir` on `port`, with its kept password. */
+export function embeddedUrl(dir: string, port: number): string {
+  const password = readFileSync(join(dir, 'password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }

@@ -16,9 +16,22 @@ export type DbOrTx = Db | Tx;
 // PostgreSQL `bigint` (count(*)) arrives as text; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Bounds on the database's share of a request, so that a database that is down or stuck answers 503
+ * (server/errors.ts databaseFailure) instead of holding requests: a connection (or a free one of the
+ * pool) within 10 s, a statement within 60 s on the server, and the answer to it within 65 s even when
+ * the server no longer answers at all (a frozen host: no error ever arrives).
+ */
+const TIMEOUTS = { connectionTimeoutMillis: 10_000, statement_timeout: 60_000, query_timeout: 65_000 };
+
 export function connect(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // application_name names the server's connections in pg_stat_activity (scripts/restore.ts looks for them).
+  const pool = new pg.Pool({ connectionString: url, max, application_name: 'grondslag', ...TIMEOUTS });
   pool.on('error', () => {}); // an idle client's error must not crash the server; queries report their own
+  // Nor that of a client checked out (in a transaction, between its statements) when the database goes
+  // away: pg-pool takes its idle listener off while a client is out, and an unheard 'error' ends the
+  // process. The statement under way rejects with the same error, and the pool drops the dead client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return drizzle(pool, { schema, casing: 'snake_case' }) as Db;
 }
 
@@ -42,13 +55,20 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * instances (one advisory lock). Test databases are clones of a migrated one, so they start with both.
  */
 export async function migrateDb(db: Db): Promise<void> {
-  await db.$client.query('SELECT pg_advisory_lock(74210001)');
+  // On a connection of its own without the statement timeouts: a migration of a large table may take longer.
+  const own = new pg.Pool({ connectionString: db.$client.options.connectionString, max: 1, application_name: 'grondslag-migrate' });
+  const mdb = drizzle(own, { schema, casing: 'snake_case' }) as Db;
   try {
-    await migrate(db, { migrationsFolder });
-    await installRevisionTriggers(db);
-    await installJobSchema(db.$client);
+    await own.query('SELECT pg_advisory_lock(74210001)');
+    try {
+      await migrate(mdb, { migrationsFolder });
+      await installRevisionTriggers(mdb);
+      await installJobSchema(own);
+    } finally {
+      await own.query('SELECT pg_advisory_unlock(74210001)');
+    }
   } finally {
-    await db.$client.query('SELECT pg_advisory_unlock(74210001)');
+    await own.end();
   }
 }
 

@@ -16,7 +16,7 @@ export default async function grexonlineRoutes(app: FastifyInstance) {
   const asJson = () => (data: unknown) => JSON.stringify(data);
   r.get('/model/:id/', { schema: { tags, params: IdParams, response: { 200: GrexOnlineModel } }, serializerCompiler: asJson },
     async (req) => tool.getToolModel(ctx, req.user, req.params.id));
-  r.post('/model/:id/', { schema: { tags, params: IdParams, body: SaveModelBody, response: { 200: GrexOnlineModel } }, serializerCompiler: asJson, bodyLimit: 20 * 1024 * 1024 },
+  r.post('/model/:id/', { schema: { tags, params: IdParams, body: SaveModelBody, response: { 200: GrexOnlineModel } }, serializerCompiler: asJson },
     async (req) => tool.saveToolModel(ctx, req.user, req.params.id, req.body, req.ip));
   r.post('/model/:id/session/', { schema: { tags, params: IdParams, response: { 200: SessionAnswer } } },
     async (req) => tool.openSession(ctx, req.user, req.params.id, req.ip));
