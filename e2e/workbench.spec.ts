@@ -6,7 +6,7 @@ import { ADMIN, DEMO_PASSWORD, READER, USER, signIn } from './helpers.ts';
 
 // The online calculation tool end to end: models are made through the API (project → version →
 // online model → the worked example posted to /api/grexonline/model/{id}/), the tool is opened
-// the way the Projects screen opens it (navigate to GrexOnline_BaseParameters with the model id).
+// at its address (/rekenmodellen/{id}/uitgangspunten) without reloading the app.
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -42,14 +42,13 @@ async function createModel(api: APIRequestContext, name: string): Promise<number
   return model.id;
 }
 
-/** Opens the tool as the Projects screen does: navigate('GrexOnline_BaseParameters', { modelId }). */
+/** Opens the tool at its address without reloading the app (as back/forward would). */
 async function openTool(page: Page, modelId: number) {
   // Right after accepting the terms the screen guard may still refuse once: try again.
   await expect(async () => {
     await page.evaluate((id) => {
-      const state = { grondslag: true, screen: 'GrexOnline_BaseParameters', params: { modelId: id } };
-      history.pushState(state, '');
-      dispatchEvent(new PopStateEvent('popstate', { state }));
+      history.pushState(null, '', `/rekenmodellen/${id}/uitgangspunten`);
+      dispatchEvent(new PopStateEvent('popstate'));
     }, modelId);
     await expect(page.getByTestId('workbench')).toBeVisible({ timeout: 8_000 });
   }).toPass({ timeout: 40_000 });

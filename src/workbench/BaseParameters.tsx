@@ -15,11 +15,12 @@ import {
 import { CommitField, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
 import { isCompleteSpaceRow, type WorkbenchStore } from './WorkbenchStore.ts';
 import { type ActionRegistry, titleOf } from './actions.ts';
+import { useScreenParam } from '../app/screenParam.ts';
 
 type TabId = 'project' | 'phasing' | 'interest' | 'indexing' | 'space' | 'other';
 
 export const BaseParameters = observer(function BaseParameters({ store, toasts, actions }: { store: WorkbenchStore; toasts: Toaster; actions: ActionRegistry }) {
-  const [tab, setTab] = useState<TabId>('project');
+  const [tab, setTab] = useScreenParam<TabId>('tab', 'project');
   // While the engine is being built only Projectgegevens (plain model data) can be shown.
   const calc = !store.engine;
   const shown = calc ? 'project' : tab;

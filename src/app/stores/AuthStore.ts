@@ -32,7 +32,7 @@ export class AuthStore {
     http.setRefreshHandler(() => this.refreshToken());
   }
 
-  /** Start-up (spec 2 §4): refresh → me → Projects; otherwise the login screen. */
+  /** Start-up (spec 2 §4): refresh → me → the screen of the address; otherwise the login screen. */
   async startup(): Promise<void> {
     this.loginState = 'Loading';
     try {
@@ -86,7 +86,7 @@ export class AuthStore {
     }
   }
 
-  /** After any successful sign-in step: store the token, load the user, go to Projects. */
+  /** After any successful sign-in step: store the token, load the user, open the address asked for (Projects at `/`). */
   async signedIn(access: string): Promise<void> {
     this.setToken(access);
     try {
@@ -95,7 +95,7 @@ export class AuthStore {
         this.user = user;
         this.loggedIn = true;
       });
-      this.root.screen.navigate('Projects');
+      this.root.screen.restoreOrStart();
     } catch {
       this.root.toasts.error('Server error');
       this.reset();
