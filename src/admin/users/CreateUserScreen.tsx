@@ -26,6 +26,8 @@ const CreateUserScreen = observer(function CreateUserScreen() {
   const [projects, setProjects] = useState<ProjectRoleRow[]>([]);
   const [all, setAll] = useState<Role | ''>('');
   const [busy, setBusy] = useState(false);
+  /** The e-mail address the server said is in use: its field stays marked while it holds that address. */
+  const [emailTaken, setEmailTaken] = useState<string | null>(null);
 
   useEffect(() => {
     const self = auth.user?.id;
@@ -59,6 +61,7 @@ const CreateUserScreen = observer(function CreateUserScreen() {
         created = await usersApi.create({ ...f, password });
       } catch (err) {
         toasts.error(isStatus(err, 409) ? EMAIL_IN_USE : 'Er ging iets mis bij het aanmaken van een gebruiker.');
+        if (isStatus(err, 409)) setEmailTaken(f.email);
         return;
       }
       const steps: [string, () => Promise<unknown>][] = [
@@ -89,7 +92,8 @@ const CreateUserScreen = observer(function CreateUserScreen() {
         <form onSubmit={(e) => void submit(e)} aria-label="Gebruiker toevoegen" className="gs-stack">
           <Card className="gs-form" role="region" aria-label="Gegevens">
             <h3>Gegevens</h3>
-            <UserFields idPrefix="new-user" value={fields} onChange={setFields} disabled={busy} />
+            <UserFields idPrefix="new-user" value={fields} onChange={setFields} disabled={busy}
+              emailError={emailTaken !== null && fields.email.trim() === emailTaken ? EMAIL_IN_USE : null} />
             <NewPasswordFields ids={['new-user-password', 'new-user-repeat']} labels={['Tijdelijk wachtwoord', 'Bevestig tijdelijk wachtwoord']} required
               password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} disabled={busy} />
           </Card>

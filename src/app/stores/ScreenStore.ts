@@ -26,7 +26,11 @@ export class ScreenStore {
   constructor(private readonly root: RootStore) {
     makeAutoObservable<ScreenStore, 'root'>(this, { root: false, leaveGuard: false });
     if (typeof window !== 'undefined') {
+      const seen = () => this.root.toasts.markSeen();
+      window.addEventListener('pointerdown', seen, true);
+      window.addEventListener('keydown', seen, true);
       window.addEventListener('popstate', () => {
+        seen();
         if (!this.root.auth.loggedIn) return;
         const { screen, params } = screenOf(currentAddress());
         this.navigate(screen, params, { fromHistory: true });
@@ -63,7 +67,7 @@ export class ScreenStore {
     // A screen the user may not open keeps its address, as an unknown one does.
     const shown = screen === target ? { ...params } : screen === 'NotFound' ? { path: pathOf(target, params) } : {};
     // What was said on the screen being left does not follow to the next one.
-    this.root.toasts.clearStale();
+    this.root.toasts.closeSeen();
     this.screen = screen;
     this.params = shown;
     this.visit++;

@@ -15,31 +15,31 @@ const ERROR_TOAST_MS = 10_000;
 export class ToastStore {
   toasts: Toast[] = [];
   private next = 1;
-  /**
-   * Toasts shown in the task still running, with its promise continuations (e.g. 'Opslaan gelukt!' just
-   * before the form returns to the list).
-   */
-  private fresh = new Set<number>();
+  /** The last toast on screen when the user last clicked or typed: what he has had the chance to read. */
+  private seenUpTo = 0;
 
   constructor() {
-    makeAutoObservable<ToastStore, 'fresh'>(this, { fresh: false });
+    makeAutoObservable<ToastStore, 'seenUpTo'>(this, { seenUpTo: false });
   }
 
   show(message: string, intent: ToastIntent = 'none', timeout = intent === 'danger' ? ERROR_TOAST_MS : TOAST_MS): number {
     const id = this.next++;
     this.toasts.unshift({ id, message, intent });
-    this.fresh.add(id);
-    setTimeout(() => this.fresh.delete(id), 0);
     setTimeout(() => this.dismiss(id), timeout);
     return id;
   }
 
+  /** The user acts (a click, a key, the browser's back): the toasts now shown are read. */
+  markSeen() {
+    this.seenUpTo = this.next - 1;
+  }
+
   /**
-   * On a screen change: closes what was said before it, so a toast does not follow the user to the next
-   * screen; a toast of the action that changes the screen (shown in the same task) stays.
+   * On a screen change: closes the toasts shown before the user's action, so they do not follow him to the
+   * next screen; those the action itself gave (e.g. 'Opslaan gelukt!' as a form returns to the list) stay.
    */
-  clearStale() {
-    if (this.toasts.some((t) => !this.fresh.has(t.id))) this.toasts = this.toasts.filter((t) => this.fresh.has(t.id));
+  closeSeen() {
+    if (this.toasts.some((t) => t.id <= this.seenUpTo)) this.toasts = this.toasts.filter((t) => t.id > this.seenUpTo);
   }
 
   success = (message: string) => this.show(message, 'success');
