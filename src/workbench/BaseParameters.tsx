@@ -55,8 +55,9 @@ function applyParam(store: WorkbenchStore, toasts: Toaster, field: string, value
     ? store.setPeriodParameter(field as 'phasing_period', String(value))
     : store.applyEdits([{ kind: 'parameter', field: field as 'vat_rate_percentage', value }]);
   if (problems) {
+    // One failure, one toast: a date the model refuses gets the spec's date message (10 s), anything else its problem.
     if (/date|phasing_period/.test(field)) toasts.error(MSG.dates, 10_000);
-    showProblems(toasts, problems);
+    else showProblems(toasts, problems);
     return false;
   }
   return true;
