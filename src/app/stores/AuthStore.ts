@@ -39,11 +39,7 @@ export class AuthStore {
       const { access } = await authApi.refresh();
       this.setToken(access);
       const user = await authApi.me();
-      runInAction(() => {
-        this.user = user;
-        this.loggedIn = true;
-      });
-      this.root.screen.restoreOrStart();
+      this.enter(user);
     } catch {
       this.reset();
       await this.showLogin();
@@ -91,16 +87,19 @@ export class AuthStore {
     this.setToken(access);
     try {
       const user = await authApi.me();
-      runInAction(() => {
-        this.user = user;
-        this.loggedIn = true;
-      });
-      this.root.screen.restoreOrStart();
+      this.enter(user);
     } catch {
       this.root.toasts.error('Server error');
       this.reset();
       await this.showLogin();
     }
+  }
+
+  /** Signed in: the screen of the address is chosen before the shell first renders (no Projects in between). */
+  private enter(user: CurrentUser) {
+    this.user = user;
+    this.root.screen.restoreOrStart();
+    this.loggedIn = true;
   }
 
   async reloadUser(): Promise<void> {
