@@ -105,11 +105,15 @@ test('a link opened before signing in lands on its screen after the sign-in', as
 });
 
 test("a link the user may not follow shows 'Niet gevonden.'", async ({ page, request }) => {
-  const { projectId } = await projectWithModel(request); // the normal user has no role on it
+  const { projectId, modelId } = await projectWithModel(request); // the normal user has no role on it
   await signIn(page, USER);
   await page.goto(`/projecten/${projectId}`);
   await expectToast(page, 'Niet gevonden.');
   await expect(page.getByRole('region', { name: 'Project info' }).getByLabel('Projectnaam')).toHaveCount(0);
+
+  await page.goto(`/rekenmodellen/${modelId}/kostenraming/fasering`);
+  await expectToast(page, 'Niet gevonden.');
+  await expect(page.locator('.gs-toasts .bp6-toast')).toHaveCount(1);
 
   await page.goto('/projecten/987654321');
   await expectToast(page, 'Niet gevonden.');
