@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Card } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
+import { firstErrorOnly } from '../../app/resource.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { isStatus } from '../../api/http.ts';
 import { EMAIL_IN_USE, USER_EMAIL_PATTERN, usersApi, type Role } from '../../api/users.ts';
@@ -32,18 +33,19 @@ const CreateUserScreen = observer(function CreateUserScreen() {
   useEffect(() => {
     const self = auth.user?.id;
     if (!self) return;
+    const loadErrors = firstErrorOnly(toasts);
     // The caller's own rows list every subregion and project of the client.
     usersApi.subregions(self).then(
       (rows) => setSubregions(rows.map((r) => ({ id: r.subregionId, label: r.subregionDescription, checked: false }))),
-      () => toasts.error('Fout bij het laden van de deelgebieden.'),
+      () => loadErrors.error('Fout bij het laden van de deelgebieden.'),
     );
     usersApi.allTemplateReports('authorised').then(
       (rows) => setReports(rows.map((r) => ({ id: r.id, label: r.name, checked: false }))),
-      () => toasts.error('Fout bij het laden van de rapportage sjablonen.'),
+      () => loadErrors.error('Fout bij het laden van de rapportage sjablonen.'),
     );
     usersApi.projectRoles(self).then(
       (rows) => setProjects(rows.map((r) => ({ projectId: r.projectId, projectName: r.projectName, role: NO_ROLE }))),
-      () => toasts.error('Fout bij het laden van de projecten.'),
+      () => loadErrors.error('Fout bij het laden van de projecten.'),
     );
   }, [auth.user?.id, toasts]);
 

@@ -29,7 +29,7 @@ const EditUserScreen = observer(function EditUserScreen() {
     setMfaForced(u.mfaForced);
   };
   useEffect(() => {
-    usersApi.get(userId).then(show, () => toasts.error('Fout bij het laden van de gebruiker.'));
+    usersApi.get(userId).then(show, (e: unknown) => toasts.error(messageOf(e, 'Fout bij het laden van de gebruiker.')));
   }, [userId, toasts]);
 
   const act = async (f: () => Promise<void>, failure: string) => {

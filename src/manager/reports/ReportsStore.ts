@@ -7,7 +7,7 @@ import type { reportsApi, TemplateReport } from '../../api/reports.ts';
 import { messageOf } from '../../api/http.ts';
 import { REPORT_FAILED, reportMaxMessage, reportMinMessage } from '../../api/contract/messages.ts';
 import type { AreaStoreFactory, RootStore } from '../../app/RootStore.ts';
-import { Resource } from '../../app/resource.ts';
+import { Resource, firstErrorOnly } from '../../app/resource.ts';
 import { ProjectListFilter } from '../shared/projectList.ts';
 import { LOADING_TEXT, pollTask } from '../shared/taskPoll.ts';
 
@@ -92,13 +92,10 @@ export class ReportsStore {
   /** The report under way: the answers of one that was cancelled or replaced are dropped. */
   private attempt: object | null = null;
   /** The screen's three lists load together: one failure (the server down, say) is told once per visit. */
-  private readonly listErrors = { told: false, error: (message: string) => {
-    if (this.listErrors.told) return;
-    this.listErrors.told = true;
-    this.root.toasts.error(message);
-  } };
+  private readonly listErrors: ReturnType<typeof firstErrorOnly>;
 
   constructor(private readonly root: Pick<RootStore, 'toasts' | 'screen'>, private readonly api: ReportsStoreApi) {
+    this.listErrors = firstErrorOnly(root.toasts);
     this.projectsLoad = new Resource(this.listErrors, PROJECTS_FAILED);
     this.modelsLoad = new Resource(this.listErrors, MODELS_FAILED);
     this.versionsLoad = new Resource(root.toasts, 'Fout bij het laden van versies.');
@@ -113,7 +110,7 @@ export class ReportsStore {
   /** Every visit: the lists anew; the selection keeps the models that still exist. */
   async load(): Promise<void> {
     const { projects, referenceData, models, reports } = this.api;
-    this.listErrors.told = false;
+    this.listErrors.reset();
     await Promise.all([
       this.projectsLoad.load(() => Promise.all([
         projects.list(true),
