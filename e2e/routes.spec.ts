@@ -157,3 +157,20 @@ test('a toast stays on its screen; the toast of a save that returns to the list 
   await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Projecten' }).click();
   await createProject(page, unique('Toastproject'));
 });
+
+test('an invalid date is said under its field without moving the row or what follows', async ({ page, request }) => {
+  const { modelId } = await projectWithModel(request);
+  await signIn(page, ADMIN);
+  await page.goto(`/rekenmodellen/${modelId}/uitgangspunten/fasering`);
+  await expect(page.getByRole('tab', { name: 'Fasering' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  const start = page.getByLabel('Startdatum berekening');
+  const beside = page.getByLabel('Prijspeildatum');
+  const period = page.getByLabel('Faseringsperiode');
+  const below = page.getByTestId('sheet-phases');
+  const boxes = async () => Promise.all([start, beside, period, below].map(async (l) => (await l.boundingBox())!));
+  const before = await boxes();
+  await start.fill('31-13-20xx');
+  await start.press('Enter');
+  await expect(page.getByText('Ongeldige datum (dd-mm-jjjj)')).toBeVisible();
+  expect(await boxes()).toEqual(before);
+});
