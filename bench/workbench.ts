@@ -245,9 +245,8 @@ export default async function bench(): Promise<void> {
         }
       });
       seen.observe(document.body, { childList: true, subtree: true });
-      const state = { grondslag: true, screen: 'GrexOnline_BaseParameters', params: { modelId: id } };
-      history.pushState(state, '');
-      dispatchEvent(new PopStateEvent('popstate', { state }));
+      history.pushState(null, '', `/rekenmodellen/${id}/uitgangspunten`);
+      dispatchEvent(new PopStateEvent('popstate'));
       while (!document.querySelector('[data-testid="strip-ew"]') || !document.querySelector('[role="tabpanel"]')) {
         await new Promise((r) => setTimeout(r, 5));
         if (performance.now() - t0 > 60_000) break;

@@ -8,7 +8,7 @@ import {
 
 // The online calculation tool end to end: models are made through the API (project → version →
 // online model → the worked example posted to /api/grexonline/model/{id}/), the tool is opened
-// the way the Projects screen opens it (navigate to GrexOnline_BaseParameters with the model id).
+// at its address (/rekenmodellen/{id}/uitgangspunten) without reloading the app.
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -117,10 +117,10 @@ test('an incomplete space-usage row blocks save with the spec message; save, rel
   await expect(page.getByText('Modelgegevens zijn succesvol opgeslagen. U kunt nu verder gaan met het model.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Opslaan' })).toBeDisabled();
 
+  // A reload reopens the model on the tab that was shown (its address).
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Projecten' })).toBeVisible();
-  await openTool(page, modelId);
-  await tab(page, 'Overig').click();
+  await expect(page).toHaveURL(new RegExp(`/rekenmodellen/${modelId}/uitgangspunten/overig$`));
+  await expect(page.getByTestId('strip-ew')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByLabel('Btw-percentage')).toHaveValue('9');
   await tab(page, 'Ruimtegebruik').click();
   await expectCell(page, 'sheet-space', 1, 1, '1.250');

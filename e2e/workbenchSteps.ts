@@ -39,14 +39,13 @@ export async function createModel(api: APIRequestContext, name: string, data: Re
   return model.id;
 }
 
-/** Opens the tool as the Projects screen does: navigate('GrexOnline_BaseParameters', { modelId }). */
+/** Opens the tool at its address without reloading the app (as back/forward would). */
 export async function openTool(page: Page, modelId: number) {
   // Right after accepting the terms the screen guard may still refuse once: try again.
   await expect(async () => {
     await page.evaluate((id) => {
-      const state = { grondslag: true, screen: 'GrexOnline_BaseParameters', params: { modelId: id } };
-      history.pushState(state, '');
-      dispatchEvent(new PopStateEvent('popstate', { state }));
+      history.pushState(null, '', `/rekenmodellen/${id}/uitgangspunten`);
+      dispatchEvent(new PopStateEvent('popstate'));
     }, modelId);
     await expect(page.getByTestId('workbench')).toBeVisible({ timeout: 8_000 });
   }).toPass({ timeout: 40_000 });

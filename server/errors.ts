@@ -1,3 +1,5 @@
+import { NOT_FOUND } from '../src/api/contract/messages.ts';
+
 /** An answer with a status and a Dutch message; services throw it, the error handler sends it. */
 export class HttpError extends Error {
   constructor(
@@ -9,7 +11,7 @@ export class HttpError extends Error {
   }
 }
 
-export const NOT_FOUND = 'Niet gevonden.';
+export { NOT_FOUND };
 export const notFound = () => new HttpError(404, NOT_FOUND);
 export const forbidden = () => new HttpError(403, 'U heeft geen rechten voor deze actie.');
 export const unauthorized = () => new HttpError(401, 'U bent niet ingelogd.');

@@ -4,8 +4,26 @@ import { messageOf } from '../api/http.ts';
 import { useRoot } from './RootStore.ts';
 
 /** Where a failed load is told (the RootStore's ToastStore, or a fake in tests). */
-interface ErrorToaster {
+export interface ErrorToaster {
   error(message: string): unknown;
+}
+
+/**
+ * A toaster for the requests one visit of a screen starts together: when they fail together (the server
+ * down, an id that is gone) the first failure is told and the others are not. `reset` starts a new visit.
+ */
+export function firstErrorOnly(toasts: ErrorToaster): ErrorToaster & { reset(): void } {
+  let told = false;
+  return {
+    error(message: string) {
+      if (told) return;
+      told = true;
+      toasts.error(message);
+    },
+    reset() {
+      told = false;
+    },
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Screen, ScreenParams } from './screens.ts';
 import { prefetchModel } from '../workbench/prefetch.ts';
+import NotFoundScreen from './NotFoundScreen.tsx';
 
 type ScreenComponent = LazyExoticComponent<ComponentType> | ComponentType;
 
@@ -45,6 +46,7 @@ const registry: Partial<Record<Screen, ScreenComponent>> = {
   MapViewer_Subregion: lazy(() => import('../manager/map/MapEditScreen.tsx')),
   MapViewer_Client: lazy(() => import('../manager/map/MapEditScreen.tsx')),
   MapViewer_Overview: lazy(() => import('../manager/map/OverviewMapScreen.tsx')),
+  NotFound: NotFoundScreen,
 };
 
 export const screenComponent = (screen: Screen): ScreenComponent | undefined => registry[screen];

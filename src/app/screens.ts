@@ -1,5 +1,8 @@
-/** Screen identifiers of the spec (no URL routes; the shell mirrors the screen in browser history). */
-const Screens = [
+/**
+ * Screen identifiers of the spec, the internal state; each has an address (routes.ts) that the shell keeps
+ * in the browser's bar and history. NotFound is ours: an address no screen has, or one the user may not open.
+ */
+export const Screens = [
   'Projects', 'Projects_NewProject', 'Projects_ProjectInfo', 'Projects_NewVersionModel', 'Projects_VersionModelInfo',
   'Projects_VersionModelInfo_NewAttachment', 'Projects_NewModel', 'Projects_ModelInfo',
   'Reports', 'BiLinks', 'NewBiLink', 'Logs', 'Documentation',
@@ -9,6 +12,7 @@ const Screens = [
   'Configuration_FileCategories', 'Configuration_GlobalParameters', 'Configuration_ClientRegion', 'Configuration_TemplateModels',
   'Configuration_TemplateReports',
   'GrexOnline_BaseParameters', 'GrexOnline_CostEstimate', 'GrexOnline_ResidentialConstruction',
+  'NotFound',
 ] as const;
 export type Screen = (typeof Screens)[number];
 

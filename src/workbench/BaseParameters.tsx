@@ -15,11 +15,12 @@ import {
 import { CommitField, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
 import { isCompleteSpaceRow, type WorkbenchStore } from './WorkbenchStore.ts';
 import { type ActionRegistry, titleOf } from './actions.ts';
+import { useScreenParam } from '../app/screenParam.ts';
 
 type TabId = 'project' | 'phasing' | 'interest' | 'indexing' | 'space' | 'other';
 
 export const BaseParameters = observer(function BaseParameters({ store, toasts, actions }: { store: WorkbenchStore; toasts: Toaster; actions: ActionRegistry }) {
-  const [tab, setTab] = useState<TabId>('project');
+  const [tab, setTab] = useScreenParam<TabId>('tab', 'project');
   // While the engine is being built only Projectgegevens (plain model data) can be shown.
   const calc = !store.engine;
   const shown = calc ? 'project' : tab;
@@ -54,8 +55,9 @@ function applyParam(store: WorkbenchStore, toasts: Toaster, field: string, value
     ? store.setPeriodParameter(field as 'phasing_period', String(value))
     : store.applyEdits([{ kind: 'parameter', field: field as 'vat_rate_percentage', value }]);
   if (problems) {
+    // One failure, one toast: a date the model refuses gets the spec's date message (10 s), anything else its problem.
     if (/date|phasing_period/.test(field)) toasts.error(MSG.dates, 10_000);
-    showProblems(toasts, problems);
+    else showProblems(toasts, problems);
     return false;
   }
   return true;

@@ -11,6 +11,7 @@ import { type Toaster, showProblems, useDescribe, useEvaluate, useSheetEdit } fr
 import { OverviewTab } from './Overview.tsx';
 import { emptyGridHint } from './guidance.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
+import { useScreenParam } from '../app/screenParam.ts';
 
 type TabId = 'overview' | 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
 
@@ -25,10 +26,12 @@ const prefsOf = (s: WorkbenchStore) => {
  * once visited (hidden when not shown) so switching tabs does not rebuild a Handsontable; only the
  * visible grid follows the engine, the others catch up when shown. */
 export const EntrySection = observer(function EntrySection({ store, toasts, kind }: { store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi }) {
-  const [tab, setTab] = useState<TabId>('overview');
-  const [section, setSection] = useState<ResidentialSection>('general');
-  const [visited, setVisited] = useState<Set<TabId>>(() => new Set(['overview']));
+  // The tab and section are in the address (a reload returns to them); the section belongs to Raming.
+  const [tab, setTab] = useScreenParam<TabId>('tab', 'overview');
+  const [section, setSection] = useScreenParam<ResidentialSection>('section', 'general');
+  const [visited, setVisited] = useState<Set<TabId>>(() => new Set(['overview', tab]));
   const show = (t: TabId) => {
+    if (t !== 'estimate') setSection(undefined);
     setTab(t);
     setVisited((v) => (v.has(t) ? v : new Set([...v, t])));
   };

@@ -6,7 +6,7 @@ import { MSG as VALIDATION_MSG, type Problem } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
 import { type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
-import { MAPVIEWER_ERROR_TEXT, MSG_INVALID } from '../api/contract/messages.ts';
+import { MAPVIEWER_ERROR_TEXT, MSG_INVALID, NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals, type SpaceUsageDiff } from '../formulas/spaceUsageFromMap.ts';
 
 // The online tool's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
@@ -255,9 +255,10 @@ export class WorkbenchStore {
         this.restoreOffer = this.readBackup();
       });
       mark('workbench:ready');
-    } catch {
+    } catch (e) {
       runInAction(() => (this.status = 'error'));
-      this.deps.toasts.error(MSG.missing);
+      // A link to a model one may not see (or that is gone) answers 404: said as everywhere else.
+      this.deps.toasts.error((e as StatusError).status === 404 ? NOT_FOUND : MSG.missing);
     }
   }
 

@@ -21,6 +21,8 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
   const [newName, setNewName] = useState('');
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<{ row: ReferenceRow; message: string } | null>(null);
+  /** The name field whose name is taken (409): a row's id, or 'new' for the add field; marked until it changes. */
+  const [taken, setTaken] = useState<number | 'new' | null>(null);
 
   const load = async () => {
     try {
@@ -37,9 +39,11 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
     void load();
   }, [kind]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const saveError = (e: unknown) => {
-    if (isStatus(e, 409)) toasts.error(kind.duplicate);
-    else if (isStatus(e, 400) || isStatus(e, 403)) toasts.error(messageOf(e, SAVE_FAILED));
+  const saveError = (e: unknown, field: number | 'new') => {
+    if (isStatus(e, 409)) {
+      toasts.error(kind.duplicate);
+      setTaken(field);
+    } else if (isStatus(e, 400) || isStatus(e, 403)) toasts.error(messageOf(e, SAVE_FAILED));
     else toasts.error(SAVE_FAILED);
   };
   const run = async (f: () => Promise<void>) => {
@@ -62,7 +66,7 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
         toasts.success(`${kind.label} succesvol toegevoegd.`);
         await load();
       } catch (err) {
-        saveError(err);
+        saveError(err, 'new');
       }
     });
   };
@@ -77,7 +81,7 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
         toasts.success(`${kind.label} succesvol aangepast.`);
         await load();
       } catch (err) {
-        saveError(err);
+        saveError(err, row.id);
       }
     });
   };
@@ -108,9 +112,13 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
                 return (
                   <li key={row.id} className="gs-refrow">
                     <InputGroup aria-label={`Naam ${row.name}`} value={draft} readOnly={row.protected} disabled={busy}
-                      onValueChange={(v) => setDrafts((d) => ({ ...d, [row.id]: v }))}
+                      intent={taken === row.id ? 'danger' : 'none'} aria-invalid={taken === row.id}
+                      onValueChange={(v) => {
+                        setDrafts((d) => ({ ...d, [row.id]: v }));
+                        if (taken === row.id) setTaken(null);
+                      }}
                       onKeyDown={(e) => e.key === 'Enter' && changed && rename(row)}
-                      title={row.protected ? 'Deze naam kan niet worden gewijzigd.' : undefined} />
+                      title={row.protected ? 'Deze naam kan niet worden gewijzigd.' : taken === row.id ? kind.duplicate : undefined} />
                     {changed && <Button icon="floppy-disk" intent="primary" aria-label={`${row.name} opslaan`} title="Opslaan" onClick={() => rename(row)} disabled={busy} />}
                     {kind.hasMap && (
                       <Button icon="map" variant="minimal" aria-label={`Kaart van ${row.name} bewerken`} title="Kaart bewerken" disabled={busy}
@@ -126,7 +134,12 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
             </ul>
           )}
           <form onSubmit={add} className="gs-refrow gs-refadd" aria-label={kind.addText}>
-            <InputGroup aria-label={kind.newLabel} placeholder={kind.newLabel} value={newName} onValueChange={setNewName} disabled={busy} />
+            <InputGroup aria-label={kind.newLabel} placeholder={kind.newLabel} value={newName} disabled={busy}
+              intent={taken === 'new' ? 'danger' : 'none'} aria-invalid={taken === 'new'} title={taken === 'new' ? kind.duplicate : undefined}
+              onValueChange={(v) => {
+                setNewName(v);
+                if (taken === 'new') setTaken(null);
+              }} />
             <Button type="submit" icon="add" text={kind.addText} disabled={busy} />
           </form>
         </Card>

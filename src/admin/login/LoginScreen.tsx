@@ -103,10 +103,14 @@ const EmailPasswordLogin = observer(function EmailPasswordLogin() {
 });
 
 const SamlLogin = observer(function SamlLogin() {
-  const { auth } = useRoot();
+  const { auth, screen } = useRoot();
+  const signIn = () => {
+    screen.rememberRequested();
+    window.location.assign('/api/manager/saml/sign-in/');
+  };
   return (
     <div>
-      <Button intent="primary" fill large text="Inloggen met SAML" onClick={() => window.location.assign('/api/manager/saml/sign-in/')} />
+      <Button intent="primary" fill large text="Inloggen met SAML" onClick={signIn} />
       <Button minimal fill style={{ marginTop: 8 }} text="Inloggen met e-mailadres" onClick={() => auth.setLoginState('LoginEmailPassword')} />
     </div>
   );

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Card } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
+import { firstErrorOnly } from '../../app/resource.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { isStatus } from '../../api/http.ts';
 import { EMAIL_IN_USE, USER_EMAIL_PATTERN, usersApi, type Role } from '../../api/users.ts';
@@ -26,22 +27,25 @@ const CreateUserScreen = observer(function CreateUserScreen() {
   const [projects, setProjects] = useState<ProjectRoleRow[]>([]);
   const [all, setAll] = useState<Role | ''>('');
   const [busy, setBusy] = useState(false);
+  /** The e-mail address the server said is in use: its field stays marked while it holds that address. */
+  const [emailTaken, setEmailTaken] = useState<string | null>(null);
 
   useEffect(() => {
     const self = auth.user?.id;
     if (!self) return;
+    const loadErrors = firstErrorOnly(toasts);
     // The caller's own rows list every subregion and project of the client.
     usersApi.subregions(self).then(
       (rows) => setSubregions(rows.map((r) => ({ id: r.subregionId, label: r.subregionDescription, checked: false }))),
-      () => toasts.error('Fout bij het laden van de deelgebieden.'),
+      () => loadErrors.error('Fout bij het laden van de deelgebieden.'),
     );
     usersApi.allTemplateReports('authorised').then(
       (rows) => setReports(rows.map((r) => ({ id: r.id, label: r.name, checked: false }))),
-      () => toasts.error('Fout bij het laden van de rapportage sjablonen.'),
+      () => loadErrors.error('Fout bij het laden van de rapportage sjablonen.'),
     );
     usersApi.projectRoles(self).then(
       (rows) => setProjects(rows.map((r) => ({ projectId: r.projectId, projectName: r.projectName, role: NO_ROLE }))),
-      () => toasts.error('Fout bij het laden van de projecten.'),
+      () => loadErrors.error('Fout bij het laden van de projecten.'),
     );
   }, [auth.user?.id, toasts]);
 
@@ -59,6 +63,7 @@ const CreateUserScreen = observer(function CreateUserScreen() {
         created = await usersApi.create({ ...f, password });
       } catch (err) {
         toasts.error(isStatus(err, 409) ? EMAIL_IN_USE : 'Er ging iets mis bij het aanmaken van een gebruiker.');
+        if (isStatus(err, 409)) setEmailTaken(f.email);
         return;
       }
       const steps: [string, () => Promise<unknown>][] = [
@@ -89,7 +94,8 @@ const CreateUserScreen = observer(function CreateUserScreen() {
         <form onSubmit={(e) => void submit(e)} aria-label="Gebruiker toevoegen" className="gs-stack">
           <Card className="gs-form" role="region" aria-label="Gegevens">
             <h3>Gegevens</h3>
-            <UserFields idPrefix="new-user" value={fields} onChange={setFields} disabled={busy} />
+            <UserFields idPrefix="new-user" value={fields} onChange={setFields} disabled={busy}
+              emailError={emailTaken !== null && fields.email.trim() === emailTaken ? EMAIL_IN_USE : null} />
             <NewPasswordFields ids={['new-user-password', 'new-user-repeat']} labels={['Tijdelijk wachtwoord', 'Bevestig tijdelijk wachtwoord']} required
               password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} disabled={busy} />
           </Card>

@@ -20,6 +20,8 @@ const EditUserScreen = observer(function EditUserScreen() {
   const [mfaForced, setMfaForced] = useState(false);
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  /** The e-mail address the server said is in use: its field stays marked while it holds that address. */
+  const [emailTaken, setEmailTaken] = useState<string | null>(null);
 
   const show = (u: AdminUser) => {
     setUser(u);
@@ -27,7 +29,7 @@ const EditUserScreen = observer(function EditUserScreen() {
     setMfaForced(u.mfaForced);
   };
   useEffect(() => {
-    usersApi.get(userId).then(show, () => toasts.error('Fout bij het laden van de gebruiker.'));
+    usersApi.get(userId).then(show, (e: unknown) => toasts.error(messageOf(e, 'Fout bij het laden van de gebruiker.')));
   }, [userId, toasts]);
 
   const act = async (f: () => Promise<void>, failure: string) => {
@@ -52,8 +54,9 @@ const EditUserScreen = observer(function EditUserScreen() {
         show(await usersApi.update(userId, { ...f, mfaForced }));
         toasts.success('Wijzigingen opgeslagen');
       } catch (err) {
-        if (isStatus(err, 409)) toasts.error(EMAIL_IN_USE);
-        else throw err;
+        if (!isStatus(err, 409)) throw err;
+        toasts.error(EMAIL_IN_USE);
+        setEmailTaken(f.email);
       }
     }, 'Er ging iets mis tijdens het opslaan.');
   };
@@ -85,7 +88,8 @@ const EditUserScreen = observer(function EditUserScreen() {
             <Card className="gs-form" role="region" aria-label="Gegevens">
               <h3>Gegevens</h3>
               <form onSubmit={save} aria-label="Gebruiker wijzigen">
-                <UserFields idPrefix="edit-user" value={fields} onChange={setFields} disabled={busy} />
+                <UserFields idPrefix="edit-user" value={fields} onChange={setFields} disabled={busy}
+                  emailError={emailTaken !== null && fields.email.trim() === emailTaken ? EMAIL_IN_USE : null} />
                 <Checkbox label="Forceer MFA" checked={mfaForced} disabled={busy} onChange={(e) => setMfaForced(e.currentTarget.checked)} />
                 <dl className="gs-facts">
                   <dt>MFA</dt>

@@ -9,12 +9,13 @@ export interface UserFieldValues {
   role: Role;
 }
 
-/** Voornaam*, Achternaam*, Email*, Rol* of the create and edit screens. */
-export function UserFields({ value, onChange, disabled, idPrefix }: {
+/** Voornaam*, Achternaam*, Email*, Rol* of the create and edit screens; `emailError` (e.g. in use) marks the e-mail field. */
+export function UserFields({ value, onChange, disabled, idPrefix, emailError }: {
   value: UserFieldValues;
   onChange: (next: UserFieldValues) => void;
   disabled?: boolean;
   idPrefix: string;
+  emailError?: string | null;
 }) {
   const set = <K extends keyof UserFieldValues>(key: K) => (v: UserFieldValues[K]) => onChange({ ...value, [key]: v });
   return (
@@ -25,8 +26,10 @@ export function UserFields({ value, onChange, disabled, idPrefix }: {
       <FormGroup label="Achternaam" labelInfo="*" labelFor={`${idPrefix}-last-name`}>
         <InputGroup id={`${idPrefix}-last-name`} value={value.lastName} onValueChange={set('lastName')} disabled={disabled} />
       </FormGroup>
-      <FormGroup label="Email" labelInfo="*" labelFor={`${idPrefix}-email`}>
-        <InputGroup id={`${idPrefix}-email`} value={value.email} onValueChange={set('email')} disabled={disabled} autoComplete="off" />
+      <FormGroup label="Email" labelInfo="*" labelFor={`${idPrefix}-email`}
+        intent={emailError ? 'danger' : 'none'} helperText={emailError ?? undefined}>
+        <InputGroup id={`${idPrefix}-email`} value={value.email} onValueChange={set('email')} disabled={disabled} autoComplete="off"
+          intent={emailError ? 'danger' : 'none'} />
       </FormGroup>
       <FormGroup label="Rol" labelInfo="*" labelFor={`${idPrefix}-role`}>
         <HTMLSelect id={`${idPrefix}-role`} value={value.role} disabled={disabled} options={ROLE_OPTIONS}

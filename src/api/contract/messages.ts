@@ -2,6 +2,8 @@
 // module imports nothing (no zod), so screens of the first bundle can use it without the contract's
 // schemas (vite's initial JavaScript budget, bench/workbench.ts).
 
+/** 404 of anything the user cannot see (not there, or another client's), and the screen of an address no screen has. */
+export const NOT_FOUND = 'Niet gevonden.';
 /** 401 of a sign-in with an unknown e-mail address or a wrong password. */
 export const WRONG_CREDENTIALS = 'De combinatie van e-mailadres en wachtwoord is onjuist';
 /** 401 of a wrong, replayed or malformed code at sign-in. */

@@ -32,18 +32,14 @@ export class AuthStore {
     http.setRefreshHandler(() => this.refreshToken());
   }
 
-  /** Start-up (spec 2 §4): refresh → me → Projects; otherwise the login screen. */
+  /** Start-up (spec 2 §4): refresh → me → the screen of the address; otherwise the login screen. */
   async startup(): Promise<void> {
     this.loginState = 'Loading';
     try {
       const { access } = await authApi.refresh();
       this.setToken(access);
       const user = await authApi.me();
-      runInAction(() => {
-        this.user = user;
-        this.loggedIn = true;
-      });
-      this.root.screen.restoreOrStart();
+      this.enter(user);
     } catch {
       this.reset();
       await this.showLogin();
@@ -86,21 +82,24 @@ export class AuthStore {
     }
   }
 
-  /** After any successful sign-in step: store the token, load the user, go to Projects. */
+  /** After any successful sign-in step: store the token, load the user, open the address asked for (Projects at `/`). */
   async signedIn(access: string): Promise<void> {
     this.setToken(access);
     try {
       const user = await authApi.me();
-      runInAction(() => {
-        this.user = user;
-        this.loggedIn = true;
-      });
-      this.root.screen.navigate('Projects');
+      this.enter(user);
     } catch {
       this.root.toasts.error('Server error');
       this.reset();
       await this.showLogin();
     }
+  }
+
+  /** Signed in: the screen of the address is chosen before the shell first renders (no Projects in between). */
+  private enter(user: CurrentUser) {
+    this.user = user;
+    this.root.screen.restoreOrStart();
+    this.loggedIn = true;
   }
 
   async reloadUser(): Promise<void> {

@@ -1,19 +1,17 @@
 import { makeAutoObservable } from 'mobx';
 import type { Screen, ScreenParams } from '../screens.ts';
 import type { RootStore } from '../RootStore.ts';
-
-interface HistoryState {
-  grondslag: true;
-  screen: Screen;
-  params: ScreenParams;
-}
+import { mayOpen, pathOf, screenOf } from '../routes.ts';
 
 /** Screens a user on a temporary password may still open (to change it). */
 const ALLOWED_DURING_RESET: Screen[] = ['User'];
 
+/** Where the address asked for before a SAML sign-in is kept (that sign-in returns to `/`). */
+const REQUESTED_KEY = 'grondslag.requested';
+
 /**
- * The visible screen (spec: no URL routes). Every change passes the guards of spec 2 §4; the state
- * is mirrored in browser history so back and forward move between screens.
+ * The visible screen. Every change passes the guards of spec 2 §4; the screen is the address in the
+ * browser's bar (routes.ts) and each change a history entry, so back, forward, reload and links work.
  */
 export class ScreenStore {
   screen: Screen = 'Projects';
@@ -28,9 +26,14 @@ export class ScreenStore {
   constructor(private readonly root: RootStore) {
     makeAutoObservable<ScreenStore, 'root'>(this, { root: false, leaveGuard: false });
     if (typeof window !== 'undefined') {
-      window.addEventListener('popstate', (e) => {
-        const state = e.state as HistoryState | null;
-        if (state?.grondslag && this.root.auth.loggedIn) this.navigate(state.screen, state.params, { fromHistory: true });
+      const seen = () => this.root.toasts.markSeen();
+      window.addEventListener('pointerdown', seen, true);
+      window.addEventListener('keydown', seen, true);
+      window.addEventListener('popstate', () => {
+        seen();
+        if (!this.root.auth.loggedIn) return;
+        const { screen, params } = screenOf(currentAddress());
+        this.navigate(screen, params, { fromHistory: true });
       });
     }
   }
@@ -48,7 +51,7 @@ export class ScreenStore {
       this.passwordResetAlertOpen = true;
       return null;
     }
-    return target;
+    return mayOpen(target, user) ? target : 'NotFound';
   }
 
   navigate(target: Screen, params: ScreenParams = {}, opts: { fromHistory?: boolean; replace?: boolean } = {}): void {
@@ -61,21 +64,44 @@ export class ScreenStore {
     }
     const screen = this.guard(target);
     if (!screen) return;
-    const shown = screen === target ? { ...params } : {};
+    // A screen the user may not open keeps its address, as an unknown one does.
+    const shown = screen === target ? { ...params } : screen === 'NotFound' ? { path: pathOf(target, params) } : {};
+    // What was said on the screen being left does not follow to the next one.
+    this.root.toasts.closeSeen();
     this.screen = screen;
     this.params = shown;
     this.visit++;
-    if (typeof window !== 'undefined' && !opts.fromHistory) {
-      // A plain copy: history cannot clone MobX proxies.
-      const state: HistoryState = { grondslag: true, screen, params: { ...shown } };
-      if (opts.replace) window.history.replaceState(state, '');
-      else window.history.pushState(state, '');
-    }
+    if (!opts.fromHistory) this.write(opts.replace ?? false);
   }
 
-  /** After start-up: Projects (a reload starts at Projects, as without routes). */
+  /** Changes parameters of the screen shown that are not a visit of their own (a tab): the address follows, no history entry. */
+  setParams(params: ScreenParams): void {
+    this.params = { ...this.params, ...params };
+    this.write(true);
+  }
+
+  private write(replace: boolean) {
+    if (typeof window === 'undefined') return;
+    const path = pathOf(this.screen, this.params);
+    if (replace) window.history.replaceState(null, '', path);
+    else if (path !== currentAddress()) window.history.pushState(null, '', path);
+  }
+
+  /** After sign-in or start-up: the screen of the address the browser opened (or was asked before the sign-in). */
   restoreOrStart(): void {
-    this.navigate('Projects', {}, { replace: true });
+    const address = currentAddress();
+    const remembered = address === '/' ? takeRequested() : null;
+    const { screen, params } = screenOf(remembered ?? address);
+    this.navigate(screen, params, { replace: true });
+  }
+
+  /** Before leaving for a SAML sign-in: the address to return to afterwards. */
+  rememberRequested(): void {
+    try {
+      window.sessionStorage.setItem(REQUESTED_KEY, currentAddress());
+    } catch {
+      /* without storage the sign-in lands on Projects */
+    }
   }
 
   closeTerms() {
@@ -86,11 +112,25 @@ export class ScreenStore {
     this.passwordResetAlertOpen = false;
   }
 
+  /** After signing out: the next sign-in starts at Projects. */
   clear() {
+    if (typeof window !== 'undefined') window.history.replaceState(null, '', '/');
     this.screen = 'Projects';
     this.params = {};
     this.termsOpen = false;
     this.passwordResetAlertOpen = false;
     this.leaveGuard = null;
+  }
+}
+
+const currentAddress = () => (typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`);
+
+function takeRequested(): string | null {
+  try {
+    const address = window.sessionStorage.getItem(REQUESTED_KEY);
+    window.sessionStorage.removeItem(REQUESTED_KEY);
+    return address;
+  } catch {
+    return null;
   }
 }

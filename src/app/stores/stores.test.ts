@@ -12,7 +12,7 @@ const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
 });
 
 function screenStore(u: CurrentUser) {
-  const root = { auth: { user: u, loggedIn: true } } as unknown as RootStore;
+  const root = { auth: { user: u, loggedIn: true }, toasts: new ToastStore() } as unknown as RootStore;
   return new ScreenStore(root);
 }
 
@@ -30,7 +30,32 @@ describe('toasts', () => {
   });
 });
 
+describe('toasts on a screen change', () => {
+  it('close what was shown before the user acted, but keep those of the action that changes the screen', () => {
+    const s = screenStore(user());
+    const toasts = (s as unknown as { root: RootStore }).root.toasts;
+    toasts.error('Fout op het vorige scherm');
+    toasts.markSeen(); // the user clicks a menu item
+    s.navigate('Documentation');
+    expect(toasts.toasts).toEqual([]);
+    toasts.markSeen(); // Opslaan is clicked; the save tells two things, then returns to the list
+    toasts.warning('Gebruiker aangemaakt. Deelgebieden toekennen mislukt');
+    toasts.success('Opslaan gelukt!');
+    s.navigate('Projects');
+    expect(toasts.toasts.map((t) => t.message)).toEqual(['Opslaan gelukt!', 'Gebruiker aangemaakt. Deelgebieden toekennen mislukt']);
+    toasts.markSeen();
+    s.navigate('Reports');
+    expect(toasts.toasts).toEqual([]);
+  });
+});
+
 describe('the guards before every screen change', () => {
+  it('shows Niet gevonden, keeping the address, for a screen the user lacks the capability for', () => {
+    const s = screenStore(user());
+    s.navigate('EditUser', { id: 5 });
+    expect(s.screen).toBe('NotFound');
+    expect(s.params).toEqual({ path: '/gebruikers/5' });
+  });
   it('sends a user with forced, unverified MFA to MFA setup', () => {
     const s = screenStore(user({ mfaForced: true, termsConditionsAccepted: false }));
     s.navigate('UserList');

@@ -5,6 +5,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import type { NamedKind } from '../../lib/names.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { SAVE_OK, orDash, saveErrorMessage } from './formRules.ts';
+import { isStatus } from '../../api/http.ts';
 import { projectsStoreOf } from './ProjectsStore.ts';
 
 /**
@@ -55,9 +56,10 @@ interface Saved {
 
 /**
  * Saving a form here (spec 1 §2, §8): while `saving`, the write runs; on success a toast, the overview
- * selects the saved row and opens; a failure says why in the kind's words.
+ * selects the saved row and opens; a failure says why in the kind's words, and a taken name (409) is
+ * also told to `onNameTaken`, which marks the name field.
  */
-export function useFormSave(kind: NamedKind) {
+export function useFormSave(kind: NamedKind, onNameTaken: (message: string) => void) {
   const root = useRoot();
   const [saving, setSaving] = useState(false);
   const save = async (write: () => Promise<Saved>) => {
@@ -68,7 +70,9 @@ export function useFormSave(kind: NamedKind) {
       projectsStoreOf(root).focus(focus);
       root.screen.navigate('Projects');
     } catch (e) {
-      root.toasts.error(saveErrorMessage(e, kind));
+      const message = saveErrorMessage(e, kind);
+      root.toasts.error(message);
+      if (isStatus(e, 409)) onNameTaken(message);
     } finally {
       setSaving(false);
     }

@@ -29,8 +29,8 @@ const ModelFormScreen = observer(function ModelFormScreen() {
   const modelId = isNew ? null : numParam(screen.params.modelId);
 
   const [form, setForm] = useState<Form>({ name: '', description: '', platform: 'spreadsheet', typeModel: 0, frozen: false });
-  const { saving, save: saveForm } = useFormSave('model');
   const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const { saving, save: saveForm } = useFormSave('model', setNameProblem);
   const [typeMissing, setTypeMissing] = useState(false);
 
   const data = useResource(

@@ -34,8 +34,8 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
 
   const [form, setForm] = useState<Form>(EMPTY);
   const [roles, setRoles] = useState<SubregionRole[]>([]);
-  const { saving, save: saveForm } = useFormSave('project');
   const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const { saving, save: saveForm } = useFormSave('project', setNameProblem);
   const [missing, setMissing] = useState(false);
 
   const data = useResource(

@@ -21,8 +21,8 @@ const VersionFormScreen = observer(function VersionFormScreen() {
   const versionId = isNew ? null : numParam(screen.params.versionId);
 
   const [form, setForm] = useState<Form>({ name: '', description: '', phase: 0 });
-  const { saving, save: saveForm } = useFormSave('version');
   const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const { saving, save: saveForm } = useFormSave('version', setNameProblem);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
 

@@ -110,6 +110,18 @@ describe('ReportsStore selection (spec 1 §4 "Reports")', () => {
     expect(store.count).toBe(0);
   });
 
+  it('tells a failure of its lists once per visit (the server down fails all three)', async () => {
+    const api = fakeApi();
+    const down = async () => Promise.reject(new ResponseError(500, 'Er is een onverwachte fout opgetreden.', null));
+    api.projects.list.mockImplementation(down);
+    api.models.list.mockImplementation(down);
+    api.reports.templates.mockImplementation(down);
+    const { store, root } = await loadedStore(fakeRoot(), api);
+    expect(root.toasts.error).toHaveBeenCalledTimes(1);
+    await store.load();
+    expect(root.toasts.error).toHaveBeenCalledTimes(2);
+  });
+
   it('a click on a model toggles it; a click on a version without selected models selects its first model, again clears them', async () => {
     const { store } = await loadedStore();
     await store.toggleProject(1);

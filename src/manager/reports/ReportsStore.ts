@@ -7,7 +7,7 @@ import type { reportsApi, TemplateReport } from '../../api/reports.ts';
 import { messageOf } from '../../api/http.ts';
 import { REPORT_FAILED, reportMaxMessage, reportMinMessage } from '../../api/contract/messages.ts';
 import type { AreaStoreFactory, RootStore } from '../../app/RootStore.ts';
-import { Resource } from '../../app/resource.ts';
+import { Resource, firstErrorOnly } from '../../app/resource.ts';
 import { ProjectListFilter } from '../shared/projectList.ts';
 import { LOADING_TEXT, pollTask } from '../shared/taskPoll.ts';
 
@@ -91,14 +91,17 @@ export class ReportsStore {
   private readonly templatesLoad: Resource<TemplateReport[]>;
   /** The report under way: the answers of one that was cancelled or replaced are dropped. */
   private attempt: object | null = null;
+  /** The screen's three lists load together: one failure (the server down, say) is told once per visit. */
+  private readonly listErrors: ReturnType<typeof firstErrorOnly>;
 
   constructor(private readonly root: Pick<RootStore, 'toasts' | 'screen'>, private readonly api: ReportsStoreApi) {
-    this.projectsLoad = new Resource(root.toasts, PROJECTS_FAILED);
-    this.modelsLoad = new Resource(root.toasts, MODELS_FAILED);
+    this.listErrors = firstErrorOnly(root.toasts);
+    this.projectsLoad = new Resource(this.listErrors, PROJECTS_FAILED);
+    this.modelsLoad = new Resource(this.listErrors, MODELS_FAILED);
     this.versionsLoad = new Resource(root.toasts, 'Fout bij het laden van versies.');
-    this.templatesLoad = new Resource(root.toasts, 'Fout bij het laden van de rapportage sjablonen.');
-    makeAutoObservable<ReportsStore, 'root' | 'api' | 'projectsLoad' | 'modelsLoad' | 'versionsLoad' | 'templatesLoad' | 'attempt'>(this, {
-      root: false, api: false, list: false, projectsLoad: false, modelsLoad: false, versionsLoad: false, templatesLoad: false, attempt: false,
+    this.templatesLoad = new Resource(this.listErrors, 'Fout bij het laden van de rapportage sjablonen.');
+    makeAutoObservable<ReportsStore, 'root' | 'api' | 'projectsLoad' | 'modelsLoad' | 'versionsLoad' | 'templatesLoad' | 'attempt' | 'listErrors'>(this, {
+      root: false, api: false, list: false, projectsLoad: false, modelsLoad: false, versionsLoad: false, templatesLoad: false, attempt: false, listErrors: false,
     });
   }
 
@@ -107,6 +110,7 @@ export class ReportsStore {
   /** Every visit: the lists anew; the selection keeps the models that still exist. */
   async load(): Promise<void> {
     const { projects, referenceData, models, reports } = this.api;
+    this.listErrors.reset();
     await Promise.all([
       this.projectsLoad.load(() => Promise.all([
         projects.list(true),
