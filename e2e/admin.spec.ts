@@ -80,7 +80,7 @@ test('an admin creates a user: every unmet password rule is listed; the new user
   await expectToast(page, 'Niet alle vereiste velden zijn ingevuld.');
   await data.getByLabel('Voornaam').fill('Nina');
   await data.getByLabel('Achternaam').fill(`Nieuw ${r}`);
-  await data.getByLabel('Email').fill('geen-adres');
+  await data.getByLabel('E-mailadres').fill('geen-adres');
   await data.getByLabel('Rol').selectOption({ label: 'Lezer' });
   await data.getByLabel(/^Tijdelijk wachtwoord/).fill('a');
   const unmet = data.getByRole('list', { name: 'Onvervulde wachtwoordeisen' });
@@ -91,7 +91,7 @@ test('an admin creates a user: every unmet password rule is listed; the new user
   await data.getByLabel('Bevestig tijdelijk wachtwoord').fill('a');
   await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
   await expectToast(page, 'Ongeldig e-mailadres.');
-  await data.getByLabel('Email').fill(email);
+  await data.getByLabel('E-mailadres').fill(email);
   await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
   await expectToast(page, 'Wachtwoord voldoet niet aan de eisen');
   const password = `Start-${r}-Wachtwoord9!`;
@@ -113,7 +113,7 @@ test('an admin creates a user: every unmet password rule is listed; the new user
   await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
   await data.getByLabel('Voornaam').fill('Nina');
   await data.getByLabel('Achternaam').fill('Dubbel');
-  await data.getByLabel('Email').fill(email);
+  await data.getByLabel('E-mailadres').fill(email);
   await data.getByLabel(/^Tijdelijk wachtwoord/).fill(password);
   await data.getByLabel('Bevestig tijdelijk wachtwoord').fill(password);
   await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
@@ -147,7 +147,7 @@ test('an admin creates a user: every unmet password rule is listed; the new user
   const newPage = await other.newPage();
   await submitLogin(newPage, email, password);
   await expect(termsDialog(newPage)).toBeVisible();
-  await expect(termsDialog(newPage)).toContainText('202502211200');
+  await expect(termsDialog(newPage)).toContainText('Versie van 21 februari 2025');
   await termsDialog(newPage).getByRole('button', { name: 'Accepteren' }).click();
   await expect(newPage.getByRole('alertdialog').getByText('U bent ingelogd met een tijdelijk wachtwoord', { exact: false })).toBeVisible();
   await other.close();
@@ -443,10 +443,10 @@ test('the client region page and the parameters menu item (super-admin only)', a
   // (Only invalid input here: switching SAML on would change every other test's login screen.)
   const saml = page.getByRole('region', { name: 'Inloggen met SAML' });
   await expect(saml).toContainText('Uitgeschakeld');
-  await saml.getByLabel('Adres van de identity provider (SSO)').fill('http://idp.example.nl/sso');
+  await saml.getByLabel('Adres van de inlogdienst (identity provider, SSO)').fill('http://idp.example.nl/sso');
   await saml.getByRole('button', { name: 'Opslaan' }).click();
-  await expect(saml).toContainText('Voer een geldig https-adres van de identity provider in.');
-  await expect(saml.getByLabel('Adres van de identity provider (SSO)')).toHaveValue('http://idp.example.nl/sso');
+  await expect(saml).toContainText('Voer een geldig https-adres van de inlogdienst in.');
+  await expect(saml.getByLabel('Adres van de inlogdienst (identity provider, SSO)')).toHaveValue('http://idp.example.nl/sso');
   await expect(saml).toContainText('Uitgeschakeld');
   await signOut(page);
 

@@ -9,7 +9,7 @@ export interface UserFieldValues {
   role: Role;
 }
 
-/** Voornaam*, Achternaam*, Email*, Rol* of the create and edit screens. */
+/** Voornaam*, Achternaam*, E-mailadres*, Rol* of the create and edit screens. */
 export function UserFields({ value, onChange, disabled, idPrefix }: {
   value: UserFieldValues;
   onChange: (next: UserFieldValues) => void;
@@ -25,7 +25,7 @@ export function UserFields({ value, onChange, disabled, idPrefix }: {
       <FormGroup label="Achternaam" labelInfo="*" labelFor={`${idPrefix}-last-name`}>
         <InputGroup id={`${idPrefix}-last-name`} value={value.lastName} onValueChange={set('lastName')} disabled={disabled} />
       </FormGroup>
-      <FormGroup label="Email" labelInfo="*" labelFor={`${idPrefix}-email`}>
+      <FormGroup label="E-mailadres" labelInfo="*" labelFor={`${idPrefix}-email`}>
         <InputGroup id={`${idPrefix}-email`} value={value.email} onValueChange={set('email')} disabled={disabled} autoComplete="off" />
       </FormGroup>
       <FormGroup label="Rol" labelInfo="*" labelFor={`${idPrefix}-role`}>
