@@ -306,12 +306,15 @@ test('global parameters are applied to two models', async ({ page, request }) =>
   await openConfiguration(page, 'Parameters');
   await page.getByRole('menuitem', { name: 'Kostenstijging' }).click();
   const values = page.getByRole('region', { name: 'Kostenstijging' });
-  await values.getByLabel('Kostenstijging Uitgangspunt').fill('1,5');
+  // Percentages as in the tool (2 = 2 %), the periods by year from the start date (issue 15).
+  await expect(values.getByLabel('Kostenstijging Uitgangspunt')).toHaveValue('2');
+  await expect(values.getByText('2059', { exact: true })).toBeVisible();
+  await values.getByLabel('Kostenstijging Uitgangspunt').fill('150');
   await expect(values.getByText('Ongeldige invoer.').first()).toBeVisible();
   await page.getByRole('button', { name: 'Volgende' }).click();
   await expectToast(page, 'Ongeldige invoer.');
-  await values.getByLabel('Kostenstijging Uitgangspunt').fill('0,035');
-  await expect(values.getByLabel('Kostenstijging Per40')).toHaveValue('0,035'); // the base value is copied
+  await values.getByLabel('Kostenstijging Uitgangspunt').fill('3,5');
+  await expect(values.getByLabel('Kostenstijging periode 40')).toHaveValue('3,5'); // the base value is copied
   await expect(values.getByText('3,50 %').first()).toBeVisible();
   await page.getByRole('menuitem', { name: 'NCW-datum' }).click();
   await page.getByRole('textbox', { name: 'NCW-datum' }).fill('4025-01-01');
@@ -319,7 +322,7 @@ test('global parameters are applied to two models', async ({ page, request }) =>
   await page.getByRole('textbox', { name: 'NCW-datum' }).fill('2026-01-01');
   await page.getByRole('menuitem', { name: 'Toekomstige index gebruiker' }).click();
   await page.getByRole('button', { name: 'Kolom toevoegen' }).click();
-  await expect(page.getByLabel('Toekomstige index gebruiker index 1 Per01')).toHaveValue('0,02');
+  await expect(page.getByLabel('Toekomstige index gebruiker index 1 periode 1')).toHaveValue('2');
 
   await page.getByRole('button', { name: 'Volgende' }).click();
   await page.getByRole('button', { name: 'Parameters doorvoeren' }).click();
