@@ -8,7 +8,7 @@ export function Dialog({ isCloseButtonShown, children, ...props }: DialogProps) 
   return (
     <BlueprintDialog {...props} isCloseButtonShown={false}>
       {isCloseButtonShown !== false && props.title != null && (
-        <Button className="gs-dialog-close" aria-label="Sluiten" title="Sluiten" icon="small-cross" variant="minimal" onClick={props.onClose} />
+        <Button className="gs-dialog-close" aria-label="Venster sluiten" title="Venster sluiten" icon="small-cross" variant="minimal" onClick={props.onClose} />
       )}
       {children}
     </BlueprintDialog>

@@ -2,8 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { Toast2 } from '@blueprintjs/core';
 import { useRoot } from './RootStore.ts';
 
-/** Blueprint's own close button is named 'Close'; an action closes the toast as well, so this one says 'Sluiten'. */
-const CLOSE = { icon: 'cross', 'aria-label': 'Sluiten', title: 'Sluiten' } as const;
+/** Blueprint's own close button is named 'Close'; an action closes the toast as well, so this one says 'Melding sluiten'. */
+const CLOSE = { icon: 'cross', 'aria-label': 'Melding sluiten', title: 'Melding sluiten' } as const;
 
 /** Bottom-right, newest on top (spec 1 §8). */
 export const Toasts = observer(function Toasts() {
