@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, signIn, signOut } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, ADMIN, DEMO_PASSWORD, signIn, signOut } from './helpers.ts';
 import {
   adminLogin, api, createUser, expectToast, login, openConfiguration, projectsRegion, rand, resetCodeFor, submitLogin, totp,
 } from './adminSteps.ts';

@@ -71,7 +71,7 @@ test('the project area, the tool and its tabs are Dutch', async ({ page, request
     await expect(page.getByRole('tab', { name: t, exact: true })).toHaveAttribute('aria-selected', 'true');
   }
   for (const section of ['Kostenraming', 'Woningbouw']) {
-    await tool.getByRole('menuitem', { name: section }).click();
+    await tool.getByRole('menuitem', { name: section, exact: true }).click();
     await expect(header(page)).toContainText(section);
     for (const t of ['Raming', 'Indexering', 'Fasering', 'Boekwaarde', 'Overzicht']) {
       await page.getByRole('tab', { name: t, exact: true }).click();

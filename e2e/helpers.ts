@@ -30,7 +30,7 @@ function watchEnglishWords(words: readonly string[]) {
   const seen = new Set<string>();
   const screen = (el: Element) => {
     const dialog = el.closest('[role=dialog], [role=alertdialog], .bp6-popover, .bp6-toast');
-    const crumbs = document.querySelector('.gs-header .bp6-breadcrumbs')?.textContent?.trim();
+    const crumbs = [...document.querySelectorAll('.gs-header .bp6-breadcrumbs li')].map((li) => li.textContent?.trim()).filter(Boolean).join(' › ');
     const where = crumbs || document.title || location.pathname;
     const inside = dialog?.getAttribute('aria-label') || dialog?.querySelector('h2, h3, h4')?.textContent?.trim() || (dialog ? dialog.className.split(' ')[0] : '');
     return inside ? `${where} › ${inside}` : where;

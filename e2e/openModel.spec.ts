@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
 import { apiToken, managerApi, namedValues, row, unique } from './projectSteps.ts';
 import { baseURL } from '../playwright.config.ts';
 

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { formatMoney, formatNumber } from '../src/lib/nlFormat.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, READER, USER, signIn } from './helpers.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, ADMIN, DEMO_PASSWORD, READER, USER, signIn } from './helpers.ts';
 
 // The online calculation tool end to end: models are made through the API (project → version →
 // online model → the worked example posted to /api/grexonline/model/{id}/), the tool is opened
