@@ -314,7 +314,7 @@ test('global parameters are applied to two models', async ({ page, request }) =>
   await page.getByRole('button', { name: 'Volgende' }).click();
   await expectToast(page, 'Ongeldige invoer.');
   await values.getByLabel('Kostenstijging Uitgangspunt').fill('3,5');
-  await expect(values.getByLabel('Kostenstijging periode 40')).toHaveValue('3,5'); // the base value is copied
+  await expect(values.getByLabel('Kostenstijging periode 40', { exact: true })).toHaveValue('3,5'); // the base value is copied
   await expect(values.getByText('3,50 %').first()).toBeVisible();
   await page.getByRole('menuitem', { name: 'NCW-datum' }).click();
   await page.getByRole('textbox', { name: 'NCW-datum' }).fill('4025-01-01');
@@ -322,7 +322,7 @@ test('global parameters are applied to two models', async ({ page, request }) =>
   await page.getByRole('textbox', { name: 'NCW-datum' }).fill('2026-01-01');
   await page.getByRole('menuitem', { name: 'Toekomstige index gebruiker' }).click();
   await page.getByRole('button', { name: 'Kolom toevoegen' }).click();
-  await expect(page.getByLabel('Toekomstige index gebruiker index 1 periode 1')).toHaveValue('2');
+  await expect(page.getByLabel('Toekomstige index gebruiker index 1 periode 1', { exact: true })).toHaveValue('2');
 
   await page.getByRole('button', { name: 'Volgende' }).click();
   await page.getByRole('button', { name: 'Parameters doorvoeren' }).click();
