@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, signIn, signOut } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, ADMIN, DEMO_PASSWORD, signIn, signOut } from './helpers.ts';
 import {
   adminLogin, api, createUser, expectToast, login, openConfiguration, projectsRegion, rand, resetCodeFor, submitLogin, totp,
 } from './adminSteps.ts';
@@ -80,7 +80,7 @@ test('an admin creates a user: every unmet password rule is listed; the new user
   await expectToast(page, 'Niet alle vereiste velden zijn ingevuld.');
   await data.getByLabel('Voornaam').fill('Nina');
   await data.getByLabel('Achternaam').fill(`Nieuw ${r}`);
-  await data.getByLabel('Email').fill('geen-adres');
+  await data.getByLabel('E-mailadres').fill('geen-adres');
   await data.getByLabel('Rol').selectOption({ label: 'Lezer' });
   await data.getByLabel(/^Tijdelijk wachtwoord/).fill('a');
   const unmet = data.getByRole('list', { name: 'Onvervulde wachtwoordeisen' });
@@ -91,7 +91,7 @@ test('an admin creates a user: every unmet password rule is listed; the new user
   await data.getByLabel('Bevestig tijdelijk wachtwoord').fill('a');
   await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
   await expectToast(page, 'Ongeldig e-mailadres.');
-  await data.getByLabel('Email').fill(email);
+  await data.getByLabel('E-mailadres').fill(email);
   await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
   await expectToast(page, 'Wachtwoord voldoet niet aan de eisen');
   const password = `Start-${r}-Wachtwoord9!`;
@@ -113,7 +113,7 @@ test('an admin creates a user: every unmet password rule is listed; the new user
   await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
   await data.getByLabel('Voornaam').fill('Nina');
   await data.getByLabel('Achternaam').fill('Dubbel');
-  await data.getByLabel('Email').fill(email);
+  await data.getByLabel('E-mailadres').fill(email);
   await data.getByLabel(/^Tijdelijk wachtwoord/).fill(password);
   await data.getByLabel('Bevestig tijdelijk wachtwoord').fill(password);
   await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
@@ -147,7 +147,7 @@ test('an admin creates a user: every unmet password rule is listed; the new user
   const newPage = await other.newPage();
   await submitLogin(newPage, email, password);
   await expect(termsDialog(newPage)).toBeVisible();
-  await expect(termsDialog(newPage)).toContainText('202502211200');
+  await expect(termsDialog(newPage)).toContainText('Versie van 21 februari 2025');
   await termsDialog(newPage).getByRole('button', { name: 'Accepteren' }).click();
   await expect(newPage.getByRole('alertdialog').getByText('U bent ingelogd met een tijdelijk wachtwoord', { exact: false })).toBeVisible();
   await other.close();
@@ -306,12 +306,15 @@ test('global parameters are applied to two models', async ({ page, request }) =>
   await openConfiguration(page, 'Parameters');
   await page.getByRole('menuitem', { name: 'Kostenstijging' }).click();
   const values = page.getByRole('region', { name: 'Kostenstijging' });
-  await values.getByLabel('Kostenstijging Uitgangspunt').fill('1,5');
+  // Percentages as in the tool (2 = 2 %), the periods by year from the start date (issue 15).
+  await expect(values.getByLabel('Kostenstijging Uitgangspunt')).toHaveValue('2');
+  await expect(values.getByText('2059', { exact: true })).toBeVisible();
+  await values.getByLabel('Kostenstijging Uitgangspunt').fill('150');
   await expect(values.getByText('Ongeldige invoer.').first()).toBeVisible();
   await page.getByRole('button', { name: 'Volgende' }).click();
   await expectToast(page, 'Ongeldige invoer.');
-  await values.getByLabel('Kostenstijging Uitgangspunt').fill('0,035');
-  await expect(values.getByLabel('Kostenstijging Per40')).toHaveValue('0,035'); // the base value is copied
+  await values.getByLabel('Kostenstijging Uitgangspunt').fill('3,5');
+  await expect(values.getByLabel('Kostenstijging periode 40', { exact: true })).toHaveValue('3,5'); // the base value is copied
   await expect(values.getByText('3,50 %').first()).toBeVisible();
   await page.getByRole('menuitem', { name: 'NCW-datum' }).click();
   await page.getByRole('textbox', { name: 'NCW-datum' }).fill('4025-01-01');
@@ -319,7 +322,7 @@ test('global parameters are applied to two models', async ({ page, request }) =>
   await page.getByRole('textbox', { name: 'NCW-datum' }).fill('2026-01-01');
   await page.getByRole('menuitem', { name: 'Toekomstige index gebruiker' }).click();
   await page.getByRole('button', { name: 'Kolom toevoegen' }).click();
-  await expect(page.getByLabel('Toekomstige index gebruiker index 1 Per01')).toHaveValue('0,02');
+  await expect(page.getByLabel('Toekomstige index gebruiker index 1 periode 1', { exact: true })).toHaveValue('2');
 
   await page.getByRole('button', { name: 'Volgende' }).click();
   await page.getByRole('button', { name: 'Parameters doorvoeren' }).click();
@@ -343,7 +346,7 @@ test('global parameters are applied to two models', async ({ page, request }) =>
   await api(request, access, 'DELETE', `/project/${project.id}/`);
 });
 
-test('user settings: a normal user saves the profile; the super-admin sees it read-only', async ({ page, request }) => {
+test('user settings: a normal user saves the profile; the super-admin sees it read-only but may change the password', async ({ page, request }) => {
   const user = await createUser(request, { ready: true });
   await submitLogin(page, user.email, user.password);
   await expect(projectsRegion(page)).toBeVisible();
@@ -363,7 +366,7 @@ test('user settings: a normal user saves the profile; the super-admin sees it re
   await page.getByRole('menuitem', { name: 'Gebruiker', exact: true }).click();
   await expect(profile.getByLabel('Voornaam')).toHaveAttribute('readonly', '');
   await expect(profile.getByRole('button', { name: 'Opslaan' })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Wachtwoord wijzigen' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Wachtwoord wijzigen' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Multi-Factor Authenticatie' })).toHaveCount(0);
 });
 
@@ -443,10 +446,10 @@ test('the client region page and the parameters menu item (super-admin only)', a
   // (Only invalid input here: switching SAML on would change every other test's login screen.)
   const saml = page.getByRole('region', { name: 'Inloggen met SAML' });
   await expect(saml).toContainText('Uitgeschakeld');
-  await saml.getByLabel('Adres van de identity provider (SSO)').fill('http://idp.example.nl/sso');
+  await saml.getByLabel('Adres van de inlogdienst (identity provider, SSO)').fill('http://idp.example.nl/sso');
   await saml.getByRole('button', { name: 'Opslaan' }).click();
-  await expect(saml).toContainText('Voer een geldig https-adres van de identity provider in.');
-  await expect(saml.getByLabel('Adres van de identity provider (SSO)')).toHaveValue('http://idp.example.nl/sso');
+  await expect(saml).toContainText('Voer een geldig https-adres van de inlogdienst in.');
+  await expect(saml.getByLabel('Adres van de inlogdienst (identity provider, SSO)')).toHaveValue('http://idp.example.nl/sso');
   await expect(saml).toContainText('Uitgeschakeld');
   await signOut(page);
 

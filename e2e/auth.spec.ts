@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, signIn, signOut } from './helpers.ts';
+import { expect, test, ADMIN, signIn, signOut } from './helpers.ts';
 
 test('the demo admin signs in, sees Projects, stays signed in after a reload, and signs out', async ({ page }) => {
   await signIn(page, ADMIN);

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers.ts';
+import { expect, test, ADMIN, signIn } from './helpers.ts';
 import { apiToken, expectToast } from './projectSteps.ts';
 import { seedModels } from './biSteps.ts';
 

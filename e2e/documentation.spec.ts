@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, USER, signIn } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, ADMIN, USER, signIn } from './helpers.ts';
 import { unique } from './projectSteps.ts';
 
 // Documentatie (issue 13 item 6): the shipped manual opens as a PDF in a new tab, a video plays in the

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers.ts';
+import { expect, test, ADMIN, signIn } from './helpers.ts';
 import { apiToken, unique } from './projectSteps.ts';
 
 test('the log pages through 50 rows at a time', async ({ page, request }) => {

@@ -1,5 +1,5 @@
-import { test, expect, type FrameLocator, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import type { FrameLocator, Page } from '@playwright/test';
+import { test, expect, signIn } from './helpers.ts';
 import { column, createProject, createVersion, expectToast, row, unique } from './projectSteps.ts';
 import { openConfiguration } from './adminSteps.ts';
 import { MAP_MESSAGES } from '../src/api/contract/messages.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, READER, USER, signIn } from './helpers.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, ADMIN, READER, USER, signIn } from './helpers.ts';
 import { apiToken, namedValues, row, unique } from './projectSteps.ts';
 import { formatNumber } from '../src/lib/nlFormat.ts';
 import type { FeatureAreasAnswer } from '../src/api/contract/map.ts';

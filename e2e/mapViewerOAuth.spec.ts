@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, signIn, signOut } from './helpers.ts';
+import { expect, test, ADMIN, signIn, signOut } from './helpers.ts';
 import { createUser, openConfiguration, submitLogin } from './adminSteps.ts';
 
 // Configuratie → Klantgebied, card Kaartviewer (issue 14 item 5): staff sees which viewer the client's

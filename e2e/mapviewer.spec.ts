@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './helpers.ts';
+import type { Page } from '@playwright/test';
 import type { AreaGeometry } from '../src/api/contract/map.ts';
 import { MAP_MESSAGES } from '../src/api/contract/messages.ts';
 import { areaRd } from '../src/mapviewer/geometry.ts';

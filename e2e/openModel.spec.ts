@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
 import { apiToken, managerApi, namedValues, row, unique } from './projectSteps.ts';
 import { baseURL } from '../playwright.config.ts';
 
@@ -131,7 +131,7 @@ test('a model opened by another user: the alert names him, ending his session op
   await expect(alert).toContainText('gaat niet-opgeslagen werk verloren');
   await alert.getByRole('button', { name: 'Beëindig sessie' }).click();
   await expect(openDialog(page)).toContainText('Het rekenmodel staat klaar.');
-  await openDialog(page).getByRole('button', { name: 'Sluiten' }).click();
+  await openDialog(page).getByRole('button', { name: 'Sluiten', exact: true }).click();
   await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' })).toHaveAttribute('title', 'Geopend door u');
 
   // USER, who may not end the ADM's session, gets the alert without that button.
@@ -141,7 +141,7 @@ test('a model opened by another user: the alert names him, ending his session op
   await clickModel(page, t);
   await expect(alert).toContainText(ADMIN);
   await expect(alert.getByRole('button', { name: 'Beëindig sessie' })).toHaveCount(0);
-  await alert.getByRole('button', { name: 'Sluiten' }).click();
+  await alert.getByRole('button', { name: 'Sluiten', exact: true }).click();
   await expect(alert).toHaveCount(0);
 });
 
@@ -153,7 +153,7 @@ test('what Excel saves through the edit address becomes the active history entry
   const href = await openDialog(page).getByRole('button', { name: 'Openen in Excel' }).getAttribute('href');
   const editUrl = href!.replace(/^ms-excel:ofe\|u\|/, '');
   expect(new URL(editUrl).origin).toBe(baseURL);
-  await openDialog(page).getByRole('button', { name: 'Sluiten' }).click();
+  await openDialog(page).getByRole('button', { name: 'Sluiten', exact: true }).click();
 
   // What Excel does with the address: lock it, read the file, save under the lock, unlock.
   const lockInfo = '<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope>'

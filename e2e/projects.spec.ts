@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
+import { expect, test, ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
 import { apiToken, column, createModel, createProject, createVersion, expectToast, row, subMenu, unique } from './projectSteps.ts';
 
 // Each test builds its own project tree through the forms; on the shared 2-core machine that can take close to a minute.

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
-import { ADMIN, signIn, signOut } from './helpers.ts';
+import { expect, test, ADMIN, signIn, signOut } from './helpers.ts';
 import { expectToast, openConfiguration } from './adminSteps.ts';
 import { unique } from './projectSteps.ts';
 import { REPORT_TEMPLATE_MESSAGES, WORKBOOK_MESSAGES } from '../src/api/contract/messages.ts';

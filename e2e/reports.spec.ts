@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './helpers.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, ADMIN, signIn } from './helpers.ts';
 import { expectToast, managerApi, unique } from './projectSteps.ts';
 import { openXlsx, readSheetCells } from '../src/formulas/xlsxPackage.ts';
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, USER, signIn } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, ADMIN, DEMO_PASSWORD, USER, signIn } from './helpers.ts';
 import { column, createProject, expectToast, managerApi, unique } from './projectSteps.ts';
 
 // Issue 15, points 7 and 9: every screen has its own address (reload, back/forward, shared links) and

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
-import { ADMIN, signIn, signOut } from './helpers.ts';
+import { expect, test, ADMIN, signIn, signOut } from './helpers.ts';
 import { api, adminLogin, createUser, expectToast, openConfiguration, projectsRegion, submitLogin } from './adminSteps.ts';
 import { column, row, unique } from './projectSteps.ts';
 import { WORKBOOK_MESSAGES } from '../src/api/contract/messages.ts';

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { formatMoney, formatNumber } from '../src/lib/nlFormat.ts';
-import { expect, test } from '@playwright/test';
-import { ADMIN, READER, USER, signIn } from './helpers.ts';
+import { expect, test, ADMIN, READER, USER, signIn } from './helpers.ts';
 import {
   call, cell, createModel, ensureSignedIn, example, expectCell, menu, openNewModel, openTool, paste, tab, token, typeInto,
 } from './workbenchSteps.ts';
@@ -131,13 +130,13 @@ test('closing with unsaved changes offers the three choices', async ({ page, req
   await tab(page, 'Overig').click();
   await page.getByLabel('Btw-percentage').fill('6');
   await page.getByLabel('Btw-percentage').press('Enter');
-  await page.getByRole('button', { name: 'Sluiten' }).click();
+  await page.getByRole('button', { name: 'Sluiten', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Wijzigingen opslaan?' });
   await expect(dialog.getByRole('button', { name: 'Opslaan', exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Niet opslaan' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Annuleren' }).click();
   await expect(page.getByTestId('workbench')).toBeVisible();
-  await page.getByRole('button', { name: 'Sluiten' }).click();
+  await page.getByRole('button', { name: 'Sluiten', exact: true }).click();
   await page.getByRole('dialog', { name: 'Wijzigingen opslaan?' }).getByRole('button', { name: 'Niet opslaan' }).click();
   await expect(page.getByRole('region', { name: 'Projecten' })).toBeVisible();
   // Nothing was saved.
@@ -214,7 +213,7 @@ test('someone else\'s edit session opens the tool read-only with a notice; closi
   await expect(page.getByLabel('Btw-percentage')).toBeDisabled();
   // The holder closes; the next opening takes the session and may edit.
   await request.fetch(`/api/grexonline/model/${modelId}/session/`, { method: 'DELETE', headers: { authorization: `Bearer ${user}` } });
-  await page.getByRole('button', { name: 'Sluiten' }).click();
+  await page.getByRole('button', { name: 'Sluiten', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Projecten' })).toBeVisible();
   await openTool(page, modelId);
   await tab(page, 'Overig').click();
@@ -222,7 +221,7 @@ test('someone else\'s edit session opens the tool read-only with a notice; closi
   const admin = await token(request);
   const m = await call<{ session: { user_name: string } | null }>(request, admin, 'GET', `/api/grexonline/model/${modelId}/`);
   expect(m.session?.user_name).toBe('Anna Beheerder');
-  await page.getByRole('button', { name: 'Sluiten' }).click();
+  await page.getByRole('button', { name: 'Sluiten', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Projecten' })).toBeVisible();
   await expect.poll(async () => (await call<{ session: unknown }>(request, admin, 'GET', `/api/grexonline/model/${modelId}/`)).session).toBeNull();
 });

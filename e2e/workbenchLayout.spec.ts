@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 import { ensureSignedIn, expectCell, menu, openNewModel, tab, typeInto } from './workbenchSteps.ts';
 
 // Issue 15, points 4–6: the tool on a laptop screen (1280 × 800 and 1440 × 900) — one header line whose

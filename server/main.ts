@@ -4,6 +4,7 @@ import { connect, migrateDb } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { lockDataDir } from './lock.ts';
 import { buildApp } from './app.ts';
+import { logFormat } from './logFormat.ts';
 import { ensureShippedContent, printSeededUsers, seedIfEmpty } from './seed/index.ts';
 
 const config = configFromEnv();
@@ -15,7 +16,9 @@ function fail(message: string): never {
 
 let unlock = () => {};
 let embedded: EmbeddedDb | undefined;
+let logger: ReturnType<typeof logFormat>;
 try {
+  logger = logFormat(process.env, Boolean(process.stdout.isTTY));
   if (!config.databaseUrl) {
     unlock = lockDataDir(config.dataDir);
     embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'), config.embeddedPgPort);
@@ -31,7 +34,7 @@ const seeded = await seedIfEmpty(db);
 if (seeded) printSeededUsers(seeded);
 await ensureShippedContent(db, config.now());
 
-const app = await buildApp({ config, db, logger: true });
+const app = await buildApp({ config, db, logger });
 
 let stopping = false;
 async function shutdown(signal: string) {

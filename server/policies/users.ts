@@ -15,5 +15,11 @@ export const hasMainAppAccess = (user: UserRow) => globalRole(user) !== 'NON';
 /** Configuration, users and logs are for role ADM (spec 2 §6), staff included. */
 export const isAdmin = (user: UserRow) => globalRole(user) === 'ADM';
 
-/** Spec 2 §2: a super-admin's profile is read-only in the settings. */
+/** Spec 2 §2: a super-admin's profile (name, e-mail, MFA) is read-only in the settings. */
 export const canEditProfile = (user: UserRow) => !user.isStaff;
+
+/**
+ * Everyone changes their own password, the super-admin included (issue 15): his first password is the
+ * generated one the first start printed, which must not stay in a console log for good.
+ */
+export const canChangeOwnPassword = (_user: UserRow) => true;

@@ -188,8 +188,21 @@ describe('own password change (user/me/reset-password/)', () => {
     expect(row.passwordResetRequired).toBe(false);
   });
 
-  it('a super-admin cannot change the password here (read-only profile)', async () => {
-    const res = await post('me/reset-password/', { current_password: PASSWORD, new_password: NEW }, '10.8.1.1', await bearer(t.app, tenant.staff));
-    expect(res.statusCode).toBe(403);
+  it('a super-admin changes his own generated password (his profile stays read-only)', async () => {
+    const staff = await createUser(t.db, tenant.clientId, { email: 'staf@reset.test', role: 'ADM', isStaff: true, passwordResetRequired: true });
+    const h = await bearer(t.app, staff);
+    const res = await post('me/reset-password/', { current_password: PASSWORD, new_password: NEW }, '10.8.1.2', h);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Wachtwoord gewijzigd.');
+    const [row] = await t.db.select().from(appUser).where(eq(appUser.id, staff.id));
+    expect(row.passwordResetRequired).toBe(false);
+    expect((await login(staff.email, PASSWORD, '10.8.2.3')).statusCode).toBe(401);
+    expect((await login(staff.email, NEW, '10.8.2.4')).statusCode).toBe(200);
+    const audits = (await t.db.select().from(auditLog).where(eq(auditLog.userId, staff.id))).map((x) => x.description);
+    expect(audits).toContain('Eigen wachtwoord gewijzigd');
+    const me = await t.app.inject({ method: 'GET', url: '/api/manager/user/me/', headers: await bearer(t.app, staff) });
+    expect(me.json()).toMatchObject({ can_change_password: true, can_edit_profile: false });
+    const profile = await t.app.inject({ method: 'PUT', url: '/api/manager/user/me/', headers: await bearer(t.app, staff), payload: { first_name: 'Ander' } });
+    expect(profile.statusCode).toBe(403);
   });
 });

@@ -168,12 +168,12 @@ describe('SAML settings: validation and storage', () => {
   it('refuses a non-https entry point, a missing or invalid certificate with Dutch messages per field', async () => {
     const bad = await put({ entry_point: 'ftp://idp', idp_cert: idp.cert });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([{ path: 'entry_point', message: 'Voer een geldig https-adres van de identity provider in.' }]);
+    expect(bad.json().errors).toEqual([{ path: 'entry_point', message: 'Voer een geldig https-adres van de inlogdienst in.' }]);
     const http = await put({ entry_point: 'http://idp.example.test/sso', idp_cert: idp.cert });
     expect(http.statusCode).toBe(400);
     const noCert = await put({ entry_point: ENTRY, idp_cert: '' });
     expect(noCert.statusCode).toBe(400);
-    expect(noCert.json().errors).toEqual([{ path: 'idp_cert', message: 'Vul het certificaat van de identity provider in.' }]);
+    expect(noCert.json().errors).toEqual([{ path: 'idp_cert', message: 'Vul het certificaat van de inlogdienst in.' }]);
     const junk = await put({ entry_point: ENTRY, idp_cert: 'dit is geen certificaat' });
     expect(junk.statusCode).toBe(400);
     expect(junk.json()).toMatchObject({ message: expect.stringMatching(/^Ongeldig certificaat/), errors: [{ path: 'idp_cert' }] });
@@ -279,7 +279,7 @@ describe('ACS: the identity provider posts the signed response', () => {
   it('refuses a response signed by another key with 401 and logs it with the IP', async () => {
     const res = await acs(samlResponse({ signer: rogue }), '10.60.0.3');
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Het antwoord van de identity provider is ongeldig of verlopen. Probeer opnieuw in te loggen.');
+    expect(res.json().message).toBe('Het antwoord van de inlogdienst is ongeldig of verlopen. Probeer opnieuw in te loggen.');
     expect(refreshCookie(res)).toBeUndefined();
     const rows = await auditAt('10.60.0.3');
     expect(rows).toHaveLength(1);
@@ -288,7 +288,7 @@ describe('ACS: the identity provider posts the signed response', () => {
     // A browser gets the Dutch page.
     const page = await acs(samlResponse({ signer: rogue }), '10.60.0.3', ALPHA, 'text/html');
     expect(page.statusCode).toBe(401);
-    expect(page.body).toContain('Het antwoord van de identity provider is ongeldig of verlopen.');
+    expect(page.body).toContain('Het antwoord van de inlogdienst is ongeldig of verlopen.');
   });
 
   it('refuses an unsigned response and a tampered signed one', async () => {

@@ -6,7 +6,7 @@ import { HttpError } from '../errors.ts';
 import { BAD_RESET_CODE, WRONG_CURRENT_PASSWORD } from '../../src/api/contract/messages.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { canEditProfile } from '../policies/users.ts';
+import { canChangeOwnPassword } from '../policies/users.ts';
 import { assertAttemptAllowed, recordAttempt, RESET_MAIL_LIMITS } from './attempts.ts';
 import { command, type Command } from './command.ts';
 import { checkTotp } from './mfa.ts';
@@ -126,7 +126,7 @@ export async function setPasswordWithToken(
 export async function changeOwnPassword(
   ctx: AppContext, user: UserRow, current: string, next: string, ip: string, currentRefresh: string | undefined,
 ): Promise<void> {
-  if (!canEditProfile(user)) throw new HttpError(403, 'Uw wachtwoord kan hier niet worden gewijzigd.');
+  if (!canChangeOwnPassword(user)) throw new HttpError(403, 'Uw wachtwoord kan hier niet worden gewijzigd.');
   await assertAttemptAllowed(ctx, 'password-change', user.email, ip);
   const ok = await verifyPassword(user.passwordHash, current);
   await recordAttempt(ctx, 'password-change', user.email, ip, ok);

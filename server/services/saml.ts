@@ -15,10 +15,10 @@ import { NO_ACCESS, findUserByEmail, normalizeEmail, startSession, type Session 
 // @node-saml/node-saml: HTTP-Redirect AuthnRequest, HTTP-POST response to our ACS.
 
 const SAML_NOT_CONFIGURED = 'Inloggen via SAML is niet ingesteld voor deze omgeving.';
-const SAML_INVALID = 'Het antwoord van de identity provider is ongeldig of verlopen. Probeer opnieuw in te loggen.';
+const SAML_INVALID = 'Het antwoord van de inlogdienst is ongeldig of verlopen. Probeer opnieuw in te loggen.';
 const SAML_NO_ACCOUNT = 'Er is geen account gevonden voor dit e-mailadres. Neem contact op met uw beheerder.';
-const SAML_NO_EMAIL = 'De identity provider heeft geen e-mailadres meegestuurd. Neem contact op met uw beheerder.';
-const INVALID_CERT = 'Ongeldig certificaat van de identity provider (verwacht: een X.509-certificaat in PEM- of base64-vorm).';
+const SAML_NO_EMAIL = 'De inlogdienst heeft geen e-mailadres meegestuurd. Neem contact op met uw beheerder.';
+const INVALID_CERT = 'Ongeldig certificaat van de inlogdienst (verwacht: een X.509-certificaat in PEM- of base64-vorm).';
 
 /** Clock difference with the IdP that is still accepted (NotBefore / NotOnOrAfter). */
 const CLOCK_SKEW_MS = 3 * 60 * 1000;

@@ -28,7 +28,9 @@ export interface TestApp {
 }
 
 /** buildApp() on a fresh database cloned from the migrated template. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {}, logging: Pick<Parameters<typeof buildApp>[0], 'logger' | 'logDestination'> = {},
+): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `grondslag_t${randomBytes(4).toString('hex')}_${inject('templateDb').split('_').pop()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -43,7 +45,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...overrides,
   };
   const mails: Mail[] = [];
-  const app = await buildApp({ config, db, mailer: { send: async (m) => void mails.push(m) } });
+  const app = await buildApp({ config, db, mailer: { send: async (m) => void mails.push(m) }, ...logging });
   await app.ready();
   return {
     app, db, config, clock, mails,

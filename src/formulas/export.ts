@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { CellValue } from 'hyperformula';
 import type { GrexEngine } from './engine.ts';
 import type { Fmt } from './workbook.ts';
+import { CODE_LABELS, codeLabel } from './codeLabels.ts';
 
 /** What is exported: the sheets as built and their computed values (an engine, or the template's workbook). */
 type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'> & Partial<Pick<GrexEngine, 'inputFormulas'>>;
@@ -34,6 +35,14 @@ interface ExportOptions {
   names?: Record<string, string>;
 }
 
+/** Last sheet 'Codes': every code the sheets may hold, with its Dutch word. */
+function codesSheet(wb: ExcelJS.Workbook) {
+  const ws = wb.addWorksheet('Codes', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = [{ width: 26 }, { width: 40 }, { width: 34 }];
+  ws.addRow(['Soort', 'Code', 'Betekenis']).font = { bold: true };
+  for (const [kind, labels] of CODE_LABELS) for (const [code, word] of Object.entries(labels)) ws.addRow([kind, code, word]);
+}
+
 export async function exportXlsx(engine: ExportSource, options: ExportOptions = {}): Promise<Uint8Array> {
   const cached = options.cachedResults ?? true;
   const wb = new ExcelJS.Workbook();
@@ -61,14 +70,18 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
         if (typeof raw === 'string' && raw.startsWith('=')) {
           const res = cached ? result(values[r]?.[c]) : undefined;
           cell.value = res === undefined ? { formula: raw.slice(1) } : ({ formula: raw.slice(1), result: res } as ExcelJS.CellFormulaValue);
-        } else if (typeof raw === 'string') cell.value = raw.startsWith("'") ? raw.slice(1) : raw;
-        else cell.value = raw;
+        } else if (typeof raw === 'string') {
+          cell.value = raw.startsWith("'") ? raw.slice(1) : raw;
+          const word = codeLabel(cell.value);
+          if (word) cell.note = word; // formulas compare the code, so the Dutch word goes beside it
+        } else cell.value = raw;
         const f = NUMBER_FORMATS[sheet.fmt(r, c) ?? 'text'];
         if (f && r >= sheet.frozenRows) cell.numFmt = f;
         if (r === 0 && sheet.frozenRows > 0) cell.font = bold;
       });
     });
   }
+  codesSheet(wb);
   for (const [name, range] of Object.entries(options.names ?? {})) wb.definedNames.add(range, name);
   const buf = await wb.xlsx.writeBuffer();
   return new Uint8Array(buf as ArrayBuffer);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
-import { applyGlobalParameters } from './globalParameters.ts';
+import { applyGlobalParameters, globalPeriodLabels } from './globalParameters.ts';
+import { pct } from './percent.ts';
 
 // The API test (server/routes/parameters.test.ts) covers labels, remap, notation and refusal through
 // the route; these are the module's edges.
@@ -28,5 +29,26 @@ describe('applyGlobalParameters', () => {
     const r = applyGlobalParameters({ base_parameters: {} }, []);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.problems.length).toBeGreaterThan(0);
+  });
+});
+
+describe('globalPeriodLabels', () => {
+  it('Per01…Per40 as the periods of a model starting on the global start date', () => {
+    const years = globalPeriodLabels('2020-01-01', 'Annual');
+    expect(years).toHaveLength(40);
+    expect([years[0], years[1], years[39]]).toEqual(['2020', '2021', '2059']);
+    expect(globalPeriodLabels('2020-08-15', 'SemiAnnual').slice(0, 3)).toEqual(['2020 H2', '2021 H1', '2021 H2']);
+    expect(globalPeriodLabels('2020-08-15', 'Quarterly').slice(0, 2)).toEqual(['2020 Q3', '2020 Q4']);
+  });
+
+  it('match the labels applyGlobalParameters writes a period value to', () => {
+    const r = applyGlobalParameters(structuredClone(example), [
+      { parameter_type: 'StartdatumGrondexploitatieBoekwaardeVanaf', period_type: 'Uitgangspunt', value_date: '2023-03-01' },
+      { parameter_type: 'Kostenstijging', period_type: 'Per02', value_float: 0.04 },
+    ]);
+    const set = r.ok ? r.data.base_parameters.parameter_sets.find((s) => s.set_name === 'Kostenstijging') : undefined;
+    const phasing = example.base_parameters.phasing_period;
+    const label = globalPeriodLabels('2023-03-01', phasing)[1];
+    expect(set?.set_values.filter((v) => pct(v.period_value) === 0.04).map((v) => v.period_label)).toEqual([label]);
   });
 });

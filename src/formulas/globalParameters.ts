@@ -12,7 +12,7 @@
 //   replace (percent.ts), so the engine reads the intended rate either way.
 // - The result is validated; a model it would make invalid is refused with the problems.
 import type { ParameterRow, ParameterType } from '../api/contract/parameters.ts';
-import type { ModelData, ParameterSet, ParameterSetGroup } from '../api/contract/modelData.ts';
+import { MAX_PERIODS, type ModelData, type ParameterSet, type ParameterSetGroup, type PhasingPeriod } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from './periodRemap.ts';
 import { inNotationOf } from './percent.ts';
 import { generatePeriods } from './periods.ts';
@@ -49,6 +49,15 @@ function setOf(bp: BaseParameters, target: { group: ParameterSetGroup; name: str
     bp.parameter_sets.push(set);
   }
   return set;
+}
+
+/**
+ * What Per01…Per40 stand for in a model that starts on `start` (the global start date) with `phasing`
+ * periods: the model's own period labels ('2020', '2020 H2', '2020 Q3'), for the screen that sets them.
+ */
+export function globalPeriodLabels(start: string, phasing: PhasingPeriod): string[] {
+  const end = `${Number(start.slice(0, 4)) + MAX_PERIODS}-12-31`;
+  return generatePeriods(start, end, phasing, MAX_PERIODS).map((p) => p.label);
 }
 
 type GlobalParametersResult = { ok: true; data: ModelData } | { ok: false; problems: Problem[] };

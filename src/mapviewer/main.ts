@@ -44,7 +44,9 @@ const map = L.map('map', {
   minZoom: 0,
   maxZoom: PDOK_RESOLUTIONS.length - 1,
   attributionControl: true,
+  zoomControl: false,
 });
+L.control.zoom({ zoomInTitle: 'Inzoomen', zoomOutTitle: 'Uitzoomen' }).addTo(map); // Leaflet's own says 'Zoom in'
 map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener">Leaflet</a>');
 L.control.scale({ imperial: false, maxWidth: 160 }).addTo(map);
 

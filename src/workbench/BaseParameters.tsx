@@ -1,10 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { Dialog } from '../app/Dialog.tsx';
 import type { ParameterSetGroup, PhaseEntry, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
 import { formatNumber, percentDown } from '../lib/nlFormat.ts';
 import { pct } from '../formulas/percent.ts';
+import { setLabel } from '../formulas/codeLabels.ts';
 import { FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import type { CellChange } from './Sheet.tsx';
 import { Sheet } from './LazySheet.tsx';
@@ -181,7 +183,7 @@ const SetGroup = observer(function SetGroup({ store, toasts, group, title }: { s
         <div className="gs-wb-add">
           <InputGroup placeholder="Naam nieuwe set" value={name} onChange={(e) => setName(e.target.value)} aria-label={`Naam nieuwe set ${title}`} intent={error ? 'danger' : 'none'} />
           <Button icon="plus" text="Set toevoegen" onClick={add} />
-          <HTMLSelect value={remove} onChange={(e) => setRemove(e.target.value)} options={[{ value: '', label: 'Set kiezen…' }, ...names.map((n) => ({ value: n, label: n }))]} aria-label={`Set verwijderen ${title}`} />
+          <HTMLSelect value={remove} onChange={(e) => setRemove(e.target.value)} options={[{ value: '', label: 'Set kiezen…' }, ...names.map((n) => ({ value: n, label: setLabel(n) }))]} aria-label={`Set verwijderen ${title}`} />
           <Button icon="trash" text="Verwijderen" disabled={!remove} onClick={del} />
           {error && <span className="gs-wb-error" role="alert">{error}</span>}
         </div>

@@ -110,6 +110,9 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       colHeaders: def.columns.map((c) => c.title),
       colWidths: def.columns.map((c) => c.width),
       rowHeaders: true,
+      // Handsontable names the corner header 'Select whole grid' (a fixed English aria-label; its column
+      // index is not always negative, as it follows the horizontal scroll).
+      afterGetColHeader: (_col, th) => void (th.getAttribute('aria-label') === 'Select whole grid' && th.setAttribute('aria-label', 'Hele tabel selecteren')),
       fixedColumnsStart: def.fixedCols,
       height,
       width: '100%',

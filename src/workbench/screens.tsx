@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Dialog } from '../app/Dialog.tsx';
 import { useRoot, type RootStore } from '../app/RootStore.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import type { Screen } from '../app/screens.ts';

@@ -63,6 +63,17 @@ describe('grids as data', () => {
     const def = parameterSetSheet(s, 'Interest_Percentage');
     expect(def.toEdits(0, 1, '3,5')).toEqual([{ kind: 'setValue', group: 'Interest_Percentage', name: 'RentepercentageNegatiefSaldo', label: null, value: 3.5 }]);
   });
+
+  it('shows codes as Dutch words: the interest sets, the phasing method Financieel, the unit Post (issue 15)', async () => {
+    const s = await store();
+    expect(parameterSetSheet(s, 'Interest_Percentage').data.map((r) => r[0])).toEqual(['Rente negatief saldo', 'Rente positief saldo']);
+    const phasing = phasingSheet(s, 'residential');
+    const method = phasing.columns.findIndex((c) => c.key === 'phasing_method');
+    expect(phasing.columns[method]!.options!.map((o) => o.label)).toEqual(['Financieel', 'Procentueel']);
+    expect(phasing.toEdits(0, method, 'Financieel')).toEqual(phasing.toEdits(0, method, 'Financeel'));
+    const estimate = costEstimateSheet(s);
+    expect(estimate.columns.find((c) => c.key === 'unit')!.options!.find((o) => o.value === 'Item')!.label).toBe('Post');
+  });
 });
 
 describe('formulas typed into input cells', () => {

@@ -7,6 +7,10 @@ import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode,
 import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import type { WorkbookLayout } from '../formulas/workbook.ts';
+import {
+  CALCULATION_METHOD_LABELS, INTEREST_METHOD_LABELS, PERIOD_TYPE_LABELS, PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS, UNIT_LABELS,
+  VALUE_TYPE_LABELS, setLabel,
+} from '../formulas/codeLabels.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 
 type ColKind = 'text' | 'number' | 'money' | 'pct' | 'date' | 'select' | 'factor' | 'int';
@@ -69,26 +73,16 @@ export function pastedCells(
   return { cells, area: { row: r0, col: c0, lastRow, lastCol } };
 }
 
-const UNIT_OPTIONS: Option[] = [
-  { value: 'Meter', label: 'm' }, { value: 'SquareMeter', label: 'm²' }, { value: 'Hectare', label: 'Ha' },
-  { value: 'CubicMeter', label: 'm³' }, { value: 'Pieces', label: 'Stuks' }, { value: 'Item', label: 'Item' },
-  { value: 'Percentage', label: 'Percentage' }, { value: 'Euro', label: 'Euro' }, { value: 'Hours', label: 'Uren' },
-];
+const optionsOf = (labels: Readonly<Record<string, string>>): Option[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const UNIT_OPTIONS = optionsOf(UNIT_LABELS);
 const SECTION_OPTIONS: Option[] = ['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw'].map((v) => ({ value: v, label: v }));
-const METHOD_OPTIONS: Option[] = [{ value: 'Financeel', label: 'Financeel' }, { value: 'percentage', label: 'Procentueel' }];
-const VALUE_TYPE_OPTIONS: Option[] = [{ value: 'Financeel', label: 'Financeel' }, { value: 'Procentueel', label: 'Procentueel' }];
-const TENURE_OPTIONS: Option[] = [{ value: 'Purchased', label: 'Koop' }, { value: 'Rent', label: 'Huur' }];
-const CALC_METHOD_OPTIONS: Option[] = [
-  { value: 'LandShare', label: 'Grondquote' }, { value: 'PlotPrice', label: 'Kavelprijs' },
-  { value: 'Residual', label: 'Residueel' }, { value: 'PricePerSquareMeter', label: 'Prijs per m²' },
-];
-export const PERIOD_TYPE_OPTIONS: Option[] = [
-  { value: 'Annual', label: 'Jaarlijks' }, { value: 'SemiAnnual', label: 'Halfjaarlijks' }, { value: 'Quarterly', label: 'Kwartalen' },
-];
-export const INTEREST_METHOD_OPTIONS: Option[] = [
-  { value: 'Traditional', label: 'Traditioneel' }, { value: 'BBV', label: 'Conform BBV' }, { value: 'OrganizationSpecific', label: 'Organisatiespecifiek' },
-];
-export const PHASE_GROUP_OPTIONS: Option[] = [{ value: 'Cost', label: 'Kosten' }, { value: 'Revenue', label: 'Opbrengsten' }];
+const METHOD_OPTIONS = optionsOf(PHASING_METHOD_LABELS);
+const VALUE_TYPE_OPTIONS = optionsOf(VALUE_TYPE_LABELS);
+const TENURE_OPTIONS = optionsOf(TENURE_LABELS);
+const CALC_METHOD_OPTIONS = optionsOf(CALCULATION_METHOD_LABELS);
+export const PERIOD_TYPE_OPTIONS = optionsOf(PERIOD_TYPE_LABELS);
+export const INTEREST_METHOD_OPTIONS = optionsOf(INTEREST_METHOD_LABELS);
+export const PHASE_GROUP_OPTIONS = optionsOf(PHASE_GROUP_LABELS);
 export const LOCATION_OPTIONS: Option[] = [
   { value: 'excluded_or_to_be_maintained', label: 'Uitgesloten of te handhaven' },
   { value: 'main_structure_paving', label: 'Hoofdstructuur verharding' },
@@ -132,7 +126,7 @@ function resultsOf(store: WorkbenchStore, kind: EntryKindUi): Map<number, EntryR
   return new Map((kind === 'cost' ? r.costEntries : r.residentialEntries).map((e) => [e.id, e]));
 }
 function setNames(m: ModelData, group: ParameterSetGroup): Option[] {
-  return m.base_parameters.parameter_sets.filter((s) => s.set_group === group).map((s) => ({ value: s.set_name, label: s.set_name }));
+  return m.base_parameters.parameter_sets.filter((s) => s.set_group === group).map((s) => ({ value: s.set_name, label: setLabel(s.set_name) }));
 }
 
 /** Rename check shared by all entry grids: non-empty, unique case-insensitively. */
@@ -451,7 +445,7 @@ export function parameterSetSheet(store: WorkbenchStore, group: ParameterSetGrou
     id: `sets-${group}`,
     columns: cols,
     fixedCols: 1,
-    data: sets.map((s) => cols.map((c) => (c.key === 'name' ? s.set_name : c.key === 'base' ? s.set_base_value : valueAt(s, c.key.slice(2))))),
+    data: sets.map((s) => cols.map((c) => (c.key === 'name' ? setLabel(s.set_name) : c.key === 'base' ? s.set_base_value : valueAt(s, c.key.slice(2))))),
     toEdits(row, c, value) {
       const s = sets[row];
       const col = cols[c];

@@ -19,7 +19,7 @@ const toForm = (s: SamlSettingsRow): Form => ({
   metadataUrl: s.metadataUrl ?? '',
 });
 
-/** Single sign-on of the client: the identity provider's address and certificate (empty = off). */
+/** Single sign-on of the client: the identity provider's (inlogdienst) address and certificate (empty = off). */
 export function SamlSettingsCard() {
   const { toasts } = useRoot();
   const [settings, setSettings] = useState<SamlSettingsRow | null>(null);
@@ -65,13 +65,13 @@ export function SamlSettingsCard() {
     <Card className="gs-form" role="region" aria-label="Inloggen met SAML">
       <h3>Inloggen met SAML <Tag minimal intent={settings.enabled ? 'success' : 'none'}>{settings.enabled ? 'Ingeschakeld' : 'Uitgeschakeld'}</Tag></h3>
       <Callout intent="primary" icon="info-sign" style={{ marginBottom: 12 }}>
-        Geef de identity provider deze gegevens: ACS-adres <code>{settings.acsUrl}</code>, metadata <code>{settings.spMetadataUrl}</code>.
+        Geef de inlogdienst (identity provider) van uw organisatie deze gegevens: ACS-adres <code>{settings.acsUrl}</code>, metadata <code>{settings.spMetadataUrl}</code>.
         Laat het adres leeg om inloggen met SAML uit te zetten.
       </Callout>
-      {field('entryPoint', 'entry_point', 'Adres van de identity provider (SSO)')}
-      {field('idpCert', 'idp_cert', 'Certificaat van de identity provider (PEM)')}
-      {field('issuer', 'issuer', 'Entity ID van Grondslag', `Leeg: ${settings.issuerIsDefault ? settings.issuer : 'het standaardadres'}`)}
-      {field('metadataUrl', 'metadata_url', 'Metadata-adres van de identity provider')}
+      {field('entryPoint', 'entry_point', 'Adres van de inlogdienst (identity provider, SSO)')}
+      {field('idpCert', 'idp_cert', 'Certificaat van de inlogdienst (PEM)')}
+      {field('issuer', 'issuer', 'Kenmerk van Grondslag (Entity ID)', `Leeg: ${settings.issuerIsDefault ? settings.issuer : 'het standaardadres'}`)}
+      {field('metadataUrl', 'metadata_url', 'Metadata-adres van de inlogdienst')}
       <Button intent="primary" text="Opslaan" loading={busy} onClick={() => void save()} />
     </Card>
   );

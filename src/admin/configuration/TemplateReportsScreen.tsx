@@ -2,8 +2,9 @@ import '../admin.css';
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
-  Alert, Button, ButtonGroup, Card, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea,
+  Alert, Button, ButtonGroup, Card, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea,
 } from '@blueprintjs/core';
+import { Dialog } from '../../app/Dialog.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { StaffScreen } from './StaffScreen.tsx';
 import { XlsxFileInput } from './XlsxFileInput.tsx';

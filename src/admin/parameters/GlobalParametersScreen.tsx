@@ -79,17 +79,20 @@ const ValuesPage = observer(function ValuesPage({ store }: { store: ParametersSt
   );
 });
 
-function PercentInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+/** One percentage: `name` is its accessible name, `row` what the row shows (Uitgangspunt or the period's year). */
+function PercentInput({ name, row, title, value, onChange }: { name: string; row: string; title?: string; value: string; onChange: (v: string) => void }) {
   const ok = isValidFraction(value);
   return (
     <div className="gs-param-row">
-      <label>{label.split(' ').pop()}</label>
-      <InputGroup aria-label={label} value={value} intent={ok ? 'none' : 'danger'} onValueChange={onChange} />
+      <label title={title}>{row}</label>
+      <InputGroup aria-label={name} value={value} intent={ok ? 'none' : 'danger'} onValueChange={onChange} />
       <span className="gs-pct">{percentText(value)}</span>
       {!ok && <span className="bp6-text-danger">{INVALID}</span>}
     </div>
   );
 }
+
+const PERCENT_HINT = 'Percentages zoals in het rekenmodel: 2 is 2 %; een waarde tot en met 1 is een fractie (0,02 is ook 2 %).';
 
 const TypeValues = observer(function TypeValues({ store, type }: { store: ParametersStore; type: ParameterType }) {
   const label = PARAMETER_LABELS[type];
@@ -104,24 +107,39 @@ const TypeValues = observer(function TypeValues({ store, type }: { store: Parame
       );
     }
     case 'single':
-      return <PercentInput label={`${label} Uitgangspunt`} value={store.single[type]} onChange={(v) => store.setSingle(type, v)} />;
-    case 'series':
       return (
         <>
-          <p className="gs-muted">Een wijziging van de uitgangswaarde wordt naar alle perioden gekopieerd.</p>
+          <p className="gs-muted">{PERCENT_HINT}</p>
+          <PercentInput name={`${label} Uitgangspunt`} row="Uitgangspunt" value={store.single[type]} onChange={(v) => store.setSingle(type, v)} />
+        </>
+      );
+    case 'series': {
+      const rows = store.periodRows;
+      return (
+        <>
+          <p className="gs-muted">{PERCENT_HINT} Een wijziging van de uitgangswaarde wordt naar alle perioden gekopieerd.</p>
+          <p className="gs-muted">{PERIOD_HINT}</p>
           {store.series[type].map((value, i) => (
-            <PercentInput key={PERIOD_TYPES[i]} label={`${label} ${PERIOD_TYPES[i]}`} value={value} onChange={(v) => store.setSeries(type, i, v)} />
+            <PercentInput key={PERIOD_TYPES[i]} name={`${label} ${i === 0 ? 'Uitgangspunt' : `periode ${i}`}`} row={i === 0 ? 'Uitgangspunt' : rows[i - 1].label}
+              title={rows[i - 1]?.title} value={value} onChange={(v) => store.setSeries(type, i, v)} />
           ))}
         </>
       );
+    }
     default:
       return <IndexTable store={store} type={type} />;
   }
 });
 
+/** The periods are those of a model that starts on the global start date. */
+const PERIOD_HINT = 'Periode 1 is de periode waarin de startdatum valt; de jaren gelden bij jaarlijkse fasering (de andere faseringen staan in de tooltip).';
+
 const IndexTable = observer(function IndexTable({ store, type }: { store: ParametersStore; type: ParameterType }) {
   const table = store.table(type);
-  const rows = type === 'ToekomstigeIndexGebruiker' ? PERIOD_TYPES.slice(1).map(String) : YEARS.map(String);
+  const future = type === 'ToekomstigeIndexGebruiker';
+  const rows = future
+    ? store.periodRows.map((r, i) => ({ ...r, name: `periode ${i + 1}` }))
+    : YEARS.map((y) => ({ label: String(y), title: undefined, name: String(y) }));
   const label = PARAMETER_LABELS[type];
   return (
     <>
@@ -129,14 +147,15 @@ const IndexTable = observer(function IndexTable({ store, type }: { store: Parame
         <Button icon="add-column-right" text="Kolom toevoegen" disabled={table.length >= MAX_INDEX_COLUMNS} onClick={() => store.addColumn(type)} />
         <span className="gs-muted">{table.length} {table.length === 1 ? 'kolom' : 'kolommen'} (maximaal {MAX_INDEX_COLUMNS})</span>
       </div>
+      <p className="gs-muted">{PERCENT_HINT}{future && ` ${PERIOD_HINT}`}</p>
       <div className="gs-index-table">
         <HTMLTable compact aria-label={label}>
           <thead>
             <tr>
-              <th>{type === 'ToekomstigeIndexGebruiker' ? 'Periode' : 'Jaar'}</th>
+              <th>{future ? 'Periode' : 'Jaar'}</th>
               {table.map((_, c) => (
                 <th key={c}>
-                  Index {c}
+                  Index {c} (%)
                   {c > 0 && <Button size="small" variant="minimal" icon="cross" aria-label={`Kolom ${c} verwijderen`} onClick={() => store.removeColumn(type, c)} />}
                 </th>
               ))}
@@ -144,11 +163,11 @@ const IndexTable = observer(function IndexTable({ store, type }: { store: Parame
           </thead>
           <tbody>
             {rows.map((r, i) => (
-              <tr key={r}>
-                <td>{r}</td>
+              <tr key={r.name}>
+                <td title={r.title}>{r.label}</td>
                 {table.map((col, c) => (
                   <td key={c}>
-                    <input className={`bp6-input bp6-small${isValidFraction(col[i]) ? '' : ' bp6-intent-danger'}`} aria-label={`${label} index ${c} ${r}`}
+                    <input className={`bp6-input bp6-small${isValidFraction(col[i]) ? '' : ' bp6-intent-danger'}`} aria-label={`${label} index ${c} ${r.name}`}
                       value={col[i]} title={isValidFraction(col[i]) ? percentText(col[i]) : INVALID}
                       onChange={(e) => store.setIndex(type, c, i, e.currentTarget.value)} />
                   </td>

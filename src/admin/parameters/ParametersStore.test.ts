@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ParameterSaveBody } from '../../api/contract/parameters.ts';
 import { snakify } from '../../api/case.ts';
 import type { ModelRow, ProjectItem, VersionItem } from '../../api/parameters.ts';
-import { MAX_INDEX_COLUMNS, ParametersStore, parseFraction, percentText, type ParametersStoreApi } from './ParametersStore.ts';
+import { MAX_INDEX_COLUMNS, ParametersStore, parseFraction, percentText, periodRows, type ParametersStoreApi } from './ParametersStore.ts';
 
 /** The project area as page 1 sees it: project 1 with versions 11 (no models) and 12 (models 121, 122). */
 function fakeApi() {
@@ -18,15 +18,21 @@ function fakeApi() {
 const store = (api = fakeApi(), onError = () => {}) => new ParametersStore(api as unknown as ParametersStoreApi, onError);
 
 describe('global parameter inputs (spec 2 §5)', () => {
-  it('takes an optional fraction 0..1 with a Dutch or English separator', () => {
+  it('takes a percentage as the tool does (2 and 0,02 are 2 %) with a Dutch or English separator, as a fraction 0..1', () => {
+    expect(parseFraction('2')).toBe(0.02);
+    expect(parseFraction('3,5')).toBe(0.035);
     expect(parseFraction('0,02')).toBe(0.02);
     expect(parseFraction('0.5')).toBe(0.5);
     expect(parseFraction(' 1 ')).toBe(1);
+    expect(parseFraction('100')).toBe(1);
     expect(parseFraction('')).toBeNull();
-    for (const bad of ['1,5', '-0,1', 'abc', '0,0,1', '2']) expect(parseFraction(bad)).toBeNaN();
+    for (const bad of ['150', '100,5', '-0,1', 'abc', '0,0,1', '2 %']) expect(parseFraction(bad)).toBeNaN();
   });
 
-  it('shows the value ×100 rounded down to two decimals, in Dutch', () => {
+  it('shows what the value means: the fraction ×100 rounded down to two decimals, in Dutch', () => {
+    expect(percentText('2')).toBe('2,00 %');
+    expect(percentText('21')).toBe('21,00 %');
+    expect(percentText('1')).toBe('100,00 %');
     expect(percentText('0,02')).toBe('2,00 %');
     expect(percentText('0,29')).toBe('29,00 %'); // 0.29 * 100 is 28.999… in floating point
     expect(percentText('0,123456')).toBe('12,34 %');
@@ -35,11 +41,29 @@ describe('global parameter inputs (spec 2 §5)', () => {
   });
 });
 
+describe('period rows (issue 15)', () => {
+  it('label Per01…Per40 with the years from the start date, the other phasings in the title', () => {
+    const rows = periodRows('2020-01-01');
+    expect(rows).toHaveLength(40);
+    expect(rows.map((r) => r.label).slice(0, 3)).toEqual(['2020', '2021', '2022']);
+    expect(rows[39].label).toBe('2059');
+    expect(rows[1].title).toBe('Periode 2: 2021 bij jaarlijkse fasering, 2020 H2 bij halfjaarlijkse, 2020 Q2 bij kwartalen');
+  });
+
+  it('follow the start date as typed, and fall back to period numbers while it is invalid', () => {
+    const s = store();
+    s.setDate('StartdatumGrondexploitatieBoekwaardeVanaf', '2031-07-01');
+    expect(s.periodRows[0].label).toBe('2031');
+    s.setDate('StartdatumGrondexploitatieBoekwaardeVanaf', '2031-13-01');
+    expect(s.periodRows[0]).toEqual({ label: 'Periode 1', title: 'Periode 1' });
+  });
+});
+
 describe('ParametersStore', () => {
   it('starts at the defaults of spec 2 §9', () => {
     const s = store();
-    expect(s.series.Kostenstijging.every((v) => v === '0,02')).toBe(true);
-    expect(s.single.BtwPercentage).toBe('0,21');
+    expect(s.series.Kostenstijging.every((v) => v === '2')).toBe(true);
+    expect(s.single.BtwPercentage).toBe('21');
     expect(s.dates).toMatchObject({ StartdatumGrondexploitatieBoekwaardeVanaf: '2020-01-01', NcwDatum: '2025-01-01', Prijspeildatum: '2025-01-01', Eindwaardedatum: '2030-12-31' });
     expect(s.invalidTypes()).toEqual([]);
   });
@@ -75,7 +99,7 @@ describe('ParametersStore', () => {
     s.setDate('NcwDatum', '2026-02-30');
     expect(s.invalidTypes()).toEqual(['NcwDatum']);
     s.setDate('NcwDatum', '2026-02-03');
-    s.setSingle('BtwPercentage', '21');
+    s.setSingle('BtwPercentage', '121');
     expect(s.invalidTypes()).toEqual(['BtwPercentage']);
   });
 

@@ -3,6 +3,8 @@ import {
   DATE_PARAMETER_TYPES, PARAMETER_DATE_PATTERN, PARAMETER_TYPES, PERIOD_TYPES, type ParameterType, type PeriodType,
 } from '../../api/contract/parameters.ts';
 import { percentDown } from '../../lib/nlFormat.ts';
+import { pct } from '../../formulas/percent.ts';
+import { globalPeriodLabels } from '../../formulas/globalParameters.ts';
 import type { parametersApi, ModelRow, ParameterValue, ProjectItem, VersionItem } from '../../api/parameters.ts';
 import type { AreaStoreFactory } from '../../app/RootStore.ts';
 
@@ -41,15 +43,19 @@ export const kindOf = (t: ParameterType) =>
 const DEFAULT_DATES: Record<string, string> = {
   StartdatumGrondexploitatieBoekwaardeVanaf: '2020-01-01', NcwDatum: '2025-01-01', Prijspeildatum: '2025-01-01', Eindwaardedatum: '2030-12-31',
 };
-const DEFAULT_PERCENT = '0,02';
-const DEFAULT_VAT = '0,21';
+/** Percentages are typed and shown as in the tool (issue 15): 2 is 2 %, and 0,02 too (≤ 1 is a fraction). */
+const DEFAULT_PERCENT = '2';
+const DEFAULT_VAT = '21';
 
-/** An optional fraction 0..1 typed with a Dutch or English decimal separator; null = empty, NaN = invalid. */
+/**
+ * The fraction (0..1, spec 2 §5) of a percentage typed as in the tool (`pct`: 2 and 0,02 are 2 %), with a
+ * Dutch or English decimal separator; null = empty, NaN = invalid (not a number, or above 100 %).
+ */
 export function parseFraction(text: string): number | null {
   const t = text.trim();
   if (t === '') return null;
-  if (!/^\d*([.,]\d+)?$/.test(t) || t === '') return Number.NaN;
-  const v = Number(t.replace(',', '.'));
+  if (!/^\d*([.,]\d+)?$/.test(t)) return Number.NaN;
+  const v = pct(Number(t.replace(',', '.')));
   return v >= 0 && v <= 1 ? v : Number.NaN;
 }
 export const isValidFraction = (text: string) => !Number.isNaN(parseFraction(text));
@@ -62,7 +68,7 @@ export function isValidDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** The value ×100, rounded down to 2 decimals, in Dutch notation (spec 2 §5). */
+/** What the typed value means: the fraction ×100, rounded down to 2 decimals, in Dutch notation (spec 2 §5). */
 export function percentText(text: string): string {
   const v = parseFraction(text);
   return v === null || Number.isNaN(v) ? '' : `${percentDown(v)} %`;
@@ -71,6 +77,20 @@ export function percentText(text: string): string {
 /** A model the server did not change because the result would be invalid (issue 11; the spec has no text). */
 const refusedText = (name: string, problems: string[]) =>
   `Rekenmodel '${name}' is niet aangepast: ${problems.join(' ')}`;
+
+/**
+ * Per01…Per40 as the user reads them: the years of a model starting on the global start date (yearly
+ * periods, the usual case), with the other phasings in the title; 'Periode n' while that date is invalid.
+ */
+export function periodRows(start: string): { label: string; title: string }[] {
+  const n = PERIODS.length;
+  if (!isValidDate(start)) return PERIODS.map((_, i) => ({ label: `Periode ${i + 1}`, title: `Periode ${i + 1}` }));
+  const [years, halves, quarters] = (['Annual', 'SemiAnnual', 'Quarterly'] as const).map((p) => globalPeriodLabels(start.trim(), p));
+  return Array.from({ length: n }, (_, i) => ({
+    label: years[i],
+    title: `Periode ${i + 1}: ${years[i]} bij jaarlijkse fasering, ${halves[i]} bij halfjaarlijkse, ${quarters[i]} bij kwartalen`,
+  }));
+}
 
 export type SortKey = 'name' | 'number' | 'modified';
 
@@ -105,6 +125,10 @@ export class ParametersStore {
   }
 
   // ---- page 0 ----
+  /** The labels of Per01…Per40 for the start date as typed. */
+  get periodRows() {
+    return periodRows(this.dates.StartdatumGrondexploitatieBoekwaardeVanaf);
+  }
   setSeries(type: ParameterType, index: number, text: string) {
     const rows = this.series[type];
     if (index === 0) rows.fill(text); // the base value is copied to Per01..Per40

@@ -16,7 +16,7 @@ import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 
 /**
  * User settings (Gebruiker, spec 2 §2): profile, MFA and password. A super-admin sees the profile
- * read-only and has no MFA or password forms here.
+ * read-only and has no MFA form here, but changes his own password (issue 15).
  */
 const UserSettingsScreen = observer(function UserSettingsScreen() {
   const { auth } = useRoot();
@@ -33,7 +33,7 @@ const UserSettingsScreen = observer(function UserSettingsScreen() {
         )}
         <ProfileForm key={`${user.id}-${user.email}`} />
         {user.canEditProfile && <MfaSection />}
-        {user.canEditProfile && <PasswordForm />}
+        {user.canChangePassword && <PasswordForm />}
       </div>
     </>
   );
@@ -84,7 +84,7 @@ const ProfileForm = observer(function ProfileForm() {
           <InputGroup id="me-email" value={email} onValueChange={setEmail} readOnly={readOnly} disabled={busy} />
         </FormGroup>
         {readOnly
-          ? <p className="gs-muted">Als super-beheerder kunt u uw profiel, wachtwoord en MFA hier niet wijzigen.</p>
+          ? <p className="gs-muted">Als super-beheerder kunt u uw profiel en MFA hier niet wijzigen.</p>
           : <Button type="submit" intent="primary" text="Opslaan" loading={busy} />}
       </form>
     </Card>

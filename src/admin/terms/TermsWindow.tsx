@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../../app/Dialog.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { authApi } from '../../api/auth.ts';
 
-import { TERMS_VERSION } from '../../lib/terms.ts';
+import { termsVersionText } from '../../lib/terms.ts';
 import { SAVE_FAILED } from '../../api/contract/messages.ts';
 
 /** Terms of use (spec 2 §1): accepted before any screen; declining signs out. */
@@ -32,7 +33,7 @@ export const TermsWindow = observer(function TermsWindow() {
   return (
     <Dialog isOpen={screen.termsOpen} title="Gebruiksvoorwaarden" isCloseButtonShown={false} canEscapeKeyClose={false} canOutsideClickClose={false}>
       <DialogBody className="gs-terms">
-        <p className="gs-muted">Versie {TERMS_VERSION}</p>
+        <p className="gs-muted">Versie van {termsVersionText()}</p>
         <p>De rekenmodellen worden in licentie ter beschikking gesteld. Het is niet toegestaan de rekenmodellen te kopiëren of aan derden openbaar te maken.</p>
         <p>Op de hosting van de applicatie zijn de standaard ICT-voorwaarden van de Nederlandse overheid van toepassing.</p>
         <p>Medewerkers van derden die met de applicatie werken, tekenen vooraf een geheimhoudingsverklaring.</p>

@@ -9,7 +9,7 @@ export interface UserFieldValues {
   role: Role;
 }
 
-/** Voornaam*, Achternaam*, Email*, Rol* of the create and edit screens; `emailError` (e.g. in use) marks the e-mail field. */
+/** Voornaam*, Achternaam*, E-mailadres*, Rol* of the create and edit screens; `emailError` (e.g. in use) marks the e-mail field. */
 export function UserFields({ value, onChange, disabled, idPrefix, emailError }: {
   value: UserFieldValues;
   onChange: (next: UserFieldValues) => void;
@@ -26,7 +26,7 @@ export function UserFields({ value, onChange, disabled, idPrefix, emailError }: 
       <FormGroup label="Achternaam" labelInfo="*" labelFor={`${idPrefix}-last-name`}>
         <InputGroup id={`${idPrefix}-last-name`} value={value.lastName} onValueChange={set('lastName')} disabled={disabled} />
       </FormGroup>
-      <FormGroup label="Email" labelInfo="*" labelFor={`${idPrefix}-email`}
+      <FormGroup label="E-mailadres" labelInfo="*" labelFor={`${idPrefix}-email`}
         intent={emailError ? 'danger' : 'none'} helperText={emailError ?? undefined}>
         <InputGroup id={`${idPrefix}-email`} value={value.email} onValueChange={set('email')} disabled={disabled} autoComplete="off"
           intent={emailError ? 'danger' : 'none'} />

@@ -18,8 +18,10 @@ export const UserCapabilities = z.object({
   can_manage_model_templates: z.boolean(),
   /** Configuratie → Rapportagesjablonen: upload, change, delete and download report templates (staff). */
   can_manage_report_templates: z.boolean(),
-  /** Own profile, password and MFA in the user settings (a super-admin's are read-only). */
+  /** Own profile and MFA in the user settings (a super-admin's are read-only). */
   can_edit_profile: z.boolean(),
+  /** Own password in the user settings (everyone, the super-admin included). */
+  can_change_password: z.boolean(),
   /** The platform field of a new model. */
   can_choose_platform: z.boolean(),
   /** Documentatie: add, change and delete entries (staff). */

@@ -26,17 +26,17 @@ const Url = (message: string) => z
 export const SamlSettingsBody = z
   .object({
     /** Single-sign-on address of the identity provider (HTTP-Redirect binding); empty = SAML off. */
-    entry_point: Url('Voer een geldig https-adres van de identity provider in.'),
+    entry_point: Url('Voer een geldig https-adres van de inlogdienst in.'),
     /** Signing certificate of the identity provider: PEM, or only its base64 body. */
     idp_cert: z.string().max(20_000, 'Het certificaat is te lang.').nullish().transform(emptyToNull),
     /** Our entity id (SP issuer, also the expected audience); empty = the default metadata address. */
-    issuer: z.string().max(1000, 'De issuer is te lang.').nullish().transform(emptyToNull),
+    issuer: z.string().max(1000, 'Het kenmerk (Entity ID) is te lang.').nullish().transform(emptyToNull),
     /** Metadata address of the identity provider; stored for reference. */
     metadata_url: Url('Voer een geldig https-adres voor de metadata in.'),
   })
   .superRefine((v, c) => {
     if (v.entry_point && !v.idp_cert) {
-      c.addIssue({ code: 'custom', path: ['idp_cert'], message: 'Vul het certificaat van de identity provider in.' });
+      c.addIssue({ code: 'custom', path: ['idp_cert'], message: 'Vul het certificaat van de inlogdienst in.' });
     }
   });
 export type SamlSettingsBody = z.input<typeof SamlSettingsBody>;

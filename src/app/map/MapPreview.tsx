@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import L from 'leaflet';
-import { GeoJSON, MapContainer, ScaleControl, useMap } from 'react-leaflet';
+import { GeoJSON, MapContainer, ScaleControl, ZoomControl, useMap } from 'react-leaflet';
 import type { AreaGeometry } from '../../api/map.ts';
 
 /** How an outline is drawn in the preview: the surrounding ones (as the viewer's CONTEXT_STYLES), the edited one, areas. */
@@ -63,7 +63,8 @@ export function MapPreview({ layers, label }: { layers: PreviewLayer[]; label: s
   }, [layers]);
   return (
     <div className="gs-map-preview" role="region" aria-label={label}>
-      <MapContainer center={[52.15, 5.39]} zoom={7} preferCanvas attributionControl={false} style={{ height: '100%', width: '100%' }}>
+      <MapContainer center={[52.15, 5.39]} zoom={7} preferCanvas attributionControl={false} zoomControl={false} style={{ height: '100%', width: '100%' }}>
+        <ZoomControl zoomInTitle="Inzoomen" zoomOutTitle="Uitzoomen" />
         <ScaleControl imperial={false} position="bottomleft" />
         {ordered.map((l) => (
           <GeoJSON

@@ -2,9 +2,10 @@ import './documentation.css';
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
-  Alert, Button, Card, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, InputGroup,
+  Alert, Button, Card, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, InputGroup,
   NonIdealState, TextArea,
 } from '@blueprintjs/core';
+import { Dialog } from '../../app/Dialog.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useResource } from '../../app/resource.ts';

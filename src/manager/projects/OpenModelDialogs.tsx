@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { Alert, AnchorButton, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Dialog } from '../../app/Dialog.tsx';
 import { MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED } from '../../api/contract/messages.ts';
 import { excelUri } from '../../api/openModel.ts';
 import { TaskProgress } from '../shared/TaskProgress.tsx';

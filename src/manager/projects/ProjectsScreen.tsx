@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Button, Dialog, DialogBody, DialogFooter, Icon, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Alert, Button, DialogBody, DialogFooter, Icon, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Dialog } from '../../app/Dialog.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import type { Model } from '../../api/models.ts';

@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
-  Button, Callout, Card, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Tag, TextArea,
+  Button, Callout, Card, Checkbox, DialogBody, DialogFooter, FormGroup, HTMLSelect, Tag, TextArea,
 } from '@blueprintjs/core';
+import { Dialog } from '../../app/Dialog.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import type { Model } from '../../api/models.ts';

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { ModelData } from '../api/contract/modelData.ts';
+import { GrexEngine } from './engine.ts';
+import { exportXlsx } from './export.ts';
+import { codeLabel, setLabel } from './codeLabels.ts';
+import { PARAMETER_ROWS, SHEET } from './workbook.ts';
+
+const example = JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+
+describe('codes in Dutch words (issue 15)', () => {
+  it('knows each code once; the user\'s own set names stay as typed', () => {
+    expect(codeLabel('Annual')).toBe('Jaarlijks');
+    expect(codeLabel('Item')).toBe('Post');
+    expect(codeLabel('Financeel')).toBe('Financieel');
+    expect(codeLabel('Interest_Percentage')).toBe('Rentepercentages');
+    expect(codeLabel('Percentage')).toBeUndefined(); // already a Dutch word
+    expect(codeLabel('Centrum')).toBeUndefined();
+    expect(setLabel('RentepercentageNegatiefSaldo')).toBe('Rente negatief saldo');
+    expect(setLabel('Grond')).toBe('Grond');
+  });
+
+  it('the export keeps the codes the formulas compare, with the Dutch word as a note, and a sheet Codes', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await exportXlsx(new GrexEngine(structuredClone(example)))) as unknown as ArrayBuffer);
+    const period = wb.getWorksheet(SHEET.params)!.getCell(PARAMETER_ROWS.phasing_period + 1, 2);
+    expect(period.value).toBe(example.base_parameters.phasing_period);
+    expect(period.note).toBe(codeLabel(example.base_parameters.phasing_period));
+    const sets = wb.getWorksheet(SHEET.sets)!;
+    const groups = sets.getColumn(2).values.slice(2);
+    expect(groups).toContain('Interest_Percentage');
+    const row = groups.indexOf('Interest_Percentage') + 2;
+    expect(sets.getCell(row, 2).note).toBe('Rentepercentages');
+    const codes = wb.getWorksheet('Codes')!;
+    expect(codes.getRow(1).values).toEqual([undefined, 'Soort', 'Code', 'Betekenis']);
+    const rows = codes.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    expect(rows).toContainEqual(['Faseringsperiode', 'Annual', 'Jaarlijks']);
+    expect(rows).toContainEqual(['Eenheid', 'SquareMeter', 'm²']);
+    expect(rows).toContainEqual(['Faseringsmethode', 'Financeel', 'Financieel']);
+    expect(rows).toContainEqual(['Groep parameterset', 'Indexing_FutureIndex', 'Toekomstige index']);
+  });
+});
