@@ -5,11 +5,13 @@ import type { ValueType } from '../api/contract/modelData.ts';
 import { Sheet } from './LazySheet.tsx';
 import {
   type EntryKindUi, type ResidentialSection, RESIDENTIAL_SECTIONS, bookValueSheet, costEstimateSheet, indexingSheet, labelProblem,
-  newCostEntry, newResidentialEntry, phasingSheet, residentialEstimateSheet,
+  phasingSheet, residentialEstimateSheet,
 } from './sheets.ts';
 import { type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
 import { OverviewTab } from './Overview.tsx';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
+import type { RowActions } from './sheetExcel.ts';
+import type { Problem } from '../formulas/validate.ts';
 
 type TabId = 'overview' | 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
 
@@ -67,6 +69,7 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
 }) {
   const onEdit = useSheetEdit(store, toasts);
   const evaluate = useEvaluate(store);
+  const rows = useEntryRowActions(store, toasts, kind);
   // Hidden grids do not follow the revision (they catch up when shown).
   const revision = active ? store.revision : -1;
   const def = useMemo(() => {
@@ -80,11 +83,28 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
   }, [store, revision, tab, kind, section]);
   return (
     <div className="gs-wb-panel">
-      <Sheet def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 330)} testId={`sheet-${def.id}`} active={active} />
+      <Sheet def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 330)} testId={`sheet-${def.id}`} active={active} rows={rows} />
       {tab === 'estimate' && !store.readOnly && <EntryRows store={store} toasts={toasts} kind={kind} />}
     </div>
   );
 });
+
+/** The entry grids' row actions (right-click menu, Ctrl+Shift+= / Ctrl+-): the store's, one undo step each. */
+function useEntryRowActions(store: WorkbenchStore, toasts: Toaster, kind: EntryKindUi): RowActions {
+  return useMemo(() => {
+    const done = (problems: Problem[] | null) => problems && showProblems(toasts, problems);
+    return {
+      insert: (row, where) => done(store.insertEntry(kind, where === 'above' ? row : row + 1)),
+      remove: (rows) => {
+        const list = kind === 'cost' ? store.model!.cost_estimate : store.model!.residential_construction;
+        done(store.deleteEntries(kind, rows.flatMap((r) => (list[r] ? [list[r].id] : []))));
+      },
+      undo: () => store.undo(),
+      canUndo: () => store.canUndo,
+      tell: (message) => toasts.error(message, 5_000),
+    };
+  }, [store, toasts, kind]);
+}
 
 /** Adding and removing entries (labels unique, compared case-insensitively; a duplicate is refused and logged). */
 const EntryRows = observer(function EntryRows({ store, toasts, kind }: { store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi }) {
@@ -100,20 +120,14 @@ const EntryRows = observer(function EntryRows({ store, toasts, kind }: { store: 
       if (!label.trim()) toasts.error(p, 5_000);
       return;
     }
-    const problems = store.replaceModel((d) => {
-      if (kind === 'cost') d.cost_estimate.push(newCostEntry(d, label));
-      else d.residential_construction.push(newResidentialEntry(d, label));
-    });
+    const problems = store.insertEntry(kind, list.length, label);
     if (problems) showProblems(toasts, problems);
     else setLabel('');
   };
   const del = () => {
     const id = Number(remove);
     if (!id) return;
-    store.replaceModel((d) => {
-      if (kind === 'cost') d.cost_estimate = d.cost_estimate.filter((e) => e.id !== id);
-      else d.residential_construction = d.residential_construction.filter((e) => e.id !== id);
-    });
+    store.deleteEntries(kind, [id]);
     setRemove('');
   };
   return (
