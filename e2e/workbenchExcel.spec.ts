@@ -57,7 +57,8 @@ type Hot = {
 function grid(page: Page, sheet: string) {
   const run = <T, A>(fn: (hot: Hot, arg: A) => T, arg: A) =>
     page.evaluate(({ sheet, fn, arg }) => {
-      const hot = (document.querySelector(`[data-testid="${sheet}"]`) as unknown as { hot: Hot }).hot;
+      const hot = (document.querySelector(`[data-testid="${sheet}"]`) as unknown as { hot?: Hot } | null)?.hot;
+      if (!hot) return null as T; // the grid's chunk is still loading
       return new Function('hot', 'arg', `return (${fn})(hot, arg)`)(hot, arg) as T;
     }, { sheet, fn: fn.toString(), arg });
   const text = (row: number, col: number) => run((hot, [r, c]) => {
@@ -70,6 +71,7 @@ function grid(page: Page, sheet: string) {
     rows: () => run((hot) => hot.countRows(), null),
     select: async (row: number, col: number, toRow = row, toCol = col) => {
       await expect(page.getByTestId(sheet)).toBeVisible();
+      await expect.poll(() => run((hot) => !!hot, null)).toBe(true);
       await run((hot, [a, b, c, d]) => hot.selectCell(a, b, c, d), [row, col, toRow, toCol]);
     },
     /** A cell of the scrolling part of the grid (not the frozen first column). */

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import Handsontable from 'handsontable/base';
 import { registerCellType, TextCellType, DropdownCellType } from 'handsontable/cellTypes';
-import { registerPlugin, CopyPaste, Autofill, ManualColumnResize, ContextMenu } from 'handsontable/plugins';
+import { registerPlugin, CopyPaste, Autofill, ManualColumnResize, ContextMenu, AutoColumnSize } from 'handsontable/plugins';
 import { TextEditor } from 'handsontable/editors';
 import { textRenderer } from 'handsontable/renderers';
 import 'handsontable/styles/handsontable.min.css';
@@ -24,6 +24,8 @@ registerCellType(DropdownCellType);
 registerPlugin(CopyPaste);
 registerPlugin(Autofill);
 registerPlugin(ManualColumnResize);
+// The context menu needs AutoColumnSize registered (it stays off: the columns have their widths).
+registerPlugin(AutoColumnSize);
 registerPlugin(ContextMenu);
 
 // One grid of the tool: a Handsontable fed plain arrays built from the engine (never MobX proxies),
@@ -121,6 +123,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       height,
       width: '100%',
       manualColumnResize: true,
+      autoColumnSize: false,
       fillHandle: { autoInsertRow: false },
       copyPaste: { pasteMode: 'overwrite', rowsLimit: 10_000, columnsLimit: 200 },
       autoWrapRow: true,
