@@ -155,6 +155,29 @@ test('the right-click menu inserts and deletes entry rows through the model, and
   await expect.poll(() => estimate.rows()).toBe(3); // two entries and the empty last row
 });
 
+test("the right-click menu's Kopiëren, Plakken and Knippen go through the store as one undo step each", async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openNewModel(page, request);
+  await menu(page, 'Kostenraming').click();
+  await tab(page, 'Fasering').click();
+  const phasing = grid(page, 'sheet-cost-phasing');
+  await phasing.expect(0, 5, '€ 500.000,00');
+  await phasing.expect(0, 7, '');
+  await phasing.td(0, 5).click({ button: 'right' });
+  await contextItem(page, 'Kopiëren').click();
+  await phasing.td(0, 7).click({ button: 'right' });
+  await contextItem(page, 'Plakken').click();
+  await phasing.expect(0, 7, '€ 500.000,00');
+  await phasing.td(0, 6).click({ button: 'right' });
+  await contextItem(page, 'Knippen').click();
+  await phasing.expect(0, 6, '');
+  await page.keyboard.press('Control+z');
+  await phasing.expect(0, 6, '€ 500.000,00');
+  await phasing.expect(0, 7, '€ 500.000,00');
+  await page.keyboard.press('Control+z');
+  await phasing.expect(0, 7, '');
+});
+
 test('typing m2 into a unit cell gives m²; an unknown unit is refused with the list of units', async ({ page, request }) => {
   await openNewModel(page, request);
   await menu(page, 'Kostenraming').click();
