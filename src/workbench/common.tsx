@@ -91,8 +91,8 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
   label: string;
   id: string;
   width?: number;
-  /** Each text the user types (PercentField's note follows it). */
-  onText?: (text: string) => void;
+  /** Each text the user types; null when Esc puts the value back (PercentField's note follows it). */
+  onText?: (text: string | null) => void;
 }) {
   const shown = kind === 'date' ? formatDutchDate(value as string) : kind === 'number' || kind === 'percent' ? toDutchEditText(value as number) : String(value ?? '');
   const [text, setText] = useState(shown);
@@ -128,7 +128,10 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit();
-          if (e.key === 'Escape') setText(shown);
+          if (e.key === 'Escape') {
+            setText(shown);
+            onText?.(null);
+          }
         }}
       />
       {error && <small className="gs-wb-error">{error}</small>}
