@@ -4,9 +4,8 @@ import { Button, Callout, Checkbox, DialogBody, DialogFooter, HTMLSelect, HTMLTa
 import { Dialog } from '../app/Dialog.tsx';
 import type { ParameterSetGroup, PhaseEntry, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
-import { formatNumber, percentDown } from '../lib/nlFormat.ts';
-import { pct } from '../formulas/percent.ts';
 import { setLabel } from '../formulas/codeLabels.ts';
+import { formatNumber } from '../lib/nlFormat.ts';
 import { FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import type { CellChange } from './Sheet.tsx';
 import { Sheet } from './LazySheet.tsx';
@@ -18,6 +17,7 @@ import { CommitField, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit
 import { isCompleteSpaceRow, type WorkbenchStore } from './WorkbenchStore.ts';
 import { type ActionRegistry, titleOf } from './actions.ts';
 import { useScreenParam } from '../app/screenParam.ts';
+import { PercentField } from './PercentNote.tsx';
 
 type TabId = 'project' | 'phasing' | 'interest' | 'indexing' | 'space' | 'other';
 
@@ -198,9 +198,8 @@ const Interest = observer(function Interest({ store, toasts }: { store: Workbenc
   return (
     <div className="gs-wb-panel">
       <div className="gs-wb-fields">
-        <CommitField id="f-rate" label="Rente- en disconteringsvoet (%)" kind="number" disabled={ro} value={bp.interest_discount_rate_percentage}
+        <PercentField id="f-rate" label="Rente- en disconteringsvoet (%)" disabled={ro} value={bp.interest_discount_rate_percentage}
           onCommit={(v) => applyParam(store, toasts, 'interest_discount_rate_percentage', v)} />
-        <span className="gs-wb-pct">{percentDown(pct(bp.interest_discount_rate_percentage))}%</span>
         <label className="gs-wb-field" htmlFor="f-method">
           <span>Renteberekeningsmethode</span>
           <HTMLSelect id="f-method" disabled={ro} value={bp.interest_calculation_method} options={INTEREST_METHOD_OPTIONS}
@@ -329,9 +328,8 @@ const Other = observer(function Other({ store, toasts }: { store: WorkbenchStore
   return (
     <div className="gs-wb-panel">
       <div className="gs-wb-fields">
-        <CommitField id="f-vat" label="Btw-percentage" kind="number" disabled={store.readOnly} value={bp.vat_rate_percentage}
+        <PercentField id="f-vat" label="Btw-percentage" disabled={store.readOnly} value={bp.vat_rate_percentage}
           onCommit={(v) => applyParam(store, toasts, 'vat_rate_percentage', v)} />
-        <span className="gs-wb-pct">{percentDown(pct(bp.vat_rate_percentage))}%</span>
       </div>
     </div>
   );

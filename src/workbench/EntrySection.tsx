@@ -5,13 +5,15 @@ import type { ValueType } from '../api/contract/modelData.ts';
 import { Sheet } from './LazySheet.tsx';
 import {
   type EntryKindUi, type ResidentialSection, RESIDENTIAL_SECTIONS, bookValueSheet, costEstimateSheet, indexingSheet, labelProblem,
-  newCostEntry, newResidentialEntry, phasingSheet, residentialEstimateSheet,
+  phasingSheet, residentialEstimateSheet,
 } from './sheets.ts';
 import { type Toaster, showProblems, useDescribe, useEvaluate, useSheetEdit } from './common.tsx';
 import { OverviewTab } from './Overview.tsx';
 import { emptyGridHint } from './guidance.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { useScreenParam } from '../app/screenParam.ts';
+import type { RowActions } from './sheetExcel.ts';
+import type { Problem } from '../formulas/validate.ts';
 
 type TabId = 'overview' | 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
 
@@ -72,6 +74,7 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
   const onEdit = useSheetEdit(store, toasts);
   const evaluate = useEvaluate(store);
   const describe = useDescribe(store);
+  const rows = useEntryRowActions(store, toasts, kind);
   // Hidden grids do not follow the revision (they catch up when shown).
   const revision = active ? store.revision : -1;
   const def = useMemo(() => {
@@ -87,13 +90,30 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
     <div className="gs-wb-panel">
       <Sheet
         def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 364)}
-        testId={`sheet-${def.id}`} active={active} describe={describe}
+        testId={`sheet-${def.id}`} active={active} describe={describe} rows={rows}
         overlay={def.data.length === 0 && <div className="gs-wb-empty-row" data-testid="empty-grid-hint">{emptyGridHint(tab, store.readOnly)}</div>}
       />
       {tab === 'estimate' && !store.readOnly && <EntryRows store={store} toasts={toasts} kind={kind} />}
     </div>
   );
 });
+
+/** The entry grids' row actions (right-click menu, Ctrl+Shift+= / Ctrl+-): the store's, one undo step each. */
+function useEntryRowActions(store: WorkbenchStore, toasts: Toaster, kind: EntryKindUi): RowActions {
+  return useMemo(() => {
+    const done = (problems: Problem[] | null) => problems && showProblems(toasts, problems);
+    return {
+      insert: (row, where) => done(store.insertEntry(kind, where === 'above' ? row : row + 1)),
+      remove: (rows) => {
+        const list = kind === 'cost' ? store.model!.cost_estimate : store.model!.residential_construction;
+        done(store.deleteEntries(kind, rows.flatMap((r) => (list[r] ? [list[r].id] : []))));
+      },
+      undo: () => store.undo(),
+      canUndo: () => store.canUndo,
+      tell: (message) => toasts.error(message, 5_000),
+    };
+  }, [store, toasts, kind]);
+}
 
 /** Adding and removing entries (labels unique, compared case-insensitively; a duplicate is refused and logged). */
 const EntryRows = observer(function EntryRows({ store, toasts, kind }: { store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi }) {
@@ -109,20 +129,14 @@ const EntryRows = observer(function EntryRows({ store, toasts, kind }: { store: 
       if (!label.trim()) toasts.error(p, 5_000);
       return;
     }
-    const problems = store.replaceModel((d) => {
-      if (kind === 'cost') d.cost_estimate.push(newCostEntry(d, label));
-      else d.residential_construction.push(newResidentialEntry(d, label));
-    });
+    const problems = store.insertEntry(kind, list.length, label);
     if (problems) showProblems(toasts, problems);
     else setLabel('');
   };
   const del = () => {
     const id = Number(remove);
     if (!id) return;
-    store.replaceModel((d) => {
-      if (kind === 'cost') d.cost_estimate = d.cost_estimate.filter((e) => e.id !== id);
-      else d.residential_construction = d.residential_construction.filter((e) => e.id !== id);
-    });
+    store.deleteEntries(kind, [id]);
     setRemove('');
   };
   return (

@@ -1,13 +1,13 @@
 import { type ReactNode, memo, useEffect, useRef, useState } from 'react';
 import Handsontable from 'handsontable/base';
 import { registerCellType, TextCellType, DropdownCellType } from 'handsontable/cellTypes';
-import { registerPlugin, CopyPaste, Autofill, ManualColumnResize } from 'handsontable/plugins';
+import { registerPlugin, CopyPaste, Autofill, ManualColumnResize, ContextMenu, AutoColumnSize } from 'handsontable/plugins';
 import { TextEditor } from 'handsontable/editors';
 import { textRenderer } from 'handsontable/renderers';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import type { CellValue } from 'hyperformula';
-import { type Cell, type Col, type SheetDef, pastedCells } from './sheets.ts';
+import { type Cell, type Col, type SheetDef, isPercentCell, pastedCells } from './sheets.ts';
 import { formatMoney, formatNumber, percentDown } from '../lib/nlFormat.ts';
 import { pct } from '../formulas/percent.ts';
 import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
@@ -15,12 +15,20 @@ import { resolveFormula } from './formula.ts';
 import { activeSheet, setActiveSheet } from './activeSheet.ts';
 import type { CellContents } from './formulaCells.ts';
 import { FormulaBar } from './FormulaBar.tsx';
+import type { EditOptions } from './common.tsx';
+import { type RowActions, TypedDropdownEditor, contextMenuOf, selectedRows } from './sheetExcel.ts';
+import { type PercentNote, percentNote } from './percentInput.ts';
+import { GridPercentNote } from './PercentNote.tsx';
+import './excel.css';
 
 registerCellType(TextCellType);
 registerCellType(DropdownCellType);
 registerPlugin(CopyPaste);
 registerPlugin(Autofill);
 registerPlugin(ManualColumnResize);
+// The context menu needs AutoColumnSize registered (it stays off: the columns have their widths).
+registerPlugin(AutoColumnSize);
+registerPlugin(ContextMenu);
 
 // One grid of the tool: a Handsontable fed plain arrays built from the engine (never MobX proxies),
 // created once per mount and updated through updateData/updateSettings, so React re-renders never
@@ -37,7 +45,7 @@ export interface CellChange {
 export interface SheetProps {
   def: SheetDef;
   readOnly: boolean;
-  onEdit: (def: SheetDef, changes: CellChange[]) => void;
+  onEdit: (def: SheetDef, changes: CellChange[], opts?: EditOptions) => void;
   /** Evaluates '=…' typed into an input cell (HyperFormula of the engine). */
   evaluate: (formula: string) => CellValue;
   height?: number | string;
@@ -48,6 +56,8 @@ export interface SheetProps {
   describe?: (def: SheetDef, row: number, col: number) => CellContents | null;
   /** Drawn over the grid (positioned against the grid itself, below the formula bar), e.g. an empty grid's hint row. */
   overlay?: ReactNode;
+  /** The rows are entries: the right-click menu and Ctrl+Shift+= / Ctrl+- insert and delete them. */
+  rows?: RowActions;
 }
 
 /** Per grid: the formula an opened cell editor starts with (F2, Enter, double click), as the bar shows it. */
@@ -78,26 +88,37 @@ function display(col: Col, row: number, v: Cell): string {
 }
 
 function columnsOf(def: SheetDef, readOnly: boolean): Handsontable.ColumnSettings[] {
-  return def.columns.map((c): Handsontable.ColumnSettings => ({
+  return def.columns.map((c, i): Handsontable.ColumnSettings => ({
     type: c.kind === 'select' ? 'dropdown' : 'text',
     source: c.kind === 'select' ? (c.options ?? []).map((o) => o.label) : undefined,
-    editor: c.kind === 'select' ? 'dropdown' : (DutchEditor as unknown as new (...args: unknown[]) => unknown),
+    editor: c.parse ? (TypedDropdownEditor as unknown as new (...args: unknown[]) => unknown)
+      : c.kind === 'select' ? 'dropdown' : (DutchEditor as unknown as new (...args: unknown[]) => unknown),
     readOnly: readOnly || !!c.computed || !!c.readOnly,
     className: c.computed ? 'gs-computed' : c.readOnly ? 'gs-label' : c.kind === 'text' || c.kind === 'select' || c.kind === 'date' ? 'gs-input' : 'gs-input htRight',
     renderer(instance, td, row, col, prop, value, props) {
-      textRenderer(instance as Handsontable, td, row, col, prop, display(c, row, value as Cell), props);
+      const hint = def.spare?.col === i && row === (instance as Handsontable).countRows() - 1 ? def.spare.hint : null;
+      textRenderer(instance as Handsontable, td, row, col, prop, hint ?? display(c, row, value as Cell), props);
+      td.classList.toggle('gs-spare-hint', hint !== null);
       if (c.kind !== 'text' && c.kind !== 'select' && c.kind !== 'date') td.classList.add('htRight');
     },
   }));
 }
 
-export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true, describe, overlay }: SheetProps) {
+/** The empty last row (def.spare) takes text only in its own column. */
+function spareCellReadOnly(def: SheetDef, row: number, col: number): boolean {
+  return !!def.spare && row === def.data.length - 1 && col !== def.spare.col;
+}
+
+export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true, describe, overlay, rows }: SheetProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
   const hotRef = useRef<Handsontable | null>(null);
-  const latest = useRef({ def, onEdit, evaluate, readOnly, describe });
-  latest.current = { def, onEdit, evaluate, readOnly, describe };
+  const latest = useRef({ def, onEdit, evaluate, readOnly, describe, rows });
+  latest.current = { def, onEdit, evaluate, readOnly, describe, rows };
   const [selected, setSelected] = useState<{ row: number; col: number } | null>(null);
   const sendRef = useRef<(raw: [number, number, unknown][]) => void>(() => {});
+  /** A percentage just typed as a bare number ≤ 1, with its other reading (issue 15). */
+  const [note, setNote] = useState<(PercentNote & { row: number; col: number }) | null>(null);
   const shapeRef = useRef('');
   const dataRef = useRef(def.data);
 
@@ -117,6 +138,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       height,
       width: '100%',
       manualColumnResize: true,
+      autoColumnSize: false,
       fillHandle: { autoInsertRow: false },
       copyPaste: { pasteMode: 'overwrite', rowsLimit: 10_000, columnsLimit: 200 },
       autoWrapRow: true,
@@ -127,6 +149,15 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       minSpareRows: 0,
       allowInsertRow: false,
       allowInsertColumn: false,
+      cells(row, col) {
+        // In a grid with a spare row a row's cells change their read-only state as rows come and go
+        // (cell meta outlives updateData): the columns' rule, and the spare row's.
+        const d = latest.current.def;
+        if (!d.spare) return {};
+        const c = d.columns[col];
+        return { readOnly: latest.current.readOnly || !!c?.computed || !!c?.readOnly || spareCellReadOnly(d, row, col) };
+      },
+      contextMenu: rows ? contextMenuOf(() => hotRef.current!, () => latest.current.rows, () => ({ readOnly: latest.current.readOnly, spareRow: spareRowOf(latest.current.def) })) : false,
       beforeChange(changes, source) {
         if (source === 'updateData' || source === 'loadData') return;
         // Readers cannot change anything (the grid is read-only; this also stops paste and fill).
@@ -137,7 +168,10 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
           const [row, prop, , next] = ch;
           raw.push([row, typeof prop === 'number' ? prop : Number(prop), next]);
         }
-        send(raw);
+        // Delete, Backspace and Cut empty the selection (Handsontable's emptySelectedCells: null per cell).
+        const clear = source === 'CopyPaste.cut' || raw.every(([, , v]) => v === null);
+        send(raw, clear ? { clear } : undefined);
+        notePercent(source === 'edit' && raw.length === 1 ? raw[0]! : null);
         // The change is cancelled: Handsontable would now re-render the whole table although
         // nothing changed in its data; the store's answer repaints the changed cells instead.
         skipRender = true;
@@ -170,7 +204,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
     });
     let skipRender = false;
     /** Typed, pasted or filled values → the store (formulas evaluated, cells outside the sheet dropped). */
-    const send = (raw: [number, number, unknown][]) => {
+    const send = (raw: [number, number, unknown][], opts?: EditOptions) => {
       const { def: d, onEdit: edit, evaluate: ev } = latest.current;
       const out: CellChange[] = [];
       for (const [row, col, next] of raw) {
@@ -187,7 +221,12 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
         }
         out.push({ row, col, value });
       }
-      if (out.length) edit(d, out);
+      if (out.length) edit(d, out, opts);
+    };
+    /** A bare number ≤ 1 typed into a percentage cell gets the note with its other reading. */
+    const notePercent = (typed: [number, number, unknown] | null) => {
+      const n = typed && isPercentCell(latest.current.def, typed[0], typed[1]) ? percentNote(typed[2]) : null;
+      setNote(n && { ...n, row: typed![0], col: typed![1] });
     };
     sendRef.current = send;
     editorFormula.set(hot, (row, col) => {
@@ -229,6 +268,15 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       fillRight() {
         this.fill('right');
       },
+      // Ctrl+Shift+= and Ctrl+- (the tool's action registry), in grids whose rows are entries.
+      insertRows: rows ? () => {
+        const r = selectedRows(hot, -1);
+        if (r.length && ref.current?.offsetParent) latest.current.rows?.insert(r[0]!, 'above');
+      } : undefined,
+      deleteRows: rows ? () => {
+        const r = selectedRows(hot, spareRowOf(latest.current.def));
+        if (r.length && ref.current?.offsetParent) latest.current.rows?.remove(r);
+      } : undefined,
     };
     hotRef.current = hot;
     // Tests and the benchmark drive the grid through its own API.
@@ -293,6 +341,8 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
   }, [active]);
 
   const contents = describe && selected ? describe(def, selected.row, selected.col) : null;
+  const hot = hotRef.current;
+  const noted = note && hot && wrapRef.current && def.data[note.row]?.[note.col] === note.typed ? note : null;
   return (
     <>
       {describe && (
@@ -304,13 +354,23 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
           onDone={() => selected && hotRef.current?.selectCell(selected.row, selected.col)}
         />
       )}
-      <div className="gs-wb-sheetbox">
+      <div ref={wrapRef} className="gs-sheet-wrap">
         <div ref={ref} className="gs-sheet" data-testid={testId} />
         {overlay}
+        {noted && hot && (
+          <GridPercentNote hot={hot} wrap={wrapRef.current!} row={noted.row} col={noted.col} note={noted} onClose={() => setNote(null)} onPick={() => {
+            setNote(null);
+            latest.current.onEdit(latest.current.def, [{ row: noted.row, col: noted.col, value: noted.alternative }]);
+            hot.listen();
+          }} />
+        )}
       </div>
     </>
   );
 });
+
+/** The index of the empty last row, or -1. */
+const spareRowOf = (def: SheetDef) => (def.spare ? def.data.length - 1 : -1);
 
 /**
  * Re-run the renderer of the given cells where they are in the DOM. When that changes a row's

@@ -8,6 +8,8 @@ import { remapPeriodItems } from '../formulas/periodRemap.ts';
 import { type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
 import { MAPVIEWER_ERROR_TEXT, MSG_INVALID, NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals, type SpaceUsageDiff } from '../formulas/spaceUsageFromMap.ts';
+import { freeLabel, insertEntry, removeEntries } from './entryRows.ts';
+import { type EntryKindUi, labelProblem } from './sheets.ts';
 
 // The online tool's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
 // sheet of the tool, the working copy (the engine's model data + the space-usage rows as typed), the
@@ -336,6 +338,29 @@ export class WorkbenchStore {
     this.redoStack = [];
     this.touched(true);
     return null;
+  }
+
+  // ---------- entry rows (issue 15: the grids' Excel keys and menu) ----------
+
+  /**
+   * A new cost or residential entry at `index` of its list (0: first; the list's length: last), one
+   * undo step. Without a label it gets a free one ('Nieuwe post', 'Nieuwe post 2', …); a label that is
+   * empty or taken is refused (spec 3 §5).
+   */
+  insertEntry(kind: EntryKindUi, index: number, label?: string): Problem[] | null {
+    if (!this.engine || this.readOnly) return null;
+    const m = this.engine.modelData;
+    const name = label ?? freeLabel(m, kind);
+    const problem = labelProblem(m, kind, null, name);
+    if (problem) return [{ path: 'label', message: problem }];
+    const length = kind === 'cost' ? m.cost_estimate.length : m.residential_construction.length;
+    return this.replaceModel((d) => insertEntry(d, kind, Math.max(0, Math.min(index, length)), name));
+  }
+
+  /** Removes the entries with these ids, one undo step. */
+  deleteEntries(kind: EntryKindUi, ids: readonly number[]): Problem[] | null {
+    if (!ids.length) return null;
+    return this.replaceModel((d) => removeEntries(d, kind, ids));
   }
 
   /**

@@ -4,6 +4,9 @@ import type Handsontable from 'handsontable/base';
 interface ActiveSheet {
   fillDown(): void;
   fillRight(): void;
+  /** Grids whose rows are entries: a row above the selection, the selected rows deleted (Ctrl+Shift+=, Ctrl+-). */
+  insertRows?(): void;
+  deleteRows?(): void;
   hot: Handsontable;
 }
 

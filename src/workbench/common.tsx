@@ -8,6 +8,7 @@ import type { SheetDef } from './sheets.ts';
 import type { CellChange } from './Sheet.tsx';
 import { cellEdits, cellContents } from './formulaCells.ts';
 import { MSG, type WorkbenchStore } from './WorkbenchStore.ts';
+import { percentInput } from './percentInput.ts';
 
 export interface Toaster {
   error(message: string, timeout?: number): unknown;
@@ -25,25 +26,47 @@ export function showProblems(toasts: Toaster, problems: Problem[]): void {
   toasts.error(first.message, isDate ? 10_000 : 5_000);
 }
 
+/** How the changed cells came: `clear` — Delete, Backspace or Cut emptied them. */
+export interface EditOptions {
+  clear?: boolean;
+}
+
 /** The handler of the grids whose cells map to engine edits. */
 export function useSheetEdit(store: WorkbenchStore, toasts: Toaster) {
-  return useCallback((def: SheetDef, changes: CellChange[]) => {
-    if (store.readOnly) return;
-    const edits: Edit[] = [];
-    let error: string | null = null;
-    for (const ch of changes) {
-      const r = store.model ? cellEdits(def, store.model, ch.row, ch.col, ch.value) : def.toEdits(ch.row, ch.col, ch.value);
-      if ('error' in r) {
-        error ??= r.error;
-        continue;
-      }
-      edits.push(...r);
+  return useCallback((def: SheetDef, changes: CellChange[], opts?: EditOptions) => applyCellChanges(store, toasts, def, changes, opts), [store, toasts]);
+}
+
+/**
+ * Changed cells → one step of the store (one undo step however many cells). Refused cells are left as
+ * they were with one toast for the block; cleared cells that need a value keep it and the toast names
+ * their columns. Text typed into the empty last row (def.spare) adds a row.
+ */
+export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: SheetDef, changes: CellChange[], opts: EditOptions = {}): void {
+  if (store.readOnly) return;
+  const edits: Edit[] = [];
+  let error: string | null = null;
+  const kept = new Set<string>();
+  const spareRow = def.spare ? def.data.length - 1 : -1;
+  let added: string | null = null;
+  for (const ch of changes) {
+    if (ch.row === spareRow) {
+      const text = typeof ch.value === 'string' ? ch.value.trim() : '';
+      if (ch.col === def.spare!.col && text) added = text;
+      continue;
     }
-    // One toast for a block with refused cells; the other cells are applied.
-    if (error) toasts.error(error, 5_000);
-    const problems = store.applyEdits(edits);
-    if (problems) showProblems(toasts, problems);
-  }, [store, toasts]);
+    const r = store.model ? cellEdits(def, store.model, ch.row, ch.col, ch.value) : def.toEdits(ch.row, ch.col, ch.value);
+    if ('error' in r) {
+      if (opts.clear) kept.add(def.columns[ch.col]?.title ?? '');
+      else error ??= r.error;
+      continue;
+    }
+    edits.push(...r);
+  }
+  if (kept.size) error = `Verplichte cellen zijn niet leeggemaakt: ${[...kept].join(', ')}.`;
+  // One toast for a block with refused cells; the other cells are applied.
+  if (error) toasts.error(error, 5_000);
+  const problems = store.applyEdits(edits) ?? (added !== null ? def.spare!.add(added) : null);
+  if (problems) showProblems(toasts, problems);
 }
 
 /** The formula bar's contents of an entry grid's cell (formulaCells.ts). */
@@ -65,16 +88,19 @@ export function useEvaluate(store: WorkbenchStore) {
 }
 
 /** A text field committed on blur/Enter (numbers and dates typed the Dutch way). */
-export function CommitField({ value, onCommit, disabled, kind, label, id, width = 160 }: {
+export function CommitField({ value, onCommit, disabled, kind, label, id, width = 160, onText }: {
   value: string | number | null;
   onCommit: (v: string | number) => boolean | void;
   disabled?: boolean;
-  kind: 'number' | 'date' | 'text';
+  /** 'percent': a number, where '1 %' says percent outright (percentInput). */
+  kind: 'number' | 'percent' | 'date' | 'text';
   label: string;
   id: string;
   width?: number;
+  /** Each text the user types; null when Esc puts the value back (PercentField's note follows it). */
+  onText?: (text: string | null) => void;
 }) {
-  const shown = kind === 'date' ? formatDutchDate(value as string) : kind === 'number' ? toDutchEditText(value as number) : String(value ?? '');
+  const shown = kind === 'date' ? formatDutchDate(value as string) : kind === 'number' || kind === 'percent' ? toDutchEditText(value as number) : String(value ?? '');
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setText(shown), [shown]);
@@ -83,6 +109,7 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
     let v: string | number | null;
     if (kind === 'date') v = parseDutchDate(text);
     else if (kind === 'number') v = parseDutchNumber(text)?.value ?? null;
+    else if (kind === 'percent') v = percentInput(text, value as number) ?? null;
     else v = text;
     if (v === null) {
       setError(kind === 'date' ? 'Ongeldige datum (dd-mm-jjjj)' : 'Voer een getal in.');
@@ -100,11 +127,17 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
         disabled={disabled}
         style={{ width }}
         intent={error ? 'danger' : 'none'}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          onText?.(e.target.value);
+        }}
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit();
-          if (e.key === 'Escape') setText(shown);
+          if (e.key === 'Escape') {
+            setText(shown);
+            onText?.(null);
+          }
         }}
       />
       {error && <small className="gs-wb-error">{error}</small>}

@@ -119,6 +119,9 @@ function open(root: RootStore, modelId: number): Opened {
     { id: 'redo', label: 'Opnieuw', keys: ['Mod+Y', 'Mod+Shift+Z'], toolbar: { icon: 'redo' }, enabled: () => store.canRedo, run: () => store.redo() },
     { id: 'fillDown', label: 'Omlaag vullen', keys: ['Mod+D'], enabled: () => !store.readOnly && !!activeSheet, run: () => activeSheet?.fillDown() },
     { id: 'fillRight', label: 'Rechts vullen', keys: ['Mod+R'], enabled: () => !store.readOnly && !!activeSheet, run: () => activeSheet?.fillRight() },
+    // Excel's keys for rows (issue 15); Shift+= arrives as '+'.
+    { id: 'insertRow', label: 'Rij invoegen', keys: ['Mod+Shift+=', 'Mod+Shift++'], enabled: () => !store.readOnly && !!activeSheet?.insertRows, run: () => activeSheet?.insertRows?.() },
+    { id: 'deleteRow', label: 'Rij verwijderen', keys: ['Mod+-'], enabled: () => !store.readOnly && !!activeSheet?.deleteRows, run: () => activeSheet?.deleteRows?.() },
     { id: 'export', label: 'Exporteren', keys: [], toolbar: { icon: 'export', text: true }, enabled: () => !!store.engine, run: () => void exportNow(store, root) },
     { id: 'save', label: 'Opslaan', keys: ['Mod+S'], inInputs: true, toolbar: { icon: 'floppy-disk', text: true, intent: 'primary' },
       enabled: () => store.dirty && !store.readOnly && !store.saving, busy: () => store.saving, run: () => {

@@ -4,6 +4,7 @@ import { HyperFormula } from 'hyperformula';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { type Col, costEstimateSheet, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
 import { resolveFormula } from './formula.ts';
+import { applyCellChanges } from './common.tsx';
 import type { ModelData } from '../api/contract/modelData.ts';
 
 const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
@@ -116,5 +117,101 @@ describe('pasting a block', () => {
 
   it('an empty block writes nothing', () => {
     expect(pastedCells(def, [], { row: 0, col: 1 }, { row: 0, col: 1 })).toEqual({ cells: [], area: null });
+  });
+});
+
+describe('the grids\' Excel habits (issue 15): rows are entries, changes are one undo step', () => {
+  const toaster = () => {
+    const said: string[] = [];
+    return { said, error: (m: string) => void said.push(m), warning: (m: string) => void said.push(m), success: (m: string) => void said.push(m) };
+  };
+  const labels = (s: WorkbenchStore) => s.model!.cost_estimate.map((e) => e.label);
+
+  it('inserts an entry above and below a row, each one undo step the engine recomputes', async () => {
+    const s = await store();
+    expect(s.insertEntry('cost', 0)).toBeNull(); // above row 0
+    expect(labels(s)).toEqual(['Nieuwe post', 'Bouwrijp maken']);
+    expect(s.insertEntry('cost', 2)).toBeNull(); // below row 1
+    expect(labels(s)).toEqual(['Nieuwe post', 'Bouwrijp maken', 'Nieuwe post 2']);
+    expect(s.results!.costEntries.map((e) => e.id)).toEqual(s.model!.cost_estimate.map((e) => e.id));
+    expect(new Set(s.model!.cost_estimate.map((e) => e.id)).size).toBe(3);
+    expect(s.undoStack).toHaveLength(2);
+    s.undo();
+    expect(labels(s)).toEqual(['Nieuwe post', 'Bouwrijp maken']);
+    s.undo();
+    expect(labels(s)).toEqual(['Bouwrijp maken']);
+    expect(s.insertEntry('residential', 5, 'Huurwoningen')).toBeNull(); // past the end: last
+    expect(s.model!.residential_construction.map((e) => e.label)).toEqual(['Koopwoningen', 'Huurwoningen']);
+  });
+
+  it('refuses an inserted entry whose label is empty or taken', async () => {
+    const s = await store();
+    expect(s.insertEntry('cost', 1, 'bouwrijp MAKEN')).toEqual([{ path: 'label', message: 'Deze naam bestaat al. Kies een unieke naam' }]);
+    expect(s.insertEntry('cost', 1, ' ')).toEqual([{ path: 'label', message: 'Voer een geldige naam in.' }]);
+    expect(s.undoStack).toHaveLength(0);
+  });
+
+  it('deletes entries as one undo step; the figures follow and come back', async () => {
+    const s = await store();
+    const ncw = s.results!.ncw;
+    s.insertEntry('cost', 1, 'Sloop');
+    expect(s.deleteEntries('cost', s.model!.cost_estimate.map((e) => e.id))).toBeNull();
+    expect(s.model!.cost_estimate).toEqual([]);
+    expect(s.results!.ncw).not.toBeCloseTo(ncw, 2);
+    s.undo();
+    expect(labels(s)).toEqual(['Bouwrijp maken', 'Sloop']);
+    expect(s.results!.ncw).toBeCloseTo(ncw, 6);
+  });
+
+  it('clearing a block (Delete) is one undo step; cells that need a value keep it and the toast names them', async () => {
+    const s = await store();
+    const t = toaster();
+    const phasing = phasingSheet(s, 'cost');
+    applyCellChanges(s, t, phasing, [{ row: 0, col: 5, value: null }, { row: 0, col: 6, value: null }], { clear: true });
+    expect(s.model!.cost_estimate[0]!.phasing.phasing_items).toEqual([]);
+    expect(s.undoStack).toHaveLength(1);
+    expect(t.said).toEqual([]);
+    s.undo();
+    expect(s.model!.cost_estimate[0]!.phasing.phasing_items.map((i) => i.value)).toEqual([500_000, 500_000]);
+
+    const estimate = costEstimateSheet(s);
+    applyCellChanges(s, t, estimate, [0, 1, 2, 3].map((col) => ({ row: 0, col, value: null })), { clear: true });
+    expect(t.said).toEqual(['Verplichte cellen zijn niet leeggemaakt: Omschrijving, Hoeveelheid, Eenheid, Prijs.']);
+    expect(s.model!.cost_estimate[0]!.estimate).toMatchObject({ amount: 1, unit: 'Item', price: 1_000_000 });
+  });
+
+  it('text typed into the empty last row of the estimate adds an entry; a reader gets no such row', async () => {
+    const s = await store();
+    const def = costEstimateSheet(s);
+    expect(def.data).toHaveLength(2);
+    expect(def.data[1]!.every((v) => v === null)).toBe(true);
+    applyCellChanges(s, toaster(), def, [{ row: 1, col: 0, value: ' Grondaankoop ' }]);
+    expect(labels(s)).toEqual(['Bouwrijp maken', 'Grondaankoop']);
+    expect(costEstimateSheet(s).data).toHaveLength(3);
+    s.undo();
+    expect(labels(s)).toEqual(['Bouwrijp maken']);
+    expect(phasingSheet(s, 'cost').spare).toBeUndefined();
+  });
+
+  it('a unit cell takes what a modeller types and refuses the rest with the list of units', async () => {
+    const s = await store();
+    const def = costEstimateSheet(s);
+    expect(def.toEdits(0, 2, 'm2')).toEqual([{ kind: 'costField', id: 1, field: 'unit', value: 'SquareMeter' }]);
+    expect(def.toEdits(0, 2, 'stuks')).toEqual([{ kind: 'costField', id: 1, field: 'unit', value: 'Pieces' }]);
+    expect(def.toEdits(0, 2, 'm')).toEqual([{ kind: 'costField', id: 1, field: 'unit', value: 'Meter' }]);
+    expect(def.toEdits(0, 2, 'm4')).toEqual({ error: "Onbekende eenheid 'm4'. Kies een van: m, m², Ha, m³, Stuks, Post, Percentage, Euro, Uren." });
+  });
+
+  it('a percentage typed with % is that percentage, in the notation of the value it replaces', async () => {
+    const s = await store();
+    const sets = parameterSetSheet(s, 'Interest_Percentage');
+    const set = (value: number) => [{ kind: 'setValue', group: 'Interest_Percentage', name: 'RentepercentageNegatiefSaldo', label: null, value }];
+    // The stored 2 is in the ×100 notation: 2,5 % stays in it; 1 % cannot (1 = 100 %) and becomes a fraction.
+    expect(sets.toEdits(0, 1, '2,5%')).toEqual(set(2.5));
+    expect(sets.toEdits(0, 1, '1%')).toEqual(set(0.01));
+    expect(sets.toEdits(0, 1, '0,5 %')).toEqual(set(0.005));
+    expect(sets.toEdits(0, 1, '1')).toEqual(set(1));
+    // A row phased in percentages: '40%' over a stored 100 stays in the ×100 notation.
+    expect(phasingSheet(s, 'residential').toEdits(0, 7, '40%')).toEqual([{ kind: 'entryItem', entry: 'residential', id: 1, list: 'phasing', period: 'PER_03', value: 40, valueType: 'Procentueel' }]);
   });
 });

@@ -8,10 +8,13 @@ import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchN
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import type { WorkbookLayout } from '../formulas/workbook.ts';
 import {
-  CALCULATION_METHOD_LABELS, INTEREST_METHOD_LABELS, PERIOD_TYPE_LABELS, PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS, UNIT_LABELS,
+  CALCULATION_METHOD_LABELS, INTEREST_METHOD_LABELS, PERIOD_TYPE_LABELS, PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS,
   VALUE_TYPE_LABELS, setLabel,
 } from '../formulas/codeLabels.ts';
+import type { Problem } from '../formulas/validate.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
+import { UNIT_OPTIONS, parseUnit } from './units.ts';
+import { percentInput } from './percentInput.ts';
 
 type ColKind = 'text' | 'number' | 'money' | 'pct' | 'date' | 'select' | 'factor' | 'int';
 interface Option {
@@ -30,6 +33,9 @@ export interface Col {
   period?: PeriodCode;
   /** Per row: show this period value as a percentage. */
   pctRows?: boolean[];
+  /** A select column whose typed text is read by this (its list only offers choices and never completes
+   * what was typed: the unit column, where 'm2' typed quickly must not become 'm'). */
+  parse?(input: unknown): { value: string } | { error: string };
 }
 export type Cell = string | number | null;
 export interface SheetDef {
@@ -41,6 +47,14 @@ export interface SheetDef {
   entries?: { kind: EntryKindUi; ids: number[]; list?: FormulaList };
   /** The edits for one changed cell, or a Dutch message when the input is refused. */
   toEdits(row: number, col: number, value: unknown): Edit[] | { error: string };
+  /** The last row is empty: text typed into its column `col` adds a row (an entry) with that text (`add`). */
+  spare?: { col: number; hint: string; add(text: string): Problem[] | null };
+}
+
+/** Whether the cell holds a percentage (a percentage column, or a period value of a row phased or booked in %). */
+export function isPercentCell(def: Pick<SheetDef, 'columns'>, row: number, col: number): boolean {
+  const c = def.columns[col];
+  return !!c && (c.kind === 'pct' || !!c.pctRows?.[row]);
 }
 
 /**
@@ -74,7 +88,6 @@ export function pastedCells(
 }
 
 const optionsOf = (labels: Readonly<Record<string, string>>): Option[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
-const UNIT_OPTIONS = optionsOf(UNIT_LABELS);
 const SECTION_OPTIONS: Option[] = ['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw'].map((v) => ({ value: v, label: v }));
 const METHOD_OPTIONS = optionsOf(PHASING_METHOD_LABELS);
 const VALUE_TYPE_OPTIONS = optionsOf(VALUE_TYPE_LABELS);
@@ -144,7 +157,7 @@ function fieldEdit(kind: EntryKindUi, id: number, field: string, value: string |
 }
 
 /** The common edit of a scalar column. */
-function scalarEdit(m: ModelData, kind: EntryKindUi, e: AnyEntry, col: Col, value: unknown): Edit[] | { error: string } {
+function scalarEdit(m: ModelData, kind: EntryKindUi, e: AnyEntry, col: Col, value: unknown, existing: Cell): Edit[] | { error: string } {
   switch (col.kind) {
     case 'text': {
       const s = String(value ?? '');
@@ -159,6 +172,10 @@ function scalarEdit(m: ModelData, kind: EntryKindUi, e: AnyEntry, col: Col, valu
       return [fieldEdit(kind, e.id, col.key, s)];
     }
     case 'select': {
+      if (col.parse) {
+        const r = col.parse(value);
+        return 'error' in r ? r : [fieldEdit(kind, e.id, col.key, r.value)];
+      }
       const v = optionValue(col.options ?? [], value);
       if (v === null) return { error: 'Ongeldige invoer.' };
       return [fieldEdit(kind, e.id, col.key, v)];
@@ -169,7 +186,7 @@ function scalarEdit(m: ModelData, kind: EntryKindUi, e: AnyEntry, col: Col, valu
       return [fieldEdit(kind, e.id, col.key, d)];
     }
     default: {
-      const n = numberOf(value);
+      const n = col.kind === 'pct' ? percentInput(value, typeof existing === 'number' ? existing : null) : numberOf(value);
       if (n === undefined) return { error: INVALID_NUMBER };
       if (n === null && (col.key === 'amount' || col.key === 'price')) return { error: INVALID_NUMBER };
       return [fieldEdit(kind, e.id, col.key, n)];
@@ -194,28 +211,32 @@ function entrySheet(
   cell: (e: AnyEntry, r: EntryResult | undefined, col: Col) => Cell,
   periodEdit?: (e: AnyEntry, col: Col, value: number | null) => Edit[],
   periodList?: FormulaList,
+  spare?: SheetDef['spare'],
 ): SheetDef {
   const m = store.model!;
   const list = entriesOf(m, kind);
   const res = resultsOf(store, kind);
   itemMaps = new WeakMap();
   const data = list.map((e) => columns.map((c) => cell(e, res.get(e.id), c)));
+  if (spare) data.push(columns.map(() => null));
   return {
     id,
     columns,
     data,
     fixedCols: 1,
     entries: { kind, ids: list.map((e) => e.id), list: periodList },
+    spare,
     toEdits(row, c, value) {
       const e = list[row];
       const col = columns[c];
       if (!e || !col || col.computed || col.readOnly) return [];
+      const existing = data[row]![c]!;
       if (col.period) {
-        const n = numberOf(value);
+        const n = isPercentCell({ columns }, row, c) ? percentInput(value, typeof existing === 'number' ? existing : null) : numberOf(value);
         if (n === undefined) return { error: INVALID_NUMBER };
         return periodEdit ? periodEdit(e, col, n) : [];
       }
-      return scalarEdit(m, kind, e, col, value);
+      return scalarEdit(m, kind, e, col, value, existing);
     },
   };
 }
@@ -237,7 +258,10 @@ export function costEstimateSheet(store: WorkbenchStore): SheetDef {
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200 },
     { key: 'amount', title: 'Hoeveelheid', kind: 'number', width: 100 },
-    { key: 'unit', title: 'Eenheid', kind: 'select', width: 90, options: UNIT_OPTIONS },
+    { key: 'unit', title: 'Eenheid', kind: 'select', width: 90, options: UNIT_OPTIONS, parse: (v) => {
+      const r = parseUnit(v);
+      return 'unit' in r ? { value: r.unit } : r;
+    } },
     { key: 'price', title: 'Prijs', kind: 'money', width: MONEY_WIDTH },
     { key: 'date', title: 'Prijsdatum', kind: 'date', width: 100 },
     { key: 'index_type', title: 'Prijsindex', kind: 'select', width: 100, options: setNames(m, PRICE_LEVEL_GROUP) },
@@ -257,7 +281,14 @@ export function costEstimateSheet(store: WorkbenchStore): SheetDef {
       case 'index_type': return ce.estimate.index_type ?? DEFAULT_PRICE_INDEX;
       default: return r ? (r[c.key as keyof EntryResult] as number) : null;
     }
-  });
+  }, undefined, undefined, spareRow(store, 'cost'));
+}
+
+/** The estimate grids end in an empty row where a new entry is typed, as in Excel (not for readers). */
+function spareRow(store: WorkbenchStore, kind: EntryKindUi): SheetDef['spare'] {
+  if (store.readOnly) return undefined;
+  const length = entriesOf(store.model!, kind).length;
+  return { col: 0, hint: 'Nieuwe post…', add: (text) => store.insertEntry(kind, length, text) };
 }
 
 export type ResidentialSection = 'general' | 'landShare' | 'plotPrice' | 'residual' | 'pricePerM2' | 'revenue';
@@ -320,7 +351,7 @@ export function residentialEstimateSheet(store: WorkbenchStore, section: Residen
       case 'nominalTotal': return r ? r.nominal.reduce((a, b) => a + b, 0) : null;
       default: return r ? (r[c.key as keyof EntryResult] as number) : null;
     }
-  });
+  }, undefined, undefined, section === 'general' ? spareRow(store, 'residential') : undefined);
 }
 
 /** Indexering: the entry's future index set and its own rate per period (overrides). */
@@ -441,16 +472,18 @@ export function parameterSetSheet(store: WorkbenchStore, group: ParameterSetGrou
     ...labels.map((l): Col => ({ key: `p:${l}`, title: l, kind: 'pct', width: 80 })),
   ];
   const valueAt = (s: ParameterSet, label: string) => s.set_values.find((v) => v.period_label === label)?.period_value ?? null;
+  const data = sets.map((s) => cols.map((c) => (c.key === 'name' ? setLabel(s.set_name) : c.key === 'base' ? s.set_base_value : valueAt(s, c.key.slice(2)))));
   return {
     id: `sets-${group}`,
     columns: cols,
     fixedCols: 1,
-    data: sets.map((s) => cols.map((c) => (c.key === 'name' ? setLabel(s.set_name) : c.key === 'base' ? s.set_base_value : valueAt(s, c.key.slice(2))))),
+    data,
     toEdits(row, c, value) {
       const s = sets[row];
       const col = cols[c];
       if (!s || !col || col.readOnly) return [];
-      const n = numberOf(value);
+      const existing = data[row]![c];
+      const n = percentInput(value, typeof existing === 'number' ? existing : null);
       if (n === undefined) return { error: INVALID_NUMBER };
       if (col.key === 'base') {
         if (n === null) return { error: INVALID_NUMBER };

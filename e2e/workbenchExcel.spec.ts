@@ -1,0 +1,241 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers.ts';
+import { openNewModel } from './workbenchSteps.ts';
+
+// The calculation tool as a modeller from Excel uses it (issue 15 points 1 and 2): Delete and the
+// right-click menu on entry rows, Ctrl+Shift+= / Ctrl+-, a new entry typed into the empty last row,
+// units typed as 'm2', and the note beside a percentage typed as 1.
+
+test.describe.configure({ timeout: 150_000 });
+
+type Hot = {
+  selectCell(r: number, c: number, r2?: number, c2?: number): void;
+  getCell(r: number, c: number): HTMLElement | null;
+  scrollViewportTo(o: { row: number; col: number }): void;
+  countRows(): number;
+};
+
+/** A grid (data-testid sheet-…) through Handsontable's API: fixed columns live in an overlay. */
+function grid(page: Page, sheet: string) {
+  const run = <T, A>(fn: (hot: Hot, arg: A) => T, arg: A) =>
+    page.evaluate(({ sheet, fn, arg }) => {
+      const hot = (document.querySelector(`[data-testid="${sheet}"]`) as unknown as { hot?: Hot } | null)?.hot;
+      if (!hot) return null as T; // the grid's chunk is still loading
+      return new Function('hot', 'arg', `return (${fn})(hot, arg)`)(hot, arg) as T;
+    }, { sheet, fn: fn.toString(), arg });
+  const text = (row: number, col: number) => run((hot, [r, c]) => {
+    hot.scrollViewportTo({ row: r, col: c });
+    return hot.getCell(r, c)?.textContent ?? null;
+  }, [row, col]);
+  return {
+    text,
+    expect: (row: number, col: number, value: string) => expect.poll(() => text(row, col), { timeout: 10_000 }).toBe(value),
+    rows: () => run((hot) => hot.countRows(), null),
+    select: async (row: number, col: number, toRow = row, toCol = col) => {
+      await expect(page.getByTestId(sheet)).toBeVisible();
+      await expect.poll(() => run((hot) => !!hot, null)).toBe(true);
+      await run((hot, [a, b, c, d]) => hot.selectCell(a, b, c, d), [row, col, toRow, toCol]);
+    },
+    /** A cell of the scrolling part of the grid (not the frozen first column). */
+    td: (row: number, col: number) => page.getByTestId(sheet).locator('.ht_master tbody tr').nth(row).locator('td').nth(col),
+  };
+}
+
+const menu = (page: Page, name: string) => page.locator('.gs-wb-menu').getByRole('menuitem', { name, exact: true });
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).first();
+const contextItem = (page: Page, name: string) => page.locator('.htContextMenu td').filter({ hasText: new RegExp(`^${name}$`) });
+const toast = (page: Page, text: string | RegExp) => page.locator('.gs-toasts').getByText(text);
+
+test('Delete clears the selected cells as one undo step and Ctrl+Z restores them; cells that need a value keep it', async ({ page, request }) => {
+  await openNewModel(page, request, 'excel');
+  await menu(page, 'Kostenraming').click();
+  await tab(page, 'Fasering').click();
+  const phasing = grid(page, 'sheet-cost-phasing');
+  await phasing.expect(0, 5, '€ 500.000,00');
+  await phasing.select(0, 5, 0, 6);
+  await page.keyboard.press('Delete');
+  await phasing.expect(0, 5, '');
+  await phasing.expect(0, 6, '');
+  await expect(page.getByTestId('strip-ew')).not.toHaveText('€ -106.120,80');
+  await page.keyboard.press('Control+z');
+  await phasing.expect(0, 5, '€ 500.000,00');
+  await phasing.expect(0, 6, '€ 500.000,00');
+  await expect(page.getByTestId('strip-ew')).toHaveText('€ -106.120,80');
+
+  // Backspace on the estimate: a price is required, so it stays and the toast says why.
+  await tab(page, 'Raming').click();
+  const estimate = grid(page, 'sheet-cost-estimate');
+  await estimate.select(0, 3);
+  await page.keyboard.press('Backspace');
+  await expect(toast(page, 'Verplichte cellen zijn niet leeggemaakt: Prijs.')).toBeVisible();
+  await estimate.expect(0, 3, '€ 1.000.000,00');
+});
+
+test('the right-click menu inserts and deletes entry rows through the model, and undoes; Ctrl+Shift+= and Ctrl+- too', async ({ page, request }) => {
+  await openNewModel(page, request, 'excel');
+  await menu(page, 'Kostenraming').click();
+  await tab(page, 'Raming').click();
+  const estimate = grid(page, 'sheet-cost-estimate');
+  await estimate.expect(0, 0, 'Bouwrijp maken');
+
+  await estimate.td(0, 1).click({ button: 'right' });
+  for (const item of ['Rij invoegen boven', 'Rij invoegen onder', 'Rij verwijderen', 'Knippen', 'Kopiëren', 'Plakken', 'Ongedaan maken']) {
+    await expect(contextItem(page, item)).toBeVisible();
+  }
+  await contextItem(page, 'Rij invoegen boven').click();
+  await estimate.expect(0, 0, 'Nieuwe post');
+  await estimate.expect(1, 0, 'Bouwrijp maken');
+  // A new entry is in the whole model: the other tabs have it too.
+  await tab(page, 'Fasering').click();
+  await grid(page, 'sheet-cost-phasing').expect(0, 0, 'Nieuwe post');
+  await tab(page, 'Raming').click();
+
+  await estimate.td(1, 1).click({ button: 'right' });
+  await contextItem(page, 'Rij invoegen onder').click();
+  await estimate.expect(2, 0, 'Nieuwe post 2');
+
+  await estimate.td(1, 1).click({ button: 'right' });
+  await contextItem(page, 'Rij verwijderen').click();
+  await estimate.expect(0, 0, 'Nieuwe post');
+  await estimate.expect(1, 0, 'Nieuwe post 2');
+  await expect(page.getByTestId('strip-ew')).not.toHaveText('€ -106.120,80');
+
+  await estimate.td(0, 1).click({ button: 'right' });
+  await contextItem(page, 'Ongedaan maken').click();
+  await estimate.expect(1, 0, 'Bouwrijp maken');
+  await expect(page.getByTestId('strip-ew')).toHaveText('€ -106.120,80');
+
+  // The keys of Excel: Ctrl+Shift+= inserts a row above the selection, Ctrl+- deletes the selected rows.
+  await estimate.select(1, 1);
+  await page.keyboard.press('Control+Shift+Equal');
+  await estimate.expect(1, 0, 'Nieuwe post 3');
+  await estimate.expect(2, 0, 'Bouwrijp maken');
+  await estimate.select(0, 1, 1, 1);
+  await page.keyboard.press('Control+Minus');
+  await estimate.expect(0, 0, 'Bouwrijp maken');
+  await estimate.expect(1, 0, 'Nieuwe post 2');
+  await expect.poll(() => estimate.rows()).toBe(3); // two entries and the empty last row
+});
+
+test("the right-click menu's Kopiëren, Plakken and Knippen go through the store as one undo step each", async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openNewModel(page, request, 'excel');
+  await menu(page, 'Kostenraming').click();
+  await tab(page, 'Fasering').click();
+  const phasing = grid(page, 'sheet-cost-phasing');
+  await phasing.expect(0, 5, '€ 500.000,00');
+  await phasing.expect(0, 7, '');
+  await phasing.td(0, 5).click({ button: 'right' });
+  await contextItem(page, 'Kopiëren').click();
+  await phasing.td(0, 7).click({ button: 'right' });
+  await contextItem(page, 'Plakken').click();
+  await phasing.expect(0, 7, '€ 500.000,00');
+  await phasing.td(0, 6).click({ button: 'right' });
+  await contextItem(page, 'Knippen').click();
+  await phasing.expect(0, 6, '');
+  await page.keyboard.press('Control+z');
+  await phasing.expect(0, 6, '€ 500.000,00');
+  await phasing.expect(0, 7, '€ 500.000,00');
+  await page.keyboard.press('Control+z');
+  await phasing.expect(0, 7, '');
+});
+
+test('typing m2 into a unit cell gives m²; an unknown unit is refused with the list of units', async ({ page, request }) => {
+  await openNewModel(page, request, 'excel');
+  await menu(page, 'Kostenraming').click();
+  await tab(page, 'Raming').click();
+  const estimate = grid(page, 'sheet-cost-estimate');
+  await estimate.expect(0, 2, 'Item');
+
+  // The list lags the typing (Handsontable queries it 10 ms after a key): it highlights its match for 'm'
+  // while the field already holds 'm2'. Enter must take the field's text, not the highlighted 'm'.
+  await estimate.select(0, 2);
+  await page.keyboard.type('m');
+  await expect.poll(() => page.evaluate(() => {
+    const hot = (document.querySelector('[data-testid="sheet-cost-estimate"]') as unknown as { hot: { getActiveEditor(): { htEditor?: { getSelectedLast(): number[] | undefined } } } }).hot;
+    return hot.getActiveEditor()?.htEditor?.getSelectedLast()?.[0] ?? null;
+  })).not.toBeNull();
+  await page.evaluate(() => void ((document.activeElement as HTMLTextAreaElement).value += '2'));
+  await page.keyboard.press('Enter');
+  await estimate.expect(0, 2, 'm²');
+
+  await estimate.select(0, 2);
+  await page.keyboard.type('M2'); // at full speed, as a modeller types
+  await page.keyboard.press('Enter');
+  await expect(toast(page, /Onbekende eenheid/)).toHaveCount(0);
+  await estimate.expect(0, 2, 'm²');
+
+  await estimate.select(0, 2);
+  await page.keyboard.type('m3');
+  await page.keyboard.press('Enter');
+  await estimate.expect(0, 2, 'm³');
+
+  await estimate.select(0, 2);
+  await page.keyboard.type('m4');
+  await page.keyboard.press('Enter');
+  await expect(toast(page, "Onbekende eenheid 'm4'. Kies een van: m, m², Ha, m³, Stuks, Post, Percentage, Euro, Uren.")).toBeVisible();
+  await estimate.expect(0, 2, 'm³');
+
+  // The list still works: a choice picked with the arrow keys counts.
+  await estimate.select(0, 2);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => estimate.text(0, 2)).not.toBe('m³');
+});
+
+test("typing 1 into a percentage field or cell shows what it means; 'Bedoelt u 1 %?' makes it 1 %", async ({ page, request }) => {
+  await openNewModel(page, request, 'excel');
+  await tab(page, 'Rente').click();
+  const rate = page.getByLabel('Rente- en disconteringsvoet (%)');
+  await rate.fill('1');
+  await rate.press('Enter');
+  await expect(page.getByTestId('f-rate-reading')).toHaveText('100,00%');
+  const note = page.getByTestId('f-rate-note');
+  await expect(note).toContainText('Gelezen als 100,00%.');
+  await note.getByRole('button', { name: 'Bedoelt u 1 %?' }).click();
+  await expect(rate).toHaveValue('0,01');
+  await expect(page.getByTestId('f-rate-reading')).toHaveText('1,00%');
+  await expect(note).toHaveCount(0);
+
+  // A cell of a parameter set: the note under the cell, one click for the other reading, Ctrl+Z back.
+  const sets = grid(page, 'sheet-Interest_Percentage');
+  await sets.select(0, 1);
+  await page.keyboard.type('0,5');
+  await page.keyboard.press('Enter');
+  await sets.expect(0, 1, '50,00%');
+  const cellNote = page.getByTestId('pct-note');
+  await expect(cellNote).toContainText('Gelezen als 50,00%.');
+  await cellNote.getByRole('button', { name: 'Bedoelt u 0,5 %?' }).click();
+  await sets.expect(0, 1, '0,50%');
+  await expect(cellNote).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await sets.expect(0, 1, '50,00%');
+  // A number written with % needs no note.
+  await sets.select(0, 1);
+  await page.keyboard.type('3%');
+  await page.keyboard.press('Enter');
+  await sets.expect(0, 1, '3,00%');
+  await expect(cellNote).toHaveCount(0);
+});
+
+test('a new entry typed into the empty last row of the estimate, as in Excel', async ({ page, request }) => {
+  await openNewModel(page, request, 'excel');
+  await menu(page, 'Kostenraming').click();
+  await tab(page, 'Raming').click();
+  const estimate = grid(page, 'sheet-cost-estimate');
+  await estimate.expect(1, 0, 'Nieuwe post…');
+  await estimate.select(1, 0);
+  await page.keyboard.type('Grondaankoop');
+  await page.keyboard.press('Enter');
+  await estimate.expect(1, 0, 'Grondaankoop');
+  await estimate.expect(1, 2, 'Item');
+  await estimate.expect(2, 0, 'Nieuwe post…');
+  await expect(page.getByLabel('Post verwijderen').locator('option', { hasText: 'Grondaankoop' })).toHaveCount(1);
+  // Its price is typed on the new row as on any other.
+  await estimate.select(1, 3);
+  await page.keyboard.type('250.000');
+  await page.keyboard.press('Enter');
+  await estimate.expect(1, 3, '€ 250.000,00');
+  await expect(page.getByRole('button', { name: 'Opslaan' })).toBeEnabled();
+});

@@ -1,0 +1,93 @@
+// A grid's Excel habits (issue 15), as Handsontable settings for <Sheet>: the right-click menu of the
+// entry grids, whose every item goes through the store (rows are entries of the model, so undo and the
+// engine follow), and a unit cell whose typed text is what counts.
+import type Handsontable from 'handsontable/base';
+import { DropdownEditor } from 'handsontable/editors';
+import type { CopyPaste } from 'handsontable/plugins';
+
+/** What a grid whose rows are entries can do with them (EntrySection gives the store's actions). */
+export interface RowActions {
+  /** A new row above `row` or below it. */
+  insert(row: number, where: 'above' | 'below'): void;
+  remove(rows: number[]): void;
+  undo(): void;
+  canUndo(): boolean;
+  /** A Dutch message for the user (a toast). */
+  tell(message: string): void;
+}
+
+/** The rows covered by the selection (all its ranges), ascending, without the empty last row. */
+export function selectedRows(hot: Handsontable, spareRow: number): number[] {
+  const rows = new Set<number>();
+  for (const r of hot.getSelectedRange() ?? []) {
+    const from = Math.max(0, Math.min(r.from.row ?? 0, r.to.row ?? 0));
+    const to = Math.max(r.from.row ?? 0, r.to.row ?? 0);
+    for (let i = from; i <= to; i++) if (i !== spareRow) rows.add(i);
+  }
+  return [...rows].sort((a, b) => a - b);
+}
+
+export const PASTE_REFUSED = 'De browser staat plakken via het menu niet toe. Gebruik Ctrl+V.';
+
+/**
+ * The right-click menu: 'Rij invoegen boven', 'Rij invoegen onder', 'Rij verwijderen', 'Knippen',
+ * 'Kopiëren', 'Plakken', 'Ongedaan maken'. Cut and paste run the grid's own clipboard path, which hands
+ * the cells to the store (Sheet's beforeChange/beforePaste), so they too are one undo step.
+ */
+export function contextMenuOf(hot: () => Handsontable, rows: () => RowActions | undefined, state: () => { readOnly: boolean; spareRow: number }) {
+  const cannotEdit = () => state().readOnly || !rows();
+  const active = () => selectedRows(hot(), -1);
+  const clipboard = () => hot().getPlugin('copyPaste') as CopyPaste;
+  return {
+    items: {
+      gs_row_above: { name: 'Rij invoegen boven', disabled: cannotEdit, callback: () => rows()?.insert(active()[0] ?? 0, 'above') },
+      gs_row_below: { name: 'Rij invoegen onder', disabled: cannotEdit, callback: () => rows()?.insert(active().at(-1) ?? 0, 'below') },
+      gs_remove_row: {
+        name: 'Rij verwijderen',
+        disabled: () => cannotEdit() || selectedRows(hot(), state().spareRow).length === 0,
+        callback: () => rows()?.remove(selectedRows(hot(), state().spareRow)),
+      },
+      gs_sep1: { name: '---------' },
+      gs_cut: { name: 'Knippen', disabled: () => state().readOnly, callback: () => clipboard().cut() },
+      gs_copy: { name: 'Kopiëren', callback: () => clipboard().copy() },
+      gs_paste: {
+        name: 'Plakken',
+        disabled: () => state().readOnly,
+        callback: () => {
+          // Reading the clipboard needs the browser's consent; without it Ctrl+V still works.
+          const read = navigator.clipboard?.readText?.();
+          if (!read) return void rows()?.tell(PASTE_REFUSED);
+          read.then((text) => {
+            hot().listen();
+            clipboard().paste(text);
+          }, () => rows()?.tell(PASTE_REFUSED));
+        },
+      },
+      gs_sep2: { name: '---------' },
+      gs_undo: { name: 'Ongedaan maken', disabled: () => cannotEdit() || !rows()!.canUndo(), callback: () => rows()?.undo() },
+    },
+  };
+}
+
+/**
+ * A dropdown whose typed text is the value: Enter takes what was typed, not the list's highlighted
+ * first match (that match lags the typing: 'm2' typed quickly was stored as 'm'). A choice picked with
+ * the arrow keys or the mouse still counts. The column's parse then accepts or refuses the text.
+ */
+export class TypedDropdownEditor extends DropdownEditor {
+  private picked = false;
+
+  override open() {
+    this.picked = false;
+    super.open();
+    this.addHook('beforeKeyDown', (e: KeyboardEvent) => {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') this.picked = true;
+      else if (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete') this.picked = false;
+    });
+  }
+
+  override finishEditing(restoreOriginalValue?: boolean, ctrlDown?: boolean, callback?: () => void) {
+    if (!this.picked) this.htEditor?.deselectCell();
+    super.finishEditing(restoreOriginalValue, ctrlDown, callback);
+  }
+}
