@@ -96,8 +96,13 @@ describe('sessions', () => {
 describe('the edit session and saves', () => {
   const session = (app: FastifyInstance, u: UserRow, method: 'POST' | 'DELETE' = 'POST') => as(app, u, method, `/api/grexonline/model/${onlineId}/session/`);
   const load = (app: FastifyInstance, u: UserRow) => as(app, u, 'GET', `/api/grexonline/model/${onlineId}/`);
-  const save = (app: FastifyInstance, u: UserRow, version: number, name: string) =>
-    as(app, u, 'POST', `/api/grexonline/model/${onlineId}/`, { ...worked, base_parameters: { ...(worked.base_parameters as object), organisation_name: name }, data_version: version });
+  type Phase = { phase_name: string };
+  const base = worked.base_parameters as { phasing_costs_revenues: Phase[] };
+  /** The worked example with `name` as its first phase's name: which save the stored data is. */
+  const save = (app: FastifyInstance, u: UserRow, version: number, name: string) => as(app, u, 'POST', `/api/grexonline/model/${onlineId}/`, {
+    ...worked, base_parameters: { ...base, phasing_costs_revenues: base.phasing_costs_revenues.map((p, k) => (k ? p : { ...p, phase_name: name })) }, data_version: version,
+  });
+  const firstPhase = (data: unknown) => (data as { base_parameters: { phasing_costs_revenues: Phase[] } }).base_parameters.phasing_costs_revenues[0]!.phase_name;
 
   it('a session taken on A is seen on B; a save on B of an older version answers 409 on A', async () => {
     expect((await session(A, ten.usr)).json()).toMatchObject({ held: true });
@@ -125,10 +130,11 @@ describe('the edit session and saves', () => {
     const answers = await Promise.all([A, B, A, B, A, B].map((app, i) => save(app, ten.usr, v, `Gelijktijdig ${i}`)));
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409, 409, 409, 409, 409]);
-    const winner = answers.find((r) => r.statusCode === 200)!.json().base_parameters.organisation_name;
+    const winner = firstPhase(answers.find((r) => r.statusCode === 200)!.json());
+    expect(winner).toMatch(/^Gelijktijdig \d$/);
     const [row] = await t.db.select({ v: model.dataVersion, data: model.modelData }).from(model).where(eq(model.id, onlineId));
     expect(row.v).toBe(v + 1);
-    expect((row.data as { base_parameters: { organisation_name: string } }).base_parameters.organisation_name).toBe(winner);
+    expect(firstPhase(row.data)).toBe(winner);
   });
 });
 
