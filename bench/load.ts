@@ -112,7 +112,7 @@ const pct = (xs: number[], p: number) => xs[Math.max(0, Math.ceil(xs.length * p)
 interface Ack { model: number; version: number; marker: string }
 
 /** 200 users with think time (mixed), or without (read mix); returns the stats, the acknowledged saves and the duration. */
-async function run(base: string, s: Seeded, seconds: number, mode: 'mixed' | 'reads'): Promise<{ stats: Stats; acks: Ack[]; elapsed: number }> {
+async function run(base: string, s: Seeded, seconds: number, mode: 'mixed' | 'reads', tokens: string[] = []): Promise<{ stats: Stats; acks: Ack[]; elapsed: number; tokens: string[] }> {
   const stats: Stats = new Map();
   const acks: Ack[] = [];
   const record = (name: string, ms: number, status: number) => {
@@ -145,9 +145,13 @@ async function run(base: string, s: Seeded, seconds: number, mode: 'mixed' | 're
   const signIn = async (email: string) => (await call('sign-in', 'POST', '/api/manager/user/login/', null, { email, password: PASSWORD })).json?.access as string;
 
   async function user(i: number) {
-    // Sign-ins spread over the first seconds, as people arrive; then the loop.
-    await new Promise((r) => setTimeout(r, (i / USERS) * Math.min(5000, seconds * 250)));
-    let token = await signIn(s.emails[i]!);
+    // Sign-ins spread over the first seconds, as people arrive (argon2 takes ~40 ms of a core each); the
+    // read mix goes on with the sessions of the mixed run.
+    if (!tokens[i]) {
+      await new Promise((r) => setTimeout(r, (i / USERS) * Math.min(10_000, seconds * 1000 / 6)));
+      tokens[i] = await signIn(s.emails[i]!);
+    }
+    let token = tokens[i]!;
     const m = i % s.models.length;
     const modelId = s.models[m]!;
     let version: number | undefined;
@@ -192,13 +196,13 @@ async function run(base: string, s: Seeded, seconds: number, mode: 'mixed' | 're
             }
           }
         }
-      } else token = (await signIn(s.emails[i]!)) ?? token;
+      } else token = tokens[i] = (await signIn(s.emails[i]!)) ?? token;
       await think();
     }
   }
   const start = performance.now();
   await Promise.all(Array.from({ length: USERS }, (_, i) => user(i)));
-  return { stats, acks, elapsed: (performance.now() - start) / 1000 };
+  return { stats, acks, elapsed: (performance.now() - start) / 1000, tokens };
 }
 
 function print(stats: Stats, elapsed: number) {
@@ -256,7 +260,7 @@ export default async function bench() {
         const errors = print(mixed.stats, mixed.elapsed);
         const lost = await checkSaves(db, mixed.acks, before);
         console.log(`  acknowledged saves ${mixed.acks.length}, checked against the database: lost ${lost}`);
-        const reads = await run(cluster.base, s, READ_SECONDS, 'reads');
+        const reads = await run(cluster.base, s, READ_SECONDS, 'reads', mixed.tokens);
         const n = [...reads.stats.entries()].filter(([k]) => READS.includes(k)).reduce((sum, [, e]) => sum + e.ms.length, 0);
         readRate[instances] = n / reads.elapsed;
         console.log(`read mix without think time, ${USERS} users, ${reads.elapsed.toFixed(0)} s: ${readRate[instances].toFixed(0)} requests/s`);
