@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -8,7 +9,7 @@ import { job, model, templateReport } from './db/schema/index.ts';
 import { ensureReportTemplates } from './seed/templates.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { PASSWORD, bearer, createTenant, type Tenant } from './test/fixtures.ts';
-import { rolesAsGlobal, seedTree, type Tree } from './test/projectFixtures.ts';
+import { editLinkFor, rolesAsGlobal, seedTree, type Tree } from './test/projectFixtures.ts';
 import type { UserRow } from './context.ts';
 import { BI_RATE_LIMIT } from './services/biLinks.ts';
 import type { Mail } from './services/mail.ts';
@@ -135,6 +136,27 @@ describe('the edit session and saves', () => {
     const [row] = await t.db.select({ v: model.dataVersion, data: model.modelData }).from(model).where(eq(model.id, onlineId));
     expect(row.v).toBe(v + 1);
     expect(firstPhase(row.data)).toBe(winner);
+  });
+});
+
+describe('WebDAV locks of an opened spreadsheet model', () => {
+  it('a lock taken on A holds on B: a save without its token is refused, with it accepted; unlocked on B, A sees it gone', async () => {
+    const url = await editLinkFor(t.db, ten, tree, { publicUrl: 'http://grondslag.test', userId: ten.usr.id, filename: 'Model.xlsx', now: t.clock.now(), hours: 24 });
+    const path = new URL(url).pathname;
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Invoer').getCell('A1').value = 'via B';
+    const body = Buffer.from(await wb.xlsx.writeBuffer());
+    const lockinfo = '<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>Excel</D:owner></D:lockinfo>';
+    const locked = await A.inject({ method: 'LOCK' as never, url: path, payload: lockinfo, headers: { 'content-type': 'application/xml', timeout: 'Second-600' } });
+    expect(locked.statusCode, locked.body).toBe(200);
+    const token = /<([^>]+)>/.exec(String(locked.headers['lock-token']))![1]!;
+    expect((await B.inject({ method: 'LOCK' as never, url: path, payload: lockinfo, headers: { 'content-type': 'application/xml' } })).statusCode).toBe(423);
+    expect((await B.inject({ method: 'PUT', url: path, payload: body })).statusCode).toBe(423);
+    expect((await B.inject({ method: 'PUT', url: path, payload: body, headers: { if: `(<${token}>)` } })).statusCode).toBeLessThan(300);
+    expect((await B.inject({ method: 'UNLOCK' as never, url: path, headers: { 'lock-token': `<${token}>` } })).statusCode).toBe(204);
+    const again = await A.inject({ method: 'LOCK' as never, url: path, payload: lockinfo, headers: { 'content-type': 'application/xml' } });
+    expect(again.statusCode).toBe(200);
+    await A.inject({ method: 'UNLOCK' as never, url: path, headers: { 'lock-token': String(again.headers['lock-token']) } });
   });
 });
 
