@@ -14,7 +14,7 @@
 // Shorter runs: `--seconds 10` (or LOAD_SECONDS), fewer users: `--users 50` (or LOAD_USERS).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -86,7 +86,7 @@ async function seed(db: Db): Promise<Seeded> {
 }
 
 /** scripts/cluster.ts with `instances` instances on the benchmark's database; resolves with nginx's address. */
-async function startCluster(databaseUrl: string, instances: number): Promise<{ base: string; stop: () => Promise<void> }> {
+async function startCluster(databaseUrl: string, instances: number): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/cluster.ts'), String(instances)], {
     cwd: root,
@@ -103,6 +103,7 @@ async function startCluster(databaseUrl: string, instances: number): Promise<{ b
   }
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -111,6 +112,45 @@ async function startCluster(databaseUrl: string, instances: number): Promise<{ b
       if (unusual.length) console.log(`  cluster log, ${unusual.length} error lines, first: ${unusual.slice(0, 3).join(' | ').slice(0, 600)}`);
     },
   };
+}
+
+/** CPU seconds of the processes under `roots` (their ended children included) and of the whole machine, from /proc. */
+function cpuSeconds(roots: number[]): { trees: number[]; busy: number; all: number } {
+  const TICK = 100; // USER_HZ
+  const procs = new Map<number, { ppid: number; own: number; ended: number }>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      // after the name: state ppid … utime(11) stime(12) cutime(13) cstime(14)
+      const f = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      procs.set(Number(d), { ppid: Number(f[1]), own: (Number(f[11]) + Number(f[12])) / TICK, ended: (Number(f[13]) + Number(f[14])) / TICK });
+    } catch { /* ended meanwhile */ }
+  }
+  const trees = roots.map((root) => {
+    let sum = procs.get(root)?.ended ?? 0;
+    for (const [pid, p] of procs) {
+      for (let q: number | undefined = pid, hops = 0; q && q > 1 && hops < 20; q = procs.get(q)?.ppid, hops++) {
+        if (q === root) { sum += p.own; break; }
+      }
+    }
+    return sum;
+  });
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { trees, busy: (f[0]! + f[1]! + f[2]! + f[5]! + f[6]!) / TICK, all: f.reduce((x, y) => x + y, 0) / TICK };
+}
+
+/** Where the machine's CPU went during `f`: the load generator, the cluster (nginx and instances), PostgreSQL, the rest. */
+async function measured<T>(roots: { generator: number; cluster: number; postgres: number }, f: () => Promise<T>): Promise<[T, string]> {
+  if (!existsSync('/proc/stat')) return [await f(), ''];
+  const ids = [roots.generator, roots.cluster, roots.postgres];
+  const a = cpuSeconds(ids);
+  const result = await f();
+  const b = cpuSeconds(ids);
+  const onePct = (b.all - a.all) / 100;
+  const pct = (x: number) => `${Math.max(0, Math.round(x / onePct))} %`;
+  const [gen, cluster, pg] = b.trees.map((x, k) => x - a.trees[k]!);
+  const busy = b.busy - a.busy;
+  return [result, `  CPU of the machine (${cpus().length} cores = 100 %): busy ${pct(busy)} = load generator ${pct(gen!)} + nginx and instances ${pct(cluster!)} + PostgreSQL ${pct(pg!)} + other processes of the machine ${pct(busy - gen! - cluster! - pg!)}`];
 }
 
 type Stats = Map<string, { ms: number[]; status: Map<number, number> }>;
@@ -256,7 +296,8 @@ async function checkSaves(db: Db, acks: Ack[], before: Map<number, number>): Pro
 }
 
 export default async function bench() {
-  await withBenchDatabase(4, async (db) => {
+  await withBenchDatabase(4, async (db, dir) => {
+    const postgres = Number(readFileSync(join(dir, 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const s = await seed(db);
     console.log(`${USERS} users, ${MODELS} projects with an online model each (each model shared by two users); ${SECONDS} s mixed, ${READ_SECONDS} s read mix per setup`);
     console.log(`through nginx (scripts/cluster.ts); machine: ${cpus().length} cores shared by the load generator (this process), nginx, the instances and PostgreSQL`);
@@ -269,16 +310,19 @@ export default async function bench() {
         console.log(`\n--- ${instances} instance${instances > 1 ? 's' : ''} behind nginx (load average ${loadavg()[0].toFixed(1)}) ---`);
         const before = new Map((await db.execute<{ id: number; data_version: number }>(sql`
           SELECT id, data_version FROM model WHERE id IN (${sql.join(s.models.map((id) => sql`${id}`), sql`, `)})`)).rows.map((r) => [r.id, r.data_version]));
-        const mixed = await run(cluster.base, s, SECONDS, 'mixed');
+        const roots = { generator: process.pid, cluster: cluster.pid, postgres };
+        const [mixed, mixedCpu] = await measured(roots, () => run(cluster.base, s, SECONDS, 'mixed'));
         console.log(`mixed, ${USERS} users with think time, ${mixed.elapsed.toFixed(0)} s:`);
         const errors = print(mixed.stats, mixed.elapsed);
+        console.log(mixedCpu);
         const lost = await checkSaves(db, mixed.acks, before);
         console.log(`  acknowledged saves ${mixed.acks.length}, checked against the database: lost ${lost}`);
-        const reads = await run(cluster.base, s, READ_SECONDS, 'reads', mixed.tokens);
+        const [reads, readsCpu] = await measured(roots, () => run(cluster.base, s, READ_SECONDS, 'reads', mixed.tokens));
         const n = [...reads.stats.entries()].filter(([k]) => READS.includes(k)).reduce((sum, [, e]) => sum + e.ms.length, 0);
         readRate[instances] = n / reads.elapsed;
         console.log(`read mix without think time, ${USERS} users, ${reads.elapsed.toFixed(0)} s: ${readRate[instances].toFixed(0)} requests/s`);
         const readErrors = print(reads.stats, reads.elapsed);
+        console.log(readsCpu);
         const p99 = (name: string) => pct([...(mixed.stats.get(name)?.ms ?? [])].sort((a, b) => a - b), 0.99);
         const missed = READS.some((r) => p99(r) > TARGETS.read) || p99('model save') > TARGETS.save;
         failed ||= errors + readErrors + lost > 0 || missed;
