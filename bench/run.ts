@@ -7,7 +7,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const all = readdirSync(here)
   .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.endsWith('.test.ts'))
   .map((f) => f.replace(/\.ts$/, ''));
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+// Names only: a `--flag value` pair (bench/load.ts: --seconds 10) is the benchmark's own option.
+const wanted = process.argv.slice(2).filter((a, i, all) => !a.startsWith('-') && !(all[i - 1]?.startsWith('--') && !all[i - 1]!.includes('=')));
 const names = wanted.length ? wanted : all;
 for (const name of names) {
   if (!all.includes(name)) {

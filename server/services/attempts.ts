@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { loginAttempt } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
@@ -22,30 +22,45 @@ export const RESET_MAIL_LIMITS: AttemptLimits = { accountIp: 5, account: 5, ip: 
 
 const tooMany = () => new HttpError(429, 'Te veel pogingen. Probeer het over 15 minuten opnieuw.');
 
+/** An attempt that was let through: it counts as failed until `succeeded()`. */
+export interface Attempt {
+  succeeded(): Promise<void>;
+}
+
 /**
- * Refuses an attempt when the limits of the last 15 minutes are reached. The window slides, so a
- * user locked out on one IP gets in from another at once, and on the same IP within 15 minutes.
+ * Lets an attempt through when the limits of the last 15 minutes are not reached, or refuses it (429).
+ * The window slides, so a user locked out on one IP gets in from another at once, and on the same IP
+ * within 15 minutes.
+ *
+ * The count and the attempt's own row (a failure until `succeeded()`) are one transaction under advisory
+ * locks on the account and the IP: attempts sent at once, to one server or to several sharing the
+ * database, are counted one after the other. Counted before and recorded after the check, 30 guesses
+ * sent together all passed a limit of 10.
  */
 export async function assertAttemptAllowed(
   ctx: AppContext, kind: string, email: string, ip: string, limits = SIGN_IN_LIMITS,
-): Promise<void> {
-  const since = new Date(ctx.config.now().getTime() - ATTEMPT_WINDOW_MS);
-  const recent = and(eq(loginAttempt.kind, kind), gte(loginAttempt.at, since));
-  const [[byIp], [byAccountIp], [byAccount]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(loginAttempt).where(and(recent, eq(loginAttempt.ip, ip), eq(loginAttempt.success, false))),
-    ctx.db.select({ n: count() }).from(loginAttempt)
-      .where(and(recent, eq(loginAttempt.email, email), eq(loginAttempt.ip, ip), eq(loginAttempt.success, false))),
-    ctx.db.select({ n: count() }).from(loginAttempt)
-      .where(and(recent, eq(loginAttempt.email, email), eq(loginAttempt.success, false))),
-  ]);
-  if (byIp.n >= limits.ip || byAccountIp.n >= limits.accountIp || byAccount.n >= limits.account) {
-    throw tooMany();
-  }
-}
-
-export async function recordAttempt(ctx: AppContext, kind: string, email: string, ip: string, success: boolean): Promise<void> {
+): Promise<Attempt> {
   const at = ctx.config.now();
-  await ctx.db.insert(loginAttempt).values({ kind, email, ip, success, at });
+  const since = new Date(at.getTime() - ATTEMPT_WINDOW_MS);
+  const id = await ctx.db.transaction(async (tx) => {
+    // Always the account first, then the IP: no two attempts wait on each other in turn.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`grondslag:attempt:${kind}:account:${email}`}))`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`grondslag:attempt:${kind}:ip:${ip}`}))`);
+    const failed = and(eq(loginAttempt.kind, kind), gte(loginAttempt.at, since), eq(loginAttempt.success, false));
+    const [[byIp], [byAccountIp], [byAccount]] = await Promise.all([
+      tx.select({ n: count() }).from(loginAttempt).where(and(failed, eq(loginAttempt.ip, ip))),
+      tx.select({ n: count() }).from(loginAttempt).where(and(failed, eq(loginAttempt.email, email), eq(loginAttempt.ip, ip))),
+      tx.select({ n: count() }).from(loginAttempt).where(and(failed, eq(loginAttempt.email, email))),
+    ]);
+    if (byIp.n >= limits.ip || byAccountIp.n >= limits.accountIp || byAccount.n >= limits.account) throw tooMany();
+    const [row] = await tx.insert(loginAttempt).values({ kind, email, ip, success: false, at }).returning({ id: loginAttempt.id });
+    return row.id;
+  });
   // Keep the table small: nothing older than a day is ever counted.
   await ctx.db.delete(loginAttempt).where(lt(loginAttempt.at, new Date(at.getTime() - 24 * 3600 * 1000)));
+  return {
+    succeeded: async () => {
+      await ctx.db.update(loginAttempt).set({ success: true }).where(eq(loginAttempt.id, id));
+    },
+  };
 }

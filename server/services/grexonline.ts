@@ -31,14 +31,18 @@ async function loadRow(db: DbOrTx, user: UserRow, id: number): Promise<ToolRow> 
   const access = await modelAccess(db, user, id);
   policy.requireToolRead(user, access?.role);
   if (!access || access.platform !== 'online') throw notFound();
+  // The edit session and its holder's name in the same query: one round trip less for every open and save.
   const [row] = await db.select({
     modelData: model.modelData, dataVersion: model.dataVersion, description: project.description, number: project.number,
     organisation: project.organisation, subregion: subregion.description, hasMapData: sql<boolean>`${hasMapData(sql`${model.versionId}`)}`,
+    sessionUserId: modelSession.userId, sessionStartedAt: modelSession.startedAt, firstName: appUser.firstName, lastName: appUser.lastName,
   }).from(model).innerJoin(versionModel, eq(versionModel.id, model.versionId)).innerJoin(project, eq(project.id, versionModel.projectId))
-    .innerJoin(subregion, eq(subregion.id, project.subregionId)).where(eq(model.id, id));
+    .innerJoin(subregion, eq(subregion.id, project.subregionId))
+    .leftJoin(modelSession, eq(modelSession.modelId, model.id)).leftJoin(appUser, eq(appUser.id, modelSession.userId))
+    .where(eq(model.id, id));
   if (!row) throw notFound();
-  const [s] = await db.select({ userId: modelSession.userId, startedAt: modelSession.startedAt, firstName: appUser.firstName, lastName: appUser.lastName })
-    .from(modelSession).innerJoin(appUser, eq(appUser.id, modelSession.userId)).where(eq(modelSession.modelId, id));
+  const s = row.sessionUserId === null ? null
+    : { userId: row.sessionUserId, startedAt: row.sessionStartedAt!, firstName: row.firstName!, lastName: row.lastName! };
   return {
     access,
     modelData: row.modelData,

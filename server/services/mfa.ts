@@ -5,7 +5,7 @@ import { appUser } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
 import { BAD_LOGIN_CODE, BAD_SETUP_CODE } from '../../src/api/contract/messages.ts';
 import { decrypt, encrypt } from '../auth/crypto.ts';
-import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
+import { assertAttemptAllowed } from './attempts.ts';
 import { command, type Command } from './command.ts';
 import { findUserByEmail, normalizeEmail, startSession, type Session } from './session.ts';
 
@@ -49,9 +49,9 @@ export async function setupMfa(ctx: AppContext, user: UserRow, ip: string) {
 
 export async function verifyMfaSetup(ctx: AppContext, user: UserRow, email: string, code: string, ip: string) {
   if (normalizeEmail(email) !== user.email) throw new HttpError(400, BAD_SETUP_CODE);
-  await assertAttemptAllowed(ctx, 'mfa-setup', user.email, ip);
+  const attempt = await assertAttemptAllowed(ctx, 'mfa-setup', user.email, ip);
   const ok = await checkTotp(ctx, user, code.trim());
-  await recordAttempt(ctx, 'mfa-setup', user.email, ip, ok);
+  if (ok) await attempt.succeeded();
   if (!ok) throw new HttpError(400, BAD_SETUP_CODE);
   await command(ctx, { user, ip }, async (c) => {
     await c.tx.update(appUser).set({ mfaVerified: true }).where(eq(appUser.id, user.id));
@@ -77,12 +77,12 @@ export async function loginMfa(
   ctx: AppContext, ticket: string | undefined, emailIn: string, code: string, ip: string,
 ): Promise<{ user: UserRow; session: Session }> {
   const email = normalizeEmail(emailIn);
-  await assertAttemptAllowed(ctx, 'login-mfa', email, ip);
+  const attempt = await assertAttemptAllowed(ctx, 'login-mfa', email, ip);
   const claims = ticket ? await ctx.tokens.verify(ticket, 'mfa-login') : null;
   const user = await findUserByEmail(ctx, email);
   const valid = Boolean(claims && user && claims.userId === user.id && user.mfaVerified && !user.blocked && user.isActive)
     && await checkTotp(ctx, user!, code.trim());
-  await recordAttempt(ctx, 'login-mfa', email, ip, valid);
+  if (valid) await attempt.succeeded();
   if (!valid || !user) {
     await command(ctx, { user, ip }, (c) => c.audit(`Mislukte MFA-inlogpoging (${email})`));
     throw new HttpError(401, BAD_LOGIN_CODE);

@@ -7,7 +7,7 @@ import { BAD_RESET_CODE, WRONG_CURRENT_PASSWORD } from '../../src/api/contract/m
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { canChangeOwnPassword } from '../policies/users.ts';
-import { assertAttemptAllowed, recordAttempt, RESET_MAIL_LIMITS } from './attempts.ts';
+import { assertAttemptAllowed, RESET_MAIL_LIMITS } from './attempts.ts';
 import { command, type Command } from './command.ts';
 import { checkTotp } from './mfa.ts';
 import { findUserByEmail, normalizeEmail, revokeAllSessions } from './session.ts';
@@ -38,8 +38,7 @@ export async function storePassword(c: Command, userId: number, passwordHash: st
  */
 export async function sendResetToken(ctx: AppContext, emailIn: string, ip: string): Promise<void> {
   const email = normalizeEmail(emailIn);
-  await assertAttemptAllowed(ctx, 'reset-send', email, ip, RESET_MAIL_LIMITS);
-  await recordAttempt(ctx, 'reset-send', email, ip, false);
+  await assertAttemptAllowed(ctx, 'reset-send', email, ip, RESET_MAIL_LIMITS); // always counts: never succeeded()
   const user = await findUserByEmail(ctx, email);
   if (!user || user.blocked || !user.isActive) return;
   const token = randomToken(18);
@@ -69,19 +68,19 @@ async function findValidToken(ctx: AppContext, email: string, token: string) {
 /** check-token: { token, mfa }. Failed checks count towards the limits (kind 'reset-check'). */
 export async function checkResetToken(ctx: AppContext, emailIn: string, token: string, ip: string) {
   const email = normalizeEmail(emailIn);
-  await assertAttemptAllowed(ctx, 'reset-check', email, ip);
+  const attempt = await assertAttemptAllowed(ctx, 'reset-check', email, ip);
   const found = await findValidToken(ctx, email, token.trim());
-  await recordAttempt(ctx, 'reset-check', email, ip, Boolean(found));
+  if (found) await attempt.succeeded();
   return { token: Boolean(found), mfa: Boolean(found?.user.mfaVerified) };
 }
 
 /** check-mfa: a TOTP code for the reset; answers an mfa_token that set-password must present. */
 export async function checkResetMfa(ctx: AppContext, emailIn: string, token: string, code: string, ip: string) {
   const email = normalizeEmail(emailIn);
-  await assertAttemptAllowed(ctx, 'reset-mfa', email, ip);
+  const attempt = await assertAttemptAllowed(ctx, 'reset-mfa', email, ip);
   const found = await findValidToken(ctx, email, token.trim());
   const ok = Boolean(found?.user.mfaVerified) && await checkTotp(ctx, found!.user, code.trim());
-  await recordAttempt(ctx, 'reset-mfa', email, ip, ok);
+  if (ok) await attempt.succeeded();
   if (!ok || !found) throw new HttpError(400, BAD_RESET_CODE);
   const mfaToken = randomToken();
   await command(ctx, { user: found.user, ip }, (c) =>
@@ -98,14 +97,12 @@ export async function setPasswordWithToken(
   ctx: AppContext, input: { email: string; token: string; mfaToken?: string | null; password: string }, ip: string,
 ): Promise<void> {
   const email = normalizeEmail(input.email);
-  await assertAttemptAllowed(ctx, 'reset-check', email, ip);
+  const attempt = await assertAttemptAllowed(ctx, 'reset-check', email, ip);
   const found = await findValidToken(ctx, email, input.token.trim());
   const mfaOk = found && (!found.user.mfaVerified
     || (found.row.mfaTokenHash !== null && !!input.mfaToken && sha256(input.mfaToken) === found.row.mfaTokenHash));
-  if (!found || !mfaOk) {
-    await recordAttempt(ctx, 'reset-check', email, ip, false);
-    throw new HttpError(400, BAD_RESET_CODE);
-  }
+  if (!found || !mfaOk) throw new HttpError(400, BAD_RESET_CODE);
+  await attempt.succeeded(); // the code was right: not a guess, whatever follows
   assertPasswordPolicy(input.password, 'new_password');
   const passwordHash = await hashPassword(input.password);
   await command(ctx, { user: found.user, ip }, async (c) => {
@@ -119,7 +116,6 @@ export async function setPasswordWithToken(
     await revokeAllSessions(c, found.user.id, 'password');
     await c.audit('Wachtwoord hersteld via e-mail');
   });
-  await recordAttempt(ctx, 'reset-check', email, ip, true);
 }
 
 /** The own password change in the settings; other browsers' sessions end, this one stays. */
@@ -127,9 +123,9 @@ export async function changeOwnPassword(
   ctx: AppContext, user: UserRow, current: string, next: string, ip: string, currentRefresh: string | undefined,
 ): Promise<void> {
   if (!canChangeOwnPassword(user)) throw new HttpError(403, 'Uw wachtwoord kan hier niet worden gewijzigd.');
-  await assertAttemptAllowed(ctx, 'password-change', user.email, ip);
+  const attempt = await assertAttemptAllowed(ctx, 'password-change', user.email, ip);
   const ok = await verifyPassword(user.passwordHash, current);
-  await recordAttempt(ctx, 'password-change', user.email, ip, ok);
+  if (ok) await attempt.succeeded();
   if (!ok) throw new HttpError(400, WRONG_CURRENT_PASSWORD);
   assertPasswordPolicy(next, 'new_password');
   const passwordHash = await hashPassword(next);

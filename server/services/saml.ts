@@ -6,7 +6,7 @@ import { client, loginAttempt } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { assertCanManageSaml } from '../policies/admin.ts';
 import type { SamlSettings, SamlSettingsInput } from '../../src/api/contract/saml.ts';
-import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
+import { assertAttemptAllowed } from './attempts.ts';
 import { command } from './command.ts';
 import { clientForRequest } from './clients.ts';
 import { NO_ACCESS, findUserByEmail, normalizeEmail, startSession, type Session } from './session.ts';
@@ -192,9 +192,8 @@ class SamlRefusal extends HttpError {}
 export async function consumeResponse(ctx: AppContext, hostname: string, samlResponse: string, ip: string): Promise<{ user: UserRow; session: Session }> {
   const c = await requireConfiguredClient(ctx, hostname);
   const attemptKey = `saml@${ip}`;
-  await assertAttemptAllowed(ctx, 'saml', attemptKey, ip);
+  const attempt = await assertAttemptAllowed(ctx, 'saml', attemptKey, ip);
   const fail = async (status: number, message: string, description: string, user?: UserRow): Promise<never> => {
-    await recordAttempt(ctx, 'saml', attemptKey, ip, false);
     await command(ctx, { user, clientId: c.id, ip }, (cmd) => cmd.audit(`Mislukte SAML-aanmelding: ${description}`.slice(0, 500)));
     throw new SamlRefusal(status, message);
   };
@@ -222,7 +221,7 @@ export async function consumeResponse(ctx: AppContext, hostname: string, samlRes
   if (!user || user.clientId !== c.id) return fail(403, SAML_NO_ACCOUNT, `geen account voor ${email}`);
   if (user.blocked || !user.isActive) return fail(403, NO_ACCESS, `account geblokkeerd (${email})`, user);
 
-  await recordAttempt(ctx, 'saml', attemptKey, ip, true);
+  await attempt.succeeded();
   await command(ctx, { user, clientId: c.id, ip }, (cmd) => cmd.audit(`SAML-aanmelding geaccepteerd (${email})`));
   return { user, session: await startSession(ctx, user, ip) };
 }

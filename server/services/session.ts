@@ -6,7 +6,7 @@ import { HttpError } from '../errors.ts';
 import { WRONG_CREDENTIALS } from '../../src/api/contract/messages.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { assertAttemptAllowed, recordAttempt } from './attempts.ts';
+import { assertAttemptAllowed } from './attempts.ts';
 import { command, type Command } from './command.ts';
 
 export const NO_ACCESS = 'U kunt met dit account geen toegang krijgen tot Grondslag. Neem contact op met uw administrator.';
@@ -39,20 +39,18 @@ export async function clientName(ctx: AppContext, clientId: number): Promise<str
 /** Step one of sign-in: e-mail and password (spec 2 §4). */
 export async function login(ctx: AppContext, emailIn: string, password: string, ip: string): Promise<LoginOutcome> {
   const email = normalizeEmail(emailIn);
-  await assertAttemptAllowed(ctx, 'login', email, ip);
+  const attempt = await assertAttemptAllowed(ctx, 'login', email, ip);
   const user = await findUserByEmail(ctx, email);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
-    await recordAttempt(ctx, 'login', email, ip, false);
     await command(ctx, { user, ip }, (c) => c.audit(`Mislukte inlogpoging (${email})`));
     throw new HttpError(401, WRONG_CREDENTIALS);
   }
   if (user.blocked || !user.isActive) {
-    await recordAttempt(ctx, 'login', email, ip, false);
     await command(ctx, { user, ip }, (c) => c.audit('Inlogpoging met geblokkeerd account'));
     throw new HttpError(405, NO_ACCESS);
   }
-  await recordAttempt(ctx, 'login', email, ip, true);
+  await attempt.succeeded();
   if (user.mfaVerified) {
     await command(ctx, { user, ip }, (c) => c.audit('Wachtwoord juist, MFA-code gevraagd'));
     const ticket = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId }, 'mfa-login', MFA_TICKET_SECONDS);
