@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { appUser, dataRevision } from './db/schema/index.ts';
-import { HttpError, NOT_FOUND, badRequest, unauthorized } from './errors.ts';
+import { HttpError, NOT_FOUND, badRequest, errorBody, unauthorized } from './errors.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BatchLoader } from './auth/userLoader.ts';
 import { secret } from './auth/secrets.ts';
@@ -166,13 +166,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         message: v.message ?? 'Ongeldige invoer.',
       })))
       : err;
-    if (known instanceof HttpError) return reply.code(known.status).send({ message: known.message, ...known.body });
+    if (known instanceof HttpError) return reply.code(known.status).send(errorBody(known.message, known.body));
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: FRAMEWORK_MESSAGES[status] ?? 'Ongeldige aanvraag.' });
+      return reply.code(status).send(errorBody(FRAMEWORK_MESSAGES[status] ?? 'Ongeldige aanvraag.'));
     }
     req.log.error(err);
-    return reply.code(500).send({ message: 'Er is een onverwachte fout opgetreden.' });
+    return reply.code(500).send(errorBody('Er is een onverwachte fout opgetreden.'));
   });
 
   await app.register(registerRoutes);
@@ -184,10 +184,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: ['index.html'] });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
-      return reply.code(404).send({ message: NOT_FOUND });
+      return reply.code(404).send(errorBody(NOT_FOUND));
     });
   } else {
-    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: NOT_FOUND }));
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(NOT_FOUND)));
   }
 
   // The job queue, and in every instance (config.jobWorker) its worker; stopped before the database closes.

@@ -9,6 +9,12 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The body of every refusal: `{ message, errors }`, `errors` the per-field problems (empty when the
+ * refusal is not about a field), plus what the error adds (e.g. `retry_after`).
+ */
+export const errorBody = (message: string, extra: Record<string, unknown> = {}) => ({ message, errors: [], ...extra });
+
 export const NOT_FOUND = 'Niet gevonden.';
 export const notFound = () => new HttpError(404, NOT_FOUND);
 export const forbidden = () => new HttpError(403, 'U heeft geen rechten voor deze actie.');
