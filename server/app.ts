@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -15,7 +15,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { appUser, dataRevision } from './db/schema/index.ts';
-import { HttpError, NOT_FOUND, badRequest, errorBody, unauthorized } from './errors.ts';
+import { HttpError, NOT_FOUND, badRequest, errorBody, unauthorized, unstorableText } from './errors.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BatchLoader } from './auth/userLoader.ts';
 import { secret } from './auth/secrets.ts';
@@ -70,6 +70,7 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   400: 'Ongeldige aanvraag.',
   404: NOT_FOUND,
   405: 'Deze methode is niet toegestaan.',
+  414: 'Het adres is te lang.',
   413: 'Het bestand is te groot.',
   415: 'Dit type inhoud wordt niet ondersteund.',
   429: 'Te veel aanvragen. Probeer het later opnieuw.',
@@ -81,6 +82,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 20 * 1024 * 1024,
+    // A malformed address or an over-long path parameter is refused by the router, before hooks and the
+    // error handler: answer it like every other refusal (Fastify's own body is English, without errors).
+    frameworkErrors: (err: FastifyError, _req: unknown, reply: FastifyReply) => {
+      reply.headers(headers);
+      return reply.code(err.statusCode ?? 400).send(errorBody(FRAMEWORK_MESSAGES[err.statusCode ?? 400] ?? FRAMEWORK_MESSAGES[400]));
+    },
   });
   app.setValidatorCompiler<Parameters<typeof validatorCompiler>[0]['schema']>((route) => {
     const validate = validatorCompiler(route);
@@ -165,7 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           || String((v.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.') ?? ''),
         message: v.message ?? 'Ongeldige invoer.',
       })))
-      : err;
+      : unstorableText(err) ?? err;
     if (known instanceof HttpError) return reply.code(known.status).send(errorBody(known.message, known.body));
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
