@@ -16,6 +16,7 @@ import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { appUser, dataRevision } from './db/schema/index.ts';
 import { HttpError, NOT_FOUND, badRequest, errorBody, unauthorized, unstorableText } from './errors.ts';
+import { overlongList } from './bodyBounds.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BatchLoader } from './auth/userLoader.ts';
 import { secret } from './auth/secrets.ts';
@@ -162,6 +163,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     req.user = user;
     req.dataRevision = found.revision ?? 0;
+  });
+
+  // A list too long to validate element by element is refused before the schema sees it.
+  app.addHook('preValidation', async (req) => {
+    const refusal = overlongList(req.body);
+    if (refusal) throw refusal;
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
