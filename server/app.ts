@@ -15,7 +15,8 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { appUser, dataRevision } from './db/schema/index.ts';
-import { HttpError, NOT_FOUND, badRequest, databaseFailure, unauthorized } from './errors.ts';
+import { HttpError, NOT_FOUND, badRequest, databaseFailure, errorBody, unauthorized, unstorableText } from './errors.ts';
+import { overlongList } from './bodyBounds.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BatchLoader } from './auth/userLoader.ts';
 import { secret } from './auth/secrets.ts';
@@ -73,6 +74,7 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   400: 'Ongeldige aanvraag.',
   404: NOT_FOUND,
   405: 'Deze methode is niet toegestaan.',
+  414: 'Het adres is te lang.',
   413: 'Het bestand is te groot.',
   415: 'Dit type inhoud wordt niet ondersteund.',
   429: 'Te veel aanvragen. Probeer het later opnieuw.',
@@ -107,6 +109,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: process.env.TRUST_PROXY === 'true',
     // No body above MAX_UPLOAD_MB (413), and no JSON body above 20 MB however high that is set.
     bodyLimit: Math.min(20 * 1024 * 1024, config.maxUploadBytes),
+    // A malformed address or an over-long path parameter is refused by the router, before hooks and the
+    // error handler: answer it like every other refusal (Fastify's own body is English, without errors).
+    frameworkErrors: (err: FastifyError, _req: unknown, reply: FastifyReply) => {
+      reply.headers(headers);
+      return reply.code(err.statusCode ?? 400).send(errorBody(FRAMEWORK_MESSAGES[err.statusCode ?? 400] ?? FRAMEWORK_MESSAGES[400]));
+    },
   });
   app.setValidatorCompiler<Parameters<typeof validatorCompiler>[0]['schema']>((route) => {
     const validate = validatorCompiler(route);
@@ -183,6 +191,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     req.dataRevision = found.revision ?? 0;
   });
 
+  // A list too long to validate element by element is refused before the schema sees it.
+  app.addHook('preValidation', async (req) => {
+    const refusal = overlongList(req.body);
+    if (refusal) throw refusal;
+  });
+
   app.setErrorHandler((err: FastifyError, req, reply) => {
     // A schema violation answers like a service's own 400: the rules' Dutch messages, per field.
     const known = hasZodFastifySchemaValidationErrors(err)
@@ -191,14 +205,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           || String((v.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.') ?? ''),
         message: v.message ?? 'Ongeldige invoer.',
       })))
-      : databaseFailure(err) ?? err;
-    if (known instanceof HttpError) return reply.code(known.status).send({ message: known.message, ...known.body });
+      : databaseFailure(err) ?? unstorableText(err) ?? err;
+    if (known instanceof HttpError) return reply.code(known.status).send(errorBody(known.message, known.body));
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: FRAMEWORK_MESSAGES[status] ?? 'Ongeldige aanvraag.' });
+      return reply.code(status).send(errorBody(FRAMEWORK_MESSAGES[status] ?? 'Ongeldige aanvraag.'));
     }
     req.log.error(err);
-    return reply.code(500).send({ message: 'Er is een onverwachte fout opgetreden.' });
+    return reply.code(500).send(errorBody('Er is een onverwachte fout opgetreden.'));
   });
 
   await app.register(registerRoutes);
@@ -210,10 +224,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: ['index.html'] });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
-      return reply.code(404).send({ message: NOT_FOUND });
+      return reply.code(404).send(errorBody(NOT_FOUND));
     });
   } else {
-    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: NOT_FOUND }));
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(NOT_FOUND)));
   }
 
   // The job queue, and in every instance (config.jobWorker) its worker; stopped before the database closes.

@@ -9,7 +9,7 @@ import {
   ENTITY_SETS, ODATA_JSON, ODATA_XML, ODataError, checkQueryOptions, csvOf, entitySetAnswer, metadataXml, serviceDocument,
 } from '../services/biFeed.ts';
 import { requireFeedOwner } from '../policies/bi.ts';
-import { HttpError, NOT_FOUND } from '../errors.ts';
+import { HttpError, NOT_FOUND, errorBody } from '../errors.ts';
 import { mainAppOnly } from './mainAppOnly.ts';
 
 declare module 'fastify' {
@@ -103,7 +103,7 @@ async function feedRoutes(app: FastifyInstance) {
 
 /**
  * The feed's errors: a Basic challenge with every 401, Retry-After with the 429, and under odata/ the
- * OData JSON error body `{ error: { code, message } }` that Power BI and Excel show; elsewhere `{ message }`.
+ * OData JSON error body `{ error: { code, message } }` that Power BI and Excel show; elsewhere `{ message, errors }`.
  */
 function feedError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   let status: number;
@@ -125,5 +125,5 @@ function feedError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) 
   if (status === 401) reply.header('WWW-Authenticate', `Basic realm="${BI_REALM}", charset="UTF-8"`);
   if (status === 429) reply.header('Retry-After', String(bi.BI_RATE_LIMIT.windowSeconds));
   if (isOData(req)) return reply.code(status).type(ODATA_JSON).send(JSON.stringify({ error: { code: String(status), message } }));
-  return reply.code(status).send({ message });
+  return reply.code(status).send(errorBody(message));
 }

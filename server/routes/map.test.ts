@@ -82,17 +82,17 @@ describe('version region', () => {
     expect((await call(a.usr, 'PUT', url, { type: 'Feature', geometry: { type: 'Polygon', coordinates: [[[5, 52], ['x', 52]]] } })).status).toBe(400);
 
     const open = rdSquare(155_000, 463_000, 100).slice(0, -1).concat([fromRd([155_000, 463_050])]);
-    expect(await call(a.usr, 'PUT', url, feature(open))).toEqual({ status: 400, body: { message: MAP_MESSAGES.openRing } });
+    expect(await call(a.usr, 'PUT', url, feature(open))).toEqual({ status: 400, body: { message: MAP_MESSAGES.openRing, errors: [] } });
 
     const triangle = await call(a.usr, 'PUT', url, feature(rdRing([[155_000, 463_000], [155_100, 463_000]])));
     expect([triangle.status, triangle.body.message]).toEqual([400, MAP_MESSAGES.fewPositions]);
 
     const bowTie = rdRing([[155_000, 463_000], [155_100, 463_100], [155_100, 463_000], [155_000, 463_100]]);
-    expect(await call(a.usr, 'PUT', url, feature(bowTie))).toEqual({ status: 400, body: { message: MAP_MESSAGES.selfIntersection } });
+    expect(await call(a.usr, 'PUT', url, feature(bowTie))).toEqual({ status: 400, body: { message: MAP_MESSAGES.selfIntersection, errors: [] } });
 
     const n = 10_001;
     const circle = Array.from({ length: n }, (_, i) => fromRd([155_000 + 500 * Math.cos((2 * Math.PI * i) / n), 463_000 + 500 * Math.sin((2 * Math.PI * i) / n)]));
-    expect(await call(a.usr, 'PUT', url, feature([...circle, circle[0]]))).toEqual({ status: 400, body: { message: MAP_MESSAGES.tooManyVertices(n, 10_000) } });
+    expect(await call(a.usr, 'PUT', url, feature([...circle, circle[0]]))).toEqual({ status: 400, body: { message: MAP_MESSAGES.tooManyVertices(n, 10_000), errors: [] } });
     const allowed = circle.slice(0, 10_000);
     const ok = await call(a.usr, 'PUT', url, feature([...allowed, allowed[0]]));
     expect(ok.status).toBe(200);
@@ -124,7 +124,7 @@ describe('feature areas', () => {
     expect((await call(a.vwr, 'GET', url)).body).toEqual(put.body);
 
     const bad = { type: 'FeatureCollection', features: [area('Kruis', 'public_space_water', rdRing([[155_000, 463_000], [155_100, 463_100], [155_100, 463_000], [155_000, 463_100]]))] };
-    expect(await call(a.adm, 'PUT', url, bad)).toEqual({ status: 400, body: { message: MAP_MESSAGES.inFeature('Kruis', MAP_MESSAGES.selfIntersection) } });
+    expect(await call(a.adm, 'PUT', url, bad)).toEqual({ status: 400, body: { message: MAP_MESSAGES.inFeature('Kruis', MAP_MESSAGES.selfIntersection), errors: [] } });
     const wrongFunction = await call(a.adm, 'PUT', url, { type: 'FeatureCollection', features: [area('X', 'parking', rdSquare(155_000, 463_000, 10))] });
     expect(wrongFunction.status).toBe(400);
 
@@ -142,7 +142,7 @@ describe('feature areas', () => {
       return { type: 'Feature', geometry: { type: 'Polygon', coordinates: [[...pts, pts[0]]] }, properties: { name: `Rond ${x}`, function: 'public_space_water' } };
     };
     const res = await call(a.usr, 'PUT', `version-model/${tree.versionId}/features/`, { type: 'FeatureCollection', features: [ring(155_000), ring(155_200), ring(155_400)] });
-    expect(res).toEqual({ status: 400, body: { message: MAP_MESSAGES.tooManyVertices(12_000, 10_000) } });
+    expect(res).toEqual({ status: 400, body: { message: MAP_MESSAGES.tooManyVertices(12_000, 10_000), errors: [] } });
   });
 });
 

@@ -160,7 +160,7 @@ describe('authorize → token → resource', () => {
 });
 
 describe('refusals', () => {
-  const invalidGrant = { error: 'invalid_grant', error_description: expect.stringMatching(/^De autorisatiecode/), message: expect.any(String) };
+  const invalidGrant = { error: 'invalid_grant', error_description: expect.stringMatching(/^De autorisatiecode/), message: expect.any(String), errors: [] };
 
   it('a redirect URI other than the registered one, at authorize and at token', async () => {
     for (const redirect_uri of [`${REDIRECT}/extra`, 'https://kaart.example.nl/oauth/callback?x=1', 'https://evil.example/cb']) {
@@ -223,7 +223,7 @@ describe('refusals', () => {
     t.clock.advance(2_000);
     const expired = await resource(tok.access_token);
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ error: 'invalid_token', error_description: 'Het toegangstoken is ongeldig of verlopen.', message: 'Het toegangstoken is ongeldig of verlopen.' });
+    expect(expired.json()).toEqual({ error: 'invalid_token', error_description: 'Het toegangstoken is ongeldig of verlopen.', message: 'Het toegangstoken is ongeldig of verlopen.', errors: [] });
     expect(expired.headers['www-authenticate']).toMatch(/^Bearer realm="Grondslag", error="invalid_token"/);
     // The refresh token is still good after the access token ended.
     expect((await refresh(tok.refresh_token)).statusCode).toBe(200);

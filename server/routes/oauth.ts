@@ -15,6 +15,10 @@ function oauthErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyRepl
   if (hasZodFastifySchemaValidationErrors(err)) {
     throw oauth.oauthError(400, 'invalid_request', [...new Set(err.validation.map((v) => v.message ?? ''))].join(' ').trim() || undefined);
   }
+  // Any other 400 (a body that is no JSON, a poisoning key like __proto__) also in the OAuth shape, which the
+  // route's 400 schema holds answers to (else their serialisation failed: a 500).
+  const status = err instanceof HttpError ? err.status : err.statusCode;
+  if (status === 400 && !(err instanceof HttpError && 'error' in err.body)) throw oauth.oauthError(400, 'invalid_request');
   // RFC 6750 §3: a refused access token names the scheme (the viewer knows to sign in again).
   if (err instanceof HttpError && err.status === 401) reply.header('www-authenticate', `Bearer realm="Grondslag", error="${String(err.body.error)}"`);
   throw err;

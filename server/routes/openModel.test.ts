@@ -260,7 +260,7 @@ describe('open model', () => {
     const tree = await spreadsheetModel({ sessionUserId: a.adm.id });
     const refused = await open(t.app, a.usr, tree.modelId);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: MODEL_ALREADY_OPEN });
+    expect(refused.json()).toEqual({ message: MODEL_ALREADY_OPEN, errors: [] });
     // Missing map data are answered first: the browser's map pop-up, then 'Toch openen' meets the 409.
     expect((await open(t.app, a.usr, tree.modelId, '?mapviewer_required')).statusCode).toBe(424);
     expect((await open(t.app, a.usr, tree.modelId, '?force')).statusCode).toBe(403); // USR may not end the ADM's session
@@ -285,7 +285,7 @@ describe('open model', () => {
   it('answers 424 for map data a model may not take, at the request and from the job, and fills m² per function', async () => {
     const expect424 = (res: { statusCode: number; json(): unknown }, error: keyof typeof MAPVIEWER_ERROR_TEXT) => {
       expect(res.statusCode).toBe(424);
-      expect(res.json()).toEqual({ message: MAPVIEWER_ERROR_TEXT[error], mapviewer_error: error });
+      expect(res.json()).toEqual({ message: MAPVIEWER_ERROR_TEXT[error], errors: [], mapviewer_error: error });
     };
     // No feature areas: NoData, with or without a region (a region alone is no map data).
     const none = await spreadsheetModel();
@@ -345,7 +345,7 @@ describe('open model', () => {
     try {
       const res = await open(t.app, a.usr, m.modelId, '?mapviewer_required');
       expect(res.statusCode).toBe(424);
-      expect(res.json()).toEqual({ message: MAPVIEWER_ERROR_TEXT.NoMapViewerConnection, mapviewer_error: 'NoMapViewerConnection' });
+      expect(res.json()).toEqual({ message: MAPVIEWER_ERROR_TEXT.NoMapViewerConnection, errors: [], mapviewer_error: 'NoMapViewerConnection' });
       // Without map data asked for, the viewer does not matter.
       expect((await poll(a.usr, await openTask(a.usr, m.modelId))).statusCode).toBe(200);
     } finally {
@@ -391,11 +391,11 @@ describe('open model', () => {
     await t.db.delete(savedModel).where(eq(savedModel.modelId, tree.modelId));
     const failed = await poll(a.usr, await openTask(a.usr, tree.modelId));
     expect(failed.statusCode).toBe(422);
-    expect(failed.json()).toEqual({ message: NO_MODEL_FILE });
+    expect(failed.json()).toEqual({ message: NO_MODEL_FILE, errors: [] });
 
     const junk = await seedTree(t.db, a, { roles: rolesAsGlobal(a) }); // its file is 'xlsx-bytes'
     const notXlsx = await poll(a.usr, await openTask(a.usr, junk.modelId));
-    expect(notXlsx.json()).toEqual({ message: NOT_A_WORKBOOK });
+    expect(notXlsx.json()).toEqual({ message: NOT_A_WORKBOOK, errors: [] });
     const [row] = await t.db.select({ attempts: job.attempts }).from(job).where(eq(job.modelId, junk.modelId));
     expect(row.attempts).toBe(1); // a known failure is not retried
 
@@ -529,6 +529,6 @@ describe('workers', () => {
     expect(await bossJob(t.db, crashing)).toEqual({ state: 'failed', retry_count: 2 });
     const res = await pollOnce(t.app, a.usr, crashing);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: OPEN_MODEL_FAILED });
+    expect(res.json()).toEqual({ message: OPEN_MODEL_FAILED, errors: [] });
   });
 });

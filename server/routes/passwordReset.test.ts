@@ -125,7 +125,7 @@ describe('password reset by mail', () => {
       expect(refused.statusCode).toBe(429);
       refusals.push(refused.json());
     }
-    expect(refusals[0]).toEqual({ message: 'Te veel pogingen. Probeer het over 15 minuten opnieuw.' });
+    expect(refusals[0]).toEqual({ message: 'Te veel pogingen. Probeer het over 15 minuten opnieuw.', errors: [] });
     expect(refusals[1]).toEqual(refusals[0]);
     expect(t.mails.length).toBe(mails + 5);
     expect((await send('ander@reset.test', '10.8.4.9')).statusCode).toBe(200);

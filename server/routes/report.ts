@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { IdParams, Ok } from '../../src/api/contract/common.ts';
+import { ErrorBody, IdParams, Ok } from '../../src/api/contract/common.ts';
 import { TaskProgress } from '../../src/api/contract/openModel.ts';
 import { ReportAnswer, ReportQuery, ReportReady, ReportRequest } from '../../src/api/contract/report.ts';
 import {
@@ -13,8 +12,6 @@ import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { sendDownload } from './download.ts';
 import { mainAppOnly } from './mainAppOnly.ts';
 import { multipartBody } from './upload.ts';
-
-const Message = z.object({ message: z.string() });
 
 /** Report templates and spreadsheet reports (spec 1 §7 template-report/, report/) under /api/manager/. */
 export default async function reportRoutes(app: FastifyInstance) {
@@ -46,7 +43,7 @@ export default async function reportRoutes(app: FastifyInstance) {
 
   r.post('/report/', { schema: { tags, body: ReportRequest, response: { 200: ReportAnswer } } },
     async (req) => requestReport(ctx, req.user, req.body, req.ip));
-  r.get('/report/', { schema: { tags, querystring: ReportQuery, response: { 200: ReportReady, 202: TaskProgress, 422: Message } } },
+  r.get('/report/', { schema: { tags, querystring: ReportQuery, response: { 200: ReportReady, 202: TaskProgress, 422: ErrorBody } } },
     async (req, reply) => {
       const task = await reportTask(ctx, req.user, req.query.uuid);
       if ('running' in task) return reply.code(202).send(task.running);

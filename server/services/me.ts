@@ -34,19 +34,18 @@ export async function updateMe(
 ): Promise<CurrentUser> {
   const profile = body.first_name !== undefined || body.last_name !== undefined || body.email !== undefined;
   if (profile && !canEditProfile(user)) throw new HttpError(403, 'Uw profiel kan hier niet worden gewijzigd.');
+  const changes = {
+    ...(body.first_name !== undefined && { firstName: body.first_name }),
+    ...(body.last_name !== undefined && { lastName: body.last_name }),
+    ...(body.email !== undefined && { email: body.email }),
+    ...(body.terms_conditions_accepted !== undefined && {
+      termsConditionsAccepted: body.terms_conditions_accepted ? TERMS_VERSION : null,
+    }),
+  };
+  // Nothing to change (an empty body): the profile as it is; an update without values fails (500).
+  if (!Object.keys(changes).length) return currentUser(ctx, user);
   const updated = await command(ctx, { user, ip }, async (c) => {
-    const [row] = await c.tx
-      .update(appUser)
-      .set({
-        ...(body.first_name !== undefined && { firstName: body.first_name }),
-        ...(body.last_name !== undefined && { lastName: body.last_name }),
-        ...(body.email !== undefined && { email: body.email }),
-        ...(body.terms_conditions_accepted !== undefined && {
-          termsConditionsAccepted: body.terms_conditions_accepted ? TERMS_VERSION : null,
-        }),
-      })
-      .where(eq(appUser.id, user.id))
-      .returning();
+    const [row] = await c.tx.update(appUser).set(changes).where(eq(appUser.id, user.id)).returning();
     return row;
   });
   return currentUser(ctx, updated);

@@ -72,13 +72,16 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, bo
   return command(ctx, { user: actor, ip }, async (c) => {
     const u = await managedTarget(c.tx, actor, id);
     if (body.role !== undefined && body.role !== u.role) assertNotSelf(actor, u, 'rol');
-    const [updated] = await c.tx.update(appUser).set({
+    const changes = {
       ...(body.first_name !== undefined && { firstName: body.first_name }),
       ...(body.last_name !== undefined && { lastName: body.last_name }),
       ...(body.email !== undefined && { email: body.email }),
       ...(body.role !== undefined && { role: body.role }),
       ...(body.mfa_forced !== undefined && { mfaForced: body.mfa_forced }),
-    }).where(eq(appUser.id, u.id)).returning();
+    };
+    // Nothing to change (an empty body): the user as he is; an update without values fails (500).
+    if (!Object.keys(changes).length) return toAdminUser(u);
+    const [updated] = await c.tx.update(appUser).set(changes).where(eq(appUser.id, u.id)).returning();
     await c.audit(`Gebruiker '${fullName(updated)}' gewijzigd (${Object.keys(body).join(', ')})`);
     return toAdminUser(updated);
   });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { errorBody, notFound } from '../errors.ts';
 import { isXlsxWorkbook } from '../storage/xlsx.ts';
 import { DAV_PREFIX } from './editLinks.ts';
 import {
@@ -145,9 +145,9 @@ export async function webdavRoutes(app: FastifyInstance, opts: { ctx: AppContext
     if (err instanceof DavError) {
       reply.headers(err.headers);
       if (err.condition) return sendXml(reply, err.status, errorXml(err.condition));
-      return reply.code(err.status).send({ message: err.message });
+      return reply.code(err.status).send(errorBody(err.message));
     }
-    if (err instanceof BadXml) return reply.code(400).send({ message: 'Ongeldige XML.' });
+    if (err instanceof BadXml) return reply.code(400).send(errorBody('Ongeldige XML.'));
     throw err; // the app's handler answers the rest (HttpError, framework errors, faults)
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OptionalText, Timestamp } from './common.ts';
+import { MAX_ID, OptionalText, Timestamp } from './common.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { ATTACHMENT_MESSAGES } from './messages.ts';
 
@@ -25,8 +25,8 @@ export const AttachmentItem = z.object({
 });
 export type AttachmentItem = z.infer<typeof AttachmentItem>;
 
-const category = z.coerce.number({ error: ATTACHMENT_MESSAGES.category }).int(ATTACHMENT_MESSAGES.category).positive(ATTACHMENT_MESSAGES.category);
-const version = z.coerce.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).positive(REQUIRED_MESSAGE);
+const category = z.coerce.number({ error: ATTACHMENT_MESSAGES.category }).int(ATTACHMENT_MESSAGES.category).positive(ATTACHMENT_MESSAGES.category).max(MAX_ID, ATTACHMENT_MESSAGES.category);
+const version = z.coerce.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).positive(REQUIRED_MESSAGE).max(MAX_ID, REQUIRED_MESSAGE);
 
 /**
  * POST attachment-version-model/ as JSON: a link. Answer 201 with the AttachmentItem.

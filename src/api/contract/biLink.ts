@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common.ts';
+import { Id, Timestamp } from './common.ts';
 import { BI_LINK_MESSAGES } from './messages.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 
@@ -20,7 +20,7 @@ export const BI_REALM = 'Grondslag BI';
 /** POST report/: a description and at least one model the caller can read (else 404). */
 export const BiLinkCreate = z.object({
   description: z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(500, 'Gebruik maximaal 500 tekens.'),
-  models: z.array(z.number().int().positive(), { error: BI_LINK_MESSAGES.models })
+  models: z.array(Id, { error: BI_LINK_MESSAGES.models })
     .min(1, BI_LINK_MESSAGES.models).max(1000, 'Kies maximaal 1000 rekenmodellen.'),
 });
 export type BiLinkCreate = z.input<typeof BiLinkCreate>;

@@ -20,8 +20,17 @@ export const Ok = z.object({ message: z.string() });
 /** 423 of a change to a frozen model: the project area's rename or move, and the tool's save. */
 export const FROZEN_MESSAGE = 'Dit rekenmodel is vergrendeld.';
 
+/**
+ * The largest row id: ids are PostgreSQL `serial` (int4). A larger number names no row; unchecked, it
+ * reached the database and failed there (500, found by server/routes/fuzz.test.ts).
+ */
+export const MAX_ID = 2_147_483_647;
+
+/** A reference to a row in a body. */
+export const Id = z.number().int().positive().max(MAX_ID);
+
 /** Numeric id in a path. */
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const IdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 /** yyyy-mm-dd on the wire. */
 export const WIRE_DATE = /^\d{4}-\d{2}-\d{2}$/;

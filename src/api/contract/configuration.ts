@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameProblem } from '../../lib/names.ts';
+import { Id } from './common.ts';
 
 // Reference-data configuration (spec 2 §3, §5, §7, §8): role ADM of the caller's client.
 // 409 on a duplicate name (DUPLICATE_REFERENCE_MESSAGE). DELETE {id}/ without ?force on an entry in
@@ -20,7 +21,7 @@ export const SubregionList = z.array(Subregion);
  */
 export const SubregionCreateBody = z.object({
   description: ConfigName,
-  access_list: z.array(z.number().int()).optional(),
+  access_list: z.array(Id).optional(),
 });
 /** PUT/PATCH subregion/{id}/, type-project/{id}/, phase/{id}/. */
 export const DescriptionBody = z.object({ description: ConfigName });

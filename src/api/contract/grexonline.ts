@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ModelData } from './modelData.ts';
+import { MAX_ID } from './common.ts';
 
 // The online calculation tool's wire (spec 3 §7). The model data itself is the shared schema of
 // modelData.ts, snake_case on the wire and in the engine (the client sends it with rawBody).
@@ -43,7 +44,8 @@ export const GrexOnlineModel = ModelData.extend(ModelMeta.shape);
 export type GrexOnlineModel = z.infer<typeof GrexOnlineModel>;
 
 /** POST /api/grexonline/model/{id}/: the whole model data and the data_version it was loaded at. */
-export const SaveModelBody = ModelData.extend({ data_version: z.number().int().nonnegative() });
+// data_version is an int4 column, as the ids are.
+export const SaveModelBody = ModelData.extend({ data_version: z.number().int().nonnegative().max(MAX_ID) });
 export type SaveModelBody = z.infer<typeof SaveModelBody>;
 
 /** POST/DELETE /api/grexonline/model/{id}/session/ */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { Timestamp } from './common.ts';
+import { MAX_ID, Timestamp } from './common.ts';
 
 // Audit log (spec 1 "Logs", §7): GET /api/manager/log/ — global role ADM, own client only.
 
 /** client_id defaults to the caller's client (another client's id answers 404); page starts at 1. */
 export const LogQuery = z.object({
-  client_id: z.coerce.number().int().positive().optional(),
+  client_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
   log_rows: z.coerce.number().int().min(1).max(500).default(50),
   page: z.coerce.number().int().min(1).default(1),
 });

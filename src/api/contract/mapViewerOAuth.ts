@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AreaGeometry } from './map.ts';
-import { Timestamp } from './common.ts';
+import { ErrorBody, Timestamp } from './common.ts';
 
 // The external map viewer (issue 14 item 5; spec 1 §7 mapviewer/oauth/authorize/, token/, resource/, §3
 // "OAuth token response"): Grondslag is the OAuth 2 authorization-code provider of a registered viewer.
@@ -57,7 +57,7 @@ export const TokenAnswer = z.object({
 });
 
 /** An OAuth error (RFC 6749 §5.2, RFC 6750 §3.1) with the Dutch `message` every answer of ours has. */
-export const OAuthError = z.object({ error: z.string(), error_description: z.string(), message: z.string() });
+export const OAuthError = ErrorBody.extend({ error: z.string(), error_description: z.string() });
 
 /** GET mapviewer/oauth/resource/ (OAuth access token): who is signed in and the outlines he may read. */
 export const ResourceAnswer = z.object({

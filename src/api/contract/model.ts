@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OptionalText, Role, Timestamp } from './common.ts';
+import { MAX_ID, OptionalText, Role, Timestamp } from './common.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { ModelCapabilities } from './capabilities.ts';
@@ -12,7 +12,7 @@ export type ModelPlatform = z.infer<typeof ModelPlatform>;
 
 /** GET model/?version_model_id=… ; without it: every model of every project the caller can read. */
 export const ModelListQuery = z.object({
-  version_model_id: z.coerce.number().int().positive().optional(),
+  version_model_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 
 export const ModelItem = z.object({
@@ -96,6 +96,6 @@ export const SavedModelList = z.array(SavedModelItem);
 
 /** Path of model/{id}/saved-model/{saved_model_id}/. */
 export const SavedModelParams = z.object({
-  id: z.coerce.number().int().positive(),
-  saved_model_id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  saved_model_id: z.coerce.number().int().positive().max(MAX_ID),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAPVIEWER_ERRORS } from './messages.ts';
+import { ErrorBody } from './common.ts';
 
 // Opening a spreadsheet model (spec 1 §4 "Open model", §7 model/{id}/open/, open-model-task/{id}/).
 // The open request enqueues a job (server/jobs) and answers its task id; the browser polls the task
@@ -46,7 +47,7 @@ export const OpenModelReady = z.object({
 export type OpenModelReady = z.infer<typeof OpenModelReady>;
 
 /** 424 of the open request or the task: the map data the open needs are missing. */
-export const MapviewerFailure = z.object({ message: z.string(), mapviewer_error: MapviewerError });
+export const MapviewerFailure = ErrorBody.extend({ mapviewer_error: MapviewerError });
 export type MapviewerFailure = z.infer<typeof MapviewerFailure>;
 
 export const TaskIdParams = z.object({ id: z.string().uuid() });

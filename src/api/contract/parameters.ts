@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PERIODS } from './modelData.ts';
+import { Id } from './common.ts';
 
 // Global parameters (spec 2 §3, §5): POST parameter/ — staff (super-admin) only.
 
@@ -44,7 +45,7 @@ export type ParameterRow = z.infer<typeof ParameterRow>;
 /** POST parameter/ → 200 { message: 'Parameters succesvol opgeslagen.', applied: [model ids changed] }. */
 export const ParameterSaveBody = z.object({
   parameters: z.array(ParameterRow).max(50_000),
-  models: z.array(z.number().int().positive()).min(1, 'Selecteer minstens één rekenmodel'),
+  models: z.array(Id).min(1, 'Selecteer minstens één rekenmodel'),
 });
 export type ParameterSaveBody = z.infer<typeof ParameterSaveBody>;
 export const ParameterSaveAnswer = z.object({

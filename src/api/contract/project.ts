@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OptionalText, Role, Timestamp } from './common.ts';
+import { Id, OptionalText, Role, Timestamp } from './common.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { ProjectCapabilities } from './capabilities.ts';
@@ -15,7 +15,7 @@ export const ProjectRoleRow = z.object({
 export type ProjectRoleRow = z.infer<typeof ProjectRoleRow>;
 
 /** Role sent when creating or changing a project: user id and role. */
-const ProjectRoleInput = z.object({ id: z.number().int().positive(), role: Role });
+const ProjectRoleInput = z.object({ id: Id, role: Role });
 
 /** GET project/?all=true — without `all`, hidden projects are left out. */
 export const ProjectListQuery = z.object({

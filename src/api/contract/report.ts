@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './common.ts';
 
 // Spreadsheet reports (spec 1 §4 "Report creation", §7 report/): the request enqueues a report job
 // (server/jobs) and answers its uuid; the browser polls GET report/?uuid every 1000 ms: 202 with the
@@ -7,8 +8,8 @@ import { z } from 'zod';
 
 /** POST report/: a report template the caller was granted and at least one model he can read. */
 export const ReportRequest = z.object({
-  template_report: z.number().int().positive(),
-  models: z.array(z.number().int().positive()).min(1).max(1000),
+  template_report: Id,
+  models: z.array(Id).min(1).max(1000),
 });
 export type ReportRequest = z.infer<typeof ReportRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role } from './common.ts';
+import { Id, Role } from './common.ts';
 import { USER_EMAIL_PATTERN } from './messages.ts';
 
 // User administration (spec 2 §3, §5, §7): global role ADM of the caller's client (staff too).
@@ -71,7 +71,7 @@ export type UserProjectRole = z.infer<typeof UserProjectRole>;
 export const UserProjectRoleList = z.array(UserProjectRole);
 /** POST/PUT body: the rows to set (other projects unchanged); `user` in the body is ignored. */
 export const UserProjectRoleBody = z.array(UserProjectRole.extend({
-  project_name: z.string().optional(), user: z.number().optional(),
+  project_id: Id, project_name: z.string().optional(), user: z.number().optional(),
 }));
 
 /** GET/POST/PUT user/{id}/subregion/ — one row per subregion of the client. */
@@ -84,7 +84,7 @@ export const UserSubregion = z.object({
 export type UserSubregion = z.infer<typeof UserSubregion>;
 export const UserSubregionList = z.array(UserSubregion);
 export const UserSubregionBody = z.array(UserSubregion.extend({
-  subregion_description: z.string().optional(), user: z.number().optional(),
+  subregion_id: Id, subregion_description: z.string().optional(), user: z.number().optional(),
 }));
 
 /** GET/POST/PUT user/{id}/template-report/ — one row per report template of the client. */
@@ -97,7 +97,7 @@ export const UserTemplateReport = z.object({
 export type UserTemplateReport = z.infer<typeof UserTemplateReport>;
 export const UserTemplateReportList = z.array(UserTemplateReport);
 export const UserTemplateReportBody = z.array(UserTemplateReport.extend({
-  templateReport_name: z.string().optional(), user: z.number().optional(),
+  templateReport_id: Id, templateReport_name: z.string().optional(), user: z.number().optional(),
 }));
 
 /** GET template-report/ (and the staff's calls on it): ./templateReport.ts. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OptionalText, Role, Timestamp } from './common.ts';
+import { MAX_ID, OptionalText, Role, Timestamp } from './common.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { AttachmentItem } from './attachment.ts';
@@ -8,10 +8,10 @@ import { VersionCapabilities } from './capabilities.ts';
 // Versions of a project (spec 1 §3 "Version"): /api/manager/version-model/…
 
 /** Phase: a phase id of the client, 0 = none (spec: phase >= 0). */
-const PhaseRef = z.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).min(0, REQUIRED_MESSAGE);
+const PhaseRef = z.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).min(0, REQUIRED_MESSAGE).max(MAX_ID);
 
 export const VersionModelListQuery = z.object({
-  project_id: z.coerce.number({ error: 'project_id is verplicht.' }).int().positive(),
+  project_id: z.coerce.number({ error: 'project_id is verplicht.' }).int().positive().max(MAX_ID),
 });
 
 export const VersionModel = z.object({
