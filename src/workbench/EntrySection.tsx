@@ -86,13 +86,16 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
       case 'bookvalue': return bookValueSheet(store, kind, prefsOf(store));
     }
   }, [store, revision, tab, kind, section]);
+  const empty = def.data.length === (def.spare ? 1 : 0);
   return (
     <div className="gs-wb-panel">
       <Sheet
         def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 364)}
         testId={`sheet-${def.id}`} active={active} describe={describe} rows={rows}
-        overlay={def.data.length === 0 && <div className="gs-wb-empty-row" data-testid="empty-grid-hint">{emptyGridHint(tab, store.readOnly)}</div>}
+        overlay={empty && !def.spare && <div className="gs-wb-empty-row" data-testid="empty-grid-hint">{emptyGridHint(tab, store.readOnly)}</div>}
       />
+      {/* A grid with an empty last row to type into keeps that row free: the hint goes below it. */}
+      {empty && def.spare && <div className="gs-wb-empty-note" data-testid="empty-grid-hint">{emptyGridHint(tab, store.readOnly)}</div>}
       {tab === 'estimate' && !store.readOnly && <EntryRows store={store} toasts={toasts} kind={kind} />}
     </div>
   );

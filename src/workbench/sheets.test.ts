@@ -1,30 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HyperFormula } from 'hyperformula';
-import { WorkbenchStore } from './WorkbenchStore.ts';
+import type { WorkbenchStore } from './WorkbenchStore.ts';
+import { exampleStore } from './testing.ts';
 import { type Col, costEstimateSheet, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
 import { resolveFormula } from './formula.ts';
 import { applyCellChanges } from './common.tsx';
-import type { ModelData } from '../api/contract/modelData.ts';
 
-const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
-
-async function store() {
-  const s = new WorkbenchStore(1, {
-    api: {
-      load: async () => ({ ...structuredClone(example), model_id: 1, model_name: 'm', version_id: 1, version_name: 'v', project_id: 1, project_name: 'p', frozen: false, can_edit: true, data_version: 0, session: null, read_only_reason: null, has_map_data: false }),
-      save: async () => { throw new Error('niet gebruikt'); },
-      openSession: async () => ({ held: true, session: null, read_only_reason: null, message: '' }),
-      closeSession: async () => ({ held: false, session: null, read_only_reason: null, message: '' }),
-      mapTotals: async () => ({}),
-    },
-    toasts: { success() {}, error() {}, warning() {} },
-    storage: null,
-    userId: 1,
-  });
-  await s.load();
-  return s;
-}
+const store = exampleStore;
 
 describe('grids as data', () => {
   it('the estimate grid turns Dutch text into engine edits and refuses bad input', async () => {

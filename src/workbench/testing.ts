@@ -1,0 +1,25 @@
+// Test support for the tool's unit tests (not a test file itself): the store on the worked example,
+// with an API that loads it and refuses to save.
+import { readFileSync } from 'node:fs';
+import { WorkbenchStore } from './WorkbenchStore.ts';
+import type { ModelData } from '../api/contract/modelData.ts';
+
+export const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+
+/** A loaded, editable store on the worked example (model 1), without storage or toasts. */
+export async function exampleStore(): Promise<WorkbenchStore> {
+  const s = new WorkbenchStore(1, {
+    api: {
+      load: async () => ({ ...structuredClone(example), model_id: 1, model_name: 'm', version_id: 1, version_name: 'v', project_id: 1, project_name: 'p', frozen: false, can_edit: true, data_version: 0, session: null, read_only_reason: null, has_map_data: false }),
+      save: async () => { throw new Error('niet gebruikt'); },
+      openSession: async () => ({ held: true, session: null, read_only_reason: null, message: '' }),
+      closeSession: async () => ({ held: false, session: null, read_only_reason: null, message: '' }),
+      mapTotals: async () => ({}),
+    },
+    toasts: { success() {}, error() {}, warning() {} },
+    storage: null,
+    userId: 1,
+  });
+  await s.load();
+  return s;
+}
