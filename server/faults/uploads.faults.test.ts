@@ -83,7 +83,7 @@ describe('oversize uploads and a full disk', () => {
     expect(json.status).toBe(413);
     expect(json.body.message).toBe('Het bestand is te groot.');
     const file = await upload(1_500_000);
-    expect(file).toEqual({ status: 413, body: { message: 'Het bestand is te groot (maximaal 1 MB).' } });
+    expect(file).toEqual({ status: 413, body: { message: 'Het bestand is te groot (maximaal 1 MB).', errors: [] } });
     expect(await state()).toEqual(before);
   });
 
@@ -103,7 +103,7 @@ describe('oversize uploads and a full disk', () => {
     console.log(`disk full: ${mounted ? 'a real full tmpfs under the stored files' : 'PostgreSQL\'s disk_full error raised by a trigger (no tmpfs could be mounted)'}`);
     const before = await state();
     const full = await upload(900_000);
-    expect(full).toEqual({ status: 507, body: { message: DISK_FULL } });
+    expect(full).toEqual({ status: 507, body: { message: DISK_FULL, errors: [] } });
     expect(await state()).toEqual(before);
     expect(before.dangling).toBe(0);
 
