@@ -9,7 +9,7 @@
 // - Ctrl+C or SIGTERM stops nginx, then the instances, then the database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configFromEnv } from '../server/config.ts';
 import { connect, migrateDb } from '../server/db/index.ts';
@@ -94,7 +94,11 @@ function startInstance(n: number, port: number): ChildProcess {
   const { EMBEDDED_PG_PORT: _, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, TRUST_PROXY: 'true', PUBLIC_URL: config.publicUrl },
+    env: {
+      // Each instance takes its share of the machine's cores for workbook and engine work (unless set).
+      WORKER_THREADS: String(Math.max(1, Math.floor(availableParallelism() / count))),
+      ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, TRUST_PROXY: 'true', PUBLIC_URL: config.publicUrl,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   prefixed(child.stdout!, `[${n}]`, process.stdout);

@@ -43,6 +43,8 @@ export interface Config {
    * again (server/jobs). Also sets how often each instance looks for such jobs (a fifth of it, 1–60 s).
    */
   jobExpireSeconds: number;
+  /** Worker threads for workbook and engine work (server/jobs/workbookThreads.ts); several instances on one machine share its cores. */
+  workerThreads: number;
   /** Largest version region (m²) whose map data an open model fills in; larger → 424 BigArea. */
   mapMaxAreaM2: number;
   /** The clock; tests inject one to test expiry without sleeping. */
@@ -85,6 +87,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     fileLinkHours: int(env.FILE_LINK_HOURS, 24),
     jobWorker: env.JOB_WORKER !== 'false',
     jobExpireSeconds: int(env.JOB_EXPIRE_SECONDS, 300),
+    workerThreads: int(env.WORKER_THREADS, 2),
     mapMaxAreaM2: int(env.MAP_MAX_AREA_HA, 1_000) * 10_000,
     now: () => new Date(),
   };

@@ -8,11 +8,17 @@ import type { WorkerAnswer, WorkerTask } from './workbookWorker.ts';
 // every sheet's XML, zip again: ~0.2 s for a 2 MB workbook) or a report template, building the engine for a model's results
 // (a few hundred ms for a large model) — runs in worker threads, not on the server's event loop:
 // meanwhile the server keeps answering (other users' task polls every 100 ms), and the machine's second
-// core does the work of a second task. Two threads, as many as the jobs a worker runs at a time
-// (queue.ts) and the cores; started at first use, and they do not keep the process alive. Tasks of
-// every kind wait in one line, oldest first.
+// core does the work of a second task. Two threads by default, as many as the jobs a worker runs at a
+// time (queue.ts) and the cores (WORKER_THREADS; several instances on one machine take a share each);
+// started at first use, and they do not keep the process alive. Tasks of every kind wait in one line,
+// oldest first.
 
-const THREADS = 2;
+let threadCount = 2;
+
+/** The number of threads (config.workerThreads): N instances on one machine each take their share of its cores. */
+export function setWorkerThreads(n: number): void {
+  threadCount = Math.max(1, Math.floor(n));
+}
 
 interface Task {
   message: WorkerTask;
@@ -72,7 +78,7 @@ class Thread {
 function inThread<T>(message: WorkerTask): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     waiting.push({ message, resolve: resolve as (v: unknown) => void, reject });
-    (idle.pop() ?? (threads.size < THREADS ? new Thread() : undefined))?.next();
+    (idle.pop() ?? (threads.size < threadCount ? new Thread() : undefined))?.next();
   });
 }
 
