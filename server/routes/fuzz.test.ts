@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createUser, createTenant, type Tenant } from '../test/fixtures.ts';
-import { editLinkFor, multipart, rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
+import { type Tree, editLinkFor, multipart, rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
 import { garbageValue, nearValidValue, validValue, type JsonSchema } from '../test/openapiArbitraries.ts';
 
 // Hostile input at scale (issue 16 item 4): FUZZ_REQUESTS (default 10,000) requests across every operation
@@ -14,6 +14,8 @@ import { garbageValue, nearValidValue, validValue, type JsonSchema } from '../te
 // schema logs its row changes through a trigger; the log is read after each request).
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+/** One sequence of requests in the suite, the same on every run; FUZZ_SEED=… explores (or repeats) another. */
+const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 
 let t: TestApp;
 let a: Tenant;
@@ -21,6 +23,8 @@ let b: Tenant;
 const headersOf: Record<string, Record<string, string>> = {};
 /** Ids that exist (of both clients), and ids and uuids seen in answers: valid values mostly hit real rows. */
 const knownIds: number[] = [];
+/** The seeded projects of client a (three with two versions) and of client b. */
+let trees: Tree[] = [];
 const knownUuids: string[] = [];
 /** One of a list that grows during the run (an arbitrary built once would see only its first entries). */
 const oneOf = <T>(list: T[]) => fc.nat().map((i) => list[i % list.length]);
@@ -99,7 +103,7 @@ beforeAll(async () => {
   t = await createTestApp({ jobWorker: false }); // jobs would write after their request's answer
   a = await createTenant(t.db, 'fuzza');
   b = await createTenant(t.db, 'fuzzb');
-  const trees = [
+  trees = [
     ...await Promise.all([1, 2, 3].map(() => seedTree(t.db, a, { roles: rolesAsGlobal(a), versions: 2 }))),
     await seedTree(t.db, b, { roles: rolesAsGlobal(b) }),
   ];
@@ -287,6 +291,7 @@ describe('counterexamples', () => {
     expect((await call('ADM', 'GET', '/api/manager/model/2147483647/')).status).toBe(404);
     expect((await call('ADM', 'PUT', `/api/manager/user/${a.vwr.id}/subregion/`, [{ subregion_id: 2147483648, access: false }])).status).toBe(400);
     expect((await call('USR', 'POST', '/api/manager/version-model/', { name: '0', phase: 2147483648, project: knownIds[0] })).status).toBe(400);
+    expect((await call('staff', 'POST', '/api/manager/model/', { name: '0', type_model: 2147483648, version: trees[0]!.versionId })).status).toBe(400);
     const upload = multipart({ version: 2147483648, attachment_type: 'FILE', category_attachment: a.categoryId }, { filename: 'a.pdf', data: Buffer.from('%PDF-1.4') });
     const res = await t.app.inject({ method: 'POST', url: '/api/manager/attachment-version-model/', payload: upload.payload, headers: { ...headersOf.USR, ...upload.headers } });
     expect(res.statusCode).toBe(400);
@@ -349,7 +354,7 @@ describe('hostile input at scale', () => {
     const started = Date.now();
     await fc.assert(fc.asyncProperty(request(ops), async (r) => {
       await send(r);
-    }), { numRuns: REQUESTS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined });
+    }), { numRuns: REQUESTS, seed: FUZZ_SEED });
     const seconds = (Date.now() - started) / 1000;
     console.log(`fuzz: ${REQUESTS} requests in ${seconds.toFixed(1)} s; per status class ${JSON.stringify(stats.byClass)}`);
     for (const [kind, classes] of Object.entries(stats.byKind)) console.log(`  ${kind.padEnd(14)} ${JSON.stringify(classes)}`);

@@ -55,7 +55,7 @@ export const ModelList = z.array(ModelItem);
 export const ModelCreateBody = z.object({
   name: RequiredName('model'),
   description: OptionalText,
-  type_model: z.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).min(0, REQUIRED_MESSAGE).nullish(),
+  type_model: z.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).min(0, REQUIRED_MESSAGE).max(MAX_ID, REQUIRED_MESSAGE).nullish(),
   version: RequiredId,
   model_platform: ModelPlatform.optional(),
 });
