@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, ADMIN, DEMO_PASSWORD, signIn, signOut } from './helpers.ts';
 import {
-  adminLogin, api, createUser, expectToast, login, openConfiguration, projectsRegion, rand, resetCodeFor, submitLogin, totp,
+  adminLogin, api, createUser, expectToast, login, openConfiguration, projectsRegion, rand, resetCodeFor, showConfigurationMenu, submitLogin, totp,
 } from './adminSteps.ts';
 
 // Access and administration (spec 2). Every test makes its own users and data; the demo users are
@@ -457,7 +457,6 @@ test('the client region page and the parameters menu item (super-admin only)', a
   const admin = await createUser(request, { role: 'ADM', ready: true });
   await submitLogin(page, admin.email, admin.password);
   await expect(projectsRegion(page)).toBeVisible();
-  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Configuratie' }).hover();
-  await expect(page.getByRole('menuitem', { name: 'Deelgebieden', exact: true })).toBeVisible();
+  await showConfigurationMenu(page, 'Deelgebieden');
   await expect(page.getByRole('menuitem', { name: 'Parameters', exact: true })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, ADMIN, signIn, signOut } from './helpers.ts';
-import { api, adminLogin, createUser, expectToast, openConfiguration, projectsRegion, submitLogin } from './adminSteps.ts';
+import { api, adminLogin, createUser, expectToast, openConfiguration, projectsRegion, showConfigurationMenu, submitLogin } from './adminSteps.ts';
 import { column, row, unique } from './projectSteps.ts';
 import { WORKBOOK_MESSAGES } from '../src/api/contract/messages.ts';
 
@@ -71,7 +71,6 @@ test('an administrator who is not staff has no Rekenmodeltypen in Configuratie',
   const admin = await createUser(request, { role: 'ADM', ready: true });
   await submitLogin(page, admin.email, admin.password);
   await expect(projectsRegion(page)).toBeVisible();
-  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Configuratie' }).hover();
-  await expect(page.getByRole('menuitem', { name: 'Projecttypen', exact: true })).toBeVisible();
+  await showConfigurationMenu(page, 'Projecttypen');
   await expect(page.getByRole('menuitem', { name: 'Rekenmodeltypen', exact: true })).toHaveCount(0);
 });
