@@ -10,16 +10,22 @@ export const MAX_LIST_ITEMS = 20_000;
 
 /** A 400 for the first list in `body` longer than MAX_LIST_ITEMS, naming its path; undefined when none. */
 export function overlongList(body: unknown): HttpError | undefined {
-  const stack: [unknown, string][] = [[body, '']];
+  // Every body passes here (a large model's save has tens of thousands of numbers): only lists and
+  // objects are visited and given a path, never the values in them.
+  const stack: [unknown, string][] = [];
+  const visit = (value: unknown, path: string) => {
+    if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) stack.push([value, path]);
+  };
+  visit(body, '');
   while (stack.length) {
     const [value, path] = stack.pop()!;
     if (Array.isArray(value)) {
       if (value.length > MAX_LIST_ITEMS) {
         return badRequest([{ path, message: `Gebruik maximaal ${MAX_LIST_ITEMS.toLocaleString('nl-NL')} elementen.` }]);
       }
-      value.forEach((v, i) => stack.push([v, path ? `${path}.${i}` : String(i)]));
-    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-      for (const [k, v] of Object.entries(value)) stack.push([v, path ? `${path}.${k}` : k]);
+      value.forEach((v, i) => visit(v, path ? `${path}.${i}` : String(i)));
+    } else {
+      for (const [k, v] of Object.entries(value as object)) visit(v, path ? `${path}.${k}` : k);
     }
   }
   return undefined;
