@@ -14,6 +14,7 @@ import {
 import type { Problem } from '../formulas/validate.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import { newEntryPhasingDates } from '../formulas/phaseWindow.ts';
+import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
 import { UNIT_OPTIONS, parseUnit } from './units.ts';
 import { percentInput } from './percentInput.ts';
 
@@ -444,6 +445,10 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKindUi, pref: M
   const base = sheet.toEdits;
   sheet.toEdits = (row, c, value) => {
     const e = list[row];
+    const period = cols[c]?.period;
+    // A value typed after the NCW date is refused; clearing one (a model saved before) stays possible.
+    const late = period && value != null && String(value).trim() !== '' && bookedAfterNcw(store.model!, period);
+    if (late) return { error: late };
     if (e && cols[c]?.key === 'type') {
       const v = optionValue(VALUE_TYPE_OPTIONS, value) as ValueType | null;
       if (!v) return { error: 'Ongeldige invoer.' };
