@@ -9,6 +9,12 @@ import { largeModel } from './testing/largeModel.ts';
 import { colName } from './workbook.ts';
 
 const worked = (): ModelData => JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+/** The worked example without phases: the tests that move an entry's phasing dates across the whole calculation (phases bound them, not the arithmetic). */
+const unbounded = (): ModelData => {
+  const m = worked();
+  m.base_parameters.phasing_costs_revenues = [];
+  return m;
+};
 const build = (m: unknown) => {
   const r = GrexEngine.create(m);
   if (!r.ok) throw new Error(JSON.stringify(r.problems));
@@ -123,7 +129,7 @@ describe('engine: incremental edits', () => {
   });
 
   it('adds the phased and nominal cells a new value needs, as a fresh build has them', () => {
-    const e = build(worked());
+    const e = build(unbounded());
     const lay = e.layout.cost;
     const cells = (x: GrexEngine) => {
       const row = x.sheets.find((s) => s.name === 'Kostenraming')!.rows[1]!;
@@ -234,7 +240,7 @@ describe('engine: incremental edits', () => {
   });
 
   it('starts an entry\'s own index chain after its first own value and follows its set before that', () => {
-    const m = worked();
+    const m = unbounded();
     m.cost_estimate[0]!.phasing.end_date = '2027-12-31';
     m.cost_estimate[0]!.indexing.indexing_items = [{ period: 'PER_02', value_type: 'Procentueel', value: 5 }];
     const e = build(m);
@@ -266,7 +272,7 @@ describe('engine: incremental edits', () => {
   it('regenerates the periods when the phasing period or a date changes', () => {
     // Period codes keep their number, so PER_03 of the example would move out of its entry's
     // phasing dates: this model phases in PER_01 only.
-    const m = worked();
+    const m = unbounded();
     m.residential_construction[0]!.phasing = { ...m.residential_construction[0]!.phasing, start_date: '2024-01-01', phasing_items: [{ period: 'PER_01', value_type: 'Procentueel', value: 100 }] };
     m.cost_estimate[0]!.phasing.phasing_items.pop();
     const e = build(m);

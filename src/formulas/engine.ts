@@ -11,6 +11,7 @@ import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { periodIndex } from './periods.ts';
 import { type EntryKind, type Results, ResultsReader, type SheetIds } from './results.ts';
 import { type Problem, PRICE_LEVEL_GROUP, type ValidationResult, validateModelData } from './validate.ts';
+import { entryOutsidePhase } from './phaseWindow.ts';
 import {
   type Block,
   type EntrySheetLayout,
@@ -541,6 +542,9 @@ export class GrexEngine {
     this.touch(list, idx);
     this.inverse.push({ ...e, value: def.get(entry) } as Edit);
     def.set(entry, v);
+    // A phasing date is a plain cell, so the model is not validated as a whole: its phase bound is checked here.
+    const outside = (e.field === 'start_date' || e.field === 'end_date') && entryOutsidePhase(this.model, kind === 'cost' ? 'cost_estimate' : 'residential_construction', idx);
+    if (outside) return outside;
     const shown = (kind === 'cost' ? this.reader.results.costEntries : this.reader.results.residentialEntries)[idx]!;
     if (e.field === 'label') shown.label = v as string;
     if (e.field === 'calculation_method') shown.residualNotCalculated = v === 'Residual';

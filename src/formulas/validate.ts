@@ -1,6 +1,7 @@
 import { ModelData, type PeriodItem } from '../api/contract/modelData.ts';
 import { compareYmd, parseYmd } from './dates.ts';
 import { MAX_PERIODS, countPeriods, generatePeriods, periodIndex } from './periods.ts';
+import { entriesOutsidePhase } from './phaseWindow.ts';
 
 export interface Problem {
   /** Dotted path into the model data, e.g. `cost_estimate[2].estimate.date`. */
@@ -191,6 +192,7 @@ function crossCheck(data: ModelData): Problem[] {
     if (e.calculation_method === 'PlotPrice' && e.plot_price == null) add(`${p}.plot_price`, 'Vul de kavelprijs in.');
     if (e.calculation_method === 'PricePerSquareMeter' && !e.price_per_square_meter_data) add(`${p}.price_per_square_meter_data`, 'Vul het aantal m² en de prijs per m² in.');
   });
+  problems.push(...entriesOutsidePhase(data));
   return problems;
 }
 

@@ -17,13 +17,13 @@ export interface Toaster {
 }
 
 const DATE_PATH = /date|phasing_period/;
+const isDateProblem = (p: Problem) => DATE_PATH.test(p.path) || /datum/i.test(p.message);
 
 /** Toast for refused edits: date problems last 10 s (spec 3 §5). */
 export function showProblems(toasts: Toaster, problems: Problem[]): void {
   const first = problems[0];
   if (!first) return;
-  const isDate = problems.some((p) => DATE_PATH.test(p.path) || /datum/i.test(p.message));
-  toasts.error(first.message, isDate ? 10_000 : 5_000);
+  toasts.error(first.message, problems.some(isDateProblem) ? 10_000 : 5_000);
 }
 
 /** How the changed cells came: `clear` — Delete, Backspace or Cut emptied them. */
@@ -64,7 +64,7 @@ export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: Sh
   }
   if (kept.size) error = `Verplichte cellen zijn niet leeggemaakt: ${[...kept].join(', ')}.`;
   // One toast for a block with refused cells; the other cells are applied.
-  if (error) toasts.error(error, 5_000);
+  if (error) showProblems(toasts, [{ path: '', message: error }]);
   const problems = store.applyEdits(edits) ?? (added !== null ? def.spare!.add(added) : null);
   if (problems) showProblems(toasts, problems);
 }

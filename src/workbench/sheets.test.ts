@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HyperFormula } from 'hyperformula';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { exampleStore } from './testing.ts';
-import { type Col, costEstimateSheet, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
+import { type Col, bookValueSheet, costEstimateSheet, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
 import { resolveFormula } from './formula.ts';
 import { applyCellChanges } from './common.tsx';
 
@@ -160,6 +160,19 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     applyCellChanges(s, t, estimate, [0, 1, 2, 3].map((col) => ({ row: 0, col, value: null })), { clear: true });
     expect(t.said).toEqual(['Verplichte cellen zijn niet leeggemaakt: Omschrijving, Hoeveelheid, Eenheid, Prijs.']);
     expect(s.model!.cost_estimate[0]!.estimate).toMatchObject({ amount: 1, unit: 'Item', price: 1_000_000 });
+  });
+
+  it('the book-value grid refuses a value after the NCW date with a 10-second toast and takes the others', async () => {
+    const s = await store();
+    const timeouts: (number | undefined)[] = [];
+    const t = { ...toaster(), error: (m: string, timeout?: number) => void (timeouts.push(timeout), t.said.push(m)) };
+    const book = bookValueSheet(s, 'cost', new Map());
+    // Columns 2 and 3 are 2024 (the NCW date's period) and 2025.
+    applyCellChanges(s, t, book, [{ row: 0, col: 2, value: '1.000' }, { row: 0, col: 3, value: '2.000' }]);
+    expect(s.model!.cost_estimate[0]!.bookvalue.bookvalue_items).toEqual([{ period: 'PER_01', value_type: 'Financeel', value: 1000 }]);
+    expect(t.said).toEqual(['De startdatum van periode 2025 (01-01-2025) ligt na de NCW-datum (01-01-2024); boek alleen in perioden tot en met die van de NCW-datum.']);
+    expect(timeouts).toEqual([10_000]);
+    expect(book.toEdits(0, 3, '')).toEqual([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_02', value: null, valueType: 'Financeel' }]);
   });
 
   it('text typed into the empty last row of the estimate adds an entry; a reader gets no such row', async () => {

@@ -13,6 +13,8 @@ import {
 } from '../formulas/codeLabels.ts';
 import type { Problem } from '../formulas/validate.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
+import { newEntryPhasingDates } from '../formulas/phaseWindow.ts';
+import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
 import { UNIT_OPTIONS, parseUnit } from './units.ts';
 import { percentInput } from './percentInput.ts';
 
@@ -443,6 +445,10 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKindUi, pref: M
   const base = sheet.toEdits;
   sheet.toEdits = (row, c, value) => {
     const e = list[row];
+    const period = cols[c]?.period;
+    // A value typed after the NCW date is refused; clearing one (a model saved before) stays possible.
+    const late = period && value != null && String(value).trim() !== '' && bookedAfterNcw(store.model!, period);
+    if (late) return { error: late };
     if (e && cols[c]?.key === 'type') {
       const v = optionValue(VALUE_TYPE_OPTIONS, value) as ValueType | null;
       if (!v) return { error: 'Ongeldige invoer.' };
@@ -519,7 +525,7 @@ export function newCostEntry(m: ModelData, label: string): CostEntry {
     id, label: label.trim(),
     estimate: { amount: 1, unit: 'Item', price: 0, date, index_type: DEFAULT_PRICE_INDEX },
     indexing: { standard_index: DEFAULT_COST_INDEX, indexing_items: [] },
-    phasing: { phasing_section_type: 'Verwerving', phasing_method: 'Financeel', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+    phasing: { phasing_section_type: 'Verwerving', phasing_method: 'Financeel', ...newEntryPhasingDates(m, 'cost_estimate'), phasing_items: [] },
     bookvalue: { bookvalue_items: [] },
   };
 }
@@ -532,7 +538,7 @@ export function newResidentialEntry(m: ModelData, label: string): ResidentialEnt
     id, label: label.trim(), amount: 1, tenure_type: 'Purchased', calculation_method: 'PlotPrice', calculation_date: date,
     land_share_data: null, plot_price: 0, residence_type: null, price_per_square_meter_data: null,
     indexing: { standard_index: DEFAULT_REVENUE_INDEX, indexing_items: [] },
-    phasing: { phasing_section_type: 'Woningbouw', phasing_method: 'percentage', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+    phasing: { phasing_section_type: 'Woningbouw', phasing_method: 'percentage', ...newEntryPhasingDates(m, 'residential_construction'), phasing_items: [] },
     bookvalue: { bookvalue_items: [] },
   };
 }

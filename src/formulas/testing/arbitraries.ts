@@ -74,7 +74,10 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
     const window = () => {
       const a = 1 + I(n - 1);
       const b = a + I(n - a);
-      return { a, b, start: iso(periods[a - 1]!.startSerial + I(20)), end: iso(periods[b - 1]!.endSerial - 1 - I(20)) };
+      // Within the calculation's dates (its periods are calendar periods): the cost phase spans them (phaseWindow.ts).
+      const start = Math.max(periods[a - 1]!.startSerial + I(20), g.startSerial);
+      const end = Math.min(Math.max(periods[b - 1]!.endSerial - 1 - I(20), g.startSerial), endSerial);
+      return { a, b, start: iso(Math.min(start, end)), end: iso(end) };
     };
     const items = (a: number, b: number, allowPct: boolean, scale: number): PeriodItem[] => {
       const out: PeriodItem[] = [];
