@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DOMParser } from '@xmldom/xmldom';
-import { ServiceMetadata, type Edm } from '@odata/metadata';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { parseCsdl } from '../test/csdl.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { seedTree } from '../test/projectFixtures.ts';
 import { appUser, auditLog, model, projectRole } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
 import { BI_RATE_LIMIT } from '../services/biLinks.ts';
+import { onWire } from '../services/biFeed.ts';
 import type { UserRow } from '../context.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import type { BiLink, BiPassword } from '../../src/api/contract/biLink.ts';
@@ -65,7 +65,8 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 /** A GET of the feed by its absolute link (the path after the public address), with Basic credentials. */
 const pull = (link: string, suffix = '', auth?: string, ip = '203.0.113.7') =>
   t.app.inject({ method: 'GET', url: new URL(link + suffix).pathname + (new URL(link + suffix).search), headers: auth ? { authorization: auth } : {}, remoteAddress: ip });
-const expected = (ids: number[]): Promise<ReportData> => reportData(t.app.ctx, A.clientId, ids);
+/** What the feed serves: reportData's rows, money rounded to cents. */
+const expected = async (ids: number[]): Promise<ReportData> => onWire(await reportData(t.app.ctx, A.clientId, ids));
 
 /** RFC 4180 parser, independent of the server's writer: rows of fields. */
 function parseCsv(text: string): string[][] {
@@ -353,9 +354,9 @@ describe('the feed: formats', () => {
     expect((await pull(link.link, 'odata/Rekenmodellen?$select=*', auth)).json().value).toEqual(data.rekenmodellen);
   });
 
-  it('OData refuses what it does not serve with an OData error body: 501 for $filter/$orderby/$expand, 400 for bad or unknown options, 404 for an unknown set', async () => {
+  it('OData refuses what it does not serve with an OData error body: 501 for $expand/$apply, 400 for bad or unknown options, 404 for an unknown set', async () => {
     for (const [suffix, status] of [
-      ['odata/Rekenmodellen?$filter=ew gt 0', 501], ['odata/Rekenmodellen?$orderby=ew', 501], ['odata/Perioden?$expand=x', 501],
+      ['odata/Rekenmodellen?$apply=groupby((project))', 501], ['odata/Perioden?$expand=x', 501],
       ['odata/Rekenmodellen?$format=xml', 501], ['odata/Rekenmodellen?$top=-1', 400], ['odata/Rekenmodellen?$top=abc', 400],
       ['odata/Rekenmodellen?$select=bestaatniet', 400], ['odata/Rekenmodellen?$onbekend=1', 400], ['odata/Kosten', 404],
     ] as const) {
@@ -382,6 +383,7 @@ function fitsEdm(v: unknown, type: string, nullable: boolean): boolean {
   switch (type) {
     case 'Edm.Int32': return Number.isInteger(v) && Math.abs(v as number) < 2 ** 31;
     case 'Edm.Double': return typeof v === 'number';
+    case 'Edm.Decimal': return typeof v === 'number' && Math.round(v * 100) === Number((v * 100).toFixed(6)); // cents
     case 'Edm.String': return typeof v === 'string';
     case 'Edm.Date': return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
     case 'Edm.DateTimeOffset': return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v);
@@ -389,39 +391,6 @@ function fitsEdm(v: unknown, type: string, nullable: boolean): boolean {
   }
 }
 
-/**
- * A CSDL document through a strict XML parser and @odata/metadata's EDM model: elements become the
- * library's JSON input (lower-camel names, children as arrays), checked against the edmx/edm namespaces.
- */
-function parseCsdl(xml: string): ServiceMetadata & { edmx: Edm.Edmx & { dataServices: { schemas: ParsedSchema[] } } } {
-  const fail = (m: string) => { throw new Error(`XML: ${m}`); };
-  const doc = new DOMParser({ errorHandler: { warning: fail, error: fail, fatalError: fail } }).parseFromString(xml, 'application/xml');
-  const root = doc.documentElement!;
-  expect(root.namespaceURI).toBe('http://docs.oasis-open.org/odata/ns/edmx');
-  expect(root.localName).toBe('Edmx');
-  expect(root.getAttribute('Version')).toBe('4.0');
-  const lower = (s: string) => s[0].toLowerCase() + s.slice(1);
-  const toJson = (el: Element): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < el.attributes.length; i++) {
-      const a = el.attributes.item(i)!;
-      if (a.name.startsWith('xmlns')) continue;
-      out[lower(a.name)] = a.value === 'true' ? true : a.value === 'false' ? false : a.value;
-    }
-    for (let n = el.firstChild; n; n = n.nextSibling) {
-      if (n.nodeType !== 1) continue;
-      const child = n as Element;
-      const ns = child.localName === 'DataServices' ? 'http://docs.oasis-open.org/odata/ns/edmx' : 'http://docs.oasis-open.org/odata/ns/edm';
-      expect(child.namespaceURI, child.localName).toBe(ns);
-      const key = lower(child.localName!);
-      ((out[key] ??= []) as unknown[]).push(toJson(child));
-    }
-    return out;
-  };
-  const json = toJson(root);
-  const dataServices = (json.dataServices as unknown[])[0];
-  return ServiceMetadata.processMetadataJson({ ...json, dataServices }) as never;
-}
 /** The parts of a parsed CSDL the feed relies on, as plain data. */
 const summary = (meta: ReturnType<typeof parseCsdl>) => meta.edmx.dataServices.schemas.map((s) => ({
   namespace: s.namespace,
@@ -431,8 +400,3 @@ const summary = (meta: ReturnType<typeof parseCsdl>) => meta.edmx.dataServices.s
   })),
   sets: s.entityContainer.map((c) => c.entitySets.map((e) => [e.name, e.entityType])),
 }));
-interface ParsedSchema {
-  namespace: string;
-  entityTypes: { name: string; key: { propertyRefs: { name: string }[] }; properties: { name: string; type: unknown; nullable?: boolean }[] }[];
-  entityContainer: { entitySets: { name: string; entityType: string }[] }[];
-}

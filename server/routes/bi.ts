@@ -8,6 +8,7 @@ import * as bi from '../services/biLinks.ts';
 import {
   ENTITY_SETS, ODATA_JSON, ODATA_XML, ODataError, checkQueryOptions, csvOf, entitySetAnswer, metadataXml, serviceDocument,
 } from '../services/biFeed.ts';
+import { feedQuery, queryRows } from '../services/biQuery.ts';
 import { requireFeedOwner } from '../policies/bi.ts';
 import { HttpError, NOT_FOUND, errorBody } from '../errors.ts';
 import { mainAppOnly } from './mainAppOnly.ts';
@@ -75,7 +76,7 @@ async function feedRoutes(app: FastifyInstance) {
   r.get('/:uuid/', { config, schema: { ...schema, querystring: BiFeedQuery } }, async (req, reply) => {
     const data = await bi.feedData(ctx, req.biLink!);
     if (req.query.format === 'csv') {
-      return reply.type('text/csv; charset=utf-8; header=present').send(csvOf(data, req.query.set));
+      return reply.type('text/csv; charset=utf-8; header=present').send(csvOf(data, req.query.set, req.query.dialect));
     }
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(data));
   });
@@ -95,9 +96,9 @@ async function feedRoutes(app: FastifyInstance) {
     const def = ENTITY_SETS.find((e) => e.set === req.params.set);
     if (!def) throw new ODataError(404, `Onbekende entiteitenset ${req.params.set}.`);
     checkQueryOptions(req.query);
+    const query = feedQuery(def, req.query);
     const data = await bi.feedData(ctx, req.biLink!);
-    const rows = def.set === 'Rekenmodellen' ? data.rekenmodellen : data.perioden;
-    return sendOData(reply, entitySetAnswer(root(req), def, rows, req.query));
+    return sendOData(reply, entitySetAnswer(root(req), def, await queryRows<object>(ctx.db, query, data[def.data]), req.query));
   });
 }
 

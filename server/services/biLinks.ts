@@ -8,6 +8,7 @@ import { randomToken, sha256 } from '../auth/crypto.ts';
 import * as policy from '../policies/bi.ts';
 import { command } from './command.ts';
 import { readableModelIds, reportData } from './reportData.ts';
+import { onWire } from './biFeed.ts';
 import {
   BI_API_VERSION, BI_PASSWORD_HOURS, BI_USERNAME, type BiLink, type BiPassword,
 } from '../../src/api/contract/biLink.ts';
@@ -163,10 +164,10 @@ export async function recordPull(ctx: AppContext, link: FeedLink, ip: string): P
   }
 }
 
-/** authorise + service: the rows of the link's models that its owner can read now, in the chosen order. */
+/** authorise + service: the rows of the link's models that its owner can read now, in the chosen order, as served. */
 export async function feedData(ctx: AppContext, link: FeedLink): Promise<ReportData> {
   policy.requireFeedOwner(link.owner);
   const ids = (await modelsOf(ctx.db, [link.id])).get(link.id)!;
   const readable = await readableModelIds(ctx.db, link.owner, ids);
-  return reportData(ctx, link.owner.clientId, ids.filter((id) => readable.has(id)));
+  return onWire(await reportData(ctx, link.owner.clientId, ids.filter((id) => readable.has(id))));
 }

@@ -56,10 +56,14 @@ export type BiPassword = z.infer<typeof BiPassword>;
 
 export const BiUuidParams = z.object({ uuid: z.string().uuid() });
 
-/** The feed's query at the link itself: JSON (default) or CSV of one set (default Rekenmodellen). */
+/**
+ * The feed's query at the link itself: JSON (default) or CSV of one set (default Rekenmodellen); the CSV
+ * in RFC 4180 (default) or for Dutch Excel (`dialect=nl`: semicolon, decimal comma, byte order mark).
+ */
 export const BiFeedQuery = z.object({
   format: z.enum(['json', 'csv'], { error: 'Kies format=json of format=csv.' }).default('json'),
   set: z.enum(['rekenmodellen', 'perioden'], { error: 'Kies set=rekenmodellen of set=perioden.' }).default('rekenmodellen'),
+  dialect: z.enum(['rfc4180', 'nl'], { error: 'Kies dialect=nl of dialect=rfc4180.' }).default('rfc4180'),
 });
 export type BiFeedQuery = z.infer<typeof BiFeedQuery>;
 
@@ -72,6 +76,8 @@ const NonNegative = (option: string) =>
  */
 export const ODataQuery = z.object({
   $select: z.string().optional(),
+  $filter: z.string().optional(),
+  $orderby: z.string().optional(),
   $top: NonNegative('$top').optional(),
   $skip: NonNegative('$skip').optional(),
   $count: z.enum(['true', 'false'], { error: '$count moet true of false zijn.' }).transform((v) => v === 'true').optional(),
