@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, user: UserRow | null, payload?: object) =>
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: UserRow | null, payload?: object) =>
   t.app.inject({ method, url: `${BI}/${url}`, payload, headers: user ? await bearer(t.app, user) : {} });
 
 async function createLink(user: UserRow, models: number[], description = 'Dashboard') {
@@ -56,8 +56,8 @@ async function createLink(user: UserRow, models: number[], description = 'Dashbo
   expect(res.statusCode, res.body).toBe(201);
   return res.json<BiLink>();
 }
-async function generate(user: UserRow, uuid: string) {
-  const res = await call('POST', `report/${uuid}/password/`, user);
+async function generate(user: UserRow, uuid: string, body?: object) {
+  const res = await call('POST', `report/${uuid}/password/`, user, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<BiPassword>();
 }
@@ -144,7 +144,7 @@ describe('the owner\'s calls', () => {
     expect((await call('GET', 'report/not-a-uuid/', A.usr)).statusCode).toBe(400);
   });
 
-  it('generates a password shown once (24 h); the row shows its expiry, never the password', async () => {
+  it('generates a password shown once (1 day without a choice); the row shows its expiry, never the password', async () => {
     const l = await createLink(A.usr, [onlineId]);
     const p = await generate(A.usr, l.uuid);
     expect(p.username).toBe('grondslag');
@@ -166,6 +166,61 @@ describe('the owner\'s calls', () => {
     const res = await pull(l.link, '', basic(p.username, p.password));
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toMatch(/^Basic realm="Grondslag BI"/);
+  });
+});
+
+describe('validity of a password (issue 25 item 8)', () => {
+  const settings = (user: UserRow, days?: number) =>
+    call(days === undefined ? 'GET' : 'PUT', 'settings/', user, days === undefined ? undefined : { password_max_days: days });
+
+  it('the owner chooses 1 day (default) up to a year; the feed serves until then, not a second longer', async () => {
+    const l = await createLink(A.usr, [sheetId]);
+    expect(l.password_max_days).toBe(365);
+    const year = await generate(A.usr, l.uuid, { valid_days: 365 });
+    expect(year.expiration_password).toBe(new Date(t.clock.now().getTime() + 365 * 24 * HOUR).toISOString());
+    expect((await call('GET', `report/${l.uuid}/`, A.usr)).json().expiration_password).toBe(year.expiration_password);
+    const auth = basic(year.username, year.password);
+    t.clock.advance(364 * 24 * HOUR);
+    expect((await pull(l.link, 'odata/', auth)).statusCode).toBe(200);
+    t.clock.advance(24 * HOUR);
+    expect((await pull(l.link, 'odata/', auth)).statusCode).toBe(401);
+    const week = await generate(A.usr, l.uuid, { valid_days: 7 });
+    expect(week.expiration_password).toBe(new Date(t.clock.now().getTime() + 7 * 24 * HOUR).toISOString());
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.userId, A.usr.id));
+    expect(audits.map((a) => a.description)).toContain("Wachtwoord van BI-link 'Dashboard' gegenereerd, geldig 7 dagen");
+    for (const valid_days of [0, 366, 1.5, '30']) {
+      const res = await call('POST', `report/${l.uuid}/password/`, A.usr, { valid_days });
+      expect(res.statusCode, String(valid_days)).toBe(400);
+      expect(res.json().errors[0].path).toBe('valid_days');
+    }
+  });
+
+  it('staff set the client\'s maximum: others may not; a longer choice is refused on the field; longer passwords are shortened', async () => {
+    expect((await settings(A.staff)).json()).toEqual({ password_max_days: 365 });
+    for (const u of [A.adm, A.usr]) {
+      expect((await settings(u)).statusCode).toBe(403);
+      expect((await settings(u, 30)).statusCode).toBe(403);
+    }
+    const l = await createLink(A.usr, [sheetId]);
+    const long = await generate(A.usr, l.uuid, { valid_days: 200 });
+    expect((await settings(A.staff, 1000)).statusCode).toBe(400);
+    const set = await settings(A.staff, 30);
+    expect(set.json()).toEqual({ password_max_days: 30 });
+    try {
+      expect((await settings(B.staff)).json()).toEqual({ password_max_days: 365 }); // per client
+      const row = (await call('GET', `report/${l.uuid}/`, A.usr)).json<BiLink>();
+      expect(row.password_max_days).toBe(30);
+      expect(row.expiration_password).toBe(new Date(t.clock.now().getTime() + 30 * 24 * HOUR).toISOString());
+      expect((await pull(l.link, '', basic(long.username, long.password))).statusCode).toBe(200); // shortened, not revoked
+      const refused = await call('POST', `report/${l.uuid}/password/`, A.usr, { valid_days: 31 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([{ path: 'valid_days', message: 'Kies een geldigheid van ten hoogste 30 dagen: langer staat uw organisatie niet toe.' }]);
+      expect((await generate(A.usr, l.uuid, { valid_days: 30 })).expiration_password).toBe(row.expiration_password);
+      const audits = await t.db.select().from(auditLog).where(eq(auditLog.userId, A.staff.id));
+      expect(audits.map((a) => a.description)).toContain('Maximale geldigheid van BI-wachtwoorden op 30 dagen gezet');
+    } finally {
+      await settings(A.staff, 365);
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BI_REALM, BiFeedQuery, BiLink, BiLinkCreate, BiLinkList, BiPassword, BiUuidParams, ODataQuery,
+  BI_REALM, BiFeedQuery, BiLink, BiLinkCreate, BiLinkList, BiPassword, BiPasswordCreate, BiSettings, BiUuidParams, ODataQuery,
 } from '../../src/api/contract/biLink.ts';
 import * as bi from '../services/biLinks.ts';
 import {
@@ -26,7 +26,7 @@ export default async function biRoutes(app: FastifyInstance) {
   await app.register(feedRoutes, { prefix: '/feed' });
 }
 
-/** report/…: create, list, read, delete a link and generate its password (bearer token, main app). */
+/** report/…: create, list, read, delete a link and generate its password; settings/ (staff). Bearer token, main app. */
 async function linkRoutes(app: FastifyInstance) {
   mainAppOnly(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,8 +46,13 @@ async function linkRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  r.post('/report/:uuid/password/', { schema: { tags, params: BiUuidParams, response: { 200: BiPassword } } },
-    async (req) => bi.generateBiPassword(ctx, req.user, req.params.uuid, req.ip));
+  // The body is optional: without one the password is valid BI_PASSWORD_DEFAULT_DAYS.
+  r.post('/report/:uuid/password/', { schema: { tags, params: BiUuidParams, body: BiPasswordCreate.optional(), response: { 200: BiPassword } } },
+    async (req) => bi.generateBiPassword(ctx, req.user, req.params.uuid, req.body?.valid_days, req.ip));
+
+  r.get('/settings/', { schema: { tags, response: { 200: BiSettings } } }, async (req) => bi.getBiSettings(ctx, req.user));
+  r.put('/settings/', { schema: { tags, body: BiSettings, response: { 200: BiSettings } } },
+    async (req) => bi.updateBiSettings(ctx, req.user, req.body, req.ip));
 }
 
 const isOData = (req: FastifyRequest) => /\/odata(\/|$|\?)/.test(req.url);
