@@ -189,8 +189,11 @@ export function feedQuery(def: EntitySetDef, query: { $filter?: string; $orderby
   const orderBy: SQL[] = [];
   if (query.$orderby !== undefined) {
     const parsed = parse('$orderby', query.$orderby, (t) => defaultParser.query(`$orderby=${t}`) as Node);
+    const options: Node[] = parsed.value.options;
+    // An encoded '&' would let the text carry further options: only the one ordering is read.
+    if (options.length !== 1 || options[0].type !== 'OrderBy') throw new ODataError(400, `$orderby is geen geldige OData-expressie: ${query.$orderby}`);
     const t = new Translator(def, '$orderby');
-    for (const item of parsed.value.options[0].value.items as Node[]) {
+    for (const item of options[0].value.items as Node[]) {
       // OData: null sorts before every value ascending, after every value descending.
       const dir = item.value.direction === -1 ? sql.raw('DESC NULLS LAST') : sql.raw('ASC NULLS FIRST');
       orderBy.push(sql`${t.value(item.value.expr)} ${dir}`);

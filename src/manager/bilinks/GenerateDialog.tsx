@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Dialog } from '../../app/Dialog.tsx';
 import { BI_PASSWORD_DEFAULT_DAYS } from '../../api/contract/biLink.ts';
 import type { BiLink } from '../../api/biLinks.ts';
 
