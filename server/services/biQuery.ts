@@ -49,7 +49,8 @@ const FUNCTIONS: Record<string, { params: Kind[]; kind: Kind; sql: (a: SQL[]) =>
 
 const NUMBER_LITERALS = new Set(['Edm.SByte', 'Edm.Byte', 'Edm.Int16', 'Edm.Int32', 'Edm.Int64', 'Edm.Decimal', 'Edm.Double', 'Edm.Single']);
 
-interface Node { type: string; raw: string; value: any } // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A node of @odata/parser's AST; its `value` differs per type (the library types it as any). */
+interface Node { type: string; raw: string; value: any }
 
 /** A translated $filter and $orderby of one entity set, ready to run over its rows. */
 export interface FeedQuery { def: EntitySetDef; where: SQL | null; orderBy: SQL[] }
