@@ -1,6 +1,8 @@
 import { expect, test, ADMIN, signIn } from './helpers.ts';
 import { apiToken, expectToast } from './projectSteps.ts';
 import { seedModels } from './biSteps.ts';
+import { openConfiguration } from './adminSteps.ts';
+import { formatDateTime } from '../src/lib/format.ts';
 
 // BI links (spec 1 §2 "Reports" and "BI links"; docs/bi-links.md) through the real browser: a link from the
 // Reports selection, its password, the feed fetched with it (JSON and OData) as a BI tool would, the copy
@@ -42,17 +44,29 @@ test('a BI link from a selection: generate a password, pull JSON and OData with 
   await form.getByRole('button', { name: 'Opslaan' }).click();
   await expectToast(page, 'BI-link aangemaakt.');
 
-  // BI links: the new row, no password yet; 'Genereer' shows it once.
+  // BI links: the new row, no password yet; 'Genereer' asks the validity (1 day unless chosen) and shows the password once.
   const links = page.getByRole('region', { name: 'BI links' });
   const row = links.getByRole('row', { name: new RegExp(description) });
   await expect(row).toContainText('Nog geen wachtwoord');
   await expect(row.getByRole('cell', { name: 'grondslag' })).toBeVisible();
   await row.getByRole('button', { name: `Genereer: ${description}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Wachtwoord genereren: ${description}` });
+  const validity = dialog.getByLabel('Geldigheid');
+  await expect(validity).toHaveValue('1');
+  await validity.selectOption({ label: '90 dagen' });
+  const answer = page.waitForResponse((r) => r.url().endsWith('/password/') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Genereer' }).click();
+  const generated = (await (await answer).json()) as { expiration_password: string };
+  const sent = Date.parse((await answer).headers().date);
+  // 90 days after the server's answer (its Date header has whole seconds).
+  expect(Date.parse(generated.expiration_password) - sent).toBeGreaterThanOrEqual(90 * 86_400_000 - 1000);
+  expect(Date.parse(generated.expiration_password) - sent).toBeLessThan(90 * 86_400_000 + 1000);
+  await expect(dialog).toHaveCount(0);
   const shown = row.getByLabel(`Wachtwoord van ${description}`, { exact: true });
   await expect(shown).toBeVisible();
   const password = (await shown.textContent())!;
   expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
-  await expect(row).toContainText('Alleen nu zichtbaar');
+  await expect(row).toContainText(`Alleen nu zichtbaar. Geldig tot ${formatDateTime(generated.expiration_password)}.`);
   await page.screenshot({ path: 'test-results/bilinks-1280x800.png' });
 
   // The copy buttons put link, user name and password on the clipboard.
@@ -89,7 +103,7 @@ test('a BI link from a selection: generate a password, pull JSON and OData with 
   // Back through Rapportages → 'Bekijk gegenereerde links': the pull is recorded, the password no longer shown.
   await page.getByRole('menuitem', { name: 'Rapportages' }).click();
   await page.getByRole('button', { name: 'Bekijk gegenereerde links' }).click();
-  await expect(row).toContainText('Geldig tot');
+  await expect(row).toContainText(`Geldig tot ${formatDateTime(generated.expiration_password)}`);
   await expect(row).not.toContainText(password);
   await expect(row).toContainText('127.0.0.1');
   await expect(row.getByRole('button', { name: `Opnieuw genereren: ${description}` })).toBeVisible();
@@ -109,4 +123,40 @@ test('BI links that fail to load say so (spec 1 §8 "Load failures")', async ({ 
   await page.getByRole('button', { name: 'Bekijk gegenereerde links' }).click();
   await expectToast(page, 'Fout bij het laden van de BI-links.');
   await expect(page.getByRole('region', { name: 'BI links' }).getByRole('heading', { name: 'Fout bij het laden van de BI-links.' })).toBeVisible();
+});
+
+test('staff set the longest validity; the owner is offered no more, and a wrong maximum is refused on its field', async ({ page, request }) => {
+  const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const { projectName, ids } = await seedModels(request, headers);
+  const description = `Geldigheid ${projectName}`;
+  expect((await request.post('/api/bi/v1/report/', { headers, data: { description, models: ids.slice(0, 1) } })).status()).toBe(201);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN);
+  try {
+    await openConfiguration(page, 'Klantgebied');
+    const card = page.getByRole('region', { name: 'BI-links' });
+    const max = card.getByLabel('Maximale geldigheid van een BI-wachtwoord (dagen)');
+    await expect(max).toHaveValue('365');
+    await max.fill('400');
+    await card.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(card).toContainText('Kies een geldigheid van 1 tot en met 365 dagen.');
+    await expect(max).toHaveValue('400'); // kept for correcting
+    await max.fill('14');
+    await card.getByRole('button', { name: 'Opslaan' }).click();
+    await expectToast(page, 'Opslaan gelukt!');
+    await page.screenshot({ path: 'test-results/bisettings-1280x800.png' });
+
+    await page.getByRole('menuitem', { name: 'Rapportages' }).click();
+    await page.getByRole('button', { name: 'Bekijk gegenereerde links' }).click();
+    const row = page.getByRole('region', { name: 'BI links' }).getByRole('row', { name: new RegExp(description) });
+    await row.getByRole('button', { name: `Genereer: ${description}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Wachtwoord genereren: ${description}` });
+    await expect(dialog).toContainText('Uw organisatie staat ten hoogste 14 dagen toe.');
+    await expect(dialog.getByRole('option')).toHaveText(['1 dag', '1 week', '14 dagen']);
+    await page.screenshot({ path: 'test-results/bigenerate-1280x800.png' });
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(row).toContainText('Nog geen wachtwoord');
+  } finally {
+    expect((await request.put('/api/bi/v1/settings/', { headers, data: { password_max_days: 365 } })).status()).toBe(200);
+  }
 });

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configFromEnv } from '../server/config.ts';
+import { configFromEnv, startupNotices } from '../server/config.ts';
 import { connect, migrateDb } from '../server/db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../server/db/embedded.ts';
 import { lockDataDir } from '../server/lock.ts';
@@ -164,6 +164,7 @@ try {
   const local = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   await waitFor(`http://${local}:${config.port}/api/manager/status/`, nginx, 'nginx');
   console.log(`Grondslag draait op ${config.publicUrl}: ${count} instanties (poorten ${instances.map((i) => i.port).join(', ')}) achter nginx. Stop met Ctrl+C.`);
+  for (const notice of startupNotices(process.env, config)) console.warn(notice);
 } catch (e) {
   console.error(`\nGrondslag-cluster kan niet starten: ${(e as Error).message}\n`);
   await shutdown('fout', 1);

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 export interface Config {
   /** HTTP port of the product (spec: local development uses 8000). */
   port: number;
+  /** Listen address: loopback unless HOST opens it up (the demo's passwords are printed at its first start). */
   host: string;
   /** Folder for the embedded database and other local state. */
   dataDir: string;
@@ -21,7 +22,7 @@ export interface Config {
   /** Lifetime of an access token in seconds; the client refreshes 30 s before it ends. */
   accessTokenSeconds: number;
   refreshTokenDays: number;
-  /** Sent as `Secure` on the refresh cookie when the product is served over https. */
+  /** `Secure` on every cookie: SECURE_COOKIES, or else whether PUBLIC_URL is https (HSTS is sent either way). */
   secureCookies: boolean;
   logLevel: string;
   mail: {
@@ -32,7 +33,7 @@ export interface Config {
     from: string;
     secure: boolean;
   };
-  /** Public address of the product, used in mails and SAML. */
+  /** Public address of the product, used in mails, SAML, WebDAV and BI links and OData's @odata.context. */
   publicUrl: string;
   /** How long a produced file (/files/{uuid}/…) and an opened model's WebDAV address stay valid, in hours. */
   fileLinkHours: number;
@@ -63,9 +64,10 @@ function int(value: string | undefined, fallback: number): number {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8000);
   const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     embeddedPgPort: optionalInt(env.EMBEDDED_PG_PORT),
@@ -73,7 +75,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: int(env.MAX_UPLOAD_MB, 100) * 1_000_000,
     accessTokenSeconds: int(env.ACCESS_TOKEN_SECONDS, 15 * 60),
     refreshTokenDays: int(env.REFRESH_TOKEN_DAYS, 14),
-    secureCookies: env.SECURE_COOKIES === 'true',
+    secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicUrl.startsWith('https:'),
     logLevel: env.LOG_LEVEL ?? 'info',
     mail: {
       host: env.SMTP_HOST || undefined,
@@ -83,7 +85,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM ?? 'Grondslag <noreply@grondslag.local>',
       secure: env.SMTP_SECURE === 'true',
     },
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl,
     fileLinkHours: int(env.FILE_LINK_HOURS, 24),
     jobWorker: env.JOB_WORKER !== 'false',
     jobExpireSeconds: int(env.JOB_EXPIRE_SECONDS, 300),
@@ -91,4 +93,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mapMaxAreaM2: int(env.MAP_MAX_AREA_HA, 1_000) * 10_000,
     now: () => new Date(),
   };
+}
+
+/** A listen address only this machine reaches. */
+const isLoopback = (host: string) => /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host);
+
+/**
+ * What an operator must know at start (printed by server/main.ts and scripts/cluster.ts): addresses that
+ * say localhost to other machines, and cookies sent without Secure.
+ */
+export function startupNotices(env: NodeJS.ProcessEnv, config: Pick<Config, 'host' | 'publicUrl' | 'secureCookies'>): string[] {
+  const notices: string[] = [];
+  if (!env.PUBLIC_URL && !isLoopback(config.host)) {
+    notices.push(`Let op: PUBLIC_URL is niet gezet, terwijl de server luistert op ${config.host}. De adressen die Grondslag uitgeeft `
+      + `(WebDAV, BI-links, OData, SAML, e-mails) wijzen dan naar ${config.publicUrl}. Zet PUBLIC_URL op het adres waarop gebruikers de server bereiken.`);
+  }
+  if (!config.secureCookies) {
+    notices.push(config.publicUrl.startsWith('https:')
+      ? 'Let op: SECURE_COOKIES=false terwijl PUBLIC_URL https is: cookies gaan zonder Secure over de lijn. Laat SECURE_COOKIES weg of zet het op true.'
+      : `Cookies zonder Secure: PUBLIC_URL (${config.publicUrl}) is geen https-adres. Bedien Grondslag buiten deze machine alleen via https, met PUBLIC_URL op dat adres.`);
+  }
+  return notices;
 }

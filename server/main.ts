@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { configFromEnv } from './config.ts';
+import { configFromEnv, startupNotices } from './config.ts';
 import { connect, migrateDb } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { lockDataDir } from './lock.ts';
@@ -60,6 +60,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 try {
   await app.listen({ port: config.port, host: config.host });
   console.log(`Grondslag draait op ${config.publicUrl}`);
+  for (const notice of startupNotices(process.env, config)) console.warn(notice);
 } catch (e) {
   const err = e as NodeJS.ErrnoException;
   await db.$client.end().catch(() => {});

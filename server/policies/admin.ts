@@ -80,3 +80,12 @@ export const canManageMapViewer = (user: UserRow) => user.isStaff;
 export function assertCanManageMapViewer(user: UserRow): void {
   if (!canManageMapViewer(user)) throw forbidden();
 }
+
+/**
+ * The longest validity of a BI link's password in the client (issue 25 item 8): staff's, as it decides how
+ * long a leaked password keeps the client's figures open. The `can_manage_bi_settings` flag.
+ */
+export const canManageBiSettings = (user: UserRow) => user.isStaff;
+export function assertCanManageBiSettings(user: UserRow): void {
+  if (!canManageBiSettings(user)) throw forbidden();
+}

@@ -1,5 +1,5 @@
 import type { UserRow } from '../context.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
 import { BI_LINK_MESSAGES } from '../../src/api/contract/messages.ts';
 import { HttpError } from '../errors.ts';
 import { hasMainAppAccess } from './users.ts';
@@ -32,4 +32,12 @@ export function requireOwnLink(user: UserRow, link: { clientId: number; userId: 
 /** The owner of a pulled link must still be an active user of the main app. */
 export function requireFeedOwner(owner: UserRow): void {
   if (owner.blocked || !owner.isActive || !hasMainAppAccess(owner)) throw new HttpError(403, BI_LINK_MESSAGES.ownerWithoutAccess);
+}
+
+/** 400 on the field when the chosen validity exceeds the client's maximum (staff's setting). */
+export function requirePasswordValidity(days: number, maxDays: number): void {
+  if (days > maxDays) {
+    const message = `Kies een geldigheid van ten hoogste ${maxDays === 1 ? '1 dag' : `${maxDays} dagen`}: langer staat uw organisatie niet toe.`;
+    throw badRequest([{ path: 'valid_days', message }]);
+  }
 }

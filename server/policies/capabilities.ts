@@ -4,7 +4,7 @@ import type {
   ModelCapabilities, ProjectCapabilities, UserCapabilities, VersionCapabilities,
 } from '../../src/api/contract/capabilities.ts';
 import { canManageDocumentation, canManageGlobalParameters, canManageModelTemplates, canManageReportTemplates } from './admin.ts';
-import { canManageMapViewer } from './admin.ts';
+import { canManageBiSettings, canManageMapViewer } from './admin.ts';
 import {
   type ProjectRole, canChoosePlatform, canCreateProject, canEditProject, canEndSession, canReadLogs, canSeeRights,
   canManageModelHistory, canSeeModelHistory, canToggleFrozen,
@@ -30,6 +30,7 @@ export function userCapabilities(user: UserRow): z.infer<typeof UserCapabilities
     can_choose_platform: canChoosePlatform(user),
     can_manage_documentation: canManageDocumentation(user),
     can_manage_map_viewer: canManageMapViewer(user),
+    can_manage_bi_settings: canManageBiSettings(user),
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { configFromEnv } from '../config.ts';
 import { createTenant, PASSWORD, bearer, type Tenant } from '../test/fixtures.ts';
 import { auditLog, appUser } from '../db/schema/index.ts';
 
@@ -218,5 +219,23 @@ describe('authorization of the sign-in core', () => {
       }
     }
     expect(got).toEqual(row.expect);
+  });
+});
+
+describe('cookies behind https (issue 22 item 10)', () => {
+  it('are Secure when PUBLIC_URL is https, without SECURE_COOKIES', async () => {
+    const { publicUrl, secureCookies } = configFromEnv({ PUBLIC_URL: 'https://grex.gemeente.example' });
+    const https = await createTestApp({ publicUrl, secureCookies });
+    try {
+      const other = await createTenant(https.db, 'secure');
+      const res = await https.app.inject({ method: 'POST', url: '/api/manager/user/login/', payload: { email: other.usr.email, password: PASSWORD } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
+      expect(res.cookies.find((c) => c.name === 'grondslag_refresh')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+    } finally {
+      await https.close();
+    }
+    // Plain http (the local demo) keeps them without Secure, or the browser would drop them.
+    expect(refreshCookie(await login('usr@alpha.test', PASSWORD, '10.9.9.9'))).not.toHaveProperty('secure', true);
   });
 });

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DOMParser } from '@xmldom/xmldom';
-import { ServiceMetadata, type Edm } from '@odata/metadata';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { parseCsdl } from '../test/csdl.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { seedTree } from '../test/projectFixtures.ts';
 import { appUser, auditLog, model, projectRole } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
 import { BI_RATE_LIMIT } from '../services/biLinks.ts';
+import { onWire } from '../services/biFeed.ts';
 import type { UserRow } from '../context.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import type { BiLink, BiPassword } from '../../src/api/contract/biLink.ts';
@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, user: UserRow | null, payload?: object) =>
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: UserRow | null, payload?: object) =>
   t.app.inject({ method, url: `${BI}/${url}`, payload, headers: user ? await bearer(t.app, user) : {} });
 
 async function createLink(user: UserRow, models: number[], description = 'Dashboard') {
@@ -56,8 +56,8 @@ async function createLink(user: UserRow, models: number[], description = 'Dashbo
   expect(res.statusCode, res.body).toBe(201);
   return res.json<BiLink>();
 }
-async function generate(user: UserRow, uuid: string) {
-  const res = await call('POST', `report/${uuid}/password/`, user);
+async function generate(user: UserRow, uuid: string, body?: object) {
+  const res = await call('POST', `report/${uuid}/password/`, user, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<BiPassword>();
 }
@@ -65,7 +65,8 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 /** A GET of the feed by its absolute link (the path after the public address), with Basic credentials. */
 const pull = (link: string, suffix = '', auth?: string, ip = '203.0.113.7') =>
   t.app.inject({ method: 'GET', url: new URL(link + suffix).pathname + (new URL(link + suffix).search), headers: auth ? { authorization: auth } : {}, remoteAddress: ip });
-const expected = (ids: number[]): Promise<ReportData> => reportData(t.app.ctx, A.clientId, ids);
+/** What the feed serves: reportData's rows, money rounded to cents. */
+const expected = async (ids: number[]): Promise<ReportData> => onWire(await reportData(t.app.ctx, A.clientId, ids));
 
 /** RFC 4180 parser, independent of the server's writer: rows of fields. */
 function parseCsv(text: string): string[][] {
@@ -143,7 +144,7 @@ describe('the owner\'s calls', () => {
     expect((await call('GET', 'report/not-a-uuid/', A.usr)).statusCode).toBe(400);
   });
 
-  it('generates a password shown once (24 h); the row shows its expiry, never the password', async () => {
+  it('generates a password shown once (1 day without a choice); the row shows its expiry, never the password', async () => {
     const l = await createLink(A.usr, [onlineId]);
     const p = await generate(A.usr, l.uuid);
     expect(p.username).toBe('grondslag');
@@ -165,6 +166,61 @@ describe('the owner\'s calls', () => {
     const res = await pull(l.link, '', basic(p.username, p.password));
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toMatch(/^Basic realm="Grondslag BI"/);
+  });
+});
+
+describe('validity of a password (issue 25 item 8)', () => {
+  const settings = (user: UserRow, days?: number) =>
+    call(days === undefined ? 'GET' : 'PUT', 'settings/', user, days === undefined ? undefined : { password_max_days: days });
+
+  it('the owner chooses 1 day (default) up to a year; the feed serves until then, not a second longer', async () => {
+    const l = await createLink(A.usr, [sheetId]);
+    expect(l.password_max_days).toBe(365);
+    const year = await generate(A.usr, l.uuid, { valid_days: 365 });
+    expect(year.expiration_password).toBe(new Date(t.clock.now().getTime() + 365 * 24 * HOUR).toISOString());
+    expect((await call('GET', `report/${l.uuid}/`, A.usr)).json().expiration_password).toBe(year.expiration_password);
+    const auth = basic(year.username, year.password);
+    t.clock.advance(364 * 24 * HOUR);
+    expect((await pull(l.link, 'odata/', auth)).statusCode).toBe(200);
+    t.clock.advance(24 * HOUR);
+    expect((await pull(l.link, 'odata/', auth)).statusCode).toBe(401);
+    const week = await generate(A.usr, l.uuid, { valid_days: 7 });
+    expect(week.expiration_password).toBe(new Date(t.clock.now().getTime() + 7 * 24 * HOUR).toISOString());
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.userId, A.usr.id));
+    expect(audits.map((a) => a.description)).toContain("Wachtwoord van BI-link 'Dashboard' gegenereerd, geldig 7 dagen");
+    for (const valid_days of [0, 366, 1.5, '30']) {
+      const res = await call('POST', `report/${l.uuid}/password/`, A.usr, { valid_days });
+      expect(res.statusCode, String(valid_days)).toBe(400);
+      expect(res.json().errors[0].path).toBe('valid_days');
+    }
+  });
+
+  it('staff set the client\'s maximum: others may not; a longer choice is refused on the field; longer passwords are shortened', async () => {
+    expect((await settings(A.staff)).json()).toEqual({ password_max_days: 365 });
+    for (const u of [A.adm, A.usr]) {
+      expect((await settings(u)).statusCode).toBe(403);
+      expect((await settings(u, 30)).statusCode).toBe(403);
+    }
+    const l = await createLink(A.usr, [sheetId]);
+    const long = await generate(A.usr, l.uuid, { valid_days: 200 });
+    expect((await settings(A.staff, 1000)).statusCode).toBe(400);
+    const set = await settings(A.staff, 30);
+    expect(set.json()).toEqual({ password_max_days: 30 });
+    try {
+      expect((await settings(B.staff)).json()).toEqual({ password_max_days: 365 }); // per client
+      const row = (await call('GET', `report/${l.uuid}/`, A.usr)).json<BiLink>();
+      expect(row.password_max_days).toBe(30);
+      expect(row.expiration_password).toBe(new Date(t.clock.now().getTime() + 30 * 24 * HOUR).toISOString());
+      expect((await pull(l.link, '', basic(long.username, long.password))).statusCode).toBe(200); // shortened, not revoked
+      const refused = await call('POST', `report/${l.uuid}/password/`, A.usr, { valid_days: 31 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([{ path: 'valid_days', message: 'Kies een geldigheid van ten hoogste 30 dagen: langer staat uw organisatie niet toe.' }]);
+      expect((await generate(A.usr, l.uuid, { valid_days: 30 })).expiration_password).toBe(row.expiration_password);
+      const audits = await t.db.select().from(auditLog).where(eq(auditLog.userId, A.staff.id));
+      expect(audits.map((a) => a.description)).toContain('Maximale geldigheid van BI-wachtwoorden op 30 dagen gezet');
+    } finally {
+      await settings(A.staff, 365);
+    }
   });
 });
 
@@ -353,9 +409,9 @@ describe('the feed: formats', () => {
     expect((await pull(link.link, 'odata/Rekenmodellen?$select=*', auth)).json().value).toEqual(data.rekenmodellen);
   });
 
-  it('OData refuses what it does not serve with an OData error body: 501 for $filter/$orderby/$expand, 400 for bad or unknown options, 404 for an unknown set', async () => {
+  it('OData refuses what it does not serve with an OData error body: 501 for $expand/$apply, 400 for bad or unknown options, 404 for an unknown set', async () => {
     for (const [suffix, status] of [
-      ['odata/Rekenmodellen?$filter=ew gt 0', 501], ['odata/Rekenmodellen?$orderby=ew', 501], ['odata/Perioden?$expand=x', 501],
+      ['odata/Rekenmodellen?$apply=groupby((project))', 501], ['odata/Perioden?$expand=x', 501],
       ['odata/Rekenmodellen?$format=xml', 501], ['odata/Rekenmodellen?$top=-1', 400], ['odata/Rekenmodellen?$top=abc', 400],
       ['odata/Rekenmodellen?$select=bestaatniet', 400], ['odata/Rekenmodellen?$onbekend=1', 400], ['odata/Kosten', 404],
     ] as const) {
@@ -382,6 +438,7 @@ function fitsEdm(v: unknown, type: string, nullable: boolean): boolean {
   switch (type) {
     case 'Edm.Int32': return Number.isInteger(v) && Math.abs(v as number) < 2 ** 31;
     case 'Edm.Double': return typeof v === 'number';
+    case 'Edm.Decimal': return typeof v === 'number' && Math.round(v * 100) === Number((v * 100).toFixed(6)); // cents
     case 'Edm.String': return typeof v === 'string';
     case 'Edm.Date': return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
     case 'Edm.DateTimeOffset': return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v);
@@ -389,39 +446,6 @@ function fitsEdm(v: unknown, type: string, nullable: boolean): boolean {
   }
 }
 
-/**
- * A CSDL document through a strict XML parser and @odata/metadata's EDM model: elements become the
- * library's JSON input (lower-camel names, children as arrays), checked against the edmx/edm namespaces.
- */
-function parseCsdl(xml: string): ServiceMetadata & { edmx: Edm.Edmx & { dataServices: { schemas: ParsedSchema[] } } } {
-  const fail = (m: string) => { throw new Error(`XML: ${m}`); };
-  const doc = new DOMParser({ errorHandler: { warning: fail, error: fail, fatalError: fail } }).parseFromString(xml, 'application/xml');
-  const root = doc.documentElement!;
-  expect(root.namespaceURI).toBe('http://docs.oasis-open.org/odata/ns/edmx');
-  expect(root.localName).toBe('Edmx');
-  expect(root.getAttribute('Version')).toBe('4.0');
-  const lower = (s: string) => s[0].toLowerCase() + s.slice(1);
-  const toJson = (el: Element): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < el.attributes.length; i++) {
-      const a = el.attributes.item(i)!;
-      if (a.name.startsWith('xmlns')) continue;
-      out[lower(a.name)] = a.value === 'true' ? true : a.value === 'false' ? false : a.value;
-    }
-    for (let n = el.firstChild; n; n = n.nextSibling) {
-      if (n.nodeType !== 1) continue;
-      const child = n as Element;
-      const ns = child.localName === 'DataServices' ? 'http://docs.oasis-open.org/odata/ns/edmx' : 'http://docs.oasis-open.org/odata/ns/edm';
-      expect(child.namespaceURI, child.localName).toBe(ns);
-      const key = lower(child.localName!);
-      ((out[key] ??= []) as unknown[]).push(toJson(child));
-    }
-    return out;
-  };
-  const json = toJson(root);
-  const dataServices = (json.dataServices as unknown[])[0];
-  return ServiceMetadata.processMetadataJson({ ...json, dataServices }) as never;
-}
 /** The parts of a parsed CSDL the feed relies on, as plain data. */
 const summary = (meta: ReturnType<typeof parseCsdl>) => meta.edmx.dataServices.schemas.map((s) => ({
   namespace: s.namespace,
@@ -431,8 +455,3 @@ const summary = (meta: ReturnType<typeof parseCsdl>) => meta.edmx.dataServices.s
   })),
   sets: s.entityContainer.map((c) => c.entitySets.map((e) => [e.name, e.entityType])),
 }));
-interface ParsedSchema {
-  namespace: string;
-  entityTypes: { name: string; key: { propertyRefs: { name: string }[] }; properties: { name: string; type: unknown; nullable?: boolean }[] }[];
-  entityContainer: { entitySets: { name: string; entityType: string }[] }[];
-}

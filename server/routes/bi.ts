@@ -2,12 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BI_REALM, BiFeedQuery, BiLink, BiLinkCreate, BiLinkList, BiPassword, BiUuidParams, ODataQuery,
+  BI_REALM, BiFeedQuery, BiLink, BiLinkCreate, BiLinkList, BiPassword, BiPasswordCreate, BiSettings, BiUuidParams, ODataQuery,
 } from '../../src/api/contract/biLink.ts';
 import * as bi from '../services/biLinks.ts';
 import {
   ENTITY_SETS, ODATA_JSON, ODATA_XML, ODataError, checkQueryOptions, csvOf, entitySetAnswer, metadataXml, serviceDocument,
 } from '../services/biFeed.ts';
+import { feedQuery, queryRows } from '../services/biQuery.ts';
 import { requireFeedOwner } from '../policies/bi.ts';
 import { HttpError, NOT_FOUND, errorBody } from '../errors.ts';
 import { mainAppOnly } from './mainAppOnly.ts';
@@ -25,7 +26,7 @@ export default async function biRoutes(app: FastifyInstance) {
   await app.register(feedRoutes, { prefix: '/feed' });
 }
 
-/** report/…: create, list, read, delete a link and generate its password (bearer token, main app). */
+/** report/…: create, list, read, delete a link and generate its password; settings/ (staff). Bearer token, main app. */
 async function linkRoutes(app: FastifyInstance) {
   mainAppOnly(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,8 +46,13 @@ async function linkRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  r.post('/report/:uuid/password/', { schema: { tags, params: BiUuidParams, response: { 200: BiPassword } } },
-    async (req) => bi.generateBiPassword(ctx, req.user, req.params.uuid, req.ip));
+  // The body is optional: without one the password is valid BI_PASSWORD_DEFAULT_DAYS.
+  r.post('/report/:uuid/password/', { schema: { tags, params: BiUuidParams, body: BiPasswordCreate.optional(), response: { 200: BiPassword } } },
+    async (req) => bi.generateBiPassword(ctx, req.user, req.params.uuid, req.body?.valid_days, req.ip));
+
+  r.get('/settings/', { schema: { tags, response: { 200: BiSettings } } }, async (req) => bi.getBiSettings(ctx, req.user));
+  r.put('/settings/', { schema: { tags, body: BiSettings, response: { 200: BiSettings } } },
+    async (req) => bi.updateBiSettings(ctx, req.user, req.body, req.ip));
 }
 
 const isOData = (req: FastifyRequest) => /\/odata(\/|$|\?)/.test(req.url);
@@ -75,7 +81,7 @@ async function feedRoutes(app: FastifyInstance) {
   r.get('/:uuid/', { config, schema: { ...schema, querystring: BiFeedQuery } }, async (req, reply) => {
     const data = await bi.feedData(ctx, req.biLink!);
     if (req.query.format === 'csv') {
-      return reply.type('text/csv; charset=utf-8; header=present').send(csvOf(data, req.query.set));
+      return reply.type('text/csv; charset=utf-8; header=present').send(csvOf(data, req.query.set, req.query.dialect));
     }
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(data));
   });
@@ -95,9 +101,9 @@ async function feedRoutes(app: FastifyInstance) {
     const def = ENTITY_SETS.find((e) => e.set === req.params.set);
     if (!def) throw new ODataError(404, `Onbekende entiteitenset ${req.params.set}.`);
     checkQueryOptions(req.query);
+    const query = feedQuery(def, req.query);
     const data = await bi.feedData(ctx, req.biLink!);
-    const rows = def.set === 'Rekenmodellen' ? data.rekenmodellen : data.perioden;
-    return sendOData(reply, entitySetAnswer(root(req), def, rows, req.query));
+    return sendOData(reply, entitySetAnswer(root(req), def, await queryRows<object>(ctx.db, query, data[def.data]), req.query));
   });
 }
 

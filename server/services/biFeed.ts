@@ -1,33 +1,37 @@
 import { z } from 'zod';
 import { HttpError } from '../errors.ts';
+import { toCsv, type CsvDialect } from './csv.ts';
 import { escapeXml } from '../../src/lib/xml.ts';
+import { roundCents } from '../../src/lib/money.ts';
 import {
-  REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, ReportModelRow, ReportPeriodRow, type ReportData,
+  Money, REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, ReportModelRow, ReportPeriodRow, type ReportData,
 } from '../../src/api/contract/reportData.ts';
 import type { ODataQuery } from '../../src/api/contract/biLink.ts';
 
-// The formats of a BI link's feed (docs/bi-links.md): the rows of reportData as CSV (RFC 4180) and as an
-// OData v4 service (CSDL $metadata, service document, the entity sets Rekenmodellen and Perioden with
-// $select, $top, $skip and $count). The entity types are read from the zod schemas of the data
-// contract, so a column added there appears in all formats at once.
+// The formats of a BI link's feed (docs/bi-links.md): the rows of reportData, money in cents, as CSV (RFC
+// 4180 or Dutch Excel's) and as an OData v4 service (CSDL $metadata, service document, the entity sets
+// Rekenmodellen and Perioden with $select, $top, $skip, $count; $filter and $orderby in ./biQuery.ts).
+// The entity types are read from the zod schemas of the data contract, so a column added there appears
+// in all formats, and in the queries, at once.
 
-// ---------------------------------------------------------------------------------------------- CSV
+// ------------------------------------------------------------------------------------- rows, CSV
 
-/** One field as RFC 4180 wants it: quoted when it holds a comma, a quote or a line break; null empty. */
-function csvField(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+/** The rows as the feed serves them: every money column (the contract's `Money`) rounded to cents. */
+export function onWire(data: ReportData): ReportData {
+  const out: Record<string, object[]> = { ...data };
+  for (const def of ENTITY_SETS) {
+    const money = def.properties.filter((p) => p.type === 'Edm.Decimal').map((p) => p.name);
+    out[def.data] = data[def.data].map((r) => {
+      const row: Record<string, unknown> = { ...r };
+      for (const k of money) if (typeof row[k] === 'number') row[k] = roundCents(row[k]);
+      return row;
+    });
+  }
+  return out as ReportData;
 }
 
-/** A header line of the column names and one line per row, CRLF after every line (RFC 4180). */
-export function toCsv<T extends object>(columns: readonly (keyof T & string)[], rows: readonly T[]): string {
-  const lines = [columns.join(','), ...rows.map((r) => columns.map((c) => csvField(r[c])).join(','))];
-  return lines.map((l) => `${l}\r\n`).join('');
-}
-
-export const csvOf = (data: ReportData, set: 'rekenmodellen' | 'perioden') =>
-  set === 'perioden' ? toCsv(REPORT_PERIOD_COLUMNS, data.perioden) : toCsv(REPORT_MODEL_COLUMNS, data.rekenmodellen);
+export const csvOf = (data: ReportData, set: 'rekenmodellen' | 'perioden', dialect: CsvDialect) =>
+  set === 'perioden' ? toCsv(REPORT_PERIOD_COLUMNS, data.perioden, dialect) : toCsv(REPORT_MODEL_COLUMNS, data.rekenmodellen, dialect);
 
 // -------------------------------------------------------------------------------------- OData model
 
@@ -35,7 +39,9 @@ export const ODATA_NAMESPACE = 'Grondslag';
 export const ODATA_JSON = 'application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8';
 export const ODATA_XML = 'application/xml;charset=utf-8';
 
-type EdmType = 'Edm.Int32' | 'Edm.Double' | 'Edm.String' | 'Edm.Date' | 'Edm.DateTimeOffset';
+export type EdmType = 'Edm.Int32' | 'Edm.Double' | 'Edm.Decimal' | 'Edm.String' | 'Edm.Date' | 'Edm.DateTimeOffset';
+/** Cents: the Scale of every Edm.Decimal (money) property. */
+const MONEY_SCALE = 2;
 
 /**
  * The columns that are dates: yyyy-mm-dd (Edm.Date) and the ISO instant of the last change
@@ -45,13 +51,21 @@ const TEMPORAL: Record<string, EdmType> = {
   startdatum: 'Edm.Date', einddatum: 'Edm.Date', ncw_datum: 'Edm.Date', laatst_gewijzigd: 'Edm.DateTimeOffset',
 };
 
-export interface EdmProperty { name: string; type: EdmType; nullable: boolean }
-export interface EntitySetDef { set: 'Rekenmodellen' | 'Perioden'; type: string; key: string[]; properties: EdmProperty[] }
+export interface EdmProperty { name: string; type: EdmType; nullable: boolean; scale?: number }
+export interface EntitySetDef {
+  set: 'Rekenmodellen' | 'Perioden';
+  /** Its rows in ReportData. */
+  data: keyof ReportData;
+  type: string;
+  key: string[];
+  properties: EdmProperty[];
+}
 
 function propertiesOf(shape: Record<string, z.ZodType>): EdmProperty[] {
   return Object.entries(shape).map(([name, schema]) => {
     const nullable = schema instanceof z.ZodNullable;
     const inner = nullable ? (schema as z.ZodNullable<z.ZodType>).unwrap() : schema;
+    if (inner === Money) return { name, type: 'Edm.Decimal', nullable, scale: MONEY_SCALE };
     let type: EdmType = 'Edm.String';
     if (inner instanceof z.ZodNumber) type = inner.isInt ? 'Edm.Int32' : 'Edm.Double';
     else if (TEMPORAL[name]) type = TEMPORAL[name];
@@ -62,8 +76,8 @@ function propertiesOf(shape: Record<string, z.ZodType>): EdmProperty[] {
 
 /** The two entity sets: their type, key and properties, in the contract's column order. */
 export const ENTITY_SETS: readonly EntitySetDef[] = [
-  { set: 'Rekenmodellen', type: 'Rekenmodel', key: ['rekenmodel_id'], properties: propertiesOf(ReportModelRow.shape) },
-  { set: 'Perioden', type: 'Periode', key: ['rekenmodel_id', 'periode'], properties: propertiesOf(ReportPeriodRow.shape) },
+  { set: 'Rekenmodellen', data: 'rekenmodellen', type: 'Rekenmodel', key: ['rekenmodel_id'], properties: propertiesOf(ReportModelRow.shape) },
+  { set: 'Perioden', data: 'perioden', type: 'Periode', key: ['rekenmodel_id', 'periode'], properties: propertiesOf(ReportPeriodRow.shape) },
 ];
 
 /** The CSDL document ($metadata): one schema with both entity types and the container. */
@@ -71,7 +85,7 @@ export function metadataXml(): string {
   const types = ENTITY_SETS.map((e) => [
     `    <EntityType Name="${e.type}">`,
     `      <Key>${e.key.map((k) => `<PropertyRef Name="${k}"/>`).join('')}</Key>`,
-    ...e.properties.map((p) => `      <Property Name="${escapeXml(p.name)}" Type="${p.type}" Nullable="${p.nullable}"/>`),
+    ...e.properties.map((p) => `      <Property Name="${escapeXml(p.name)}" Type="${p.type}" Nullable="${p.nullable}"${p.scale === undefined ? '' : ` Scale="${p.scale}"`}/>`),
     '    </EntityType>',
   ].join('\n'));
   return [
@@ -99,7 +113,7 @@ export const serviceDocument = (root: string) => ({
 // ------------------------------------------------------------------------------------ query options
 
 /** System query options OData defines that this service does not implement: 501, never ignored. */
-const UNSUPPORTED = new Set(['$filter', '$orderby', '$expand', '$search', '$apply', '$compute', '$levels', '$skiptoken', '$deltatoken', '$index', '$schemaversion', '$id']);
+const UNSUPPORTED = new Set(['$expand', '$search', '$apply', '$compute', '$levels', '$skiptoken', '$deltatoken', '$index', '$schemaversion', '$id']);
 
 /** An OData error answer: `{ error: { code, message } }` (the OData JSON format's error body). */
 export class ODataError extends HttpError {}
@@ -122,7 +136,7 @@ export function checkQueryOptions(query: ODataQuery): void {
   for (const key of Object.keys(query)) {
     if (!key.startsWith('$')) continue; // custom query options are allowed and ignored (OData 4.0 §5.2)
     if (UNSUPPORTED.has(key)) throw new ODataError(501, `De query-optie ${key} wordt niet ondersteund.`);
-    if (!['$select', '$top', '$skip', '$count', '$format'].includes(key)) throw new ODataError(400, `Onbekende query-optie ${key}.`);
+    if (!['$select', '$filter', '$orderby', '$top', '$skip', '$count', '$format'].includes(key)) throw new ODataError(400, `Onbekende query-optie ${key}.`);
   }
   const format = query.$format?.toLowerCase();
   if (format !== undefined && format !== 'json' && !format.startsWith('application/json')) {
@@ -130,7 +144,10 @@ export function checkQueryOptions(query: ODataQuery): void {
   }
 }
 
-/** The entity set's answer: context URL (with the selection), optional count, the page of rows. */
+/**
+ * The entity set's answer: context URL (with the selection), optional count, the page of rows. `rows`
+ * are those $filter kept, in $orderby's order (./biQuery.ts).
+ */
 export function entitySetAnswer(
   root: string, def: EntitySetDef, rows: readonly object[], query: Pick<ODataQuery, '$select' | '$top' | '$skip' | '$count'>,
 ) {

@@ -2,14 +2,16 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
-import { appUser, biLink, biLinkModel } from '../db/schema/index.ts';
+import { appUser, biLink, biLinkModel, client } from '../db/schema/index.ts';
 import { HttpError, unauthorized } from '../errors.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import * as policy from '../policies/bi.ts';
 import { command } from './command.ts';
 import { readableModelIds, reportData } from './reportData.ts';
+import { onWire } from './biFeed.ts';
+import { assertCanManageBiSettings } from '../policies/admin.ts';
 import {
-  BI_API_VERSION, BI_PASSWORD_HOURS, BI_USERNAME, type BiLink, type BiPassword,
+  BI_API_VERSION, BI_PASSWORD_DEFAULT_DAYS, BI_USERNAME, type BiLink, type BiPassword, type BiSettings,
 } from '../../src/api/contract/biLink.ts';
 import { BI_LINK_MESSAGES } from '../../src/api/contract/messages.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
@@ -38,11 +40,17 @@ async function modelsOf(db: DbOrTx, linkIds: number[]): Promise<Map<number, numb
   return out;
 }
 
-function wire(ctx: AppContext, l: LinkRow, models: number[]): BiLink {
+/** The client's longest password validity in days (staff's setting). */
+async function maxDaysOf(db: DbOrTx, clientId: number): Promise<number> {
+  const [row] = await db.select({ days: client.biPasswordMaxDays }).from(client).where(eq(client.id, clientId));
+  return row.days;
+}
+
+function wire(ctx: AppContext, l: LinkRow, models: number[], maxDays: number): BiLink {
   return {
     id: l.id, uuid: l.uuid, timestamp_created: l.createdAt.toISOString(), timestamp_last_accessed: iso(l.lastAccessedAt),
     link: feedUrl(ctx, l.uuid), version_api: BI_API_VERSION, description: l.description, username: BI_USERNAME,
-    expiration_password: iso(l.passwordExpiresAt), ipaddress: l.lastIp, models,
+    expiration_password: iso(l.passwordExpiresAt), ipaddress: l.lastIp, models, password_max_days: maxDays,
   };
 }
 
@@ -57,7 +65,7 @@ export async function createBiLink(ctx: AppContext, user: UserRow, body: { descr
     }).returning();
     await c.tx.insert(biLinkModel).values(ids.map((modelId, position) => ({ linkId: row.id, modelId, position })));
     await c.audit(`BI-link '${body.description}' aangemaakt`);
-    return wire(ctx, row, ids);
+    return wire(ctx, row, ids, await maxDaysOf(c.tx, user.clientId));
   });
 }
 
@@ -66,7 +74,8 @@ export async function listBiLinks(ctx: AppContext, user: UserRow): Promise<BiLin
   const rows = await ctx.db.select().from(biLink)
     .where(and(eq(biLink.clientId, user.clientId), eq(biLink.userId, user.id))).orderBy(desc(biLink.createdAt), desc(biLink.id));
   const models = await modelsOf(ctx.db, rows.map((r) => r.id));
-  return rows.map((r) => wire(ctx, r, models.get(r.id)!));
+  const maxDays = await maxDaysOf(ctx.db, user.clientId);
+  return rows.map((r) => wire(ctx, r, models.get(r.id)!, maxDays));
 }
 
 /** The caller's link by uuid, read (and locked, in a transaction) for a change; 404 for anyone else's. */
@@ -80,7 +89,7 @@ async function ownLink(db: DbOrTx, user: UserRow, uuid: string, lock = false): P
 /** GET report/{uuid}/. */
 export async function getBiLink(ctx: AppContext, user: UserRow, uuid: string): Promise<BiLink> {
   const row = await ownLink(ctx.db, user, uuid);
-  return wire(ctx, row, (await modelsOf(ctx.db, [row.id])).get(row.id)!);
+  return wire(ctx, row, (await modelsOf(ctx.db, [row.id])).get(row.id)!, await maxDaysOf(ctx.db, user.clientId));
 }
 
 /** DELETE report/{uuid}/: the link, its models and thereby its password go; its feed answers 401. */
@@ -92,19 +101,47 @@ export async function deleteBiLink(ctx: AppContext, user: UserRow, uuid: string,
   });
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+const days = (n: number) => (n === 1 ? '1 dag' : `${n} dagen`);
+
 /**
- * POST report/{uuid}/password/: a new password (the previous one stops working), valid BI_PASSWORD_HOURS.
- * Only its SHA-256 is kept: it is a 192-bit random token, so a fast hash is as safe as a slow one and
- * every pull stays cheap (docs/decisions.md "BI links").
+ * POST report/{uuid}/password/: a new password (the previous one stops working), valid the chosen number
+ * of days (within the client's maximum). Only its SHA-256 is kept: it is a 192-bit random token, so a fast
+ * hash is as safe as a slow one and every pull stays cheap (docs/decisions.md "BI links").
  */
-export async function generateBiPassword(ctx: AppContext, user: UserRow, uuid: string, ip: string): Promise<BiPassword> {
+export async function generateBiPassword(
+  ctx: AppContext, user: UserRow, uuid: string, validDays: number = BI_PASSWORD_DEFAULT_DAYS, ip: string,
+): Promise<BiPassword> {
   const password = randomToken(24);
   return command(ctx, { user, ip }, async (c) => {
     const row = await ownLink(c.tx, user, uuid, true);
-    const expires = new Date(c.now.getTime() + BI_PASSWORD_HOURS * 3600 * 1000);
+    policy.requirePasswordValidity(validDays, await maxDaysOf(c.tx, user.clientId));
+    const expires = new Date(c.now.getTime() + validDays * DAY_MS);
     await c.tx.update(biLink).set({ passwordHash: sha256(password), passwordExpiresAt: expires }).where(eq(biLink.id, row.id));
-    await c.audit(`Wachtwoord van BI-link '${row.description}' gegenereerd`);
+    await c.audit(`Wachtwoord van BI-link '${row.description}' gegenereerd, geldig ${days(validDays)}`);
     return { username: BI_USERNAME, password, expiration_password: expires.toISOString() };
+  });
+}
+
+/** GET settings/ (staff): the client's longest password validity. */
+export async function getBiSettings(ctx: AppContext, user: UserRow): Promise<BiSettings> {
+  assertCanManageBiSettings(user);
+  return { password_max_days: await maxDaysOf(ctx.db, user.clientId) };
+}
+
+/**
+ * PUT settings/ (staff): a new longest validity. Passwords of the client that would outlive it from now on
+ * are shortened to it, so a lowered maximum holds for every link at once, not only for new passwords.
+ */
+export async function updateBiSettings(ctx: AppContext, user: UserRow, body: BiSettings, ip: string): Promise<BiSettings> {
+  assertCanManageBiSettings(user);
+  return command(ctx, { user, ip }, async (c) => {
+    await c.tx.update(client).set({ biPasswordMaxDays: body.password_max_days }).where(eq(client.id, user.clientId));
+    const latest = new Date(c.now.getTime() + body.password_max_days * DAY_MS);
+    await c.tx.update(biLink).set({ passwordExpiresAt: latest })
+      .where(and(eq(biLink.clientId, user.clientId), sql`${biLink.passwordExpiresAt} > ${latest}`));
+    await c.audit(`Maximale geldigheid van BI-wachtwoorden op ${days(body.password_max_days)} gezet`);
+    return { password_max_days: body.password_max_days };
   });
 }
 
@@ -163,10 +200,10 @@ export async function recordPull(ctx: AppContext, link: FeedLink, ip: string): P
   }
 }
 
-/** authorise + service: the rows of the link's models that its owner can read now, in the chosen order. */
+/** authorise + service: the rows of the link's models that its owner can read now, in the chosen order, as served. */
 export async function feedData(ctx: AppContext, link: FeedLink): Promise<ReportData> {
   policy.requireFeedOwner(link.owner);
   const ids = (await modelsOf(ctx.db, [link.id])).get(link.id)!;
   const readable = await readableModelIds(ctx.db, link.owner, ids);
-  return reportData(ctx, link.owner.clientId, ids.filter((id) => readable.has(id)));
+  return onWire(await reportData(ctx, link.owner.clientId, ids.filter((id) => readable.has(id))));
 }

@@ -6,8 +6,7 @@ import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import type { Results } from './results.ts';
-
-const cents = (x: number) => Math.round(x * 100) / 100;
+import { roundCents as cents } from '../lib/money.ts';
 
 /** The CLI's JSON: money in euros rounded to cents, POC as a fraction. */
 function cliOutput(r: Results) {

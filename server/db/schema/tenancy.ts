@@ -17,6 +17,8 @@ export const client = pgTable('client', {
   samlIdpCert: text(),
   samlMetadataUrl: text(),
   samlIssuer: text(),
+  /** The longest validity, in days, a BI link's owner may choose for its password (staff set it; issue 25 item 8). */
+  biPasswordMaxDays: integer().notNull().default(365),
   createdAt: now(),
 });
 

@@ -10,6 +10,7 @@ import { MapPreview } from '../../app/map/MapPreview.tsx';
 import { AreaFigures, MAP_LOAD_FAILED } from '../../app/map/AreaFigures.tsx';
 import { SamlSettingsCard } from './SamlSettingsCard.tsx';
 import { MapViewerSettingsCard } from './MapViewerSettingsCard.tsx';
+import { BiSettingsCard } from './BiSettingsCard.tsx';
 
 /**
  * Klantgebied (spec 1 §2, spec 2): the client's region on a preview with its area; 'Gebied bewerken'
@@ -42,6 +43,7 @@ const ClientRegionScreen = observer(function ClientRegionScreen() {
         </Card>
         <SamlSettingsCard />
         <MapViewerSettingsCard />
+        <BiSettingsCard />
       </div>
     </>
   );

@@ -4,7 +4,8 @@ import { BI_LINK_MESSAGES } from './messages.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 
 // BI links (spec 1 §2 "BI links", §3 "BI link", §7 /api/bi/v1/report/…; docs/bi-links.md). A user makes a
-// link over models he can read; 'Genereer' gives it a temporary password (24 h, shown once). The link
+// link over models he can read; 'Genereer' gives it a password, shown once, valid for the days he chooses
+// (1 by default, at most the client's maximum that staff set, at most a year). The link
 // serves those models' rows (./reportData.ts) to HTTP Basic authentication with BI_USERNAME and that
 // password: JSON at the link, CSV at `<link>?format=csv[&set=perioden]`, OData v4 under `<link>odata/`.
 
@@ -12,8 +13,10 @@ import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 export const BI_USERNAME = 'grondslag';
 /** The API version in the BI prefix (/api/bi/v1/) and the rows' `version_api`. */
 export const BI_API_VERSION = 'v1';
-/** How long a generated password is valid. */
-export const BI_PASSWORD_HOURS = 24;
+/** How long a generated password is valid unless its owner chooses longer, in days. */
+export const BI_PASSWORD_DEFAULT_DAYS = 1;
+/** The longest validity anyone can choose or allow, in days (a year). */
+export const BI_PASSWORD_MAX_DAYS = 365;
 /** The realm of the feed's Basic challenge. */
 export const BI_REALM = 'Grondslag BI';
 
@@ -42,8 +45,23 @@ export const BiLink = z.object({
   ipaddress: z.string().nullable(),
   /** The chosen models' ids, in the order chosen. */
   models: z.array(z.number()),
+  /** The longest validity, in days, the owner may choose for a new password (the client's setting). */
+  password_max_days: z.number(),
 });
 export type BiLink = z.infer<typeof BiLink>;
+
+const ValidDays = z.number({ error: `Kies een geldigheid van 1 tot en met ${BI_PASSWORD_MAX_DAYS} dagen.` })
+  .int(`Kies een geldigheid in hele dagen.`)
+  .min(1, `Kies een geldigheid van 1 tot en met ${BI_PASSWORD_MAX_DAYS} dagen.`)
+  .max(BI_PASSWORD_MAX_DAYS, `Kies een geldigheid van 1 tot en met ${BI_PASSWORD_MAX_DAYS} dagen.`);
+
+/** POST report/{uuid}/password/: how many days the new password is valid (default 1; the client's maximum is checked by the service). */
+export const BiPasswordCreate = z.object({ valid_days: ValidDays.default(BI_PASSWORD_DEFAULT_DAYS) });
+export type BiPasswordCreate = z.input<typeof BiPasswordCreate>;
+
+/** GET/PUT settings/ (staff): the longest validity an owner may choose in the client. */
+export const BiSettings = z.object({ password_max_days: ValidDays });
+export type BiSettings = z.infer<typeof BiSettings>;
 export const BiLinkList = z.array(BiLink);
 
 /** 200 of POST report/{uuid}/password/: the only time the password is shown. */
@@ -56,10 +74,14 @@ export type BiPassword = z.infer<typeof BiPassword>;
 
 export const BiUuidParams = z.object({ uuid: z.string().uuid() });
 
-/** The feed's query at the link itself: JSON (default) or CSV of one set (default Rekenmodellen). */
+/**
+ * The feed's query at the link itself: JSON (default) or CSV of one set (default Rekenmodellen); the CSV
+ * in RFC 4180 (default) or for Dutch Excel (`dialect=nl`: semicolon, decimal comma, byte order mark).
+ */
 export const BiFeedQuery = z.object({
   format: z.enum(['json', 'csv'], { error: 'Kies format=json of format=csv.' }).default('json'),
   set: z.enum(['rekenmodellen', 'perioden'], { error: 'Kies set=rekenmodellen of set=perioden.' }).default('rekenmodellen'),
+  dialect: z.enum(['rfc4180', 'nl'], { error: 'Kies dialect=nl of dialect=rfc4180.' }).default('rfc4180'),
 });
 export type BiFeedQuery = z.infer<typeof BiFeedQuery>;
 
@@ -72,6 +94,8 @@ const NonNegative = (option: string) =>
  */
 export const ODataQuery = z.object({
   $select: z.string().optional(),
+  $filter: z.string().optional(),
+  $orderby: z.string().optional(),
   $top: NonNegative('$top').optional(),
   $skip: NonNegative('$skip').optional(),
   $count: z.enum(['true', 'false'], { error: '$count moet true of false zijn.' }).transform((v) => v === 'true').optional(),

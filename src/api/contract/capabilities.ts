@@ -28,6 +28,8 @@ export const UserCapabilities = z.object({
   can_manage_documentation: z.boolean(),
   /** Configuratie → Klantgebied: the external map viewer instead of the built-in one (staff). */
   can_manage_map_viewer: z.boolean(),
+  /** Staff: the longest validity of BI passwords in the client (GET/PUT /api/bi/v1/settings/). */
+  can_manage_bi_settings: z.boolean(),
 });
 
 /** Every row: change it (and what lies under it: add, duplicate, delete, move). */

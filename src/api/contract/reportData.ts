@@ -10,7 +10,11 @@ import { z } from 'zod';
 /** How the models of a report or feed are named in their platform column. */
 export const REPORT_PLATFORM = { online: 'Online', spreadsheet: 'Spreadsheet' } as const;
 
-const Amount = z.number();
+/**
+ * An amount in euros. The feed rounds it to cents and declares it Edm.Decimal (server/services/biFeed.ts
+ * finds the money columns by this schema), so a column added with it is money everywhere at once.
+ */
+export const Money = z.number();
 /** yyyy-mm-dd, or null when the model does not say (a spreadsheet model's dates). */
 const DateOrNull = z.string().nullable();
 
@@ -33,13 +37,13 @@ export const ReportModelRow = z.object({
   /** When the model (its data or its active history entry) last changed: ISO 8601 with time zone. */
   laatst_gewijzigd: z.string(),
   /** Eindwaarde and netto contante waarde; null when the model's results cannot be computed (see `fout`). */
-  ew: Amount.nullable(),
-  ncw: Amount.nullable(),
-  verliesvoorziening: Amount.nullable(),
-  totale_kosten: Amount.nullable(),
-  totale_opbrengsten: Amount.nullable(),
+  ew: Money.nullable(),
+  ncw: Money.nullable(),
+  verliesvoorziening: Money.nullable(),
+  totale_kosten: Money.nullable(),
+  totale_opbrengsten: Money.nullable(),
   /** Percentage of completion (0–1); null for spreadsheet models. */
-  poc: Amount.nullable(),
+  poc: z.number().nullable(),
   aantal_perioden: z.number().int(),
   /** Dutch reason why the results are missing (an invalid model, a workbook without result cells). */
   fout: z.string().nullable(),
@@ -55,12 +59,12 @@ export const ReportPeriodRow = z.object({
   label: z.string(),
   startdatum: DateOrNull,
   einddatum: DateOrNull,
-  kosten: Amount,
-  opbrengsten: Amount,
+  kosten: Money,
+  opbrengsten: Money,
   /** Interest over the period; null for spreadsheet models (their workbooks do not name it). */
-  rente: Amount.nullable(),
+  rente: Money.nullable(),
   /** Book value at the end of the period (positive: still to be recovered). */
-  saldo: Amount,
+  saldo: Money,
 });
 export type ReportPeriodRow = z.infer<typeof ReportPeriodRow>;
 

@@ -4,40 +4,46 @@ import { Alert, Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprin
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { useResource } from '../../app/resource.ts';
-import { messageOf } from '../../api/http.ts';
+import { fieldErrorsOf, messageOf } from '../../api/http.ts';
 import { biLinksApi, type BiLink, type BiPassword } from '../../api/biLinks.ts';
 import { BI_LINK_MESSAGES } from '../../api/contract/messages.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { CopyButton } from './CopyButton.tsx';
+import { GenerateDialog, hasValidPassword as valid } from './GenerateDialog.tsx';
 import './bilinks.css';
 
-type Confirm = { kind: 'delete' | 'regenerate'; link: BiLink } | null;
+
 
 /**
  * BI links (spec 1 §2 "BI links"): the caller's links with created-on, description, the link and the
- * temporary user name and password, each with a copy button. 'Genereer' makes a password (shown here
- * once, until the screen is left), 'Opnieuw genereren' replaces a valid one, the bin deletes a link;
- * both after a confirmation.
+ * user name and password, each with a copy button, and until when the password is valid. 'Genereer' makes
+ * a password for the validity chosen in its dialog (shown here once, until the screen is left), 'Opnieuw
+ * genereren' replaces a valid one the same way, the bin deletes a link after a confirmation.
  */
 const BiLinksScreen = observer(function BiLinksScreen() {
   const { toasts } = useRoot();
   const links = useResource(BI_LINK_MESSAGES.loadFailed, () => biLinksApi.list(), []);
   /** Passwords generated while this screen is open: the only place they are ever shown. */
   const [passwords, setPasswords] = useState<Record<string, BiPassword>>({});
-  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [confirmDelete, setConfirmDelete] = useState<BiLink | null>(null);
+  const [generating, setGenerating] = useState<BiLink | null>(null);
+  const [validityError, setValidityError] = useState<string>();
   const [busy, setBusy] = useState<string | null>(null);
 
-  const generate = async (link: BiLink) => {
+  const generate = async (link: BiLink, validDays: number) => {
     setBusy(link.uuid);
+    setValidityError(undefined);
     try {
-      const p = await biLinksApi.generatePassword(link.uuid);
+      const p = await biLinksApi.generatePassword(link.uuid, validDays);
       setPasswords((all) => ({ ...all, [link.uuid]: p }));
+      setGenerating(null);
       await links.reload();
     } catch (e) {
+      // The dialog stays open with the choice; a refused validity shows on its field.
+      setValidityError(fieldErrorsOf(e).find((f) => f.path === 'valid_days')?.message);
       toasts.error(messageOf(e, 'Fout bij het genereren van het wachtwoord.'));
     } finally {
       setBusy(null);
-      setConfirm(null);
     }
   };
   const remove = async (link: BiLink) => {
@@ -50,7 +56,7 @@ const BiLinksScreen = observer(function BiLinksScreen() {
       toasts.error(messageOf(e, 'Fout bij het verwijderen van de BI-link.'));
     } finally {
       setBusy(null);
-      setConfirm(null);
+      setConfirmDelete(null);
     }
   };
 
@@ -78,8 +84,8 @@ const BiLinksScreen = observer(function BiLinksScreen() {
                 {rows.map((l) => (
                   <LinkRow
                     key={l.uuid} link={l} password={passwords[l.uuid]} busy={busy === l.uuid}
-                    onGenerate={() => (valid(l) ? setConfirm({ kind: 'regenerate', link: l }) : void generate(l))}
-                    onDelete={() => setConfirm({ kind: 'delete', link: l })}
+                    onGenerate={() => { setValidityError(undefined); setGenerating(l); }}
+                    onDelete={() => setConfirmDelete(l)}
                   />
                 ))}
               </tbody>
@@ -87,30 +93,22 @@ const BiLinksScreen = observer(function BiLinksScreen() {
           )}
         </section>
       </div>
+      <GenerateDialog
+        link={generating} busy={generating !== null && busy === generating.uuid} error={validityError}
+        onGenerate={(days) => generating && void generate(generating, days)} onClose={() => setGenerating(null)}
+      />
       <Alert
-        isOpen={confirm !== null}
-        intent={confirm?.kind === 'delete' ? 'danger' : 'warning'}
-        icon={confirm?.kind === 'delete' ? 'trash' : 'refresh'}
-        confirmButtonText={confirm?.kind === 'delete' ? 'Verwijderen' : 'Opnieuw genereren'}
-        cancelButtonText="Annuleren"
-        loading={busy !== null}
-        onConfirm={() => confirm && void (confirm.kind === 'delete' ? remove(confirm.link) : generate(confirm.link))}
-        onCancel={() => setConfirm(null)}
+        isOpen={confirmDelete !== null} intent="danger" icon="trash"
+        confirmButtonText="Verwijderen" cancelButtonText="Annuleren" loading={busy !== null}
+        onConfirm={() => confirmDelete && void remove(confirmDelete)}
+        onCancel={() => setConfirmDelete(null)}
       >
-        {confirm?.kind === 'delete' && (
-          <p>Weet u zeker dat u BI-link '{confirm.link.description}' wilt verwijderen? Rapporten die deze link gebruiken, kunnen daarna niet meer vernieuwen.</p>
-        )}
-        {confirm?.kind === 'regenerate' && (
-          <p>Een nieuw wachtwoord vervangt het huidige van '{confirm.link.description}': waar het huidige is ingevuld, werkt het daarna niet meer.</p>
-        )}
+        <p>Weet u zeker dat u BI-link '{confirmDelete?.description}' wilt verwijderen? Rapporten die deze link gebruiken, kunnen daarna niet meer vernieuwen.</p>
       </Alert>
     </>
   );
 });
 export default BiLinksScreen;
-
-/** The link has a password that has not expired. */
-const valid = (l: BiLink) => l.expirationPassword !== null && new Date(l.expirationPassword).getTime() > Date.now();
 
 function LinkRow({ link: l, password, busy, onGenerate, onDelete }: {
   link: BiLink; password: BiPassword | undefined; busy: boolean; onGenerate: () => void; onDelete: () => void;
@@ -145,7 +143,7 @@ function LinkRow({ link: l, password, busy, onGenerate, onDelete }: {
             <Tag minimal intent="success">Geldig tot {formatDateTime(l.expirationPassword)}</Tag>
           </div>
         ) : (
-          <div className="gs-muted">{l.expirationPassword ? 'Verlopen' : 'Nog geen wachtwoord'}</div>
+          <div className="gs-muted">{l.expirationPassword ? `Verlopen op ${formatDateTime(l.expirationPassword)}` : 'Nog geen wachtwoord'}</div>
         )}
         <Button
           size="small" className="gs-bilink-generate" loading={busy}

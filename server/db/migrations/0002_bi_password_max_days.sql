@@ -1,0 +1,1 @@
+ALTER TABLE "client" ADD COLUMN "bi_password_max_days" integer DEFAULT 365 NOT NULL;

