@@ -175,12 +175,16 @@ function authHeader(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
+/** The toast when the export is ready (issue 23 item 9: making the file takes a moment and gave no feedback). */
+export const exportReadyText = (file: string) => `Export klaar: '${file}' is gedownload.`;
+
 async function exportNow(store: WorkbenchStore, root: RootStore) {
   if (!store.engine) return;
   try {
     const blob = await exportModelXlsx(store.engine);
     const name = `${store.meta?.model_name ?? 'model'}.xlsx`.replace(/[\\/:*?"<>|]/g, '_');
     saveBlob(blob, name);
+    root.toasts.success(exportReadyText(name));
   } catch {
     root.toasts.error('Er is iets fout gegaan, probeer het opnieuw.');
   }
