@@ -37,6 +37,7 @@ interface ExportOptions {
 
 /** A4 landscape: the printable width in pixels at 100 % (29,7 cm less two 1,8 cm margins, 96 dpi). */
 const PAGE_WIDTH_PX = ((29.7 - 2 * 1.8) / 2.54) * 96;
+const PORTRAIT_WIDTH_PX = ((21 - 2 * 1.8) / 2.54) * 96;
 /** The smallest print scale we accept: below it a sheet is printed on more pages across instead. */
 const MIN_PRINT_SCALE = 0.55;
 const DEFAULT_WIDTH = 9;
@@ -44,21 +45,21 @@ const DEFAULT_WIDTH = 9;
 const columnPx = (w: number) => Math.trunc(w * 7 + 5);
 
 /**
- * Print set-up for a sheet a modeller or a council prints: A4 landscape, the title rows and columns on
+ * Print set-up for a sheet a modeller or a council prints: A4 landscape (or portrait), the title rows and columns on
  * every page, page numbers in the footer, and scaled to the page width — a sheet too wide for one page
  * at MIN_PRINT_SCALE goes on as few pages across as keep that scale (forty periods of four blocks on
  * one page would be unreadable), the page count down follows from the rows.
  */
-export function printLayout(ws: ExcelJS.Worksheet, at: { titleRows: number; titleCols: number; widths: number[] }): void {
+export function printLayout(ws: ExcelJS.Worksheet, at: { titleRows: number; titleCols: number; widths: number[]; portrait?: boolean }): void {
   const px = at.widths.map(columnPx);
   const titles = px.slice(0, at.titleCols).reduce((a, b) => a + b, 0);
   const rest = px.slice(at.titleCols).reduce((a, b) => a + b, 0);
-  const perPage = PAGE_WIDTH_PX / MIN_PRINT_SCALE - titles;
+  const perPage = (at.portrait ? PORTRAIT_WIDTH_PX : PAGE_WIDTH_PX) / MIN_PRINT_SCALE - titles;
   const across = Math.max(1, Math.ceil(rest / perPage));
   ws.pageSetup = {
     ...ws.pageSetup,
     paperSize: 9,
-    orientation: 'landscape',
+    orientation: at.portrait ? 'portrait' : 'landscape',
     fitToPage: true,
     fitToWidth: across,
     fitToHeight: 0,
