@@ -74,7 +74,7 @@ function open(root: RootStore, modelId: number): Opened {
   const toasts = root.toasts;
   const store = new WorkbenchStore(modelId, {
     // The first load takes the answer the navigation started (prefetch.ts); later loads fetch.
-    api: { ...grexonlineApi, load: (id) => takePrefetchedModel(id) ?? grexonlineApi.load(id), mapTotals: mapTotalsApi.totals },
+    api: { ...grexonlineApi, load: (id) => takePrefetchedModel(id) ?? grexonlineApi.load(id), mapTotals: mapTotalsApi.totals, mapRegionArea: mapTotalsApi.regionArea },
     toasts: { success: toasts.success, error: (m, t) => toasts.error(m, t), warning: toasts.warning },
     storage: storage(),
     userId: root.auth.user?.id ?? 0,
