@@ -229,19 +229,19 @@ const MODEL_BLOCK = /^rekenmodelblok/i;
  * draws only from hidden slot rows is removed (so the legend names only the reported models).
  */
 function hideUnusedModelBlocks(pkg: XlsxPackage, models: number): void {
-  const hidden: CellRange[] = [];
+  const hidden: Pick<CellRange, 'sheet' | 'r1' | 'r2'>[] = [];
   for (const [name, block] of pkg.names) {
     if (!MODEL_BLOCK.test(name)) continue;
     const path = sheetPath(pkg, block.sheet)!;
     const xml = pkg.zip.text(path)!;
     const height = block.r2 - block.r1 + 1;
-    const rows = [...xml.matchAll(/<row\b([^<>]*)>/g)].map((r) => Number(attr(r[1]!, 'r')) - 1).filter((r) => r >= 0);
-    const last = Math.max(...rows, -1);
+    let last = -1;
+    for (const r of xml.matchAll(/<row\b([^<>]*)>/g)) last = Math.max(last, Number(attr(r[1]!, 'r')) - 1 || 0);
     const from = block.r1 + models * height;
     const to = block.r1 + Math.ceil((last - block.r1 + 1) / height) * height - 1;
     if (from > to) continue;
     pkg.zip.write(path, withHiddenRows(xml, from, to));
-    hidden.push({ sheet: block.sheet, r1: from, r2: to, c1: 0, c2: Number.MAX_SAFE_INTEGER });
+    hidden.push({ sheet: block.sheet, r1: from, r2: to });
   }
   if (!hidden.length) return;
   const isHidden = (ref: string) => {
@@ -259,15 +259,19 @@ function hideUnusedModelBlocks(pkg: XlsxPackage, models: number): void {
   }
 }
 
+/** At most this many missing rows are added hidden (a template with rows far apart must not grow without bound). */
+const MAX_ADDED_ROWS = 20_000;
+
 /** The sheet's rows from…to (0-based) hidden; rows missing there are added hidden (a blank row would print). */
 function withHiddenRows(xml: string, from: number, to: number): string {
-  let next = from + 1; // 1-based, the first row not yet written
+  // 1-based, the first row not yet written; past the cap only the rows that exist are hidden
+  let next = to - from < MAX_ADDED_ROWS ? from + 1 : Number.POSITIVE_INFINITY;
   const filled = xml.replace(/<row\b([^<>]*?)(\/?)>/g, (tag, attrs: string, close: string) => {
     const r = Number(attr(attrs, 'r'));
     if (!(r >= from + 1 && r <= to + 1)) return tag;
     let missing = '';
     for (; next < r; next++) missing += `<row r="${next}" hidden="1"/>`;
-    next = r + 1;
+    if (Number.isFinite(next)) next = r + 1;
     return `${missing}<row${attrs.replace(/\shidden="[^"]*"/, '')} hidden="1"${close}>`;
   });
   return filled;
