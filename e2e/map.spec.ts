@@ -128,3 +128,25 @@ test("a self-intersecting outline is not saved: the viewer's Dutch problem, and 
   await page.getByRole('button', { name: `Kaart van ${name} bewerken` }).click();
   await expect(preview(page).getByText('Geen gebied')).toBeVisible();
 });
+
+test('at 1280 × 800 the editor has room to draw: no second map beside the viewer, the figures in a narrow panel', async ({ page }) => {
+  await signIn(page);
+  await createProject(page, unique('Kaartruimte'));
+  await createVersion(page, 'Ontwerp');
+  await row(page, 'Versies', 'Ontwerp').getByRole('button', { name: 'Meer info' }).click();
+  await page.getByRole('button', { name: 'Functiegebieden bewerken' }).click();
+  const map = frame(page).locator('.leaflet-container');
+  await expect(map).toBeVisible();
+  await expect(frame(page).locator('.mv-panel')).toBeVisible();
+  await expect(preview(page).getByText('Gebied van de versie')).toBeVisible();
+  // The drawing area was 412 px wide (the viewer's feature panel and a 360 px side panel with a preview map).
+  await expect(preview(page).getByRole('region', { name: 'Voorbeeld' })).toBeHidden();
+  expect((await map.boundingBox())!.width).toBeGreaterThanOrEqual(500);
+  const side = (await preview(page).boundingBox())!;
+  expect(side.x + side.width).toBeLessThanOrEqual(1280);
+  await page.screenshot({ path: 'test-results/map-features-1280x800.png' });
+  await page.getByRole('button', { name: 'Annuleren' }).click();
+  await page.getByRole('button', { name: 'Gebied bewerken' }).click();
+  await expect(frame(page).locator('.leaflet-container')).toBeVisible();
+  expect((await frame(page).locator('.leaflet-container').boundingBox())!.width).toBeGreaterThanOrEqual(740);
+});

@@ -127,6 +127,43 @@ test("'Overnemen uit kaart' shows the differences, takes the map's m² over and 
   ]);
 });
 
+test('the drawn version region becomes the gross area with the take-over, and the space-usage warning follows it (issue 23)', async ({ page, request }) => {
+  const s = await setup(request);
+  const put = async <T>(path: string, data: unknown) => {
+    const res = await request.put(`${M}/mapviewer/version-model/${s.versionId}/${path}/`, { headers: s.headers, data });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()) as T;
+  };
+  // One housing area, and the version region drawn around exactly the same ground.
+  const ground = rect(5.387, 52.155, 0.0015, 0.0009);
+  const features = await put<FeatureAreasAnswer>('features', {
+    type: 'FeatureCollection', features: [{ type: 'Feature', geometry: ground, properties: { name: 'Woonwijk', function: 'net_area_marketable_residential' } }],
+  });
+  const region = await put<{ properties: { area_m2: number } }>('region', { type: 'Feature', geometry: ground, properties: {} });
+  const r = (v: number) => Math.round(v * 100) / 100;
+  expect(r(region.properties.area_m2)).toBe(r(features.totals.net_area_marketable_residential!));
+
+  await signIn(page, USER);
+  await showModel(page, s, s.online);
+  await expect(page.getByTestId('strip-ew')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('tab', { name: 'Ruimtegebruik', exact: true }).click();
+  const warning = page.getByText(/af van het bruto plangebied\./);
+  // Before: the gross area is the main structure (none in the example), so 5.000 m² marketable is 'off'.
+  await expect(figure(page, 'Bruto plangebied')).toHaveText('0,00 m²');
+  await expect(warning).toContainText('5.000,00');
+
+  await takeOver(page).click();
+  const rows = diffDialog(page).getByTestId('map-diff').locator('tbody tr');
+  await expect(rows.last()).toHaveText(['Bruto plangebied (gebied van de versie)', '0,00', formatNumber(r(region.properties.area_m2)), `+${formatNumber(r(region.properties.area_m2))}`].join(''));
+  await diffDialog(page).getByRole('button', { name: 'Overnemen', exact: true }).click();
+  await expect(figure(page, 'Bruto plangebied')).toHaveText(`${formatNumber(r(region.properties.area_m2))} m²`);
+  await expect(warning).toHaveCount(0);
+  // Ctrl+Z brings the model's gross area and the warning back.
+  await page.keyboard.press('Control+z');
+  await expect(figure(page, 'Bruto plangebied')).toHaveText('0,00 m²');
+  await expect(warning).toBeVisible();
+});
+
 test("without feature areas 'Overnemen uit kaart' is disabled and says why", async ({ page, request }) => {
   const s = await setup(request, false);
   await signIn(page, USER);

@@ -133,10 +133,29 @@ test('select models, see the count and the limits, make a report and receive the
   await page.getByRole('button', { name: 'Selecteer alles' }).click();
   await expect(countLine(page)).toHaveText('0 rekenmodellen geselecteerd.');
 
-  // A report over two spreadsheet models and an online one.
+  // A report over two spreadsheet models and an online one. The project's versions are shown already, so a
+  // version can be clicked before they have reloaded: that click stands when the late answer arrives (it
+  // used to select the old version's model and show that version's models). The answer is held until then.
+  let answer!: () => void;
+  const held = new Promise<void>((done) => (answer = done));
+  const versionList = (url: URL) => url.pathname.endsWith('/api/manager/version-model/') && url.search !== '';
+  await page.route(versionList, async (r) => {
+    await held;
+    await r.continue();
+  });
+  const versionsAsked = page.waitForRequest((r) => versionList(new URL(r.url())));
   await toggle(page, 'Projecten', s.first.project);
+  await versionsAsked;
   await toggle(page, 'Versies', s.first.newVersion);
+  await expect(countLine(page)).toHaveText('1 rekenmodel geselecteerd.');
+  answer();
+  await expect(list(page, 'Versies').locator('.bp6-spinner')).toHaveCount(0);
+  await page.unroute(versionList);
+  await expect(check(page, 'Rekenmodellen', s.first.b)).toBeChecked();
+  await expect(countLine(page)).toHaveText('1 rekenmodel geselecteerd.');
   await toggle(page, 'Rekenmodellen', s.first.c);
+  await expect(countLine(page)).toHaveText('2 rekenmodellen geselecteerd.');
+  await toggle(page, 'Versies', s.first.oldVersion);
   await expect(countLine(page)).toHaveText('3 rekenmodellen geselecteerd.');
   // The request waits a moment, so the pop-up is seen before the job answers.
   await page.route('**/api/manager/report/', async (r) => {

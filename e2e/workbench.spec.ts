@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { formatMoney, formatNumber } from '../src/lib/nlFormat.ts';
 import { expect, test, ADMIN, READER, USER, signIn } from './helpers.ts';
+import { expectToast } from './projectSteps.ts';
 import {
   call, cell, createModel, ensureSignedIn, example, expectCell, menu, openNewModel, openTool, paste, tab, token, typeInto,
 } from './workbenchSteps.ts';
@@ -83,6 +84,7 @@ test('the worked example shows the CLI figures; typing, pasting Dutch numbers, u
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exporteren' }).click();
   expect((await download).suggestedFilename()).toBe('Online.xlsx');
+  await expectToast(page, "Export klaar: 'Online.xlsx' is gedownload.");
 
   // Quarterly: the period columns are regenerated.
   await menu(page, 'Uitgangspunten').click();

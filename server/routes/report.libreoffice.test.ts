@@ -17,7 +17,7 @@ import type { ModelData } from '../../src/api/contract/modelData.ts';
 import { GrexEngine } from '../../src/formulas/engine.ts';
 import { applyGlobalParameters } from '../../src/formulas/globalParameters.ts';
 import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
-import { BALANCE_SHEET, COMPARISON_FIRST_ROW, COMPARISON_NAME, COMPARISON_ROWS, COMPARISON_SHEET } from '../../src/formulas/reportTemplates.ts';
+import { BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, COMPARISON_FIRST_ROW, COMPARISON_NAME, COMPARISON_ROWS, COMPARISON_SHEET } from '../../src/formulas/reportTemplates.ts';
 import { readWorkbookResults } from '../../src/formulas/savedWorkbook.ts';
 import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../src/formulas/testing/libreoffice.ts';
 import { CHANGED, workedTemplateModel } from '../../src/formulas/testing/spreadsheetModel.ts';
@@ -124,11 +124,14 @@ describe("the shipped 'Vergelijking rekenmodellen' recalculated by LibreOffice",
   it("holds the chart's table: every model's balance per period, and the chart part is served", async () => {
     const table = values.get(BALANCE_SHEET)!;
     models.forEach((m, k) => {
-      const shown = m.balances.map((_, i) => cents(table.get(a1(k + 2, 3 + i))));
+      const row = BALANCE_FIRST_ROW + k * BALANCE_BLOCK; // 0-based: the block's second row, the balance
+      const shown = m.balances.map((_, i) => cents(table.get(a1(2 + i, row))));
       expect(shown, `model ${k + 1}`).toEqual(m.balances.map(cents));
-      expect(table.get(a1(k + 2, 3 + m.balances.length))).toEqual({ error: '#N/A' });
+      expect(table.get(a1(2 + m.balances.length, row))).toBe('');
     });
-    const pkg = await openXlsx(served);
-    expect(pkg.zip.text('xl/charts/chart1.xml')).toContain(`'${BALANCE_SHEET}'!$C$4:$C$43`);
+    // one series per reported model (issue 23: the unused slots' legend entries are gone), drawn from its hidden rows
+    const chart = (await openXlsx(served)).zip.text('xl/charts/chart1.xml')!;
+    expect(chart.match(/<c:ser>/g)).toHaveLength(models.length);
+    expect(chart).toContain(`'${BALANCE_SHEET}'!$C$${BALANCE_FIRST_ROW + 3}:$AP$${BALANCE_FIRST_ROW + 3}`);
   });
 });

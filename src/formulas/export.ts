@@ -3,7 +3,7 @@
 import ExcelJS from 'exceljs';
 import type { CellValue } from 'hyperformula';
 import type { GrexEngine } from './engine.ts';
-import type { Fmt } from './workbook.ts';
+import { type Fmt, colName } from './workbook.ts';
 import { CODE_LABELS, codeLabel } from './codeLabels.ts';
 
 /** What is exported: the sheets as built and their computed values (an engine, or the template's workbook). */
@@ -35,6 +35,72 @@ interface ExportOptions {
   names?: Record<string, string>;
 }
 
+/** A4 landscape: the printable width in pixels at 100 % (29,7 cm less two 1,8 cm margins, 96 dpi). */
+const PAGE_WIDTH_PX = ((29.7 - 2 * 1.8) / 2.54) * 96;
+const PORTRAIT_WIDTH_PX = ((21 - 2 * 1.8) / 2.54) * 96;
+/** The smallest print scale we accept: below it a sheet is printed on more pages across instead. */
+const MIN_PRINT_SCALE = 0.55;
+const DEFAULT_WIDTH = 9;
+/** Excel's pixel width of a column of `w` characters (Calibri 11). */
+const columnPx = (w: number) => Math.trunc(w * 7 + 5);
+
+/**
+ * Print set-up for a sheet a modeller or a council prints: A4 landscape (or portrait), the title rows and columns on
+ * every page, page numbers in the footer, and scaled to the page width — a sheet too wide for one page
+ * at MIN_PRINT_SCALE goes on as few pages across as keep that scale (forty periods of four blocks on
+ * one page would be unreadable), the page count down follows from the rows.
+ */
+export function printLayout(ws: ExcelJS.Worksheet, at: { titleRows: number; titleCols: number; widths: number[]; portrait?: boolean }): void {
+  const px = at.widths.map(columnPx);
+  const titles = px.slice(0, at.titleCols).reduce((a, b) => a + b, 0);
+  const rest = px.slice(at.titleCols).reduce((a, b) => a + b, 0);
+  const perPage = (at.portrait ? PORTRAIT_WIDTH_PX : PAGE_WIDTH_PX) / MIN_PRINT_SCALE - titles;
+  const across = Math.max(1, Math.ceil(rest / perPage));
+  ws.pageSetup = {
+    ...ws.pageSetup,
+    paperSize: 9,
+    orientation: at.portrait ? 'portrait' : 'landscape',
+    fitToPage: true,
+    fitToWidth: across,
+    fitToHeight: 0,
+    horizontalCentered: false,
+    margins: { left: 0.7, right: 0.7, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 },
+  };
+  if (at.titleRows > 0) ws.pageSetup.printTitlesRow = `1:${at.titleRows}`;
+  if (at.titleCols > 0) ws.pageSetup.printTitlesColumn = `A:${colName(at.titleCols - 1)}`;
+  ws.headerFooter = { oddFooter: '&L&A&RPagina &P van &N' };
+}
+
+/**
+ * Column widths that fit the header row: a column is at least as wide as the longest word of its
+ * header, and the header wraps (so 'Fasering € 2025' shows whole on two lines instead of cut off).
+ * Returns the widths and how many lines the tallest header needs.
+ */
+export function headerFit(widths: number[], headers: readonly unknown[]): { widths: number[]; lines: number } {
+  let lines = 1;
+  // A column without a width of its own has the default (8,43 in Excel).
+  const all = Array.from({ length: Math.max(widths.length, headers.length) }, (_, c) => widths[c] ?? DEFAULT_WIDTH);
+  const fitted = all.map((w, c) => {
+    const h = headers[c];
+    if (typeof h !== 'string' || !h) return w;
+    const words = h.replace(/^'/, '').split(/\s+/);
+    // Headers are bold: a fifth wider than the width unit's digit, and a little padding.
+    const width = Math.max(w, ...words.map((x) => Math.ceil(x.length * 1.2) + 2));
+    // Greedy wrap, as Excel and LibreOffice do, to know the row height.
+    let n = 1;
+    let used = 0;
+    for (const x of words) {
+      if (used && used + 1 + x.length > width - 1) {
+        n++;
+        used = x.length;
+      } else used += (used ? 1 : 0) + x.length;
+    }
+    lines = Math.max(lines, n);
+    return width;
+  });
+  return { widths: fitted, lines };
+}
+
 /** Last sheet 'Codes': every code the sheets may hold, with its Dutch word. */
 function codesSheet(wb: ExcelJS.Workbook) {
   const ws = wb.addWorksheet('Codes', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -58,7 +124,8 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
     const ws = wb.addWorksheet(sheet.name, {
       views: [{ state: 'frozen', xSplit: sheet.frozenCols, ySplit: sheet.frozenRows }],
     });
-    sheet.widths.forEach((w, c) => {
+    const header = sheet.frozenRows > 0 ? headerFit(sheet.widths, sheet.rows[0] ?? []) : { widths: sheet.widths, lines: 1 };
+    header.widths.forEach((w, c) => {
       ws.getColumn(c + 1).width = w;
     });
     sheet.rows.forEach((row, r) => {
@@ -77,9 +144,15 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
         } else cell.value = raw;
         const f = NUMBER_FORMATS[sheet.fmt(r, c) ?? 'text'];
         if (f && r >= sheet.frozenRows) cell.numFmt = f;
-        if (r === 0 && sheet.frozenRows > 0) cell.font = bold;
+        if (r === 0 && sheet.frozenRows > 0) {
+          cell.font = bold;
+          cell.alignment = { wrapText: true, vertical: 'top' };
+        }
       });
     });
+    // An explicit height: Excel does not grow a row for wrapped text when it opens a file.
+    if (sheet.frozenRows > 0) ws.getRow(1).height = 15 * header.lines;
+    printLayout(ws, { titleRows: sheet.frozenRows, titleCols: sheet.frozenCols, widths: header.widths });
   }
   codesSheet(wb);
   for (const [name, range] of Object.entries(options.names ?? {})) wb.definedNames.add(range, name);

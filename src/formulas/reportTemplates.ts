@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportModelRow, type ReportPeriodRow } from '../api/contract/reportData.ts';
 import { escapeXml } from '../lib/xml.ts';
-import { NUMBER_FORMATS } from './export.ts';
+import { NUMBER_FORMATS, printLayout } from './export.ts';
 import { MAX_PERIODS } from './periods.ts';
 import { REPORT_SHEETS, dataName } from './reportWorkbook.ts';
 import { colName } from './workbook.ts';
@@ -61,23 +61,50 @@ export const COMPARISON_ROWS: { label: string; column: keyof ReportModelRow; fmt
 export const COMPARISON_FIRST_ROW = 5;
 /** The cell that counts the report's models (the formulas compare their slot with it). */
 const COUNT_CELL = '$B$2';
-/** The chart's table: periods 1…MAX_PERIODS from this row (1-based), x values in A, model k in column k + 2. */
-const BALANCE_FIRST_ROW = 4;
+/**
+ * Saldo per periode: per model a block of rows from this row (1-based): the period labels, the balance,
+ * and two hidden rows the chart draws from (year and balance). Periods across from column C.
+ */
+export const BALANCE_FIRST_ROW = 4;
+export const BALANCE_BLOCK = 4;
+/** Kasstromen: per model a block of rows from this row (1-based): name, header, totals, one row per period, a blank row. */
+export const CASH_FLOWS_FIRST_ROW = 5;
+export const CASH_FLOWS_BLOCK = MAX_PERIODS + 4;
+/** The name that marks a template's rows per model (reportWorkbook.ts hides the blocks of unused slots). */
+const BLOCK_NAME = 'Rekenmodelblok';
 
 /** Model k's value of a data column, or empty when the report has fewer models or the value is missing. */
 const modelValue = (column: keyof ReportModelRow, k: number, count: string) =>
   `IF(${k}>${count},"",IF(INDEX(${m(column)},${k})="","",INDEX(${m(column)},${k})))`;
+const modelName = (k: number) =>
+  `IF(${k}>${COUNT_CELL},"",INDEX(${m('project')},${k})&" – "&INDEX(${m('versie')},${k})&" – "&INDEX(${m('rekenmodel')},${k}))`;
+/** Model k's first row in Perioden (0: none), and its number of periods: cells the period formulas guard on. */
+const modelStart = (k: number) => `IF(${k}>${COUNT_CELL},0,IFERROR(MATCH(INDEX(${m('rekenmodel_id')},${k}),${p('rekenmodel_id')},0),0))`;
+const modelPeriods = (k: number) => `IF(${k}>${COUNT_CELL},0,N(INDEX(${m('aantal_perioden')},${k})))`;
+/**
+ * The model's i-th period's value of a Perioden column, or empty. The guards are cells without errors
+ * (an OR over INDEX beyond the data gave Err:502/#REF! in every unused slot).
+ */
+const periodValue = (column: keyof ReportPeriodRow, i: number, start: string, count: string) => {
+  const at = `INDEX(${p(column)},${start}+${i - 1})`;
+  return `IF(OR(${start}=0,${i}>${count}),"",IF(${at}="","",${at}))`;
+};
+/** A period label's year as a number: '2025' → 2025, '2025 H2' → 2025,5, '2025 Q3' → 2025,5. */
+const labelYear = (label: string) =>
+  `VALUE(LEFT(${label},4))+IF(MID(${label},6,1)="H",(VALUE(MID(${label},7,1))-1)/2,IF(MID(${label},6,1)="Q",(VALUE(MID(${label},7,1))-1)/4,0))`;
 
-/** Data sheets as the template holds them: the header row (the filler writes the rows). */
+/** Data sheets as the template holds them: the header row (the filler writes the rows), printable. */
 function addDataSheets(wb: ExcelJS.Workbook) {
   for (const [sheet, columns] of [[REPORT_SHEETS.models, REPORT_MODEL_COLUMNS], [REPORT_SHEETS.periods, REPORT_PERIOD_COLUMNS]] as const) {
     const ws = wb.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.getRow(1).values = [...columns];
     ws.getRow(1).font = bold;
+    const widths = columns.map((c) => Math.max(12, c.length + 2));
     columns.forEach((c, i) => {
-      ws.getColumn(i + 1).width = Math.max(12, c.length + 2);
+      ws.getColumn(i + 1).width = widths[i];
       wb.definedNames.add(`${sheet}!$${colName(i)}$2:$${colName(i)}$2`, dataName(sheet, c));
     });
+    printLayout(ws, { titleRows: 1, titleCols: 0, widths });
   }
 }
 
@@ -92,22 +119,23 @@ function newWorkbook(): ExcelJS.Workbook {
 }
 
 const bytesOf = async (wb: ExcelJS.Workbook) => new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+const formula = (f: string) => ({ formula: f }) as ExcelJS.CellFormulaValue;
 
-/** 'Vergelijking rekenmodellen': the models side by side with totals, and their balance per period in a chart. */
+/** 'Vergelijking rekenmodellen': the models side by side with totals, and their balance per year in a chart. */
 export async function buildComparisonTemplate(): Promise<Uint8Array> {
   const wb = newWorkbook();
   const ws = wb.addWorksheet(COMPARISON_SHEET);
   const n = COMPARISON_MAX_MODELS;
-  ws.getColumn(1).width = 32;
-  for (let k = 1; k <= n + 1; k++) ws.getColumn(k + 1).width = 18;
+  const widths = [32, ...Array.from({ length: n + 1 }, () => 18)];
+  widths.forEach((w, c) => (ws.getColumn(c + 1).width = w));
   ws.getCell('A1').value = COMPARISON_NAME;
   ws.getCell('A1').font = title;
   ws.getCell('A2').value = 'Aantal rekenmodellen';
-  ws.getCell('B2').value = { formula: `COUNT(${m('rekenmodel_id')})` } as ExcelJS.CellFormulaValue;
+  ws.getCell('B2').value = formula(`COUNT(${m('rekenmodel_id')})`);
   ws.getCell('A3').value = `Bedragen in euro's; kosten en opbrengsten positief, het saldo is de boekwaarde (positief: nog terug te verdienen). Gegevens: bladen ${REPORT_SHEETS.models} en ${REPORT_SHEETS.periods}.`;
   const head = ws.getRow(COMPARISON_FIRST_ROW - 1);
   head.getCell(1).value = 'Rekenmodel';
-  for (let k = 1; k <= n; k++) head.getCell(k + 1).value = { formula: `IF(${k}>${COUNT_CELL},"",${k})` } as ExcelJS.CellFormulaValue;
+  for (let k = 1; k <= n; k++) head.getCell(k + 1).value = formula(`IF(${k}>${COUNT_CELL},"",${k})`);
   head.getCell(n + 2).value = 'Totaal';
   head.font = bold;
   COMPARISON_ROWS.forEach((row, i) => {
@@ -116,106 +144,136 @@ export async function buildComparisonTemplate(): Promise<Uint8Array> {
     r.getCell(1).font = bold;
     for (let k = 1; k <= n; k++) {
       const cell = r.getCell(k + 1);
-      cell.value = { formula: modelValue(row.column, k, COUNT_CELL) } as ExcelJS.CellFormulaValue;
+      cell.value = formula(modelValue(row.column, k, COUNT_CELL));
       if (row.fmt) cell.numFmt = row.fmt;
+      cell.alignment = { wrapText: true, vertical: 'top' };
     }
     if (row.total) {
       const total = r.getCell(n + 2);
-      total.value = { formula: `SUM(B${r.number}:${colName(n)}${r.number})` } as ExcelJS.CellFormulaValue;
+      total.value = formula(`SUM(B${r.number}:${colName(n)}${r.number})`);
       total.numFmt = row.fmt!;
       total.font = bold;
     }
   });
-
-  const bs = wb.addWorksheet(BALANCE_SHEET);
-  bs.getColumn(1).width = 10;
-  bs.getColumn(2).width = 14;
-  for (let k = 1; k <= n; k++) bs.getColumn(k + 2).width = 22;
-  bs.getCell('A1').value = 'Saldo per periode (boekwaarde aan het eind van de periode)';
-  bs.getCell('A1').font = title;
-  bs.getCell('A2').value = `Perioden op volgnummer: periode 1 is de eerste periode van elk rekenmodel; het label is dat van het eerste rekenmodel met die periode. #N/B: het rekenmodel heeft die periode niet (de grafiek laat het punt weg).`;
-  const bh = bs.getRow(BALANCE_FIRST_ROW - 1);
-  bh.getCell(1).value = 'Periode';
-  bh.getCell(2).value = 'Label';
-  for (let k = 1; k <= n; k++) {
-    bh.getCell(k + 2).value = {
-      formula: `IF(${k}>COUNT(${m('rekenmodel_id')}),"",INDEX(${m('project')},${k})&" – "&INDEX(${m('versie')},${k})&" – "&INDEX(${m('rekenmodel')},${k}))`,
-    } as ExcelJS.CellFormulaValue;
-  }
-  bh.font = bold;
-  for (let i = 1; i <= MAX_PERIODS; i++) {
-    const r = bs.getRow(BALANCE_FIRST_ROW + i - 1);
-    r.getCell(1).value = { formula: `IF(${i}>MAX(${m('aantal_perioden')}),NA(),${i})` } as ExcelJS.CellFormulaValue;
-    r.getCell(2).value = { formula: `IFERROR(INDEX(${p('label')},MATCH(${i},${p('periode')},0)),"")` } as ExcelJS.CellFormulaValue;
-    for (let k = 1; k <= n; k++) {
-      const cell = r.getCell(k + 2);
-      cell.value = {
-        formula: `IF(${k}>COUNT(${m('rekenmodel_id')}),NA(),IF(${i}>INDEX(${m('aantal_perioden')},${k}),NA(),SUMIFS(${p('saldo')},${p('rekenmodel_id')},INDEX(${m('rekenmodel_id')},${k}),${p('periode')},${i})))`,
-      } as ExcelJS.CellFormulaValue;
-      cell.numFmt = MONEY;
-    }
-  }
-  addDataSheets(wb);
   const chartTop = COMPARISON_FIRST_ROW + COMPARISON_ROWS.length + 1;
-  return withChart(await bytesOf(wb), COMPARISON_SHEET, { fromRow: chartTop, toRow: chartTop + 24, fromCol: 0, toCol: n + 2 }, balanceChartXml(n));
+  const chartRows = 24;
+  // The chart on a page of its own below the table.
+  ws.getRow(chartTop - 1).addPageBreak();
+  printLayout(ws, { titleRows: 0, titleCols: 1, widths });
+  balanceSheet(wb, n);
+  addDataSheets(wb);
+  const bytes = await withChart(await bytesOf(wb), COMPARISON_SHEET, { fromRow: chartTop, toRow: chartTop + chartRows, fromCol: 0, toCol: 8 }, balanceChartXml(n));
+  return bytes;
 }
 
-/** 'Kasstromen per rekenmodel': per model a block with its periods across (costs, revenues, interest, balance). */
+/** Saldo per periode: the chart's table, a block of rows per model (see BALANCE_FIRST_ROW). */
+function balanceSheet(wb: ExcelJS.Workbook, n: number) {
+  const bs = wb.addWorksheet(BALANCE_SHEET, { views: [{ state: 'frozen', xSplit: 2 }] });
+  const first = 3; // C: period 1
+  const widths = [40, 16, ...Array.from({ length: MAX_PERIODS }, () => 14)];
+  widths.forEach((w, c) => (bs.getColumn(c + 1).width = w));
+  bs.getCell('A1').value = 'Saldo per periode (boekwaarde aan het eind van de periode)';
+  bs.getCell('A1').font = title;
+  bs.getCell('A2').value = 'Aantal rekenmodellen';
+  bs.getCell('B2').value = formula(`COUNT(${m('rekenmodel_id')})`);
+  bs.getCell('A3').value = 'Per rekenmodel de perioden en het saldo; de grafiek op het blad Vergelijking zet het saldo uit tegen het jaar van de periode.';
+  const lastCol = colName(first + MAX_PERIODS - 2);
+  for (let k = 1; k <= n; k++) {
+    const top = BALANCE_FIRST_ROW + (k - 1) * BALANCE_BLOCK;
+    const [labels, saldo, xs, ys] = [0, 1, 2, 3].map((j) => bs.getRow(top + j));
+    const start = `$A$${xs!.number}`;
+    const count = `$A$${ys!.number}`;
+    labels!.getCell(1).value = formula(modelName(k));
+    labels!.getCell(2).value = formula(`IF(${k}>${COUNT_CELL},"","Periode")`);
+    labels!.font = bold;
+    saldo!.getCell(2).value = formula(`IF(${k}>${COUNT_CELL},"","Saldo")`);
+    xs!.getCell(1).value = formula(modelStart(k));
+    ys!.getCell(1).value = formula(modelPeriods(k));
+    xs!.getCell(2).value = 'Grafiek: jaar';
+    ys!.getCell(2).value = 'Grafiek: saldo';
+    for (let i = 1; i <= MAX_PERIODS; i++) {
+      const c = first + i - 1;
+      const label = `${colName(c - 1)}${labels!.number}`;
+      labels!.getCell(c).value = formula(periodValue('label', i, start, count));
+      const cell = saldo!.getCell(c);
+      cell.value = formula(periodValue('saldo', i, start, count));
+      cell.numFmt = MONEY;
+      // The chart's points: past the model's last period the last point again (no gap, no error shown).
+      // A model without periods has none to draw (#N/A: text would be drawn as 0); an unused slot is
+      // empty (its rows are hidden and its series removed by the filler).
+      const prev = (row: number) => (i === 1 ? `IF(${k}>${COUNT_CELL},"",NA())` : `${colName(c - 2)}${row}`);
+      xs!.getCell(c).value = formula(`IF(${label}="",${prev(xs!.number)},${labelYear(label)})`);
+      ys!.getCell(c).value = formula(`IF(${label}="",${prev(ys!.number)},N(${colName(c - 1)}${saldo!.number}))`);
+    }
+    xs!.hidden = true;
+    ys!.hidden = true;
+  }
+  wb.definedNames.add(`'${BALANCE_SHEET}'!$A$${BALANCE_FIRST_ROW}:$${lastCol}$${BALANCE_FIRST_ROW + BALANCE_BLOCK - 1}`, `${BLOCK_NAME}_saldo`);
+  printLayout(bs, { titleRows: 0, titleCols: 2, widths });
+}
+
+/** 'Kasstromen per rekenmodel': per model a block with its periods down (costs, revenues, interest, balance) and totals. */
 export async function buildCashFlowsTemplate(): Promise<Uint8Array> {
   const wb = newWorkbook();
-  const ws = wb.addWorksheet(CASH_FLOWS_SHEET, { views: [{ state: 'frozen', xSplit: 2 }] });
+  const ws = wb.addWorksheet(CASH_FLOWS_SHEET);
   const n = CASH_FLOWS_MAX_MODELS;
-  const firstPeriodCol = 3; // C: period 1
-  const startCol = firstPeriodCol + MAX_PERIODS + 1; // a hidden helper column: the model's first row in Perioden
-  ws.getColumn(1).width = 34;
-  ws.getColumn(2).width = 18;
-  for (let i = 0; i < MAX_PERIODS; i++) ws.getColumn(firstPeriodCol + i).width = 15;
-  ws.getColumn(startCol).hidden = true;
-  ws.getCell('A1').value = CASH_FLOWS_NAME;
-  ws.getCell('A1').font = title;
-  ws.getCell('A2').value = 'Aantal rekenmodellen';
-  ws.getCell('B2').value = { formula: `COUNT(${m('rekenmodel_id')})` } as ExcelJS.CellFormulaValue;
-  ws.getCell('A3').value = "Bedragen in euro's per periode; kosten en opbrengsten positief, rente en saldo volgen het saldo (positief: nog terug te verdienen). Spreadsheetmodellen hebben geen rente per periode.";
-  const BLOCK = 7;
   const LINES: [string, keyof ReportPeriodRow, boolean][] = [
     ['Kosten', 'kosten', true], ['Opbrengsten', 'opbrengsten', true], ['Rente', 'rente', true], ['Saldo (boekwaarde)', 'saldo', false],
   ];
+  // A: period label, B…E: the lines; F and G (hidden): the model's first row in Perioden and its number of periods.
+  const widths = [16, 18, 18, 18, 20];
+  widths.forEach((w, c) => (ws.getColumn(c + 1).width = w));
+  ws.getColumn(6).hidden = true;
+  ws.getColumn(7).hidden = true;
+  ws.getCell('A1').value = CASH_FLOWS_NAME;
+  ws.getCell('A1').font = title;
+  ws.getCell('A2').value = 'Aantal rekenmodellen';
+  ws.getCell('B2').value = formula(`COUNT(${m('rekenmodel_id')})`);
+  ws.getCell('A3').value = "Bedragen in euro's per periode; kosten en opbrengsten positief, rente en saldo volgen het saldo (positief: nog terug te verdienen). Spreadsheetmodellen hebben geen rente per periode.";
+  ws.getCell('A3').alignment = { wrapText: true, vertical: 'top' };
+  ws.mergeCells('A3:E3');
+  ws.getRow(3).height = 45;
   for (let k = 1; k <= n; k++) {
-    const top = 5 + (k - 1) * BLOCK;
-    const start = `$${colName(startCol - 1)}$${top}`;
-    const count = `INDEX(${m('aantal_perioden')},${k})`;
+    const top = CASH_FLOWS_FIRST_ROW + (k - 1) * CASH_FLOWS_BLOCK;
+    const start = `$F$${top}`;
+    const count = `$G$${top}`;
     const name = ws.getRow(top);
-    name.getCell(1).value = {
-      formula: `IF(${k}>${COUNT_CELL},"",INDEX(${m('project')},${k})&" – "&INDEX(${m('versie')},${k})&" – "&INDEX(${m('rekenmodel')},${k}))`,
-    } as ExcelJS.CellFormulaValue;
+    name.getCell(1).value = formula(modelName(k));
     name.getCell(1).font = bold;
-    name.getCell(2).value = { formula: modelValue('fout', k, COUNT_CELL) } as ExcelJS.CellFormulaValue;
-    name.getCell(startCol).value = { formula: `IF(${k}>${COUNT_CELL},0,IFERROR(MATCH(INDEX(${m('rekenmodel_id')},${k}),${p('rekenmodel_id')},0),0))` } as ExcelJS.CellFormulaValue;
-    const labels = ws.getRow(top + 1);
-    labels.getCell(1).value = { formula: `IF(${k}>${COUNT_CELL},"","Periode")` } as ExcelJS.CellFormulaValue;
-    labels.getCell(2).value = { formula: `IF(${k}>${COUNT_CELL},"","Totaal")` } as ExcelJS.CellFormulaValue;
-    labels.font = bold;
-    const inRange = (i: number) => `OR(${k}>${COUNT_CELL},${start}=0,${i}>${count})`;
-    for (let i = 1; i <= MAX_PERIODS; i++) {
-      labels.getCell(firstPeriodCol + i - 1).value = { formula: `IF(${inRange(i)},"",INDEX(${p('label')},${start}+${i - 1}))` } as ExcelJS.CellFormulaValue;
-    }
-    LINES.forEach(([label, column, total], j) => {
-      const r = ws.getRow(top + 2 + j);
-      r.getCell(1).value = { formula: `IF(${k}>${COUNT_CELL},"","${label}")` } as ExcelJS.CellFormulaValue;
-      for (let i = 1; i <= MAX_PERIODS; i++) {
-        const at = `${start}+${i - 1}`;
-        const cell = r.getCell(firstPeriodCol + i - 1);
-        cell.value = { formula: `IF(${inRange(i)},"",IF(INDEX(${p(column)},${at})="","",INDEX(${p(column)},${at})))` } as ExcelJS.CellFormulaValue;
-        cell.numFmt = MONEY;
-      }
-      if (total) {
-        const cell = r.getCell(2);
-        cell.value = { formula: `IF(${k}>${COUNT_CELL},"",SUM(${colName(firstPeriodCol - 1)}${r.number}:${colName(firstPeriodCol + MAX_PERIODS - 2)}${r.number}))` } as ExcelJS.CellFormulaValue;
-        cell.numFmt = MONEY;
-        cell.font = bold;
-      }
+    name.getCell(4).value = formula(modelValue('fout', k, COUNT_CELL));
+    name.getCell(6).value = formula(modelStart(k));
+    name.getCell(7).value = formula(modelPeriods(k));
+    const head = ws.getRow(top + 1);
+    head.getCell(1).value = formula(`IF(${k}>${COUNT_CELL},"","Periode")`);
+    LINES.forEach(([label], j) => (head.getCell(j + 2).value = formula(`IF(${k}>${COUNT_CELL},"","${label}")`)));
+    head.font = bold;
+    // The totals under the header, so they stand beside the name whatever the number of periods.
+    const totals = ws.getRow(top + 2);
+    totals.getCell(1).value = formula(`IF(${k}>${COUNT_CELL},"","Totaal")`);
+    LINES.forEach(([, , total], j) => {
+      if (!total) return;
+      const col = colName(j + 1);
+      const cell = totals.getCell(j + 2);
+      cell.value = formula(`IF(${k}>${COUNT_CELL},"",SUM(${col}${top + 3}:${col}${top + 2 + MAX_PERIODS}))`);
+      cell.numFmt = MONEY;
     });
+    totals.font = bold;
+    for (let i = 1; i <= MAX_PERIODS; i++) {
+      const r = ws.getRow(top + 2 + i);
+      r.getCell(1).value = formula(periodValue('label', i, start, count));
+      LINES.forEach(([, column], j) => {
+        const cell = r.getCell(j + 2);
+        cell.value = formula(periodValue(column, i, start, count));
+        cell.numFmt = MONEY;
+      });
+    }
+    // The blank row after the block exists, so hiding an unused block hides it too.
+    ws.getRow(top + CASH_FLOWS_BLOCK - 1).height = 15;
+    // A model per page.
+    ws.getRow(top + CASH_FLOWS_BLOCK - 1).addPageBreak();
   }
+  wb.definedNames.add(`${CASH_FLOWS_SHEET}!$A$${CASH_FLOWS_FIRST_ROW}:$G$${CASH_FLOWS_FIRST_ROW + CASH_FLOWS_BLOCK - 1}`, `${BLOCK_NAME}_kasstromen`);
+  printLayout(ws, { titleRows: 1, titleCols: 0, widths, portrait: true });
   addDataSheets(wb);
   return bytesOf(wb);
 }
@@ -254,34 +312,36 @@ const richText = (s: string) =>
 const axisTitle = (s: string) => `<c:title>${richText(s)}<c:overlay val="0"/></c:title>`;
 
 /**
- * The balance per period of model 1…n as an XY chart with lines, from the Saldo per periode table: x is
- * the period number, so each model's line is as long as its periods (#N/A points are left out) and the
- * axis fits the longest model.
+ * The balance of model 1…n as an XY chart with lines against the year of each period (the hidden rows of
+ * Saldo per periode): each model's line covers its own years, so models that start in other years line
+ * up on one time axis. The filler removes the series of unused slots (reportWorkbook.ts).
  */
 function balanceChartXml(n: number): string {
   const sheet = `'${BALANCE_SHEET}'`;
-  const last = BALANCE_FIRST_ROW + MAX_PERIODS - 1;
+  const from = colName(2);
+  const to = colName(2 + MAX_PERIODS - 1);
   const series = Array.from({ length: n }, (_, i) => {
-    const col = colName(i + 2);
-    return `<c:ser><c:idx val="${i}"/><c:order val="${i}"/><c:tx><c:strRef><c:f>${sheet}!$${col}$${BALANCE_FIRST_ROW - 1}</c:f></c:strRef></c:tx>`
+    const top = BALANCE_FIRST_ROW + i * BALANCE_BLOCK;
+    return `<c:ser><c:idx val="${i}"/><c:order val="${i}"/><c:tx><c:strRef><c:f>${sheet}!$A$${top}</c:f></c:strRef></c:tx>`
       + '<c:marker><c:symbol val="circle"/><c:size val="4"/></c:marker>'
-      + `<c:xVal><c:numRef><c:f>${sheet}!$A$${BALANCE_FIRST_ROW}:$A$${last}</c:f></c:numRef></c:xVal>`
-      + `<c:yVal><c:numRef><c:f>${sheet}!$${col}$${BALANCE_FIRST_ROW}:$${col}$${last}</c:f></c:numRef></c:yVal>`
+      + `<c:xVal><c:numRef><c:f>${sheet}!$${from}$${top + 2}:$${to}$${top + 2}</c:f></c:numRef></c:xVal>`
+      + `<c:yVal><c:numRef><c:f>${sheet}!$${from}$${top + 3}:$${to}$${top + 3}</c:f></c:numRef></c:yVal>`
       + '<c:smooth val="0"/></c:ser>';
   }).join('');
   const axis = (id: number, cross: number, pos: 'b' | 'l', name: string, fmt: string, extra: string) =>
     `<c:valAx><c:axId val="${id}"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="${pos}"/>`
     + `${pos === 'l' ? '<c:majorGridlines/>' : ''}${axisTitle(name)}<c:numFmt formatCode="${escapeXml(fmt)}" sourceLinked="0"/>`
     + `<c:majorTickMark val="out"/><c:minorTickMark val="none"/><c:tickLblPos val="${pos === 'b' ? 'low' : 'nextTo'}"/>`
-    + `<c:crossAx val="${cross}"/><c:crosses val="autoZero"/><c:crossBetween val="midCat"/>${extra}</c:valAx>`;
+    + `<c:crossAx val="${cross}"/><c:crosses val="${pos === 'b' ? 'autoZero' : 'min'}"/><c:crossBetween val="midCat"/>${extra}</c:valAx>`;
   return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
     + `<c:chartSpace xmlns:c="${CHART_NS}" xmlns:a="${DRAWING_NS}" xmlns:r="${REL_NS}"><c:lang val="nl-NL"/><c:roundedCorners val="0"/>`
-    + `<c:chart><c:title>${richText('Saldo per periode (boekwaarde)')}<c:overlay val="0"/></c:title><c:autoTitleDeleted val="0"/>`
+    + `<c:chart><c:title>${richText('Saldo per jaar (boekwaarde)')}<c:overlay val="0"/></c:title><c:autoTitleDeleted val="0"/>`
     + `<c:plotArea><c:layout/><c:scatterChart><c:scatterStyle val="lineMarker"/><c:varyColors val="0"/>${series}`
     + '<c:axId val="500100"/><c:axId val="500200"/></c:scatterChart>'
-    + axis(500100, 500200, 'b', 'Periode', '0', '<c:majorUnit val="1"/>')
+    + axis(500100, 500200, 'b', 'Jaar', '0', '<c:majorUnit val="1"/>')
     + axis(500200, 500100, 'l', 'Saldo (€)', '#,##0', '')
-    + '</c:plotArea><c:legend><c:legendPos val="b"/><c:overlay val="0"/></c:legend><c:plotVisOnly val="1"/><c:dispBlanksAs val="gap"/></c:chart>'
+    // The points are in hidden rows: plotVisOnly 0 draws them.
+    + '</c:plotArea><c:legend><c:legendPos val="b"/><c:overlay val="0"/></c:legend><c:plotVisOnly val="0"/><c:dispBlanksAs val="gap"/></c:chart>'
     + '</c:chartSpace>';
 }
 

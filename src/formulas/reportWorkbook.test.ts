@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportData } from '../api/contract/reportData.ts';
 import { toSerial } from './dates.ts';
-import { buildComparisonTemplate } from './reportTemplates.ts';
+import { BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, buildComparisonTemplate } from './reportTemplates.ts';
 import { REPORT_SHEETS, ReportTemplateError, dataName, fillReportWorkbook } from './reportWorkbook.ts';
 import { openXlsx, readSheetCells } from './xlsxPackage.ts';
 
@@ -78,5 +78,30 @@ describe('fillReportWorkbook', () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Blad1');
     await expect(fillReportWorkbook(new Uint8Array(await wb.xlsx.writeBuffer()), DATA)).rejects.toThrow(ReportTemplateError);
+  });
+
+  it('hides the rows of the model slots after the last model (Rekenmodelblok…) and drops their chart series', async () => {
+    const pkg = await openXlsx(await fillReportWorkbook(await buildComparisonTemplate(), DATA));
+    const chart = pkg.zip.text('xl/charts/chart1.xml')!;
+    expect(chart.match(/<c:ser>/g)).toHaveLength(DATA.rekenmodellen.length);
+    const xml = pkg.zip.text(pkg.sheets.find((x) => x.name === BALANCE_SHEET)!.path)!;
+    const hidden = (r: number) => new RegExp(`<row r="${r}"[^>]*hidden="1"`).test(xml);
+    const firstUnused = BALANCE_FIRST_ROW + DATA.rekenmodellen.length * BALANCE_BLOCK;
+    expect([firstUnused - BALANCE_BLOCK, firstUnused - 1, firstUnused, firstUnused + BALANCE_BLOCK * 7].map(hidden)).toEqual([false, true, true, true]);
+  });
+
+  it('a block name over a sheet with rows far apart hides what exists without adding a million rows', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet(REPORT_SHEETS.models);
+    wb.addWorksheet(REPORT_SHEETS.periods);
+    const ws = wb.addWorksheet('Blad');
+    ws.getCell('A5').value = 'model 1';
+    ws.getCell('A1000000').value = 'ver weg';
+    wb.definedNames.add('Blad!$A$5:$A$6', 'Rekenmodelblok_blad');
+    const pkg = await openXlsx(await fillReportWorkbook(new Uint8Array(await wb.xlsx.writeBuffer()), DATA));
+    const xml = pkg.zip.text(pkg.sheets.find((x) => x.name === 'Blad')!.path)!;
+    expect(xml.match(/<row\b/g)).toHaveLength(2);
+    expect(xml).toMatch(/<row r="1000000"[^>]*hidden="1"/);
+    expect(xml).not.toMatch(/<row r="5"[^>]*hidden="1"/);
   });
 });

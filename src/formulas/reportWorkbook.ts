@@ -15,7 +15,9 @@ import { escapeXml } from '../lib/xml.ts';
 import { toSerial } from './dates.ts';
 import { colName } from './workbook.ts';
 import { forgetCalcChain, withFullCalcOnLoad, withoutCachedResults } from './workbookInputs.ts';
-import { CELL_PATTERN, ROW_PATTERN, attr, openXlsx, parseA1, sheetPath, type XlsxPackage } from './xlsxPackage.ts';
+import {
+  CELL_PATTERN, ROW_PATTERN, attr, decodeXml, openXlsx, parseA1, parseRangeRef, sheetPath, type CellRange, type XlsxPackage,
+} from './xlsxPackage.ts';
 
 /** The two data sheets every report template has; the filler replaces their cells. */
 export const REPORT_SHEETS = { models: 'Rekenmodellen', periods: 'Perioden' } as const;
@@ -86,6 +88,7 @@ export async function fillReportWorkbook(template: Uint8Array, data: ReportData)
     const fresh = withoutChartCaches(xml);
     if (fresh !== xml) pkg.zip.write(chart, fresh);
   }
+  hideUnusedModelBlocks(pkg, data.rekenmodellen.length);
   forgetCalcChain(pkg);
   pkg.zip.write(pkg.workbookPath, withFullCalcOnLoad(withDefinedNames(pkg.workbookXml, names)));
   return pkg.zip.toBytes();
@@ -213,5 +216,78 @@ function refreshPivotCaches(pkg: XlsxPackage, sheet: string, ref: string): void 
     const head = /<pivotCacheDefinition\b([^>]*?)>/.exec(xml)!;
     const headAttrs = head[1]!.replace(/\srefreshOnLoad="[^"]*"/, '');
     pkg.zip.write(path, xml.replace(src[0], `<worksheetSource ref="${ref}"${attrs}/>`).replace(head[0], `<pivotCacheDefinition${headAttrs} refreshOnLoad="1">`));
+  }
+}
+
+/** Defined names that mark a template sheet's rows of the first model slot (docs/reports.md). */
+const MODEL_BLOCK = /^rekenmodelblok/i;
+
+/**
+ * A template that lays out a block of rows per model slot (a defined name `Rekenmodelblok…` over the
+ * first slot's rows; the slots follow each other to the end of the sheet) shows and prints only the
+ * reported models: the rows of the slots after the last model are hidden, and a chart series that
+ * draws only from hidden slot rows is removed (so the legend names only the reported models).
+ */
+function hideUnusedModelBlocks(pkg: XlsxPackage, models: number): void {
+  const hidden: Pick<CellRange, 'sheet' | 'r1' | 'r2'>[] = [];
+  for (const [name, block] of pkg.names) {
+    if (!MODEL_BLOCK.test(name)) continue;
+    const path = sheetPath(pkg, block.sheet)!;
+    const xml = pkg.zip.text(path)!;
+    const height = block.r2 - block.r1 + 1;
+    let last = -1;
+    for (const r of xml.matchAll(/<row\b([^<>]*)>/g)) last = Math.max(last, Number(attr(r[1]!, 'r')) - 1 || 0);
+    const from = block.r1 + models * height;
+    const to = block.r1 + Math.ceil((last - block.r1 + 1) / height) * height - 1;
+    if (from > to) continue;
+    pkg.zip.write(path, withHiddenRows(xml, from, to));
+    hidden.push({ sheet: block.sheet, r1: from, r2: to });
+  }
+  if (!hidden.length) return;
+  const isHidden = (ref: string) => {
+    const r = parseRangeRef(decodeXml(ref));
+    return !!r && hidden.some((h) => h.sheet === r.sheet && r.r1 >= h.r1 && r.r2 <= h.r2);
+  };
+  for (const chart of pkg.zip.names().filter((n) => /(^|\/)charts\/chart[^/]*\.xml$/.test(n))) {
+    const xml = pkg.zip.text(chart)!;
+    const kept = withoutSeries(xml, (ser) => {
+      const refs = [...ser.matchAll(/<c:f>([^<]*)<\/c:f>/g)].map((f) => f[1]!);
+      const data = refs.filter((_, i) => i > 0 || !/<c:tx>\s*<c:strRef>/.test(ser)); // the name's cell alone decides nothing
+      return data.length > 0 && data.every(isHidden);
+    });
+    if (kept !== xml) pkg.zip.write(chart, kept);
+  }
+}
+
+/** At most this many missing rows are added hidden (a template with rows far apart must not grow without bound). */
+const MAX_ADDED_ROWS = 20_000;
+
+/** The sheet's rows from…to (0-based) hidden; rows missing there are added hidden (a blank row would print). */
+function withHiddenRows(xml: string, from: number, to: number): string {
+  // 1-based, the first row not yet written; past the cap only the rows that exist are hidden
+  let next = to - from < MAX_ADDED_ROWS ? from + 1 : Number.POSITIVE_INFINITY;
+  const filled = xml.replace(/<row\b([^<>]*?)(\/?)>/g, (tag, attrs: string, close: string) => {
+    const r = Number(attr(attrs, 'r'));
+    if (!(r >= from + 1 && r <= to + 1)) return tag;
+    let missing = '';
+    for (; next < r; next++) missing += `<row r="${next}" hidden="1"/>`;
+    if (Number.isFinite(next)) next = r + 1;
+    return `${missing}<row${attrs.replace(/\shidden="[^"]*"/, '')} hidden="1"${close}>`;
+  });
+  return filled;
+}
+
+/** A chart part without the series `drop` picks (scanned by index: linear on any input). */
+function withoutSeries(xml: string, drop: (ser: string) => boolean): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = xml.indexOf('<c:ser>', at);
+    const close = open < 0 ? -1 : xml.indexOf('</c:ser>', open);
+    if (close < 0) return out + xml.slice(at);
+    const end = close + '</c:ser>'.length;
+    out += xml.slice(at, open);
+    if (!drop(xml.slice(open, end))) out += xml.slice(open, end);
+    at = end;
   }
 }

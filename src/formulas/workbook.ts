@@ -795,7 +795,11 @@ function spaceSheet({ bp }: BuildContext) {
   totals.push(['public_space', 'Openbare ruimte', `=${tRef('public_space_paving')}+${tRef('public_space_green')}+${tRef('public_space_water')}`]);
   totals.push(['marketable', 'Uitgeefbaar', `=${tRef('net_area_marketable_residential')}+${tRef('net_area_marketable_non_residential')}`]);
   totals.push(['excluded', 'Niet in exploitatie / te handhaven (totaal)', `=${tRef('excluded_or_to_be_maintained')}`]);
-  totals.push(['gross', 'Bruto plangebied (hoofdstructuur)', `=${tRef('main_structure')}`]);
+  // The gross area: the version region's m² taken over from the map, else the main structure. Its input is
+  // the row below the totals (the locations, four groups, the gross area and the difference).
+  const inputRow = SPACE_USAGE_LOCATIONS.length + 7;
+  const grossInput = `$G$${inputRow + 1}`;
+  totals.push(['gross', 'Bruto plangebied (gebied van de versie, anders hoofdstructuur)', `=IF(ISNUMBER(${grossInput}),${grossInput},${tRef('main_structure')})`]);
   totals.push(['difference', 'Verschil (openbare ruimte + uitgeefbaar + niet in exploitatie − bruto)', `=${tRef('public_space')}+${tRef('marketable')}+${tRef('excluded')}-${tRef('gross')}`]);
   const spaceTotalsRow: Record<string, number> = {};
   totals.forEach(([key, title, f], i) => {
@@ -805,6 +809,9 @@ function spaceSheet({ bp }: BuildContext) {
     rows[r]![5] = text(title);
     rows[r]![6] = f;
   });
+  while (rows.length <= inputRow) rows.push([null, null, null, null, null, null, null]);
+  rows[inputRow]![5] = text('Bruto plangebied uit de kaart (m², leeg: hoofdstructuur)');
+  rows[inputRow]![6] = bp.gross_area ?? null;
   const fmt = (r: number, c: number): Fmt | undefined => (r === 0 ? 'text' : c === 2 || c === 6 ? 'area' : c === 0 ? 'int' : 'text');
   const spec: SheetSpec = { name: SHEET.space, rows, fmt, frozenRows: 1, frozenCols: 0, widths: [6, 28, 16, 36, 3, 60, 14] };
   return { spec, spaceRow, spaceTotalsRow };

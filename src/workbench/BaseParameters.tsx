@@ -298,7 +298,7 @@ const MapTakeoverDialog = observer(function MapTakeoverDialog({ store }: { store
   return (
     <Dialog isOpen={t.step === 'confirm'} onClose={cancel} title="Overnemen uit kaart" icon="map" style={{ width: 620 }}>
       <DialogBody>
-        <p>De oppervlakten van de functiegebieden op de kaart vervangen het ruimtegebruik van het model per locatie.</p>
+        <p>De oppervlakten van de functiegebieden op de kaart vervangen het ruimtegebruik van het model per locatie{t.step === 'confirm' && t.gross ? '; het gebied van de versie wordt het bruto plangebied' : ''}.</p>
         <HTMLTable compact striped className="gs-wb-map-diff" data-testid="map-diff">
           <thead>
             <tr><th>Locatie</th><th className="gs-wb-num">Model (m²)</th><th className="gs-wb-num">Kaart (m²)</th><th className="gs-wb-num">Verschil (m²)</th></tr>
@@ -312,6 +312,14 @@ const MapTakeoverDialog = observer(function MapTakeoverDialog({ store }: { store
                 <td className="gs-wb-num">{d.map === null ? '–' : signed(d.difference)}</td>
               </tr>
             ))}
+            {t.step === 'confirm' && t.gross && (
+              <tr>
+                <td>Bruto plangebied (gebied van de versie)</td>
+                <td className="gs-wb-num">{formatNumber(t.gross.model)}</td>
+                <td className="gs-wb-num">{formatNumber(t.gross.map)}</td>
+                <td className="gs-wb-num">{signed(Math.round((t.gross.map - t.gross.model) * 100) / 100)}</td>
+              </tr>
+            )}
           </tbody>
         </HTMLTable>
       </DialogBody>

@@ -38,6 +38,11 @@ class FakeServer implements WorkbenchApi {
   async closeSession() {
     return { held: false, session: null, read_only_reason: null, message: '' };
   }
+  /** The version region's m² (issue 23: taken over as the gross area). */
+  region: number | null = null;
+  async mapRegionArea() {
+    return this.region;
+  }
   async mapTotals(versionId: number) {
     this.totalsAsked.push(versionId);
     if (this.totals instanceof Error) throw this.totals;
@@ -177,6 +182,7 @@ describe('WorkbenchStore', () => {
         { location: 'public_space_green', model: 0, map: 800, difference: 800 },
         { location: 'net_area_marketable_residential', model: 5000, map: 6200.5, difference: 1200.5 },
       ],
+      gross: null,
     });
     expect(store.dirty).toBe(false); // nothing changes before the confirmation
 
@@ -205,6 +211,28 @@ describe('WorkbenchStore', () => {
     store.cancelMapTakeover();
     expect(store.mapTakeover).toEqual({ step: 'closed' });
     expect(store.dirty).toBe(false);
+  });
+
+  it("'Overnemen uit kaart' takes the drawn version region over as the gross area (issue 23): the space-usage check follows it", async () => {
+    const server = new FakeServer();
+    server.hasMapData = true;
+    server.totals = { net_area_marketable_residential: 6200.5, public_space_green: 800 };
+    server.region = 7000.5;
+    const { store } = setup(server);
+    await store.load();
+    const grossBefore = store.results!.spaceUsage.gross;
+    expect(grossBefore).toBe(store.results!.spaceUsage.mainStructure); // nothing taken over: the main structure
+    await store.startMapTakeover();
+    expect(store.mapTakeover).toMatchObject({ step: 'confirm', gross: { model: grossBefore, map: 7000.5 } });
+    store.confirmMapTakeover();
+    expect(store.results!.spaceUsage.gross).toBe(7000.5);
+    expect(store.results!.spaceUsage.difference).toBeCloseTo(6200.5 + 800 + store.results!.spaceUsage.excluded - 7000.5, 6);
+    expect(store.workingCopy().base_parameters.gross_area).toBe(7000.5);
+    store.undo();
+    expect(store.results!.spaceUsage.gross).toBe(grossBefore);
+    store.redo();
+    expect(await store.save()).toBe(true);
+    expect(server.data.base_parameters.gross_area).toBe(7000.5);
   });
 
   it("'Overnemen uit kaart' is blocked without map data, for readers, and tells when the map cannot be read", async () => {

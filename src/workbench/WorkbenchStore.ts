@@ -41,13 +41,15 @@ export interface WorkbenchApi {
   closeSession(id: number): Promise<SessionAnswer>;
   /** The version's m² per function from its feature areas (src/api/mapTotals.ts). */
   mapTotals(versionId: number): Promise<MapTotals>;
+  /** The version region's m² (null: none drawn), taken over as the gross area (src/api/mapTotals.ts). */
+  mapRegionArea?(versionId: number): Promise<number | null>;
 }
 
 /** 'Overnemen uit kaart': closed, fetching the map's totals, or the comparison waiting for confirmation. */
 export type MapTakeover =
   | { step: 'closed' }
   | { step: 'loading' }
-  | { step: 'confirm'; totals: MapTotals; diff: SpaceUsageDiff[] };
+  | { step: 'confirm'; totals: MapTotals; diff: SpaceUsageDiff[]; gross: { model: number; map: number } | null };
 
 interface WorkbenchToasts {
   success(message: string): unknown;
@@ -377,17 +379,20 @@ export class WorkbenchStore {
   }
 
   /** Space-usage rows as typed; the engine gets the complete ones. */
-  setSpace(rows: SpaceUsageRow[]): void {
+  /** The space-usage rows (and, from the map, the gross area) as one undo step. */
+  setSpace(rows: SpaceUsageRow[], grossArea?: number): void {
     if (!this.engine || this.readOnly) return;
     const beforeRows = this.space;
     this.space = rows;
     const complete = rows.filter(isCompleteSpaceRow);
-    const current = this.engine.modelData.base_parameters.space_usage;
-    if (JSON.stringify(complete) !== JSON.stringify(current)) {
+    const current = this.engine.modelData.base_parameters;
+    const grossChanged = grossArea !== undefined && grossArea !== current.gross_area;
+    if (JSON.stringify(complete) !== JSON.stringify(current.space_usage) || grossChanged) {
       const before = clone(this.engine.modelData);
       before.base_parameters.space_usage = clone(beforeRows);
       const next = clone(this.engine.modelData);
       next.base_parameters.space_usage = complete;
+      if (grossArea !== undefined) next.base_parameters.gross_area = grossArea;
       const r = this.engine.setModel(next);
       if (!r.ok) {
         this.lastProblems = r.problems;
@@ -423,8 +428,9 @@ export class WorkbenchStore {
     if (this.mapTakeoverBlocked !== null || !this.meta) return;
     runInAction(() => (this.mapTakeover = { step: 'loading' }));
     let totals: MapTotals;
+    let region: number | null;
     try {
-      totals = await this.deps.api.mapTotals(this.meta.version_id);
+      [totals, region] = await Promise.all([this.deps.api.mapTotals(this.meta.version_id), this.deps.api.mapRegionArea?.(this.meta.version_id) ?? null]);
     } catch {
       runInAction(() => (this.mapTakeover = { step: 'closed' }));
       this.deps.toasts.error(MSG.mapLoadFailed, 5_000);
@@ -437,7 +443,8 @@ export class WorkbenchStore {
       this.deps.toasts.error(MSG.mapEmpty, 5_000);
       return;
     }
-    runInAction(() => (this.mapTakeover = { step: 'confirm', totals, diff: spaceUsageDiff(this.space, totals) }));
+    const gross = region === null || !this.results ? null : { model: this.results.spaceUsage.gross, map: region };
+    runInAction(() => (this.mapTakeover = { step: 'confirm', totals, diff: spaceUsageDiff(this.space, totals), gross }));
   }
 
   /** The confirmation: the map's m² into the space-usage rows, one undo step (applyMapSpaceUsage decides the rows). */
@@ -446,7 +453,8 @@ export class WorkbenchStore {
     this.mapTakeover = { step: 'closed' };
     if (t.step !== 'confirm' || !this.engine || this.readOnly) return;
     const { rows } = applyMapSpaceUsage(this.space, t.totals);
-    if (JSON.stringify(rows) !== JSON.stringify(this.space)) this.setSpace(rows);
+    const gross = t.gross?.map;
+    if (JSON.stringify(rows) !== JSON.stringify(this.space) || (gross !== undefined && gross !== t.gross?.model)) this.setSpace(rows, gross);
     this.deps.toasts.success(MSG.mapTaken);
   }
 

@@ -74,7 +74,7 @@ function open(root: RootStore, modelId: number): Opened {
   const toasts = root.toasts;
   const store = new WorkbenchStore(modelId, {
     // The first load takes the answer the navigation started (prefetch.ts); later loads fetch.
-    api: { ...grexonlineApi, load: (id) => takePrefetchedModel(id) ?? grexonlineApi.load(id), mapTotals: mapTotalsApi.totals },
+    api: { ...grexonlineApi, load: (id) => takePrefetchedModel(id) ?? grexonlineApi.load(id), mapTotals: mapTotalsApi.totals, mapRegionArea: mapTotalsApi.regionArea },
     toasts: { success: toasts.success, error: (m, t) => toasts.error(m, t), warning: toasts.warning },
     storage: storage(),
     userId: root.auth.user?.id ?? 0,
@@ -175,12 +175,16 @@ function authHeader(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
+/** The toast when the export is ready (issue 23 item 9: making the file takes a moment and gave no feedback). */
+export const exportReadyText = (file: string) => `Export klaar: '${file}' is gedownload.`;
+
 async function exportNow(store: WorkbenchStore, root: RootStore) {
   if (!store.engine) return;
   try {
     const blob = await exportModelXlsx(store.engine);
     const name = `${store.meta?.model_name ?? 'model'}.xlsx`.replace(/[\\/:*?"<>|]/g, '_');
     saveBlob(blob, name);
+    root.toasts.success(exportReadyText(name));
   } catch {
     root.toasts.error('Er is iets fout gegaan, probeer het opnieuw.');
   }

@@ -146,6 +146,8 @@ const BaseParameters = z.object({
   profit_withdrawal_to_ncw_date: z.boolean(),
   parameter_sets: z.array(ParameterSet),
   space_usage: z.array(SpaceUsageRow),
+  /** Bruto plangebied in m²: the version region's area taken over from the map (issue 23); absent: the main structure's total. */
+  gross_area: z.number().nonnegative().nullish(),
 });
 type BaseParameters = z.infer<typeof BaseParameters>;
 

@@ -212,6 +212,6 @@ export function referenceCalculate(model: ModelData): RefResults {
     })),
     costEntries,
     residentialEntries,
-    space: { mainStructure, publicSpace, marketable, excluded, difference: publicSpace + marketable + excluded - mainStructure },
+    space: { mainStructure, publicSpace, marketable, excluded, difference: publicSpace + marketable + excluded - (bp.gross_area ?? mainStructure) },
   };
 }

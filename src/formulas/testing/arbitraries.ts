@@ -147,6 +147,8 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
         profit_withdrawal_to_ncw_date: g.withdrawal,
         parameter_sets,
         space_usage: Array.from({ length: I(4) }, (_, i) => ({ id: i + 1, label: `Vlak ${i + 1}`, value: I(50000), location: locations[I(3)]! })),
+        // the version region's m² taken over from the map, in half the models (issue 23)
+        ...(I(1) ? { gross_area: I(90000) } : {}),
       },
       cost_estimate,
       residential_construction,

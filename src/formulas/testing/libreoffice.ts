@@ -66,6 +66,35 @@ export function recalcWithLibreOffice(files: string[], outDir: string, profile =
   return outs;
 }
 
+/**
+ * Print xlsx files to PDF with LibreOffice in one soffice call (the recalculating profile, so the pages
+ * show the numbers); returns the PDFs' paths (in outDir, same base names with .pdf).
+ */
+export function pdfWithLibreOffice(files: string[], outDir: string, profile = makeProfile()): string[] {
+  const soffice = ensureLibreOffice();
+  mkdirSync(outDir, { recursive: true });
+  const r = spawnSync(
+    soffice,
+    [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', 'pdf:calc_pdf_Export', '--outdir', outDir, ...files],
+    { encoding: 'utf8', timeout: 280_000, env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: 'C.UTF-8', HOME: profile } },
+  );
+  const outs = files.map((f) => join(outDir, basename(f).replace(/\.xlsx$/i, '.pdf')));
+  const missing = outs.filter((o) => !existsSync(o));
+  if (missing.length) throw new Error(`LibreOffice gaf geen PDF voor ${missing.join(', ')} (status ${r.status}): ${r.stderr}`);
+  return outs;
+}
+
+/** The number of pages of a PDF (pdfinfo, poppler-utils). */
+export function pdfPageCount(pdf: string): number {
+  const out = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+  return Number(/^Pages:\s+(\d+)/m.exec(out)?.[1] ?? NaN);
+}
+
+/** The text of a PDF's pages (pdftotext -layout), one string per page. */
+export function pdfPagesText(pdf: string): string[] {
+  return execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).split('\f').slice(0, -1);
+}
+
 type XlsxValue = number | string | boolean | { error: string };
 
 /** Cell values of every sheet (sheet name → A1 address → value), read from the sheet XML. */

@@ -62,7 +62,7 @@ const MapEditScreen = observer(function MapEditScreen() {
         ) : !d ? (
           <NonIdealState icon="error" title={MAP_LOAD_FAILED} action={<Button text="Opnieuw" onClick={() => void store.load()} />} />
         ) : (
-          <div className="gs-map-layout">
+          <div className="gs-map-layout gs-map-edit">
             <div className="gs-map-main">
               {d.frameUri ? (
                 <ViewerFrame

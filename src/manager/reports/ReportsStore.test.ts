@@ -152,6 +152,24 @@ describe('ReportsStore selection (spec 1 §4 "Reports")', () => {
     expect(store.focusProjectId).toBe(2);
   });
 
+  it('a version clicked while the project’s versions load stays the focused one and its model stays the only pick', async () => {
+    const { store, api } = await loadedStore();
+    await store.toggleProject(1);
+    store.toggleAll();
+    store.toggleAll();
+    expect(store.count).toBe(0);
+    // the project is clicked again (its versions are shown already) and a version at once, before the server answers
+    let answer!: () => void;
+    api.versions.list.mockImplementationOnce((id: number) => new Promise((done) => (answer = () => done((data.versions[id] ?? []) as Version[]))));
+    const projectClick = store.toggleProject(1);
+    store.toggleVersion(11);
+    answer();
+    await projectClick;
+    expect(store.focusVersionId).toBe(11);
+    expect(store.versionModels.map((m) => m.id)).toEqual([111, 112]);
+    expect(store.selectedIds).toEqual([111]);
+  });
+
   it('a project without models selects nothing', async () => {
     const { store } = await loadedStore();
     await store.toggleProject(4);

@@ -91,6 +91,8 @@ export class ReportsStore {
   private readonly templatesLoad: Resource<TemplateReport[]>;
   /** The report under way: the answers of one that was cancelled or replaced are dropped. */
   private attempt: object | null = null;
+  /** Counts the user's clicks in the lists, so a project's late versions do not overrule a click made meanwhile. */
+  private clicks = 0;
   /** The screen's three lists load together: one failure (the server down, say) is told once per visit. */
   private readonly listErrors: ReturnType<typeof firstErrorOnly>;
 
@@ -100,8 +102,8 @@ export class ReportsStore {
     this.modelsLoad = new Resource(this.listErrors, MODELS_FAILED);
     this.versionsLoad = new Resource(root.toasts, 'Fout bij het laden van versies.');
     this.templatesLoad = new Resource(this.listErrors, 'Fout bij het laden van de rapportage sjablonen.');
-    makeAutoObservable<ReportsStore, 'root' | 'api' | 'projectsLoad' | 'modelsLoad' | 'versionsLoad' | 'templatesLoad' | 'attempt' | 'listErrors'>(this, {
-      root: false, api: false, list: false, projectsLoad: false, modelsLoad: false, versionsLoad: false, templatesLoad: false, attempt: false, listErrors: false,
+    makeAutoObservable<ReportsStore, 'root' | 'api' | 'projectsLoad' | 'modelsLoad' | 'versionsLoad' | 'templatesLoad' | 'attempt' | 'listErrors' | 'clicks'>(this, {
+      root: false, api: false, list: false, projectsLoad: false, modelsLoad: false, versionsLoad: false, templatesLoad: false, attempt: false, listErrors: false, clicks: false,
     });
   }
 
@@ -227,9 +229,11 @@ export class ReportsStore {
 
   /**
    * A click on a project: it becomes the focused one (its versions show). Holding selected models, they
-   * leave the selection; holding none, its first model (of the first version that has one) is selected.
+   * leave the selection; holding none, its first model (of the first version that has one) is selected —
+   * unless the user clicked a version or model while the versions were loading (that click stands).
    */
   async toggleProject(id: number): Promise<void> {
+    const click = ++this.clicks;
     const wasSelected = this.selectedIn('project', id) > 0;
     if (wasSelected) this.removeWhere((m) => m.projectId === id);
     if (this.focusProjectId !== id) {
@@ -238,7 +242,7 @@ export class ReportsStore {
       this.versions = [];
     }
     const versions = await this.loadVersions(id);
-    if (!versions || wasSelected || this.focusProjectId !== id) return;
+    if (!versions || wasSelected || this.focusProjectId !== id || click !== this.clicks) return;
     for (const v of versions) {
       const first = this.models.find((m) => m.versionId === v.id);
       if (first) {
@@ -253,12 +257,14 @@ export class ReportsStore {
 
   /** A click on a version: it becomes the focused one; its selected models leave, or its first model is selected. */
   toggleVersion(id: number) {
+    this.clicks++;
     this.focusVersionId = id;
     if (this.selectedIn('version', id) > 0) this.removeWhere((m) => m.versionId === id);
     else this.add(this.models.find((m) => m.versionId === id));
   }
 
   toggleModel(id: number) {
+    this.clicks++;
     if (this.selectedSet.has(id)) this.setSelection(this.selectedIds.filter((x) => x !== id));
     else this.add(this.models.find((m) => m.id === id));
   }
@@ -268,6 +274,7 @@ export class ReportsStore {
    * out) the version modified last and in it the model modified last. Pressed again: nothing selected.
    */
   toggleAll() {
+    this.clicks++;
     if (this.allSelected) {
       this.setSelection([]);
       return;
