@@ -42,6 +42,8 @@ export const ATTACHMENT_MESSAGES = {
 /** Spreadsheet workbooks: an uploaded template that is not an xlsx, a second template of the same name (POST template-model/). */
 export const WORKBOOK_MESSAGES = {
   notXlsx: 'Het bestand is geen geldig Excel-werkmap (.xlsx).',
+  /** A package that unpacks beyond the caps of src/formulas/zipPackage.ts (a zip bomb, or far beyond any model). */
+  tooLarge: 'Het bestand is uitgepakt te groot om als werkmap te lezen (maximaal 100 MB, 50 MB per onderdeel).',
   duplicateTemplate: 'Er bestaat al een type rekenmodel met deze naam.',
 } as const;
 /** Spec 1 §8: a save that failed for another reason than a known one. */
