@@ -46,6 +46,9 @@ export const WORKBOOK_MESSAGES = {
   tooLarge: 'Het bestand is uitgepakt te groot om als werkmap te lezen (maximaal 100 MB, 50 MB per onderdeel).',
   duplicateTemplate: 'Er bestaat al een type rekenmodel met deze naam.',
 } as const;
+/** A workbook task (opening, a report, reading results) stopped at the worker threads' deadline (issue 22). */
+export const workerTimeoutMessage = (seconds: number) =>
+  `Het verwerken van de werkmap duurde langer dan ${seconds.toLocaleString('nl-NL')} seconden en is afgebroken. Controleer het bestand in Excel en sla het opnieuw op.`;
 /** Spec 1 §8: a save that failed for another reason than a known one. */
 export const SAVE_FAILED = 'Er is een fout opgetreden tijdens het opslaan.';
 /** The answers of POST model/{id}/saved-model/ (multipart, one part `file`, which becomes the active entry). */
