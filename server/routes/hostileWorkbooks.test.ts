@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
-import { job, savedModel, storedFile, templateModel } from '../db/schema/index.ts';
+import { job, modelResult, savedModel, storedFile, templateModel } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { setWorkerTaskSeconds } from '../jobs/workbookThreads.ts';
 import { WORKBOOK_MESSAGES, workerTimeoutMessage } from '../../src/api/contract/messages.ts';
@@ -125,12 +125,21 @@ describe('opening a spreadsheet model', () => {
 
   it('saves two sheets of 150,000 unclosed <row> tags through WebDAV, and an unrelated model still opens', async () => {
     // The request: each save enqueues the results job, which read such a sheet for 40 s per thread.
+    const saved: number[] = [];
     for (let i = 0; i < 2; i++) {
-      const { put, lock } = await opened();
+      const { tree, put, lock } = await opened();
       expect((await put(unclosedRowsWorkbook(150_000 + i), await lock())).status).toBe(204);
+      saved.push(tree.modelId);
     }
     const ordinary = await modelWith(smallWorkbook());
     expect((await openModel(a.adm, ordinary.modelId)).res.statusCode).toBe(200);
+    // the results job read each sheet as far as the first unclosed row: no workbook, said in the stored results
+    for (const id of saved) {
+      await vi.waitFor(async () => {
+        const [row] = await t.db.select({ results: modelResult.results }).from(modelResult).where(eq(modelResult.modelId, id));
+        expect((row?.results as { model?: { fout?: string } } | undefined)?.model?.fout).toBe(WORKBOOK_MESSAGES.notXlsx);
+      }, { timeout: 30_000, interval: 50 });
+    }
     // opening the sheet itself reads through it (nothing to write into it): served
     const hostile = await modelWith(unclosedRowsWorkbook());
     expect((await openModel(a.usr, hostile.modelId)).res.statusCode).toBe(200);
