@@ -46,6 +46,8 @@ export interface Config {
   jobExpireSeconds: number;
   /** Worker threads for workbook and engine work (server/jobs/workbookThreads.ts); several instances on one machine share its cores. */
   workerThreads: number;
+  /** Deadline of one task of the worker threads (server/jobs/workbookThreads.ts): past it, the thread is replaced and the task fails. */
+  workerTaskSeconds: number;
   /** Largest version region (m²) whose map data an open model fills in; larger → 424 BigArea. */
   mapMaxAreaM2: number;
   /** The clock; tests inject one to test expiry without sleeping. */
@@ -90,6 +92,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jobWorker: env.JOB_WORKER !== 'false',
     jobExpireSeconds: int(env.JOB_EXPIRE_SECONDS, 300),
     workerThreads: int(env.WORKER_THREADS, 2),
+    workerTaskSeconds: int(env.WORKER_TASK_SECONDS, 60),
     mapMaxAreaM2: int(env.MAP_MAX_AREA_HA, 1_000) * 10_000,
     now: () => new Date(),
   };

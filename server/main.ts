@@ -4,12 +4,13 @@ import { connect, migrateDb } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { lockDataDir } from './lock.ts';
 import { buildApp } from './app.ts';
-import { setWorkerThreads } from './jobs/workbookThreads.ts';
+import { setWorkerTaskSeconds, setWorkerThreads } from './jobs/workbookThreads.ts';
 import { logFormat } from './logFormat.ts';
 import { ensureShippedContent, printSeededUsers, seedIfEmpty } from './seed/index.ts';
 
 const config = configFromEnv();
 setWorkerThreads(config.workerThreads);
+setWorkerTaskSeconds(config.workerTaskSeconds);
 
 function fail(message: string): never {
   console.error(`\nGrondslag kan niet starten: ${message}\n`);

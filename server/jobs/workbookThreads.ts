@@ -3,6 +3,8 @@ import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import type { ModelResults, ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
 import type { WorkerAnswer, WorkerTask } from './workbookWorker.ts';
+import { JobFailure } from './job.ts';
+import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 
 // The CPU-heavy workbook and engine work of the server — filling a spreadsheet model (unzip, rewrite
 // every sheet's XML, zip again: ~0.2 s for a 2 MB workbook) or a report template, building the engine for a model's results
@@ -11,9 +13,12 @@ import type { WorkerAnswer, WorkerTask } from './workbookWorker.ts';
 // core does the work of a second task. Two threads by default, as many as the jobs a worker runs at a
 // time (queue.ts) and the cores (WORKER_THREADS; several instances on one machine take a share each);
 // started at first use, and they do not keep the process alive. Tasks of every kind wait in one line,
-// oldest first.
+// oldest first. Every task has a deadline (WORKER_TASK_SECONDS): a task that outlives it (a hostile
+// workbook, or anything else that will not end) is failed with a Dutch message and its thread is
+// terminated and replaced, so a poison file holds one thread for a bounded time, never the pool.
 
 let threadCount = 2;
+let deadlineMs = 60_000;
 
 /** The number of threads (config.workerThreads): N instances on one machine each take their share of its cores. */
 export function setWorkerThreads(n: number): void {
@@ -39,26 +44,23 @@ const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? undefined : [
 class Thread {
   private readonly worker = new Worker(new URL('./workbookWorker.ts', import.meta.url), { execArgv });
   private task: Task | undefined;
+  private deadline: NodeJS.Timeout | undefined;
 
   constructor() {
     threads.add(this);
     this.worker.unref();
     this.worker.on('message', (a: WorkerAnswer) => {
-      if ('error' in a) this.task!.reject(new Error(a.error));
-      else this.task!.resolve(a.value);
+      if (!threads.has(this) || !this.task) return; // an answer that came after the deadline
+      clearTimeout(this.deadline);
+      if ('error' in a) this.task.reject(new Error(a.error));
+      else this.task.resolve(a.value);
       this.next();
     });
     this.worker.on('error', (e) => {
       this.task?.reject(e);
       this.task = undefined;
     });
-    this.worker.on('exit', () => { // after an error: another thread takes the tasks still waiting
-      threads.delete(this);
-      const i = idle.indexOf(this);
-      if (i >= 0) idle.splice(i, 1);
-      this.task?.reject(new Error('De rekenthread is gestopt.'));
-      if (waiting.length) new Thread().next();
-    });
+    this.worker.on('exit', () => this.retire(new Error('De rekenthread is gestopt.')));
   }
 
   /** Takes the oldest waiting task, or goes idle. */
@@ -71,6 +73,37 @@ class Thread {
     }
     this.worker.ref();
     this.worker.postMessage(this.task.message);
+    const seconds = deadlineMs / 1000;
+    this.deadline = setTimeout(() => {
+      this.retire(new WorkerTimeout(seconds));
+      void this.worker.terminate();
+    }, deadlineMs);
+  }
+
+  /** Leaves the pool (it stopped, or its task ran past the deadline): its task fails, a new thread takes the waiting ones. */
+  private retire(reason: Error) {
+    if (!threads.delete(this)) return;
+    clearTimeout(this.deadline);
+    const i = idle.indexOf(this);
+    if (i >= 0) idle.splice(i, 1);
+    this.task?.reject(reason);
+    this.task = undefined;
+    if (waiting.length) new Thread().next();
+  }
+}
+
+/** The deadline of a task, from the moment a thread takes it (config.workerTaskSeconds). */
+export function setWorkerTaskSeconds(seconds: number): void {
+  deadlineMs = Math.max(1, seconds * 1000);
+}
+
+/**
+ * A task stopped at its deadline. A JobFailure: the job that ran it fails for good with this message (a
+ * retry would only hold a thread again); the results reader stores it as the model's error.
+ */
+export class WorkerTimeout extends JobFailure {
+  constructor(seconds: number) {
+    super(workerTimeoutMessage(seconds));
   }
 }
 

@@ -3,7 +3,7 @@ import { MODEL_WITHOUT_FILE } from '../../src/api/contract/messages.ts';
 import type { AppContext } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { computeModelResults } from '../jobs/workbookThreads.ts';
+import { WorkerTimeout, computeModelResults } from '../jobs/workbookThreads.ts';
 import { readFile } from '../storage/files.ts';
 import type { ModelPlatform } from '../../src/api/contract/model.ts';
 import { type ModelResults, failedResults } from '../../src/formulas/modelResults.ts';
@@ -73,12 +73,21 @@ export async function resultSources(db: DbOrTx, ids: readonly number[], clientId
   }));
 }
 
-/** A model's results computed now, in a worker thread: the engine for online data, the reader for the active workbook. */
+/**
+ * A model's results computed now, in a worker thread: the engine for online data, the reader for the
+ * active workbook. A task stopped at the threads' deadline gives failed results with its message, which
+ * are stored like any other: the save is not computed again (a poison file holds a thread once).
+ */
 export async function computeResults(db: DbOrTx, s: ResultSource): Promise<ModelResults> {
-  if (s.platform === 'online') return computeModelResults({ platform: 'online', modelData: s.modelData });
-  const file = s.fileId === null ? null : await readFile(db, s.clientId, s.fileId);
-  if (!file) return failedResults(MODEL_WITHOUT_FILE);
-  return computeModelResults({ platform: 'spreadsheet', xlsx: file.data });
+  try {
+    if (s.platform === 'online') return await computeModelResults({ platform: 'online', modelData: s.modelData });
+    const file = s.fileId === null ? null : await readFile(db, s.clientId, s.fileId);
+    if (!file) return failedResults(MODEL_WITHOUT_FILE);
+    return await computeModelResults({ platform: 'spreadsheet', xlsx: file.data });
+  } catch (e) {
+    if (e instanceof WorkerTimeout) return failedResults(e.message);
+    throw e;
+  }
 }
 
 /**

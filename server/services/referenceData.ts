@@ -1,13 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import { categoryAttachment, phase, subregion, templateModel, typeProject } from '../db/schema/index.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { assertCanAddTemplateModel } from '../policies/admin.ts';
 import { saveFile } from '../storage/files.ts';
-import { XLSX_CONTENT_TYPE, isXlsxWorkbook } from '../storage/xlsx.ts';
+import { XLSX_CONTENT_TYPE, fileRefusal, xlsxProblem } from '../storage/xlsx.ts';
 import { command } from './command.ts';
 import { mapViewerOf, subregionOutlineUri, type MapViewer } from './mapviewerUris.ts';
-import { WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
 import type { TemplateModelCreateBody, TemplateModelItem } from '../../src/api/contract/referenceData.ts';
 import type { ProjectRoleRow } from '../../src/api/contract/project.ts';
 import type { CategoryAttachment, Phase, Subregion, TypeProject } from '../../src/api/contract/configuration.ts';
@@ -45,8 +44,8 @@ export const listCategories = async (ctx: AppContext, user: UserRow) =>
  */
 export async function createTemplateModel(ctx: AppContext, user: UserRow, body: TemplateModelCreateBody, ip: string): Promise<TemplateModelItem> {
   assertCanAddTemplateModel(user);
-  const invalid = (message: string) => new HttpError(400, message, { errors: [{ path: 'file', message }] });
-  if (!(await isXlsxWorkbook(body.file.data))) throw invalid(WORKBOOK_MESSAGES.notXlsx);
+  const problem = await xlsxProblem(body.file.data);
+  if (problem) throw fileRefusal(problem);
   const name = body.name?.trim() || body.file.filename.replace(/\.xlsx$/i, '');
   return command(ctx, { user, ip }, async (c) => {
     const file = await saveFile(c.tx, { clientId: user.clientId, filename: body.file.filename, contentType: XLSX_CONTENT_TYPE, data: body.file.data, at: c.now });

@@ -2,15 +2,16 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { templateReport, userTemplateReport } from '../db/schema/index.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { type HttpError, badRequest, notFound } from '../errors.ts';
 import { assertCanManageReportTemplates, assertCanReadReferenceData, seesAllReportTemplates } from '../policies/admin.ts';
 import { deleteFiles, readFile, saveFile } from '../storage/files.ts';
-import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
+import { XLSX_CONTENT_TYPE, fileRefusal } from '../storage/xlsx.ts';
 import { command } from './command.ts';
-import { REPORT_TEMPLATE_MESSAGES, WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
+import { REPORT_TEMPLATE_MESSAGES } from '../../src/api/contract/messages.ts';
 import type { TemplateReportCreateBody, TemplateReportItem, TemplateReportPatchBody } from '../../src/api/contract/templateReport.ts';
 import { missingReportSheets, missingSheetsMessage } from '../../src/formulas/reportWorkbook.ts';
 import { isNotAWorkbook, openXlsx } from '../../src/formulas/xlsxPackage.ts';
+import { ZipTooLarge } from '../../src/formulas/zipPackage.ts';
 
 // Report templates (spec 1 §7 template-report/; docs/reports.md): the list everybody reads (his grants;
 // an admin all), and staff's upload, change, delete and download. Always within the caller's client.
@@ -62,13 +63,14 @@ async function ownTemplate(db: DbOrTx, user: UserRow, id: number, lock = false):
   return row;
 }
 
-/** Why an uploaded file cannot be a report template (not an xlsx, a data sheet missing), or null. */
-export async function reportTemplateProblem(data: Uint8Array): Promise<string | null> {
+/** Why an uploaded file cannot be a report template (too large unpacked, not an xlsx, a data sheet missing), or null. */
+export async function reportTemplateProblem(data: Uint8Array): Promise<HttpError | null> {
   try {
     const missing = missingReportSheets(await openXlsx(data));
-    return missing.length ? missingSheetsMessage(missing) : null;
+    return missing.length ? badRequest([{ path: 'file', message: missingSheetsMessage(missing) }]) : null;
   } catch (e) {
-    if (isNotAWorkbook(e)) return WORKBOOK_MESSAGES.notXlsx;
+    if (e instanceof ZipTooLarge) return fileRefusal('too-large');
+    if (isNotAWorkbook(e)) return fileRefusal('not-xlsx');
     throw e;
   }
 }
@@ -77,7 +79,7 @@ export async function reportTemplateProblem(data: Uint8Array): Promise<string | 
 export async function createTemplateReport(ctx: AppContext, user: UserRow, body: TemplateReportCreateBody, ip: string): Promise<TemplateReportItem> {
   assertCanManageReportTemplates(user);
   const problem = await reportTemplateProblem(body.file.data);
-  if (problem) throw badRequest([{ path: 'file', message: problem }]);
+  if (problem) throw problem;
   return command(ctx, { user, ip }, async (c) => {
     const file = await saveFile(c.tx, { clientId: user.clientId, filename: body.file.filename, contentType: XLSX_CONTENT_TYPE, data: body.file.data, at: c.now });
     const [row] = await c.tx.insert(templateReport).values({

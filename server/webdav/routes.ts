@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { errorBody, notFound } from '../errors.ts';
-import { isXlsxWorkbook } from '../storage/xlsx.ts';
 import { DAV_PREFIX } from './editLinks.ts';
 import {
   DavError, fileData, fileInfo, liveLock, lock, lockSeconds, refreshLock, resolveLink, save, sessionOf, unlock, type DavLink,
@@ -174,11 +173,7 @@ export async function webdavRoutes(app: FastifyInstance, opts: { ctx: AppContext
         return reply.send((await fileData(ctx, r.d)).data);
       }
       case 'PUT': {
-        const data = bodyBytes(req);
-        if (!(await isXlsxWorkbook(data))) {
-          throw new DavError(415, 'Alleen een Excel-werkmap (.xlsx) kan hier worden opgeslagen.');
-        }
-        const etag = await save(ctx, r.d, r.path, header(req, 'if'), data, req.ip);
+        const etag = await save(ctx, r.d, r.path, header(req, 'if'), bodyBytes(req), req.ip);
         return reply.code(204).header('etag', etag).send();
       }
       case 'LOCK': {

@@ -10,7 +10,8 @@ import { editableModel, readableModel } from '../services/editAccess.ts';
 import { addSavedModel } from '../services/models.ts';
 import type { ModelAccess } from '../services/projectRows.ts';
 import { readFile } from '../storage/files.ts';
-import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
+import { XLSX_CONTENT_TYPE, xlsxProblem } from '../storage/xlsx.ts';
+import { WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
 import { findEditLink } from './editLinks.ts';
 import type { UploadedFile } from '../../src/api/contract/attachment.ts';
 import { evaluateIf, parseIf } from './ifHeader.ts';
@@ -164,11 +165,13 @@ export async function unlock(ctx: AppContext, d: DavLink, token: string, ip: str
 }
 
 /**
- * PUT of a saved workbook (already checked to be an xlsx): with the link user's live lock, its token
- * submitted and the If header's conditions holding, the file becomes the model's new active history
- * entry and what the link serves from now on. No live lock of his (never locked, expired, released,
- * session ended in Projects, someone else's): 423 and nothing changes — a PUT that did not lock could
- * overwrite another's work, and Excel and LibreOffice always lock first. Conditions that fail: 412.
+ * PUT of a saved workbook: with the link user's live lock, its token submitted and the If header's
+ * conditions holding, the file becomes the model's new active history entry and what the link serves
+ * from now on. No live lock of his (never locked, expired, released, session ended in Projects, someone
+ * else's): 423 and nothing changes — a PUT that did not lock could overwrite another's work, and Excel
+ * and LibreOffice always lock first. Conditions that fail: 412. Only then is the file read (so whoever
+ * holds no lock cannot make the server unpack anything): 413 when it unpacks beyond the caps, 415 when
+ * it is no xlsx.
  */
 export async function save(ctx: AppContext, d: DavLink, path: string, ifHeader: string | undefined, data: UploadedFile['data'], ip: string) {
   const lists = ifLists(ifHeader);
@@ -181,6 +184,9 @@ export async function save(ctx: AppContext, d: DavLink, path: string, ifHeader: 
     const { holds, tokens } = evaluateIf(lists, { path, etag: etagOf(link.fileId), lockToken: live.token });
     if (!holds) throw preconditionFailed();
     if (!tokens.includes(live.token)) throw lockRequired();
+    const problem = await xlsxProblem(data);
+    if (problem === 'too-large') throw new DavError(413, WORKBOOK_MESSAGES.tooLarge);
+    if (problem) throw new DavError(415, 'Alleen een Excel-werkmap (.xlsx) kan hier worden opgeslagen.');
     const fileId = await addSavedModel(c, d.user, access, { filename: link.filename, contentType: XLSX_CONTENT_TYPE, data });
     await c.tx.update(editLink).set({ fileId }).where(eq(editLink.id, link.id));
     await c.audit(`Bestand '${link.filename}' vanuit Excel opgeslagen in de historie van rekenmodel '${access.modelName}'`);

@@ -16,8 +16,9 @@ import { toSerial } from './dates.ts';
 import { colName } from './workbook.ts';
 import { forgetCalcChain, withFullCalcOnLoad, withoutCachedResults } from './workbookInputs.ts';
 import {
-  CELL_PATTERN, ROW_PATTERN, attr, decodeXml, openXlsx, parseA1, parseRangeRef, sheetPath, type CellRange, type XlsxPackage,
+  attr, decodeXml, openXlsx, parseA1, parseRangeRef, sheetPath, withSheetData, type CellRange, type XlsxPackage,
 } from './xlsxPackage.ts';
+import { elements, firstElement, replaceElements, splice, startTag } from './xmlScan.ts';
 
 /** The two data sheets every report template has; the filler replaces their cells. */
 export const REPORT_SHEETS = { models: 'Rekenmodellen', periods: 'Perioden' } as const;
@@ -102,17 +103,17 @@ interface DateStyles { date: number; dateTime: number }
 function dateStyles(pkg: XlsxPackage): DateStyles {
   const dir = pkg.workbookPath.slice(0, pkg.workbookPath.lastIndexOf('/') + 1);
   const relPath = `${dir}_rels/${pkg.workbookPath.slice(dir.length)}.rels`;
-  const target = /<Relationship\b[^>]*Type="[^"]*\/styles"[^>]*>/.exec(pkg.zip.text(relPath) ?? '')?.[0];
-  const stylesPath = target ? `${dir}${attr(target, 'Target')}`.replace(/^\/+/, '') : `${dir}styles.xml`;
+  const target = [...elements(pkg.zip.text(relPath) ?? '', 'Relationship')].find((r) => /\/styles$/.test(attr(r.attrs, 'Type') ?? ''));
+  const stylesPath = target ? `${dir}${attr(target.attrs, 'Target')}`.replace(/^\/+/, '') : `${dir}styles.xml`;
   const xml = pkg.zip.text(stylesPath);
-  const cellXfs = xml && /<cellXfs\b([^>]*?)(?:\/>|>([\s\S]*?)<\/cellXfs>)/.exec(xml);
+  const cellXfs = xml && firstElement(xml, 'cellXfs');
   // A workbook without a stylesheet: cells go unstyled (the serial shows as a number, the value is right).
   if (!xml || !cellXfs) return { date: -1, dateTime: -1 };
-  const count = (cellXfs[2] ?? '').match(/<xf\b/g)?.length ?? 0;
+  const count = cellXfs.body.match(/<xf\b/g)?.length ?? 0;
   // Built-in number formats 14 (short date) and 22 (date and time): shown in the user's locale.
   const added = '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>';
-  const attrs = cellXfs[1]!.replace(/\scount="[^"]*"/, '');
-  pkg.zip.write(stylesPath, xml.replace(cellXfs[0], `<cellXfs${attrs} count="${count + 2}">${cellXfs[2] ?? ''}${added}</cellXfs>`));
+  const attrs = cellXfs.attrs.replace(/\scount="[^"]*"/, '');
+  pkg.zip.write(stylesPath, splice(xml, cellXfs.start, cellXfs.end, `<cellXfs${attrs} count="${count + 2}">${cellXfs.body}${added}</cellXfs>`));
   return { date: count, dateTime: count + 1 };
 }
 
@@ -128,11 +129,9 @@ function dateTimeSerial(iso: string): number {
  * admin can format a column as currency in Excel); date columns without such a style get a date format.
  */
 function dataSheetXml(xml: string, columns: readonly string[], rows: readonly Row[], dates: DateStyles): string {
-  const open = /<sheetData\b[^>]*?(\/?)>/.exec(xml);
-  if (!open) throw new ReportTemplateError('Een gegevensblad van het sjabloon is geen werkblad.');
-  const bodyStart = open.index + open[0].length;
-  const bodyEnd = open[1] ? bodyStart : xml.indexOf('</sheetData>', bodyStart);
-  const kept = templateStyles(xml.slice(bodyStart, bodyEnd));
+  const data = firstElement(xml, 'sheetData');
+  if (!data) throw new ReportTemplateError('Een gegevensblad van het sjabloon is geen werkblad.');
+  const kept = templateStyles(data.body);
   const style = (row: number, col: number, fallback = -1) => {
     const s = kept.get(`${Math.min(row, 1)}:${col}`);
     return s !== undefined ? ` s="${s}"` : fallback >= 0 ? ` s="${fallback}"` : '';
@@ -153,29 +152,29 @@ function dataSheetXml(xml: string, columns: readonly string[], rows: readonly Ro
     out.push(`<row r="${n}">${cells.join('')}</row>`);
   });
   const lastRef = `${colName(columns.length - 1)}${rows.length + 1}`;
-  const body = out.join('');
-  const filled = open[1]
-    ? `${xml.slice(0, open.index)}<sheetData>${body}</sheetData>${xml.slice(bodyStart)}`
-    : `${xml.slice(0, bodyStart)}${body}${xml.slice(bodyEnd)}`;
+  const filled = withSheetData(xml, data, out.join(''));
   // Merged cells and a sheet-level autofilter of the old rows would overlap the new ones; the dimension is a hint.
-  return filled
-    .replace(/<mergeCells\b[\s\S]*?<\/mergeCells>/, '')
-    .replace(/<autoFilter\b[^>]*?(?:\/>|>[\s\S]*?<\/autoFilter>)/, `<autoFilter ref="A1:${lastRef}"/>`)
-    .replace(/<dimension\b[^>]*\/>/, `<dimension ref="A1:${lastRef}"/>`);
+  return replacedFirst(replacedFirst(replacedFirst(filled, 'mergeCells', ''), 'autoFilter', `<autoFilter ref="A1:${lastRef}"/>`), 'dimension', `<dimension ref="A1:${lastRef}"/>`);
+}
+
+/** The first `<name>` element replaced by `text` (the XML as it was without one). */
+function replacedFirst(xml: string, name: string, text: string): string {
+  const e = firstElement(xml, name);
+  return e ? splice(xml, e.start, e.end, text) : xml;
 }
 
 /** The style of each cell in the template's first two rows, keyed `row:col` (0-based). */
 function templateStyles(body: string): Map<string, string> {
   const out = new Map<string, string>();
   let row = -1;
-  for (const rm of body.matchAll(ROW_PATTERN)) {
-    const r = attr(rm[1]!, 'r');
+  for (const rm of elements(body, 'row')) {
+    const r = attr(rm.attrs, 'r');
     row = r ? Number(r) - 1 : row + 1;
     if (row > 1) break;
     let col = -1;
-    for (const cm of (rm[2] ?? '').matchAll(CELL_PATTERN)) {
-      col = parseA1(attr(cm[1]!, 'r') ?? '')?.col ?? col + 1;
-      const s = attr(cm[1]!, 's');
+    for (const cm of elements(rm.body, 'c')) {
+      col = parseA1(attr(cm.attrs, 'r') ?? '')?.col ?? col + 1;
+      const s = attr(cm.attrs, 's');
       if (s !== undefined && s !== '0') out.set(`${row}:${col}`, s);
     }
   }
@@ -186,11 +185,11 @@ function templateStyles(body: string): Map<string, string> {
 function withDefinedNames(xml: string, names: Record<string, string>): string {
   const wanted = new Set(Object.keys(names).map((n) => n.toLowerCase()));
   const entries = Object.entries(names).map(([n, ref]) => `<definedName name="${n}">${escapeXml(ref)}</definedName>`).join('');
-  const block = /<definedNames\b[^>]*?(?:\/>|>([\s\S]*?)<\/definedNames>)/.exec(xml);
+  const block = firstElement(xml, 'definedNames');
   if (block) {
-    const others = (block[1] ?? '').replace(/<definedName\b([^>]*)>[\s\S]*?<\/definedName>/g, (m, attrs: string) =>
-      wanted.has((attr(attrs, 'name') ?? '').toLowerCase()) && attr(attrs, 'localSheetId') === undefined ? '' : m);
-    return xml.replace(block[0], `<definedNames>${others}${entries}</definedNames>`);
+    const others = replaceElements(block.body, 'definedName', (d) =>
+      wanted.has((attr(d.attrs, 'name') ?? '').toLowerCase()) && attr(d.attrs, 'localSheetId') === undefined ? '' : undefined);
+    return splice(xml, block.start, block.end, `<definedNames>${others}${entries}</definedNames>`);
   }
   // definedNames comes after sheets (and externalReferences) in CT_Workbook's sequence.
   const after = /<\/externalReferences>/.exec(xml) ?? /<\/sheets>/.exec(xml)!;
@@ -200,7 +199,7 @@ function withDefinedNames(xml: string, names: Record<string, string>): string {
 
 /** Chart parts without their cached points: Excel and LibreOffice draw from the recalculated cells. */
 function withoutChartCaches(xml: string): string {
-  return xml.replace(/<c:(numCache|strCache)>[\s\S]*?<\/c:\1>/g, '').replace(/<c:(numCache|strCache)\/>/g, '');
+  return replaceElements(replaceElements(xml, 'c:numCache', () => ''), 'c:strCache', () => '');
 }
 
 /**
@@ -210,12 +209,14 @@ function withoutChartCaches(xml: string): string {
 function refreshPivotCaches(pkg: XlsxPackage, sheet: string, ref: string): void {
   for (const path of pkg.zip.names().filter((n) => /pivotCacheDefinition[^/]*\.xml$/.test(n))) {
     const xml = pkg.zip.text(path)!;
-    const src = /<worksheetSource\b([^>]*?)\/>/.exec(xml);
-    if (!src || attr(src[1]!, 'sheet') !== sheet) continue;
-    const attrs = src[1]!.replace(/\sref="[^"]*"/, '');
-    const head = /<pivotCacheDefinition\b([^>]*?)>/.exec(xml)!;
-    const headAttrs = head[1]!.replace(/\srefreshOnLoad="[^"]*"/, '');
-    pkg.zip.write(path, xml.replace(src[0], `<worksheetSource ref="${ref}"${attrs}/>`).replace(head[0], `<pivotCacheDefinition${headAttrs} refreshOnLoad="1">`));
+    const src = startTag(xml, 'worksheetSource');
+    const head = startTag(xml, 'pivotCacheDefinition');
+    if (!src?.selfClosing || !head || attr(src.attrs, 'sheet') !== sheet) continue;
+    const attrs = src.attrs.replace(/\sref="[^"]*"/, '');
+    const headAttrs = head.attrs.replace(/\srefreshOnLoad="[^"]*"/, '');
+    // The source lies inside the definition: change it first, so the definition's offsets still hold.
+    const resized = splice(xml, src.start, src.tagEnd, `<worksheetSource ref="${ref}"${attrs}/>`);
+    pkg.zip.write(path, splice(resized, head.start, head.tagEnd, `<pivotCacheDefinition${headAttrs} refreshOnLoad="1">`));
   }
 }
 

@@ -59,21 +59,22 @@ const plainFunctions = (f: string) => f.replace(/_xl(?:fn|ws)\./gi, '');
 /** The function names a formula calls (outside quoted text). */
 function functionsIn(formula: string): string[] {
   const code = formula.replace(/"(?:[^"]|"")*"/g, '""');
-  return [...code.matchAll(/([A-Za-z][A-Za-z0-9._]*)\s*\(/g)].map((m) => m[1]!.toUpperCase());
+  // Only from the start of a name (the lookbehind): trying from every letter of a long name read it again each time.
+  return [...code.matchAll(/(?<![A-Za-z0-9._])([A-Za-z][A-Za-z0-9._]*)\s*\(/g)].map((m) => m[1]!.toUpperCase());
 }
 
+/** A file that turns out to be no workbook (not a zip, too large unpacked, malformed XML) as the reader's refusal. */
+const notXlsx = <T>(reading: Promise<T>): Promise<T> =>
+  reading.catch((e: unknown) => {
+    throw isNotAWorkbook(e) ? new WorkbookResultsError(WORKBOOK_MESSAGES.notXlsx) : e;
+  });
+
 export async function readWorkbookResults(xlsx: Uint8Array): Promise<WorkbookResults> {
-  let pkg;
-  try {
-    pkg = await openXlsx(xlsx);
-  } catch (e) {
-    if (isNotAWorkbook(e)) throw new WorkbookResultsError(WORKBOOK_MESSAGES.notXlsx);
-    throw e;
-  }
+  const pkg = await notXlsx(openXlsx(xlsx));
   const missing = Object.values(RESULT_NAMES).filter((n) => !pkg.names.has(n.toLowerCase()));
   if (missing.length) throw new WorkbookResultsError(`De werkmap heeft geen resultaatcellen met de naam ${missing.map((n) => `'${n}'`).join(', ')}.`);
   const range = (key: keyof typeof RESULT_NAMES) => pkg.names.get(RESULT_NAMES[key].toLowerCase())!;
-  const sheets = await readAllSheetCells(pkg);
+  const sheets = await notXlsx(readAllSheetCells(pkg));
   const saved = (sheet: string, row: number, col: number): SavedCell | undefined => sheets.get(sheet)?.get(`${row}:${col}`);
 
   const resultCells = (Object.keys(RESULT_NAMES) as (keyof typeof RESULT_NAMES)[]).flatMap((k) => cellsOf(range(k)).map((c) => ({ sheet: range(k).sheet, ...c })));

@@ -12,8 +12,9 @@ import { DATE_PARAMETER_TYPES } from '../api/contract/parameters.ts';
 import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { toSerial } from './dates.ts';
 import {
-  CELL_PATTERN, type CellRange, ROW_PATTERN, attr, colIndex, decodeXml, openXlsx, parseA1, sheetPath, shiftFormula, type XlsxPackage,
+  type CellRange, attr, colIndex, decodeXml, openXlsx, parseA1, sheetData, sheetPath, shiftFormula, withSheetData, type XlsxPackage,
 } from './xlsxPackage.ts';
+import { type XmlElement, elements, firstElement, replaceElements, splice, startTag, startsWithElement } from './xmlScan.ts';
 import { colName } from './workbook.ts';
 import { escapeXml } from '../lib/xml.ts';
 
@@ -133,14 +134,11 @@ const styleAttr = (attrs: string) => {
 function setCells(xml: string, rows: Map<number, Map<number, number>> | undefined): string {
   if (!rows || rows.size === 0) return xml;
   const masters: SharedMaster[] = [];
-  const open = /<sheetData\b[^>]*?(\/?)>/.exec(xml);
-  if (!open) throw new Error('sheet without sheetData');
-  const bodyStart = open.index + open[0].length;
-  const bodyEnd = open[1] ? bodyStart : xml.indexOf('</sheetData>', bodyStart);
-  const body = xml.slice(bodyStart, bodyEnd);
-  const existing: { r: number; text: string }[] = [];
+  const data = sheetData(xml);
+  const body = data.body;
+  const existing: { r: number; row: XmlElement }[] = [];
   // `r` is optional in SpreadsheetML: a row without it follows the previous one (the same for cells).
-  for (const m of body.matchAll(ROW_PATTERN)) existing.push({ r: Number(attr(m[1]!, 'r') ?? (existing.at(-1)?.r ?? -1) + 2) - 1, text: m[0] });
+  for (const row of elements(body, 'row')) existing.push({ r: Number(attr(row.attrs, 'r') ?? (existing.at(-1)?.r ?? -1) + 2) - 1, row });
   const pending = new Map(rows);
   const out: string[] = [];
   const addNew = (upTo: number) => {
@@ -150,17 +148,14 @@ function setCells(xml: string, rows: Map<number, Map<number, number>> | undefine
       pending.delete(r);
     }
   };
-  for (const row of existing) {
-    addNew(row.r);
-    const cells = pending.get(row.r);
-    pending.delete(row.r);
-    out.push(cells ? setRowCells(row.text, row.r, cells, masters) : row.text);
+  for (const { r, row } of existing) {
+    addNew(r);
+    const cells = pending.get(r);
+    pending.delete(r);
+    out.push(cells ? setRowCells(row, r, cells, masters) : body.slice(row.start, row.end));
   }
   addNew(Infinity);
-  const newBody = out.join('');
-  const result = open[1]
-    ? `${xml.slice(0, open.index)}<sheetData>${newBody}</sheetData>${xml.slice(bodyStart)}`
-    : `${xml.slice(0, bodyStart)}${newBody}${xml.slice(bodyEnd)}`;
+  const result = withSheetData(xml, data, out.join(''));
   return masters.length ? withSharedFormulasExpanded(result, masters) : result;
 }
 
@@ -178,21 +173,20 @@ interface SharedMaster {
  */
 function withSharedFormulasExpanded(xml: string, masters: SharedMaster[]): string {
   const bySi = new Map(masters.map((m) => [m.si, m]));
-  return xml.replace(CELL_PATTERN, (cell, attrs: string, body: string | undefined) => {
-    const f = body ? /<f\b([^>]*?)(?:\/>|><\/f>)/.exec(body) : null;
-    const master = f && attr(f[1]!, 't') === 'shared' ? bySi.get(attr(f[1]!, 'si') ?? '') : undefined;
-    const at = master ? parseA1(attr(attrs, 'r') ?? '') : null;
-    if (!master || !at || !f) return cell;
+  return replaceElements(xml, 'c', (cell) => {
+    const f = firstElement(cell.body, 'f');
+    const master = f && f.body === '' && attr(f.attrs, 't') === 'shared' ? bySi.get(attr(f.attrs, 'si') ?? '') : undefined;
+    const at = master ? parseA1(attr(cell.attrs, 'r') ?? '') : null;
+    if (!master || !at || !f) return undefined;
     const formula = escapeXml(shiftFormula(master.formula, at.row - master.row, at.col - master.col));
-    return `<c${attrs}>${body!.replace(f[0], `<f>${formula}</f>`)}</c>`;
+    return `<c${cell.attrs}>${splice(cell.body, f.start, f.end, `<f>${formula}</f>`)}</c>`;
   });
 }
 
-function setRowCells(rowXml: string, r: number, cells: Map<number, number>, masters: SharedMaster[]): string {
-  const m = /^<row\b([^>]*?)(\/?)>/.exec(rowXml)!;
+function setRowCells(row: XmlElement, r: number, cells: Map<number, number>, masters: SharedMaster[]): string {
   // `spans` is an optional hint of the row's columns; a new cell may fall outside it.
-  const rowAttrs = m[1]!.replace(/\sspans="[^"]*"/, '');
-  const inner = m[2] ? '' : rowXml.slice(m[0].length, rowXml.length - '</row>'.length);
+  const rowAttrs = row.attrs.replace(/\sspans="[^"]*"/, '');
+  const inner = row.body;
   const pending = new Map(cells);
   const out: string[] = [];
   const addNew = (upTo: number) => {
@@ -204,21 +198,21 @@ function setRowCells(rowXml: string, r: number, cells: Map<number, number>, mast
   };
   let last = 0;
   let prevCol = -1;
-  for (const cm of inner.matchAll(CELL_PATTERN)) {
-    out.push(inner.slice(last, cm.index));
-    last = cm.index + cm[0].length;
-    const given = attr(cm[1]!, 'r');
+  for (const cm of elements(inner, 'c')) {
+    out.push(inner.slice(last, cm.start));
+    last = cm.end;
+    const given = attr(cm.attrs, 'r');
     const c = given ? colIndex(/^[A-Z]+/.exec(given)?.[0] ?? 'A') : prevCol + 1;
     prevCol = c;
     const ref = given ?? `${colName(c)}${r + 1}`;
     addNew(c);
     const v = pending.get(c);
-    if (v === undefined) out.push(cm[0]);
+    if (v === undefined) out.push(inner.slice(cm.start, cm.end));
     else {
-      const f = /<f\b([^>]*?)>([\s\S]+?)<\/f>/.exec(cm[2] ?? '');
-      const si = f && attr(f[1]!, 't') === 'shared' ? attr(f[1]!, 'si') : undefined;
-      if (f && si !== undefined) masters.push({ si, formula: decodeXml(f[2]!), row: r, col: c });
-      out.push(cellXml(ref, styleAttr(cm[1]!), v));
+      const f = firstElement(cm.body, 'f');
+      const si = f && f.body !== '' && attr(f.attrs, 't') === 'shared' ? attr(f.attrs, 'si') : undefined;
+      if (f && si !== undefined) masters.push({ si, formula: decodeXml(f.body), row: r, col: c });
+      out.push(cellXml(ref, styleAttr(cm.attrs), v));
       pending.delete(c);
     }
   }
@@ -227,27 +221,22 @@ function setRowCells(rowXml: string, r: number, cells: Map<number, number>, mast
   return `<row${rowAttrs}>${out.join('')}</row>`;
 }
 
-/**
- * The cells whose body starts with a formula (CT_Cell's sequence puts `<f>` first). Matching only these,
- * rather than every cell, saves a fifth of the writer's time on the 2 MB bench workbook (same output).
- */
-const FORMULA_CELL = /<c\b([^>]*?)>(<f\b[\s\S]*?)<\/c>/g;
-
-/** Formula cells without their cached result (and its type), so every reader computes them. */
+/** Formula cells (CT_Cell's sequence puts `<f>` first) without their cached result (and its type), so every reader computes them. */
 export function withoutCachedResults(xml: string): string {
-  return xml.replace(FORMULA_CELL, (_, attrs: string, body: string) => {
-    const value = body.replace(/<v\/>|<v>[\s\S]*?<\/v>/, '');
-    return `<c${attrs.replace(/\st="[^"]*"/, '')}>${value}</c>`;
+  return replaceElements(xml, 'c', (cell) => {
+    if (!startsWithElement(cell.body, 'f')) return undefined;
+    const v = firstElement(cell.body, 'v');
+    const body = v ? splice(cell.body, v.start, v.end, '') : cell.body;
+    return `<c${cell.attrs.replace(/\st="[^"]*"/, '')}>${body}</c>`;
   });
 }
 
 /** `<calcPr fullCalcOnLoad="1"/>`: Excel recalculates everything when it opens the file. */
 export function withFullCalcOnLoad(xml: string): string {
-  const calc = /<calcPr\b([^>]*?)\/?>/.exec(xml);
+  const calc = startTag(xml, 'calcPr');
   if (calc) {
-    const attrs = calc[1]!.replace(/\sfullCalcOnLoad="[^"]*"/, '');
-    const selfClosing = calc[0].endsWith('/>');
-    return xml.replace(calc[0], `<calcPr${attrs} fullCalcOnLoad="1"${selfClosing ? '/' : ''}>`);
+    const attrs = calc.attrs.replace(/\sfullCalcOnLoad="[^"]*"/, '');
+    return splice(xml, calc.start, calc.tagEnd, `<calcPr${attrs} fullCalcOnLoad="1"${calc.selfClosing ? '/' : ''}>`);
   }
   // calcPr comes after definedNames and before the elements that may follow it (CT_Workbook's sequence).
   const next = /<(?:oleSize|customWorkbookViews|pivotCaches|smartTagPr|smartTagTypes|webPublishing|fileRecoveryPr|webPublishObjects|extLst)\b|<\/workbook>/.exec(xml);
@@ -263,9 +252,10 @@ export function forgetCalcChain(pkg: XlsxPackage): void {
   if (!chain) return;
   pkg.zip.remove(chain);
   const types = pkg.zip.text('[Content_Types].xml')!;
-  pkg.zip.write('[Content_Types].xml', types.replace(/<Override\b[^>]*calcChain\.xml"[^>]*\/>/g, ''));
+  const naming = (e: XmlElement) => (/calcChain\.xml"/.test(e.attrs) ? '' : undefined);
+  pkg.zip.write('[Content_Types].xml', replaceElements(types, 'Override', naming));
   for (const rels of pkg.zip.names().filter((f) => f.endsWith('.rels'))) {
     const text = pkg.zip.text(rels)!;
-    if (text.includes('calcChain')) pkg.zip.write(rels, text.replace(/<Relationship\b[^>]*calcChain\.xml"[^>]*\/>/g, ''));
+    if (text.includes('calcChain')) pkg.zip.write(rels, replaceElements(text, 'Relationship', naming));
   }
 }

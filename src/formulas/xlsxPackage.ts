@@ -4,6 +4,7 @@
 // (docs/stack.md). Only unprefixed SpreadsheetML is read (what Excel, LibreOffice and exceljs write).
 import { colName } from './workbook.ts';
 import { NotAZip, ZipPackage } from './zipPackage.ts';
+import { MalformedXml, type XmlElement, elements, firstElement, withoutTags } from './xmlScan.ts';
 
 export interface SheetPart {
   name: string;
@@ -30,14 +31,24 @@ export interface XlsxPackage {
   names: Map<string, CellRange>;
 }
 
+/** A character XML allows (its Char production); a reference to anything else makes the document malformed. */
+const isXmlChar = (n: number) =>
+  n === 0x9 || n === 0xa || n === 0xd || (n >= 0x20 && n <= 0xd7ff) || (n >= 0xe000 && n <= 0xfffd) || (n >= 0x10000 && n <= 0x10ffff);
+
+/** The character of a reference such as `&#99999999;`: MalformedXml (a 415, like any non-workbook) when XML does not allow it. */
+function referenced(n: number): string {
+  if (!isXmlChar(n)) throw new MalformedXml('character reference beyond XML');
+  return String.fromCodePoint(n);
+}
+
 export const decodeXml = (s: string) =>
   s
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => referenced(Number(d)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => referenced(parseInt(h, 16)))
     .replace(/&amp;/g, '&');
 
 
@@ -83,9 +94,8 @@ export async function openXlsx(bytes: Uint8Array): Promise<XlsxPackage> {
   const zip = ZipPackage.open(bytes);
   const types = zip.text('[Content_Types].xml') ?? '';
   let workbookPath: string | undefined;
-  for (const m of types.matchAll(/<Override\b([^>]*)\/?>/g)) {
-    const ct = attr(m[1]!, 'ContentType');
-    if (ct === MAIN_CONTENT_TYPE) workbookPath = attr(m[1]!, 'PartName')?.replace(/^\//, '');
+  for (const o of elements(types, 'Override')) {
+    if (attr(o.attrs, 'ContentType') === MAIN_CONTENT_TYPE) workbookPath = attr(o.attrs, 'PartName')?.replace(/^\//, '');
   }
   if (!workbookPath) throw new NotAWorkbook('no spreadsheetml workbook part');
   const workbookXml = zip.text(workbookPath);
@@ -93,37 +103,48 @@ export async function openXlsx(bytes: Uint8Array): Promise<XlsxPackage> {
   const dir = workbookPath.slice(0, workbookPath.lastIndexOf('/') + 1);
   const relsPath = `${dir}_rels/${workbookPath.slice(dir.length)}.rels`;
   const rels = new Map<string, string>();
-  for (const m of (zip.text(relsPath) ?? '').matchAll(/<Relationship\b([^>]*)\/?>/g)) {
-    const id = attr(m[1]!, 'Id');
-    const target = attr(m[1]!, 'Target');
+  for (const r of elements(zip.text(relsPath) ?? '', 'Relationship')) {
+    const id = attr(r.attrs, 'Id');
+    const target = attr(r.attrs, 'Target');
     if (id && target) rels.set(id, target.startsWith('/') ? target.slice(1) : `${dir}${target}`);
   }
   const sheets: SheetPart[] = [];
-  for (const m of workbookXml.matchAll(/<sheet\b([^>]*)\/?>/g)) {
-    const path = rels.get(attr(m[1]!, 'r:id') ?? '');
-    const name = attr(m[1]!, 'name');
+  for (const sheet of elements(workbookXml, 'sheet')) {
+    const path = rels.get(attr(sheet.attrs, 'r:id') ?? '');
+    const name = attr(sheet.attrs, 'name');
     if (path && name !== undefined && zip.has(path)) sheets.push({ name, path });
   }
   if (sheets.length === 0) throw new NotAWorkbook('no sheets');
   const names = new Map<string, CellRange>();
-  for (const m of workbookXml.matchAll(/<definedName\b([^>]*)>([\s\S]*?)<\/definedName>/g)) {
-    const name = attr(m[1]!, 'name');
-    if (!name || attr(m[1]!, 'localSheetId') !== undefined) continue;
-    const range = parseRangeRef(decodeXml(m[2]!));
+  for (const d of elements(workbookXml, 'definedName')) {
+    const name = attr(d.attrs, 'name');
+    if (!name || attr(d.attrs, 'localSheetId') !== undefined) continue;
+    const range = parseRangeRef(decodeXml(d.body));
     if (range && sheets.some((s) => s.name === range.sheet)) names.set(name.toLowerCase(), range);
   }
   return { zip, workbookPath, workbookXml, sheets, names };
 }
 
-/** A file that is no workbook, or a zip we cannot read (corrupt, zip64, encrypted: not an xlsx either). */
-export const isNotAWorkbook = (e: unknown): boolean => e instanceof NotAWorkbook || e instanceof NotAZip;
+/**
+ * A file that is no workbook, a zip we cannot read (corrupt, zip64, encrypted, unpacking beyond the caps:
+ * not an xlsx either), or a part that is not well-formed XML.
+ */
+export const isNotAWorkbook = (e: unknown): boolean => e instanceof NotAWorkbook || e instanceof NotAZip || e instanceof MalformedXml;
 
 export const sheetPath = (pkg: XlsxPackage, sheet: string) => pkg.sheets.find((s) => s.name === sheet)?.path;
 
-/** The `<row>` elements of a sheet's `<sheetData>`: number (1-based) and text. */
-export const ROW_PATTERN = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
-/** The `<c>` elements of a row: attributes and body. */
-export const CELL_PATTERN = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+/** A sheet's `<sheetData>` element (MalformedXml when it has none: a worksheet always has one). */
+export function sheetData(xml: string): XmlElement {
+  const data = firstElement(xml, 'sheetData');
+  if (!data) throw new MalformedXml('sheet without sheetData');
+  return data;
+}
+
+/** The sheet's XML with the content of its `<sheetData>` replaced by `body`. */
+export const withSheetData = (xml: string, data: XmlElement, body: string) =>
+  data.selfClosing
+    ? `${xml.slice(0, data.start)}<sheetData>${body}</sheetData>${xml.slice(data.end)}`
+    : `${xml.slice(0, data.tagEnd)}${body}${xml.slice(data.tagEnd + data.body.length)}`;
 
 /** `C5` → { row: 4, col: 2 }. */
 export function parseA1(ref: string): { row: number; col: number } | null {
@@ -141,7 +162,7 @@ export interface SavedCell {
 async function sharedStrings(pkg: XlsxPackage): Promise<string[]> {
   const dir = pkg.workbookPath.slice(0, pkg.workbookPath.lastIndexOf('/') + 1);
   const xml = pkg.zip.text(`${dir}sharedStrings.xml`) ?? '';
-  return (xml.match(/<si>[\s\S]*?<\/si>/g) ?? []).map((si) => decodeXml((si.match(/<t\b[^>]*>[\s\S]*?<\/t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')).join('')));
+  return [...elements(xml, 'si')].map((si) => decodeXml([...elements(si.body, 't')].map((t) => withoutTags(t.body)).join('')));
 }
 
 /**
@@ -174,20 +195,21 @@ export async function readSheetCells(pkg: XlsxPackage, sheet: string, strings?: 
   // `r` is optional: a row or cell without it follows the previous one.
   let row = -1;
   const located: { attrs: string; body: string; at: { row: number; col: number } }[] = [];
-  for (const rm of xml.matchAll(ROW_PATTERN)) {
-    const r = attr(rm[1]!, 'r');
+  for (const rm of elements(xml, 'row')) {
+    const r = attr(rm.attrs, 'r');
     row = r ? Number(r) - 1 : row + 1;
     let col = -1;
-    for (const m of (rm[2] ?? '').matchAll(CELL_PATTERN)) {
-      col = parseA1(attr(m[1]!, 'r') ?? '')?.col ?? col + 1;
-      located.push({ attrs: m[1]!, body: m[2] ?? '', at: { row, col } });
+    for (const m of elements(rm.body, 'c')) {
+      col = parseA1(attr(m.attrs, 'r') ?? '')?.col ?? col + 1;
+      located.push({ attrs: m.attrs, body: m.body, at: { row, col } });
     }
   }
   for (const { attrs, body, at } of located) {
     const t = attr(attrs, 't');
-    const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
+    const ve = firstElement(body, 'v');
+    const v = ve && !ve.selfClosing ? ve.body : undefined;
     let value: SavedCell['value'] = null;
-    if (t === 'inlineStr') value = decodeXml((/<t\b[^>]*>([\s\S]*?)<\/t>/.exec(body)?.[1] ?? '').replace(/<[^>]+>/g, ''));
+    if (t === 'inlineStr') value = decodeXml(withoutTags(firstElement(body, 't')?.body ?? ''));
     else if (v !== undefined) {
       if (t === 's') value = shared[Number(v)] ?? '';
       else if (t === 'str') value = decodeXml(v);
@@ -196,11 +218,11 @@ export async function readSheetCells(pkg: XlsxPackage, sheet: string, strings?: 
       else value = Number(v);
     }
     const cell: SavedCell = { value };
-    const f = /<f\b([^>]*?)(?:\/>|>([\s\S]*?)<\/f>)/.exec(body);
+    const f = firstElement(body, 'f');
     if (f) {
-      const text = decodeXml(f[2] ?? '');
-      const si = attr(f[1]!, 'si');
-      if (attr(f[1]!, 't') === 'shared' && si !== undefined) {
+      const text = decodeXml(f.body);
+      const si = attr(f.attrs, 'si');
+      if (attr(f.attrs, 't') === 'shared' && si !== undefined) {
         const master = masters.get(si);
         if (text) masters.set(si, { formula: text, row: at.row, col: at.col });
         cell.formula = text || (master ? shiftFormula(master.formula, at.row - master.row, at.col - master.col) : undefined);

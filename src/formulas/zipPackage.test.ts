@@ -1,6 +1,7 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { NotAZip, ZipPackage } from './zipPackage.ts';
+import { MAX_ENTRY_BYTES, NotAZip, ZipPackage, ZipTooLarge } from './zipPackage.ts';
+import { zipBomb } from './testing/hostileWorkbooks.ts';
 import { isNotAWorkbook, openXlsx } from './xlsxPackage.ts';
 
 // Fixtures come from jszip, an independent writer; its pako deflate at level 9 gives other bytes than
@@ -114,5 +115,27 @@ describe('ZipPackage', () => {
     const input = await fixture();
     const error = await openXlsx(input.subarray(0, input.length - 30)).catch((e: unknown) => e);
     expect(isNotAWorkbook(error)).toBe(true);
+  });
+
+  it('refuses a zip bomb by its declared sizes before inflating anything (issue 22)', async () => {
+    const bomb = await zipBomb(450);
+    expect(bomb.length).toBeLessThan(600_000);
+    expect(() => ZipPackage.open(bomb)).toThrow(ZipTooLarge);
+    const error = await openXlsx(bomb).catch((e: unknown) => e);
+    expect([error instanceof ZipTooLarge, isNotAWorkbook(error)]).toEqual([true, true]);
+  });
+
+  it('refuses a package whose entries together declare more than the cap, each below it', async () => {
+    const bytes = await fixture();
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (const name of ['xl/worksheets/sheet1.xml', 'xl/worksheets/sheet2.xml', 'xl/media/image1.png']) {
+      view.setUint32(centralHeader(bytes, name) + 24, MAX_ENTRY_BYTES - 1, true);
+    }
+    expect(() => ZipPackage.open(bytes)).toThrow(ZipTooLarge);
+  });
+
+  it('stops inflating at the declared size when the header lies: a corrupt entry, not a runaway', async () => {
+    const zip = ZipPackage.open(await zipBomb(450, 2000));
+    expect(() => zip.read('[Content_Types].xml')).toThrow(/corrupt entry/);
   });
 });

@@ -9,6 +9,18 @@ import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 export class NotAZip extends Error {}
 
 /**
+ * Caps on what a package may unpack to, checked on the sizes its central directory declares before
+ * anything is inflated; inflating stops at an entry's declared size, so a header that lies ends as a
+ * corrupt entry instead of a runaway (a zip bomb: 0.5 MB that inflates to gigabytes). The bench's 2 MB
+ * workbook of a large model unpacks to 14 MB, its largest part to 2.1 MB (docs/decisions.md, issue 22).
+ */
+export const MAX_ENTRY_BYTES = 50_000_000;
+export const MAX_UNPACKED_BYTES = 100_000_000;
+
+/** A package that declares more than the caps: refused (413) before a byte is inflated. */
+export class ZipTooLarge extends NotAZip {}
+
+/**
  * Deflate level of changed entries. Measured on the 2 MB bench workbook, all sheets changed: level 1
  * 62 ms / 2.26 MB, level 4 95 ms / 2.10 MB, level 6 198 ms / 1.92 MB. The time is paid on every open
  * (20 users at once queue behind it), the 18% in size only once per download.
@@ -66,6 +78,7 @@ export class ZipPackage {
     if (view.getUint16(end + 4, true) !== 0 || view.getUint16(end + 6, true) !== 0 || count !== view.getUint16(end + 8, true)) throw new NotAZip('multi-disk');
     if (count === 0xffff || dirStart === 0xffffffff || dirStart + dirSize > end) throw new NotAZip('bad central directory');
     let at = dirStart;
+    let unpacked = 0;
     for (let n = 0; n < count; n++) {
       if (at + 46 > end || view.getUint32(at, true) !== CENTRAL) throw new NotAZip('bad central directory entry');
       const flags = view.getUint16(at + 8, true);
@@ -81,6 +94,8 @@ export class ZipPackage {
       if (offset + 30 > dirStart || view.getUint32(offset, true) !== LOCAL) throw new NotAZip('bad local header');
       const dataStart = offset + 30 + view.getUint16(offset + 26, true) + view.getUint16(offset + 28, true);
       if (dataStart + csize > dirStart || next > end) throw new NotAZip('entry out of bounds');
+      unpacked += size;
+      if (size > MAX_ENTRY_BYTES || unpacked > MAX_UNPACKED_BYTES) throw new ZipTooLarge('unpacks beyond the cap');
       const rawName = bytes.subarray(at + 46, at + 46 + nameLength);
       const entry: Entry = {
         name: Buffer.from(rawName).toString('utf8'),
@@ -111,14 +126,15 @@ export class ZipPackage {
     return this.entries.has(name);
   }
 
-  /** An entry's content (inflated on first read, checked against its CRC), or undefined. */
+  /** An entry's content (inflated on first read, at most its declared size, checked against its CRC), or undefined. */
   read(name: string): Uint8Array | undefined {
     const e = this.entries.get(name);
     if (!e) return undefined;
     if (!e.content) {
       let content: Uint8Array;
       try {
-        content = e.method === 8 ? inflateRawSync(e.compressed) : e.compressed;
+        // One byte beyond the declared size is enough to know that the header lied.
+        content = e.method === 8 ? inflateRawSync(e.compressed, { maxOutputLength: e.size + 1 }) : e.compressed;
       } catch {
         throw new NotAZip(`corrupt entry ${name}`);
       }

@@ -42,8 +42,13 @@ export const ATTACHMENT_MESSAGES = {
 /** Spreadsheet workbooks: an uploaded template that is not an xlsx, a second template of the same name (POST template-model/). */
 export const WORKBOOK_MESSAGES = {
   notXlsx: 'Het bestand is geen geldig Excel-werkmap (.xlsx).',
+  /** A package that unpacks beyond the caps of src/formulas/zipPackage.ts (a zip bomb, or far beyond any model). */
+  tooLarge: 'Het bestand is uitgepakt te groot om als werkmap te lezen (maximaal 100 MB, 50 MB per onderdeel).',
   duplicateTemplate: 'Er bestaat al een type rekenmodel met deze naam.',
 } as const;
+/** A workbook task (opening, a report, reading results) stopped at the worker threads' deadline (issue 22). */
+export const workerTimeoutMessage = (seconds: number) =>
+  `Het verwerken van de werkmap duurde langer dan ${seconds.toLocaleString('nl-NL')} seconden en is afgebroken. Controleer het bestand in Excel en sla het opnieuw op.`;
 /** Spec 1 §8: a save that failed for another reason than a known one. */
 export const SAVE_FAILED = 'Er is een fout opgetreden tijdens het opslaan.';
 /** The answers of POST model/{id}/saved-model/ (multipart, one part `file`, which becomes the active entry). */

@@ -1,0 +1,38 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { WorkerTimeout, fillWorkbook, setWorkerTaskSeconds, setWorkerThreads } from './workbookThreads.ts';
+import { JobFailure } from './job.ts';
+import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
+import { buildModelTemplate, templateModelData } from '../../src/formulas/modelTemplate.ts';
+import { largeModel } from '../../src/formulas/testing/largeModel.ts';
+import { openXlsx } from '../../src/formulas/xlsxPackage.ts';
+import { smallWorkbook } from '../../src/formulas/testing/hostileWorkbooks.ts';
+
+// The pool's deadline (issue 22): a task that runs past it fails with the Dutch message, its thread is
+// terminated and replaced, and the pool goes on serving. The stuck task is a real one given a deadline it
+// cannot meet (filling a 1 MB workbook in a thousandth of a second, the thread's start included).
+const inputs = { parameters: [], spaceUsage: null };
+
+afterAll(() => {
+  setWorkerTaskSeconds(60);
+  setWorkerThreads(2);
+});
+
+describe('the worker threads’ deadline', () => {
+  it('fails a task past its deadline for good, replaces the thread and serves the tasks after it', async () => {
+    const m = largeModel({ costEntries: 800, residentialEntries: 300 });
+    m.base_parameters.space_usage = templateModelData().base_parameters.space_usage;
+    const big = await buildModelTemplate(m);
+    setWorkerThreads(1);
+    setWorkerTaskSeconds(0.001);
+    const stuck = fillWorkbook(big, inputs).then(() => null, (e: unknown) => e);
+    const error = await stuck;
+    expect(error).toBeInstanceOf(WorkerTimeout);
+    expect(error).toBeInstanceOf(JobFailure); // the job runner marks the job failed, no retry
+    expect((error as Error).message).toBe(workerTimeoutMessage(0.001));
+    setWorkerTaskSeconds(60);
+    // the one thread was replaced: both tasks are served, the large one too
+    const [small, again] = await Promise.all([fillWorkbook(smallWorkbook(), inputs), fillWorkbook(big, inputs)]);
+    expect((await openXlsx(small!)).sheets.map((s) => s.name)).toEqual(['Invoer']);
+    expect(again!.length).toBeGreaterThan(100_000);
+  });
+});

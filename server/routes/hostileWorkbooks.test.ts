@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
+import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { job, modelResult, savedModel, storedFile, templateModel } from '../db/schema/index.ts';
+import type { UserRow } from '../context.ts';
+import { setWorkerTaskSeconds } from '../jobs/workbookThreads.ts';
+import { WORKBOOK_MESSAGES, workerTimeoutMessage } from '../../src/api/contract/messages.ts';
+import { badEntityWorkbook, smallWorkbook, unclosedRowsWorkbook, workbookWith, zipBomb } from '../../src/formulas/testing/hostileWorkbooks.ts';
+
+// Issue 22's requests against the routes that take a workbook: a 0.45 MB zip bomb (450 MB unpacked), a
+// sheet of 150,000 unclosed <row> tags, a character reference beyond Unicode, and a task that outlives
+// the worker threads' deadline. Each is refused with a Dutch 4xx (or a failed job), never a 500 or a stall.
+
+let t: TestApp;
+let a: Tenant;
+let base: string;
+const M = '/api/manager';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createTenant(t.db, 'hostile');
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+const FILE = 'Grex model.xlsx';
+const tooLarge = { message: WORKBOOK_MESSAGES.tooLarge, errors: [{ path: 'file', message: WORKBOOK_MESSAGES.tooLarge }] };
+
+async function upload(user: UserRow, url: string, fields: Record<string, string | number>, data: Uint8Array) {
+  const body = multipart(fields, { filename: 'aanval.xlsx', data: Buffer.from(data) });
+  return t.app.inject({ method: 'POST', url: `${M}/${url}`, headers: { ...(await bearer(t.app, user)), ...body.headers }, payload: body.payload });
+}
+
+const activeFile = async (modelId: number) =>
+  (await t.db.select({ data: storedFile.data }).from(savedModel).innerJoin(storedFile, eq(storedFile.id, savedModel.fileId))
+    .where(eq(savedModel.modelId, modelId)).then((rows) => rows.map((r) => r.data.length)));
+
+/** A spreadsheet model with an edit link of USR: its PUT, and LOCK giving the lock token. */
+async function opened() {
+  const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+  const url = await editLinkFor(t.db, a, tree, { publicUrl: base, userId: a.usr.id, filename: FILE, now: t.clock.now(), hours: t.config.fileLinkHours });
+  const put = (body: Uint8Array, token?: string) => fetch(url, { method: 'PUT', headers: token ? { if: `(<${token}>)` } : {}, body: Buffer.from(body) });
+  const lock = async () => {
+    const res = await fetch(url, {
+      method: 'LOCK', headers: { 'content-type': 'application/xml', timeout: 'Second-600' },
+      body: '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>test</D:owner></D:lockinfo>',
+    });
+    return /<([^>]+)>/.exec(res.headers.get('lock-token') ?? '')![1]!;
+  };
+  return { tree, put, lock };
+}
+
+describe('WebDAV PUT of an edit link', () => {
+  it('checks the lock before reading the file: without one, a bomb or a non-workbook is 423 and nothing is unpacked', async () => {
+    const { tree, put } = await opened();
+    const before = await activeFile(tree.modelId);
+    for (const body of [await zipBomb(), new TextEncoder().encode('geen werkmap')]) {
+      const res = await put(body);
+      expect([res.status, await res.text()]).toEqual([423, expect.stringContaining('lock-token-submitted')]);
+    }
+    expect(await activeFile(tree.modelId)).toEqual(before);
+  });
+
+  it('refuses a zip bomb under the lock with 413, a lying header and &#99999999; with 415, and keeps the file', async () => {
+    const { tree, put, lock } = await opened();
+    const token = await lock();
+    const before = await activeFile(tree.modelId);
+    const bomb = await zipBomb();
+    expect(bomb.length).toBeLessThan(600_000);
+    const refused = await put(bomb, token);
+    expect([refused.status, (await refused.json()).message]).toEqual([413, WORKBOOK_MESSAGES.tooLarge]);
+    for (const body of [await zipBomb(450, 2000), badEntityWorkbook()]) {
+      const res = await put(body, token);
+      expect([res.status, (await res.json()).message]).toEqual([415, 'Alleen een Excel-werkmap (.xlsx) kan hier worden opgeslagen.']);
+    }
+    expect(await activeFile(tree.modelId)).toEqual(before);
+    expect((await put(smallWorkbook(), token)).status).toBe(204);
+  });
+});
+
+describe('uploads', () => {
+  it('refuses a zip bomb as a template model (413) and &#99999999; as no workbook (400), storing nothing', async () => {
+    const before = await t.db.select().from(templateModel).where(eq(templateModel.clientId, a.clientId));
+    const bomb = await upload(a.staff, 'template-model/', { name: 'Bom' }, await zipBomb());
+    expect([bomb.statusCode, bomb.json()]).toEqual([413, tooLarge]);
+    const entity = await upload(a.staff, 'template-model/', { name: 'Entiteit' }, badEntityWorkbook());
+    expect([entity.statusCode, entity.json().message]).toEqual([400, WORKBOOK_MESSAGES.notXlsx]);
+    expect(await t.db.select().from(templateModel).where(eq(templateModel.clientId, a.clientId))).toEqual(before);
+  });
+
+  it('refuses a zip bomb as a report template and as a history entry (413)', async () => {
+    const report = await upload(a.staff, 'template-report/', { name: 'Bom', n_models_min: 1, n_models_max: 2 }, await zipBomb());
+    expect([report.statusCode, report.json()]).toEqual([413, tooLarge]);
+    const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    const history = await upload(a.staff, `model/${tree.modelId}/saved-model/`, {}, await zipBomb());
+    expect([history.statusCode, history.json()]).toEqual([413, tooLarge]);
+    expect(await activeFile(tree.modelId)).toEqual([10]);
+  });
+});
+
+describe('opening a spreadsheet model', () => {
+  async function modelWith(data: Uint8Array): Promise<Tree> {
+    const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    const [saved] = await t.db.select({ fileId: savedModel.fileId }).from(savedModel).where(eq(savedModel.id, tree.savedModelId));
+    await t.db.update(storedFile).set({ data: Buffer.from(data), size: data.byteLength }).where(eq(storedFile.id, saved!.fileId));
+    return tree;
+  }
+
+  /** GET model/{id}/open/, then the poll as the browser does until it is no longer 202. */
+  async function openModel(user: UserRow, modelId: number) {
+    const headers = await bearer(t.app, user);
+    const started = await t.app.inject({ method: 'GET', url: `${M}/model/${modelId}/open/`, headers });
+    expect(started.statusCode, started.body).toBe(200);
+    const id: string = started.json().open_model_task;
+    for (;;) {
+      const res = await t.app.inject({ method: 'GET', url: `${M}/open-model-task/${id}/`, headers });
+      if (res.statusCode !== 202) return { id, res };
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('saves two sheets of 150,000 unclosed <row> tags through WebDAV, and an unrelated model still opens', async () => {
+    // The issue's request: each save enqueues the results job, which read such a sheet for 40 s per thread.
+    const saved: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { tree, put, lock } = await opened();
+      expect((await put(unclosedRowsWorkbook(150_000 + i), await lock())).status).toBe(204);
+      saved.push(tree.modelId);
+    }
+    const ordinary = await modelWith(smallWorkbook());
+    expect((await openModel(a.adm, ordinary.modelId)).res.statusCode).toBe(200);
+    // the results job read each sheet as far as the first unclosed row: no workbook, said in the stored results
+    for (const id of saved) {
+      await vi.waitFor(async () => {
+        const [row] = await t.db.select({ results: modelResult.results }).from(modelResult).where(eq(modelResult.modelId, id));
+        expect((row?.results as { model?: { fout?: string } } | undefined)?.model?.fout).toBe(WORKBOOK_MESSAGES.notXlsx);
+      }, { timeout: 30_000, interval: 50 });
+    }
+    // opening the sheet itself reads through it (nothing to write into it): served
+    const hostile = await modelWith(unclosedRowsWorkbook());
+    expect((await openModel(a.usr, hostile.modelId)).res.statusCode).toBe(200);
+  });
+
+  it('fails a task past the worker threads’ deadline for good (one attempt), in Dutch, and the next open works', async () => {
+    // 20,000 formula cells: filling them takes far longer than the thousandth of a second it is given
+    const tree = await modelWith(workbookWith(Array.from({ length: 20_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><f>1+1</f><v>2</v></c></row>`).join('')));
+    setWorkerTaskSeconds(0.001);
+    try {
+      const { id, res } = await openModel(a.usr, tree.modelId);
+      expect([res.statusCode, res.json().message]).toEqual([422, workerTimeoutMessage(0.001)]);
+      const [row] = await t.db.select({ status: job.status, attempts: job.attempts }).from(job).where(eq(job.id, id));
+      expect(row).toEqual({ status: 'failed', attempts: 1 });
+    } finally {
+      setWorkerTaskSeconds(t.config.workerTaskSeconds);
+    }
+    expect((await openModel(a.usr, tree.modelId)).res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,119 @@
+// Hostile workbooks for the tests and the bench (issue 22): a zip bomb, a sheet of unclosed tags and a
+// character reference beyond Unicode, each an otherwise valid xlsx package. Built with a small zip
+// writer of their own, because ZipPackage cannot write an entry whose header lies or whose deflated
+// bytes come from elsewhere.
+import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
+import { RESULT_NAMES } from '../savedWorkbook.ts';
+
+const CONTENT_TYPES = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>';
+const ROOT_RELS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>';
+const WORKBOOK_RELS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>';
+const workbookXml = (definedNames = '') => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Invoer" sheetId="1" r:id="rId1"/></sheets>${definedNames}</workbook>`;
+const sheetXml = (rows: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
+
+interface RawEntry {
+  name: string;
+  /** Deflated bytes. */
+  data: Uint8Array;
+  crc: number;
+  /** The uncompressed size the headers declare (a lie, when asked for). */
+  size: number;
+}
+
+const entry = (name: string, text: string): RawEntry => {
+  const bytes = Buffer.from(text, 'utf8');
+  return { name, data: deflateRawSync(bytes), crc: crc32(bytes), size: bytes.length };
+};
+
+function zip(entries: RawEntry[]): Uint8Array {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(e.crc, 14);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(20, 4);
+    local.copy(dir, 6, 4, 30);
+    dir.writeUInt32LE(offset, 42);
+    parts.push(local, name, Buffer.from(e.data));
+    central.push(dir, name);
+    offset += 30 + name.length + e.data.length;
+  }
+  const dirBytes = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dirBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...parts, dirBytes, end]));
+}
+
+/** A workbook of one sheet `Invoer` with these rows (SpreadsheetML inside `<sheetData>`) and defined names. */
+export function workbookWith(rows: string, definedNames = ''): Uint8Array {
+  return zip([
+    entry('[Content_Types].xml', CONTENT_TYPES),
+    entry('_rels/.rels', ROOT_RELS),
+    entry('xl/workbook.xml', workbookXml(definedNames)),
+    entry('xl/_rels/workbook.xml.rels', WORKBOOK_RELS),
+    entry('xl/worksheets/sheet1.xml', sheetXml(rows)),
+  ]);
+}
+
+/** An ordinary workbook of a few cells, the baseline the hostile ones are built on. */
+export const smallWorkbook = () => workbookWith('<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f>A1*2</f><v>2</v></c></row>');
+
+/**
+ * A sheet of `count` unclosed `<row>` tags (7 bytes each: 150,000 make 1 MB of XML, 3 kB zipped):
+ * a scan that looks for `</row>` from every `<row` reads the rest of the text each time. It has the
+ * result names of a spreadsheet model, so the results reader goes on to read its cells.
+ */
+export const unclosedRowsWorkbook = (count = 150_000) =>
+  workbookWith('<row>\r\n'.repeat(count), `<definedNames>${Object.values(RESULT_NAMES).map((n) => `<definedName name="${n}">Invoer!$A$1</definedName>`).join('')}</definedNames>`);
+
+/** A cell whose text holds `&#99999999;`, a character reference beyond Unicode (XML says: not well-formed). */
+export const badEntityWorkbook = () =>
+  workbookWith('<row r="1"><c r="A1" t="inlineStr"><is><t>&#99999999;</t></is></c></row>', '<definedNames><definedName name="x&#99999999;">Invoer!$A$1</definedName></definedNames>');
+
+/**
+ * A zip bomb: the small workbook whose `[Content_Types].xml` (the first part every reader inflates) is
+ * followed by `megabytes` MB of spaces, deflated at level 9 (~1 kB per MB: 450 MB make a 0.45 MB file).
+ * `declared`: the size its headers state; by default the true one, else a lie (a small number).
+ */
+export function zipBomb(megabytes = 450, declared?: number): Promise<Uint8Array> {
+  const key = `${megabytes}:${declared}`;
+  // Deflating 450 MB takes a second: once per process.
+  if (!bombs.has(key)) bombs.set(key, buildBomb(megabytes, declared));
+  return bombs.get(key)!;
+}
+
+const bombs = new Map<string, Promise<Uint8Array>>();
+
+async function buildBomb(megabytes: number, declared: number | undefined): Promise<Uint8Array> {
+  const head = Buffer.from(CONTENT_TYPES, 'utf8');
+  const chunk = Buffer.alloc(1_000_000, 0x20);
+  const deflate = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (b: Buffer) => out.push(b));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  let crc = crc32(head);
+  deflate.write(head);
+  for (let i = 0; i < megabytes; i++) {
+    crc = crc32(chunk, crc);
+    if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  const size = declared ?? head.length + megabytes * chunk.length;
+  const small = [entry('_rels/.rels', ROOT_RELS), entry('xl/workbook.xml', workbookXml()), entry('xl/_rels/workbook.xml.rels', WORKBOOK_RELS), entry('xl/worksheets/sheet1.xml', sheetXml(''))];
+  return zip([{ name: '[Content_Types].xml', data: Buffer.concat(out), crc, size }, ...small]);
+}
