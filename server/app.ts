@@ -25,7 +25,8 @@ import { createMailer, type Mailer } from './services/mail.ts';
 import { registerRoutes } from './routes/index.ts';
 import { webdavRoutes } from './webdav/routes.ts';
 import { JobQueue } from './jobs/queue.ts';
-import { type LogFormat, textStream } from './logFormat.ts';
+import { type LogFormat, requestSerializer, textStream } from './logFormat.ts';
+import { DAV_PREFIX } from './webdav/editLinks.ts';
 import { FILE_COOKIE, FILE_TOKEN_PURPOSE, FILES_PREFIX } from './services/jobs.ts';
 import { DOCUMENTATION_COOKIE, DOCUMENTATION_TOKEN_PURPOSE, documentationPdfRequest } from './services/documentation.ts';
 
@@ -119,7 +120,10 @@ function logStream({ logger, logDestination }: AppOptions) {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
-    logger: opts.logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...logStream(opts) } : false,
+    logger: opts.logger ? {
+      level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: requestSerializer(DAV_PREFIX) }, ...logStream(opts),
+    } : false,
     logController: new OneLinePerRequest(),
     trustProxy: process.env.TRUST_PROXY === 'true',
     // No body above MAX_UPLOAD_MB (413), and no JSON body above 20 MB however high that is set.
