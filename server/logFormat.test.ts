@@ -18,7 +18,7 @@ async function loggingApp(format: LogFormat): Promise<string[]> {
 
 async function logOf(format: LogFormat): Promise<string[]> {
   const lines = await loggingApp(format);
-  const res = await t.app.inject({ method: 'GET', url: '/api/manager/project/' });
+  const res = await t!.app.inject({ method: 'GET', url: '/api/manager/project/' });
   expect(res.statusCode).toBe(401);
   return lines;
 }

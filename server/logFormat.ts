@@ -72,20 +72,22 @@ const decoded = (segment: string) => {
   }
 };
 
+
+/** What the `req` serializer is given: Fastify's request (typed as the raw one it may also be). */
 interface LoggedRequest {
-  method: string;
-  url: string;
-  host: string;
-  ip: string;
-  headers: Record<string, unknown>;
-  socket?: { remotePort?: number };
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+  socket?: { remotePort?: number } | null;
+  host?: string;
+  ip?: string;
 }
 
 /** pino's `req` serializer: Fastify's own fields, the address with its token masked (maskedUrl). */
 export const requestSerializer = (secretPrefix: string) => (req: LoggedRequest) => ({
   method: req.method,
-  url: maskedUrl(req.url, secretPrefix),
-  version: req.headers?.['accept-version'],
+  url: maskedUrl(req.url ?? '', secretPrefix),
+  version: [req.headers['accept-version']].flat()[0],
   host: req.host,
   remoteAddress: req.ip,
   remotePort: req.socket?.remotePort,
