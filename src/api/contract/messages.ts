@@ -116,6 +116,7 @@ export const MAP_MESSAGES = {
   notAnArea: 'Ongeldige GeoJSON: een gebied is een Polygon of MultiPolygon met randen van punten [lengtegraad, breedtegraad].',
   openRing: 'Een rand van het gebied is niet gesloten: het eerste en het laatste punt moeten gelijk zijn.',
   fewPositions: 'Een rand van het gebied heeft te weinig punten: een vlak heeft minstens drie hoekpunten.',
+  manyCoordinates: 'Een punt van het gebied heeft te veel coördinaten: hoogstens drie (lengtegraad, breedtegraad en eventueel hoogte).',
   selfIntersection: 'Het gebied snijdt zichzelf: randen van het gebied mogen elkaar niet kruisen of raken.',
   emptyArea: 'Het gebied heeft geen oppervlakte.',
   tooManyVertices: (n: number, max: number) =>
