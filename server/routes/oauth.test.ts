@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -266,6 +267,57 @@ describe('refusals', () => {
     const res = await tokenForm({ grant_type: 'password', username: 'x', password: 'y' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'invalid_request', message: 'grant_type moet authorization_code of refresh_token zijn.' });
+  });
+});
+
+describe('PKCE (RFC 7636; issue 22 item 6)', () => {
+  const verifier = () => randomBytes(48).toString('base64url'); // 64 characters of the allowed set
+  const s256 = (v: string) => createHash('sha256').update(v).digest('base64url');
+  const challengedCode = async (over: Record<string, string>) => {
+    const res = await authorizeRaw(a.usr, viewerA.client_id, over);
+    expect(res.statusCode, res.body).toBe(200);
+    return new URL(res.json().redirect_to).searchParams.get('code')!;
+  };
+  const refusedGrant = (res: Awaited<ReturnType<typeof exchange>>) => {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toBe('invalid_grant');
+  };
+
+  it('S256: a code is refused without a verifier and with a wrong one, and accepted with the right one', async () => {
+    const v = verifier();
+    const challenge = { code_challenge: s256(v), code_challenge_method: 'S256' };
+    refusedGrant(await exchange(await challengedCode(challenge)));
+    refusedGrant(await exchange(await challengedCode(challenge), viewerA, { code_verifier: verifier() }));
+    // The challenge itself is no verifier.
+    refusedGrant(await exchange(await challengedCode(challenge), viewerA, { code_verifier: s256(v) }));
+    // A failed attempt spends the code: the right verifier comes too late for it.
+    const code = await challengedCode(challenge);
+    refusedGrant(await exchange(code, viewerA, { code_verifier: verifier() }));
+    refusedGrant(await exchange(code, viewerA, { code_verifier: v }));
+    const ok = await exchange(await challengedCode(challenge), viewerA, { code_verifier: v });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await resource(ok.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('plain (also without a method, RFC 7636 §4.3): the verifier is the challenge', async () => {
+    const v = verifier();
+    const challenges: Record<string, string>[] = [{ code_challenge: v, code_challenge_method: 'plain' }, { code_challenge: v }];
+    for (const challenge of challenges) {
+      refusedGrant(await exchange(await challengedCode(challenge)));
+      refusedGrant(await exchange(await challengedCode(challenge), viewerA, { code_verifier: verifier() }));
+      expect((await exchange(await challengedCode(challenge), viewerA, { code_verifier: v })).statusCode).toBe(200);
+    }
+  });
+
+  it('a code without a challenge is refused with a verifier; a malformed challenge or method in Dutch', async () => {
+    refusedGrant(await exchange(await codeFor(a.usr, viewerA.client_id), viewerA, { code_verifier: verifier() }));
+    const short = await authorizeRaw(a.usr, viewerA.client_id, { code_challenge: 'kort', code_challenge_method: 'S256' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual([{ path: 'code_challenge', message: 'code_challenge moet 43 tot 128 tekens zijn (A-Z, a-z, 0-9, -, ., _, ~).' }]);
+    const method = await authorizeRaw(a.usr, viewerA.client_id, { code_challenge: verifier(), code_challenge_method: 'S512' });
+    expect(method.json().errors).toEqual([{ path: 'code_challenge_method', message: 'code_challenge_method moet S256 of plain zijn.' }]);
+    const alone = await authorizeRaw(a.usr, viewerA.client_id, { code_challenge_method: 'S256' });
+    expect(alone.json().errors).toEqual([{ path: 'code_challenge', message: 'Vul code_challenge in bij code_challenge_method.' }]);
   });
 });
 

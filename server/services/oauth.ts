@@ -113,6 +113,7 @@ function model(ctx: AppContext, forClient?: number): AuthorizationCodeModel & Re
           AND NOT EXISTS (SELECT 1 FROM oauth_token ot WHERE ot.code_id = oc.id AND ot.revoked_at IS NULL AND ot.refresh_expires_at > ${at})`);
       await db.insert(oauthCode).values({
         viewerId: c.viewerId, userId: user.id, codeHash: sha256(code.authorizationCode), redirectUri: code.redirectUri,
+        codeChallenge: code.codeChallenge ?? null, codeChallengeMethod: code.codeChallengeMethod ?? null,
         expiresAt: later(at, CODE_SECONDS), createdAt: at,
       });
       return { ...code, client: c, user };
@@ -130,6 +131,8 @@ function model(ctx: AppContext, forClient?: number): AuthorizationCodeModel & Re
       const user: GrantUser = { id: row.code.userId, codeId: row.code.id };
       return {
         authorizationCode: code, expiresAt: libraryTime(ctx, row.code.expiresAt), redirectUri: row.code.redirectUri,
+        // The library checks the exchange's code_verifier against these (after spending the code).
+        ...(row.code.codeChallenge ? { codeChallenge: row.code.codeChallenge, codeChallengeMethod: row.code.codeChallengeMethod ?? 'plain' } : {}),
         client: libraryClient(row.viewer), user,
       };
     },
@@ -198,13 +201,17 @@ function model(ctx: AppContext, forClient?: number): AuthorizationCodeModel & Re
 }
 
 function server(ctx: AppContext, forClient?: number) {
-  return new OAuth2Server({
+  const options = {
     model: model(ctx, forClient),
     authorizationCodeLifetime: CODE_SECONDS,
     accessTokenLifetime: ACCESS_SECONDS,
     refreshTokenLifetime: REFRESH_SECONDS,
     allowBearerTokensInQueryString: false,
-  });
+    // PKCE (the library's option, missing from its types): RFC 7636 allows both methods; a viewer whose
+    // back end cannot hash sends plain, and a challenge without a method is plain (§4.3).
+    enablePlainPKCE: true,
+  };
+  return new OAuth2Server(options);
 }
 
 /** The parts of a Fastify request the library reads. */
