@@ -9,6 +9,7 @@ import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
 import { appUser, auditLog, featureArea, oauthToken, versionRegion } from '../db/schema/index.ts';
 import { externalViewerAnswers } from '../services/oauth.ts';
 import type { UserRow } from '../context.ts';
+import { VIEWER_ADDRESS_INTERNAL } from '../../src/api/contract/messages.ts';
 
 // The external map viewer's OAuth flow (issue 14 item 5), driven as a viewer would: the main app asks
 // authorize/ with its bearer token for the address to send the frame to, the viewer's back end exchanges
@@ -77,7 +78,7 @@ async function tokensFor(user: UserRow, v = viewerA) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ mapViewerAllowLoopback: true }); // the reachability tests' viewers listen on this machine
   a = await createTenant(t.db, 'oautha');
   b = await createTenant(t.db, 'oauthb');
   treeA = await seedTree(t.db, a, { name: 'Stationsgebied', roles: rolesAsGlobal(a) });
@@ -370,6 +371,35 @@ describe('configuration of the external viewer (staff)', () => {
       `Externe kaartviewer 'Nieuwe viewer' vervangen (${BASE})`,
       "Externe kaartviewer 'Nieuwe viewer' verwijderd; de ingebouwde kaartviewer wordt gebruikt",
     ]));
+  });
+});
+
+describe('the base address is no internal address (issue 22 item 5)', () => {
+  const INTERNAL = [
+    'http://127.0.0.1:8080/', 'http://localhost:8080/', 'http://[::1]:8080/', 'https://10.0.0.5/', 'https://172.16.3.4/',
+    'https://192.168.1.1/', 'https://169.254.169.254/latest/meta-data/', 'https://[fe80::1]/', 'https://[fd12:3456::1]/',
+    'https://0.0.0.0/', 'https://[::ffff:127.0.0.1]/', 'https://[::ffff:a9fe:a9fe]/', 'https://100.64.0.1/', 'https://localhost/',
+  ];
+
+  it('refuses loopback, private and link-local addresses on the field, and stores nothing', async () => {
+    const c = await createTenant(t.db, 'oauthi');
+    const h = await bearer(t.app, c.staff);
+    const url = `${M}/mapviewer/oauth/client/`;
+    t.config.mapViewerAllowLoopback = false;
+    try {
+      for (const base of INTERNAL) {
+        const res = await t.app.inject({ method: 'PUT', url, headers: h, payload: { name: 'Intern', base_url: base, redirect_uri: REDIRECT } });
+        expect([base, res.statusCode, res.json().errors]).toEqual([base, 400, [{ path: 'base_url', message: VIEWER_ADDRESS_INTERNAL }]]);
+      }
+      expect((await t.app.inject({ method: 'GET', url, headers: h })).json()).toEqual({ external: null });
+      expect((await t.app.inject({ method: 'PUT', url, headers: h, payload: { name: 'Extern', base_url: 'https://93.184.215.14/', redirect_uri: REDIRECT } })).statusCode).toBe(200);
+    } finally {
+      t.config.mapViewerAllowLoopback = true;
+    }
+    // The development setting allows this machine only.
+    expect((await t.app.inject({ method: 'PUT', url, headers: h, payload: { name: 'Lokaal', base_url: 'http://localhost:8080/', redirect_uri: REDIRECT } })).statusCode).toBe(200);
+    const privateNet = await t.app.inject({ method: 'PUT', url, headers: h, payload: { name: 'Privé', base_url: 'https://10.0.0.5/', redirect_uri: REDIRECT } });
+    expect(privateNet.json().errors).toEqual([{ path: 'base_url', message: VIEWER_ADDRESS_INTERNAL }]);
   });
 });
 

@@ -111,6 +111,9 @@ export const DOCUMENTATION_MESSAGES = {
   shippedFile: 'Het bestand van meegeleverde documentatie wordt bij elke nieuwe versie van Grondslag bijgewerkt en kan niet worden vervangen. Voeg een eigen handleiding toe.',
 } as const;
 /** Map data (issue 14; contract/map.ts, src/lib/geo.ts): the 400s of an outline or feature area that breaks a geometry rule. */
+/** The external map viewer's base address names this machine or an internal network (issue 22 item 5). */
+export const VIEWER_ADDRESS_INTERNAL = 'Dit basisadres wijst naar een intern adres (deze server, een privénetwerk of link-local); de server maakt daar geen verbinding mee. Gebruik het openbare adres van de kaartviewer.';
+
 export const MAP_MESSAGES = {
   /** The contract's 400 of a geometry that is no GeoJSON polygon or multipolygon. */
   notAnArea: 'Ongeldige GeoJSON: een gebied is een Polygon of MultiPolygon met randen van punten [lengtegraad, breedtegraad].',
