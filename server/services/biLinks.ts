@@ -39,9 +39,10 @@ async function modelsOf(db: DbOrTx, linkIds: number[]): Promise<Map<number, numb
 }
 
 function wire(ctx: AppContext, l: LinkRow, models: number[]): BiLink {
+  const url = feedUrl(ctx, l.uuid);
   return {
     id: l.id, uuid: l.uuid, timestamp_created: l.createdAt.toISOString(), timestamp_last_accessed: iso(l.lastAccessedAt),
-    link: feedUrl(ctx, l.uuid), version_api: BI_API_VERSION, description: l.description, username: BI_USERNAME,
+    url, link: url, version_api: BI_API_VERSION, description: l.description, username: BI_USERNAME,
     expiration_password: iso(l.passwordExpiresAt), ipaddress: l.lastIp, models,
   };
 }
