@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 /** The product version the Documentation screen shows (src/app/version.ts). */
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
+/** The server's address prefixes besides the client's own files (server/services/jobs.ts, server/webdav). */
+export const DEV_PROXIED = ['/api/', '/files/', '/dav/'];
+
 export default defineConfig({
   plugins: [react()],
   define: { __GRONDSLAG_VERSION__: JSON.stringify(version) },
@@ -23,7 +26,9 @@ export default defineConfig({
   },
   server: {
     port: 3000,
-    // Spec: in local development the API port is rewritten from 3000 to 8000.
-    proxy: { '/api': 'http://localhost:8000' },
+    // Spec: in local development the API port is rewritten from 3000 to 8000. So is everything else the
+    // server answers that the browser asks: produced files (downloads of opened models and reports) and
+    // the WebDAV edit links (devProxy.unit.test.ts checks the list against the server's prefixes).
+    proxy: Object.fromEntries(DEV_PROXIED.map((prefix) => [prefix, 'http://localhost:8000'])),
   },
 });

@@ -1,5 +1,6 @@
 import { expect, test, ADMIN, signIn, signOut } from './helpers.ts';
 import { createUser, openConfiguration, submitLogin } from './adminSteps.ts';
+import { VIEWER_ADDRESS_INTERNAL } from '../src/api/contract/messages.ts';
 
 // Configuratie → Klantgebied, card Kaartviewer (issue 14 item 5): staff sees which viewer the client's
 // map frames use and registers an external one. Only invalid input here: a registered external viewer
@@ -19,6 +20,11 @@ test('staff sees the built-in viewer and is refused an invalid registration in D
   await card.getByRole('button', { name: 'Externe kaartviewer instellen' }).click();
   await expect(card).toContainText('Voer als basisadres een geldig https-adres in (zonder gebruikersnaam of #).');
   await expect(card.getByLabel('Basisadres van de kaartviewer')).toHaveValue('http://kaart.example.nl/');
+  // An internal address (the cloud's metadata service) is refused on the field (issue 22 item 5).
+  await card.getByLabel('Basisadres van de kaartviewer').fill('https://169.254.169.254/');
+  await card.getByRole('button', { name: 'Externe kaartviewer instellen' }).click();
+  await expect(card).toContainText(VIEWER_ADDRESS_INTERNAL);
+  await expect(card.getByLabel('Basisadres van de kaartviewer')).toHaveValue('https://169.254.169.254/');
   await expect(card).toContainText('Ingebouwd');
   await expect(card.getByTestId('client-secret')).toHaveCount(0);
   await card.scrollIntoViewIfNeeded();

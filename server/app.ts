@@ -19,12 +19,14 @@ import { HttpError, NOT_FOUND, badRequest, databaseFailure, errorBody, unauthori
 import { overlongList } from './bodyBounds.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BatchLoader } from './auth/userLoader.ts';
+import { userSlot } from './auth/requestUser.ts';
 import { secret } from './auth/secrets.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { registerRoutes } from './routes/index.ts';
 import { webdavRoutes } from './webdav/routes.ts';
 import { JobQueue } from './jobs/queue.ts';
-import { type LogFormat, textStream } from './logFormat.ts';
+import { type LogFormat, requestSerializer, textStream } from './logFormat.ts';
+import { DAV_PREFIX } from './webdav/editLinks.ts';
 import { FILE_COOKIE, FILE_TOKEN_PURPOSE, FILES_PREFIX } from './services/jobs.ts';
 import { DOCUMENTATION_COOKIE, DOCUMENTATION_TOKEN_PURPOSE, documentationPdfRequest } from './services/documentation.ts';
 
@@ -95,6 +97,20 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * The credential a request needs, from the route the router matched (its pattern, on the decoded path):
+ * none for public routes, the API's documentation, the client's files, the WebDAV edit links (their
+ * token is in the path) and addresses no route matches (404); a produced file or a documentation PDF
+ * also take their own cookie; every other /api route a bearer token.
+ */
+function credentialOf(req: FastifyRequest): 'none' | 'bearer' | 'file' | 'documentation' {
+  const route = req.routeOptions.url;
+  if (route === undefined || req.routeOptions.config?.public) return 'none';
+  if (route.startsWith(`${FILES_PREFIX}/`)) return 'file';
+  if (!route.startsWith('/api/') || route.startsWith('/api/docs')) return 'none';
+  return documentationPdfRequest(req) ? 'documentation' : 'bearer';
+}
+
 /** Text lines through textStream; JSON to stdout (pino's own fast path) unless a destination is given. */
 function logStream({ logger, logDestination }: AppOptions) {
   if (logger === 'text') return { stream: textStream(logDestination) };
@@ -104,7 +120,10 @@ function logStream({ logger, logDestination }: AppOptions) {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
-    logger: opts.logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...logStream(opts) } : false,
+    logger: opts.logger ? {
+      level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: requestSerializer(DAV_PREFIX) }, ...logStream(opts),
+    } : false,
     logController: new OneLinePerRequest(),
     trustProxy: process.env.TRUST_PROXY === 'true',
     // No body above MAX_UPLOAD_MB (413), and no JSON body above 20 MB however high that is set.
@@ -162,8 +181,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // authenticate: every /api route needs a valid access token of an active user, unless public; so do
-  // produced files (/files/…), which also take their own cookie, so that a plain link opens them.
-  app.decorateRequest('user', null as never);
+  // produced files (/files/…), which also take their own cookie, so that a plain link opens them. Decided
+  // on the route the router matched (its decoded path), never on the raw URL: `/%61pi/…` is `/api/…`.
+  // A handler that reads `req.user` where none was set answers 401 (fail closed, see userSlot).
+  app.decorateRequest('user', userSlot);
   app.decorateRequest('dataRevision', 0);
   // The user and his client's data revision, read before anything else of the request (cached answers
   // are keyed on the revision): one named prepared statement (parsed and planned once per connection),
@@ -173,12 +194,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     .where(sql`${appUser.id} = ANY(${sql.placeholder('ids')}::int[])`).prepare('auth_users_by_id');
   const users = new BatchLoader((ids: number[]) => usersById.execute({ ids }), (r) => r.user.id);
   app.addHook('onRequest', async (req) => {
-    const file = req.url.startsWith(`${FILES_PREFIX}/`);
-    if (!file && (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || req.routeOptions.config?.public)) return;
+    const credential = credentialOf(req);
+    if (credential === 'none') return;
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     // Plain links carry no bearer token: a produced file and a documentation PDF take their own cookie.
-    const [cookieName, purpose] = file ? [FILE_COOKIE, FILE_TOKEN_PURPOSE] : documentationPdfRequest(req) ? [DOCUMENTATION_COOKIE, DOCUMENTATION_TOKEN_PURPOSE] : [];
+    const [cookieName, purpose] = credential === 'file' ? [FILE_COOKIE, FILE_TOKEN_PURPOSE]
+      : credential === 'documentation' ? [DOCUMENTATION_COOKIE, DOCUMENTATION_TOKEN_PURPOSE] : [];
     const cookie = cookieName && !token ? req.cookies[cookieName] : undefined;
     const claims = token ? await ctx.tokens.verify(token) : cookie ? await ctx.tokens.verify(cookie, purpose) : null;
     if (!claims) throw unauthorized();

@@ -50,6 +50,11 @@ export interface Config {
   workerTaskSeconds: number;
   /** Largest version region (m²) whose map data an open model fills in; larger → 424 BigArea. */
   mapMaxAreaM2: number;
+  /**
+   * Development only: the server may connect to a map viewer on this machine (loopback, e.g.
+   * `http://localhost:…`); internal addresses stay refused either way (server/services/outbound.ts).
+   */
+  mapViewerAllowLoopback: boolean;
   /** The clock; tests inject one to test expiry without sleeping. */
   now: () => Date;
 }
@@ -94,6 +99,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     workerThreads: int(env.WORKER_THREADS, 2),
     workerTaskSeconds: int(env.WORKER_TASK_SECONDS, 60),
     mapMaxAreaM2: int(env.MAP_MAX_AREA_HA, 1_000) * 10_000,
+    mapViewerAllowLoopback: env.MAP_VIEWER_ALLOW_LOOPBACK === 'true',
     now: () => new Date(),
   };
 }

@@ -51,3 +51,44 @@ export function textLine(json: string): string {
 export const textStream = (out: { write(s: string): unknown } = process.stdout) => ({
   write: (record: string) => void out.write(`${textLine(record)}\n`),
 });
+
+/**
+ * The address as logged: a path segment after `prefix` (the WebDAV edit link's token, 24 hours of write
+ * access) is masked, however the prefix is spelled (percent-encoded, another case: the router decodes).
+ */
+export function maskedUrl(url: string, prefix: string): string {
+  const q = url.indexOf('?');
+  const segments = (q < 0 ? url : url.slice(0, q)).split('/');
+  const name = prefix.replace(/^\//, '').toLowerCase();
+  const masked = segments.map((s, i) => (i > 0 && decoded(segments[i - 1]).toLowerCase() === name && s ? '***' : s));
+  return masked.join('/') + (q < 0 ? '' : url.slice(q));
+}
+
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+
+/** What the `req` serializer is given: Fastify's request (typed as the raw one it may also be). */
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+  socket?: { remotePort?: number } | null;
+  host?: string;
+  ip?: string;
+}
+
+/** pino's `req` serializer: Fastify's own fields, the address with its token masked (maskedUrl). */
+export const requestSerializer = (secretPrefix: string) => (req: LoggedRequest) => ({
+  method: req.method,
+  url: maskedUrl(req.url ?? '', secretPrefix),
+  version: [req.headers['accept-version']].flat()[0],
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});

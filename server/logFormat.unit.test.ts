@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logFormat, textLine } from './logFormat.ts';
+import { logFormat, maskedUrl, textLine } from './logFormat.ts';
 
 describe('LOG_FORMAT', () => {
   it('is text in a terminal and JSON otherwise, unless LOG_FORMAT says', () => {
@@ -32,5 +32,16 @@ describe('text lines', () => {
 
   it('passes a line that is no JSON through', () => {
     expect(textLine('gewone tekst\n')).toBe('gewone tekst');
+  });
+});
+
+describe('maskedUrl', () => {
+  it('masks the segment after the prefix, encoded or not, and keeps the rest', () => {
+    expect(maskedUrl('/dav/abc123/Model.xlsx', '/dav')).toBe('/dav/***/Model.xlsx');
+    expect(maskedUrl('/%64%61%76/abc123/Model.xlsx?x=1', '/dav')).toBe('/%64%61%76/***/Model.xlsx?x=1');
+    expect(maskedUrl('/dav/abc123', '/dav')).toBe('/dav/***');
+    expect(maskedUrl('/dav/', '/dav')).toBe('/dav/');
+    expect(maskedUrl('/api/manager/project/', '/dav')).toBe('/api/manager/project/');
+    expect(maskedUrl('/files/%zz/dav', '/dav')).toBe('/files/%zz/dav');
   });
 });

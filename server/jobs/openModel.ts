@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { model, savedModel } from '../db/schema/index.ts';
 import { currentParameters } from '../services/parameters.ts';
+import { externalViewerAnswers } from '../services/oauth.ts';
 import { versionSpaceUsage, type OpenModelParams, type SpaceUsage } from '../services/openModel.ts';
 import { readFile } from '../storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
@@ -31,7 +32,7 @@ export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
   let spaceUsage: SpaceUsage | null = null;
   if (params.mapviewerRequired) {
     await progress('Kaartgegevens invullen', 50);
-    const map = await versionSpaceUsage(ctx, ctx.db, job.clientId, saved.versionId);
+    const map = await versionSpaceUsage(ctx, ctx.db, saved.versionId, await externalViewerAnswers(ctx, job.clientId));
     if ('error' in map) throw new JobFailure(MAPVIEWER_ERROR_TEXT[map.error], map.error);
     spaceUsage = map.spaceUsage;
   }

@@ -121,6 +121,8 @@ describe('POST report/ (create)', () => {
       description: 'Kwartaalcijfers', username: 'grondslag', version_api: 'v1', models: [sheetId, onlineId],
       expiration_password: null, timestamp_last_accessed: null, ipaddress: null,
       timestamp_created: t.clock.now().toISOString(), link: `${t.config.publicUrl}/api/bi/v1/feed/${l.uuid}/`,
+      // Spec 1 §3 names the field `url` (issue 22): both carry the feed's address.
+      url: `${t.config.publicUrl}/api/bi/v1/feed/${l.uuid}/`,
     });
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.userId, A.vwr.id));
     expect(audits.map((a) => a.description)).toContain("BI-link 'Kwartaalcijfers' aangemaakt");

@@ -8,6 +8,7 @@ import { assertMainAppAccess } from '../policies/projects.ts';
  */
 export function mainAppOnly(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
-    if (req.user) assertMainAppAccess(req.user);
+    // A public route of the area has no user; every other one has (req.user answers 401 otherwise).
+    if (!req.routeOptions.config?.public) assertMainAppAccess(req.user);
   });
 }

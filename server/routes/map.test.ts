@@ -87,6 +87,15 @@ describe('version region', () => {
     const triangle = await call(a.usr, 'PUT', url, feature(rdRing([[155_000, 463_000], [155_100, 463_000]])));
     expect([triangle.status, triangle.body.message]).toEqual([400, MAP_MESSAGES.fewPositions]);
 
+    // A position of at most three numbers (issue 22 item 9: 19,000 extra numbers were stored and served back).
+    const extra = (ring: number[][]) => ring.map((p, i) => (i === 1 ? [...p, 0, ...Array.from({ length: 19_000 }, () => 1)] : p));
+    const padded = await call(a.usr, 'PUT', url, feature(extra(rdSquare(155_000, 463_000, 100))));
+    expect([padded.status, padded.body.message]).toEqual([400, MAP_MESSAGES.manyCoordinates]);
+    expect(padded.body.errors).toEqual([{ path: 'geometry.coordinates.0.1', message: MAP_MESSAGES.manyCoordinates }]);
+    const withHeight = rdSquare(155_000, 463_000, 100).map((p) => [...p, 3.5]);
+    expect((await call(a.usr, 'PUT', url, feature(withHeight))).status).toBe(200);
+    await call(a.usr, 'PUT', url, AMERSFOORT);
+
     const bowTie = rdRing([[155_000, 463_000], [155_100, 463_100], [155_100, 463_000], [155_000, 463_100]]);
     expect(await call(a.usr, 'PUT', url, feature(bowTie))).toEqual({ status: 400, body: { message: MAP_MESSAGES.selfIntersection, errors: [] } });
 

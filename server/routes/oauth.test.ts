@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
 import { appUser, auditLog, featureArea, oauthToken, versionRegion } from '../db/schema/index.ts';
 import { externalViewerAnswers } from '../services/oauth.ts';
 import type { UserRow } from '../context.ts';
+import { VIEWER_ADDRESS_INTERNAL } from '../../src/api/contract/messages.ts';
 
 // The external map viewer's OAuth flow (issue 14 item 5), driven as a viewer would: the main app asks
 // authorize/ with its bearer token for the address to send the frame to, the viewer's back end exchanges
@@ -76,7 +78,7 @@ async function tokensFor(user: UserRow, v = viewerA) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ mapViewerAllowLoopback: true }); // the reachability tests' viewers listen on this machine
   a = await createTenant(t.db, 'oautha');
   b = await createTenant(t.db, 'oauthb');
   treeA = await seedTree(t.db, a, { name: 'Stationsgebied', roles: rolesAsGlobal(a) });
@@ -269,6 +271,57 @@ describe('refusals', () => {
   });
 });
 
+describe('PKCE (RFC 7636; issue 22 item 6)', () => {
+  const verifier = () => randomBytes(48).toString('base64url'); // 64 characters of the allowed set
+  const s256 = (v: string) => createHash('sha256').update(v).digest('base64url');
+  const challengedCode = async (over: Record<string, string>) => {
+    const res = await authorizeRaw(a.usr, viewerA.client_id, over);
+    expect(res.statusCode, res.body).toBe(200);
+    return new URL(res.json().redirect_to).searchParams.get('code')!;
+  };
+  const refusedGrant = (res: Awaited<ReturnType<typeof exchange>>) => {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toBe('invalid_grant');
+  };
+
+  it('S256: a code is refused without a verifier and with a wrong one, and accepted with the right one', async () => {
+    const v = verifier();
+    const challenge = { code_challenge: s256(v), code_challenge_method: 'S256' };
+    refusedGrant(await exchange(await challengedCode(challenge)));
+    refusedGrant(await exchange(await challengedCode(challenge), viewerA, { code_verifier: verifier() }));
+    // The challenge itself is no verifier.
+    refusedGrant(await exchange(await challengedCode(challenge), viewerA, { code_verifier: s256(v) }));
+    // A failed attempt spends the code: the right verifier comes too late for it.
+    const code = await challengedCode(challenge);
+    refusedGrant(await exchange(code, viewerA, { code_verifier: verifier() }));
+    refusedGrant(await exchange(code, viewerA, { code_verifier: v }));
+    const ok = await exchange(await challengedCode(challenge), viewerA, { code_verifier: v });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await resource(ok.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('plain (also without a method, RFC 7636 §4.3): the verifier is the challenge', async () => {
+    const v = verifier();
+    const challenges: Record<string, string>[] = [{ code_challenge: v, code_challenge_method: 'plain' }, { code_challenge: v }];
+    for (const challenge of challenges) {
+      refusedGrant(await exchange(await challengedCode(challenge)));
+      refusedGrant(await exchange(await challengedCode(challenge), viewerA, { code_verifier: verifier() }));
+      expect((await exchange(await challengedCode(challenge), viewerA, { code_verifier: v })).statusCode).toBe(200);
+    }
+  });
+
+  it('a code without a challenge is refused with a verifier; a malformed challenge or method in Dutch', async () => {
+    refusedGrant(await exchange(await codeFor(a.usr, viewerA.client_id), viewerA, { code_verifier: verifier() }));
+    const short = await authorizeRaw(a.usr, viewerA.client_id, { code_challenge: 'kort', code_challenge_method: 'S256' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual([{ path: 'code_challenge', message: 'code_challenge moet 43 tot 128 tekens zijn (A-Z, a-z, 0-9, -, ., _, ~).' }]);
+    const method = await authorizeRaw(a.usr, viewerA.client_id, { code_challenge: verifier(), code_challenge_method: 'S512' });
+    expect(method.json().errors).toEqual([{ path: 'code_challenge_method', message: 'code_challenge_method moet S256 of plain zijn.' }]);
+    const alone = await authorizeRaw(a.usr, viewerA.client_id, { code_challenge_method: 'S256' });
+    expect(alone.json().errors).toEqual([{ path: 'code_challenge', message: 'Vul code_challenge in bij code_challenge_method.' }]);
+  });
+});
+
 describe('housekeeping', () => {
   it('removes grants whose code and refresh tokens have run out, and keeps live ones', async () => {
     const c = await createTenant(t.db, 'oauthg');
@@ -318,6 +371,35 @@ describe('configuration of the external viewer (staff)', () => {
       `Externe kaartviewer 'Nieuwe viewer' vervangen (${BASE})`,
       "Externe kaartviewer 'Nieuwe viewer' verwijderd; de ingebouwde kaartviewer wordt gebruikt",
     ]));
+  });
+});
+
+describe('the base address is no internal address (issue 22 item 5)', () => {
+  const INTERNAL = [
+    'http://127.0.0.1:8080/', 'http://localhost:8080/', 'http://[::1]:8080/', 'https://10.0.0.5/', 'https://172.16.3.4/',
+    'https://192.168.1.1/', 'https://169.254.169.254/latest/meta-data/', 'https://[fe80::1]/', 'https://[fd12:3456::1]/',
+    'https://0.0.0.0/', 'https://[::ffff:127.0.0.1]/', 'https://[::ffff:a9fe:a9fe]/', 'https://100.64.0.1/', 'https://localhost/',
+  ];
+
+  it('refuses loopback, private and link-local addresses on the field, and stores nothing', async () => {
+    const c = await createTenant(t.db, 'oauthi');
+    const h = await bearer(t.app, c.staff);
+    const url = `${M}/mapviewer/oauth/client/`;
+    t.config.mapViewerAllowLoopback = false;
+    try {
+      for (const base of INTERNAL) {
+        const res = await t.app.inject({ method: 'PUT', url, headers: h, payload: { name: 'Intern', base_url: base, redirect_uri: REDIRECT } });
+        expect([base, res.statusCode, res.json().errors]).toEqual([base, 400, [{ path: 'base_url', message: VIEWER_ADDRESS_INTERNAL }]]);
+      }
+      expect((await t.app.inject({ method: 'GET', url, headers: h })).json()).toEqual({ external: null });
+      expect((await t.app.inject({ method: 'PUT', url, headers: h, payload: { name: 'Extern', base_url: 'https://93.184.215.14/', redirect_uri: REDIRECT } })).statusCode).toBe(200);
+    } finally {
+      t.config.mapViewerAllowLoopback = true;
+    }
+    // The development setting allows this machine only.
+    expect((await t.app.inject({ method: 'PUT', url, headers: h, payload: { name: 'Lokaal', base_url: 'http://localhost:8080/', redirect_uri: REDIRECT } })).statusCode).toBe(200);
+    const privateNet = await t.app.inject({ method: 'PUT', url, headers: h, payload: { name: 'Privé', base_url: 'https://10.0.0.5/', redirect_uri: REDIRECT } });
+    expect(privateNet.json().errors).toEqual([{ path: 'base_url', message: VIEWER_ADDRESS_INTERNAL }]);
   });
 });
 

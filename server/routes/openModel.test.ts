@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
@@ -48,7 +50,7 @@ beforeAll(async () => {
   })();
   ready.catch(() => {}); // awaited by its test
   killable = { k, child, exited, ready, tenant };
-  t = await createTestApp();
+  t = await createTestApp({ mapViewerAllowLoopback: true }); // the viewers below listen on this machine
   a = await createTenant(t.db, 'open');
 });
 afterAll(async () => {
@@ -353,6 +355,71 @@ describe('open model', () => {
     }
     // Back on the built-in viewer, which always answers.
     expect((await poll(a.usr, await openTask(a.usr, m.modelId, '?mapviewer_required'))).statusCode).toBe(200);
+  });
+
+  it('asks the map viewer outside the transaction: the model row is not locked while the viewer takes its time (issue 22 item 5)', async () => {
+    const m = await spreadsheetModel();
+    await mapData(m.versionId, null, [['public_space_green', 10]]);
+    let answer: (() => void) | undefined;
+    let asked!: () => void;
+    const headSeen = new Promise<void>((r) => { asked = r; });
+    // The open request's HEAD waits until the test answers it; later ones (the job's own check) at once.
+    const viewer = createServer((_req, res) => {
+      if (answer) return res.writeHead(200).end();
+      answer = () => res.writeHead(200).end();
+      asked();
+    });
+    await new Promise<void>((r) => viewer.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(viewer.address() as AddressInfo).port}/`;
+    const staff = await bearer(t.app, a.staff);
+    const url = '/api/manager/mapviewer/oauth/client/';
+    expect((await t.app.inject({ method: 'PUT', url, headers: staff, payload: { name: 'Traag', base_url: base, redirect_uri: `${base}cb` } })).statusCode).toBe(200);
+    try {
+      const opening = open(t.app, a.usr, m.modelId, '?mapviewer_required');
+      await headSeen;
+      // While the HEAD waits, another transaction takes the model row at once (NOWAIT fails on a held lock).
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT id FROM model WHERE id = ${m.modelId} FOR UPDATE NOWAIT`);
+      });
+      answer!();
+      expect((await opening).statusCode).toBe(200);
+    } finally {
+      await t.app.inject({ method: 'DELETE', url, headers: staff });
+      viewer.closeAllConnections();
+      await new Promise((r) => viewer.close(r));
+    }
+  });
+
+  it('never sends the check to an internal address, also one registered while it was allowed (issue 22 item 5)', async () => {
+    const m = await spreadsheetModel();
+    await mapData(m.versionId, null, [['public_space_green', 10]]);
+    const seen: string[] = [];
+    const viewer = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(200).end();
+    });
+    await new Promise<void>((r) => viewer.listen(0, '127.0.0.1', r));
+    const port = (viewer.address() as AddressInfo).port;
+    const staff = await bearer(t.app, a.staff);
+    const url = '/api/manager/mapviewer/oauth/client/';
+    try {
+      for (const base of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`]) {
+        expect((await t.app.inject({ method: 'PUT', url, headers: staff, payload: { name: 'Lokaal', base_url: base, redirect_uri: `${base}cb` } })).statusCode).toBe(200);
+        t.config.mapViewerAllowLoopback = false; // as a name that resolved elsewhere when it was saved
+        const res = await open(t.app, a.usr, m.modelId, '?mapviewer_required');
+        t.config.mapViewerAllowLoopback = true;
+        expect([res.statusCode, res.json().mapviewer_error]).toEqual([424, 'NoMapViewerConnection']);
+      }
+      expect(seen).toEqual([]);
+      // Allowed (development), the same viewer is asked.
+      expect((await open(t.app, a.usr, m.modelId, '?mapviewer_required')).statusCode).toBe(200);
+      expect(seen[0]).toBe('HEAD /');
+    } finally {
+      t.config.mapViewerAllowLoopback = true;
+      await t.app.inject({ method: 'DELETE', url, headers: staff });
+      viewer.closeAllConnections();
+      await new Promise((r) => viewer.close(r));
+    }
   });
 
   it('tells on the model and version rows and in the tool whether the version has feature areas', async () => {

@@ -464,6 +464,8 @@ describe('reference data and log', () => {
     expect((await inject('GET', '/phase/', usr)).json()).toEqual([{ id: a.phaseId, description: 'Initiatief' }]);
     expect((await inject('GET', '/category-attachment/', usr)).json()).toEqual(expect.arrayContaining([{ id: a.defaultCategoryId, name: 'Ongecategoriseerd', is_default: true }]));
     expect((await inject('GET', '/template-model/', usr)).json()).toEqual([{ id: a.templateModelId, name: 'Grondexploitatie standaard' }]);
+    // Spec 1 §7's optional filter, as template-report/'s: every model template is usable by every user.
+    expect((await inject('GET', '/template-model/?filter=authorised', usr)).json()).toEqual([{ id: a.templateModelId, name: 'Grondexploitatie standaard' }]);
   });
 
   it('prefills the rights table: users with access to the subregion get their global role, others NON', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams } from '../../src/api/contract/common.ts';
 import { CategoryAttachmentList, PhaseList, SubregionList, TypeProjectList } from '../../src/api/contract/configuration.ts';
-import { SubregionRoles, TemplateModelCreateBody, TemplateModelItem, TemplateModelList } from '../../src/api/contract/referenceData.ts';
+import { SubregionRoles, TemplateModelCreateBody, TemplateModelItem, TemplateModelList, TemplateModelQuery } from '../../src/api/contract/referenceData.ts';
 import { LogPage, LogQuery } from '../../src/api/contract/log.ts';
 import * as ref from '../services/referenceData.ts';
 import { listLog } from '../services/logs.ts';
@@ -22,7 +22,8 @@ export default async function referenceDataRoutes(app: FastifyInstance) {
   r.get('/type-project/', { schema: { tags, response: { 200: TypeProjectList } } }, async (req) => ref.listTypeProjects(ctx, req.user));
   r.get('/phase/', { schema: { tags, response: { 200: PhaseList } } }, async (req) => ref.listPhases(ctx, req.user));
   r.get('/category-attachment/', { schema: { tags, response: { 200: CategoryAttachmentList } } }, async (req) => ref.listCategories(ctx, req.user));
-  r.get('/template-model/', { schema: { tags, response: { 200: TemplateModelList } } }, async (req) => ref.listTemplateModels(ctx, req.user));
+  r.get('/template-model/', { schema: { tags, querystring: TemplateModelQuery, response: { 200: TemplateModelList } } },
+    async (req) => ref.listTemplateModels(ctx, req.user));
   // Multipart: the body is read before validation into the shape the contract validates (attachment.ts).
   r.post('/template-model/', {
     schema: { tags, body: TemplateModelCreateBody, response: { 201: TemplateModelItem } },

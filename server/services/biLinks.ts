@@ -47,9 +47,10 @@ async function maxDaysOf(db: DbOrTx, clientId: number): Promise<number> {
 }
 
 function wire(ctx: AppContext, l: LinkRow, models: number[], maxDays: number): BiLink {
+  const url = feedUrl(ctx, l.uuid);
   return {
     id: l.id, uuid: l.uuid, timestamp_created: l.createdAt.toISOString(), timestamp_last_accessed: iso(l.lastAccessedAt),
-    link: feedUrl(ctx, l.uuid), version_api: BI_API_VERSION, description: l.description, username: BI_USERNAME,
+    url, link: url, version_api: BI_API_VERSION, description: l.description, username: BI_USERNAME,
     expiration_password: iso(l.passwordExpiresAt), ipaddress: l.lastIp, models, password_max_days: maxDays,
   };
 }

@@ -28,8 +28,8 @@ export const DOCUMENTATION_TOKEN_PURPOSE = 'documentation';
 const COOKIE_SECONDS = 8 * 3600;
 
 /** The cookie credential a request to a documentation PDF may use instead of the bearer token. */
-export const documentationPdfRequest = (req: Pick<FastifyRequest, 'method' | 'url'>) =>
-  req.method === 'GET' && /^\/api\/manager\/documentation\/\d+\/(\?.*)?$/.test(req.url);
+export const documentationPdfRequest = (req: Pick<FastifyRequest, 'method' | 'routeOptions'>) =>
+  req.method === 'GET' && req.routeOptions.url === `${DOCUMENTATION_PATH}:id/`;
 
 export async function documentationCookie(ctx: AppContext, user: UserRow) {
   const token = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId }, DOCUMENTATION_TOKEN_PURPOSE, COOKIE_SECONDS);

@@ -6,12 +6,14 @@ import OAuth2Server, {
 } from '@node-oauth/oauth2-server';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser, client, oauthCode, oauthToken, oauthViewer } from '../db/schema/index.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, badRequest } from '../errors.ts';
+import { headStatus, refusedTarget } from './outbound.ts';
 import { assertCanManageMapViewer } from '../policies/admin.ts';
 import { assertMainAppAccess, readableRoleSql } from '../policies/projects.ts';
 import { hasMainAppAccess } from '../policies/users.ts';
 import { command } from './command.ts';
 import { fullName } from './audit.ts';
+import { VIEWER_ADDRESS_INTERNAL } from '../../src/api/contract/messages.ts';
 import type {
   ResourceAnswer, ViewerRegistered, ViewerRegistrationBody, ViewerSettings,
 } from '../../src/api/contract/mapViewerOAuth.ts';
@@ -113,6 +115,7 @@ function model(ctx: AppContext, forClient?: number): AuthorizationCodeModel & Re
           AND NOT EXISTS (SELECT 1 FROM oauth_token ot WHERE ot.code_id = oc.id AND ot.revoked_at IS NULL AND ot.refresh_expires_at > ${at})`);
       await db.insert(oauthCode).values({
         viewerId: c.viewerId, userId: user.id, codeHash: sha256(code.authorizationCode), redirectUri: code.redirectUri,
+        codeChallenge: code.codeChallenge ?? null, codeChallengeMethod: code.codeChallengeMethod ?? null,
         expiresAt: later(at, CODE_SECONDS), createdAt: at,
       });
       return { ...code, client: c, user };
@@ -130,6 +133,8 @@ function model(ctx: AppContext, forClient?: number): AuthorizationCodeModel & Re
       const user: GrantUser = { id: row.code.userId, codeId: row.code.id };
       return {
         authorizationCode: code, expiresAt: libraryTime(ctx, row.code.expiresAt), redirectUri: row.code.redirectUri,
+        // The library checks the exchange's code_verifier against these (after spending the code).
+        ...(row.code.codeChallenge ? { codeChallenge: row.code.codeChallenge, codeChallengeMethod: row.code.codeChallengeMethod ?? 'plain' } : {}),
         client: libraryClient(row.viewer), user,
       };
     },
@@ -198,13 +203,17 @@ function model(ctx: AppContext, forClient?: number): AuthorizationCodeModel & Re
 }
 
 function server(ctx: AppContext, forClient?: number) {
-  return new OAuth2Server({
+  const options = {
     model: model(ctx, forClient),
     authorizationCodeLifetime: CODE_SECONDS,
     accessTokenLifetime: ACCESS_SECONDS,
     refreshTokenLifetime: REFRESH_SECONDS,
     allowBearerTokensInQueryString: false,
-  });
+    // PKCE (the library's option, missing from its types): RFC 7636 allows both methods; a viewer whose
+    // back end cannot hash sends plain, and a challenge without a method is plain (§4.3).
+    enablePlainPKCE: true,
+  };
+  return new OAuth2Server(options);
 }
 
 /** The parts of a Fastify request the library reads. */
@@ -324,6 +333,10 @@ export async function getViewerSettings(ctx: AppContext, user: UserRow): Promise
  */
 export async function registerViewer(ctx: AppContext, user: UserRow, body: ViewerRegistrationBody, ip: string): Promise<ViewerRegistered> {
   assertCanManageMapViewer(user);
+  // The server sends its reachability check there: no internal address (resolved before the transaction).
+  if (await refusedTarget(body.base_url, ctx.config.mapViewerAllowLoopback)) {
+    throw badRequest([{ path: 'base_url', message: VIEWER_ADDRESS_INTERNAL }]);
+  }
   const secret = randomToken();
   const v = await command(ctx, { user, ip }, async (c) => {
     // Two registrations at once: the client row's lock puts them in a row, so the unique index never fires.
@@ -355,15 +368,14 @@ export const VIEWER_CHECK_TIMEOUT_MS = 3000;
 /**
  * Whether the client's map viewer answers: true for the built-in one (it is this server); for an external
  * one a HEAD of its base address within `timeoutMs`. Any HTTP answer below 500 counts (a 404 or 405 still
- * says the viewer is up); no answer, a refused connection or a 5xx does not. Redirects are not followed.
+ * says the viewer is up); no answer, a refused connection or a 5xx does not. Redirects are not followed,
+ * and an internal address (outbound.ts, checked on the address connected to) is no answer.
  */
-export async function externalViewerAnswers(ctx: Pick<AppContext, 'db'>, clientId: number, timeoutMs = VIEWER_CHECK_TIMEOUT_MS): Promise<boolean> {
+export async function externalViewerAnswers(ctx: Pick<AppContext, 'db' | 'config'>, clientId: number, timeoutMs = VIEWER_CHECK_TIMEOUT_MS): Promise<boolean> {
   const v = await externalViewer(ctx, clientId);
   if (!v) return true;
   try {
-    const res = await fetch(v.baseUrl, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    await res.body?.cancel();
-    return res.status < 500;
+    return (await headStatus(v.baseUrl, ctx.config.mapViewerAllowLoopback, timeoutMs)) < 500;
   } catch {
     return false;
   }

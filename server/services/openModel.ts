@@ -34,14 +34,15 @@ export async function featureAreaTotals(db: DbOrTx, versionId: number): Promise<
 
 /**
  * The version's space usage (m² per function, summed over its feature areas), or why a model may not
- * take it (spec 1 §4, §8), checked in this order: the client's external map viewer does not answer
- * (NoMapViewerConnection; the built-in viewer always does), the version has no feature areas (NoData),
+ * take it (spec 1 §4, §8), checked in this order: the client's external map viewer did not answer
+ * (`viewerAnswers`: externalViewerAnswers, asked before any transaction, as it waits on the network;
+ * NoMapViewerConnection), the version has no feature areas (NoData),
  * its region is larger than config.mapMaxAreaM2 (BigArea). A version with feature areas but no region
  * drawn is fine: there is no area to be too large (docs/decisions.md "Map data into models").
  */
-export async function versionSpaceUsage(ctx: AppContext, db: DbOrTx, clientId: number, versionId: number):
+export async function versionSpaceUsage(ctx: AppContext, db: DbOrTx, versionId: number, viewerAnswers: boolean):
   Promise<{ error: MapviewerError } | { spaceUsage: SpaceUsage }> {
-  if (!(await externalViewerAnswers(ctx, clientId))) return { error: 'NoMapViewerConnection' };
+  if (!viewerAnswers) return { error: 'NoMapViewerConnection' };
   const spaceUsage = await featureAreaTotals(db, versionId);
   if (!Object.keys(spaceUsage).length) return { error: 'NoData' };
   const [region] = await db.select({ areaM2: versionRegion.areaM2 }).from(versionRegion).where(eq(versionRegion.versionId, versionId));
@@ -60,12 +61,19 @@ export async function versionSpaceUsage(ctx: AppContext, db: DbOrTx, clientId: n
 export async function openModel(
   ctx: AppContext, user: UserRow, id: number, query: { force: boolean; mapviewer_required: boolean }, ip: string,
 ): Promise<OpenModelAnswer> {
+  // The map viewer's reachability waits on the network (up to VIEWER_CHECK_TIMEOUT_MS): asked before the
+  // transaction that locks the model row, and only for a model the caller can read.
+  let viewerAnswers = true;
+  if (query.mapviewer_required) {
+    await readableModel(ctx.db, user, id);
+    viewerAnswers = await externalViewerAnswers(ctx, user.clientId);
+  }
   return command(ctx, { user, ip }, async (c) => {
     await c.tx.execute(sql`SELECT id FROM model WHERE id = ${id} FOR UPDATE`); // one session change at a time
     const m = await readableModel(c.tx, user, id);
     if (m.platform !== 'spreadsheet') throw new HttpError(400, OPEN_ONLINE_MODEL);
     if (query.mapviewer_required) {
-      const map = await versionSpaceUsage(ctx, c.tx, user.clientId, m.versionId);
+      const map = await versionSpaceUsage(ctx, c.tx, m.versionId, viewerAnswers);
       if ('error' in map) throw mapviewerFailure(map.error);
     }
     const edit = policy.canEditSpreadsheet(m.role, m.frozen);

@@ -4,6 +4,11 @@ import { request } from './http.ts';
 
 export type MapViewerSettings = Camelize<ViewerSettings>;
 export type MapViewerRegistered = Camelize<ViewerRegistered>;
+/** What the viewer in the frame asks a code with; PKCE (RFC 7636) passed on when it sends it. */
+export interface AuthorizeRequest {
+  clientId: string; redirectUri: string; state: string;
+  codeChallenge?: string; codeChallengeMethod?: string;
+}
 
 /** The client's external map viewer (staff): registration with a secret shown once, or the built-in viewer. */
 export const mapViewerOAuthApi = {
@@ -11,8 +16,8 @@ export const mapViewerOAuthApi = {
   register: (body: Camelize<ViewerRegistrationBody>) => request<MapViewerRegistered>('PUT', '/manager/mapviewer/oauth/client/', { body }),
   remove: () => request<void>('DELETE', '/manager/mapviewer/oauth/client/'),
   /** A code for the external viewer in a frame, for the signed-in user: where to send the frame. */
-  authorize: (q: { clientId: string; redirectUri: string; state: string }) =>
+  authorize: (q: AuthorizeRequest) =>
     request<{ redirectTo: string }>('GET', '/manager/mapviewer/oauth/authorize/', {
-      query: { approvalPrompt: 'auto', clientId: q.clientId, redirectUri: q.redirectUri, responseType: 'code', state: q.state },
+      query: { approvalPrompt: 'auto', responseType: 'code', ...q },
     }),
 };

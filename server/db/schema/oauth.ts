@@ -38,6 +38,9 @@ export const oauthCode = pgTable('oauth_code', {
   expiresAt: at().notNull(),
   /** Set when exchanged; a second exchange is refused and revokes the tokens of the first (RFC 6749 §4.1.2). */
   usedAt: at(),
+  /** PKCE (RFC 7636): the authorize request's code_challenge and its method; the exchange must prove it. */
+  codeChallenge: text(),
+  codeChallengeMethod: text(),
   createdAt: now(),
 }, (t) => [uniqueIndex('oauth_code_hash_key').on(t.codeHash), index('oauth_code_viewer_idx').on(t.viewerId)]);
 

@@ -34,7 +34,9 @@ export const BiLink = z.object({
   uuid: z.string().uuid(),
   timestamp_created: Timestamp,
   timestamp_last_accessed: Timestamp.nullable(),
-  /** The absolute address of the feed (JSON; `?format=csv`; OData service root `odata/`). */
+  /** The absolute address of the feed (JSON; `?format=csv`; OData service root `odata/`): spec 1 §3's `url`. */
+  url: z.string(),
+  /** The same address under the name the screens and API clients of 0.x read (docs/decisions.md, issue 22). */
   link: z.string(),
   version_api: z.string(),
   description: z.string(),

@@ -10,7 +10,9 @@ import { MAP_MESSAGES } from './messages.ts';
 /** Most corners one outline (or one PUT of feature areas) may have in all (the rule lives with the others in lib/geo.ts). */
 export { MAX_VERTICES } from '../../lib/geo.ts';
 
-const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number());
+/** [longitude, latitude] or with a height: at most three numbers (RFC 7946 §3.1.1 allows more; we store none). */
+const Position = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number())
+  .refine((p) => p.length <= 3, MAP_MESSAGES.manyCoordinates);
 const Ring = z.array(Position).min(4, MAP_MESSAGES.fewPositions);
 export const Polygon = z.object({ type: z.literal('Polygon'), coordinates: z.array(Ring).min(1) });
 export const MultiPolygon = z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(Ring).min(1)).min(1) });

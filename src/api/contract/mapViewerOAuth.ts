@@ -25,12 +25,19 @@ const ViewerUrl = (name: string) => text(name).refine(isViewerUrl, `Voer als ${n
 /** GET mapviewer/oauth/authorize/: all five required (spec 1 §7). */
 /** RFC 6749 Appendix A: client_id and state are visible ASCII and spaces only. */
 const VSCHAR = /^[\x20-\x7E]+$/;
+/** RFC 7636 §4.1: a code verifier (and a plain challenge, and an S256 one in base64url) is 43–128 of these. */
+const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
 export const AuthorizeQuery = z.object({
   approval_prompt: text('approval_prompt', 20),
   client_id: text('client_id', 200).regex(VSCHAR, 'client_id bevat ongeldige tekens.'),
   redirect_uri: text('redirect_uri'),
   response_type: z.literal('code', { error: 'response_type moet code zijn.' }),
   state: text('state', 2000).regex(VSCHAR, 'state mag alleen zichtbare ASCII-tekens en spaties bevatten.'),
+  // PKCE (RFC 7636 §4.3): optional; with it the token exchange must send the matching code_verifier.
+  code_challenge: z.string().regex(PKCE_VALUE, 'code_challenge moet 43 tot 128 tekens zijn (A-Z, a-z, 0-9, -, ., _, ~).').optional(),
+  code_challenge_method: z.enum(['S256', 'plain'], { error: 'code_challenge_method moet S256 of plain zijn.' }).optional(),
+}).refine((q) => q.code_challenge !== undefined || q.code_challenge_method === undefined, {
+  path: ['code_challenge'], message: 'Vul code_challenge in bij code_challenge_method.',
 });
 /**
  * The answer to the main app (which calls with its bearer token): the viewer's redirect URI with `code`
@@ -47,6 +54,7 @@ export const TokenBody = z.object({
   refresh_token: z.string().max(200).optional(),
   client_id: z.string().max(200).optional(),
   client_secret: z.string().max(200).optional(),
+  code_verifier: z.string().max(200).optional(),
 });
 /** Spec 1 §3 "OAuth token response". */
 export const TokenAnswer = z.object({

@@ -116,11 +116,15 @@ export const DOCUMENTATION_MESSAGES = {
   shippedFile: 'Het bestand van meegeleverde documentatie wordt bij elke nieuwe versie van Grondslag bijgewerkt en kan niet worden vervangen. Voeg een eigen handleiding toe.',
 } as const;
 /** Map data (issue 14; contract/map.ts, src/lib/geo.ts): the 400s of an outline or feature area that breaks a geometry rule. */
+/** The external map viewer's base address names this machine or an internal network (issue 22 item 5). */
+export const VIEWER_ADDRESS_INTERNAL = 'Dit basisadres wijst naar een intern adres (deze server, een privénetwerk of link-local); de server maakt daar geen verbinding mee. Gebruik het openbare adres van de kaartviewer.';
+
 export const MAP_MESSAGES = {
   /** The contract's 400 of a geometry that is no GeoJSON polygon or multipolygon. */
   notAnArea: 'Ongeldige GeoJSON: een gebied is een Polygon of MultiPolygon met randen van punten [lengtegraad, breedtegraad].',
   openRing: 'Een rand van het gebied is niet gesloten: het eerste en het laatste punt moeten gelijk zijn.',
   fewPositions: 'Een rand van het gebied heeft te weinig punten: een vlak heeft minstens drie hoekpunten.',
+  manyCoordinates: 'Een punt van het gebied heeft te veel coördinaten: hoogstens drie (lengtegraad, breedtegraad en eventueel hoogte).',
   selfIntersection: 'Het gebied snijdt zichzelf: randen van het gebied mogen elkaar niet kruisen of raken.',
   emptyArea: 'Het gebied heeft geen oppervlakte.',
   tooManyVertices: (n: number, max: number) =>

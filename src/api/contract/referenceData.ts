@@ -9,6 +9,12 @@ import { ProjectRoleRow } from './project.ts';
 
 export const TemplateModelItem = z.object({ id: z.number(), name: z.string() });
 export const TemplateModelList = z.array(TemplateModelItem);
+/**
+ * GET template-model/'s optional filter (spec 1 §7), as template-report/'s (`authorised`: the templates the
+ * caller may use). Model templates are granted to nobody in particular: every user of the client may use
+ * each, so the list is the same with or without it (docs/decisions.md, issue 22).
+ */
+export const TemplateModelQuery = z.object({ filter: z.string().max(100).optional() });
 export type TemplateModelItem = z.infer<typeof TemplateModelItem>;
 /**
  * POST template-model/ (staff; multipart/form-data): `name` (optional: the file name without `.xlsx`)

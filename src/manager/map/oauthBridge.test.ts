@@ -18,4 +18,9 @@ describe('authorizeRequestFrom', () => {
     expect(authorizeRequestFrom({ data: { ...data, state: 1 }, origin: 'https://kaart.example.nl', source: frame }, frame, src, base)).toBeNull();
     expect(authorizeRequestFrom({ data, origin: 'https://kaart.example.nl', source: frame }, null, src, base)).toBeNull();
   });
+  it("passes on the viewer's PKCE challenge and method", () => {
+    const pkce = { ...data, code_challenge: 'c'.repeat(43), code_challenge_method: 'S256' };
+    expect(authorizeRequestFrom({ data: pkce, origin: 'https://kaart.example.nl', source: frame }, frame, src, base))
+      .toEqual({ clientId: 'abc', redirectUri: 'https://kaart.example.nl/cb', state: 's1', codeChallenge: 'c'.repeat(43), codeChallengeMethod: 'S256' });
+  });
 });

@@ -3,7 +3,7 @@
 // message from the frame's own window and from the origin of the frame's address counts; anything else
 // is ignored, so no other page can get a code sent to it.
 
-export interface AuthorizeRequest { clientId: string; redirectUri: string; state: string }
+import type { AuthorizeRequest } from '../../api/mapViewerOAuth.ts';
 
 interface MessageLike { data: unknown; origin: string; source: unknown }
 
@@ -23,5 +23,10 @@ export function authorizeRequestFrom(event: MessageLike, frameWindow: unknown, f
   if (!d || typeof d !== 'object' || d.type !== AUTHORIZE_MESSAGE) return null;
   const { client_id: clientId, redirect_uri: redirectUri, state } = d;
   if (typeof clientId !== 'string' || typeof redirectUri !== 'string' || typeof state !== 'string') return null;
-  return { clientId, redirectUri, state };
+  const { code_challenge: codeChallenge, code_challenge_method: codeChallengeMethod } = d;
+  return {
+    clientId, redirectUri, state,
+    ...(typeof codeChallenge === 'string' ? { codeChallenge } : {}),
+    ...(typeof codeChallengeMethod === 'string' ? { codeChallengeMethod } : {}),
+  };
 }
