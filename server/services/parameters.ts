@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   ParameterPreviewAnswer, ParameterRow, ParameterSaveAnswer, ParameterSaveBody,
 } from '../../src/api/contract/parameters.ts';
+import { PARAMETERS_SAVED } from '../../src/api/contract/messages.ts';
 import { type ParameterPlan, planGlobalParameters } from '../../src/formulas/globalParameters.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
@@ -16,8 +17,6 @@ import { resultsChanged } from './modelResults.ts';
 // What the values do to a model's data is src/formulas/globalParameters.ts; this file reads and writes rows.
 // Preview and apply plan each model alike (planGlobalParameters), so what the preview shows is what the
 // apply writes, unless a model was saved in between (the apply plans again on the rows it locks).
-
-const SUCCESS = 'Parameters succesvol opgeslagen.';
 
 /** The chosen models of the actor's client with their plans; 404 when one is not there. Locked when `lock`. */
 async function plans(db: DbOrTx, actor: UserRow, body: ParameterSaveBody, lock: boolean) {
@@ -88,7 +87,7 @@ export async function applyParameters(ctx: AppContext, actor: UserRow, body: Par
     await tx.insert(parameterApplication).values({ clientId: actor.clientId, userId: actor.id, parameters: body.parameters, modelIds: changed.map((m) => m.id), createdAt: now });
     await audit(`Globale parameters doorgevoerd in ${changed.length} rekenmodel(len): ${changed.map((r) => `'${r.name}'`).join(', ')}`);
   });
-  return { message: answer.refused.length ? 'Niet alle rekenmodellen zijn aangepast.' : SUCCESS, ...answer };
+  return { message: answer.refused.length ? 'Niet alle rekenmodellen zijn aangepast.' : PARAMETERS_SAVED, ...answer };
 }
 
 /**

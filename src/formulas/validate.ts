@@ -194,13 +194,26 @@ function crossCheck(data: ModelData): Problem[] {
     checkCommon(e, p, DEFAULT_REVENUE_INDEX);
     if (compareYmd(parseYmd(e.calculation_date), N) > 0) add(`${p}.calculation_date`, 'De prijsdatum (berekeningsdatum) ligt na de NCW-datum.');
     if (!exactSet(PRICE_LEVEL_GROUP, DEFAULT_PRICE_INDEX)) add(`${p}.calculation_date`, `De prijsindex '${DEFAULT_PRICE_INDEX}' bestaat niet (groep Indexing_PriceLevelCorrectionToNCWDate).`);
-    // Named by row: in a list of many entries the message must say which one lacks its values (issue 23).
-    const row = `Post '${e.label}': `;
-    if (e.calculation_method === 'LandShare' && !e.land_share_data) add(`${p}.land_share_data`, `${row}vul de VON-prijs en de grondquote in.`);
-    if (e.calculation_method === 'PlotPrice' && e.plot_price == null) add(`${p}.plot_price`, `${row}vul de kavelprijs in.`);
-    if (e.calculation_method === 'PricePerSquareMeter' && !e.price_per_square_meter_data) add(`${p}.price_per_square_meter_data`, `${row}vul het aantal m² en de prijs per m² in.`);
   });
   return problems;
+}
+
+/**
+ * Residential entries whose method lacks its values, or has 0 for one (issue 23): the engine counts them with 0, as the
+ * workbook does an empty cell, so they block no other change and no save; the tool names them, one
+ * Dutch line each, until they are filled in.
+ */
+export function incompleteEntries(data: ModelData): string[] {
+  const out: string[] = [];
+  for (const e of data.residential_construction) {
+    const row = `Post '${e.label}': `;
+    const land = e.land_share_data;
+    const perM2 = e.price_per_square_meter_data;
+    if (e.calculation_method === 'LandShare' && !(land?.von_incl_vat && land.quote_excl_vat)) out.push(`${row}vul de VON-prijs en de grondquote in.`);
+    if (e.calculation_method === 'PlotPrice' && e.plot_price == null) out.push(`${row}vul de kavelprijs in.`);
+    if (e.calculation_method === 'PricePerSquareMeter' && !(perM2?.square_meters && perM2.unit_price)) out.push(`${row}vul het aantal m² en de prijs per m² in.`);
+  }
+  return out;
 }
 
 /** Shape (zod) and cross-field validation. Never throws; every problem has a path and a Dutch message. */
