@@ -112,6 +112,9 @@ export function applyGlobalParameters(stored: unknown, rows: readonly ParameterR
   return checked.ok ? { ok: true, data: checked.data } : checked;
 }
 
+/** The pairs of a table keyed by parameter type. */
+const entries = <V>(r: Partial<Record<ParameterType, V>>) => Object.entries(r) as [ParameterType, V][];
+
 /** Percentages compared as fractions rounded to 1e-10 (0.07 / 100 leaves float noise). */
 const rate = (v: number | null | undefined) => (v == null ? null : Math.round(pct(v) * 1e10) / 1e10);
 
@@ -150,7 +153,6 @@ export function parameterChanges(before: ModelData, after: ModelData): Parameter
   }
   return out;
 }
-const entries = <V>(r: Partial<Record<ParameterType, V>>) => Object.entries(r) as [ParameterType, V][];
 
 /** What applying the rows would do to one model (its stored data), for the preview and the apply alike. */
 export type ParameterPlan =
