@@ -334,6 +334,8 @@ test('global parameters are applied to two models', async ({ page, request }) =>
   await picker.getByLabel('Rekenmodel Model B').check({ force: true });
   await expect(page.getByText('2 rekenmodellen geselecteerd.')).toBeVisible();
   await page.getByRole('button', { name: 'Parameters doorvoeren' }).click();
+  // The confirmation first (issue 23; e2e/globalParameters.spec.ts), then the apply.
+  await page.getByRole('dialog', { name: 'Parameters doorvoeren' }).getByRole('button', { name: 'Doorvoeren' }).click();
   await expectToast(page, 'Parameters succesvol opgeslagen.');
 
   for (const m of models) {

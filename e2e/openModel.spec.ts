@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
-import { apiToken, managerApi, namedValues, row, unique } from './projectSteps.ts';
+import { apiToken, managerApi, namedValues, row, subMenu, unique } from './projectSteps.ts';
 import { baseURL } from '../playwright.config.ts';
 
 // Opening a spreadsheet model (spec 1 §4, issue 12): the click, the pop-ups, and the file that arrives,
@@ -91,7 +91,7 @@ test('a click on a spreadsheet model shows the progress and delivers the workboo
   const downloaded = page.waitForEvent('download');
   await openDialog(page).getByRole('button', { name: 'Downloaden' }).click();
   const file = await downloaded;
-  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect(file.suggestedFilename()).toBe(`${t.model}.xlsx`); // named after the model, not the template (issue 23)
   await expect(openDialog(page)).toHaveCount(0);
   expect(await namedValues(file, ['BtwPercentage', 'Kostenstijging', 'NcwDatum'])).toEqual({
     BtwPercentage: 0.19, Kostenstijging: 0.031, NcwDatum: serial('2026-07-01'),
@@ -101,16 +101,31 @@ test('a click on a spreadsheet model shows the progress and delivers the workboo
   await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' })).toHaveAttribute('title', 'Geopend door u');
 });
 
-test('a reader gets the file at once: nothing to choose, no session', async ({ page, request }) => {
+test("a reader gets the ready pop-up with 'Downloaden' (a copy named after the model) and sees the history; no session", async ({ page, request }) => {
   const t = await spreadsheetModel(request);
   await signIn(page, READER);
   await showModel(page, t);
-  const downloaded = page.waitForEvent('download', { timeout: 30_000 });
   await clickModel(page, t);
+  // Issue 23: the click shows what it gives, a copy, and nothing to edit.
+  await expect(openDialog(page)).toContainText('Het rekenmodel staat klaar.');
+  await expect(openDialog(page)).toContainText('U kunt dit rekenmodel niet bewerken; u downloadt een kopie.');
+  await expect(openDialog(page).getByRole('button', { name: 'Openen in Excel' })).toHaveCount(0);
+  const downloaded = page.waitForEvent('download', { timeout: 30_000 });
+  await openDialog(page).getByRole('button', { name: 'Downloaden' }).click();
   const file = await downloaded;
-  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect(file.suggestedFilename()).toBe(`${t.model}.xlsx`);
   await expect(openDialog(page)).toHaveCount(0);
   await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' })).toHaveCount(0);
+
+  // The history: listed and downloadable, not changeable.
+  await subMenu(page, 'Rekenmodellen', t.model, 'Meer info');
+  const history = page.getByRole('group', { name: 'Historie' });
+  await expect(history.getByRole('row')).toHaveCount(2);
+  await expect(history.getByLabel('Actief')).toBeVisible();
+  await expect(page.getByLabel('Rekenmodel toevoegen aan historie')).toHaveCount(0);
+  const entry = page.waitForEvent('download', { timeout: 30_000 });
+  await history.getByRole('button', { name: /^Download / }).click();
+  expect((await entry).suggestedFilename()).toMatch(/\.xlsx$/);
 });
 
 test('a model opened by another user: the alert names him, ending his session opens it', async ({ page, request }) => {

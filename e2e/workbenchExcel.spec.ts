@@ -193,12 +193,20 @@ test("typing 1 into a percentage field or cell shows what it means; 'Bedoelt u 1
   await rate.fill('1');
   await rate.press('Enter');
   await expect(page.getByTestId('f-rate-reading')).toHaveText('100,00%');
+  await expect(rate).toHaveValue('100'); // the (%) field shows the percentage it reads
   const note = page.getByTestId('f-rate-note');
   await expect(note).toContainText('Gelezen als 100,00%.');
   await note.getByRole('button', { name: 'Bedoelt u 1 %?' }).click();
-  await expect(rate).toHaveValue('0,01');
+  await expect(rate).toHaveValue('1'); // what the user meant, not the stored 0,01 (issue 23)
   await expect(page.getByTestId('f-rate-reading')).toHaveText('1,00%');
   await expect(note).toHaveCount(0);
+  // The issue's case: '0,5' read as 50 %, accepted as 0,5 %, shows '0,5'.
+  await rate.fill('0,5');
+  await rate.press('Enter');
+  await expect(rate).toHaveValue('50');
+  await note.getByRole('button', { name: 'Bedoelt u 0,5 %?' }).click();
+  await expect(rate).toHaveValue('0,5');
+  await expect(page.getByTestId('f-rate-reading')).toHaveText('0,50%');
 
   // A cell of a parameter set: the note under the cell, one click for the other reading, Ctrl+Z back.
   const sets = grid(page, 'sheet-Interest_Percentage');

@@ -20,7 +20,7 @@ export async function call<T>(api: APIRequestContext, tok: string, method: 'GET'
 }
 
 /** A project (ADM/USR/VWR for the demo users), a version and an online model holding `data` (the worked example; null: a new model's own data). */
-export async function createModel(api: APIRequestContext, name: string, data: Record<string, unknown> | null = example): Promise<number> {
+export async function createModel(api: APIRequestContext, name: string, data: Record<string, unknown> | null = example, modelName = 'Online'): Promise<number> {
   const tok = await token(api);
   const users = await call<{ id: number; email: string }[]>(api, tok, 'GET', '/api/manager/user/');
   const id = (email: string) => users.find((u) => u.email === email)!.id;
@@ -31,7 +31,7 @@ export async function createModel(api: APIRequestContext, name: string, data: Re
     roles: [{ id: id(ADMIN), role: 'ADM' }, { id: id(USER), role: 'USR' }, { id: id(READER), role: 'VWR' }],
   });
   const version = await call<{ id: number }>(api, tok, 'POST', '/api/manager/version-model/', { name: 'Versie 1', project: project.id });
-  const model = await call<{ id: number }>(api, tok, 'POST', '/api/manager/model/', { name: 'Online', version: version.id, model_platform: 'online' });
+  const model = await call<{ id: number }>(api, tok, 'POST', '/api/manager/model/', { name: modelName, version: version.id, model_platform: 'online' });
   if (data) {
     const loaded = await call<{ data_version: number }>(api, tok, 'GET', `/api/grexonline/model/${model.id}/`);
     await call(api, tok, 'POST', `/api/grexonline/model/${model.id}/`, { ...data, data_version: loaded.data_version });

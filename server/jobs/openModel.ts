@@ -17,11 +17,18 @@ import { MAPVIEWER_ERROR_TEXT, MODEL_WITHOUT_FILE, OPEN_MODEL_FAILED, WORKBOOK_M
 export const NO_MODEL_FILE = `${OPEN_MODEL_FAILED} ${MODEL_WITHOUT_FILE}`;
 export const NOT_A_WORKBOOK = `${OPEN_MODEL_FAILED} ${WORKBOOK_MESSAGES.notXlsx}`;
 
+/** A file name for the model's workbook: its name without the characters file systems refuse. */
+export function modelFilename(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120).trim();
+  return `${safe || 'Rekenmodel'}.xlsx`;
+}
+
 export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
   const params = job.params as OpenModelParams;
   const modelId = job.modelId!;
   await progress('Rekenmodel ophalen', 10);
-  const [saved] = await ctx.db.select({ fileId: savedModel.fileId, filename: savedModel.filenameOrig, versionId: model.versionId })
+  const [saved] = await ctx.db.select({ fileId: savedModel.fileId, filename: savedModel.filenameOrig, versionId: model.versionId, name: model.name })
     .from(savedModel).innerJoin(model, eq(model.id, savedModel.modelId))
     .where(and(eq(savedModel.modelId, modelId), eq(savedModel.active, true)));
   const file = saved && await readFile(ctx.db, job.clientId, saved.fileId);
@@ -42,7 +49,9 @@ export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
 
   await progress('Bestand klaarzetten', 90);
   return {
-    filename: saved.filename, contentType: XLSX_CONTENT_TYPE, data: xlsx,
+    // Named after the model (issue 23): the first history entry is the template's file, and a user with
+    // copies of several models must tell them apart. The edit link keeps the entry's own name.
+    filename: modelFilename(saved.name), contentType: XLSX_CONTENT_TYPE, data: xlsx,
     complete: params.edit
       ? async (tx, f, now) => ({
         edit_url: await createEditLink(tx, ctx.config.publicUrl, {

@@ -42,7 +42,8 @@ export const canToggleFrozen = (role: ProjectRole | null | undefined) => role ==
 export const canSeeRights = (role: ProjectRole | null | undefined) => role === 'ADM';
 export const canEndSession = (user: UserRow, role: ProjectRole | null | undefined, holderId: number | null) =>
   canReadProject(role) && (role === 'ADM' || (holderId !== null && holderId === user.id));
-export const canSeeModelHistory = canEditProject;
+/** Readers too (issue 23): they get copies of the model, so they may see and download which saves there are. */
+export const canSeeModelHistory = canReadProject;
 /** Opening a spreadsheet model to edit it (edit session, WebDAV address); others open a read-only copy. */
 export const canEditSpreadsheet = (role: ProjectRole | null | undefined, frozen: boolean) => canEditProject(role) && !frozen;
 export const canManageModelHistory = (user: UserRow, role: ProjectRole | null | undefined) =>

@@ -253,7 +253,7 @@ describe('global parameters', () => {
     ];
     const res = await call('POST', 'parameter/', a.staff, { parameters, models: [online.id, sheet.id] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Parameters succesvol opgeslagen.', applied: [online.id], recorded_only: [sheet.id], refused: [] });
+    expect(res.json()).toEqual({ message: 'Parameters succesvol opgeslagen.', applied: [online.id], unchanged: [], recorded_only: [sheet.id], refused: [] });
     const [m] = await t.db.select().from(model).where(eq(model.id, online.id));
     expect(m.dataVersion).toBe(1);
     const bp = (m.modelData as { base_parameters: ReturnType<typeof base> }).base_parameters;

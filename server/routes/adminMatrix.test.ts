@@ -170,6 +170,8 @@ const rows: Row[] = [
   // global parameters
   { name: 'parameter', method: 'POST', make: async () => ({ url: 'parameter/', body: { parameters: [{ parameter_type: 'BtwPercentage', period_type: 'Uitgangspunt', value_float: 0.21 }], models: [modelId] } }),
     expect: { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 200, other: 403 } },
+  { name: 'parameter preview', method: 'POST', make: async () => ({ url: 'parameter/preview/', body: { parameters: [{ parameter_type: 'BtwPercentage', period_type: 'Uitgangspunt', value_float: 0.21 }], models: [modelId] } }),
+    expect: { none: 401, NON: 403, VWR: 403, USR: 403, ADM: 403, staff: 200, other: 403 } },
 ];
 
 let modelId = 0;

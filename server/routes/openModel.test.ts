@@ -173,12 +173,13 @@ describe('open model', () => {
     const res = await poll(a.usr, id);
     expect(res.statusCode, res.body).toBe(200);
     const ready = res.json();
-    expect(ready.filename_orig).toBe('model.xlsx');
+    // The copy is named after the model (issue 23), the edit address after the history entry's file.
+    expect(ready.filename_orig).toBe('Model 1.xlsx');
     expect(ready.edit_url).toMatch(new RegExp(`^${t.config.publicUrl}/dav/[^/]+/model\\.xlsx$`));
     const file = await download(a.usr, ready);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="model.xlsx"; filename*=UTF-8''model.xlsx`);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="Model 1.xlsx"; filename*=UTF-8''Model%201.xlsx`);
     const inputs = await inputsOf(file.rawPayload);
     expect(inputs.kostenstijging).toEqual([0.02, 0.03, 0.01, 0.01]);
     expect(inputs.btw).toBe(0.19);

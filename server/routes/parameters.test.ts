@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { model, project, projectRole, versionModel } from '../db/schema/index.ts';
+import { auditLog, model, parameterApplication, project, projectRole, versionModel } from '../db/schema/index.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import { GrexEngine, type Edit } from '../../src/formulas/engine.ts';
 import { remapPeriodItems } from '../../src/formulas/periodRemap.ts';
@@ -34,8 +34,9 @@ async function onlineModel(name: string, data: ModelData) {
   return m.id;
 }
 const stored = async (id: number) => (await t.db.select().from(model).where(eq(model.id, id)))[0]!;
-const apply = async (parameters: object[], models: number[]) =>
-  t.app.inject({ method: 'POST', url: '/api/manager/parameter/', headers: await bearer(t.app, a.staff), payload: { parameters, models } });
+const apply = async (parameters: object[], models: number[], url = '/api/manager/parameter/') =>
+  t.app.inject({ method: 'POST', url, headers: await bearer(t.app, a.staff), payload: { parameters, models } });
+const preview = (parameters: object[], models: number[]) => apply(parameters, models, '/api/manager/parameter/preview/');
 
 /** The model as the online tool opens it, computed by the engine. */
 async function toolResults(id: number) {
@@ -140,10 +141,122 @@ describe('POST parameter/ on online models', () => {
     const bad = await onlineModel('Fase te lang', clone(example));
     const res = await apply([{ parameter_type: 'Eindwaardedatum', period_type: 'Uitgangspunt', value_date: '2026-06-30' }], [good, bad]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ applied: [good], refused: [{ model: bad, name: 'Fase te lang', problems: expect.arrayContaining(['De fase moet binnen de start- en einddatum van de berekening liggen.']) }] });
+    expect(res.json()).toMatchObject({
+      message: 'Niet alle rekenmodellen zijn aangepast.', applied: [good],
+      refused: [{ model: bad, name: 'Fase te lang', problems: ["Fase 'Uitgifte' eindigt op 31-12-2026, na de einddatum van de berekening (30-06-2026). Pas de einddatum van de berekening of van de fase aan."] }],
+    });
     const row = await stored(bad);
     expect(row.modelData).toEqual(example);
     expect(row.dataVersion).toBe(0);
     expect((await stored(good)).dataVersion).toBe(1);
+  });
+});
+
+describe('POST parameter/preview/ and the honest apply (issue 23)', () => {
+  // What the screen sends: every type, dates included.
+  const screen = (start: string, end: string, ncw = start) => [
+    { parameter_type: 'StartdatumGrondexploitatieBoekwaardeVanaf', period_type: 'Uitgangspunt', value_date: start },
+    { parameter_type: 'NcwDatum', period_type: 'Uitgangspunt', value_date: ncw },
+    { parameter_type: 'Prijspeildatum', period_type: 'Uitgangspunt', value_date: ncw },
+    { parameter_type: 'Eindwaardedatum', period_type: 'Uitgangspunt', value_date: end },
+    { parameter_type: 'BtwPercentage', period_type: 'Uitgangspunt', value_float: 0.21 },
+    { parameter_type: 'RekenrenteContanteWaardeDisconteringsvoet', period_type: 'Uitgangspunt', value_float: 0.02 },
+    { parameter_type: 'Kostenstijging', period_type: 'Uitgangspunt', value_float: 0.02 },
+    { parameter_type: 'RentepercentageNegatiefSaldo', period_type: 'Per03', value_float: 0.03 },
+    { parameter_type: 'RentepercentageNegatiefSaldo', period_type: 'Per04', value_float: 0.03 },
+  ];
+  const audits = async () => (await t.db.select().from(auditLog).where(eq(auditLog.userId, a.staff.id))).map((x) => x.description);
+
+  it('shows per model each parameter old → new, dates included, and EW and NCW before → after by the engine, writing nothing', async () => {
+    const moved = await onlineModel('Verschoven', clone(example));
+    const same = await onlineModel('Al gelijk', clone(example));
+    const before = await audits();
+    // Moved: start 2024 → 2023 and a higher debit interest in 2025–2026; same: already has these values.
+    const moving = screen('2023-01-01', '2027-12-31', '2024-01-01');
+    const res = await preview(moving, [moved]);
+    expect(res.statusCode).toBe(200);
+    const [m] = res.json().models;
+    expect(m).toMatchObject({ model: moved, name: 'Verschoven', project_name: 'Verschoven', version_name: 'Versie 1', outcome: 'changes', problems: [] });
+    expect(m.changes).toEqual([
+      { parameter: 'StartdatumGrondexploitatieBoekwaardeVanaf', from: null, to: null, before: '2024-01-01', after: '2023-01-01' },
+      { parameter: 'RentepercentageNegatiefSaldo', from: '2025', to: '2026', before: 0.02, after: 0.03 },
+    ]);
+    // The engine's numbers of the data the apply will write.
+    const expected = structuredClone(example);
+    expected.base_parameters.phasing_calculation_start_date = '2023-01-01';
+    remapPeriodItems(example, expected);
+    set(expected, 'RentepercentageNegatiefSaldo').set_values = [
+      { phasing_period: 'Annual', period_label: '2025', period_value: 3 }, { phasing_period: 'Annual', period_label: '2026', period_value: 3 },
+    ];
+    const was = engineResults(example);
+    const will = engineResults(expected);
+    expect(m.ew.before).toBeCloseTo(was.ew, 6);
+    expect(m.ncw.before).toBeCloseTo(was.ncw, 6);
+    expect(m.ew.after).toBeCloseTo(will.ew, 6);
+    expect(m.ncw.after).toBeCloseTo(will.ncw, 6);
+    expect(m.ew.after).not.toBeCloseTo(m.ew.before, 2);
+    // Nothing written, nothing audited.
+    expect((await stored(moved)).dataVersion).toBe(0);
+    expect(await audits()).toEqual(before);
+
+    const unchanged = (await preview(screen('2024-01-01', '2027-12-31').slice(0, 7), [same])).json().models[0];
+    expect(unchanged).toMatchObject({ outcome: 'unchanged', changes: [] });
+    expect(unchanged.ew.after).toBe(unchanged.ew.before);
+
+    // The apply writes what the preview showed.
+    await apply(moving, [moved]);
+    const after = await toolResults(moved);
+    expect(after.ew).toBeCloseTo(m.ew.after, 6);
+    expect(after.ncw).toBeCloseTo(m.ncw.after, 6);
+  });
+
+  it('reports a refused model once with its reasons once each, audits and records only the models that changed', async () => {
+    const changed = await onlineModel('Wordt aangepast', clone(example));
+    const unchanged = await onlineModel('Blijft gelijk', clone(example));
+    // Two phases named alike that both start before the new start: one reason, not two.
+    const twice = clone(example);
+    twice.base_parameters.phasing_costs_revenues = [
+      { phase_name: 'Fase 1', phase_group: 'Cost', phase_start_date: '2024-01-01', phase_end_date: '2025-12-31' },
+      { phase_name: 'Fase 1', phase_group: 'Revenue', phase_start_date: '2024-06-01', phase_end_date: '2026-12-31' },
+    ];
+    const refused = await onlineModel('Fase te vroeg', twice);
+    const preAudits = await audits();
+    const preApps = (await t.db.select().from(parameterApplication)).length;
+    const later = screen('2025-01-01', '2027-12-31');
+    const reason = "Fase 'Fase 1' begint op 01-01-2024, vóór de startdatum van de berekening (01-01-2025). Pas de startdatum van de berekening of van de fase aan.";
+
+    const shown = (await preview(later, [refused])).json().models[0];
+    expect(shown).toMatchObject({ outcome: 'refused', problems: [reason, reason.replace('01-01-2024', '01-06-2024')], ew: null, ncw: null });
+
+    // 'Wordt aangepast' has no phases, so the later start is valid there; 'Blijft gelijk' gets only values it has.
+    const noPhases = clone(example);
+    noPhases.base_parameters.phasing_costs_revenues = [];
+    await t.db.update(model).set({ modelData: noPhases }).where(eq(model.id, changed));
+    const res = await apply(later, [changed, refused]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'Niet alle rekenmodellen zijn aangepast.', applied: [changed], unchanged: [], recorded_only: [],
+      refused: [{ model: refused, name: 'Fase te vroeg', problems: [reason, reason.replace('01-01-2024', '01-06-2024')] }],
+    });
+    const same = await apply(screen('2024-01-01', '2027-12-31').slice(0, 7), [unchanged]);
+    expect(same.json()).toEqual({ message: 'Parameters succesvol opgeslagen.', applied: [], unchanged: [unchanged], recorded_only: [], refused: [] });
+    expect((await stored(unchanged)).dataVersion).toBe(0);
+    expect((await stored(refused)).dataVersion).toBe(0);
+    expect((await stored(changed)).dataVersion).toBe(1);
+    // One audit row, naming only the model that changed; the unchanged apply wrote none.
+    expect((await audits()).slice(preAudits.length)).toEqual(["Globale parameters doorgevoerd in 1 rekenmodel(len): 'Wordt aangepast'"]);
+    const apps = await t.db.select().from(parameterApplication);
+    expect(apps.slice(preApps).map((x) => x.modelIds)).toEqual([[changed]]);
+  });
+
+  it('is staff only and 404 for a model of another client, like the apply', async () => {
+    const id = await onlineModel('Alleen staf', clone(example));
+    const asAdmin = await t.app.inject({ method: 'POST', url: '/api/manager/parameter/preview/', headers: await bearer(t.app, a.adm), payload: { parameters: [], models: [id] } });
+    expect(asAdmin.statusCode).toBe(403);
+    const other = await createTenant(t.db, 'gparams-b');
+    const foreign = await t.app.inject({ method: 'POST', url: '/api/manager/parameter/preview/', headers: await bearer(t.app, other.staff), payload: { parameters: [], models: [id] } });
+    expect(foreign.statusCode).toBe(404);
+    const none = await preview([], []);
+    expect(none.json().errors.map((e: { message: string }) => e.message)).toEqual(['Selecteer minstens één rekenmodel']);
   });
 });

@@ -27,8 +27,8 @@ const CLASSES = {
   projectAdm: { own: [401, 403, 403, 403, OK, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
   // end a session (held by the USR): project ADM or the holder
   session: { own: [401, 403, 403, OK, OK, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
-  // model history, read (list, download): project ADM/USR
-  historyRead: { own: [401, 403, 403, OK, OK, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
+  // model history, read (list, download): any project role but NON (readers get copies, issue 23)
+  historyRead: { own: [401, 403, OK, OK, OK, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
   // model history, change (upload, activate): staff with project ADM/USR
   history: { own: [401, 403, 403, 403, 403, OK, 404], norole: [401, 403, 404, 404, 404, 404, 404] },
   // create a project: global ADM/USR (another client's user creates in his own client)

@@ -1,12 +1,14 @@
 import type { z } from 'zod';
-import type { ParameterSaveAnswer, ParameterType, PeriodType } from './contract/parameters.ts';
+import type { ParameterPreviewAnswer, ParameterSaveAnswer, ParameterType, PeriodType } from './contract/parameters.ts';
 import type { Camelize } from './case.ts';
 import { request } from './http.ts';
 import { projectsApi, type Project } from './projects.ts';
 import { versionsApi, type Version } from './versions.ts';
 import { modelsApi, type Model } from './models.ts';
 
-type ParameterSaveResult = Camelize<z.infer<typeof ParameterSaveAnswer>>;
+export type ParameterSaveResult = Camelize<z.infer<typeof ParameterSaveAnswer>>;
+/** What applying would do to one chosen model (issue 23). */
+export type ParameterPreviewModel = Camelize<ParameterPreviewAnswer>['models'][number];
 export type ProjectItem = Project;
 export type VersionItem = Version;
 export type ModelRow = Model;
@@ -27,6 +29,8 @@ const M = '/manager';
 export const parametersApi = {
   save: (parameters: ParameterValue[], models: number[]) =>
     request<ParameterSaveResult>('POST', `${M}/parameter/`, { body: { parameters, models } }),
+  preview: (parameters: ParameterValue[], models: number[]) =>
+    request<Camelize<ParameterPreviewAnswer>>('POST', `${M}/parameter/preview/`, { body: { parameters, models } }),
   projects: () => projectsApi.list(true),
   versions: (projectId: number) => versionsApi.list(projectId),
   models: (versionModelId?: number) => modelsApi.list(versionModelId),

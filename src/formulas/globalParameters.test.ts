@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
-import { applyGlobalParameters, globalPeriodLabels } from './globalParameters.ts';
+import { applyGlobalParameters, globalPeriodLabels, planGlobalParameters } from './globalParameters.ts';
 import { pct } from './percent.ts';
 
 // The API test (server/routes/parameters.test.ts) covers labels, remap, notation and refusal through
@@ -50,5 +50,31 @@ describe('globalPeriodLabels', () => {
     const phasing = example.base_parameters.phasing_period;
     const label = globalPeriodLabels('2023-03-01', phasing)[1];
     expect(set?.set_values.filter((v) => pct(v.period_value) === 0.04).map((v) => v.period_label)).toEqual([label]);
+  });
+});
+
+describe('planGlobalParameters (issue 23)', () => {
+  it('lists what changes in runs of periods, percentages as fractions in either notation; equal values are unchanged', () => {
+    const plan = planGlobalParameters(example, [
+      { parameter_type: 'Kostenstijging', period_type: 'Uitgangspunt', value_float: 0.02 }, // the model's 2.0
+      { parameter_type: 'Kostenstijging', period_type: 'Per02', value_float: 0.03 },
+      { parameter_type: 'Kostenstijging', period_type: 'Per03', value_float: 0.03 },
+      { parameter_type: 'Kostenstijging', period_type: 'Per04', value_float: 0.025 },
+      { parameter_type: 'BtwPercentage', period_type: 'Uitgangspunt', value_float: 0.21 }, // the model's 21.0
+      { parameter_type: 'NcwDatum', period_type: 'Uitgangspunt', value_date: '2025-01-01' },
+    ]);
+    expect(plan.kind === 'changes' && plan.changes).toEqual([
+      { parameter: 'NcwDatum', from: null, to: null, before: '2024-01-01', after: '2025-01-01' },
+      { parameter: 'Kostenstijging', from: '2025', to: '2026', before: 0.02, after: 0.03 },
+      { parameter: 'Kostenstijging', from: '2027', to: '2027', before: 0.02, after: 0.025 },
+    ]);
+    expect(planGlobalParameters(example, [{ parameter_type: 'BtwPercentage', period_type: 'Uitgangspunt', value_float: 0.21 }]).kind).toBe('unchanged');
+  });
+
+  it('a refused model gives each reason once', () => {
+    const data = structuredClone(example);
+    data.base_parameters.phasing_costs_revenues = [0, 1, 2].map(() => ({ phase_name: 'Fase 1', phase_group: 'Cost' as const, phase_start_date: '2024-01-01', phase_end_date: '2025-12-31' }));
+    const plan = planGlobalParameters(data, [{ parameter_type: 'StartdatumGrondexploitatieBoekwaardeVanaf', period_type: 'Uitgangspunt', value_date: '2024-06-01' }]);
+    expect(plan.kind === 'refused' && plan.reasons.filter((r) => r.startsWith("Fase 'Fase 1'"))).toHaveLength(1);
   });
 });

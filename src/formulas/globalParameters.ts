@@ -11,10 +11,10 @@
 // - Percentages arrive as fractions (0.02 = 2 %) and are stored in the notation of the value they
 //   replace (percent.ts), so the engine reads the intended rate either way.
 // - The result is validated; a model it would make invalid is refused with the problems.
-import type { ParameterRow, ParameterType } from '../api/contract/parameters.ts';
+import type { ParameterChange, ParameterRow, ParameterType } from '../api/contract/parameters.ts';
 import { MAX_PERIODS, type ModelData, type ParameterSet, type ParameterSetGroup, type PhasingPeriod } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from './periodRemap.ts';
-import { inNotationOf } from './percent.ts';
+import { inNotationOf, pct } from './percent.ts';
 import { generatePeriods } from './periods.ts';
 import {
   CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, type Problem, validateModelData,
@@ -110,4 +110,66 @@ export function applyGlobalParameters(stored: unknown, rows: readonly ParameterR
   }
   const checked = validateModelData(next);
   return checked.ok ? { ok: true, data: checked.data } : checked;
+}
+
+/** The pairs of a table keyed by parameter type. */
+const entries = <V>(r: Partial<Record<ParameterType, V>>) => Object.entries(r) as [ParameterType, V][];
+
+/** Percentages compared as fractions rounded to 1e-10 (0.07 / 100 leaves float noise). */
+const rate = (v: number | null | undefined) => (v == null ? null : Math.round(pct(v) * 1e10) / 1e10);
+
+/** What each parameter a global-parameter application sets is in `before` and in `after` (only those that differ). */
+export function parameterChanges(before: ModelData, after: ModelData): ParameterChange[] {
+  const b = before.base_parameters;
+  const a = after.base_parameters;
+  const out: ParameterChange[] = [];
+  const single = (parameter: ParameterType, x: number | string | null, y: number | string | null) => {
+    if (x !== y) out.push({ parameter, from: null, to: null, before: x, after: y });
+  };
+  for (const [type, field] of entries(DATE_FIELD)) single(type, b[field], a[field]);
+  for (const [type, field] of entries(PERCENT_FIELD)) single(type, rate(b[field]), rate(a[field]));
+  // Each set per period of the model as it is after: the rate the engine reads there (the value with
+  // that label, else the base value), in runs of periods with the same change.
+  const periods = generatePeriods(a.phasing_calculation_start_date, a.phasing_calculation_end_date, a.phasing_period);
+  for (const [type, target] of entries(SET_OF)) {
+    const find = (bp: BaseParameters) => bp.parameter_sets.find((s) => s.set_group === target.group && s.set_name === target.name);
+    const sb = find(b);
+    const sa = find(a);
+    single(type, rate(sb?.set_base_value), rate(sa?.set_base_value));
+    const at = (s: ParameterSet | undefined, label: string) => rate(s?.set_values.find((v) => v.period_label === label)?.period_value ?? s?.set_base_value);
+    let run: ParameterChange | null = null;
+    for (const p of periods) {
+      const x = at(sb, p.label);
+      const y = at(sa, p.label);
+      if (x === y) {
+        run = null;
+      } else if (run && run.before === x && run.after === y) {
+        run.to = p.label;
+      } else {
+        run = { parameter: type, from: p.label, to: p.label, before: x, after: y };
+        out.push(run);
+      }
+    }
+  }
+  return out;
+}
+
+/** What applying the rows would do to one model (its stored data), for the preview and the apply alike. */
+export type ParameterPlan =
+  | { kind: 'refused'; reasons: string[] }
+  | { kind: 'unchanged'; before: ModelData }
+  | { kind: 'changes'; before: ModelData; data: ModelData; changes: ParameterChange[] };
+
+/**
+ * A model whose parameters already have the values is `unchanged` (nothing to write or audit); a refused
+ * one gives each problem once, in the order found (eleven phases outside the new dates are one reason).
+ */
+export function planGlobalParameters(stored: unknown, rows: readonly ParameterRow[]): ParameterPlan {
+  const refused = (problems: Problem[]): ParameterPlan => ({ kind: 'refused', reasons: [...new Set(problems.map((p) => p.message))] });
+  const before = validateModelData(stored);
+  if (!before.ok) return refused(before.problems);
+  const next = applyGlobalParameters(before.data, rows);
+  if (!next.ok) return refused(next.problems);
+  const changes = parameterChanges(before.data, next.data);
+  return changes.length ? { kind: 'changes', before: before.data, data: next.data, changes } : { kind: 'unchanged', before: before.data };
 }

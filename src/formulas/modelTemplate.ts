@@ -83,7 +83,7 @@ function inputSheet(model: ModelData, periods: Period[]) {
   const lastCol = FIRST_VALUE_COL + MAX_PERIODS;
   add([text(`${INPUT_SHEET} – ${TEMPLATE_NAME}`)]);
   add([text('Grondslag vult de invoercellen van dit blad (met een naam, kolom Naam) bij het openen met de actuele globale parameters en het ruimtegebruik uit de kaart; de andere bladen rekenen ermee.')]);
-  add([text('Percentages als fractie (0,02 = 2 %). Een lege periodecel volgt het uitgangspunt. Per01 is de eerste periode van het model.')]);
+  add([text('Percentages als fractie: typ 0,02 of 2% voor 2 % (een 2 zonder %-teken is hier 200 %, anders dan in de online rekentool). Een lege periodecel volgt het uitgangspunt. Per01 is de eerste periode van het model.')]);
   const unused = periods.length < MAX_PERIODS ? `; ${PERIOD_TYPES[periods.length + 1]}–${PERIOD_TYPES[MAX_PERIODS]} worden niet gebruikt` : '';
   add([
     text(

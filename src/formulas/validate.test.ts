@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModelData } from '../api/contract/modelData.ts';
-import { MSG, ValidatedModelData, validateModelData } from './validate.ts';
+import { MSG, ValidatedModelData, incompleteEntries, validateModelData } from './validate.ts';
 
 const worked = (): ModelData => JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 const problemsOf = (m: unknown) => {
@@ -102,5 +102,28 @@ describe('model data validation', () => {
       }),
       { numRuns: 200, seed: 2 },
     );
+  });
+
+  it('names a phase outside the calculation dates with both dates (issue 23)', () => {
+    const m = worked();
+    m.base_parameters.phasing_calculation_start_date = '2024-06-01';
+    expect(problemsOf(m)).toContainEqual({
+      path: 'base_parameters.phasing_costs_revenues[0].phase_start_date',
+      message: "Fase 'Kosten' begint op 01-01-2024, vóór de startdatum van de berekening (01-06-2024). Pas de startdatum van de berekening of van de fase aan.",
+    });
+  });
+
+  it('a residential row without its method\'s values is valid (counted with 0) and named by incompleteEntries (issue 23)', () => {
+    const m = worked();
+    const row = m.residential_construction[0]!;
+    Object.assign(row, { calculation_method: 'PricePerSquareMeter', price_per_square_meter_data: null });
+    expect(validateModelData(m).ok).toBe(true);
+    expect(incompleteEntries(m)).toEqual([`Post '${row.label}': vul het aantal m² en de prijs per m² in.`]);
+    row.price_per_square_meter_data = { square_meters: 85, unit_price: 0 };
+    expect(incompleteEntries(m)).toHaveLength(1);
+    row.price_per_square_meter_data = { square_meters: 85, unit_price: 3_100 };
+    expect(incompleteEntries(m)).toEqual([]);
+    Object.assign(row, { calculation_method: 'LandShare', land_share_data: null });
+    expect(incompleteEntries(m)).toEqual([`Post '${row.label}': vul de VON-prijs en de grondquote in.`]);
   });
 });

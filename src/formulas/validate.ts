@@ -83,7 +83,14 @@ function crossCheck(data: ModelData): Problem[] {
     const a = parseYmd(ph.phase_start_date);
     const b = parseYmd(ph.phase_end_date);
     if (compareYmd(a, b) > 0) add(`${p}.phase_end_date`, 'De startdatum van de fase ligt na de einddatum; pas de datums aan.');
-    if (compareYmd(a, S) < 0 || compareYmd(b, E) > 0) add(p, 'De fase moet binnen de start- en einddatum van de berekening liggen.');
+    // The phase is named with both dates, so the user knows which of the two to move (issue 23).
+    const name = ph.phase_name.trim();
+    if (compareYmd(a, S) < 0) {
+      add(`${p}.phase_start_date`, `Fase '${name}' begint op ${nlDate(ph.phase_start_date)}, vóór de startdatum van de berekening (${nlDate(bp.phasing_calculation_start_date)}). Pas de startdatum van de berekening of van de fase aan.`);
+    }
+    if (compareYmd(b, E) > 0) {
+      add(`${p}.phase_end_date`, `Fase '${name}' eindigt op ${nlDate(ph.phase_end_date)}, na de einddatum van de berekening (${nlDate(bp.phasing_calculation_end_date)}). Pas de einddatum van de berekening of van de fase aan.`);
+    }
   });
 
   // 2. Parameter sets.
@@ -188,12 +195,27 @@ function crossCheck(data: ModelData): Problem[] {
     checkCommon(e, p, DEFAULT_REVENUE_INDEX);
     if (compareYmd(parseYmd(e.calculation_date), N) > 0) add(`${p}.calculation_date`, 'De prijsdatum (berekeningsdatum) ligt na de NCW-datum.');
     if (!exactSet(PRICE_LEVEL_GROUP, DEFAULT_PRICE_INDEX)) add(`${p}.calculation_date`, `De prijsindex '${DEFAULT_PRICE_INDEX}' bestaat niet (groep Indexing_PriceLevelCorrectionToNCWDate).`);
-    if (e.calculation_method === 'LandShare' && !e.land_share_data) add(`${p}.land_share_data`, 'Vul de VON-prijs en de grondquote in.');
-    if (e.calculation_method === 'PlotPrice' && e.plot_price == null) add(`${p}.plot_price`, 'Vul de kavelprijs in.');
-    if (e.calculation_method === 'PricePerSquareMeter' && !e.price_per_square_meter_data) add(`${p}.price_per_square_meter_data`, 'Vul het aantal m² en de prijs per m² in.');
   });
   problems.push(...entriesOutsidePhase(data));
   return problems;
+}
+
+/**
+ * Residential entries whose method lacks its values, or has 0 for one (issue 23): the engine counts them with 0, as the
+ * workbook does an empty cell, so they block no other change and no save; the tool names them, one
+ * Dutch line each, until they are filled in.
+ */
+export function incompleteEntries(data: ModelData): string[] {
+  const out: string[] = [];
+  for (const e of data.residential_construction) {
+    const row = `Post '${e.label}': `;
+    const land = e.land_share_data;
+    const perM2 = e.price_per_square_meter_data;
+    if (e.calculation_method === 'LandShare' && !(land?.von_incl_vat && land.quote_excl_vat)) out.push(`${row}vul de VON-prijs en de grondquote in.`);
+    if (e.calculation_method === 'PlotPrice' && e.plot_price == null) out.push(`${row}vul de kavelprijs in.`);
+    if (e.calculation_method === 'PricePerSquareMeter' && !(perM2?.square_meters && perM2.unit_price)) out.push(`${row}vul het aantal m² en de prijs per m² in.`);
+  }
+  return out;
 }
 
 /** Shape (zod) and cross-field validation. Never throws; every problem has a path and a Dutch message. */

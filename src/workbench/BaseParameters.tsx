@@ -57,8 +57,9 @@ function applyParam(store: WorkbenchStore, toasts: Toaster, field: string, value
     ? store.setPeriodParameter(field as 'phasing_period', String(value))
     : store.applyEdits([{ kind: 'parameter', field: field as 'vat_rate_percentage', value }]);
   if (problems) {
-    // One failure, one toast: a date the model refuses gets the spec's date message (10 s), anything else its problem.
-    if (/date|phasing_period/.test(field)) toasts.error(MSG.dates, 10_000);
+    // One failure, one toast with its causes (issue 23: which phase starts earlier, which date to move); a
+    // date the model refuses stays 10 s, as the spec's date message did.
+    if (/date|phasing_period/.test(field)) toasts.error([...new Set(problems.map((p) => p.message))].join(' ') || MSG.dates, 10_000);
     else showProblems(toasts, problems);
     return false;
   }

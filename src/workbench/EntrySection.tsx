@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, HTMLSelect, InputGroup, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, InputGroup, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import type { ValueType } from '../api/contract/modelData.ts';
 import { Sheet } from './LazySheet.tsx';
 import {
@@ -13,7 +13,7 @@ import { emptyGridHint } from './guidance.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { useScreenParam } from '../app/screenParam.ts';
 import type { RowActions } from './sheetExcel.ts';
-import type { Problem } from '../formulas/validate.ts';
+import { type Problem, incompleteEntries } from '../formulas/validate.ts';
 
 type TabId = 'overview' | 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
 
@@ -96,8 +96,21 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
       />
       {/* A grid with an empty last row to type into keeps that row free: the hint goes below it. */}
       {empty && def.spare && <div className="gs-wb-empty-note" data-testid="empty-grid-hint">{emptyGridHint(tab, store.readOnly)}</div>}
+      {tab === 'estimate' && kind === 'residential' && <IncompleteEntries store={store} />}
       {tab === 'estimate' && !store.readOnly && <EntryRows store={store} toasts={toasts} kind={kind} />}
     </div>
+  );
+});
+
+/** Woningbouw rows whose method lacks its values: named here, counted with 0, blocking nothing (issue 23). */
+const IncompleteEntries = observer(function IncompleteEntries({ store }: { store: WorkbenchStore }) {
+  void store.revision;
+  const lines = incompleteEntries(store.model!);
+  if (!lines.length) return null;
+  return (
+    <Callout intent="warning" icon="info-sign" className="gs-wb-incomplete" title="Nog niet ingevuld (deze posten tellen mee met € 0):" data-testid="incomplete-entries">
+      <ul>{lines.map((l) => <li key={l}>{l}</li>)}</ul>
+    </Callout>
   );
 });
 

@@ -8,7 +8,7 @@ import type { SheetDef } from './sheets.ts';
 import type { CellChange } from './Sheet.tsx';
 import { cellEdits, cellContents } from './formulaCells.ts';
 import { MSG, type WorkbenchStore } from './WorkbenchStore.ts';
-import { percentInput } from './percentInput.ts';
+import { percentFieldText, percentInput } from './percentInput.ts';
 
 export interface Toaster {
   error(message: string, timeout?: number): unknown;
@@ -92,7 +92,7 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
   value: string | number | null;
   onCommit: (v: string | number) => boolean | void;
   disabled?: boolean;
-  /** 'percent': a number, where '1 %' says percent outright (percentInput). */
+  /** 'percent': shown as the percentage; typed as a number, where '1 %' says percent outright (percentInput). */
   kind: 'number' | 'percent' | 'date' | 'text';
   label: string;
   id: string;
@@ -100,7 +100,9 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
   /** Each text the user types; null when Esc puts the value back (PercentField's note follows it). */
   onText?: (text: string | null) => void;
 }) {
-  const shown = kind === 'date' ? formatDutchDate(value as string) : kind === 'number' || kind === 'percent' ? toDutchEditText(value as number) : String(value ?? '');
+  const shown = kind === 'date' ? formatDutchDate(value as string)
+    : kind === 'percent' ? percentFieldText(value as number)
+      : kind === 'number' ? toDutchEditText(value as number) : String(value ?? '');
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setText(shown), [shown]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pct } from '../formulas/percent.ts';
-import { percentInput, percentNote } from './percentInput.ts';
+import { percentFieldText, percentInput, percentNote } from './percentInput.ts';
 
 describe('percentNote: a value ≤ 1 typed into a percentage field is shown with its other reading', () => {
   it('1 reads as 100 % and offers 1 %', () => {
@@ -40,5 +40,16 @@ describe('percentInput: a % sign says percent outright', () => {
     expect(percentInput('', 2)).toBeNull();
     expect(percentInput(null, 2)).toBeNull();
     expect(percentInput('x', 2)).toBeUndefined();
+  });
+});
+
+describe('percentFieldText: a "(%)" field shows the percentage, whatever the stored notation (issue 23)', () => {
+  it('shows what the user meant after the other reading was chosen', () => {
+    expect(percentFieldText(percentNote('0,5')!.alternative)).toBe('0,5');
+    expect(percentFieldText(percentNote('1')!.alternative)).toBe('1');
+    expect(percentFieldText(percentNote('0,07')!.alternative)).toBe('0,07');
+  });
+  it('2 and 0,02 both show 2; a bare 0,5 (50 %) shows 50', () => {
+    expect([percentFieldText(2), percentFieldText(0.02), percentFieldText(0.5), percentFieldText(21)]).toEqual(['2', '2', '50', '21']);
   });
 });

@@ -17,6 +17,13 @@ export function percentInput(input: unknown, existing: number | null | undefined
   return p.percent ? inNotationOf(fraction(p.value / 100), existing) : p.value;
 }
 
+/**
+ * The text of a "(%)" field for a stored percentage: the percentage itself, in either notation (2 and
+ * 0.02 show '2'; 0.005 shows '0,5'), so after 'Bedoelt u 0,5 %?' the field shows what the user meant
+ * (issue 23), and the field's label says how to read it.
+ */
+export const percentFieldText = (stored: number): string => toDutchEditText(Number((pct(stored) * 100).toPrecision(12)));
+
 /** Division by 100 leaves float noise (0.07 / 100 = 0.0007000000000000001). */
 const fraction = (x: number) => Number(x.toPrecision(12));
 

@@ -12,6 +12,8 @@ import {
   INVALID, MAX_INDEX_COLUMNS, PARAMETER_LABELS, ParametersStore, YEARS, makeParametersStore, isValidDate, isValidFraction, kindOf, percentText,
   type SortKey,
 } from './ParametersStore.ts';
+import { ParametersReview } from './ParametersReview.tsx';
+import { PARAMETERS_SAVED } from '../../api/contract/messages.ts';
 
 /** Configuratie → Parameters (spec 2 §2; super-admin only): values on page 0, target models on page 1. */
 const GlobalParametersScreen = observer(function GlobalParametersScreen() {
@@ -29,12 +31,21 @@ const GlobalParametersScreen = observer(function GlobalParametersScreen() {
   const next = () => {
     if (!store.next()) toasts.error(INVALID);
   };
-  const submit = async () => {
+  // First the preview in the confirmation dialog, then the apply; one toast per click (issue 23).
+  const review = async () => {
     if (!store.count) return void toasts.error('Selecteer minstens één rekenmodel');
     try {
-      const refused = await store.submit();
-      toasts.success('Parameters succesvol opgeslagen.');
-      for (const line of refused) toasts.warning(line);
+      await store.preview();
+    } catch (e) {
+      toasts.error(messageOf(e, 'Er ging iets mis bij het berekenen van het voorbeeld.'));
+    }
+  };
+  const apply = async () => {
+    try {
+      const r = await store.apply();
+      const refused = r.refused.length;
+      if (!refused) toasts.success(PARAMETERS_SAVED);
+      else toasts.warning(`${refused} van de ${store.review!.models.length} rekenmodellen ${refused === 1 ? 'is' : 'zijn'} niet aangepast; de reden staat bij het rekenmodel.`);
     } catch (e) {
       toasts.error(messageOf(e, 'Er ging iets mis tijdens het opslaan.'));
     }
@@ -47,13 +58,14 @@ const GlobalParametersScreen = observer(function GlobalParametersScreen() {
           : (
             <>
               <Button icon="arrow-left" text="Vorige" onClick={() => store.previous()} disabled={store.busy} />
-              <Button intent="primary" icon="upload" text="Parameters doorvoeren" onClick={() => void submit()} loading={store.busy} />
+              <Button intent="primary" icon="upload" text="Parameters doorvoeren" onClick={() => void review()} loading={store.busy} />
             </>
           )}
       </PageHeader>
       <div className="gs-content">
         {store.page === 0 ? <ValuesPage store={store} /> : <PickerPage store={store} />}
       </div>
+      <ParametersReview store={store} onApply={() => void apply()} />
     </>
   );
 });

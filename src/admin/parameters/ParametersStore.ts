@@ -5,7 +5,9 @@ import {
 import { percentDown } from '../../lib/nlFormat.ts';
 import { pct } from '../../formulas/percent.ts';
 import { globalPeriodLabels } from '../../formulas/globalParameters.ts';
-import type { parametersApi, ModelRow, ParameterValue, ProjectItem, VersionItem } from '../../api/parameters.ts';
+import type {
+  parametersApi, ModelRow, ParameterPreviewModel, ParameterSaveResult, ParameterValue, ProjectItem, VersionItem,
+} from '../../api/parameters.ts';
 import type { AreaStoreFactory } from '../../app/RootStore.ts';
 
 /** The calls of the global-parameters screen (the RootStore passes the client module; tests pass fakes). */
@@ -73,10 +75,6 @@ export function percentText(text: string): string {
   const v = parseFraction(text);
   return v === null || Number.isNaN(v) ? '' : `${percentDown(v)} %`;
 }
-
-/** A model the server did not change because the result would be invalid (issue 11; the spec has no text). */
-const refusedText = (name: string, problems: string[]) =>
-  `Rekenmodel '${name}' is niet aangepast: ${problems.join(' ')}`;
 
 /**
  * Per01…Per40 as the user reads them: the years of a model starting on the global start date (yearly
@@ -360,16 +358,37 @@ export class ParametersStore {
     });
   }
 
-  /** POST parameter/ with the values of page 0 and the selected models. */
-  /** Applies the values; answers one Dutch line per model the server left unchanged. */
-  async submit(): Promise<string[]> {
+  // ---- preview and apply (issue 23) ----
+  /** The confirmation dialog: what applying would do per model, then (after 'Doorvoeren') the result. */
+  review: { models: ParameterPreviewModel[]; result: ParameterSaveResult | null } | null = null;
+
+  /** POST parameter/preview/ with the values of page 0 and the selected models; opens the confirmation. */
+  async preview(): Promise<void> {
     this.busy = true;
     try {
-      const r = await this.api.save(this.payload(), [...this.selected.keys()]);
-      return r.refused.map((m) => refusedText(m.name, m.problems));
+      const { models } = await this.api.preview(this.payload(), [...this.selected.keys()]);
+      runInAction(() => (this.review = { models, result: null }));
     } finally {
       runInAction(() => (this.busy = false));
     }
+  }
+
+  /** The confirmed apply (POST parameter/); the dialog then shows the result per model. */
+  async apply(): Promise<ParameterSaveResult> {
+    const review = this.review;
+    if (!review) throw new Error('Geen voorbeeld');
+    this.busy = true;
+    try {
+      const result = await this.api.save(this.payload(), review.models.map((m) => m.model));
+      runInAction(() => (review.result = result));
+      return result;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+
+  closeReview() {
+    this.review = null;
   }
 }
 

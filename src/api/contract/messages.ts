@@ -133,3 +133,6 @@ export const MAP_MESSAGES = {
   inFeature: (name: string, message: string) => `Functiegebied '${name}': ${message}`,
   loadFailed: 'Fout bij het laden van de kaartgegevens.',
 } as const;
+
+/** Global parameters applied to every chosen model (spec 2 §8); only then (issue 23). */
+export const PARAMETERS_SAVED = 'Parameters succesvol opgeslagen.';

@@ -42,19 +42,59 @@ export const ParameterRow = z.object({
 });
 export type ParameterRow = z.infer<typeof ParameterRow>;
 
-/** POST parameter/ → 200 { message: 'Parameters succesvol opgeslagen.', applied: [model ids changed] }. */
+/** POST parameter/ and POST parameter/preview/: the values and the chosen models. */
 export const ParameterSaveBody = z.object({
   parameters: z.array(ParameterRow).max(50_000),
   models: z.array(Id).min(1, 'Selecteer minstens één rekenmodel'),
 });
 export type ParameterSaveBody = z.infer<typeof ParameterSaveBody>;
+
+/** A model left unchanged because the result would not be valid model data: each reason once, in Dutch. */
+const RefusedModel = z.object({ model: z.number(), name: z.string(), problems: z.array(z.string()) });
+
+/**
+ * POST parameter/ → 200. `message` is the spec's success text only when no model was refused; the
+ * browser tells the result per model from the lists (issue 23).
+ */
 export const ParameterSaveAnswer = z.object({
   message: z.string(),
   /** Online models whose model data was changed. */
   applied: z.array(z.number()),
-  /** Spreadsheet models: recorded in parameter_application only. */
+  /** Online models whose parameters already had these values: not written, not in the audit log. */
+  unchanged: z.array(z.number()),
+  /** Spreadsheet models: recorded in parameter_application only (written into the workbook when opened). */
   recorded_only: z.array(z.number()),
-  /** Online models left unchanged because the result would not be valid model data (Dutch problems). */
-  refused: z.array(z.object({ model: z.number(), name: z.string(), problems: z.array(z.string()) })),
+  refused: z.array(RefusedModel),
 });
 export type ParameterSaveAnswer = z.infer<typeof ParameterSaveAnswer>;
+
+const DateOrRate = z.union([z.number(), z.string()]).nullable();
+/**
+ * One parameter as the application would change it in a model: percentages as fractions, dates as
+ * yyyy-mm-dd; `from`–`to` the model's own period labels of a run of periods with the same change
+ * (both null for a base or single value).
+ */
+export const ParameterChange = z.object({
+  parameter: ParameterType, from: z.string().nullable(), to: z.string().nullable(), before: DateOrRate, after: DateOrRate,
+});
+export type ParameterChange = z.infer<typeof ParameterChange>;
+const BeforeAfter = z.object({ before: z.number().nullable(), after: z.number().nullable() });
+
+/**
+ * POST parameter/preview/ → 200: per chosen model what applying would do, computed and written nowhere.
+ * outcome: 'changes' (the changes, EW and NCW before → after by the engine), 'unchanged', 'refused'
+ * (with the reasons) or 'spreadsheet' (recorded, written into the workbook when it is opened).
+ */
+export const ParameterModelPreview = z.object({
+  model: z.number(),
+  name: z.string(),
+  project_name: z.string(),
+  version_name: z.string(),
+  outcome: z.enum(['changes', 'unchanged', 'refused', 'spreadsheet']),
+  changes: z.array(ParameterChange),
+  ew: BeforeAfter.nullable(),
+  ncw: BeforeAfter.nullable(),
+  problems: z.array(z.string()),
+});
+export const ParameterPreviewAnswer = z.object({ models: z.array(ParameterModelPreview) });
+export type ParameterPreviewAnswer = z.infer<typeof ParameterPreviewAnswer>;

@@ -135,7 +135,7 @@ const ModelFormScreen = observer(function ModelFormScreen() {
 });
 export default ModelFormScreen;
 
-/** History of saved files: listed and downloaded by project ADM/USR; `manage` (staff) also uploads and activates. */
+/** History of saved files: listed and downloaded by every project role (readers too, issue 23); `manage` (staff) also uploads and activates. */
 const History = observer(function History({ modelId, manage }: { modelId: number; manage: boolean }) {
   const { toasts } = useRoot();
   const history = useResource('Fout bij het laden van de historie.', () => modelsApi.history(modelId), [modelId]);

@@ -46,7 +46,9 @@ const OpenDialog = observer(function OpenDialog({ store }: { store: OpenModelSto
         {s.step === 'progress' && <TaskProgress text={s.text} pct={s.pct} />}
         {s.step === 'ready' && (
           <Callout intent="success" icon="tick-circle" title="Het rekenmodel staat klaar.">
-            <p>Wat u in Excel opslaat, komt als nieuwe versie in de historie van het rekenmodel.</p>
+            {s.file.editUrl
+              ? <p>Wat u in Excel opslaat, komt als nieuwe versie in de historie van het rekenmodel.</p>
+              : <p>U kunt dit rekenmodel niet bewerken; u downloadt een kopie. Eerdere versies staan in de historie (Meer info).</p>}
             <p>Een gedownload bestand is een kopie: wijzigingen daarin komen niet terug in Grondslag.</p>
             {s.file.editUrl && (
               <FormGroup label="LibreOffice: kies Bestand → Openen en plak dit adres" labelFor="gs-edit-url" className="gs-open-address">
@@ -93,9 +95,9 @@ const OpenActions = observer(function OpenActions({ store }: { store: OpenModelS
       return (
         <>
           <Button text="Sluiten" onClick={() => store.close()} />
-          <Button icon="download" text="Downloaden" loading={store.busy} onClick={() => void store.download()} />
+          <Button icon="download" text="Downloaden" intent={s.file.editUrl ? 'none' : 'primary'} loading={store.busy} onClick={() => void store.download()} />
           {/* a link, so the browser hands the Office URI to Excel on the user's own click */}
-          <AnchorButton icon="share" intent="primary" text="Openen in Excel" href={excelUri(s.file.editUrl)} onClick={() => store.close()} />
+          {s.file.editUrl && <AnchorButton icon="share" intent="primary" text="Openen in Excel" href={excelUri(s.file.editUrl)} onClick={() => store.close()} />}
         </>
       );
     case 'noMapData':

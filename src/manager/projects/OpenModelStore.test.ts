@@ -99,11 +99,14 @@ describe('OpenModelStore', () => {
     vi.unstubAllGlobals();
   });
 
-  it('downloads a read-only file (no edit address) at once and closes the pop-up', async () => {
+  it('a read-only file (no edit address) waits in the ready pop-up for \'Downloaden\', a copy (issue 23)', async () => {
     const file = { ...FILE, editUrl: null };
     const api = fakeApi(['task-1'], [ready(file)]);
     const { store } = newStore(api);
     await store.open(MODEL);
+    expect(store.state).toEqual({ step: 'ready', file });
+    expect(api.openModel.download).not.toHaveBeenCalled();
+    await store.download();
     expect(api.openModel.download).toHaveBeenCalledWith(file);
     expect(store.state).toEqual({ step: 'closed' });
   });

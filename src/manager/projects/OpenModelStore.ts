@@ -22,8 +22,11 @@ export type OpenModelStep =
   | { step: 'closed' }
   /** The job runs: the 202's text and percentage. */
   | { step: 'progress'; text: string; pct: number }
-  /** The file is ready and may be edited: the user opens it in Excel or downloads a copy. */
-  | { step: 'ready'; file: OpenModelFile & { editUrl: string } }
+  /**
+   * The file is ready: with an edit address the user opens it in Excel or downloads a copy; without one
+   * (a reader, or a frozen model) the pop-up offers the copy (issue 23: a click on the model shows what it gives).
+   */
+  | { step: 'ready'; file: OpenModelFile }
   /** 'Fout bij het openen van het rekenmodel.' (with the server's own message, if any); closes after 5 s. */
   | { step: 'failed'; detail: string | null }
   /** 409: someone else has the model open. */
@@ -46,8 +49,8 @@ function mapReason(e: ResponseError): string {
  * Opening a spreadsheet model (spec 1 §4): the open request, the progress pop-up that polls the task,
  * and the pop-ups of its answers: 409 → the model-already-open alert (with 'Beëindig sessie' when the
  * row's can_end_session says so), 424 → the model-without-map-data pop-up ('Toch openen' asks again
- * without map data), anything else → the error text, closed after 5 s. A ready file that may be edited
- * waits for the user's choice (Excel or a download); a read-only one is downloaded at once.
+ * without map data), anything else → the error text, closed after 5 s. A ready file waits for the
+ * user's choice: Excel or a download when it may be edited, a download (a copy) when it may not.
  */
 export class OpenModelStore {
   state: OpenModelStep = CLOSED;
@@ -157,15 +160,7 @@ export class OpenModelStore {
       everyMs: POLL_MS,
       current: () => attempt === this.attempt,
       progress: ({ progress, progressPct }) => runInAction(() => (this.state = { step: 'progress', text: progress, pct: progressPct })),
-      ready: async (file) => {
-        if (file.editUrl !== null) {
-          const editUrl = file.editUrl;
-          runInAction(() => (this.state = { step: 'ready', file: { ...file, editUrl } }));
-        } else {
-          // Read-only (project VWR, or frozen): nothing to choose, the file is delivered and the pop-up closes.
-          await this.deliver(attempt, file);
-        }
-      },
+      ready: (file) => runInAction(() => void (this.state = { step: 'ready', file })),
       failed: (e) => this.fail(attempt, e),
     });
   }

@@ -1,0 +1,82 @@
+import { expect, test, ADMIN, signIn } from './helpers.ts';
+import { openConfiguration, rand } from './adminSteps.ts';
+import { call, createModel, example, token } from './workbenchSteps.ts';
+
+// Issue 23, item 2: 'Parameters doorvoeren' shows per chosen model what changes (dates included, EW and
+// NCW before → after) and asks first; then tells per model what happened, a refused model once with
+// its reason, one toast, and the audit log names only the model that changed.
+
+type Stored = { data_version: number; base_parameters: { phasing_calculation_start_date: string } };
+
+test('global parameters: a preview per model, a confirmation, then the result per model with one toast', async ({ page, request }) => {
+  const id = rand();
+  const applied = `Aangepast ${id}`;
+  const refused = `Geweigerd ${id}`;
+  // The worked example runs 2024–2027; the refused model runs to 2028, with its phase 'Uitgifte' into 2028.
+  const longer = structuredClone(example) as { base_parameters: Record<string, unknown> & { phasing_costs_revenues: { phase_name: string; phase_end_date: string }[] } };
+  longer.base_parameters.phasing_calculation_end_date = '2028-12-31';
+  longer.base_parameters.phasing_costs_revenues.find((p) => p.phase_name === 'Uitgifte')!.phase_end_date = '2028-06-30';
+  const appliedId = await createModel(request, `Parameters ${id} A`, example, applied);
+  const refusedId = await createModel(request, `Parameters ${id} B`, longer, refused);
+
+  await signIn(page, ADMIN);
+  await openConfiguration(page, 'Parameters');
+  const date = async (menuItem: string, value: string) => {
+    await page.getByRole('menuitem', { name: menuItem }).click();
+    await page.getByRole('textbox', { name: menuItem }).fill(value);
+  };
+  await date('Startdatum grondexploitatie (boekwaarde vanaf)', '2023-01-01');
+  await date('NCW-datum', '2024-01-01');
+  await date('Prijspeildatum', '2024-01-01');
+  await date('Eindwaardedatum', '2027-12-31');
+  await page.getByRole('menuitem', { name: 'Rentepercentage negatief saldo' }).click();
+  await page.getByLabel('Rentepercentage negatief saldo Uitgangspunt').fill('3');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  for (const [project, model] of [[`Parameters ${id} A`, applied], [`Parameters ${id} B`, refused]]) {
+    await page.getByRole('region', { name: 'Projecten kiezen' }).getByRole('button', { name: project }).click();
+    await page.getByRole('region', { name: 'Rekenmodellen kiezen' }).getByLabel(`Rekenmodel ${model}`).check({ force: true });
+  }
+  await expect(page.getByText('2 rekenmodellen geselecteerd.')).toBeVisible();
+  await page.getByRole('button', { name: 'Parameters doorvoeren' }).click();
+
+  // The preview: nothing is written yet.
+  const dialog = page.getByRole('dialog', { name: 'Parameters doorvoeren' });
+  const a = dialog.getByRole('region', { name: `Rekenmodel ${applied}` });
+  await expect(a.getByText('Wordt aangepast')).toBeVisible();
+  const changes = a.getByRole('table', { name: `Wijzigingen ${applied}` });
+  await expect(changes.getByRole('row', { name: 'Startdatum grondexploitatie (boekwaarde vanaf) 01-01-2024 01-01-2023' })).toBeVisible();
+  await expect(changes.getByRole('row', { name: 'Rentepercentage negatief saldo Uitgangspunt 2,00 % 3,00 %' })).toBeVisible();
+  await expect(changes.getByRole('row', { name: 'Rentepercentage negatief saldo 2023 t/m 2027 2,00 % 3,00 %' })).toBeVisible();
+  await expect(changes.getByRole('row')).toHaveCount(4); // the header and the three changes: the dates and rates it has are not listed
+  const ew = a.getByRole('table', { name: `Resultaat ${applied}` }).getByRole('row', { name: /^Eindwaarde \(EW\)/ });
+  await expect(ew.getByRole('cell').nth(1)).toHaveText('€ -106.120,80');
+  await expect(ew.getByRole('cell').nth(2)).not.toHaveText('€ -106.120,80');
+  await expect(ew.getByRole('cell').nth(2)).toHaveText(/^€ -\d{3}\.\d{3},\d{2}$/);
+  const reason = "Fase 'Uitgifte' eindigt op 30-06-2028, na de einddatum van de berekening (31-12-2027). Pas de einddatum van de berekening of van de fase aan.";
+  const b = dialog.getByRole('region', { name: `Rekenmodel ${refused}` });
+  await expect(b.getByText('Wordt niet aangepast', { exact: true })).toBeVisible();
+  await expect(b.getByText(reason)).toHaveCount(1);
+  const tok = await token(request);
+  const stored = (modelId: number) => call<Stored>(request, tok, 'GET', `/api/grexonline/model/${modelId}/`);
+  expect((await stored(appliedId)).base_parameters.phasing_calculation_start_date).toBe('2024-01-01');
+
+  // The apply: the result per model, one toast that says not all were applied, no success toast.
+  await dialog.getByRole('button', { name: 'Doorvoeren' }).click();
+  await expect(a.getByText('Doorgevoerd')).toBeVisible();
+  await expect(b.getByText('Niet aangepast', { exact: true })).toBeVisible();
+  await expect(b.getByText(reason)).toHaveCount(1);
+  const toasts = page.locator('.gs-toasts');
+  await expect(toasts.getByText('1 van de 2 rekenmodellen is niet aangepast; de reden staat bij het rekenmodel.')).toHaveCount(1);
+  await expect(toasts.getByText('Parameters succesvol opgeslagen.')).toHaveCount(0);
+  await expect(toasts.getByText('Selecteer minstens één rekenmodel')).toHaveCount(0);
+  expect((await stored(appliedId)).base_parameters.phasing_calculation_start_date).toBe('2023-01-01');
+  const untouched = await stored(refusedId);
+  expect(untouched.base_parameters.phasing_calculation_start_date).toBe('2024-01-01');
+
+  // The audit log names only the model that changed.
+  const { log_rows: rows } = await call<{ log_rows: { description: string }[] }>(request, tok, 'GET', '/api/manager/log/');
+  const ours = rows.map((r) => r.description).filter((d) => d.startsWith('Globale parameters') && d.includes(id));
+  expect(ours).toEqual([`Globale parameters doorgevoerd in 1 rekenmodel(len): '${applied}'`]);
+  await dialog.getByRole('button', { name: 'Sluiten', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+});
