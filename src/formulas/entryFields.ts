@@ -56,34 +56,18 @@ function methodValue<B extends 'land_share_data' | 'price_per_square_meter_data'
     nullable: true,
     get: (e) => ((e[block] as Record<string, number> | null | undefined)?.[key as string] ?? null),
     set: (e, v) => {
-      const data = (e[block] ??= METHOD_ZEROS[block]() as never) as Record<string, number>;
+      const zeros = block === 'land_share_data' ? { von_incl_vat: 0, quote_excl_vat: 0 } : { square_meters: 0, unit_price: 0 };
+      const data = (e[block] ??= zeros as never) as Record<string, number>;
       data[key as string] = (v as number | null) ?? 0;
     },
   };
-}
-
-const METHOD_ZEROS = {
-  land_share_data: () => ({ von_incl_vat: 0, quote_excl_vat: 0 }),
-  price_per_square_meter_data: () => ({ square_meters: 0, unit_price: 0 }),
-};
-
-/**
- * A method chosen for an entry starts with zeros where the entry has no values for it yet: the row is
- * complete (its estimate 0, shown in the method's tab) until the user types them, so one such row does
- * not make every other change of the model invalid (issue 23).
- */
-function chooseMethod(e: ResidentialEntry, method: ResidentialEntry['calculation_method']): void {
-  e.calculation_method = method;
-  if (method === 'LandShare') e.land_share_data ??= METHOD_ZEROS.land_share_data();
-  if (method === 'PricePerSquareMeter') e.price_per_square_meter_data ??= METHOD_ZEROS.price_per_square_meter_data();
-  if (method === 'PlotPrice') e.plot_price ??= 0;
 }
 
 export const RESIDENTIAL_FIELDS = {
   ...common<ResidentialEntry>(),
   amount: { type: 'number', get: (e) => e.amount, set: (e, v) => (e.amount = v as number) },
   tenure_type: { type: 'text', get: (e) => e.tenure_type, set: (e, v) => (e.tenure_type = v as never) },
-  calculation_method: { type: 'text', get: (e) => e.calculation_method, set: (e, v) => chooseMethod(e, v as ResidentialEntry['calculation_method']) },
+  calculation_method: { type: 'text', get: (e) => e.calculation_method, set: (e, v) => (e.calculation_method = v as never) },
   residence_type: { type: 'text', nullable: true, get: (e) => e.residence_type ?? null, set: (e, v) => (e.residence_type = v as string | null) },
   calculation_date: { type: 'date', reshapes: 'priceDate', get: (e) => e.calculation_date, set: (e, v) => (e.calculation_date = v as string) },
   plot_price: { type: 'number', nullable: true, get: (e) => e.plot_price ?? null, set: (e, v) => (e.plot_price = v as number | null) },
