@@ -8,8 +8,8 @@ import type { CopyPaste } from 'handsontable/plugins';
 
 /** What a grid whose rows are entries can do with them (EntrySection gives the store's actions). */
 export interface RowActions {
-  /** A new row above `row` or below it. */
-  insert(row: number, where: 'above' | 'below'): void;
+  /** `count` new rows above `row` or below it (as many as the selection has rows, as in Excel). */
+  insert(row: number, where: 'above' | 'below', count: number): void;
   remove(rows: number[]): void;
   undo(): void;
   canUndo(): boolean;
@@ -39,10 +39,14 @@ export function contextMenuOf(hot: () => Handsontable, rows: () => RowActions | 
   const cannotEdit = () => state().readOnly || !rows();
   const active = () => selectedRows(hot(), -1);
   const clipboard = () => hot().getPlugin('copyPaste') as CopyPaste;
+  const insert = (where: 'above' | 'below') => {
+    const selected = active();
+    if (selected.length) rows()?.insert(where === 'above' ? selected[0]! : selected.at(-1)!, where, selected.length);
+  };
   return {
     items: {
-      gs_row_above: { name: 'Rij invoegen boven', disabled: cannotEdit, callback: () => rows()?.insert(active()[0] ?? 0, 'above') },
-      gs_row_below: { name: 'Rij invoegen onder', disabled: cannotEdit, callback: () => rows()?.insert(active().at(-1) ?? 0, 'below') },
+      gs_row_above: { name: 'Rij invoegen boven', disabled: cannotEdit, callback: () => insert('above') },
+      gs_row_below: { name: 'Rij invoegen onder', disabled: cannotEdit, callback: () => insert('below') },
       gs_remove_row: {
         name: 'Rij verwijderen',
         disabled: () => cannotEdit() || selectedRows(hot(), state().spareRow).length === 0,
