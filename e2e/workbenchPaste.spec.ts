@@ -155,3 +155,30 @@ test("'Rij invoegen boven/onder' inserts as many rows as are selected; 'Rij verw
   await page.keyboard.press('Control+Minus');
   await expect(toast(page, '1 rij verwijderd. Ongedaan maken met Ctrl+Z.')).toBeVisible();
 });
+
+test("Woningbouw: keys after the Eigendom and Berekeningswijze lists land in the next cell too", async ({ page, request }) => {
+  await page.clock.install();
+  await openNewModel(page, request, 'typen-wonen');
+  await menu(page, 'Woningbouw').click();
+  await tab(page, 'Raming').click();
+  const general = grid(page, 'sheet-residential-general');
+  await general.expect(1, 0, 'Nieuwe post…');
+  await general.select(1, 0);
+  // As above: the page's timers held while the keys go in, the lists' searches due after the next cell's first key.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  for (const text of ['Huurblok', '20', 'Huur', 'Grondquote']) {
+    await page.keyboard.type(text);
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.type('0');
+  await page.clock.runFor(100);
+  await page.keyboard.type('1-07-2025');
+  await page.keyboard.press('Enter');
+  await page.clock.resume();
+  await expect.poll(() => page.evaluate(() => window.__grondslagWorkbench!.model!.residential_construction.map((e) => [e.label, e.amount, e.tenure_type, e.calculation_method, e.calculation_date])))
+    .toEqual([
+      ['Koopwoningen', 10, 'Purchased', 'LandShare', '2024-01-01'],
+      ['Huurblok', 20, 'Rent', 'LandShare', '2025-07-01'],
+    ]);
+  await general.expect(1, 4, '01-07-2025');
+});

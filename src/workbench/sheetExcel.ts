@@ -75,16 +75,28 @@ export function contextMenuOf(hot: () => Handsontable, rows: () => RowActions | 
 }
 
 /**
+ * The grid's dropdown. Its list is searched 10–20 ms after each key, and the search ends by focusing the
+ * editor's own text field. Once the editor has closed (Tab to the next cell), a search still due must do
+ * nothing: on a busy machine it ran after the next cell's first key and took the focus from that cell's
+ * editor, so the rest of the number was lost (85,50 stored as 8; issue 23). Likewise the list's focus
+ * after a scroll.
+ */
+export class QuietDropdownEditor extends DropdownEditor {
+  override updateChoicesList(choices: unknown[]) {
+    if (this.isOpened()) super.updateChoicesList(choices);
+  }
+
+  override focus() {
+    if (this.state === EDITOR_STATE.EDITING) super.focus();
+  }
+}
+
+/**
  * A dropdown whose typed text is the value: Enter takes what was typed, not the list's highlighted
  * first match (that match lags the typing: 'm2' typed quickly was stored as 'm'). A choice picked with
  * the arrow keys or the mouse still counts. The column's parse then accepts or refuses the text.
- *
- * The list is searched 10–20 ms after each key, and the search ends by focusing the editor's own text
- * field. Once the editor has closed (Tab to the next cell), a search still due must do nothing: on a
- * busy machine it ran after the next cell's first key and took the focus from that cell's editor, so
- * the rest of the number was lost (85,50 stored as 8; issue 23). Likewise the list's focus after a scroll.
  */
-export class TypedDropdownEditor extends DropdownEditor {
+export class TypedDropdownEditor extends QuietDropdownEditor {
   private picked = false;
 
   override open() {
@@ -94,14 +106,6 @@ export class TypedDropdownEditor extends DropdownEditor {
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') this.picked = true;
       else if (e.key.length === 1 || e.key === 'Backspace' || e.key === 'Delete') this.picked = false;
     });
-  }
-
-  override updateChoicesList(choices: unknown[]) {
-    if (this.isOpened()) super.updateChoicesList(choices);
-  }
-
-  override focus() {
-    if (this.state === EDITOR_STATE.EDITING) super.focus();
   }
 
   override finishEditing(restoreOriginalValue?: boolean, ctrlDown?: boolean, callback?: () => void) {
