@@ -178,7 +178,6 @@ test.describe('the tool’s menu folds (1280 × 800)', () => {
     await expect(page.getByRole('button', { name: 'Menu uitklappen' })).toBeVisible();
     await expect.poll(async () => (await raming()).whole).toBe(true);
     await expectCell(page, 'sheet-cost-estimate', 0, 6, '€ 1.000.000,00');
-    await page.screenshot({ path: 'test-results/menu-folded.png' });
     // Folded, the menu still leads to the tool's screens (icons, the name as tooltip and accessible name).
     await expect(menu(page, 'Woningbouw')).toBeVisible();
     await expect(menu(page, 'Woningbouw').locator('[title]')).toHaveAttribute('title', 'Woningbouw');
@@ -189,6 +188,12 @@ test.describe('the tool’s menu folds (1280 × 800)', () => {
     await expect.poll(async () => (await raming()).whole).toBe(true);
     await menu(page, 'Woningbouw').click();
     await expect(page.locator('.gs-crumb').last()).toHaveText('Woningbouw');
+    // Woningbouw › Algemeen: its Raming column whole as well.
+    await tab(page, 'Raming').click();
+    await expectCell(page, 'sheet-residential-general', 0, 0, 'Koopwoningen');
+    const general = page.getByTestId('sheet-residential-general');
+    const [g, th] = [await box(general), await box(general.locator('.ht_master thead th').filter({ hasText: /^Raming$/ }))];
+    expect(th.x + th.width).toBeLessThanOrEqual(Math.min(g.x + g.width, 1280) + 0.5);
 
     await page.getByRole('button', { name: 'Menu uitklappen' }).click();
     await expect(menu(page, 'Kostenraming')).toContainText('Kostenraming');
