@@ -155,3 +155,49 @@ test('the chart has a legend, Dutch amounts on its axis and a tooltip per period
   await expect(tip).toContainText('Saldo kasstroom (kosten − opbrengsten)€ 510.000,00');
   await expect(tip).toContainText('Boekwaarde (vóór winstneming)€ 1.020.000,00');
 });
+
+test.describe('the tool’s menu folds (1280 × 800)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("'Menu inklappen' gives the grid the width: the computed Raming column is whole; the choice survives a reload", async ({ page, request }) => {
+    await openNewModel(page, request, 'menu');
+    await menu(page, 'Kostenraming').click();
+    await tab(page, 'Raming').click();
+    const sheet = page.getByTestId('sheet-cost-estimate');
+    const header = sheet.locator('.ht_master thead th').filter({ hasText: /^Raming$/ });
+    // Measured with the grid scrolled to its start, as it opens (reading a cell scrolls to it).
+    const raming = async () => {
+      await expectCell(page, 'sheet-cost-estimate', 0, 0, 'Bouwrijp maken');
+      const [grid, th] = [await box(sheet), await box(header)];
+      return { whole: th.x + th.width <= Math.min(grid.x + grid.width, 1280) + 0.5, left: th.x };
+    };
+    // Both menus open: 390 px of the 1280 go to them and the column is cut off.
+    expect((await raming()).whole).toBe(false);
+
+    await page.getByRole('button', { name: 'Menu inklappen' }).click();
+    await expect(page.getByRole('button', { name: 'Menu uitklappen' })).toBeVisible();
+    await expect.poll(async () => (await raming()).whole).toBe(true);
+    await expectCell(page, 'sheet-cost-estimate', 0, 6, '€ 1.000.000,00');
+    // Folded, the menu still leads to the tool's screens (icons, the name as tooltip and accessible name).
+    await expect(menu(page, 'Woningbouw')).toBeVisible();
+    await expect(menu(page, 'Woningbouw').locator('[title]')).toHaveAttribute('title', 'Woningbouw');
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Menu uitklappen' })).toBeVisible({ timeout: 30_000 });
+    await tab(page, 'Raming').click();
+    await expect.poll(async () => (await raming()).whole).toBe(true);
+    await menu(page, 'Woningbouw').click();
+    await expect(page.locator('.gs-crumb').last()).toHaveText('Woningbouw');
+    // Woningbouw › Algemeen: its Raming column whole as well.
+    await tab(page, 'Raming').click();
+    await expectCell(page, 'sheet-residential-general', 0, 0, 'Koopwoningen');
+    const general = page.getByTestId('sheet-residential-general');
+    const [g, th] = [await box(general), await box(general.locator('.ht_master thead th').filter({ hasText: /^Raming$/ }))];
+    expect(th.x + th.width).toBeLessThanOrEqual(Math.min(g.x + g.width, 1280) + 0.5);
+
+    await page.getByRole('button', { name: 'Menu uitklappen' }).click();
+    await expect(menu(page, 'Kostenraming')).toContainText('Kostenraming');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Menu inklappen' })).toBeVisible({ timeout: 30_000 });
+  });
+});

@@ -108,3 +108,41 @@ export async function paste(page: Page, tsv: string) {
     target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
   }, tsv);
 }
+
+type Hot = {
+  selectCell(r: number, c: number, r2?: number, c2?: number): void;
+  getCell(r: number, c: number): HTMLElement | null;
+  scrollViewportTo(o: { row: number; col: number }): void;
+  countRows(): number;
+};
+
+/** A grid (data-testid sheet-…) through Handsontable's API: fixed columns live in an overlay. */
+export function grid(page: Page, sheet: string) {
+  const run = <T, A>(fn: (hot: Hot, arg: A) => T, arg: A) =>
+    page.evaluate(({ sheet, fn, arg }) => {
+      const hot = (document.querySelector(`[data-testid="${sheet}"]`) as unknown as { hot?: Hot } | null)?.hot;
+      if (!hot) return null as T; // the grid's chunk is still loading
+      return new Function('hot', 'arg', `return (${fn})(hot, arg)`)(hot, arg) as T;
+    }, { sheet, fn: fn.toString(), arg });
+  const text = (row: number, col: number) => run((hot, [r, c]) => {
+    hot.scrollViewportTo({ row: r, col: c });
+    return hot.getCell(r, c)?.textContent ?? null;
+  }, [row, col]);
+  return {
+    text,
+    expect: (row: number, col: number, value: string) => expect.poll(() => text(row, col), { timeout: 10_000 }).toBe(value),
+    rows: () => run((hot) => hot.countRows(), null),
+    select: async (row: number, col: number, toRow = row, toCol = col) => {
+      await expect(page.getByTestId(sheet)).toBeVisible();
+      await expect.poll(() => run((hot) => !!hot, null)).toBe(true);
+      await run((hot, [a, b, c, d]) => hot.selectCell(a, b, c, d), [row, col, toRow, toCol]);
+    },
+    /** A cell of the scrolling part of the grid (not the frozen first column). */
+    // Columns are rendered virtually (the first rendered td is not column 0 once scrolled): find the
+    // cell by its aria-colindex (1-based, after the row header).
+    td: (row: number, col: number) => page.getByTestId(sheet).locator('.ht_master tbody tr').nth(row).locator(`td[aria-colindex="${col + 2}"]`),
+  };
+}
+
+export const contextItem = (page: Page, name: string) => page.locator('.htContextMenu td').filter({ hasText: new RegExp(`^${name}$`) });
+export const toast = (page: Page, text: string | RegExp) => page.locator('.gs-toasts').getByText(text);

@@ -13,6 +13,7 @@ import { emptyGridHint } from './guidance.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { useScreenParam } from '../app/screenParam.ts';
 import type { RowActions } from './sheetExcel.ts';
+import { rowsRemoved } from './entryRows.ts';
 import { type Problem, incompleteEntries } from '../formulas/validate.ts';
 
 type TabId = 'overview' | 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
@@ -119,10 +120,14 @@ function useEntryRowActions(store: WorkbenchStore, toasts: Toaster, kind: EntryK
   return useMemo(() => {
     const done = (problems: Problem[] | null) => problems && showProblems(toasts, problems);
     return {
-      insert: (row, where) => done(store.insertEntry(kind, where === 'above' ? row : row + 1)),
+      insert: (row, where, count) => done(store.insertEntries(kind, where === 'above' ? row : row + 1, Array<null>(count).fill(null))),
       remove: (rows) => {
         const list = kind === 'cost' ? store.model!.cost_estimate : store.model!.residential_construction;
-        done(store.deleteEntries(kind, rows.flatMap((r) => (list[r] ? [list[r].id] : []))));
+        const ids = rows.flatMap((r) => (list[r] ? [list[r].id] : []));
+        const problems = store.deleteEntries(kind, ids);
+        // Rows that go are said, with the way back (issue 23: nothing disappears unseen).
+        if (problems) done(problems);
+        else if (ids.length) toasts.success(rowsRemoved(ids.length));
       },
       undo: () => store.undo(),
       canUndo: () => store.canUndo,

@@ -16,7 +16,7 @@ import { activeSheet, setActiveSheet } from './activeSheet.ts';
 import type { CellContents } from './formulaCells.ts';
 import { FormulaBar } from './FormulaBar.tsx';
 import type { EditOptions } from './common.tsx';
-import { type RowActions, TypedDropdownEditor, contextMenuOf, selectedRows } from './sheetExcel.ts';
+import { type RowActions, QuietDropdownEditor, TypedDropdownEditor, contextMenuOf, selectedRows } from './sheetExcel.ts';
 import { type PercentNote, percentNote } from './percentInput.ts';
 import { GridPercentNote } from './PercentNote.tsx';
 import './excel.css';
@@ -91,8 +91,7 @@ function columnsOf(def: SheetDef, readOnly: boolean): Handsontable.ColumnSetting
   return def.columns.map((c, i): Handsontable.ColumnSettings => ({
     type: c.kind === 'select' ? 'dropdown' : 'text',
     source: c.kind === 'select' ? (c.options ?? []).map((o) => o.label) : undefined,
-    editor: c.parse ? (TypedDropdownEditor as unknown as new (...args: unknown[]) => unknown)
-      : c.kind === 'select' ? 'dropdown' : (DutchEditor as unknown as new (...args: unknown[]) => unknown),
+    editor: (c.parse ? TypedDropdownEditor : c.kind === 'select' ? QuietDropdownEditor : DutchEditor) as unknown as new (...args: unknown[]) => unknown,
     readOnly: readOnly || !!c.computed || !!c.readOnly,
     className: c.computed ? 'gs-computed' : c.readOnly ? 'gs-label' : c.kind === 'text' || c.kind === 'select' || c.kind === 'date' ? 'gs-input' : 'gs-input htRight',
     renderer(instance, td, row, col, prop, value, props) {
@@ -189,7 +188,8 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
         const to = range.getBottomEndCorner();
         const { cells, area } = pastedCells(latest.current.def, data, { row: from.row ?? 0, col: from.col ?? 0 }, { row: to.row ?? 0, col: to.col ?? 0 });
         send(cells);
-        if (area) hot.selectCell(area.row, area.col, area.lastRow, area.lastCol, false);
+        // Rows a paste added below the grid come with the store's answer: select what is there now.
+        if (area) hot.selectCell(area.row, area.col, Math.min(area.lastRow, hot.countRows() - 1), area.lastCol, false);
         return false;
       },
       beforeCopy(data) {
@@ -208,7 +208,8 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       const { def: d, onEdit: edit, evaluate: ev } = latest.current;
       const out: CellChange[] = [];
       for (const [row, col, next] of raw) {
-        if (row >= d.data.length || col >= d.columns.length) continue;
+        // Past the last row only where the grid grows (the rows below its empty last row, def.spare).
+        if ((row >= d.data.length && !d.spare) || col >= d.columns.length) continue;
         let value: unknown = next;
         // An entry grid keeps the formula (its store turns it into a formula edit, formulaCells.ts).
         if (typeof value === 'string' && value.trim().startsWith('=') && !d.entries) {
@@ -271,7 +272,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       // Ctrl+Shift+= and Ctrl+- (the tool's action registry), in grids whose rows are entries.
       insertRows: rows ? () => {
         const r = selectedRows(hot, -1);
-        if (r.length && ref.current?.offsetParent) latest.current.rows?.insert(r[0]!, 'above');
+        if (r.length && ref.current?.offsetParent) latest.current.rows?.insert(r[0]!, 'above', r.length);
       } : undefined,
       deleteRows: rows ? () => {
         const r = selectedRows(hot, spareRowOf(latest.current.def));

@@ -8,8 +8,8 @@ import { remapPeriodItems } from '../formulas/periodRemap.ts';
 import { type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
 import { MAPVIEWER_ERROR_TEXT, MSG_INVALID, NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals, type SpaceUsageDiff } from '../formulas/spaceUsageFromMap.ts';
-import { freeLabel, insertEntry, removeEntries } from './entryRows.ts';
-import { type EntryKindUi, labelProblem } from './sheets.ts';
+import { insertEntries, removeEntries } from './entryRows.ts';
+import type { EntryKindUi } from './sheets.ts';
 
 // The online tool's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
 // sheet of the tool, the working copy (the engine's model data + the space-usage rows as typed), the
@@ -159,6 +159,7 @@ export class WorkbenchStore {
       saved: false,
       applyEdits: action,
       replaceModel: action,
+      batch: action,
       setPeriodParameter: action,
       setSpace: action,
       undo: action,
@@ -345,18 +346,41 @@ export class WorkbenchStore {
   // ---------- entry rows (issue 15: the grids' Excel keys and menu) ----------
 
   /**
-   * A new cost or residential entry at `index` of its list (0: first; the list's length: last), one
-   * undo step. Without a label it gets a free one ('Nieuwe post', 'Nieuwe post 2', …); a label that is
-   * empty or taken is refused (spec 3 §5).
+   * New cost or residential entries at `index` of their list (0: first; the list's length: last), one
+   * per label, one undo step. A null label gets a free one ('Nieuwe post', 'Nieuwe post 2', …); a label
+   * that is empty or taken is refused (spec 3 §5) and nothing is inserted.
    */
+  insertEntries(kind: EntryKindUi, index: number, labels: readonly (string | null)[]): Problem[] | null {
+    if (!this.engine || this.readOnly || !labels.length) return null;
+    const draft = clone(this.engine.modelData);
+    const r = insertEntries(draft, kind, index, labels);
+    if ('problem' in r) return [{ path: 'label', message: labels.length > 1 ? `${r.problem}: '${r.label.trim()}'` : r.problem }];
+    return this.replaceModel((d) => void insertEntries(d, kind, index, labels));
+  }
+
   insertEntry(kind: EntryKindUi, index: number, label?: string): Problem[] | null {
+    return this.insertEntries(kind, index, [label ?? null]);
+  }
+
+  /**
+   * Several changes as one undo step (a paste that adds entries and fills them): the steps `run` makes
+   * are folded into one; when it answers problems, everything it did is undone.
+   */
+  batch(run: () => Problem[] | null): Problem[] | null {
     if (!this.engine || this.readOnly) return null;
-    const m = this.engine.modelData;
-    const name = label ?? freeLabel(m, kind);
-    const problem = labelProblem(m, kind, null, name);
-    if (problem) return [{ path: 'label', message: problem }];
-    const length = kind === 'cost' ? m.cost_estimate.length : m.residential_construction.length;
-    return this.replaceModel((d) => insertEntry(d, kind, Math.max(0, Math.min(index, length)), name));
+    const before = this.workingCopy();
+    const depth = this.undoStack.length;
+    const wasDirty = this.dirty;
+    const problems = run();
+    if (this.undoStack.length === depth) return problems;
+    const steps = this.undoStack.splice(depth);
+    if (problems) {
+      this.restoreSnapshot(before);
+      this.dirty = wasDirty;
+      this.revision++;
+      this.layoutRevision++;
+    } else this.undoStack.push(steps.length === 1 ? steps[0]! : { kind: 'model', before, after: this.workingCopy() });
+    return problems;
   }
 
   /** Removes the entries with these ids, one undo step. */

@@ -39,34 +39,65 @@ export function useSheetEdit(store: WorkbenchStore, toasts: Toaster) {
 /**
  * Changed cells → one step of the store (one undo step however many cells). Refused cells are left as
  * they were with one toast for the block; cleared cells that need a value keep it and the toast names
- * their columns. Text typed into the empty last row (def.spare) adds a row.
+ * their columns. Cells in and below the empty last row (def.spare: typed or pasted there) add an entry
+ * per row with the row's other cells (issue 23: a block from Excel pasted onto 'Nieuwe post…').
  */
 export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: SheetDef, changes: CellChange[], opts: EditOptions = {}): void {
   if (store.readOnly) return;
-  const edits: Edit[] = [];
-  let error: string | null = null;
-  const kept = new Set<string>();
-  const spareRow = def.spare ? def.data.length - 1 : -1;
-  let added: string | null = null;
-  for (const ch of changes) {
-    if (ch.row === spareRow) {
-      const text = typeof ch.value === 'string' ? ch.value.trim() : '';
-      if (ch.col === def.spare!.col && text) added = text;
-      continue;
-    }
-    const r = store.model ? cellEdits(def, store.model, ch.row, ch.col, ch.value) : def.toEdits(ch.row, ch.col, ch.value);
-    if ('error' in r) {
-      if (opts.clear) kept.add(def.columns[ch.col]?.title ?? '');
-      else error ??= r.error;
-      continue;
-    }
-    edits.push(...r);
-  }
-  if (kept.size) error = `Verplichte cellen zijn niet leeggemaakt: ${[...kept].join(', ')}.`;
+  const spareRow = def.spare ? def.data.length - 1 : Infinity;
+  const refused = new Refusals(opts);
+  const edits = cellsToEdits(store, def, changes.filter((ch) => ch.row < spareRow), refused);
+  const added = changes.filter((ch) => ch.row >= spareRow && !isBlank(ch.value));
+  const problems = added.length
+    ? store.batch(() => store.applyEdits(edits) ?? addRows(store, def, spareRow, added, refused))
+    : store.applyEdits(edits);
   // One toast for a block with refused cells; the other cells are applied.
+  const error = refused.message();
   if (error) showProblems(toasts, [{ path: '', message: error }]);
-  const problems = store.applyEdits(edits) ?? (added !== null ? def.spare!.add(added) : null);
   if (problems) showProblems(toasts, problems);
+}
+
+/** The first refusal of a block, or the required columns a clearing (Delete, Cut) left alone. */
+class Refusals {
+  private first: string | null = null;
+  private readonly kept = new Set<string>();
+  constructor(private readonly opts: EditOptions) {}
+  add(def: SheetDef, col: number, error: string) {
+    if (this.opts.clear) this.kept.add(def.columns[col]?.title ?? '');
+    else this.first ??= error;
+  }
+  message(): string | null {
+    return this.kept.size ? `Verplichte cellen zijn niet leeggemaakt: ${[...this.kept].join(', ')}.` : this.first;
+  }
+}
+
+const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+function cellsToEdits(store: WorkbenchStore, def: SheetDef, changes: CellChange[], refused: Refusals): Edit[] {
+  const edits: Edit[] = [];
+  for (const ch of changes) {
+    const r = store.model ? cellEdits(def, store.model, ch.row, ch.col, ch.value) : def.toEdits(ch.row, ch.col, ch.value);
+    if ('error' in r) refused.add(def, ch.col, r.error);
+    else edits.push(...r);
+  }
+  return edits;
+}
+
+/** New entries for the rows from the empty last row on, named by their label cell, then their other cells. */
+function addRows(store: WorkbenchStore, def: SheetDef, spareRow: number, cells: CellChange[], refused: Refusals): Problem[] | null {
+  const spare = def.spare!;
+  const rows = [...new Set(cells.map((ch) => ch.row))].sort((a, b) => a - b);
+  const labels = rows.map((r) => {
+    const label = cells.find((ch) => ch.row === r && ch.col === spare.col)?.value;
+    return isBlank(label) ? null : String(label).trim();
+  });
+  const problems = spare.add(labels);
+  if (problems) return problems;
+  // The grid with the new entries: row `spareRow + i` is the entry of rows[i] (blank rows add none).
+  const next = spare.next();
+  const at = new Map(rows.map((r, i) => [r, spareRow + i]));
+  const rest = cells.filter((ch) => ch.col !== spare.col).map((ch) => ({ ...ch, row: at.get(ch.row)! }));
+  return store.applyEdits(cellsToEdits(store, next, rest, refused));
 }
 
 /** The formula bar's contents of an entry grid's cell (formulaCells.ts). */

@@ -17,8 +17,30 @@ export function insertEntry(m: ModelData, kind: EntryKindUi, index: number, labe
   else m.residential_construction.splice(index, 0, newResidentialEntry(m, label));
 }
 
+/**
+ * New entries from `index` on, one per label, in order; a null label gets a free one. Answers the
+ * entries' ids, or the refusal of the first label that is empty or taken (also by an earlier one of
+ * the same labels) — then `m` may be half changed and must be thrown away.
+ */
+export function insertEntries(m: ModelData, kind: EntryKindUi, index: number, labels: readonly (string | null)[]): { ids: number[] } | { label: string; problem: string } {
+  const list = () => (kind === 'cost' ? m.cost_estimate : m.residential_construction);
+  const at = Math.max(0, Math.min(index, list().length));
+  const ids: number[] = [];
+  for (const [i, given] of labels.entries()) {
+    const label = given ?? freeLabel(m, kind);
+    const problem = labelProblem(m, kind, null, label);
+    if (problem) return { label, problem };
+    insertEntry(m, kind, at + i, label);
+    ids.push(list()[at + i]!.id);
+  }
+  return { ids };
+}
+
 export function removeEntries(m: ModelData, kind: EntryKindUi, ids: readonly number[]): void {
   const gone = new Set(ids);
   if (kind === 'cost') m.cost_estimate = m.cost_estimate.filter((e) => !gone.has(e.id));
   else m.residential_construction = m.residential_construction.filter((e) => !gone.has(e.id));
 }
+
+/** The toast after 'Rij verwijderen' (and Ctrl+-): rows that go are said, with the way back (issue 23). */
+export const rowsRemoved = (n: number) => `${n === 1 ? '1 rij' : `${n} rijen`} verwijderd. Ongedaan maken met Ctrl+Z.`;

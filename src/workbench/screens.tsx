@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
-import { Button, Callout, DialogBody, DialogFooter, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, type IconName, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Dialog } from '../app/Dialog.tsx';
 import { useRoot, type RootStore } from '../app/RootStore.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
@@ -20,6 +20,7 @@ import { EntrySection } from './EntrySection.tsx';
 import { ResultStrip } from './Overview.tsx';
 import { UNAVAILABLE_MENU } from './guidance.ts';
 import { exportModelXlsx } from './exportXlsx.ts';
+import { ToolMenuState, toggleLabel } from './toolMenu.ts';
 import type { Toaster } from './common.tsx';
 import './workbench.css';
 
@@ -210,14 +211,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
         <Toolbar o={o} />
       </PageHeader>
       <div className="gs-wb-body">
-        <Menu className="gs-wb-menu" aria-label="Rekentool">
-          <MenuItem text="Overzicht" disabled htmlTitle={UNAVAILABLE_MENU.overview} />
-          <MenuItem text="Uitgangspunten" active={screen === 'GrexOnline_BaseParameters'} onClick={() => goInside(root, 'GrexOnline_BaseParameters', modelId)} />
-          <MenuItem text="Kostenraming" active={screen === 'GrexOnline_CostEstimate'} onClick={() => goInside(root, 'GrexOnline_CostEstimate', modelId)} />
-          <MenuItem text="Woningbouw" active={screen === 'GrexOnline_ResidentialConstruction'} onClick={() => goInside(root, 'GrexOnline_ResidentialConstruction', modelId)} />
-          <MenuItem text="Niet-Woningbouw" disabled htmlTitle={UNAVAILABLE_MENU.nonResidential} />
-          <MenuItem text="Overige opbrengsten" disabled htmlTitle={UNAVAILABLE_MENU.otherRevenues} />
-        </Menu>
+        <ToolMenu screen={screen} go={(to) => goInside(root, to, modelId)} />
         <div className="gs-wb-content">
           {store.status === 'loading' && <Spinner />}
           {store.status === 'error' && <NonIdealState icon="error" title="Er is iets fout gegaan, probeer het opnieuw." />}
@@ -236,6 +230,33 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
       <ClosePrompt o={o} />
       <ConflictDialog store={store} />
       <RestoreDialog store={store} />
+    </div>
+  );
+});
+
+let menuState: ToolMenuState | null = null;
+
+/** The tool's menu; the button above it folds it to icons (the names stay for screen readers and tooltips). */
+const ToolMenu = observer(function ToolMenu({ screen, go }: { screen: Screen; go: (to: Screen) => void }) {
+  const state = (menuState ??= new ToolMenuState(storage()));
+  const { collapsed } = state;
+  const label = toggleLabel(collapsed);
+  const item = (text: string, icon: IconName, target: Screen | null, unavailable?: string) => (
+    <MenuItem text={text} icon={icon} htmlTitle={unavailable ?? (collapsed ? text : undefined)} disabled={!target}
+      active={target === screen} onClick={target ? () => go(target) : undefined} />
+  );
+  return (
+    <div className={collapsed ? 'gs-wb-nav gs-wb-nav-collapsed' : 'gs-wb-nav'}>
+      <Button className="gs-wb-nav-toggle" variant="minimal" icon={collapsed ? 'menu-open' : 'menu-closed'} aria-label={label} title={label}
+        aria-expanded={!collapsed} onClick={() => state.toggle()} data-testid="menu-toggle" />
+      <Menu className="gs-wb-menu" aria-label="Rekentool">
+        {item('Overzicht', 'dashboard', null, UNAVAILABLE_MENU.overview)}
+        {item('Uitgangspunten', 'cog', 'GrexOnline_BaseParameters')}
+        {item('Kostenraming', 'euro', 'GrexOnline_CostEstimate')}
+        {item('Woningbouw', 'home', 'GrexOnline_ResidentialConstruction')}
+        {item('Niet-Woningbouw', 'office', null, UNAVAILABLE_MENU.nonResidential)}
+        {item('Overige opbrengsten', 'bank-account', null, UNAVAILABLE_MENU.otherRevenues)}
+      </Menu>
     </div>
   );
 });

@@ -3,12 +3,13 @@
 // engine follow), and a unit cell whose typed text is what counts.
 import type Handsontable from 'handsontable/base';
 import { DropdownEditor } from 'handsontable/editors';
+import { EDITOR_STATE } from 'handsontable/editors/baseEditor';
 import type { CopyPaste } from 'handsontable/plugins';
 
 /** What a grid whose rows are entries can do with them (EntrySection gives the store's actions). */
 export interface RowActions {
-  /** A new row above `row` or below it. */
-  insert(row: number, where: 'above' | 'below'): void;
+  /** `count` new rows above `row` or below it (as many as the selection has rows, as in Excel). */
+  insert(row: number, where: 'above' | 'below', count: number): void;
   remove(rows: number[]): void;
   undo(): void;
   canUndo(): boolean;
@@ -38,10 +39,14 @@ export function contextMenuOf(hot: () => Handsontable, rows: () => RowActions | 
   const cannotEdit = () => state().readOnly || !rows();
   const active = () => selectedRows(hot(), -1);
   const clipboard = () => hot().getPlugin('copyPaste') as CopyPaste;
+  const insert = (where: 'above' | 'below') => {
+    const selected = active();
+    if (selected.length) rows()?.insert(where === 'above' ? selected[0]! : selected.at(-1)!, where, selected.length);
+  };
   return {
     items: {
-      gs_row_above: { name: 'Rij invoegen boven', disabled: cannotEdit, callback: () => rows()?.insert(active()[0] ?? 0, 'above') },
-      gs_row_below: { name: 'Rij invoegen onder', disabled: cannotEdit, callback: () => rows()?.insert(active().at(-1) ?? 0, 'below') },
+      gs_row_above: { name: 'Rij invoegen boven', disabled: cannotEdit, callback: () => insert('above') },
+      gs_row_below: { name: 'Rij invoegen onder', disabled: cannotEdit, callback: () => insert('below') },
       gs_remove_row: {
         name: 'Rij verwijderen',
         disabled: () => cannotEdit() || selectedRows(hot(), state().spareRow).length === 0,
@@ -70,11 +75,28 @@ export function contextMenuOf(hot: () => Handsontable, rows: () => RowActions | 
 }
 
 /**
+ * The grid's dropdown. Its list is searched 10–20 ms after each key, and the search ends by focusing the
+ * editor's own text field. Once the editor has closed (Tab to the next cell), a search still due must do
+ * nothing: on a busy machine it ran after the next cell's first key and took the focus from that cell's
+ * editor, so the rest of the number was lost (85,50 stored as 8; issue 23). Likewise the list's focus
+ * after a scroll.
+ */
+export class QuietDropdownEditor extends DropdownEditor {
+  override updateChoicesList(choices: unknown[]) {
+    if (this.isOpened()) super.updateChoicesList(choices);
+  }
+
+  override focus() {
+    if (this.state === EDITOR_STATE.EDITING) super.focus();
+  }
+}
+
+/**
  * A dropdown whose typed text is the value: Enter takes what was typed, not the list's highlighted
  * first match (that match lags the typing: 'm2' typed quickly was stored as 'm'). A choice picked with
  * the arrow keys or the mouse still counts. The column's parse then accepts or refuses the text.
  */
-export class TypedDropdownEditor extends DropdownEditor {
+export class TypedDropdownEditor extends QuietDropdownEditor {
   private picked = false;
 
   override open() {

@@ -49,8 +49,12 @@ export interface SheetDef {
   entries?: { kind: EntryKindUi; ids: number[]; list?: FormulaList };
   /** The edits for one changed cell, or a Dutch message when the input is refused. */
   toEdits(row: number, col: number, value: unknown): Edit[] | { error: string };
-  /** The last row is empty: text typed into its column `col` adds a row (an entry) with that text (`add`). */
-  spare?: { col: number; hint: string; add(text: string): Problem[] | null };
+  /**
+   * The last row is empty: what is typed or pasted into it (and, for a pasted block, below it) adds
+   * entries — one per row, named by the row's text in column `col` (null: a free name) — with `add`; `next`
+   * is then the grid with them, whose cells take the rest of the row.
+   */
+  spare?: { col: number; hint: string; add(labels: (string | null)[]): Problem[] | null; next(): SheetDef };
 }
 
 /** Whether the cell holds a percentage (a percentage column, or a period value of a row phased or booked in %). */
@@ -62,10 +66,12 @@ export function isPercentCell(def: Pick<SheetDef, 'columns'>, row: number, col: 
 /**
  * The cells a pasted block writes, as Handsontable's own paste does: from the selection's top-left
  * corner, the block repeated to fill a larger selection, clipped to the sheet; read-only and computed
- * cells are left alone. Also the pasted area, to select afterwards (null when nothing fits).
+ * cells are left alone. A grid that ends in an empty row (def.spare) grows instead, as Excel's sheet
+ * does: the rows from that one on become new entries. Also the pasted area, to select afterwards
+ * (null when nothing fits).
  */
 export function pastedCells(
-  def: Pick<SheetDef, 'columns' | 'data'>,
+  def: Pick<SheetDef, 'columns' | 'data' | 'spare'>,
   block: unknown[][],
   from: { row: number; col: number },
   to: { row: number; col: number },
@@ -74,7 +80,7 @@ export function pastedCells(
   const cols = block[0]?.length ?? 0;
   const r0 = Math.max(0, from.row);
   const c0 = Math.max(0, from.col);
-  const lastRow = Math.min(def.data.length - 1, Math.max(r0 + rows - 1, to.row));
+  const lastRow = Math.min(def.spare ? Infinity : def.data.length - 1, Math.max(r0 + rows - 1, to.row));
   const lastCol = Math.min(def.columns.length - 1, Math.max(c0 + cols - 1, to.col));
   if (!rows || !cols || lastRow < r0 || lastCol < c0) return { cells: [], area: null };
   const cells: [number, number, unknown][] = [];
@@ -283,14 +289,14 @@ export function costEstimateSheet(store: WorkbenchStore): SheetDef {
       case 'index_type': return ce.estimate.index_type ?? DEFAULT_PRICE_INDEX;
       default: return r ? (r[c.key as keyof EntryResult] as number) : null;
     }
-  }, undefined, undefined, spareRow(store, 'cost'));
+  }, undefined, undefined, spareRow(store, 'cost', () => costEstimateSheet(store)));
 }
 
 /** The estimate grids end in an empty row where a new entry is typed, as in Excel (not for readers). */
-function spareRow(store: WorkbenchStore, kind: EntryKindUi): SheetDef['spare'] {
+function spareRow(store: WorkbenchStore, kind: EntryKindUi, next: () => SheetDef): SheetDef['spare'] {
   if (store.readOnly) return undefined;
   const length = entriesOf(store.model!, kind).length;
-  return { col: 0, hint: 'Nieuwe post…', add: (text) => store.insertEntry(kind, length, text) };
+  return { col: 0, hint: 'Nieuwe post…', add: (labels) => store.insertEntries(kind, length, labels), next };
 }
 
 export type ResidentialSection = 'general' | 'landShare' | 'plotPrice' | 'residual' | 'pricePerM2' | 'revenue';
@@ -353,7 +359,7 @@ export function residentialEstimateSheet(store: WorkbenchStore, section: Residen
       case 'nominalTotal': return r ? r.nominal.reduce((a, b) => a + b, 0) : null;
       default: return r ? (r[c.key as keyof EntryResult] as number) : null;
     }
-  }, undefined, undefined, section === 'general' ? spareRow(store, 'residential') : undefined);
+  }, undefined, undefined, section === 'general' ? spareRow(store, 'residential', () => residentialEstimateSheet(store, section)) : undefined);
 }
 
 /** Indexering: the entry's future index set and its own rate per period (overrides). */

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { exampleStore } from './testing.ts';
+import { costEstimateSheet, pastedCells, residentialEstimateSheet } from './sheets.ts';
+import { applyCellChanges } from './common.tsx';
+import { rowsRemoved } from './entryRows.ts';
+import type { WorkbenchStore } from './WorkbenchStore.ts';
+
+// Issue 23 point 1: a block from Excel pasted onto the estimate's empty last row makes an entry per row
+// with every pasted column; several rows inserted at once; each one undo step.
+
+const toaster = () => {
+  const said: string[] = [];
+  return { said, error: (m: string) => void said.push(m), warning: (m: string) => void said.push(m), success: (m: string) => void said.push(m) };
+};
+const costs = (s: WorkbenchStore) => s.model!.cost_estimate.map((e) => [e.label, e.estimate.amount, e.estimate.unit, e.estimate.price]);
+
+/** Pastes a block the way the grid does (Sheet's beforePaste): pastedCells from a cell, then the store. */
+function paste(s: WorkbenchStore, block: string[][], row: number, col: number, t = toaster()) {
+  const def = costEstimateSheet(s);
+  const { cells } = pastedCells(def, block, { row, col }, { row, col });
+  applyCellChanges(s, t, def, cells.map(([r, c, value]) => ({ row: r, col: c, value })));
+  return t;
+}
+
+const BLOCK = [
+  ['Grondaankoop', '1.250', 'm2', '85,50'],
+  ['Sloop', '3', 'stuks', '12.500'],
+  ['Sanering', '2,5', 'ha', '45.000'],
+  ['Bouwrijp fase 2', '1', 'post', '1.000.000,00'],
+  ['Plankosten', '120', 'uur', '95'],
+];
+
+describe('a block pasted onto the empty last row', () => {
+  it('makes an entry per row with every pasted column, Dutch numbers read, as one undo step', async () => {
+    const s = await exampleStore();
+    const before = s.results!.ncw;
+    const t = paste(s, BLOCK, 1, 0);
+    expect(t.said).toEqual([]);
+    expect(costs(s)).toEqual([
+      ['Bouwrijp maken', 1, 'Item', 1_000_000],
+      ['Grondaankoop', 1250, 'SquareMeter', 85.5],
+      ['Sloop', 3, 'Pieces', 12_500],
+      ['Sanering', 2.5, 'Hectare', 45_000],
+      ['Bouwrijp fase 2', 1, 'Item', 1_000_000],
+      ['Plankosten', 120, 'Hours', 95],
+    ]);
+    expect(s.results!.costEntries).toHaveLength(6);
+    expect(costEstimateSheet(s).data).toHaveLength(7); // and a new empty last row
+    expect(s.undoStack).toHaveLength(1);
+    s.undo();
+    expect(costs(s)).toEqual([['Bouwrijp maken', 1, 'Item', 1_000_000]]);
+    expect(s.results!.ncw).toBeCloseTo(before, 6);
+    s.redo();
+    expect(costs(s)).toHaveLength(6);
+  });
+
+  it('a block from an existing row on changes that row and grows the grid by the rest', async () => {
+    const s = await exampleStore();
+    paste(s, [['Bouwrijp', '2'], ['Grond', '4'], ['Water', '6']], 0, 0);
+    expect(costs(s)).toEqual([['Bouwrijp', 2, 'Item', 1_000_000], ['Grond', 4, 'Item', 0], ['Water', 6, 'Item', 0]]);
+    expect(s.undoStack).toHaveLength(1);
+    s.undo();
+    expect(costs(s)).toEqual([['Bouwrijp maken', 1, 'Item', 1_000_000]]);
+  });
+
+  it('a row without a description gets a free name; blank rows add nothing; a refused cell keeps its default and is said once', async () => {
+    const s = await exampleStore();
+    const t = paste(s, [['', '5'], ['', ''], ['Grond', 'veel']], 1, 0);
+    expect(costs(s)).toEqual([['Bouwrijp maken', 1, 'Item', 1_000_000], ['Nieuwe post', 5, 'Item', 0], ['Grond', 1, 'Item', 0]]);
+    expect(t.said).toEqual(['Voer een getal in.']);
+  });
+
+  it('a block whose description is taken is refused whole, naming it, and changes nothing', async () => {
+    const s = await exampleStore();
+    const t = paste(s, [['Bouwrijp maken', '5'], ['Grond', '4']], 0, 0);
+    expect(costs(s)).toEqual([['Bouwrijp maken', 5, 'Item', 1_000_000], ['Grond', 4, 'Item', 0]]);
+    const t2 = paste(s, [['Water', '1'], ['grond', '2']], 2, 0);
+    expect(t2.said).toEqual(["Deze naam bestaat al. Kies een unieke naam: 'grond'"]);
+    expect(costs(s)).toEqual([['Bouwrijp maken', 5, 'Item', 1_000_000], ['Grond', 4, 'Item', 0]]);
+    expect(s.undoStack).toHaveLength(1);
+    expect(t.said).toEqual([]);
+  });
+
+  it("Woningbouw › Algemeen grows the same way", async () => {
+    const s = await exampleStore();
+    const def = residentialEstimateSheet(s, 'general');
+    const { cells } = pastedCells(def, [['Huur', '20', 'Huur'], ['Vrije kavels', '8', 'Koop']], { row: 1, col: 0 }, { row: 1, col: 0 });
+    applyCellChanges(s, toaster(), def, cells.map(([row, col, value]) => ({ row, col, value })));
+    expect(s.model!.residential_construction.map((e) => [e.label, e.amount, e.tenure_type])).toEqual([
+      ['Koopwoningen', 10, 'Purchased'], ['Huur', 20, 'Rent'], ['Vrije kavels', 8, 'Purchased'],
+    ]);
+  });
+});
+
+describe('several rows at once', () => {
+  it('inserts as many new entries as rows were selected, one undo step', async () => {
+    const s = await exampleStore();
+    expect(s.insertEntries('cost', 0, [null, null, null])).toBeNull();
+    expect(s.model!.cost_estimate.map((e) => e.label)).toEqual(['Nieuwe post', 'Nieuwe post 2', 'Nieuwe post 3', 'Bouwrijp maken']);
+    expect(new Set(s.model!.cost_estimate.map((e) => e.id)).size).toBe(4);
+    expect(s.undoStack).toHaveLength(1);
+    s.undo();
+    expect(s.model!.cost_estimate.map((e) => e.label)).toEqual(['Bouwrijp maken']);
+  });
+
+  it('says how many rows were removed', () => {
+    expect(rowsRemoved(1)).toBe('1 rij verwijderd. Ongedaan maken met Ctrl+Z.');
+    expect(rowsRemoved(3)).toBe('3 rijen verwijderd. Ongedaan maken met Ctrl+Z.');
+  });
+});
