@@ -1,15 +1,16 @@
 // The calculation engine: model data → HyperFormula workbook → typed results, with incremental
 // edits. Runs in the browser and in Node (no DOM, no Node APIs).
 import { type CellValue, type ConfigParams, type ExportedChange, HyperFormula, type RawCellContent } from 'hyperformula';
-import type { CostEntry, ModelData, ParameterSetGroup, PeriodCode, PeriodItem, ResidentialEntry, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
+import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
 import { WIRE_DATE } from '../api/contract/common.ts';
 import { cloneData } from '../lib/cloneData.ts';
 import { parseYmd, toSerial } from './dates.ts';
 import { type FieldRef, dropDanglingFormulas, formulasOf, hasFormulas, nameReferences, periodField, refKey, settleFormulas, valueEdit } from './cellFormulas.ts';
-import { COST_FIELDS, type CostScalarField, type EntryField, RESIDENTIAL_FIELDS, type ResidentialScalarField } from './entryFields.ts';
+import { type CostScalarField, type EntryField, type ResidentialScalarField } from './entryFields.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { periodIndex } from './periods.ts';
-import { type EntryKind, type Results, ResultsReader, type SheetIds } from './results.ts';
+import { type Results, ResultsReader, type SheetIds } from './results.ts';
+import { type AnyEntry, type EntryKind, SECTIONS, entriesOf, entryPath, sectionOf } from './sections.ts';
 import { type Problem, PRICE_LEVEL_GROUP, type ValidationResult, validateModelData } from './validate.ts';
 import {
   type Block,
@@ -37,7 +38,6 @@ import {
 const isWireDate = (v: unknown): v is string => typeof v === 'string' && WIRE_DATE.test(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const problem = (path: string, message: string): Problem => ({ path, message });
-const entryPath = (kind: EntryKind, idx: number) => `${kind === 'cost' ? 'cost_estimate' : 'residential_construction'}[${idx}]`;
 /**
  * An own index value that changes the shape of the entry's index chain: the first one (the chain
  * appears), a base value added or removed, or a value before the chain's first period.
@@ -69,6 +69,25 @@ export type Edit =
   | { kind: 'space'; id: number; field: 'label' | 'value' | 'location'; value: string | number | null }
   /** The formula of an entry's input cell (cellFormulas.ts); null removes it. The batch then computes its value. */
   | { kind: 'formula'; entry: EntryKind; id: number; field: string; text: string | null };
+
+/** The edit of an entry's scalar field. */
+export function fieldEdit(entry: EntryKind, id: number, field: string, value: string | number | null): Edit {
+  return entry === 'cost'
+    ? ({ kind: 'costField', id, field, value } as Edit)
+    : ({ kind: 'residentialField', id, field, value } as Edit);
+}
+
+/**
+ * The edits that change an entry's phasing method: the method decides how every phasing value of the
+ * row is read, so each value is stamped with the method's value type in the same batch.
+ */
+export function phasingMethodEdits(entry: EntryKind, e: AnyEntry, method: 'Financeel' | 'percentage'): Edit[] {
+  const valueType: ValueType = method === 'percentage' ? 'Procentueel' : 'Financeel';
+  return [
+    fieldEdit(entry, e.id, 'phasing_method', method),
+    ...e.phasing.phasing_items.map((it): Edit => ({ kind: 'entryItem', entry, id: e.id, list: 'phasing', period: it.period, value: it.value, valueType })),
+  ];
+}
 
 /** One cell to write: a value, a `'` text or an `=` formula. */
 type CellWrite = { sheet: string; row: number; col: number; raw: RawCell };
@@ -124,8 +143,7 @@ export class GrexEngine {
       this.sheetIndex.set(s.name, i);
     });
     this.ids = {
-      cost: this.sheetId(SHEET.cost),
-      residential: this.sheetId(SHEET.residential),
+      entries: Object.fromEntries(SECTIONS.map((s) => [s.kind, this.sheetId(s.sheet)])) as Record<EntryKind, number>,
       overview: this.sheetId(SHEET.overview),
       result: this.sheetId(SHEET.result),
       space: this.sheetId(SHEET.space),
@@ -135,15 +153,13 @@ export class GrexEngine {
   }
 
   private readAll(): void {
-    const labels = {
-      cost: new Map(this.model.cost_estimate.map((e) => [e.id, e.label])),
-      residential: new Map(this.model.residential_construction.map((e) => [e.id, e.label])),
-      residualIds: new Set(this.model.residential_construction.filter((e) => e.calculation_method === 'Residual').map((e) => e.id)),
-    };
+    const labels = Object.fromEntries(SECTIONS.map((s) => [s.kind, new Map(entriesOf(this.model, s.kind).map((e) => [e.id, e.label]))])) as Record<EntryKind, Map<number, string>>;
+    const residualIds = new Set(this.model.residential_construction.filter((e) => e.calculation_method === 'Residual').map((e) => e.id));
     this.reader = new ResultsReader(
       this.spec.layout,
       this.ids,
       labels,
+      residualIds,
       (id) => this.filledCellValues(id),
       (name) => this.sheetRows(name),
       (sheet, row, col) => this.hf.getCellValue({ sheet, row, col }),
@@ -299,7 +315,7 @@ export class GrexEngine {
     const grown = { rows: new Set<string>(), periods: new Set<string>() };
     for (const w of list) {
       const rows = this.sheetRows(w.sheet);
-      const lay = w.sheet === SHEET.cost ? this.spec.layout.cost : w.sheet === SHEET.residential ? this.spec.layout.residential : null;
+      const lay = this.entryLayoutOfSheet(w.sheet);
       if (lay && rows[w.row]![w.col] == null) {
         const at = this.blockAt(lay, w.col);
         if (at) {
@@ -334,6 +350,12 @@ export class GrexEngine {
     });
   }
 
+  /** The entry sheet's layout of a sheet name, or null for the other sheets. */
+  private entryLayoutOfSheet(sheet: string): EntrySheetLayout | null {
+    const section = SECTIONS.find((s) => s.sheet === sheet);
+    return section ? this.spec.layout.sections[section.kind] : null;
+  }
+
   /** The period block and period (1-based) of an entry-sheet column, or null for a scalar column. */
   private blockAt(lay: EntrySheetLayout, col: number): { block: Block; k: number } | null {
     const first = lay.blockStart.phasingF;
@@ -355,7 +377,7 @@ export class GrexEngine {
     };
     for (const key of grown.rows) {
       const [sheet, r] = key.split('|') as [string, string];
-      const lay = sheet === SHEET.cost ? L.cost : L.residential;
+      const lay = this.entryLayoutOfSheet(sheet)!;
       const row = Number(r);
       const cells = this.sheetRows(sheet)[row]!;
       put(sheet, row, lay.col.totalBooked!, entryTotalFormula(lay, cells, row, L.n, 'booked'));
@@ -363,7 +385,7 @@ export class GrexEngine {
     }
     for (const key of grown.periods) {
       const [sheet, block, k] = key.split('|') as [string, 'nominal' | 'booked', string];
-      const lay = sheet === SHEET.cost ? L.cost : L.residential;
+      const lay = this.entryLayoutOfSheet(sheet)!;
       put(sheet, lay.totalsRow, lay.blockStart[block] + Number(k) - 1, columnTotalFormula(lay, this.sheetRows(sheet), block, Number(k)));
     }
     return out;
@@ -420,7 +442,7 @@ export class GrexEngine {
     if (e.kind === 'residentialField') return e.field === 'standard_index' || e.field === 'calculation_date';
     if (e.kind === 'entryItem') {
       if (e.list === 'bookvalue') return false;
-      const lay = e.entry === 'cost' ? this.spec.layout.cost : this.spec.layout.residential;
+      const lay = this.spec.layout.sections[e.entry];
       const src = lay.factor.get(e.id);
       if (!src) return false;
       const k = periodIndex(e.period);
@@ -465,9 +487,9 @@ export class GrexEngine {
 
   private applyEntryItem(e: Extract<Edit, { kind: 'entryItem' }>, writes: CellWrite[]): Applied {
     const L = this.spec.layout;
-    const list = e.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
+    const list = entriesOf(this.model, e.entry);
     const idx = this.indexOf(list, e.id);
-    const lay = e.entry === 'cost' ? L.cost : L.residential;
+    const lay = L.sections[e.entry];
     if (idx < 0) return problem(entryPath(e.entry, idx), `Post ${e.id} bestaat niet.`);
     if (e.value !== null && !isNum(e.value)) return problem(entryPath(e.entry, idx), 'Voer een getal in.');
     const entry = list[idx]!;
@@ -526,12 +548,12 @@ export class GrexEngine {
   /** A scalar field of a cost or residential entry (entryFields.ts says where it lives and what it takes). */
   private applyEntryField(kind: EntryKind, e: Extract<Edit, { kind: 'costField' | 'residentialField' }>, writes: CellWrite[]): Applied {
     const L = this.spec.layout;
-    const list: (CostEntry | ResidentialEntry)[] = kind === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
-    const fields: Record<string, EntryField<never>> = kind === 'cost' ? COST_FIELDS : RESIDENTIAL_FIELDS;
+    const section = sectionOf(kind);
+    const list = entriesOf(this.model, kind);
     const idx = this.indexOf(list, e.id);
     const path = `${entryPath(kind, idx)}.${e.field}`;
-    if (idx < 0) return problem(kind === 'cost' ? 'cost_estimate' : 'residential_construction', `Post ${e.id} bestaat niet.`);
-    const def = fields[e.field] as EntryField<CostEntry | ResidentialEntry> | undefined;
+    if (idx < 0) return problem(section.list, `Post ${e.id} bestaat niet.`);
+    const def = section.fields[e.field] as EntryField<AnyEntry> | undefined;
     if (!def) return problem(path, 'Onbekend veld.');
     const v = e.value;
     if (v === null ? !def.nullable : def.type === 'number' ? !isNum(v) : def.type === 'date' ? !isWireDate(v) : typeof v !== 'string') {
@@ -541,11 +563,11 @@ export class GrexEngine {
     this.touch(list, idx);
     this.inverse.push({ ...e, value: def.get(entry) } as Edit);
     def.set(entry, v);
-    const shown = (kind === 'cost' ? this.reader.results.costEntries : this.reader.results.residentialEntries)[idx]!;
+    const shown = this.reader.results[section.results][idx]!;
     if (e.field === 'label') shown.label = v as string;
     if (e.field === 'calculation_method') shown.residualNotCalculated = v === 'Residual';
     if (def.reshapes === 'always' || (def.reshapes === 'priceDate' && parseYmd(v as string).y < L.priceYears.first)) return 'sync';
-    const lay = kind === 'cost' ? L.cost : L.residential;
+    const lay = L.sections[kind];
     const raw = def.type === 'date' ? toSerial(v as string) : def.type === 'text' ? text(v as string | null) : v;
     writes.push({ sheet: lay.sheet, row: lay.rowOf.get(e.id)!, col: lay.col[e.field]!, raw });
     return 'ok';
@@ -625,7 +647,7 @@ export class GrexEngine {
 
   /** A formula is model data only: its value arrives through the batch's settle step. */
   private applyFormula(e: Extract<Edit, { kind: 'formula' }>): Applied {
-    const list: (CostEntry | ResidentialEntry)[] = e.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
+    const list = entriesOf(this.model, e.entry);
     const idx = this.indexOf(list, e.id);
     if (idx < 0) return problem(entryPath(e.entry, idx), `Post ${e.id} bestaat niet.`);
     const entry = list[idx]!;
@@ -645,7 +667,7 @@ export class GrexEngine {
    * entry or the period is not in the workbook.
    */
   inputCell(r: FieldRef): { sheet: string; row: number; col: number } | null {
-    const lay = r.entry === 'cost' ? this.spec.layout.cost : this.spec.layout.residential;
+    const lay = this.spec.layout.sections[r.entry];
     const row = lay.rowOf.get(r.id);
     if (row === undefined) return null;
     const p = periodField(r.field);
@@ -654,7 +676,8 @@ export class GrexEngine {
     if (k > this.spec.layout.n) return null;
     if (p.list === 'indexing') return { sheet: lay.sheet, row, col: k === 0 ? lay.col.indexBase! : this.entryCol(lay, 'indexOverride', k) };
     if (k === 0) return null;
-    const e = (r.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction)[this.indexOf(r.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction, r.id)];
+    const list = entriesOf(this.model, r.entry);
+    const e = list[this.indexOf(list, r.id)];
     const items = p.list === 'phasing' ? e?.phasing.phasing_items : e?.bookvalue.bookvalue_items;
     const pct = items?.find((it) => it.period === p.period)?.value_type === 'Procentueel';
     const block: Block = p.list === 'phasing' ? (pct ? 'phasingP' : 'phasingF') : pct ? 'bookedP' : 'bookedF';
@@ -679,7 +702,7 @@ export class GrexEngine {
 
   /** The HyperFormula address of the input cell an edit writes (for binding grids), or null. */
   cellOf(entry: EntryKind, id: number, block: Block, period: number): { sheet: number; row: number; col: number } | null {
-    const lay = entry === 'cost' ? this.spec.layout.cost : this.spec.layout.residential;
+    const lay = this.spec.layout.sections[entry];
     const row = lay.rowOf.get(id);
     if (row === undefined || period < 1 || period > this.spec.layout.n) return null;
     return { sheet: this.sheetId(lay.sheet), row, col: this.entryCol(lay, block, period) };

@@ -3,19 +3,11 @@
 // exported file hold exactly the same formulas. Layout notes: docs/calculation-engine.md.
 import type { ModelData, PeriodItem, SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
-import { compareYmd, parseYmd, toSerial } from './dates.ts';
+import { compareYmd, parseYmd, serialToIso, toSerial } from './dates.ts';
 import { pctFormula, pctFormulaOnce } from './percent.ts';
-import { MAX_PERIODS, type Period, generatePeriods, periodIndex, periodsPerYear } from './periods.ts';
-import {
-  CREDIT_SET,
-  DEBIT_SET,
-  DEFAULT_COST_INDEX,
-  DEFAULT_PRICE_INDEX,
-  DEFAULT_REVENUE_INDEX,
-  FUTURE_INDEX_GROUP,
-  INTEREST_GROUP,
-  PRICE_LEVEL_GROUP,
-} from './validate.ts';
+import { MAX_PERIODS, type Period, generatePeriods, ncwPeriodIndex, periodIndex, periodsPerYear } from './periods.ts';
+import { CREDIT_SET, DEBIT_SET, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from './modelConstants.ts';
+import { type AnyEntry, COST_SECTION, type EntryKind, RESIDENTIAL_SECTION, SECTIONS, type SectionDescriptor, entriesOf } from './sections.ts';
 
 /** A raw cell as HyperFormula takes it: `=…` is a formula, `'…` a literal text, else a value. */
 export type RawCell = number | string | boolean | null;
@@ -37,8 +29,8 @@ export const SHEET = {
   sets: 'Parametersets',
   periods: 'Perioden',
   priceIndex: 'Prijsindex',
-  cost: 'Kostenraming',
-  residential: 'Woningbouw',
+  cost: COST_SECTION.sheet,
+  residential: RESIDENTIAL_SECTION.sheet,
   space: 'Ruimtegebruik',
   overview: 'Overzicht',
   result: 'Resultaat',
@@ -312,6 +304,9 @@ export interface WorkbookLayout {
   periods: Period[];
   n: number;
   m: 1 | 2 | 4;
+  /** The entry sheet of each section. */
+  sections: Record<EntryKind, EntrySheetLayout>;
+  /** The same layouts, for callers that name the section. */
   cost: EntrySheetLayout;
   residential: EntrySheetLayout;
   /** Row (0-based) of a future-index or interest set on Parametersets, key `group|name`. */
@@ -391,10 +386,10 @@ export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], blo
   if (refs.length > MAX_PLUS_REFS) return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}`;
   return `=${refs.join('+')}`;
 }
-/** Costs or revenues of period k on Overzicht: the Totaal row of the entry sheet (nominal + booked). */
-function periodCashFlowFormula(lay: EntrySheetLayout, k: number): string {
-  const t = (b: Block) => a1(lay.blockStart[b] + k - 1, lay.totalsRow, { sheet: lay.sheet });
-  return `=${t('nominal')}+${t('booked')}`;
+/** Costs or revenues of period k on Overzicht: the Totaal rows of the sections' entry sheets (nominal + booked). */
+function periodCashFlowFormula(lays: readonly EntrySheetLayout[], k: number): string {
+  const t = (lay: EntrySheetLayout, b: Block) => a1(lay.blockStart[b] + k - 1, lay.totalsRow, { sheet: lay.sheet });
+  return `=${lays.map((lay) => `${t(lay, 'nominal')}+${t(lay, 'booked')}`).join('+')}`;
 }
 /** A literal text cell (never parsed as a number, date or formula). */
 export const text = (s: string | null | undefined): RawCell => (s == null || s === '' ? null : `'${s}`);
@@ -426,7 +421,6 @@ interface BuildContext {
   /** The period that contains the NCW date. */
   kN: number;
 }
-type AnyEntry = ModelData['cost_estimate'][number] | ModelData['residential_construction'][number];
 /** Perioden: period k (1-based) in column k (B = 1). */
 const periodsCol = (k: number) => k;
 
@@ -597,18 +591,15 @@ function priceIndexSheet({ model, bp }: BuildContext) {
   return { spec, priceSetRow, priceCols, priceYears: { first: firstYear, last: nYear }, historicIndex };
 }
 
-/** What differs between the two entry sheets. */
+/** What differs between the entry sheets: the section and its own input columns and estimate. */
 interface EntrySheetKind<E extends AnyEntry> {
-  sheet: string;
+  section: SectionDescriptor<E>;
   inputs: ColDef[];
-  entries: (m: ModelData) => E[];
   /** The cells of the kind's own input columns (before ENTRY_INDEX_AND_PHASING). */
   inputCells: (e: E) => RawCell[];
   estimateFormula: (r: number, col: Record<string, number>) => string;
   /** The input column of the price date. */
   dateKey: string;
-  indexTypeOf: (e: E) => string;
-  defaultIndex: string;
 }
 
 /** The cells of ENTRY_INDEX_AND_PHASING (without the own base index, which the builder writes). */
@@ -622,9 +613,8 @@ const indexAndPhasingCells = (e: AnyEntry, indexType: string, defaultIndex: stri
 ];
 
 const COST_SHEET: EntrySheetKind<ModelData['cost_estimate'][number]> = {
-  sheet: SHEET.cost,
+  section: COST_SECTION,
   inputs: COST_INPUTS,
-  entries: (m) => m.cost_estimate,
   inputCells: (e) => [
     e.id,
     text(e.label),
@@ -635,14 +625,11 @@ const COST_SHEET: EntrySheetKind<ModelData['cost_estimate'][number]> = {
   ],
   estimateFormula: (r, col) => `=${a1(col.amount!, r, { absCol: true })}*${a1(col.price!, r, { absCol: true })}`,
   dateKey: 'date',
-  indexTypeOf: (e) => e.estimate.index_type ?? DEFAULT_PRICE_INDEX,
-  defaultIndex: DEFAULT_COST_INDEX,
 };
 
 const RESIDENTIAL_SHEET: EntrySheetKind<ModelData['residential_construction'][number]> = {
-  sheet: SHEET.residential,
+  section: RESIDENTIAL_SECTION,
   inputs: RES_INPUTS,
-  entries: (m) => m.residential_construction,
   inputCells: (e) => [
     e.id,
     text(e.label),
@@ -666,8 +653,12 @@ const RESIDENTIAL_SHEET: EntrySheetKind<ModelData['residential_construction'][nu
     );
   },
   dateKey: 'calculation_date',
-  indexTypeOf: () => DEFAULT_PRICE_INDEX,
-  defaultIndex: DEFAULT_REVENUE_INDEX,
+};
+
+/** The entry sheet of each section, in the sections' order. */
+const ENTRY_SHEETS: Record<EntryKind, EntrySheetKind<AnyEntry>> = {
+  cost: COST_SHEET as EntrySheetKind<AnyEntry>,
+  residential: RESIDENTIAL_SHEET as EntrySheetKind<AnyEntry>,
 };
 
 /** Kostenraming or Woningbouw: one row per entry (inputs, computed columns, per-period blocks), then the Totaal row. */
@@ -679,7 +670,7 @@ function entrySheet<E extends AnyEntry>(
 ): { spec: SheetSpec; layout: EntrySheetLayout } {
   const { inputs } = kind;
   const { setRow, setCols } = sets;
-  const entries = kind.entries(model);
+  const entries = entriesOf(model, kind.section.kind) as E[];
   const col: Record<string, number> = {};
   inputs.forEach((c, i) => (col[c.key] = i));
   COMPUTED.forEach((c, i) => (col[c.key] = inputs.length + i));
@@ -695,25 +686,25 @@ function entrySheet<E extends AnyEntry>(
   const rows: RawCell[][] = [header];
   const rowOf = new Map<number, number>();
   const factor = new Map<number, FactorSource>();
-  const lay: EntrySheetLayout = { sheet: kind.sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1, ncwPeriod: kN };
+  const lay: EntrySheetLayout = { sheet: kind.section.sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1, ncwPeriod: kN };
   for (const e of entries) {
     const r = rows.length;
     rowOf.set(e.id, r);
     const row: RawCell[] = new Array(width).fill(null);
-    const ins = [...kind.inputCells(e), ...indexAndPhasingCells(e, kind.indexTypeOf(e), kind.defaultIndex)];
+    const ins = [...kind.inputCells(e), ...indexAndPhasingCells(e, kind.section.priceIndexOf(e), kind.section.defaultIndex)];
     for (let i = 0; i < ins.length; i++) row[i] = ins[i]!;
     const base = e.indexing.indexing_items.find((it) => it.period === 'UITGANGSPUNT');
     row[col.indexBase!] = base ? base.value : null;
     const R = (c: number) => a1(c, r, { absCol: true });
     row[col.estimate!] = kind.estimateFormula(r, col);
-    row[col.historicIndex!] = historicIndex(R(col[kind.dateKey]!), kind.indexTypeOf(e));
+    row[col.historicIndex!] = historicIndex(R(col[kind.dateKey]!), kind.section.priceIndexOf(e));
     const x = `${R(col.estimate!)}*${R(col.historicIndex!)}-${R(col.totalBooked!)}`;
     row[col.amountAtNcw!] = `=ROUND(${x}+SIGN(${x})*0.0000001,2)`;
     row[col.residualToPhase!] = `=${R(col.amountAtNcw!)}-${R(col.totalPhased!)}`;
     const ph = itemMap(e.phasing.phasing_items);
     const bk = itemMap(e.bookvalue.bookvalue_items);
     const ix = itemMap(e.indexing.indexing_items);
-    const stdName = e.indexing.standard_index ?? kind.defaultIndex;
+    const stdName = e.indexing.standard_index ?? kind.section.defaultIndex;
     const ws = parseYmd(e.phasing.start_date);
     const we = parseYmd(e.phasing.end_date);
     let last = 0; // the last period of the phasing window, or a later phasing value
@@ -761,7 +752,7 @@ function entrySheet<E extends AnyEntry>(
     return b === 'indexFactor' ? 'factor' : b === 'indexOverride' || b === 'phasingP' || b === 'bookedP' ? 'pct' : 'money';
   };
   const widths = [...inputs.map((c) => c.width), ...COMPUTED.map((c) => c.width), ...BLOCKS.flatMap(() => periods.map(() => 13))];
-  return { spec: { name: kind.sheet, rows, fmt, frozenRows: 1, frozenCols: 2, widths }, layout: lay };
+  return { spec: { name: kind.section.sheet, rows, fmt, frozenRows: 1, frozenCols: 2, widths }, layout: lay };
 }
 
 export const LOCATION_TITLES: Record<SpaceUsageLocation, string> = {
@@ -810,6 +801,10 @@ function spaceSheet({ bp }: BuildContext) {
   return { spec, spaceRow, spaceTotalsRow };
 }
 
+/** The entry sheets of the sections whose cash flows go one way (costs out, revenues in), in the sections' order. */
+const layoutsOf = (entrySheets: Record<EntryKind, EntrySheetLayout>, direction: 'out' | 'in') =>
+  SECTIONS.filter((s) => s.direction === direction).map((s) => entrySheets[s.kind]);
+
 /** Column of period k on Overzicht. */
 const overviewCol = (k: number) => OVERVIEW_FIRST_PERIOD_COL + k - 1;
 
@@ -819,8 +814,7 @@ const overviewCol = (k: number) => OVERVIEW_FIRST_PERIOD_COL + k - 1;
  */
 function overviewSheet(
   { bp, periods, n, kN }: BuildContext,
-  cost: EntrySheetLayout,
-  residential: EntrySheetLayout,
+  entrySheets: Record<EntryKind, EntrySheetLayout>,
   sets: ReturnType<typeof parameterSetsSheet>,
 ): SheetSpec {
   const O = OVERVIEW_ROWS;
@@ -863,8 +857,8 @@ function overviewSheet(
   for (const p of periods) {
     const k = p.index;
     const c = overviewCol(k);
-    rows[O.costs]![c] = periodCashFlowFormula(cost, k);
-    rows[O.revenues]![c] = periodCashFlowFormula(residential, k);
+    rows[O.costs]![c] = periodCashFlowFormula(layoutsOf(entrySheets, 'out'), k);
+    rows[O.revenues]![c] = periodCashFlowFormula(layoutsOf(entrySheets, 'in'), k);
     rows[O.net]![c] = `=${a1(c, O.costs)}-${a1(c, O.revenues)}`;
     rows[O.debitAnnual]![c] = annualRate(debitRow, k);
     rows[O.creditAnnual]![c] = annualRate(creditRow, k);
@@ -886,7 +880,7 @@ function overviewSheet(
 }
 
 /** Resultaat: EW and NCW before withdrawal, totals, POC, withdrawal, EW, NCW, verliesvoorziening, result at N. */
-function resultSheet({ bp, n }: BuildContext, cost: EntrySheetLayout, residential: EntrySheetLayout): SheetSpec {
+function resultSheet({ bp, n }: BuildContext, entrySheets: Record<EntryKind, EntrySheetLayout>): SheetSpec {
   const R = RESULT_ROWS;
   const O = OVERVIEW_ROWS;
   const lastPeriod = overviewCol(n);
@@ -896,15 +890,17 @@ function resultSheet({ bp, n }: BuildContext, cost: EntrySheetLayout, residentia
   const B = (r: number) => a1(1, r);
   const overview = (col: number, row: number) => a1(col, row, { sheet: SHEET.overview });
   const disc = `(1+${PARAMETER_REFS.discount})^(DAYS360(${PARAMETER_REFS.N},${endN},${YF_TRUE})/360)`;
-  const sumTotal = (lay: EntrySheetLayout, key: string) =>
-    lay.ids.length ? `SUM(${a1(lay.col[key]!, 1, { sheet: lay.sheet })}:${a1(lay.col[key]!, lay.ids.length)})` : '0';
+  const sumTotal = (lays: readonly EntrySheetLayout[], key: string) => {
+    const sums = lays.filter((lay) => lay.ids.length).map((lay) => `SUM(${a1(lay.col[key]!, 1, { sheet: lay.sheet })}:${a1(lay.col[key]!, lay.ids.length)})`);
+    return sums.length ? sums.join('+') : '0';
+  };
   const cells: [keyof typeof R, RawCell][] = [
     ['ewBeforeWithdrawal', `=-${overview(lastPeriod, O.balanceBefore)}`],
     ['ncwBeforeWithdrawal', `=${B(R.ewBeforeWithdrawal)}/${disc}`],
     ['totalCosts', `=${overview(OVERVIEW_TOTAL_COL, O.costs)}`],
     ['totalRevenues', `=${overview(OVERVIEW_TOTAL_COL, O.revenues)}`],
-    ['bookedCosts', `=${sumTotal(cost, 'totalBooked')}`],
-    ['bookedRevenues', `=${sumTotal(residential, 'totalBooked')}`],
+    ['bookedCosts', `=${sumTotal(layoutsOf(entrySheets, 'out'), 'totalBooked')}`],
+    ['bookedRevenues', `=${sumTotal(layoutsOf(entrySheets, 'in'), 'totalBooked')}`],
     ['poc', `=IF(OR(${B(R.totalCosts)}=0,${B(R.totalRevenues)}=0),0,(${B(R.bookedCosts)}/${B(R.totalCosts)})*(${B(R.bookedRevenues)}/${B(R.totalRevenues)}))`],
     ['profitWithdrawal', `=IF(AND(${PARAMETER_REFS.withdrawal},${B(R.ncwBeforeWithdrawal)}>0),${B(R.poc)}*${B(R.ncwBeforeWithdrawal)},0)`],
     ['ew', `=-${overview(lastPeriod, bp.profit_withdrawal_to_ncw_date ? O.balance : O.balanceBefore)}`],
@@ -921,13 +917,13 @@ function resultSheet({ bp, n }: BuildContext, cost: EntrySheetLayout, residentia
 export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const bp = model.base_parameters;
   const periods = generatePeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period, MAX_PERIODS);
-  const ncwDate = parseYmd(bp.phasing_net_present_value_date);
-  const kN = periods.find((p) => compareYmd(p.start, ncwDate) <= 0 && compareYmd(ncwDate, p.end) < 0)?.index ?? periods.length;
+  const iso = periods.map((p) => ({ start: serialToIso(p.startSerial), end: serialToIso(p.endSerial) }));
+  const kN = ncwPeriodIndex(iso, bp.phasing_net_present_value_date) + 1;
   const c: BuildContext = { model, bp, periods, n: periods.length, kN };
   const sets = parameterSetsSheet(c);
   const prices = priceIndexSheet(c);
-  const cost = entrySheet(c, COST_SHEET, sets, prices.historicIndex);
-  const residential = entrySheet(c, RESIDENTIAL_SHEET, sets, prices.historicIndex);
+  const built = SECTIONS.map((s) => entrySheet(c, ENTRY_SHEETS[s.kind], sets, prices.historicIndex));
+  const entrySheets = Object.fromEntries(SECTIONS.map((s, i) => [s.kind, built[i]!.layout])) as Record<EntryKind, EntrySheetLayout>;
   const space = spaceSheet(c);
   return {
     sheets: [
@@ -935,18 +931,18 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       sets.spec,
       periodsSheet(c),
       prices.spec,
-      cost.spec,
-      residential.spec,
+      ...built.map((b) => b.spec),
       space.spec,
-      overviewSheet(c, cost.layout, residential.layout, sets),
-      resultSheet(c, cost.layout, residential.layout),
+      overviewSheet(c, entrySheets, sets),
+      resultSheet(c, entrySheets),
     ],
     layout: {
       periods,
       n: periods.length,
       m: periodsPerYear(bp.phasing_period),
-      cost: cost.layout,
-      residential: residential.layout,
+      sections: entrySheets,
+      cost: entrySheets.cost,
+      residential: entrySheets.residential,
       setRow: sets.setRow,
       priceSetRow: prices.priceSetRow,
       priceYears: prices.priceYears,
