@@ -6,6 +6,7 @@ import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import type { Results } from './results.ts';
+import { SECTIONS } from './sections.ts';
 
 const cents = (x: number) => Math.round(x * 100) / 100;
 
@@ -21,7 +22,7 @@ function cliOutput(r: Results) {
     totalPhased: cents(e.totalPhased),
     totalBooked: cents(e.totalBooked),
     residualToPhase: cents(e.residualToPhase),
-    ...(e.residualNotCalculated ? { warning: 'Residueel wordt nog niet berekend' } : {}),
+    ...(e.warning ? { warning: e.warning } : {}),
   });
   return {
     ew: cents(r.ew),
@@ -34,10 +35,13 @@ function cliOutput(r: Results) {
       label: p.label,
       costs: cents(p.costs),
       revenues: cents(p.revenues),
+      revenues_residential: cents(p.revenuesResidential),
+      revenues_non_residential: cents(p.revenuesNonResidential),
+      revenues_other: cents(p.revenuesOther),
       interest: cents(p.interest),
       balance: cents(p.balance),
     })),
-    entries: [...r.costEntries.map(entry), ...r.residentialEntries.map(entry)],
+    entries: SECTIONS.flatMap((s) => r[s.results].map(entry)),
   };
 }
 

@@ -211,7 +211,7 @@ describe('engine: incremental edits', () => {
     expect(items(e.modelData)).toEqual(items(before));
     expect(e.modelData).toEqual(before);
     expect(e.results.ew).toBeCloseTo(ew, 8);
-    expect(e.results.residentialEntries[0]!.residualNotCalculated).toBe(false);
+    expect(e.results.residentialEntries[0]!.warning).toBeNull();
     expect(e.results.costEntries[0]!.label).toBe('Bouwrijp maken');
     e.destroy();
   });

@@ -63,6 +63,8 @@ export type Edit =
     }
   | { kind: 'costField'; id: number; field: CostScalarField; value: string | number }
   | { kind: 'residentialField'; id: number; field: ResidentialScalarField; value: string | number | null }
+  /** A scalar field of an entry of any section (sections.ts `fields`): the new sections' edits. */
+  | { kind: 'entryField'; entry: EntryKind; id: number; field: string; value: string | number | boolean | null }
   | { kind: 'parameter'; field: ParameterField; value: string | number | boolean }
   /** A parameter-set value: `label` null edits the base value (periods without a value follow it). */
   | { kind: 'setValue'; group: ParameterSetGroup; name: string; label: string | null; value: number | null }
@@ -71,10 +73,10 @@ export type Edit =
   | { kind: 'formula'; entry: EntryKind; id: number; field: string; text: string | null };
 
 /** The edit of an entry's scalar field. */
-export function fieldEdit(entry: EntryKind, id: number, field: string, value: string | number | null): Edit {
-  return entry === 'cost'
-    ? ({ kind: 'costField', id, field, value } as Edit)
-    : ({ kind: 'residentialField', id, field, value } as Edit);
+export function fieldEdit(entry: EntryKind, id: number, field: string, value: string | number | boolean | null): Edit {
+  if (entry === 'cost') return { kind: 'costField', id, field, value } as Edit;
+  if (entry === 'residential') return { kind: 'residentialField', id, field, value } as Edit;
+  return { kind: 'entryField', entry, id, field, value };
 }
 
 /**
@@ -154,16 +156,33 @@ export class GrexEngine {
 
   private readAll(): void {
     const labels = Object.fromEntries(SECTIONS.map((s) => [s.kind, new Map(entriesOf(this.model, s.kind).map((e) => [e.id, e.label]))])) as Record<EntryKind, Map<number, string>>;
-    const residualIds = new Set(this.model.residential_construction.filter((e) => e.calculation_method === 'Residual').map((e) => e.id));
+    const warnings = this.entryWarnings();
     this.reader = new ResultsReader(
       this.spec.layout,
       this.ids,
       labels,
-      residualIds,
+      warnings,
       (id) => this.filledCellValues(id),
       (name) => this.sheetRows(name),
       (sheet, row, col) => this.hf.getCellValue({ sheet, row, col }),
     );
+  }
+
+  /** The row warnings of the entries (sections.ts warningOf), by `kind|id`. */
+  private entryWarnings(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const s of SECTIONS) {
+      for (const e of entriesOf(this.model, s.kind)) {
+        const w = s.warningOf(e, this.model.base_parameters);
+        if (w) out.set(`${s.kind}|${e.id}`, w);
+      }
+    }
+    return out;
+  }
+
+  private refreshWarnings(): void {
+    const warnings = this.entryWarnings();
+    for (const s of SECTIONS) for (const shown of this.reader.results[s.results]) shown.warning = warnings.get(`${s.kind}|${shown.id}`) ?? null;
   }
 
   /** The current results (kept up to date by every edit; do not mutate). */
@@ -249,6 +268,7 @@ export class GrexEngine {
     for (const e of edits) {
       if (e.kind === 'entryItem') touched.add(refKey({ entry: e.entry, id: e.id, field: `${e.list}:${e.period}` }));
       else if (e.kind === 'costField' || e.kind === 'residentialField') touched.add(refKey({ entry: e.kind === 'costField' ? 'cost' : 'residential', id: e.id, field: e.field }));
+      else if (e.kind === 'entryField') touched.add(refKey({ entry: e.entry, id: e.id, field: e.field }));
       else if (e.kind === 'formula') touched.add(refKey(e));
     }
     if (touched.size === 0) return 'ok';
@@ -478,6 +498,7 @@ export class GrexEngine {
       case 'entryItem': return this.applyEntryItem(e, writes);
       case 'costField': return this.applyEntryField('cost', e, writes);
       case 'residentialField': return this.applyEntryField('residential', e, writes);
+      case 'entryField': return this.applyEntryField(e.entry, e, writes);
       case 'parameter': return this.applyParameter(e, writes);
       case 'setValue': return this.applySetValue(e, writes);
       case 'space': return this.applySpace(e, writes);
@@ -546,7 +567,7 @@ export class GrexEngine {
   }
 
   /** A scalar field of a cost or residential entry (entryFields.ts says where it lives and what it takes). */
-  private applyEntryField(kind: EntryKind, e: Extract<Edit, { kind: 'costField' | 'residentialField' }>, writes: CellWrite[]): Applied {
+  private applyEntryField(kind: EntryKind, e: Extract<Edit, { kind: 'costField' | 'residentialField' | 'entryField' }>, writes: CellWrite[]): Applied {
     const L = this.spec.layout;
     const section = sectionOf(kind);
     const list = entriesOf(this.model, kind);
@@ -556,7 +577,8 @@ export class GrexEngine {
     const def = section.fields[e.field] as EntryField<AnyEntry> | undefined;
     if (!def) return problem(path, 'Onbekend veld.');
     const v = e.value;
-    if (v === null ? !def.nullable : def.type === 'number' ? !isNum(v) : def.type === 'date' ? !isWireDate(v) : typeof v !== 'string') {
+    const fits = def.type === 'number' ? isNum(v) : def.type === 'date' ? isWireDate(v) : def.type === 'boolean' ? typeof v === 'boolean' : typeof v === 'string';
+    if (v === null ? !def.nullable : !fits) {
       return problem(path, def.type === 'number' ? 'Voer een getal in.' : def.type === 'date' ? 'Ongeldige datum' : 'Ongeldige invoer.');
     }
     const entry = list[idx]!;
@@ -565,10 +587,10 @@ export class GrexEngine {
     def.set(entry, v);
     const shown = this.reader.results[section.results][idx]!;
     if (e.field === 'label') shown.label = v as string;
-    if (e.field === 'calculation_method') shown.residualNotCalculated = v === 'Residual';
+    shown.warning = section.warningOf(entry, this.model.base_parameters);
     if (def.reshapes === 'always' || (def.reshapes === 'priceDate' && parseYmd(v as string).y < L.priceYears.first)) return 'sync';
     const lay = L.sections[kind];
-    const raw = def.type === 'date' ? toSerial(v as string) : def.type === 'text' ? text(v as string | null) : v;
+    const raw = def.type === 'date' ? toSerial(v as string) : def.type === 'text' ? text(v as string | null) : (v as number | boolean | null);
     writes.push({ sheet: lay.sheet, row: lay.rowOf.get(e.id)!, col: lay.col[e.field]!, raw });
     return 'ok';
   }
@@ -585,6 +607,7 @@ export class GrexEngine {
     // the two rates
     if (!isNum(e.value)) return problem(`base_parameters.${e.field}`, 'Voer een getal in.');
     bp[e.field] = e.value;
+    if (e.field === 'vat_rate_percentage') this.refreshWarnings(); // a residual value excl. VAT changes with it
     writes.push({ sheet: SHEET.params, row: PARAMETER_ROWS[e.field as keyof typeof PARAMETER_ROWS], col: 1, raw: e.value });
     return 'ok';
   }

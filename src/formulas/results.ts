@@ -39,8 +39,8 @@ export interface EntryResult {
   booked: number[];
   indexFactor: number[];
   nominal: number[];
-  /** Residential entries with calculation method Residual: "Residueel wordt nog niet berekend". */
-  residualNotCalculated: boolean;
+  /** A warning on the row that does not stop a save (a negative residual land value, calculation.md §3b.1), or null. */
+  warning: string | null;
 }
 
 export interface PeriodResult {
@@ -51,7 +51,11 @@ export interface PeriodResult {
   /** Exclusive end (first day of the next period). */
   end: string;
   costs: number;
+  /** revenuesResidential + revenuesNonResidential + revenuesOther. */
   revenues: number;
+  revenuesResidential: number;
+  revenuesNonResidential: number;
+  revenuesOther: number;
   net: number;
   debitRateAnnual: number;
   creditRateAnnual: number;
@@ -63,7 +67,9 @@ export interface PeriodResult {
 }
 
 /** The Overzicht sheet's Totaal column: the rows that add up over the periods. */
-export type PeriodTotals = Pick<PeriodResult, 'costs' | 'revenues' | 'net' | 'interestBeforeWithdrawal' | 'interest' | 'withdrawal'>;
+export type PeriodTotals = Pick<
+  PeriodResult, 'costs' | 'revenues' | 'revenuesResidential' | 'revenuesNonResidential' | 'revenuesOther' | 'net' | 'interestBeforeWithdrawal' | 'interest' | 'withdrawal'
+>;
 
 export interface SpaceUsageTotals {
   byLocation: Record<string, number>;
@@ -93,6 +99,8 @@ export interface Results {
   periodTotals: PeriodTotals;
   costEntries: EntryResult[];
   residentialEntries: EntryResult[];
+  nonResidentialEntries: EntryResult[];
+  otherRevenueEntries: EntryResult[];
   spaceUsage: SpaceUsageTotals;
   /** Cells that evaluated to an error (should stay empty for valid models), as `Sheet!A1: #ERR`. */
   errors: string[];
@@ -112,9 +120,15 @@ const RESULT_KEYS: Record<number, keyof Results> = {
   [RESULT_ROWS.verliesvoorziening]: 'verliesvoorziening',
   [RESULT_ROWS.resultAtNcw]: 'resultAtNcw',
 };
+const REVENUE_KEYS = {
+  [OVERVIEW_ROWS.revenuesResidential]: 'revenuesResidential',
+  [OVERVIEW_ROWS.revenuesNonResidential]: 'revenuesNonResidential',
+  [OVERVIEW_ROWS.revenuesOther]: 'revenuesOther',
+} as const;
 const PERIOD_KEYS: Partial<Record<number, keyof PeriodResult>> = {
   [OVERVIEW_ROWS.costs]: 'costs',
   [OVERVIEW_ROWS.revenues]: 'revenues',
+  ...REVENUE_KEYS,
   [OVERVIEW_ROWS.net]: 'net',
   [OVERVIEW_ROWS.debitAnnual]: 'debitRateAnnual',
   [OVERVIEW_ROWS.creditAnnual]: 'creditRateAnnual',
@@ -127,6 +141,7 @@ const PERIOD_KEYS: Partial<Record<number, keyof PeriodResult>> = {
 const TOTAL_KEYS: Partial<Record<number, keyof PeriodTotals>> = {
   [OVERVIEW_ROWS.costs]: 'costs',
   [OVERVIEW_ROWS.revenues]: 'revenues',
+  ...REVENUE_KEYS,
   [OVERVIEW_ROWS.net]: 'net',
   [OVERVIEW_ROWS.interestBefore]: 'interestBeforeWithdrawal',
   [OVERVIEW_ROWS.withdrawal]: 'withdrawal',
@@ -205,7 +220,8 @@ export class ResultsReader {
     private readonly layout: WorkbookLayout,
     private readonly ids: SheetIds,
     private readonly labels: Record<EntryKind, Map<number, string>>,
-    private readonly residualIds: Set<number>,
+    /** The warning of each entry that has one, by `kind|id` (sections.ts warningOf). */
+    private readonly warnings: Map<string, string>,
     sheetValues: (sheetId: number) => CellValue[][],
     /** The sheets' cell contents as built and edited: where an entry has a phased cell. */
     private readonly sheetRows: (sheet: string) => RawCell[][],
@@ -283,7 +299,7 @@ export class ResultsReader {
         indexFactor: this.factorOf(lay, id, arr),
         // up to the NCW period the nominal amount is the phased amount (no nominal cell)
         nominal: perPeriod(n, (k) => (k < lay.ncwPeriod ? phased[k]! : get(lay.blockStart.nominal + k))),
-        residualNotCalculated: kind === 'residential' && this.residualIds.has(id),
+        warning: this.warnings.get(`${kind}|${id}`) ?? null,
       };
       for (const v of row) if (v != null && typeof v === 'object') errors.push(`${lay.sheet} ${id}: ${String((v as { value?: string }).value)}`);
       return e;
@@ -307,6 +323,9 @@ export class ResultsReader {
         end: serialToIso(p.endSerial),
         costs: g(OVERVIEW_ROWS.costs),
         revenues: g(OVERVIEW_ROWS.revenues),
+        revenuesResidential: g(OVERVIEW_ROWS.revenuesResidential),
+        revenuesNonResidential: g(OVERVIEW_ROWS.revenuesNonResidential),
+        revenuesOther: g(OVERVIEW_ROWS.revenuesOther),
         net: g(OVERVIEW_ROWS.net),
         debitRateAnnual: g(OVERVIEW_ROWS.debitAnnual),
         creditRateAnnual: g(OVERVIEW_ROWS.creditAnnual),
@@ -339,6 +358,9 @@ export class ResultsReader {
       periodTotals: {
         costs: total(OVERVIEW_ROWS.costs),
         revenues: total(OVERVIEW_ROWS.revenues),
+        revenuesResidential: total(OVERVIEW_ROWS.revenuesResidential),
+        revenuesNonResidential: total(OVERVIEW_ROWS.revenuesNonResidential),
+        revenuesOther: total(OVERVIEW_ROWS.revenuesOther),
         net: total(OVERVIEW_ROWS.net),
         interestBeforeWithdrawal: total(OVERVIEW_ROWS.interestBefore),
         withdrawal: total(OVERVIEW_ROWS.withdrawal),

@@ -3,14 +3,19 @@
 // the phase group its phasing belongs to, the fields an edit may change and a new entry's defaults.
 // The workbook (workbook.ts), the validation (validate.ts), the results (results.ts), the cell
 // formulas and the tool's grids read the sections from here, so a section is described once.
-import type { CostEntry, ModelData, ResidentialEntry } from '../api/contract/modelData.ts';
-import { COST_FIELDS, type EntryField, RESIDENTIAL_FIELDS } from './entryFields.ts';
+import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ResidentialEntry } from '../api/contract/modelData.ts';
+import { formatMoney } from '../lib/nlFormat.ts';
+import { COST_FIELDS, type EntryField, NON_RESIDENTIAL_FIELDS, OTHER_REVENUE_FIELDS, RESIDENTIAL_FIELDS } from './entryFields.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX } from './modelConstants.ts';
+import { pct } from './percent.ts';
 
-export type EntryKind = 'cost' | 'residential';
-export type AnyEntry = CostEntry | ResidentialEntry;
-type ListKey = 'cost_estimate' | 'residential_construction';
-type ResultsKey = 'costEntries' | 'residentialEntries';
+export type EntryKind = 'cost' | 'residential' | 'non_residential' | 'other_revenue';
+export type AnyEntry = CostEntry | ResidentialEntry | NonResidentialEntry | OtherRevenueEntry;
+type ListKey = 'cost_estimate' | 'residential_construction' | 'non_residential_construction' | 'other_revenues';
+type ResultsKey = 'costEntries' | 'residentialEntries' | 'nonResidentialEntries' | 'otherRevenueEntries';
+/** The per-period revenue of a revenue section in the results (calculation.md §3b.5). */
+export type RevenueKey = 'revenuesResidential' | 'revenuesNonResidential' | 'revenuesOther';
+type Problems = { path: string; message: string }[];
 
 export interface Choice {
   value: string;
@@ -30,8 +35,15 @@ export interface SectionDescriptor<E extends AnyEntry = AnyEntry> {
   title: string;
   /** Costs flow out, revenues in. */
   direction: 'out' | 'in';
-  /** The phase group (Fasering tab) its entries' phasing belongs to. */
-  phaseGroup: 'Cost' | 'Revenue';
+  /** A revenue section's per-period revenues in the results and its row on Overzicht (null for costs). */
+  revenue: { key: RevenueKey; title: string } | null;
+  /** The estimate methods offered (null: the estimate is amount × price), with their Dutch words. */
+  methods: readonly Choice[] | null;
+  /**
+   * The phase group (Fasering tab) its entries' phasing lies within (issue 28); null: not tied to a
+   * phase (a subsidy or contribution arrives when granted, not when land is issued — calculation.md §7b).
+   */
+  phaseGroup: 'Cost' | 'Revenue' | null;
   /** The categories offered (`phasing.phasing_section_type`), with their Dutch words. */
   categories: readonly Choice[];
   /** Values accepted from models saved before the categories were offered (shown as they are). */
@@ -51,7 +63,11 @@ export interface SectionDescriptor<E extends AnyEntry = AnyEntry> {
   uniqueLabels: boolean;
   messages: { priceDateAfterNcw: string };
   /** The section's own rules on one entry (its estimate method's inputs), paths relative to the entry. */
-  entryProblems(e: E): { path: string; message: string }[];
+  entryProblems(e: E): Problems;
+  /** A warning on the row that does not stop a save (a negative residual land value), or null. */
+  warningOf(e: E, bp: ModelData['base_parameters']): string | null;
+  /** Whether the entry is indexed (historic index and future factors); false: amounts are nominal as granted. */
+  indexed(e: E): boolean;
   /** The scalar fields an edit may change (entryFields.ts). */
   fields: Record<string, EntryField<E>>;
   /** The scalar number fields a formula may stand in. */
@@ -64,6 +80,43 @@ export interface SectionDescriptor<E extends AnyEntry = AnyEntry> {
 const newPriceDate = (bp: ModelData['base_parameters']) =>
   bp.phasing_price_reference_date <= bp.phasing_net_present_value_date ? bp.phasing_price_reference_date : bp.phasing_net_present_value_date;
 
+const METHOD_LABELS = { LandShare: 'Grondquote', PlotPrice: 'Kavelprijs', Residual: 'Residueel', PricePerSquareMeter: 'Prijs per m²' };
+
+/** A negative quantity is refused on the field (new sections only: saved costs and housing may hold a deduction). */
+function nonNegative(v: number, path: string): Problems {
+  return v < 0 ? [{ path, message: 'Een negatieve hoeveelheid kan niet; vul 0 of meer in.' }] : [];
+}
+
+/** The inputs of the price-per-m², land-share and plot-price methods (housing and non-housing alike). */
+function methodProblems(e: ResidentialEntry | NonResidentialEntry, landShareMissing: string): Problems {
+  const out: Problems = [];
+  const quote = e.land_share_data?.quote_excl_vat;
+  if (e.calculation_method === 'LandShare' && quote == null) out.push({ path: 'land_share_data', message: landShareMissing });
+  if (quote != null && (quote < 0 || quote > 100)) {
+    out.push({ path: 'land_share_data.quote_excl_vat', message: 'De grondquote ligt tussen 0 % en 100 %.' });
+  }
+  if (e.calculation_method === 'PlotPrice' && e.plot_price == null) out.push({ path: 'plot_price', message: 'Vul de kavelprijs in.' });
+  const m2 = e.price_per_square_meter_data;
+  if (e.calculation_method === 'PricePerSquareMeter' && !m2) out.push({ path: 'price_per_square_meter_data', message: 'Vul het aantal m² en de prijs per m² in.' });
+  if (m2 && m2.square_meters < 0) out.push({ path: 'price_per_square_meter_data.square_meters', message: 'Het aantal m² kan niet negatief zijn.' });
+  return out;
+}
+
+/** Residual method (§3b.1): building costs are required; additional costs are a percentage of at least 0. */
+function residualProblems(data: { building_costs: number; additional_costs_percentage: number } | null | undefined, missing: string): Problems {
+  if (!data) return [{ path: 'residual_data', message: missing }];
+  const out: Problems = [];
+  if (!(data.building_costs > 0)) out.push({ path: 'residual_data.building_costs', message: 'Vul de bouwkosten per eenheid in: de residuele methode rekent ermee.' });
+  if (data.additional_costs_percentage < 0) out.push({ path: 'residual_data.additional_costs_percentage', message: 'De bijkomende kosten kunnen niet negatief zijn.' });
+  return out;
+}
+
+/** §3b.1: a negative residual value per unit is a warning, the estimate is 0. */
+function residualWarning(valueExclVat: number, data: { building_costs: number; additional_costs_percentage: number }): string | null {
+  const r = valueExclVat - data.building_costs * (1 + pct(data.additional_costs_percentage));
+  return r < 0 ? `Residuele grondwaarde negatief: ${formatMoney(r)}; opbrengst op € 0,00 gezet.` : null;
+}
+
 const choices = (values: readonly string[], labels: Readonly<Record<string, string>> = {}): Choice[] =>
   values.map((value) => ({ value, label: labels[value] ?? value }));
 
@@ -74,9 +127,15 @@ export const COST_SECTION: SectionDescriptor<CostEntry> = {
   sheet: 'Kostenraming',
   title: 'Kostenraming',
   direction: 'out',
+  revenue: null,
+  methods: null,
   phaseGroup: 'Cost',
-  categories: choices(['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw']),
-  legacyCategories: [],
+  categories: choices(
+    ['Verwerving', 'Sloopkosten', 'Sanering', 'BouwrijpMaken', 'WoonrijpMaken', 'Plankosten', 'VoorbereidingToezicht', 'Onvoorzien', 'OverigeKosten'],
+    { BouwrijpMaken: 'Bouwrijp maken', WoonrijpMaken: 'Woonrijp maken', VoorbereidingToezicht: 'Voorbereiding en toezicht', OverigeKosten: 'Overige kosten' },
+  ),
+  // the tool offered Woningbouw for costs before the Bro cost types (calculation.md §3b.4)
+  legacyCategories: ['Woningbouw'],
   defaultCategory: 'Verwerving',
   defaultPhasingMethod: 'Financeel',
   defaultIndex: DEFAULT_COST_INDEX,
@@ -87,6 +146,8 @@ export const COST_SECTION: SectionDescriptor<CostEntry> = {
   uniqueLabels: true,
   messages: { priceDateAfterNcw: 'De prijsdatum van de raming ligt na de NCW-datum.' },
   entryProblems: () => [],
+  warningOf: () => null,
+  indexed: () => true,
   fields: COST_FIELDS as Record<string, EntryField<CostEntry>>,
   formulaScalars: ['amount', 'price'],
   newEntry: (bp, id, label) => ({
@@ -105,9 +166,12 @@ export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
   sheet: 'Woningbouw',
   title: 'Woningbouw',
   direction: 'in',
+  revenue: { key: 'revenuesResidential', title: 'Opbrengsten woningbouw' },
+  methods: choices(['LandShare', 'PlotPrice', 'Residual', 'PricePerSquareMeter'], METHOD_LABELS),
   phaseGroup: 'Revenue',
-  categories: choices(['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw']),
-  legacyCategories: [],
+  categories: choices(['Woningbouw']),
+  // the tool offered the cost sections for housing too before each section had its own
+  legacyCategories: ['Verwerving', 'Sloopkosten', 'Sanering'],
   defaultCategory: 'Woningbouw',
   defaultPhasingMethod: 'percentage',
   defaultIndex: DEFAULT_REVENUE_INDEX,
@@ -117,17 +181,18 @@ export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
   priceIndexPath: 'calculation_date',
   uniqueLabels: false,
   messages: { priceDateAfterNcw: 'De prijsdatum (berekeningsdatum) ligt na de NCW-datum.' },
-  entryProblems: (e) => {
-    const out: { path: string; message: string }[] = [];
-    if (e.calculation_method === 'LandShare' && !e.land_share_data) out.push({ path: 'land_share_data', message: 'Vul de VON-prijs en de grondquote in.' });
-    if (e.calculation_method === 'PlotPrice' && e.plot_price == null) out.push({ path: 'plot_price', message: 'Vul de kavelprijs in.' });
-    if (e.calculation_method === 'PricePerSquareMeter' && !e.price_per_square_meter_data) {
-      out.push({ path: 'price_per_square_meter_data', message: 'Vul het aantal m² en de prijs per m² in.' });
-    }
-    return out;
-  },
+  entryProblems: (e) => [
+    ...methodProblems(e, 'Vul de VON-prijs en de grondquote in.'),
+    ...(e.calculation_method === 'Residual' ? residualProblems(e.residual_data, 'Vul de VON-prijs, de bouwkosten en de bijkomende kosten in.') : []),
+  ],
+  warningOf: (e, bp) => (e.calculation_method === 'Residual' && e.residual_data
+    ? residualWarning(e.residual_data.von_incl_vat / (1 + pct(bp.vat_rate_percentage)), e.residual_data)
+    : null),
+  indexed: () => true,
   fields: RESIDENTIAL_FIELDS as Record<string, EntryField<ResidentialEntry>>,
-  formulaScalars: ['amount', 'von_incl_vat', 'quote_excl_vat', 'plot_price', 'square_meters', 'unit_price'],
+  formulaScalars: [
+    'amount', 'von_incl_vat', 'quote_excl_vat', 'plot_price', 'square_meters', 'unit_price', 'residual_von_incl_vat', 'building_costs', 'additional_costs_percentage',
+  ],
   newEntry: (bp, id, label) => ({
     id, label, amount: 1, tenure_type: 'Purchased', calculation_method: 'PlotPrice', calculation_date: newPriceDate(bp),
     land_share_data: null, plot_price: 0, residence_type: null, price_per_square_meter_data: null,
@@ -137,8 +202,76 @@ export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
   }),
 };
 
+export const NON_RESIDENTIAL_SECTION: SectionDescriptor<NonResidentialEntry> = {
+  kind: 'non_residential',
+  list: 'non_residential_construction',
+  results: 'nonResidentialEntries',
+  sheet: 'Niet-Woningbouw',
+  title: 'Niet-Woningbouw',
+  direction: 'in',
+  revenue: { key: 'revenuesNonResidential', title: 'Opbrengsten niet-woningbouw' },
+  methods: choices(['PricePerSquareMeter', 'LandShare', 'PlotPrice', 'Residual'], METHOD_LABELS),
+  phaseGroup: 'Revenue',
+  categories: choices(['Bedrijven', 'Kantoren', 'Detailhandel', 'Horeca', 'Maatschappelijk', 'OverigVastgoed'], { OverigVastgoed: 'Overig vastgoed' }),
+  legacyCategories: [],
+  defaultCategory: 'Bedrijven',
+  defaultPhasingMethod: 'percentage',
+  defaultIndex: DEFAULT_REVENUE_INDEX,
+  priceIndexOf: () => DEFAULT_PRICE_INDEX,
+  priceDateOf: (e) => e.calculation_date,
+  priceDatePath: 'calculation_date',
+  priceIndexPath: 'calculation_date',
+  uniqueLabels: true,
+  messages: { priceDateAfterNcw: 'De prijsdatum (berekeningsdatum) ligt na de NCW-datum.' },
+  fields: NON_RESIDENTIAL_FIELDS as Record<string, EntryField<NonResidentialEntry>>,
+  formulaScalars: [
+    'amount', 'square_meters', 'unit_price', 'value_excl_vat', 'quote_excl_vat', 'plot_price', 'residual_value_excl_vat', 'building_costs', 'additional_costs_percentage',
+  ],
+  entryProblems: (e) => [
+    ...nonNegative(e.amount, 'amount'),
+    ...methodProblems(e, 'Vul de waarde excl. btw en de grondquote in.'),
+    ...(e.calculation_method === 'Residual' ? residualProblems(e.residual_data, 'Vul de waarde excl. btw, de bouwkosten en de bijkomende kosten in.') : []),
+  ],
+  warningOf: (e) => (e.calculation_method === 'Residual' && e.residual_data ? residualWarning(e.residual_data.value_excl_vat, e.residual_data) : null),
+  indexed: () => true,
+  newEntry: (bp, id, label) => ({
+    id, label, amount: 1, calculation_method: 'PricePerSquareMeter', calculation_date: newPriceDate(bp),
+    price_per_square_meter_data: { square_meters: 0, unit_price: 0 }, land_share_data: null, plot_price: null, residual_data: null,
+    indexing: { standard_index: DEFAULT_REVENUE_INDEX, indexing_items: [] },
+    phasing: { phasing_section_type: 'Bedrijven', phasing_method: 'percentage', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+    bookvalue: { bookvalue_items: [] },
+  }),
+};
+
+export const OTHER_REVENUE_SECTION: SectionDescriptor<OtherRevenueEntry> = {
+  ...(COST_SECTION as unknown as SectionDescriptor<OtherRevenueEntry>),
+  kind: 'other_revenue',
+  list: 'other_revenues',
+  results: 'otherRevenueEntries',
+  sheet: 'Overige opbrengsten',
+  title: 'Overige opbrengsten',
+  direction: 'in',
+  revenue: { key: 'revenuesOther', title: 'Overige opbrengsten' },
+  phaseGroup: null,
+  categories: choices(['Subsidie', 'BijdrageDerden', 'Exploitatiebijdrage', 'OverigeOpbrengst'], { BijdrageDerden: 'Bijdrage derden', OverigeOpbrengst: 'Overige opbrengst' }),
+  legacyCategories: [],
+  defaultCategory: 'Subsidie',
+  defaultIndex: DEFAULT_REVENUE_INDEX,
+  fields: OTHER_REVENUE_FIELDS as Record<string, EntryField<OtherRevenueEntry>>,
+  indexed: (e) => e.indexed !== false,
+  newEntry: (bp, id, label) => ({
+    ...COST_SECTION.newEntry(bp, id, label),
+    indexed: true,
+    indexing: { standard_index: DEFAULT_REVENUE_INDEX, indexing_items: [] },
+    phasing: { phasing_section_type: 'Subsidie', phasing_method: 'Financeel', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+  }),
+};
+
 /** Every section, in the order of the menu, the workbook and the results. */
-export const SECTIONS: readonly SectionDescriptor[] = [COST_SECTION, RESIDENTIAL_SECTION] as readonly SectionDescriptor[];
+export const SECTIONS: readonly SectionDescriptor[] = [COST_SECTION, RESIDENTIAL_SECTION, NON_RESIDENTIAL_SECTION, OTHER_REVENUE_SECTION] as readonly SectionDescriptor[];
+/** The revenue sections, in order (their per-period revenues add up to the revenues, §3b.5). */
+export const REVENUE_SECTIONS = SECTIONS.filter((s) => s.revenue !== null);
+
 export const ENTRY_KINDS: readonly EntryKind[] = SECTIONS.map((s) => s.kind);
 const BY_KIND = new Map<EntryKind, SectionDescriptor>(SECTIONS.map((s) => [s.kind, s]));
 

@@ -175,6 +175,36 @@ function crossCheck(data: ModelData): Problem[] {
       const it = section.priceIndexOf(e);
       if (!exactSet(PRICE_LEVEL_GROUP, it)) add(`${p}.${section.priceIndexPath}`, `De prijsindex '${it}' bestaat niet (groep Indexing_PriceLevelCorrectionToNCWDate).`);
       for (const problem of section.entryProblems(e)) add(`${p}.${problem.path}`, problem.message);
+      const category = e.phasing.phasing_section_type;
+      if (!section.categories.some((c) => c.value === category) && !section.legacyCategories.includes(category)) {
+        add(`${p}.phasing.phasing_section_type`, `De categorie '${category}' bestaat niet bij ${section.title}; kies uit ${section.categories.map((c) => c.label).join(', ')}.`);
+      }
+    });
+  }
+  problems.push(...entryPhasingOutsidePhase(data));
+  return problems;
+}
+
+/**
+ * Spec 3 §5 (issue 28): an entry's phasing dates lie within the dates of a phase of its section's group
+ * (phasing_costs_revenues). A group without phases sets no bounds. The message names the entry and the
+ * phase: the one its phasing starts in, else the group's first.
+ */
+export function entryPhasingOutsidePhase(data: ModelData): Problem[] {
+  const problems: Problem[] = [];
+  const phases = data.base_parameters.phasing_costs_revenues;
+  for (const section of SECTIONS) {
+    const group = phases.filter((ph) => ph.phase_group === section.phaseGroup);
+    if (group.length === 0) continue;
+    entriesOf(data, section.kind).forEach((e, i) => {
+      const { start_date: a, end_date: b } = e.phasing;
+      if (a > b || group.some((ph) => ph.phase_start_date <= a && b <= ph.phase_end_date)) return;
+      const phase = group.find((ph) => ph.phase_start_date <= a && a <= ph.phase_end_date) ?? group[0]!;
+      problems.push({
+        path: `${section.list}[${i}].phasing.start_date`,
+        message: `De fasering van '${e.label}' (${nlDate(a)} t/m ${nlDate(b)}) ligt buiten fase '${phase.phase_name}' `
+          + `(${nlDate(phase.phase_start_date)} t/m ${nlDate(phase.phase_end_date)}); pas de datums van de post of van de fase aan.`,
+      });
     });
   }
   return problems;

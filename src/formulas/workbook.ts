@@ -1,13 +1,15 @@
 // Workbook builder: model data → sheets of input cells and Excel-compatible formulas.
 // The same sheets feed HyperFormula (engine.ts) and the xlsx export (export.ts), so the tool and an
 // exported file hold exactly the same formulas. Layout notes: docs/calculation-engine.md.
-import type { ModelData, PeriodItem, SpaceUsageLocation } from '../api/contract/modelData.ts';
+import type { ModelData, NonResidentialEntry, OtherRevenueEntry, PeriodItem, SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
 import { compareYmd, parseYmd, serialToIso, toSerial } from './dates.ts';
 import { pctFormula, pctFormulaOnce } from './percent.ts';
 import { MAX_PERIODS, type Period, generatePeriods, ncwPeriodIndex, periodIndex, periodsPerYear } from './periods.ts';
 import { CREDIT_SET, DEBIT_SET, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from './modelConstants.ts';
-import { type AnyEntry, COST_SECTION, type EntryKind, RESIDENTIAL_SECTION, SECTIONS, type SectionDescriptor, entriesOf } from './sections.ts';
+import {
+  type AnyEntry, COST_SECTION, type EntryKind, NON_RESIDENTIAL_SECTION, OTHER_REVENUE_SECTION, RESIDENTIAL_SECTION, REVENUE_SECTIONS, SECTIONS, type SectionDescriptor, entriesOf,
+} from './sections.ts';
 
 /** A raw cell as HyperFormula takes it: `=…` is a formula, `'…` a literal text, else a value. */
 export type RawCell = number | string | boolean | null;
@@ -77,6 +79,10 @@ export const OVERVIEW_ROWS = {
   withdrawal: 10,
   interest: 11,
   balance: 12,
+  /** Revenues per revenue section (calculation.md §3b.5); the revenues row adds them up. */
+  revenuesResidential: 13,
+  revenuesNonResidential: 14,
+  revenuesOther: 15,
 } as const;
 /** Row titles of the Overzicht sheet; the tool's overview uses the same words for the same rows. */
 export const OVERVIEW_TITLES: Record<keyof typeof OVERVIEW_ROWS, string> = {
@@ -92,6 +98,9 @@ export const OVERVIEW_TITLES: Record<keyof typeof OVERVIEW_ROWS, string> = {
   withdrawal: 'Winstneming',
   interest: 'Rente (na winstneming, vanaf de NCW-periode)',
   balance: 'Boekwaarde (na winstneming, vanaf de NCW-periode)',
+  revenuesResidential: RESIDENTIAL_SECTION.revenue!.title,
+  revenuesNonResidential: NON_RESIDENTIAL_SECTION.revenue!.title,
+  revenuesOther: OTHER_REVENUE_SECTION.revenue!.title,
 };
 export const OVERVIEW_TOTAL_COL = 1;
 export const OVERVIEW_FIRST_PERIOD_COL = 2;
@@ -182,6 +191,30 @@ const RES_INPUTS: ColDef[] = [
   { key: 'residence_type', title: 'Woningtype', fmt: 'text', width: 14 },
   { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
   { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  { key: 'residual_von_incl_vat', title: 'Residueel: VON incl. btw', fmt: 'money', width: 14 },
+  { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
+  { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
+  ...ENTRY_INDEX_AND_PHASING,
+];
+const NON_RES_INPUTS: ColDef[] = [
+  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
+  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
+  { key: 'amount', title: 'Aantal', fmt: 'money', width: 10 },
+  { key: 'calculation_method', title: 'Methode', fmt: 'text', width: 16 },
+  { key: 'calculation_date', title: 'Berekeningsdatum', fmt: 'date', width: 12 },
+  { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
+  { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  { key: 'value_excl_vat', title: 'Waarde excl. btw', fmt: 'money', width: 14 },
+  { key: 'quote_excl_vat', title: 'Grondquote excl. btw', fmt: 'pct', width: 10 },
+  { key: 'plot_price', title: 'Kavelprijs', fmt: 'money', width: 14 },
+  { key: 'residual_value_excl_vat', title: 'Residueel: waarde excl. btw', fmt: 'money', width: 14 },
+  { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
+  { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
+  ...ENTRY_INDEX_AND_PHASING,
+];
+const OTHER_REVENUE_INPUTS: ColDef[] = [
+  ...COST_INPUTS.slice(0, 6),
+  { key: 'indexed', title: 'Geïndexeerd', fmt: 'text', width: 10 },
   ...ENTRY_INDEX_AND_PHASING,
 ];
 const COMPUTED: ColDef[] = [
@@ -343,9 +376,11 @@ export function colName(c: number): string {
   COL_NAMES[c] = s;
   return s;
 }
+/** A sheet name as a reference writes it: quoted when it holds more than letters, digits and _ ('Niet-Woningbouw'). */
+const sheetRef = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`);
 /** A1 reference (0-based row/col), optional sheet and absolute markers. */
 export function a1(col: number, row: number, opts: { sheet?: string; absCol?: boolean; absRow?: boolean } = {}): string {
-  const s = opts.sheet ? `${opts.sheet}!` : '';
+  const s = opts.sheet ? `${sheetRef(opts.sheet)}!` : '';
   return `${s}${opts.absCol ? '$' : ''}${colName(col)}${opts.absRow ? '$' : ''}${row + 1}`;
 }
 const absoluteRef = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absCol: true, absRow: true });
@@ -643,22 +678,72 @@ const RESIDENTIAL_SHEET: EntrySheetKind<ModelData['residential_construction'][nu
     text(e.residence_type),
     e.price_per_square_meter_data?.square_meters ?? null,
     e.price_per_square_meter_data?.unit_price ?? null,
+    e.residual_data?.von_incl_vat ?? null,
+    e.residual_data?.building_costs ?? null,
+    e.residual_data?.additional_costs_percentage ?? null,
   ],
   estimateFormula: (r, col) => {
     const R = (k: string) => a1(col[k]!, r, { absCol: true });
     return (
       `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${PARAMETER_REFS.vat})*${pctFormulaOnce(R('quote_excl_vat'))},` +
       `IF(${R('calculation_method')}="PlotPrice",${R('amount')}*${R('plot_price')},` +
-      `IF(${R('calculation_method')}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},0)))`
+      `IF(${R('calculation_method')}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},` +
+      `IF(${R('calculation_method')}="Residual",${residualFormula(R('amount'), `${R('residual_von_incl_vat')}/(1+${PARAMETER_REFS.vat})`, R)},0))))`
     );
   },
   dateKey: 'calculation_date',
+};
+
+/** §3b.1: amount × max(0, value excl. VAT − building costs × (1 + pct(additional costs))). */
+function residualFormula(amount: string, valueExclVat: string, R: (k: string) => string): string {
+  return `${amount}*MAX(0,${valueExclVat}-${R('building_costs')}*(1+${pctFormulaOnce(R('additional_costs_percentage'))}))`;
+}
+
+const NON_RESIDENTIAL_SHEET: EntrySheetKind<NonResidentialEntry> = {
+  section: NON_RESIDENTIAL_SECTION,
+  inputs: NON_RES_INPUTS,
+  inputCells: (e) => [
+    e.id,
+    text(e.label),
+    e.amount,
+    text(e.calculation_method),
+    toSerial(e.calculation_date),
+    e.price_per_square_meter_data?.square_meters ?? null,
+    e.price_per_square_meter_data?.unit_price ?? null,
+    e.land_share_data?.value_excl_vat ?? null,
+    e.land_share_data?.quote_excl_vat ?? null,
+    e.plot_price ?? null,
+    e.residual_data?.value_excl_vat ?? null,
+    e.residual_data?.building_costs ?? null,
+    e.residual_data?.additional_costs_percentage ?? null,
+  ],
+  estimateFormula: (r, col) => {
+    const R = (k: string) => a1(col[k]!, r, { absCol: true });
+    const method = R('calculation_method');
+    return (
+      `=IF(${method}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},` +
+      `IF(${method}="LandShare",${R('amount')}*${R('value_excl_vat')}*${pctFormulaOnce(R('quote_excl_vat'))},` +
+      `IF(${method}="PlotPrice",${R('amount')}*${R('plot_price')},` +
+      `IF(${method}="Residual",${residualFormula(R('amount'), R('residual_value_excl_vat'), R)},0))))`
+    );
+  },
+  dateKey: 'calculation_date',
+};
+
+const OTHER_REVENUE_SHEET: EntrySheetKind<OtherRevenueEntry> = {
+  section: OTHER_REVENUE_SECTION,
+  inputs: OTHER_REVENUE_INPUTS,
+  inputCells: (e) => [...COST_SHEET.inputCells(e), e.indexed !== false],
+  estimateFormula: COST_SHEET.estimateFormula,
+  dateKey: 'date',
 };
 
 /** The entry sheet of each section, in the sections' order. */
 const ENTRY_SHEETS: Record<EntryKind, EntrySheetKind<AnyEntry>> = {
   cost: COST_SHEET as EntrySheetKind<AnyEntry>,
   residential: RESIDENTIAL_SHEET as EntrySheetKind<AnyEntry>,
+  non_residential: NON_RESIDENTIAL_SHEET as EntrySheetKind<AnyEntry>,
+  other_revenue: OTHER_REVENUE_SHEET as EntrySheetKind<AnyEntry>,
 };
 
 /** Kostenraming or Woningbouw: one row per entry (inputs, computed columns, per-period blocks), then the Totaal row. */
@@ -697,7 +782,9 @@ function entrySheet<E extends AnyEntry>(
     row[col.indexBase!] = base ? base.value : null;
     const R = (c: number) => a1(c, r, { absCol: true });
     row[col.estimate!] = kind.estimateFormula(r, col);
-    row[col.historicIndex!] = historicIndex(R(col[kind.dateKey]!), kind.section.priceIndexOf(e));
+    // not indexed (a subsidy as granted, §3b.3): no price-level correction and no future factors
+    const indexed = kind.section.indexed(e);
+    row[col.historicIndex!] = indexed ? historicIndex(R(col[kind.dateKey]!), kind.section.priceIndexOf(e)) : 1;
     const x = `${R(col.estimate!)}*${R(col.historicIndex!)}-${R(col.totalBooked!)}`;
     row[col.amountAtNcw!] = `=ROUND(${x}+SIGN(${x})*0.0000001,2)`;
     row[col.residualToPhase!] = `=${R(col.amountAtNcw!)}-${R(col.totalPhased!)}`;
@@ -710,11 +797,11 @@ function entrySheet<E extends AnyEntry>(
     let last = 0; // the last period of the phasing window, or a later phasing value
     for (const p of periods) if ((compareYmd(p.end, ws) > 0 && compareYmd(p.start, we) <= 0) || ph.has(p.index)) last = p.index;
     const src: FactorSource = {
-      own: e.indexing.indexing_items.length > 0,
+      own: indexed && e.indexing.indexing_items.length > 0,
       hasBase: ix.has(0),
       from: ownChainStart(e.indexing.indexing_items),
       last,
-      setRow: setRow.get(`${FUTURE_INDEX_GROUP}|${stdName}`) ?? null,
+      setRow: indexed ? setRow.get(`${FUTURE_INDEX_GROUP}|${stdName}`) ?? null : null,
     };
     factor.set(e.id, src);
     const at = (b: Block, k: number) => blockStart[b] + k - 1;
@@ -819,7 +906,7 @@ function overviewSheet(
 ): SheetSpec {
   const O = OVERVIEW_ROWS;
   const last = overviewCol(n);
-  const rows: RawCell[][] = Array.from({ length: O.balance + 1 }, () => new Array(last + 1).fill(null));
+  const rows: RawCell[][] = Array.from({ length: O.revenuesOther + 1 }, () => new Array(last + 1).fill(null));
   rows[0] = [text('Omschrijving'), text('Totaal'), ...periods.map((p) => text(p.label))];
   for (const [k, r] of Object.entries(O)) rows[r]![0] = text(OVERVIEW_TITLES[k as keyof typeof O]);
   const debitRow = sets.setRow.get(`${INTEREST_GROUP}|${DEBIT_SET}`);
@@ -858,7 +945,8 @@ function overviewSheet(
     const k = p.index;
     const c = overviewCol(k);
     rows[O.costs]![c] = periodCashFlowFormula(layoutsOf(entrySheets, 'out'), k);
-    rows[O.revenues]![c] = periodCashFlowFormula(layoutsOf(entrySheets, 'in'), k);
+    for (const section of REVENUE_SECTIONS) rows[O[section.revenue!.key]]![c] = periodCashFlowFormula([entrySheets[section.kind]], k);
+    rows[O.revenues]![c] = `=${REVENUE_SECTIONS.map((section) => a1(c, O[section.revenue!.key])).join('+')}`;
     rows[O.net]![c] = `=${a1(c, O.costs)}-${a1(c, O.revenues)}`;
     rows[O.debitAnnual]![c] = annualRate(debitRow, k);
     rows[O.creditAnnual]![c] = annualRate(creditRow, k);
@@ -868,7 +956,7 @@ function overviewSheet(
   }
   chain(O.interestBefore, O.balanceBefore, false);
   if (withdrawal) chain(O.interest, O.balance, true);
-  for (const r of [O.costs, O.revenues, O.net, O.interestBefore, O.withdrawal]) {
+  for (const r of [O.costs, O.revenues, O.net, O.interestBefore, O.withdrawal, ...REVENUE_SECTIONS.map((section) => O[section.revenue!.key])]) {
     rows[r]![OVERVIEW_TOTAL_COL] = `=SUM(${a1(overviewCol(1), r)}:${a1(last, r)})`;
   }
   if (withdrawal) {

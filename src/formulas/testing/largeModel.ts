@@ -147,7 +147,7 @@ export function largeModel(opts: LargeModelOptions = {}): ModelData {
       phasing_period: 'Quarterly',
       phasing_costs_revenues: [
         { phase_name: 'Kosten', phase_group: 'Cost', phase_start_date: S, phase_end_date: E },
-        { phase_name: 'Uitgifte', phase_group: 'Revenue', phase_start_date: '2027-01-01', phase_end_date: E },
+        { phase_name: 'Uitgifte', phase_group: 'Revenue', phase_start_date: S, phase_end_date: E },
       ],
       interest_discount_rate_percentage: 2.5,
       vat_rate_percentage: 21,
