@@ -7,6 +7,7 @@ import { exportXlsx } from './export.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import type { Results } from './results.ts';
 import { SECTIONS } from './sections.ts';
+import { validateModelDataForSave } from './validate.ts';
 
 const cents = (x: number) => Math.round(x * 100) / 100;
 
@@ -62,7 +63,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Het bestand ${file} kon niet worden gelezen als JSON: ${(err as Error).message}`);
     return 1;
   }
-  const built = GrexEngine.create(data);
+  const checked = validateModelDataForSave(data);
+  const built = checked.ok ? GrexEngine.create(checked.data) : checked;
   if (!built.ok) {
     console.error('Ongeldige modelgegevens:');
     for (const p of built.problems) console.error(`- ${p.path || '(model)'}: ${p.message}`);

@@ -46,7 +46,7 @@ describe('engine: worked example of calculation.md §7', () => {
 
   it('lays the workbook out with readable sheets and formulas over input cells', () => {
     const e = build(worked());
-    expect(e.sheets.map((s) => s.name)).toEqual(['Uitgangspunten', 'Parametersets', 'Perioden', 'Prijsindex', 'Kostenraming', 'Woningbouw', 'Ruimtegebruik', 'Overzicht', 'Resultaat']);
+    expect(e.sheets.map((s) => s.name)).toEqual(['Uitgangspunten', 'Parametersets', 'Perioden', 'Prijsindex', 'Kostenraming', 'Woningbouw', 'Niet-Woningbouw', 'Overige opbrengsten', 'Ruimtegebruik', 'Overzicht', 'Resultaat']);
     const cost = e.sheets.find((s) => s.name === 'Kostenraming')!;
     const lay = e.layout.cost;
     expect(cost.rows[0]![lay.col.amountAtNcw!]).toBe("'Bedrag op NCW-datum");

@@ -181,7 +181,6 @@ function crossCheck(data: ModelData): Problem[] {
       }
     });
   }
-  problems.push(...entryPhasingOutsidePhase(data));
   return problems;
 }
 
@@ -225,9 +224,21 @@ export function validateModelData(input: unknown): ValidationResult {
   return problems.length ? { ok: false, problems } : { ok: true, data: parsed.data };
 }
 
-/** The model-data schema with the cross-field rules as zod issues (for the server's request validation). */
+/**
+ * validateModelData plus the rules a save adds (issue 28: phasing within the section's phase). A model
+ * saved before such a rule still opens (the engine builds it, the tool shows the problem on the row); a
+ * save, the server's and the CLI's, refuses it.
+ */
+export function validateModelDataForSave(input: unknown): ValidationResult {
+  const v = validateModelData(input);
+  if (!v.ok) return v;
+  const problems = entryPhasingOutsidePhase(v.data);
+  return problems.length ? { ok: false, problems } : v;
+}
+
+/** The model-data schema with the cross-field and save rules as zod issues (for the server's request validation). */
 export const ValidatedModelData = ModelData.superRefine((data, ctx) => {
-  for (const p of crossCheck(data)) {
+  for (const p of [...crossCheck(data), ...entryPhasingOutsidePhase(data)]) {
     ctx.addIssue({ code: 'custom', message: p.message, path: p.path ? p.path.split(/\.|\[|\]\.?/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [] });
   }
 });
