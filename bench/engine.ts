@@ -73,6 +73,23 @@ export default async function bench(): Promise<void> {
   console.log(
     `build + eerste berekening:      ${ms(quantile(builds, 0.5))} mediaan [${ms(quantile(buildsCpu, 0.5))}] (${BUILDS}×: ${builds.map((b) => b.toFixed(0)).join(' / ')} ms; ${formulas} formules)`,
   );
+  // Issue 24: the whole exploitation — the same model with 60 non-residential and 40 other-revenue entries.
+  // Build + first computation per entry, beside the model without them.
+  const whole = largeModel({ nonResidentialEntries: 60, otherRevenueEntries: 40 });
+  const wholeEntries = cells + whole.non_residential_construction!.length + whole.other_revenues!.length;
+  const wholeBuilds: number[] = [];
+  for (let i = 0; i < BUILDS; i++) {
+    const t = performance.now();
+    const e = new GrexEngine(whole);
+    void e.results.ew;
+    wholeBuilds.push(performance.now() - t);
+    e.destroy();
+  }
+  const perEntry = (x: number, n: number) => `${((x / n) * 1000).toFixed(0)} µs per post`;
+  console.log(
+    `hele exploitatie (+60 niet-woningbouw, +40 overige opbrengsten): build + eerste berekening ${ms(quantile(wholeBuilds, 0.5))} mediaan `
+      + `voor ${wholeEntries} posten (${perEntry(quantile(wholeBuilds, 0.5), wholeEntries)}; zonder: ${perEntry(quantile(builds, 0.5), cells)})`,
+  );
 
   // 2. Single-input edit → updated results (200 edits of phasing values inside the entries' windows).
   const L = engine.layout;

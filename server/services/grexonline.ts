@@ -9,7 +9,7 @@ import { resultsChanged } from './modelResults.ts';
 import { hasMapData, modelAccess, type ModelAccess } from './projectRows.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import * as policy from '../policies/grexonline.ts';
-import { validateModelData } from '../../src/formulas/validate.ts';
+import { validateModelData, validateModelDataForSave } from '../../src/formulas/validate.ts';
 import { checkFormulas } from '../../src/formulas/cellFormulas.ts';
 import type { ModelData, ProjectInfo } from '../../src/api/contract/modelData.ts';
 import { type GrexOnlineModel, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo } from '../../src/api/contract/grexonline.ts';
@@ -101,7 +101,7 @@ export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, 
     policy.requireSave(user, r.access.role, r.access.frozen);
     policy.requireSessionFree(user, r.session?.user_id ?? null, r.session?.user_name ?? '');
     const input = { ...rest, base_parameters: { ...rest.base_parameters, project_info: r.info } };
-    const v = validateModelData(input);
+    const v = validateModelDataForSave(input);
     if (!v.ok) throw new HttpError(400, MSG_INVALID, { errors: v.problems });
     // The client's formulas are recomputed here and a value that differs is refused, never silently
     // replaced: the tool computes with the same code, so a mismatch is a broken or forged client.

@@ -10,12 +10,11 @@
 // an empty workbook of its own, with the engine's settings — the same code in the browser (after every
 // edit) and on the server (on save), so a value that does not match its formula is refused there.
 import { type CellValue, DetailedCellError, HyperFormula } from 'hyperformula';
-import type { CostEntry, ModelData, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
+import type { ModelData, PeriodCode, ValueType } from '../api/contract/modelData.ts';
 import { FORMULA_FIELD } from '../api/contract/modelData.ts';
-import { COST_FIELDS, RESIDENTIAL_FIELDS } from './entryFields.ts';
-import { type Edit, HF_CONFIG } from './engine.ts';
+import { type Edit, HF_CONFIG, fieldEdit } from './engine.ts';
 import { countPeriods, periodIndex } from './periods.ts';
-import type { EntryKind } from './results.ts';
+import { type AnyEntry, ENTRY_KINDS, type EntryKind, SECTIONS, entriesOf, sectionOf } from './sections.ts';
 import type { Problem } from './validate.ts';
 
 export type FormulaList = 'phasing' | 'bookvalue' | 'indexing';
@@ -25,16 +24,12 @@ export interface FieldRef {
   id: number;
   field: string;
 }
-type AnyEntry = CostEntry | ResidentialEntry;
 
 /** The scalar number fields a formula may stand in, per entry kind. */
-export const FORMULA_SCALARS: Record<EntryKind, readonly string[]> = {
-  cost: ['amount', 'price'],
-  residential: ['amount', 'von_incl_vat', 'quote_excl_vat', 'plot_price', 'square_meters', 'unit_price'],
-};
+export const FORMULA_SCALARS = Object.fromEntries(SECTIONS.map((s) => [s.kind, s.formulaScalars])) as Record<EntryKind, readonly string[]>;
 
 /** A reference in a stored formula. */
-const TOKEN = /\[(cost|residential):(\d+):([a-z_]+(?::[A-Z0-9_]+)?)\]/g;
+const TOKEN = new RegExp(`\\[(${ENTRY_KINDS.join('|')}):(\\d+):([a-z_]+(?::[A-Z0-9_]+)?)\\]`, 'g');
 export const refKey = (r: FieldRef) => `${r.entry}:${r.id}:${r.field}`;
 export const refToken = (r: FieldRef) => `[${refKey(r)}]`;
 
@@ -93,8 +88,7 @@ export function nameReferences<C extends { sheet?: string; row: number; col: num
   return ok ? out : null;
 }
 
-const entriesOf = (m: ModelData, kind: EntryKind): AnyEntry[] => (kind === 'cost' ? m.cost_estimate : m.residential_construction);
-export const listPath = (kind: EntryKind) => (kind === 'cost' ? 'cost_estimate' : 'residential_construction');
+export const listPath = (kind: EntryKind) => sectionOf(kind).list;
 
 /** The list and period of a period field (`phasing:PER_03`), or null for a scalar field. */
 export function periodField(field: string): { list: FormulaList; period: PeriodCode } | null {
@@ -121,8 +115,7 @@ export function cellValue(m: ModelData, r: FieldRef): number {
   if (!e) return 0;
   const p = periodField(r.field);
   if (p) return itemsOf(e, p.list).find((it) => it.period === p.period)?.value ?? 0;
-  const fields = (r.entry === 'cost' ? COST_FIELDS : RESIDENTIAL_FIELDS) as Record<string, { get(e: AnyEntry): unknown }>;
-  const v = fields[r.field]?.get(e);
+  const v = sectionOf(r.entry).fields[r.field]?.get(e);
   return typeof v === 'number' ? v : 0;
 }
 
@@ -140,9 +133,7 @@ export function valueEdit(m: ModelData, r: FieldRef, value: number): Edit {
     const e = entriesOf(m, r.entry).find((x) => x.id === r.id)!;
     return { kind: 'entryItem', entry: r.entry, id: r.id, list: p.list, period: p.period, value, valueType: periodValueType(e, p.list) };
   }
-  return r.entry === 'cost'
-    ? { kind: 'costField', id: r.id, field: r.field as never, value }
-    : { kind: 'residentialField', id: r.id, field: r.field as never, value };
+  return fieldEdit(r.entry, r.id, r.field, value);
 }
 
 /** A formula text as HyperFormula computes it: a HyperFormula value, or a thrown parse error. */
@@ -188,7 +179,7 @@ interface Formula {
 /** Every formula of the model, with the path of its text. */
 export function formulasOf(m: ModelData): Formula[] {
   const out: Formula[] = [];
-  for (const kind of ['cost', 'residential'] as const) {
+  for (const kind of ENTRY_KINDS) {
     entriesOf(m, kind).forEach((e, i) => {
       if (!e.formulas) return;
       for (const [field, text] of Object.entries(e.formulas)) {
@@ -200,7 +191,7 @@ export function formulasOf(m: ModelData): Formula[] {
   return out;
 }
 
-export const hasFormulas = (m: ModelData) => m.cost_estimate.some((e) => e.formulas) || m.residential_construction.some((e) => e.formulas);
+export const hasFormulas = (m: ModelData) => ENTRY_KINDS.some((kind) => entriesOf(m, kind).some((e) => e.formulas));
 
 /** The formula's value from the given cell values; a Dutch problem when it is refused. */
 function evaluate(f: Formula, valueOf: (r: FieldRef) => number, calc: Calculate): number | string {

@@ -9,6 +9,9 @@ const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const worked = fileURLToPath(new URL('./examples/worked-example.model.json', import.meta.url));
 const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8' });
 
+/** The worked example's revenues are all housing (calculation.md §3b.7). */
+const split = (residential: number) => ({ revenues_residential: residential, revenues_non_residential: 0, revenues_other: 0 });
+
 describe('npm run calc', () => {
   it('prints the results of the worked example as JSON', () => {
     const r = run(worked);
@@ -16,10 +19,10 @@ describe('npm run calc', () => {
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ ew: -106120.8, ncw: -98039.22, verliesvoorziening: 98039.22, poc: 0 });
     expect(out.periods).toEqual([
-      { label: '2024', costs: 500000, revenues: 0, interest: 0, balance: 500000 },
-      { label: '2025', costs: 510000, revenues: 0, interest: 10000, balance: 1020000 },
-      { label: '2026', costs: 0, revenues: 936360, interest: 20400, balance: 104040 },
-      { label: '2027', costs: 0, revenues: 0, interest: 2080.8, balance: 106120.8 },
+      { label: '2024', costs: 500000, revenues: 0, ...split(0), interest: 0, balance: 500000 },
+      { label: '2025', costs: 510000, revenues: 0, ...split(0), interest: 10000, balance: 1020000 },
+      { label: '2026', costs: 0, revenues: 936360, ...split(936360), interest: 20400, balance: 104040 },
+      { label: '2027', costs: 0, revenues: 0, ...split(0), interest: 2080.8, balance: 106120.8 },
     ]);
     expect(out.entries[0]).toMatchObject({ kind: 'cost', id: 1, estimate: 1000000, amountAtNcw: 1000000, totalPhased: 1000000, totalBooked: 0, residualToPhase: 0 });
   });
@@ -33,6 +36,11 @@ describe('npm run calc', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('Ongeldige modelgegevens:');
     expect(r.stderr).toContain('- base_parameters.phasing_period: Ongeldige optie');
+    const full = fileURLToPath(new URL('./examples/full-exploitation.model.json', import.meta.url));
+    const all = JSON.parse(run(full).stdout);
+    expect([all.ew, all.ncw]).toEqual([1789279.92, 1653018.07]);
+    expect(all.periods[2]).toMatchObject({ revenues_residential: 1810296, revenues_non_residential: 780300, revenues_other: 0 });
+    expect(all.entries.map((e: { kind: string }) => e.kind)).toEqual(['cost', 'residential', 'residential', 'non_residential', 'other_revenue']);
     const notJson = join(dir, 'x.json');
     writeFileSync(notJson, '{');
     expect(run(notJson).status).toBe(1);

@@ -7,6 +7,8 @@ import { exportXlsx } from './export.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import type { Results } from './results.ts';
 import { roundCents as cents } from '../lib/money.ts';
+import { SECTIONS } from './sections.ts';
+import { validateModelDataForSave } from './validate.ts';
 
 /** The CLI's JSON: money in euros rounded to cents, POC as a fraction. */
 function cliOutput(r: Results) {
@@ -20,7 +22,7 @@ function cliOutput(r: Results) {
     totalPhased: cents(e.totalPhased),
     totalBooked: cents(e.totalBooked),
     residualToPhase: cents(e.residualToPhase),
-    ...(e.residualNotCalculated ? { warning: 'Residueel wordt nog niet berekend' } : {}),
+    ...(e.warning ? { warning: e.warning } : {}),
   });
   return {
     ew: cents(r.ew),
@@ -33,10 +35,13 @@ function cliOutput(r: Results) {
       label: p.label,
       costs: cents(p.costs),
       revenues: cents(p.revenues),
+      revenues_residential: cents(p.revenuesResidential),
+      revenues_non_residential: cents(p.revenuesNonResidential),
+      revenues_other: cents(p.revenuesOther),
       interest: cents(p.interest),
       balance: cents(p.balance),
     })),
-    entries: [...r.costEntries.map(entry), ...r.residentialEntries.map(entry)],
+    entries: SECTIONS.flatMap((s) => r[s.results].map(entry)),
   };
 }
 
@@ -57,7 +62,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Het bestand ${file} kon niet worden gelezen als JSON: ${(err as Error).message}`);
     return 1;
   }
-  const built = GrexEngine.create(data);
+  const checked = validateModelDataForSave(data);
+  const built = checked.ok ? GrexEngine.create(checked.data) : checked;
   if (!built.ok) {
     console.error('Ongeldige modelgegevens:');
     for (const p of built.problems) console.error(`- ${p.path || '(model)'}: ${p.message}`);

@@ -52,7 +52,7 @@ describe('engine: worked example of calculation.md §7', () => {
 
   it('lays the workbook out with readable sheets and formulas over input cells', () => {
     const e = build(worked());
-    expect(e.sheets.map((s) => s.name)).toEqual(['Uitgangspunten', 'Parametersets', 'Perioden', 'Prijsindex', 'Kostenraming', 'Woningbouw', 'Ruimtegebruik', 'Overzicht', 'Resultaat']);
+    expect(e.sheets.map((s) => s.name)).toEqual(['Uitgangspunten', 'Parametersets', 'Perioden', 'Prijsindex', 'Kostenraming', 'Woningbouw', 'Niet-Woningbouw', 'Overige opbrengsten', 'Ruimtegebruik', 'Overzicht', 'Resultaat']);
     const cost = e.sheets.find((s) => s.name === 'Kostenraming')!;
     const lay = e.layout.cost;
     expect(cost.rows[0]![lay.col.amountAtNcw!]).toBe("'Bedrag op NCW-datum");
@@ -217,7 +217,7 @@ describe('engine: incremental edits', () => {
     expect(items(e.modelData)).toEqual(items(before));
     expect(e.modelData).toEqual(before);
     expect(e.results.ew).toBeCloseTo(ew, 8);
-    expect(e.results.residentialEntries[0]!.residualNotCalculated).toBe(false);
+    expect(e.results.residentialEntries[0]!.warning).toBeNull();
     expect(e.results.costEntries[0]!.label).toBe('Bouwrijp maken');
     e.destroy();
   });

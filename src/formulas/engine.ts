@@ -1,17 +1,18 @@
 // The calculation engine: model data → HyperFormula workbook → typed results, with incremental
 // edits. Runs in the browser and in Node (no DOM, no Node APIs).
 import { type CellValue, type ConfigParams, type ExportedChange, HyperFormula, type RawCellContent } from 'hyperformula';
-import type { CostEntry, ModelData, ParameterSetGroup, PeriodCode, PeriodItem, ResidentialEntry, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
+import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
 import { WIRE_DATE } from '../api/contract/common.ts';
 import { cloneData } from '../lib/cloneData.ts';
 import { parseYmd, toSerial } from './dates.ts';
 import { type FieldRef, dropDanglingFormulas, formulasOf, hasFormulas, nameReferences, periodField, refKey, settleFormulas, valueEdit } from './cellFormulas.ts';
-import { COST_FIELDS, type CostScalarField, type EntryField, RESIDENTIAL_FIELDS, type ResidentialScalarField } from './entryFields.ts';
+import { type CostScalarField, type EntryField, type ResidentialScalarField } from './entryFields.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { periodIndex } from './periods.ts';
-import { type EntryKind, type Results, ResultsReader, type SheetIds } from './results.ts';
+import { type Results, ResultsReader, type SheetIds } from './results.ts';
+import { type AnyEntry, type EntryKind, SECTIONS, entriesOf, entryPath, sectionOf } from './sections.ts';
 import { type Problem, PRICE_LEVEL_GROUP, type ValidationResult, validateModelData } from './validate.ts';
-import { entryOutsidePhase } from './phaseWindow.ts';
+import { entriesOutsidePhase, entryOutsidePhase } from './phaseWindow.ts';
 import {
   type Block,
   type EntrySheetLayout,
@@ -38,7 +39,6 @@ import {
 const isWireDate = (v: unknown): v is string => typeof v === 'string' && WIRE_DATE.test(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const problem = (path: string, message: string): Problem => ({ path, message });
-const entryPath = (kind: EntryKind, idx: number) => `${kind === 'cost' ? 'cost_estimate' : 'residential_construction'}[${idx}]`;
 /**
  * An own index value that changes the shape of the entry's index chain: the first one (the chain
  * appears), a base value added or removed, or a value before the chain's first period.
@@ -64,12 +64,33 @@ export type Edit =
     }
   | { kind: 'costField'; id: number; field: CostScalarField; value: string | number }
   | { kind: 'residentialField'; id: number; field: ResidentialScalarField; value: string | number | null }
+  /** A scalar field of an entry of any section (sections.ts `fields`): the new sections' edits. */
+  | { kind: 'entryField'; entry: EntryKind; id: number; field: string; value: string | number | boolean | null }
   | { kind: 'parameter'; field: ParameterField; value: string | number | boolean }
   /** A parameter-set value: `label` null edits the base value (periods without a value follow it). */
   | { kind: 'setValue'; group: ParameterSetGroup; name: string; label: string | null; value: number | null }
   | { kind: 'space'; id: number; field: 'label' | 'value' | 'location'; value: string | number | null }
   /** The formula of an entry's input cell (cellFormulas.ts); null removes it. The batch then computes its value. */
   | { kind: 'formula'; entry: EntryKind; id: number; field: string; text: string | null };
+
+/** The edit of an entry's scalar field. */
+export function fieldEdit(entry: EntryKind, id: number, field: string, value: string | number | boolean | null): Edit {
+  if (entry === 'cost') return { kind: 'costField', id, field, value } as Edit;
+  if (entry === 'residential') return { kind: 'residentialField', id, field, value } as Edit;
+  return { kind: 'entryField', entry, id, field, value };
+}
+
+/**
+ * The edits that change an entry's phasing method: the method decides how every phasing value of the
+ * row is read, so each value is stamped with the method's value type in the same batch.
+ */
+export function phasingMethodEdits(entry: EntryKind, e: AnyEntry, method: 'Financeel' | 'percentage'): Edit[] {
+  const valueType: ValueType = method === 'percentage' ? 'Procentueel' : 'Financeel';
+  return [
+    fieldEdit(entry, e.id, 'phasing_method', method),
+    ...e.phasing.phasing_items.map((it): Edit => ({ kind: 'entryItem', entry, id: e.id, list: 'phasing', period: it.period, value: it.value, valueType })),
+  ];
+}
 
 /** One cell to write: a value, a `'` text or an `=` formula. */
 type CellWrite = { sheet: string; row: number; col: number; raw: RawCell };
@@ -96,9 +117,16 @@ function toRaw(rows: RawCell[][]): RawCellContent[][] {
   return rows as RawCellContent[][];
 }
 
+const phaseKey = (p: Problem) => `${p.path} ${p.message}`;
+
 export class GrexEngine {
   readonly hf: HyperFormula;
   private model: ModelData;
+  /**
+   * The phase-bound problems the model had when opened or last changed as a whole: a model saved before
+   * the rule still opens and edits (a save refuses it), but an edit may not add a new one (issue 28).
+   */
+  private phaseProblems: Set<string>;
   private spec: WorkbookSpec;
   private reader!: ResultsReader;
   private ids!: SheetIds;
@@ -117,6 +145,7 @@ export class GrexEngine {
     startHyperFormula(); // before the first workbook; once per process (hyperformulaSpeedups.ts)
     this.model = cloneData(model);
     this.spec = buildWorkbookSpec(this.model);
+    this.phaseProblems = new Set(entriesOutsidePhase(this.model, SECTIONS).map(phaseKey));
     const sheets: Record<string, RawCellContent[][]> = {};
     for (const s of this.spec.sheets) sheets[s.name] = toRaw(s.rows);
     this.hf = HyperFormula.buildFromSheets(sheets, { ...HF_CONFIG, undoLimit: options.undoLimit ?? 0, ...options.hyperformula });
@@ -125,8 +154,7 @@ export class GrexEngine {
       this.sheetIndex.set(s.name, i);
     });
     this.ids = {
-      cost: this.sheetId(SHEET.cost),
-      residential: this.sheetId(SHEET.residential),
+      entries: Object.fromEntries(SECTIONS.map((s) => [s.kind, this.sheetId(s.sheet)])) as Record<EntryKind, number>,
       overview: this.sheetId(SHEET.overview),
       result: this.sheetId(SHEET.result),
       space: this.sheetId(SHEET.space),
@@ -136,19 +164,34 @@ export class GrexEngine {
   }
 
   private readAll(): void {
-    const labels = {
-      cost: new Map(this.model.cost_estimate.map((e) => [e.id, e.label])),
-      residential: new Map(this.model.residential_construction.map((e) => [e.id, e.label])),
-      residualIds: new Set(this.model.residential_construction.filter((e) => e.calculation_method === 'Residual').map((e) => e.id)),
-    };
+    const labels = Object.fromEntries(SECTIONS.map((s) => [s.kind, new Map(entriesOf(this.model, s.kind).map((e) => [e.id, e.label]))])) as Record<EntryKind, Map<number, string>>;
+    const warnings = this.entryWarnings();
     this.reader = new ResultsReader(
       this.spec.layout,
       this.ids,
       labels,
+      warnings,
       (id) => this.filledCellValues(id),
       (name) => this.sheetRows(name),
       (sheet, row, col) => this.hf.getCellValue({ sheet, row, col }),
     );
+  }
+
+  /** The row warnings of the entries (sections.ts warningOf), by `kind|id`. */
+  private entryWarnings(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const s of SECTIONS) {
+      for (const e of entriesOf(this.model, s.kind)) {
+        const w = s.warningOf(e, this.model.base_parameters);
+        if (w) out.set(`${s.kind}|${e.id}`, w);
+      }
+    }
+    return out;
+  }
+
+  private refreshWarnings(): void {
+    const warnings = this.entryWarnings();
+    for (const s of SECTIONS) for (const shown of this.reader.results[s.results]) shown.warning = warnings.get(`${s.kind}|${shown.id}`) ?? null;
   }
 
   /** The current results (kept up to date by every edit; do not mutate). */
@@ -212,10 +255,13 @@ export class GrexEngine {
     }
     if (needSync) {
       const v = validateModelData(this.model);
-      if (!v.ok) {
+      const phase = entriesOutsidePhase(this.model, SECTIONS);
+      const added = phase.filter((p) => !this.phaseProblems.has(phaseKey(p)));
+      if (!v.ok || added.length) {
         this.rollback();
-        return v;
+        return { ok: false, problems: v.ok ? added : v.problems };
       }
+      this.phaseProblems = new Set(phase.map(phaseKey));
     }
     this.journal = [];
     this.journaled.clear();
@@ -234,6 +280,7 @@ export class GrexEngine {
     for (const e of edits) {
       if (e.kind === 'entryItem') touched.add(refKey({ entry: e.entry, id: e.id, field: `${e.list}:${e.period}` }));
       else if (e.kind === 'costField' || e.kind === 'residentialField') touched.add(refKey({ entry: e.kind === 'costField' ? 'cost' : 'residential', id: e.id, field: e.field }));
+      else if (e.kind === 'entryField') touched.add(refKey({ entry: e.entry, id: e.id, field: e.field }));
       else if (e.kind === 'formula') touched.add(refKey(e));
     }
     if (touched.size === 0) return 'ok';
@@ -300,7 +347,7 @@ export class GrexEngine {
     const grown = { rows: new Set<string>(), periods: new Set<string>() };
     for (const w of list) {
       const rows = this.sheetRows(w.sheet);
-      const lay = w.sheet === SHEET.cost ? this.spec.layout.cost : w.sheet === SHEET.residential ? this.spec.layout.residential : null;
+      const lay = this.entryLayoutOfSheet(w.sheet);
       if (lay && rows[w.row]![w.col] == null) {
         const at = this.blockAt(lay, w.col);
         if (at) {
@@ -335,6 +382,12 @@ export class GrexEngine {
     });
   }
 
+  /** The entry sheet's layout of a sheet name, or null for the other sheets. */
+  private entryLayoutOfSheet(sheet: string): EntrySheetLayout | null {
+    const section = SECTIONS.find((s) => s.sheet === sheet);
+    return section ? this.spec.layout.sections[section.kind] : null;
+  }
+
   /** The period block and period (1-based) of an entry-sheet column, or null for a scalar column. */
   private blockAt(lay: EntrySheetLayout, col: number): { block: Block; k: number } | null {
     const first = lay.blockStart.phasingF;
@@ -356,7 +409,7 @@ export class GrexEngine {
     };
     for (const key of grown.rows) {
       const [sheet, r] = key.split('|') as [string, string];
-      const lay = sheet === SHEET.cost ? L.cost : L.residential;
+      const lay = this.entryLayoutOfSheet(sheet)!;
       const row = Number(r);
       const cells = this.sheetRows(sheet)[row]!;
       put(sheet, row, lay.col.totalBooked!, entryTotalFormula(lay, cells, row, L.n, 'booked'));
@@ -364,7 +417,7 @@ export class GrexEngine {
     }
     for (const key of grown.periods) {
       const [sheet, block, k] = key.split('|') as [string, 'nominal' | 'booked', string];
-      const lay = sheet === SHEET.cost ? L.cost : L.residential;
+      const lay = this.entryLayoutOfSheet(sheet)!;
       put(sheet, lay.totalsRow, lay.blockStart[block] + Number(k) - 1, columnTotalFormula(lay, this.sheetRows(sheet), block, Number(k)));
     }
     return out;
@@ -380,6 +433,7 @@ export class GrexEngine {
     const settled = settleFormulas(next, null);
     if (!settled.ok) return settled;
     this.model = next;
+    this.phaseProblems = new Set(entriesOutsidePhase(next, SECTIONS).map(phaseKey));
     const changes = this.sync();
     if (settled.values.length === 0) return { ok: true, changes, rebuilt: true };
     const r = this.applyEdits(settled.values.map(({ ref, value }) => valueEdit(next, ref, value)));
@@ -421,7 +475,7 @@ export class GrexEngine {
     if (e.kind === 'residentialField') return e.field === 'standard_index' || e.field === 'calculation_date';
     if (e.kind === 'entryItem') {
       if (e.list === 'bookvalue') return false;
-      const lay = e.entry === 'cost' ? this.spec.layout.cost : this.spec.layout.residential;
+      const lay = this.spec.layout.sections[e.entry];
       const src = lay.factor.get(e.id);
       if (!src) return false;
       const k = periodIndex(e.period);
@@ -457,6 +511,7 @@ export class GrexEngine {
       case 'entryItem': return this.applyEntryItem(e, writes);
       case 'costField': return this.applyEntryField('cost', e, writes);
       case 'residentialField': return this.applyEntryField('residential', e, writes);
+      case 'entryField': return this.applyEntryField(e.entry, e, writes);
       case 'parameter': return this.applyParameter(e, writes);
       case 'setValue': return this.applySetValue(e, writes);
       case 'space': return this.applySpace(e, writes);
@@ -466,9 +521,9 @@ export class GrexEngine {
 
   private applyEntryItem(e: Extract<Edit, { kind: 'entryItem' }>, writes: CellWrite[]): Applied {
     const L = this.spec.layout;
-    const list = e.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
+    const list = entriesOf(this.model, e.entry);
     const idx = this.indexOf(list, e.id);
-    const lay = e.entry === 'cost' ? L.cost : L.residential;
+    const lay = L.sections[e.entry];
     if (idx < 0) return problem(entryPath(e.entry, idx), `Post ${e.id} bestaat niet.`);
     if (e.value !== null && !isNum(e.value)) return problem(entryPath(e.entry, idx), 'Voer een getal in.');
     const entry = list[idx]!;
@@ -525,17 +580,18 @@ export class GrexEngine {
   }
 
   /** A scalar field of a cost or residential entry (entryFields.ts says where it lives and what it takes). */
-  private applyEntryField(kind: EntryKind, e: Extract<Edit, { kind: 'costField' | 'residentialField' }>, writes: CellWrite[]): Applied {
+  private applyEntryField(kind: EntryKind, e: Extract<Edit, { kind: 'costField' | 'residentialField' | 'entryField' }>, writes: CellWrite[]): Applied {
     const L = this.spec.layout;
-    const list: (CostEntry | ResidentialEntry)[] = kind === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
-    const fields: Record<string, EntryField<never>> = kind === 'cost' ? COST_FIELDS : RESIDENTIAL_FIELDS;
+    const section = sectionOf(kind);
+    const list = entriesOf(this.model, kind);
     const idx = this.indexOf(list, e.id);
     const path = `${entryPath(kind, idx)}.${e.field}`;
-    if (idx < 0) return problem(kind === 'cost' ? 'cost_estimate' : 'residential_construction', `Post ${e.id} bestaat niet.`);
-    const def = fields[e.field] as EntryField<CostEntry | ResidentialEntry> | undefined;
+    if (idx < 0) return problem(section.list, `Post ${e.id} bestaat niet.`);
+    const def = section.fields[e.field] as EntryField<AnyEntry> | undefined;
     if (!def) return problem(path, 'Onbekend veld.');
     const v = e.value;
-    if (v === null ? !def.nullable : def.type === 'number' ? !isNum(v) : def.type === 'date' ? !isWireDate(v) : typeof v !== 'string') {
+    const fits = def.type === 'number' ? isNum(v) : def.type === 'date' ? isWireDate(v) : def.type === 'boolean' ? typeof v === 'boolean' : typeof v === 'string';
+    if (v === null ? !def.nullable : !fits) {
       return problem(path, def.type === 'number' ? 'Voer een getal in.' : def.type === 'date' ? 'Ongeldige datum' : 'Ongeldige invoer.');
     }
     const entry = list[idx]!;
@@ -543,14 +599,14 @@ export class GrexEngine {
     this.inverse.push({ ...e, value: def.get(entry) } as Edit);
     def.set(entry, v);
     // A phasing date is a plain cell, so the model is not validated as a whole: its phase bound is checked here.
-    const outside = (e.field === 'start_date' || e.field === 'end_date') && entryOutsidePhase(this.model, kind === 'cost' ? 'cost_estimate' : 'residential_construction', idx);
+    const outside = (e.field === 'start_date' || e.field === 'end_date') && entryOutsidePhase(this.model, section, idx);
     if (outside) return outside;
-    const shown = (kind === 'cost' ? this.reader.results.costEntries : this.reader.results.residentialEntries)[idx]!;
+    const shown = this.reader.results[section.results][idx]!;
     if (e.field === 'label') shown.label = v as string;
-    if (e.field === 'calculation_method') shown.residualNotCalculated = v === 'Residual';
+    shown.warning = section.warningOf(entry, this.model.base_parameters);
     if (def.reshapes === 'always' || (def.reshapes === 'priceDate' && parseYmd(v as string).y < L.priceYears.first)) return 'sync';
-    const lay = kind === 'cost' ? L.cost : L.residential;
-    const raw = def.type === 'date' ? toSerial(v as string) : def.type === 'text' ? text(v as string | null) : v;
+    const lay = L.sections[kind];
+    const raw = def.type === 'date' ? toSerial(v as string) : def.type === 'text' ? text(v as string | null) : (v as number | boolean | null);
     writes.push({ sheet: lay.sheet, row: lay.rowOf.get(e.id)!, col: lay.col[e.field]!, raw });
     return 'ok';
   }
@@ -567,6 +623,7 @@ export class GrexEngine {
     // the two rates
     if (!isNum(e.value)) return problem(`base_parameters.${e.field}`, 'Voer een getal in.');
     bp[e.field] = e.value;
+    if (e.field === 'vat_rate_percentage') this.refreshWarnings(); // a residual value excl. VAT changes with it
     writes.push({ sheet: SHEET.params, row: PARAMETER_ROWS[e.field as keyof typeof PARAMETER_ROWS], col: 1, raw: e.value });
     return 'ok';
   }
@@ -629,7 +686,7 @@ export class GrexEngine {
 
   /** A formula is model data only: its value arrives through the batch's settle step. */
   private applyFormula(e: Extract<Edit, { kind: 'formula' }>): Applied {
-    const list: (CostEntry | ResidentialEntry)[] = e.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction;
+    const list = entriesOf(this.model, e.entry);
     const idx = this.indexOf(list, e.id);
     if (idx < 0) return problem(entryPath(e.entry, idx), `Post ${e.id} bestaat niet.`);
     const entry = list[idx]!;
@@ -649,7 +706,7 @@ export class GrexEngine {
    * entry or the period is not in the workbook.
    */
   inputCell(r: FieldRef): { sheet: string; row: number; col: number } | null {
-    const lay = r.entry === 'cost' ? this.spec.layout.cost : this.spec.layout.residential;
+    const lay = this.spec.layout.sections[r.entry];
     const row = lay.rowOf.get(r.id);
     if (row === undefined) return null;
     const p = periodField(r.field);
@@ -658,7 +715,8 @@ export class GrexEngine {
     if (k > this.spec.layout.n) return null;
     if (p.list === 'indexing') return { sheet: lay.sheet, row, col: k === 0 ? lay.col.indexBase! : this.entryCol(lay, 'indexOverride', k) };
     if (k === 0) return null;
-    const e = (r.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction)[this.indexOf(r.entry === 'cost' ? this.model.cost_estimate : this.model.residential_construction, r.id)];
+    const list = entriesOf(this.model, r.entry);
+    const e = list[this.indexOf(list, r.id)];
     const items = p.list === 'phasing' ? e?.phasing.phasing_items : e?.bookvalue.bookvalue_items;
     const pct = items?.find((it) => it.period === p.period)?.value_type === 'Procentueel';
     const block: Block = p.list === 'phasing' ? (pct ? 'phasingP' : 'phasingF') : pct ? 'bookedP' : 'bookedF';
@@ -683,7 +741,7 @@ export class GrexEngine {
 
   /** The HyperFormula address of the input cell an edit writes (for binding grids), or null. */
   cellOf(entry: EntryKind, id: number, block: Block, period: number): { sheet: number; row: number; col: number } | null {
-    const lay = entry === 'cost' ? this.spec.layout.cost : this.spec.layout.residential;
+    const lay = this.spec.layout.sections[entry];
     const row = lay.rowOf.get(id);
     if (row === undefined || period < 1 || period > this.spec.layout.n) return null;
     return { sheet: this.sheetId(lay.sheet), row, col: this.entryCol(lay, block, period) };

@@ -5,6 +5,7 @@ import type { CellValue } from 'hyperformula';
 import type { GrexEngine } from './engine.ts';
 import { type Fmt, colName } from './workbook.ts';
 import { CODE_LABELS, codeLabel } from './codeLabels.ts';
+import { SECTIONS, entriesOf } from './sections.ts';
 
 /** What is exported: the sheets as built and their computed values (an engine, or the template's workbook). */
 type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'> & Partial<Pick<GrexEngine, 'inputFormulas'>>;
@@ -119,10 +120,14 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
   const bold = { bold: true } as const;
   // Input cells that hold a formula typed in the tool are written as that formula (with its value).
   const typed = new Map((engine.inputFormulas?.() ?? []).map((f) => [`${f.sheet}|${f.row}|${f.col}`, f.formula]));
+  // A section without entries (a model with no non-residential land, say) keeps its sheet for the
+  // formulas, hidden: it would print pages of empty headers, and Excel's 'Zichtbaar maken' shows it.
+  const empty = new Set(SECTIONS.filter((s) => entriesOf(engine.modelData, s.kind).length === 0).map((s) => s.sheet));
   for (const sheet of engine.sheets) {
     const values = engine.sheetValues(sheet.name);
     const ws = wb.addWorksheet(sheet.name, {
       views: [{ state: 'frozen', xSplit: sheet.frozenCols, ySplit: sheet.frozenRows }],
+      state: empty.has(sheet.name) ? 'hidden' : 'visible',
     });
     const header = sheet.frozenRows > 0 ? headerFit(sheet.widths, sheet.rows[0] ?? []) : { widths: sheet.widths, lines: 1 };
     header.widths.forEach((w, c) => {

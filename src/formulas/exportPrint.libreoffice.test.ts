@@ -67,8 +67,8 @@ describe('the export’s print set-up (issue 23 item 9)', () => {
     expect([...cells.values()].some((c) => c.value === header[phasing])).toBe(true);
   });
 
-  it('LibreOffice prints the worked example on at most 20 pages (46 before), every page with its sheet’s titles', () => {
-    expect(pages.length).toBeLessThanOrEqual(20);
+  it('LibreOffice prints the worked example on at most 21 pages (46 before), every page with its sheet’s titles', () => {
+    expect(pages.length).toBeLessThanOrEqual(21); // 20 before Woningbouw gained the residual method's three columns (issue 24)
     const costPages = pages.filter((p) => /Kostenraming\s+Pagina \d+ van/.test(p));
     expect(costPages.length).toBeGreaterThan(1);
     const entry = example.cost_estimate[0]!.label;

@@ -31,7 +31,10 @@ function variants(): [string, ModelData][] {
   const random = fc.sample(arbModel, { seed: 4242, numRuns: 6 });
   return [
     ['traditional-withdrawal', traditional],
-    ['large', largeModel()],
+    // calculation.md §7b (every section, the residual method, a subsidy not indexed) and the large model
+    // with the whole exploitation (issue 24): the new sheets' formulas recalculated by LibreOffice
+    ['full-exploitation', JSON.parse(readFileSync(fileURLToPath(new URL('./examples/full-exploitation.model.json', import.meta.url)), 'utf8')) as ModelData],
+    ['large', largeModel({ nonResidentialEntries: 60, otherRevenueEntries: 40 })],
     ...random.map((m, i): [string, ModelData] => [`random-${i + 1}`, m]),
   ];
 }

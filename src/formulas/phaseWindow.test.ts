@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
 import { GrexEngine } from './engine.ts';
 import { entriesOutsidePhase, newEntryPhasingDates } from './phaseWindow.ts';
-import { validateModelData } from './validate.ts';
+import { COST_SECTION, RESIDENTIAL_SECTION, SECTIONS } from './sections.ts';
+import { validateModelData, validateModelDataForSave } from './validate.ts';
 
 // Phases: 'Kosten' (Cost) 2024–2025, 'Uitgifte' (Revenue) 2026; the cost entry is phased 2024–2025, the housing entry 2026.
 const worked = (): ModelData => JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
 describe('an entry is phased within its section\'s phase (spec 3 §5)', () => {
   it('accepts entries inside their phase, up to its first and last day', () => {
-    expect(entriesOutsidePhase(worked())).toEqual([]);
+    expect(entriesOutsidePhase(worked(), SECTIONS)).toEqual([]);
   });
 
   it('names the entry and the phase, on the date out of bounds; the model is refused', () => {
@@ -27,8 +28,10 @@ describe('an entry is phased within its section\'s phase (spec 3 §5)', () => {
         message: "De fasering van 'Koopwoningen' (31-12-2025 t/m 31-12-2026) valt buiten de fase 'Uitgifte' (01-01-2026 t/m 31-12-2026); pas de datums aan.",
       },
     ];
-    expect(entriesOutsidePhase(m)).toEqual(expected);
-    const v = validateModelData(m);
+    expect(entriesOutsidePhase(m, SECTIONS)).toEqual(expected);
+    // a save refuses it; opening does not (a model saved before the rule can be repaired)
+    expect(validateModelData(m).ok).toBe(true);
+    const v = validateModelDataForSave(m);
     expect(v.ok).toBe(false);
     if (!v.ok) expect(v.problems).toEqual(expected);
   });
@@ -37,9 +40,9 @@ describe('an entry is phased within its section\'s phase (spec 3 §5)', () => {
     const m = worked();
     m.base_parameters.phasing_costs_revenues.push({ phase_name: 'Kosten 2', phase_group: 'Cost', phase_start_date: '2026-01-01', phase_end_date: '2026-12-31' });
     m.cost_estimate[0]!.phasing.end_date = '2026-12-31';
-    expect(entriesOutsidePhase(m)).toEqual([]);
+    expect(entriesOutsidePhase(m, SECTIONS)).toEqual([]);
     m.cost_estimate[0]!.phasing.start_date = '2023-12-31';
-    expect(entriesOutsidePhase(m).map((p) => p.message)).toEqual([
+    expect(entriesOutsidePhase(m, SECTIONS).map((p) => p.message)).toEqual([
       "De fasering van 'Bouwrijp maken' (31-12-2023 t/m 31-12-2026) valt buiten de fasen 'Kosten' en 'Kosten 2' (01-01-2024 t/m 31-12-2026); pas de datums aan.",
     ]);
   });
@@ -48,7 +51,7 @@ describe('an entry is phased within its section\'s phase (spec 3 §5)', () => {
     const m = worked();
     m.base_parameters.phasing_costs_revenues = m.base_parameters.phasing_costs_revenues.filter((p) => p.phase_group === 'Cost');
     m.residential_construction[0]!.phasing.end_date = '2027-12-31';
-    expect(entriesOutsidePhase(m)).toEqual([]);
+    expect(entriesOutsidePhase(m, SECTIONS)).toEqual([]);
   });
 
   it('refuses a phasing date typed outside the phase in the tool, and changes nothing', () => {
@@ -67,9 +70,9 @@ describe('an entry is phased within its section\'s phase (spec 3 §5)', () => {
 
   it('phases a new entry over its section\'s phase, else over the whole calculation', () => {
     const m = worked();
-    expect(newEntryPhasingDates(m, 'cost_estimate')).toEqual({ start_date: '2024-01-01', end_date: '2025-12-31' });
-    expect(newEntryPhasingDates(m, 'residential_construction')).toEqual({ start_date: '2026-01-01', end_date: '2026-12-31' });
+    expect(newEntryPhasingDates(m, COST_SECTION)).toEqual({ start_date: '2024-01-01', end_date: '2025-12-31' });
+    expect(newEntryPhasingDates(m, RESIDENTIAL_SECTION)).toEqual({ start_date: '2026-01-01', end_date: '2026-12-31' });
     m.base_parameters.phasing_costs_revenues = [];
-    expect(newEntryPhasingDates(m, 'residential_construction')).toEqual({ start_date: '2024-01-01', end_date: '2027-12-31' });
+    expect(newEntryPhasingDates(m, RESIDENTIAL_SECTION)).toEqual({ start_date: '2024-01-01', end_date: '2027-12-31' });
   });
 });

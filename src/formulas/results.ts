@@ -16,8 +16,9 @@ import {
   type WorkbookLayout,
 } from './workbook.ts';
 import { serialToIso } from './dates.ts';
+import { type EntryKind, SECTIONS, type SectionDescriptor } from './sections.ts';
 
-export type EntryKind = 'cost' | 'residential';
+export type { EntryKind } from './sections.ts';
 
 export interface EntryResult {
   kind: EntryKind;
@@ -38,8 +39,8 @@ export interface EntryResult {
   booked: number[];
   indexFactor: number[];
   nominal: number[];
-  /** Residential entries with calculation method Residual: "Residueel wordt nog niet berekend". */
-  residualNotCalculated: boolean;
+  /** A warning on the row that does not stop a save (a negative residual land value, calculation.md §3b.1), or null. */
+  warning: string | null;
 }
 
 export interface PeriodResult {
@@ -50,7 +51,11 @@ export interface PeriodResult {
   /** Exclusive end (first day of the next period). */
   end: string;
   costs: number;
+  /** revenuesResidential + revenuesNonResidential + revenuesOther. */
   revenues: number;
+  revenuesResidential: number;
+  revenuesNonResidential: number;
+  revenuesOther: number;
   net: number;
   debitRateAnnual: number;
   creditRateAnnual: number;
@@ -62,7 +67,9 @@ export interface PeriodResult {
 }
 
 /** The Overzicht sheet's Totaal column: the rows that add up over the periods. */
-export type PeriodTotals = Pick<PeriodResult, 'costs' | 'revenues' | 'net' | 'interestBeforeWithdrawal' | 'interest' | 'withdrawal'>;
+export type PeriodTotals = Pick<
+  PeriodResult, 'costs' | 'revenues' | 'revenuesResidential' | 'revenuesNonResidential' | 'revenuesOther' | 'net' | 'interestBeforeWithdrawal' | 'interest' | 'withdrawal'
+>;
 
 export interface SpaceUsageTotals {
   byLocation: Record<string, number>;
@@ -92,6 +99,8 @@ export interface Results {
   periodTotals: PeriodTotals;
   costEntries: EntryResult[];
   residentialEntries: EntryResult[];
+  nonResidentialEntries: EntryResult[];
+  otherRevenueEntries: EntryResult[];
   spaceUsage: SpaceUsageTotals;
   /** Cells that evaluated to an error (should stay empty for valid models), as `Sheet!A1: #ERR`. */
   errors: string[];
@@ -111,9 +120,15 @@ const RESULT_KEYS: Record<number, keyof Results> = {
   [RESULT_ROWS.verliesvoorziening]: 'verliesvoorziening',
   [RESULT_ROWS.resultAtNcw]: 'resultAtNcw',
 };
+const REVENUE_KEYS = {
+  [OVERVIEW_ROWS.revenuesResidential]: 'revenuesResidential',
+  [OVERVIEW_ROWS.revenuesNonResidential]: 'revenuesNonResidential',
+  [OVERVIEW_ROWS.revenuesOther]: 'revenuesOther',
+} as const;
 const PERIOD_KEYS: Partial<Record<number, keyof PeriodResult>> = {
   [OVERVIEW_ROWS.costs]: 'costs',
   [OVERVIEW_ROWS.revenues]: 'revenues',
+  ...REVENUE_KEYS,
   [OVERVIEW_ROWS.net]: 'net',
   [OVERVIEW_ROWS.debitAnnual]: 'debitRateAnnual',
   [OVERVIEW_ROWS.creditAnnual]: 'creditRateAnnual',
@@ -126,6 +141,7 @@ const PERIOD_KEYS: Partial<Record<number, keyof PeriodResult>> = {
 const TOTAL_KEYS: Partial<Record<number, keyof PeriodTotals>> = {
   [OVERVIEW_ROWS.costs]: 'costs',
   [OVERVIEW_ROWS.revenues]: 'revenues',
+  ...REVENUE_KEYS,
   [OVERVIEW_ROWS.net]: 'net',
   [OVERVIEW_ROWS.interestBefore]: 'interestBeforeWithdrawal',
   [OVERVIEW_ROWS.withdrawal]: 'withdrawal',
@@ -148,8 +164,8 @@ const BLOCK_ARRAY: Partial<Record<Block, 'indexFactor' | 'nominal'>> = {
 type Amount = keyof typeof AMOUNT_BLOCKS;
 
 export interface SheetIds {
-  cost: number;
-  residential: number;
+  /** The entry sheet of each section. */
+  entries: Record<EntryKind, number>;
   overview: number;
   result: number;
   space: number;
@@ -192,8 +208,8 @@ function colMap(lay: EntrySheetLayout, n: number): ColMap {
 
 export class ResultsReader {
   readonly results: Results;
-  private readonly costCols: ColMap;
-  private readonly resCols: ColMap;
+  /** Per entry sheet id: its section and what its columns hold. */
+  private readonly entrySheets = new Map<number, { kind: EntryKind; results: SectionDescriptor['results']; cols: ColMap }>();
   private readonly spaceKeys = new Map<number, string>();
   /** Index factors of each future-index set (Parametersets row → per period), shared by its entries. */
   private readonly setFactors = new Map<number, number[]>();
@@ -203,14 +219,15 @@ export class ResultsReader {
   constructor(
     private readonly layout: WorkbookLayout,
     private readonly ids: SheetIds,
-    private readonly labels: { cost: Map<number, string>; residential: Map<number, string>; residualIds: Set<number> },
+    private readonly labels: Record<EntryKind, Map<number, string>>,
+    /** The warning of each entry that has one, by `kind|id` (sections.ts warningOf). */
+    private readonly warnings: Map<string, string>,
     sheetValues: (sheetId: number) => CellValue[][],
     /** The sheets' cell contents as built and edited: where an entry has a phased cell. */
     private readonly sheetRows: (sheet: string) => RawCell[][],
     private readonly cellValue: (sheetId: number, row: number, col: number) => CellValue,
   ) {
-    this.costCols = colMap(layout.cost, layout.n);
-    this.resCols = colMap(layout.residential, layout.n);
+    for (const s of SECTIONS) this.entrySheets.set(ids.entries[s.kind], { kind: s.kind, results: s.results, cols: colMap(layout.sections[s.kind], layout.n) });
     for (const [k, r] of Object.entries(layout.spaceTotalsRow)) this.spaceKeys.set(r, k);
     const sets = sheetValues(ids.sets);
     for (const r of new Set(layout.setRow.values())) {
@@ -270,7 +287,7 @@ export class ResultsReader {
       const e: EntryResult = {
         kind,
         id,
-        label: (kind === 'cost' ? this.labels.cost : this.labels.residential).get(id) ?? '',
+        label: this.labels[kind].get(id) ?? '',
         estimate: get(lay.col.estimate!),
         historicIndex: get(lay.col.historicIndex!),
         totalBooked: get(lay.col.totalBooked!),
@@ -282,7 +299,7 @@ export class ResultsReader {
         indexFactor: this.factorOf(lay, id, arr),
         // up to the NCW period the nominal amount is the phased amount (no nominal cell)
         nominal: perPeriod(n, (k) => (k < lay.ncwPeriod ? phased[k]! : get(lay.blockStart.nominal + k))),
-        residualNotCalculated: kind === 'residential' && this.labels.residualIds.has(id),
+        warning: this.warnings.get(`${kind}|${id}`) ?? null,
       };
       for (const v of row) if (v != null && typeof v === 'object') errors.push(`${lay.sheet} ${id}: ${String((v as { value?: string }).value)}`);
       return e;
@@ -306,6 +323,9 @@ export class ResultsReader {
         end: serialToIso(p.endSerial),
         costs: g(OVERVIEW_ROWS.costs),
         revenues: g(OVERVIEW_ROWS.revenues),
+        revenuesResidential: g(OVERVIEW_ROWS.revenuesResidential),
+        revenuesNonResidential: g(OVERVIEW_ROWS.revenuesNonResidential),
+        revenuesOther: g(OVERVIEW_ROWS.revenuesOther),
         net: g(OVERVIEW_ROWS.net),
         debitRateAnnual: g(OVERVIEW_ROWS.debitAnnual),
         creditRateAnnual: g(OVERVIEW_ROWS.creditAnnual),
@@ -338,13 +358,17 @@ export class ResultsReader {
       periodTotals: {
         costs: total(OVERVIEW_ROWS.costs),
         revenues: total(OVERVIEW_ROWS.revenues),
+        revenuesResidential: total(OVERVIEW_ROWS.revenuesResidential),
+        revenuesNonResidential: total(OVERVIEW_ROWS.revenuesNonResidential),
+        revenuesOther: total(OVERVIEW_ROWS.revenuesOther),
         net: total(OVERVIEW_ROWS.net),
         interestBeforeWithdrawal: total(OVERVIEW_ROWS.interestBefore),
         withdrawal: total(OVERVIEW_ROWS.withdrawal),
         interest: total(this.afterRow(OVERVIEW_ROWS.interest, OVERVIEW_TOTAL_COL)),
       },
-      costEntries: this.readEntries('cost', L.cost, sheetValues(this.ids.cost), errors),
-      residentialEntries: this.readEntries('residential', L.residential, sheetValues(this.ids.residential), errors),
+      ...(Object.fromEntries(
+        SECTIONS.map((s) => [s.results, this.readEntries(s.kind, L.sections[s.kind], sheetValues(this.ids.entries[s.kind]), errors)]),
+      ) as Pick<Results, (typeof SECTIONS)[number]['results']>),
       spaceUsage: {
         byLocation,
         mainStructure: space('main_structure'),
@@ -368,18 +392,18 @@ export class ResultsReader {
       if (!(ch instanceof ExportedCellChange)) continue;
       const { sheet, row, col } = ch.address;
       const v = num(ch.newValue);
-      if (sheet === this.ids.cost || sheet === this.ids.residential) {
+      const entrySheet = this.entrySheets.get(sheet);
+      if (entrySheet) {
         if (row === 0) continue;
-        const cost = sheet === this.ids.cost;
-        const entry = (cost ? R.costEntries : R.residentialEntries)[row - 1];
+        const entry = R[entrySheet.results][row - 1];
         if (!entry) continue;
-        const cm = cost ? this.costCols : this.resCols;
+        const cm = entrySheet.cols;
         const f = cm.computed.get(col);
         if (f) {
           entry[f] = v;
           continue;
         }
-        const lay = cost ? L.cost : L.residential;
+        const lay = L.sections[entrySheet.kind];
         const b = cm.block.get(col);
         if (b) {
           if (b.arr !== 'indexFactor' || lay.factor.get(entry.id)?.own) entry[b.arr][b.k] = v;

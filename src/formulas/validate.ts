@@ -1,7 +1,9 @@
-import { ModelData, type PeriodItem } from '../api/contract/modelData.ts';
+import { ModelData, type PeriodItem, type SpaceUsageRow } from '../api/contract/modelData.ts';
 import { compareYmd, parseYmd } from './dates.ts';
 import { MAX_PERIODS, countPeriods, generatePeriods, periodIndex } from './periods.ts';
+import { FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from './modelConstants.ts';
 import { entriesOutsidePhase } from './phaseWindow.ts';
+import { type AnyEntry, SECTIONS, entriesOf } from './sections.ts';
 
 export interface Problem {
   /** Dotted path into the model data, e.g. `cost_estimate[2].estimate.date`. */
@@ -19,14 +21,14 @@ export const MSG = {
   dates: 'Er is iets mis gegaan met de datums',
 } as const;
 
-export const PRICE_LEVEL_GROUP = 'Indexing_PriceLevelCorrectionToNCWDate';
-export const FUTURE_INDEX_GROUP = 'Indexing_FutureIndex';
-export const INTEREST_GROUP = 'Interest_Percentage';
-export const DEFAULT_COST_INDEX = 'Kostenstijging';
-export const DEFAULT_REVENUE_INDEX = 'Opbrengstenstijging';
-export const DEFAULT_PRICE_INDEX = 'CPI';
-export const DEBIT_SET = 'RentepercentageNegatiefSaldo';
-export const CREDIT_SET = 'RentepercentagePositiefSaldo';
+export {
+  PRICE_LEVEL_GROUP, FUTURE_INDEX_GROUP, INTEREST_GROUP, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, DEFAULT_PRICE_INDEX, DEBIT_SET, CREDIT_SET,
+} from './modelConstants.ts';
+
+/** Spec 3 §5: a space-usage row needs a label, a value of at least 0 and a location (else MSG.spaceUsage). */
+export function isCompleteSpaceRow(r: SpaceUsageRow): boolean {
+  return r.label != null && r.label.trim() !== '' && typeof r.value === 'number' && Number.isFinite(r.value) && r.value >= 0 && r.location != null;
+}
 
 function pathOf(parts: readonly PropertyKey[]): string {
   let s = '';
@@ -118,9 +120,7 @@ function crossCheck(data: ModelData): Problem[] {
   // Space usage.
   bp.space_usage.forEach((r, i) => {
     const p = `${B}.space_usage[${i}]`;
-    const ok =
-      r.label != null && r.label.trim() !== '' && typeof r.value === 'number' && Number.isFinite(r.value) && r.value >= 0 && r.location != null;
-    if (!ok) add(p, MSG.spaceUsage);
+    if (!isCompleteSpaceRow(r)) add(p, MSG.spaceUsage);
   });
   const spaceIds = new Set<number>();
   bp.space_usage.forEach((r, i) => {
@@ -156,11 +156,7 @@ function crossCheck(data: ModelData): Problem[] {
       }
     });
   };
-  const checkCommon = (
-    e: { label: string; indexing: ModelData['cost_estimate'][number]['indexing']; phasing: ModelData['cost_estimate'][number]['phasing']; bookvalue: ModelData['cost_estimate'][number]['bookvalue'] },
-    p: string,
-    defaultIndex: string,
-  ) => {
+  const checkCommon = (e: AnyEntry, p: string, defaultIndex: string) => {
     if (!e.label.trim()) add(`${p}.label`, MSG.emptyName);
     const std = e.indexing.standard_index ?? defaultIndex;
     if (!exactSet(FUTURE_INDEX_GROUP, std)) add(`${p}.indexing.standard_index`, `De indexset '${std}' bestaat niet (groep Indexing_FutureIndex).`);
@@ -172,31 +168,27 @@ function crossCheck(data: ModelData): Problem[] {
     checkItems(e.indexing.indexing_items, `${p}.indexing.indexing_items`, true);
   };
 
-  const costLabels = new Map<string, number>();
-  const costIds = new Set<number>();
-  data.cost_estimate.forEach((e, i) => {
-    const p = `cost_estimate[${i}]`;
-    if (costIds.has(e.id)) add(`${p}.id`, `Id ${e.id} komt meer dan eens voor.`);
-    costIds.add(e.id);
-    const key = e.label.trim().toLowerCase();
-    if (key && costLabels.has(key)) add(`${p}.label`, `De omschrijving '${e.label}' bestaat al (hoofdletters tellen niet mee).`);
-    costLabels.set(key, i);
-    checkCommon(e, p, DEFAULT_COST_INDEX);
-    if (compareYmd(parseYmd(e.estimate.date), N) > 0) add(`${p}.estimate.date`, 'De prijsdatum van de raming ligt na de NCW-datum.');
-    const it = e.estimate.index_type ?? DEFAULT_PRICE_INDEX;
-    if (!exactSet(PRICE_LEVEL_GROUP, it)) add(`${p}.estimate.index_type`, `De prijsindex '${it}' bestaat niet (groep Indexing_PriceLevelCorrectionToNCWDate).`);
-  });
-
-  const resIds = new Set<number>();
-  data.residential_construction.forEach((e, i) => {
-    const p = `residential_construction[${i}]`;
-    if (resIds.has(e.id)) add(`${p}.id`, `Id ${e.id} komt meer dan eens voor.`);
-    resIds.add(e.id);
-    checkCommon(e, p, DEFAULT_REVENUE_INDEX);
-    if (compareYmd(parseYmd(e.calculation_date), N) > 0) add(`${p}.calculation_date`, 'De prijsdatum (berekeningsdatum) ligt na de NCW-datum.');
-    if (!exactSet(PRICE_LEVEL_GROUP, DEFAULT_PRICE_INDEX)) add(`${p}.calculation_date`, `De prijsindex '${DEFAULT_PRICE_INDEX}' bestaat niet (groep Indexing_PriceLevelCorrectionToNCWDate).`);
-  });
-  problems.push(...entriesOutsidePhase(data));
+  for (const section of SECTIONS) {
+    const labels = new Set<string>();
+    const ids = new Set<number>();
+    entriesOf(data, section.kind).forEach((e, i) => {
+      const p = `${section.list}[${i}]`;
+      if (ids.has(e.id)) add(`${p}.id`, `Id ${e.id} komt meer dan eens voor.`);
+      ids.add(e.id);
+      const key = e.label.trim().toLowerCase();
+      if (section.uniqueLabels && key && labels.has(key)) add(`${p}.label`, `De omschrijving '${e.label}' bestaat al (hoofdletters tellen niet mee).`);
+      labels.add(key);
+      checkCommon(e, p, section.defaultIndex);
+      if (compareYmd(parseYmd(section.priceDateOf(e)), N) > 0) add(`${p}.${section.priceDatePath}`, section.messages.priceDateAfterNcw);
+      const it = section.priceIndexOf(e);
+      if (!exactSet(PRICE_LEVEL_GROUP, it)) add(`${p}.${section.priceIndexPath}`, `De prijsindex '${it}' bestaat niet (groep Indexing_PriceLevelCorrectionToNCWDate).`);
+      for (const problem of section.entryProblems(e)) add(`${p}.${problem.path}`, problem.message);
+      const category = e.phasing.phasing_section_type;
+      if (!section.categories.some((c) => c.value === category) && !section.legacyCategories.includes(category)) {
+        add(`${p}.phasing.phasing_section_type`, `De categorie '${category}' bestaat niet bij ${section.title}; kies uit ${section.categories.map((c) => c.label).join(', ')}.`);
+      }
+    });
+  }
   return problems;
 }
 
@@ -233,9 +225,21 @@ export function validateModelData(input: unknown): ValidationResult {
   return problems.length ? { ok: false, problems } : { ok: true, data: parsed.data };
 }
 
-/** The model-data schema with the cross-field rules as zod issues (for the server's request validation). */
+/**
+ * validateModelData plus the rules a save adds (issue 28: phasing within the section's phase). A model
+ * saved before such a rule still opens (the engine builds it, the tool shows the problem on the row); a
+ * save, the server's and the CLI's, refuses it.
+ */
+export function validateModelDataForSave(input: unknown): ValidationResult {
+  const v = validateModelData(input);
+  if (!v.ok) return v;
+  const problems = entriesOutsidePhase(v.data, SECTIONS);
+  return problems.length ? { ok: false, problems } : v;
+}
+
+/** The model-data schema with the cross-field and save rules as zod issues (for the server's request validation). */
 export const ValidatedModelData = ModelData.superRefine((data, ctx) => {
-  for (const p of crossCheck(data)) {
+  for (const p of [...crossCheck(data), ...entriesOutsidePhase(data, SECTIONS)]) {
     ctx.addIssue({ code: 'custom', message: p.message, path: p.path ? p.path.split(/\.|\[|\]\.?/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [] });
   }
 });

@@ -1,21 +1,15 @@
 // Workbook builder: model data → sheets of input cells and Excel-compatible formulas.
 // The same sheets feed HyperFormula (engine.ts) and the xlsx export (export.ts), so the tool and an
 // exported file hold exactly the same formulas. Layout notes: docs/calculation-engine.md.
-import type { ModelData, PeriodItem, SpaceUsageLocation } from '../api/contract/modelData.ts';
+import type { ModelData, NonResidentialEntry, OtherRevenueEntry, PeriodItem, SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
-import { compareYmd, parseYmd, toSerial } from './dates.ts';
+import { compareYmd, parseYmd, serialToIso, toSerial } from './dates.ts';
 import { pctFormula, pctFormulaOnce } from './percent.ts';
-import { MAX_PERIODS, type Period, generatePeriods, periodIndex, periodsPerYear } from './periods.ts';
+import { MAX_PERIODS, type Period, generatePeriods, ncwPeriodIndex, periodIndex, periodsPerYear } from './periods.ts';
+import { CREDIT_SET, DEBIT_SET, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from './modelConstants.ts';
 import {
-  CREDIT_SET,
-  DEBIT_SET,
-  DEFAULT_COST_INDEX,
-  DEFAULT_PRICE_INDEX,
-  DEFAULT_REVENUE_INDEX,
-  FUTURE_INDEX_GROUP,
-  INTEREST_GROUP,
-  PRICE_LEVEL_GROUP,
-} from './validate.ts';
+  type AnyEntry, COST_SECTION, type EntryKind, NON_RESIDENTIAL_SECTION, OTHER_REVENUE_SECTION, RESIDENTIAL_SECTION, REVENUE_SECTIONS, SECTIONS, type SectionDescriptor, entriesOf,
+} from './sections.ts';
 
 /** A raw cell as HyperFormula takes it: `=…` is a formula, `'…` a literal text, else a value. */
 export type RawCell = number | string | boolean | null;
@@ -37,8 +31,8 @@ export const SHEET = {
   sets: 'Parametersets',
   periods: 'Perioden',
   priceIndex: 'Prijsindex',
-  cost: 'Kostenraming',
-  residential: 'Woningbouw',
+  cost: COST_SECTION.sheet,
+  residential: RESIDENTIAL_SECTION.sheet,
   space: 'Ruimtegebruik',
   overview: 'Overzicht',
   result: 'Resultaat',
@@ -85,6 +79,10 @@ export const OVERVIEW_ROWS = {
   withdrawal: 10,
   interest: 11,
   balance: 12,
+  /** Revenues per revenue section (calculation.md §3b.5); the revenues row adds them up. */
+  revenuesResidential: 13,
+  revenuesNonResidential: 14,
+  revenuesOther: 15,
 } as const;
 /** Row titles of the Overzicht sheet; the tool's overview uses the same words for the same rows. */
 export const OVERVIEW_TITLES: Record<keyof typeof OVERVIEW_ROWS, string> = {
@@ -100,6 +98,9 @@ export const OVERVIEW_TITLES: Record<keyof typeof OVERVIEW_ROWS, string> = {
   withdrawal: 'Winstneming',
   interest: 'Rente (na winstneming, vanaf de NCW-periode)',
   balance: 'Boekwaarde (na winstneming, vanaf de NCW-periode)',
+  revenuesResidential: RESIDENTIAL_SECTION.revenue!.title,
+  revenuesNonResidential: NON_RESIDENTIAL_SECTION.revenue!.title,
+  revenuesOther: OTHER_REVENUE_SECTION.revenue!.title,
 };
 export const OVERVIEW_TOTAL_COL = 1;
 export const OVERVIEW_FIRST_PERIOD_COL = 2;
@@ -190,6 +191,30 @@ const RES_INPUTS: ColDef[] = [
   { key: 'residence_type', title: 'Woningtype', fmt: 'text', width: 14 },
   { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
   { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  { key: 'residual_von_incl_vat', title: 'Residueel: VON incl. btw', fmt: 'money', width: 14 },
+  { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
+  { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
+  ...ENTRY_INDEX_AND_PHASING,
+];
+const NON_RES_INPUTS: ColDef[] = [
+  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
+  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
+  { key: 'amount', title: 'Aantal', fmt: 'money', width: 10 },
+  { key: 'calculation_method', title: 'Methode', fmt: 'text', width: 16 },
+  { key: 'calculation_date', title: 'Berekeningsdatum', fmt: 'date', width: 12 },
+  { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
+  { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  { key: 'value_excl_vat', title: 'Waarde excl. btw', fmt: 'money', width: 14 },
+  { key: 'quote_excl_vat', title: 'Grondquote excl. btw', fmt: 'pct', width: 10 },
+  { key: 'plot_price', title: 'Kavelprijs', fmt: 'money', width: 14 },
+  { key: 'residual_value_excl_vat', title: 'Residueel: waarde excl. btw', fmt: 'money', width: 14 },
+  { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
+  { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
+  ...ENTRY_INDEX_AND_PHASING,
+];
+const OTHER_REVENUE_INPUTS: ColDef[] = [
+  ...COST_INPUTS.slice(0, 6),
+  { key: 'indexed', title: 'Geïndexeerd', fmt: 'text', width: 10 },
   ...ENTRY_INDEX_AND_PHASING,
 ];
 const COMPUTED: ColDef[] = [
@@ -312,6 +337,9 @@ export interface WorkbookLayout {
   periods: Period[];
   n: number;
   m: 1 | 2 | 4;
+  /** The entry sheet of each section. */
+  sections: Record<EntryKind, EntrySheetLayout>;
+  /** The same layouts, for callers that name the section. */
   cost: EntrySheetLayout;
   residential: EntrySheetLayout;
   /** Row (0-based) of a future-index or interest set on Parametersets, key `group|name`. */
@@ -348,9 +376,11 @@ export function colName(c: number): string {
   COL_NAMES[c] = s;
   return s;
 }
+/** A sheet name as a reference writes it: quoted when it holds more than letters, digits and _ ('Niet-Woningbouw'). */
+const sheetRef = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`);
 /** A1 reference (0-based row/col), optional sheet and absolute markers. */
 export function a1(col: number, row: number, opts: { sheet?: string; absCol?: boolean; absRow?: boolean } = {}): string {
-  const s = opts.sheet ? `${opts.sheet}!` : '';
+  const s = opts.sheet ? `${sheetRef(opts.sheet)}!` : '';
   return `${s}${opts.absCol ? '$' : ''}${colName(col)}${opts.absRow ? '$' : ''}${row + 1}`;
 }
 const absoluteRef = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absCol: true, absRow: true });
@@ -391,10 +421,10 @@ export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], blo
   if (refs.length > MAX_PLUS_REFS) return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}`;
   return `=${refs.join('+')}`;
 }
-/** Costs or revenues of period k on Overzicht: the Totaal row of the entry sheet (nominal + booked). */
-function periodCashFlowFormula(lay: EntrySheetLayout, k: number): string {
-  const t = (b: Block) => a1(lay.blockStart[b] + k - 1, lay.totalsRow, { sheet: lay.sheet });
-  return `=${t('nominal')}+${t('booked')}`;
+/** Costs or revenues of period k on Overzicht: the Totaal rows of the sections' entry sheets (nominal + booked). */
+function periodCashFlowFormula(lays: readonly EntrySheetLayout[], k: number): string {
+  const t = (lay: EntrySheetLayout, b: Block) => a1(lay.blockStart[b] + k - 1, lay.totalsRow, { sheet: lay.sheet });
+  return `=${lays.map((lay) => `${t(lay, 'nominal')}+${t(lay, 'booked')}`).join('+')}`;
 }
 /** A literal text cell (never parsed as a number, date or formula). */
 export const text = (s: string | null | undefined): RawCell => (s == null || s === '' ? null : `'${s}`);
@@ -426,7 +456,6 @@ interface BuildContext {
   /** The period that contains the NCW date. */
   kN: number;
 }
-type AnyEntry = ModelData['cost_estimate'][number] | ModelData['residential_construction'][number];
 /** Perioden: period k (1-based) in column k (B = 1). */
 const periodsCol = (k: number) => k;
 
@@ -597,18 +626,15 @@ function priceIndexSheet({ model, bp }: BuildContext) {
   return { spec, priceSetRow, priceCols, priceYears: { first: firstYear, last: nYear }, historicIndex };
 }
 
-/** What differs between the two entry sheets. */
+/** What differs between the entry sheets: the section and its own input columns and estimate. */
 interface EntrySheetKind<E extends AnyEntry> {
-  sheet: string;
+  section: SectionDescriptor<E>;
   inputs: ColDef[];
-  entries: (m: ModelData) => E[];
   /** The cells of the kind's own input columns (before ENTRY_INDEX_AND_PHASING). */
   inputCells: (e: E) => RawCell[];
   estimateFormula: (r: number, col: Record<string, number>) => string;
   /** The input column of the price date. */
   dateKey: string;
-  indexTypeOf: (e: E) => string;
-  defaultIndex: string;
 }
 
 /** The cells of ENTRY_INDEX_AND_PHASING (without the own base index, which the builder writes). */
@@ -622,9 +648,8 @@ const indexAndPhasingCells = (e: AnyEntry, indexType: string, defaultIndex: stri
 ];
 
 const COST_SHEET: EntrySheetKind<ModelData['cost_estimate'][number]> = {
-  sheet: SHEET.cost,
+  section: COST_SECTION,
   inputs: COST_INPUTS,
-  entries: (m) => m.cost_estimate,
   inputCells: (e) => [
     e.id,
     text(e.label),
@@ -635,14 +660,11 @@ const COST_SHEET: EntrySheetKind<ModelData['cost_estimate'][number]> = {
   ],
   estimateFormula: (r, col) => `=${a1(col.amount!, r, { absCol: true })}*${a1(col.price!, r, { absCol: true })}`,
   dateKey: 'date',
-  indexTypeOf: (e) => e.estimate.index_type ?? DEFAULT_PRICE_INDEX,
-  defaultIndex: DEFAULT_COST_INDEX,
 };
 
 const RESIDENTIAL_SHEET: EntrySheetKind<ModelData['residential_construction'][number]> = {
-  sheet: SHEET.residential,
+  section: RESIDENTIAL_SECTION,
   inputs: RES_INPUTS,
-  entries: (m) => m.residential_construction,
   inputCells: (e) => [
     e.id,
     text(e.label),
@@ -656,18 +678,72 @@ const RESIDENTIAL_SHEET: EntrySheetKind<ModelData['residential_construction'][nu
     text(e.residence_type),
     e.price_per_square_meter_data?.square_meters ?? null,
     e.price_per_square_meter_data?.unit_price ?? null,
+    e.residual_data?.von_incl_vat ?? null,
+    e.residual_data?.building_costs ?? null,
+    e.residual_data?.additional_costs_percentage ?? null,
   ],
   estimateFormula: (r, col) => {
     const R = (k: string) => a1(col[k]!, r, { absCol: true });
     return (
       `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${PARAMETER_REFS.vat})*${pctFormulaOnce(R('quote_excl_vat'))},` +
       `IF(${R('calculation_method')}="PlotPrice",${R('amount')}*${R('plot_price')},` +
-      `IF(${R('calculation_method')}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},0)))`
+      `IF(${R('calculation_method')}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},` +
+      `IF(${R('calculation_method')}="Residual",${residualFormula(R('amount'), `${R('residual_von_incl_vat')}/(1+${PARAMETER_REFS.vat})`, R)},0))))`
     );
   },
   dateKey: 'calculation_date',
-  indexTypeOf: () => DEFAULT_PRICE_INDEX,
-  defaultIndex: DEFAULT_REVENUE_INDEX,
+};
+
+/** §3b.1: amount × max(0, value excl. VAT − building costs × (1 + pct(additional costs))). */
+function residualFormula(amount: string, valueExclVat: string, R: (k: string) => string): string {
+  return `${amount}*MAX(0,${valueExclVat}-${R('building_costs')}*(1+${pctFormulaOnce(R('additional_costs_percentage'))}))`;
+}
+
+const NON_RESIDENTIAL_SHEET: EntrySheetKind<NonResidentialEntry> = {
+  section: NON_RESIDENTIAL_SECTION,
+  inputs: NON_RES_INPUTS,
+  inputCells: (e) => [
+    e.id,
+    text(e.label),
+    e.amount,
+    text(e.calculation_method),
+    toSerial(e.calculation_date),
+    e.price_per_square_meter_data?.square_meters ?? null,
+    e.price_per_square_meter_data?.unit_price ?? null,
+    e.land_share_data?.value_excl_vat ?? null,
+    e.land_share_data?.quote_excl_vat ?? null,
+    e.plot_price ?? null,
+    e.residual_data?.value_excl_vat ?? null,
+    e.residual_data?.building_costs ?? null,
+    e.residual_data?.additional_costs_percentage ?? null,
+  ],
+  estimateFormula: (r, col) => {
+    const R = (k: string) => a1(col[k]!, r, { absCol: true });
+    const method = R('calculation_method');
+    return (
+      `=IF(${method}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},` +
+      `IF(${method}="LandShare",${R('amount')}*${R('value_excl_vat')}*${pctFormulaOnce(R('quote_excl_vat'))},` +
+      `IF(${method}="PlotPrice",${R('amount')}*${R('plot_price')},` +
+      `IF(${method}="Residual",${residualFormula(R('amount'), R('residual_value_excl_vat'), R)},0))))`
+    );
+  },
+  dateKey: 'calculation_date',
+};
+
+const OTHER_REVENUE_SHEET: EntrySheetKind<OtherRevenueEntry> = {
+  section: OTHER_REVENUE_SECTION,
+  inputs: OTHER_REVENUE_INPUTS,
+  inputCells: (e) => [...COST_SHEET.inputCells(e), e.indexed !== false],
+  estimateFormula: COST_SHEET.estimateFormula,
+  dateKey: 'date',
+};
+
+/** The entry sheet of each section, in the sections' order. */
+const ENTRY_SHEETS: Record<EntryKind, EntrySheetKind<AnyEntry>> = {
+  cost: COST_SHEET as EntrySheetKind<AnyEntry>,
+  residential: RESIDENTIAL_SHEET as EntrySheetKind<AnyEntry>,
+  non_residential: NON_RESIDENTIAL_SHEET as EntrySheetKind<AnyEntry>,
+  other_revenue: OTHER_REVENUE_SHEET as EntrySheetKind<AnyEntry>,
 };
 
 /** Kostenraming or Woningbouw: one row per entry (inputs, computed columns, per-period blocks), then the Totaal row. */
@@ -679,7 +755,7 @@ function entrySheet<E extends AnyEntry>(
 ): { spec: SheetSpec; layout: EntrySheetLayout } {
   const { inputs } = kind;
   const { setRow, setCols } = sets;
-  const entries = kind.entries(model);
+  const entries = entriesOf(model, kind.section.kind) as E[];
   const col: Record<string, number> = {};
   inputs.forEach((c, i) => (col[c.key] = i));
   COMPUTED.forEach((c, i) => (col[c.key] = inputs.length + i));
@@ -695,35 +771,37 @@ function entrySheet<E extends AnyEntry>(
   const rows: RawCell[][] = [header];
   const rowOf = new Map<number, number>();
   const factor = new Map<number, FactorSource>();
-  const lay: EntrySheetLayout = { sheet: kind.sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1, ncwPeriod: kN };
+  const lay: EntrySheetLayout = { sheet: kind.section.sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1, ncwPeriod: kN };
   for (const e of entries) {
     const r = rows.length;
     rowOf.set(e.id, r);
     const row: RawCell[] = new Array(width).fill(null);
-    const ins = [...kind.inputCells(e), ...indexAndPhasingCells(e, kind.indexTypeOf(e), kind.defaultIndex)];
+    const ins = [...kind.inputCells(e), ...indexAndPhasingCells(e, kind.section.priceIndexOf(e), kind.section.defaultIndex)];
     for (let i = 0; i < ins.length; i++) row[i] = ins[i]!;
     const base = e.indexing.indexing_items.find((it) => it.period === 'UITGANGSPUNT');
     row[col.indexBase!] = base ? base.value : null;
     const R = (c: number) => a1(c, r, { absCol: true });
     row[col.estimate!] = kind.estimateFormula(r, col);
-    row[col.historicIndex!] = historicIndex(R(col[kind.dateKey]!), kind.indexTypeOf(e));
+    // not indexed (a subsidy as granted, §3b.3): no price-level correction and no future factors
+    const indexed = kind.section.indexed(e);
+    row[col.historicIndex!] = indexed ? historicIndex(R(col[kind.dateKey]!), kind.section.priceIndexOf(e)) : 1;
     const x = `${R(col.estimate!)}*${R(col.historicIndex!)}-${R(col.totalBooked!)}`;
     row[col.amountAtNcw!] = `=ROUND(${x}+SIGN(${x})*0.0000001,2)`;
     row[col.residualToPhase!] = `=${R(col.amountAtNcw!)}-${R(col.totalPhased!)}`;
     const ph = itemMap(e.phasing.phasing_items);
     const bk = itemMap(e.bookvalue.bookvalue_items);
     const ix = itemMap(e.indexing.indexing_items);
-    const stdName = e.indexing.standard_index ?? kind.defaultIndex;
+    const stdName = e.indexing.standard_index ?? kind.section.defaultIndex;
     const ws = parseYmd(e.phasing.start_date);
     const we = parseYmd(e.phasing.end_date);
     let last = 0; // the last period of the phasing window, or a later phasing value
     for (const p of periods) if ((compareYmd(p.end, ws) > 0 && compareYmd(p.start, we) <= 0) || ph.has(p.index)) last = p.index;
     const src: FactorSource = {
-      own: e.indexing.indexing_items.length > 0,
+      own: indexed && e.indexing.indexing_items.length > 0,
       hasBase: ix.has(0),
       from: ownChainStart(e.indexing.indexing_items),
       last,
-      setRow: setRow.get(`${FUTURE_INDEX_GROUP}|${stdName}`) ?? null,
+      setRow: indexed ? setRow.get(`${FUTURE_INDEX_GROUP}|${stdName}`) ?? null : null,
     };
     factor.set(e.id, src);
     const at = (b: Block, k: number) => blockStart[b] + k - 1;
@@ -761,7 +839,7 @@ function entrySheet<E extends AnyEntry>(
     return b === 'indexFactor' ? 'factor' : b === 'indexOverride' || b === 'phasingP' || b === 'bookedP' ? 'pct' : 'money';
   };
   const widths = [...inputs.map((c) => c.width), ...COMPUTED.map((c) => c.width), ...BLOCKS.flatMap(() => periods.map(() => 13))];
-  return { spec: { name: kind.sheet, rows, fmt, frozenRows: 1, frozenCols: 2, widths }, layout: lay };
+  return { spec: { name: kind.section.sheet, rows, fmt, frozenRows: 1, frozenCols: 2, widths }, layout: lay };
 }
 
 export const LOCATION_TITLES: Record<SpaceUsageLocation, string> = {
@@ -817,6 +895,10 @@ function spaceSheet({ bp }: BuildContext) {
   return { spec, spaceRow, spaceTotalsRow };
 }
 
+/** The entry sheets of the sections whose cash flows go one way (costs out, revenues in), in the sections' order. */
+const layoutsOf = (entrySheets: Record<EntryKind, EntrySheetLayout>, direction: 'out' | 'in') =>
+  SECTIONS.filter((s) => s.direction === direction).map((s) => entrySheets[s.kind]);
+
 /** Column of period k on Overzicht. */
 const overviewCol = (k: number) => OVERVIEW_FIRST_PERIOD_COL + k - 1;
 
@@ -826,13 +908,12 @@ const overviewCol = (k: number) => OVERVIEW_FIRST_PERIOD_COL + k - 1;
  */
 function overviewSheet(
   { bp, periods, n, kN }: BuildContext,
-  cost: EntrySheetLayout,
-  residential: EntrySheetLayout,
+  entrySheets: Record<EntryKind, EntrySheetLayout>,
   sets: ReturnType<typeof parameterSetsSheet>,
 ): SheetSpec {
   const O = OVERVIEW_ROWS;
   const last = overviewCol(n);
-  const rows: RawCell[][] = Array.from({ length: O.balance + 1 }, () => new Array(last + 1).fill(null));
+  const rows: RawCell[][] = Array.from({ length: O.revenuesOther + 1 }, () => new Array(last + 1).fill(null));
   rows[0] = [text('Omschrijving'), text('Totaal'), ...periods.map((p) => text(p.label))];
   for (const [k, r] of Object.entries(O)) rows[r]![0] = text(OVERVIEW_TITLES[k as keyof typeof O]);
   const debitRow = sets.setRow.get(`${INTEREST_GROUP}|${DEBIT_SET}`);
@@ -870,8 +951,9 @@ function overviewSheet(
   for (const p of periods) {
     const k = p.index;
     const c = overviewCol(k);
-    rows[O.costs]![c] = periodCashFlowFormula(cost, k);
-    rows[O.revenues]![c] = periodCashFlowFormula(residential, k);
+    rows[O.costs]![c] = periodCashFlowFormula(layoutsOf(entrySheets, 'out'), k);
+    for (const section of REVENUE_SECTIONS) rows[O[section.revenue!.key]]![c] = periodCashFlowFormula([entrySheets[section.kind]], k);
+    rows[O.revenues]![c] = `=${REVENUE_SECTIONS.map((section) => a1(c, O[section.revenue!.key])).join('+')}`;
     rows[O.net]![c] = `=${a1(c, O.costs)}-${a1(c, O.revenues)}`;
     rows[O.debitAnnual]![c] = annualRate(debitRow, k);
     rows[O.creditAnnual]![c] = annualRate(creditRow, k);
@@ -881,7 +963,7 @@ function overviewSheet(
   }
   chain(O.interestBefore, O.balanceBefore, false);
   if (withdrawal) chain(O.interest, O.balance, true);
-  for (const r of [O.costs, O.revenues, O.net, O.interestBefore, O.withdrawal]) {
+  for (const r of [O.costs, O.revenues, O.net, O.interestBefore, O.withdrawal, ...REVENUE_SECTIONS.map((section) => O[section.revenue!.key])]) {
     rows[r]![OVERVIEW_TOTAL_COL] = `=SUM(${a1(overviewCol(1), r)}:${a1(last, r)})`;
   }
   if (withdrawal) {
@@ -893,7 +975,7 @@ function overviewSheet(
 }
 
 /** Resultaat: EW and NCW before withdrawal, totals, POC, withdrawal, EW, NCW, verliesvoorziening, result at N. */
-function resultSheet({ bp, n }: BuildContext, cost: EntrySheetLayout, residential: EntrySheetLayout): SheetSpec {
+function resultSheet({ bp, n }: BuildContext, entrySheets: Record<EntryKind, EntrySheetLayout>): SheetSpec {
   const R = RESULT_ROWS;
   const O = OVERVIEW_ROWS;
   const lastPeriod = overviewCol(n);
@@ -903,15 +985,17 @@ function resultSheet({ bp, n }: BuildContext, cost: EntrySheetLayout, residentia
   const B = (r: number) => a1(1, r);
   const overview = (col: number, row: number) => a1(col, row, { sheet: SHEET.overview });
   const disc = `(1+${PARAMETER_REFS.discount})^(DAYS360(${PARAMETER_REFS.N},${endN},${YF_TRUE})/360)`;
-  const sumTotal = (lay: EntrySheetLayout, key: string) =>
-    lay.ids.length ? `SUM(${a1(lay.col[key]!, 1, { sheet: lay.sheet })}:${a1(lay.col[key]!, lay.ids.length)})` : '0';
+  const sumTotal = (lays: readonly EntrySheetLayout[], key: string) => {
+    const sums = lays.filter((lay) => lay.ids.length).map((lay) => `SUM(${a1(lay.col[key]!, 1, { sheet: lay.sheet })}:${a1(lay.col[key]!, lay.ids.length)})`);
+    return sums.length ? sums.join('+') : '0';
+  };
   const cells: [keyof typeof R, RawCell][] = [
     ['ewBeforeWithdrawal', `=-${overview(lastPeriod, O.balanceBefore)}`],
     ['ncwBeforeWithdrawal', `=${B(R.ewBeforeWithdrawal)}/${disc}`],
     ['totalCosts', `=${overview(OVERVIEW_TOTAL_COL, O.costs)}`],
     ['totalRevenues', `=${overview(OVERVIEW_TOTAL_COL, O.revenues)}`],
-    ['bookedCosts', `=${sumTotal(cost, 'totalBooked')}`],
-    ['bookedRevenues', `=${sumTotal(residential, 'totalBooked')}`],
+    ['bookedCosts', `=${sumTotal(layoutsOf(entrySheets, 'out'), 'totalBooked')}`],
+    ['bookedRevenues', `=${sumTotal(layoutsOf(entrySheets, 'in'), 'totalBooked')}`],
     ['poc', `=IF(OR(${B(R.totalCosts)}=0,${B(R.totalRevenues)}=0),0,(${B(R.bookedCosts)}/${B(R.totalCosts)})*(${B(R.bookedRevenues)}/${B(R.totalRevenues)}))`],
     ['profitWithdrawal', `=IF(AND(${PARAMETER_REFS.withdrawal},${B(R.ncwBeforeWithdrawal)}>0),${B(R.poc)}*${B(R.ncwBeforeWithdrawal)},0)`],
     ['ew', `=-${overview(lastPeriod, bp.profit_withdrawal_to_ncw_date ? O.balance : O.balanceBefore)}`],
@@ -928,13 +1012,13 @@ function resultSheet({ bp, n }: BuildContext, cost: EntrySheetLayout, residentia
 export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const bp = model.base_parameters;
   const periods = generatePeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period, MAX_PERIODS);
-  const ncwDate = parseYmd(bp.phasing_net_present_value_date);
-  const kN = periods.find((p) => compareYmd(p.start, ncwDate) <= 0 && compareYmd(ncwDate, p.end) < 0)?.index ?? periods.length;
+  const iso = periods.map((p) => ({ start: serialToIso(p.startSerial), end: serialToIso(p.endSerial) }));
+  const kN = ncwPeriodIndex(iso, bp.phasing_net_present_value_date) + 1;
   const c: BuildContext = { model, bp, periods, n: periods.length, kN };
   const sets = parameterSetsSheet(c);
   const prices = priceIndexSheet(c);
-  const cost = entrySheet(c, COST_SHEET, sets, prices.historicIndex);
-  const residential = entrySheet(c, RESIDENTIAL_SHEET, sets, prices.historicIndex);
+  const built = SECTIONS.map((s) => entrySheet(c, ENTRY_SHEETS[s.kind], sets, prices.historicIndex));
+  const entrySheets = Object.fromEntries(SECTIONS.map((s, i) => [s.kind, built[i]!.layout])) as Record<EntryKind, EntrySheetLayout>;
   const space = spaceSheet(c);
   return {
     sheets: [
@@ -942,18 +1026,18 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       sets.spec,
       periodsSheet(c),
       prices.spec,
-      cost.spec,
-      residential.spec,
+      ...built.map((b) => b.spec),
       space.spec,
-      overviewSheet(c, cost.layout, residential.layout, sets),
-      resultSheet(c, cost.layout, residential.layout),
+      overviewSheet(c, entrySheets, sets),
+      resultSheet(c, entrySheets),
     ],
     layout: {
       periods,
       n: periods.length,
       m: periodsPerYear(bp.phasing_period),
-      cost: cost.layout,
-      residential: residential.layout,
+      sections: entrySheets,
+      cost: entrySheets.cost,
+      residential: entrySheets.residential,
       setRow: sets.setRow,
       priceSetRow: prices.priceSetRow,
       priceYears: prices.priceYears,

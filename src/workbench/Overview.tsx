@@ -1,3 +1,4 @@
+import { type EntryKind, sectionOf } from '../formulas/sections.ts';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Callout } from '@blueprintjs/core';
@@ -145,7 +146,7 @@ function EntryTable({ entries, title }: { entries: EntryResult[]; title: string 
         <tbody>
           {entries.map((e) => (
             <tr key={e.id}>
-              <th>{e.label}{e.residualNotCalculated ? ' (Residueel wordt nog niet berekend)' : ''}</th>
+              <th>{e.label}{e.warning ? ` (${e.warning})` : ''}</th>
               <td>{formatNumber(e.estimate)}</td>
               <td>{formatNumber(e.amountAtNcw)}</td>
               <td>{formatNumber(e.totalBooked)}</td>
@@ -171,7 +172,7 @@ function EntryTable({ entries, title }: { entries: EntryResult[]; title: string 
 
 /** Overzicht tab of Kostenraming and Woningbouw; `onPhasing` opens the section's Fasering tab. */
 export const OverviewTab = observer(function OverviewTab({ store, kind, onPhasing }: {
-  store: Pick<WorkbenchStore, 'results' | 'model'>; kind: 'cost' | 'residential'; onPhasing?: () => void;
+  store: Pick<WorkbenchStore, 'results' | 'model'>; kind: EntryKind; onPhasing?: () => void;
 }) {
   const r = store.results;
   const bp = store.model?.base_parameters;
@@ -190,8 +191,8 @@ export const OverviewTab = observer(function OverviewTab({ store, kind, onPhasin
       <h3>Kasstroom en boekwaarde per periode</h3>
       {!empty && <Chart periods={r.periods} withdrawal={withdrawal} />}
       <PeriodTable periods={r.periods} rows={overviewRows(r, withdrawal, bp.phasing_net_present_value_date)} />
-      <h3>{kind === 'cost' ? 'Kostenposten' : 'Woningbouw'}</h3>
-      <EntryTable entries={kind === 'cost' ? r.costEntries : r.residentialEntries} title="Post" />
+      <h3>{kind === 'cost' ? 'Kostenposten' : sectionOf(kind).title}</h3>
+      <EntryTable entries={r[sectionOf(kind).results]} title="Post" />
       <details className="gs-wb-rules">
         <summary>Rekenregels</summary>
         <ul>

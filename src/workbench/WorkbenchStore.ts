@@ -2,7 +2,7 @@ import { action, makeObservable, observable, observableRef, observableShallow, r
 import { type Edit, GrexEngine } from '../formulas/engine.ts';
 import { startHyperFormula } from '../formulas/hyperformulaSpeedups.ts';
 import type { Results } from '../formulas/results.ts';
-import { MSG as VALIDATION_MSG, type Problem } from '../formulas/validate.ts';
+import { MSG as VALIDATION_MSG, type Problem, isCompleteSpaceRow } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
 import { type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
@@ -81,9 +81,7 @@ interface StatusError {
   serverMessage?: string;
 }
 
-export function isCompleteSpaceRow(r: SpaceUsageRow): boolean {
-  return r.label != null && r.label.trim() !== '' && typeof r.value === 'number' && Number.isFinite(r.value) && r.value >= 0 && r.location != null;
-}
+export { isCompleteSpaceRow };
 /** Spec 3 §5: a value without a label, a non-numeric or negative value with a label — or anything missing. */
 function spaceRowProblem(r: SpaceUsageRow): boolean {
   return !isCompleteSpaceRow(r);

@@ -1,7 +1,8 @@
 // Entry rows as a modeller handles them in a grid (issue 15): inserted above or below a row, deleted,
 // typed into the empty last row. Pure changes of model data; the store applies them as one undo step.
 import type { ModelData } from '../api/contract/modelData.ts';
-import { type EntryKindUi, labelProblem, newCostEntry, newResidentialEntry } from './sheets.ts';
+import { entriesOf, newEntry, setEntries } from '../formulas/sections.ts';
+import { type EntryKindUi, labelProblem } from './sheets.ts';
 
 /** The label a row inserted without one gets: 'Nieuwe post', else 'Nieuwe post 2', 3, … (labels are unique). */
 export function freeLabel(m: ModelData, kind: EntryKindUi, base = 'Nieuwe post'): string {
@@ -13,8 +14,10 @@ export function freeLabel(m: ModelData, kind: EntryKindUi, base = 'Nieuwe post')
 
 /** A new entry at `index` of the list (0: first; the list's length: last), with the model's defaults. */
 export function insertEntry(m: ModelData, kind: EntryKindUi, index: number, label: string): void {
-  if (kind === 'cost') m.cost_estimate.splice(index, 0, newCostEntry(m, label));
-  else m.residential_construction.splice(index, 0, newResidentialEntry(m, label));
+  const entry = newEntry(m, kind, label);
+  const list = entriesOf(m, kind);
+  list.splice(index, 0, entry);
+  setEntries(m, kind, list);
 }
 
 /**
@@ -38,8 +41,7 @@ export function insertEntries(m: ModelData, kind: EntryKindUi, index: number, la
 
 export function removeEntries(m: ModelData, kind: EntryKindUi, ids: readonly number[]): void {
   const gone = new Set(ids);
-  if (kind === 'cost') m.cost_estimate = m.cost_estimate.filter((e) => !gone.has(e.id));
-  else m.residential_construction = m.residential_construction.filter((e) => !gone.has(e.id));
+  setEntries(m, kind, entriesOf(m, kind).filter((e) => !gone.has(e.id)));
 }
 
 /** The toast after 'Rij verwijderen' (and Ctrl+-): rows that go are said, with the way back (issue 23). */

@@ -3,6 +3,7 @@
 // the sheet leaves empty stays empty, and the Totaal column is the sheet's own.
 import type { PeriodResult, Results } from '../formulas/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
+import { ncwPeriodIndex } from '../formulas/periods.ts';
 
 export interface OverviewRow {
   key: 'costs' | 'revenues' | 'net' | 'interestBefore' | 'balanceBefore' | 'withdrawal' | 'interest' | 'balance';
@@ -13,11 +14,7 @@ export interface OverviewRow {
   cells: (number | null)[];
 }
 
-/** Index of the period that contains the NCW date, the last one when none does (as the workbook counts). */
-export function ncwPeriodIndex(periods: Pick<PeriodResult, 'start' | 'end'>[], ncwDate: string): number {
-  const k = periods.findIndex((p) => p.start <= ncwDate && ncwDate < p.end);
-  return k < 0 ? periods.length - 1 : k;
-}
+export { ncwPeriodIndex } from '../formulas/periods.ts';
 
 export function overviewRows(r: Results, withdrawal: boolean, ncwDate: string): OverviewRow[] {
   const t = r.periodTotals;

@@ -1,6 +1,7 @@
 // The tool's grids as plain data: columns, rows of raw values and how an edited cell becomes an
 // engine edit. No React, no DOM: the <Sheet> component renders these, the tests read them.
-import type { Edit } from '../formulas/engine.ts';
+import { type Edit, fieldEdit, phasingMethodEdits } from '../formulas/engine.ts';
+import { type AnyEntry, type EntryKind, entriesOf, entryLabelProblem, newEntry, sectionOf } from '../formulas/sections.ts';
 import type { EntryResult } from '../formulas/results.ts';
 import type { FormulaList } from '../formulas/cellFormulas.ts';
 import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
@@ -13,7 +14,6 @@ import {
 } from '../formulas/codeLabels.ts';
 import type { Problem } from '../formulas/validate.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
-import { newEntryPhasingDates } from '../formulas/phaseWindow.ts';
 import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
 import { UNIT_OPTIONS, parseUnit } from './units.ts';
 import { percentInput } from './percentInput.ts';
@@ -96,7 +96,6 @@ export function pastedCells(
 }
 
 const optionsOf = (labels: Readonly<Record<string, string>>): Option[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
-const SECTION_OPTIONS: Option[] = ['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw'].map((v) => ({ value: v, label: v }));
 const METHOD_OPTIONS = optionsOf(PHASING_METHOD_LABELS);
 const VALUE_TYPE_OPTIONS = optionsOf(VALUE_TYPE_LABELS);
 const TENURE_OPTIONS = optionsOf(TENURE_LABELS);
@@ -136,33 +135,17 @@ export function dateOf(value: unknown): string | null {
   return parseDutchDate(value);
 }
 
-export type EntryKindUi = 'cost' | 'residential';
-type AnyEntry = CostEntry | ResidentialEntry;
+export type EntryKindUi = EntryKind;
 
-function entriesOf(m: ModelData, kind: EntryKindUi): AnyEntry[] {
-  return kind === 'cost' ? m.cost_estimate : m.residential_construction;
-}
 function resultsOf(store: WorkbenchStore, kind: EntryKindUi): Map<number, EntryResult> {
-  const r = store.results!;
-  return new Map((kind === 'cost' ? r.costEntries : r.residentialEntries).map((e) => [e.id, e]));
+  return new Map(store.results![sectionOf(kind).results].map((e) => [e.id, e]));
 }
 function setNames(m: ModelData, group: ParameterSetGroup): Option[] {
   return m.base_parameters.parameter_sets.filter((s) => s.set_group === group).map((s) => ({ value: s.set_name, label: setLabel(s.set_name) }));
 }
 
-/** Rename check shared by all entry grids: non-empty, unique case-insensitively. */
-export function labelProblem(m: ModelData, kind: EntryKindUi, id: number | null, label: string): string | null {
-  const t = label.trim();
-  if (!t) return 'Voer een geldige naam in.';
-  const dup = entriesOf(m, kind).some((e) => e.id !== id && e.label.trim().toLowerCase() === t.toLowerCase());
-  return dup ? 'Deze naam bestaat al. Kies een unieke naam' : null;
-}
-
-function fieldEdit(kind: EntryKindUi, id: number, field: string, value: string | number | null): Edit {
-  return kind === 'cost'
-    ? ({ kind: 'costField', id, field, value } as Edit)
-    : ({ kind: 'residentialField', id, field, value } as Edit);
-}
+/** Rename check shared by all entry grids (src/formulas/sections.ts). */
+export const labelProblem = entryLabelProblem;
 
 /** The common edit of a scalar column. */
 function scalarEdit(m: ModelData, kind: EntryKindUi, e: AnyEntry, col: Col, value: unknown, existing: Cell): Edit[] | { error: string } {
@@ -385,7 +368,7 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef
   const pctRows = list.map((e) => e.phasing.phasing_method === 'percentage');
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
-    { key: 'phasing_section_type', title: 'Sectie', kind: 'select', width: 130, options: SECTION_OPTIONS },
+    { key: 'phasing_section_type', title: 'Sectie', kind: 'select', width: 130, options: [...sectionOf(kind).categories] },
     { key: 'phasing_method', title: 'Methode', kind: 'select', width: 120, options: METHOD_OPTIONS },
     { key: 'start_date', title: 'Startdatum', kind: 'date', width: 100 },
     { key: 'end_date', title: 'Einddatum', kind: 'date', width: 100 },
@@ -415,12 +398,7 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef
     if (e && col?.key === 'phasing_method') {
       const v = optionValue(METHOD_OPTIONS, value);
       if (!v) return { error: 'Ongeldige invoer.' };
-      const vt: ValueType = v === 'percentage' ? 'Procentueel' : 'Financeel';
-      // The method decides how every value of the row is read.
-      return [
-        fieldEdit(kind, e.id, 'phasing_method', v),
-        ...e.phasing.phasing_items.map((it): Edit => ({ kind: 'entryItem', entry: kind, id: e.id, list: 'phasing', period: it.period, value: it.value, valueType: vt })),
-      ];
+      return phasingMethodEdits(kind, e, v as 'Financeel' | 'percentage');
     }
     return base(row, c, value);
   };
@@ -522,29 +500,6 @@ export function setNameProblem(m: ModelData, group: ParameterSetGroup, name: str
   return dup ? 'Deze naam bestaat al. Kies een unieke naam' : null;
 }
 
-/** A new cost entry with the model's defaults (spec 3 §9: standard index Kostenstijging, price index CPI). */
-export function newCostEntry(m: ModelData, label: string): CostEntry {
-  const bp = m.base_parameters;
-  const id = Math.max(0, ...m.cost_estimate.map((e) => e.id)) + 1;
-  const date = bp.phasing_price_reference_date <= bp.phasing_net_present_value_date ? bp.phasing_price_reference_date : bp.phasing_net_present_value_date;
-  return {
-    id, label: label.trim(),
-    estimate: { amount: 1, unit: 'Item', price: 0, date, index_type: DEFAULT_PRICE_INDEX },
-    indexing: { standard_index: DEFAULT_COST_INDEX, indexing_items: [] },
-    phasing: { phasing_section_type: 'Verwerving', phasing_method: 'Financeel', ...newEntryPhasingDates(m, 'cost_estimate'), phasing_items: [] },
-    bookvalue: { bookvalue_items: [] },
-  };
-}
-
-export function newResidentialEntry(m: ModelData, label: string): ResidentialEntry {
-  const bp = m.base_parameters;
-  const id = Math.max(0, ...m.residential_construction.map((e) => e.id)) + 1;
-  const date = bp.phasing_price_reference_date <= bp.phasing_net_present_value_date ? bp.phasing_price_reference_date : bp.phasing_net_present_value_date;
-  return {
-    id, label: label.trim(), amount: 1, tenure_type: 'Purchased', calculation_method: 'PlotPrice', calculation_date: date,
-    land_share_data: null, plot_price: 0, residence_type: null, price_per_square_meter_data: null,
-    indexing: { standard_index: DEFAULT_REVENUE_INDEX, indexing_items: [] },
-    phasing: { phasing_section_type: 'Woningbouw', phasing_method: 'percentage', ...newEntryPhasingDates(m, 'residential_construction'), phasing_items: [] },
-    bookvalue: { bookvalue_items: [] },
-  };
-}
+/** A new entry with the model's defaults (spec 3 §9: standard index Kostenstijging, price index CPI; sections.ts). */
+export const newCostEntry = (m: ModelData, label: string) => newEntry(m, 'cost', label) as CostEntry;
+export const newResidentialEntry = (m: ModelData, label: string) => newEntry(m, 'residential', label) as ResidentialEntry;

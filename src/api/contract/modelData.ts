@@ -48,8 +48,11 @@ const Unit = z.enum([
 ]);
 type Unit = z.infer<typeof Unit>;
 
-const PhasingSectionType = z.enum(['Verwerving', 'Sloopkosten', 'Sanering', 'Woningbouw']);
-type PhasingSectionType = z.infer<typeof PhasingSectionType>;
+/**
+ * The category of an entry (calculation.md §3b): each section has its own list (src/formulas/sections.ts),
+ * so the cross-field validation checks it and names the section's choices in Dutch.
+ */
+const PhasingSectionType = z.string();
 
 /** Entry-level phasing method (spec: "Financeel or percentage"). */
 const PhasingMethod = z.enum(['Financeel', 'percentage']);
@@ -72,6 +75,7 @@ const TenureType = z.enum(['Rent', 'Purchased']);
 type TenureType = z.infer<typeof TenureType>;
 
 const ResidentialCalculationMethod = z.enum(['LandShare', 'PlotPrice', 'Residual', 'PricePerSquareMeter']);
+const NonResidentialCalculationMethod = z.enum(['PricePerSquareMeter', 'LandShare', 'PlotPrice', 'Residual']);
 type ResidentialCalculationMethod = z.infer<typeof ResidentialCalculationMethod>;
 
 export const SPACE_USAGE_LOCATIONS = [
@@ -190,7 +194,7 @@ type CostEstimate = z.infer<typeof CostEstimate>;
  * The input cells a formula may stand in: an entry's number fields and its period values
  * (`phasing:PER_03`). src/formulas/cellFormulas.ts keeps which fields each entry kind has.
  */
-export const FORMULA_FIELD = /^(?:amount|price|von_incl_vat|quote_excl_vat|plot_price|square_meters|unit_price|(?:phasing|bookvalue):PER_(?:0[1-9]|[1-3]\d|40)|indexing:(?:UITGANGSPUNT|PER_(?:0[1-9]|[1-3]\d|40)))$/;
+export const FORMULA_FIELD = /^(?:amount|price|von_incl_vat|quote_excl_vat|plot_price|square_meters|unit_price|value_excl_vat|residual_von_incl_vat|residual_value_excl_vat|building_costs|additional_costs_percentage|(?:phasing|bookvalue):PER_(?:0[1-9]|[1-3]\d|40)|indexing:(?:UITGANGSPUNT|PER_(?:0[1-9]|[1-3]\d|40)))$/;
 /** Longest formula text kept (Excel's own limit is 8.192; a modeller's cell formula is far shorter). */
 export const MAX_FORMULA_LENGTH = 1000;
 
@@ -225,6 +229,11 @@ export type CostEntry = z.infer<typeof CostEntry>;
 const LandShareData = z.object({ von_incl_vat: Num, quote_excl_vat: Num });
 const PricePerSquareMeterData = z.object({ square_meters: Num, unit_price: Num });
 
+/** Residual land value per unit (calculation.md §3b.1): residential gives the V.O.N. incl. VAT, non-residential the value excl. VAT. */
+const ResidentialResidualData = z.object({ von_incl_vat: Num, building_costs: Num, additional_costs_percentage: Num });
+const NonResidentialResidualData = z.object({ value_excl_vat: Num, building_costs: Num, additional_costs_percentage: Num });
+const NonResidentialLandShareData = z.object({ value_excl_vat: Num, quote_excl_vat: Num });
+
 export const ResidentialEntry = z.object({
   id: z.number().int(),
   label: z.string(),
@@ -236,6 +245,7 @@ export const ResidentialEntry = z.object({
   plot_price: Num.nullish(),
   residence_type: z.string().nullish(),
   price_per_square_meter_data: PricePerSquareMeterData.nullish(),
+  residual_data: ResidentialResidualData.nullish(),
   indexing: Indexing,
   phasing: Phasing,
   bookvalue: BookValue,
@@ -243,10 +253,35 @@ export const ResidentialEntry = z.object({
 });
 export type ResidentialEntry = z.infer<typeof ResidentialEntry>;
 
+/** Niet-Woningbouw (calculation.md §3b.2); the category is `phasing.phasing_section_type`. */
+export const NonResidentialEntry = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  amount: Num,
+  calculation_method: NonResidentialCalculationMethod,
+  calculation_date: ModelDate,
+  price_per_square_meter_data: PricePerSquareMeterData.nullish(),
+  land_share_data: NonResidentialLandShareData.nullish(),
+  plot_price: Num.nullish(),
+  residual_data: NonResidentialResidualData.nullish(),
+  indexing: Indexing,
+  phasing: Phasing,
+  bookvalue: BookValue,
+  formulas: EntryFormulas,
+});
+export type NonResidentialEntry = z.infer<typeof NonResidentialEntry>;
+
+/** Overige opbrengsten (calculation.md §3b.3): a cost entry's shape; `indexed` absent means true. */
+export const OtherRevenueEntry = CostEntry.extend({ indexed: z.boolean().optional() });
+export type OtherRevenueEntry = z.infer<typeof OtherRevenueEntry>;
+
 /** The whole model data (load and save body). */
 export const ModelData = z.object({
   base_parameters: BaseParameters,
   cost_estimate: z.array(CostEntry),
   residential_construction: z.array(ResidentialEntry),
+  /** Absent means none: models saved before these sections stay valid. */
+  non_residential_construction: z.array(NonResidentialEntry).optional(),
+  other_revenues: z.array(OtherRevenueEntry).optional(),
 });
 export type ModelData = z.infer<typeof ModelData>;

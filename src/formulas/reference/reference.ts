@@ -15,7 +15,9 @@ type RefEntry = Pick<
   EntryResult,
   'id' | 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase' | 'phased' | 'booked' | 'indexFactor' | 'nominal'
 >;
-type RefPeriod = Pick<PeriodResult, 'label' | 'costs' | 'revenues' | 'interest' | 'balance' | 'withdrawal'>;
+type RefPeriod = Pick<
+  PeriodResult, 'label' | 'costs' | 'revenues' | 'revenuesResidential' | 'revenuesNonResidential' | 'revenuesOther' | 'interest' | 'balance' | 'withdrawal'
+>;
 export interface RefResults extends Pick<
   Results,
   'ew' | 'ncw' | 'verliesvoorziening' | 'poc' | 'profitWithdrawal' | 'resultAtNcw' | 'ewBeforeWithdrawal' | 'ncwBeforeWithdrawal'
@@ -23,11 +25,18 @@ export interface RefResults extends Pick<
   periods: RefPeriod[];
   costEntries: RefEntry[];
   residentialEntries: RefEntry[];
+  nonResidentialEntries: RefEntry[];
+  otherRevenueEntries: RefEntry[];
   space: Pick<SpaceUsageTotals, 'mainStructure' | 'publicSpace' | 'marketable' | 'excluded' | 'difference'>;
 }
 
 const maxYmd = (a: Ymd, b: Ymd) => (compareYmd(a, b) >= 0 ? a : b);
 const minYmd = (a: Ymd, b: Ymd) => (compareYmd(a, b) <= 0 ? a : b);
+
+/** §3b.1: amount × max(0, value excl. VAT − building costs × (1 + additional costs)). */
+function residual(amount: number, valueExclVat: number, d: { building_costs: number; additional_costs_percentage: number }): number {
+  return amount * Math.max(0, valueExclVat - d.building_costs * (1 + pct(d.additional_costs_percentage)));
+}
 
 export function referenceCalculate(model: ModelData): RefResults {
   const bp = model.base_parameters;
@@ -85,16 +94,17 @@ export function referenceCalculate(model: ModelData): RefResults {
     phasing: PeriodItem[],
     booking: PeriodItem[],
     indexing: PeriodItem[],
+    indexed = true,
   ): RefEntry => {
     const booked = new Array<number>(n).fill(0);
     for (const it of booking) booked[periodIndex(it.period) - 1]! += it.value_type === 'Procentueel' ? pct(it.value) * estimate : it.value;
     const totalBooked = booked.reduce((a, b) => a + b, 0);
-    const h = hist(parseYmd(date), indexType);
+    const h = indexed ? hist(parseYmd(date), indexType) : 1;
     const A = round2(estimate * h - totalBooked);
     const phased = new Array<number>(n).fill(0);
     for (const it of phasing) phased[periodIndex(it.period) - 1]! += it.value_type === 'Procentueel' ? pct(it.value) * A : it.value;
     const totalPhased = phased.reduce((a, b) => a + b, 0);
-    const f = factors(standardIndex, indexing);
+    const f = indexed ? factors(standardIndex, indexing) : new Array<number>(n).fill(1);
     return {
       id,
       estimate,
@@ -129,6 +139,7 @@ export function referenceCalculate(model: ModelData): RefResults {
     else if (e.calculation_method === 'PlotPrice') est = e.amount * (e.plot_price ?? 0);
     else if (e.calculation_method === 'PricePerSquareMeter' && e.price_per_square_meter_data)
       est = e.amount * e.price_per_square_meter_data.square_meters * e.price_per_square_meter_data.unit_price;
+    else if (e.calculation_method === 'Residual' && e.residual_data) est = residual(e.amount, e.residual_data.von_incl_vat / (1 + vat), e.residual_data);
     return entry(
       e.id,
       est,
@@ -141,9 +152,30 @@ export function referenceCalculate(model: ModelData): RefResults {
     );
   });
 
+  const nonResidentialEntries = (model.non_residential_construction ?? []).map((e) => {
+    let est = 0;
+    if (e.calculation_method === 'PricePerSquareMeter' && e.price_per_square_meter_data)
+      est = e.amount * e.price_per_square_meter_data.square_meters * e.price_per_square_meter_data.unit_price;
+    else if (e.calculation_method === 'LandShare' && e.land_share_data) est = e.amount * e.land_share_data.value_excl_vat * pct(e.land_share_data.quote_excl_vat);
+    else if (e.calculation_method === 'PlotPrice') est = e.amount * (e.plot_price ?? 0);
+    else if (e.calculation_method === 'Residual' && e.residual_data) est = residual(e.amount, e.residual_data.value_excl_vat, e.residual_data);
+    return entry(
+      e.id, est, e.calculation_date, DEFAULT_PRICE_INDEX, e.indexing.standard_index ?? DEFAULT_REVENUE_INDEX,
+      e.phasing.phasing_items, e.bookvalue.bookvalue_items, e.indexing.indexing_items,
+    );
+  });
+  const otherRevenueEntries = (model.other_revenues ?? []).map((e) =>
+    entry(
+      e.id, e.estimate.amount * e.estimate.price, e.estimate.date, e.estimate.index_type ?? DEFAULT_PRICE_INDEX,
+      e.indexing.standard_index ?? DEFAULT_REVENUE_INDEX, e.phasing.phasing_items, e.bookvalue.bookvalue_items, e.indexing.indexing_items, e.indexed !== false,
+    ));
+
   const sumK = (list: RefEntry[], k: number) => list.reduce((a, e) => a + e.booked[k]! + e.nominal[k]!, 0);
   const costs = periods.map((_, k) => sumK(costEntries, k));
-  const revenues = periods.map((_, k) => sumK(residentialEntries, k));
+  const revenuesResidential = periods.map((_, k) => sumK(residentialEntries, k));
+  const revenuesNonResidential = periods.map((_, k) => sumK(nonResidentialEntries, k));
+  const revenuesOther = periods.map((_, k) => sumK(otherRevenueEntries, k));
+  const revenues = periods.map((_, k) => revenuesResidential[k]! + revenuesNonResidential[k]! + revenuesOther[k]!);
   const net = costs.map((c, k) => c - revenues[k]!);
   const debitSet = findSet(INTEREST_GROUP, DEBIT_SET);
   const creditSet = findSet(INTEREST_GROUP, CREDIT_SET);
@@ -179,7 +211,7 @@ export function referenceCalculate(model: ModelData): RefResults {
   const totalCosts = costs.reduce((a, b) => a + b, 0);
   const totalRevenues = revenues.reduce((a, b) => a + b, 0);
   const bookedCosts = costEntries.reduce((a, e) => a + e.totalBooked, 0);
-  const bookedRevenues = residentialEntries.reduce((a, e) => a + e.totalBooked, 0);
+  const bookedRevenues = [...residentialEntries, ...nonResidentialEntries, ...otherRevenueEntries].reduce((a, e) => a + e.totalBooked, 0);
   const poc = totalCosts === 0 || totalRevenues === 0 ? 0 : (bookedCosts / totalCosts) * (bookedRevenues / totalRevenues);
   const W = bp.profit_withdrawal_to_ncw_date && ncw0 > 0 ? poc * ncw0 : 0;
   const c1 = chain(W);
@@ -206,12 +238,17 @@ export function referenceCalculate(model: ModelData): RefResults {
       label: p.label,
       costs: costs[k]!,
       revenues: revenues[k]!,
+      revenuesResidential: revenuesResidential[k]!,
+      revenuesNonResidential: revenuesNonResidential[k]!,
+      revenuesOther: revenuesOther[k]!,
       interest: c1.interest[k]!,
       balance: c1.balance[k]!,
       withdrawal: containsN[k] ? W : 0,
     })),
     costEntries,
     residentialEntries,
+    nonResidentialEntries,
+    otherRevenueEntries,
     space: { mainStructure, publicSpace, marketable, excluded, difference: publicSpace + marketable + excluded - (bp.gross_area ?? mainStructure) },
   };
 }

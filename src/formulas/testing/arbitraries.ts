@@ -1,6 +1,6 @@
 // fast-check generators of random valid models (tests only).
 import fc from 'fast-check';
-import type { CostEntry, ModelData, ParameterSet, PeriodItem, ResidentialEntry } from '../../api/contract/modelData.ts';
+import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ParameterSet, PeriodItem, ResidentialEntry } from '../../api/contract/modelData.ts';
 import { serialToIso, toSerial } from '../dates.ts';
 import { type Period, generatePeriods, periodCode } from '../periods.ts';
 
@@ -26,6 +26,8 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
     withInterestSets: fc.boolean(),
     nCost: fc.integer({ min: 0, max: 6 }),
     nRes: fc.integer({ min: 0, max: 4 }),
+    nNonRes: fc.integer({ min: 0, max: 3 }),
+    nOther: fc.integer({ min: 0, max: 3 }),
   })
   .chain((g) =>
     fc.record({
@@ -74,10 +76,11 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
     const window = () => {
       const a = 1 + I(n - 1);
       const b = a + I(n - a);
-      // Within the calculation's dates (its periods are calendar periods): the cost phase spans them (phaseWindow.ts).
-      const start = Math.max(periods[a - 1]!.startSerial + I(20), g.startSerial);
-      const end = Math.min(Math.max(periods[b - 1]!.endSerial - 1 - I(20), g.startSerial), endSerial);
-      return { a, b, start: iso(Math.min(start, end)), end: iso(end) };
+      // within the calculation dates, so within the phases (issue 28), which span them
+      const [lo, hi] = [toSerial(S), toSerial(E)];
+      const start = Math.min(hi, Math.max(lo, periods[a - 1]!.startSerial + I(20)));
+      const end = Math.max(start, Math.min(hi, periods[b - 1]!.endSerial - 1 - I(20)));
+      return { a, b, start: iso(start), end: iso(end) };
     };
     const items = (a: number, b: number, allowPct: boolean, scale: number): PeriodItem[] => {
       const out: PeriodItem[] = [];
@@ -126,9 +129,42 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
         plot_price: method === 'PlotPrice' ? cents(50000 + I(300000)) : null,
         residence_type: 'Grondgebonden',
         price_per_square_meter_data: method === 'PricePerSquareMeter' ? { square_meters: 50 + I(500), unit_price: cents(100 + I(80000) / 100) } : null,
+        // building costs from 40 % to 120 % of the value: some residual values are negative (estimate 0)
+        residual_data: method === 'Residual' ? { von_incl_vat: cents(200000 + I(400000)), building_costs: cents(80000 + I(300000)), additional_costs_percentage: I(9) < 3 ? I(30) / 100 : I(30) } : null,
         indexing: { standard_index: I(9) < 8 ? 'Opbrengstenstijging' : 'Grondprijzen', indexing_items: indexItems() },
         phasing: { phasing_section_type: 'Woningbouw', phasing_method: 'percentage', start_date: w.start, end_date: w.end, phasing_items: items(w.a, w.b, true, 40) },
         bookvalue: { bookvalue_items: items(1, n, true, 5).filter(() => I(9) < 3) },
+      };
+    });
+    const nonResCategories = ['Bedrijven', 'Kantoren', 'Detailhandel', 'Horeca', 'Maatschappelijk', 'OverigVastgoed'] as const;
+    const non_residential_construction: NonResidentialEntry[] = Array.from({ length: g.nNonRes }, (_, i) => {
+      const w = window();
+      const method = (['PricePerSquareMeter', 'LandShare', 'PlotPrice', 'Residual'] as const)[I(3)]!;
+      return {
+        id: i + 1,
+        label: `Bedrijfskavel ${i + 1}`,
+        amount: 1 + I(10),
+        calculation_method: method,
+        calculation_date: I(9) < 2 ? N : priceDate(),
+        price_per_square_meter_data: method === 'PricePerSquareMeter' ? { square_meters: 100 + I(20000), unit_price: cents(50 + I(40000) / 100) } : null,
+        land_share_data: method === 'LandShare' ? { value_excl_vat: cents(200000 + I(800000)), quote_excl_vat: I(9) < 3 ? I(60) / 100 : 10 + I(5000) / 100 } : null,
+        plot_price: method === 'PlotPrice' ? cents(50000 + I(500000)) : null,
+        residual_data: method === 'Residual' ? { value_excl_vat: cents(300000 + I(900000)), building_costs: cents(100000 + I(700000)), additional_costs_percentage: I(25) } : null,
+        indexing: { standard_index: I(9) < 8 ? 'Opbrengstenstijging' : 'Grondprijzen', indexing_items: indexItems() },
+        phasing: { phasing_section_type: nonResCategories[I(5)]!, phasing_method: 'percentage', start_date: w.start, end_date: w.end, phasing_items: items(w.a, w.b, true, 30) },
+        bookvalue: { bookvalue_items: items(1, n, true, 5).filter(() => I(9) < 3) },
+      };
+    });
+    const other_revenues: OtherRevenueEntry[] = Array.from({ length: g.nOther }, (_, i) => {
+      const w = window();
+      return {
+        id: i + 1,
+        label: `Bijdrage ${i + 1}`,
+        indexed: I(9) < 5,
+        estimate: { amount: 1, unit: 'Item', price: cents(I(5000000) / 10 + 1), date: I(9) < 2 ? N : priceDate(), index_type: 'CPI' },
+        indexing: { standard_index: 'Opbrengstenstijging', indexing_items: indexItems() },
+        phasing: { phasing_section_type: (['Subsidie', 'BijdrageDerden', 'Exploitatiebijdrage', 'OverigeOpbrengst'] as const)[I(3)]!, phasing_method: 'Financeel', start_date: w.start, end_date: w.end, phasing_items: items(w.a, w.b, true, 20) },
+        bookvalue: { bookvalue_items: items(1, n, true, 2).filter(() => I(9) < 3) },
       };
     });
     const locations = ['main_structure_paving', 'public_space_green', 'net_area_marketable_residential', 'excluded_or_to_be_maintained'] as const;
@@ -140,7 +176,10 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
         phasing_net_present_value_date: N,
         phasing_calculation_end_date: E,
         phasing_period: g.type,
-        phasing_costs_revenues: [{ phase_name: 'Kosten', phase_group: 'Cost', phase_start_date: S, phase_end_date: E }],
+        phasing_costs_revenues: [
+          { phase_name: 'Kosten', phase_group: 'Cost', phase_start_date: S, phase_end_date: E },
+          { phase_name: 'Uitgifte', phase_group: 'Revenue', phase_start_date: S, phase_end_date: E },
+        ],
         interest_discount_rate_percentage: g.discount,
         vat_rate_percentage: g.vat,
         interest_calculation_method: g.method,
@@ -152,6 +191,8 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
       },
       cost_estimate,
       residential_construction,
+      non_residential_construction,
+      other_revenues,
     };
     return model;
   });

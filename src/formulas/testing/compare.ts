@@ -14,7 +14,7 @@ export function diffResults(a: Results, b: RefResults, tol = 0.005): string[] {
   a.periods.forEach((p, k) => {
     const q = b.periods[k]!;
     if (p.label !== q.label) out.push(`label ${k}: ${p.label} ≠ ${q.label}`);
-    for (const f of ['costs', 'revenues', 'interest', 'balance', 'withdrawal'] as const) cmp(`${p.label}.${f}`, p[f], q[f]);
+    for (const f of ['costs', 'revenues', 'revenuesResidential', 'revenuesNonResidential', 'revenuesOther', 'interest', 'balance', 'withdrawal'] as const) cmp(`${p.label}.${f}`, p[f], q[f]);
     cmp(`${p.label}.net`, p.net, q.costs - q.revenues);
   });
   // The Totaal column (read once, then patched from change lists) is the sum over the periods.
@@ -37,6 +37,8 @@ export function diffResults(a: Results, b: RefResults, tol = 0.005): string[] {
   };
   entries(a.costEntries, b.costEntries, 'kosten');
   entries(a.residentialEntries, b.residentialEntries, 'woningbouw');
+  entries(a.nonResidentialEntries, b.nonResidentialEntries, 'niet-woningbouw');
+  entries(a.otherRevenueEntries, b.otherRevenueEntries, 'overige opbrengsten');
   const s = a.spaceUsage;
   cmp('ruimte.hoofdstructuur', s.mainStructure, b.space.mainStructure);
   cmp('ruimte.openbaar', s.publicSpace, b.space.publicSpace);

@@ -1,6 +1,6 @@
 // A large, valid, deterministic model for benchmarks and oracle tests: by default 300 cost entries,
 // 100 residential entries, 40 quarterly periods, every entry phased and booked.
-import type { CostEntry, ModelData, ParameterSet, PeriodItem, ResidentialEntry } from '../../api/contract/modelData.ts';
+import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ParameterSet, PeriodItem, ResidentialEntry } from '../../api/contract/modelData.ts';
 import { generatePeriods, periodCode } from '../periods.ts';
 
 /** Small deterministic PRNG (mulberry32). */
@@ -18,6 +18,9 @@ export function rng(seed: number): () => number {
 interface LargeModelOptions {
   costEntries?: number;
   residentialEntries?: number;
+  /** Non-residential and other-revenue entries (issue 24's benchmark model has 60 and 40). */
+  nonResidentialEntries?: number;
+  otherRevenueEntries?: number;
   /** Cost entries (the first ones) phased in every period, Financeel (plan costs and the like). */
   longRunningEntries?: number;
   seed?: number;
@@ -118,9 +121,56 @@ export function largeModel(opts: LargeModelOptions = {}): ModelData {
       plot_price: method === 'PlotPrice' ? cents(80000 + r() * 200000) : null,
       residence_type: 'Grondgebonden',
       price_per_square_meter_data: method === 'PricePerSquareMeter' ? { square_meters: 100 + Math.floor(r() * 400), unit_price: cents(200 + r() * 400) } : null,
+      // from the index, not the PRNG: the other entries stay as they were before residual values were computed
+      residual_data: method === 'Residual' ? { von_incl_vat: 300000 + ((i * 7919) % 300000), building_costs: 150000 + ((i * 3571) % 100000), additional_costs_percentage: 15 } : null,
       indexing: { standard_index: 'Opbrengstenstijging', indexing_items: indexItems() },
       phasing: {
         phasing_section_type: 'Woningbouw',
+        phasing_method: ph.phasing_items[0]!.value_type === 'Financeel' ? 'Financeel' : 'percentage',
+        start_date: ph.start_date,
+        end_date: ph.end_date,
+        phasing_items: ph.phasing_items,
+      },
+      bookvalue: { bookvalue_items: ph.book },
+    };
+  });
+  const nrMethods = ['PricePerSquareMeter', 'LandShare', 'PlotPrice', 'Residual'] as const;
+  const nrCategories = ['Bedrijven', 'Kantoren', 'Detailhandel', 'Horeca', 'Maatschappelijk', 'OverigVastgoed'] as const;
+  const non_residential_construction: NonResidentialEntry[] = Array.from({ length: opts.nonResidentialEntries ?? 0 }, (_, i) => {
+    const ph = phasing('res');
+    const method = nrMethods[i % nrMethods.length]!;
+    return {
+      id: i + 1,
+      label: `Bedrijfskavel ${i + 1}`,
+      amount: 1 + Math.floor(r() * 5),
+      calculation_method: method,
+      calculation_date: iso(2024 + Math.floor(r() * 2), 1 + Math.floor(r() * 12), 1 + Math.floor(r() * 28)),
+      price_per_square_meter_data: method === 'PricePerSquareMeter' ? { square_meters: 500 + Math.floor(r() * 5000), unit_price: cents(100 + r() * 200) } : null,
+      land_share_data: method === 'LandShare' ? { value_excl_vat: cents(500000 + r() * 2000000), quote_excl_vat: cents(20 + r() * 20) } : null,
+      plot_price: method === 'PlotPrice' ? cents(200000 + r() * 800000) : null,
+      residual_data: method === 'Residual' ? { value_excl_vat: cents(1000000 + r() * 1000000), building_costs: cents(500000 + r() * 500000), additional_costs_percentage: 12 } : null,
+      indexing: { standard_index: 'Opbrengstenstijging', indexing_items: indexItems() },
+      phasing: {
+        phasing_section_type: nrCategories[i % nrCategories.length]!,
+        phasing_method: ph.phasing_items[0]!.value_type === 'Financeel' ? 'Financeel' : 'percentage',
+        start_date: ph.start_date,
+        end_date: ph.end_date,
+        phasing_items: ph.phasing_items,
+      },
+      bookvalue: { bookvalue_items: ph.book },
+    };
+  });
+  const orCategories = ['Subsidie', 'BijdrageDerden', 'Exploitatiebijdrage', 'OverigeOpbrengst'] as const;
+  const other_revenues: OtherRevenueEntry[] = Array.from({ length: opts.otherRevenueEntries ?? 0 }, (_, i) => {
+    const ph = phasing('res');
+    return {
+      id: i + 1,
+      label: `Bijdrage ${i + 1}`,
+      indexed: i % 2 === 0,
+      estimate: { amount: 1, unit: 'Item', price: cents(50000 + r() * 500000), date: iso(2024 + Math.floor(r() * 2), 1 + Math.floor(r() * 12), 1), index_type: 'CPI' },
+      indexing: { standard_index: 'Opbrengstenstijging', indexing_items: indexItems() },
+      phasing: {
+        phasing_section_type: orCategories[i % orCategories.length]!,
         phasing_method: ph.phasing_items[0]!.value_type === 'Financeel' ? 'Financeel' : 'percentage',
         start_date: ph.start_date,
         end_date: ph.end_date,
@@ -166,5 +216,7 @@ export function largeModel(opts: LargeModelOptions = {}): ModelData {
     },
     cost_estimate,
     residential_construction,
+    ...(non_residential_construction.length ? { non_residential_construction } : {}),
+    ...(other_revenues.length ? { other_revenues } : {}),
   };
 }

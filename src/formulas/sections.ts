@@ -1,0 +1,341 @@
+// The sections of a model (calculation.md §3, §3b): each is one descriptor here — its wire list, its
+// Dutch words, its categories, its price index and standard index, the direction of its cash flow,
+// the phase group its phasing belongs to, the fields an edit may change and a new entry's defaults.
+// The workbook (workbook.ts), the validation (validate.ts), the results (results.ts), the cell
+// formulas and the tool's grids read the sections from here, so a section is described once.
+import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ResidentialEntry } from '../api/contract/modelData.ts';
+import { formatMoney } from '../lib/nlFormat.ts';
+import { COST_FIELDS, type EntryField, NON_RESIDENTIAL_FIELDS, OTHER_REVENUE_FIELDS, RESIDENTIAL_FIELDS } from './entryFields.ts';
+import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX } from './modelConstants.ts';
+import { pct } from './percent.ts';
+import { newEntryPhasingDates } from './phaseWindow.ts';
+
+export type EntryKind = 'cost' | 'residential' | 'non_residential' | 'other_revenue';
+export type AnyEntry = CostEntry | ResidentialEntry | NonResidentialEntry | OtherRevenueEntry;
+type ListKey = 'cost_estimate' | 'residential_construction' | 'non_residential_construction' | 'other_revenues';
+type ResultsKey = 'costEntries' | 'residentialEntries' | 'nonResidentialEntries' | 'otherRevenueEntries';
+/** The per-period revenue of a revenue section in the results (calculation.md §3b.5). */
+export type RevenueKey = 'revenuesResidential' | 'revenuesNonResidential' | 'revenuesOther';
+type Problems = { path: string; message: string }[];
+
+export interface Choice {
+  value: string;
+  /** The Dutch word the user reads. */
+  label: string;
+}
+
+export interface SectionDescriptor<E extends AnyEntry = AnyEntry> {
+  kind: EntryKind;
+  /** The list in the model data (wire name). */
+  list: ListKey;
+  /** The list of entry results in `Results`. */
+  results: ResultsKey;
+  /** The workbook sheet (also the export's). */
+  sheet: string;
+  /** Dutch name of the section (menu, overview, messages). */
+  title: string;
+  /** Costs flow out, revenues in. */
+  direction: 'out' | 'in';
+  /** A revenue section's per-period revenues in the results and its row on Overzicht (null for costs). */
+  revenue: { key: RevenueKey; title: string } | null;
+  /** The estimate methods offered (null: the estimate is amount × price), with their Dutch words. */
+  methods: readonly Choice[] | null;
+  /**
+   * The phase group (Fasering tab) its entries' phasing lies within (issue 28); null: not tied to a
+   * phase (a subsidy or contribution arrives when granted, not when land is issued — calculation.md §7b).
+   */
+  phaseGroup: 'Cost' | 'Revenue' | null;
+  /** The categories offered (`phasing.phasing_section_type`), with their Dutch words. */
+  categories: readonly Choice[];
+  /** Values accepted from models saved before the categories were offered (shown as they are). */
+  legacyCategories: readonly string[];
+  defaultCategory: string;
+  defaultPhasingMethod: E['phasing']['phasing_method'];
+  /** Standard index (future index set) when the entry names none. */
+  defaultIndex: string;
+  /** The historic (price-level correction) index set of an entry. */
+  priceIndexOf(e: E): string;
+  /** The price date of an entry (its estimate's date). */
+  priceDateOf(e: E): string;
+  /** Where the price date and the price index live, for messages on the field. */
+  priceDatePath: string;
+  priceIndexPath: string;
+  /** Labels must be unique in the section (spec 3 §5 for costs; checked on save). */
+  uniqueLabels: boolean;
+  messages: { priceDateAfterNcw: string };
+  /** The section's own rules on one entry (its estimate method's inputs), paths relative to the entry. */
+  entryProblems(e: E): Problems;
+  /** A warning on the row that does not stop a save (a negative residual land value), or null. */
+  warningOf(e: E, bp: ModelData['base_parameters']): string | null;
+  /** Whether the entry is indexed (historic index and future factors); false: amounts are nominal as granted. */
+  indexed(e: E): boolean;
+  /** The scalar fields an edit may change (entryFields.ts). */
+  fields: Record<string, EntryField<E>>;
+  /** The scalar number fields a formula may stand in. */
+  formulaScalars: readonly string[];
+  /** A new entry with the section's defaults (id and label given). */
+  newEntry(bp: ModelData['base_parameters'], id: number, label: string): E;
+}
+
+/** The date a new entry's price refers to: the price reference date, at most the NCW date. */
+const newPriceDate = (bp: ModelData['base_parameters']) =>
+  bp.phasing_price_reference_date <= bp.phasing_net_present_value_date ? bp.phasing_price_reference_date : bp.phasing_net_present_value_date;
+
+const METHOD_LABELS = { LandShare: 'Grondquote', PlotPrice: 'Kavelprijs', Residual: 'Residueel', PricePerSquareMeter: 'Prijs per m²' };
+
+/** A negative quantity is refused on the field (new sections only: saved costs and housing may hold a deduction). */
+function nonNegative(v: number, path: string): Problems {
+  return v < 0 ? [{ path, message: 'Een negatieve hoeveelheid kan niet; vul 0 of meer in.' }] : [];
+}
+
+/**
+ * The values the price-per-m², land-share and plot-price methods take. Missing ones are not refused: the
+ * entry counts them as 0, as the workbook does an empty cell, and the tool names the row
+ * (`incompleteEntries`, issue 23), so one unfinished row blocks no other change.
+ */
+function methodProblems(e: ResidentialEntry | NonResidentialEntry): Problems {
+  const out: Problems = [];
+  const quote = e.land_share_data?.quote_excl_vat;
+  if (quote != null && (quote < 0 || quote > 100)) {
+    out.push({ path: 'land_share_data.quote_excl_vat', message: 'De grondquote ligt tussen 0 % en 100 %.' });
+  }
+  const m2 = e.price_per_square_meter_data;
+  if (m2 && m2.square_meters < 0) out.push({ path: 'price_per_square_meter_data.square_meters', message: 'Het aantal m² kan niet negatief zijn.' });
+  return out;
+}
+
+/** Residual method (§3b.1): building costs are required; additional costs are a percentage of at least 0. */
+function residualProblems(data: { building_costs: number; additional_costs_percentage: number } | null | undefined, missing: string): Problems {
+  if (!data) return [{ path: 'residual_data', message: missing }];
+  const out: Problems = [];
+  if (!(data.building_costs > 0)) out.push({ path: 'residual_data.building_costs', message: 'Vul de bouwkosten per eenheid in: de residuele methode rekent ermee.' });
+  if (data.additional_costs_percentage < 0) out.push({ path: 'residual_data.additional_costs_percentage', message: 'De bijkomende kosten kunnen niet negatief zijn.' });
+  return out;
+}
+
+/** §3b.1: a negative residual value per unit is a warning, the estimate is 0. */
+function residualWarning(valueExclVat: number, data: { building_costs: number; additional_costs_percentage: number }): string | null {
+  const r = valueExclVat - data.building_costs * (1 + pct(data.additional_costs_percentage));
+  return r < 0 ? `Residuele grondwaarde negatief: ${formatMoney(r)}; opbrengst op € 0,00 gezet.` : null;
+}
+
+const choices = (values: readonly string[], labels: Readonly<Record<string, string>> = {}): Choice[] =>
+  values.map((value) => ({ value, label: labels[value] ?? value }));
+
+export const COST_SECTION: SectionDescriptor<CostEntry> = {
+  kind: 'cost',
+  list: 'cost_estimate',
+  results: 'costEntries',
+  sheet: 'Kostenraming',
+  title: 'Kostenraming',
+  direction: 'out',
+  revenue: null,
+  methods: null,
+  phaseGroup: 'Cost',
+  categories: choices(
+    ['Verwerving', 'Sloopkosten', 'Sanering', 'BouwrijpMaken', 'WoonrijpMaken', 'Plankosten', 'VoorbereidingToezicht', 'Onvoorzien', 'OverigeKosten'],
+    { BouwrijpMaken: 'Bouwrijp maken', WoonrijpMaken: 'Woonrijp maken', VoorbereidingToezicht: 'Voorbereiding en toezicht', OverigeKosten: 'Overige kosten' },
+  ),
+  // the tool offered Woningbouw for costs before the Bro cost types (calculation.md §3b.4)
+  legacyCategories: ['Woningbouw'],
+  defaultCategory: 'Verwerving',
+  defaultPhasingMethod: 'Financeel',
+  defaultIndex: DEFAULT_COST_INDEX,
+  priceIndexOf: (e) => e.estimate.index_type ?? DEFAULT_PRICE_INDEX,
+  priceDateOf: (e) => e.estimate.date,
+  priceDatePath: 'estimate.date',
+  priceIndexPath: 'estimate.index_type',
+  uniqueLabels: true,
+  messages: { priceDateAfterNcw: 'De prijsdatum van de raming ligt na de NCW-datum.' },
+  entryProblems: () => [],
+  warningOf: () => null,
+  indexed: () => true,
+  fields: COST_FIELDS as Record<string, EntryField<CostEntry>>,
+  formulaScalars: ['amount', 'price'],
+  newEntry: (bp, id, label) => ({
+    id, label,
+    estimate: { amount: 1, unit: 'Item', price: 0, date: newPriceDate(bp), index_type: DEFAULT_PRICE_INDEX },
+    indexing: { standard_index: DEFAULT_COST_INDEX, indexing_items: [] },
+    phasing: { phasing_section_type: 'Verwerving', phasing_method: 'Financeel', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+    bookvalue: { bookvalue_items: [] },
+  }),
+};
+
+export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
+  kind: 'residential',
+  list: 'residential_construction',
+  results: 'residentialEntries',
+  sheet: 'Woningbouw',
+  title: 'Woningbouw',
+  direction: 'in',
+  revenue: { key: 'revenuesResidential', title: 'Opbrengsten woningbouw' },
+  methods: choices(['LandShare', 'PlotPrice', 'Residual', 'PricePerSquareMeter'], METHOD_LABELS),
+  phaseGroup: 'Revenue',
+  categories: choices(['Woningbouw']),
+  // the tool offered the cost sections for housing too before each section had its own
+  legacyCategories: ['Verwerving', 'Sloopkosten', 'Sanering'],
+  defaultCategory: 'Woningbouw',
+  defaultPhasingMethod: 'percentage',
+  defaultIndex: DEFAULT_REVENUE_INDEX,
+  priceIndexOf: () => DEFAULT_PRICE_INDEX,
+  priceDateOf: (e) => e.calculation_date,
+  priceDatePath: 'calculation_date',
+  priceIndexPath: 'calculation_date',
+  uniqueLabels: false,
+  messages: { priceDateAfterNcw: 'De prijsdatum (berekeningsdatum) ligt na de NCW-datum.' },
+  entryProblems: (e) => [
+    ...methodProblems(e),
+    ...(e.calculation_method === 'Residual' ? residualProblems(e.residual_data, 'Vul de VON-prijs, de bouwkosten en de bijkomende kosten in.') : []),
+  ],
+  warningOf: (e, bp) => (e.calculation_method === 'Residual' && e.residual_data
+    ? residualWarning(e.residual_data.von_incl_vat / (1 + pct(bp.vat_rate_percentage)), e.residual_data)
+    : null),
+  indexed: () => true,
+  fields: RESIDENTIAL_FIELDS as Record<string, EntryField<ResidentialEntry>>,
+  formulaScalars: [
+    'amount', 'von_incl_vat', 'quote_excl_vat', 'plot_price', 'square_meters', 'unit_price', 'residual_von_incl_vat', 'building_costs', 'additional_costs_percentage',
+  ],
+  newEntry: (bp, id, label) => ({
+    id, label, amount: 1, tenure_type: 'Purchased', calculation_method: 'PlotPrice', calculation_date: newPriceDate(bp),
+    land_share_data: null, plot_price: 0, residence_type: null, price_per_square_meter_data: null,
+    indexing: { standard_index: DEFAULT_REVENUE_INDEX, indexing_items: [] },
+    phasing: { phasing_section_type: 'Woningbouw', phasing_method: 'percentage', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+    bookvalue: { bookvalue_items: [] },
+  }),
+};
+
+export const NON_RESIDENTIAL_SECTION: SectionDescriptor<NonResidentialEntry> = {
+  kind: 'non_residential',
+  list: 'non_residential_construction',
+  results: 'nonResidentialEntries',
+  sheet: 'Niet-Woningbouw',
+  title: 'Niet-Woningbouw',
+  direction: 'in',
+  revenue: { key: 'revenuesNonResidential', title: 'Opbrengsten niet-woningbouw' },
+  methods: choices(['PricePerSquareMeter', 'LandShare', 'PlotPrice', 'Residual'], METHOD_LABELS),
+  phaseGroup: 'Revenue',
+  categories: choices(['Bedrijven', 'Kantoren', 'Detailhandel', 'Horeca', 'Maatschappelijk', 'OverigVastgoed'], { OverigVastgoed: 'Overig vastgoed' }),
+  legacyCategories: [],
+  defaultCategory: 'Bedrijven',
+  defaultPhasingMethod: 'percentage',
+  defaultIndex: DEFAULT_REVENUE_INDEX,
+  priceIndexOf: () => DEFAULT_PRICE_INDEX,
+  priceDateOf: (e) => e.calculation_date,
+  priceDatePath: 'calculation_date',
+  priceIndexPath: 'calculation_date',
+  uniqueLabels: true,
+  messages: { priceDateAfterNcw: 'De prijsdatum (berekeningsdatum) ligt na de NCW-datum.' },
+  fields: NON_RESIDENTIAL_FIELDS as Record<string, EntryField<NonResidentialEntry>>,
+  formulaScalars: [
+    'amount', 'square_meters', 'unit_price', 'value_excl_vat', 'quote_excl_vat', 'plot_price', 'residual_value_excl_vat', 'building_costs', 'additional_costs_percentage',
+  ],
+  entryProblems: (e) => [
+    ...nonNegative(e.amount, 'amount'),
+    ...methodProblems(e),
+    ...(e.calculation_method === 'Residual' ? residualProblems(e.residual_data, 'Vul de waarde excl. btw, de bouwkosten en de bijkomende kosten in.') : []),
+  ],
+  warningOf: (e) => (e.calculation_method === 'Residual' && e.residual_data ? residualWarning(e.residual_data.value_excl_vat, e.residual_data) : null),
+  indexed: () => true,
+  newEntry: (bp, id, label) => ({
+    id, label, amount: 1, calculation_method: 'PricePerSquareMeter', calculation_date: newPriceDate(bp),
+    price_per_square_meter_data: { square_meters: 0, unit_price: 0 }, land_share_data: null, plot_price: null, residual_data: null,
+    indexing: { standard_index: DEFAULT_REVENUE_INDEX, indexing_items: [] },
+    phasing: { phasing_section_type: 'Bedrijven', phasing_method: 'percentage', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+    bookvalue: { bookvalue_items: [] },
+  }),
+};
+
+export const OTHER_REVENUE_SECTION: SectionDescriptor<OtherRevenueEntry> = {
+  ...(COST_SECTION as unknown as SectionDescriptor<OtherRevenueEntry>),
+  kind: 'other_revenue',
+  list: 'other_revenues',
+  results: 'otherRevenueEntries',
+  sheet: 'Overige opbrengsten',
+  title: 'Overige opbrengsten',
+  direction: 'in',
+  revenue: { key: 'revenuesOther', title: 'Overige opbrengsten' },
+  phaseGroup: null,
+  categories: choices(['Subsidie', 'BijdrageDerden', 'Exploitatiebijdrage', 'OverigeOpbrengst'], { BijdrageDerden: 'Bijdrage derden', OverigeOpbrengst: 'Overige opbrengst' }),
+  legacyCategories: [],
+  defaultCategory: 'Subsidie',
+  defaultIndex: DEFAULT_REVENUE_INDEX,
+  fields: OTHER_REVENUE_FIELDS as Record<string, EntryField<OtherRevenueEntry>>,
+  indexed: (e) => e.indexed !== false,
+  newEntry: (bp, id, label) => ({
+    ...COST_SECTION.newEntry(bp, id, label),
+    indexed: true,
+    indexing: { standard_index: DEFAULT_REVENUE_INDEX, indexing_items: [] },
+    phasing: { phasing_section_type: 'Subsidie', phasing_method: 'Financeel', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+  }),
+};
+
+/** Every section, in the order of the menu, the workbook and the results. */
+export const SECTIONS: readonly SectionDescriptor[] = [COST_SECTION, RESIDENTIAL_SECTION, NON_RESIDENTIAL_SECTION, OTHER_REVENUE_SECTION] as readonly SectionDescriptor[];
+/** The revenue sections, in order (their per-period revenues add up to the revenues, §3b.5). */
+export const REVENUE_SECTIONS = SECTIONS.filter((s) => s.revenue !== null);
+
+export const ENTRY_KINDS: readonly EntryKind[] = SECTIONS.map((s) => s.kind);
+const BY_KIND = new Map<EntryKind, SectionDescriptor>(SECTIONS.map((s) => [s.kind, s]));
+
+export function sectionOf(kind: EntryKind): SectionDescriptor {
+  return BY_KIND.get(kind)!;
+}
+/** The entries of a section (a list absent on the wire is empty). */
+export function entriesOf(m: ModelData, kind: EntryKind): AnyEntry[] {
+  return ((m as Record<string, unknown>)[sectionOf(kind).list] as AnyEntry[] | undefined) ?? [];
+}
+/** Replace the entries of a section. */
+export function setEntries(m: ModelData, kind: EntryKind, entries: AnyEntry[]): void {
+  (m as Record<string, unknown>)[sectionOf(kind).list] = entries;
+}
+/** Dotted path of an entry, for messages on the field. */
+export const entryPath = (kind: EntryKind, index: number) => `${sectionOf(kind).list}[${index}]`;
+
+export const MSG_NAMES = {
+  empty: 'Voer een geldige naam in.',
+  duplicate: 'Deze naam bestaat al. Kies een unieke naam',
+} as const;
+
+/** Spec 3 §5 name rule of an entry (new or renamed): non-empty, unique in its section case-insensitively. */
+export function entryLabelProblem(m: ModelData, kind: EntryKind, id: number | null, label: string): string | null {
+  const t = label.trim();
+  if (!t) return MSG_NAMES.empty;
+  const dup = entriesOf(m, kind).some((e) => e.id !== id && e.label.trim().toLowerCase() === t.toLowerCase());
+  return dup ? MSG_NAMES.duplicate : null;
+}
+
+/** A new entry of a section with the model's defaults and the next free id. */
+export function newEntry(m: ModelData, kind: EntryKind, label: string): AnyEntry {
+  const id = Math.max(0, ...entriesOf(m, kind).map((e) => e.id)) + 1;
+  const e = sectionOf(kind).newEntry(m.base_parameters, id, label.trim());
+  Object.assign(e.phasing, newEntryPhasingDates(m, sectionOf(kind)));
+  return e;
+}
+
+/** One space-usage check of the overview (calculation.md §3b.6). */
+export interface SpaceUsageCheck {
+  kind: 'residential' | 'non_residential';
+  location: 'net_area_marketable_residential' | 'net_area_marketable_non_residential';
+  /** Σ amount × m² of the section's price-per-m² entries. */
+  entriesM2: number;
+  /** Σ m² of the Ruimtegebruik rows at the location. */
+  spaceM2: number;
+  /** entriesM2 − spaceM2; non-zero is a warning that links to Ruimtegebruik. */
+  difference: number;
+}
+
+/** §3b.6: the m² the price-per-m² entries sell against the marketable area of Ruimtegebruik, per section. */
+export function spaceUsageChecks(m: ModelData): SpaceUsageCheck[] {
+  const checks = [
+    { kind: 'residential', location: 'net_area_marketable_residential' },
+    { kind: 'non_residential', location: 'net_area_marketable_non_residential' },
+  ] as const;
+  return checks.map(({ kind, location }) => {
+    const entries = entriesOf(m, kind) as (ResidentialEntry | NonResidentialEntry)[];
+    const entriesM2 = entries
+      .filter((e) => e.calculation_method === 'PricePerSquareMeter')
+      .reduce((a, e) => a + e.amount * (e.price_per_square_meter_data?.square_meters ?? 0), 0);
+    const spaceM2 = m.base_parameters.space_usage.filter((r) => r.location === location).reduce((a, r) => a + (r.value ?? 0), 0);
+    return { kind, location, entriesM2, spaceM2, difference: entriesM2 - spaceM2 };
+  });
+}
