@@ -93,17 +93,10 @@ export async function submitLogin(page: Page, email: string, password: string) {
 
 export const projectsRegion = (page: Page) => page.getByRole('region', { name: 'Projecten', exact: true });
 
-/** Opens one of the Configuratie sub-menu items (the sub-menu opens on hover). */
-/** Opens Configuratie's submenu, until `item` shows in it. */
+/** Opens Configuratie's submenu by a click, until `item` shows in it. */
 export async function showConfigurationMenu(page: Page, item: string) {
-  const configuration = page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Configuratie' });
-  // The submenu opens on the pointer's entering: a pointer that already rests there (a screen that just
-  // rendered under it) enters nothing, so leave and enter again until the item shows.
-  await expect(async () => {
-    await page.mouse.move(0, 0);
-    await configuration.hover();
-    await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Configuratie' }).click();
+  await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
 }
 
 export async function openConfiguration(page: Page, item: string) {
