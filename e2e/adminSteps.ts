@@ -86,6 +86,18 @@ export async function fromLastMail(email: string, pattern: RegExp, what: string)
 /** The reset code of the last reset mail to `email`. */
 export const resetCodeFor = (email: string) => fromLastMail(email, /code in:\s*\n\s*(\S+)/, 'reset-mail');
 
+/** Every invitation link mailed to `email` so far, oldest first (issue 25.1). */
+export function invitationLinksTo(email: string): string[] {
+  let text = '';
+  try {
+    text = readFileSync(process.env.E2E_MAIL_FILE ?? '', 'utf8');
+  } catch {
+    return [];
+  }
+  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { to: string; text: string })
+    .filter((m) => m.to === email).map((m) => /(https?:\/\/\S+\/uitnodiging#\S+)/.exec(m.text)?.[1] ?? '').filter(Boolean);
+}
+
 /** The link of the last invitation mail to `email` (issue 25.1). */
 export const invitationLinkFor = (email: string) => fromLastMail(email, /(https?:\/\/\S+\/uitnodiging#\S+)/, 'uitnodiging');
 
