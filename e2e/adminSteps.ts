@@ -63,11 +63,11 @@ export async function createUser(request: APIRequestContext, opts: { role?: stri
 export const totp = (secret: string, stepsAhead = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead, period: 30 });
 
-/** The reset code of the last reset mail to `email`, from the mails the e2e server writes to E2E_MAIL_FILE. */
-export async function resetCodeFor(email: string): Promise<string> {
+/** What `pattern`'s first group finds in the last mail to `email`, from the mails the e2e server writes to E2E_MAIL_FILE. */
+export async function fromLastMail(email: string, pattern: RegExp, what: string): Promise<string> {
   const file = process.env.E2E_MAIL_FILE;
   if (!file) throw new Error('E2E_MAIL_FILE is niet gezet (start de tests met scripts/e2e.ts)');
-  let code = '';
+  let found = '';
   await expect.poll(() => {
     let text = '';
     try {
@@ -77,11 +77,29 @@ export async function resetCodeFor(email: string): Promise<string> {
     }
     const mails = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { to: string; text: string });
     const mine = mails.filter((m) => m.to === email).pop();
-    code = mine ? (/code in:\s*\n\s*(\S+)/.exec(mine.text)?.[1] ?? '') : '';
-    return code;
-  }, { message: `reset-mail aan ${email}` }).not.toBe('');
-  return code;
+    found = mine ? (pattern.exec(mine.text)?.[1] ?? '') : '';
+    return found;
+  }, { message: `${what} aan ${email}` }).not.toBe('');
+  return found;
 }
+
+/** The reset code of the last reset mail to `email`. */
+export const resetCodeFor = (email: string) => fromLastMail(email, /code in:\s*\n\s*(\S+)/, 'reset-mail');
+
+/** Every invitation link mailed to `email` so far, oldest first (issue 25.1). */
+export function invitationLinksTo(email: string): string[] {
+  let text = '';
+  try {
+    text = readFileSync(process.env.E2E_MAIL_FILE ?? '', 'utf8');
+  } catch {
+    return [];
+  }
+  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { to: string; text: string })
+    .filter((m) => m.to === email).map((m) => /(https?:\/\/\S+\/uitnodiging#\S+)/.exec(m.text)?.[1] ?? '').filter(Boolean);
+}
+
+/** The link of the last invitation mail to `email` (issue 25.1). */
+export const invitationLinkFor = (email: string) => fromLastMail(email, /(https?:\/\/\S+\/uitnodiging#\S+)/, 'uitnodiging');
 
 /** Fills the e-mail/password screen and presses Inloggen. */
 export async function submitLogin(page: Page, email: string, password: string) {
@@ -93,17 +111,10 @@ export async function submitLogin(page: Page, email: string, password: string) {
 
 export const projectsRegion = (page: Page) => page.getByRole('region', { name: 'Projecten', exact: true });
 
-/** Opens one of the Configuratie sub-menu items (the sub-menu opens on hover). */
-/** Opens Configuratie's submenu, until `item` shows in it. */
+/** Opens Configuratie's submenu by a click, until `item` shows in it. */
 export async function showConfigurationMenu(page: Page, item: string) {
-  const configuration = page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Configuratie' });
-  // The submenu opens on the pointer's entering: a pointer that already rests there (a screen that just
-  // rendered under it) enters nothing, so leave and enter again until the item shows.
-  await expect(async () => {
-    await page.mouse.move(0, 0);
-    await configuration.hover();
-    await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Configuratie' }).click();
+  await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
 }
 
 export async function openConfiguration(page: Page, item: string) {

@@ -37,6 +37,8 @@ export interface Config {
   publicUrl: string;
   /** How long a produced file (/files/{uuid}/…) and an opened model's WebDAV address stay valid, in hours. */
   fileLinkHours: number;
+  /** How long an invitation link (a new user sets their own password) stays valid, in hours. */
+  inviteHours: number;
   /** Run the job worker in this process (default on; every instance runs one). */
   jobWorker: boolean;
   /**
@@ -94,6 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl,
     fileLinkHours: int(env.FILE_LINK_HOURS, 24),
+    inviteHours: int(env.INVITE_HOURS, 72),
     jobWorker: env.JOB_WORKER !== 'false',
     jobExpireSeconds: int(env.JOB_EXPIRE_SECONDS, 300),
     workerThreads: int(env.WORKER_THREADS, 2),

@@ -39,6 +39,15 @@ export function assertCanManageUser(actor: UserRow, target: UserRow): void {
   if (target.isStaff && !actor.isStaff) throw new HttpError(403, 'Alleen een superbeheerder kan een superbeheerder wijzigen.');
 }
 
+/**
+ * A change of a user's details: as `assertCanManageUser`, except that a client's admin may force MFA on
+ * its staff user too (issue 25.3): forcing only adds protection, lifting it stays staff's.
+ */
+export function assertCanUpdateUser(actor: UserRow, target: UserRow, change: { onlyForcesMfa: boolean }): void {
+  if (isAdmin(actor) && target.isStaff && change.onlyForcesMfa) return;
+  assertCanManageUser(actor, target);
+}
+
 /** Decision: an admin cannot delete, block or demote themself (the client would lose its admin). */
 export function assertNotSelf(actor: UserRow, target: UserRow, what: 'verwijderen' | 'blokkeren' | 'rol'): void {
   if (actor.id !== target.id) return;

@@ -9,7 +9,7 @@ import {
   type ProjectRole, canChoosePlatform, canCreateProject, canEditProject, canEndSession, canReadLogs, canSeeRights,
   canManageModelHistory, canSeeModelHistory, canToggleFrozen,
 } from './projects.ts';
-import { canChangeOwnPassword, canEditProfile, hasMainAppAccess, isAdmin } from './users.ts';
+import { canChangeOwnPassword, canEditProfile, canManageOwnMfa, hasMainAppAccess, isAdmin } from './users.ts';
 
 // The capability flags the rows and user/me/ carry (src/api/contract/capabilities.ts): the same
 // functions the services' require… checks use, so a flag is true exactly when the call is allowed
@@ -26,6 +26,7 @@ export function userCapabilities(user: UserRow): z.infer<typeof UserCapabilities
     can_manage_model_templates: canManageModelTemplates(user),
     can_manage_report_templates: canManageReportTemplates(user),
     can_edit_profile: canEditProfile(user),
+    can_manage_mfa: canManageOwnMfa(user),
     can_change_password: canChangeOwnPassword(user),
     can_choose_platform: canChoosePlatform(user),
     can_manage_documentation: canManageDocumentation(user),

@@ -15,8 +15,17 @@ export const hasMainAppAccess = (user: UserRow) => globalRole(user) !== 'NON';
 /** Configuration, users and logs are for role ADM (spec 2 §6), staff included. */
 export const isAdmin = (user: UserRow) => globalRole(user) === 'ADM';
 
-/** Spec 2 §2: a super-admin's profile (name, e-mail, MFA) is read-only in the settings. */
+/** May this account act (sign in, accept an invitation): active and not blocked. */
+export const mayAct = (user: UserRow) => user.isActive && !user.blocked;
+
+/** Spec 2 §2: a super-admin's profile (name, e-mail) is read-only in the settings. */
 export const canEditProfile = (user: UserRow) => !user.isStaff;
+
+/**
+ * Everyone sets up, resets and switches off their own MFA, the super-admin included (issue 25.3): the
+ * most powerful account must not be the least protected. The `can_manage_mfa` flag.
+ */
+export const canManageOwnMfa = (_user: UserRow) => true;
 
 /**
  * Everyone changes their own password, the super-admin included (issue 15): his first password is the

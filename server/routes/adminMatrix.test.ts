@@ -72,6 +72,8 @@ const rows: Row[] = [
   { name: 'mfa disable', method: 'POST', make: async () => ({ url: 'user/mfa/disable/' }), expect: ANY_SIGNED_IN },
   { name: 'mfa verify (wrong code)', method: 'POST', make: async () => ({ url: 'user/mfa/verify/', body: { user_email: 'x@y.nl', mfa_code: '000000' } }),
     expect: { none: 401, NON: 400, VWR: 400, USR: 400, ADM: 400, staff: 400, other: 400 } },
+  { name: 'mfa recovery-codes (MFA off)', method: 'POST', make: async () => ({ url: 'user/mfa/recovery-codes/' }),
+    expect: { none: 401, NON: 400, VWR: 400, USR: 400, ADM: 400, staff: 400, other: 400 } },
   { name: 'login mfa (no ticket)', method: 'POST', make: async () => ({ url: 'user/login/mfa/', body: { email: 'x@y.nl', mfa_code: '000000' } }),
     expect: { none: 401, NON: 401, VWR: 401, USR: 401, ADM: 401, staff: 401, other: 401 } },
   // reset (public) and own password
@@ -83,6 +85,11 @@ const rows: Row[] = [
     expect: { none: 400, NON: 400, VWR: 400, USR: 400, ADM: 400, staff: 400, other: 400 } },
   { name: 'me reset-password (wrong current)', method: 'POST', make: async () => ({ url: 'user/me/reset-password/', body: { current_password: 'fout', new_password: strong } }),
     expect: { none: 401, NON: 400, VWR: 400, USR: 400, ADM: 400, staff: 400, other: 400 } },
+  // invitation link (public; an unknown token)
+  { name: 'invitation check', method: 'POST', make: async () => ({ url: 'user/invitation/check/', body: { token: `x${uniq()}` } }),
+    expect: { none: 400, NON: 400, VWR: 400, USR: 400, ADM: 400, staff: 400, other: 400 } },
+  { name: 'invitation accept', method: 'POST', make: async () => ({ url: 'user/invitation/accept/', body: { token: `x${uniq()}`, new_password: strong } }),
+    expect: { none: 400, NON: 400, VWR: 400, USR: 400, ADM: 400, staff: 400, other: 400 } },
   // user administration
   { name: 'user list', method: 'GET', make: async () => ({ url: 'user/' }), expect: ADMIN_COLLECTION },
   { name: 'user new', method: 'POST', make: async () => ({ url: 'user/new', body: { first_name: 'N', last_name: 'N', email: `nieuw${uniq()}@matrix.test`, password: strong, role: 'VWR' } }), expect: ADMIN_CREATE },
@@ -92,6 +99,7 @@ const rows: Row[] = [
   { name: 'user delete', method: 'DELETE', make: async () => ({ url: `user/${(await freshUser()).id}/` }), expect: ADMIN_ID },
   { name: 'user blk', method: 'POST', make: async () => ({ url: `user/${(await freshUser()).id}/blk/`, body: { blocked: true } }), expect: ADMIN_ID },
   { name: 'user reset-mfa', method: 'POST', make: async () => ({ url: `user/${(await freshUser()).id}/reset-mfa/` }), expect: ADMIN_ID },
+  { name: 'user invite', method: 'POST', make: async () => ({ url: `user/${(await freshUser()).id}/invite/` }), expect: ADMIN_ID },
   { name: 'user reset-password', method: 'POST', make: async () => ({ url: `user/${a.vwr.id}/reset-password/`, body: { new_password: strong } }), expect: ADMIN_ID },
   ...(['GET', 'POST', 'PUT'] as const).flatMap((method): Row[] => [
     { name: `user project-role ${method}`, method, make: async () => ({ url: `user/${a.usr.id}/project-role/`, body: method === 'GET' ? undefined : [] }), expect: ADMIN_ID },

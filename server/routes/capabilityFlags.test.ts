@@ -109,12 +109,12 @@ describe('row flags agree with what the endpoints allow', () => {
 
 describe('user/me/ flags per global role and staff', () => {
   const EXPECTED = {
-    ADM: { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_change_password: true, can_choose_platform: false, can_manage_documentation: false, can_manage_map_viewer: false, can_manage_bi_settings: false },
-    USR: { has_main_app_access: true, can_create_project: true, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_change_password: true, can_choose_platform: false, can_manage_documentation: false, can_manage_map_viewer: false, can_manage_bi_settings: false },
-    VWR: { has_main_app_access: true, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_change_password: true, can_choose_platform: false, can_manage_documentation: false, can_manage_map_viewer: false, can_manage_bi_settings: false },
-    NON: { has_main_app_access: false, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_change_password: true, can_choose_platform: false, can_manage_documentation: false, can_manage_map_viewer: false, can_manage_bi_settings: false },
+    ADM: { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_manage_mfa: true, can_change_password: true, can_choose_platform: false, can_manage_documentation: false, can_manage_map_viewer: false, can_manage_bi_settings: false },
+    USR: { has_main_app_access: true, can_create_project: true, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_manage_mfa: true, can_change_password: true, can_choose_platform: false, can_manage_documentation: false, can_manage_map_viewer: false, can_manage_bi_settings: false },
+    VWR: { has_main_app_access: true, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_manage_mfa: true, can_change_password: true, can_choose_platform: false, can_manage_documentation: false, can_manage_map_viewer: false, can_manage_bi_settings: false },
+    NON: { has_main_app_access: false, can_create_project: false, can_read_logs: false, can_manage_users: false, can_configure: false, can_manage_global_parameters: false, can_manage_model_templates: false, can_manage_report_templates: false, can_edit_profile: true, can_manage_mfa: true, can_change_password: true, can_choose_platform: false, can_manage_documentation: false, can_manage_map_viewer: false, can_manage_bi_settings: false },
   };
-  const STAFF = { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: true, can_manage_model_templates: true, can_manage_report_templates: true, can_edit_profile: false, can_change_password: true, can_choose_platform: true, can_manage_documentation: true, can_manage_map_viewer: true, can_manage_bi_settings: true };
+  const STAFF = { has_main_app_access: true, can_create_project: true, can_read_logs: true, can_manage_users: true, can_configure: true, can_manage_global_parameters: true, can_manage_model_templates: true, can_manage_report_templates: true, can_edit_profile: false, can_manage_mfa: true, can_change_password: true, can_choose_platform: true, can_manage_documentation: true, can_manage_map_viewer: true, can_manage_bi_settings: true };
   let n = 0;
 
   for (const [role, staff, expected] of [
@@ -138,6 +138,7 @@ describe('user/me/ flags per global role and staff', () => {
         can_manage_users: allowed(await call(user, { method: 'GET', url: 'user/' })),
         can_configure: allowed(await call(user, { method: 'POST', url: 'subregion/', payload: { description: `Vlag ${n}`, access_list: [] } })),
         can_edit_profile: allowed(await call(user, { method: 'PUT', url: 'user/me/', payload: { first_name: user.firstName } })),
+        can_manage_mfa: allowed(await call(user, { method: 'POST', url: 'user/mfa/setup/' })),
         // a wrong current password: 400 when the change is allowed, 403 when not
         can_change_password: (await call(user, { method: 'POST', url: 'user/me/reset-password/', payload: { current_password: 'fout', new_password: 'Nieuw-Wachtwoord-2026!' } })) === 400,
         can_manage_model_templates: allowed(await call(user, { method: 'POST', url: 'template-model/', headers: template.headers, payload: template.payload })),
@@ -147,7 +148,7 @@ describe('user/me/ flags per global role and staff', () => {
         can_manage_bi_settings: allowed(await t.app.inject({ method: 'GET', url: '/api/bi/v1/settings/', headers: await bearer(t.app, user) }).then((r) => r.statusCode)),
       }).toEqual({
         has_main_app_access: expected.has_main_app_access, can_create_project: expected.can_create_project, can_read_logs: expected.can_read_logs,
-        can_manage_users: expected.can_manage_users, can_configure: expected.can_configure, can_edit_profile: expected.can_edit_profile, can_change_password: expected.can_change_password,
+        can_manage_users: expected.can_manage_users, can_configure: expected.can_configure, can_edit_profile: expected.can_edit_profile, can_manage_mfa: expected.can_manage_mfa, can_change_password: expected.can_change_password,
         can_manage_model_templates: expected.can_manage_model_templates,
         can_manage_report_templates: expected.can_manage_report_templates,
         can_manage_documentation: expected.can_manage_documentation,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  MfaDisableAnswer, MfaLoginAnswer, MfaLoginBody, MfaSetupAnswer, MfaVerifyAnswer, MfaVerifyBody,
+  MfaDisableAnswer, MfaLoginAnswer, RecoveryCodesAnswer, MfaLoginBody, MfaSetupAnswer, MfaVerifyAnswer, MfaVerifyBody,
 } from '../../src/api/contract/mfa.ts';
 import * as mfa from '../services/mfa.ts';
 import { currentUser } from '../services/me.ts';
@@ -22,6 +22,9 @@ export default async function mfaRoutes(app: FastifyInstance) {
     await mfa.disableMfa(ctx, req.user, req.ip);
     return { mfa_verified: false as const, message: 'MFA uitgeschakeld' };
   });
+
+  r.post('/user/mfa/recovery-codes/', { schema: { tags: ['mfa'], response: { 200: RecoveryCodesAnswer } } },
+    async (req) => mfa.regenerateRecoveryCodes(ctx, req.user, req.ip));
 
   r.post('/user/login/mfa/', {
     config: { public: true },

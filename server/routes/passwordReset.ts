@@ -4,10 +4,13 @@ import { ChangePasswordBody, CheckMfaBody, CheckTokenAnswer, CheckTokenBody, Sen
 import { PASSWORD_CHANGED, PASSWORD_RESET_DONE } from '../../src/api/contract/messages.ts';
 import { MfaVerifyAnswer } from '../../src/api/contract/mfa.ts';
 import { Ok } from '../../src/api/contract/common.ts';
+import { InvitationAcceptAnswer, InvitationAcceptBody, InvitationCheckAnswer, InvitationCheckBody } from '../../src/api/contract/invitations.ts';
 import * as pw from '../services/passwords.ts';
-import { REFRESH_COOKIE } from './auth.ts';
+import { acceptInvitation, checkInvitation } from '../services/invitations.ts';
+import { currentUser } from '../services/me.ts';
+import { REFRESH_COOKIE, setRefreshCookie } from './auth.ts';
 
-/** Password reset by mail (no bearer) and the own password change (spec 2 §4, §7). */
+/** Password reset by mail and the invitation link (no bearer), and the own password change (spec 2 §4, §7; issue 25.1). */
 export default async function passwordResetRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
@@ -37,4 +40,14 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     await pw.changeOwnPassword(ctx, req.user, req.body.current_password, req.body.new_password, req.ip, req.cookies[REFRESH_COOKIE]);
     return { message: PASSWORD_CHANGED };
   });
+
+  r.post('/user/invitation/check/', { config: open, schema: { tags: ['reset'], body: InvitationCheckBody, response: { 200: InvitationCheckAnswer } } },
+    async (req) => checkInvitation(ctx, req.body.token, req.ip));
+
+  r.post('/user/invitation/accept/', { config: open, schema: { tags: ['reset'], body: InvitationAcceptBody, response: { 200: InvitationAcceptAnswer } } },
+    async (req, reply) => {
+      const { user, session } = await acceptInvitation(ctx, req.body.token, req.body.new_password, req.ip);
+      setRefreshCookie(app, reply, session.refresh);
+      return { access: session.access, user: await currentUser(ctx, user), message: 'Ingelogd' };
+    });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams, Ok } from '../../src/api/contract/common.ts';
 import { AdminResetPasswordBody, AdminUser, AdminUserList, BlockAnswer, BlockBody, CreateUserBody, UpdateUserBody, UserProjectRoleBody, UserProjectRoleList, UserSubregionBody, UserSubregionList, UserTemplateReportBody, UserTemplateReportList } from '../../src/api/contract/users.ts';
-import { USER_DELETED } from '../../src/api/contract/messages.ts';
+import { INVITE_SENT, USER_DELETED } from '../../src/api/contract/messages.ts';
 import { PASSWORD_CHANGED } from '../../src/api/contract/messages.ts';
 import * as users from '../services/users.ts';
 
@@ -33,6 +33,10 @@ export default async function userRoutes(app: FastifyInstance) {
     async (req) => users.setBlocked(ctx, req.user, req.params.id, req.body.blocked, req.ip));
   r.post('/user/:id/reset-mfa/', { schema: { tags, params: IdParams, response: { 200: AdminUser } } },
     async (req) => users.resetUserMfa(ctx, req.user, req.params.id, req.ip));
+  r.post('/user/:id/invite/', { schema: { tags, params: IdParams, response: { 200: Ok } } }, async (req) => {
+    await users.reinviteUser(ctx, req.user, req.params.id, req.ip);
+    return { message: INVITE_SENT };
+  });
   r.post('/user/:id/reset-password/', { schema: { tags, params: IdParams, body: AdminResetPasswordBody, response: { 200: Ok } } },
     async (req) => {
       await users.resetUserPassword(ctx, req.user, req.params.id, req.body.new_password, req.ip);

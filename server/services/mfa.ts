@@ -8,6 +8,7 @@ import { decrypt, encrypt } from '../auth/crypto.ts';
 import { assertAttemptAllowed } from './attempts.ts';
 import { command, type Command } from './command.ts';
 import { findUserByEmail, normalizeEmail, startSession, type Session } from './session.ts';
+import { removeRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from './recoveryCodes.ts';
 
 const MFA_ISSUER = 'Grondslag';
 const TOTP_PERIOD = 30;
@@ -35,6 +36,17 @@ export async function checkTotp(ctx: AppContext, user: UserRow, code: string): P
   return updated.length === 1;
 }
 
+/**
+ * The second factor at sign-in and in the reset flow: a TOTP code (six digits) or one of the user's
+ * recovery codes (issue 25.2), which is then used up.
+ */
+export async function checkSecondFactor(
+  ctx: AppContext, user: UserRow, code: string, ip: string, where: 'inloggen' | 'wachtwoordherstel',
+): Promise<boolean> {
+  if (/^\d{6}$/.test(code)) return checkTotp(ctx, user, code);
+  return user.mfaVerified && code.length > 0 && useRecoveryCode(ctx, user, code, ip, where);
+}
+
 /** A new pending secret; MFA is off until a code of it is verified. */
 export async function setupMfa(ctx: AppContext, user: UserRow, ip: string) {
   const secret = generateSecret();
@@ -53,16 +65,28 @@ export async function verifyMfaSetup(ctx: AppContext, user: UserRow, email: stri
   const ok = await checkTotp(ctx, user, code.trim());
   if (ok) await attempt.succeeded();
   if (!ok) throw new HttpError(400, BAD_SETUP_CODE);
-  await command(ctx, { user, ip }, async (c) => {
+  const codes = await command(ctx, { user, ip }, async (c) => {
     await c.tx.update(appUser).set({ mfaVerified: true }).where(eq(appUser.id, user.id));
     await c.audit('MFA ingeschakeld');
+    return replaceRecoveryCodes(c, user.id);
   });
-  return { mfa_verified: true };
+  return { mfa_verified: true, recovery_codes: codes };
+}
+
+/** Ten new recovery codes from the profile (MFA on); the earlier ones stop working. */
+export async function regenerateRecoveryCodes(ctx: AppContext, user: UserRow, ip: string) {
+  if (!user.mfaVerified) throw new HttpError(400, 'Stel eerst Multi-Factor Authenticatie (MFA) in.');
+  const codes = await command(ctx, { user, ip }, async (c) => {
+    await c.audit('Nieuwe MFA-herstelcodes aangemaakt');
+    return replaceRecoveryCodes(c, user.id);
+  });
+  return { recovery_codes: codes };
 }
 
 /** Turns MFA off for a user, inside the caller's command. */
 export async function clearMfa(c: Command, userId: number): Promise<void> {
   await c.tx.update(appUser).set({ mfaVerified: false, mfaSecret: null, mfaLastStep: null }).where(eq(appUser.id, userId));
+  await removeRecoveryCodes(c, userId);
 }
 
 export async function disableMfa(ctx: AppContext, user: UserRow, ip: string) {
@@ -72,7 +96,7 @@ export async function disableMfa(ctx: AppContext, user: UserRow, ip: string) {
   });
 }
 
-/** Step two of sign-in: the ticket of step one, the e-mail and a TOTP code. */
+/** Step two of sign-in: the ticket of step one, the e-mail and a TOTP code or a recovery code. */
 export async function loginMfa(
   ctx: AppContext, ticket: string | undefined, emailIn: string, code: string, ip: string,
 ): Promise<{ user: UserRow; session: Session }> {
@@ -81,7 +105,7 @@ export async function loginMfa(
   const claims = ticket ? await ctx.tokens.verify(ticket, 'mfa-login') : null;
   const user = await findUserByEmail(ctx, email);
   const valid = Boolean(claims && user && claims.userId === user.id && user.mfaVerified && !user.blocked && user.isActive)
-    && await checkTotp(ctx, user!, code.trim());
+    && await checkSecondFactor(ctx, user!, code.trim(), ip, 'inloggen');
   if (valid) await attempt.succeeded();
   if (!valid || !user) {
     await command(ctx, { user, ip }, (c) => c.audit(`Mislukte MFA-inlogpoging (${email})`));

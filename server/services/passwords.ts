@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { canChangeOwnPassword } from '../policies/users.ts';
 import { assertAttemptAllowed, RESET_MAIL_LIMITS } from './attempts.ts';
 import { command, type Command } from './command.ts';
-import { checkTotp } from './mfa.ts';
+import { checkSecondFactor } from './mfa.ts';
 import { findUserByEmail, normalizeEmail, revokeAllSessions } from './session.ts';
 
 const RESET_TOKEN_MS = 60 * 60 * 1000;
@@ -74,12 +74,12 @@ export async function checkResetToken(ctx: AppContext, emailIn: string, token: s
   return { token: Boolean(found), mfa: Boolean(found?.user.mfaVerified) };
 }
 
-/** check-mfa: a TOTP code for the reset; answers an mfa_token that set-password must present. */
+/** check-mfa: a TOTP code (or a recovery code) for the reset; answers an mfa_token that set-password must present. */
 export async function checkResetMfa(ctx: AppContext, emailIn: string, token: string, code: string, ip: string) {
   const email = normalizeEmail(emailIn);
   const attempt = await assertAttemptAllowed(ctx, 'reset-mfa', email, ip);
   const found = await findValidToken(ctx, email, token.trim());
-  const ok = Boolean(found?.user.mfaVerified) && await checkTotp(ctx, found!.user, code.trim());
+  const ok = Boolean(found?.user.mfaVerified) && await checkSecondFactor(ctx, found!.user, code.trim(), ip, 'wachtwoordherstel');
   if (ok) await attempt.succeeded();
   if (!ok || !found) throw new HttpError(400, BAD_RESET_CODE);
   const mfaToken = randomToken();

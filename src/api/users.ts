@@ -19,7 +19,8 @@ interface NewUser {
   firstName: string;
   lastName: string;
   email: string;
-  password: string;
+  /** Without one the user gets an invitation mail and chooses their own (issue 25.1). */
+  password?: string;
   role: Role;
 }
 type UserChanges = Partial<{ firstName: string; lastName: string; email: string; role: Role; mfaForced: boolean }>;
@@ -39,6 +40,8 @@ export const usersApi = {
   resetMfa: (userId: number) => request<AdminUser>('POST', `${M}/user/${id(userId)}/reset-mfa/`),
   resetPassword: (userId: number, newPassword: string) =>
     request<Message>('POST', `${M}/user/${id(userId)}/reset-password/`, { body: { newPassword: required(newPassword, 'newPassword') } }),
+  /** 'Opnieuw uitnodigen': a fresh link by mail; the earlier one stops working. */
+  reinvite: (userId: number) => request<Message>('POST', `${M}/user/${id(userId)}/invite/`),
   forceMfaForAll: () => request<Message>('POST', `${M}/user/force-mfa/`),
 
   projectRoles: (userId: number) => request<UserProjectRole[]>('GET', `${M}/user/${id(userId)}/project-role/`),

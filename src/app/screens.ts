@@ -21,4 +21,5 @@ export type ScreenParams = Record<string, string | number | undefined>;
 
 export type LoginState =
   | 'Loading' | 'LoginEmailPassword' | 'LoginSaml' | 'LoginMFA'
-  | 'ResetPasswordEmail' | 'ResetPasswordCode' | 'ResetPasswordMFA' | 'ResetPasswordNewPassword';
+  | 'ResetPasswordEmail' | 'ResetPasswordCode' | 'ResetPasswordMFA' | 'ResetPasswordNewPassword'
+  | 'AcceptInvitation';

@@ -186,3 +186,29 @@ export const parameterApplication = pgTable('parameter_application', {
   modelIds: jsonb().$type<number[]>().notNull(),
   createdAt: now(),
 });
+
+/**
+ * Invitations (issue 25.1): a single-use link where a new user sets their own password. Only the
+ * token's SHA-256 is stored; a new invitation revokes the unused ones before it.
+ */
+export const userInvitation = pgTable('user_invitation', {
+  id: serial().primaryKey(),
+  userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  createdAt: now(),
+}, (t) => [
+  uniqueIndex('user_invitation_token_hash_key').on(t.tokenHash),
+  index('user_invitation_user_idx').on(t.userId),
+]);
+
+/** MFA recovery codes (issue 25.2): ten per setup, stored as SHA-256, each accepted once. */
+export const mfaRecoveryCode = pgTable('mfa_recovery_code', {
+  id: serial().primaryKey(),
+  userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  codeHash: text().notNull(),
+  usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  createdAt: now(),
+}, (t) => [index('mfa_recovery_code_user_idx').on(t.userId)]);

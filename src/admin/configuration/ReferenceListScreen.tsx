@@ -1,5 +1,5 @@
 import '../admin.css';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Card, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
@@ -46,11 +46,16 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
     } else if (isStatus(e, 400) || isStatus(e, 403)) toasts.error(messageOf(e, SAVE_FAILED));
     else toasts.error(SAVE_FAILED);
   };
+  /** One write at a time: Enter disables the field, which may blur it, and that must not save twice. */
+  const writing = useRef(false);
   const run = async (f: () => Promise<void>) => {
+    if (writing.current) return;
+    writing.current = true;
     setBusy(true);
     try {
       await f();
     } finally {
+      writing.current = false;
       setBusy(false);
     }
   };
@@ -85,6 +90,14 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
       }
     });
   };
+  /** Tab or a click elsewhere saves a changed name as Enter does (issue 25.5). */
+  const renameOnBlur = (row: ReferenceRow) => {
+    if ((drafts[row.id] ?? row.name) !== row.name) rename(row);
+  };
+  const cancelEdit = (row: ReferenceRow) => {
+    setDrafts(({ [row.id]: _, ...rest }) => rest);
+    if (taken === row.id) setTaken(null);
+  };
   const remove = (row: ReferenceRow, force: boolean) => void run(async () => {
     try {
       await kind.remove(row.id, force);
@@ -117,9 +130,15 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
                         setDrafts((d) => ({ ...d, [row.id]: v }));
                         if (taken === row.id) setTaken(null);
                       }}
-                      onKeyDown={(e) => e.key === 'Enter' && changed && rename(row)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' && draft !== row.name) rename(row);
+                        if (e.key === 'Escape') cancelEdit(row);
+                      }}
+                      onBlur={() => renameOnBlur(row)}
                       title={row.protected ? 'Deze naam kan niet worden gewijzigd.' : taken === row.id ? kind.duplicate : undefined} />
-                    {changed && <Button icon="floppy-disk" intent="primary" aria-label={`${row.name} opslaan`} title="Opslaan" onClick={() => rename(row)} disabled={busy} />}
+                    {changed && <Button icon="floppy-disk" intent="primary" aria-label={`${row.name} opslaan`} title="Opslaan" disabled={busy}
+                        onMouseDown={(e) => e.preventDefault()} /* the field keeps the focus: its blur would save a second time */
+                        onClick={() => rename(row)} />}
                     {kind.hasMap && (
                       <Button icon="map" variant="minimal" aria-label={`Kaart van ${row.name} bewerken`} title="Kaart bewerken" disabled={busy}
                         onClick={() => row.outlineUri && screen.navigate('MapViewer_Subregion', { id: row.id })} />

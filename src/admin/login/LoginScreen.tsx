@@ -5,10 +5,11 @@ import { useRoot } from '../../app/RootStore.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { mfaApi } from '../../api/mfa.ts';
 import { BAD_LOGIN_CODE } from '../../api/contract/messages.ts';
-import { CodeInput, MFA_CODE_LENGTH } from '../common/CodeInput.tsx';
+import { isSecondFactorCode, SecondFactorField } from '../common/SecondFactorField.tsx';
 
 // The reset steps carry the password policy (with its list of common passwords): loaded only when asked.
 const ResetPasswordFlow = lazy(() => import('./ResetPasswordFlow.tsx'));
+const InvitationFlow = lazy(() => import('./InvitationFlow.tsx'));
 
 /** Login sub-states of spec 2 §2: e-mail/password, SAML, the MFA step and the password-reset steps. */
 export const LoginScreen = observer(function LoginScreen() {
@@ -17,6 +18,7 @@ export const LoginScreen = observer(function LoginScreen() {
   switch (auth.loginState) {
     case 'LoginSaml': body = <SamlLogin />; break;
     case 'LoginMFA': body = <MfaLogin />; break;
+    case 'AcceptInvitation': body = <Suspense fallback={<Spinner />}><InvitationFlow /></Suspense>; break;
     case 'ResetPasswordEmail':
     case 'ResetPasswordCode':
     case 'ResetPasswordMFA':
@@ -45,7 +47,7 @@ const MfaLogin = observer(function MfaLogin() {
   const sending = useRef(false);
   const check = async (value: string) => {
     if (sending.current) return;
-    if (value.length !== MFA_CODE_LENGTH) {
+    if (!isSecondFactorCode(value)) {
       toasts.error(BAD_LOGIN_CODE);
       return;
     }
@@ -69,9 +71,7 @@ const MfaLogin = observer(function MfaLogin() {
   return (
     <form onSubmit={submit} aria-label="Inloggen met MFA-code">
       <p>Voer de code van zes tekens uit uw authenticator-app in.</p>
-      <FormGroup label="MFA-code" labelFor="login-mfa-code">
-        <CodeInput id="login-mfa-code" value={code} onChange={setCode} onComplete={(c) => void check(c)} disabled={busy} autoFocus />
-      </FormGroup>
+      <SecondFactorField id="login-mfa-code" value={code} onChange={setCode} onComplete={(c) => void check(c)} disabled={busy} />
       <Button type="submit" intent="primary" text="Inloggen" fill large loading={busy} />
       <Button variant="minimal" fill style={{ marginTop: 8 }} text="Terug" onClick={() => auth.setLoginState('LoginEmailPassword')} />
     </form>

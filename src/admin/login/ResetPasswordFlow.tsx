@@ -6,7 +6,7 @@ import { isStatus, messageOf } from '../../api/http.ts';
 import { PASSWORD_RESET_DONE, passwordResetApi, RESET_EMAIL_PATTERN } from '../../api/passwordReset.ts';
 import { BAD_RESET_CODE } from '../../api/contract/messages.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
-import { CodeInput, MFA_CODE_LENGTH } from '../common/CodeInput.tsx';
+import { isSecondFactorCode, SecondFactorField } from '../common/SecondFactorField.tsx';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 
 
@@ -71,7 +71,7 @@ const ResetPasswordFlow = observer(function ResetPasswordFlow() {
       );
     case 'ResetPasswordMFA':
       return <MfaStep busy={busy} cancel={cancel} onCode={(code, clear) => run(async () => {
-        if (code.length !== MFA_CODE_LENGTH) {
+        if (!isSecondFactorCode(code)) {
           toasts.error(BAD_RESET_CODE);
           return;
         }
@@ -151,9 +151,7 @@ function MfaStep({ busy, cancel, onCode }: StepProps & { onCode: (code: string, 
     <form onSubmit={submit} aria-label="MFA-code controleren">
       <h3>Multi-Factor Authenticatie</h3>
       <p>Voer de code van zes tekens uit uw authenticator-app in.</p>
-      <FormGroup label="MFA-code" labelFor="reset-mfa-code">
-        <CodeInput id="reset-mfa-code" value={code} onChange={setCode} onComplete={(c) => onCode(c, () => setCode(''))} disabled={busy} autoFocus />
-      </FormGroup>
+      <SecondFactorField id="reset-mfa-code" value={code} onChange={setCode} onComplete={(c) => onCode(c, () => setCode(''))} disabled={busy} />
       <Button type="submit" intent="primary" text="Controleren" fill large loading={busy} />
       {cancel}
     </form>

@@ -9,6 +9,7 @@ import { mfaApi, type MfaSetup } from '../../api/mfa.ts';
 import { BAD_SETUP_CODE } from '../../api/contract/messages.ts';
 import { CodeInput } from '../common/CodeInput.tsx';
 import { disableMfa } from './userActions.ts';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 /** MFA setup (spec 2 §2, §4): QR code and manual key of a new secret; a verified code turns MFA on. */
 const SetupMfaScreen = observer(function SetupMfaScreen() {
@@ -16,6 +17,8 @@ const SetupMfaScreen = observer(function SetupMfaScreen() {
   const [setup, setSetup] = useState<MfaSetup | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  /** After a verified code: the recovery codes, shown once before the user goes on. */
+  const [codes, setCodes] = useState<string[] | null>(null);
   const started = useRef(false);
   const forced = Boolean(auth.user?.mfaForced && !auth.user.mfaVerified);
 
@@ -28,17 +31,25 @@ const SetupMfaScreen = observer(function SetupMfaScreen() {
   const verify = async (value: string) => {
     if (!auth.user) return;
     setBusy(true);
+    let answer;
     try {
-      await mfaApi.verify(auth.user.email, value);
+      answer = await mfaApi.verify(auth.user.email, value);
     } catch {
       setCode('');
       toasts.error(BAD_SETUP_CODE);
       setBusy(false);
       return;
     }
+    setCodes(answer.recoveryCodes ?? []);
+    toasts.success('Multi-Factor Authenticatie (MFA) is ingesteld.');
+    setBusy(false);
+  };
+
+  /** Reloading the user ends the forced setup (the screen guard), so it waits until the codes were seen. */
+  const proceed = async () => {
+    setBusy(true);
     try {
       await auth.reloadUser();
-      toasts.success('Multi-Factor Authenticatie (MFA) is ingesteld.');
       screen.navigate('Projects');
     } catch {
       toasts.error('Fout bij het laden van gebruikersdata.');
@@ -64,12 +75,12 @@ const SetupMfaScreen = observer(function SetupMfaScreen() {
               Multi-Factor Authenticatie is verplicht gesteld voor uw account. Stel MFA in om verder te gaan.
             </Callout>
           )}
-          <ol className="gs-steps">
+          {!codes && <ol className="gs-steps">
             <li>Installeer een authenticator-app op uw telefoon, bijvoorbeeld Microsoft Authenticator of Google Authenticator.</li>
             <li>Scan de QR-code hieronder met de app, of voer de sleutel handmatig in.</li>
             <li>Vul de code van zes tekens in die de app toont.</li>
-          </ol>
-          {!setup ? <Spinner size={30} /> : (
+          </ol>}
+          {codes ? <RecoveryCodes codes={codes} doneText="Ik heb de codes bewaard" onDone={() => void proceed()} /> : !setup ? <Spinner size={30} /> : (
             <>
               <div className="gs-qr">
                 <QRCodeSVG value={setup.otpauthUrl} level="H" size={128} marginSize={4} fgColor="#0b2a5b" title="QR-code voor de authenticator-app" />
@@ -82,11 +93,11 @@ const SetupMfaScreen = observer(function SetupMfaScreen() {
               </FormGroup>
             </>
           )}
-          <div className="gs-actions">
+          {!codes && <div className="gs-actions">
             {forced
               ? <Button text="Uitloggen" icon="log-out" onClick={() => void auth.logout()} disabled={busy} />
               : <Button text="Annuleren" onClick={() => void cancel()} disabled={busy} />}
-          </div>
+          </div>}
         </Card>
       </div>
     </>

@@ -7,6 +7,8 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { authApi } from '../../api/auth.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { disableMfa, reloadUser } from './userActions.ts';
+import { mfaApi } from '../../api/mfa.ts';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { PASSWORD_CHANGED, passwordResetApi } from '../../api/passwordReset.ts';
 import { WRONG_CURRENT_PASSWORD } from '../../api/contract/messages.ts';
 import { USER_EMAIL_PATTERN } from '../../api/users.ts';
@@ -16,7 +18,7 @@ import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 
 /**
  * User settings (Gebruiker, spec 2 §2): profile, MFA and password. A super-admin sees the profile
- * read-only and has no MFA form here, but changes his own password (issue 15).
+ * read-only, but sets up his own MFA (issue 25.3) and changes his own password (issue 15).
  */
 const UserSettingsScreen = observer(function UserSettingsScreen() {
   const { auth } = useRoot();
@@ -32,7 +34,7 @@ const UserSettingsScreen = observer(function UserSettingsScreen() {
           </Callout>
         )}
         <ProfileForm key={`${user.id}-${user.email}`} />
-        {user.canEditProfile && <MfaSection />}
+        {user.canManageMfa && <MfaSection />}
         {user.canChangePassword && <PasswordForm />}
       </div>
     </>
@@ -84,7 +86,7 @@ const ProfileForm = observer(function ProfileForm() {
           <InputGroup id="me-email" value={email} onValueChange={setEmail} readOnly={readOnly} disabled={busy} />
         </FormGroup>
         {readOnly
-          ? <p className="gs-muted">Als super-beheerder kunt u uw profiel en MFA hier niet wijzigen.</p>
+          ? <p className="gs-muted">Als super-beheerder kunt u uw profiel hier niet wijzigen.</p>
           : <Button type="submit" intent="primary" text="Opslaan" loading={busy} />}
       </form>
     </Card>
@@ -94,20 +96,34 @@ const ProfileForm = observer(function ProfileForm() {
 const MfaSection = observer(function MfaSection() {
   const { auth, screen, toasts } = useRoot();
   const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
   const on = Boolean(auth.user?.mfaVerified);
   const disable = async () => {
     setBusy(true);
     await disableMfa({ auth, toasts });
     setBusy(false);
   };
+  const newCodes = async () => {
+    setBusy(true);
+    try {
+      setCodes((await mfaApi.recoveryCodes()).recoveryCodes);
+      toasts.success('Nieuwe herstelcodes aangemaakt. De vorige codes werken niet meer.');
+    } catch (e) {
+      toasts.error(messageOf(e, 'Fout bij het aanmaken van nieuwe herstelcodes.'));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Card className="gs-form" role="region" aria-label="Multi-Factor Authenticatie">
       <h3>Multi-Factor Authenticatie (MFA)</h3>
       <p>Status: <Tag intent={on ? 'success' : 'none'} aria-label="MFA-status">{on ? 'Ingeschakeld' : 'Uitgeschakeld'}</Tag></p>
+      {codes && <RecoveryCodes codes={codes} doneText="Sluiten" onDone={() => setCodes(null)} />}
       <div className="gs-actions">
         {on ? (
           <>
             <Button text="Resetten" icon="refresh" onClick={() => screen.navigate('SetupMfa')} disabled={busy} />
+            <Button text="Nieuwe herstelcodes" icon="key" onClick={() => void newCodes()} disabled={busy} />
             <Button text="Uitzetten" icon="disable" onClick={() => void disable()} loading={busy} />
           </>
         ) : <Button text="Instellen" intent="primary" icon="mobile-phone" onClick={() => screen.navigate('SetupMfa')} />}

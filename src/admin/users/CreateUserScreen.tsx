@@ -1,7 +1,7 @@
 import '../admin.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Card } from '@blueprintjs/core';
+import { Button, Card, Radio, RadioGroup } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { firstErrorOnly } from '../../app/resource.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
@@ -20,6 +20,8 @@ import { UserFields, type UserFieldValues } from './UserFields.tsx';
 const CreateUserScreen = observer(function CreateUserScreen() {
   const { auth, screen, toasts } = useRoot();
   const [fields, setFields] = useState<UserFieldValues>({ firstName: '', lastName: '', email: '', role: 'USR' });
+  /** Issue 25.1: an invitation mail by default; a temporary password for clients without mail. */
+  const [byInvitation, setByInvitation] = useState(true);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [subregions, setSubregions] = useState<CheckRow[]>([]);
@@ -52,15 +54,15 @@ const CreateUserScreen = observer(function CreateUserScreen() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const f = { ...fields, firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), email: fields.email.trim() };
-    if (!f.firstName || !f.lastName || !f.email || !password || !repeat) return void toasts.error('Niet alle vereiste velden zijn ingevuld.');
+    if (!f.firstName || !f.lastName || !f.email || (!byInvitation && (!password || !repeat))) return void toasts.error('Niet alle vereiste velden zijn ingevuld.');
     if (!USER_EMAIL_PATTERN.test(f.email)) return void toasts.error('Ongeldig e-mailadres.');
-    if (password !== repeat) return void toasts.error('Wachtwoorden komen niet overeen');
-    if (!isPasswordAcceptable(password)) return void toasts.error('Wachtwoord voldoet niet aan de eisen');
+    if (!byInvitation && password !== repeat) return void toasts.error('Wachtwoorden komen niet overeen');
+    if (!byInvitation && !isPasswordAcceptable(password)) return void toasts.error('Wachtwoord voldoet niet aan de eisen');
     setBusy(true);
     try {
       let created;
       try {
-        created = await usersApi.create({ ...f, password });
+        created = await usersApi.create(byInvitation ? f : { ...f, password });
       } catch (err) {
         toasts.error(isStatus(err, 409) ? EMAIL_IN_USE : 'Er ging iets mis bij het aanmaken van een gebruiker.');
         if (isStatus(err, 409)) setEmailTaken(f.email);
@@ -80,7 +82,9 @@ const CreateUserScreen = observer(function CreateUserScreen() {
           toasts.warning(`Gebruiker aangemaakt. ${what} toekennen mislukt`);
         }
       }
-      if (!failed) toasts.success(`Gebruiker ${created.firstName} ${created.lastName} is aangemaakt.`);
+      if (!failed) {
+        toasts.success(`Gebruiker ${created.firstName} ${created.lastName} is aangemaakt.${byInvitation ? ` Er is een uitnodiging verstuurd naar ${created.email}.` : ''}`);
+      }
       screen.navigate('UserList');
     } finally {
       setBusy(false);
@@ -96,8 +100,15 @@ const CreateUserScreen = observer(function CreateUserScreen() {
             <h3>Gegevens</h3>
             <UserFields idPrefix="new-user" value={fields} onChange={setFields} disabled={busy}
               emailError={emailTaken !== null && fields.email.trim() === emailTaken ? EMAIL_IN_USE : null} />
-            <NewPasswordFields ids={['new-user-password', 'new-user-repeat']} labels={['Tijdelijk wachtwoord', 'Bevestig tijdelijk wachtwoord']} required
-              password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} disabled={busy} />
+            <RadioGroup label="Eerste wachtwoord" selectedValue={byInvitation ? 'invite' : 'password'} disabled={busy}
+              onChange={(e) => setByInvitation(e.currentTarget.value === 'invite')}>
+              <Radio value="invite" label="Met een uitnodiging per e-mail (de gebruiker kiest zelf een wachtwoord)" />
+              <Radio value="password" label="Met een tijdelijk wachtwoord (zonder e-mail)" />
+            </RadioGroup>
+            {!byInvitation && (
+              <NewPasswordFields ids={['new-user-password', 'new-user-repeat']} labels={['Tijdelijk wachtwoord', 'Bevestig tijdelijk wachtwoord']} required
+                password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} disabled={busy} />
+            )}
           </Card>
           <Card className="gs-form" role="region" aria-label="Deelgebieden">
             <h3>Deelgebieden</h3>

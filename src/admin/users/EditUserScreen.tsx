@@ -73,6 +73,10 @@ const EditUserScreen = observer(function EditUserScreen() {
       screen.navigate('UserList');
     }, 'Fout bij het verwijderen van de gebruiker.');
   };
+  const reinvite = () => void act(async () => {
+    await usersApi.reinvite(userId);
+    toasts.success(`Er is een nieuwe uitnodiging verstuurd naar ${user!.email}. De vorige link werkt niet meer.`);
+  }, 'Fout bij het versturen van de uitnodiging.');
   const resetMfa = () => void act(async () => {
     show(await usersApi.resetMfa(userId));
     toasts.success('Multi-Factor Authenticatie (MFA) gereset.');
@@ -107,6 +111,7 @@ const EditUserScreen = observer(function EditUserScreen() {
                   <Button intent={user.blocked ? 'none' : 'warning'} text={user.blocked ? 'Gebruiker deblokkeren' : 'Gebruiker blokkeren'} onClick={toggleBlocked} disabled={busy} />
                   <Button intent="danger" text="Gebruiker verwijderen" onClick={() => setConfirmDelete(true)} disabled={busy} />
                   <Button text="Wachtwoord resetten" onClick={() => screen.navigate('ResetPasswordUser', { id: userId })} disabled={busy} />
+                  <Button icon="envelope" text="Opnieuw uitnodigen" onClick={reinvite} disabled={busy} />
                   <Button text="Annuleren" onClick={() => screen.navigate('UserList')} disabled={busy} />
                 </div>
               </form>

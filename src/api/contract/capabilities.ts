@@ -18,8 +18,10 @@ export const UserCapabilities = z.object({
   can_manage_model_templates: z.boolean(),
   /** Configuratie → Rapportagesjablonen: upload, change, delete and download report templates (staff). */
   can_manage_report_templates: z.boolean(),
-  /** Own profile and MFA in the user settings (a super-admin's are read-only). */
+  /** Own profile (name, e-mail) in the user settings (a super-admin's is read-only). */
   can_edit_profile: z.boolean(),
+  /** Own MFA and its recovery codes in the user settings (everyone, the super-admin included; issue 25.3). */
+  can_manage_mfa: z.boolean(),
   /** Own password in the user settings (everyone, the super-admin included). */
   can_change_password: z.boolean(),
   /** The platform field of a new model. */

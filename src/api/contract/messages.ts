@@ -14,6 +14,10 @@ export const BAD_SETUP_CODE = 'De ingevoerde code is ongeldig.';
 export const RESET_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 /** 400 of an invalid, used or expired reset code (or its MFA step). */
 export const BAD_RESET_CODE = 'De ingevoerde code is ongeldig';
+/** 400 of an invitation link that is unknown, used, replaced by a newer one or expired (issue 25.1). */
+export const INVITE_INVALID = 'Deze uitnodiging is ongeldig of verlopen. Vraag uw beheerder om een nieuwe uitnodiging.';
+/** The answer of 'Opnieuw uitnodigen' and of a user created with an invitation. */
+export const INVITE_SENT = 'Uitnodiging verstuurd.';
 /** 400 of the own password change with a wrong current password. */
 export const WRONG_CURRENT_PASSWORD = 'Oud wachtwoord is onjuist.';
 /** The answers of a password change (spec: with a full stop in the settings and the admin's reset, without one after the mailed code). */

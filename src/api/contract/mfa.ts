@@ -3,7 +3,10 @@ import { CurrentUser } from './auth.ts';
 
 // Multi-factor authentication (TOTP, RFC 6238) — spec 2 §3, §7. All paths under /api/manager/.
 
-/** A TOTP code: six digits. Any other length is answered 401 'Ongeldige code!' on login. */
+/**
+ * A TOTP code (six digits) or, at sign-in and in the reset flow, a recovery code (xxxxx-xxxxx). Anything
+ * else is answered 401 'Ongeldige code!' on login.
+ */
 export const MfaCode = z.string().trim().max(16);
 
 /** POST user/mfa/setup/ (bearer) → a new pending secret; MFA stays off until verify succeeds. */
@@ -27,6 +30,8 @@ export const MfaVerifyAnswer = z.object({
   mfa_verified: z.boolean(),
   /** Only on the reset flow (user/reset-password/check-mfa/). */
   mfa_token: z.string().optional(),
+  /** Only on setup: the ten single-use recovery codes, shown once (issue 25.2). */
+  recovery_codes: z.array(z.string()).optional(),
 });
 export type MfaVerifyAnswer = z.infer<typeof MfaVerifyAnswer>;
 
@@ -48,3 +53,7 @@ export const MfaLoginAnswer = z.object({
   message: z.string(),
 });
 export type MfaLoginAnswer = z.infer<typeof MfaLoginAnswer>;
+
+/** POST user/mfa/recovery-codes/ (bearer, MFA on): ten new recovery codes; the earlier ones stop working. */
+export const RecoveryCodesAnswer = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodesAnswer = z.infer<typeof RecoveryCodesAnswer>;

@@ -28,7 +28,9 @@ export const AdminUserList = z.array(AdminUser);
 const required = 'Niet alle vereiste velden zijn ingevuld.';
 
 /**
- * POST user/new → 201 AdminUser. The password is temporary: password_reset_required is true.
+ * POST user/new → 201 AdminUser. Without a password the user gets an invitation mail with a link where
+ * they choose their own (issue 25.1); with one, the password is temporary (the fallback for clients
+ * without mail): password_reset_required is true.
  * 400 messages: 'Niet alle vereiste velden zijn ingevuld.', 'Ongeldig e-mailadres.',
  * 'Wachtwoord voldoet niet aan de eisen' (+ errors[] per unmet requirement); 409 'E-mail is al in
  * gebruik door een andere gebruiker.'.
@@ -37,7 +39,7 @@ export const CreateUserBody = z.object({
   first_name: z.string().trim().min(1, required).max(150),
   last_name: z.string().trim().min(1, required).max(150),
   email: z.string().trim().toLowerCase().min(1, required).max(254).regex(USER_EMAIL_PATTERN, 'Ongeldig e-mailadres.'),
-  password: z.string().min(1, required).max(1024),
+  password: z.string().min(1, required).max(1024).optional(),
   role: Role,
 });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;

@@ -22,6 +22,8 @@ export class AuthStore {
   user: CurrentUser | null = null;
   loggedIn = false;
   loginState: LoginState = 'Loading';
+  /** The token of the invitation link the browser was opened with (issue 25.1), for 'AcceptInvitation'. */
+  invitationToken = '';
   /** E-mail remembered between the password step and the MFA step. */
   pendingEmail = '';
   busy = false;
@@ -34,6 +36,12 @@ export class AuthStore {
 
   /** Start-up (spec 2 §4): refresh → me → the screen of the address; otherwise the login screen. */
   async startup(): Promise<void> {
+    const invitation = this.root.screen.takeInvitation();
+    if (invitation) {
+      this.invitationToken = invitation;
+      this.loginState = 'AcceptInvitation';
+      return;
+    }
     this.loginState = 'Loading';
     try {
       const { access } = await authApi.refresh();

@@ -95,6 +95,17 @@ export class ScreenStore {
     this.navigate(screen, params, { replace: true });
   }
 
+  /**
+   * The token of an invitation link (`/uitnodiging#token`, issue 25.1), once: the address becomes `/`,
+   * so the token leaves the address bar and the history, and the sign-in it ends in opens Projects.
+   */
+  takeInvitation(): string | null {
+    if (typeof window === 'undefined' || window.location.pathname.replace(/\/+$/, '') !== INVITATION_PATH) return null;
+    const token = decodeURIComponent(window.location.hash.slice(1));
+    window.history.replaceState(null, '', '/');
+    return token || null;
+  }
+
   /** Before leaving for a SAML sign-in: the address to return to afterwards. */
   rememberRequested(): void {
     try {
@@ -123,6 +134,8 @@ export class ScreenStore {
   }
 }
 
+/** The address of the invitation mail's link (server/services/invitations.ts). */
+const INVITATION_PATH = '/uitnodiging';
 const currentAddress = () => (typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`);
 
 function takeRequested(): string | null {

@@ -8,7 +8,7 @@ const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   id: 1, firstName: 'A', lastName: 'B', email: 'a@b.nl', isStaff: false, role: 'USR', mfaVerified: false, mfaForced: false,
   passwordResetRequired: false, termsConditionsAccepted: true, clientId: 1, clientName: 'X',
   hasMainAppAccess: true, canCreateProject: true, canReadLogs: false, canManageUsers: false, canConfigure: false,
-  canManageGlobalParameters: false, canManageModelTemplates: false, canManageReportTemplates: false, canEditProfile: true, canChangePassword: true, canChoosePlatform: false, canManageDocumentation: false, canManageMapViewer: false, canManageBiSettings: false, ...over,
+  canManageGlobalParameters: false, canManageModelTemplates: false, canManageReportTemplates: false, canEditProfile: true, canManageMfa: true, canChangePassword: true, canChoosePlatform: false, canManageDocumentation: false, canManageMapViewer: false, canManageBiSettings: false, ...over,
 });
 
 function screenStore(u: CurrentUser) {

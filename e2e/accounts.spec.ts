@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import { expect, test, signIn, signOut, ADMIN } from './helpers.ts';
+import { createUser, expectToast, login, invitationLinkFor, invitationLinksTo, projectsRegion, rand, submitLogin, totp } from './adminSteps.ts';
+
+// Issue 25 items 1–3 in the browser: the invitation mail's link, recovery codes, MFA for the super-admin.
+
+/** Opens a mail's link on the test server (the mail names PUBLIC_URL, the tests may reach it by another host name). */
+const openLink = (page: Page, link: string) => {
+  const url = new URL(link);
+  return page.goto(`${url.pathname}${url.hash}`);
+};
+
+test('an invited user follows the mail link, chooses a password and is signed in; a new invitation ends the old link', async ({ page, browser, request }) => {
+  await signIn(page, ADMIN);
+  await page.getByRole('menuitem', { name: 'Gebruikers' }).click();
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  const data = page.getByRole('region', { name: 'Gegevens' });
+  const r = rand();
+  const email = `uitnodiging-${r}@voorbeeld.nl`;
+  await data.getByLabel('Voornaam').fill('Ilse');
+  await data.getByLabel('Achternaam').fill(`Uitgenodigd ${r}`);
+  await data.getByLabel('E-mailadres').fill(email);
+  // An invitation is the default: no password to invent.
+  await expect(data.getByLabel('Met een uitnodiging per e-mail (de gebruiker kiest zelf een wachtwoord)')).toBeChecked();
+  await expect(data.getByLabel(/^Tijdelijk wachtwoord/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  await expectToast(page, `Gebruiker Ilse Uitgenodigd ${r} is aangemaakt. Er is een uitnodiging verstuurd naar ${email}.`);
+  const first = await invitationLinkFor(email);
+
+  // 'Opnieuw uitnodigen' sends a fresh link; the first one no longer works.
+  await page.getByRole('row', { name: new RegExp(email) }).click();
+  await page.getByRole('button', { name: 'Opnieuw uitnodigen' }).click();
+  await expectToast(page, `Er is een nieuwe uitnodiging verstuurd naar ${email}. De vorige link werkt niet meer.`);
+  await expect.poll(() => invitationLinksTo(email).length).toBe(2);
+  const second = invitationLinksTo(email)[1];
+  expect(second).not.toBe(first);
+
+  const invited = await (await browser.newContext({ baseURL: new URL(page.url()).origin })).newPage();
+  await openLink(invited, first);
+  await expect(invited.getByText('Deze uitnodiging is ongeldig of verlopen. Vraag uw beheerder om een nieuwe uitnodiging.')).toBeVisible();
+
+  await openLink(invited, second);
+  const form = invited.getByRole('form', { name: 'Wachtwoord kiezen' });
+  await expect(form).toContainText(`Kies een wachtwoord voor uw account ${email}.`);
+  await expect(invited).toHaveURL(/\/$/); // the token left the address bar
+  const password = `Zelf-Gekozen-${r}-8!`;
+  await form.getByLabel(/^Wachtwoord/).fill(password);
+  await form.getByLabel(/^Herhaal wachtwoord/).fill(password);
+  await form.getByRole('button', { name: 'Wachtwoord instellen en inloggen' }).click();
+  // Signed in: the terms first (as for any new user), no temporary-password step.
+  const terms = invited.getByRole('dialog', { name: 'Gebruiksvoorwaarden' });
+  await terms.getByRole('button', { name: 'Accepteren' }).click();
+  await expect(projectsRegion(invited)).toBeVisible();
+  await expect(invited.getByText('U bent ingelogd met een tijdelijk wachtwoord')).toHaveCount(0);
+
+  // The link works once; the chosen password signs in.
+  await openLink(invited, second);
+  await expect(invited.getByText('Deze uitnodiging is ongeldig of verlopen. Vraag uw beheerder om een nieuwe uitnodiging.')).toBeVisible();
+  // (this browser is still signed in; the chosen password is checked through the API)
+  await login(request, email, password);
+});
+
+test('setting up MFA shows ten recovery codes once; one signs in instead of the app code, and only once', async ({ page, request }) => {
+  const user = await createUser(request, { ready: true });
+  await submitLogin(page, user.email, user.password);
+  await expect(projectsRegion(page)).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Gebruiker', exact: true }).click();
+  await page.getByRole('region', { name: 'Multi-Factor Authenticatie' }).getByRole('button', { name: 'Instellen' }).click();
+  const setup = page.getByRole('region', { name: 'Multi-Factor Authenticatie instellen' });
+  const key = (await setup.getByLabel('Sleutel voor handmatige invoer').textContent())!.trim();
+  await setup.getByLabel('Code', { exact: true }).fill(await totp(key));
+  const list = setup.getByRole('list', { name: 'Lijst herstelcodes' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const code = (await list.getByRole('listitem').first().textContent())!.trim();
+  expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+  await setup.getByRole('button', { name: 'Ik heb de codes bewaard' }).click();
+  await expect(projectsRegion(page)).toBeVisible();
+  await signOut(page);
+
+  const signInWithRecovery = async () => {
+    await submitLogin(page, user.email, user.password);
+    await page.getByRole('button', { name: 'Telefoon kwijt? Herstelcode gebruiken' }).click();
+    await page.getByRole('textbox', { name: 'Herstelcode' }).fill(code);
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  };
+  await signInWithRecovery();
+  await expect(projectsRegion(page)).toBeVisible();
+  await signOut(page);
+  await signInWithRecovery();
+  await expectToast(page, 'Ongeldige code!');
+});
+
+test('the super-admin has the MFA settings: Instellen shows the QR code and key', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.getByRole('menuitem', { name: 'Gebruiker', exact: true }).click();
+  await expect(page.getByText('Als super-beheerder kunt u uw profiel hier niet wijzigen.')).toBeVisible();
+  const mfa = page.getByRole('region', { name: 'Multi-Factor Authenticatie' });
+  await expect(mfa.getByLabel('MFA-status')).toHaveText('Uitgeschakeld');
+  await mfa.getByRole('button', { name: 'Instellen' }).click();
+  const setup = page.getByRole('region', { name: 'Multi-Factor Authenticatie instellen' });
+  await expect(setup.getByLabel('Sleutel voor handmatige invoer')).toHaveText(/^[A-Z2-7]{16,}$/);
+  // The demo super-admin is shared by every test file: the setup is not completed here (the API test
+  // server/routes/accounts.test.ts completes it for staff and signs in with a code).
+  await setup.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(mfa.getByLabel('MFA-status')).toHaveText('Uitgeschakeld');
+});

@@ -1,0 +1,90 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext, UserRow } from '../context.ts';
+import { appUser, userInvitation } from '../db/schema/index.ts';
+import { HttpError } from '../errors.ts';
+import { INVITE_INVALID } from '../../src/api/contract/messages.ts';
+import { randomToken, sha256 } from '../auth/crypto.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { mayAct } from '../policies/users.ts';
+import { assertAttemptAllowed } from './attempts.ts';
+import { fullName } from './audit.ts';
+import { command, type Command } from './command.ts';
+import { assertPasswordPolicy, storePassword } from './passwords.ts';
+import { revokeAllSessions, startSession, type Session } from './session.ts';
+
+/** The address of the screen where an invited user sets their password; the token in the fragment stays out of request logs. */
+export const invitationLink = (ctx: AppContext, token: string) => `${ctx.config.publicUrl.replace(/\/$/, '')}/uitnodiging#${token}`;
+
+/**
+ * A new invitation for the user, inside the caller's command: the unused ones before it stop working
+ * (revoked), the new one is valid `inviteHours` from the command's time. Answers the token for the mail.
+ */
+export async function issueInvitation(c: Command, ctx: AppContext, user: UserRow): Promise<string> {
+  await c.tx.update(userInvitation).set({ revokedAt: c.now })
+    .where(and(eq(userInvitation.userId, user.id), isNull(userInvitation.usedAt), isNull(userInvitation.revokedAt)));
+  const token = randomToken(24);
+  await c.tx.insert(userInvitation).values({
+    userId: user.id, tokenHash: sha256(token), expiresAt: new Date(c.now.getTime() + ctx.config.inviteHours * 3_600_000), createdAt: c.now,
+  });
+  await c.audit(`Uitnodiging verstuurd aan '${fullName(user)}' (${user.email})`);
+  return token;
+}
+
+/** Sends the invitation mail (after the command that issued the token). */
+export async function mailInvitation(ctx: AppContext, user: UserRow, inviter: UserRow, token: string): Promise<void> {
+  const hours = ctx.config.inviteHours;
+  const validity = hours % 24 === 0 ? `${hours / 24} ${hours === 24 ? 'dag' : 'dagen'}` : `${hours} uur`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Uitnodiging voor Grondslag',
+    text: `Beste ${user.firstName},\n\n${fullName(inviter)} heeft een account voor u aangemaakt in Grondslag. `
+      + `Open deze link om uw eigen wachtwoord te kiezen:\n\n${invitationLink(ctx, token)}\n\n`
+      + `De link is ${validity} geldig en werkt één keer. Is hij verlopen, vraag dan uw beheerder u opnieuw uit te nodigen.\n`,
+  });
+}
+
+/** The invitation of a token that still works, with its user (who may act), else null. */
+async function validInvitation(ctx: AppContext, token: string) {
+  const [row] = await ctx.db.select({ invitation: userInvitation, user: appUser }).from(userInvitation)
+    .innerJoin(appUser, eq(appUser.id, userInvitation.userId))
+    .where(and(eq(userInvitation.tokenHash, sha256(token)), isNull(userInvitation.usedAt), isNull(userInvitation.revokedAt),
+      gt(userInvitation.expiresAt, ctx.config.now())));
+  return row && mayAct(row.user) ? row : null;
+}
+
+/** Failed checks count per IP (the token is the secret, there is no account to count on). */
+const inviteAttempt = (ctx: AppContext, ip: string) => assertAttemptAllowed(ctx, 'invitation', 'invitation', ip);
+
+export async function checkInvitation(ctx: AppContext, token: string, ip: string) {
+  const attempt = await inviteAttempt(ctx, ip);
+  const found = await validInvitation(ctx, token);
+  if (!found) throw new HttpError(400, INVITE_INVALID);
+  await attempt.succeeded();
+  return { email: found.user.email, first_name: found.user.firstName, mfa_forced: found.user.mfaForced };
+}
+
+/**
+ * The invited user's own password: the invitation is used up (conditionally, so two requests cannot
+ * both use it), the password stored as a chosen one (no temporary-password step), every other session
+ * ends, and the user is signed in.
+ */
+export async function acceptInvitation(ctx: AppContext, token: string, password: string, ip: string): Promise<{ user: UserRow; session: Session }> {
+  const attempt = await inviteAttempt(ctx, ip);
+  const found = await validInvitation(ctx, token);
+  if (!found) throw new HttpError(400, INVITE_INVALID);
+  await attempt.succeeded();
+  assertPasswordPolicy(password, 'new_password');
+  const passwordHash = await hashPassword(password);
+  const { user } = found;
+  await command(ctx, { user, ip }, async (c) => {
+    const used = await c.tx.update(userInvitation).set({ usedAt: c.now })
+      .where(and(eq(userInvitation.id, found.invitation.id), isNull(userInvitation.usedAt), isNull(userInvitation.revokedAt),
+        gt(userInvitation.expiresAt, c.now)))
+      .returning({ id: userInvitation.id });
+    if (used.length !== 1) throw new HttpError(400, INVITE_INVALID);
+    await storePassword(c, user.id, passwordHash, false);
+    await revokeAllSessions(c, user.id, 'password');
+    await c.audit('Uitnodiging geaccepteerd, wachtwoord gekozen');
+  });
+  return { user, session: await startSession(ctx, user, ip) };
+}

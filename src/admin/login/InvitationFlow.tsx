@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { useRoot } from '../../app/RootStore.ts';
+import { messageOf } from '../../api/http.ts';
+import { invitationsApi } from '../../api/invitations.ts';
+import { INVITE_INVALID } from '../../api/contract/messages.ts';
+import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
+import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
+
+/**
+ * The invitation link (issue 25.1): the invited user chooses their own password and is signed in; where
+ * MFA is forced, the setup follows at once (the screen guard). A used, replaced or expired link says so.
+ */
+const InvitationFlow = observer(function InvitationFlow() {
+  const { auth, toasts } = useRoot();
+  const token = auth.invitationToken;
+  const [invited, setInvited] = useState<{ email: string; firstName: string; mfaForced: boolean } | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+
+  useEffect(() => {
+    invitationsApi.check(token).then(setInvited, (e: unknown) => setInvalid(messageOf(e, INVITE_INVALID)));
+  }, [token]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (sending.current) return;
+    if (password !== repeat) return void toasts.error('Wachtwoorden komen niet overeen');
+    if (!isPasswordAcceptable(password)) return void toasts.error('Wachtwoord voldoet niet aan de eisen');
+    sending.current = true;
+    setBusy(true);
+    try {
+      const { access } = await invitationsApi.accept(token, password);
+      await auth.signedIn(access);
+    } catch (err) {
+      toasts.error(messageOf(err, 'Fout bij het instellen van uw wachtwoord.'));
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+  const toLogin = () => auth.setLoginState('LoginEmailPassword');
+
+  if (invalid) {
+    return (
+      <div>
+        <Callout intent="warning" icon="envelope">{invalid}</Callout>
+        <Button variant="minimal" fill style={{ marginTop: 8 }} text="Naar inloggen" onClick={toLogin} />
+      </div>
+    );
+  }
+  if (!invited) return <Spinner />;
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-label="Wachtwoord kiezen">
+      <h3>Welkom, {invited.firstName}</h3>
+      <p>Kies een wachtwoord voor uw account {invited.email}.</p>
+      {invited.mfaForced && <p>Daarna stelt u Multi-Factor Authenticatie (MFA) in; die is voor uw account verplicht.</p>}
+      <NewPasswordFields ids={['invite-password', 'invite-repeat']} labels={['Wachtwoord', 'Herhaal wachtwoord']} large requirementsBeforeTyping
+        password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} disabled={busy} />
+      <Button type="submit" intent="primary" text="Wachtwoord instellen en inloggen" fill large loading={busy} disabled={!password || !repeat} style={{ marginTop: 8 }} />
+      <Button variant="minimal" fill style={{ marginTop: 8 }} text="Naar inloggen" onClick={toLogin} disabled={busy} />
+    </form>
+  );
+});
+export default InvitationFlow;
