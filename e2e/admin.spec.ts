@@ -322,9 +322,10 @@ test('global parameters are applied to two models', async ({ page, request }) =>
   await expect(values.getByLabel('Kostenstijging periode 40', { exact: true })).toHaveValue('3,5'); // the base value is copied
   await expect(values.getByText('3,50 %').first()).toBeVisible();
   await page.getByRole('menuitem', { name: 'NCW-datum' }).click();
-  await page.getByRole('textbox', { name: 'NCW-datum' }).fill('4025-01-01');
-  await expect(page.getByRole('region', { name: 'NCW-datum' }).getByText('Ongeldige invoer.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'NCW-datum' }).fill('2026-01-01');
+  // Dates as everywhere in the app, with the tool's message (issue 25).
+  await page.getByRole('textbox', { name: 'NCW-datum' }).fill('01-01-4025');
+  await expect(page.getByRole('region', { name: 'NCW-datum' }).getByText('Ongeldige datum (dd-mm-jjjj)')).toBeVisible();
+  await page.getByRole('textbox', { name: 'NCW-datum' }).fill('01-01-2026');
   await page.getByRole('menuitem', { name: 'Toekomstige index gebruiker' }).click();
   await page.getByRole('button', { name: 'Kolom toevoegen' }).click();
   await expect(page.getByLabel('Toekomstige index gebruiker index 1 periode 1', { exact: true })).toHaveValue('2');

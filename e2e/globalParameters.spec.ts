@@ -1,6 +1,6 @@
 import { expect, test, ADMIN, signIn } from './helpers.ts';
 import { openConfiguration, rand } from './adminSteps.ts';
-import { call, createModel, example, token } from './workbenchSteps.ts';
+import { call, createModel, example, paste, token } from './workbenchSteps.ts';
 
 // Issue 23, item 2: 'Parameters doorvoeren' shows per chosen model what changes (dates included, EW and
 // NCW before → after) and asks first; then tells per model what happened, a refused model once with
@@ -25,10 +25,10 @@ test('global parameters: a preview per model, a confirmation, then the result pe
     await page.getByRole('menuitem', { name: menuItem }).click();
     await page.getByRole('textbox', { name: menuItem }).fill(value);
   };
-  await date('Startdatum grondexploitatie (boekwaarde vanaf)', '2023-01-01');
-  await date('NCW-datum', '2024-01-01');
-  await date('Prijspeildatum', '2024-01-01');
-  await date('Eindwaardedatum', '2027-12-31');
+  await date('Startdatum grondexploitatie (boekwaarde vanaf)', '01-01-2023');
+  await date('NCW-datum', '01-01-2024');
+  await date('Prijspeildatum', '01-01-2024');
+  await date('Eindwaardedatum', '31-12-2027');
   await page.getByRole('menuitem', { name: 'Rentepercentage negatief saldo' }).click();
   await page.getByLabel('Rentepercentage negatief saldo Uitgangspunt').fill('3');
   await page.getByRole('button', { name: 'Volgende' }).click();
@@ -79,4 +79,58 @@ test('global parameters: a preview per model, a confirmation, then the result pe
   expect(ours).toEqual([`Globale parameters doorgevoerd in 1 rekenmodel(len): '${applied}'`]);
   await dialog.getByRole('button', { name: 'Sluiten', exact: true }).click();
   await expect(dialog).toHaveCount(0);
+});
+
+// Issue 25, item 7: dates as everywhere (DD-MM-JJJJ, the tool's parser and message) and the periods as a
+// grid that takes a row of Dutch numbers pasted from Excel; what is pasted reaches the model.
+test('global parameters: dates as DD-MM-JJJJ, a row pasted from Excel fills consecutive periods and is stored', async ({ page, request }) => {
+  const id = rand();
+  const modelName = `Geplakt ${id}`;
+  const modelId = await createModel(request, `Parameters ${id} P`, example, modelName);
+  await signIn(page, ADMIN);
+  await openConfiguration(page, 'Parameters');
+  const date = async (menuItem: string, shown: string, value: string) => {
+    await page.getByRole('menuitem', { name: menuItem }).click();
+    const field = page.getByRole('textbox', { name: menuItem });
+    await expect(field).toHaveValue(shown);
+    await field.fill(value);
+  };
+  await date('Startdatum grondexploitatie (boekwaarde vanaf)', '01-01-2020', '31-02-2024');
+  const start = page.getByRole('region', { name: 'Startdatum grondexploitatie (boekwaarde vanaf)' });
+  await expect(start.getByText('Ongeldige datum (dd-mm-jjjj)')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Startdatum grondexploitatie (boekwaarde vanaf)' }).fill('1-1-2024');
+  await expect(start.getByText('Ongeldige datum (dd-mm-jjjj)')).toHaveCount(0);
+  await date('NCW-datum', '01-01-2025', '01-01-2024');
+  await date('Prijspeildatum', '01-01-2025', '01-01-2024');
+  await date('Eindwaardedatum', '31-12-2030', '31-12-2027');
+
+  await page.getByRole('menuitem', { name: 'Kostenstijging' }).click();
+  const grid = page.getByRole('table', { name: 'Kostenstijging per periode' });
+  await expect(grid.getByRole('columnheader', { name: '2024', exact: true })).toBeVisible(); // years as columns from the start date
+  await grid.getByLabel('Kostenstijging periode 1', { exact: true }).focus();
+  await paste(page, '2,5\t3\t3,25');
+  await expect(grid.getByLabel('Kostenstijging periode 1', { exact: true })).toHaveValue('2,5');
+  await expect(grid.getByLabel('Kostenstijging periode 2', { exact: true })).toHaveValue('3');
+  await expect(grid.getByLabel('Kostenstijging periode 3', { exact: true })).toHaveValue('3,25');
+  await expect(grid.getByLabel('Kostenstijging periode 4', { exact: true })).toHaveValue('2');
+  await expect(grid.getByRole('cell', { name: '3,25 %', exact: true })).toBeVisible(); // read as percentages, as in the tool
+
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('region', { name: 'Projecten kiezen' }).getByRole('button', { name: `Parameters ${id} P` }).click();
+  await page.getByRole('region', { name: 'Rekenmodellen kiezen' }).getByLabel(`Rekenmodel ${modelName}`).check({ force: true });
+  await page.getByRole('button', { name: 'Parameters doorvoeren' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Parameters doorvoeren' });
+  const changes = dialog.getByRole('table', { name: `Wijzigingen ${modelName}` });
+  await expect(changes.getByRole('row', { name: 'Kostenstijging 2024 2,00 % 2,50 %' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Doorvoeren' }).click();
+  await expect(dialog.getByText('Doorgevoerd')).toBeVisible();
+
+  // Stored in the model: read back from the server, as a reload of the model shows it.
+  const tok = await token(request);
+  const stored = await call<{ base_parameters: { parameter_sets: { set_name: string; set_values: { period_label: string; period_value: number }[] }[] } }>(
+    request, tok, 'GET', `/api/grexonline/model/${modelId}/`);
+  const values = stored.base_parameters.parameter_sets.find((s) => s.set_name === 'Kostenstijging')!.set_values;
+  const at = (label: string) => values.find((v) => v.period_label === label)?.period_value;
+  expect([at('2024'), at('2025'), at('2026')].map((v) => Math.round(v! * 100) / 100)).toEqual([2.5, 3, 3.25]); // the model's notation: 2 is 2 %
+  expect(at('2027') ?? 2).toBe(2);
 });

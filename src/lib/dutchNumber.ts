@@ -109,6 +109,9 @@ export function parseDutchDate(input: string | null | undefined): string | null 
   return valid(y, m, d) ? `${pad(y, 4)}-${pad(m)}-${pad(d)}` : null;
 }
 
+/** The message of a date that parseDutchDate cannot read, in the tool and in the administration. */
+export const INVALID_DATE = 'Ongeldige datum (dd-mm-jjjj)';
+
 /** yyyy-mm-dd → dd-mm-jjjj. */
 export function formatDutchDate(iso: string | null | undefined): string {
   if (!iso) return '';

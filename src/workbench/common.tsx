@@ -3,7 +3,7 @@ import { InputGroup } from '@blueprintjs/core';
 import type { CellValue } from 'hyperformula';
 import type { Edit } from '../formulas/engine.ts';
 import type { Problem } from '../formulas/validate.ts';
-import { parseDutchDate, parseDutchNumber, formatDutchDate, toDutchEditText } from '../lib/dutchNumber.ts';
+import { INVALID_DATE, parseDutchDate, parseDutchNumber, formatDutchDate, toDutchEditText } from '../lib/dutchNumber.ts';
 import type { SheetDef } from './sheets.ts';
 import type { CellChange } from './Sheet.tsx';
 import { cellEdits, cellContents } from './formulaCells.ts';
@@ -145,7 +145,7 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
     else if (kind === 'percent') v = percentInput(text, value as number) ?? null;
     else v = text;
     if (v === null) {
-      setError(kind === 'date' ? 'Ongeldige datum (dd-mm-jjjj)' : 'Voer een getal in.');
+      setError(kind === 'date' ? INVALID_DATE : 'Voer een getal in.');
       return;
     }
     setError(null);

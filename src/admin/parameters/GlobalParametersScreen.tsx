@@ -2,18 +2,20 @@ import '../admin.css';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
-  Button, Card, Checkbox, FormGroup, HTMLSelect, HTMLTable, InputGroup, Menu, MenuItem, NonIdealState, Spinner,
+  Button, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Menu, MenuItem, NonIdealState, Spinner,
 } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { messageOf } from '../../api/http.ts';
-import { PARAMETER_TYPES, PERIOD_TYPES, type ParameterType } from '../../api/contract/parameters.ts';
+import { PARAMETER_TYPES, type ParameterType } from '../../api/contract/parameters.ts';
 import {
   INVALID, MAX_INDEX_COLUMNS, PARAMETER_LABELS, ParametersStore, YEARS, makeParametersStore, isValidDate, isValidFraction, kindOf, percentText,
   type SortKey,
 } from './ParametersStore.ts';
 import { ParametersReview } from './ParametersReview.tsx';
 import { PARAMETERS_SAVED } from '../../api/contract/messages.ts';
+import { INVALID_DATE } from '../../lib/dutchNumber.ts';
+import { PeriodGrid } from './PeriodGrid.tsx';
 
 /** Configuratie → Parameters (spec 2 §2; super-admin only): values on page 0, target models on page 1. */
 const GlobalParametersScreen = observer(function GlobalParametersScreen() {
@@ -113,7 +115,7 @@ const TypeValues = observer(function TypeValues({ store, type }: { store: Parame
       const value = store.dates[type];
       const ok = isValidDate(value);
       return (
-        <FormGroup label="Datum (JJJJ-MM-DD)" labelFor="param-date" helperText={ok ? undefined : INVALID} intent={ok ? 'none' : 'danger'}>
+        <FormGroup label="Datum (DD-MM-JJJJ)" labelFor="param-date" helperText={ok ? undefined : INVALID_DATE} intent={ok ? 'none' : 'danger'}>
           <InputGroup id="param-date" aria-label={label} value={value} intent={ok ? 'none' : 'danger'} onValueChange={(v) => store.setDate(type, v)} style={{ width: 160 }} />
         </FormGroup>
       );
@@ -126,15 +128,17 @@ const TypeValues = observer(function TypeValues({ store, type }: { store: Parame
         </>
       );
     case 'series': {
-      const rows = store.periodRows;
+      const columns = [{ label: 'Uitgangspunt' }, ...store.periodRows];
       return (
         <>
           <p className="gs-muted">{PERCENT_HINT} Een wijziging van de uitgangswaarde wordt naar alle perioden gekopieerd.</p>
-          <p className="gs-muted">{PERIOD_HINT}</p>
-          {store.series[type].map((value, i) => (
-            <PercentInput key={PERIOD_TYPES[i]} name={`${label} ${i === 0 ? 'Uitgangspunt' : `periode ${i}`}`} row={i === 0 ? 'Uitgangspunt' : rows[i - 1].label}
-              title={rows[i - 1]?.title} value={value} onChange={(v) => store.setSeries(type, i, v)} />
-          ))}
+          <p className="gs-muted">{PERIOD_HINT} {PASTE_HINT}</p>
+          <PeriodGrid label={`${label} per periode`} corner="Parameter" columns={columns} meaning
+            rows={[{
+              header: label, values: store.series[type], onChange: (i, v) => store.setSeries(type, i, v),
+              cellName: (i) => `${label} ${i === 0 ? 'Uitgangspunt' : `periode ${i}`}`,
+            }]}
+            onPaste={(_, i, cells) => store.paste(type, 0, i, cells)} />
         </>
       );
     }
@@ -144,51 +148,36 @@ const TypeValues = observer(function TypeValues({ store, type }: { store: Parame
 });
 
 /** The periods are those of a model that starts on the global start date. */
+const PASTE_HINT = 'Een rij getallen uit Excel plakt u in de eerste periode; de volgende perioden worden gevuld.';
 const PERIOD_HINT = 'Periode 1 is de periode waarin de startdatum valt; de jaren gelden bij jaarlijkse fasering (de andere faseringen staan in de tooltip).';
 
 const IndexTable = observer(function IndexTable({ store, type }: { store: ParametersStore; type: ParameterType }) {
   const table = store.table(type);
   const future = type === 'ToekomstigeIndexGebruiker';
-  const rows = future
+  const columns = future
     ? store.periodRows.map((r, i) => ({ ...r, name: `periode ${i + 1}` }))
     : YEARS.map((y) => ({ label: String(y), title: undefined, name: String(y) }));
   const label = PARAMETER_LABELS[type];
   return (
     <>
       <div className="gs-actions" style={{ marginTop: 0, marginBottom: 8 }}>
-        <Button icon="add-column-right" text="Kolom toevoegen" disabled={table.length >= MAX_INDEX_COLUMNS} onClick={() => store.addColumn(type)} />
+        <Button icon="add-row-bottom" text="Kolom toevoegen" disabled={table.length >= MAX_INDEX_COLUMNS} onClick={() => store.addColumn(type)} />
         <span className="gs-muted">{table.length} {table.length === 1 ? 'kolom' : 'kolommen'} (maximaal {MAX_INDEX_COLUMNS})</span>
       </div>
-      <p className="gs-muted">{PERCENT_HINT}{future && ` ${PERIOD_HINT}`}</p>
-      <div className="gs-index-table">
-        <HTMLTable compact aria-label={label}>
-          <thead>
-            <tr>
-              <th>{future ? 'Periode' : 'Jaar'}</th>
-              {table.map((_, c) => (
-                <th key={c}>
-                  Index {c} (%)
-                  {c > 0 && <Button size="small" variant="minimal" icon="cross" aria-label={`Kolom ${c} verwijderen`} onClick={() => store.removeColumn(type, c)} />}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={r.name}>
-                <td title={r.title}>{r.label}</td>
-                {table.map((col, c) => (
-                  <td key={c}>
-                    <input className={`bp6-input bp6-small${isValidFraction(col[i]) ? '' : ' bp6-intent-danger'}`} aria-label={`${label} index ${c} ${r.name}`}
-                      value={col[i]} title={isValidFraction(col[i]) ? percentText(col[i]) : INVALID}
-                      onChange={(e) => store.setIndex(type, c, i, e.currentTarget.value)} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
+      <p className="gs-muted">{PERCENT_HINT}{future && ` ${PERIOD_HINT}`} {PASTE_HINT}</p>
+      <PeriodGrid label={label} corner={future ? 'Periode' : 'Jaar'} columns={columns}
+        rows={table.map((col, c) => ({
+          header: (
+            <>
+              Index {c} (%)
+              {c > 0 && <Button size="small" variant="minimal" icon="cross" aria-label={`Kolom ${c} verwijderen`} onClick={() => store.removeColumn(type, c)} />}
+            </>
+          ),
+          values: col,
+          onChange: (i, v) => store.setIndex(type, c, i, v),
+          cellName: (i) => `${label} index ${c} ${columns[i].name}`,
+        }))}
+        onPaste={(row, i, cells) => store.paste(type, row, i, cells)} />
     </>
   );
 });

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ParameterSaveBody } from '../../api/contract/parameters.ts';
 import { snakify } from '../../api/case.ts';
 import type { ModelRow, ProjectItem, VersionItem } from '../../api/parameters.ts';
-import { MAX_INDEX_COLUMNS, ParametersStore, parseFraction, percentText, periodRows, type ParametersStoreApi } from './ParametersStore.ts';
+import {
+  MAX_INDEX_COLUMNS, ParametersStore, parseFraction, pastedCells, percentText, periodRows, type ParametersStoreApi,
+} from './ParametersStore.ts';
 
 /** The project area as page 1 sees it: project 1 with versions 11 (no models) and 12 (models 121, 122). */
 function fakeApi() {
@@ -52,8 +54,10 @@ describe('period rows (issue 15)', () => {
 
   it('follow the start date as typed, and fall back to period numbers while it is invalid', () => {
     const s = store();
-    s.setDate('StartdatumGrondexploitatieBoekwaardeVanaf', '2031-07-01');
+    s.setDate('StartdatumGrondexploitatieBoekwaardeVanaf', '01-07-2031');
     expect(s.periodRows[0].label).toBe('2031');
+    s.setDate('StartdatumGrondexploitatieBoekwaardeVanaf', '2032-07-01');
+    expect(s.periodRows[0].label).toBe('2032');
     s.setDate('StartdatumGrondexploitatieBoekwaardeVanaf', '2031-13-01');
     expect(s.periodRows[0]).toEqual({ label: 'Periode 1', title: 'Periode 1' });
   });
@@ -64,7 +68,8 @@ describe('ParametersStore', () => {
     const s = store();
     expect(s.series.Kostenstijging.every((v) => v === '2')).toBe(true);
     expect(s.single.BtwPercentage).toBe('21');
-    expect(s.dates).toMatchObject({ StartdatumGrondexploitatieBoekwaardeVanaf: '2020-01-01', NcwDatum: '2025-01-01', Prijspeildatum: '2025-01-01', Eindwaardedatum: '2030-12-31' });
+    // Dates as everywhere in the app (issue 25).
+    expect(s.dates).toMatchObject({ StartdatumGrondexploitatieBoekwaardeVanaf: '01-01-2020', NcwDatum: '01-01-2025', Prijspeildatum: '01-01-2025', Eindwaardedatum: '31-12-2030' });
     expect(s.invalidTypes()).toEqual([]);
   });
 
@@ -98,7 +103,11 @@ describe('ParametersStore', () => {
     expect(s.invalidTypes()).toEqual(['NcwDatum']);
     s.setDate('NcwDatum', '2026-02-30');
     expect(s.invalidTypes()).toEqual(['NcwDatum']);
-    s.setDate('NcwDatum', '2026-02-03');
+    s.setDate('NcwDatum', '30-02-2026');
+    expect(s.invalidTypes()).toEqual(['NcwDatum']);
+    s.setDate('NcwDatum', '03-02-4026');
+    expect(s.invalidTypes()).toEqual(['NcwDatum']);
+    s.setDate('NcwDatum', '03-02-2026');
     s.setSingle('BtwPercentage', '121');
     expect(s.invalidTypes()).toEqual(['BtwPercentage']);
   });
@@ -107,12 +116,31 @@ describe('ParametersStore', () => {
     const s = store();
     s.setSingle('RekenrenteContanteWaardeDisconteringsvoet', '');
     s.addColumn('HistorischeIndexGebruiker');
+    s.setDate('NcwDatum', '3/2/2026');
     const rows = s.payload();
+    expect(rows.find((r) => r.parameterType === 'NcwDatum')?.valueDate).toBe('2026-02-03');
+    expect(rows.find((r) => r.parameterType === 'Eindwaardedatum')?.valueDate).toBe('2030-12-31');
     expect(rows.filter((r) => r.parameterType === 'RekenrenteContanteWaardeDisconteringsvoet')).toEqual([]);
     expect(rows.filter((r) => r.parameterType === 'Kostenstijging')).toHaveLength(41);
     expect(rows.filter((r) => r.parameterType === 'HistorischeIndexGebruiker' && r.rowIndex === 1 && r.year === 2039)).toHaveLength(1);
     const parsed = ParameterSaveBody.safeParse(snakify({ parameters: rows, models: [1] }));
     expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
+  });
+
+  it('fills consecutive periods from a row pasted from Excel, rows below for a user index, nothing past period 40 (issue 25)', () => {
+    expect(pastedCells('2,5')).toBeNull();
+    expect(pastedCells('2,5\t3\t3,25\r\n')).toEqual([['2,5', '3', '3,25']]);
+    const s = store();
+    expect(s.paste('Kostenstijging', 0, 2, pastedCells('2,5\t3\t3,25\n1\t1')!)).toBe(3);
+    expect(s.series.Kostenstijging.slice(0, 6)).toEqual(['2', '2', '2,5', '3', '3,25', '2']);
+    expect(s.payload().filter((r) => r.parameterType === 'Kostenstijging' && r.periodType === 'Per04').map((r) => r.valueFloat)).toEqual([0.0325]); // index 0 is the base value
+    expect(s.paste('Kostenstijging', 0, 39, [['4', '5', '6']])).toBe(2);
+    expect(s.series.Kostenstijging).toHaveLength(41);
+    s.addColumn('ToekomstigeIndexGebruiker');
+    expect(s.paste('ToekomstigeIndexGebruiker', 0, 0, [['1', '2'], ['3'], ['4']])).toBe(3);
+    expect([s.future[0].slice(0, 2), s.future[1][0]]).toEqual([['1', '2'], '3']);
+    s.paste('HistorischeIndexGebruiker', 0, 0, [['x']]);
+    expect(s.invalidTypes()).toEqual(['HistorischeIndexGebruiker']); // pasted text that is no percentage is shown as invalid, not dropped
   });
 
   it('counts the selection in words', () => {

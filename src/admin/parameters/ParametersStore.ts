@@ -3,6 +3,7 @@ import {
   DATE_PARAMETER_TYPES, PARAMETER_DATE_PATTERN, PARAMETER_TYPES, PERIOD_TYPES, type ParameterType, type PeriodType,
 } from '../../api/contract/parameters.ts';
 import { percentDown } from '../../lib/nlFormat.ts';
+import { formatDutchDate, parseDutchDate } from '../../lib/dutchNumber.ts';
 import { pct } from '../../formulas/percent.ts';
 import { globalPeriodLabels } from '../../formulas/globalParameters.ts';
 import type {
@@ -41,10 +42,10 @@ export const kindOf = (t: ParameterType) =>
   isDateType(t) ? 'date' : SERIES_TYPES.includes(t) ? 'series' : SINGLE_TYPES.includes(t) ? 'single'
     : t === 'ToekomstigeIndexGebruiker' ? 'future' : 'historic';
 
-/** Defaults of spec 2 §9. */
-const DEFAULT_DATES: Record<string, string> = {
+/** Defaults of spec 2 §9, shown as every date in the app: DD-MM-JJJJ (issue 25). */
+const DEFAULT_DATES: Record<string, string> = Object.fromEntries(Object.entries({
   StartdatumGrondexploitatieBoekwaardeVanaf: '2020-01-01', NcwDatum: '2025-01-01', Prijspeildatum: '2025-01-01', Eindwaardedatum: '2030-12-31',
-};
+}).map(([t, iso]) => [t, formatDutchDate(iso)]));
 /** Percentages are typed and shown as in the tool (issue 15): 2 is 2 %, and 0,02 too (≤ 1 is a fraction). */
 const DEFAULT_PERCENT = '2';
 const DEFAULT_VAT = '21';
@@ -61,13 +62,21 @@ export function parseFraction(text: string): number | null {
   return v >= 0 && v <= 1 ? v : Number.NaN;
 }
 export const isValidFraction = (text: string) => !Number.isNaN(parseFraction(text));
-/** YYYY-MM-DD with a year beginning with 1 to 3 (spec 2 §5), and a day that exists. */
-export function isValidDate(text: string): boolean {
-  const t = text.trim();
-  if (!PARAMETER_DATE_PATTERN.test(t)) return false;
-  const [y, m, d] = t.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+/**
+ * A date typed as in the rest of the app ('31-12-2025', '31/12/2025', '1-1-25', also '2025-12-31'; the
+ * tool's parser) as yyyy-mm-dd, or null when it is no date or its year does not begin with 1 to 3 (spec 2 §5).
+ */
+export function parseParameterDate(text: string): string | null {
+  const iso = parseDutchDate(text);
+  return iso && PARAMETER_DATE_PATTERN.test(iso) ? iso : null;
+}
+export const isValidDate = (text: string) => parseParameterDate(text) !== null;
+
+/** A pasted block of cells (Excel: tab between cells, a line per row), or null for a single value. */
+export function pastedCells(text: string): string[][] | null {
+  const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
+  if (lines.length === 1 && !lines[0].includes('\t')) return null;
+  return lines.map((line) => line.split('\t').map((cell) => cell.trim()));
 }
 
 /** What the typed value means: the fraction ×100, rounded down to 2 decimals, in Dutch notation (spec 2 §5). */
@@ -82,8 +91,9 @@ export function percentText(text: string): string {
  */
 export function periodRows(start: string): { label: string; title: string }[] {
   const n = PERIODS.length;
-  if (!isValidDate(start)) return PERIODS.map((_, i) => ({ label: `Periode ${i + 1}`, title: `Periode ${i + 1}` }));
-  const [years, halves, quarters] = (['Annual', 'SemiAnnual', 'Quarterly'] as const).map((p) => globalPeriodLabels(start.trim(), p));
+  const iso = parseParameterDate(start);
+  if (!iso) return PERIODS.map((_, i) => ({ label: `Periode ${i + 1}`, title: `Periode ${i + 1}` }));
+  const [years, halves, quarters] = (['Annual', 'SemiAnnual', 'Quarterly'] as const).map((p) => globalPeriodLabels(iso, p));
   return Array.from({ length: n }, (_, i) => ({
     label: years[i],
     title: `Periode ${i + 1}: ${years[i]} bij jaarlijkse fasering, ${halves[i]} bij halfjaarlijkse, ${quarters[i]} bij kwartalen`,
@@ -144,6 +154,27 @@ export class ParametersStore {
   setIndex(type: ParameterType, column: number, row: number, text: string) {
     this.table(type)[column][row] = text;
   }
+  /**
+   * A block pasted from Excel into a period grid, from the cell pasted into: a line's cells fill the
+   * following periods, further lines the following rows (index columns). Each cell keeps its text as
+   * typed (Dutch numbers, read as percentages as in the tool); what falls outside the grid is dropped.
+   * Returns the number of cells filled. `row` is the grid row: for a series always 0.
+   */
+  paste(type: ParameterType, row: number, period: number, cells: string[][]): number {
+    let filled = 0;
+    cells.forEach((line, r) => {
+      // A series is one row: lines below it have nowhere to go.
+      const values = kindOf(type) === 'series' ? (r === 0 ? this.series[type] : undefined) : this.table(type)[row + r];
+      if (!values) return;
+      line.forEach((text, c) => {
+        if (period + c < values.length) {
+          values[period + c] = text;
+          filled++;
+        }
+      });
+    });
+    return filled;
+  }
   addColumn(type: ParameterType) {
     const t = this.table(type);
     if (t.length < MAX_INDEX_COLUMNS) t.push(Array(type === 'ToekomstigeIndexGebruiker' ? PERIODS.length : YEARS.length).fill(DEFAULT_PERCENT));
@@ -175,7 +206,7 @@ export class ParametersStore {
     for (const t of PARAMETER_TYPES) {
       switch (kindOf(t)) {
         case 'date':
-          out.push({ parameterType: t, rowIndex: null, periodType: 'Uitgangspunt', year: null, valueFloat: null, valueDate: this.dates[t].trim() });
+          out.push({ parameterType: t, rowIndex: null, periodType: 'Uitgangspunt', year: null, valueFloat: null, valueDate: parseParameterDate(this.dates[t]) });
           break;
         case 'single':
           push(t, this.single[t], { periodType: 'Uitgangspunt' });
