@@ -56,7 +56,7 @@ export async function seedIfEmpty(db: Db, fixedPassword = process.env.DEMO_PASSW
       ['Centrum', 'Noord', 'Zuid', 'West'].map((description) => ({ clientId: c.id, description })),
     ).returning();
     await tx.insert(phase).values(
-      ['Initiatief', 'Definitie', 'Ontwerp', 'Voorbereiding', 'Realisatie', 'Afsluiting'].map((description) => ({ clientId: c.id, description })),
+      ['Initiatief', 'Definitie', 'Ontwerp', 'Voorbereiding', 'Realisatie', 'Afsluiting'].map((description, i) => ({ clientId: c.id, description, position: i + 1 })),
     );
     await tx.insert(userSubregion).values(users.flatMap((u) => subregions.map((s) => ({ userId: u.id, subregionId: s.id }))));
     return seeded;

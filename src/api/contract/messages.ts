@@ -3,6 +3,9 @@
 // schemas (vite's initial JavaScript budget, bench/workbench.ts).
 
 /** 404 of anything the user cannot see (not there, or another client's), and the screen of an address no screen has. */
+/** PUT phase/order/ when the list is not the client's phases as they are now. */
+export const PHASE_ORDER_STALE = 'De fasedefinities zijn intussen gewijzigd. De lijst is opnieuw geladen; zet de volgorde nog eens.';
+
 export const NOT_FOUND = 'Niet gevonden.';
 /** 401 of a sign-in with an unknown e-mail address or a wrong password. */
 export const WRONG_CREDENTIALS = 'De combinatie van e-mailadres en wachtwoord is onjuist';
