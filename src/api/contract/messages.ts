@@ -98,8 +98,9 @@ export const REPORT_TEMPLATE_MESSAGES = {
   noFile: 'Het rapportagesjabloon heeft geen bestand.',
 } as const;
 /** POST report/: the selection is outside the template's limits (spec 1 §9). */
-export const reportMinMessage = (n: number) => `Selecteer minimaal ${n} rekenmodellen.`;
-export const reportMaxMessage = (n: number) => `Selecteer maximaal ${n} rekenmodellen.`;
+const models = (n: number) => `${n} ${n === 1 ? 'rekenmodel' : 'rekenmodellen'}`;
+export const reportMinMessage = (n: number) => `Selecteer minimaal ${models(n)}.`;
+export const reportMaxMessage = (n: number) => `Selecteer maximaal ${models(n)}.`;
 /** Documentation (GET/POST/PATCH documentation/): the screen's load failure and the form's and server's checks. */
 export const DOCUMENTATION_MESSAGES = {
   loadFailed: 'Fout bij het laden van de documentatie.',
