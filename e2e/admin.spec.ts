@@ -3,6 +3,7 @@ import { expect, test, ADMIN, DEMO_PASSWORD, signIn, signOut } from './helpers.t
 import {
   adminLogin, api, createUser, expectToast, login, openConfiguration, projectsRegion, rand, resetCodeFor, showConfigurationMenu, submitLogin, totp,
 } from './adminSteps.ts';
+import { column, createProject, unique } from './projectSteps.ts';
 
 // Access and administration (spec 2). Every test makes its own users and data; the demo users are
 // shared with the other test files and keep their passwords, MFA and blocked state.
@@ -467,4 +468,47 @@ test('the client region page and the parameters menu item (super-admin only)', a
   await expect(projectsRegion(page)).toBeVisible();
   await showConfigurationMenu(page, 'Deelgebieden');
   await expect(page.getByRole('menuitem', { name: 'Parameters', exact: true })).toHaveCount(0);
+});
+
+test('Fasedefinities: the administrator orders them, and the version form lists them in that order (issue 25 item 6)', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await openConfiguration(page, 'Fasedefinities');
+  const phases = page.getByRole('region', { name: 'Fasedefinities' });
+  const names = phases.getByRole('list', { name: 'Lijst Fasedefinities' }).getByRole('textbox');
+  const values = () => names.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  // The first start's phases in their life-cycle order, not alphabetically; other tests' phases come after them.
+  await expect(names.first()).toHaveValue('Initiatief');
+  expect((await values()).slice(0, 6)).toEqual(['Initiatief', 'Definitie', 'Ontwerp', 'Voorbereiding', 'Realisatie', 'Afsluiting']);
+  await expect(phases.getByRole('button', { name: 'Initiatief omhoog' })).toBeDisabled();
+
+  const phase = `Aa fase ${rand()}`;
+  await phases.getByLabel('Nieuwe fasedefinitie').fill(phase);
+  await phases.getByRole('button', { name: 'Fasedefinitie toevoegen' }).click();
+  await expectToast(page, 'Fasedefinitie succesvol toegevoegd.');
+  await expect(phases.getByLabel(`Naam ${phase}`)).toBeVisible();
+  const added = await values();
+  expect(added.at(-1)).toBe(phase); // a new phase comes last, not by its name
+  // Up until it stands before Realisatie (index 4): one click per place.
+  for (let at = added.length - 1; at > 4; at--) {
+    await phases.getByRole('button', { name: `${phase} omhoog` }).click();
+    await expect(names.nth(at - 1)).toHaveValue(phase);
+  }
+  await expectToast(page, 'Volgorde van de fasedefinities opgeslagen.');
+  await expect(names.nth(5)).toHaveValue('Realisatie');
+
+  // The order holds after a reload and in the version form's choice list.
+  await page.reload();
+  await expect(names.nth(4)).toHaveValue(phase);
+  await page.getByRole('menuitem', { name: 'Projecten', exact: true }).click();
+  const project = unique('Fasevolgorde');
+  await createProject(page, project);
+  await column(page, 'Versies').getByRole('button', { name: 'Versie toevoegen' }).click();
+  const options = await page.getByRole('region', { name: 'Nieuwe versie' }).getByLabel('Fase').locator('option').allTextContents();
+  const chosen = options.filter((o) => ['Voorbereiding', phase, 'Realisatie', 'Afsluiting'].includes(o));
+  expect(chosen).toEqual(['Voorbereiding', phase, 'Realisatie', 'Afsluiting']);
+  expect(options.indexOf('Initiatief')).toBeLessThan(options.indexOf('Definitie'));
+
+  await openConfiguration(page, 'Fasedefinities');
+  await phases.getByRole('button', { name: `${phase} verwijderen` }).click();
+  await expectToast(page, 'Fasedefinitie succesvol verwijderd.');
 });

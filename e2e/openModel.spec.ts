@@ -99,6 +99,8 @@ test('a click on a spreadsheet model shows the progress and delivers the workboo
 
   // Opening took the edit session: the overview shows the model as open (by the user himself).
   await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' })).toHaveAttribute('title', 'Geopend door u');
+  // Open by the user themself: an information icon, not the warning triangle another user's session shows.
+  await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' }).locator('[data-icon="info-sign"]')).toBeVisible();
 });
 
 test("a reader gets the ready pop-up with 'Downloaden' (a copy named after the model) and sees the history; no session", async ({ page, request }) => {

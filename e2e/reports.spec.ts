@@ -82,7 +82,7 @@ test('select models, see the count and the limits, make a report and receive the
   await expect(countLine(page)).toHaveText('0 rekenmodellen geselecteerd.');
   await template(page).selectOption({ label: 'Vergelijking rekenmodellen' });
   await expect(reports(page)).toContainText('De gekozen rekenmodellen naast elkaar');
-  await expect(limit(page)).toHaveText('Selecteer minimaal 1 rekenmodellen.');
+  await expect(limit(page)).toHaveText('Selecteer minimaal 1 rekenmodel.');
   await expect(makeButton(page)).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Genereer link met selectie' })).toBeDisabled();
 

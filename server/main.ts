@@ -34,7 +34,6 @@ try {
 const db = connect(config.databaseUrl ?? embedded!.url);
 await migrateDb(db);
 const seeded = await seedIfEmpty(db);
-if (seeded) printSeededUsers(seeded);
 await ensureShippedContent(db, config.now());
 
 const app = await buildApp({ config, db, logger });
@@ -62,6 +61,8 @@ try {
   await app.listen({ port: config.port, host: config.host });
   console.log(`Grondslag draait op ${config.publicUrl}`);
   for (const notice of startupNotices(process.env, config)) console.warn(notice);
+  // Last, so that nothing scrolls the one-time passwords away.
+  if (seeded) printSeededUsers(seeded);
 } catch (e) {
   const err = e as NodeJS.ErrnoException;
   await db.$client.end().catch(() => {});

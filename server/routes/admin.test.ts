@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTenant, createUser, bearer, PASSWORD, type Tenant } from '../test/fixtures.ts';
 import {
@@ -198,6 +198,33 @@ describe('configuration', () => {
     expect((await call('DELETE', `phase/${ph.id}/`, a.adm)).statusCode).toBe(200);
     const [after] = await t.db.select().from(versionModel).where(eq(versionModel.id, v.id));
     expect(after.phaseId).toBeNull();
+  });
+
+  it('phase: the administrator orders the phases; every list shows that order; a stale or foreign list is refused (issue 25 item 6)', async () => {
+    const names = async () => ((await call('GET', 'phase/', b.adm)).json() as { id: number; description: string }[]);
+    // A new phase comes last, whatever its name.
+    for (const description of ['Zz Eerste', 'Aa Laatste']) expect((await call('POST', 'phase/', b.adm, { description })).statusCode).toBe(201);
+    const before = await names();
+    expect(before.slice(-2).map((p) => p.description)).toEqual(['Zz Eerste', 'Aa Laatste']);
+
+    const reversed = before.map((p) => p.id).reverse();
+    const ok = await call('PUT', 'phase/order/', b.adm, { ids: reversed });
+    expect([ok.statusCode, ok.json().map((p: { id: number }) => p.id)]).toEqual([200, reversed]);
+    expect((await names()).map((p) => p.id)).toEqual(reversed);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.userId, b.adm.id)).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit!.description).toBe(`Volgorde van de fasedefinities gewijzigd: ${[...before].reverse().map((p) => p.description).join(', ')}`);
+
+    // Only the client's administrator; a list that is not exactly the client's phases changes nothing.
+    expect((await call('PUT', 'phase/order/', b.usr, { ids: before.map((p) => p.id) })).statusCode).toBe(403);
+    const stale = [reversed.slice(1), [...reversed, reversed[0]!], [...reversed.slice(1), a.phaseId]];
+    for (const ids of stale) {
+      const res = await call('PUT', 'phase/order/', b.adm, { ids });
+      expect([res.statusCode, res.json().message]).toEqual([409, 'De fasedefinities zijn intussen gewijzigd. De lijst is opnieuw geladen; zet de volgorde nog eens.']);
+    }
+    expect((await call('PUT', 'phase/order/', b.adm, { ids: [] })).statusCode).toBe(400);
+    expect((await names()).map((p) => p.id)).toEqual(reversed);
+    const added = (await call('POST', 'phase/', b.adm, { description: 'Beheer' })).json();
+    expect((await names()).map((p) => p.id)).toEqual([...reversed, added.id]);
   });
 
   it('category-attachment: Ongecategoriseerd protected, in use → 423, force moves attachments', async () => {

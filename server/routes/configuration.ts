@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams, Ok } from '../../src/api/contract/common.ts';
 import {
-  CategoryAttachment, DescriptionBody, ForceQuery, NameBody, Phase, Subregion, SubregionCreateBody, SubregionList, TypeProject,
+  CategoryAttachment, DescriptionBody, ForceQuery, NameBody, Phase, PhaseList, PhaseOrderBody, Subregion, SubregionCreateBody, SubregionList, TypeProject,
 } from '../../src/api/contract/configuration.ts';
 import * as conf from '../services/configuration.ts';
 
@@ -56,6 +56,8 @@ export default async function configurationRoutes(app: FastifyInstance) {
     reply.code(201);
     return conf.createPhase(ctx, req.user, req.body.description, req.ip);
   });
+  r.put('/phase/order/', { schema: { tags, body: PhaseOrderBody, response: { 200: PhaseList } } },
+    async (req) => conf.reorderPhases(ctx, req.user, req.body.ids, req.ip));
   r.get('/phase/:id/', { schema: { tags, params: IdParams, response: { 200: Phase } } },
     async (req) => conf.getPhase(ctx, req.user, req.params.id));
   r.delete('/phase/:id/', { schema: { tags, params: IdParams, response: { 200: Ok } } }, async (req) => {

@@ -56,19 +56,29 @@ export async function seedIfEmpty(db: Db, fixedPassword = process.env.DEMO_PASSW
       ['Centrum', 'Noord', 'Zuid', 'West'].map((description) => ({ clientId: c.id, description })),
     ).returning();
     await tx.insert(phase).values(
-      ['Initiatief', 'Definitie', 'Ontwerp', 'Voorbereiding', 'Realisatie', 'Afsluiting'].map((description) => ({ clientId: c.id, description })),
+      ['Initiatief', 'Definitie', 'Ontwerp', 'Voorbereiding', 'Realisatie', 'Afsluiting'].map((description, i) => ({ clientId: c.id, description, position: i + 1 })),
     );
     await tx.insert(userSubregion).values(users.flatMap((u) => subregions.map((s) => ({ userId: u.id, subregionId: s.id }))));
     return seeded;
   });
 }
 
+/**
+ * The demo sign-ins, in a box so that they stand out; the server prints them last, after it listens,
+ * so that the build's output does not scroll them away (issue 25 item 14).
+ */
 export function printSeededUsers(users: SeededUser[], print: (line: string) => void = console.log): void {
+  const lines = [
+    'Nieuwe database: demo-klant "Gemeente Voorbeeld" aangemaakt.',
+    'Inloggegevens (worden eenmalig getoond, bewaar ze nu):',
+    '',
+    ...users.map((u) => `  ${u.isStaff ? 'beheerder (staff)' : u.role === 'USR' ? 'gebruiker' : 'lezer'}: ${u.email}  wachtwoord: ${u.password}`),
+  ];
+  const width = Math.max(...lines.map((l) => l.length));
   print('');
-  print('Nieuwe database: demo-klant "Gemeente Voorbeeld" aangemaakt. Inloggegevens (worden eenmalig getoond):');
-  for (const u of users) {
-    print(`  ${u.isStaff ? 'beheerder (staff)' : u.role === 'USR' ? 'gebruiker' : 'lezer'}: ${u.email}  wachtwoord: ${u.password}`);
-  }
+  print(`╔${'═'.repeat(width + 2)}╗`);
+  for (const l of lines) print(`║ ${l.padEnd(width)} ║`);
+  print(`╚${'═'.repeat(width + 2)}╝`);
   print('');
 }
 

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { appUser, categoryAttachment, client, model, project, savedModel, storedFile, templateModel, typeProject } from '../db/schema/index.ts';
+import {
+  appUser, categoryAttachment, client, model, phase, project, savedModel, storedFile, templateModel, typeProject, versionModel, versionRegion,
+} from '../db/schema/index.ts';
 import { seedIfEmpty } from './index.ts';
-import { seedDemoProjects } from './demo.ts';
+import { DEMO_SPREADSHEET_MODEL, seedDemoProjects } from './demo.ts';
+import { DEMO_PORTFOLIO } from './demoPortfolio.ts';
+import { GrexEngine } from '../../src/formulas/engine.ts';
+import { validateModelData } from '../../src/formulas/validate.ts';
+import { spreadsheetModelResults } from '../../src/formulas/modelResults.ts';
+import { areaM2, outlineProblem } from '../../src/lib/geo.ts';
 import { ensureReportTemplates, ensureTemplateModels, shippedReportTemplate, shippedTemplate } from './templates.ts';
 import { templateReport, userTemplateReport } from '../db/schema/index.ts';
 import { CASH_FLOWS_NAME, COMPARISON_NAME } from '../../src/formulas/reportTemplates.ts';
@@ -47,21 +54,6 @@ describe('first-start seed', () => {
     expect(later.map((r) => [r.name, r.fileId !== null])).toEqual([['Grondexploitatie standaard', true]]);
   });
 
-  it('adds the demo projects once, with online models holding the worked example', async () => {
-    expect(await seedDemoProjects(t.db)).toBe(3);
-    expect(await seedDemoProjects(t.db)).toBe(0);
-    expect((await t.db.select({ n: count() }).from(project))[0].n).toBe(3);
-    const online = await t.db.select().from(model).where(eq(model.modelPlatform, 'online'));
-    expect(online).toHaveLength(6);
-    expect((online[0].modelData as { base_parameters: { phasing_period: string } }).base_parameters.phasing_period).toBe('Annual');
-    // Each spreadsheet model's first, active history entry is a copy of the shipped template.
-    const history = await t.db.select().from(model).innerJoin(savedModel, eq(savedModel.modelId, model.id))
-      .innerJoin(storedFile, eq(storedFile.id, savedModel.fileId)).where(eq(model.modelPlatform, 'spreadsheet'));
-    expect(history).toHaveLength(6);
-    const shipped = Buffer.from(await shippedTemplate());
-    for (const h of history) expect([h.saved_model.active, Buffer.compare(h.stored_file.data, shipped)]).toEqual([true, 0]);
-  });
-
   it('stores the shipped report templates per client at the start, granted to its users; a client with its own keeps them', async () => {
     const [first] = await t.db.select().from(client).orderBy(client.id).limit(1);
     expect(await ensureReportTemplates(t.db, t.clock.now())).toBe(4); // both clients of this file, two templates each
@@ -85,5 +77,72 @@ describe('first-start seed', () => {
     expect((await t.db.select().from(templateReport).where(eq(templateReport.clientId, first!.id))).map((r) => r.name)).toEqual([CASH_FLOWS_NAME]);
     const olderRows = await t.db.select().from(templateReport).where(eq(templateReport.clientId, older!.id));
     expect(olderRows.map((r) => [r.name, r.fileId !== null]).sort()).toEqual([[CASH_FLOWS_NAME, true], [COMPARISON_NAME, true]]);
+  });
+  it('adds a demo portfolio once: different kinds, sizes, phases and figures, outlines on the map, a spreadsheet history, report templates granted', async () => {
+    const at = t.clock.now();
+    const [first] = await t.db.select().from(client).orderBy(client.id).limit(1);
+    const demoUsers = await t.db.select().from(appUser).where(eq(appUser.clientId, first!.id));
+    // A grant taken away (or a template added after the first start) is given back by the demo seed.
+    const lezer = demoUsers.find((u) => u.role === 'VWR')!;
+    await t.db.delete(userTemplateReport).where(eq(userTemplateReport.userId, lezer.id));
+
+    expect(await seedDemoProjects(t.db, at)).toBe(DEMO_PORTFOLIO.length);
+    expect(await seedDemoProjects(t.db, at)).toBe(0);
+    const projects = await t.db.select({ name: project.name, type: typeProject.description, changed: project.timestampLastModified, id: project.id })
+      .from(project).innerJoin(typeProject, eq(typeProject.id, project.typeProjectId)).where(eq(project.clientId, first!.id));
+    expect(projects.length).toBeGreaterThanOrEqual(5);
+    expect(projects.length).toBeLessThanOrEqual(8);
+    expect(new Set(projects.map((p) => p.type))).toEqual(new Set(['Woningbouw', 'Bedrijventerrein', 'Herstructurering']));
+    for (const p of projects) expect(p.changed.getTime()).toBeLessThanOrEqual(at.getTime());
+
+    const versions = await t.db.select({ id: versionModel.id, projectId: versionModel.projectId, phase: phase.description })
+      .from(versionModel).innerJoin(phase, eq(phase.id, versionModel.phaseId));
+    expect(new Set(versions.map((v) => v.phase)).size).toBeGreaterThanOrEqual(4);
+
+    // Every online model validates, carries no warning in its own data, and its figures differ from the others'.
+    const online = await t.db.select().from(model).where(eq(model.modelPlatform, 'online'));
+    expect(online).toHaveLength(versions.length);
+    const ews = new Set<number>();
+    for (const m of online) {
+      const built = GrexEngine.create(m.modelData);
+      expect(built.ok && validateModelData(m.modelData).ok, m.name).toBe(true);
+      if (!built.ok) continue;
+      const r = built.engine.results;
+      expect([...r.costEntries, ...r.residentialEntries].filter((e) => Math.abs(e.residualToPhase) >= 0.005).map((e) => e.label)).toEqual([]);
+      expect([r.spaceUsage.difference, r.errors]).toEqual([0, []]);
+      ews.add(Math.round(r.ew));
+      built.engine.destroy();
+    }
+    expect(ews.size).toBe(online.length);
+    expect([...ews].some((ew) => ew < 0) && [...ews].some((ew) => ew > 0)).toBe(true);
+
+    // Every version has its project's outline, in the Netherlands, of the size its space usage says.
+    const regions = await t.db.select().from(versionRegion);
+    expect(regions.map((r) => r.versionId).sort()).toEqual(versions.map((v) => v.id).sort());
+    const sizes = new Set<number>();
+    for (const r of regions) {
+      const geometry = r.geometry as { type: 'Polygon'; coordinates: [number, number][][] };
+      expect(outlineProblem(geometry)).toBeNull();
+      for (const [lon, lat] of geometry.coordinates[0]!) expect(lon > 3.3 && lon < 7.3 && lat > 50.7 && lat < 53.6).toBe(true);
+      expect(r.areaM2).toBeCloseTo(areaM2(geometry), 3);
+      sizes.add(Math.round(r.areaM2 / 10_000));
+    }
+    expect(sizes.size).toBe(projects.length);
+
+    // One spreadsheet model with three saved workbooks, the newest active, each file its own, all readable.
+    const history = await t.db.select().from(model).innerJoin(savedModel, eq(savedModel.modelId, model.id))
+      .innerJoin(storedFile, eq(storedFile.id, savedModel.fileId)).where(eq(model.modelPlatform, 'spreadsheet')).orderBy(savedModel.timestampSave);
+    expect(history.map((h) => [h.model.name, h.saved_model.active])).toEqual([
+      [DEMO_SPREADSHEET_MODEL, false], [DEMO_SPREADSHEET_MODEL, false], [DEMO_SPREADSHEET_MODEL, true],
+    ]);
+    expect(new Set(history.map((h) => h.stored_file.data.toString('base64'))).size).toBe(3);
+    expect(Buffer.compare(history[0]!.stored_file.data, Buffer.from(await shippedTemplate()))).toBe(0);
+    for (const h of history) expect((await spreadsheetModelResults(h.stored_file.data)).model.fout).toBeNull();
+
+    // The demo users may run every report template of the client.
+    const templates = await t.db.select().from(templateReport).where(eq(templateReport.clientId, first!.id));
+    expect(templates.length).toBeGreaterThan(0);
+    const grants = await t.db.select().from(userTemplateReport);
+    for (const u of demoUsers) expect(grants.filter((g) => g.userId === u.id).map((g) => g.templateReportId).sort()).toEqual(templates.map((x) => x.id).sort());
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
 import {
@@ -10,6 +10,7 @@ import { command, type Command } from './command.ts';
 import { deleteSubtree } from './projectTree.ts';
 import { categoryOut, phaseOut, subregionOut, typeOut } from './referenceData.ts';
 import { mapViewerOf } from './mapviewerUris.ts';
+import { PHASE_ORDER_STALE } from '../../src/api/contract/messages.ts';
 
 // Reference-data configuration (spec 2 §2, §4, §7, §8). Reads: main-app users; writes: ADM. A duplicate
 // name is the unique index's 409 (command.ts); the entry a change is about is read inside its command.
@@ -139,7 +140,9 @@ export async function getPhase(ctx: AppContext, actor: UserRow, id: number) {
 
 export const createPhase = (ctx: AppContext, actor: UserRow, description: string, ip: string) =>
   adminCommand(ctx, actor, ip, async (c) => {
-    const [p] = await c.tx.insert(phase).values({ clientId: actor.clientId, description }).returning();
+    // A new phase comes last in the administrator's order.
+    const [{ last }] = await c.tx.select({ last: max(phase.position) }).from(phase).where(eq(phase.clientId, actor.clientId));
+    const [p] = await c.tx.insert(phase).values({ clientId: actor.clientId, description, position: (last ?? 0) + 1 }).returning();
     await c.audit(`Fasedefinitie '${description}' aangemaakt`);
     return phaseOut(p);
   });
@@ -150,6 +153,21 @@ export const renamePhase = (ctx: AppContext, actor: UserRow, id: number, descrip
     const [p] = await c.tx.update(phase).set({ description }).where(eq(phase.id, old.id)).returning();
     await c.audit(`Fasedefinitie '${old.description}' hernoemd naar '${description}'`);
     return phaseOut(p);
+  });
+
+/**
+ * The administrator's order of the phases: `ids` must be the client's phases, each once (read under a
+ * lock, so a phase added at the same moment makes one of the two wait); otherwise 409 and nothing moves.
+ */
+export const reorderPhases = (ctx: AppContext, actor: UserRow, ids: number[], ip: string) =>
+  adminCommand(ctx, actor, ip, async (c) => {
+    const rows = await c.tx.select().from(phase).where(eq(phase.clientId, actor.clientId)).orderBy(asc(phase.position), asc(phase.id)).for('update');
+    const wanted = new Set(ids);
+    if (wanted.size !== ids.length || ids.length !== rows.length || rows.some((r) => !wanted.has(r.id))) throw new HttpError(409, PHASE_ORDER_STALE);
+    for (const [i, id] of ids.entries()) await c.tx.update(phase).set({ position: i + 1 }).where(eq(phase.id, id));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    await c.audit(`Volgorde van de fasedefinities gewijzigd: ${ids.map((id) => byId.get(id)!.description).join(', ')}`);
+    return ids.map((id) => phaseOut(byId.get(id)!));
   });
 
 /** No protected entries and no 423: versions using the phase get phase null. */

@@ -30,7 +30,7 @@ export const listTypeProjects = async (ctx: AppContext, user: UserRow) =>
     .map(typeOut);
 
 export const listPhases = async (ctx: AppContext, user: UserRow) =>
-  (await ctx.db.select().from(phase).where(eq(phase.clientId, user.clientId)).orderBy(asc(sql`lower(${phase.description})`)))
+  (await ctx.db.select().from(phase).where(eq(phase.clientId, user.clientId)).orderBy(asc(phase.position), asc(phase.id)))
     .map(phaseOut);
 
 export const listCategories = async (ctx: AppContext, user: UserRow) =>

@@ -42,6 +42,8 @@ export const configurationApi = {
   phases: (): Promise<PhaseRow[]> => referenceDataApi.phases(),
   createPhase: (description: string) => phase.create(description),
   renamePhase: phase.rename,
+  /** The client's phases in their new order (all of them); answers the list in that order. */
+  orderPhases: (ids: number[]) => request<PhaseRow[]>('PUT', `${M}/phase/order/`, { body: { ids } }),
   /** Phases are deleted without the 423 question. */
   deletePhase: (rowId: number) => phase.remove(rowId),
 

@@ -45,9 +45,12 @@ export function startHyperFormula(log: (line: string) => void = console.info): S
   if (state) return state;
   const wanted = speedupsWanted();
   state = wanted ? { wanted, ...speedUpHyperFormula() } : { wanted, parser: false, topSort: false };
-  const on = (b: boolean) => (b ? 'aan' : 'uit');
+  // Said for an operator, not an engine developer (issue 25 item 14): only what is off needs their attention.
+  const off = [!state.parser && 'formules inlezen', !state.topSort && 'volgorde bepalen'].filter(Boolean).join(' en ');
   log(
-    `Rekenkern: HyperFormula-versnellingen ${wanted ? '' : 'uitgezet (GRONDSLAG_HF_PATCHES=0); '}parser ${on(state.parser)}, topologische sortering ${on(state.topSort)}`,
+    !wanted ? 'Rekenkern: de versnelling staat uit (GRONDSLAG_HF_PATCHES=0); berekeningen duren langer.'
+      : off ? `Rekenkern: de versnelling werkt niet voor ${off}; berekeningen duren langer. Meld dit bij de beheerder van Grondslag.`
+      : 'Rekenkern: versnelde berekening aan.',
   );
   return state;
 }

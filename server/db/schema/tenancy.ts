@@ -144,6 +144,8 @@ export const phase = pgTable('phase', {
   id: serial().primaryKey(),
   clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
   description: text().notNull(),
+  /** The administrator's order (Fasedefinities): every list shows the phases by position, then id. */
+  position: integer().notNull().default(0),
 }, (t) => [uniqueIndex('phase_client_description_key').on(t.clientId, sql`lower(${t.description})`)]);
 
 export const categoryAttachment = pgTable('category_attachment', {

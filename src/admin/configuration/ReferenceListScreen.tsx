@@ -98,6 +98,18 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
     setDrafts(({ [row.id]: _, ...rest }) => rest);
     if (taken === row.id) setTaken(null);
   };
+  /** Moves a row one place up (−1) or down (+1) and stores the whole order; a stale list is reloaded. */
+  const move = (index: number, step: -1 | 1) => void run(async () => {
+    const ids = rows!.map((r) => r.id);
+    [ids[index], ids[index + step]] = [ids[index + step]!, ids[index]!];
+    try {
+      setRows(await kind.reorder!(ids));
+      toasts.success(`Volgorde van de ${kind.title.toLowerCase()} opgeslagen.`);
+    } catch (err) {
+      toasts.error(isStatus(err, 409) || isStatus(err, 403) ? messageOf(err, SAVE_FAILED) : SAVE_FAILED);
+      if (isStatus(err, 409)) await load();
+    }
+  });
   const remove = (row: ReferenceRow, force: boolean) => void run(async () => {
     try {
       await kind.remove(row.id, force);
@@ -119,7 +131,7 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
           {!rows ? <Spinner /> : (
             <ul className="gs-reflist" aria-label={`Lijst ${kind.title}`}>
               {rows.length === 0 && <li><NonIdealState description="Nog geen items." /></li>}
-              {rows.map((row) => {
+              {rows.map((row, index) => {
                 const draft = drafts[row.id] ?? row.name;
                 const changed = draft !== row.name && draft.trim() !== '';
                 return (
@@ -139,6 +151,14 @@ export const ReferenceListScreen = observer(function ReferenceListScreen({ kind 
                     {changed && <Button icon="floppy-disk" intent="primary" aria-label={`${row.name} opslaan`} title="Opslaan" disabled={busy}
                         onMouseDown={(e) => e.preventDefault()} /* the field keeps the focus: its blur would save a second time */
                         onClick={() => rename(row)} />}
+{kind.reorder && (
+                      <>
+                        <Button icon="arrow-up" variant="minimal" aria-label={`${row.name} omhoog`} title="Omhoog" disabled={busy || index === 0}
+                          onClick={() => move(index, -1)} />
+                        <Button icon="arrow-down" variant="minimal" aria-label={`${row.name} omlaag`} title="Omlaag" disabled={busy || index === rows.length - 1}
+                          onClick={() => move(index, 1)} />
+                      </>
+                    )}
                     {kind.hasMap && (
                       <Button icon="map" variant="minimal" aria-label={`Kaart van ${row.name} bewerken`} title="Kaart bewerken" disabled={busy}
                         onClick={() => row.outlineUri && screen.navigate('MapViewer_Subregion', { id: row.id })} />

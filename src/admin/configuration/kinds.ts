@@ -28,6 +28,8 @@ export interface ReferenceKind {
   create(name: string): Promise<unknown>;
   rename(id: number, name: string): Promise<unknown>;
   remove(id: number, force: boolean): Promise<unknown>;
+  /** Lists the administrator orders (Fasedefinities): store the new order, answer the list in it. */
+  reorder?(ids: number[]): Promise<ReferenceRow[]>;
 }
 
 export const subregionKind: ReferenceKind = {
@@ -74,6 +76,7 @@ export const phaseKind: ReferenceKind = {
   create: (name) => configurationApi.createPhase(name),
   rename: (id, name) => configurationApi.renamePhase(id, name),
   remove: (id) => configurationApi.deletePhase(id),
+  reorder: async (ids) => (await configurationApi.orderPhases(ids)).map((r) => ({ id: r.id, name: r.description, protected: false })),
 };
 
 export const categoryKind: ReferenceKind = {

@@ -33,6 +33,12 @@ export const TypeProjectList = z.array(TypeProject);
 export const Phase = z.object({ id: z.number(), description: z.string() });
 export type Phase = z.infer<typeof Phase>;
 export const PhaseList = z.array(Phase);
+/**
+ * PUT phase/order/ (ADM): the client's phases in their new order, every one exactly once. Answer: the
+ * list in that order; 409 when the list changed meanwhile (a phase added or deleted by someone else).
+ */
+export const PhaseOrderBody = z.object({ ids: z.array(z.number().int()).min(1).max(1000) });
+export type PhaseOrderBody = z.infer<typeof PhaseOrderBody>;
 
 export const CategoryAttachment = z.object({ id: z.number(), name: z.string(), is_default: z.boolean() });
 export type CategoryAttachment = z.infer<typeof CategoryAttachment>;

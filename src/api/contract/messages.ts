@@ -3,6 +3,9 @@
 // schemas (vite's initial JavaScript budget, bench/workbench.ts).
 
 /** 404 of anything the user cannot see (not there, or another client's), and the screen of an address no screen has. */
+/** PUT phase/order/ when the list is not the client's phases as they are now. */
+export const PHASE_ORDER_STALE = 'De fasedefinities zijn intussen gewijzigd. De lijst is opnieuw geladen; zet de volgorde nog eens.';
+
 export const NOT_FOUND = 'Niet gevonden.';
 /** 401 of a sign-in with an unknown e-mail address or a wrong password. */
 export const WRONG_CREDENTIALS = 'De combinatie van e-mailadres en wachtwoord is onjuist';
@@ -104,8 +107,9 @@ export const REPORT_TEMPLATE_MESSAGES = {
   noFile: 'Het rapportagesjabloon heeft geen bestand.',
 } as const;
 /** POST report/: the selection is outside the template's limits (spec 1 §9). */
-export const reportMinMessage = (n: number) => `Selecteer minimaal ${n} rekenmodellen.`;
-export const reportMaxMessage = (n: number) => `Selecteer maximaal ${n} rekenmodellen.`;
+const models = (n: number) => `${n} ${n === 1 ? 'rekenmodel' : 'rekenmodellen'}`;
+export const reportMinMessage = (n: number) => `Selecteer minimaal ${models(n)}.`;
+export const reportMaxMessage = (n: number) => `Selecteer maximaal ${models(n)}.`;
 /** Documentation (GET/POST/PATCH documentation/): the screen's load failure and the form's and server's checks. */
 export const DOCUMENTATION_MESSAGES = {
   loadFailed: 'Fout bij het laden van de documentatie.',

@@ -160,9 +160,10 @@ const ModelsColumn = observer(function ModelsColumn({ store }: { store: Projects
             icons={(
               <>
                 {m.alreadyOpen && (
+                  // Open by the user themself is information, not a warning (issue 25 item 14).
                   <Button
-                    icon="warning-sign"
-                    intent="warning"
+                    icon={m.openByCurrentUser ? 'info-sign' : 'warning-sign'}
+                    intent={m.openByCurrentUser ? 'primary' : 'warning'}
                     variant="minimal"
                     size="small"
                     aria-label="Sessie beëindigen"
