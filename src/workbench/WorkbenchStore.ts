@@ -5,6 +5,7 @@ import type { Results } from '../formulas/results.ts';
 import { MSG as VALIDATION_MSG, type Problem, isCompleteSpaceRow } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
+import { entriesOf } from '../formulas/sections.ts';
 import { type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
 import { MAPVIEWER_ERROR_TEXT, MSG_INVALID, NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals, type SpaceUsageDiff } from '../formulas/spaceUsageFromMap.ts';
@@ -351,7 +352,7 @@ export class WorkbenchStore {
     const name = label ?? freeLabel(m, kind);
     const problem = labelProblem(m, kind, null, name);
     if (problem) return [{ path: 'label', message: problem }];
-    const length = kind === 'cost' ? m.cost_estimate.length : m.residential_construction.length;
+    const length = entriesOf(m, kind).length;
     return this.replaceModel((d) => insertEntry(d, kind, Math.max(0, Math.min(index, length)), name));
   }
 

@@ -21,20 +21,27 @@ import { ResultStrip } from './Overview.tsx';
 import { UNAVAILABLE_MENU } from './guidance.ts';
 import { exportModelXlsx } from './exportXlsx.ts';
 import type { Toaster } from './common.tsx';
+import { type EntryKind, sectionOf } from '../formulas/sections.ts';
 import './workbench.css';
 
 globalThis.performance?.mark?.('workbench:chunk');
 
 // The online calculation tool (spec 3): one store per opened model, shared by the three screens
-// GrexOnline_BaseParameters / _CostEstimate / _ResidentialConstruction (one lazy chunk). Leaving the
+// GrexOnline_BaseParameters and the section screens (one lazy chunk). Leaving the
 // tool asks first when there are unsaved changes (ScreenStore.leaveGuard, beforeunload), ends the
 // edit session, and keeps the working copy in localStorage until it is saved or thrown away.
 
-const TOOL_SCREENS: Screen[] = ['GrexOnline_BaseParameters', 'GrexOnline_CostEstimate', 'GrexOnline_ResidentialConstruction'];
+/** The screen of each section, in the menu's order (sections.ts has their titles). */
+const SECTION_SCREENS: { screen: Screen; kind: EntryKind }[] = [
+  { screen: 'GrexOnline_CostEstimate', kind: 'cost' },
+  { screen: 'GrexOnline_ResidentialConstruction', kind: 'residential' },
+  { screen: 'GrexOnline_NonResidentialConstruction', kind: 'non_residential' },
+  { screen: 'GrexOnline_OtherRevenues', kind: 'other_revenue' },
+];
+const TOOL_SCREENS: Screen[] = ['GrexOnline_BaseParameters', ...SECTION_SCREENS.map((s) => s.screen)];
 const TITLES: Partial<Record<Screen, string>> = {
   GrexOnline_BaseParameters: 'Uitgangspunten',
-  GrexOnline_CostEstimate: 'Kostenraming',
-  GrexOnline_ResidentialConstruction: 'Woningbouw',
+  ...Object.fromEntries(SECTION_SCREENS.map((s) => [s.screen, sectionOf(s.kind).title])),
 };
 
 interface Opened {
@@ -198,6 +205,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
   const { store } = o;
   const meta = store.meta;
   const title = TITLES[screen] ?? 'Onbekend scherm';
+  const section = SECTION_SCREENS.find((s) => s.screen === screen);
   const crumbs = meta ? [{ text: meta.project_name }, { text: meta.version_name }, { text: meta.model_name }, { text: title }] : [{ text: title }];
   return (
     <div className="gs-wb" data-testid="workbench">
@@ -209,10 +217,9 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
         <Menu className="gs-wb-menu" aria-label="Rekentool">
           <MenuItem text="Overzicht" disabled htmlTitle={UNAVAILABLE_MENU.overview} />
           <MenuItem text="Uitgangspunten" active={screen === 'GrexOnline_BaseParameters'} onClick={() => goInside(root, 'GrexOnline_BaseParameters', modelId)} />
-          <MenuItem text="Kostenraming" active={screen === 'GrexOnline_CostEstimate'} onClick={() => goInside(root, 'GrexOnline_CostEstimate', modelId)} />
-          <MenuItem text="Woningbouw" active={screen === 'GrexOnline_ResidentialConstruction'} onClick={() => goInside(root, 'GrexOnline_ResidentialConstruction', modelId)} />
-          <MenuItem text="Niet-Woningbouw" disabled htmlTitle={UNAVAILABLE_MENU.nonResidential} />
-          <MenuItem text="Overige opbrengsten" disabled htmlTitle={UNAVAILABLE_MENU.otherRevenues} />
+          {SECTION_SCREENS.map((s) => (
+            <MenuItem key={s.kind} text={TITLES[s.screen]} active={screen === s.screen} onClick={() => goInside(root, s.screen, modelId)} />
+          ))}
         </Menu>
         <div className="gs-wb-content">
           {store.status === 'loading' && <Spinner />}
@@ -222,8 +229,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
               <ReadOnlyNotice store={store} />
               {screen === 'GrexOnline_BaseParameters' ? <BaseParameters store={store} toasts={toasts} actions={o.actions} />
                 : !store.engine && TOOL_SCREENS.includes(screen) ? <Spinner />
-                : screen === 'GrexOnline_CostEstimate' ? <EntrySection key="cost" store={store} toasts={toasts} kind="cost" />
-                : screen === 'GrexOnline_ResidentialConstruction' ? <EntrySection key="res" store={store} toasts={toasts} kind="residential" />
+                : section ? <EntrySection key={section.kind} store={store} toasts={toasts} kind={section.kind} />
                 : <NonIdealState icon="help" title="Onbekend scherm" />}
             </>
           )}
@@ -331,3 +337,5 @@ const RestoreDialog = observer(function RestoreDialog({ store }: { store: Workbe
 export const BaseParametersScreen = () => <ToolFrame screen="GrexOnline_BaseParameters" />;
 export const CostEstimateScreen = () => <ToolFrame screen="GrexOnline_CostEstimate" />;
 export const ResidentialConstructionScreen = () => <ToolFrame screen="GrexOnline_ResidentialConstruction" />;
+export const NonResidentialConstructionScreen = () => <ToolFrame screen="GrexOnline_NonResidentialConstruction" />;
+export const OtherRevenuesScreen = () => <ToolFrame screen="GrexOnline_OtherRevenues" />;
