@@ -305,5 +305,10 @@ export function entryLabelProblem(m: ModelData, kind: EntryKind, id: number | nu
 /** A new entry of a section with the model's defaults and the next free id. */
 export function newEntry(m: ModelData, kind: EntryKind, label: string): AnyEntry {
   const id = Math.max(0, ...entriesOf(m, kind).map((e) => e.id)) + 1;
-  return sectionOf(kind).newEntry(m.base_parameters, id, label.trim());
+  const section = sectionOf(kind);
+  const e = section.newEntry(m.base_parameters, id, label.trim());
+  // Issue 28: phasing lies within a phase of the section's group; a new entry starts in its first phase.
+  const phase = m.base_parameters.phasing_costs_revenues.find((ph) => ph.phase_group === section.phaseGroup);
+  if (phase) Object.assign(e.phasing, { start_date: phase.phase_start_date, end_date: phase.phase_end_date });
+  return e;
 }
