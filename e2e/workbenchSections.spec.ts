@@ -35,7 +35,8 @@ test('a non-residential entry and a subsidy that is not indexed are phased, save
   await typeInto(page, 'sheet-non_residential-pricePerM2', 0, 2, '150');
   await expectCell(page, 'sheet-non_residential-pricePerM2', 0, 3, '€ 300.000,00');
   await tab(page, 'Fasering').click();
-  await typeInto(page, 'sheet-non_residential-phasing', 0, 5, '100');
+  // A new entry's phasing lies in the first revenue phase (Uitgifte, 2026: the third period).
+  await typeInto(page, 'sheet-non_residential-phasing', 0, 7, '100');
   await expect(ncw).not.toHaveText(ncwBefore!);
   const ncwAfterNonResidential = await ncw.textContent();
 
