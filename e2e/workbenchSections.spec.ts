@@ -50,7 +50,7 @@ test('a non-residential entry and a subsidy that is not indexed are phased, save
   await typeInto(page, 'sheet-other_revenue-estimate', 0, 6, 'Nee');
   await expectCell(page, 'sheet-other_revenue-estimate', 0, 6, 'Nee');
   // Not indexed: the historic index is 1 (nominal as granted).
-  await expectCell(page, 'sheet-other_revenue-estimate', 0, 8, '1,0000');
+  await expectCell(page, 'sheet-other_revenue-estimate', 0, 8, '1,000000');
   await tab(page, 'Fasering').click();
   await expectCell(page, 'sheet-other_revenue-phasing', 0, 1, 'Subsidie');
   await typeInto(page, 'sheet-other_revenue-phasing', 0, 5, '50.000');
