@@ -40,6 +40,8 @@ const SAMPLES: Record<Screen, ScreenParams[]> = {
   GrexOnline_BaseParameters: [{ modelId: 7 }, { modelId: 7, tab: 'interest' }, { modelId: 7, tab: 'space' }],
   GrexOnline_CostEstimate: [{ modelId: 7 }, { modelId: 7, tab: 'phasing' }, { modelId: 7, tab: 'bookvalue' }],
   GrexOnline_ResidentialConstruction: [{ modelId: 7 }, { modelId: 7, tab: 'overview' }, { modelId: 7, tab: 'estimate', section: 'pricePerM2' }],
+  GrexOnline_NonResidentialConstruction: [{ modelId: 7 }, { modelId: 7, tab: 'phasing' }, { modelId: 7, tab: 'estimate', section: 'residual' }],
+  GrexOnline_OtherRevenues: [{ modelId: 7 }, { modelId: 7, tab: 'estimate' }, { modelId: 7, tab: 'bookvalue' }],
   NotFound: [{ path: '/bestaat/niet?x=1' }],
 };
 
@@ -58,6 +60,9 @@ describe('screen ↔ address', () => {
   it('writes Dutch paths', () => {
     expect(pathOf('Projects_ProjectInfo', { projectId: 12 })).toBe('/projecten/12');
     expect(pathOf('GrexOnline_CostEstimate', { modelId: 7, tab: 'phasing' })).toBe('/rekenmodellen/7/kostenraming/fasering');
+    expect(pathOf('GrexOnline_NonResidentialConstruction', { modelId: 7, tab: 'estimate', section: 'pricePerM2' }))
+      .toBe('/rekenmodellen/7/niet-woningbouw/raming/prijs-per-m2');
+    expect(pathOf('GrexOnline_OtherRevenues', { modelId: 7, tab: 'indexing' })).toBe('/rekenmodellen/7/overige-opbrengsten/indexering');
     expect(pathOf('GrexOnline_ResidentialConstruction', { modelId: 7, tab: 'estimate', section: 'landShare' }))
       .toBe('/rekenmodellen/7/woningbouw/raming/grondquote');
     expect(pathOf('EditUser', { id: 5 })).toBe('/gebruikers/5');

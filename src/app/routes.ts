@@ -13,7 +13,8 @@ const BASE_TABS = {
   project: 'projectgegevens', phasing: 'fasering', interest: 'rente', indexing: 'indexering', space: 'ruimtegebruik', other: 'overig',
 };
 const ENTRY_TABS = { overview: 'overzicht', estimate: 'raming', indexing: 'indexering', phasing: 'fasering', bookvalue: 'boekwaarde' };
-const RESIDENTIAL_SECTIONS = {
+/** The Raming sub-tabs of Woningbouw and Niet-Woningbouw (src/workbench/sheets.ts, methodSections). */
+const METHOD_SECTIONS = {
   general: 'algemeen', landShare: 'grondquote', plotPrice: 'kavelprijs', residual: 'residueel', pricePerM2: 'prijs-per-m2', revenue: 'grondopbrengst',
 };
 
@@ -45,8 +46,13 @@ const ROUTES: Route[] = [
   { screen: 'GrexOnline_CostEstimate', path: '/rekenmodellen/:modelId/kostenraming/:tab?', slugs: { tab: ENTRY_TABS } },
   {
     screen: 'GrexOnline_ResidentialConstruction', path: '/rekenmodellen/:modelId/woningbouw/:tab?/:section?',
-    slugs: { tab: ENTRY_TABS, section: RESIDENTIAL_SECTIONS },
+    slugs: { tab: ENTRY_TABS, section: METHOD_SECTIONS },
   },
+  {
+    screen: 'GrexOnline_NonResidentialConstruction', path: '/rekenmodellen/:modelId/niet-woningbouw/:tab?/:section?',
+    slugs: { tab: ENTRY_TABS, section: METHOD_SECTIONS },
+  },
+  { screen: 'GrexOnline_OtherRevenues', path: '/rekenmodellen/:modelId/overige-opbrengsten/:tab?', slugs: { tab: ENTRY_TABS } },
   { screen: 'MapViewer_Overview', path: '/kaart' },
   { screen: 'Reports', path: '/rapportages' },
   { screen: 'BiLinks', path: '/rapportages/bi-links' },

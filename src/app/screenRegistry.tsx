@@ -14,6 +14,8 @@ const registry: Partial<Record<Screen, ScreenComponent>> = {
   GrexOnline_BaseParameters: lazy(() => workbench().then((m) => ({ default: m.BaseParametersScreen }))),
   GrexOnline_CostEstimate: lazy(() => workbench().then((m) => ({ default: m.CostEstimateScreen }))),
   GrexOnline_ResidentialConstruction: lazy(() => workbench().then((m) => ({ default: m.ResidentialConstructionScreen }))),
+  GrexOnline_NonResidentialConstruction: lazy(() => workbench().then((m) => ({ default: m.NonResidentialConstructionScreen }))),
+  GrexOnline_OtherRevenues: lazy(() => workbench().then((m) => ({ default: m.OtherRevenuesScreen }))),
   Projects: lazy(() => import('../manager/projects/ProjectsScreen.tsx')),
   Projects_NewProject: lazy(() => import('../manager/projects/ProjectFormScreen.tsx')),
   Projects_ProjectInfo: lazy(() => import('../manager/projects/ProjectFormScreen.tsx')),

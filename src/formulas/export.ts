@@ -8,7 +8,7 @@ import { CODE_LABELS, codeLabel } from './codeLabels.ts';
 import { SECTIONS, entriesOf } from './sections.ts';
 
 /** What is exported: the sheets as built and their computed values (an engine, or the template's workbook). */
-type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'> & Partial<Pick<GrexEngine, 'inputFormulas'>>;
+type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'> & Partial<Pick<GrexEngine, 'inputFormulas' | 'modelData'>>;
 
 /** Number formats (the application shows them in the user's locale: nl-NL gives 1.234,56). */
 export const NUMBER_FORMATS: Record<Fmt, string | undefined> = {
@@ -122,7 +122,8 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
   const typed = new Map((engine.inputFormulas?.() ?? []).map((f) => [`${f.sheet}|${f.row}|${f.col}`, f.formula]));
   // A section without entries (a model with no non-residential land, say) keeps its sheet for the
   // formulas, hidden: it would print pages of empty headers, and Excel's 'Zichtbaar maken' shows it.
-  const empty = new Set(SECTIONS.filter((s) => entriesOf(engine.modelData, s.kind).length === 0).map((s) => s.sheet));
+  const model = engine.modelData;
+  const empty = new Set(model ? SECTIONS.filter((s) => entriesOf(model, s.kind).length === 0).map((s) => s.sheet) : []);
   for (const sheet of engine.sheets) {
     const values = engine.sheetValues(sheet.name);
     const ws = wb.addWorksheet(sheet.name, {

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Callout, HTMLSelect, InputGroup, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import type { ValueType } from '../api/contract/modelData.ts';
 import { Sheet } from './LazySheet.tsx';
 import {
-  type EntryKindUi, type ResidentialSection, RESIDENTIAL_SECTIONS, bookValueSheet, costEstimateSheet, indexingSheet, labelProblem,
-  phasingSheet, residentialEstimateSheet,
+  type EntryKindUi, type MethodSection, bookValueSheet, costEstimateSheet, indexingSheet, labelProblem, methodEstimateSheet, methodSections,
+  phasingSheet,
 } from './sheets.ts';
 import { type Toaster, showProblems, useDescribe, useEvaluate, useSheetEdit } from './common.tsx';
 import { OverviewTab } from './Overview.tsx';
@@ -15,6 +15,7 @@ import { useScreenParam } from '../app/screenParam.ts';
 import type { RowActions } from './sheetExcel.ts';
 import { rowsRemoved } from './entryRows.ts';
 import { type Problem, incompleteEntries } from '../formulas/validate.ts';
+import { entriesOf, sectionOf } from '../formulas/sections.ts';
 
 type TabId = 'overview' | 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
 
@@ -25,13 +26,13 @@ const prefsOf = (s: WorkbenchStore) => {
   return m;
 };
 
-/** Kostenraming and Woningbouw: Overzicht, Raming, Indexering, Fasering, Boekwaarde. Grids stay mounted
+/** Every section (Kostenraming, Woningbouw, Niet-Woningbouw, Overige opbrengsten; sections.ts): Overzicht, Raming, Indexering, Fasering, Boekwaarde. Grids stay mounted
  * once visited (hidden when not shown) so switching tabs does not rebuild a Handsontable; only the
  * visible grid follows the engine, the others catch up when shown. */
 export const EntrySection = observer(function EntrySection({ store, toasts, kind }: { store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi }) {
   // The tab and section are in the address (a reload returns to them); the section belongs to Raming.
   const [tab, setTab] = useScreenParam<TabId>('tab', 'overview');
-  const [section, setSection] = useScreenParam<ResidentialSection>('section', 'general');
+  const [section, setSection] = useScreenParam<MethodSection>('section', 'general');
   const [visited, setVisited] = useState<Set<TabId>>(() => new Set(['overview', tab]));
   const show = (t: TabId) => {
     if (t !== 'estimate') setSection(undefined);
@@ -39,6 +40,7 @@ export const EntrySection = observer(function EntrySection({ store, toasts, kind
     setVisited((v) => (v.has(t) ? v : new Set([...v, t])));
   };
   const grids: Exclude<TabId, 'overview'>[] = ['estimate', 'indexing', 'phasing', 'bookvalue'];
+  const hasMethods = sectionOf(kind).methods !== null;
   return (
     <div className="gs-wb-section">
       <Tabs id={`gs-wb-${kind}`} selectedTabId={tab} onChange={(t) => show(t as TabId)} animate={false}>
@@ -49,16 +51,13 @@ export const EntrySection = observer(function EntrySection({ store, toasts, kind
         <Tab id="bookvalue" title="Boekwaarde" />
       </Tabs>
       {tab === 'overview' && <div role="tabpanel" aria-label="Overzicht"><OverviewTab store={store} kind={kind} onPhasing={() => show('phasing')} /></div>}
-      {tab === 'estimate' && kind === 'residential' && (
-        <Tabs id="gs-wb-res-sections" selectedTabId={section} onChange={(s) => setSection(s as ResidentialSection)}>
-          {RESIDENTIAL_SECTIONS.map((s) => <Tab key={s.id} id={s.id} title={s.title} />)}
+      {tab === 'estimate' && hasMethods && (
+        <Tabs id={`gs-wb-${kind}-sections`} selectedTabId={section} onChange={(s) => setSection(s as MethodSection)}>
+          {methodSections(kind).map((s) => <Tab key={s.id} id={s.id} title={s.title} />)}
         </Tabs>
       )}
-      {tab === 'estimate' && kind === 'residential' && section === 'residual' && (
-        <NonIdealState icon="build" title="Residueel" description="Residueel wordt nog niet berekend." />
-      )}
       {grids.filter((g) => visited.has(g)).map((g) => {
-        const active = tab === g && !(g === 'estimate' && kind === 'residential' && section === 'residual');
+        const active = tab === g;
         return (
           <div key={g} role={active ? 'tabpanel' : undefined} aria-hidden={active ? undefined : true} className={active ? undefined : 'wb-hidden-grid'}>
             <EntryGrid store={store} toasts={toasts} kind={kind} tab={g} section={section} active={active} />
@@ -70,7 +69,7 @@ export const EntrySection = observer(function EntrySection({ store, toasts, kind
 });
 
 const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, section = 'general', active }: {
-  store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi; tab: Exclude<TabId, 'overview'>; section?: ResidentialSection; active: boolean;
+  store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi; tab: Exclude<TabId, 'overview'>; section?: MethodSection; active: boolean;
 }) {
   const onEdit = useSheetEdit(store, toasts);
   const evaluate = useEvaluate(store);
@@ -81,7 +80,7 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
   const def = useMemo(() => {
     void revision;
     switch (tab) {
-      case 'estimate': return kind === 'cost' ? costEstimateSheet(store) : residentialEstimateSheet(store, section);
+      case 'estimate': return sectionOf(kind).methods ? methodEstimateSheet(store, kind, section) : costEstimateSheet(store, kind);
       case 'indexing': return indexingSheet(store, kind);
       case 'phasing': return phasingSheet(store, kind);
       case 'bookvalue': return bookValueSheet(store, kind, prefsOf(store));
@@ -122,7 +121,7 @@ function useEntryRowActions(store: WorkbenchStore, toasts: Toaster, kind: EntryK
     return {
       insert: (row, where, count) => done(store.insertEntries(kind, where === 'above' ? row : row + 1, Array<null>(count).fill(null))),
       remove: (rows) => {
-        const list = kind === 'cost' ? store.model!.cost_estimate : store.model!.residential_construction;
+        const list = entriesOf(store.model!, kind);
         const ids = rows.flatMap((r) => (list[r] ? [list[r].id] : []));
         const problems = store.deleteEntries(kind, ids);
         // Rows that go are said, with the way back (issue 23: nothing disappears unseen).
@@ -141,7 +140,7 @@ const EntryRows = observer(function EntryRows({ store, toasts, kind }: { store: 
   const [label, setLabel] = useState('');
   const [remove, setRemove] = useState('');
   const m = store.model!;
-  const list = kind === 'cost' ? m.cost_estimate : m.residential_construction;
+  const list = entriesOf(m, kind);
   const add = () => {
     const p = labelProblem(m, kind, null, label);
     if (p) {

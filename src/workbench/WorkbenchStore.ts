@@ -5,6 +5,7 @@ import type { Results } from '../formulas/results.ts';
 import { MSG as VALIDATION_MSG, type Problem, isCompleteSpaceRow } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
+import { SECTIONS } from '../formulas/sections.ts';
 import { type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
 import { MAPVIEWER_ERROR_TEXT, MSG_INVALID, NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals, type SpaceUsageDiff } from '../formulas/spaceUsageFromMap.ts';
@@ -101,6 +102,18 @@ function afterPaint(): Promise<void> {
 }
 /** Performance marks for the benchmark (no-op where there is no performance API). */
 const mark = (name: string) => globalThis.performance?.mark?.(name);
+
+/** An answer of the model call as the model data (every section's list it holds; absent lists stay absent) and the model's facts. */
+function splitAnswer(answer: GrexOnlineModel): { data: ModelData; meta: ModelMeta } {
+  const rest: Record<string, unknown> = { ...answer };
+  const data: Record<string, unknown> = { base_parameters: answer.base_parameters };
+  delete rest.base_parameters;
+  for (const { list } of SECTIONS) {
+    if (list in rest) data[list] = rest[list];
+    delete rest[list];
+  }
+  return { data: data as ModelData, meta: rest as ModelMeta };
+}
 
 export class WorkbenchStore {
   status: 'loading' | 'ready' | 'error' = 'loading';
@@ -221,8 +234,7 @@ export class WorkbenchStore {
       // The engine's start (HyperFormula's speed-ups, its parser's cold start) while the model is on its way.
       startHyperFormula();
       const answer = await request;
-      const { base_parameters, cost_estimate, residential_construction, ...meta } = answer;
-      const data: ModelData = { base_parameters, cost_estimate, residential_construction };
+      const { data, meta } = splitAnswer(answer);
       mark('workbench:loaded');
       if (!this.engine) {
         runInAction(() => {
@@ -248,7 +260,7 @@ export class WorkbenchStore {
         this.dataVersion = meta.data_version;
         // The answer is this store's own (nothing else holds it): kept as the saved copy as it is.
         this.saved = data;
-        this.space = clone(base_parameters.space_usage);
+        this.space = clone(data.base_parameters.space_usage);
         this.dirty = false;
         this.undoStack = [];
         this.redoStack = [];
@@ -528,10 +540,10 @@ export class WorkbenchStore {
     try {
       const answer = await this.deps.api.save(this.modelId, data, this.dataVersion);
       runInAction(() => {
-        const { base_parameters, cost_estimate, residential_construction, ...meta } = answer;
+        const { data: saved, meta } = splitAnswer(answer);
         this.meta = meta;
         this.dataVersion = meta.data_version;
-        this.saved = { base_parameters, cost_estimate, residential_construction };
+        this.saved = saved;
         this.dirty = false;
         this.saving = false;
       });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exampleStore } from './testing.ts';
-import { costEstimateSheet, pastedCells, residentialEstimateSheet } from './sheets.ts';
+import { costEstimateSheet, methodEstimateSheet, pastedCells } from './sheets.ts';
 import { applyCellChanges } from './common.tsx';
 import { rowsRemoved } from './entryRows.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
@@ -83,7 +83,7 @@ describe('a block pasted onto the empty last row', () => {
 
   it("Woningbouw › Algemeen grows the same way", async () => {
     const s = await exampleStore();
-    const def = residentialEstimateSheet(s, 'general');
+    const def = methodEstimateSheet(s, 'residential', 'general');
     const { cells } = pastedCells(def, [['Huur', '20', 'Huur'], ['Vrije kavels', '8', 'Koop']], { row: 1, col: 0 }, { row: 1, col: 0 });
     applyCellChanges(s, toaster(), def, cells.map(([row, col, value]) => ({ row, col, value })));
     expect(s.model!.residential_construction.map((e) => [e.label, e.amount, e.tenure_type])).toEqual([

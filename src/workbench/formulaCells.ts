@@ -12,6 +12,7 @@ import { type FieldRef, FORMULA_SCALARS, nameReferences, refToken } from '../for
 import type { Edit, GrexEngine } from '../formulas/engine.ts';
 import { colIndex } from './formula.ts';
 import { colName } from '../formulas/workbook.ts';
+import { entriesOf } from '../formulas/sections.ts';
 import { toDutchEditText } from '../lib/dutchNumber.ts';
 import type { SheetDef } from './sheets.ts';
 
@@ -96,7 +97,7 @@ export function gridFormula(def: SheetDef, stored: string): string {
 }
 
 const formulaOf = (m: ModelData, r: FieldRef) =>
-  (r.entry === 'cost' ? m.cost_estimate : m.residential_construction).find((e) => e.id === r.id)?.formulas?.[r.field] ?? null;
+  entriesOf(m, r.entry).find((e) => e.id === r.id)?.formulas?.[r.field] ?? null;
 
 /** The formula of a grid cell in the grid's terms, or null. */
 export function formulaTextAt(def: SheetDef, m: ModelData, row: number, col: number): string | null {
@@ -146,7 +147,7 @@ function computedFormula(def: SheetDef, engine: GrexEngine, row: number, col: nu
   const ent = def.entries;
   const id = ent?.ids[row];
   if (!ent || id === undefined) return null;
-  const lay = ent.kind === 'cost' ? engine.layout.cost : engine.layout.residential;
+  const lay = engine.layout.sections[ent.kind];
   const at = { row: lay.rowOf.get(id), col: lay.col[def.columns[col]!.key] };
   if (at.row === undefined || at.col === undefined) return null;
   const raw = engine.sheets.find((s) => s.name === lay.sheet)?.rows[at.row]?.[at.col];

@@ -22,20 +22,28 @@ import { UNAVAILABLE_MENU } from './guidance.ts';
 import { exportModelXlsx } from './exportXlsx.ts';
 import { ToolMenuState, toggleLabel } from './toolMenu.ts';
 import type { Toaster } from './common.tsx';
+import { type EntryKind, sectionOf } from '../formulas/sections.ts';
 import './workbench.css';
 
 globalThis.performance?.mark?.('workbench:chunk');
 
 // The online calculation tool (spec 3): one store per opened model, shared by the three screens
-// GrexOnline_BaseParameters / _CostEstimate / _ResidentialConstruction (one lazy chunk). Leaving the
+// GrexOnline_BaseParameters and the section screens (one lazy chunk). Leaving the
 // tool asks first when there are unsaved changes (ScreenStore.leaveGuard, beforeunload), ends the
 // edit session, and keeps the working copy in localStorage until it is saved or thrown away.
 
-const TOOL_SCREENS: Screen[] = ['GrexOnline_BaseParameters', 'GrexOnline_CostEstimate', 'GrexOnline_ResidentialConstruction'];
+/** The screen of each section, in the menu's order (sections.ts has their titles). */
+const SECTION_SCREENS: { screen: Screen; kind: EntryKind }[] = [
+  { screen: 'GrexOnline_CostEstimate', kind: 'cost' },
+  { screen: 'GrexOnline_ResidentialConstruction', kind: 'residential' },
+  { screen: 'GrexOnline_NonResidentialConstruction', kind: 'non_residential' },
+  { screen: 'GrexOnline_OtherRevenues', kind: 'other_revenue' },
+];
+const SECTION_ICONS: Record<EntryKind, IconName> = { cost: 'euro', residential: 'home', non_residential: 'office', other_revenue: 'bank-account' };
+const TOOL_SCREENS: Screen[] = ['GrexOnline_BaseParameters', ...SECTION_SCREENS.map((s) => s.screen)];
 const TITLES: Partial<Record<Screen, string>> = {
   GrexOnline_BaseParameters: 'Uitgangspunten',
-  GrexOnline_CostEstimate: 'Kostenraming',
-  GrexOnline_ResidentialConstruction: 'Woningbouw',
+  ...Object.fromEntries(SECTION_SCREENS.map((s) => [s.screen, sectionOf(s.kind).title])),
 };
 
 interface Opened {
@@ -203,6 +211,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
   const { store } = o;
   const meta = store.meta;
   const title = TITLES[screen] ?? 'Onbekend scherm';
+  const section = SECTION_SCREENS.find((s) => s.screen === screen);
   const crumbs = meta ? [{ text: meta.project_name }, { text: meta.version_name }, { text: meta.model_name }, { text: title }] : [{ text: title }];
   return (
     <div className="gs-wb" data-testid="workbench">
@@ -220,8 +229,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
               <ReadOnlyNotice store={store} />
               {screen === 'GrexOnline_BaseParameters' ? <BaseParameters store={store} toasts={toasts} actions={o.actions} />
                 : !store.engine && TOOL_SCREENS.includes(screen) ? <Spinner />
-                : screen === 'GrexOnline_CostEstimate' ? <EntrySection key="cost" store={store} toasts={toasts} kind="cost" />
-                : screen === 'GrexOnline_ResidentialConstruction' ? <EntrySection key="res" store={store} toasts={toasts} kind="residential" />
+                : section ? <EntrySection key={section.kind} store={store} toasts={toasts} kind={section.kind} />
                 : <NonIdealState icon="help" title="Onbekend scherm" />}
             </>
           )}
@@ -242,7 +250,7 @@ const ToolMenu = observer(function ToolMenu({ screen, go }: { screen: Screen; go
   const { collapsed } = state;
   const label = toggleLabel(collapsed);
   const item = (text: string, icon: IconName, target: Screen | null, unavailable?: string) => (
-    <MenuItem text={text} icon={icon} htmlTitle={unavailable ?? (collapsed ? text : undefined)} disabled={!target}
+    <MenuItem key={text} text={text} icon={icon} htmlTitle={unavailable ?? (collapsed ? text : undefined)} disabled={!target}
       active={target === screen} onClick={target ? () => go(target) : undefined} />
   );
   return (
@@ -252,10 +260,7 @@ const ToolMenu = observer(function ToolMenu({ screen, go }: { screen: Screen; go
       <Menu className="gs-wb-menu" aria-label="Rekentool">
         {item('Overzicht', 'dashboard', null, UNAVAILABLE_MENU.overview)}
         {item('Uitgangspunten', 'cog', 'GrexOnline_BaseParameters')}
-        {item('Kostenraming', 'euro', 'GrexOnline_CostEstimate')}
-        {item('Woningbouw', 'home', 'GrexOnline_ResidentialConstruction')}
-        {item('Niet-Woningbouw', 'office', null, UNAVAILABLE_MENU.nonResidential)}
-        {item('Overige opbrengsten', 'bank-account', null, UNAVAILABLE_MENU.otherRevenues)}
+        {SECTION_SCREENS.map((s) => item(TITLES[s.screen]!, SECTION_ICONS[s.kind], s.screen))}
       </Menu>
     </div>
   );
@@ -356,3 +361,5 @@ const RestoreDialog = observer(function RestoreDialog({ store }: { store: Workbe
 export const BaseParametersScreen = () => <ToolFrame screen="GrexOnline_BaseParameters" />;
 export const CostEstimateScreen = () => <ToolFrame screen="GrexOnline_CostEstimate" />;
 export const ResidentialConstructionScreen = () => <ToolFrame screen="GrexOnline_ResidentialConstruction" />;
+export const NonResidentialConstructionScreen = () => <ToolFrame screen="GrexOnline_NonResidentialConstruction" />;
+export const OtherRevenuesScreen = () => <ToolFrame screen="GrexOnline_OtherRevenues" />;

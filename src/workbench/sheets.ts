@@ -1,7 +1,7 @@
 // The tool's grids as plain data: columns, rows of raw values and how an edited cell becomes an
 // engine edit. No React, no DOM: the <Sheet> component renders these, the tests read them.
 import { type Edit, fieldEdit, phasingMethodEdits } from '../formulas/engine.ts';
-import { type AnyEntry, type EntryKind, entriesOf, entryLabelProblem, newEntry, sectionOf } from '../formulas/sections.ts';
+import { type AnyEntry, type EntryKind, entriesOf, entryLabelProblem, newEntry, NON_RESIDENTIAL_SECTION, sectionOf } from '../formulas/sections.ts';
 import type { EntryResult } from '../formulas/results.ts';
 import type { FormulaList } from '../formulas/cellFormulas.ts';
 import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
@@ -9,11 +9,11 @@ import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchN
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import type { WorkbookLayout } from '../formulas/workbook.ts';
 import {
-  CALCULATION_METHOD_LABELS, INTEREST_METHOD_LABELS, PERIOD_TYPE_LABELS, PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS,
+  INTEREST_METHOD_LABELS, PERIOD_TYPE_LABELS, PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS,
   VALUE_TYPE_LABELS, setLabel,
 } from '../formulas/codeLabels.ts';
 import type { Problem } from '../formulas/validate.ts';
-import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
+import { DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
 import { UNIT_OPTIONS, parseUnit } from './units.ts';
 import { percentInput } from './percentInput.ts';
@@ -38,6 +38,8 @@ export interface Col {
   /** A select column whose typed text is read by this (its list only offers choices and never completes
    * what was typed: the unit column, where 'm2' typed quickly must not become 'm'). */
   parse?(input: unknown): { value: string } | { error: string };
+  /** A select column that shows the stored value, not its label (set names). */
+  raw?: boolean;
 }
 export type Cell = string | number | null;
 export interface SheetDef {
@@ -99,7 +101,7 @@ const optionsOf = (labels: Readonly<Record<string, string>>): Option[] => Object
 const METHOD_OPTIONS = optionsOf(PHASING_METHOD_LABELS);
 const VALUE_TYPE_OPTIONS = optionsOf(VALUE_TYPE_LABELS);
 const TENURE_OPTIONS = optionsOf(TENURE_LABELS);
-const CALC_METHOD_OPTIONS = optionsOf(CALCULATION_METHOD_LABELS);
+const NON_RESIDENTIAL_CATEGORIES = NON_RESIDENTIAL_SECTION.categories;
 export const PERIOD_TYPE_OPTIONS = optionsOf(PERIOD_TYPE_LABELS);
 export const INTEREST_METHOD_OPTIONS = optionsOf(INTEREST_METHOD_LABELS);
 export const PHASE_GROUP_OPTIONS = optionsOf(PHASE_GROUP_LABELS);
@@ -169,7 +171,7 @@ function scalarEdit(m: ModelData, kind: EntryKindUi, e: AnyEntry, col: Col, valu
       }
       const v = optionValue(col.options ?? [], value);
       if (v === null) return { error: 'Ongeldige invoer.' };
-      return [fieldEdit(kind, e.id, col.key, v)];
+      return [fieldEdit(kind, e.id, col.key, sectionOf(kind).fields[col.key]?.type === 'boolean' ? v === 'true' : v)];
     }
     case 'date': {
       const d = dateOf(value);
@@ -243,8 +245,24 @@ function itemValue(items: { period: string; value: number }[], code: string): nu
   return m.get(code) ?? null;
 }
 
-/** Kostenraming / Raming. */
-export function costEstimateSheet(store: WorkbenchStore): SheetDef {
+/** Ja/Nee of a yes/no field (Geïndexeerd). */
+const YES_NO: Option[] = [{ value: 'true', label: 'Ja' }, { value: 'false', label: 'Nee' }];
+
+/** A scalar field's cell: its value through the section's field (entryFields.ts), a result, or the row's warning. */
+function fieldCell(kind: EntryKindUi, m: ModelData, e: AnyEntry, r: EntryResult | undefined, c: Col): Cell {
+  const section = sectionOf(kind);
+  if (c.key === 'warning') return section.warningOf(e, m.base_parameters) ?? '';
+  if (c.key === 'nominalTotal') return r ? r.nominal.reduce((a, b) => a + b, 0) : null;
+  const f = section.fields[c.key];
+  if (!f) return r ? (r[c.key as keyof EntryResult] as number) : null;
+  const v = f.get(e);
+  if (c.kind === 'date') return formatDutchDate(v as string);
+  if (c.kind === 'select' && !c.raw) return labelOf(c.options ?? [], String(v));
+  return typeof v === 'boolean' ? String(v) : v ?? (c.kind === 'text' ? '' : null);
+}
+
+/** Raming of a section priced as amount × price (Kostenraming, Overige opbrengsten with Geïndexeerd). */
+export function costEstimateSheet(store: WorkbenchStore, kind: EntryKindUi = 'cost'): SheetDef {
   const m = store.model!;
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200 },
@@ -255,24 +273,16 @@ export function costEstimateSheet(store: WorkbenchStore): SheetDef {
     } },
     { key: 'price', title: 'Prijs', kind: 'money', width: MONEY_WIDTH },
     { key: 'date', title: 'Prijsdatum', kind: 'date', width: 100 },
-    { key: 'index_type', title: 'Prijsindex', kind: 'select', width: 100, options: setNames(m, PRICE_LEVEL_GROUP) },
+    { key: 'index_type', title: 'Prijsindex', kind: 'select', width: 100, options: setNames(m, PRICE_LEVEL_GROUP), raw: true },
+    // off: the amounts are nominal as granted (calculation.md §3b.3)
+    ...('indexed' in sectionOf(kind).fields ? [{ key: 'indexed', title: 'Geïndexeerd', kind: 'select', width: 100, options: YES_NO } satisfies Col] : []),
     computedCol('estimate', 'Raming'),
     computedCol('historicIndex', 'Historische index', 'factor', 110),
     computedCol('totalBooked', 'Boekwaarde'),
     computedCol('amountAtNcw', 'Bedrag op NCW-datum', 'money', 150),
   ];
-  return entrySheet(store, 'cost', 'cost-estimate', cols, (e, r, c) => {
-    const ce = e as CostEntry;
-    switch (c.key) {
-      case 'label': return ce.label;
-      case 'amount': return ce.estimate.amount;
-      case 'unit': return labelOf(UNIT_OPTIONS, ce.estimate.unit);
-      case 'price': return ce.estimate.price;
-      case 'date': return formatDutchDate(ce.estimate.date);
-      case 'index_type': return ce.estimate.index_type ?? DEFAULT_PRICE_INDEX;
-      default: return r ? (r[c.key as keyof EntryResult] as number) : null;
-    }
-  }, undefined, undefined, spareRow(store, 'cost', () => costEstimateSheet(store)));
+  const id = kind === 'cost' ? 'cost-estimate' : `${kind}-estimate`;
+  return entrySheet(store, kind, id, cols, (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined, spareRow(store, kind, () => costEstimateSheet(store, kind)));
 }
 
 /** The estimate grids end in an empty row where a new entry is typed, as in Excel (not for readers). */
@@ -282,36 +292,64 @@ function spareRow(store: WorkbenchStore, kind: EntryKindUi, next: () => SheetDef
   return { col: 0, hint: 'Nieuwe post…', add: (labels) => store.insertEntries(kind, length, labels), next };
 }
 
-export type ResidentialSection = 'general' | 'landShare' | 'plotPrice' | 'residual' | 'pricePerM2' | 'revenue';
-export const RESIDENTIAL_SECTIONS: { id: ResidentialSection; title: string }[] = [
-  { id: 'general', title: 'Algemeen' }, { id: 'landShare', title: 'Grondquote' }, { id: 'plotPrice', title: 'Kavelprijs' },
-  { id: 'residual', title: 'Residueel' }, { id: 'pricePerM2', title: 'Prijs per m²' }, { id: 'revenue', title: 'Grondopbrengst' },
-];
+/** The Raming sub-tabs of a section with estimate methods: Algemeen, one per method (the descriptor's), Grondopbrengst. */
+export type MethodSection = 'general' | 'landShare' | 'plotPrice' | 'residual' | 'pricePerM2' | 'revenue';
+const METHOD_SECTION: Record<string, MethodSection> = { LandShare: 'landShare', PlotPrice: 'plotPrice', Residual: 'residual', PricePerSquareMeter: 'pricePerM2' };
+export function methodSections(kind: EntryKindUi): { id: MethodSection; title: string }[] {
+  return [
+    { id: 'general', title: 'Algemeen' },
+    ...(sectionOf(kind).methods ?? []).map((c) => ({ id: METHOD_SECTION[c.value]!, title: c.label })),
+    { id: 'revenue', title: 'Grondopbrengst' },
+  ];
+}
 
-/** Woningbouw / Raming, one section. */
-export function residentialEstimateSheet(store: WorkbenchStore, section: ResidentialSection): SheetDef {
+/** Per section with methods: the words of its unit and its value (housing: V.O.N. incl. btw; other: value excl. btw). */
+const METHOD_WORDS: Partial<Record<EntryKindUi, { unit: string; landValue: Col; residualValue: Col; general: Col[] }>> = {
+  residential: {
+    unit: 'woning',
+    landValue: { key: 'von_incl_vat', title: 'VON-prijs incl. btw', kind: 'money', width: 150 },
+    residualValue: { key: 'residual_von_incl_vat', title: 'V.O.N. incl. btw', kind: 'money', width: 150 },
+    general: [
+      { key: 'tenure_type', title: 'Eigendom', kind: 'select', width: 90, options: TENURE_OPTIONS },
+      { key: 'residence_type', title: 'Woningtype', kind: 'text', width: 130 },
+    ],
+  },
+  non_residential: {
+    unit: 'eenheid',
+    landValue: { key: 'value_excl_vat', title: 'Waarde excl. btw', kind: 'money', width: 150 },
+    residualValue: { key: 'residual_value_excl_vat', title: 'Waarde excl. btw', kind: 'money', width: 150 },
+    general: [{ key: 'phasing_section_type', title: 'Categorie', kind: 'select', width: 130, options: [...NON_RESIDENTIAL_CATEGORIES] }],
+  },
+};
+
+/** Woningbouw and Niet-Woningbouw / Raming, one sub-tab. */
+export function methodEstimateSheet(store: WorkbenchStore, kind: EntryKindUi, section: MethodSection): SheetDef {
+  const m = store.model!;
+  const words = METHOD_WORDS[kind]!;
   const ro = (key: string, title: string, kind: ColKind = 'text', width = 200): Col => ({ key, title, kind, width, readOnly: true });
-  const colsBy: Record<ResidentialSection, Col[]> = {
+  const methods = (sectionOf(kind).methods ?? []).map((c) => ({ value: c.value, label: c.label }));
+  const colsBy: Record<MethodSection, Col[]> = {
     general: [
       { key: 'label', title: 'Omschrijving', kind: 'text', width: 200 },
       { key: 'amount', title: 'Aantal', kind: 'number', width: 90 },
-      { key: 'tenure_type', title: 'Eigendom', kind: 'select', width: 90, options: TENURE_OPTIONS },
-      { key: 'calculation_method', title: 'Berekeningswijze', kind: 'select', width: 130, options: CALC_METHOD_OPTIONS },
+      { key: 'calculation_method', title: 'Berekeningswijze', kind: 'select', width: 130, options: methods },
       { key: 'calculation_date', title: 'Prijsdatum', kind: 'date', width: 100 },
-      { key: 'residence_type', title: 'Woningtype', kind: 'text', width: 130 },
+      ...words.general,
       computedCol('estimate', 'Raming'),
     ],
-    landShare: [
-      ro('label', 'Omschrijving'),
-      { key: 'von_incl_vat', title: 'VON-prijs incl. btw', kind: 'money', width: 150 },
-      { key: 'quote_excl_vat', title: 'Grondquote excl. btw', kind: 'pct', width: 140 },
-      computedCol('estimate', 'Raming'),
-    ],
+    landShare: [ro('label', 'Omschrijving'), words.landValue, { key: 'quote_excl_vat', title: 'Grondquote excl. btw', kind: 'pct', width: 140 }, computedCol('estimate', 'Raming')],
     plotPrice: [ro('label', 'Omschrijving'), { key: 'plot_price', title: 'Kavelprijs', kind: 'money', width: MONEY_WIDTH }, computedCol('estimate', 'Raming')],
-    residual: [ro('label', 'Omschrijving')],
+    residual: [
+      ro('label', 'Omschrijving'),
+      words.residualValue,
+      { key: 'building_costs', title: `Bouwkosten per ${words.unit}`, kind: 'money', width: 150 },
+      { key: 'additional_costs_percentage', title: 'Bijkomende kosten', kind: 'pct', width: 130 },
+      computedCol('estimate', 'Raming'),
+      ro('warning', 'Melding', 'text', 420),
+    ],
     pricePerM2: [
       ro('label', 'Omschrijving'),
-      { key: 'square_meters', title: 'm² per woning', kind: 'number', width: 110 },
+      { key: 'square_meters', title: `m² per ${words.unit}`, kind: 'number', width: 110 },
       { key: 'unit_price', title: 'Prijs per m²', kind: 'money', width: MONEY_WIDTH },
       computedCol('estimate', 'Raming'),
     ],
@@ -324,25 +362,9 @@ export function residentialEstimateSheet(store: WorkbenchStore, section: Residen
       computedCol('nominalTotal', 'Nominaal'),
     ],
   };
-  const cols = colsBy[section];
-  return entrySheet(store, 'residential', `residential-${section}`, cols, (e, r, c) => {
-    const re = e as ResidentialEntry;
-    switch (c.key) {
-      case 'label': return re.label;
-      case 'amount': return re.amount;
-      case 'tenure_type': return labelOf(TENURE_OPTIONS, re.tenure_type);
-      case 'calculation_method': return labelOf(CALC_METHOD_OPTIONS, re.calculation_method);
-      case 'calculation_date': return formatDutchDate(re.calculation_date);
-      case 'residence_type': return re.residence_type ?? '';
-      case 'von_incl_vat': return re.land_share_data?.von_incl_vat ?? null;
-      case 'quote_excl_vat': return re.land_share_data?.quote_excl_vat ?? null;
-      case 'plot_price': return re.plot_price ?? null;
-      case 'square_meters': return re.price_per_square_meter_data?.square_meters ?? null;
-      case 'unit_price': return re.price_per_square_meter_data?.unit_price ?? null;
-      case 'nominalTotal': return r ? r.nominal.reduce((a, b) => a + b, 0) : null;
-      default: return r ? (r[c.key as keyof EntryResult] as number) : null;
-    }
-  }, undefined, undefined, section === 'general' ? spareRow(store, 'residential', () => residentialEstimateSheet(store, section)) : undefined);
+  const id = kind === 'residential' ? `residential-${section}` : `${kind}-${section}`;
+  return entrySheet(store, kind, id, colsBy[section], (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined,
+    section === 'general' ? spareRow(store, kind, () => methodEstimateSheet(store, kind, section)) : undefined);
 }
 
 /** Indexering: the entry's future index set and its own rate per period (overrides). */
@@ -379,7 +401,7 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef
   const sheet = entrySheet(store, kind, `${kind}-phasing`, cols, (e, r, c) => {
     switch (c.key) {
       case 'label': return e.label;
-      case 'phasing_section_type': return e.phasing.phasing_section_type;
+      case 'phasing_section_type': return labelOf(cols[1]!.options!, e.phasing.phasing_section_type);
       case 'phasing_method': return labelOf(METHOD_OPTIONS, e.phasing.phasing_method);
       case 'start_date': return formatDutchDate(e.phasing.start_date);
       case 'end_date': return formatDutchDate(e.phasing.end_date);
