@@ -9,9 +9,8 @@ export function emptyGridHint(tab: EntryTab, readOnly: boolean): string {
   return 'Nog geen posten — voeg ze toe op het tabblad Raming; daarna vult u hier de regels in.';
 }
 
-/** Why the tool's inactive menu items cannot be chosen (spec 3: Overzicht, Niet-Woningbouw, Overige opbrengsten). */
-export const UNAVAILABLE_MENU: Record<'overview' | 'nonResidential' | 'otherRevenues', string> = {
-  overview: 'Nog niet beschikbaar in deze versie. De resultaten staan op het tabblad Overzicht van Kostenraming en Woningbouw.',
+/** Why the tool's inactive menu items cannot be chosen (spec 3: Niet-Woningbouw, Overige opbrengsten). */
+export const UNAVAILABLE_MENU: Record<'nonResidential' | 'otherRevenues', string> = {
   nonResidential: 'Nog niet beschikbaar in deze versie: niet-woningbouw wordt nog niet berekend.',
   otherRevenues: 'Nog niet beschikbaar in deze versie: overige opbrengsten worden nog niet berekend.',
 };

@@ -18,6 +18,7 @@ import { preloadSheets } from './LazySheet.tsx';
 import { BaseParameters } from './BaseParameters.tsx';
 import { EntrySection } from './EntrySection.tsx';
 import { ResultStrip } from './Overview.tsx';
+import { ModelOverview } from './ModelOverview.tsx';
 import { UNAVAILABLE_MENU } from './guidance.ts';
 import { exportModelXlsx } from './exportXlsx.ts';
 import type { Toaster } from './common.tsx';
@@ -30,8 +31,9 @@ globalThis.performance?.mark?.('workbench:chunk');
 // tool asks first when there are unsaved changes (ScreenStore.leaveGuard, beforeunload), ends the
 // edit session, and keeps the working copy in localStorage until it is saved or thrown away.
 
-const TOOL_SCREENS: Screen[] = ['GrexOnline_BaseParameters', 'GrexOnline_CostEstimate', 'GrexOnline_ResidentialConstruction'];
+const TOOL_SCREENS: Screen[] = ['GrexOnline_Overview', 'GrexOnline_BaseParameters', 'GrexOnline_CostEstimate', 'GrexOnline_ResidentialConstruction'];
 const TITLES: Partial<Record<Screen, string>> = {
+  GrexOnline_Overview: 'Overzicht',
   GrexOnline_BaseParameters: 'Uitgangspunten',
   GrexOnline_CostEstimate: 'Kostenraming',
   GrexOnline_ResidentialConstruction: 'Woningbouw',
@@ -60,11 +62,11 @@ function storage(): Storage | null {
   }
 }
 
-/** Navigate between the tool's screens without the leave question. */
-function goInside(root: RootStore, screen: Screen, modelId: number) {
+/** Navigate between the tool's screens without the leave question (`params`: the tab to open). */
+function goInside(root: RootStore, screen: Screen, modelId: number, params: Record<string, string> = {}) {
   const guard = root.screen.leaveGuard;
   root.screen.leaveGuard = null;
-  root.screen.navigate(screen, { modelId });
+  root.screen.navigate(screen, { modelId, ...params });
   root.screen.leaveGuard = guard;
 }
 
@@ -207,7 +209,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
       </PageHeader>
       <div className="gs-wb-body">
         <Menu className="gs-wb-menu" aria-label="Rekentool">
-          <MenuItem text="Overzicht" disabled htmlTitle={UNAVAILABLE_MENU.overview} />
+          <MenuItem text="Overzicht" active={screen === 'GrexOnline_Overview'} onClick={() => goInside(root, 'GrexOnline_Overview', modelId)} />
           <MenuItem text="Uitgangspunten" active={screen === 'GrexOnline_BaseParameters'} onClick={() => goInside(root, 'GrexOnline_BaseParameters', modelId)} />
           <MenuItem text="Kostenraming" active={screen === 'GrexOnline_CostEstimate'} onClick={() => goInside(root, 'GrexOnline_CostEstimate', modelId)} />
           <MenuItem text="Woningbouw" active={screen === 'GrexOnline_ResidentialConstruction'} onClick={() => goInside(root, 'GrexOnline_ResidentialConstruction', modelId)} />
@@ -222,6 +224,9 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
               <ReadOnlyNotice store={store} />
               {screen === 'GrexOnline_BaseParameters' ? <BaseParameters store={store} toasts={toasts} actions={o.actions} />
                 : !store.engine && TOOL_SCREENS.includes(screen) ? <Spinner />
+                : screen === 'GrexOnline_Overview' ? <ModelOverview store={store}
+                  toSpace={() => goInside(root, 'GrexOnline_BaseParameters', modelId, { tab: 'space' })}
+                  toPhasing={() => goInside(root, 'GrexOnline_CostEstimate', modelId, { tab: 'phasing' })} />
                 : screen === 'GrexOnline_CostEstimate' ? <EntrySection key="cost" store={store} toasts={toasts} kind="cost" />
                 : screen === 'GrexOnline_ResidentialConstruction' ? <EntrySection key="res" store={store} toasts={toasts} kind="residential" />
                 : <NonIdealState icon="help" title="Onbekend scherm" />}
@@ -328,6 +333,7 @@ const RestoreDialog = observer(function RestoreDialog({ store }: { store: Workbe
   );
 });
 
+export const OverviewScreen = () => <ToolFrame screen="GrexOnline_Overview" />;
 export const BaseParametersScreen = () => <ToolFrame screen="GrexOnline_BaseParameters" />;
 export const CostEstimateScreen = () => <ToolFrame screen="GrexOnline_CostEstimate" />;
 export const ResidentialConstructionScreen = () => <ToolFrame screen="GrexOnline_ResidentialConstruction" />;
