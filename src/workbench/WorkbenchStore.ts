@@ -218,8 +218,9 @@ export class WorkbenchStore {
       // The engine's start (HyperFormula's speed-ups, its parser's cold start) while the model is on its way.
       startHyperFormula();
       const answer = await request;
-      const { base_parameters, cost_estimate, residential_construction, ...meta } = answer;
-      const data: ModelData = { base_parameters, cost_estimate, residential_construction };
+      // the new sections travel with the model (absent on the wire = none); dropping them here would lose them on the next save
+      const { base_parameters, cost_estimate, residential_construction, non_residential_construction, other_revenues, ...meta } = answer;
+      const data: ModelData = { base_parameters, cost_estimate, residential_construction, non_residential_construction, other_revenues };
       mark('workbench:loaded');
       if (!this.engine) {
         runInAction(() => {
@@ -496,10 +497,10 @@ export class WorkbenchStore {
     try {
       const answer = await this.deps.api.save(this.modelId, data, this.dataVersion);
       runInAction(() => {
-        const { base_parameters, cost_estimate, residential_construction, ...meta } = answer;
+        const { base_parameters, cost_estimate, residential_construction, non_residential_construction, other_revenues, ...meta } = answer;
         this.meta = meta;
         this.dataVersion = meta.data_version;
-        this.saved = { base_parameters, cost_estimate, residential_construction };
+        this.saved = { base_parameters, cost_estimate, residential_construction, non_residential_construction, other_revenues };
         this.dirty = false;
         this.saving = false;
       });
