@@ -37,6 +37,7 @@ const SAMPLES: Record<Screen, ScreenParams[]> = {
   Configuration_ClientRegion: [{}],
   Configuration_TemplateModels: [{}],
   Configuration_TemplateReports: [{}],
+  GrexOnline_Overview: [{ modelId: 7 }],
   GrexOnline_BaseParameters: [{ modelId: 7 }, { modelId: 7, tab: 'interest' }, { modelId: 7, tab: 'space' }],
   GrexOnline_CostEstimate: [{ modelId: 7 }, { modelId: 7, tab: 'phasing' }, { modelId: 7, tab: 'bookvalue' }],
   GrexOnline_ResidentialConstruction: [{ modelId: 7 }, { modelId: 7, tab: 'overview' }, { modelId: 7, tab: 'estimate', section: 'pricePerM2' }],

@@ -11,6 +11,7 @@ type ScreenComponent = LazyExoticComponent<ComponentType> | ComponentType;
  */
 const workbench = () => import('../workbench/screens.tsx');
 const registry: Partial<Record<Screen, ScreenComponent>> = {
+  GrexOnline_Overview: lazy(() => workbench().then((m) => ({ default: m.OverviewScreen }))),
   GrexOnline_BaseParameters: lazy(() => workbench().then((m) => ({ default: m.BaseParametersScreen }))),
   GrexOnline_CostEstimate: lazy(() => workbench().then((m) => ({ default: m.CostEstimateScreen }))),
   GrexOnline_ResidentialConstruction: lazy(() => workbench().then((m) => ({ default: m.ResidentialConstructionScreen }))),

@@ -11,7 +11,7 @@ export const Screens = [
   'Configuration_Subregions', 'Configuration_TypeProject', 'Configuration_PhaseDefinitions',
   'Configuration_FileCategories', 'Configuration_GlobalParameters', 'Configuration_ClientRegion', 'Configuration_TemplateModels',
   'Configuration_TemplateReports',
-  'GrexOnline_BaseParameters', 'GrexOnline_CostEstimate', 'GrexOnline_ResidentialConstruction', 'GrexOnline_NonResidentialConstruction',
+  'GrexOnline_Overview', 'GrexOnline_BaseParameters', 'GrexOnline_CostEstimate', 'GrexOnline_ResidentialConstruction', 'GrexOnline_NonResidentialConstruction',
   'GrexOnline_OtherRevenues',
   'NotFound',
 ] as const;

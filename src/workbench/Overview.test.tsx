@@ -22,9 +22,10 @@ function overviewRows(html: string): Map<string, string[]> {
   const table = html.slice(html.indexOf('data-testid="ov-periods"'));
   const body = table.slice(table.indexOf('<tbody>'), table.indexOf('</tbody>'));
   const rows = new Map<string, string[]>();
-  for (const tr of body.split('<tr>').slice(1)) {
-    const title = /<th>(.*?)<\/th>/.exec(tr)![1]!;
-    rows.set(unescape(title), [...tr.matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1]!));
+  // cells carry a title with their computation (the tooltip), so tags are matched with attributes
+  for (const tr of body.split(/<tr[ >]/).slice(1)) {
+    const title = /<th[^>]*>(.*?)<\/th>/.exec(tr)![1]!;
+    rows.set(unescape(title), [...tr.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]!));
   }
   return rows;
 }

@@ -1,11 +1,11 @@
 import { type EntryKind, sectionOf } from '../formulas/sections.ts';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Callout } from '@blueprintjs/core';
 import type { PeriodResult, Results, EntryResult } from '../formulas/results.ts';
 import { OVERVIEW_TITLES, RESULT_TITLES } from '../formulas/workbook.ts';
 import { formatMoney, formatMoneyCompact, formatNumber } from '../lib/nlFormat.ts';
-import { type OverviewRow, balanceTitle, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';
+import { type OverviewRow, ROW_RULES, balanceTitle, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 
 /** Always-visible figures of the top bar (repainted on every edit). */
@@ -22,21 +22,51 @@ export const ResultStrip = observer(function ResultStrip({ store }: { store: Wor
 
 const COLORS = { costsHigher: '#cd4246', revenuesHigher: '#238551', balance: '#2d72d2', grid: '#e5e8eb', axis: '#8f99a8' };
 
+/** One stacked series of the chart: its values per period, drawn above the axis (sign 1) or below it (−1). */
+export interface ChartStack {
+  title: string;
+  color: string;
+  sign: 1 | -1;
+  values: number[];
+}
+
+/** Bars per period: the net cash flow, or the stacks on top of each other (from the axis outwards), with their extent. */
+function bars(periods: PeriodResult[], stacks: ChartStack[] | undefined) {
+  if (!stacks) {
+    const flows = periods.map((p) => p.net);
+    return {
+      extent: flows,
+      segments: flows.map((f) => [{ from: 0, to: f, color: f > 0 ? COLORS.costsHigher : COLORS.revenuesHigher }]),
+    };
+  }
+  const extent: number[] = [];
+  const segments = periods.map((_, i) => {
+    const ends = { 1: 0, [-1]: 0 } as Record<1 | -1, number>;
+    return stacks.map((s) => {
+      const from = ends[s.sign];
+      ends[s.sign] = from + s.sign * s.values[i]!;
+      extent.push(ends[s.sign]);
+      return { from, to: ends[s.sign], color: s.color };
+    });
+  });
+  return { extent, segments };
+}
+
 /**
- * Cash flow per period as bars (costs − revenues: above the axis when costs are higher, red) and the book
- * value as a line, both with the export's signs; gridlines on round amounts, labelled the Dutch way, a
- * legend, and per period a tooltip with its figures.
+ * Per period bars with the export's signs — the net cash flow (costs − revenues: above the axis when costs
+ * are higher, red) or, given `stacks`, costs above and each revenue section below the axis — and the book
+ * value as a line; gridlines on round amounts, labelled the Dutch way, a legend, and per period a tooltip.
  */
-function Chart({ periods, withdrawal }: { periods: PeriodResult[]; withdrawal: boolean }) {
+export function Chart({ periods, withdrawal, stacks }: { periods: PeriodResult[]; withdrawal: boolean; stacks?: ChartStack[] }) {
   const [hover, setHover] = useState<number | null>(null);
   const W = 760;
   const H = 240;
   const left = 78;
   const top = 10;
   const bottom = 22;
-  const flows = periods.map((p) => p.net);
+  const { extent, segments } = bars(periods, stacks);
   const balances = periods.map((p) => p.balance);
-  const ticks = niceTicks(Math.min(0, ...flows, ...balances), Math.max(0, ...flows, ...balances));
+  const ticks = niceTicks(Math.min(0, ...extent, ...balances), Math.max(0, ...extent, ...balances));
   const lo = ticks[0]!;
   const hi = ticks.at(-1)!;
   const y = (v: number) => top + ((hi - v) / (hi - lo)) * (H - top - bottom);
@@ -46,11 +76,16 @@ function Chart({ periods, withdrawal }: { periods: PeriodResult[]; withdrawal: b
   const every = Math.ceil(periods.length / 16);
   const balanceName = balanceTitle(withdrawal);
   const p = hover === null ? null : periods[hover];
+  const tip: [string, number][] = p ? (stacks
+    ? [...stacks.map((s): [string, number] => [s.title, s.values[hover!]!]), [OVERVIEW_TITLES.net, p.net]]
+    : [[OVERVIEW_TITLES.costs, p.costs], [OVERVIEW_TITLES.revenues, p.revenues], [OVERVIEW_TITLES.net, p.net]]) : [];
   return (
     <figure className="gs-wb-chartbox" data-testid="ov-chart">
       <ul className="gs-wb-legend" aria-label="Legenda">
-        <li><i style={{ background: COLORS.costsHigher }} />{OVERVIEW_TITLES.net}: kosten hoger</li>
-        <li><i style={{ background: COLORS.revenuesHigher }} />{OVERVIEW_TITLES.net}: opbrengsten hoger</li>
+        {stacks ? stacks.map((s) => <li key={s.title}><i style={{ background: s.color }} />{s.title}</li>) : <>
+          <li><i style={{ background: COLORS.costsHigher }} />{OVERVIEW_TITLES.net}: kosten hoger</li>
+          <li><i style={{ background: COLORS.revenuesHigher }} />{OVERVIEW_TITLES.net}: opbrengsten hoger</li>
+        </>}
         <li><i className="gs-wb-legend-line" style={{ background: COLORS.balance }} />{balanceName}</li>
       </ul>
       <div className="gs-wb-chartarea">
@@ -62,10 +97,9 @@ function Chart({ periods, withdrawal }: { periods: PeriodResult[]; withdrawal: b
             </g>
           ))}
           {hover !== null && <rect x={x(hover)} y={top} width={bw} height={H - top - bottom} fill="#2d72d2" opacity={0.08} />}
-          {flows.map((f, i) => (
-            <rect key={i} x={x(i) + 2} width={Math.max(1, bw - 4)} y={Math.min(y(0), y(f))} height={Math.abs(y(f) - y(0))}
-              fill={f > 0 ? COLORS.costsHigher : COLORS.revenuesHigher} />
-          ))}
+          {segments.map((segs, i) => segs.map((g, j) => (g.from === g.to ? null : (
+            <rect key={`${i}-${j}`} x={x(i) + 2} width={Math.max(1, bw - 4)} y={Math.min(y(g.from), y(g.to))} height={Math.abs(y(g.to) - y(g.from))} fill={g.color} />
+          ))))}
           <path d={line} fill="none" stroke={COLORS.balance} strokeWidth={2} />
           {periods.map((q, i) => (i % every === 0 ? (
             <text key={q.code} x={x(i) + bw / 2} y={H - 6} fontSize={11} textAnchor="middle">{q.label}</text>
@@ -80,9 +114,7 @@ function Chart({ periods, withdrawal }: { periods: PeriodResult[]; withdrawal: b
             style={{ left: `${((x(hover!) + bw / 2) / W) * 100}%`, ...(hover! > periods.length / 2 ? { transform: 'translateX(-100%)' } : {}) }}>
             <b>{p.label}</b>
             <dl>
-              <dt>{OVERVIEW_TITLES.costs}</dt><dd>{formatMoney(p.costs)}</dd>
-              <dt>{OVERVIEW_TITLES.revenues}</dt><dd>{formatMoney(p.revenues)}</dd>
-              <dt>{OVERVIEW_TITLES.net}</dt><dd>{formatMoney(p.net)}</dd>
+              {tip.map(([k, v]) => <Fragment key={k}><dt>{k}</dt><dd>{formatMoney(v)}</dd></Fragment>)}
               <dt>{balanceName}</dt><dd>{formatMoney(p.balance)}</dd>
             </dl>
           </div>
@@ -92,7 +124,19 @@ function Chart({ periods, withdrawal }: { periods: PeriodResult[]; withdrawal: b
   );
 }
 
-function Figures({ r }: { r: Results }) {
+/** How each figure is computed (its tooltip; calculation.md §4). */
+const FIGURE_RULES: Record<string, string> = {
+  ew: 'Eindwaarde = −boekwaarde aan het eind van de laatste periode (positief = winst).',
+  ncw: 'NCW = EW / (1 + disconteringsvoet)^(jaren van de NCW-datum tot het eind, 30E/360).',
+  verlies: 'Verliesvoorziening = max(0, −NCW).',
+  poc: 'POC = (geboekte kosten / totale kosten) × (geboekte opbrengsten / totale opbrengsten); opbrengsten van alle drie de secties.',
+  winst: 'Winstneming = POC × NCW, bij winstneming naar NCW-datum en een positieve NCW.',
+  resultaat: 'Resultaat op NCW-datum = NCW + winstneming.',
+  kosten: 'Som van de nominale kosten over alle perioden.',
+  opbrengsten: 'Som van de nominale opbrengsten van woningbouw, niet-woningbouw en overige opbrengsten over alle perioden.',
+};
+
+export function Figures({ r }: { r: Results }) {
   const T = RESULT_TITLES;
   const items: [string, string, string][] = [
     [T.ew, formatMoney(r.ew), 'ew'],
@@ -107,14 +151,14 @@ function Figures({ r }: { r: Results }) {
   return (
     <dl className="gs-wb-figures">
       {items.map(([k, v, id]) => (
-        <div key={id}><dt>{k}</dt><dd data-testid={`ov-${id}`}>{v}</dd></div>
+        <div key={id} title={FIGURE_RULES[id]}><dt>{k}</dt><dd data-testid={`ov-${id}`}>{v}</dd></div>
       ))}
     </dl>
   );
 }
 
-/** Per period and in total, as the export's Overzicht sheet has them (overviewRows.ts). */
-function PeriodTable({ periods, rows }: { periods: PeriodResult[]; rows: OverviewRow[] }) {
+/** Per period and in total, as the export's Overzicht sheet has them (overviewRows.ts); a cell's tooltip says how it is computed. */
+export function PeriodTable({ periods, rows }: { periods: PeriodResult[]; rows: OverviewRow[] }) {
   const cell = (v: number | null) => (v === null ? '' : formatNumber(v));
   return (
     <div className="gs-wb-tablewrap">
@@ -124,10 +168,10 @@ function PeriodTable({ periods, rows }: { periods: PeriodResult[]; rows: Overvie
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.key}>
-              <th>{row.title}</th>
-              <td>{cell(row.total)}</td>
-              {row.cells.map((v, i) => <td key={periods[i]!.code}>{cell(v)}</td>)}
+            <tr key={row.key} data-row={row.key}>
+              <th title={ROW_RULES[row.key]}>{row.title}</th>
+              <td title={row.total === null ? undefined : `${row.title}, totaal: som over de perioden.`}>{cell(row.total)}</td>
+              {row.cells.map((v, i) => <td key={periods[i]!.code} title={v === null ? undefined : `${row.title}, ${periods[i]!.label}: ${ROW_RULES[row.key]}`}>{cell(v)}</td>)}
             </tr>
           ))}
         </tbody>

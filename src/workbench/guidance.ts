@@ -9,7 +9,3 @@ export function emptyGridHint(tab: EntryTab, readOnly: boolean): string {
   return 'Nog geen posten — voeg ze toe op het tabblad Raming; daarna vult u hier de regels in.';
 }
 
-/** Why the tool's inactive menu items cannot be chosen (spec 3: Overzicht). */
-export const UNAVAILABLE_MENU: Record<'overview', string> = {
-  overview: 'Nog niet beschikbaar in deze versie. De resultaten staan op het tabblad Overzicht van Kostenraming en Woningbouw.',
-};

@@ -4,9 +4,10 @@
 import type { PeriodResult, Results } from '../formulas/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
 import { ncwPeriodIndex } from '../formulas/periods.ts';
+import { REVENUE_SECTIONS, type RevenueKey } from '../formulas/sections.ts';
 
 export interface OverviewRow {
-  key: 'costs' | 'revenues' | 'net' | 'interestBefore' | 'balanceBefore' | 'withdrawal' | 'interest' | 'balance';
+  key: 'costs' | 'revenues' | RevenueKey | 'net' | 'interestBefore' | 'balanceBefore' | 'withdrawal' | 'interest' | 'balance';
   title: string;
   /** null: the sheet has no total for this row. */
   total: number | null;
@@ -16,7 +17,11 @@ export interface OverviewRow {
 
 export { ncwPeriodIndex } from '../formulas/periods.ts';
 
-export function overviewRows(r: Results, withdrawal: boolean, ncwDate: string): OverviewRow[] {
+/**
+ * `bySection`: the model's Overzicht also shows each revenue section's row of the sheet, under Opbrengsten
+ * (they add up to it, calculation.md §3b.5); the section tabs show the sheet's totals only.
+ */
+export function overviewRows(r: Results, withdrawal: boolean, ncwDate: string, bySection = false): OverviewRow[] {
   const t = r.periodTotals;
   const row = (key: OverviewRow['key'], total: number | null, cell: (p: PeriodResult) => number, from = 0): OverviewRow => ({
     key, title: OVERVIEW_TITLES[key], total, cells: r.periods.map((p, k) => (k < from ? null : cell(p))),
@@ -24,6 +29,7 @@ export function overviewRows(r: Results, withdrawal: boolean, ncwDate: string): 
   const rows = [
     row('costs', t.costs, (p) => p.costs),
     row('revenues', t.revenues, (p) => p.revenues),
+    ...(bySection ? REVENUE_SECTIONS.map((s) => row(s.revenue!.key, t[s.revenue!.key], (p) => p[s.revenue!.key])) : []),
     row('net', t.net, (p) => p.net),
     row('interestBefore', t.interestBeforeWithdrawal, (p) => p.interestBeforeWithdrawal),
     row('balanceBefore', null, (p) => p.balanceBeforeWithdrawal),
@@ -35,6 +41,22 @@ export function overviewRows(r: Results, withdrawal: boolean, ncwDate: string): 
   }
   return rows;
 }
+
+/** How a row's cells are computed (the overview's tooltip, as the formula bar shows a computed cell elsewhere). */
+export const ROW_RULES: Record<OverviewRow['key'], string> = {
+  costs: 'Som van de nominale bedragen van alle kostenposten in de periode.',
+  revenues: REVENUE_SECTIONS.map((s) => s.revenue!.title).join(' + ') + '.',
+  revenuesResidential: 'Som van de nominale bedragen van de posten Woningbouw in de periode.',
+  revenuesNonResidential: 'Som van de nominale bedragen van de posten Niet-Woningbouw in de periode.',
+  revenuesOther: 'Som van de nominale bedragen van de posten Overige opbrengsten in de periode (niet geïndexeerd: het toegekende bedrag).',
+  net: `${OVERVIEW_TITLES.costs} − ${OVERVIEW_TITLES.revenues}.`,
+  interestBefore: 'Boekwaarde × periodetarief volgens de rentemethode van Uitgangspunten (Traditioneel: boekwaarde vorige periode; '
+    + 'Conform BBV: boekwaarde op 1 januari; Organisatiespecifiek: boekwaarde vorige periode + half saldo kasstroom).',
+  balanceBefore: 'Boekwaarde vorige periode + rente + saldo kasstroom.',
+  withdrawal: 'POC × NCW, in de periode met de NCW-datum (alleen bij winstneming naar NCW-datum en een positieve NCW).',
+  interest: 'Als rente vóór winstneming, over de boekwaarde na winstneming.',
+  balance: 'Boekwaarde vorige periode + rente + saldo kasstroom + winstneming (de winst gaat uit de exploitatie, de boekwaarde stijgt).',
+};
 
 /** The book value line of the chart: the chain the results read (after withdrawal from the NCW period when it applies). */
 export function balanceTitle(withdrawal: boolean): string {

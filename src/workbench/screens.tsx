@@ -18,7 +18,7 @@ import { preloadSheets } from './LazySheet.tsx';
 import { BaseParameters } from './BaseParameters.tsx';
 import { EntrySection } from './EntrySection.tsx';
 import { ResultStrip } from './Overview.tsx';
-import { UNAVAILABLE_MENU } from './guidance.ts';
+import { ModelOverview } from './ModelOverview.tsx';
 import { exportModelXlsx } from './exportXlsx.ts';
 import { ToolMenuState, toggleLabel } from './toolMenu.ts';
 import type { Toaster } from './common.tsx';
@@ -40,8 +40,9 @@ const SECTION_SCREENS: { screen: Screen; kind: EntryKind }[] = [
   { screen: 'GrexOnline_OtherRevenues', kind: 'other_revenue' },
 ];
 const SECTION_ICONS: Record<EntryKind, IconName> = { cost: 'euro', residential: 'home', non_residential: 'office', other_revenue: 'bank-account' };
-const TOOL_SCREENS: Screen[] = ['GrexOnline_BaseParameters', ...SECTION_SCREENS.map((s) => s.screen)];
+const TOOL_SCREENS: Screen[] = ['GrexOnline_Overview', 'GrexOnline_BaseParameters', ...SECTION_SCREENS.map((s) => s.screen)];
 const TITLES: Partial<Record<Screen, string>> = {
+  GrexOnline_Overview: 'Overzicht',
   GrexOnline_BaseParameters: 'Uitgangspunten',
   ...Object.fromEntries(SECTION_SCREENS.map((s) => [s.screen, sectionOf(s.kind).title])),
 };
@@ -69,11 +70,11 @@ function storage(): Storage | null {
   }
 }
 
-/** Navigate between the tool's screens without the leave question. */
-function goInside(root: RootStore, screen: Screen, modelId: number) {
+/** Navigate between the tool's screens without the leave question (`params`: the tab to open). */
+function goInside(root: RootStore, screen: Screen, modelId: number, params: Record<string, string> = {}) {
   const guard = root.screen.leaveGuard;
   root.screen.leaveGuard = null;
-  root.screen.navigate(screen, { modelId });
+  root.screen.navigate(screen, { modelId, ...params });
   root.screen.leaveGuard = guard;
 }
 
@@ -229,6 +230,9 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
               <ReadOnlyNotice store={store} />
               {screen === 'GrexOnline_BaseParameters' ? <BaseParameters store={store} toasts={toasts} actions={o.actions} />
                 : !store.engine && TOOL_SCREENS.includes(screen) ? <Spinner />
+                : screen === 'GrexOnline_Overview' ? <ModelOverview store={store}
+                  toSpace={() => goInside(root, 'GrexOnline_BaseParameters', modelId, { tab: 'space' })}
+                  toPhasing={() => goInside(root, 'GrexOnline_CostEstimate', modelId, { tab: 'phasing' })} />
                 : section ? <EntrySection key={section.kind} store={store} toasts={toasts} kind={section.kind} />
                 : <NonIdealState icon="help" title="Onbekend scherm" />}
             </>
@@ -249,16 +253,15 @@ const ToolMenu = observer(function ToolMenu({ screen, go }: { screen: Screen; go
   const state = (menuState ??= new ToolMenuState(storage()));
   const { collapsed } = state;
   const label = toggleLabel(collapsed);
-  const item = (text: string, icon: IconName, target: Screen | null, unavailable?: string) => (
-    <MenuItem key={text} text={text} icon={icon} htmlTitle={unavailable ?? (collapsed ? text : undefined)} disabled={!target}
-      active={target === screen} onClick={target ? () => go(target) : undefined} />
+  const item = (text: string, icon: IconName, target: Screen) => (
+    <MenuItem key={text} text={text} icon={icon} htmlTitle={collapsed ? text : undefined} active={target === screen} onClick={() => go(target)} />
   );
   return (
     <div className={collapsed ? 'gs-wb-nav gs-wb-nav-collapsed' : 'gs-wb-nav'}>
       <Button className="gs-wb-nav-toggle" variant="minimal" icon={collapsed ? 'menu-open' : 'menu-closed'} aria-label={label} title={label}
         aria-expanded={!collapsed} onClick={() => state.toggle()} data-testid="menu-toggle" />
       <Menu className="gs-wb-menu" aria-label="Rekentool">
-        {item('Overzicht', 'dashboard', null, UNAVAILABLE_MENU.overview)}
+        {item('Overzicht', 'dashboard', 'GrexOnline_Overview')}
         {item('Uitgangspunten', 'cog', 'GrexOnline_BaseParameters')}
         {SECTION_SCREENS.map((s) => item(TITLES[s.screen]!, SECTION_ICONS[s.kind], s.screen))}
       </Menu>
@@ -358,6 +361,7 @@ const RestoreDialog = observer(function RestoreDialog({ store }: { store: Workbe
   );
 });
 
+export const OverviewScreen = () => <ToolFrame screen="GrexOnline_Overview" />;
 export const BaseParametersScreen = () => <ToolFrame screen="GrexOnline_BaseParameters" />;
 export const CostEstimateScreen = () => <ToolFrame screen="GrexOnline_CostEstimate" />;
 export const ResidentialConstructionScreen = () => <ToolFrame screen="GrexOnline_ResidentialConstruction" />;
