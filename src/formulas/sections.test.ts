@@ -7,7 +7,7 @@ import { GrexEngine } from './engine.ts';
 import { referenceCalculate } from './reference/reference.ts';
 import { entriesOutsidePhase } from './phaseWindow.ts';
 import { ValidatedModelData, validateModelData, validateModelDataForSave } from './validate.ts';
-import { SECTIONS, entryLabelProblem, newEntry, spaceUsageChecks } from './sections.ts';
+import { SECTIONS, entryLabelProblem, newEntry } from './sections.ts';
 
 const read = (name: string): ModelData => JSON.parse(readFileSync(new URL(`./examples/${name}`, import.meta.url), 'utf8')) as ModelData;
 const full = () => read('full-exploitation.model.json');
@@ -206,17 +206,5 @@ describe('section descriptors', () => {
     }
     expect(entryLabelProblem(m, 'non_residential', null, 'bedrijfskavels')).toBe('Deze naam bestaat al. Kies een unieke naam');
     expect(entryLabelProblem(m, 'other_revenue', null, ' ')).toBe('Voer een geldige naam in.');
-  });
-});
-
-describe('space-usage checks of the overview (§3b.6)', () => {
-  it('compares the m² of the price-per-m² entries with the marketable area per section', () => {
-    const m = full();
-    expect(spaceUsageChecks(m)).toEqual([
-      { kind: 'residential', location: 'net_area_marketable_residential', entriesM2: 0, spaceM2: 5000, difference: -5000 },
-      { kind: 'non_residential', location: 'net_area_marketable_non_residential', entriesM2: 5000, spaceM2: 0, difference: 5000 },
-    ]);
-    m.base_parameters.space_usage.push({ id: 2, label: 'Bedrijven', value: 5000, location: 'net_area_marketable_non_residential' });
-    expect(spaceUsageChecks(m)[1]!.difference).toBe(0);
   });
 });

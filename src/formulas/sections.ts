@@ -311,31 +311,3 @@ export function newEntry(m: ModelData, kind: EntryKind, label: string): AnyEntry
   Object.assign(e.phasing, newEntryPhasingDates(m, sectionOf(kind)));
   return e;
 }
-
-/** One space-usage check of the overview (calculation.md §3b.6). */
-export interface SpaceUsageCheck {
-  kind: 'residential' | 'non_residential';
-  location: 'net_area_marketable_residential' | 'net_area_marketable_non_residential';
-  /** Σ amount × m² of the section's price-per-m² entries. */
-  entriesM2: number;
-  /** Σ m² of the Ruimtegebruik rows at the location. */
-  spaceM2: number;
-  /** entriesM2 − spaceM2; non-zero is a warning that links to Ruimtegebruik. */
-  difference: number;
-}
-
-/** §3b.6: the m² the price-per-m² entries sell against the marketable area of Ruimtegebruik, per section. */
-export function spaceUsageChecks(m: ModelData): SpaceUsageCheck[] {
-  const checks = [
-    { kind: 'residential', location: 'net_area_marketable_residential' },
-    { kind: 'non_residential', location: 'net_area_marketable_non_residential' },
-  ] as const;
-  return checks.map(({ kind, location }) => {
-    const entries = entriesOf(m, kind) as (ResidentialEntry | NonResidentialEntry)[];
-    const entriesM2 = entries
-      .filter((e) => e.calculation_method === 'PricePerSquareMeter')
-      .reduce((a, e) => a + e.amount * (e.price_per_square_meter_data?.square_meters ?? 0), 0);
-    const spaceM2 = m.base_parameters.space_usage.filter((r) => r.location === location).reduce((a, r) => a + (r.value ?? 0), 0);
-    return { kind, location, entriesM2, spaceM2, difference: entriesM2 - spaceM2 };
-  });
-}
