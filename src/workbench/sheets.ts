@@ -304,20 +304,20 @@ export function methodSections(kind: EntryKindUi): { id: MethodSection; title: s
 }
 
 /** Per section with methods: the words of its unit and its value (housing: V.O.N. incl. btw; other: value excl. btw). */
-const METHOD_WORDS: Partial<Record<EntryKindUi, { unit: string; landValue: Col; residualValue: Col; general: Col[] }>> = {
+const METHOD_WORDS: Partial<Record<EntryKindUi, { unit: string; landValue: Col; residualValue: Col; lead: Col[]; general: Col[] }>> = {
   residential: {
     unit: 'woning',
     landValue: { key: 'von_incl_vat', title: 'VON-prijs incl. btw', kind: 'money', width: 150 },
     residualValue: { key: 'residual_von_incl_vat', title: 'V.O.N. incl. btw', kind: 'money', width: 150 },
-    general: [
-      { key: 'tenure_type', title: 'Eigendom', kind: 'select', width: 90, options: TENURE_OPTIONS },
-      { key: 'residence_type', title: 'Woningtype', kind: 'text', width: 130 },
-    ],
+    // Woningbouw keeps the order its users paste in: Eigendom after Aantal, Woningtype after Prijsdatum
+    lead: [{ key: 'tenure_type', title: 'Eigendom', kind: 'select', width: 90, options: TENURE_OPTIONS }],
+    general: [{ key: 'residence_type', title: 'Woningtype', kind: 'text', width: 130 }],
   },
   non_residential: {
     unit: 'eenheid',
     landValue: { key: 'value_excl_vat', title: 'Waarde excl. btw', kind: 'money', width: 150 },
     residualValue: { key: 'residual_value_excl_vat', title: 'Waarde excl. btw', kind: 'money', width: 150 },
+    lead: [],
     general: [{ key: 'phasing_section_type', title: 'Categorie', kind: 'select', width: 130, options: [...NON_RESIDENTIAL_CATEGORIES] }],
   },
 };
@@ -332,6 +332,7 @@ export function methodEstimateSheet(store: WorkbenchStore, kind: EntryKindUi, se
     general: [
       { key: 'label', title: 'Omschrijving', kind: 'text', width: 200 },
       { key: 'amount', title: 'Aantal', kind: 'number', width: 90 },
+      ...words.lead,
       { key: 'calculation_method', title: 'Berekeningswijze', kind: 'select', width: 130, options: methods },
       { key: 'calculation_date', title: 'Prijsdatum', kind: 'date', width: 100 },
       ...words.general,
