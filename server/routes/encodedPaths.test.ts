@@ -24,6 +24,8 @@ const PUBLIC = new Set([
   'POST /api/manager/user/reset-password/check-token/',
   'POST /api/manager/user/reset-password/check-mfa/',
   'POST /api/manager/user/reset-password/set-password/',
+  'POST /api/manager/user/invitation/check/',
+  'POST /api/manager/user/invitation/accept/',
   'GET /api/manager/saml/metadata/',
   'GET /api/manager/saml/sign-in/',
   'POST /api/manager/saml/acs/',

@@ -71,7 +71,7 @@ describe('command()', () => {
     // Tokens, random ids and grant rows are written by the server alone (conflicts there are upserts or
     // would need a collision of random values), so they need none.
     const internal = ['refresh_token_hash_key', 'user_subregion_key', 'user_template_report_key', 'edit_link_token_key', 'job_file_uuid_key', 'bi_link_uuid_key',
-      'oauth_viewer_client_key', 'oauth_viewer_oauth_client_key', 'oauth_code_hash_key', 'oauth_token_access_key', 'oauth_token_refresh_key'];
+      'oauth_viewer_client_key', 'oauth_viewer_oauth_client_key', 'oauth_code_hash_key', 'oauth_token_access_key', 'oauth_token_refresh_key', 'user_invitation_token_hash_key'];
     const { rows } = await t.db.execute<{ name: string }>(sql`
       SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' AND indexdef LIKE 'CREATE UNIQUE INDEX%'
         AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_pk' AND indexname NOT LIKE '%drizzle%'`);
