@@ -424,16 +424,21 @@ export class GrexEngine {
   }
 
   /** Replace the whole model data (validated; on problems nothing changes). Reuses the HyperFormula instance. */
-  setModel(input: unknown): ModelResult {
+  setModel(input: unknown, opts: { asEdit?: boolean } = {}): ModelResult {
     const v = validateModelData(input);
     if (!v.ok) return v;
+    // The user's own change (a phase shortened under an entry) may not add a phase breach; undo, redo and
+    // a restored working copy go back to a state as it was.
+    const phase = entriesOutsidePhase(v.data, SECTIONS);
+    const added = opts.asEdit ? phase.filter((p) => !this.phaseProblems.has(phaseKey(p))) : [];
+    if (added.length) return { ok: false, problems: added };
     const next = cloneData(v.data);
     // An entry removed or fewer periods: formulas that lost their cell or a reference keep their value only.
     dropDanglingFormulas(next);
     const settled = settleFormulas(next, null);
     if (!settled.ok) return settled;
     this.model = next;
-    this.phaseProblems = new Set(entriesOutsidePhase(next, SECTIONS).map(phaseKey));
+    this.phaseProblems = new Set(phase.map(phaseKey));
     const changes = this.sync();
     if (settled.values.length === 0) return { ok: true, changes, rebuilt: true };
     const r = this.applyEdits(settled.values.map(({ ref, value }) => valueEdit(next, ref, value)));

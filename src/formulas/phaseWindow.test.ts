@@ -68,6 +68,20 @@ describe('an entry is phased within its section\'s phase (spec 3 §5)', () => {
     e.destroy();
   });
 
+  it("refuses a phase shortened under an entry as the user's change, not when undo restores a model", () => {
+    const r = GrexEngine.create(worked());
+    if (!r.ok) throw new Error('worked example refused');
+    const e = r.engine;
+    const shorter = structuredClone(e.modelData);
+    shorter.base_parameters.phasing_costs_revenues[0]!.phase_end_date = '2025-06-30';
+    const edit = e.setModel(shorter, { asEdit: true });
+    expect(edit.ok).toBe(false);
+    if (!edit.ok) expect(edit.problems.map((p) => p.path)).toEqual(['cost_estimate[0].phasing.end_date']);
+    expect(e.modelData.base_parameters.phasing_costs_revenues[0]!.phase_end_date).toBe('2025-12-31');
+    expect(e.setModel(shorter).ok).toBe(true);
+    e.destroy();
+  });
+
   it('phases a new entry over its section\'s phase, else over the whole calculation', () => {
     const m = worked();
     expect(newEntryPhasingDates(m, COST_SECTION)).toEqual({ start_date: '2024-01-01', end_date: '2025-12-31' });

@@ -341,7 +341,7 @@ export class WorkbenchStore {
     const before = clone(this.engine.modelData);
     const after = clone(before);
     mutate(after);
-    const r = this.engine.setModel(after);
+    const r = this.engine.setModel(after, { asEdit: true });
     if (!r.ok) {
       this.lastProblems = r.problems;
       return r.problems;
