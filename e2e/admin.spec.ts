@@ -504,7 +504,9 @@ test('Fasedefinities: the administrator orders them, and the version form lists 
   const project = unique('Fasevolgorde');
   await createProject(page, project);
   await column(page, 'Versies').getByRole('button', { name: 'Versie toevoegen' }).click();
-  const options = await page.getByRole('region', { name: 'Nieuwe versie' }).getByLabel('Fase').locator('option').allTextContents();
+  const select = page.getByRole('region', { name: 'Nieuwe versie' }).getByLabel('Fase');
+  await expect(select.locator('option', { hasText: phase })).toHaveCount(1); // the list loads after the form opens
+  const options = await select.locator('option').allTextContents();
   const chosen = options.filter((o) => ['Voorbereiding', phase, 'Realisatie', 'Afsluiting'].includes(o));
   expect(chosen).toEqual(['Voorbereiding', phase, 'Realisatie', 'Afsluiting']);
   expect(options.indexOf('Initiatief')).toBeLessThan(options.indexOf('Definitie'));
