@@ -16,7 +16,7 @@ import { activeSheet, setActiveSheet } from './activeSheet.ts';
 import type { CellContents } from './formulaCells.ts';
 import { FormulaBar } from './FormulaBar.tsx';
 import type { EditOptions } from './common.tsx';
-import { type RowActions, QuietDropdownEditor, TypedDropdownEditor, contextMenuOf, selectedRows } from './sheetExcel.ts';
+import { type RowActions, ChoiceDropdownEditor, TypedDropdownEditor, contextMenuOf, selectedRows } from './sheetExcel.ts';
 import { type PercentNote, percentNote } from './percentInput.ts';
 import { GridPercentNote } from './PercentNote.tsx';
 import './excel.css';
@@ -91,7 +91,7 @@ function columnsOf(def: SheetDef, readOnly: boolean): Handsontable.ColumnSetting
   return def.columns.map((c, i): Handsontable.ColumnSettings => ({
     type: c.kind === 'select' ? 'dropdown' : 'text',
     source: c.kind === 'select' ? (c.options ?? []).map((o) => o.label) : undefined,
-    editor: (c.parse ? TypedDropdownEditor : c.kind === 'select' ? QuietDropdownEditor : DutchEditor) as unknown as new (...args: unknown[]) => unknown,
+    editor: (c.parse ? TypedDropdownEditor : c.kind === 'select' ? ChoiceDropdownEditor : DutchEditor) as unknown as new (...args: unknown[]) => unknown,
     readOnly: readOnly || !!c.computed || !!c.readOnly,
     className: c.computed ? 'gs-computed' : c.readOnly ? 'gs-label' : c.kind === 'text' || c.kind === 'select' || c.kind === 'date' ? 'gs-input' : 'gs-input htRight',
     renderer(instance, td, row, col, prop, value, props) {

@@ -93,8 +93,9 @@ export class QuietDropdownEditor extends DropdownEditor {
 
 /**
  * A dropdown whose typed text is the value: Enter takes what was typed, not the list's highlighted
- * first match (that match lags the typing: 'm2' typed quickly was stored as 'm'). A choice picked with
- * the arrow keys or the mouse still counts. The column's parse then accepts or refuses the text.
+ * first match (that match lags the typing: 'm2' typed quickly was stored as 'm', 'Prijs per m²' as
+ * 'Kavelprijs' on a busy machine). A choice picked with the arrow keys or the mouse still counts. The
+ * column's parse then accepts or refuses the text.
  */
 export class TypedDropdownEditor extends QuietDropdownEditor {
   private picked = false;
@@ -108,8 +109,34 @@ export class TypedDropdownEditor extends QuietDropdownEditor {
     });
   }
 
+  /** What the typed text stands for when nothing was picked from the list. */
+  protected typedValue(text: string): string {
+    return text;
+  }
+
   override finishEditing(restoreOriginalValue?: boolean, ctrlDown?: boolean, callback?: () => void) {
-    if (!this.picked) this.htEditor?.deselectCell();
+    if (!this.picked) {
+      this.htEditor?.deselectCell();
+      if (!restoreOriginalValue) this.setValue(this.typedValue(String(this.getValue() ?? '')));
+    }
     super.finishEditing(restoreOriginalValue, ctrlDown, callback);
   }
+}
+
+/**
+ * A fixed choice list (no parse of its own): the typed text completes to its choice at once, from the
+ * list itself rather than from the lagging highlight: the choice it names exactly, else the first that
+ * starts with it, as the list shows once it has caught up. Text that names no choice stays, and
+ * the column refuses it with a message.
+ */
+export class ChoiceDropdownEditor extends TypedDropdownEditor {
+  protected override typedValue(text: string): string {
+    return completeChoice((this.cellProperties.source as string[] | undefined) ?? [], text);
+  }
+}
+
+export function completeChoice(choices: readonly string[], text: string): string {
+  const t = text.trim().toLowerCase();
+  if (!t) return text;
+  return choices.find((c) => c.toLowerCase() === t) ?? choices.find((c) => c.toLowerCase().startsWith(t)) ?? text;
 }
