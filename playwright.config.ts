@@ -6,8 +6,10 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Budgets for a busy machine (issue 22: the suite passes twice at load ≈ 20–40 on 2 cores). A budget
+  // only bounds how long a failing wait takes; every wait is on a state the app shows, never on time.
+  timeout: 150_000,
+  expect: { timeout: 20_000 },
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,

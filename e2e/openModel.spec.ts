@@ -69,15 +69,18 @@ test('a click on a spreadsheet model shows the progress and delivers the workboo
 
   await signIn(page, USER);
   await showModel(page, t);
-  // The open request waits a moment, so the pop-up's first state is seen; the server answers as it is.
+  // The open request is held until the pop-up's first state is seen; then the server answers as it is.
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
   await page.route('**/api/manager/model/*/open/**', async (r) => {
-    await new Promise((done) => setTimeout(done, 400));
+    await held;
     await r.continue();
   });
   await clickModel(page, t);
 
   // This version has no map data: the open does not ask for them, so no map pop-up (e2e/mapTakeover.spec.ts has one).
   await expect(openDialog(page).getByRole('progressbar')).toBeVisible();
+  release();
   await expect(mapDialog(page)).toHaveCount(0);
   await expect(openDialog(page)).toContainText(t.model);
 

@@ -157,15 +157,18 @@ test('select models, see the count and the limits, make a report and receive the
   await expect(countLine(page)).toHaveText('2 rekenmodellen geselecteerd.');
   await toggle(page, 'Versies', s.first.oldVersion);
   await expect(countLine(page)).toHaveText('3 rekenmodellen geselecteerd.');
-  // The request waits a moment, so the pop-up is seen before the job answers.
+  // The request is held until the pop-up's progress is seen, so that state is seen however fast the job is.
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
   await page.route('**/api/manager/report/', async (r) => {
-    await new Promise((done) => setTimeout(done, 400));
+    await held;
     await r.continue();
   });
   const downloaded = page.waitForEvent('download', { timeout: 60_000 });
   await makeButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Rapportage maken' });
   await expect(dialog.getByRole('progressbar')).toBeVisible();
+  release();
   const file = await downloaded;
   expect(file.suggestedFilename()).toMatch(/^Vergelijking rekenmodellen.*\.xlsx$/);
   await expect(dialog).toHaveCount(0);

@@ -244,7 +244,7 @@ test('a stale save gets the conflict question; a killed tab\'s work is offered b
   await expect(page.getByLabel('Btw-percentage')).toHaveValue('7');
 
   // The tab dies with the unsaved 7 %; a new tab offers it back.
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('grondslag.workbench.'))), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('grondslag.workbench.')))).toBe(true);
   await page.close({ runBeforeUnload: false });
   const again = await context.newPage();
   await ensureSignedIn(again);

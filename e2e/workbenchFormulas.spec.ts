@@ -55,7 +55,7 @@ test('a formula with a reference follows its input, survives the working copy, s
   await page.keyboard.press('Escape');
 
   // The working copy (localStorage) brings it back after a reload.
-  await expect.poll(() => page.evaluate(() => Object.values(localStorage).some((v) => v.includes('D1') || v.includes('[cost:1:price]'))), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => page.evaluate(() => Object.values(localStorage).some((v) => v.includes('D1') || v.includes('[cost:1:price]')))).toBe(true);
   await page.reload(); // the address reopens the model on the same tab
   await expect(page.getByTestId('strip-ew')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('dialog', { name: 'Niet-opgeslagen wijzigingen gevonden' }).getByRole('button', { name: 'Herstellen' }).click();

@@ -47,8 +47,8 @@ export async function openTool(page: Page, modelId: number) {
       history.pushState(null, '', `/rekenmodellen/${id}/uitgangspunten`);
       dispatchEvent(new PopStateEvent('popstate'));
     }, modelId);
-    await expect(page.getByTestId('workbench')).toBeVisible({ timeout: 8_000 });
-  }).toPass({ timeout: 40_000 });
+    await expect(page.getByTestId('workbench')).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(page.getByTestId('strip-ew')).toBeVisible({ timeout: 20_000 });
 }
 
@@ -70,7 +70,7 @@ export function cell(page: Page, sheet: string, row: number, col: number) {
   };
 }
 export const expectCell = (page: Page, sheet: string, row: number, col: number, text: string) =>
-  expect.poll(() => cell(page, sheet, row, col).text(), { timeout: 10_000 }).toBe(text);
+  expect.poll(() => cell(page, sheet, row, col).text(), { timeout: 20_000 }).toBe(text);
 
 export async function typeInto(page: Page, sheet: string, row: number, col: number, text: string) {
   await expect(page.getByTestId(sheet)).toBeVisible();
@@ -130,7 +130,7 @@ export function grid(page: Page, sheet: string) {
   }, [row, col]);
   return {
     text,
-    expect: (row: number, col: number, value: string) => expect.poll(() => text(row, col), { timeout: 10_000 }).toBe(value),
+    expect: (row: number, col: number, value: string) => expect.poll(() => text(row, col)).toBe(value),
     rows: () => run((hot) => hot.countRows(), null),
     select: async (row: number, col: number, toRow = row, toCol = col) => {
       await expect(page.getByTestId(sheet)).toBeVisible();
