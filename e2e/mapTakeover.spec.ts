@@ -164,14 +164,43 @@ test('the drawn version region becomes the gross area with the take-over, and th
   await expect(warning).toBeVisible();
 });
 
-test("without feature areas 'Overnemen uit kaart' is disabled and says why", async ({ page, request }) => {
+test("without a region and without feature areas 'Overnemen uit kaart' is disabled and says why", async ({ page, request }) => {
   const s = await setup(request, false);
   await signIn(page, USER);
   await showModel(page, s, s.online);
   await expect(page.getByTestId('strip-ew')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('tab', { name: 'Ruimtegebruik', exact: true }).click();
   await expect(takeOver(page)).toBeDisabled();
-  await expect(page.getByTestId('action-mapTakeover')).toHaveAttribute('title', 'De versie heeft geen functiegebieden op de kaart.');
+  await expect(page.getByTestId('action-mapTakeover')).toHaveAttribute('title', 'De versie heeft geen gebied en geen functiegebieden op de kaart.');
+});
+
+test("with only a drawn version region 'Overnemen uit kaart' takes the gross area over and leaves the rows (issue 23)", async ({ page, request }) => {
+  const s = await setup(request, false);
+  const res = await request.put(`${M}/mapviewer/version-model/${s.versionId}/region/`, {
+    headers: s.headers, data: { type: 'Feature', geometry: rect(5.387, 52.155, 0.0015, 0.0009), properties: {} },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const area = Math.round(((await res.json()) as { properties: { area_m2: number } }).properties.area_m2 * 100) / 100;
+  expect(area).toBeGreaterThan(9000);
+
+  await signIn(page, USER);
+  await showModel(page, s, s.online);
+  await expect(page.getByTestId('strip-ew')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('tab', { name: 'Ruimtegebruik', exact: true }).click();
+  await expect(figure(page, 'Bruto plangebied')).toHaveText('0,00 m²');
+  await expect(takeOver(page)).toBeEnabled();
+  await takeOver(page).click();
+  await expect(diffDialog(page)).toContainText('De versie heeft geen functiegebieden op de kaart: het ruimtegebruik per locatie blijft zoals het is');
+  const rows = diffDialog(page).getByTestId('map-diff').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveText(['Bruto plangebied (gebied van de versie)', '0,00', formatNumber(area), `+${formatNumber(area)}`].join(''));
+  await diffDialog(page).getByRole('button', { name: 'Overnemen', exact: true }).click();
+  await expect(figure(page, 'Bruto plangebied')).toHaveText(`${formatNumber(area)} m²`);
+  await expect(figure(page, 'Uitgeefbaar')).toHaveText('5.000,00 m²'); // the rows stay
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect(page.getByText('Modelgegevens zijn succesvol opgeslagen. U kunt nu verder gaan met het model.')).toBeVisible();
+  const stored = await (await request.get(`/api/grexonline/model/${s.onlineId}/`, { headers: s.headers })).json() as { base_parameters: { gross_area: number | null } };
+  expect(stored.base_parameters.gross_area).toBe(area);
 });
 
 

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, ADMIN, READER, USER, signIn, signOut } from './helpers.ts';
 import { apiToken, managerApi, namedValues, row, subMenu, unique } from './projectSteps.ts';
 import { baseURL } from '../playwright.config.ts';
+import { readWorkbookResults } from '../src/formulas/savedWorkbook.ts';
 
 // Opening a spreadsheet model (spec 1 §4, issue 12): the click, the pop-ups, and the file that arrives,
 // against the real server, its job queue and the shipped template.
@@ -104,6 +105,33 @@ test('a click on a spreadsheet model shows the progress and delivers the workboo
   await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' })).toHaveAttribute('title', 'Geopend door u');
   // Open by the user themself: an information icon, not the warning triangle another user's session shows.
   await expect(row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Sessie beëindigen' }).locator('[data-icon="info-sign"]')).toBeVisible();
+});
+
+test('a spreadsheet model whose dates run 2024–2035 opens with its twelve periods, not the template’s 2025–2030 (issue 23)', async ({ page, request }) => {
+  const t = await spreadsheetModel(request);
+  const saved = await request.post(`${M}/parameter/`, {
+    headers: t.headers,
+    data: {
+      models: [t.modelId],
+      parameters: [
+        { parameter_type: 'StartdatumGrondexploitatieBoekwaardeVanaf', value_date: '2024-01-01' },
+        { parameter_type: 'Eindwaardedatum', value_date: '2035-12-31' },
+      ],
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+
+  await signIn(page, USER);
+  await showModel(page, t);
+  await clickModel(page, t);
+  await expect(openDialog(page)).toContainText('Het rekenmodel staat klaar.', { timeout: 30_000 });
+  const downloaded = page.waitForEvent('download');
+  await openDialog(page).getByRole('button', { name: 'Downloaden' }).click();
+  const file = new Uint8Array(await readFile((await (await downloaded).path())!));
+  // The job removed the saved values: the reader computes the workbook's formulas, as Excel does on opening.
+  const results = await readWorkbookResults(file);
+  expect(results.recalculated).toBe(true);
+  expect(results.periods.map((p) => p.label)).toEqual(Array.from({ length: 12 }, (_, i) => String(2024 + i)));
 });
 
 test("a reader gets the ready pop-up with 'Downloaden' (a copy named after the model) and sees the history; no session", async ({ page, request }) => {

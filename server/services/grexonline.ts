@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { fullName } from './audit.ts';
 import { command } from './command.ts';
 import { resultsChanged } from './modelResults.ts';
-import { hasMapData, modelAccess, type ModelAccess } from './projectRows.ts';
+import { hasMapData, hasVersionRegion, modelAccess, type ModelAccess } from './projectRows.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import * as policy from '../policies/grexonline.ts';
 import { validateModelData, validateModelDataForSave } from '../../src/formulas/validate.ts';
@@ -25,6 +25,7 @@ interface ToolRow {
   info: ProjectInfo;
   session: SessionInfo | null;
   hasMapData: boolean;
+  hasVersionRegion: boolean;
 }
 
 async function loadRow(db: DbOrTx, user: UserRow, id: number): Promise<ToolRow> {
@@ -35,6 +36,7 @@ async function loadRow(db: DbOrTx, user: UserRow, id: number): Promise<ToolRow> 
   const [row] = await db.select({
     modelData: model.modelData, dataVersion: model.dataVersion, description: project.description, number: project.number,
     organisation: project.organisation, subregion: subregion.description, hasMapData: sql<boolean>`${hasMapData(sql`${model.versionId}`)}`,
+    hasVersionRegion: sql<boolean>`${hasVersionRegion(sql`${model.versionId}`)}`,
     sessionUserId: modelSession.userId, sessionStartedAt: modelSession.startedAt, firstName: appUser.firstName, lastName: appUser.lastName,
   }).from(model).innerJoin(versionModel, eq(versionModel.id, model.versionId)).innerJoin(project, eq(project.id, versionModel.projectId))
     .innerJoin(subregion, eq(subregion.id, project.subregionId))
@@ -52,6 +54,7 @@ async function loadRow(db: DbOrTx, user: UserRow, id: number): Promise<ToolRow> 
       organisation_name: row.organisation, version_name: access.versionName, model_name: access.modelName,
     },
     hasMapData: row.hasMapData,
+    hasVersionRegion: row.hasVersionRegion,
     session: s ? { user_id: s.userId, user_name: fullName({ firstName: s.firstName, lastName: s.lastName }), mine: s.userId === user.id, started_at: s.startedAt.toISOString() } : null,
   };
 }
@@ -75,6 +78,7 @@ function answer(user: UserRow, r: ToolRow, data: ModelData): GrexOnlineModel {
     session: r.session,
     read_only_reason: readOnlyReason(user, r),
     has_map_data: r.hasMapData,
+    has_version_region: r.hasVersionRegion,
   };
 }
 

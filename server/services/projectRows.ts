@@ -137,6 +137,8 @@ export async function projectRights(db: DbOrTx, clientId: number, projectId: num
 
 /** The version has feature areas (map data): the rows say so, so the browser asks for them only then. */
 export const hasMapData = (versionId: SQL) => sql`EXISTS (SELECT 1 FROM feature_area fa WHERE fa.version_id = ${versionId})`;
+/** The version has a drawn region: 'Overnemen uit kaart' can take its m² as the gross area (issue 23). */
+export const hasVersionRegion = (versionId: SQL) => sql`EXISTS (SELECT 1 FROM version_region vr WHERE vr.version_id = ${versionId})`;
 
 type VersionRow = {
   id: number; name: string; description: string | null; phase_id: number | null; phase_name: string | null; project_id: number;

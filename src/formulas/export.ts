@@ -83,7 +83,8 @@ export function headerFit(widths: number[], headers: readonly unknown[]): { widt
   const all = Array.from({ length: Math.max(widths.length, headers.length) }, (_, c) => widths[c] ?? DEFAULT_WIDTH);
   const fitted = all.map((w, c) => {
     const h = headers[c];
-    if (typeof h !== 'string' || !h) return w;
+    // A formula (the template's headers that follow its period grid) is no text to fit.
+    if (typeof h !== 'string' || !h || h.startsWith('=')) return w;
     const words = h.replace(/^'/, '').split(/\s+/);
     // Headers are bold: a fifth wider than the width unit's digit, and a little padding.
     const width = Math.max(w, ...words.map((x) => Math.ceil(x.length * 1.2) + 2));

@@ -33,6 +33,12 @@ const GLOBAL: ParameterRow[] = [
   { parameter_type: 'ToekomstigeIndexGebruiker', period_type: 'Per02', row_index: 3, value_float: 0.02 },
   { parameter_type: 'HistorischeIndexGebruiker', year: 2039, row_index: 0, value_float: 0.017 },
 ];
+/** Issue 23 item 10: a model running 2024–2035, twelve years, where the template was built for 2025–2030. */
+const LONG: ParameterRow[] = [
+  { parameter_type: 'StartdatumGrondexploitatieBoekwaardeVanaf', value_date: '2024-01-01' },
+  { parameter_type: 'Eindwaardedatum', value_date: '2035-12-31' },
+];
+const YEARS_LONG = Array.from({ length: 12 }, (_, i) => String(2024 + i));
 const SPACE = { main_structure_paving: 12000, main_structure_green: 8000, public_space_green: 4500.5, net_area_marketable_residential: 15499.5 };
 
 describe('the shipped template in LibreOffice', () => {
@@ -40,18 +46,23 @@ describe('the shipped template in LibreOffice', () => {
   let shipped: Uint8Array;
   let worked: Uint8Array;
   const out = { recalc: new Map<string, string>(), plain: new Map<string, string>() };
+  const kinds = ['shipped', 'worked', 'shippedLong', 'workedLong'] as const;
 
   beforeAll(async () => {
     ensureLibreOffice();
-    const a = await writeWorkbookInputs(await buildModelTemplate(), { parameters: GLOBAL, spaceUsage: SPACE });
+    const template = await buildModelTemplate();
+    const workedTemplate = await buildModelTemplate(workedTemplateModel());
+    const a = await writeWorkbookInputs(template, { parameters: GLOBAL, spaceUsage: SPACE });
     expect(a.skipped).toEqual([]);
     shipped = a.xlsx;
-    worked = (await writeWorkbookInputs(await buildModelTemplate(workedTemplateModel()), { parameters: CHANGED, spaceUsage: null })).xlsx;
+    worked = (await writeWorkbookInputs(workedTemplate, { parameters: CHANGED, spaceUsage: null })).xlsx;
     writeFileSync(join(dir, 'shipped.xlsx'), shipped);
     writeFileSync(join(dir, 'worked.xlsx'), worked);
-    const files = ['shipped', 'worked'].map((n) => join(dir, `${n}.xlsx`));
-    recalcWithLibreOffice(files, join(dir, 'recalc')).forEach((f, i) => out.recalc.set(['shipped', 'worked'][i]!, f));
-    recalcWithLibreOffice(files, join(dir, 'plain'), makeProfile(false)).forEach((f, i) => out.plain.set(['shipped', 'worked'][i]!, f));
+    writeFileSync(join(dir, 'shippedLong.xlsx'), (await writeWorkbookInputs(template, { parameters: LONG, spaceUsage: null })).xlsx);
+    writeFileSync(join(dir, 'workedLong.xlsx'), (await writeWorkbookInputs(workedTemplate, { parameters: LONG, spaceUsage: null })).xlsx);
+    const files = kinds.map((n) => join(dir, `${n}.xlsx`));
+    recalcWithLibreOffice(files, join(dir, 'recalc')).forEach((f, i) => out.recalc.set(kinds[i]!, f));
+    recalcWithLibreOffice(files, join(dir, 'plain'), makeProfile(false)).forEach((f, i) => out.plain.set(kinds[i]!, f));
   });
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -106,6 +117,32 @@ describe('the shipped template in LibreOffice', () => {
         expect(lo.recalculated, file).toBe(false);
         expectSameResults(lo, ours);
       }
+    }
+  });
+
+  it('computes a model running 2024–2035 over all its twelve periods, and the 2025–2030 one over its six (issue 23)', async () => {
+    const applied = applyGlobalParameters(workedTemplateModel(), LONG);
+    if (!applied.ok) throw new Error(JSON.stringify(applied.problems));
+    const engine = engineResults(applied.data);
+    expect(engine.periods.map((p) => p.label)).toEqual(YEARS_LONG);
+    expect(Math.abs(engine.ew - engineResults(workedTemplateModel()).ew)).toBeGreaterThan(1000); // eight more years of interest
+    for (const file of [out.recalc.get('workedLong')!, out.plain.get('workedLong')!]) {
+      const lo = await readWorkbookResults(readFileSync(file));
+      expect(lo.recalculated, file).toBe(false);
+      expectSameResults(lo, engine);
+    }
+    for (const file of [out.recalc.get('shippedLong')!, out.plain.get('shippedLong')!]) {
+      expect((await readWorkbookResults(readFileSync(file))).periods.map((p) => p.label), file).toEqual(YEARS_LONG);
+      const v = await readXlsxValues(file);
+      const perioden = v.get('Perioden')!;
+      expect(perioden.get('B3')).toBe(toSerial('2024-01-01')); // begin of period 1
+      expect(perioden.get('M4')).toBe(toSerial('2036-01-01')); // end of period 12
+      expect(perioden.get('N4')).toBe(toSerial('2036-01-01')); // period 13: no length
+      expect(v.get(INPUT_SHEET)!.get('A4')).toContain(': 2024 t/m 2035, 12 perioden.');
+    }
+    for (const file of [out.recalc.get('shipped')!, out.plain.get('shipped')!]) {
+      expect((await readWorkbookResults(readFileSync(file))).periods.map((p) => p.label), file).toEqual(['2025', '2026', '2027', '2028', '2029', '2030']);
+      expect((await readXlsxValues(file)).get(INPUT_SHEET)!.get('A4')).toContain(': 2025 t/m 2030, 6 perioden.');
     }
   });
 

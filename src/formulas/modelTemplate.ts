@@ -13,6 +13,7 @@ import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { defaultModelData } from './modelDefaults.ts';
 import { pct } from './percent.ts';
 import { MAX_PERIODS, type Period } from './periods.ts';
+import { changeSheet, fullGridModel, gridSummaryFormula, makeGridLive } from './templateGrid.ts';
 import { RESULT_NAMES } from './savedWorkbook.ts';
 import { CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP } from './validate.ts';
 import { HISTORIC_INDEX_FIRST_YEAR, spaceUsageName } from './workbookInputs.ts';
@@ -84,13 +85,7 @@ function inputSheet(model: ModelData, periods: Period[]) {
   add([text(`${INPUT_SHEET} – ${TEMPLATE_NAME}`)]);
   add([text('Grondslag vult de invoercellen van dit blad (met een naam, kolom Naam) bij het openen met de actuele globale parameters en het ruimtegebruik uit de kaart; de andere bladen rekenen ermee.')]);
   add([text('Percentages als fractie: typ 0,02 of 2% voor 2 % (een 2 zonder %-teken is hier 200 %, anders dan in de online rekentool). Een lege periodecel volgt het uitgangspunt. Per01 is de eerste periode van het model.')]);
-  const unused = periods.length < MAX_PERIODS ? `; ${PERIOD_TYPES[periods.length + 1]}–${PERIOD_TYPES[MAX_PERIODS]} worden niet gebruikt` : '';
-  add([
-    text(
-      `Let op: de periode-indeling (blad Perioden: ${periods[0]!.label} t/m ${periods.at(-1)!.label}, ${periods.length} perioden) ligt vast in dit sjabloon. ` +
-        `Startdatum en eindwaardedatum verschuiven de perioden niet${unused}. De NCW-datum stuurt rente en contantmaking.`,
-    ),
-  ]);
+  add([gridSummaryFormula()]);
   add([]);
 
   add([text('Percentage'), text('Naam'), ...periodHeaders()]);
@@ -149,20 +144,22 @@ function inputSheet(model: ModelData, periods: Period[]) {
 
 /** The template's sheets (Invoer first, then the engine's with their inputs referring to Invoer) and defined names. */
 export function templateWorkbook(model: ModelData = templateModelData()): { sheets: SheetSpec[]; names: Record<string, string> } {
-  const { sheets, layout } = buildWorkbookSpec(model);
+  // All MAX_PERIODS periods, made to follow the dates on Invoer (templateGrid.ts).
+  const { sheets, layout } = buildWorkbookSpec(fullGridModel(model));
+  makeGridLive(sheets, layout);
   const input = inputSheet(model, layout.periods);
   const inputRef = (col: number, row: number, absCol = true) => a1(col, row, { sheet: INPUT_SHEET, absCol, absRow: true });
   /** The engine's sheet with some cells replaced by references to Invoer, shown in the Invoer cell's format. */
   const rewire = (name: string, cells: [row: number, col: number, formula: string, fmt?: Fmt][]): void => {
-    const i = sheets.findIndex((s) => s.name === name);
-    const s = sheets[i]!;
-    const rows = s.rows.map((r) => [...r]);
     const fmts = new Map<string, Fmt>();
-    for (const [r, c, f, fm] of cells) {
-      rows[r]![c] = f;
-      if (fm) fmts.set(`${r}:${c}`, fm);
-    }
-    sheets[i] = { ...s, rows, fmt: (r, c) => fmts.get(`${r}:${c}`) ?? s.fmt(r, c) };
+    changeSheet(sheets, name, (rows) => {
+      for (const [r, c, f, fm] of cells) {
+        rows[r]![c] = f;
+        if (fm) fmts.set(`${r}:${c}`, fm);
+      }
+    });
+    const s = sheets.find((x) => x.name === name)!;
+    sheets[sheets.indexOf(s)] = { ...s, fmt: (r, c) => fmts.get(`${r}:${c}`) ?? s.fmt(r, c) };
   };
 
   const params: Parameters<typeof rewire>[1] = [];

@@ -121,6 +121,9 @@ function collect(value: (r: CellRange, at: { row: number; col: number }) => Valu
     const label = value(range('labels'), at);
     return { label: label === null ? '' : typeof label === 'object' ? label.error : String(label), costs: pick('costs'), revenues: pick('revenues'), balance: pick('balance') };
   });
+  // A grid longer than the model (the shipped template has 40 period columns, its dates use some) ends in
+  // columns without a label; those without costs or revenues are not periods of the model.
+  while (periods.length && periods.at(-1)!.label === '' && periods.at(-1)!.costs === 0 && periods.at(-1)!.revenues === 0) periods.pop();
   return { ew: first('ew'), ncw: first('ncw'), verliesvoorziening: first('verliesvoorziening'), periods, recalculated };
 }
 

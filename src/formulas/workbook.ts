@@ -63,7 +63,7 @@ export const PARAMETER_ROWS = {
 } as const;
 
 /** Rows (0-based) of the Perioden sheet; periods in columns B…. */
-const PERIOD_ROWS = { code: 0, label: 1, start: 2, end: 3, year: 4, firstOfYear: 5, weightAfterNcw: 6, containsNcw: 7 } as const;
+export const PERIOD_ROWS = { code: 0, label: 1, start: 2, end: 3, year: 4, firstOfYear: 5, weightAfterNcw: 6, containsNcw: 7 } as const;
 
 /** Rows (0-based) of the Overzicht sheet; column B = total, periods from column C. */
 export const OVERVIEW_ROWS = {

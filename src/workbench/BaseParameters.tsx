@@ -299,7 +299,9 @@ const MapTakeoverDialog = observer(function MapTakeoverDialog({ store }: { store
   return (
     <Dialog isOpen={t.step === 'confirm'} onClose={cancel} title="Overnemen uit kaart" icon="map" style={{ width: 620 }}>
       <DialogBody>
-        <p>De oppervlakten van de functiegebieden op de kaart vervangen het ruimtegebruik van het model per locatie{t.step === 'confirm' && t.gross ? '; het gebied van de versie wordt het bruto plangebied' : ''}.</p>
+        <p>{t.step === 'confirm' && !Object.keys(t.totals).length
+          ? 'De versie heeft geen functiegebieden op de kaart: het ruimtegebruik per locatie blijft zoals het is; het gebied van de versie wordt het bruto plangebied.'
+          : `De oppervlakten van de functiegebieden op de kaart vervangen het ruimtegebruik van het model per locatie${t.step === 'confirm' && t.gross ? '; het gebied van de versie wordt het bruto plangebied' : ''}.`}</p>
         <HTMLTable compact striped className="gs-wb-map-diff" data-testid="map-diff">
           <thead>
             <tr><th>Locatie</th><th className="gs-wb-num">Model (m²)</th><th className="gs-wb-num">Kaart (m²)</th><th className="gs-wb-num">Verschil (m²)</th></tr>

@@ -18,7 +18,7 @@ class FakeServer implements WorkbenchApi {
   meta(): ModelMeta {
     return {
       model_id: 7, model_name: 'Online', version_id: 2, version_name: 'Versie 1', project_id: 1, project_name: 'Plan', frozen: false,
-      can_edit: true, data_version: this.version, session: null, read_only_reason: null, has_map_data: this.hasMapData,
+      can_edit: true, data_version: this.version, session: null, read_only_reason: null, has_map_data: this.hasMapData, has_version_region: this.region !== null,
     };
   }
   async load(): Promise<GrexOnlineModel> {
@@ -233,6 +233,22 @@ describe('WorkbenchStore', () => {
     store.redo();
     expect(await store.save()).toBe(true);
     expect(server.data.base_parameters.gross_area).toBe(7000.5);
+  });
+
+  it("'Overnemen uit kaart' with only a drawn version region (no feature areas) takes the gross area over and leaves the rows (issue 23)", async () => {
+    const server = new FakeServer();
+    server.region = 7000.5; // no feature areas: hasMapData false, totals {}
+    const { store } = setup(server);
+    await store.load();
+    expect(store.mapTakeoverBlocked).toBeNull();
+    const rows = structuredClone(store.workingCopy().base_parameters.space_usage);
+    await store.startMapTakeover();
+    expect(store.mapTakeover).toMatchObject({ step: 'confirm', diff: [], gross: { map: 7000.5 } });
+    store.confirmMapTakeover();
+    expect(store.results!.spaceUsage.gross).toBe(7000.5);
+    expect(store.workingCopy().base_parameters.space_usage).toEqual(rows);
+    store.undo();
+    expect(store.workingCopy().base_parameters.gross_area ?? null).toBeNull();
   });
 
   it("'Overnemen uit kaart' is blocked without map data, for readers, and tells when the map cannot be read", async () => {

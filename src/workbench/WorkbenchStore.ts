@@ -29,7 +29,7 @@ export const MSG = {
   emptyName: VALIDATION_MSG.emptyName,
   duplicateSet: VALIDATION_MSG.duplicateSetName,
   /** 'Overnemen uit kaart' (issue 14): why it is disabled, its failures, its success. */
-  noMapData: 'De versie heeft geen functiegebieden op de kaart.',
+  noMapData: 'De versie heeft geen gebied en geen functiegebieden op de kaart.',
   mapEmpty: MAPVIEWER_ERROR_TEXT.NoData,
   mapLoadFailed: 'Fout bij het laden van de kaartgegevens.',
   mapTaken: 'Het ruimtegebruik is overgenomen uit de kaart.',
@@ -452,7 +452,8 @@ export class WorkbenchStore {
   get mapTakeoverBlocked(): string | null {
     if (!this.engine) return 'Het rekenmodel wordt nog geladen.';
     if (this.readOnly) return 'Alleen lezen.';
-    if (!this.meta?.has_map_data) return MSG.noMapData;
+    // The drawn region alone is enough: it gives the gross area (issue 23).
+    if (!this.meta?.has_map_data && !this.meta?.has_version_region) return MSG.noMapData;
     if (this.mapTakeover.step !== 'closed') return 'Bezig met de kaartgegevens.';
     return null;
   }
@@ -471,14 +472,16 @@ export class WorkbenchStore {
       return;
     }
     if (this.disposed) return;
-    if (!Object.keys(totals).length) {
-      // The feature areas went since the model was loaded.
+    if (!Object.keys(totals).length && region === null) {
+      // The map data went since the model was loaded.
       runInAction(() => (this.mapTakeover = { step: 'closed' }));
       this.deps.toasts.error(MSG.mapEmpty, 5_000);
       return;
     }
     const gross = region === null || !this.results ? null : { model: this.results.spaceUsage.gross, map: region };
-    runInAction(() => (this.mapTakeover = { step: 'confirm', totals, diff: spaceUsageDiff(this.space, totals), gross }));
+    // Only a region: the rows stay as they are, so the comparison is the gross area alone.
+    const diff = Object.keys(totals).length ? spaceUsageDiff(this.space, totals) : [];
+    runInAction(() => (this.mapTakeover = { step: 'confirm', totals, diff, gross }));
   }
 
   /** The confirmation: the map's m² into the space-usage rows, one undo step (applyMapSpaceUsage decides the rows). */

@@ -10,7 +10,7 @@ export const example = JSON.parse(readFileSync(new URL('../formulas/examples/wor
 export async function exampleStore(): Promise<WorkbenchStore> {
   const s = new WorkbenchStore(1, {
     api: {
-      load: async () => ({ ...structuredClone(example), model_id: 1, model_name: 'm', version_id: 1, version_name: 'v', project_id: 1, project_name: 'p', frozen: false, can_edit: true, data_version: 0, session: null, read_only_reason: null, has_map_data: false }),
+      load: async () => ({ ...structuredClone(example), model_id: 1, model_name: 'm', version_id: 1, version_name: 'v', project_id: 1, project_name: 'p', frozen: false, can_edit: true, data_version: 0, session: null, read_only_reason: null, has_map_data: false, has_version_region: false }),
       save: async () => { throw new Error('niet gebruikt'); },
       openSession: async () => ({ held: true, session: null, read_only_reason: null, message: '' }),
       closeSession: async () => ({ held: false, session: null, read_only_reason: null, message: '' }),

@@ -35,6 +35,8 @@ export const ModelMeta = z.object({
   read_only_reason: ReadOnlyReason,
   /** The version has feature areas: 'Overnemen uit kaart' can take their m² (issue 14). */
   has_map_data: z.boolean(),
+  /** The version has a drawn region: 'Overnemen uit kaart' can take its m² as the gross area (issue 23). */
+  has_version_region: z.boolean(),
 });
 export type ModelMeta = z.infer<typeof ModelMeta>;
 
