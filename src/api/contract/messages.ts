@@ -21,6 +21,14 @@ export const BAD_RESET_CODE = 'De ingevoerde code is ongeldig';
 export const INVITE_INVALID = 'Deze uitnodiging is ongeldig of verlopen. Vraag uw beheerder om een nieuwe uitnodiging.';
 /** The answer of 'Opnieuw uitnodigen' and of a user created with an invitation. */
 export const INVITE_SENT = 'Uitnodiging verstuurd.';
+/**
+ * 502 when the invitation mail could not be sent (SMTP down or refusing). A new user stays created (what
+ * the administrator entered is kept) without a usable link; a re-invitation changes nothing.
+ */
+export const INVITE_NOT_SENT_NEW_USER = "Gebruiker aangemaakt, maar de uitnodiging kon niet worden verstuurd: het versturen van de e-mail is mislukt. "
+  + "Kies later 'Opnieuw uitnodigen' bij deze gebruiker, of geef een tijdelijk wachtwoord met 'Wachtwoord resetten'.";
+export const INVITE_NOT_SENT = 'De uitnodiging kon niet worden verstuurd: het versturen van de e-mail is mislukt. Er is niets gewijzigd; '
+  + "een eerder verstuurde link blijft geldig. Probeer het later opnieuw of geef een tijdelijk wachtwoord met 'Wachtwoord resetten'.";
 /** 400 of the own password change with a wrong current password. */
 export const WRONG_CURRENT_PASSWORD = 'Oud wachtwoord is onjuist.';
 /** The answers of a password change (spec: with a full stop in the settings and the admin's reset, without one after the mailed code). */
