@@ -5,7 +5,7 @@ import { HttpError } from '../errors.ts';
 import { INVITE_INVALID } from '../../src/api/contract/messages.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { formatCount } from '../../src/lib/format.ts';
+import { formatCount } from '../../src/lib/count.ts';
 import { mayAct } from '../policies/users.ts';
 import { assertAttemptAllowed } from './attempts.ts';
 import { fullName } from './audit.ts';

@@ -4,7 +4,7 @@ import type { AdminUser, CreateUserBody, UpdateUserBody } from '../../src/api/co
 import type { Role } from '../../src/api/contract/common.ts';
 import { NO_ROLE } from '../../src/api/contract/roles.ts';
 import { INVITE_NOT_SENT, INVITE_NOT_SENT_NEW_USER } from '../../src/api/contract/messages.ts';
-import { formatCount } from '../../src/lib/format.ts';
+import { formatCount } from '../../src/lib/count.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
 import { appUser, project, projectRole, subregion, templateReport, userSubregion, userTemplateReport } from '../db/schema/index.ts';

@@ -16,6 +16,7 @@ import { MAX_PERIODS, type Period } from './periods.ts';
 import { RESULT_NAMES } from './savedWorkbook.ts';
 import { CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP } from './validate.ts';
 import { HISTORIC_INDEX_FIRST_YEAR, spaceUsageName } from './workbookInputs.ts';
+import { formatCount } from '../lib/count.ts';
 import {
   type Fmt, LOCATION_TITLES, OVERVIEW_FIRST_PERIOD_COL, OVERVIEW_ROWS, PARAMETER_ROWS, RESULT_ROWS, type RawCell, SHEET, type SheetSpec, a1, buildWorkbookSpec, text,
 } from './workbook.ts';
@@ -87,7 +88,7 @@ function inputSheet(model: ModelData, periods: Period[]) {
   const unused = periods.length < MAX_PERIODS ? `; ${PERIOD_TYPES[periods.length + 1]}–${PERIOD_TYPES[MAX_PERIODS]} worden niet gebruikt` : '';
   add([
     text(
-      `Let op: de periode-indeling (blad Perioden: ${periods[0]!.label} t/m ${periods.at(-1)!.label}, ${periods.length} perioden) ligt vast in dit sjabloon. ` +
+      `Let op: de periode-indeling (blad Perioden: ${periods[0]!.label} t/m ${periods.at(-1)!.label}, ${formatCount(periods.length, 'periode', 'perioden')}) ligt vast in dit sjabloon. ` +
         `Startdatum en eindwaardedatum verschuiven de perioden niet${unused}. De NCW-datum stuurt rente en contantmaking.`,
     ),
   ]);

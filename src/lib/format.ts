@@ -15,13 +15,6 @@ export function formatFileSize(bytes: number | null | undefined): string {
   return `${sizeNumber.format(bytes / 1e9)} GB`;
 }
 
-const countNumber = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 0 });
-
-/** A count with its noun in the right number: '1 rekenmodel', '0 rekenmodellen', '1.200 rekenmodellen'. */
-export function formatCount(n: number, one: string, many: string): string {
-  return `${countNumber.format(n)} ${n === 1 ? one : many}`;
-}
-
 const dateTime = new Intl.DateTimeFormat('nl-NL', {
   timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
 });
