@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, signIn, signOut, ADMIN } from './helpers.ts';
-import { createUser, expectToast, login, invitationLinkFor, invitationLinksTo, projectsRegion, rand, submitLogin, totp } from './adminSteps.ts';
+import { INVITE_NOT_SENT_NEW_USER } from '../src/api/contract/messages.ts';
+import { adminLogin, api, createUser, expectToast, login, invitationLinkFor, invitationLinksTo, projectsRegion, rand, submitLogin, totp } from './adminSteps.ts';
 
 // Issue 25 items 1–3 in the browser: the invitation mail's link, recovery codes, MFA for the super-admin.
 
@@ -58,6 +59,32 @@ test('an invited user follows the mail link, chooses a password and is signed in
   await expect(invited.getByText('Deze uitnodiging is ongeldig of verlopen. Vraag uw beheerder om een nieuwe uitnodiging.')).toBeVisible();
   // (this browser is still signed in; the chosen password is checked through the API)
   await login(request, email, password);
+});
+
+test('an invitation that cannot be sent: the user is created, the choices are granted, and the user opens with the message and Opnieuw uitnodigen', async ({ page, request }) => {
+  // The e2e server's mail cannot fail, so the answer of a mail server that is down is played: the user it
+  // names exists (made through the API), and the screen's follow-up calls go to the real server.
+  const user = await createUser(request);
+  const { access } = await adminLogin(request);
+  const wire = await api<Record<string, unknown>>(request, access, 'GET', `/user/${user.id}/`);
+  await page.route('**/api/manager/user/new', (route) => route.fulfill({
+    status: 502, contentType: 'application/json', body: JSON.stringify({ message: INVITE_NOT_SENT_NEW_USER, errors: [], user: wire }),
+  }));
+  await signIn(page, ADMIN);
+  await page.getByRole('menuitem', { name: 'Gebruikers' }).click();
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  const data = page.getByRole('region', { name: 'Gegevens' });
+  await data.getByLabel('Voornaam').fill(user.firstName);
+  await data.getByLabel('Achternaam').fill(user.lastName);
+  await data.getByLabel('E-mailadres').fill(user.email);
+  const subregion = page.getByRole('region', { name: 'Deelgebieden' }).getByRole('checkbox').first();
+  await subregion.check({ force: true }); // Blueprint's indicator covers the input
+  await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+  await expectToast(page, INVITE_NOT_SENT_NEW_USER);
+  await expect(page).toHaveURL(new RegExp(`/gebruikers/${user.id}$`));
+  await expect(page.getByRole('button', { name: 'Opnieuw uitnodigen' })).toBeVisible();
+  const granted = await api<{ access: boolean }[]>(request, access, 'GET', `/user/${user.id}/subregion/`);
+  expect(granted.filter((r) => r.access)).toHaveLength(1);
 });
 
 test('setting up MFA shows ten recovery codes once; one signs in instead of the app code, and only once', async ({ page, request }) => {

@@ -45,7 +45,7 @@ test('a BI link from a selection: generate a password, pull JSON and OData with 
   await expectToast(page, 'BI-link aangemaakt.');
 
   // BI links: the new row, no password yet; 'Genereer' asks the validity (1 day unless chosen) and shows the password once.
-  const links = page.getByRole('region', { name: 'BI links' });
+  const links = page.getByRole('region', { name: 'BI-links' });
   const row = links.getByRole('row', { name: new RegExp(description) });
   await expect(row).toContainText('Nog geen wachtwoord');
   await expect(row.getByRole('cell', { name: 'grondslag' })).toBeVisible();
@@ -122,7 +122,7 @@ test('BI links that fail to load say so (spec 1 §8 "Load failures")', async ({ 
   await page.getByRole('menuitem', { name: 'Rapportages' }).click();
   await page.getByRole('button', { name: 'Bekijk gegenereerde links' }).click();
   await expectToast(page, 'Fout bij het laden van de BI-links.');
-  await expect(page.getByRole('region', { name: 'BI links' }).getByRole('heading', { name: 'Fout bij het laden van de BI-links.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'BI-links' }).getByRole('heading', { name: 'Fout bij het laden van de BI-links.' })).toBeVisible();
 });
 
 test('staff set the longest validity; the owner is offered no more, and a wrong maximum is refused on its field', async ({ page, request }) => {
@@ -148,7 +148,7 @@ test('staff set the longest validity; the owner is offered no more, and a wrong 
 
     await page.getByRole('menuitem', { name: 'Rapportages' }).click();
     await page.getByRole('button', { name: 'Bekijk gegenereerde links' }).click();
-    const row = page.getByRole('region', { name: 'BI links' }).getByRole('row', { name: new RegExp(description) });
+    const row = page.getByRole('region', { name: 'BI-links' }).getByRole('row', { name: new RegExp(description) });
     await row.getByRole('button', { name: `Genereer: ${description}` }).click();
     const dialog = page.getByRole('dialog', { name: `Wachtwoord genereren: ${description}` });
     await expect(dialog).toContainText('Uw organisatie staat ten hoogste 14 dagen toe.');

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { ADMIN, ENGLISH_WORDS, expect, signIn, signOut, test } from './helpers.ts';
 import { createUser, openConfiguration, submitLogin } from './adminSteps.ts';
 import { managerApi, row, subMenu, unique } from './projectSteps.ts';
+import { grid } from './workbenchSteps.ts';
 
 // Issue 15: no English UI word on any screen. The check itself is the automatic fixture of helpers.ts
 // (every spec's `test`): these tests only walk every main screen, so that the check sees them all.
@@ -57,7 +58,9 @@ test('the project area, the tool and its tabs are Dutch', async ({ page, request
   await pick(page, 'Projecten', projectName);
   await pick(page, 'Versies', 'Versie 1');
   await row(page, 'Rekenmodellen', 'Online').getByRole('button', { name: 'Meer info' }).click();
-  await expect(page.getByRole('region', { name: 'Rekenmodel Info' })).toBeVisible();
+  // Spelled as its siblings 'Project info' and 'Versie info' (issue 25 item 14).
+  await expect(page.getByRole('region', { name: 'Rekenmodel info', exact: true })).toBeVisible();
+  await expect(header(page)).toContainText('Rekenmodel info');
   await mainMenu(page, 'Projecten');
   await pick(page, 'Projecten', projectName);
   await pick(page, 'Versies', 'Versie 1');
@@ -76,6 +79,11 @@ test('the project area, the tool and its tabs are Dutch', async ({ page, request
     for (const t of ['Raming', 'Indexering', 'Fasering', 'Boekwaarde', 'Overzicht']) {
       await page.getByRole('tab', { name: t, exact: true }).click();
       await expect(page.getByRole('tab', { name: t, exact: true })).toHaveAttribute('aria-selected', 'true');
+      if (t === 'Boekwaarde' && section === 'Kostenraming') {
+        // The method reads 'Financieel', never the data's code 'Financeel' (issue 25 item 14).
+        await grid(page, 'sheet-cost-bookvalue').expect(0, 1, 'Financieel');
+        await expect(page.getByText('Financeel', { exact: true })).toHaveCount(0);
+      }
     }
   }
   await page.getByRole('button', { name: 'Sluiten', exact: true }).click();
@@ -87,7 +95,9 @@ test('reports, BI links, documentation, logs and users are Dutch', async ({ page
   await mainMenu(page, 'Rapportages');
   await expect(header(page)).toContainText('Rapportages');
   await page.getByRole('button', { name: 'Bekijk gegenereerde links' }).click();
-  await expect(header(page)).toContainText('BI');
+  // One spelling, as Dutch writes the compound (issue 25 item 14).
+  await expect(header(page)).toContainText('BI-links');
+  await expect(page.getByRole('heading', { name: 'BI-links', exact: true })).toBeVisible();
   await mainMenu(page, 'Documentatie');
   await expect(header(page)).toContainText('Documentatie');
   await mainMenu(page, 'Logs');

@@ -216,7 +216,7 @@ test('what Excel saves through the edit address becomes the active history entry
 
   // The modeller (project USR, not staff) sees the save in the history: newest first, active, his name.
   await row(page, 'Rekenmodellen', t.model).getByRole('button', { name: 'Meer info' }).click();
-  const history = page.getByRole('region', { name: 'Rekenmodel Info' }).getByRole('group', { name: 'Historie' });
+  const history = page.getByRole('region', { name: 'Rekenmodel info' }).getByRole('group', { name: 'Historie' });
   const rows = history.getByRole('row');
   await expect(rows).toHaveCount(3); // the header, the save, the template's copy
   await expect(rows.nth(1)).toContainText('Gijs Gebruiker');

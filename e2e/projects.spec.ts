@@ -217,7 +217,7 @@ test('an ADM freezes a model; the reader sees read-only info with - for empty va
   await createModel(page, model);
 
   await row(page, 'Rekenmodellen', model).getByRole('button', { name: 'Meer info' }).click();
-  const info = page.getByRole('region', { name: 'Rekenmodel Info' });
+  const info = page.getByRole('region', { name: 'Rekenmodel info' });
   await info.getByText('Vergrendeld', { exact: true }).click();
   await expect(info.getByLabel('Vergrendeld')).toBeChecked();
   await info.getByRole('button', { name: 'Opslaan' }).click();
@@ -246,7 +246,7 @@ test('an ADM freezes a model; the reader sees read-only info with - for empty va
   await pinfo.getByRole('button', { name: 'Terug' }).click();
 
   await row(readerPage, 'Rekenmodellen', model).getByRole('button', { name: 'Meer info' }).click();
-  const minfo = readerPage.getByRole('region', { name: 'Rekenmodel Info' });
+  const minfo = readerPage.getByRole('region', { name: 'Rekenmodel info' });
   await expect(minfo.getByLabel('Vergrendeld')).toHaveText('Ja');
   await expect(minfo.getByLabel('Naam rekenmodel')).toHaveText(model);
   await expect(minfo.getByRole('button', { name: 'Opslaan' })).toHaveCount(0);
@@ -356,7 +356,7 @@ test('staff keep a spreadsheet model history: upload, activate another entry, do
   await expect(row(page, 'Rekenmodellen', model)).toContainText('Grondexploitatie standaard');
 
   await row(page, 'Rekenmodellen', model).getByRole('button', { name: 'Meer info' }).click();
-  const info = page.getByRole('region', { name: 'Rekenmodel Info' });
+  const info = page.getByRole('region', { name: 'Rekenmodel info' });
   await expect(info.getByLabel('Platform')).toHaveText('Spreadsheet');
   await expect(info.getByLabel('Type rekenmodel')).toHaveText('Grondexploitatie standaard');
   const history = info.getByRole('group', { name: 'Historie' });

@@ -228,7 +228,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         message: v.message ?? 'Ongeldige invoer.',
       })))
       : databaseFailure(err) ?? unstorableText(err) ?? err;
-    if (known instanceof HttpError) return reply.code(known.status).send(errorBody(known.message, known.body));
+    if (known instanceof HttpError) {
+      if (known.status >= 500 && known.cause !== undefined) req.log.error(known.cause, known.message);
+      return reply.code(known.status).send(errorBody(known.message, known.body));
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send(errorBody(FRAMEWORK_MESSAGES[status] ?? 'Ongeldige aanvraag.'));

@@ -6,8 +6,10 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly body: Record<string, unknown> = {},
+    /** What went wrong underneath (a 5xx: the error handler logs it for the operator). */
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

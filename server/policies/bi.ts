@@ -3,6 +3,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import { BI_LINK_MESSAGES } from '../../src/api/contract/messages.ts';
 import { HttpError } from '../errors.ts';
 import { hasMainAppAccess } from './users.ts';
+import { formatCount } from '../../src/lib/count.ts';
 
 // Who may do what with BI links (spec 1 §2 "BI links"; docs/decisions.md "BI links"). The spec does not
 // say; decided:
@@ -37,7 +38,7 @@ export function requireFeedOwner(owner: UserRow): void {
 /** 400 on the field when the chosen validity exceeds the client's maximum (staff's setting). */
 export function requirePasswordValidity(days: number, maxDays: number): void {
   if (days > maxDays) {
-    const message = `Kies een geldigheid van ten hoogste ${maxDays === 1 ? '1 dag' : `${maxDays} dagen`}: langer staat uw organisatie niet toe.`;
+    const message = `Kies een geldigheid van ten hoogste ${formatCount(maxDays, 'dag', 'dagen')}: langer staat uw organisatie niet toe.`;
     throw badRequest([{ path: 'valid_days', message }]);
   }
 }

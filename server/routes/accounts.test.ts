@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTenant, PASSWORD, bearer, type Tenant } from '../test/fixtures.ts';
 import { appUser, auditLog, mfaRecoveryCode, userInvitation } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
-import { INVITE_INVALID } from '../../src/api/contract/messages.ts';
+import { INVITE_INVALID, INVITE_NOT_SENT, INVITE_NOT_SENT_NEW_USER } from '../../src/api/contract/messages.ts';
 
 // Issue 25 items 1–3: invitations, MFA recovery codes, MFA for staff.
 
@@ -113,6 +113,41 @@ describe('invitations', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().password_reset_required).toBe(true);
     expect(t.mails.length).toBe(before);
+  });
+
+  it('a mail that cannot be sent: the new user stays, without a working link, and the answer says so (502); a failed re-invitation changes nothing', async () => {
+    t.mailFailure = new Error('connect ECONNREFUSED 127.0.0.1:25');
+    try {
+      const res = await call('POST', 'user/new', a.adm, { first_name: 'Zonder', last_name: 'Post', email: 'zonderpost@acc.test', role: 'USR' });
+      expect([res.statusCode, res.json().message]).toEqual([502, INVITE_NOT_SENT_NEW_USER]);
+      // The answer names the user, so the screen can grant what was chosen and offer 'Opnieuw uitnodigen'.
+      const { user } = res.json() as { user: { id: number; email: string } };
+      expect(user.email).toBe('zonderpost@acc.test');
+      expect((await userRow(user.id)).email).toBe('zonderpost@acc.test');
+      // The link nobody received does not work; the log does not claim a mail was sent.
+      const links = await t.db.select().from(userInvitation).where(eq(userInvitation.userId, user.id));
+      expect(links.map((l) => l.revokedAt !== null)).toEqual([true]);
+      const log = await audits(a.adm.id);
+      expect(log).toContain("Uitnodiging aan 'Zonder Post' (zonderpost@acc.test) kon niet worden verstuurd: het versturen van de e-mail is mislukt");
+      expect(log).not.toContain("Uitnodiging verstuurd aan 'Zonder Post' (zonderpost@acc.test)");
+
+      // Mail works again: 'Opnieuw uitnodigen' sends a working link.
+      t.mailFailure = null;
+      expect((await call('POST', `user/${user.id}/invite/`, a.adm)).statusCode).toBe(200);
+      const sent = invitationToken('zonderpost@acc.test');
+      expect((await call('POST', 'user/invitation/check/', null, { token: sent })).statusCode).toBe(200);
+
+      // Down again: the re-invitation answers 502 and the link already sent keeps working.
+      t.mailFailure = new Error('535 Authentication failed');
+      const again = await call('POST', `user/${user.id}/invite/`, a.adm);
+      expect([again.statusCode, again.json().message]).toEqual([502, INVITE_NOT_SENT]);
+      expect((await call('POST', 'user/invitation/check/', null, { token: sent })).statusCode).toBe(200);
+      expect(t.mails.filter((m) => m.to === 'zonderpost@acc.test')).toHaveLength(1);
+      const open = await t.db.select().from(userInvitation).where(and(eq(userInvitation.userId, user.id), isNull(userInvitation.revokedAt)));
+      expect(open).toHaveLength(1);
+    } finally {
+      t.mailFailure = null;
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTenant, createUser, bearer, type Tenant } from '../test/fixtures.ts';
 import { categoryAttachment, job, phase, project, subregion, typeProject, versionModel, model, templateReport, userTemplateReport, documentation } from '../db/schema/index.ts';
@@ -34,7 +35,7 @@ interface Row {
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Builds the path (and body) for one cell; may create a fresh target so cells do not interfere. */
-  make: () => Promise<{ url: string; body?: unknown; headers?: Record<string, string> }>;
+  make: (who: Who) => Promise<{ url: string; body?: unknown; headers?: Record<string, string> }>;
   expect: Record<Who, number>;
 }
 
@@ -59,6 +60,9 @@ const freshStaff = async () => createUser(t.db, a.clientId, { email: `staf${uniq
 const freshSubregion = async () => (await t.db.insert(subregion).values({ clientId: a.clientId, description: `Gebied ${uniq()}` }).returning())[0];
 const freshType = async () => (await t.db.insert(typeProject).values({ clientId: a.clientId, description: `Type ${uniq()}` }).returning())[0];
 const freshPhase = async () => (await t.db.insert(phase).values({ clientId: a.clientId, description: `Fase ${uniq()}` }).returning())[0];
+/** The ids of a client's phases in their order. */
+const phaseIds = async (tenant: Tenant) =>
+  (await t.db.select({ id: phase.id }).from(phase).where(eq(phase.clientId, tenant.clientId)).orderBy(asc(phase.position), asc(phase.id))).map((p) => p.id);
 const freshCategory = async () => (await t.db.insert(categoryAttachment).values({ clientId: a.clientId, name: `Cat ${uniq()}` }).returning())[0];
 const freshManual = async () => {
   const file = await saveFile(t.db, { clientId: a.clientId, filename: 'h.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n'), at: new Date() });
@@ -147,6 +151,12 @@ const rows: Row[] = [
   { name: 'phase get', method: 'GET', make: async () => ({ url: `phase/${a.phaseId}/` }), expect: READ_ID },
   { name: 'phase put', method: 'PUT', make: async () => ({ url: `phase/${(await freshPhase()).id}/`, body: { description: `F ${uniq()}` } }), expect: ADMIN_ID },
   { name: 'phase patch', method: 'PATCH', make: async () => ({ url: `phase/${(await freshPhase()).id}/`, body: { description: `F ${uniq()}` } }), expect: ADMIN_ID },
+  // The whole order of the client's phases (issue 25 item 6): the caller's own client's list, reversed, and
+  // the list of client a sent by the ADM of client b (a list that is not its own phases: 409, nothing changes).
+  { name: 'phase order (own client)', method: 'PUT', make: async (who) => ({ url: 'phase/order/', body: { ids: (await phaseIds(who === 'other' ? b : a)).reverse() } }),
+    expect: ADMIN_COLLECTION },
+  { name: 'phase order (the other client\'s phases)', method: 'PUT', make: async () => ({ url: 'phase/order/', body: { ids: await phaseIds(a) } }),
+    expect: { ...ADMIN_COLLECTION, other: 409 } },
   { name: 'phase delete', method: 'DELETE', make: async () => ({ url: `phase/${(await freshPhase()).id}/` }), expect: ADMIN_ID },
   { name: 'category create', method: 'POST', make: async () => ({ url: 'category-attachment/', body: { name: `Cat nieuw ${uniq()}` } }), expect: ADMIN_CREATE },
   { name: 'category get', method: 'GET', make: async () => ({ url: `category-attachment/${a.categoryId}/` }), expect: READ_ID },
@@ -207,7 +217,7 @@ describe('authorization matrix of access and administration', () => {
   it.each(rows.map((r) => [r.name, r] as const))('%s', async (_name, row) => {
     const actual: Record<string, number> = {};
     for (const who of WHO) {
-      const { url, body, headers } = await row.make();
+      const { url, body, headers } = await row.make(who);
       const user = caller(who);
       const res = await t.app.inject({
         method: row.method, url: `/api/manager/${url}`, remoteAddress: `10.77.${WHO.indexOf(who)}.${uniq() % 250}`,

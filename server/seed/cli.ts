@@ -9,6 +9,7 @@ import { connect, migrateDb } from '../db/index.ts';
 import { lockDataDir } from '../lock.ts';
 import { ensureShippedContent, printSeededUsers, seedIfEmpty } from './index.ts';
 import { seedDemoProjects } from './demo.ts';
+import { formatCount } from '../../src/lib/count.ts';
 
 /** A problem the operator solves; printed as its message only. */
 class SeedProblem extends Error {}
@@ -73,7 +74,7 @@ async function seed(config: Config): Promise<void> {
     await ensureShippedContent(db, config.now());
     if (process.argv.includes('--demo')) {
       const n = await seedDemoProjects(db, config.now());
-      console.log(n ? `${n} voorbeeldprojecten toegevoegd.` : 'De voorbeeldprojecten bestonden al.');
+      console.log(n ? `${formatCount(n, 'voorbeeldproject', 'voorbeeldprojecten')} toegevoegd.` : 'De voorbeeldprojecten bestonden al.');
     }
   } finally {
     await db.$client.end().catch(() => {});

@@ -15,6 +15,7 @@ import {
 } from '../../src/api/contract/biLink.ts';
 import { BI_LINK_MESSAGES } from '../../src/api/contract/messages.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
+import { formatCount } from '../../src/lib/count.ts';
 
 // BI links (spec 1 §2, §7 /api/bi/v1/report/…; server/policies/bi.ts; docs/bi-links.md): the owner's
 // rows, and the feed's authentication, rate limit and data.
@@ -103,7 +104,7 @@ export async function deleteBiLink(ctx: AppContext, user: UserRow, uuid: string,
 }
 
 const DAY_MS = 24 * 3600 * 1000;
-const days = (n: number) => (n === 1 ? '1 dag' : `${n} dagen`);
+const days = (n: number) => formatCount(n, 'dag', 'dagen');
 
 /**
  * POST report/{uuid}/password/: a new password (the previous one stops working), valid the chosen number

@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser, userInvitation } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
 import { INVITE_INVALID } from '../../src/api/contract/messages.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { formatCount } from '../../src/lib/count.ts';
 import { mayAct } from '../policies/users.ts';
 import { assertAttemptAllowed } from './attempts.ts';
 import { fullName } from './audit.ts';
@@ -15,25 +16,53 @@ import { revokeAllSessions, startSession, type Session } from './session.ts';
 /** The address of the screen where an invited user sets their password; the token in the fragment stays out of request logs. */
 export const invitationLink = (ctx: AppContext, token: string) => `${ctx.config.publicUrl.replace(/\/$/, '')}/uitnodiging#${token}`;
 
-/**
- * A new invitation for the user, inside the caller's command: the unused ones before it stop working
- * (revoked), the new one is valid `inviteHours` from the command's time. Answers the token for the mail.
- */
-export async function issueInvitation(c: Command, ctx: AppContext, user: UserRow): Promise<string> {
-  await c.tx.update(userInvitation).set({ revokedAt: c.now })
-    .where(and(eq(userInvitation.userId, user.id), isNull(userInvitation.usedAt), isNull(userInvitation.revokedAt)));
-  const token = randomToken(24);
-  await c.tx.insert(userInvitation).values({
-    userId: user.id, tokenHash: sha256(token), expiresAt: new Date(c.now.getTime() + ctx.config.inviteHours * 3_600_000), createdAt: c.now,
-  });
-  await c.audit(`Uitnodiging verstuurd aan '${fullName(user)}' (${user.email})`);
-  return token;
+/** An invitation issued in a command, to be mailed after it commits. */
+export interface IssuedInvitation {
+  id: number;
+  token: string;
 }
 
-/** Sends the invitation mail (after the command that issued the token). */
-export async function mailInvitation(ctx: AppContext, user: UserRow, inviter: UserRow, token: string): Promise<void> {
+/** A new invitation for the user, inside the caller's command, valid `inviteHours` from the command's time. */
+export async function issueInvitation(c: Command, ctx: AppContext, user: UserRow): Promise<IssuedInvitation> {
+  const token = randomToken(24);
+  const [row] = await c.tx.insert(userInvitation).values({
+    userId: user.id, tokenHash: sha256(token), expiresAt: new Date(c.now.getTime() + ctx.config.inviteHours * 3_600_000), createdAt: c.now,
+  }).returning({ id: userInvitation.id });
+  return { id: row!.id, token };
+}
+
+/**
+ * Mails an issued invitation (after its command committed). Sent: the user's earlier unused links stop
+ * working and the log says it was sent. Not sent (the mail server down or refusing): this link is
+ * revoked, earlier ones stay as they were, the log says so, and the request answers 502 with `failed`.
+ * Earlier links are revoked only now, so that a mail that never left takes no working link away.
+ */
+export async function sendInvitation(ctx: AppContext, actor: UserRow, ip: string, user: UserRow, invitation: IssuedInvitation,
+  failed: { message: string; body?: Record<string, unknown> }): Promise<void> {
+  let error: unknown = null;
+  try {
+    await mailInvitation(ctx, user, actor, invitation.token);
+  } catch (e) {
+    error = e ?? new Error('mail');
+  }
+  const open = and(eq(userInvitation.userId, user.id), isNull(userInvitation.usedAt), isNull(userInvitation.revokedAt));
+  await command(ctx, { user: actor, ip }, async (c) => {
+    if (error === null) {
+      // Older than this one only: a newer invitation (a second click meanwhile) is not taken back.
+      await c.tx.update(userInvitation).set({ revokedAt: c.now }).where(and(open, lt(userInvitation.id, invitation.id)));
+      await c.audit(`Uitnodiging verstuurd aan '${fullName(user)}' (${user.email})`);
+    } else {
+      await c.tx.update(userInvitation).set({ revokedAt: c.now }).where(and(open, eq(userInvitation.id, invitation.id)));
+      await c.audit(`Uitnodiging aan '${fullName(user)}' (${user.email}) kon niet worden verstuurd: het versturen van de e-mail is mislukt`);
+    }
+  });
+  if (error !== null) throw new HttpError(502, failed.message, failed.body, { cause: error });
+}
+
+/** The invitation mail. */
+async function mailInvitation(ctx: AppContext, user: UserRow, inviter: UserRow, token: string): Promise<void> {
   const hours = ctx.config.inviteHours;
-  const validity = hours % 24 === 0 ? `${hours / 24} ${hours === 24 ? 'dag' : 'dagen'}` : `${hours} uur`;
+  const validity = hours % 24 === 0 ? formatCount(hours / 24, 'dag', 'dagen') : formatCount(hours, 'uur', 'uur');
   await ctx.mailer.send({
     to: user.email,
     subject: 'Uitnodiging voor Grondslag',

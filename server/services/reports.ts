@@ -8,6 +8,7 @@ import { usableTemplate } from './templateReports.ts';
 import type { TaskProgress } from '../../src/api/contract/openModel.ts';
 import type { ReportAnswer, ReportReady, ReportRequest } from '../../src/api/contract/report.ts';
 import { REPORT_FAILED, reportMaxMessage, reportMinMessage } from '../../src/api/contract/messages.ts';
+import { formatCount } from '../../src/lib/count.ts';
 
 // Spreadsheet reports (spec 1 §4 "Report creation", §7 report/; docs/reports.md): the request checks
 // the template, the models and the limits and enqueues the report job (server/jobs/report.ts) in its
@@ -38,7 +39,7 @@ export async function requestReport(ctx: AppContext, user: UserRow, body: Report
     const [row] = await c.tx.insert(job).values({ clientId: user.clientId, userId: user.id, kind: 'report', params, createdAt: c.now })
       .returning({ id: job.id, kind: job.kind });
     await ctx.jobs.enqueue(c.tx, row!);
-    await c.audit(`Rapportage '${template.name}' gemaakt van ${modelIds.length === 1 ? '1 rekenmodel' : `${modelIds.length} rekenmodellen`}`);
+    await c.audit(`Rapportage '${template.name}' gemaakt van ${formatCount(modelIds.length, 'rekenmodel', 'rekenmodellen')}`);
     return { uuid: row!.id };
   });
 }

@@ -3,6 +3,8 @@ import { TERMS_VERSION } from '../../src/api/contract/auth.ts';
 import type { AdminUser, CreateUserBody, UpdateUserBody } from '../../src/api/contract/users.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 import { NO_ROLE } from '../../src/api/contract/roles.ts';
+import { INVITE_NOT_SENT, INVITE_NOT_SENT_NEW_USER } from '../../src/api/contract/messages.ts';
+import { formatCount } from '../../src/lib/count.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
 import { appUser, project, projectRole, subregion, templateReport, userSubregion, userTemplateReport } from '../db/schema/index.ts';
@@ -14,7 +16,7 @@ import { command } from './command.ts';
 import { assertPasswordPolicy, storePassword } from './passwords.ts';
 import { revokeAllSessions } from './session.ts';
 import { clearMfa } from './mfa.ts';
-import { issueInvitation, mailInvitation } from './invitations.ts';
+import { issueInvitation, sendInvitation } from './invitations.ts';
 
 function toAdminUser(u: UserRow): AdminUser {
   return {
@@ -63,25 +65,27 @@ export async function createUser(ctx: AppContext, actor: UserRow, body: CreateUs
   assertAdmin(actor);
   if (body.password !== undefined) assertPasswordPolicy(body.password, 'password', 'Wachtwoord voldoet niet aan de eisen');
   const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
-  const { user, token } = await command(ctx, { user: actor, ip }, async (c) => {
+  const { user, invitation } = await command(ctx, { user: actor, ip }, async (c) => {
     const [u] = await c.tx.insert(appUser).values({
       clientId: actor.clientId, firstName: body.first_name, lastName: body.last_name, email: body.email, role: body.role,
       passwordHash, passwordChangedAt: passwordHash ? c.now : null, passwordResetRequired: passwordHash !== null, createdAt: c.now,
     }).returning();
     await c.audit(`Gebruiker '${fullName(u)}' (${u.email}) aangemaakt met rol ${u.role}`);
-    return { user: u, token: passwordHash ? null : await issueInvitation(c, ctx, u) };
+    return { user: u, invitation: passwordHash ? null : await issueInvitation(c, ctx, u) };
   });
-  if (token) await mailInvitation(ctx, user, actor, token);
+  // The user stays created when the mail fails: what the administrator entered is kept, and the answer
+  // names the user, so that the screen grants what was chosen and 'Opnieuw uitnodigen' can follow.
+  if (invitation) await sendInvitation(ctx, actor, ip, user, invitation, { message: INVITE_NOT_SENT_NEW_USER, body: { user: toAdminUser(user) } });
   return toAdminUser(user);
 }
 
 /** 'Opnieuw uitnodigen': a fresh link by mail; the earlier links stop working. */
 export async function reinviteUser(ctx: AppContext, actor: UserRow, id: number, ip: string): Promise<void> {
-  const { user, token } = await command(ctx, { user: actor, ip }, async (c) => {
+  const { user, invitation } = await command(ctx, { user: actor, ip }, async (c) => {
     const u = await managedTarget(c.tx, actor, id);
-    return { user: u, token: await issueInvitation(c, ctx, u) };
+    return { user: u, invitation: await issueInvitation(c, ctx, u) };
   });
-  await mailInvitation(ctx, user, actor, token);
+  await sendInvitation(ctx, actor, ip, user, invitation, { message: INVITE_NOT_SENT });
 }
 
 export async function updateUser(ctx: AppContext, actor: UserRow, id: number, body: UpdateUserBody, ip: string): Promise<AdminUser> {
@@ -191,7 +195,7 @@ async function setGrants(
 
 /** Sets the listed projects' roles; NON removes access. Projects of another client → 404. */
 export async function setProjectRoles(ctx: AppContext, actor: UserRow, id: number, rows: { project_id: number; role: Role }[], ip: string) {
-  const grant = { table: project, ids: rows.map((r) => r.project_id), audit: (name: string) => `Projectrechten van gebruiker '${name}' gewijzigd (${rows.length} projecten)` };
+  const grant = { table: project, ids: rows.map((r) => r.project_id), audit: (name: string) => `Projectrechten van gebruiker '${name}' gewijzigd (${formatCount(rows.length, 'project', 'projecten')})` };
   await setGrants(ctx, actor, id, ip, grant, async (tx, userId) => {
     for (const r of rows) {
       if (r.role === NO_ROLE) {

@@ -24,6 +24,8 @@ export interface TestApp {
   clock: TestClock;
   /** Every mail the app sent. */
   mails: Mail[];
+  /** While set, sending a mail fails with this error (the mail server down), and nothing is added to `mails`. */
+  mailFailure: Error | null;
   close(): Promise<void>;
 }
 
@@ -45,10 +47,16 @@ export async function createTestApp(
     ...overrides,
   };
   const mails: Mail[] = [];
-  const app = await buildApp({ config, db, mailer: { send: async (m) => void mails.push(m) }, ...logging });
+  const mailer = {
+    async send(m: Mail) {
+      if (test.mailFailure) throw test.mailFailure;
+      mails.push(m);
+    },
+  };
+  const app = await buildApp({ config, db, mailer, ...logging });
   await app.ready();
-  return {
-    app, db, config, clock, mails,
+  const test: TestApp = {
+    app, db, config, clock, mails, mailFailure: null,
     async close() {
       await app.close();
       await db.$client.end();
@@ -56,4 +64,5 @@ export async function createTestApp(
       await admin.end();
     },
   };
+  return test;
 }

@@ -4,7 +4,8 @@ import type {
 } from './contract/users.ts';
 import type { Role } from './contract/common.ts';
 import type { Camelize } from './case.ts';
-import { request, required } from './http.ts';
+import { camelize } from './case.ts';
+import { request, required, ResponseError } from './http.ts';
 
 export type AdminUser = Camelize<AdminUserWire>;
 type UserProjectRole = Camelize<UserProjectRoleWire>;
@@ -24,6 +25,16 @@ interface NewUser {
   role: Role;
 }
 type UserChanges = Partial<{ firstName: string; lastName: string; email: string; role: Role; mfaForced: boolean }>;
+
+/**
+ * The 502 of an invitation mail that could not be sent (issue 25.1): the server's message, and for a
+ * user created meanwhile that user (they exist, without a working link). Null for any other failure.
+ */
+export function invitationNotSent(e: unknown): { message: string; user: AdminUser | null } | null {
+  if (!(e instanceof ResponseError) || e.status !== 502 || !e.serverMessage) return null;
+  const user = (e.body as { user?: AdminUserWire } | null)?.user;
+  return { message: e.serverMessage, user: user ? camelize<AdminUser>(user) : null };
+}
 
 const M = '/manager';
 const id = (userId: number | null | undefined) => required(userId, 'id');

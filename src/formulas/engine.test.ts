@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
 import { type Edit, GrexEngine } from './engine.ts';
-import { startHyperFormula } from './hyperformulaSpeedups.ts';
+import { speedupLine, startHyperFormula } from './hyperformulaSpeedups.ts';
 import { referenceCalculate } from './reference/reference.ts';
 import { diffResults } from './testing/compare.ts';
 import { largeModel } from './testing/largeModel.ts';
@@ -27,6 +27,16 @@ describe('engine start', () => {
   it('installs the HyperFormula speed-ups unless GRONDSLAG_HF_PATCHES=0 asks for plain HyperFormula', () => {
     const wanted = process.env.GRONDSLAG_HF_PATCHES !== '0';
     expect(startHyperFormula()).toEqual({ wanted, parser: wanted, topSort: wanted });
+  });
+
+  it('says in plain words whether the faster calculation is on, and what to do when part of it is not (issue 25 item 14)', () => {
+    expect(speedupLine({ wanted: true, parser: true, topSort: true })).toBe('Rekenkern: versnelde berekening aan.');
+    expect(speedupLine({ wanted: true, parser: false, topSort: true }))
+      .toBe('Rekenkern: de versnelling werkt niet voor formules inlezen; berekeningen duren langer. Meld dit bij de beheerder van Grondslag.');
+    expect(speedupLine({ wanted: true, parser: false, topSort: false })).toContain('werkt niet voor formules inlezen en volgorde bepalen');
+    expect(speedupLine({ wanted: false, parser: false, topSort: false })).toBe('Rekenkern: de versnelling staat uit (GRONDSLAG_HF_PATCHES=0); berekeningen duren langer.');
+    // No library or algorithm names for the operator.
+    for (const s of [true, false]) expect(speedupLine({ wanted: true, parser: s, topSort: !s })).not.toMatch(/HyperFormula|parser|topolog/i);
   });
 });
 

@@ -45,12 +45,17 @@ export function startHyperFormula(log: (line: string) => void = console.info): S
   if (state) return state;
   const wanted = speedupsWanted();
   state = wanted ? { wanted, ...speedUpHyperFormula() } : { wanted, parser: false, topSort: false };
-  // Said for an operator, not an engine developer (issue 25 item 14): only what is off needs their attention.
-  const off = [!state.parser && 'formules inlezen', !state.topSort && 'volgorde bepalen'].filter(Boolean).join(' en ');
-  log(
-    !wanted ? 'Rekenkern: de versnelling staat uit (GRONDSLAG_HF_PATCHES=0); berekeningen duren langer.'
-      : off ? `Rekenkern: de versnelling werkt niet voor ${off}; berekeningen duren langer. Meld dit bij de beheerder van Grondslag.`
-      : 'Rekenkern: versnelde berekening aan.',
-  );
+  log(speedupLine(state));
   return state;
+}
+
+/**
+ * The start line, said for an operator rather than an engine developer (issue 25 item 14): no library
+ * or algorithm names; only what is off asks for attention.
+ */
+export function speedupLine(s: SpeedupState): string {
+  const off = [!s.parser && 'formules inlezen', !s.topSort && 'volgorde bepalen'].filter(Boolean).join(' en ');
+  if (!s.wanted) return 'Rekenkern: de versnelling staat uit (GRONDSLAG_HF_PATCHES=0); berekeningen duren langer.';
+  if (off) return `Rekenkern: de versnelling werkt niet voor ${off}; berekeningen duren langer. Meld dit bij de beheerder van Grondslag.`;
+  return 'Rekenkern: versnelde berekening aan.';
 }

@@ -45,7 +45,7 @@ export function gridSummaryFormula(): string {
   const after = (row: number) => `SUMIF(${periodRow(IN_MODEL_ROW)},0,${overviewRow(row)})<>0`;
   return (
     `="Perioden (blad Perioden), uit de startdatum en de eindwaardedatum hieronder zoals de online rekentool ze indeelt: "` +
-    `&${a1(1, R.label, { sheet: SHEET.periods, absCol: true, absRow: true })}&" t/m "&INDEX(${periodRow(R.label)},1,${count})&", "&${count}&" perioden."` +
+    `&${a1(1, R.label, { sheet: SHEET.periods, absCol: true, absRow: true })}&" t/m "&INDEX(${periodRow(R.label)},1,${count})&", "&${count}&IF(${count}=1," periode."," perioden.")` +
     `&IF(${lastPeriod(R.end)}<=${param('phasing_calculation_end_date')}," Let op: de looptijd vraagt meer dan ${MAX_PERIODS} perioden; alleen de eerste ${MAX_PERIODS} worden berekend.","")` +
     `&IF(OR(${after(OVERVIEW_ROWS.costs)},${after(OVERVIEW_ROWS.revenues)})," Let op: er zijn kosten of opbrengsten na de laatste periode; ze tellen zonder rente mee in de eindwaarde.","")`
   );

@@ -4,6 +4,7 @@ import { MAX_PERIODS, countPeriods, generatePeriods, periodIndex } from './perio
 import { FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from './modelConstants.ts';
 import { entriesOutsidePhase } from './phaseWindow.ts';
 import { type AnyEntry, SECTIONS, entriesOf } from './sections.ts';
+import { formatCount } from '../lib/count.ts';
 
 export interface Problem {
   /** Dotted path into the model data, e.g. `cost_estimate[2].estimate.date`. */
@@ -142,7 +143,7 @@ function crossCheck(data: ModelData): Problem[] {
       }
       if (!datesOk) return;
       if (k > periods.length) {
-        add(`${ip}.period`, `Periode ${it.period} valt buiten de ${periods.length} perioden van het model.`);
+        add(`${ip}.period`, `Periode ${it.period} valt buiten de ${formatCount(periods.length, 'periode', 'perioden')} van het model.`);
         return;
       }
       if (within && it.value !== 0) {

@@ -11,6 +11,7 @@ import { formatNumber } from '../lib/nlFormat.ts';
 import { type ChartStack, Chart, Figures, PeriodTable } from './Overview.tsx';
 import { nothingPhased, overviewRows } from './overviewRows.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
+import { formatCount } from '../lib/count.ts';
 
 /** Costs red above the axis, the revenue sections in greens and a teal below it (the sheet's signs: net = costs − revenues). */
 const STACK_COLORS = ['#cd4246', '#238551', '#72ca9b', '#1c6e42'];
@@ -37,7 +38,7 @@ function TotalsRow({ t, label, of, className }: { t: Totals; label: string; of: 
       <th>{label}</th>
       <td>{t.count}</td>
       {COLUMNS.map((c) => (
-        <td key={c.key} title={`Som over ${t.count} ${t.count === 1 ? 'post' : 'posten'} van ${of}: ${c.rule}.`}>{formatNumber(t[c.key])}</td>
+        <td key={c.key} title={`Som over ${formatCount(t.count, 'post', 'posten')} van ${of}: ${c.rule}.`}>{formatNumber(t[c.key])}</td>
       ))}
     </tr>
   );

@@ -3,6 +3,7 @@
 import type { ModelData } from '../api/contract/modelData.ts';
 import { entriesOf, newEntry, setEntries } from '../formulas/sections.ts';
 import { type EntryKindUi, labelProblem } from './sheets.ts';
+import { formatCount } from '../lib/count.ts';
 
 /** The label a row inserted without one gets: 'Nieuwe post', else 'Nieuwe post 2', 3, … (labels are unique). */
 export function freeLabel(m: ModelData, kind: EntryKindUi, base = 'Nieuwe post'): string {
@@ -45,4 +46,4 @@ export function removeEntries(m: ModelData, kind: EntryKindUi, ids: readonly num
 }
 
 /** The toast after 'Rij verwijderen' (and Ctrl+-): rows that go are said, with the way back (issue 23). */
-export const rowsRemoved = (n: number) => `${n === 1 ? '1 rij' : `${n} rijen`} verwijderd. Ongedaan maken met Ctrl+Z.`;
+export const rowsRemoved = (n: number) => `${formatCount(n, 'rij', 'rijen')} verwijderd. Ongedaan maken met Ctrl+Z.`;

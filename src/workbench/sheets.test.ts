@@ -175,6 +175,17 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     expect(book.toEdits(0, 3, '')).toEqual([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_02', value: null, valueType: 'Financeel' }]);
   });
 
+  it("the book-value grid's Soort shows the word 'Financieel', not the data's code 'Financeel' (issue 25 item 14)", async () => {
+    const s = await store();
+    const book = bookValueSheet(s, 'cost', new Map());
+    const soort = book.columns.findIndex((c) => c.key === 'type');
+    expect(book.data[0]![soort]).toBe('Financieel');
+    expect(book.columns[soort]!.options!.map((o) => o.label)).toEqual(['Financieel', 'Procentueel']);
+    // Choosing the shown word keeps the code in the data.
+    applyCellChanges(s, toaster(), book, [{ row: 0, col: soort, value: 'Procentueel' }]);
+    expect(bookValueSheet(s, 'cost', new Map([['cost|1', 'Procentueel']])).data[0]![soort]).toBe('Procentueel');
+  });
+
   it('text typed into the empty last row of the estimate adds an entry; a reader gets no such row', async () => {
     const s = await store();
     const def = costEstimateSheet(s);

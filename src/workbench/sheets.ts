@@ -445,7 +445,7 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKindUi, pref: M
   ];
   const sheet = entrySheet(store, kind, `${kind}-bookvalue`, cols, (e, r, c) => {
     if (c.key === 'label') return e.label;
-    if (c.key === 'type') return bookType(e, pref, kind);
+    if (c.key === 'type') return labelOf(VALUE_TYPE_OPTIONS, bookType(e, pref, kind)); // the word, not the code 'Financeel'
     if (c.period) return itemValue(e.bookvalue.bookvalue_items, c.key);
     return r ? (r[c.key as keyof EntryResult] as number) : null;
   }, (e, col, value) => [{ kind: 'entryItem', entry: kind, id: e.id, list: 'bookvalue', period: col.period!, value, valueType: bookType(e, pref, kind) }], 'bookvalue');

@@ -9,13 +9,14 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { messageOf } from '../../api/http.ts';
 import { PARAMETER_TYPES, type ParameterType } from '../../api/contract/parameters.ts';
 import {
-  INVALID, MAX_INDEX_COLUMNS, PARAMETER_LABELS, ParametersStore, YEARS, makeParametersStore, isValidDate, isValidFraction, kindOf, percentText,
+  INVALID, MAX_INDEX_COLUMNS, PARAMETER_LABELS, ParametersStore, YEARS, makeParametersStore, isValidDate, isValidFraction, kindOf, percentText, refusedMessage,
   type SortKey,
 } from './ParametersStore.ts';
 import { ParametersReview } from './ParametersReview.tsx';
 import { PARAMETERS_SAVED } from '../../api/contract/messages.ts';
 import { INVALID_DATE } from '../../lib/dutchNumber.ts';
 import { PeriodGrid } from './PeriodGrid.tsx';
+import { formatCount } from '../../lib/count.ts';
 
 /** Configuratie → Parameters (spec 2 §2; super-admin only): values on page 0, target models on page 1. */
 const GlobalParametersScreen = observer(function GlobalParametersScreen() {
@@ -47,7 +48,7 @@ const GlobalParametersScreen = observer(function GlobalParametersScreen() {
       const r = await store.apply();
       const refused = r.refused.length;
       if (!refused) toasts.success(PARAMETERS_SAVED);
-      else toasts.warning(`${refused} van de ${store.review!.models.length} rekenmodellen ${refused === 1 ? 'is' : 'zijn'} niet aangepast; de reden staat bij het rekenmodel.`);
+      else toasts.warning(refusedMessage(refused, store.review!.models.length));
     } catch (e) {
       toasts.error(messageOf(e, 'Er ging iets mis tijdens het opslaan.'));
     }
@@ -162,7 +163,7 @@ const IndexTable = observer(function IndexTable({ store, type }: { store: Parame
     <>
       <div className="gs-actions" style={{ marginTop: 0, marginBottom: 8 }}>
         <Button icon="add-row-bottom" text="Kolom toevoegen" disabled={table.length >= MAX_INDEX_COLUMNS} onClick={() => store.addColumn(type)} />
-        <span className="gs-muted">{table.length} {table.length === 1 ? 'kolom' : 'kolommen'} (maximaal {MAX_INDEX_COLUMNS})</span>
+        <span className="gs-muted">{formatCount(table.length, 'kolom', 'kolommen')} (maximaal {MAX_INDEX_COLUMNS})</span>
       </div>
       <p className="gs-muted">{PERCENT_HINT}{future && ` ${PERIOD_HINT}`} {PASTE_HINT}</p>
       <PeriodGrid label={label} corner={future ? 'Periode' : 'Jaar'} columns={columns}

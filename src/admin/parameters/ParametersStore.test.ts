@@ -3,7 +3,7 @@ import { ParameterSaveBody } from '../../api/contract/parameters.ts';
 import { snakify } from '../../api/case.ts';
 import type { ModelRow, ProjectItem, VersionItem } from '../../api/parameters.ts';
 import {
-  MAX_INDEX_COLUMNS, ParametersStore, parseFraction, pastedCells, percentText, periodRows, type ParametersStoreApi,
+  MAX_INDEX_COLUMNS, ParametersStore, parseFraction, pastedCells, percentText, periodRows, refusedMessage, type ParametersStoreApi,
 } from './ParametersStore.ts';
 
 /** The project area as page 1 sees it: project 1 with versions 11 (no models) and 12 (models 121, 122). */
@@ -150,6 +150,12 @@ describe('ParametersStore', () => {
     expect(s.countText).toBe('1 rekenmodel geselecteerd.');
     s.selected.set(2, { projectId: 1, versionId: 1 });
     expect(s.countText).toBe('2 rekenmodellen geselecteerd.');
+  });
+
+  it('says how many models were refused, in the singular for one', () => {
+    expect(refusedMessage(1, 1)).toBe('Het rekenmodel is niet aangepast; de reden staat bij het rekenmodel.');
+    expect(refusedMessage(1, 3)).toBe('1 van de 3 rekenmodellen is niet aangepast; de reden staat bij het rekenmodel.');
+    expect(refusedMessage(2, 3)).toBe('2 van de 3 rekenmodellen zijn niet aangepast; de reden staat bij het rekenmodel.');
   });
 });
 

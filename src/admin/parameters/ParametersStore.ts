@@ -3,6 +3,8 @@ import {
   DATE_PARAMETER_TYPES, PARAMETER_DATE_PATTERN, PARAMETER_TYPES, PERIOD_TYPES, type ParameterType, type PeriodType,
 } from '../../api/contract/parameters.ts';
 import { percentDown } from '../../lib/nlFormat.ts';
+import { formatCount } from '../../lib/count.ts';
+import { modelsSelected } from '../../api/contract/messages.ts';
 import { formatDutchDate, parseDutchDate } from '../../lib/dutchNumber.ts';
 import { pct } from '../../formulas/percent.ts';
 import { globalPeriodLabels } from '../../formulas/globalParameters.ts';
@@ -71,6 +73,11 @@ export function parseParameterDate(text: string): string | null {
   return iso && PARAMETER_DATE_PATTERN.test(iso) ? iso : null;
 }
 export const isValidDate = (text: string) => parseParameterDate(text) !== null;
+
+/** The warning after applying when some models were refused (each says why in the review). */
+export const refusedMessage = (refused: number, total: number) => (total === 1
+  ? 'Het rekenmodel is niet aangepast; de reden staat bij het rekenmodel.'
+  : `${refused} van de ${formatCount(total, 'rekenmodel', 'rekenmodellen')} ${refused === 1 ? 'is' : 'zijn'} niet aangepast; de reden staat bij het rekenmodel.`);
 
 /** A pasted block of cells (Excel: tab between cells, a line per row), or null for a single value. */
 export function pastedCells(text: string): string[][] | null {
@@ -280,7 +287,7 @@ export class ParametersStore {
     return this.selected.size;
   }
   get countText() {
-    return this.count === 1 ? '1 rekenmodel geselecteerd.' : `${this.count} rekenmodellen geselecteerd.`;
+    return modelsSelected(this.count);
   }
   projectSelected(projectId: number) {
     for (const s of this.selected.values()) if (s.projectId === projectId) return true;

@@ -6,7 +6,7 @@ import { useRoot } from '../../app/RootStore.ts';
 import { firstErrorOnly } from '../../app/resource.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { isStatus } from '../../api/http.ts';
-import { EMAIL_IN_USE, USER_EMAIL_PATTERN, usersApi, type Role } from '../../api/users.ts';
+import { EMAIL_IN_USE, invitationNotSent, USER_EMAIL_PATTERN, usersApi, type Role } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { NO_ROLE } from '../../api/contract/roles.ts';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
@@ -61,12 +61,20 @@ const CreateUserScreen = observer(function CreateUserScreen() {
     setBusy(true);
     try {
       let created;
+      /** The server's message when the user was created but the invitation mail could not be sent. */
+      let notSent: string | null = null;
       try {
         created = await usersApi.create(byInvitation ? f : { ...f, password });
       } catch (err) {
-        toasts.error(isStatus(err, 409) ? EMAIL_IN_USE : 'Er ging iets mis bij het aanmaken van een gebruiker.');
-        if (isStatus(err, 409)) setEmailTaken(f.email);
-        return;
+        const unsent = invitationNotSent(err);
+        if (!unsent?.user) {
+          toasts.error(isStatus(err, 409) ? EMAIL_IN_USE : 'Er ging iets mis bij het aanmaken van een gebruiker.');
+          if (isStatus(err, 409)) setEmailTaken(f.email);
+          return;
+        }
+        // The user exists: grant what was chosen, then open the user, where 'Opnieuw uitnodigen' is.
+        created = unsent.user;
+        notSent = unsent.message;
       }
       const steps: [string, () => Promise<unknown>][] = [
         ['Deelgebieden', () => usersApi.setSubregions(created.id, subregions.map((r) => ({ subregionId: r.id, access: r.checked })))],
@@ -81,6 +89,10 @@ const CreateUserScreen = observer(function CreateUserScreen() {
           failed = true;
           toasts.warning(`Gebruiker aangemaakt. ${what} toekennen mislukt`);
         }
+      }
+      if (notSent) {
+        toasts.warning(notSent);
+        return void screen.navigate('EditUser', { id: created.id });
       }
       if (!failed) {
         toasts.success(`Gebruiker ${created.firstName} ${created.lastName} is aangemaakt.${byInvitation ? ` Er is een uitnodiging verstuurd naar ${created.email}.` : ''}`);

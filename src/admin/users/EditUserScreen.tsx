@@ -5,7 +5,7 @@ import { Alert, Button, Card, Checkbox, Spinner, Tag } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { isStatus, messageOf } from '../../api/http.ts';
-import { EMAIL_IN_USE, USER_DELETED, USER_EMAIL_PATTERN, usersApi, type AdminUser, type Role } from '../../api/users.ts';
+import { EMAIL_IN_USE, invitationNotSent, USER_DELETED, USER_EMAIL_PATTERN, usersApi, type AdminUser, type Role } from '../../api/users.ts';
 import { AccessChecklist, formatLastLogin, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';
 
@@ -74,7 +74,14 @@ const EditUserScreen = observer(function EditUserScreen() {
     }, 'Fout bij het verwijderen van de gebruiker.');
   };
   const reinvite = () => void act(async () => {
-    await usersApi.reinvite(userId);
+    try {
+      await usersApi.reinvite(userId);
+    } catch (e) {
+      // The mail could not be sent: the server says so, and that nothing changed.
+      const unsent = invitationNotSent(e);
+      if (unsent) return void toasts.error(unsent.message);
+      throw e;
+    }
     toasts.success(`Er is een nieuwe uitnodiging verstuurd naar ${user!.email}. De vorige link werkt niet meer.`);
   }, 'Fout bij het versturen van de uitnodiging.');
   const resetMfa = () => void act(async () => {

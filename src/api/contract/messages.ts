@@ -1,6 +1,7 @@
 // Dutch texts and patterns the server answers and the browser shows or checks, written once. This
-// module imports nothing (no zod), so screens of the first bundle can use it without the contract's
-// schemas (vite's initial JavaScript budget, bench/workbench.ts).
+// module imports nothing but the count helper (no zod), so screens of the first bundle can use it without
+// the contract's schemas (vite's initial JavaScript budget, bench/workbench.ts).
+import { formatCount } from '../../lib/count.ts';
 
 /** 404 of anything the user cannot see (not there, or another client's), and the screen of an address no screen has. */
 /** PUT phase/order/ when the list is not the client's phases as they are now. */
@@ -21,6 +22,14 @@ export const BAD_RESET_CODE = 'De ingevoerde code is ongeldig';
 export const INVITE_INVALID = 'Deze uitnodiging is ongeldig of verlopen. Vraag uw beheerder om een nieuwe uitnodiging.';
 /** The answer of 'Opnieuw uitnodigen' and of a user created with an invitation. */
 export const INVITE_SENT = 'Uitnodiging verstuurd.';
+/**
+ * 502 when the invitation mail could not be sent (SMTP down or refusing). A new user stays created (what
+ * the administrator entered is kept) without a usable link; a re-invitation changes nothing.
+ */
+export const INVITE_NOT_SENT_NEW_USER = "Gebruiker aangemaakt, maar de uitnodiging kon niet worden verstuurd: het versturen van de e-mail is mislukt. "
+  + "Kies later 'Opnieuw uitnodigen' bij deze gebruiker, of geef een tijdelijk wachtwoord met 'Wachtwoord resetten'.";
+export const INVITE_NOT_SENT = 'De uitnodiging kon niet worden verstuurd: het versturen van de e-mail is mislukt. Er is niets gewijzigd; '
+  + "een eerder verstuurde link blijft geldig. Probeer het later opnieuw of geef een tijdelijk wachtwoord met 'Wachtwoord resetten'.";
 /** 400 of the own password change with a wrong current password. */
 export const WRONG_CURRENT_PASSWORD = 'Oud wachtwoord is onjuist.';
 /** The answers of a password change (spec: with a full stop in the settings and the admin's reset, without one after the mailed code). */
@@ -107,9 +116,13 @@ export const REPORT_TEMPLATE_MESSAGES = {
   noFile: 'Het rapportagesjabloon heeft geen bestand.',
 } as const;
 /** POST report/: the selection is outside the template's limits (spec 1 §9). */
-const models = (n: number) => `${n} ${n === 1 ? 'rekenmodel' : 'rekenmodellen'}`;
+const models = (n: number) => formatCount(n, 'rekenmodel', 'rekenmodellen');
 export const reportMinMessage = (n: number) => `Selecteer minimaal ${models(n)}.`;
 export const reportMaxMessage = (n: number) => `Selecteer maximaal ${models(n)}.`;
+/** The selection count under the lists of Rapportages (spec 1 §2) and of the global parameters. */
+export const modelsSelected = (n: number) => `${models(n)} geselecteerd.`;
+/** A report template's limits, under its description. */
+export const reportLimits = (min: number, max: number) => `Minimaal ${min}, maximaal ${models(max)}.`;
 /** Documentation (GET/POST/PATCH documentation/): the screen's load failure and the form's and server's checks. */
 export const DOCUMENTATION_MESSAGES = {
   loadFailed: 'Fout bij het laden van de documentatie.',

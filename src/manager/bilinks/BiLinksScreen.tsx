@@ -63,10 +63,10 @@ const BiLinksScreen = observer(function BiLinksScreen() {
   const rows = links.value ?? [];
   return (
     <>
-      <PageHeader crumbs={[{ text: 'Rapportages', screen: 'Reports' }, { text: 'BI links' }]} />
+      <PageHeader crumbs={[{ text: 'Rapportages', screen: 'Reports' }, { text: 'BI-links' }]} />
       <div className="gs-content">
-        <section aria-label="BI links">
-          <h2>BI links</h2>
+        <section aria-label="BI-links">
+          <h2>BI-links</h2>
           {links.loading && !links.value && <div className="gs-muted"><Spinner size={16} /> Aan het laden...</div>}
           {!links.loading && links.failed && !links.value && <NonIdealState icon="error" title={BI_LINK_MESSAGES.loadFailed} />}
           {links.value && !rows.length && (

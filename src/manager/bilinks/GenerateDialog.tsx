@@ -3,6 +3,7 @@ import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect } from
 import { Dialog } from '../../app/Dialog.tsx';
 import { BI_PASSWORD_DEFAULT_DAYS } from '../../api/contract/biLink.ts';
 import type { BiLink } from '../../api/biLinks.ts';
+import { formatCount } from '../../lib/count.ts';
 
 /** The link has a password that has not expired. */
 export const hasValidPassword = (l: BiLink) => l.expirationPassword !== null && new Date(l.expirationPassword).getTime() > Date.now();
@@ -13,7 +14,7 @@ const CHOICES: [number, string][] = [[1, '1 dag'], [7, '1 week'], [30, '30 dagen
 /** The choices within the client's maximum, the maximum itself when it is none of them. */
 export function validityChoices(maxDays: number): { value: number; label: string }[] {
   const within = CHOICES.filter(([d]) => d <= maxDays);
-  if (!within.some(([d]) => d === maxDays)) within.push([maxDays, `${maxDays} dagen`]);
+  if (!within.some(([d]) => d === maxDays)) within.push([maxDays, formatCount(maxDays, 'dag', 'dagen')]);
   return within.map(([value, label]) => ({ value, label }));
 }
 
@@ -31,7 +32,7 @@ export function GenerateDialog({ link, busy, error, onGenerate, onClose }: {
       title={`Wachtwoord genereren: ${link?.description ?? ''}`} icon="key" style={{ width: 480 }}>
       <DialogBody>
         <FormGroup label="Geldigheid" labelFor="bi-valid-days" intent={error ? 'danger' : 'none'}
-          helperText={error ?? `Na deze periode vernieuwt een rapport niet meer tot u een nieuw wachtwoord genereert. Uw organisatie staat ten hoogste ${link?.passwordMaxDays === 1 ? '1 dag' : `${link?.passwordMaxDays} dagen`} toe.`}>
+          helperText={error ?? `Na deze periode vernieuwt een rapport niet meer tot u een nieuw wachtwoord genereert. Uw organisatie staat ten hoogste ${formatCount(link?.passwordMaxDays ?? BI_PASSWORD_DEFAULT_DAYS, 'dag', 'dagen')} toe.`}>
           <HTMLSelect id="bi-valid-days" value={days} disabled={busy} onChange={(e) => setDays(Number(e.target.value))}
             options={validityChoices(link?.passwordMaxDays ?? BI_PASSWORD_DEFAULT_DAYS)} />
         </FormGroup>

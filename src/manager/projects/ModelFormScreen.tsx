@@ -80,7 +80,7 @@ const ModelFormScreen = observer(function ModelFormScreen() {
     });
   };
 
-  const title = isNew ? 'Nieuw rekenmodel' : 'Rekenmodel Info';
+  const title = isNew ? 'Nieuw rekenmodel' : 'Rekenmodel info';
   const showType = form.platform === 'spreadsheet';
   const showHistory = !isNew && model !== null && model.canSeeHistory && model.modelPlatform === 'spreadsheet';
 

@@ -11,7 +11,8 @@ import { ProjectFilterBar } from '../shared/ProjectFilterBar.tsx';
 import { Column } from '../shared/Column.tsx';
 import { TaskProgress } from '../shared/TaskProgress.tsx';
 import { LOADING_TEXT } from '../shared/taskPoll.ts';
-import { countLine, reportsStoreOf, type ReportsStore } from './ReportsStore.ts';
+import { modelsSelected, reportLimits } from '../../api/contract/messages.ts';
+import { reportsStoreOf, type ReportsStore } from './ReportsStore.ts';
 import './reports.css';
 
 /**
@@ -47,7 +48,7 @@ const ReportsScreen = observer(function ReportsScreen() {
               <VersionsList store={store} />
               <ModelsList store={store} />
             </div>
-            <p className="gs-report-count" role="status">{countLine(store.count)}</p>
+            <p className="gs-report-count" role="status">{modelsSelected(store.count)}</p>
           </div>
           <div className="gs-report-side">
             <SpreadsheetReport store={store} />
@@ -185,7 +186,7 @@ const SpreadsheetReport = observer(function SpreadsheetReport({ store }: { store
       {t && (
         <div className="gs-report-description">
           <p>{t.description ?? 'Geen beschrijving.'}</p>
-          <p className="gs-muted">Minimaal {t.nModelsMin}, maximaal {t.nModelsMax} rekenmodellen.</p>
+          <p className="gs-muted">{reportLimits(t.nModelsMin, t.nModelsMax)}</p>
         </div>
       )}
       {store.limitMessage && <Callout compact intent="warning" icon="warning-sign" role="alert">{store.limitMessage}</Callout>}

@@ -5,7 +5,8 @@ import type { Model } from '../../api/models.ts';
 import type { ReportFile, ReportPoll, TemplateReport } from '../../api/reports.ts';
 import { ResponseError } from '../../api/http.ts';
 import { REPORT_FAILED } from '../../api/contract/messages.ts';
-import { REPORT_POLL_MS, ReportsStore, countLine, limitMessage, type ReportsStoreApi } from './ReportsStore.ts';
+import { REPORT_POLL_MS, ReportsStore, limitMessage, type ReportsStoreApi } from './ReportsStore.ts';
+import { modelsSelected, reportLimits } from '../../api/contract/messages.ts';
 
 // The Reports screen's rules (spec 1 §4 "Reports", "Report creation", §5) against a fake server.
 
@@ -86,9 +87,12 @@ async function loadedStore(root = fakeRoot(), api = fakeApi()) {
 
 describe('the count line and the limits (spec 1 §2, §5)', () => {
   it('says one model in the singular, others in the plural', () => {
-    expect(countLine(0)).toBe('0 rekenmodellen geselecteerd.');
-    expect(countLine(1)).toBe('1 rekenmodel geselecteerd.');
-    expect(countLine(7)).toBe('7 rekenmodellen geselecteerd.');
+    expect(modelsSelected(0)).toBe('0 rekenmodellen geselecteerd.');
+    expect(modelsSelected(1)).toBe('1 rekenmodel geselecteerd.');
+    expect(modelsSelected(7)).toBe('7 rekenmodellen geselecteerd.');
+    // A template's limits under its description (issue 25 item 14: not '1 rekenmodellen').
+    expect(reportLimits(1, 1)).toBe('Minimaal 1, maximaal 1 rekenmodel.');
+    expect(reportLimits(1, 5)).toBe('Minimaal 1, maximaal 5 rekenmodellen.');
   });
 
   it('flags a count outside the template’s limits with the spec’s texts', () => {

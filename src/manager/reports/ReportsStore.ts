@@ -30,9 +30,6 @@ export interface ReportsStoreApi {
 export type ReportStep = { step: 'closed' } | { step: 'progress'; text: string; pct: number };
 const CLOSED: ReportStep = { step: 'closed' };
 
-/** Spec 1 §2: the count line under the lists. */
-export const countLine = (n: number) => (n === 1 ? '1 rekenmodel geselecteerd.' : `${n} rekenmodellen geselecteerd.`);
-
 /** Spec 1 §5: the template's limits (the texts POST report/ answers too); null when the count is within them. */
 export function limitMessage(n: number, t: Pick<TemplateReport, 'nModelsMin' | 'nModelsMax'> | null): string | null {
   if (!t) return null;
