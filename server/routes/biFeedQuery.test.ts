@@ -10,7 +10,7 @@ import { parseCsdl } from '../test/csdl.ts';
 import { model, project } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
 import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportData, type ReportModelRow, type ReportPeriodRow } from '../../src/api/contract/reportData.ts';
-import { SECTION_COLUMNS } from '../../src/formulas/reportColumns.ts';
+import { SECTION_COLUMNS, type SectionAmounts } from '../../src/formulas/reportColumns.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import { remapPeriodItems } from '../../src/formulas/periodRemap.ts';
 import type { BiLink, BiPassword } from '../../src/api/contract/biLink.ts';
@@ -326,7 +326,7 @@ describe('the section columns: revenue per section, costs per category (issue 24
         expect(header!.split(sep), `${set} ${dialect}`).toEqual([...columns]);
         lines.forEach((line, i) => {
           const fields = line.split(sep).slice(-keys.length);
-          const row = rows[i] as Record<string, number | null>;
+          const row: SectionAmounts = rows[i]!;
           expect(fields, `${set} ${dialect} row ${i + 1}`).toEqual(keys.map((k) => (row[k] === null ? '' : dialect === 'nl' ? String(row[k]).replace('.', ',') : String(row[k]))));
         });
       }
