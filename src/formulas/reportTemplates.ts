@@ -225,7 +225,7 @@ function balanceSheet(wb: ExcelJS.Workbook, n: number) {
 /**
  * The Kasstromen columns: label, the data column, whether the block's Totaal row sums it. The revenues of
  * each section follow the revenues they add up to (issue 24 item 9); the costs per category are on the
- * comparison and in the data: nine more columns would not print on a portrait page.
+ * comparison and in the data: ten more columns would not print on a portrait page.
  */
 export const CASH_FLOWS_LINES: [string, keyof ReportPeriodRow, boolean][] = [
   ['Kosten', 'kosten', true], ['Opbrengsten', 'opbrengsten', true],
