@@ -9,7 +9,8 @@ import { seedTree } from '../test/projectFixtures.ts';
 import { parseCsdl } from '../test/csdl.ts';
 import { model, project } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
-import { REPORT_MODEL_COLUMNS, type ReportData, type ReportModelRow, type ReportPeriodRow } from '../../src/api/contract/reportData.ts';
+import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportData, type ReportModelRow, type ReportPeriodRow } from '../../src/api/contract/reportData.ts';
+import { SECTION_COLUMNS, type SectionAmounts } from '../../src/formulas/reportColumns.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import { remapPeriodItems } from '../../src/formulas/periodRemap.ts';
 import type { BiLink, BiPassword } from '../../src/api/contract/biLink.ts';
@@ -234,10 +235,10 @@ describe('CSV (issue 25 item 11, issue 22 item 4)', () => {
     expect(nl.statusCode).toBe(200);
     expect(nl.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = nl.body.slice(1).split('\r\n');
-    expect(lines[0]).toBe('rekenmodel_id;project;rekenmodel;periode;label;startdatum;einddatum;kosten;opbrengsten;rente;saldo');
+    expect(lines[0]).toBe(['rekenmodel_id;project;rekenmodel;periode;label;startdatum;einddatum;kosten;opbrengsten;rente;saldo', ...SECTION_COLUMNS.map((c) => c.key)].join(';'));
     const p = feed.perioden.find((r) => !Number.isInteger(r.saldo))!;
     const line = lines[feed.perioden.indexOf(p) + 1].split(';');
-    expect(line.at(-1)).toBe(String(p.saldo).replace('.', ','));
+    expect(line[REPORT_PERIOD_COLUMNS.indexOf('saldo')]).toBe(String(p.saldo).replace('.', ','));
     expect(line[5]).toBe(p.startdatum);
     const plain = await get('?format=csv&set=perioden');
     expect(plain.body.charCodeAt(0)).not.toBe(0xfeff);
@@ -262,5 +263,85 @@ describe('CSV (issue 25 item 11, issue 22 item 4)', () => {
     }
     // JSON and OData carry the values as they are: escaping is CSV's business.
     expect(feed.rekenmodellen[0].projectnummer).toBe(EVIL_NUMBER);
+  });
+});
+
+describe('the section columns: revenue per section, costs per category (issue 24 item 9)', () => {
+  const full = JSON.parse(readFileSync(new URL('../../src/formulas/examples/full-exploitation.model.json', import.meta.url), 'utf8')) as ModelData;
+  let fullLink: BiLink;
+  let fullAuth: string;
+  let data: ReportData;
+  let fullId: number;
+  const pull = (suffix: string) =>
+    t.clock.advance(1100) ?? t.app.inject({ method: 'GET', url: new URL(fullLink.link).pathname + suffix.replaceAll('$', '%24').replaceAll(' ', '%20'), headers: { authorization: fullAuth } });
+  const keys = SECTION_COLUMNS.map((c) => c.key);
+  const cents = (v: number | null) => Math.round(v! * 100);
+
+  beforeAll(async () => {
+    const tree = await seedTree(t.db, A, { name: 'Bedrijventerrein', roles: { [A.usr.id]: 'USR' } });
+    const [m] = await t.db.insert(model).values({ versionId: tree.versionId, name: 'Volledige exploitatie', modelPlatform: 'online', modelData: full }).returning();
+    fullId = m!.id;
+    const res = await t.app.inject({ method: 'POST', url: '/api/bi/v1/report/', headers: await bearer(t.app, A.usr), payload: { description: 'Secties', models: [fullId, tree.modelId] } });
+    fullLink = res.json<BiLink>();
+    const p = await t.app.inject({ method: 'POST', url: `/api/bi/v1/report/${fullLink.uuid}/password/`, headers: await bearer(t.app, A.usr) });
+    fullAuth = `Basic ${Buffer.from(`grondslag:${p.json<BiPassword>().password}`).toString('base64')}`;
+    data = (await pull('')).json<ReportData>();
+  });
+
+  it('$metadata declares every section column in both entity types as money (Edm.Decimal, Scale 2, nullable), after the others', async () => {
+    const meta = parseCsdl((await pull('odata/$metadata')).body);
+    for (const type of meta.edmx.dataServices.schemas[0].entityTypes) {
+      const props = type.properties.map((p) => [p.name, String(p.type), String(p.scale), p.nullable]);
+      expect(props.slice(-keys.length), type.name).toEqual(keys.map((k) => [k, 'Edm.Decimal', '2', true]));
+    }
+  });
+
+  it('JSON: the online model\'s sections add up to its revenues and costs, per model and per period; a spreadsheet model\'s are unknown', () => {
+    const [online, sheet] = data.rekenmodellen;
+    expect(online!.fout).toBeNull();
+    const revenue = SECTION_COLUMNS.filter((c) => c.revenue);
+    const costs = SECTION_COLUMNS.filter((c) => c.category);
+    const close = (a: number, b: number | null) => expect(Math.abs(a - cents(b))).toBeLessThanOrEqual(costs.length);
+    close(revenue.reduce((s, c) => s + cents(online![c.key]), 0), online!.totale_opbrengsten);
+    close(costs.reduce((s, c) => s + cents(online![c.key]), 0), online!.totale_kosten);
+    for (const c of revenue) expect(online![c.key], c.key).toBeGreaterThan(0); // the example has every revenue section
+    const periods = data.perioden.filter((p) => p.rekenmodel_id === fullId);
+    expect(periods.length).toBeGreaterThan(1);
+    for (const p of periods) {
+      close(revenue.reduce((s, c) => s + cents(p[c.key]), 0), p.opbrengsten);
+      close(costs.reduce((s, c) => s + cents(p[c.key]), 0), p.kosten);
+      for (const k of keys) expect(Number.isInteger(Math.round(p[k]! * 100 * 1e6) / 1e6), `${k} in cents`).toBe(true);
+    }
+    for (const k of keys) expect(sheet![k], k).toBeNull();
+    for (const p of data.perioden.filter((r) => r.rekenmodel_id !== fullId)) for (const k of keys) expect(p[k], k).toBeNull();
+  });
+
+  it('CSV in both dialects: the section columns in the header, in the contract\'s order, with the JSON\'s amounts', async () => {
+    for (const [set, columns, rows] of [['rekenmodellen', REPORT_MODEL_COLUMNS, data.rekenmodellen], ['perioden', REPORT_PERIOD_COLUMNS, data.perioden]] as const) {
+      expect(columns.slice(-keys.length)).toEqual(keys);
+      for (const dialect of ['rfc4180', 'nl'] as const) {
+        const body = (await pull(`?format=csv&set=${set}&dialect=${dialect}`)).body.replace(/^\uFEFF/, '');
+        const sep = dialect === 'nl' ? ';' : ',';
+        const [header, ...lines] = body.split('\r\n').filter(Boolean);
+        expect(header!.split(sep), `${set} ${dialect}`).toEqual([...columns]);
+        lines.forEach((line, i) => {
+          const fields = line.split(sep).slice(-keys.length);
+          const row: SectionAmounts = rows[i]!;
+          expect(fields, `${set} ${dialect} row ${i + 1}`).toEqual(keys.map((k) => (row[k] === null ? '' : dialect === 'nl' ? String(row[k]).replace('.', ',') : String(row[k]))));
+        });
+      }
+    }
+  });
+
+  it('OData filters and sorts on a section column as on any amount', async () => {
+    const res = await pull('odata/Perioden?$filter=opbrengsten_overige gt 0 and kosten_bouwrijp_maken ge 0&$orderby=opbrengsten_niet_woningbouw desc&$select=rekenmodel_id,periode,opbrengsten_overige,opbrengsten_niet_woningbouw');
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = data.perioden.filter((p) => p.opbrengsten_overige! > 0 && p.kosten_bouwrijp_maken! >= 0)
+      .sort((a, b) => b.opbrengsten_niet_woningbouw! - a.opbrengsten_niet_woningbouw! || data.perioden.indexOf(a) - data.perioden.indexOf(b))
+      .map((p) => ({ rekenmodel_id: p.rekenmodel_id, periode: p.periode, opbrengsten_overige: p.opbrengsten_overige, opbrengsten_niet_woningbouw: p.opbrengsten_niet_woningbouw }));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(res.json().value).toEqual(expected);
+    const models = await pull('odata/Rekenmodellen?$filter=kosten_verwerving eq null&$select=rekenmodel_id');
+    expect(models.json().value).toEqual([{ rekenmodel_id: data.rekenmodellen[1]!.rekenmodel_id }]);
   });
 });

@@ -13,6 +13,7 @@ import type { ModelData } from '../../src/api/contract/modelData.ts';
 import { type ModelResults, onlineModelResults, spreadsheetModelResults } from '../../src/formulas/modelResults.ts';
 import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
 import { workedTemplateModel } from '../../src/formulas/testing/spreadsheetModel.ts';
+import { SECTION_COLUMNS } from '../../src/formulas/reportColumns.ts';
 
 // Stored results (issue 13): every kind of save leaves the results of that save in model_result (the
 // `model-results` job, enqueued in the save's transaction), and reportData never answers the results
@@ -101,6 +102,32 @@ describe('with the results job running', () => {
     expect(row.computedAt).toEqual(t.clock.now());
     expect(row.results.model.ew).not.toBeCloseTo(onlineModelResults(example).model.ew!, 0);
     expect(row.results.periods).toHaveLength(4);
+  });
+
+  it('a save of a model with every section stores each section\'s revenue and each cost category per model and per period (issue 24 item 9)', async () => {
+    const full = JSON.parse(readFileSync(new URL('../../src/formulas/examples/full-exploitation.model.json', import.meta.url), 'utf8')) as ModelData;
+    const { modelId } = await onlineModel(t, a, 'Alle secties');
+    expect((await toolSave(t, a, modelId, full, 0)).statusCode).toBe(200);
+    const { results } = await resultsOfCurrentSave(t, modelId);
+    for (const c of SECTION_COLUMNS) {
+      expect(results.model[c.key], c.key).toEqual(expect.any(Number));
+      for (const p of results.periods) expect(p[c.key], c.key).toEqual(expect.any(Number));
+    }
+    for (const key of ['opbrengsten_woningbouw', 'opbrengsten_niet_woningbouw', 'opbrengsten_overige', 'kosten_bouwrijp_maken'] as const) {
+      expect(results.model[key], key).toBeGreaterThan(0);
+    }
+    // the existing fields stay as they were
+    expect(Object.keys(results.model)).toEqual(expect.arrayContaining(['ew', 'ncw', 'verliesvoorziening', 'totale_kosten', 'totale_opbrengsten', 'poc', 'fout']));
+    const data = await reportData(t.app.ctx, a.clientId, [modelId]);
+    for (const c of SECTION_COLUMNS) expect(data.rekenmodellen[0]![c.key], c.key).toBe(results.model[c.key]);
+
+    // A row stored without the section columns (by a server of before, during an upgrade) reads as unknown, never as missing keys.
+    const old = structuredClone(results);
+    for (const r of [old.model, ...old.periods]) for (const c of SECTION_COLUMNS) delete (r as Record<string, unknown>)[c.key];
+    await t.db.update(modelResult).set({ results: old }).where(eq(modelResult.modelId, modelId));
+    const fromOld = await reportData(t.app.ctx, a.clientId, [modelId]);
+    expect(fromOld.rekenmodellen[0]!.ew).toBe(results.model.ew);
+    for (const r of [fromOld.rekenmodellen[0]!, ...fromOld.perioden]) for (const c of SECTION_COLUMNS) expect(r[c.key], c.key).toBeNull();
   });
 
   it('applied global parameters store the results of the changed data', async () => {

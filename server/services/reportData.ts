@@ -6,6 +6,7 @@ import { freshResults, idList } from './modelResults.ts';
 import type { ModelPlatform } from '../../src/api/contract/model.ts';
 import { REPORT_PLATFORM, type ReportData, type ReportModelRow } from '../../src/api/contract/reportData.ts';
 import type { ModelResults } from '../../src/formulas/modelResults.ts';
+import { SECTION_COLUMNS, type SectionAmounts } from '../../src/formulas/reportColumns.ts';
 
 // The rows of reports and BI links (src/api/contract/reportData.ts): the models' names and places, read
 // live, with their results (src/formulas/modelResults.ts) as stored for the model's current save
@@ -73,6 +74,13 @@ export async function readableModelIds(db: DbOrTx, user: UserRow, ids: readonly 
 }
 
 /**
+ * The section columns of a stored model or period, in their order. A row stored by a server of before
+ * these columns (a rolling upgrade; the migration cleared the older ones) has none: unknown until its next save.
+ */
+const sectionValues = (stored: Partial<SectionAmounts>): SectionAmounts =>
+  Object.fromEntries(SECTION_COLUMNS.map((c) => [c.key, stored[c.key] ?? null])) as SectionAmounts;
+
+/**
  * A model's rows from its facts and its results. Every key is named here, in the rows' order, since
  * stored results come back from jsonb with their keys in another order.
  */
@@ -83,11 +91,11 @@ function rowsOf(m: ModelFacts, { model: r, periods }: ModelResults): ReportData 
     platform: REPORT_PLATFORM[m.platform], laatst_gewijzigd: m.changedAt, aantal_perioden: periods.length,
     startdatum: r.startdatum, einddatum: r.einddatum, ncw_datum: r.ncw_datum, ew: r.ew, ncw: r.ncw,
     verliesvoorziening: r.verliesvoorziening, totale_kosten: r.totale_kosten, totale_opbrengsten: r.totale_opbrengsten,
-    poc: r.poc, fout: r.fout,
+    poc: r.poc, fout: r.fout, ...sectionValues(r),
   };
   const perioden = periods.map((p, i) => ({
     rekenmodel_id: m.id, project: m.project, rekenmodel: m.name, periode: i + 1, label: p.label, startdatum: p.startdatum,
-    einddatum: p.einddatum, kosten: p.kosten, opbrengsten: p.opbrengsten, rente: p.rente, saldo: p.saldo,
+    einddatum: p.einddatum, kosten: p.kosten, opbrengsten: p.opbrengsten, rente: p.rente, saldo: p.saldo, ...sectionValues(p),
   }));
   return { rekenmodellen: [model], perioden };
 }

@@ -6,6 +6,7 @@ import { GrexEngine } from './engine.ts';
 import { buildModelTemplate } from './modelTemplate.ts';
 import { failedResults, modelResultsOf, onlineModelResults, spreadsheetModelResults } from './modelResults.ts';
 import { engineResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
+import { SECTION_COLUMNS } from './reportColumns.ts';
 import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 
 // The computed part of the report rows (what model_result stores): the engine's figures for online
@@ -13,11 +14,12 @@ import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 
 const example = JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
+const sectionKeys = Object.fromEntries(SECTION_COLUMNS.map((c) => [c.key, true as const]));
 const modelPart = ReportModelRow.pick({
   startdatum: true, einddatum: true, ncw_datum: true, ew: true, ncw: true, verliesvoorziening: true,
-  totale_kosten: true, totale_opbrengsten: true, poc: true, fout: true,
+  totale_kosten: true, totale_opbrengsten: true, poc: true, fout: true, ...sectionKeys,
 }).strict();
-const periodPart = ReportPeriodRow.pick({ label: true, startdatum: true, einddatum: true, kosten: true, opbrengsten: true, rente: true, saldo: true }).strict();
+const periodPart = ReportPeriodRow.pick({ label: true, startdatum: true, einddatum: true, kosten: true, opbrengsten: true, rente: true, saldo: true, ...sectionKeys }).strict();
 
 describe('onlineModelResults', () => {
   const r = onlineModelResults(example);
@@ -27,7 +29,7 @@ describe('onlineModelResults', () => {
 
   it('answers the engine\'s EW, NCW, loss provision, totals and POC, and the base dates', () => {
     expect(modelPart.parse(r.model)).toEqual(r.model);
-    expect(r.model).toEqual({
+    expect(r.model).toMatchObject({
       startdatum: '2024-01-01', einddatum: '2027-12-31', ncw_datum: example.base_parameters.phasing_net_present_value_date,
       ew: expected.ew, ncw: expected.ncw, verliesvoorziening: expected.verliesvoorziening,
       totale_kosten: expected.totalCosts, totale_opbrengsten: expected.totalRevenues, poc: expected.poc, fout: null,
@@ -56,7 +58,57 @@ describe('onlineModelResults', () => {
     expect(bad.model.ncw).toBeNull();
     expect(bad.model.fout).toEqual(expect.any(String));
     expect(bad.model.fout!.length).toBeGreaterThan(0);
+    for (const c of SECTION_COLUMNS) expect(bad.model[c.key], c.key).toBeNull();
     expect(onlineModelResults(null).model.fout).toEqual(expect.any(String));
+  });
+});
+
+describe('the section columns (issue 24 item 9)', () => {
+  const full = JSON.parse(readFileSync(new URL('./examples/full-exploitation.model.json', import.meta.url), 'utf8')) as ModelData;
+  const cents = (x: number | null) => Math.round(x! * 100);
+  const revenue = SECTION_COLUMNS.filter((c) => c.revenue);
+  const costs = SECTION_COLUMNS.filter((c) => c.category);
+
+  it('per period: each revenue section as the engine computes it, the cost categories adding up to the costs', () => {
+    const r = onlineModelResults(full);
+    const e = new GrexEngine(full);
+    const expected = e.results;
+    e.destroy();
+    expect(revenue.map((c) => c.revenue)).toEqual(['revenuesResidential', 'revenuesNonResidential', 'revenuesOther']);
+    r.periods.forEach((p, k) => {
+      expect(periodPart.parse(p)).toEqual(p);
+      for (const c of revenue) expect(p[c.key], `${c.key} ${p.label}`).toBe(expected.periods[k]![c.revenue!]);
+      expect(cents(revenue.reduce((s, c) => s + p[c.key]!, 0))).toBe(cents(p.opbrengsten));
+      expect(cents(costs.reduce((s, c) => s + p[c.key]!, 0))).toBe(cents(p.kosten));
+    });
+    // the example's one cost entry is Bouwrijp maken: all its costs are there, the other categories 0
+    expect(full.cost_estimate.map((c) => c.phasing.phasing_section_type)).toEqual(['BouwrijpMaken']);
+    expect(r.model.kosten_bouwrijp_maken).toBe(expected.totalCosts);
+    for (const c of costs.filter((x) => x.key !== 'kosten_bouwrijp_maken')) expect(r.model[c.key], c.key).toBe(0);
+    // every revenue section holds money in this example, and the model's figure is the sum over its periods
+    for (const c of revenue) {
+      expect(r.model[c.key], c.key).not.toBe(0);
+      expect(cents(r.model[c.key])).toBe(cents(r.periods.reduce((s, p) => s + p[c.key]!, 0)));
+    }
+    expect(cents(revenue.reduce((s, c) => s + r.model[c.key]!, 0))).toBe(cents(r.model.totale_opbrengsten));
+    expect(modelPart.parse(r.model)).toEqual(r.model);
+  });
+
+  it('counts each cost entry in its own category, one kept from before the Bro cost types under its own name', () => {
+    const m = structuredClone(example);
+    const a = m.cost_estimate[0]!;
+    const b = { ...structuredClone(a), id: a.id + 1, label: `${a.label} (oud)` };
+    m.cost_estimate.push(b);
+    a.phasing.phasing_section_type = 'Sanering';
+    b.phasing.phasing_section_type = 'Woningbouw';
+    const r = onlineModelResults(m);
+    const e = new GrexEngine(m);
+    const [ra, rb] = e.results.costEntries;
+    e.destroy();
+    const total = (x: typeof ra) => x!.nominal.reduce((s, v, k) => s + v + x!.booked[k]!, 0);
+    expect(cents(r.model.kosten_sanering)).toBe(cents(total(ra)));
+    expect(cents(r.model.kosten_woningbouw)).toBe(cents(total(rb)));
+    expect(cents(costs.reduce((s, c) => s + r.model[c.key]!, 0))).toBe(cents(r.model.totale_kosten));
   });
 });
 
@@ -78,6 +130,11 @@ describe('spreadsheetModelResults', () => {
       expect(p.rente).toBeNull();
     });
     expect(r.model.totale_kosten).toBeCloseTo(expected.periods.reduce((s, p) => s + p.costs, 0), 2);
+    // a workbook names no sections: unknown, not 0
+    for (const c of SECTION_COLUMNS) {
+      expect(r.model[c.key], c.key).toBeNull();
+      for (const p of r.periods) expect(p[c.key], c.key).toBeNull();
+    }
   });
 
   it('answers the upload check\'s message for a file that is no workbook', async () => {

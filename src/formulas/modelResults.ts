@@ -5,24 +5,28 @@
 import type { ReportModelRow, ReportPeriodRow } from '../api/contract/reportData.ts';
 import { serialToIso, toSerial } from './dates.ts';
 import { GrexEngine } from './engine.ts';
+import { type SectionAmounts, noSectionAmounts, sectionAmounts } from './reportColumns.ts';
 import { WorkbookResultsError, readWorkbookResults } from './savedWorkbook.ts';
 
 type ModelFields = 'startdatum' | 'einddatum' | 'ncw_datum' | 'ew' | 'ncw' | 'verliesvoorziening' | 'totale_kosten' | 'totale_opbrengsten' | 'poc' | 'fout';
 type PeriodFields = 'label' | 'startdatum' | 'einddatum' | 'kosten' | 'opbrengsten' | 'rente' | 'saldo';
 
-/** The computed part of one model's rows: its figures and its periods (`periode` is the index + 1). */
+/**
+ * The computed part of one model's rows: its figures and its periods (`periode` is the index + 1), each
+ * with the section columns (reportColumns.ts; rows stored before them lack these).
+ */
 export interface ModelResults {
-  model: Pick<ReportModelRow, ModelFields>;
-  periods: Pick<ReportPeriodRow, PeriodFields>[];
+  model: Pick<ReportModelRow, ModelFields> & SectionAmounts;
+  periods: (Pick<ReportPeriodRow, PeriodFields> & SectionAmounts)[];
 }
 
-const EMPTY = {
+const EMPTY = () => ({
   startdatum: null, einddatum: null, ncw_datum: null, ew: null, ncw: null, verliesvoorziening: null,
-  totale_kosten: null, totale_opbrengsten: null, poc: null,
-} as const;
+  totale_kosten: null, totale_opbrengsten: null, poc: null, ...noSectionAmounts(),
+});
 
 /** A model whose results cannot be computed: its reason, no figures. */
-export const failedResults = (fout: string): ModelResults => ({ model: { ...EMPTY, fout }, periods: [] });
+export const failedResults = (fout: string): ModelResults => ({ model: { ...EMPTY(), fout }, periods: [] });
 
 /** The engine's period end is exclusive (the first day of the next period); a report shows the last day. */
 const lastDay = (exclusiveEnd: string) => serialToIso(toSerial(exclusiveEnd) - 1);
@@ -35,6 +39,7 @@ export function onlineModelResults(modelData: unknown): ModelResults {
   try {
     const r = engine.results;
     const bp = engine.modelData.base_parameters;
+    const sections = sectionAmounts(engine.modelData, r);
     return {
       model: {
         startdatum: bp.phasing_calculation_start_date,
@@ -43,10 +48,12 @@ export function onlineModelResults(modelData: unknown): ModelResults {
         ew: r.ew, ncw: r.ncw, verliesvoorziening: r.verliesvoorziening,
         totale_kosten: r.totalCosts, totale_opbrengsten: r.totalRevenues, poc: r.poc,
         fout: null,
+        ...sections.model,
       },
-      periods: r.periods.map((p) => ({
+      periods: r.periods.map((p, k) => ({
         label: p.label, startdatum: p.start, einddatum: lastDay(p.end),
         kosten: p.costs, opbrengsten: p.revenues, rente: p.interest, saldo: p.balance,
+        ...sections.periods[k]!,
       })),
     };
   } finally {
@@ -61,13 +68,14 @@ export async function spreadsheetModelResults(xlsx: Uint8Array): Promise<ModelRe
     const sum = (f: (p: (typeof r.periods)[number]) => number) => r.periods.reduce((s, p) => s + f(p), 0);
     return {
       model: {
-        ...EMPTY,
+        ...EMPTY(),
         ew: r.ew, ncw: r.ncw, verliesvoorziening: r.verliesvoorziening,
         totale_kosten: sum((p) => p.costs), totale_opbrengsten: sum((p) => p.revenues),
         fout: null,
       },
       periods: r.periods.map((p) => ({
         label: p.label, startdatum: null, einddatum: null, kosten: p.costs, opbrengsten: p.revenues, rente: null, saldo: p.balance,
+        ...noSectionAmounts(),
       })),
     };
   } catch (e) {

@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportData } from '../api/contract/reportData.ts';
 import {
-  BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, CASH_FLOWS_BLOCK, CASH_FLOWS_FIRST_ROW, CASH_FLOWS_SHEET, COMPARISON_SHEET,
-  buildCashFlowsTemplate, buildComparisonTemplate,
+  BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, CASH_FLOWS_BLOCK, CASH_FLOWS_FIRST_ROW, CASH_FLOWS_LINES, CASH_FLOWS_SHEET,
+  COMPARISON_FIRST_ROW, COMPARISON_ROWS, COMPARISON_SHEET, buildCashFlowsTemplate, buildComparisonTemplate,
 } from './reportTemplates.ts';
-import { fillReportWorkbook } from './reportWorkbook.ts';
+import { SECTION_COLUMNS, noSectionAmounts } from './reportColumns.ts';
+import { REPORT_SHEETS, fillReportWorkbook } from './reportWorkbook.ts';
 import { pdfPageCount, pdfPagesText, pdfWithLibreOffice, readXlsxValues, recalcWithLibreOffice } from './testing/libreoffice.ts';
 import { printSetupOf } from './testing/printSetup.ts';
 import { a1 } from './workbook.ts';
@@ -26,15 +27,18 @@ const MODELS: { id: number; name: string; labels: string[]; platform: 'Online' |
   { id: 13, name: 'Haven', labels: ['2025 Q1', '2025 Q2', '2025 Q3', '2025 Q4', '2026 Q1', '2026 Q2'], platform: 'Spreadsheet' },
 ];
 const saldo = (k: number, i: number) => 1000 * (k + 1) * (6 - i) + 0.25;
+/** Section column j of model k (period i; the model's total without one): null for the spreadsheet model. */
+const section = (k: number, j: number, i?: number) => (MODELS[k]!.platform === 'Online' ? 10 * (j + 1) + k + (i ?? 100) / 100 : null);
+const sections = (k: number, i?: number) => ({ ...noSectionAmounts(), ...Object.fromEntries(SECTION_COLUMNS.map((c, j) => [c.key, section(k, j, i)])) });
 const periods: PeriodRow[] = MODELS.flatMap((m, k) => m.labels.map((label, i) => ({
   rekenmodel_id: m.id, project: `Project ${m.name}`, rekenmodel: m.name, periode: i + 1, label, startdatum: null, einddatum: null,
-  kosten: 100 * (i + 1), opbrengsten: 40 * k, rente: m.platform === 'Online' ? 3.5 : null, saldo: saldo(k, i),
+  kosten: 100 * (i + 1), opbrengsten: 40 * k, rente: m.platform === 'Online' ? 3.5 : null, saldo: saldo(k, i), ...sections(k, i),
 })));
 const models: ModelRow[] = MODELS.map((m, k) => ({
   rekenmodel_id: m.id, project_id: k + 1, project: `Project ${m.name}`, projectnummer: null, projecttype: 'Woningbouw', deelgebied: 'Centrum',
   versie_id: k + 1, versie: 'Versie 1', rekenmodel: m.name, platform: m.platform, startdatum: null, einddatum: null, ncw_datum: null,
   laatst_gewijzigd: '2026-03-02T09:00:00.000Z', ew: -1000 * (k + 1), ncw: -900 * (k + 1), verliesvoorziening: 0, totale_kosten: 10, totale_opbrengsten: 5,
-  poc: null, aantal_perioden: m.labels.length, fout: null,
+  poc: null, aantal_perioden: m.labels.length, fout: null, ...sections(k),
 }));
 const DATA: ReportData = { rekenmodellen: models, perioden: periods };
 const FILES = ['vergelijking', 'kasstromen'] as const;
@@ -76,18 +80,38 @@ describe('the shipped report templates filled, recalculated and printed by Libre
     for (const f of FILES) expect(pages[f]!.join('\n')).not.toMatch(/Err:|#REF|#N\/A|#VALUE|#WAARDE/);
   });
 
-  it('Kasstromen: per model its periods down with costs, revenues, interest and balance, and the totals', () => {
+  it('Kasstromen: per model its periods down with costs, revenues (and each section\'s), interest and balance, and the totals', () => {
     const sheet = values.kasstromen!.get(CASH_FLOWS_SHEET)!;
+    const col = (column: string) => 1 + CASH_FLOWS_LINES.findIndex(([, c]) => c === column);
+    const revenue = SECTION_COLUMNS.filter((c) => c.revenue);
+    expect(revenue.map((c) => col(c.key))).toEqual([3, 4, 5]); // after Opbrengsten, which they add up to
     MODELS.forEach((m, k) => {
       const top = CASH_FLOWS_FIRST_ROW - 1 + k * CASH_FLOWS_BLOCK; // 0-based
       expect(sheet.get(a1(0, top))).toBe(`Project ${m.name} – Versie 1 – ${m.name}`);
+      expect(revenue.map((c) => sheet.get(a1(col(c.key), top + 1)))).toEqual(revenue.map((c) => c.title));
       m.labels.forEach((label, i) => {
         expect(sheet.get(a1(0, top + 3 + i))).toBe(label);
-        expect(sheet.get(a1(4, top + 3 + i))).toBe(saldo(k, i));
+        expect(sheet.get(a1(col('saldo'), top + 3 + i))).toBe(saldo(k, i));
+        for (const c of revenue) expect(sheet.get(a1(col(c.key), top + 3 + i)), `${m.name} ${c.key}`).toBe(section(k, SECTION_COLUMNS.indexOf(c), i) ?? '');
       });
       expect(sheet.get(a1(0, top + 3 + m.labels.length))).toBe('');
       expect(sheet.get(a1(0, top + 2))).toBe('Totaal');
       expect(sheet.get(a1(1, top + 2))).toBe(m.labels.reduce((s, _, i) => s + 100 * (i + 1), 0));
+    });
+  });
+
+  it('Vergelijking: per model its costs per category under the total costs and its revenues per section under the total revenues, with totals', () => {
+    const sheet = values.vergelijking!.get(COMPARISON_SHEET)!;
+    const row = (column: string) => COMPARISON_FIRST_ROW - 1 + COMPARISON_ROWS.findIndex((r) => r.column === column); // 0-based
+    expect(row('ew')).toBe(COMPARISON_FIRST_ROW - 1 + 5); // EW and NCW keep their rows
+    const costs = SECTION_COLUMNS.filter((c) => c.category);
+    const revenue = SECTION_COLUMNS.filter((c) => c.revenue);
+    expect(costs.map((c) => row(c.key))).toEqual(costs.map((_, j) => row('totale_kosten') + 1 + j));
+    expect(revenue.map((c) => row(c.key))).toEqual(revenue.map((_, j) => row('totale_opbrengsten') + 1 + j));
+    SECTION_COLUMNS.forEach((c, j) => {
+      expect(sheet.get(a1(0, row(c.key)))).toBe(c.title);
+      expect(MODELS.map((_, k) => sheet.get(a1(k + 1, row(c.key)))), c.key).toEqual(MODELS.map((_, k) => section(k, j) ?? ''));
+      expect(sheet.get(a1(11, row(c.key))), `Totaal ${c.key}`).toBeCloseTo(MODELS.reduce((s, _, k) => s + (section(k, j) ?? 0), 0), 6);
     });
   });
 
@@ -131,8 +155,12 @@ describe('the shipped report templates filled, recalculated and printed by Libre
       expect(p).toContain('Kasstromen per rekenmodel'); // the title row on every page
       expect(p).toContain(`Project ${MODELS[k]!.name} – Versie 1 – ${MODELS[k]!.name}`);
     });
-    expect(pages.kasstromen!.length).toBeLessThanOrEqual(MODELS.length + 3);
+    // The data sheets print as many pages across as their columns need at a readable scale (issue 24 item 9
+    // added the section columns): a page each before, two or three now; their rows fit a page.
+    const dataPages = (f: (typeof FILES)[number]) => [REPORT_SHEETS.models, REPORT_SHEETS.periods].reduce((n, sheet) => n + printSetupOf(filled[f]!, sheet).fitToWidth!, 0);
+    expect(dataPages('kasstromen')).toBeLessThanOrEqual(6);
+    expect(pages.kasstromen!.length).toBeLessThanOrEqual(MODELS.length + 1 + dataPages('kasstromen'));
     // Vergelijking: the table, the chart on its own page, its table, the data sheets
-    expect(pages.vergelijking!.length).toBeLessThanOrEqual(8);
+    expect(pages.vergelijking!.length).toBeLessThanOrEqual(6 + dataPages('vergelijking'));
   });
 });

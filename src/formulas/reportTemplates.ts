@@ -8,6 +8,7 @@ import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportModelRow, type 
 import { escapeXml } from '../lib/xml.ts';
 import { NUMBER_FORMATS, printLayout } from './export.ts';
 import { MAX_PERIODS } from './periods.ts';
+import { SECTION_COLUMNS } from './reportColumns.ts';
 import { REPORT_SHEETS, dataName } from './reportWorkbook.ts';
 import { colName } from './workbook.ts';
 import { attr, openXlsx } from './xlsxPackage.ts';
@@ -38,11 +39,17 @@ const MONEY = NUMBER_FORMATS.money!;
 const bold = { bold: true } as const;
 const title = { bold: true, size: 14 } as const;
 
+/** The section columns of one kind as rows under their total, indented (issue 24 item 9). */
+const sectionRows = (revenue: boolean) => SECTION_COLUMNS.filter((c) => (c.revenue !== null) === revenue)
+  .map((c) => ({ label: c.title, column: c.key, fmt: MONEY, total: true, indent: true }));
+
 /**
- * The comparison's rows: label, the data column, its format and whether the Totaal column sums it.
- * Row numbers on the sheet are fixed (the LibreOffice test and docs/reports.md read EW and NCW there).
+ * The comparison's rows: label, the data column, its format, whether the Totaal column sums it and
+ * whether it is a part of the row above. EW and NCW keep their row numbers (the LibreOffice test and
+ * docs/reports.md read them there); the costs per category and the revenues per section stand under
+ * their totals.
  */
-export const COMPARISON_ROWS: { label: string; column: keyof ReportModelRow; fmt?: string; total?: boolean }[] = [
+export const COMPARISON_ROWS: { label: string; column: keyof ReportModelRow; fmt?: string; total?: boolean; indent?: boolean }[] = [
   { label: 'Project', column: 'project' },
   { label: 'Projectnummer', column: 'projectnummer' },
   { label: 'Versie', column: 'versie' },
@@ -52,7 +59,9 @@ export const COMPARISON_ROWS: { label: string; column: keyof ReportModelRow; fmt
   { label: 'Netto contante waarde (NCW)', column: 'ncw', fmt: MONEY, total: true },
   { label: 'Verliesvoorziening', column: 'verliesvoorziening', fmt: MONEY, total: true },
   { label: 'Totale kosten', column: 'totale_kosten', fmt: MONEY, total: true },
+  ...sectionRows(false),
   { label: 'Totale opbrengsten', column: 'totale_opbrengsten', fmt: MONEY, total: true },
+  ...sectionRows(true),
   { label: 'Percentage of completion (POC)', column: 'poc', fmt: NUMBER_FORMATS.fraction },
   { label: 'Aantal perioden', column: 'aantal_perioden', fmt: NUMBER_FORMATS.int },
   { label: 'Opmerking', column: 'fout' },
@@ -141,7 +150,8 @@ export async function buildComparisonTemplate(): Promise<Uint8Array> {
   COMPARISON_ROWS.forEach((row, i) => {
     const r = ws.getRow(COMPARISON_FIRST_ROW + i);
     r.getCell(1).value = row.label;
-    r.getCell(1).font = bold;
+    if (row.indent) r.getCell(1).alignment = { indent: 1 };
+    else r.getCell(1).font = bold;
     for (let k = 1; k <= n; k++) {
       const cell = r.getCell(k + 1);
       cell.value = formula(modelValue(row.column, k, COUNT_CELL));
@@ -212,37 +222,47 @@ function balanceSheet(wb: ExcelJS.Workbook, n: number) {
   printLayout(bs, { titleRows: 0, titleCols: 2, widths });
 }
 
-/** 'Kasstromen per rekenmodel': per model a block with its periods down (costs, revenues, interest, balance) and totals. */
+/**
+ * The Kasstromen columns: label, the data column, whether the block's Totaal row sums it. The revenues of
+ * each section follow the revenues they add up to (issue 24 item 9); the costs per category are on the
+ * comparison and in the data: ten more columns would not print on a portrait page.
+ */
+export const CASH_FLOWS_LINES: [string, keyof ReportPeriodRow, boolean][] = [
+  ['Kosten', 'kosten', true], ['Opbrengsten', 'opbrengsten', true],
+  ...SECTION_COLUMNS.filter((c) => c.revenue).map((c): [string, keyof ReportPeriodRow, boolean] => [c.title, c.key, true]),
+  ['Rente', 'rente', true], ['Saldo (boekwaarde)', 'saldo', false],
+];
+
+/** 'Kasstromen per rekenmodel': per model a block with its periods down (costs, revenues and each section's, interest, balance) and totals. */
 export async function buildCashFlowsTemplate(): Promise<Uint8Array> {
   const wb = newWorkbook();
   const ws = wb.addWorksheet(CASH_FLOWS_SHEET);
   const n = CASH_FLOWS_MAX_MODELS;
-  const LINES: [string, keyof ReportPeriodRow, boolean][] = [
-    ['Kosten', 'kosten', true], ['Opbrengsten', 'opbrengsten', true], ['Rente', 'rente', true], ['Saldo (boekwaarde)', 'saldo', false],
-  ];
-  // A: period label, B…E: the lines; F and G (hidden): the model's first row in Perioden and its number of periods.
-  const widths = [16, 18, 18, 18, 20];
+  const LINES = CASH_FLOWS_LINES;
+  // A: period label, then the lines; the two columns after them (hidden): the model's first row in Perioden and its number of periods.
+  const widths = [14, ...LINES.map(([, column]) => (column === 'saldo' ? 17 : 15))];
   widths.forEach((w, c) => (ws.getColumn(c + 1).width = w));
-  ws.getColumn(6).hidden = true;
-  ws.getColumn(7).hidden = true;
+  const [startCol, countCol] = [LINES.length + 2, LINES.length + 3];
+  ws.getColumn(startCol).hidden = true;
+  ws.getColumn(countCol).hidden = true;
   ws.getCell('A1').value = CASH_FLOWS_NAME;
   ws.getCell('A1').font = title;
   ws.getCell('A2').value = 'Aantal rekenmodellen';
   ws.getCell('B2').value = formula(`COUNT(${m('rekenmodel_id')})`);
   ws.getCell('A3').value = "Bedragen in euro's per periode; kosten en opbrengsten positief, rente en saldo volgen het saldo (positief: nog terug te verdienen). Spreadsheetmodellen hebben geen rente per periode.";
   ws.getCell('A3').alignment = { wrapText: true, vertical: 'top' };
-  ws.mergeCells('A3:E3');
+  ws.mergeCells(`A3:${colName(LINES.length)}3`);
   ws.getRow(3).height = 45;
   for (let k = 1; k <= n; k++) {
     const top = CASH_FLOWS_FIRST_ROW + (k - 1) * CASH_FLOWS_BLOCK;
-    const start = `$F$${top}`;
-    const count = `$G$${top}`;
+    const start = `$${colName(startCol - 1)}$${top}`;
+    const count = `$${colName(countCol - 1)}$${top}`;
     const name = ws.getRow(top);
     name.getCell(1).value = formula(modelName(k));
     name.getCell(1).font = bold;
     name.getCell(4).value = formula(modelValue('fout', k, COUNT_CELL));
-    name.getCell(6).value = formula(modelStart(k));
-    name.getCell(7).value = formula(modelPeriods(k));
+    name.getCell(startCol).value = formula(modelStart(k));
+    name.getCell(countCol).value = formula(modelPeriods(k));
     const head = ws.getRow(top + 1);
     head.getCell(1).value = formula(`IF(${k}>${COUNT_CELL},"","Periode")`);
     LINES.forEach(([label], j) => (head.getCell(j + 2).value = formula(`IF(${k}>${COUNT_CELL},"","${label}")`)));
@@ -272,7 +292,7 @@ export async function buildCashFlowsTemplate(): Promise<Uint8Array> {
     // A model per page.
     ws.getRow(top + CASH_FLOWS_BLOCK - 1).addPageBreak();
   }
-  wb.definedNames.add(`${CASH_FLOWS_SHEET}!$A$${CASH_FLOWS_FIRST_ROW}:$G$${CASH_FLOWS_FIRST_ROW + CASH_FLOWS_BLOCK - 1}`, `${BLOCK_NAME}_kasstromen`);
+  wb.definedNames.add(`${CASH_FLOWS_SHEET}!$A$${CASH_FLOWS_FIRST_ROW}:$${colName(countCol - 1)}$${CASH_FLOWS_FIRST_ROW + CASH_FLOWS_BLOCK - 1}`, `${BLOCK_NAME}_kasstromen`);
   printLayout(ws, { titleRows: 1, titleCols: 0, widths, portrait: true });
   addDataSheets(wb);
   return bytesOf(wb);
@@ -281,7 +301,7 @@ export async function buildCashFlowsTemplate(): Promise<Uint8Array> {
 export const SHIPPED_REPORT_TEMPLATES: ShippedReportTemplate[] = [
   {
     name: COMPARISON_NAME,
-    description: 'De gekozen rekenmodellen naast elkaar: project, versie, eindwaarde, netto contante waarde, verliesvoorziening, totale kosten en opbrengsten en POC, met totalen, en een grafiek van het saldo per periode.',
+    description: 'De gekozen rekenmodellen naast elkaar: project, versie, eindwaarde, netto contante waarde, verliesvoorziening, totale kosten per kostencategorie en opbrengsten per soort en POC, met totalen, en een grafiek van het saldo per periode.',
     nModelsMin: 1,
     nModelsMax: COMPARISON_MAX_MODELS,
     filename: `${COMPARISON_NAME}.xlsx`,
@@ -289,7 +309,7 @@ export const SHIPPED_REPORT_TEMPLATES: ShippedReportTemplate[] = [
   },
   {
     name: CASH_FLOWS_NAME,
-    description: 'Per rekenmodel de kasstromen per periode: kosten, opbrengsten, rente en saldo (boekwaarde), met totalen.',
+    description: 'Per rekenmodel de kasstromen per periode: kosten, opbrengsten (woningbouw, niet-woningbouw, overige), rente en saldo (boekwaarde), met totalen.',
     nModelsMin: 1,
     nModelsMax: CASH_FLOWS_MAX_MODELS,
     filename: `${CASH_FLOWS_NAME}.xlsx`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECTION_COLUMNS, type SectionAmounts, type SectionColumnKey } from '../../formulas/reportColumns.ts';
 
 // The data contract of reports and BI links (issue 13; docs/reports.md): what a report template's data
 // sheets hold and what a BI link serves as JSON, CSV and OData. One row per model (`Rekenmodellen`) and
@@ -15,6 +16,12 @@ export const REPORT_PLATFORM = { online: 'Online', spreadsheet: 'Spreadsheet' } 
  * finds the money columns by this schema), so a column added with it is money everywhere at once.
  */
 export const Money = z.number();
+/**
+ * Per revenue section and per cost category an amount (src/formulas/reportColumns.ts: `opbrengsten_…`,
+ * `kosten_…`), after the fixed columns, in both sets: the model's total and the period's amount. Null
+ * when unknown (a spreadsheet model, whose workbook names no sections; a model that cannot be computed).
+ */
+const SectionMoney = Object.fromEntries(SECTION_COLUMNS.map((c) => [c.key, Money.nullable()])) as Record<SectionColumnKey, z.ZodNullable<typeof Money>>;
 /** yyyy-mm-dd, or null when the model does not say (a spreadsheet model's dates). */
 const DateOrNull = z.string().nullable();
 
@@ -47,8 +54,10 @@ export const ReportModelRow = z.object({
   aantal_perioden: z.number().int(),
   /** Dutch reason why the results are missing (an invalid model, a workbook without result cells). */
   fout: z.string().nullable(),
+  ...SectionMoney,
 });
-export type ReportModelRow = z.infer<typeof ReportModelRow>;
+/** zod infers no template-literal keys: the section columns' type is added by hand (their schema is SectionMoney). */
+export type ReportModelRow = z.infer<typeof ReportModelRow> & SectionAmounts;
 
 /** One row of the `Perioden` sheet / entity set (a model's period; `periode` counts from 1). */
 export const ReportPeriodRow = z.object({
@@ -65,15 +74,16 @@ export const ReportPeriodRow = z.object({
   rente: Money.nullable(),
   /** Book value at the end of the period (positive: still to be recovered). */
   saldo: Money,
+  ...SectionMoney,
 });
-export type ReportPeriodRow = z.infer<typeof ReportPeriodRow>;
+export type ReportPeriodRow = z.infer<typeof ReportPeriodRow> & SectionAmounts;
 
 /** Both sets, models in the order asked for, periods per model in period order. */
 export const ReportData = z.object({
   rekenmodellen: z.array(ReportModelRow),
   perioden: z.array(ReportPeriodRow),
 });
-export type ReportData = z.infer<typeof ReportData>;
+export type ReportData = { rekenmodellen: ReportModelRow[]; perioden: ReportPeriodRow[] };
 
 /** The column order of each set (data sheets, CSV), taken from the schemas so it is written once. */
 export const REPORT_MODEL_COLUMNS = Object.keys(ReportModelRow.shape) as (keyof ReportModelRow)[];
