@@ -5,6 +5,7 @@
 import type { ReportModelRow, ReportPeriodRow } from '../api/contract/reportData.ts';
 import { serialToIso, toSerial } from './dates.ts';
 import { GrexEngine } from './engine.ts';
+import { TOOL_RESULTS_FORMAT, type ToolResults, summarizeResults } from './results.ts';
 import { WorkbookResultsError, readWorkbookResults } from './savedWorkbook.ts';
 
 type ModelFields = 'startdatum' | 'einddatum' | 'ncw_datum' | 'ew' | 'ncw' | 'verliesvoorziening' | 'totale_kosten' | 'totale_opbrengsten' | 'poc' | 'fout';
@@ -14,7 +15,10 @@ type PeriodFields = 'label' | 'startdatum' | 'einddatum' | 'kosten' | 'opbrengst
 export interface ModelResults {
   model: Pick<ReportModelRow, ModelFields>;
   periods: Pick<ReportPeriodRow, PeriodFields>[];
+  /** An online model's results as the tool shows them, painted before its engine is built (absent: compute). */
+  tool?: ToolResults;
 }
+
 
 const EMPTY = {
   startdatum: null, einddatum: null, ncw_datum: null, ew: null, ncw: null, verliesvoorziening: null,
@@ -48,6 +52,7 @@ export function onlineModelResults(modelData: unknown): ModelResults {
         label: p.label, startdatum: p.start, einddatum: lastDay(p.end),
         kosten: p.costs, opbrengsten: p.revenues, rente: p.interest, saldo: p.balance,
       })),
+      tool: { format: TOOL_RESULTS_FORMAT, results: summarizeResults(r) },
     };
   } finally {
     engine.destroy();
