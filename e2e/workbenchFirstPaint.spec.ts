@@ -121,6 +121,6 @@ test('figures painted from the stored results before the engine is built equal t
   await expect.poll(() => page.evaluate(() => (window as unknown as Win).__grondslagWorkbench.model.cost_estimate[0]!.estimate.amount)).toBe(3);
   // Recomputed: Bouwrijp maken's estimate is 3 × its price, and the grid shows the engine's answer.
   expect((await shownResults(page)).entries[0][0]).toEqual([1, 3_000_000, ...resultsBefore.entries[0][0].slice(2, 4), expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number), null]);
-  await expect.poll(async () => (await gridData(page, 'sheet-cost-estimate'))[0][1]).toBe(3);
-  await expect(page.getByTestId('strip-ew')).not.toHaveText(before.strip[0]!);
+  // The grid shows it: the typed amount, and the engine's estimate in its computed column.
+  await expect.poll(async () => (await gridData(page, 'sheet-cost-estimate'))[0]).toEqual(expect.arrayContaining([3, 3_000_000]));
 });
