@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
-import { auditLog, model, modelSession, project, projectRole, versionModel } from '../db/schema/index.ts';
+import { auditLog, model, modelResult, modelSession, project, projectRole, versionModel } from '../db/schema/index.ts';
+import { onlineModelResults } from '../../src/formulas/modelResults.ts';
 import type { UserRow } from '../context.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 
@@ -53,6 +54,24 @@ describe('GET /api/grexonline/model/{id}/', () => {
     expect(body.base_parameters.phasing_period).toBe('Annual');
     expect(body.base_parameters.project_info).toMatchObject({ project_name: 'Plan', version_name: 'Versie 1', model_name: 'Online', subregion: 'Centrum' });
     expect(body).toMatchObject({ project_name: 'Plan', version_name: 'Versie 1', model_name: 'Online', frozen: false, can_edit: true, data_version: 0, read_only_reason: null });
+  });
+  it('carries the results stored for the model\'s current save, and none of another save or another format (issue 26)', async () => {
+    const id = await mkModel(A, 'Opgeslagen resultaten', [[A.usr, 'USR']]);
+    expect((await load(id, A.usr)).json().stored_results).toBeNull();
+    const computed = JSON.parse(JSON.stringify(onlineModelResults(example))) as ReturnType<typeof onlineModelResults>;
+    await t.db.insert(modelResult).values({ modelId: id, clientId: A.clientId, dataVersion: 0, savedModelId: null, computedAt: new Date(), results: computed });
+    const body = (await load(id, A.usr)).json();
+    expect(body.stored_results).toEqual({ data_version: 0, format: computed.tool!.format, results: computed.tool!.results });
+    expect(body.stored_results.results.ew).toBeCloseTo(-106120.8, 2);
+    // A save whose results job has not run yet: the row belongs to the save before it.
+    await t.db.update(model).set({ dataVersion: 1 }).where(eq(model.id, id));
+    expect((await load(id, A.usr)).json().stored_results).toBeNull();
+    // A row stored before the tool's part existed.
+    const { tool: _tool, ...reportPart } = computed;
+    await t.db.update(modelResult).set({ dataVersion: 1, results: reportPart }).where(eq(modelResult.modelId, id));
+    expect((await load(id, A.usr)).json().stored_results).toBeNull();
+    await t.db.update(modelResult).set({ results: { ...computed, tool: { ...computed.tool!, format: 99 } } }).where(eq(modelResult.modelId, id));
+    expect((await load(id, A.usr)).json().stored_results).toBeNull();
   });
   it('a spreadsheet model is not an online model', async () => {
     expect((await load(sheetId, A.adm)).statusCode).toBe(404);

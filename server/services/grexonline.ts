@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
-import { appUser, model, modelSession, project, subregion, versionModel } from '../db/schema/index.ts';
+import { appUser, model, modelResult, modelSession, project, subregion, versionModel } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { fullName } from './audit.ts';
 import { command } from './command.ts';
@@ -12,7 +12,8 @@ import * as policy from '../policies/grexonline.ts';
 import { validateModelData, validateModelDataForSave } from '../../src/formulas/validate.ts';
 import { checkFormulas } from '../../src/formulas/cellFormulas.ts';
 import type { ModelData, ProjectInfo } from '../../src/api/contract/modelData.ts';
-import { type GrexOnlineModel, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo } from '../../src/api/contract/grexonline.ts';
+import { type GrexOnlineModel, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo, type StoredToolResults } from '../../src/api/contract/grexonline.ts';
+import { TOOL_RESULTS_FORMAT, type ToolResults } from '../../src/formulas/results.ts';
 import { MSG_CONFLICT, MSG_INVALID, MSG_SESSION_ENDED, MSG_SESSION_OTHER } from '../../src/api/contract/messages.ts';
 
 // The online calculation tool's server side (spec 3 §7): load and save the model data of an online
@@ -26,9 +27,11 @@ interface ToolRow {
   session: SessionInfo | null;
   hasMapData: boolean;
   hasVersionRegion: boolean;
+  /** The stored results of this save (the open only), in the format the tool reads. */
+  stored: StoredToolResults | null;
 }
 
-async function loadRow(db: DbOrTx, user: UserRow, id: number): Promise<ToolRow> {
+async function loadRow(db: DbOrTx, user: UserRow, id: number, opts: { stored?: boolean } = {}): Promise<ToolRow> {
   const access = await modelAccess(db, user, id);
   policy.requireToolRead(user, access?.role);
   if (!access || access.platform !== 'online') throw notFound();
@@ -38,9 +41,12 @@ async function loadRow(db: DbOrTx, user: UserRow, id: number): Promise<ToolRow> 
     organisation: project.organisation, subregion: subregion.description, hasMapData: sql<boolean>`${hasMapData(sql`${model.versionId}`)}`,
     hasVersionRegion: sql<boolean>`${hasVersionRegion(sql`${model.versionId}`)}`,
     sessionUserId: modelSession.userId, sessionStartedAt: modelSession.startedAt, firstName: appUser.firstName, lastName: appUser.lastName,
+    // The stored results of exactly this save (an older save's row is not joined), only what the tool reads.
+    tool: opts.stored ? sql<ToolResults | null>`${modelResult.results} -> 'tool'` : sql<null>`NULL`,
   }).from(model).innerJoin(versionModel, eq(versionModel.id, model.versionId)).innerJoin(project, eq(project.id, versionModel.projectId))
     .innerJoin(subregion, eq(subregion.id, project.subregionId))
     .leftJoin(modelSession, eq(modelSession.modelId, model.id)).leftJoin(appUser, eq(appUser.id, modelSession.userId))
+    .leftJoin(modelResult, and(eq(modelResult.modelId, model.id), eq(modelResult.dataVersion, model.dataVersion), isNull(modelResult.savedModelId)))
     .where(eq(model.id, id));
   if (!row) throw notFound();
   const s = row.sessionUserId === null ? null
@@ -55,6 +61,7 @@ async function loadRow(db: DbOrTx, user: UserRow, id: number): Promise<ToolRow> 
     },
     hasMapData: row.hasMapData,
     hasVersionRegion: row.hasVersionRegion,
+    stored: row.tool?.format === TOOL_RESULTS_FORMAT ? { data_version: row.dataVersion, format: row.tool.format, results: row.tool.results } : null,
     session: s ? { user_id: s.userId, user_name: fullName({ firstName: s.firstName, lastName: s.lastName }), mine: s.userId === user.id, started_at: s.startedAt.toISOString() } : null,
   };
 }
@@ -92,8 +99,8 @@ function storedData(r: ToolRow): ModelData {
 }
 
 export async function getToolModel(ctx: AppContext, user: UserRow, id: number): Promise<GrexOnlineModel> {
-  const r = await loadRow(ctx.db, user, id);
-  return answer(user, r, storedData(r));
+  const r = await loadRow(ctx.db, user, id, { stored: true });
+  return { ...answer(user, r, storedData(r)), stored_results: r.stored };
 }
 
 export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, body: SaveModelBody, ip: string): Promise<GrexOnlineModel> {

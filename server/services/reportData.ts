@@ -42,7 +42,7 @@ async function factsAndResults(db: DbOrTx, clientId: number, ids: readonly numbe
     SELECT m.id, p.id AS project_id, p.name AS project, p.number, tp.description AS type, s.description AS subregion,
            v.id AS version_id, v.name AS version, m.name, m.model_platform AS platform,
            (extract(epoch FROM greatest(m.timestamp_last_modified, sm.timestamp_save)) * 1000)::float8 AS changed_ms,
-           r.results
+           r.results - 'tool' AS results
     FROM model m JOIN version_model v ON v.id = m.version_id JOIN project p ON p.id = v.project_id
     JOIN type_project tp ON tp.id = p.type_project_id JOIN subregion s ON s.id = p.subregion_id
     LEFT JOIN saved_model sm ON sm.model_id = m.id AND sm.active

@@ -7,6 +7,7 @@ import { buildModelTemplate } from './modelTemplate.ts';
 import { failedResults, modelResultsOf, onlineModelResults, spreadsheetModelResults } from './modelResults.ts';
 import { engineResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
 import { SECTION_COLUMNS } from './reportColumns.ts';
+import { TOOL_RESULTS_FORMAT, nominalTotal } from './results.ts';
 import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 
 // The computed part of the report rows (what model_result stores): the engine's figures for online
@@ -47,6 +48,19 @@ describe('onlineModelResults', () => {
     ]);
     expect(r.periods.map((p) => [p.kosten, p.opbrengsten, p.rente, p.saldo]))
       .toEqual(expected.periods.map((p) => [p.costs, p.revenues, p.interest, p.balance]));
+  });
+
+  it('carries what the tool paints before its engine is built: the engine\'s results without the entries\' per-period arrays', () => {
+    expect(r.tool!.format).toBe(TOOL_RESULTS_FORMAT);
+    const { costEntries, residentialEntries, nonResidentialEntries, otherRevenueEntries, ...figures } = expected;
+    const { costEntries: c, residentialEntries: re, nonResidentialEntries: n, otherRevenueEntries: o, ...storedFigures } = r.tool!.results;
+    expect(storedFigures).toEqual(figures);
+    const summary = (list: typeof costEntries) => list.map(({ phased: _p, booked: _b, indexFactor: _i, nominal, ...rest }) => ({ ...rest, nominalTotal: nominal.reduce((a, b) => a + b, 0) }));
+    expect([c, re, n, o]).toEqual([summary(costEntries), summary(residentialEntries), summary(nonResidentialEntries), summary(otherRevenueEntries)]);
+    expect(c.length).toBeGreaterThan(0);
+    expect(c.every((e) => !('nominal' in e) && nominalTotal(e) === nominalTotal(costEntries.find((x) => x.id === e.id)!))).toBe(true);
+    // As stored (jsonb): the figures survive JSON unchanged.
+    expect(JSON.parse(JSON.stringify(r.tool))).toEqual(r.tool);
   });
 
   it('answers the first Dutch problem of invalid data, and no figures', () => {

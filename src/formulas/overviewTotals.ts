@@ -3,7 +3,7 @@
 // section shows here without a change; the tool only renders what this returns.
 import type { ModelData } from '../api/contract/modelData.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
-import type { EntryResult, Results } from './results.ts';
+import { type EntrySummary, type ResultsSummary, nominalTotal } from './results.ts';
 import { type EntryKind, SECTIONS, entriesOf, sectionOf } from './sections.ts';
 import { LOCATION_TITLES } from './workbook.ts';
 
@@ -36,13 +36,11 @@ export interface SectionTotals extends Totals {
 const zero = (): Totals => ({ estimate: 0, amountAtNcw: 0, totalBooked: 0, nominal: 0, count: 0 });
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-function add(t: Totals, e: EntryResult): void {
+function add(t: Totals, e: EntrySummary): void {
   t.estimate += e.estimate;
   t.amountAtNcw += e.amountAtNcw;
   t.totalBooked += e.totalBooked;
-  let n = 0;
-  for (const v of e.nominal) n += v;
-  t.nominal += n;
+  t.nominal += nominalTotal(e);
   t.count++;
 }
 /** Sums to the cent, as the entry cells are shown (floating-point sums of many cents drift). */
@@ -51,7 +49,7 @@ function rounded<T extends Totals>(t: T): T {
 }
 
 /** Per section and per category: estimate, amount at NCW date, booked and nominal totals. */
-export function sectionTotals(m: ModelData, r: Results): SectionTotals[] {
+export function sectionTotals(m: ModelData, r: ResultsSummary): SectionTotals[] {
   return SECTIONS.map((s) => {
     const categoryOf = new Map(entriesOf(m, s.kind).map((e) => [e.id, e.phasing.phasing_section_type as string]));
     const section = zero();
@@ -94,7 +92,7 @@ const CHECKED: { kind: EntryKind; location: SpaceUsageCheck['location'] }[] = [
  * warning (returned), equal areas none. A section without Prijs-per-m² entries is not checked: the area of
  * plots priced per plot or by quote is not in the model (docs/decisions.md, "The model's Overzicht").
  */
-export function spaceUsageChecks(m: ModelData, r: Pick<Results, 'spaceUsage'>): SpaceUsageCheck[] {
+export function spaceUsageChecks(m: ModelData, r: Pick<ResultsSummary, 'spaceUsage'>): SpaceUsageCheck[] {
   const out: SpaceUsageCheck[] = [];
   for (const { kind, location } of CHECKED) {
     const perM2 = entriesOf(m, kind).filter((e) => 'calculation_method' in e && e.calculation_method === 'PricePerSquareMeter');

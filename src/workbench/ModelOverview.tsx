@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { Callout } from '@blueprintjs/core';
 import { type SectionTotals, type Totals, sectionTotals, spaceUsageChecks } from '../formulas/overviewTotals.ts';
 import { REVENUE_SECTIONS } from '../formulas/sections.ts';
-import type { Results } from '../formulas/results.ts';
+import type { ResultsSummary } from '../formulas/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
 import { type ChartStack, Chart, Figures, PeriodTable } from './Overview.tsx';
@@ -16,7 +16,7 @@ import { formatCount } from '../lib/count.ts';
 /** Costs red above the axis, the revenue sections in greens and a teal below it (the sheet's signs: net = costs − revenues). */
 const STACK_COLORS = ['#cd4246', '#238551', '#72ca9b', '#1c6e42'];
 
-function stacks(r: Results): ChartStack[] {
+function stacks(r: ResultsSummary): ChartStack[] {
   return [
     { title: OVERVIEW_TITLES.costs, color: STACK_COLORS[0]!, sign: 1, values: r.periods.map((p) => p.costs) },
     ...REVENUE_SECTIONS.map((s, i): ChartStack => ({

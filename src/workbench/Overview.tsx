@@ -2,7 +2,7 @@ import { type EntryKind, sectionOf } from '../formulas/sections.ts';
 import { Fragment, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Callout } from '@blueprintjs/core';
-import type { PeriodResult, Results, EntryResult } from '../formulas/results.ts';
+import { type EntrySummary, type PeriodResult, type ResultsSummary, nominalTotal } from '../formulas/results.ts';
 import { OVERVIEW_TITLES, RESULT_TITLES } from '../formulas/workbook.ts';
 import { formatMoney, formatMoneyCompact, formatNumber } from '../lib/nlFormat.ts';
 import { type OverviewRow, ROW_RULES, balanceTitle, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';
@@ -136,7 +136,7 @@ const FIGURE_RULES: Record<string, string> = {
   opbrengsten: 'Som van de nominale opbrengsten van woningbouw, niet-woningbouw en overige opbrengsten over alle perioden.',
 };
 
-export function Figures({ r }: { r: Results }) {
+export function Figures({ r }: { r: ResultsSummary }) {
   const T = RESULT_TITLES;
   const items: [string, string, string][] = [
     [T.ew, formatMoney(r.ew), 'ew'],
@@ -180,7 +180,7 @@ export function PeriodTable({ periods, rows }: { periods: PeriodResult[]; rows: 
   );
 }
 
-function EntryTable({ entries, title }: { entries: EntryResult[]; title: string }) {
+function EntryTable({ entries, title }: { entries: EntrySummary[]; title: string }) {
   return (
     <div className="gs-wb-tablewrap">
       <table className="gs-wb-table" data-testid="ov-entries">
@@ -196,7 +196,7 @@ function EntryTable({ entries, title }: { entries: EntryResult[]; title: string 
               <td>{formatNumber(e.totalBooked)}</td>
               <td>{formatNumber(e.totalPhased)}</td>
               <td className={Math.abs(e.residualToPhase) > 0.005 ? 'gs-wb-warn' : undefined}>{formatNumber(e.residualToPhase)}</td>
-              <td>{formatNumber(e.nominal.reduce((a, b) => a + b, 0))}</td>
+              <td>{formatNumber(nominalTotal(e))}</td>
             </tr>
           ))}
           <tr className="gs-wb-total">
@@ -206,7 +206,7 @@ function EntryTable({ entries, title }: { entries: EntryResult[]; title: string 
             <td>{formatNumber(entries.reduce((s, e) => s + e.totalBooked, 0))}</td>
             <td>{formatNumber(entries.reduce((s, e) => s + e.totalPhased, 0))}</td>
             <td>{formatNumber(entries.reduce((s, e) => s + e.residualToPhase, 0))}</td>
-            <td>{formatNumber(entries.reduce((s, e) => s + e.nominal.reduce((a, b) => a + b, 0), 0))}</td>
+            <td>{formatNumber(entries.reduce((s, e) => s + nominalTotal(e), 0))}</td>
           </tr>
         </tbody>
       </table>

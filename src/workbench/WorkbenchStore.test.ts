@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WorkbenchStore, MSG, type WorkbenchApi, type BackupStorage } from './WorkbenchStore.ts';
 import type { ModelData } from '../api/contract/modelData.ts';
-import type { GrexOnlineModel, ModelMeta } from '../api/contract/grexonline.ts';
+import type { GrexOnlineModel, ModelMeta, StoredToolResults } from '../api/contract/grexonline.ts';
+import { onlineModelResults } from '../formulas/modelResults.ts';
 
 const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
@@ -21,8 +22,10 @@ class FakeServer implements WorkbenchApi {
       can_edit: true, data_version: this.version, session: null, read_only_reason: null, has_map_data: this.hasMapData, has_version_region: this.region !== null,
     };
   }
+  /** What the GET carries of the stored results (as the server sends them: JSON). */
+  stored: StoredToolResults | null = null;
   async load(): Promise<GrexOnlineModel> {
-    return { ...structuredClone(this.data), ...this.meta() };
+    return { ...structuredClone(this.data), ...this.meta(), stored_results: structuredClone(this.stored) };
   }
   async save(_id: number, data: ModelData, v: number): Promise<GrexOnlineModel> {
     if (this.fail) throw Object.assign(new Error('Response returned an error code'), { status: this.fail });
@@ -313,5 +316,81 @@ describe('WorkbenchStore', () => {
     const c = setup(server, storage).store;
     await c.load();
     expect(c.restoreOffer).toBeNull();
+  });
+
+  describe('first paint from the stored results (issue 26)', () => {
+    /** The server's stored results of the loaded data, for the save `dataVersion`, as JSON. */
+    const storedOf = (data: ModelData, dataVersion: number): StoredToolResults => {
+      const { tool } = JSON.parse(JSON.stringify(onlineModelResults(data))) as ReturnType<typeof onlineModelResults>;
+      return { data_version: dataVersion, format: tool!.format, results: tool!.results };
+    };
+    /** Holds the engine's build (the e2e hook) until `release` is called. */
+    function holdEngine() {
+      let release!: () => void;
+      const g = globalThis as { __grondslagHoldEngine?: Promise<unknown> };
+      g.__grondslagHoldEngine = new Promise<void>((r) => (release = r));
+      return () => {
+        delete g.__grondslagHoldEngine;
+        release();
+      };
+    }
+
+    it('shows the stored results of the loaded save while the engine is built, and the engine agrees afterwards', async () => {
+      const server = new FakeServer();
+      server.stored = storedOf(server.data, server.version);
+      const { store } = setup(server);
+      const release = holdEngine();
+      const loading = store.load();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(store.engine).toBeNull();
+      expect(store.status).toBe('ready');
+      const shown = JSON.parse(JSON.stringify(store.results));
+      expect(shown.ew).toBeCloseTo(-106120.8, 2);
+      release();
+      await loading;
+      expect(store.engine).not.toBeNull();
+      expect(store.results!.ew).toBe(shown.ew);
+      expect(store.results!.ncw).toBe(shown.ncw);
+      expect(store.results!.costEntries.map((e) => [e.id, e.estimate, e.amountAtNcw, e.residualToPhase]))
+        .toEqual(shown.costEntries.map((e: { id: number; estimate: number; amountAtNcw: number; residualToPhase: number }) => [e.id, e.estimate, e.amountAtNcw, e.residualToPhase]));
+    });
+
+    it('never shows stored results of another save, nor of a format it does not read', async () => {
+      for (const stored of [{ ...storedOf(example, 2) }, { ...storedOf(example, 3), format: 99 }]) {
+        const server = new FakeServer();
+        server.stored = stored;
+        const { store } = setup(server);
+        const release = holdEngine();
+        const loading = store.load();
+        await new Promise((r) => setTimeout(r, 20));
+        expect(store.status).toBe('ready');
+        expect(store.results).toBeNull();
+        release();
+        await loading;
+        expect(store.results!.ew).toBeCloseTo(-106120.8, 2);
+      }
+    });
+
+    it('a change made while the engine is built waits for it and is applied then, in order; a refused one is said', async () => {
+      const server = new FakeServer();
+      server.stored = storedOf(server.data, server.version);
+      const { store, toasts } = setup(server);
+      const release = holdEngine();
+      const loading = store.load();
+      await new Promise((r) => setTimeout(r, 20));
+      const estimate = store.results!.costEntries.find((e) => e.id === 1)!.estimate;
+      expect(store.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: 2_000_000 }])).toBeNull();
+      expect(store.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: 3_000_000 }])).toBeNull();
+      expect(store.applyEdits([{ kind: 'parameter', field: 'phasing_net_present_value_date', value: '2030-01-01' }])).toBeNull();
+      expect(store.dirty).toBe(false);
+      release();
+      await loading;
+      expect(store.model!.cost_estimate.find((e) => e.id === 1)!.estimate.price).toBe(3_000_000);
+      expect(store.results!.costEntries.find((e) => e.id === 1)!.estimate).not.toBe(estimate);
+      expect(store.dirty).toBe(true);
+      expect(store.undoStack).toHaveLength(2);
+      expect(store.model!.base_parameters.phasing_net_present_value_date).toBe('2024-01-01');
+      expect(toasts).toEqual([store.lastProblems[0]!.message]);
+    });
   });
 });

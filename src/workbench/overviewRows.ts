@@ -1,7 +1,7 @@
 // What the overview's period table and chart show, in the words and signs of the export's Overzicht sheet
 // (docs/decisions.md, "The tool's overview"): the rows are the sheet's rows under the sheet's titles, a cell
 // the sheet leaves empty stays empty, and the Totaal column is the sheet's own.
-import type { PeriodResult, Results } from '../formulas/results.ts';
+import type { PeriodResult, ResultsSummary } from '../formulas/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
 import { ncwPeriodIndex } from '../formulas/periods.ts';
 import { REVENUE_SECTIONS, type RevenueKey } from '../formulas/sections.ts';
@@ -21,7 +21,7 @@ export { ncwPeriodIndex } from '../formulas/periods.ts';
  * `bySection`: the model's Overzicht also shows each revenue section's row of the sheet, under Opbrengsten
  * (they add up to it, calculation.md §3b.5); the section tabs show the sheet's totals only.
  */
-export function overviewRows(r: Results, withdrawal: boolean, ncwDate: string, bySection = false): OverviewRow[] {
+export function overviewRows(r: ResultsSummary, withdrawal: boolean, ncwDate: string, bySection = false): OverviewRow[] {
   const t = r.periodTotals;
   const row = (key: OverviewRow['key'], total: number | null, cell: (p: PeriodResult) => number, from = 0): OverviewRow => ({
     key, title: OVERVIEW_TITLES[key], total, cells: r.periods.map((p, k) => (k < from ? null : cell(p))),
@@ -64,7 +64,7 @@ export function balanceTitle(withdrawal: boolean): string {
 }
 
 /** EW and NCW stay € 0,00 until some period has costs or revenues: then the overview says how to get there. */
-export function nothingPhased(r: Pick<Results, 'periods'>): boolean {
+export function nothingPhased(r: Pick<ResultsSummary, 'periods'>): boolean {
   return r.periods.every((p) => p.costs === 0 && p.revenues === 0);
 }
 

@@ -229,7 +229,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
             <>
               <ReadOnlyNotice store={store} />
               {screen === 'GrexOnline_BaseParameters' ? <BaseParameters store={store} toasts={toasts} actions={o.actions} />
-                : !store.engine && TOOL_SCREENS.includes(screen) ? <Spinner />
+                : !store.results && TOOL_SCREENS.includes(screen) ? <Spinner />
                 : screen === 'GrexOnline_Overview' ? <ModelOverview store={store}
                   toSpace={() => goInside(root, 'GrexOnline_BaseParameters', modelId, { tab: 'space' })}
                   toPhasing={() => goInside(root, 'GrexOnline_CostEstimate', modelId, { tab: 'phasing' })} />

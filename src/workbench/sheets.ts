@@ -2,7 +2,7 @@
 // engine edit. No React, no DOM: the <Sheet> component renders these, the tests read them.
 import { type Edit, fieldEdit, phasingMethodEdits } from '../formulas/engine.ts';
 import { type AnyEntry, type EntryKind, entriesOf, entryLabelProblem, newEntry, NON_RESIDENTIAL_SECTION, sectionOf } from '../formulas/sections.ts';
-import type { EntryResult } from '../formulas/results.ts';
+import { type EntrySummary, nominalTotal } from '../formulas/results.ts';
 import type { FormulaList } from '../formulas/cellFormulas.ts';
 import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
 import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
@@ -139,7 +139,7 @@ export function dateOf(value: unknown): string | null {
 
 export type EntryKindUi = EntryKind;
 
-function resultsOf(store: WorkbenchStore, kind: EntryKindUi): Map<number, EntryResult> {
+function resultsOf(store: WorkbenchStore, kind: EntryKindUi): Map<number, EntrySummary> {
   return new Map(store.results![sectionOf(kind).results].map((e) => [e.id, e]));
 }
 function setNames(m: ModelData, group: ParameterSetGroup): Option[] {
@@ -201,7 +201,7 @@ function entrySheet(
   kind: EntryKindUi,
   id: string,
   columns: Col[],
-  cell: (e: AnyEntry, r: EntryResult | undefined, col: Col) => Cell,
+  cell: (e: AnyEntry, r: EntrySummary | undefined, col: Col) => Cell,
   periodEdit?: (e: AnyEntry, col: Col, value: number | null) => Edit[],
   periodList?: FormulaList,
   spare?: SheetDef['spare'],
@@ -249,12 +249,12 @@ function itemValue(items: { period: string; value: number }[], code: string): nu
 const YES_NO: Option[] = [{ value: 'true', label: 'Ja' }, { value: 'false', label: 'Nee' }];
 
 /** A scalar field's cell: its value through the section's field (entryFields.ts), a result, or the row's warning. */
-function fieldCell(kind: EntryKindUi, m: ModelData, e: AnyEntry, r: EntryResult | undefined, c: Col): Cell {
+function fieldCell(kind: EntryKindUi, m: ModelData, e: AnyEntry, r: EntrySummary | undefined, c: Col): Cell {
   const section = sectionOf(kind);
   if (c.key === 'warning') return section.warningOf(e, m.base_parameters) ?? '';
-  if (c.key === 'nominalTotal') return r ? r.nominal.reduce((a, b) => a + b, 0) : null;
+  if (c.key === 'nominalTotal') return r ? nominalTotal(r) : null;
   const f = section.fields[c.key];
-  if (!f) return r ? (r[c.key as keyof EntryResult] as number) : null;
+  if (!f) return r ? (r[c.key as keyof EntrySummary] as number) : null;
   const v = f.get(e);
   if (c.kind === 'date') return formatDutchDate(v as string);
   if (c.kind === 'select' && !c.raw) return labelOf(c.options ?? [], String(v));
@@ -408,7 +408,7 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef
       case 'end_date': return formatDutchDate(e.phasing.end_date);
       default:
         if (c.period) return itemValue(e.phasing.phasing_items, c.key);
-        return r ? (r[c.key as keyof EntryResult] as number) : null;
+        return r ? (r[c.key as keyof EntrySummary] as number) : null;
     }
   }, (e, col, value) => [{
     kind: 'entryItem', entry: kind, id: e.id, list: 'phasing', period: col.period!, value,
@@ -447,7 +447,7 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKindUi, pref: M
     if (c.key === 'label') return e.label;
     if (c.key === 'type') return labelOf(VALUE_TYPE_OPTIONS, bookType(e, pref, kind)); // the word, not the code 'Financeel'
     if (c.period) return itemValue(e.bookvalue.bookvalue_items, c.key);
-    return r ? (r[c.key as keyof EntryResult] as number) : null;
+    return r ? (r[c.key as keyof EntrySummary] as number) : null;
   }, (e, col, value) => [{ kind: 'entryItem', entry: kind, id: e.id, list: 'bookvalue', period: col.period!, value, valueType: bookType(e, pref, kind) }], 'bookvalue');
   const base = sheet.toEdits;
   sheet.toEdits = (row, c, value) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ModelData } from './modelData.ts';
 import { MAX_ID } from './common.ts';
+import type { ResultsSummary } from '../../formulas/results.ts';
 
 // The online calculation tool's wire (spec 3 §7). The model data itself is the shared schema of
 // modelData.ts, snake_case on the wire and in the engine (the client sends it with rawBody).
@@ -40,9 +41,23 @@ export const ModelMeta = z.object({
 });
 export type ModelMeta = z.infer<typeof ModelMeta>;
 
+/**
+ * The results the server stored for the model's current save (model_result, issue 26): the tool paints
+ * them while its engine is built. `data_version` is the save they were computed from; the tool shows
+ * them only when it equals the model's. The results are src/formulas' ResultsSummary (camelCase, as the
+ * engine's: the tool reads them as it reads the engine's).
+ */
+export const StoredToolResults = z.object({
+  data_version: z.number().int(),
+  format: z.number().int(),
+  results: z.custom<ResultsSummary>((v) => typeof v === 'object' && v !== null),
+});
+export type StoredToolResults = z.infer<typeof StoredToolResults>;
+
 /** GET /api/grexonline/model/{id}/ and the answer of a save: the model data (top level, as the spec's
- * call table says) plus what the tool shows around it. */
-export const GrexOnlineModel = ModelData.extend(ModelMeta.shape);
+ * call table says) plus what the tool shows around it; the GET adds the stored results (null: none for
+ * this save yet). */
+export const GrexOnlineModel = ModelData.extend(ModelMeta.shape).extend({ stored_results: StoredToolResults.nullable().optional() });
 export type GrexOnlineModel = z.infer<typeof GrexOnlineModel>;
 
 /** POST /api/grexonline/model/{id}/: the whole model data and the data_version it was loaded at. */
