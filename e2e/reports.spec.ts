@@ -159,9 +159,9 @@ test('select models, see the count and the limits, make a report and receive the
   await expect(countLine(page)).toHaveText('3 rekenmodellen geselecteerd.');
   // The request is held until the pop-up's progress is seen, so that state is seen however fast the job is.
   let release!: () => void;
-  const held = new Promise<void>((done) => (release = done));
+  const reportHeld = new Promise<void>((done) => (release = done));
   await page.route('**/api/manager/report/', async (r) => {
-    await held;
+    await reportHeld;
     await r.continue();
   });
   const downloaded = page.waitForEvent('download', { timeout: 60_000 });
