@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createTenant, createUser, PASSWORD, bearer, type Tenant } from '../test/fixtures.ts';
-import { appUser, auditLog, refreshToken } from '../db/schema/index.ts';
+import { appUser, auditLog, passwordResetToken, refreshToken } from '../db/schema/index.ts';
 import { encrypt } from '../auth/crypto.ts';
 import type { UserRow } from '../context.ts';
 
@@ -44,6 +44,26 @@ describe('password reset by mail', () => {
     const bad = await post('reset-password/send-token/', { email: 'geen-adres' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].message).toBe('Ongeldig e-mailadres');
+  });
+
+  it('a mail server that is down does not tell that the address exists: the same answer, the code voided, the log says why', async () => {
+    const u = await createUser(t.db, tenant.clientId, { email: 'smtp-down@reset.test' });
+    const unknown = await post('reset-password/send-token/', { email: 'niemand-anders@reset.test' });
+    t.mailFailure = new Error('ECONNREFUSED');
+    try {
+      const known = await post('reset-password/send-token/', { email: u.email });
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual(unknown.json());
+    } finally {
+      t.mailFailure = null;
+    }
+    const [row] = await t.db.select().from(passwordResetToken).where(eq(passwordResetToken.userId, u.id));
+    expect(row!.usedAt).not.toBeNull(); // nobody received it, so it cannot be used
+    const audits = (await t.db.select().from(auditLog).where(eq(auditLog.userId, u.id))).map((x) => x.description);
+    expect(audits).toContain('Wachtwoordherstel: de e-mail met de code kon niet worden verstuurd');
+    // Once the mail server is back, a new request works as usual.
+    const code = await requestCode(u.email);
+    expect((await post('reset-password/check-token/', { email: u.email, reset_password_token: code })).json()).toEqual({ token: true, mfa: false });
   });
 
   it('full flow without MFA: check-token → set-password; sessions end, temporary flag cleared, code single-use', async () => {

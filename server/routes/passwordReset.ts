@@ -18,7 +18,8 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
 
   r.post('/user/reset-password/send-token/', { config: open, schema: { tags: ['reset'], body: SendTokenBody, response: { 200: Ok } } },
     async (req) => {
-      await pw.sendResetToken(ctx, req.body.email, req.ip);
+      const failed = await pw.sendResetToken(ctx, req.body.email, req.ip);
+      if (failed) req.log.error({ err: failed.mailError }, 'reset mail not sent');
       return { message: 'Als dit e-mailadres bekend is, is er een e-mail met een code verstuurd.' };
     });
 

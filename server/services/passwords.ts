@@ -34,26 +34,38 @@ export async function storePassword(c: Command, userId: number, passwordHash: st
  * Mails a single-use reset code valid one hour. Unknown, blocked or inactive accounts get no mail but
  * the same answer. Every request counts as an attempt of kind 'reset-send', whether the address exists
  * or not, so the limits (RESET_MAIL_LIMITS: 5 per address from all IPs, 20 per IP, per 15 minutes)
- * neither flood a mailbox nor tell which addresses are known.
+ * neither flood a mailbox nor tell which addresses are known. A mail that cannot be sent (mail server
+ * down) does not change the answer either, which would tell that the address exists: its code is voided,
+ * the audit log says so, and the error is returned for the operator's log.
  */
-export async function sendResetToken(ctx: AppContext, emailIn: string, ip: string): Promise<void> {
+export async function sendResetToken(ctx: AppContext, emailIn: string, ip: string): Promise<{ mailError: unknown } | null> {
   const email = normalizeEmail(emailIn);
   await assertAttemptAllowed(ctx, 'reset-send', email, ip, RESET_MAIL_LIMITS); // always counts: never succeeded()
   const user = await findUserByEmail(ctx, email);
-  if (!user || user.blocked || !user.isActive) return;
+  if (!user || user.blocked || !user.isActive) return null;
   const token = randomToken(18);
-  await command(ctx, { user, ip }, async (c) => {
-    await c.tx.insert(passwordResetToken).values({
+  const [issued] = await command(ctx, { user, ip }, async (c) => {
+    const rows = await c.tx.insert(passwordResetToken).values({
       userId: user.id, tokenHash: sha256(token), expiresAt: new Date(c.now.getTime() + RESET_TOKEN_MS), createdAt: c.now,
-    });
+    }).returning({ id: passwordResetToken.id });
     await c.audit('Wachtwoordherstel aangevraagd');
+    return rows;
   });
-  await ctx.mailer.send({
-    to: user.email,
-    subject: 'Wachtwoord herstellen — Grondslag',
-    text: `Beste ${user.firstName},\n\nU heeft gevraagd uw wachtwoord te herstellen. Vul deze code in:\n\n${token}\n\n`
-      + 'De code is één uur geldig en werkt één keer. Heeft u dit niet gevraagd, dan kunt u deze e-mail negeren.\n',
-  });
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      subject: 'Wachtwoord herstellen — Grondslag',
+      text: `Beste ${user.firstName},\n\nU heeft gevraagd uw wachtwoord te herstellen. Vul deze code in:\n\n${token}\n\n`
+        + 'De code is één uur geldig en werkt één keer. Heeft u dit niet gevraagd, dan kunt u deze e-mail negeren.\n',
+    });
+    return null;
+  } catch (mailError) {
+    await command(ctx, { user, ip }, async (c) => {
+      await c.tx.update(passwordResetToken).set({ usedAt: c.now }).where(eq(passwordResetToken.id, issued!.id));
+      await c.audit('Wachtwoordherstel: de e-mail met de code kon niet worden verstuurd');
+    });
+    return { mailError: mailError ?? new Error('mail') };
+  }
 }
 
 async function findValidToken(ctx: AppContext, email: string, token: string) {
