@@ -286,6 +286,14 @@ export function entriesOf(m: ModelData, kind: EntryKind): AnyEntry[] {
 export function setEntries(m: ModelData, kind: EntryKind, entries: AnyEntry[]): void {
   (m as Record<string, unknown>)[sectionOf(kind).list] = entries;
 }
+/** Where a problem's path lies in the user's words ("Niet-Woningbouw, post 'Bedrijfskavels'"), or null outside the sections. */
+export function problemPlace(m: ModelData, path: string): string | null {
+  const hit = /^(\w+)\[(\d+)\]/.exec(path);
+  const section = hit ? SECTIONS.find((s) => s.list === hit[1]) : undefined;
+  if (!section) return null;
+  const e = entriesOf(m, section.kind)[Number(hit![2])];
+  return e ? `${section.title}, post '${e.label}'` : section.title;
+}
 /** Dotted path of an entry, for messages on the field. */
 export const entryPath = (kind: EntryKind, index: number) => `${sectionOf(kind).list}[${index}]`;
 
