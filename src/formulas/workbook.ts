@@ -169,47 +169,58 @@ const ENTRY_INDEX_AND_PHASING: ColDef[] = [
   { key: 'end_date', title: 'Eind fasering', fmt: 'date', width: 12 },
   { key: 'indexBase', title: 'Eigen index (uitgangspunt)', fmt: 'pct', width: 10 },
 ];
-const COST_INPUTS: ColDef[] = [
+/** The head of every entry sheet: id, label and amount (Hoeveelheid for costs, Aantal for land sold). */
+const entryHead = (amountTitle: string, amountWidth: number): ColDef[] => [
   { key: 'id', title: 'Id', fmt: 'int', width: 6 },
   { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
-  { key: 'amount', title: 'Hoeveelheid', fmt: 'money', width: 12 },
+  { key: 'amount', title: amountTitle, fmt: 'money', width: amountWidth },
+];
+/** The estimate-method columns Woningbouw and Niet-Woningbouw share, in their places of each sheet. */
+const LAND = {
+  method: [
+    { key: 'calculation_method', title: 'Methode', fmt: 'text', width: 16 },
+    { key: 'calculation_date', title: 'Berekeningsdatum', fmt: 'date', width: 12 },
+  ],
+  quoteAndPlot: [
+    { key: 'quote_excl_vat', title: 'Grondquote excl. btw', fmt: 'pct', width: 10 },
+    { key: 'plot_price', title: 'Kavelprijs', fmt: 'money', width: 14 },
+  ],
+  perM2: [
+    { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
+    { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  ],
+  residualCosts: [
+    { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
+    { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
+  ],
+} satisfies Record<string, ColDef[]>;
+const COST_INPUTS: ColDef[] = [
+  ...entryHead('Hoeveelheid', 12),
   { key: 'unit', title: 'Eenheid', fmt: 'text', width: 10 },
   { key: 'price', title: 'Prijs', fmt: 'money', width: 14 },
   { key: 'date', title: 'Prijsdatum', fmt: 'date', width: 12 },
   ...ENTRY_INDEX_AND_PHASING,
 ];
 const RES_INPUTS: ColDef[] = [
-  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
-  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
-  { key: 'amount', title: 'Aantal', fmt: 'money', width: 10 },
+  ...entryHead('Aantal', 10),
   { key: 'tenure_type', title: 'Eigendom', fmt: 'text', width: 10 },
-  { key: 'calculation_method', title: 'Methode', fmt: 'text', width: 16 },
-  { key: 'calculation_date', title: 'Berekeningsdatum', fmt: 'date', width: 12 },
+  ...LAND.method,
   { key: 'von_incl_vat', title: 'VON incl. btw', fmt: 'money', width: 14 },
-  { key: 'quote_excl_vat', title: 'Grondquote excl. btw', fmt: 'pct', width: 10 },
-  { key: 'plot_price', title: 'Kavelprijs', fmt: 'money', width: 14 },
+  ...LAND.quoteAndPlot,
   { key: 'residence_type', title: 'Woningtype', fmt: 'text', width: 14 },
-  { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
-  { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  ...LAND.perM2,
   { key: 'residual_von_incl_vat', title: 'Residueel: VON incl. btw', fmt: 'money', width: 14 },
-  { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
-  { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
+  ...LAND.residualCosts,
   ...ENTRY_INDEX_AND_PHASING,
 ];
 const NON_RES_INPUTS: ColDef[] = [
-  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
-  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
-  { key: 'amount', title: 'Aantal', fmt: 'money', width: 10 },
-  { key: 'calculation_method', title: 'Methode', fmt: 'text', width: 16 },
-  { key: 'calculation_date', title: 'Berekeningsdatum', fmt: 'date', width: 12 },
-  { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
-  { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  ...entryHead('Aantal', 10),
+  ...LAND.method,
+  ...LAND.perM2,
   { key: 'value_excl_vat', title: 'Waarde excl. btw', fmt: 'money', width: 14 },
-  { key: 'quote_excl_vat', title: 'Grondquote excl. btw', fmt: 'pct', width: 10 },
-  { key: 'plot_price', title: 'Kavelprijs', fmt: 'money', width: 14 },
+  ...LAND.quoteAndPlot,
   { key: 'residual_value_excl_vat', title: 'Residueel: waarde excl. btw', fmt: 'money', width: 14 },
-  { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
-  { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
+  ...LAND.residualCosts,
   ...ENTRY_INDEX_AND_PHASING,
 ];
 const OTHER_REVENUE_INPUTS: ColDef[] = [
