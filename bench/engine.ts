@@ -39,7 +39,7 @@ const mb = (x: number) => `${(x / 1024 / 1024).toFixed(0)} MB`;
 const goal = (x: number, target: number, unit: string, atLeast = false) => {
   const met = atLeast ? x >= target : x <= target;
   const by = Math.abs(x - target);
-  return met ? 'gehaald' : `mist met ${by.toFixed(by < 10 ? 2 : 0)}${unit === '×' ? '×' : ` ${unit}`} (${((atLeast ? target / x : x / target) * 100 - 100).toFixed(0)} %)`;
+  return met ? 'gehaald' : `mist met ${by.toFixed(by < 1 ? 3 : by < 10 ? 2 : 0)}${unit === '×' ? '×' : ` ${unit}`} (${((atLeast ? target / x : x / target) * 100 - 100).toFixed(0)} %)`;
 };
 
 v8.setFlagsFromString('--expose-gc');
