@@ -389,9 +389,16 @@ export function colName(c: number): string {
 }
 /** A sheet name as a reference writes it: quoted when it holds more than letters, digits and _ ('Niet-Woningbouw'). */
 const sheetRef = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`);
+const SHEET_PREFIX = new Map<string, string>();
 /** A1 reference (0-based row/col), optional sheet and absolute markers. */
-export function a1(col: number, row: number, opts: { sheet?: string; absCol?: boolean; absRow?: boolean } = {}): string {
-  const s = opts.sheet ? `${sheetRef(opts.sheet)}!` : '';
+export function a1(col: number, row: number, opts?: { sheet?: string; absCol?: boolean; absRow?: boolean }): string {
+  // Called for every reference of a build (≈ 60.000): the plain one without the option checks.
+  if (opts === undefined) return colName(col) + (row + 1);
+  let s = '';
+  if (opts.sheet) {
+    s = SHEET_PREFIX.get(opts.sheet) ?? '';
+    if (!s) SHEET_PREFIX.set(opts.sheet, (s = `${sheetRef(opts.sheet)}!`));
+  }
   return `${s}${opts.absCol ? '$' : ''}${colName(col)}${opts.absRow ? '$' : ''}${row + 1}`;
 }
 const absoluteRef = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absCol: true, absRow: true });
@@ -409,11 +416,12 @@ const periodRef = (sheet: string, col: number, row: number) => a1(col, row, { sh
  * references needs neither (formulaShapeCache.ts builds it without the parser). At most 80 cells.
  */
 export function entryTotalFormula(lay: EntrySheetLayout, cells: RawCell[], row: number, n: number, amount: keyof typeof AMOUNT_BLOCKS): string {
-  const refs: string[] = [];
+  let sum = '';
+  const r = String(row + 1);
   for (const block of AMOUNT_BLOCKS[amount]) {
-    for (let k = 0; k < n; k++) if (cells[lay.blockStart[block] + k] != null) refs.push(a1(lay.blockStart[block] + k, row));
+    for (let c = lay.blockStart[block], end = c + n; c < end; c++) if (cells[c] != null) sum += (sum ? '+' : '=') + colName(c) + r;
   }
-  return refs.length === 0 ? '=0' : `=${refs.join('+')}`;
+  return sum || '=0';
 }
 /**
  * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist (up to
@@ -426,11 +434,19 @@ const MAX_PLUS_REFS = 1000;
 export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], block: 'nominal' | 'booked', k: number): string {
   const blocks: readonly Block[] = block === 'booked' ? AMOUNT_BLOCKS.booked : k <= lay.ncwPeriod ? AMOUNT_BLOCKS.phased : ['nominal'];
   const cols = blocks.map((b) => lay.blockStart[b] + k - 1);
-  const refs: string[] = [];
-  for (let r = 1; r < lay.totalsRow; r++) for (const c of cols) if (rows[r]![c] != null) refs.push(a1(c, r));
-  if (refs.length === 0) return '=0';
-  if (refs.length > MAX_PLUS_REFS) return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}`;
-  return `=${refs.join('+')}`;
+  const names = cols.map(colName);
+  let sum = '';
+  let count = 0;
+  for (let r = 1; r < lay.totalsRow; r++) {
+    const cells = rows[r]!;
+    for (let i = 0; i < cols.length; i++) {
+      if (cells[cols[i]!] == null) continue;
+      sum += (count++ === 0 ? '=' : '+') + names[i] + (r + 1);
+    }
+  }
+  if (count === 0) return '=0';
+  if (count > MAX_PLUS_REFS) return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}`;
+  return sum;
 }
 /** Costs or revenues of period k on Overzicht: the Totaal rows of the sections' entry sheets (nominal + booked). */
 function periodCashFlowFormula(lays: readonly EntrySheetLayout[], k: number): string {
