@@ -58,6 +58,8 @@ async function setup(request: APIRequestContext, withMap = true): Promise<Setup>
       features: [
         { type: 'Feature', geometry: rect(5.387, 52.155, 0.0015, 0.0009), properties: { name: 'Woonwijk', function: 'net_area_marketable_residential' } },
         { type: 'Feature', geometry: rect(5.390, 52.155, 0.0007, 0.0009), properties: { name: 'Park', function: 'public_space_green' } },
+        // issue 24 item 11: business plots (Niet-Woningbouw) are a location as the others
+        { type: 'Feature', geometry: rect(5.392, 52.155, 0.0006, 0.0009), properties: { name: 'Bedrijventerrein', function: 'net_area_marketable_non_residential' } },
       ],
     });
     totals = answer.totals;
@@ -81,8 +83,10 @@ test("'Overnemen uit kaart' shows the differences, takes the map's m² over and 
   const s = await setup(request);
   const residential = s.totals.net_area_marketable_residential!;
   const green = s.totals.public_space_green!;
+  const business = s.totals.net_area_marketable_non_residential!;
   expect(residential).toBeGreaterThan(9000); // about 100 m × 100 m
   expect(green).toBeGreaterThan(4000);
+  expect(business).toBeGreaterThan(3000);
 
   await signIn(page, USER);
   await showModel(page, s, s.online);
@@ -94,17 +98,19 @@ test("'Overnemen uit kaart' shows the differences, takes the map's m² over and 
 
   await takeOver(page).click();
   const rows = diffDialog(page).getByTestId('map-diff').locator('tbody tr');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   const r = (v: number) => Math.round(v * 100) / 100;
   await expect(rows.nth(0)).toHaveText(['Openbare ruimte groen', '0,00', formatNumber(r(green)), `+${formatNumber(r(green))}`].join(''));
   await expect(rows.nth(1)).toHaveText(['Uitgeefbaar wonen', '5.000,00', formatNumber(r(residential)), `+${formatNumber(r(r(residential) - 5000))}`].join(''));
+  await expect(rows.nth(2)).toHaveText(['Uitgeefbaar niet-wonen', '0,00', formatNumber(r(business)), `+${formatNumber(r(business))}`].join(''));
   await page.screenshot({ path: test.info().outputPath('map-diff.png') });
   // Nothing changes before the confirmation.
   await expect(figure(page, 'Uitgeefbaar')).toHaveText('5.000,00 m²');
   await diffDialog(page).getByRole('button', { name: 'Overnemen', exact: true }).click();
   await expect(diffDialog(page)).toHaveCount(0);
 
-  await expect(figure(page, 'Uitgeefbaar')).toHaveText(`${formatNumber(r(residential))} m²`);
+  const marketable = `${formatNumber(r(r(residential) + r(business)))} m²`;
+  await expect(figure(page, 'Uitgeefbaar')).toHaveText(marketable);
   await expect(figure(page, 'Openbare ruimte')).toHaveText(`${formatNumber(r(green))} m²`);
   await expect(page.getByRole('button', { name: 'Opslaan', exact: true })).toBeEnabled();
   await page.screenshot({ path: test.info().outputPath('space-after.png') });
@@ -114,7 +120,7 @@ test("'Overnemen uit kaart' shows the differences, takes the map's m² over and 
   await expect(figure(page, 'Uitgeefbaar')).toHaveText('5.000,00 m²');
   await expect(figure(page, 'Openbare ruimte')).toHaveText('0,00 m²');
   await page.keyboard.press('Control+y');
-  await expect(figure(page, 'Uitgeefbaar')).toHaveText(`${formatNumber(r(residential))} m²`);
+  await expect(figure(page, 'Uitgeefbaar')).toHaveText(marketable);
 
   // Saved as usual: the stored model holds the map's m².
   await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
@@ -124,6 +130,7 @@ test("'Overnemen uit kaart' shows the differences, takes the map's m² over and 
   expect(stored.base_parameters.space_usage).toEqual([
     { id: 1, label: 'Woningbouw uitgeefbaar', value: r(residential), location: 'net_area_marketable_residential' },
     { id: 2, label: 'Openbare ruimte groen', value: r(green), location: 'public_space_green' },
+    { id: 3, label: 'Uitgeefbaar niet-wonen', value: r(business), location: 'net_area_marketable_non_residential' },
   ]);
 });
 
@@ -217,8 +224,11 @@ test('a spreadsheet model in a version with feature areas opens without the map 
   expect(opens).toEqual(['?mapviewer_required=true']);
   const downloaded = page.waitForEvent('download');
   await openDialog(page).getByRole('button', { name: 'Downloaden' }).click();
-  const values = await namedValues(await downloaded, ['Ruimtegebruik_net_area_marketable_residential', 'Ruimtegebruik_public_space_green', 'Ruimtegebruik_main_structure_water']);
+  const values = await namedValues(await downloaded, [
+    'Ruimtegebruik_net_area_marketable_residential', 'Ruimtegebruik_net_area_marketable_non_residential', 'Ruimtegebruik_public_space_green', 'Ruimtegebruik_main_structure_water',
+  ]);
   expect(values.Ruimtegebruik_net_area_marketable_residential).toBeCloseTo(s.totals.net_area_marketable_residential!, 6);
+  expect(values.Ruimtegebruik_net_area_marketable_non_residential).toBeCloseTo(s.totals.net_area_marketable_non_residential!, 6);
   expect(values.Ruimtegebruik_public_space_green).toBeCloseTo(s.totals.public_space_green!, 6);
   expect(values.Ruimtegebruik_main_structure_water).toBe(0);
 });

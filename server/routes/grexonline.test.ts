@@ -204,3 +204,57 @@ describe('edit session', () => {
     expect((await call('POST', `model/${frozenId}/session/`, A.adm)).json()).toMatchObject({ held: false, read_only_reason: 'frozen' });
   });
 });
+
+describe('POST /api/grexonline/model/{id}/ refuses bad input in the sections of issue 24, in Dutch on the field', () => {
+  const full = JSON.parse(readFileSync(new URL('../../src/formulas/examples/full-exploitation.model.json', import.meta.url), 'utf8')) as ModelData;
+  type Case = [what: string, change: (m: ModelData) => void, path: string, message: string];
+  const nr = (m: ModelData) => m.non_residential_construction![0]!;
+  const residual = (m: ModelData) => {
+    nr(m).calculation_method = 'Residual';
+    nr(m).residual_data = { value_excl_vat: 500_000, building_costs: 300_000, additional_costs_percentage: 10 };
+    return nr(m).residual_data!;
+  };
+  const cases: Case[] = [
+    ['negative m²', (m) => void (nr(m).price_per_square_meter_data!.square_meters = -5),
+      'non_residential_construction[0].price_per_square_meter_data.square_meters', 'Het aantal m² kan niet negatief zijn.'],
+    ['a negative number of units', (m) => void (nr(m).amount = -1), 'non_residential_construction[0].amount', 'Een negatieve hoeveelheid kan niet; vul 0 of meer in.'],
+    ['a quote above 100 %', (m) => Object.assign(nr(m), { calculation_method: 'LandShare', land_share_data: { value_excl_vat: 1_000_000, quote_excl_vat: 120 } }),
+      'non_residential_construction[0].land_share_data.quote_excl_vat', 'De grondquote ligt tussen 0 % en 100 %.'],
+    ['a residual without building costs', (m) => void (residual(m).building_costs = 0),
+      'non_residential_construction[0].residual_data.building_costs', 'Vul de bouwkosten per eenheid in: de residuele methode rekent ermee.'],
+    ['a residual without its values', (m) => void (residual(m), nr(m).residual_data = null),
+      'non_residential_construction[0].residual_data', 'Vul de waarde excl. btw, de bouwkosten en de bijkomende kosten in.'],
+    ['negative additional costs', (m) => void (residual(m).additional_costs_percentage = -5),
+      'non_residential_construction[0].residual_data.additional_costs_percentage', 'De bijkomende kosten kunnen niet negatief zijn.'],
+    ['a housing residual without building costs', (m) => void (m.residential_construction[1]!.residual_data!.building_costs = 0),
+      'residential_construction[1].residual_data.building_costs', 'Vul de bouwkosten per eenheid in: de residuele methode rekent ermee.'],
+    ['a non-residential category that does not exist', (m) => void (nr(m).phasing.phasing_section_type = 'Woningbouw'),
+      'non_residential_construction[0].phasing.phasing_section_type',
+      "De categorie 'Woningbouw' bestaat niet bij Niet-Woningbouw; kies uit Bedrijven, Kantoren, Detailhandel, Horeca, Maatschappelijk, Overig vastgoed."],
+    ['an other-revenue category that does not exist', (m) => void (m.other_revenues![0]!.phasing.phasing_section_type = 'Lening'),
+      'other_revenues[0].phasing.phasing_section_type',
+      "De categorie 'Lening' bestaat niet bij Overige opbrengsten; kies uit Subsidie, Bijdrage derden, Exploitatiebijdrage, Overige opbrengst."],
+    ['a cost category that does not exist', (m) => void (m.cost_estimate[0]!.phasing.phasing_section_type = 'Grondzaken'),
+      'cost_estimate[0].phasing.phasing_section_type',
+      "De categorie 'Grondzaken' bestaat niet bij Kostenraming; kies uit Verwerving, Sloopkosten, Sanering, Bouwrijp maken, Woonrijp maken, Plankosten, Voorbereiding en toezicht, Onvoorzien, Overige kosten."],
+    ['a non-residential name twice', (m) => void m.non_residential_construction!.push({ ...structuredClone(nr(m)), id: 2, label: 'bedrijfskavels' }),
+      'non_residential_construction[1].label', "De omschrijving 'bedrijfskavels' bestaat al (hoofdletters tellen niet mee)."],
+  ];
+  let id: number;
+  beforeAll(async () => {
+    id = await mkModel(A, 'Hele grondexploitatie', [[A.usr, 'USR']]);
+    expect((await save(id, A.usr, full, await version(id))).statusCode).toBe(200);
+  });
+
+  it.each(cases)('%s: 400 with the message on the field, nothing stored', async (_what, change, path, message) => {
+    const bad = structuredClone(full);
+    change(bad);
+    const v = await version(id);
+    const res = await save(id, A.usr, bad, v);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Ongeldige invoer. Controleer de ingevulde waarden en probeer het opnieuw.');
+    expect(res.json().errors).toContainEqual({ path, message });
+    expect(await version(id)).toBe(v);
+    expect((await load(id, A.usr)).json().non_residential_construction).toEqual(full.non_residential_construction);
+  });
+});

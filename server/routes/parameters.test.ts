@@ -260,3 +260,40 @@ describe('POST parameter/preview/ and the honest apply (issue 23)', () => {
     expect(none.json().errors.map((e: { message: string }) => e.message)).toEqual(['Selecteer minstens één rekenmodel']);
   });
 });
+
+describe('global parameters reach the sections of issue 24 (item 10)', () => {
+  it("Opbrengstenstijging moves a non-residential entry's and an indexed other revenue's nominal figures; a revenue not indexed stays as granted", async () => {
+    const full = JSON.parse(readFileSync(new URL('../../src/formulas/examples/full-exploitation.model.json', import.meta.url), 'utf8')) as ModelData;
+    const granted = full.other_revenues![0]!;
+    expect(granted.indexed).toBe(false);
+    // A second other revenue, indexed, phased as the subsidy (2025).
+    full.other_revenues!.push({ ...clone(granted), id: 2, label: 'Bijdrage derden', indexed: true, phasing: { ...clone(granted.phasing), phasing_section_type: 'BijdrageDerden' } });
+    const id = await onlineModel('Hele grondexploitatie', full);
+    const before = engineResults(full);
+    const res = await apply([
+      { parameter_type: 'Opbrengstenstijging', period_type: 'Uitgangspunt', value_float: 0.05 },
+      { parameter_type: 'Opbrengstenstijging', period_type: 'Per02', value_float: 0.06 },
+    ], [id]);
+    expect(res.json()).toMatchObject({ applied: [id], refused: [] });
+
+    const after = await toolResults(id);
+    const nominal = (r: typeof after) => ({
+      nonResidential: r.nonResidentialEntries[0]!.nominal,
+      indexed: r.otherRevenueEntries.find((e) => e.id === 2)!.nominal,
+      granted: r.otherRevenueEntries.find((e) => e.id === 1)!.nominal,
+    });
+    const [b, a] = [nominal(before), nominal(after)];
+    expect(a.nonResidential).not.toEqual(b.nonResidential);
+    expect(a.indexed).not.toEqual(b.indexed);
+    expect(a.granted).toEqual(b.granted);
+    expect(a.granted[1]).toBe(200_000);
+    // The figures are those of the same values typed into Opbrengstenstijging in the tool.
+    expect(nominal(engineResults(full, [
+      { kind: 'setValue', group: 'Indexing_FutureIndex', name: 'Opbrengstenstijging', label: null, value: 5 },
+      { kind: 'setValue', group: 'Indexing_FutureIndex', name: 'Opbrengstenstijging', label: '2025', value: 6 },
+    ]))).toEqual(a);
+    // A period's amount is indexed over the periods before it (2024 at 5 %, 2025 at 6 %; the price date is 2024).
+    expect(a.nonResidential[2]).toBeCloseTo(750_000 * 1.05 * 1.06, 2);
+    expect(a.indexed[1]).toBeCloseTo(200_000 * 1.05, 2);
+  });
+});

@@ -122,6 +122,29 @@ function residualWarning(valueExclVat: number, data: { building_costs: number; a
 const choices = (values: readonly string[], labels: Readonly<Record<string, string>> = {}): Choice[] =>
   values.map((value) => ({ value, label: labels[value] ?? value }));
 
+/** What the land-sale sections (Woningbouw, Niet-Woningbouw) share: revenue phased in % within the revenue phases, priced at the calculation date. */
+const LAND_SALE = {
+  direction: 'in',
+  phaseGroup: 'Revenue',
+  defaultPhasingMethod: 'percentage',
+  defaultIndex: DEFAULT_REVENUE_INDEX,
+  priceIndexOf: () => DEFAULT_PRICE_INDEX,
+  priceDateOf: (e: { calculation_date: string }) => e.calculation_date,
+  priceDatePath: 'calculation_date',
+  priceIndexPath: 'calculation_date',
+  messages: { priceDateAfterNcw: 'De prijsdatum (berekeningsdatum) ligt na de NCW-datum.' },
+  indexed: () => true,
+} as const;
+
+/** A new entry's index, phasing (over the whole calculation; newEntry narrows it to its phase) and book values. */
+function newEntryLists<M extends string>(bp: ModelData['base_parameters'], index: string, category: string, method: M) {
+  return {
+    indexing: { standard_index: index, indexing_items: [] },
+    phasing: { phasing_section_type: category, phasing_method: method, start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+    bookvalue: { bookvalue_items: [] },
+  };
+}
+
 export const COST_SECTION: SectionDescriptor<CostEntry> = {
   kind: 'cost',
   list: 'cost_estimate',
@@ -155,9 +178,7 @@ export const COST_SECTION: SectionDescriptor<CostEntry> = {
   newEntry: (bp, id, label) => ({
     id, label,
     estimate: { amount: 1, unit: 'Item', price: 0, date: newPriceDate(bp), index_type: DEFAULT_PRICE_INDEX },
-    indexing: { standard_index: DEFAULT_COST_INDEX, indexing_items: [] },
-    phasing: { phasing_section_type: 'Verwerving', phasing_method: 'Financeel', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
-    bookvalue: { bookvalue_items: [] },
+    ...newEntryLists(bp, DEFAULT_COST_INDEX, 'Verwerving', 'Financeel'),
   }),
 };
 
@@ -167,22 +188,14 @@ export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
   results: 'residentialEntries',
   sheet: 'Woningbouw',
   title: 'Woningbouw',
-  direction: 'in',
+  ...LAND_SALE,
   revenue: { key: 'revenuesResidential', title: 'Opbrengsten woningbouw' },
   methods: choices(['LandShare', 'PlotPrice', 'Residual', 'PricePerSquareMeter'], METHOD_LABELS),
-  phaseGroup: 'Revenue',
   categories: choices(['Woningbouw']),
   // the tool offered the cost sections for housing too before each section had its own
   legacyCategories: ['Verwerving', 'Sloopkosten', 'Sanering'],
   defaultCategory: 'Woningbouw',
-  defaultPhasingMethod: 'percentage',
-  defaultIndex: DEFAULT_REVENUE_INDEX,
-  priceIndexOf: () => DEFAULT_PRICE_INDEX,
-  priceDateOf: (e) => e.calculation_date,
-  priceDatePath: 'calculation_date',
-  priceIndexPath: 'calculation_date',
   uniqueLabels: false,
-  messages: { priceDateAfterNcw: 'De prijsdatum (berekeningsdatum) ligt na de NCW-datum.' },
   entryProblems: (e) => [
     ...methodProblems(e),
     ...(e.calculation_method === 'Residual' ? residualProblems(e.residual_data, 'Vul de VON-prijs, de bouwkosten en de bijkomende kosten in.') : []),
@@ -190,7 +203,6 @@ export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
   warningOf: (e, bp) => (e.calculation_method === 'Residual' && e.residual_data
     ? residualWarning(e.residual_data.von_incl_vat / (1 + pct(bp.vat_rate_percentage)), e.residual_data)
     : null),
-  indexed: () => true,
   fields: RESIDENTIAL_FIELDS as Record<string, EntryField<ResidentialEntry>>,
   formulaScalars: [
     'amount', 'von_incl_vat', 'quote_excl_vat', 'plot_price', 'square_meters', 'unit_price', 'residual_von_incl_vat', 'building_costs', 'additional_costs_percentage',
@@ -198,9 +210,7 @@ export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
   newEntry: (bp, id, label) => ({
     id, label, amount: 1, tenure_type: 'Purchased', calculation_method: 'PlotPrice', calculation_date: newPriceDate(bp),
     land_share_data: null, plot_price: 0, residence_type: null, price_per_square_meter_data: null,
-    indexing: { standard_index: DEFAULT_REVENUE_INDEX, indexing_items: [] },
-    phasing: { phasing_section_type: 'Woningbouw', phasing_method: 'percentage', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
-    bookvalue: { bookvalue_items: [] },
+    ...newEntryLists(bp, DEFAULT_REVENUE_INDEX, 'Woningbouw', 'percentage'),
   }),
 };
 
@@ -210,21 +220,13 @@ export const NON_RESIDENTIAL_SECTION: SectionDescriptor<NonResidentialEntry> = {
   results: 'nonResidentialEntries',
   sheet: 'Niet-Woningbouw',
   title: 'Niet-Woningbouw',
-  direction: 'in',
+  ...LAND_SALE,
   revenue: { key: 'revenuesNonResidential', title: 'Opbrengsten niet-woningbouw' },
   methods: choices(['PricePerSquareMeter', 'LandShare', 'PlotPrice', 'Residual'], METHOD_LABELS),
-  phaseGroup: 'Revenue',
   categories: choices(['Bedrijven', 'Kantoren', 'Detailhandel', 'Horeca', 'Maatschappelijk', 'OverigVastgoed'], { OverigVastgoed: 'Overig vastgoed' }),
   legacyCategories: [],
   defaultCategory: 'Bedrijven',
-  defaultPhasingMethod: 'percentage',
-  defaultIndex: DEFAULT_REVENUE_INDEX,
-  priceIndexOf: () => DEFAULT_PRICE_INDEX,
-  priceDateOf: (e) => e.calculation_date,
-  priceDatePath: 'calculation_date',
-  priceIndexPath: 'calculation_date',
   uniqueLabels: true,
-  messages: { priceDateAfterNcw: 'De prijsdatum (berekeningsdatum) ligt na de NCW-datum.' },
   fields: NON_RESIDENTIAL_FIELDS as Record<string, EntryField<NonResidentialEntry>>,
   formulaScalars: [
     'amount', 'square_meters', 'unit_price', 'value_excl_vat', 'quote_excl_vat', 'plot_price', 'residual_value_excl_vat', 'building_costs', 'additional_costs_percentage',
@@ -235,13 +237,10 @@ export const NON_RESIDENTIAL_SECTION: SectionDescriptor<NonResidentialEntry> = {
     ...(e.calculation_method === 'Residual' ? residualProblems(e.residual_data, 'Vul de waarde excl. btw, de bouwkosten en de bijkomende kosten in.') : []),
   ],
   warningOf: (e) => (e.calculation_method === 'Residual' && e.residual_data ? residualWarning(e.residual_data.value_excl_vat, e.residual_data) : null),
-  indexed: () => true,
   newEntry: (bp, id, label) => ({
     id, label, amount: 1, calculation_method: 'PricePerSquareMeter', calculation_date: newPriceDate(bp),
     price_per_square_meter_data: { square_meters: 0, unit_price: 0 }, land_share_data: null, plot_price: null, residual_data: null,
-    indexing: { standard_index: DEFAULT_REVENUE_INDEX, indexing_items: [] },
-    phasing: { phasing_section_type: 'Bedrijven', phasing_method: 'percentage', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
-    bookvalue: { bookvalue_items: [] },
+    ...newEntryLists(bp, DEFAULT_REVENUE_INDEX, 'Bedrijven', 'percentage'),
   }),
 };
 
@@ -264,8 +263,7 @@ export const OTHER_REVENUE_SECTION: SectionDescriptor<OtherRevenueEntry> = {
   newEntry: (bp, id, label) => ({
     ...COST_SECTION.newEntry(bp, id, label),
     indexed: true,
-    indexing: { standard_index: DEFAULT_REVENUE_INDEX, indexing_items: [] },
-    phasing: { phasing_section_type: 'Subsidie', phasing_method: 'Financeel', start_date: bp.phasing_calculation_start_date, end_date: bp.phasing_calculation_end_date, phasing_items: [] },
+    ...newEntryLists(bp, DEFAULT_REVENUE_INDEX, 'Subsidie', 'Financeel'),
   }),
 };
 
@@ -287,6 +285,14 @@ export function entriesOf(m: ModelData, kind: EntryKind): AnyEntry[] {
 /** Replace the entries of a section. */
 export function setEntries(m: ModelData, kind: EntryKind, entries: AnyEntry[]): void {
   (m as Record<string, unknown>)[sectionOf(kind).list] = entries;
+}
+/** Where a problem's path lies in the user's words ("Niet-Woningbouw, post 'Bedrijfskavels'"), or null outside the sections. */
+export function problemPlace(m: ModelData, path: string): string | null {
+  const hit = /^(\w+)\[(\d+)\]/.exec(path);
+  const section = hit ? SECTIONS.find((s) => s.list === hit[1]) : undefined;
+  if (!section) return null;
+  const e = entriesOf(m, section.kind)[Number(hit![2])];
+  return e ? `${section.title}, post '${e.label}'` : section.title;
 }
 /** Dotted path of an entry, for messages on the field. */
 export const entryPath = (kind: EntryKind, index: number) => `${sectionOf(kind).list}[${index}]`;

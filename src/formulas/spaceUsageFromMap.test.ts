@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { applyMapSpaceUsage, spaceUsageDiff } from './spaceUsageFromMap.ts';
 import { GrexEngine } from './engine.ts';
+import { spaceUsageChecks } from './overviewTotals.ts';
 
 const rows: SpaceUsageRow[] = [
   { id: 1, label: 'Wegen', value: 1000, location: 'public_space_paving' },
@@ -57,5 +58,28 @@ describe('applyMapSpaceUsage', () => {
     expect(green).toHaveLength(1);
     expect(r.engine.results.spaceUsage.marketable).toBeGreaterThanOrEqual(4321);
     r.engine.destroy();
+  });
+
+  it("fills 'Uitgeefbaar niet-wonen' as the other locations, and the non-residential check of §3b.6 then agrees (issue 24 item 11)", () => {
+    const full = JSON.parse(readFileSync(new URL('./examples/full-exploitation.model.json', import.meta.url), 'utf8')) as ModelData;
+    const computed = (m: ModelData) => {
+      const r = GrexEngine.create(m);
+      if (!r.ok) throw new Error(JSON.stringify(r.problems));
+      const out = { byLocation: r.engine.results.spaceUsage.byLocation, checks: spaceUsageChecks(m, r.engine.results).map((c) => c.location) };
+      r.engine.destroy();
+      return out;
+    };
+    // The Prijs-per-m² entry counts 5.000 m² that Ruimtegebruik does not have yet.
+    expect(computed(full).checks).toEqual(['net_area_marketable_non_residential']);
+    const totals = { net_area_marketable_non_residential: 5000.004, net_area_marketable_residential: 5000 };
+    expect(spaceUsageDiff(full.base_parameters.space_usage, totals)).toContainEqual({ location: 'net_area_marketable_non_residential', model: 0, map: 5000, difference: 5000 });
+    const { rows: next } = applyMapSpaceUsage(full.base_parameters.space_usage, totals);
+    expect(next).toContainEqual({ id: 2, label: 'Uitgeefbaar niet-wonen', value: 5000, location: 'net_area_marketable_non_residential' });
+    const after = computed({ ...full, base_parameters: { ...full.base_parameters, space_usage: next } });
+    expect(after.byLocation.net_area_marketable_non_residential).toBe(5000);
+    expect(after.checks).toEqual([]);
+    // A second take-over sets the one row of the location, it adds none.
+    expect(applyMapSpaceUsage(next, { net_area_marketable_non_residential: 4000 }).rows.filter((r) => r.location === 'net_area_marketable_non_residential'))
+      .toEqual([{ id: 2, label: 'Uitgeefbaar niet-wonen', value: 4000, location: 'net_area_marketable_non_residential' }]);
   });
 });

@@ -169,47 +169,58 @@ const ENTRY_INDEX_AND_PHASING: ColDef[] = [
   { key: 'end_date', title: 'Eind fasering', fmt: 'date', width: 12 },
   { key: 'indexBase', title: 'Eigen index (uitgangspunt)', fmt: 'pct', width: 10 },
 ];
-const COST_INPUTS: ColDef[] = [
+/** The head of every entry sheet: id, label and amount (Hoeveelheid for costs, Aantal for land sold). */
+const entryHead = (amountTitle: string, amountWidth: number): ColDef[] => [
   { key: 'id', title: 'Id', fmt: 'int', width: 6 },
   { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
-  { key: 'amount', title: 'Hoeveelheid', fmt: 'money', width: 12 },
+  { key: 'amount', title: amountTitle, fmt: 'money', width: amountWidth },
+];
+/** The estimate-method columns Woningbouw and Niet-Woningbouw share, in their places of each sheet. */
+const LAND = {
+  method: [
+    { key: 'calculation_method', title: 'Methode', fmt: 'text', width: 16 },
+    { key: 'calculation_date', title: 'Berekeningsdatum', fmt: 'date', width: 12 },
+  ],
+  quoteAndPlot: [
+    { key: 'quote_excl_vat', title: 'Grondquote excl. btw', fmt: 'pct', width: 10 },
+    { key: 'plot_price', title: 'Kavelprijs', fmt: 'money', width: 14 },
+  ],
+  perM2: [
+    { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
+    { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  ],
+  residualCosts: [
+    { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
+    { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
+  ],
+} satisfies Record<string, ColDef[]>;
+const COST_INPUTS: ColDef[] = [
+  ...entryHead('Hoeveelheid', 12),
   { key: 'unit', title: 'Eenheid', fmt: 'text', width: 10 },
   { key: 'price', title: 'Prijs', fmt: 'money', width: 14 },
   { key: 'date', title: 'Prijsdatum', fmt: 'date', width: 12 },
   ...ENTRY_INDEX_AND_PHASING,
 ];
 const RES_INPUTS: ColDef[] = [
-  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
-  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
-  { key: 'amount', title: 'Aantal', fmt: 'money', width: 10 },
+  ...entryHead('Aantal', 10),
   { key: 'tenure_type', title: 'Eigendom', fmt: 'text', width: 10 },
-  { key: 'calculation_method', title: 'Methode', fmt: 'text', width: 16 },
-  { key: 'calculation_date', title: 'Berekeningsdatum', fmt: 'date', width: 12 },
+  ...LAND.method,
   { key: 'von_incl_vat', title: 'VON incl. btw', fmt: 'money', width: 14 },
-  { key: 'quote_excl_vat', title: 'Grondquote excl. btw', fmt: 'pct', width: 10 },
-  { key: 'plot_price', title: 'Kavelprijs', fmt: 'money', width: 14 },
+  ...LAND.quoteAndPlot,
   { key: 'residence_type', title: 'Woningtype', fmt: 'text', width: 14 },
-  { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
-  { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  ...LAND.perM2,
   { key: 'residual_von_incl_vat', title: 'Residueel: VON incl. btw', fmt: 'money', width: 14 },
-  { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
-  { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
+  ...LAND.residualCosts,
   ...ENTRY_INDEX_AND_PHASING,
 ];
 const NON_RES_INPUTS: ColDef[] = [
-  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
-  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
-  { key: 'amount', title: 'Aantal', fmt: 'money', width: 10 },
-  { key: 'calculation_method', title: 'Methode', fmt: 'text', width: 16 },
-  { key: 'calculation_date', title: 'Berekeningsdatum', fmt: 'date', width: 12 },
-  { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
-  { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  ...entryHead('Aantal', 10),
+  ...LAND.method,
+  ...LAND.perM2,
   { key: 'value_excl_vat', title: 'Waarde excl. btw', fmt: 'money', width: 14 },
-  { key: 'quote_excl_vat', title: 'Grondquote excl. btw', fmt: 'pct', width: 10 },
-  { key: 'plot_price', title: 'Kavelprijs', fmt: 'money', width: 14 },
+  ...LAND.quoteAndPlot,
   { key: 'residual_value_excl_vat', title: 'Residueel: waarde excl. btw', fmt: 'money', width: 14 },
-  { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
-  { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
+  ...LAND.residualCosts,
   ...ENTRY_INDEX_AND_PHASING,
 ];
 const OTHER_REVENUE_INPUTS: ColDef[] = [
@@ -378,9 +389,16 @@ export function colName(c: number): string {
 }
 /** A sheet name as a reference writes it: quoted when it holds more than letters, digits and _ ('Niet-Woningbouw'). */
 const sheetRef = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`);
+const SHEET_PREFIX = new Map<string, string>();
 /** A1 reference (0-based row/col), optional sheet and absolute markers. */
-export function a1(col: number, row: number, opts: { sheet?: string; absCol?: boolean; absRow?: boolean } = {}): string {
-  const s = opts.sheet ? `${sheetRef(opts.sheet)}!` : '';
+export function a1(col: number, row: number, opts?: { sheet?: string; absCol?: boolean; absRow?: boolean }): string {
+  // Called for every reference of a build (≈ 60.000): the plain one without the option checks.
+  if (opts === undefined) return colName(col) + (row + 1);
+  let s = '';
+  if (opts.sheet) {
+    s = SHEET_PREFIX.get(opts.sheet) ?? '';
+    if (!s) SHEET_PREFIX.set(opts.sheet, (s = `${sheetRef(opts.sheet)}!`));
+  }
   return `${s}${opts.absCol ? '$' : ''}${colName(col)}${opts.absRow ? '$' : ''}${row + 1}`;
 }
 const absoluteRef = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absCol: true, absRow: true });
@@ -398,11 +416,12 @@ const periodRef = (sheet: string, col: number, row: number) => a1(col, row, { sh
  * references needs neither (formulaShapeCache.ts builds it without the parser). At most 80 cells.
  */
 export function entryTotalFormula(lay: EntrySheetLayout, cells: RawCell[], row: number, n: number, amount: keyof typeof AMOUNT_BLOCKS): string {
-  const refs: string[] = [];
+  let sum = '';
+  const r = String(row + 1);
   for (const block of AMOUNT_BLOCKS[amount]) {
-    for (let k = 0; k < n; k++) if (cells[lay.blockStart[block] + k] != null) refs.push(a1(lay.blockStart[block] + k, row));
+    for (let c = lay.blockStart[block], end = c + n; c < end; c++) if (cells[c] != null) sum += (sum ? '+' : '=') + colName(c) + r;
   }
-  return refs.length === 0 ? '=0' : `=${refs.join('+')}`;
+  return sum || '=0';
 }
 /**
  * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist (up to
@@ -415,11 +434,19 @@ const MAX_PLUS_REFS = 1000;
 export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], block: 'nominal' | 'booked', k: number): string {
   const blocks: readonly Block[] = block === 'booked' ? AMOUNT_BLOCKS.booked : k <= lay.ncwPeriod ? AMOUNT_BLOCKS.phased : ['nominal'];
   const cols = blocks.map((b) => lay.blockStart[b] + k - 1);
-  const refs: string[] = [];
-  for (let r = 1; r < lay.totalsRow; r++) for (const c of cols) if (rows[r]![c] != null) refs.push(a1(c, r));
-  if (refs.length === 0) return '=0';
-  if (refs.length > MAX_PLUS_REFS) return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}`;
-  return `=${refs.join('+')}`;
+  const names = cols.map(colName);
+  let sum = '';
+  let count = 0;
+  for (let r = 1; r < lay.totalsRow; r++) {
+    const cells = rows[r]!;
+    for (let i = 0; i < cols.length; i++) {
+      if (cells[cols[i]!] == null) continue;
+      sum += (count++ === 0 ? '=' : '+') + names[i] + (r + 1);
+    }
+  }
+  if (count === 0) return '=0';
+  if (count > MAX_PLUS_REFS) return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}`;
+  return sum;
 }
 /** Costs or revenues of period k on Overzicht: the Totaal rows of the sections' entry sheets (nominal + booked). */
 function periodCashFlowFormula(lays: readonly EntrySheetLayout[], k: number): string {

@@ -8,7 +8,7 @@ import { REVENUE_SECTIONS } from '../formulas/sections.ts';
 import type { ResultsSummary } from '../formulas/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
-import { type ChartStack, Chart, Figures, PeriodTable } from './Overview.tsx';
+import { type ChartStack, Chart, Figures, NothingPhasedNotice, PeriodTable } from './Overview.tsx';
 import { nothingPhased, overviewRows } from './overviewRows.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { formatCount } from '../lib/count.ts';
@@ -90,12 +90,7 @@ export const ModelOverview = observer(function ModelOverview({ store, toSpace, t
   const empty = nothingPhased(r);
   return (
     <div className="gs-wb-overview" data-testid="model-overview">
-      {empty && (
-        <Callout intent="primary" icon="info-sign" className="gs-wb-notice" data-testid="ov-empty">
-          Nog niets gefaseerd — EW en NCW blijven € 0,00 tot de kosten en opbrengsten over de perioden zijn verdeeld.{' '}
-          <a href="#" onClick={(e) => { e.preventDefault(); toPhasing(); }}>Naar Fasering</a>
-        </Callout>
-      )}
+      {empty && <NothingPhasedNotice toPhasing={toPhasing} />}
       <SpaceWarnings store={store} toSpace={toSpace} />
       <Figures r={r} />
       <h3>Kosten, opbrengsten en boekwaarde per periode</h3>

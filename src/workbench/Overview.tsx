@@ -214,7 +214,17 @@ function EntryTable({ entries, title }: { entries: EntrySummary[]; title: string
   );
 }
 
-/** Overzicht tab of Kostenraming and Woningbouw; `onPhasing` opens the section's Fasering tab. */
+/** While nothing is phased: why EW and NCW are € 0,00, with the way to Fasering (a section's, or Kostenraming's from the model's Overzicht). */
+export function NothingPhasedNotice({ toPhasing }: { toPhasing?: () => void }) {
+  return (
+    <Callout intent="primary" icon="info-sign" className="gs-wb-notice" data-testid="ov-empty">
+      Nog niets gefaseerd — EW en NCW blijven € 0,00 tot de kosten en opbrengsten over de perioden zijn verdeeld.{' '}
+      {toPhasing && <a href="#" onClick={(e) => { e.preventDefault(); toPhasing(); }}>Naar Fasering</a>}
+    </Callout>
+  );
+}
+
+/** Overzicht tab of every section; `onPhasing` opens the section's Fasering tab. */
 export const OverviewTab = observer(function OverviewTab({ store, kind, onPhasing }: {
   store: Pick<WorkbenchStore, 'results' | 'model'>; kind: EntryKind; onPhasing?: () => void;
 }) {
@@ -225,12 +235,7 @@ export const OverviewTab = observer(function OverviewTab({ store, kind, onPhasin
   const empty = nothingPhased(r);
   return (
     <div className="gs-wb-overview" data-testid="overview">
-      {empty && (
-        <Callout intent="primary" icon="info-sign" className="gs-wb-notice" data-testid="ov-empty">
-          Nog niets gefaseerd — EW en NCW blijven € 0,00 tot de kosten en opbrengsten over de perioden zijn verdeeld.{' '}
-          {onPhasing && <a href="#" onClick={(e) => { e.preventDefault(); onPhasing(); }}>Naar Fasering</a>}
-        </Callout>
-      )}
+      {empty && <NothingPhasedNotice toPhasing={onPhasing} />}
       <Figures r={r} />
       <h3>Kasstroom en boekwaarde per periode</h3>
       {!empty && <Chart periods={r.periods} withdrawal={withdrawal} />}

@@ -4,6 +4,7 @@ import { WorkbenchStore, MSG, type WorkbenchApi, type BackupStorage } from './Wo
 import type { ModelData } from '../api/contract/modelData.ts';
 import type { GrexOnlineModel, ModelMeta, StoredToolResults } from '../api/contract/grexonline.ts';
 import { onlineModelResults } from '../formulas/modelResults.ts';
+import { ResponseError } from '../api/http.ts';
 
 const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
@@ -129,6 +130,25 @@ describe('WorkbenchStore', () => {
     expect(store.dataVersion).toBe(4);
     expect(server.data.cost_estimate[0]!.estimate.amount).toBe(2);
     expect(toasts).toContain(MSG.saved);
+  });
+
+  it("a save the server refuses keeps the user's work on screen and names the first problem's entry and field message (issue 24)", async () => {
+    const server = new FakeServer();
+    server.data = JSON.parse(readFileSync(new URL('../formulas/examples/full-exploitation.model.json', import.meta.url), 'utf8')) as ModelData;
+    const { store, toasts } = setup(server);
+    await store.load();
+    expect(store.applyEdits([{ kind: 'entryField', entry: 'non_residential', id: 1, field: 'unit_price', value: 160 }])).toBeNull();
+    const ew = store.results!.ew;
+    const errors = [{ path: 'non_residential_construction[0].price_per_square_meter_data.square_meters', message: 'Het aantal m² kan niet negatief zijn.' }];
+    server.save = async () => {
+      throw new ResponseError(400, MSG.invalid, { message: MSG.invalid, errors });
+    };
+    expect(await store.save()).toBe(false);
+    expect(toasts).toEqual([MSG.invalid, "Niet-Woningbouw, post 'Bedrijfskavels': Het aantal m² kan niet negatief zijn."]);
+    expect(store.dirty).toBe(true);
+    expect(store.model!.non_residential_construction![0]!.price_per_square_meter_data!.unit_price).toBe(160);
+    expect(store.results!.ew).toBe(ew);
+    expect(store.canUndo).toBe(true);
   });
 
   it('a stale save opens the conflict question; 400 and other errors give the spec toasts', async () => {

@@ -5,7 +5,8 @@ import { type ResultsSummary, TOOL_RESULTS_FORMAT } from '../formulas/results.ts
 import { MSG as VALIDATION_MSG, type Problem, isCompleteSpaceRow } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
-import { SECTIONS } from '../formulas/sections.ts';
+import { SECTIONS, problemPlace } from '../formulas/sections.ts';
+import { fieldErrorsOf } from '../api/http.ts';
 import { type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
 import { MAPVIEWER_ERROR_TEXT, MSG_INVALID, NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals, type SpaceUsageDiff } from '../formulas/spaceUsageFromMap.ts';
@@ -613,8 +614,13 @@ export class WorkbenchStore {
     } catch (e) {
       const err = e as StatusError;
       runInAction(() => (this.saving = false));
-      if (err.status === 400) this.deps.toasts.error(MSG.invalid, 5_000);
-      else if (err.status === 409) runInAction(() => (this.conflictOpen = true));
+      if (err.status === 400) {
+        this.deps.toasts.error(MSG.invalid, 5_000);
+        // The server's first problem on its field, named by its entry; the working copy stays as it is.
+        const first = fieldErrorsOf(e)[0];
+        const place = first && problemPlace(data, first.path);
+        if (first) this.deps.toasts.error(place ? `${place}: ${first.message}` : first.message, 10_000);
+      } else if (err.status === 409) runInAction(() => (this.conflictOpen = true));
       else if (err.status === 423 && err.serverMessage) this.deps.toasts.error(err.serverMessage, 5_000);
       else this.deps.toasts.error(MSG.saveFailed, 5_000);
       return false;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { exampleStore } from './testing.ts';
 import { costEstimateSheet, methodEstimateSheet, pastedCells } from './sheets.ts';
 import { applyCellChanges } from './common.tsx';
-import { rowsRemoved } from './entryRows.ts';
+import { insertEntries, rowsRemoved } from './entryRows.ts';
+import { readFileSync } from 'node:fs';
+import type { ModelData } from '../api/contract/modelData.ts';
+import { SECTIONS, entriesOf } from '../formulas/sections.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 
 // Issue 23 point 1: a block from Excel pasted onto the estimate's empty last row makes an entry per row
@@ -106,5 +109,17 @@ describe('several rows at once', () => {
   it('says how many rows were removed', () => {
     expect(rowsRemoved(1)).toBe('1 rij verwijderd. Ongedaan maken met Ctrl+Z.');
     expect(rowsRemoved(3)).toBe('3 rijen verwijderd. Ongedaan maken met Ctrl+Z.');
+  });
+
+  // Issue 24: a paste onto 'Nieuwe post…' and 'Rij invoegen' in Niet-Woningbouw and Overige opbrengsten
+  // inserted into Woningbouw's list (and threw, so nothing happened).
+  it.each(SECTIONS.map((s) => [s.title, s.kind] as const))('%s: new entries go into the section’s own list, where asked', (_title, kind) => {
+    const m = JSON.parse(readFileSync(new URL('../formulas/examples/full-exploitation.model.json', import.meta.url), 'utf8')) as ModelData;
+    const others = SECTIONS.filter((s) => s.kind !== kind).map((s) => entriesOf(m, s.kind).length);
+    const first = entriesOf(m, kind)[0]!.label;
+    const r = insertEntries(m, kind, 1, ['Eerste nieuwe', null]);
+    expect('ids' in r && r.ids.length).toBe(2);
+    expect(entriesOf(m, kind).map((e) => e.label).slice(0, 3)).toEqual([first, 'Eerste nieuwe', 'Nieuwe post']);
+    expect(SECTIONS.filter((s) => s.kind !== kind).map((s) => entriesOf(m, s.kind).length)).toEqual(others);
   });
 });

@@ -27,7 +27,7 @@ export function insertEntry(m: ModelData, kind: EntryKindUi, index: number, labe
  * the same labels) — then `m` may be half changed and must be thrown away.
  */
 export function insertEntries(m: ModelData, kind: EntryKindUi, index: number, labels: readonly (string | null)[]): { ids: number[] } | { label: string; problem: string } {
-  const list = () => (kind === 'cost' ? m.cost_estimate : m.residential_construction);
+  const list = () => entriesOf(m, kind);
   const at = Math.max(0, Math.min(index, list().length));
   const ids: number[] = [];
   for (const [i, given] of labels.entries()) {
