@@ -29,6 +29,7 @@ import { type LogFormat, requestSerializer, textStream } from './logFormat.ts';
 import { DAV_PREFIX } from './webdav/editLinks.ts';
 import { FILE_COOKIE, FILE_TOKEN_PURPOSE, FILES_PREFIX } from './services/jobs.ts';
 import { DOCUMENTATION_COOKIE, DOCUMENTATION_TOKEN_PURPOSE, documentationPdfRequest } from './services/documentation.ts';
+import { mayAct } from './policies/users.ts';
 
 interface AppOptions {
   config: Config;
@@ -206,7 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (!claims) throw unauthorized();
     const found = await users.load(claims.userId);
     const user = found?.user;
-    if (!user || user.blocked || !user.isActive || user.clientId !== claims.clientId) {
+    if (!user || !mayAct(user) || user.clientId !== claims.clientId) {
       throw unauthorized();
     }
     req.user = user;

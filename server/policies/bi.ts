@@ -2,7 +2,7 @@ import type { UserRow } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { BI_LINK_MESSAGES } from '../../src/api/contract/messages.ts';
 import { HttpError } from '../errors.ts';
-import { hasMainAppAccess } from './users.ts';
+import { hasMainAppAccess, mayActInMainApp } from './users.ts';
 import { formatCount } from '../../src/lib/count.ts';
 
 // Who may do what with BI links (spec 1 §2 "BI links"; docs/decisions.md "BI links"). The spec does not
@@ -32,7 +32,7 @@ export function requireOwnLink(user: UserRow, link: { clientId: number; userId: 
 
 /** The owner of a pulled link must still be an active user of the main app. */
 export function requireFeedOwner(owner: UserRow): void {
-  if (owner.blocked || !owner.isActive || !hasMainAppAccess(owner)) throw new HttpError(403, BI_LINK_MESSAGES.ownerWithoutAccess);
+  if (!mayActInMainApp(owner)) throw new HttpError(403, BI_LINK_MESSAGES.ownerWithoutAccess);
 }
 
 /** 400 on the field when the chosen validity exceeds the client's maximum (staff's setting). */

@@ -15,8 +15,19 @@ export const hasMainAppAccess = (user: UserRow) => globalRole(user) !== 'NON';
 /** Configuration, users and logs are for role ADM (spec 2 §6), staff included. */
 export const isAdmin = (user: UserRow) => globalRole(user) === 'ADM';
 
-/** May this account act (sign in, accept an invitation): active and not blocked. */
+/**
+ * May this account act: active and not blocked. The one account-state check (issue 27.2): sign-in in
+ * every form (password, MFA, SAML), a bearer token, a session refresh, a password reset, an invitation.
+ * Role NON may act: it signs in to see the waiting screen, and `mainAppOnly` refuses its calls.
+ */
 export const mayAct = (user: UserRow) => user.isActive && !user.blocked;
+
+/**
+ * May a credential the account handed out act for it without its owner present (OAuth viewer token,
+ * WebDAV edit link, BI feed): the account may act and still has the main app, so a user set to NON
+ * loses his delegated access at once, as he loses the project area.
+ */
+export const mayActInMainApp = (user: UserRow) => mayAct(user) && hasMainAppAccess(user);
 
 /** Spec 2 §2: a super-admin's profile (name, e-mail) is read-only in the settings. */
 export const canEditProfile = (user: UserRow) => !user.isStaff;

@@ -9,6 +9,7 @@ import { assertAttemptAllowed } from './attempts.ts';
 import { command, type Command } from './command.ts';
 import { findUserByEmail, normalizeEmail, startSession, type Session } from './session.ts';
 import { removeRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from './recoveryCodes.ts';
+import { mayAct } from '../policies/users.ts';
 
 const MFA_ISSUER = 'Grondslag';
 const TOTP_PERIOD = 30;
@@ -104,7 +105,7 @@ export async function loginMfa(
   const attempt = await assertAttemptAllowed(ctx, 'login-mfa', email, ip);
   const claims = ticket ? await ctx.tokens.verify(ticket, 'mfa-login') : null;
   const user = await findUserByEmail(ctx, email);
-  const valid = Boolean(claims && user && claims.userId === user.id && user.mfaVerified && !user.blocked && user.isActive)
+  const valid = Boolean(claims && user && claims.userId === user.id && user.mfaVerified && mayAct(user))
     && await checkSecondFactor(ctx, user!, code.trim(), ip, 'inloggen');
   if (valid) await attempt.succeeded();
   if (!valid || !user) {

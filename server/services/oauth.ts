@@ -10,7 +10,7 @@ import { HttpError, badRequest } from '../errors.ts';
 import { headStatus, refusedTarget } from './outbound.ts';
 import { assertCanManageMapViewer } from '../policies/admin.ts';
 import { assertMainAppAccess, readableRoleSql } from '../policies/projects.ts';
-import { hasMainAppAccess } from '../policies/users.ts';
+import { mayActInMainApp } from '../policies/users.ts';
 import { command } from './command.ts';
 import { fullName } from './audit.ts';
 import { VIEWER_ADDRESS_INTERNAL } from '../../src/api/contract/messages.ts';
@@ -77,9 +77,6 @@ function fromLibrary(e: unknown, texts: Record<string, string> = {}): unknown {
 const libraryTime = (ctx: AppContext, at: Date) => new Date(Date.now() + (at.getTime() - ctx.config.now().getTime()));
 
 const libraryClient = (v: ViewerRow) => ({ id: v.oauthClientId, grants: GRANTS, redirectUris: [v.redirectUri], viewerId: v.id });
-
-/** A user who may still use the viewer: active, not blocked, with the main app. */
-const userMayUse = (u: UserRow | undefined): u is UserRow => Boolean(u && u.isActive && !u.blocked && hasMainAppAccess(u));
 
 /**
  * The model for one request. `forClient`: the authorize call's tenancy — a user obtains codes only for
@@ -163,7 +160,7 @@ function model(ctx: AppContext, forClient?: number): AuthorizationCodeModel & Re
         .innerJoin(oauthViewer, eq(oauthViewer.id, oauthToken.viewerId))
         .innerJoin(appUser, eq(appUser.id, oauthToken.userId))
         .where(and(eq(oauthToken.accessTokenHash, sha256(accessToken)), isNull(oauthToken.revokedAt)));
-      if (!row || !userMayUse(row.user) || row.user.clientId !== row.viewer.clientId) return null;
+      if (!row || !mayActInMainApp(row.user) || row.user.clientId !== row.viewer.clientId) return null;
       return {
         accessToken, accessTokenExpiresAt: libraryTime(ctx, row.token.accessExpiresAt),
         client: libraryClient(row.viewer), user: row.user,
@@ -180,7 +177,7 @@ function model(ctx: AppContext, forClient?: number): AuthorizationCodeModel & Re
         await revokeGrant(row.token.codeId);
         return null;
       }
-      if (!userMayUse(row.user)) return null;
+      if (!mayActInMainApp(row.user)) return null;
       const user: GrantUser = { id: row.user.id, codeId: row.token.codeId };
       return {
         refreshToken, refreshTokenExpiresAt: libraryTime(ctx, row.token.refreshExpiresAt),

@@ -6,7 +6,7 @@ import { HttpError } from '../errors.ts';
 import { BAD_RESET_CODE, WRONG_CURRENT_PASSWORD } from '../../src/api/contract/messages.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { canChangeOwnPassword } from '../policies/users.ts';
+import { canChangeOwnPassword, mayAct } from '../policies/users.ts';
 import { assertAttemptAllowed, RESET_MAIL_LIMITS } from './attempts.ts';
 import { command, type Command } from './command.ts';
 import { checkSecondFactor } from './mfa.ts';
@@ -42,7 +42,7 @@ export async function sendResetToken(ctx: AppContext, emailIn: string, ip: strin
   const email = normalizeEmail(emailIn);
   await assertAttemptAllowed(ctx, 'reset-send', email, ip, RESET_MAIL_LIMITS); // always counts: never succeeded()
   const user = await findUserByEmail(ctx, email);
-  if (!user || user.blocked || !user.isActive) return null;
+  if (!user || !mayAct(user)) return null;
   const token = randomToken(18);
   const [issued] = await command(ctx, { user, ip }, async (c) => {
     const rows = await c.tx.insert(passwordResetToken).values({
@@ -70,7 +70,7 @@ export async function sendResetToken(ctx: AppContext, emailIn: string, ip: strin
 
 async function findValidToken(ctx: AppContext, email: string, token: string) {
   const user = await findUserByEmail(ctx, email);
-  if (!user || user.blocked || !user.isActive || !token) return null;
+  if (!user || !mayAct(user) || !token) return null;
   const [row] = await ctx.db.select().from(passwordResetToken)
     .where(and(eq(passwordResetToken.userId, user.id), eq(passwordResetToken.tokenHash, sha256(token)), isNull(passwordResetToken.usedAt)));
   if (!row || row.expiresAt <= ctx.config.now()) return null;

@@ -10,6 +10,7 @@ import { assertAttemptAllowed } from './attempts.ts';
 import { command } from './command.ts';
 import { clientForRequest } from './clients.ts';
 import { NO_ACCESS, findUserByEmail, normalizeEmail, startSession, type Session } from './session.ts';
+import { mayAct } from '../policies/users.ts';
 
 // SAML 2.0 single sign-on (spec 2 §1, §2 LoginSaml, §7 saml/sign-in/; issue 6 item 9), SP-side with
 // @node-saml/node-saml: HTTP-Redirect AuthnRequest, HTTP-POST response to our ACS.
@@ -219,7 +220,7 @@ export async function consumeResponse(ctx: AppContext, hostname: string, samlRes
   if (!email) return fail(403, SAML_NO_EMAIL, `geen e-mailadres (NameID ${String(profile.nameID).slice(0, 100)})`);
   const user = await findUserByEmail(ctx, email);
   if (!user || user.clientId !== c.id) return fail(403, SAML_NO_ACCOUNT, `geen account voor ${email}`);
-  if (user.blocked || !user.isActive) return fail(403, NO_ACCESS, `account geblokkeerd (${email})`, user);
+  if (!mayAct(user)) return fail(403, NO_ACCESS, `account geblokkeerd (${email})`, user);
 
   await attempt.succeeded();
   await command(ctx, { user, clientId: c.id, ip }, (cmd) => cmd.audit(`SAML-aanmelding geaccepteerd (${email})`));

@@ -8,6 +8,7 @@ import { randomToken, sha256 } from '../auth/crypto.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { assertAttemptAllowed } from './attempts.ts';
 import { command, type Command } from './command.ts';
+import { mayAct } from '../policies/users.ts';
 
 export const NO_ACCESS = 'U kunt met dit account geen toegang krijgen tot Grondslag. Neem contact op met uw administrator.';
 /** Lifetime of the ticket between the password step and the MFA step of a sign-in. */
@@ -46,7 +47,7 @@ export async function login(ctx: AppContext, emailIn: string, password: string, 
     await command(ctx, { user, ip }, (c) => c.audit(`Mislukte inlogpoging (${email})`));
     throw new HttpError(401, WRONG_CREDENTIALS);
   }
-  if (user.blocked || !user.isActive) {
+  if (!mayAct(user)) {
     await command(ctx, { user, ip }, (c) => c.audit('Inlogpoging met geblokkeerd account'));
     throw new HttpError(405, NO_ACCESS);
   }
@@ -92,7 +93,7 @@ export async function refresh(ctx: AppContext, token: string | undefined, ip: st
     const [row] = await c.tx.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token))).for('update');
     if (!row || row.expiresAt <= c.now) throw invalid;
     const [user] = await c.tx.select().from(appUser).where(eq(appUser.id, row.userId));
-    if (!user || user.blocked || !user.isActive) throw invalid;
+    if (!user || !mayAct(user)) throw invalid;
     const access = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId });
     if (row.revokedAt) {
       const withinGrace = row.revokedReason === 'rotated' && c.now.getTime() - row.revokedAt.getTime() < ROTATION_GRACE_MS;

@@ -4,7 +4,7 @@ import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { appUser, editLink, modelSession, storedFile } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { hasMainAppAccess } from '../policies/users.ts';
+import { mayActInMainApp } from '../policies/users.ts';
 import { command, type Command } from '../services/command.ts';
 import { editableModel, readableModel } from '../services/editAccess.ts';
 import { addSavedModel } from '../services/models.ts';
@@ -56,7 +56,7 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<DavLi
   const link = await findEditLink(ctx.db, token, ctx.config.now());
   if (!link) throw notFound();
   const [user] = await ctx.db.select().from(appUser).where(eq(appUser.id, link.userId));
-  if (!user || user.blocked || !user.isActive || user.clientId !== link.clientId || !hasMainAppAccess(user)) throw notFound();
+  if (!user || !mayActInMainApp(user) || user.clientId !== link.clientId) throw notFound();
   return { token, link, user, access: await readableModel(ctx.db, user, link.modelId) };
 }
 
