@@ -4,7 +4,7 @@ import { mayAct, mayActInMainApp } from './users.ts';
 
 // Issue 27.2: the one account-state check, and its variant for credentials that act for an absent owner.
 
-const user = (over: Partial<UserRow>) => ({ isActive: true, blocked: false, isStaff: false, role: 'GEB', ...over }) as UserRow;
+const user = (over: Partial<UserRow>) => ({ isActive: true, blocked: false, isStaff: false, role: 'USR', ...over }) as UserRow;
 
 describe('mayAct', () => {
   it('lets an active, unblocked account act, whatever its role', () => {
