@@ -1,9 +1,33 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/index.ts';
+import type { Db, DbOrTx } from '../db/index.ts';
 import { storedFile } from '../db/schema/index.ts';
+import { Lru } from '../lru.ts';
 
 // Files (attachments, saved models) live in the database (stored_file.data, bytea): one PostgreSQL
 // holds everything and several server instances share it. This is the only module that touches them.
+//
+// A stored file never changes (a new version is a new row, and ids are never used again), so its bytes
+// can be kept in memory under its id: a model opened again, or a produced file fetched right after its
+// job stored it, then skips the bytes' trip from PostgreSQL (node-postgres receives a bytea as hex
+// text: a 2 MB workbook is 4 MB of text to decode). Whether the file exists, and is the client's, is
+// still asked each time (a query without the bytes). Per database (tests run several in one process,
+// each numbering its files from 1), bounded in bytes; only reads through the pool, not a transaction's.
+// Callers must not change the bytes they are given.
+
+const FILE_CACHE = { entries: 500, size: 64 * 1024 * 1024 };
+const caches = new WeakMap<Db, Lru<number, Buffer>>();
+
+function cacheOf(db: DbOrTx): Lru<number, Buffer> | undefined {
+  if (!('$client' in db)) return undefined; // a transaction
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Lru(FILE_CACHE, (b) => b.byteLength)));
+  return cache;
+}
+
+/** Keeps a file's bytes just stored (in a transaction, after its commit) for the reads that follow. */
+export function keepFile(db: Db, id: number, data: Uint8Array): void {
+  cacheOf(db)!.set(id, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+}
 
 interface FileMeta {
   id: number;
@@ -29,7 +53,17 @@ export async function saveFile(
 
 /** The file with its bytes, only within the client. */
 export async function readFile(db: DbOrTx, clientId: number, id: number): Promise<(FileMeta & { data: Buffer }) | null> {
-  const [row] = await db.select().from(storedFile).where(and(eq(storedFile.id, id), eq(storedFile.clientId, clientId)));
+  const ours = and(eq(storedFile.id, id), eq(storedFile.clientId, clientId));
+  const cache = cacheOf(db);
+  const kept = cache?.get(id);
+  if (kept) {
+    const [meta] = await db.select({ id: storedFile.id, filename: storedFile.filename, contentType: storedFile.contentType, size: storedFile.size })
+      .from(storedFile).where(ours);
+    return meta ? { ...meta, data: kept } : null;
+  }
+  const [row] = await db.select({ id: storedFile.id, filename: storedFile.filename, contentType: storedFile.contentType, size: storedFile.size, data: storedFile.data })
+    .from(storedFile).where(ours);
+  if (row) cache?.set(id, row.data);
   return row ?? null;
 }
 
