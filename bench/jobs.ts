@@ -145,7 +145,7 @@ export default async function bench() {
     const first = Math.min(...rows.map((r) => r.started!.getTime()));
     const last = Math.max(...rows.map((r) => r.finished!.getTime()));
     console.log(`  (those of every file read and filled) in the queue (created → run started): ${stats(wait)}; running: ${stats(run)}`);
-    console.log(`  worker throughput: ${(rows.length / ((last - first) / 1000)).toFixed(1)} jobs/s (one instance, 2 at a time)`);
+    console.log(`  worker throughput: ${(rows.length / ((last - first) / 1000)).toFixed(1)} jobs/s (one instance, 4 at a time)`);
 
     // The queue's own overhead: jobs whose run is short (a model without a file fails at once).
     await db.update(savedModel).set({ active: false }).where(eq(savedModel.modelId, models[USERS]));
