@@ -37,7 +37,7 @@ const FILLED = { entries: 200, size: 64 * 1024 * 1024 };
 const filledCaches = new WeakMap<Db, Lru<string, Uint8Array>>();
 
 /** The key of a filled workbook: the client, the source's SHA-256 and the inputs in a fixed order. */
-export function filledKey(clientId: number, sourceSha256: string, inputs: WorkbookInputs): string {
+function filledKey(clientId: number, sourceSha256: string, inputs: WorkbookInputs): string {
   const spaceUsage = inputs.spaceUsage && Object.entries(inputs.spaceUsage).sort(([a], [b]) => a.localeCompare(b));
   return createHash('sha256').update(JSON.stringify([clientId, sourceSha256, inputs.parameters, spaceUsage])).digest('base64url');
 }

@@ -10,13 +10,13 @@ import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 // every sheet's XML, zip again: ~0.2 s for a 2 MB workbook) or a report template, building the engine for a model's results
 // (a few hundred ms for a large model) — runs in worker threads, not on the server's event loop:
 // meanwhile the server keeps answering (other users' task polls every 100 ms), and the machine's second
-// core does the work of a second task. Two threads by default, as many as the jobs a worker runs at a
-// time (queue.ts) and the cores (WORKER_THREADS; several instances on one machine take a share each);
-// started at first use, and they do not keep the process alive. Tasks of every kind wait in one line,
-// oldest first, except background tasks (the results jobs after saves), which wait behind all others: a
-// burst of saves does not stand between a user and the file or report he waits for. A task given a key
-// (its input's content) is run once for everyone who asks for that key while it waits or runs; asked
-// for without `background`, a waiting background task moves up to the first line. Every task has a deadline (WORKER_TASK_SECONDS): a task that outlives it (a hostile
+// core does the work of a second task. Two threads by default, as many as the cores (WORKER_THREADS;
+// several instances on one machine take a share each); started at first use, and they do not keep the
+// process alive. Tasks of every kind wait in one line, oldest first, except background tasks (the results
+// jobs after saves), which wait behind all others: a burst of saves does not stand between a user and the
+// file or report he waits for. A task given a key (a digest of its input) is run once for everyone who
+// asks for that key while it waits or runs; asked for without `background`, a waiting background task
+// moves up to the first line. Every task has a deadline (WORKER_TASK_SECONDS): a task that outlives it (a hostile
 // workbook, or anything else that will not end) is failed with a Dutch message and its thread is
 // terminated and replaced, so a poison file holds one thread for a bounded time, never the pool.
 
