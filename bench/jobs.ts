@@ -2,7 +2,10 @@
 // A 2 MB spreadsheet model (the template's layout, filled with a large model) is opened through the API
 // on a listening server, polled as the browser polls (every 100 ms):
 // - one user at a time: enqueue (GET model/{id}/open/) → 200 of open-model-task/{id}/; target ≤ 1 s;
-// - 20 users at once: every file checked (its global parameters and space usage), p95; target ≤ 3 s;
+// - 20 users at once: every file checked (its global parameters and space usage), p95; target ≤ 3 s.
+//   Their 20 models hold the same workbook with the same inputs (as models just made from one template),
+//   so after the first open a filled copy is kept (server/jobs/openModel.ts); then once more with
+//   parameters of each model's own, so that every open reads and fills its file;
 // - the queue's overhead per job (job row created → its run started) and the worker's throughput.
 // Figures are printed, never asserted.
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -99,9 +102,9 @@ export default async function bench() {
         await new Promise((r) => setTimeout(r, 100));
       }
     };
-    const correct = async (file: Uint8Array) => {
+    const correct = async (file: Uint8Array, expected = PARAMETERS[1].value_float!) => {
       const [btw, kosten, green] = await named(file, ['BtwPercentage', 'Kostenstijging', 'Ruimtegebruik_public_space_green']);
-      return btw === 0.19 && kosten === 0.031 && green === GREEN_M2;
+      return btw === 0.19 && kosten === expected && green === GREEN_M2;
     };
 
     await openModel(users[0].id, models[USERS]); // warm-up (module loading, the statements' plans)
@@ -113,11 +116,27 @@ export default async function bench() {
     }
     console.log(`one user, enqueue → 200 (polling every 100 ms): ${stats(single)}  (target ≤ ${TARGETS.single} ms)`);
 
-    t0 = performance.now();
-    const all = await Promise.all(users.map((u, i) => openModel(u.id, models[i])));
-    const wall = performance.now() - t0;
-    const ok = (await Promise.all(all.map((r) => correct(r.file)))).filter(Boolean).length;
-    console.log(`${USERS} users at once: ${stats(all.map((r) => r.ms))}  (target p95 ≤ ${TARGETS.p95} ms); ${ok}/${USERS} files correct; all done in ${Math.round(wall)} ms`);
+    /** 20 users open their model at once: the times, and how many files hold `kosten` (per model) and the other inputs. */
+    const burst = async (kosten: (i: number) => number) => {
+      const s = performance.now();
+      const all = await Promise.all(users.map((u, i) => openModel(u.id, models[i])));
+      const wall = performance.now() - s;
+      const ok = (await Promise.all(all.map((r, i) => correct(r.file, kosten(i))))).filter(Boolean).length;
+      return { all, ok, wall };
+    };
+    const same = await burst(() => PARAMETERS[1].value_float!);
+    console.log(`${USERS} users at once: ${stats(same.all.map((r) => r.ms))}  (target p95 ≤ ${TARGETS.p95} ms); ${same.ok}/${USERS} files correct; all done in ${Math.round(same.wall)} ms`);
+    const own = (i: number) => (40 + i) / 1000;
+    for (const [i, id] of models.slice(0, USERS).entries()) {
+      const res = await fetch(`${base}/api/manager/parameter/`, {
+        method: 'POST', headers: { ...await auth(tenant.staff.id), 'content-type': 'application/json' },
+        body: JSON.stringify({ parameters: [{ ...PARAMETERS[1], value_float: own(i) }], models: [id] }),
+      });
+      if (!res.ok) throw new Error(`parameter/: ${res.status}`);
+    }
+    const distinct = await burst(own);
+    console.log(`${USERS} users at once, each model its own parameters (every file read and filled): ${stats(distinct.all.map((r) => r.ms))}; ${distinct.ok}/${USERS} files correct; all done in ${Math.round(distinct.wall)} ms`);
+    const all = distinct.all;
 
     const rows = await db.select({ created: job.createdAt, started: job.startedAt, finished: job.finishedAt }).from(job)
       .where(inArray(job.id, all.map((r) => r.task)));
@@ -125,8 +144,8 @@ export default async function bench() {
     const run = rows.map((r) => r.finished!.getTime() - r.started!.getTime());
     const first = Math.min(...rows.map((r) => r.started!.getTime()));
     const last = Math.max(...rows.map((r) => r.finished!.getTime()));
-    console.log(`  in the queue (created → run started): ${stats(wait)}; running: ${stats(run)}`);
-    console.log(`  worker throughput: ${(rows.length / ((last - first) / 1000)).toFixed(1)} jobs/s (one instance, 2 at a time)`);
+    console.log(`  (those of every file read and filled) in the queue (created → run started): ${stats(wait)}; running: ${stats(run)}`);
+    console.log(`  worker throughput: ${(rows.length / ((last - first) / 1000)).toFixed(1)} jobs/s (one instance, 4 at a time)`);
 
     // The queue's own overhead: jobs whose run is short (a model without a file fails at once).
     await db.update(savedModel).set({ active: false }).where(eq(savedModel.modelId, models[USERS]));

@@ -1,5 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { model, savedModel } from '../db/schema/index.ts';
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { model, savedModel, storedFile } from '../db/schema/index.ts';
+import { Lru } from '../lru.ts';
 import { currentParameters } from '../services/parameters.ts';
 import { externalViewerAnswers } from '../services/oauth.ts';
 import { versionSpaceUsage, type OpenModelParams, type SpaceUsage } from '../services/openModel.ts';
@@ -8,6 +11,7 @@ import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { createEditLink } from '../webdav/editLinks.ts';
 import { JobFailure, type JobHandler } from './job.ts';
 import { fillWorkbook } from './workbookThreads.ts';
+import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import { MAPVIEWER_ERROR_TEXT, MODEL_WITHOUT_FILE, OPEN_MODEL_FAILED, WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
 
 // The open-model job (spec 1 §4): the model's active saved file with the current global parameters
@@ -24,15 +28,46 @@ export function modelFilename(name: string): string {
   return `${safe || 'Rekenmodel'}.xlsx`;
 }
 
+// Filled workbooks are kept (per database, bounded in bytes) under their source's content and their
+// inputs: the writer's output depends on nothing else, so a model opened again with the same parameters
+// and map data, or another model holding the same file (every new model starts as a copy of its
+// template's), skips reading the source and filling it. A new history entry (other bytes), a parameter
+// application or a change of the map data makes another key; an entry no open asks for any more ages out.
+const FILLED = { entries: 200, size: 64 * 1024 * 1024 };
+const filledCaches = new WeakMap<Db, Lru<string, Uint8Array>>();
+
+/** The key of a filled workbook: the client, the source's SHA-256 and the inputs in a fixed order. */
+function filledKey(clientId: number, sourceSha256: string, inputs: WorkbookInputs): string {
+  const spaceUsage = inputs.spaceUsage && Object.entries(inputs.spaceUsage).sort(([a], [b]) => a.localeCompare(b));
+  return createHash('sha256').update(JSON.stringify([clientId, sourceSha256, inputs.parameters, spaceUsage])).digest('base64url');
+}
+
+/** The source workbook with its inputs written: kept from an earlier open, or filled now (null: no workbook). */
+async function filled(db: Db, clientId: number, source: { fileId: number; sha256: string }, inputs: WorkbookInputs): Promise<Uint8Array | null> {
+  let cache = filledCaches.get(db);
+  if (!cache) filledCaches.set(db, (cache = new Lru(FILLED, (b) => b.byteLength)));
+  const key = filledKey(clientId, source.sha256, inputs);
+  const kept = cache.get(key);
+  if (kept) return kept;
+  const file = await readFile(db, clientId, source.fileId);
+  if (!file) throw new JobFailure(NO_MODEL_FILE); // deleted since the job read its entry
+  const xlsx = await fillWorkbook(file.data, inputs);
+  if (xlsx) cache.set(key, xlsx);
+  return xlsx;
+}
+
 export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
   const params = job.params as OpenModelParams;
   const modelId = job.modelId!;
   await progress('Rekenmodel ophalen', 10);
-  const [saved] = await ctx.db.select({ fileId: savedModel.fileId, filename: savedModel.filenameOrig, versionId: model.versionId, name: model.name })
-    .from(savedModel).innerJoin(model, eq(model.id, savedModel.modelId))
+  // The source's hash is taken in PostgreSQL: the bytes leave it only when no filled copy is kept.
+  const [saved] = await ctx.db.select({
+    fileId: savedModel.fileId, filename: savedModel.filenameOrig, versionId: model.versionId, name: model.name,
+    sha256: sql<string>`encode(sha256(${storedFile.data}), 'hex')`,
+  }).from(savedModel).innerJoin(model, eq(model.id, savedModel.modelId))
+    .innerJoin(storedFile, and(eq(storedFile.id, savedModel.fileId), eq(storedFile.clientId, job.clientId)))
     .where(and(eq(savedModel.modelId, modelId), eq(savedModel.active, true)));
-  const file = saved && await readFile(ctx.db, job.clientId, saved.fileId);
-  if (!file) throw new JobFailure(NO_MODEL_FILE);
+  if (!saved) throw new JobFailure(NO_MODEL_FILE);
 
   await progress('Globale parameters invullen', 30);
   const parameters = await currentParameters(ctx.db, job.clientId, modelId);
@@ -44,7 +79,7 @@ export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
     spaceUsage = map.spaceUsage;
   }
   // The writer opens the workbook as it is checked on upload (openXlsx), so its refusal is the check.
-  const xlsx = await fillWorkbook(file.data, { parameters, spaceUsage });
+  const xlsx = await filled(ctx.db, job.clientId, saved, { parameters, spaceUsage });
   if (!xlsx) throw new JobFailure(NOT_A_WORKBOOK);
 
   await progress('Bestand klaarzetten', 90);

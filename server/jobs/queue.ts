@@ -57,9 +57,12 @@ export class JobQueue {
     const systemQueues = Object.keys(SYSTEM_JOBS) as SystemQueue[];
     for (const name of systemQueues) await this.boss.createQueue(name, { notify: true, policy: 'stately' });
     if (!this.config.jobWorker) return;
-    // Two jobs at a time per instance and queue: as many as the workbook threads (workbookThreads.ts) and cores.
-    for (const kind of kinds) await this.workers<JobData>(kind, (j) => runJob(ctx, j.data.jobId, j.signal));
-    for (const name of systemQueues) await this.workers<SystemJobData>(name, (j) => SYSTEM_JOBS[name](ctx, j.data));
+    // Jobs someone waits for: four at a time per instance and kind. An open spends most of its run on the
+    // database (its file, its inputs, storing the result) and its CPU work waits in the workbook threads'
+    // line (workbookThreads.ts, as many as the cores): with only as many jobs as threads, the threads sat
+    // idle while each job waited on the database. System jobs (results after saves): two, in the background.
+    for (const kind of kinds) await this.workers<JobData>(kind, 4, (j) => runJob(ctx, j.data.jobId, j.signal));
+    for (const name of systemQueues) await this.workers<SystemJobData>(name, 2, (j) => SYSTEM_JOBS[name](ctx, j.data));
     await this.boss.work<JobData>(GAVE_UP, POLLING, async ([j]) => markFailed(ctx, j.data.jobId, null));
     // Produced files of users who never open again expire too; every instance sweeps (the deletes are idempotent).
     const sweep = () => forgetFinishedJobs(ctx.db, this.config.now(), this.config.fileLinkHours).catch(this.log);
@@ -69,12 +72,12 @@ export class JobQueue {
   }
 
   /**
-   * Two workers of one job each rather than localConcurrency 2, so that each can wake itself: after a
+   * `n` workers of one job each rather than localConcurrency n, so that each can wake itself: after a
    * job a worker fetches the next at once instead of after the rest of its polling second, which with
    * a backlog (20 users at once) held each worker to one job a second. An empty fetch polls as before.
    */
-  private async workers<T extends object>(queue: string, run: (j: { data: T; signal: AbortSignal }) => Promise<void>): Promise<void> {
-    for (let i = 0; i < 2; i++) {
+  private async workers<T extends object>(queue: string, n: number, run: (j: { data: T; signal: AbortSignal }) => Promise<void>): Promise<void> {
+    for (let i = 0; i < n; i++) {
       let worker = '';
       worker = await this.boss.work<T>(queue, POLLING, async ([j]) => {
         try {

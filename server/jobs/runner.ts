@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { job } from '../db/schema/index.ts';
-import { saveFile } from '../storage/files.ts';
+import { keepFile, saveFile } from '../storage/files.ts';
 import { JobFailure, type JobOutput, type JobRow } from './job.ts';
 import { JOB_HANDLERS } from './kinds.ts';
 
@@ -44,21 +44,23 @@ export async function runJob(ctx: AppContext, id: string, signal: AbortSignal): 
 /**
  * Stores a run's result if the job is still unfinished. The guard and the writes are one transaction:
  * of two runs finishing together the second waits for the first's row lock, then finds the job done and
- * writes nothing (its file included).
+ * writes nothing (its file included). The stored file's bytes are kept in memory for its download, which follows.
  */
 async function storeResult(ctx: AppContext, row: JobRow, output: JobOutput): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const fileId = await ctx.db.transaction(async (tx) => {
     const now = ctx.config.now();
     const won = await tx.update(job).set({ status: 'done', progressPct: 100, finishedAt: now })
       .where(and(eq(job.id, row.id), eq(job.status, 'running'))).returning({ id: job.id });
-    if (!won.length) return;
+    if (!won.length) return null;
     const file = await saveFile(tx, { clientId: row.clientId, filename: output.filename, contentType: output.contentType, data: output.data, at: now });
     const result = (await output.complete?.(tx, file, now)) ?? null;
     await tx.update(job).set({
       resultFileId: file.id, fileUuid: randomUUID(), resultFilename: output.filename, result,
       expiresAt: new Date(now.getTime() + ctx.config.fileLinkHours * 3_600_000),
     }).where(eq(job.id, row.id));
+    return file.id;
   });
+  if (fileId !== null) keepFile(ctx.db, fileId, output.data);
 }
 
 /**

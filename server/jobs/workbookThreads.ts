@@ -10,10 +10,13 @@ import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 // every sheet's XML, zip again: ~0.2 s for a 2 MB workbook) or a report template, building the engine for a model's results
 // (a few hundred ms for a large model) — runs in worker threads, not on the server's event loop:
 // meanwhile the server keeps answering (other users' task polls every 100 ms), and the machine's second
-// core does the work of a second task. Two threads by default, as many as the jobs a worker runs at a
-// time (queue.ts) and the cores (WORKER_THREADS; several instances on one machine take a share each);
-// started at first use, and they do not keep the process alive. Tasks of every kind wait in one line,
-// oldest first. Every task has a deadline (WORKER_TASK_SECONDS): a task that outlives it (a hostile
+// core does the work of a second task. Two threads by default, as many as the cores (WORKER_THREADS;
+// several instances on one machine take a share each); started at first use, and they do not keep the
+// process alive. Tasks of every kind wait in one line, oldest first, except background tasks (the results
+// jobs after saves), which wait behind all others: a burst of saves does not stand between a user and the
+// file or report he waits for. A task given a key (a digest of its input) is run once for everyone who
+// asks for that key while it waits or runs; asked for without `background`, a waiting background task
+// moves up to the first line. Every task has a deadline (WORKER_TASK_SECONDS): a task that outlives it (a hostile
 // workbook, or anything else that will not end) is failed with a Dutch message and its thread is
 // terminated and replaced, so a poison file holds one thread for a bounded time, never the pool.
 
@@ -31,7 +34,15 @@ interface Task {
   reject(e: Error): void;
 }
 
+/** How a task is asked for: `background` waits behind every other task; tasks of one `key` share a run. */
+export interface TaskOptions {
+  background?: boolean;
+  key?: string;
+}
+
 const waiting: Task[] = [];
+const behind: Task[] = [];
+const keyed = new Map<string, { task: Task; answer: Promise<unknown> }>();
 const idle: Thread[] = [];
 const threads = new Set<Thread>();
 
@@ -63,9 +74,9 @@ class Thread {
     this.worker.on('exit', () => this.retire(new Error('De rekenthread is gestopt.')));
   }
 
-  /** Takes the oldest waiting task, or goes idle. */
+  /** Takes the oldest waiting task (background ones last), or goes idle. */
   next() {
-    this.task = waiting.shift();
+    this.task = waiting.shift() ?? behind.shift();
     if (!this.task) {
       this.worker.unref();
       idle.push(this);
@@ -88,7 +99,7 @@ class Thread {
     if (i >= 0) idle.splice(i, 1);
     this.task?.reject(reason);
     this.task = undefined;
-    if (waiting.length) new Thread().next();
+    if (waiting.length || behind.length) new Thread().next();
   }
 }
 
@@ -107,21 +118,36 @@ export class WorkerTimeout extends JobFailure {
   }
 }
 
-/** Runs one task in a worker thread (workbookWorker.ts); its answer, or its error. */
-function inThread<T>(message: WorkerTask): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    waiting.push({ message, resolve: resolve as (v: unknown) => void, reject });
-    (idle.pop() ?? (threads.size < threadCount ? new Thread() : undefined))?.next();
+/** Runs one task in a worker thread (workbookWorker.ts), or joins the run of its key; its answer, or its error. */
+function inThread<T>(message: WorkerTask, opts: TaskOptions = {}): Promise<T> {
+  const shared = opts.key === undefined ? undefined : keyed.get(opts.key);
+  if (shared) {
+    const i = opts.background ? -1 : behind.indexOf(shared.task);
+    if (i >= 0) waiting.push(...behind.splice(i, 1));
+    return shared.answer as Promise<T>;
+  }
+  let task!: Task;
+  const answer = new Promise<T>((resolve, reject) => {
+    task = { message, resolve: resolve as (v: unknown) => void, reject };
   });
+  (opts.background ? behind : waiting).push(task);
+  if (opts.key !== undefined) {
+    const key = opts.key;
+    keyed.set(key, { task, answer });
+    const forget = () => keyed.delete(key);
+    answer.then(forget, forget);
+  }
+  (idle.pop() ?? (threads.size < threadCount ? new Thread() : undefined))?.next();
+  return answer;
 }
 
 /** The workbook with its inputs written (writeWorkbookInputs), or null when the file is no xlsx workbook. */
 export const fillWorkbook = (xlsx: Uint8Array, inputs: WorkbookInputs): Promise<Uint8Array | null> =>
   inThread({ kind: 'fill', xlsx, inputs });
 
-/** A model's results (modelResultsOf: the engine, or the saved-workbook reader). */
-export const computeModelResults = (input: ModelResultsInput): Promise<ModelResults> =>
-  inThread({ kind: 'results', input });
+/** A model's results (modelResultsOf: the engine, or the saved-workbook reader); `opts.key`: a digest of the input. */
+export const computeModelResults = (input: ModelResultsInput, opts?: TaskOptions): Promise<ModelResults> =>
+  inThread({ kind: 'results', input }, opts);
 
 /** The report template filled with the data (fillReportWorkbook), or null when it is no workbook or lacks a data sheet. */
 export const fillReport = (xlsx: Uint8Array, data: ReportData): Promise<Uint8Array | null> =>

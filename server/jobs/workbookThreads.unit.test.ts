@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { WorkerTimeout, fillWorkbook, setWorkerTaskSeconds, setWorkerThreads } from './workbookThreads.ts';
+import { WorkerTimeout, computeModelResults, fillWorkbook, setWorkerTaskSeconds, setWorkerThreads } from './workbookThreads.ts';
 import { JobFailure } from './job.ts';
 import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 import { buildModelTemplate, templateModelData } from '../../src/formulas/modelTemplate.ts';
@@ -34,5 +34,36 @@ describe('the worker threads’ deadline', () => {
     const [small, again] = await Promise.all([fillWorkbook(smallWorkbook(), inputs), fillWorkbook(big, inputs)]);
     expect((await openXlsx(small!)).sheets.map((s) => s.name)).toEqual(['Invoer']);
     expect(again!.length).toBeGreaterThan(100_000);
+  });
+});
+
+describe('the line of waiting tasks (issue 26)', () => {
+  it('runs background tasks after the others; one run per key, and a task asked for now moves its key’s background run up', async () => {
+    setWorkerThreads(1);
+    setWorkerTaskSeconds(60);
+    const done: string[] = [];
+    const online = (seed: number) => ({ platform: 'online' as const, modelData: largeModel({ seed, costEntries: 20, residentialEntries: 5 }) });
+    const ask = (name: string, seed: number, opts?: { background?: boolean; key?: string }) =>
+      computeModelResults(online(seed), opts).then((r) => {
+        done.push(name);
+        return r;
+      });
+    const tasks = [
+      ask('first', 1), // the one thread takes it at once
+      ask('background', 2, { background: true }),
+      ask('keyed background', 3, { background: true, key: 'k3' }),
+      ask('now', 4),
+      ask('keyed now', 3, { key: 'k3' }), // joins the waiting background run and moves it behind 'now'
+      ask('keyed background again', 3, { background: true, key: 'k3' }),
+    ];
+    const results = await Promise.all(tasks);
+    expect(done).toEqual(['first', 'now', 'keyed background', 'keyed now', 'keyed background again', 'background']);
+    // one run for the key: the very same answer, not a copy from another run
+    expect(results[4]).toBe(results[2]);
+    expect(results[5]).toBe(results[2]);
+    expect(results[1]).not.toBe(results[2]);
+    // a key whose run ended is run again when asked for anew
+    expect(await computeModelResults(online(3), { key: 'k3' })).not.toBe(results[2]);
+    expect(await computeModelResults(online(3), { key: 'k3' })).toEqual(results[2]);
   });
 });

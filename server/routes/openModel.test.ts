@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
 import { auditLog, editLink, featureArea, job, model, modelSession, parameterApplication, savedModel, storedFile, versionRegion } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { connect, type Db } from '../db/index.ts';
@@ -60,12 +60,12 @@ afterAll(async () => {
 });
 
 /** A workbook with the named input cells of the template's `Invoer` sheet that the tests read back. */
-async function workbook(): Promise<Buffer> {
+async function workbook(btw = 0.21): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Invoer');
   ws.getRow(2).values = ['Kostenstijging', 0.01, 0.01, 0.01, 0.01];
   wb.definedNames.add('Invoer!$B$2:$E$2', 'Kostenstijging');
-  ws.getRow(3).values = ['Btw', 0.21];
+  ws.getRow(3).values = ['Btw', btw];
   wb.definedNames.add('Invoer!$B$3', 'BtwPercentage');
   SPACE_USAGE_LOCATIONS.forEach((loc, i) => {
     ws.getRow(10 + i).values = [loc, 0];
@@ -87,12 +87,16 @@ async function inputsOf(xlsx: Buffer) {
   };
 }
 
+/** Puts other bytes into the model's active file (the product never changes a stored file; tests set one up so). */
+async function setWorkbook(tree: Tree, data: Buffer, db: Db = t.db) {
+  const [saved] = await db.select({ fileId: savedModel.fileId }).from(savedModel).where(eq(savedModel.id, tree.savedModelId));
+  await db.update(storedFile).set({ data, size: data.byteLength }).where(eq(storedFile.id, saved.fileId));
+}
+
 /** A project (every tenant user with his global role) whose model's active file is a real workbook. */
 async function spreadsheetModel(opts: { sessionUserId?: number } = {}, db: Db = t.db, tenant: Tenant = a): Promise<Tree> {
   const tree = await seedTree(db, tenant, { roles: rolesAsGlobal(tenant), ...opts });
-  const data = await workbook();
-  const [saved] = await db.select({ fileId: savedModel.fileId }).from(savedModel).where(eq(savedModel.id, tree.savedModelId));
-  await db.update(storedFile).set({ data, size: data.byteLength }).where(eq(storedFile.id, saved.fileId));
+  await setWorkbook(tree, await workbook(), db);
   return tree;
 }
 
@@ -190,6 +194,38 @@ describe('open model', () => {
     expect(row).toMatchObject({ status: 'done', attempts: 1, progressPct: 100 });
     const links = await t.db.select({ fileId: editLink.fileId, userId: editLink.userId }).from(editLink).where(eq(editLink.modelId, tree.modelId));
     expect(links).toEqual([{ fileId: row.resultFileId, userId: a.usr.id }]);
+  });
+
+  it('fills a workbook again when its bytes, its parameters or its map data changed, not from an earlier copy (issue 26)', async () => {
+    const opened = async (modelId: number, query = '') => {
+      const res = await poll(a.usr, await openTask(a.usr, modelId, query));
+      expect(res.statusCode, res.body).toBe(200);
+      return inputsOf((await download(a.usr, res.json())).rawPayload);
+    };
+    // Two models holding the same bytes (as two models made from one template), with other parameters.
+    const [one, two] = [await spreadsheetModel(), await spreadsheetModel()];
+    const same = await workbook();
+    await setWorkbook(one, same);
+    await setWorkbook(two, same);
+    await applyParameters([{ parameter_type: 'BtwPercentage', value_float: 0.19 }], [one.modelId]);
+    expect((await opened(one.modelId)).btw).toBe(0.19);
+    expect((await opened(one.modelId)).btw).toBe(0.19);
+    expect((await opened(two.modelId)).btw).toBe(0.21); // its own inputs: none, the file's value
+
+    await applyParameters([{ parameter_type: 'Kostenstijging', period_type: 'Uitgangspunt', value_float: 0.05 }], [one.modelId]);
+    expect(await opened(one.modelId)).toMatchObject({ btw: 0.19, kostenstijging: [0.05, 0.01, 0.01, 0.01] });
+    await mapData(one.versionId, null, [['public_space_green', 10]]);
+    expect((await opened(one.modelId, '?mapviewer_required')).spaceUsage.public_space_green).toBe(10);
+    await mapData(one.versionId, null, [['public_space_green', 5]]);
+    expect((await opened(one.modelId, '?mapviewer_required')).spaceUsage.public_space_green).toBe(15);
+    // A new history entry of the model that held the same bytes: its bytes are filled.
+    const entry = multipart({}, { filename: 'nieuw.xlsx', data: await workbook(0.09) });
+    const up = await t.app.inject({
+      method: 'POST', url: `/api/manager/model/${two.modelId}/saved-model/`, headers: { ...await bearer(t.app, a.staff), ...entry.headers }, payload: entry.payload,
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    expect((await opened(two.modelId)).btw).toBe(0.09);
+    expect((await opened(one.modelId)).btw).toBe(0.19);
   });
 
   it('opens a read-only copy for a reader and for a frozen model: no edit link, no session', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Db } from '../db/index.ts';
+import { Lru } from '../lru.ts';
 
 // Cached answers of the hot lists (GET project/, GET model/?version_model_id=). They are read far more
 // often than they change: the 2,000-project list is ~550 kB of JSON. Each answer is kept per caller (the
@@ -42,32 +43,17 @@ export class CachedAnswer {
 }
 
 class AnswerCache {
-  private readonly entries = new Map<string, CachedAnswer>();
-  private bytes = 0;
+  private readonly lru = new Lru<string, CachedAnswer>({ entries: MAX_ENTRIES, size: MAX_BYTES }, (a) => a.body.length);
 
   get(key: string, revision: number): CachedAnswer | undefined {
-    const hit = this.entries.get(key);
-    if (!hit || hit.revision !== revision) return undefined;
-    this.entries.delete(key); // most recently used last
-    this.entries.set(key, hit);
-    return hit;
+    if (this.lru.peek(key)?.revision !== revision) return undefined;
+    return this.lru.get(key);
   }
 
   set(key: string, entry: CachedAnswer) {
     // a slow request that read an older revision does not replace a newer answer
-    if ((this.entries.get(key)?.revision ?? -1) > entry.revision) return;
-    this.remove(key);
-    if (entry.body.length > MAX_BYTES) return;
-    this.entries.set(key, entry);
-    this.bytes += entry.body.length;
-    while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) this.remove(this.entries.keys().next().value!);
-  }
-
-  private remove(key: string) {
-    const old = this.entries.get(key);
-    if (!old) return;
-    this.entries.delete(key);
-    this.bytes -= old.body.length;
+    if ((this.lru.peek(key)?.revision ?? -1) > entry.revision) return;
+    this.lru.set(key, entry);
   }
 }
 

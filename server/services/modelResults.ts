@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { MODEL_WITHOUT_FILE } from '../../src/api/contract/messages.ts';
 import type { AppContext } from '../context.ts';
@@ -73,17 +74,24 @@ export async function resultSources(db: DbOrTx, ids: readonly number[], clientId
   }));
 }
 
+/** A digest of what a model's results are computed from: equal inputs (a copied model, template files) share one run. */
+const digest = (platform: ModelPlatform, content: string | Uint8Array) => `${platform}:${createHash('sha256').update(content).digest('base64url')}`;
+
 /**
  * A model's results computed now, in a worker thread: the engine for online data, the reader for the
  * active workbook. A task stopped at the threads' deadline gives failed results with its message, which
  * are stored like any other: the save is not computed again (a poison file holds a thread once).
+ * `background` (the results job): behind every task someone waits for; a reader asking for the same
+ * input meanwhile joins the run and moves it up.
  */
-export async function computeResults(db: DbOrTx, s: ResultSource): Promise<ModelResults> {
+export async function computeResults(db: DbOrTx, s: ResultSource, opts: { background?: boolean } = {}): Promise<ModelResults> {
   try {
-    if (s.platform === 'online') return await computeModelResults({ platform: 'online', modelData: s.modelData });
+    if (s.platform === 'online') {
+      return await computeModelResults({ platform: 'online', modelData: s.modelData }, { ...opts, key: digest(s.platform, JSON.stringify(s.modelData)) });
+    }
     const file = s.fileId === null ? null : await readFile(db, s.clientId, s.fileId);
     if (!file) return failedResults(MODEL_WITHOUT_FILE);
-    return await computeModelResults({ platform: 'spreadsheet', xlsx: file.data });
+    return await computeModelResults({ platform: 'spreadsheet', xlsx: file.data }, { ...opts, key: digest(s.platform, file.data) });
   } catch (e) {
     if (e instanceof WorkerTimeout) return failedResults(e.message);
     throw e;
@@ -146,5 +154,5 @@ export async function refreshModelResults(ctx: AppContext, modelId: number): Pro
     SELECT 1 FROM model_result WHERE model_id = ${modelId} AND data_version = ${source.dataVersion}
       AND saved_model_id IS NOT DISTINCT FROM ${source.savedModelId}`);
   if (rows.length) return; // a reader got there first
-  await storeResults(ctx.db, ctx.config.now(), [{ source, results: await computeResults(ctx.db, source) }], { skipLocked: false });
+  await storeResults(ctx.db, ctx.config.now(), [{ source, results: await computeResults(ctx.db, source, { background: true }) }], { skipLocked: false });
 }
