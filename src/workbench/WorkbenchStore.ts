@@ -1,5 +1,6 @@
 import { action, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
-import { type Edit, GrexEngine } from '../formulas/engine.ts';
+import type { Edit } from '../formulas/engineModelEdits.ts';
+import { GrexEngine } from '../formulas/engine.ts';
 import { startHyperFormula } from '../formulas/hyperformulaSpeedups.ts';
 import { type ResultsSummary, TOOL_RESULTS_FORMAT } from '../formulas/results.ts';
 import { MSG as VALIDATION_MSG, type Problem, isCompleteSpaceRow } from '../formulas/validate.ts';

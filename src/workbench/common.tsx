@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { InputGroup } from '@blueprintjs/core';
 import type { CellValue } from 'hyperformula';
-import type { Edit } from '../formulas/engine.ts';
+import type { Edit } from '../formulas/engineModelEdits.ts';
 import type { Problem } from '../formulas/validate.ts';
 import { INVALID_DATE, parseDutchDate, parseDutchNumber, formatDutchDate, toDutchEditText } from '../lib/dutchNumber.ts';
 import type { SheetDef } from './sheets.ts';
