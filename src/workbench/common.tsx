@@ -7,7 +7,8 @@ import { INVALID_DATE, parseDutchDate, parseDutchNumber, formatDutchDate, toDutc
 import type { SheetDef } from './sheets.ts';
 import type { CellChange } from './Sheet.tsx';
 import { cellEdits, cellContents } from './formulaCells.ts';
-import { MSG, type WorkbenchStore } from './WorkbenchStore.ts';
+import { MSG } from './workbenchContract.ts';
+import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { percentFieldText, percentInput } from './percentInput.ts';
 
 export interface Toaster {
