@@ -12,7 +12,8 @@
 import { type CellValue, DetailedCellError, HyperFormula } from 'hyperformula';
 import type { ModelData, PeriodCode, ValueType } from '../api/contract/modelData.ts';
 import { FORMULA_FIELD } from '../api/contract/modelData.ts';
-import { type Edit, HF_CONFIG, fieldEdit } from './engine.ts';
+import { type Edit, fieldEdit } from './engineModelEdits.ts';
+import { HF_CONFIG } from './engine.ts';
 import { countPeriods, periodIndex } from './periods.ts';
 import { type AnyEntry, ENTRY_KINDS, type EntryKind, SECTIONS, entriesOf, sectionOf } from './sections.ts';
 import type { Problem } from './validate.ts';

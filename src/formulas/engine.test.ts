@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
-import { type Edit, GrexEngine } from './engine.ts';
+import type { Edit } from './engineModelEdits.ts';
+import { GrexEngine } from './engine.ts';
 import { speedupLine, startHyperFormula } from './hyperformulaSpeedups.ts';
 import { referenceCalculate } from './reference/reference.ts';
 import { diffResults } from './testing/compare.ts';
 import { largeModel } from './testing/largeModel.ts';
-import { colName } from './workbook.ts';
+import { colName } from './workbookRefs.ts';
 
 const worked = (): ModelData => JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 /** The worked example without phases: the tests that move an entry's phasing dates across the whole calculation (phases bound them, not the arithmetic). */

@@ -3,7 +3,8 @@
 import ExcelJS from 'exceljs';
 import type { CellValue } from 'hyperformula';
 import type { GrexEngine } from './engine.ts';
-import { type Fmt, colName } from './workbook.ts';
+import type { Fmt } from './workbookLayout.ts';
+import { colName } from './workbookRefs.ts';
 import { CODE_LABELS, codeLabel } from './codeLabels.ts';
 import { SECTIONS, entriesOf } from './sections.ts';
 

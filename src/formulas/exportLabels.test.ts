@@ -5,7 +5,7 @@ import type { ModelData } from '../api/contract/modelData.ts';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
 import { codeLabel, setLabel } from './codeLabels.ts';
-import { PARAMETER_ROWS, SHEET } from './workbook.ts';
+import { PARAMETER_ROWS, SHEET } from './workbookLayout.ts';
 
 const example = JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 

@@ -10,7 +10,7 @@ import { GrexEngine } from './engine.ts';
 import { exportXlsx, headerFit } from './export.ts';
 import { pdfPageCount, pdfPagesText, pdfWithLibreOffice } from './testing/libreoffice.ts';
 import { printSetupOf } from './testing/printSetup.ts';
-import { SHEET } from './workbook.ts';
+import { SHEET } from './workbookLayout.ts';
 import { openXlsx, readSheetCells, type XlsxPackage } from './xlsxPackage.ts';
 
 const example = JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;

@@ -13,7 +13,7 @@ import { INPUT_SHEET, buildModelTemplate } from './modelTemplate.ts';
 import { readWorkbookResults } from './savedWorkbook.ts';
 import { ensureLibreOffice, makeProfile, readXlsxValues, recalcWithLibreOffice } from './testing/libreoffice.ts';
 import { CHANGED, engineResults, expectSameResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
-import { a1 } from './workbook.ts';
+import { a1 } from './workbookRefs.ts';
 import { writeWorkbookInputs } from './workbookInputs.ts';
 import { openXlsx } from './xlsxPackage.ts';
 

@@ -18,8 +18,19 @@ import { RESULT_NAMES } from './savedWorkbook.ts';
 import { CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP } from './validate.ts';
 import { HISTORIC_INDEX_FIRST_YEAR, spaceUsageName } from './workbookInputs.ts';
 import {
-  type Fmt, LOCATION_TITLES, OVERVIEW_FIRST_PERIOD_COL, OVERVIEW_ROWS, PARAMETER_ROWS, RESULT_ROWS, type RawCell, SHEET, type SheetSpec, a1, buildWorkbookSpec, text,
-} from './workbook.ts';
+  type Fmt,
+  LOCATION_TITLES,
+  OVERVIEW_FIRST_PERIOD_COL,
+  OVERVIEW_ROWS,
+  PARAMETER_ROWS,
+  RESULT_ROWS,
+  type RawCell,
+  SHEET,
+  type SheetSpec,
+  text,
+} from './workbookLayout.ts';
+import { a1 } from './workbookRefs.ts';
+import { buildWorkbookSpec } from './workbook.ts';
 
 export const TEMPLATE_NAME = 'Grondexploitatie standaard';
 export const TEMPLATE_FILENAME = 'Grondexploitatie standaard.xlsx';

@@ -12,7 +12,7 @@ import { exportXlsx } from './export.ts';
 import { arbModel } from './testing/arbitraries.ts';
 import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from './testing/libreoffice.ts';
 import { largeModel } from './testing/largeModel.ts';
-import { a1 } from './workbook.ts';
+import { a1 } from './workbookRefs.ts';
 
 const workedPath = fileURLToPath(new URL('./examples/worked-example.model.json', import.meta.url));
 const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url));

@@ -5,7 +5,7 @@ import type { ModelData } from '../api/contract/modelData.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
 import { type EntrySummary, type ResultsSummary, nominalTotal } from './results.ts';
 import { type EntryKind, SECTIONS, entriesOf, sectionOf } from './sections.ts';
-import { LOCATION_TITLES } from './workbook.ts';
+import { LOCATION_TITLES } from './workbookLayout.ts';
 
 export interface Totals {
   /** Raming at the entries' price dates. */

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
-import { type Edit, GrexEngine } from './engine.ts';
+import type { Edit } from './engineModelEdits.ts';
+import { GrexEngine } from './engine.ts';
 import { referenceCalculate } from './reference/reference.ts';
 import { arbModel } from './testing/arbitraries.ts';
 import { diffResults } from './testing/compare.ts';

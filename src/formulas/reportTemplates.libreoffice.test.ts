@@ -14,7 +14,7 @@ import { SECTION_COLUMNS, noSectionAmounts } from './reportColumns.ts';
 import { REPORT_SHEETS, fillReportWorkbook } from './reportWorkbook.ts';
 import { pdfPageCount, pdfPagesText, pdfWithLibreOffice, readXlsxValues, recalcWithLibreOffice } from './testing/libreoffice.ts';
 import { printSetupOf } from './testing/printSetup.ts';
-import { a1 } from './workbook.ts';
+import { a1 } from './workbookRefs.ts';
 import { openXlsx, type XlsxPackage } from './xlsxPackage.ts';
 
 type ModelRow = ReportData['rekenmodellen'][number];

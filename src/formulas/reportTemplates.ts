@@ -10,7 +10,7 @@ import { NUMBER_FORMATS, printLayout } from './export.ts';
 import { MAX_PERIODS } from './periods.ts';
 import { SECTION_COLUMNS } from './reportColumns.ts';
 import { REPORT_SHEETS, dataName } from './reportWorkbook.ts';
-import { colName } from './workbook.ts';
+import { colName } from './workbookRefs.ts';
 import { attr, openXlsx } from './xlsxPackage.ts';
 
 /** What a shipped template is: its row in template_report and how its workbook is built. */

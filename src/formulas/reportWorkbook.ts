@@ -13,7 +13,7 @@ import {
 import { localDateAndSeconds } from '../lib/format.ts';
 import { escapeXml } from '../lib/xml.ts';
 import { toSerial } from './dates.ts';
-import { colName } from './workbook.ts';
+import { colName } from './workbookRefs.ts';
 import { forgetCalcChain, withFullCalcOnLoad, withoutCachedResults } from './workbookInputs.ts';
 import {
   attr, decodeXml, openXlsx, parseA1, parseRangeRef, sheetPath, withSheetData, type CellRange, type XlsxPackage,

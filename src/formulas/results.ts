@@ -5,7 +5,6 @@ import {
   BLOCKS,
   type Block,
   type ComputedField,
-  AMOUNT_BLOCKS,
   type EntrySheetLayout,
   type RawCell,
   OVERVIEW_ROWS,
@@ -14,7 +13,8 @@ import {
   RESULT_ROWS,
   SHEET,
   type WorkbookLayout,
-} from './workbook.ts';
+} from './workbookLayout.ts';
+import { AMOUNT_BLOCKS } from './workbookRefs.ts';
 import { serialToIso } from './dates.ts';
 import { type EntryKind, SECTIONS, type SectionDescriptor } from './sections.ts';
 

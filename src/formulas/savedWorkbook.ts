@@ -7,7 +7,7 @@ import { type CellValue, DetailedCellError, HyperFormula, type RawCellContent } 
 import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 import { HF_CONFIG } from './engine.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
-import { a1 } from './workbook.ts';
+import { a1 } from './workbookRefs.ts';
 import { type CellRange, type SavedCell, isNotAWorkbook, openXlsx, readAllSheetCells } from './xlsxPackage.ts';
 
 /** The defined names of the result cells. */

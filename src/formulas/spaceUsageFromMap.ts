@@ -1,5 +1,5 @@
 import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation, type SpaceUsageRow } from '../api/contract/modelData.ts';
-import { LOCATION_TITLES } from './workbook.ts';
+import { LOCATION_TITLES } from './workbookLayout.ts';
 
 // 'Overnemen uit kaart' (issue 14 item 4): the m² per function of a version's feature areas into the
 // model's space-usage rows (spec 3 §3 space_usage). The rule (docs/decisions.md "Map data into models"):

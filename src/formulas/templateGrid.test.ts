@@ -9,7 +9,7 @@ import { MAX_PERIODS, generatePeriods } from './periods.ts';
 import { readWorkbookResults } from './savedWorkbook.ts';
 import { IN_MODEL_ROW } from './templateGrid.ts';
 import { engineResults, expectSameResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
-import { PERIOD_ROWS } from './workbook.ts';
+import { PERIOD_ROWS } from './workbookLayout.ts';
 import { writeWorkbookInputs } from './workbookInputs.ts';
 
 // Issue 23 item 10: the template's period grid follows the dates on Invoer, by the tool's rule of periods.

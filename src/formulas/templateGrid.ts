@@ -8,10 +8,18 @@
 import type { ModelData } from '../api/contract/modelData.ts';
 import { serialToIso } from './dates.ts';
 import { MAX_PERIODS, generatePeriods } from './periods.ts';
+import { AMOUNT_BLOCKS, a1, columnTotalFormula, nominalFormula } from './workbookRefs.ts';
 import {
-  AMOUNT_BLOCKS, BLOCKS, OVERVIEW_FIRST_PERIOD_COL, OVERVIEW_ROWS, PARAMETER_ROWS, PERIOD_ROWS, type RawCell, SHEET, type SheetSpec, type WorkbookLayout, a1,
-  columnTotalFormula, nominalFormula,
-} from './workbook.ts';
+  BLOCKS,
+  OVERVIEW_FIRST_PERIOD_COL,
+  OVERVIEW_ROWS,
+  PARAMETER_ROWS,
+  PERIOD_ROWS,
+  type RawCell,
+  SHEET,
+  type SheetSpec,
+  type WorkbookLayout,
+} from './workbookLayout.ts';
 
 /** Perioden: the row the template adds below the engine's, 1 for a period of the model, 0 after its end. */
 export const IN_MODEL_ROW = PERIOD_ROWS.containsNcw + 1;

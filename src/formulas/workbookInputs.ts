@@ -15,7 +15,7 @@ import {
   type CellRange, attr, colIndex, decodeXml, openXlsx, parseA1, sheetData, sheetPath, shiftFormula, withSheetData, type XlsxPackage,
 } from './xlsxPackage.ts';
 import { type XmlElement, elements, firstElement, replaceElements, splice, startTag, startsWithElement } from './xmlScan.ts';
-import { colName } from './workbook.ts';
+import { colName } from './workbookRefs.ts';
 import { escapeXml } from '../lib/xml.ts';
 
 export interface WorkbookInputs {

@@ -2,7 +2,7 @@
 // of a sheet. The input writer (workbookInputs.ts) and the result reader (savedWorkbook.ts) work on the
 // parts themselves instead of a round trip through exceljs, which loses charts and pivot tables
 // (docs/stack.md). Only unprefixed SpreadsheetML is read (what Excel, LibreOffice and exceljs write).
-import { colName } from './workbook.ts';
+import { colName } from './workbookRefs.ts';
 import { NotAZip, ZipPackage } from './zipPackage.ts';
 import { MalformedXml, type XmlElement, elements, firstElement, withoutTags } from './xmlScan.ts';
 

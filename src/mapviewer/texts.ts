@@ -1,6 +1,6 @@
 import type { SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
-import { LOCATION_TITLES } from '../formulas/workbook.ts';
+import { LOCATION_TITLES } from '../formulas/workbookLayout.ts';
 
 // The viewer's own Dutch texts. Geometry problems are the server's (MAP_MESSAGES through src/lib/geo.ts),
 // so a user sees while drawing what saving would refuse.

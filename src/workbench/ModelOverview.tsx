@@ -6,7 +6,7 @@ import { Callout } from '@blueprintjs/core';
 import { type SectionTotals, type Totals, sectionTotals, spaceUsageChecks } from '../formulas/overviewTotals.ts';
 import { REVENUE_SECTIONS } from '../formulas/sections.ts';
 import type { ResultsSummary } from '../formulas/results.ts';
-import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
+import { OVERVIEW_TITLES } from '../formulas/workbookLayout.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
 import { type ChartStack, Chart, Figures, NothingPhasedNotice, PeriodTable } from './Overview.tsx';
 import { nothingPhased, overviewRows } from './overviewRows.ts';

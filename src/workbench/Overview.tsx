@@ -3,7 +3,7 @@ import { Fragment, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Callout } from '@blueprintjs/core';
 import { type EntrySummary, type PeriodResult, type ResultsSummary, nominalTotal } from '../formulas/results.ts';
-import { OVERVIEW_TITLES, RESULT_TITLES } from '../formulas/workbook.ts';
+import { OVERVIEW_TITLES, RESULT_TITLES } from '../formulas/workbookLayout.ts';
 import { formatMoney, formatMoneyCompact, formatNumber } from '../lib/nlFormat.ts';
 import { type OverviewRow, ROW_RULES, balanceTitle, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';

@@ -108,6 +108,141 @@ function spareCellReadOnly(def: SheetDef, row: number, col: number): boolean {
   return !!def.spare && row === def.data.length - 1 && col !== def.spare.col;
 }
 
+/** The props the grid's handlers read when they run (the grid is created once per mount). */
+type Latest = Pick<SheetProps, 'def' | 'onEdit' | 'evaluate' | 'readOnly' | 'describe' | 'rows'>;
+
+/** The grid's fixed settings (the rest of the settings are its handlers, set in Sheet). */
+function gridSettings(def: SheetDef, readOnly: boolean, height: SheetProps['height']): Handsontable.GridSettings {
+  return {
+    licenseKey: 'non-commercial-and-evaluation',
+    themeName: 'ht-theme-main',
+    data: def.data,
+    columns: columnsOf(def, readOnly),
+    colHeaders: def.columns.map((c) => c.title),
+    colWidths: def.columns.map((c) => c.width),
+    rowHeaders: true,
+    // Handsontable names the corner header 'Select whole grid' (a fixed English aria-label; its column
+    // index is not always negative, as it follows the horizontal scroll).
+    afterGetColHeader: (_col, th) => void (th.getAttribute('aria-label') === 'Select whole grid' && th.setAttribute('aria-label', 'Hele tabel selecteren')),
+    fixedColumnsStart: def.fixedCols,
+    height,
+    width: '100%',
+    manualColumnResize: true,
+    autoColumnSize: false,
+    fillHandle: { autoInsertRow: false },
+    copyPaste: { pasteMode: 'overwrite', rowsLimit: 10_000, columnsLimit: 200 },
+    autoWrapRow: true,
+    autoWrapCol: true,
+    enterMoves: { row: 1, col: 0 },
+    tabMoves: { row: 0, col: 1 },
+    outsideClickDeselects: false,
+    minSpareRows: 0,
+    allowInsertRow: false,
+    allowInsertColumn: false,
+  };
+}
+
+/** Typed, pasted or filled values → the store (formulas evaluated, cells outside the sheet dropped). */
+function sendToStore({ def: d, onEdit: edit, evaluate: ev }: Latest, raw: [number, number, unknown][], opts?: EditOptions) {
+  const out: CellChange[] = [];
+  for (const [row, col, next] of raw) {
+    // Past the last row only where the grid grows (the rows below its empty last row, def.spare).
+    if ((row >= d.data.length && !d.spare) || col >= d.columns.length) continue;
+    let value: unknown = next;
+    // An entry grid keeps the formula (its store turns it into a formula edit, formulaCells.ts).
+    if (typeof value === 'string' && value.trim().startsWith('=') && !d.entries) {
+      const f = resolveFormula(value.trim(), (r, c) => {
+        const v = d.data[r]?.[c];
+        return typeof v === 'number' ? v : parseDutchValue(typeof v === 'string' ? v : null) ?? 0;
+      });
+      const res = ev(f);
+      value = typeof res === 'number' ? res : '#FOUT';
+    }
+    out.push({ row, col, value });
+  }
+  if (out.length) edit(d, out, opts);
+}
+
+/** What the tool's actions call on the active grid (fill, insert and delete rows), besides Handsontable itself. */
+function gridApi(hot: Handsontable, latest: { current: Latest }, hasRows: boolean, el: () => HTMLDivElement | null) {
+  return {
+    hot,
+    fill(direction: 'down' | 'right') {
+      const sel = hot.getSelectedLast();
+      if (!sel) return;
+      const from = { row: Math.max(0, Math.min(sel[0], sel[2])), col: Math.max(0, Math.min(sel[1], sel[3])) };
+      const to = { row: Math.max(sel[0], sel[2]), col: Math.max(sel[1], sel[3]) };
+      const { def: d, onEdit: edit } = latest.current;
+      const out: CellChange[] = [];
+      for (let r = from.row; r <= to.row; r++) {
+        for (let c = from.col; c <= to.col; c++) {
+          if (direction === 'down' && r === from.row) continue;
+          if (direction === 'right' && c === from.col) continue;
+          const col = d.columns[c];
+          if (!col || col.computed || col.readOnly) continue;
+          const src = direction === 'down' ? d.data[from.row]?.[c] : d.data[r]?.[from.col];
+          out.push({ row: r, col: c, value: src ?? null });
+        }
+      }
+      if (out.length) edit(d, out);
+    },
+    fillDown() {
+      this.fill('down');
+    },
+    fillRight() {
+      this.fill('right');
+    },
+    // Ctrl+Shift+= and Ctrl+- (the tool's action registry), in grids whose rows are entries.
+    insertRows: hasRows ? () => {
+      const r = selectedRows(hot, -1);
+      if (r.length && el()?.offsetParent) latest.current.rows?.insert(r[0]!, 'above', r.length);
+    } : undefined,
+    deleteRows: hasRows ? () => {
+      const r = selectedRows(hot, spareRowOf(latest.current.def));
+      if (r.length && el()?.offsetParent) latest.current.rows?.remove(r);
+    } : undefined,
+  };
+}
+
+/** A new def from the store: new settings when the grid's shape changed, new rows when their count did, else the changed values. */
+function updateGrid(hot: Handsontable, def: SheetDef, readOnly: boolean, shapeRef: { current: string }, dataRef: { current: SheetDef['data'] }) {
+  const s = shape(def, readOnly);
+  const data = dataRef.current;
+  if (s !== shapeRef.current) {
+    shapeRef.current = s;
+    dataRef.current = def.data;
+    hot.updateSettings({
+      data: def.data,
+      columns: columnsOf(def, readOnly),
+      colHeaders: def.columns.map((c) => c.title),
+      colWidths: def.columns.map((c) => c.width),
+      fixedColumnsStart: def.fixedCols,
+    });
+  } else if (data.length !== def.data.length) {
+    dataRef.current = def.data;
+    hot.updateData(def.data);
+  } else {
+    // Same shape: copy the values into the grid's own arrays and repaint only the changed cells
+    // that are on screen (a full render re-measures the whole table and its overlays: hundreds of
+    // ms on a large model). A changed label (the frozen column) gets the full render.
+    const changed: [number, number][] = [];
+    let full = false;
+    for (let r = 0; r < data.length; r++) {
+      const a = data[r]!;
+      const b = def.data[r]!;
+      for (let c = 0; c < b.length; c++) {
+        if (a[c] !== b[c]) {
+          a[c] = b[c]!;
+          if (c < def.fixedCols) full = true;
+          else changed.push([r, c]);
+        }
+      }
+    }
+    if (full) hot.render();
+    else repaintCells(hot, changed, data);
+  }
+}
+
 export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true, describe, overlay, rows }: SheetProps) {
   const ref = useRef<HTMLDivElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -123,31 +258,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
 
   useEffect(() => {
     const hot = new Handsontable(ref.current!, {
-      licenseKey: 'non-commercial-and-evaluation',
-      themeName: 'ht-theme-main',
-      data: def.data,
-      columns: columnsOf(def, readOnly),
-      colHeaders: def.columns.map((c) => c.title),
-      colWidths: def.columns.map((c) => c.width),
-      rowHeaders: true,
-      // Handsontable names the corner header 'Select whole grid' (a fixed English aria-label; its column
-      // index is not always negative, as it follows the horizontal scroll).
-      afterGetColHeader: (_col, th) => void (th.getAttribute('aria-label') === 'Select whole grid' && th.setAttribute('aria-label', 'Hele tabel selecteren')),
-      fixedColumnsStart: def.fixedCols,
-      height,
-      width: '100%',
-      manualColumnResize: true,
-      autoColumnSize: false,
-      fillHandle: { autoInsertRow: false },
-      copyPaste: { pasteMode: 'overwrite', rowsLimit: 10_000, columnsLimit: 200 },
-      autoWrapRow: true,
-      autoWrapCol: true,
-      enterMoves: { row: 1, col: 0 },
-      tabMoves: { row: 0, col: 1 },
-      outsideClickDeselects: false,
-      minSpareRows: 0,
-      allowInsertRow: false,
-      allowInsertColumn: false,
+      ...gridSettings(def, readOnly, height),
       cells(row, col) {
         // In a grid with a spare row a row's cells change their read-only state as rows come and go
         // (cell meta outlives updateData): the columns' rule, and the spare row's.
@@ -203,27 +314,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       },
     });
     let skipRender = false;
-    /** Typed, pasted or filled values → the store (formulas evaluated, cells outside the sheet dropped). */
-    const send = (raw: [number, number, unknown][], opts?: EditOptions) => {
-      const { def: d, onEdit: edit, evaluate: ev } = latest.current;
-      const out: CellChange[] = [];
-      for (const [row, col, next] of raw) {
-        // Past the last row only where the grid grows (the rows below its empty last row, def.spare).
-        if ((row >= d.data.length && !d.spare) || col >= d.columns.length) continue;
-        let value: unknown = next;
-        // An entry grid keeps the formula (its store turns it into a formula edit, formulaCells.ts).
-        if (typeof value === 'string' && value.trim().startsWith('=') && !d.entries) {
-          const f = resolveFormula(value.trim(), (r, c) => {
-            const v = d.data[r]?.[c];
-            return typeof v === 'number' ? v : parseDutchValue(typeof v === 'string' ? v : null) ?? 0;
-          });
-          const res = ev(f);
-          value = typeof res === 'number' ? res : '#FOUT';
-        }
-        out.push({ row, col, value });
-      }
-      if (out.length) edit(d, out, opts);
-    };
+    const send = (raw: [number, number, unknown][], opts?: EditOptions) => sendToStore(latest.current, raw, opts);
     /** A bare number ≤ 1 typed into a percentage cell gets the note with its other reading. */
     const notePercent = (typed: [number, number, unknown] | null) => {
       const n = typed && isPercentCell(latest.current.def, typed[0], typed[1]) ? percentNote(typed[2]) : null;
@@ -242,43 +333,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
       }
       fullRender();
     };
-    const api = {
-      hot,
-      fill(direction: 'down' | 'right') {
-        const sel = hot.getSelectedLast();
-        if (!sel) return;
-        const from = { row: Math.max(0, Math.min(sel[0], sel[2])), col: Math.max(0, Math.min(sel[1], sel[3])) };
-        const to = { row: Math.max(sel[0], sel[2]), col: Math.max(sel[1], sel[3]) };
-        const { def: d, onEdit: edit } = latest.current;
-        const out: CellChange[] = [];
-        for (let r = from.row; r <= to.row; r++) {
-          for (let c = from.col; c <= to.col; c++) {
-            if (direction === 'down' && r === from.row) continue;
-            if (direction === 'right' && c === from.col) continue;
-            const col = d.columns[c];
-            if (!col || col.computed || col.readOnly) continue;
-            const src = direction === 'down' ? d.data[from.row]?.[c] : d.data[r]?.[from.col];
-            out.push({ row: r, col: c, value: src ?? null });
-          }
-        }
-        if (out.length) edit(d, out);
-      },
-      fillDown() {
-        this.fill('down');
-      },
-      fillRight() {
-        this.fill('right');
-      },
-      // Ctrl+Shift+= and Ctrl+- (the tool's action registry), in grids whose rows are entries.
-      insertRows: rows ? () => {
-        const r = selectedRows(hot, -1);
-        if (r.length && ref.current?.offsetParent) latest.current.rows?.insert(r[0]!, 'above', r.length);
-      } : undefined,
-      deleteRows: rows ? () => {
-        const r = selectedRows(hot, spareRowOf(latest.current.def));
-        if (r.length && ref.current?.offsetParent) latest.current.rows?.remove(r);
-      } : undefined,
-    };
+    const api = gridApi(hot, latest, !!rows, () => ref.current);
     hotRef.current = hot;
     // Tests and the benchmark drive the grid through its own API.
     (ref.current as HTMLDivElement & { hot?: Handsontable }).hot = hot;
@@ -294,42 +349,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
 
   useEffect(() => {
     const hot = hotRef.current;
-    if (!hot) return;
-    const s = shape(def, readOnly);
-    const data = dataRef.current;
-    if (s !== shapeRef.current) {
-      shapeRef.current = s;
-      dataRef.current = def.data;
-      hot.updateSettings({
-        data: def.data,
-        columns: columnsOf(def, readOnly),
-        colHeaders: def.columns.map((c) => c.title),
-        colWidths: def.columns.map((c) => c.width),
-        fixedColumnsStart: def.fixedCols,
-      });
-    } else if (data.length !== def.data.length) {
-      dataRef.current = def.data;
-      hot.updateData(def.data);
-    } else {
-      // Same shape: copy the values into the grid's own arrays and repaint only the changed cells
-      // that are on screen (a full render re-measures the whole table and its overlays: hundreds of
-      // ms on a large model). A changed label (the frozen column) gets the full render.
-      const changed: [number, number][] = [];
-      let full = false;
-      for (let r = 0; r < data.length; r++) {
-        const a = data[r]!;
-        const b = def.data[r]!;
-        for (let c = 0; c < b.length; c++) {
-          if (a[c] !== b[c]) {
-            a[c] = b[c]!;
-            if (c < def.fixedCols) full = true;
-            else changed.push([r, c]);
-          }
-        }
-      }
-      if (full) hot.render();
-      else repaintCells(hot, changed, data);
-    }
+    if (hot) updateGrid(hot, def, readOnly, shapeRef, dataRef);
   }, [def, readOnly]);
 
   const wasActive = useRef(active);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { WorkbenchStore, MSG, type WorkbenchApi, type BackupStorage } from './WorkbenchStore.ts';
+import { WorkbenchStore } from './WorkbenchStore.ts';
+import { MSG, type WorkbenchApi, type BackupStorage } from './workbenchContract.ts';
 import type { ModelData } from '../api/contract/modelData.ts';
 import type { GrexOnlineModel, ModelMeta, StoredToolResults } from '../api/contract/grexonline.ts';
 import { onlineModelResults } from '../formulas/modelResults.ts';

@@ -1,17 +1,28 @@
 import { action, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
-import { type Edit, GrexEngine } from '../formulas/engine.ts';
+import type { Edit } from '../formulas/engineModelEdits.ts';
+import { GrexEngine } from '../formulas/engine.ts';
 import { startHyperFormula } from '../formulas/hyperformulaSpeedups.ts';
-import { type ResultsSummary, TOOL_RESULTS_FORMAT } from '../formulas/results.ts';
-import { MSG as VALIDATION_MSG, type Problem, isCompleteSpaceRow } from '../formulas/validate.ts';
+import type { ResultsSummary } from '../formulas/results.ts';
+import { isCompleteSpaceRow, type Problem } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
-import { SECTIONS, problemPlace } from '../formulas/sections.ts';
+import { problemPlace } from '../formulas/sections.ts';
 import { fieldErrorsOf } from '../api/http.ts';
-import { type ModelMeta, type ReadOnlyReason, type SessionAnswer, type GrexOnlineModel } from '../api/contract/grexonline.ts';
-import { MAPVIEWER_ERROR_TEXT, MSG_INVALID, NOT_FOUND } from '../api/contract/messages.ts';
-import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals, type SpaceUsageDiff } from '../formulas/spaceUsageFromMap.ts';
+import type { ModelMeta, ReadOnlyReason } from '../api/contract/grexonline.ts';
+import { NOT_FOUND } from '../api/contract/messages.ts';
+import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals } from '../formulas/spaceUsageFromMap.ts';
 import { insertEntries, removeEntries } from './entryRows.ts';
 import type { EntryKindUi } from './sheets.ts';
+import {
+  MSG,
+  splitAnswer,
+  type Backup,
+  type BackupStorage,
+  type MapTakeover,
+  type TestHooks,
+  type WorkbenchApi,
+  type WorkbenchToasts,
+} from './workbenchContract.ts';
 
 // The online tool's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
 // sheet of the tool, the working copy (the engine's model data + the space-usage rows as typed), the
@@ -19,59 +30,6 @@ import type { EntryKindUi } from './sheets.ts';
 //
 // Space-usage rows may be incomplete while the user types (spec: Save is blocked then); the engine only
 // accepts valid model data, so it gets the complete rows and the store keeps the rows as typed.
-
-export const MSG = {
-  saved: 'Modelgegevens zijn succesvol opgeslagen. U kunt nu verder gaan met het model.',
-  saveFailed: 'Er is een probleem opgetreden bij het opslaan van het model. Probeer het opnieuw.',
-  invalid: MSG_INVALID,
-  space: VALIDATION_MSG.spaceUsage,
-  missing: 'Er is iets fout gegaan, probeer het opnieuw.',
-  dates: VALIDATION_MSG.dates,
-  emptyName: VALIDATION_MSG.emptyName,
-  duplicateSet: VALIDATION_MSG.duplicateSetName,
-  /** 'Overnemen uit kaart' (issue 14): why it is disabled, its failures, its success. */
-  noMapData: 'De versie heeft geen gebied en geen functiegebieden op de kaart.',
-  mapEmpty: MAPVIEWER_ERROR_TEXT.NoData,
-  mapLoadFailed: 'Fout bij het laden van de kaartgegevens.',
-  mapTaken: 'Het ruimtegebruik is overgenomen uit de kaart.',
-} as const;
-
-export interface WorkbenchApi {
-  load(id: number): Promise<GrexOnlineModel>;
-  save(id: number, data: ModelData, dataVersion: number): Promise<GrexOnlineModel>;
-  openSession(id: number): Promise<SessionAnswer>;
-  closeSession(id: number): Promise<SessionAnswer>;
-  /** The version's m² per function from its feature areas (src/api/mapTotals.ts). */
-  mapTotals(versionId: number): Promise<MapTotals>;
-  /** The version region's m² (null: none drawn), taken over as the gross area (src/api/mapTotals.ts). */
-  mapRegionArea?(versionId: number): Promise<number | null>;
-}
-
-/** 'Overnemen uit kaart': closed, fetching the map's totals, or the comparison waiting for confirmation. */
-export type MapTakeover =
-  | { step: 'closed' }
-  | { step: 'loading' }
-  | { step: 'confirm'; totals: MapTotals; diff: SpaceUsageDiff[]; gross: { model: number; map: number } | null };
-
-interface WorkbenchToasts {
-  success(message: string): unknown;
-  error(message: string, timeout?: number): unknown;
-  warning(message: string): unknown;
-}
-
-/** Where the working copy is kept while unsaved (localStorage in the browser; a Map in tests). */
-export interface BackupStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-interface Backup {
-  modelId: number;
-  dataVersion: number;
-  savedAt: string;
-  data: ModelData;
-}
 
 type UndoEntry =
   | { kind: 'edits'; redo: Edit[]; undo: Edit[] }
@@ -103,35 +61,6 @@ function afterPaint(): Promise<void> {
 }
 /** Performance marks for the benchmark (no-op where there is no performance API). */
 const mark = (name: string) => globalThis.performance?.mark?.(name);
-
-/**
- * Hooks the e2e tests and the benchmark set on window (the product never does): a promise the engine's
- * build waits for, and the stored results left unread (the open as it was before issue 26).
- */
-interface TestHooks {
-  __grondslagHoldEngine?: Promise<unknown>;
-  __grondslagIgnoreStoredResults?: boolean;
-}
-
-/**
- * An answer of the model call as the model data (every section's list it holds; absent lists stay absent),
- * the model's facts and the stored results of this save — null when there are none, or when they were
- * computed from another save or in a format this tool does not read (then it computes as before).
- */
-function splitAnswer(answer: GrexOnlineModel): { data: ModelData; meta: ModelMeta; stored: ResultsSummary | null } {
-  const rest: Record<string, unknown> = { ...answer };
-  const data: Record<string, unknown> = { base_parameters: answer.base_parameters };
-  const s = answer.stored_results;
-  const usable = s && s.data_version === answer.data_version && s.format === TOOL_RESULTS_FORMAT && !(globalThis as TestHooks).__grondslagIgnoreStoredResults;
-  const stored = usable ? s.results : null;
-  delete rest.base_parameters;
-  delete rest.stored_results;
-  for (const { list } of SECTIONS) {
-    if (list in rest) data[list] = rest[list];
-    delete rest[list];
-  }
-  return { data: data as ModelData, meta: rest as ModelMeta, stored };
-}
 
 export class WorkbenchStore {
   status: 'loading' | 'ready' | 'error' = 'loading';

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { InputGroup } from '@blueprintjs/core';
 import type { CellValue } from 'hyperformula';
-import type { Edit } from '../formulas/engine.ts';
+import type { Edit } from '../formulas/engineModelEdits.ts';
 import type { Problem } from '../formulas/validate.ts';
 import { INVALID_DATE, parseDutchDate, parseDutchNumber, formatDutchDate, toDutchEditText } from '../lib/dutchNumber.ts';
 import type { SheetDef } from './sheets.ts';
 import type { CellChange } from './Sheet.tsx';
 import { cellEdits, cellContents } from './formulaCells.ts';
-import { MSG, type WorkbenchStore } from './WorkbenchStore.ts';
+import { MSG } from './workbenchContract.ts';
+import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { percentFieldText, percentInput } from './percentInput.ts';
 
 export interface Toaster {

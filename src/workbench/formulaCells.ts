@@ -9,9 +9,10 @@
 import nlNL from 'hyperformula/i18n/languages/nlNL';
 import type { ModelData } from '../api/contract/modelData.ts';
 import { type FieldRef, FORMULA_SCALARS, nameReferences, refToken } from '../formulas/cellFormulas.ts';
-import type { Edit, GrexEngine } from '../formulas/engine.ts';
+import type { Edit } from '../formulas/engineModelEdits.ts';
+import type { GrexEngine } from '../formulas/engine.ts';
 import { colIndex } from './formula.ts';
-import { colName } from '../formulas/workbook.ts';
+import { colName } from '../formulas/workbookRefs.ts';
 import { entriesOf } from '../formulas/sections.ts';
 import { toDutchEditText } from '../lib/dutchNumber.ts';
 import type { SheetDef } from './sheets.ts';

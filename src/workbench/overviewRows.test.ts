@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PeriodResult, Results } from '../formulas/results.ts';
-import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
+import { OVERVIEW_TITLES } from '../formulas/workbookLayout.ts';
 import { ncwPeriodIndex, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';
 
 const period = (k: number, v: Partial<PeriodResult> = {}): PeriodResult => ({

@@ -2,7 +2,7 @@
 // (docs/decisions.md, "The tool's overview"): the rows are the sheet's rows under the sheet's titles, a cell
 // the sheet leaves empty stays empty, and the Totaal column is the sheet's own.
 import type { PeriodResult, ResultsSummary } from '../formulas/results.ts';
-import { OVERVIEW_TITLES } from '../formulas/workbook.ts';
+import { OVERVIEW_TITLES } from '../formulas/workbookLayout.ts';
 import { ncwPeriodIndex } from '../formulas/periods.ts';
 import { REVENUE_SECTIONS, type RevenueKey } from '../formulas/sections.ts';
 

@@ -1,13 +1,13 @@
 // The tool's grids as plain data: columns, rows of raw values and how an edited cell becomes an
 // engine edit. No React, no DOM: the <Sheet> component renders these, the tests read them.
-import { type Edit, fieldEdit, phasingMethodEdits } from '../formulas/engine.ts';
+import { type Edit, fieldEdit, phasingMethodEdits } from '../formulas/engineModelEdits.ts';
 import { type AnyEntry, type EntryKind, entriesOf, entryLabelProblem, newEntry, NON_RESIDENTIAL_SECTION, sectionOf } from '../formulas/sections.ts';
 import { type EntrySummary, nominalTotal } from '../formulas/results.ts';
 import type { FormulaList } from '../formulas/cellFormulas.ts';
 import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
 import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
-import type { WorkbookLayout } from '../formulas/workbook.ts';
+import type { WorkbookLayout } from '../formulas/workbookLayout.ts';
 import {
   INTEREST_METHOD_LABELS, PERIOD_TYPE_LABELS, PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS,
   VALUE_TYPE_LABELS, setLabel,

@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { a1 } from '../workbook.ts';
+import { a1 } from '../workbookRefs.ts';
 import { openXlsx, readAllSheetCells } from '../xlsxPackage.ts';
 
 export function sofficePath(): string | null {

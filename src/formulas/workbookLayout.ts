@@ -1,0 +1,308 @@
+// Where things are in the workbook: sheet names, rows, columns and the layout the builder hands back,
+// split from workbook.ts so the engine, the export and the screens can read places without the builder.
+import type { SpaceUsageLocation } from '../api/contract/modelData.ts';
+import type { Period } from './periods.ts';
+import { COST_SECTION, NON_RESIDENTIAL_SECTION, OTHER_REVENUE_SECTION, RESIDENTIAL_SECTION, type EntryKind } from './sections.ts';
+
+/** A raw cell as HyperFormula takes it: `=…` is a formula, `'…` a literal text, else a value. */
+export type RawCell = number | string | boolean | null;
+/** `pct`: a percentage in the model's notation (2.0 or 0.02); `fraction`: a fraction shown as a percentage (0.02 → 2.00%). */
+export type Fmt = 'money' | 'factor' | 'date' | 'pct' | 'fraction' | 'area' | 'int' | 'text';
+
+export interface SheetSpec {
+  name: string;
+  rows: RawCell[][];
+  /** Number format of a cell (export only). */
+  fmt: (row: number, col: number) => Fmt | undefined;
+  frozenRows: number;
+  frozenCols: number;
+  widths: number[];
+}
+
+export const SHEET = {
+  params: 'Uitgangspunten',
+  sets: 'Parametersets',
+  periods: 'Perioden',
+  priceIndex: 'Prijsindex',
+  cost: COST_SECTION.sheet,
+  residential: RESIDENTIAL_SECTION.sheet,
+  space: 'Ruimtegebruik',
+  overview: 'Overzicht',
+  result: 'Resultaat',
+} as const;
+
+/** Rows (0-based) of the Uitgangspunten sheet; values in column B. */
+export const PARAMETER_ROWS = {
+  project_name: 1,
+  project_description: 2,
+  project_number: 3,
+  subregion: 4,
+  organisation_name: 5,
+  version_name: 6,
+  model_name: 7,
+  phasing_calculation_start_date: 8,
+  phasing_price_reference_date: 9,
+  phasing_net_present_value_date: 10,
+  phasing_calculation_end_date: 11,
+  phasing_period: 12,
+  periodsPerYear: 13,
+  interest_discount_rate_percentage: 14,
+  discountFraction: 15,
+  vat_rate_percentage: 16,
+  vatFraction: 17,
+  interest_calculation_method: 18,
+  profit_withdrawal_to_ncw_date: 19,
+  periodCount: 20,
+} as const;
+
+/** Rows (0-based) of the Perioden sheet; periods in columns B…. */
+export const PERIOD_ROWS = { code: 0, label: 1, start: 2, end: 3, year: 4, firstOfYear: 5, weightAfterNcw: 6, containsNcw: 7 } as const;
+
+/** Rows (0-based) of the Overzicht sheet; column B = total, periods from column C. */
+export const OVERVIEW_ROWS = {
+  costs: 1,
+  revenues: 2,
+  net: 3,
+  debitAnnual: 4,
+  creditAnnual: 5,
+  debitPeriod: 6,
+  creditPeriod: 7,
+  interestBefore: 8,
+  balanceBefore: 9,
+  withdrawal: 10,
+  interest: 11,
+  balance: 12,
+  /** Revenues per revenue section (calculation.md §3b.5); the revenues row adds them up. */
+  revenuesResidential: 13,
+  revenuesNonResidential: 14,
+  revenuesOther: 15,
+} as const;
+/** Row titles of the Overzicht sheet; the tool's overview uses the same words for the same rows. */
+export const OVERVIEW_TITLES: Record<keyof typeof OVERVIEW_ROWS, string> = {
+  costs: 'Kosten',
+  revenues: 'Opbrengsten',
+  net: 'Saldo kasstroom (kosten − opbrengsten)',
+  debitAnnual: 'Rente negatief saldo (jaar)',
+  creditAnnual: 'Rente positief saldo (jaar)',
+  debitPeriod: 'Rente negatief saldo (periode)',
+  creditPeriod: 'Rente positief saldo (periode)',
+  interestBefore: 'Rente (vóór winstneming)',
+  balanceBefore: 'Boekwaarde (vóór winstneming)',
+  withdrawal: 'Winstneming',
+  interest: 'Rente (na winstneming, vanaf de NCW-periode)',
+  balance: 'Boekwaarde (na winstneming, vanaf de NCW-periode)',
+  revenuesResidential: RESIDENTIAL_SECTION.revenue!.title,
+  revenuesNonResidential: NON_RESIDENTIAL_SECTION.revenue!.title,
+  revenuesOther: OTHER_REVENUE_SECTION.revenue!.title,
+};
+export const OVERVIEW_TOTAL_COL = 1;
+export const OVERVIEW_FIRST_PERIOD_COL = 2;
+
+/** Rows (0-based) of the Resultaat sheet; values in column B. */
+export const RESULT_ROWS = {
+  ewBeforeWithdrawal: 1,
+  ncwBeforeWithdrawal: 2,
+  totalCosts: 3,
+  totalRevenues: 4,
+  bookedCosts: 5,
+  bookedRevenues: 6,
+  poc: 7,
+  profitWithdrawal: 8,
+  ew: 9,
+  ncw: 10,
+  verliesvoorziening: 11,
+  resultAtNcw: 12,
+} as const;
+/** Row titles of the Resultaat sheet; the tool's overview names its figures with the same words. */
+export const RESULT_TITLES: Record<keyof typeof RESULT_ROWS, string> = {
+  ewBeforeWithdrawal: 'Eindwaarde vóór winstneming',
+  ncwBeforeWithdrawal: 'NCW vóór winstneming',
+  totalCosts: 'Totaal kosten',
+  totalRevenues: 'Totaal opbrengsten',
+  bookedCosts: 'Geboekte kosten',
+  bookedRevenues: 'Geboekte opbrengsten',
+  poc: 'POC (percentage of completion)',
+  profitWithdrawal: 'Winstneming naar NCW-datum',
+  ew: 'Eindwaarde (EW)',
+  ncw: 'Netto contante waarde (NCW)',
+  verliesvoorziening: 'Verliesvoorziening',
+  resultAtNcw: 'Resultaat op NCW-datum (NCW + winstneming)',
+};
+
+/** Per-period column blocks of the entry sheets, in order. */
+export const BLOCKS = ['phasingF', 'phasingP', 'bookedF', 'bookedP', 'indexOverride', 'phased', 'booked', 'indexFactor', 'nominal'] as const;
+export type Block = (typeof BLOCKS)[number];
+export const BLOCK_TITLE: Record<Block, string> = {
+  phasingF: 'Fasering €',
+  phasingP: 'Fasering %',
+  bookedF: 'Boekwaarde €',
+  bookedP: 'Boekwaarde %',
+  indexOverride: 'Eigen index',
+  phased: 'Gefaseerd uit %',
+  booked: 'Geboekt uit %',
+  indexFactor: 'Indexfactor',
+  nominal: 'Nominaal',
+};
+
+export type ComputedField = 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase';
+
+export interface ColDef {
+  key: string;
+  title: string;
+  fmt: Fmt;
+  width: number;
+}
+/** Input columns every entry has after its own estimate columns: index choice and phasing. */
+const ENTRY_INDEX_AND_PHASING: ColDef[] = [
+  { key: 'index_type', title: 'Prijsindex', fmt: 'text', width: 10 },
+  { key: 'standard_index', title: 'Standaardindex', fmt: 'text', width: 16 },
+  { key: 'phasing_section_type', title: 'Sectie', fmt: 'text', width: 12 },
+  { key: 'phasing_method', title: 'Faseringsmethode', fmt: 'text', width: 12 },
+  { key: 'start_date', title: 'Start fasering', fmt: 'date', width: 12 },
+  { key: 'end_date', title: 'Eind fasering', fmt: 'date', width: 12 },
+  { key: 'indexBase', title: 'Eigen index (uitgangspunt)', fmt: 'pct', width: 10 },
+];
+/** The head of every entry sheet: id, label and amount (Hoeveelheid for costs, Aantal for land sold). */
+const entryHead = (amountTitle: string, amountWidth: number): ColDef[] => [
+  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
+  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
+  { key: 'amount', title: amountTitle, fmt: 'money', width: amountWidth },
+];
+/** The estimate-method columns Woningbouw and Niet-Woningbouw share, in their places of each sheet. */
+const LAND = {
+  method: [
+    { key: 'calculation_method', title: 'Methode', fmt: 'text', width: 16 },
+    { key: 'calculation_date', title: 'Berekeningsdatum', fmt: 'date', width: 12 },
+  ],
+  quoteAndPlot: [
+    { key: 'quote_excl_vat', title: 'Grondquote excl. btw', fmt: 'pct', width: 10 },
+    { key: 'plot_price', title: 'Kavelprijs', fmt: 'money', width: 14 },
+  ],
+  perM2: [
+    { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
+    { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
+  ],
+  residualCosts: [
+    { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
+    { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
+  ],
+} satisfies Record<string, ColDef[]>;
+export const COST_INPUTS: ColDef[] = [
+  ...entryHead('Hoeveelheid', 12),
+  { key: 'unit', title: 'Eenheid', fmt: 'text', width: 10 },
+  { key: 'price', title: 'Prijs', fmt: 'money', width: 14 },
+  { key: 'date', title: 'Prijsdatum', fmt: 'date', width: 12 },
+  ...ENTRY_INDEX_AND_PHASING,
+];
+export const RES_INPUTS: ColDef[] = [
+  ...entryHead('Aantal', 10),
+  { key: 'tenure_type', title: 'Eigendom', fmt: 'text', width: 10 },
+  ...LAND.method,
+  { key: 'von_incl_vat', title: 'VON incl. btw', fmt: 'money', width: 14 },
+  ...LAND.quoteAndPlot,
+  { key: 'residence_type', title: 'Woningtype', fmt: 'text', width: 14 },
+  ...LAND.perM2,
+  { key: 'residual_von_incl_vat', title: 'Residueel: VON incl. btw', fmt: 'money', width: 14 },
+  ...LAND.residualCosts,
+  ...ENTRY_INDEX_AND_PHASING,
+];
+export const NON_RES_INPUTS: ColDef[] = [
+  ...entryHead('Aantal', 10),
+  ...LAND.method,
+  ...LAND.perM2,
+  { key: 'value_excl_vat', title: 'Waarde excl. btw', fmt: 'money', width: 14 },
+  ...LAND.quoteAndPlot,
+  { key: 'residual_value_excl_vat', title: 'Residueel: waarde excl. btw', fmt: 'money', width: 14 },
+  ...LAND.residualCosts,
+  ...ENTRY_INDEX_AND_PHASING,
+];
+export const OTHER_REVENUE_INPUTS: ColDef[] = [
+  ...COST_INPUTS.slice(0, 6),
+  { key: 'indexed', title: 'Geïndexeerd', fmt: 'text', width: 10 },
+  ...ENTRY_INDEX_AND_PHASING,
+];
+export const COMPUTED: ColDef[] = [
+  { key: 'estimate', title: 'Raming', fmt: 'money', width: 14 },
+  { key: 'historicIndex', title: 'Historische index', fmt: 'factor', width: 10 },
+  { key: 'totalBooked', title: 'Totaal geboekt', fmt: 'money', width: 14 },
+  { key: 'amountAtNcw', title: 'Bedrag op NCW-datum', fmt: 'money', width: 14 },
+  { key: 'totalPhased', title: 'Totaal gefaseerd', fmt: 'money', width: 14 },
+  { key: 'residualToPhase', title: 'Nog te faseren', fmt: 'money', width: 14 },
+];
+
+export interface EntrySheetLayout {
+  sheet: string;
+  /** Column of each scalar input or computed field. */
+  col: Record<string, number>;
+  /** First column of each per-period block; period k (1-based) is at blockStart[b] + k − 1. */
+  blockStart: Record<Block, number>;
+  /** Sheet row (0-based) of each entry id; entries start at row 1. */
+  rowOf: Map<number, number>;
+  ids: number[];
+  width: number;
+  /** Where each entry's index factors come from: its own chain (with indexing items) or its set's row. */
+  factor: Map<number, FactorSource>;
+  /** Row (0-based) of the per-period totals of the nominal and booked blocks, below the entries. */
+  totalsRow: number;
+  /**
+   * The period that contains the NCW date. Up to it the future index factor is 1 (no time passes
+   * after N), so the nominal amount is the phased amount itself: nominal cells start after it.
+   */
+  ncwPeriod: number;
+}
+
+export interface FactorSource {
+  own: boolean;
+  /** The entry has its own base value (indexing item UITGANGSPUNT). */
+  hasBase: boolean;
+  /**
+   * First period of the own chain: 1 with a base value; else the period after the first own value
+   * (before it the entry's factor is its set's, so the chain refers to the set's factor there).
+   */
+  from: number;
+  /** Last period of the own chain (the end of the phasing window, or a later phasing value). */
+  last: number;
+  /** Row of the entry's standard index on Parametersets (null: unknown set, factor 1). */
+  setRow: number | null;
+}
+
+export interface WorkbookLayout {
+  periods: Period[];
+  n: number;
+  m: 1 | 2 | 4;
+  /** The entry sheet of each section. */
+  sections: Record<EntryKind, EntrySheetLayout>;
+  /** The same layouts, for callers that name the section. */
+  cost: EntrySheetLayout;
+  residential: EntrySheetLayout;
+  /** Row (0-based) of a future-index or interest set on Parametersets, key `group|name`. */
+  setRow: Map<string, number>;
+  /** Row (0-based) of a price-level set on Prijsindex, key = name. */
+  priceSetRow: Map<string, number>;
+  priceYears: { first: number; last: number };
+  /** Row (0-based) of each space-usage id on Ruimtegebruik. */
+  spaceRow: Map<number, number>;
+  spaceTotalsRow: Record<string, number>;
+  /** Parametersets columns. */
+  setCols: { base: number; firstValue: number; firstEffective: number; firstFactor: number };
+  priceCols: { base: number; atNcw: number; firstValue: number; firstRate: number; firstCum: number };
+}
+
+export interface WorkbookSpec {
+  sheets: SheetSpec[];
+  layout: WorkbookLayout;
+}
+
+/** A literal text cell (never parsed as a number, date or formula). */
+export const text = (s: string | null | undefined): RawCell => (s == null || s === '' ? null : `'${s}`);
+export const LOCATION_TITLES: Record<SpaceUsageLocation, string> = {
+  excluded_or_to_be_maintained: 'Niet in exploitatie / te handhaven',
+  main_structure_paving: 'Hoofdstructuur verharding',
+  main_structure_green: 'Hoofdstructuur groen',
+  main_structure_water: 'Hoofdstructuur water',
+  public_space_paving: 'Openbare ruimte verharding',
+  public_space_green: 'Openbare ruimte groen',
+  public_space_water: 'Openbare ruimte water',
+  net_area_marketable_residential: 'Uitgeefbaar wonen',
+  net_area_marketable_non_residential: 'Uitgeefbaar niet-wonen',
+};

@@ -1,0 +1,185 @@
+// References and per-cell formulas of the workbook (A1 names, totals, index factors), split from
+// workbook.ts because the engine's incremental edits write the same formulas the builder does.
+import type { PeriodItem } from '../api/contract/modelData.ts';
+import { pctFormula } from './percent.ts';
+import { periodIndex } from './periods.ts';
+import {
+  PARAMETER_ROWS,
+  PERIOD_ROWS,
+  SHEET,
+  type Block,
+  type EntrySheetLayout,
+  type FactorSource,
+  type RawCell,
+  type WorkbookLayout,
+} from './workbookLayout.ts';
+
+// ── per-cell formulas of the entry sheets (shared with the engine's incremental edits) ─────
+
+const blockColumn = (lay: EntrySheetLayout, b: Block, k: number) => lay.blockStart[b] + k - 1;
+
+/**
+ * Phased from a Procentueel value: pct(value) × amount at NCW date. A Financeel value is itself the
+ * phased amount, so a period's phased amount is its Financeel value or this cell (one of the two
+ * inputs is empty), and Σ phased = SUM(Financeel values) + SUM(these cells).
+ */
+export function phasedFormula(lay: EntrySheetLayout, row: number, k: number): string {
+  const p = a1(blockColumn(lay, 'phasingP', k), row);
+  return `=${pctFormula(p)}*${a1(lay.col.amountAtNcw!, row, { absCol: true })}`;
+}
+/** Booked from a Procentueel book value: pct(value) × estimate (a Financeel value is itself the booked amount). */
+export function bookedFormula(lay: EntrySheetLayout, row: number, k: number): string {
+  const p = a1(blockColumn(lay, 'bookedP', k), row);
+  return `=${pctFormula(p)}*${a1(lay.col.estimate!, row, { absCol: true })}`;
+}
+/**
+ * The two blocks whose cells make up a period's amount: the Financeel input (the amount itself) and
+ * the cell computed from a Procentueel input. One of the two inputs of a period is empty.
+ */
+export const AMOUNT_BLOCKS = { phased: ['phasingF', 'phased'], booked: ['bookedF', 'booked'] } as const satisfies Record<string, readonly [Block, Block]>;
+/**
+ * Nominal = phased × future index factor F_X(N → start(k)): the Financeel value, plus the phased cell
+ * where the period has one (it holds, or held, a Procentueel value).
+ */
+export function nominalFormula(
+  lay: EntrySheetLayout,
+  row: number,
+  k: number,
+  src: FactorSource,
+  setCols: WorkbookLayout['setCols'],
+  withPhasedCell: boolean,
+): string {
+  const factor = factorRef(lay, row, k, src, setCols);
+  const f = a1(blockColumn(lay, 'phasingF', k), row);
+  return withPhasedCell ? `=(${f}+${a1(blockColumn(lay, 'phased', k), row)})*${factor}` : `=${f}*${factor}`;
+}
+/**
+ * Own index-factor chain of an entry with indexing items: a per-period value replaces the rate of
+ * its set (or of the entry's own base value, UITGANGSPUNT). Written without IF/ISBLANK so that it
+ * is cheap to evaluate: (ov="") is 1 for an empty cell, and pct(x) = x/(1+99*(x>1)).
+ */
+export function ownFactorFormula(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): RawCell {
+  if (k === 1) return 1;
+  const ov = a1(blockColumn(lay, 'indexOverride', k - 1), row);
+  const rate = src.hasBase
+    ? pctFormula(a1(lay.col.indexBase!, row, { absCol: true }))
+    : src.setRow === null
+      ? '0'
+      : periodRef(SHEET.sets, setCols.firstEffective + k - 2, src.setRow);
+  const w = periodRef(SHEET.periods, k - 1, PERIOD_ROWS.weightAfterNcw);
+  return `=${factorRef(lay, row, k - 1, src, setCols)}*(1+(${ov}="")*${rate}+${pctFormula(ov)})^${w}`;
+}
+/** The index factor of an entry in period k: its own chain where that has a cell, else its set's. */
+function factorRef(lay: EntrySheetLayout, row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): string {
+  if (src.own && k >= src.from && k <= src.last) return a1(blockColumn(lay, 'indexFactor', k), row);
+  return src.setRow === null ? '1' : periodRef(SHEET.sets, setCols.firstFactor + k - 1, src.setRow);
+}
+/** The first period of an entry's own index chain (see FactorSource.from). */
+export function ownChainStart(indexing: PeriodItem[]): number {
+  let first = Infinity;
+  for (const it of indexing) {
+    const k = periodIndex(it.period);
+    if (k === 0) return 1;
+    first = Math.min(first, k + 1);
+  }
+  return first;
+}
+
+// ── helpers ────────────────────────────────────────────────────────────────────────────────
+
+const COL_NAMES: string[] = [];
+export function colName(c: number): string {
+  const cached = COL_NAMES[c];
+  if (cached !== undefined) return cached;
+  let s = '';
+  let n = c + 1;
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  COL_NAMES[c] = s;
+  return s;
+}
+/** A sheet name as a reference writes it: quoted when it holds more than letters, digits and _ ('Niet-Woningbouw'). */
+const sheetRef = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`);
+const SHEET_PREFIX = new Map<string, string>();
+/** A1 reference (0-based row/col), optional sheet and absolute markers. */
+export function a1(col: number, row: number, opts?: { sheet?: string; absCol?: boolean; absRow?: boolean }): string {
+  // Called for every reference of a build (≈ 60.000): the plain one without the option checks.
+  if (opts === undefined) return colName(col) + (row + 1);
+  let s = '';
+  if (opts.sheet) {
+    s = SHEET_PREFIX.get(opts.sheet) ?? '';
+    if (!s) SHEET_PREFIX.set(opts.sheet, (s = `${sheetRef(opts.sheet)}!`));
+  }
+  return `${s}${opts.absCol ? '$' : ''}${colName(col)}${opts.absRow ? '$' : ''}${row + 1}`;
+}
+export const absoluteRef = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absCol: true, absRow: true });
+/**
+ * A per-period value on another sheet (a set's factor row, a period property): the column is
+ * relative, so every period's formula has the same shape and HyperFormula parses it once.
+ */
+export const periodRef = (sheet: string, col: number, row: number) => a1(col, row, { sheet, absRow: true });
+
+/**
+ * Totaal gefaseerd or Totaal geboekt of an entry row: its Financeel values plus its cells from
+ * Procentueel values, the cells that exist one by one (`=CV3+CX3+CY3`). A range over empty cells
+ * costs HyperFormula a graph vertex per empty cell (in the large model once 55k of them), a SUM over
+ * the runs of filled cells a range vertex per run and a parse per pattern of runs; a chain of
+ * references needs neither (formulaShapeCache.ts builds it without the parser). At most 80 cells.
+ */
+export function entryTotalFormula(lay: EntrySheetLayout, cells: RawCell[], row: number, n: number, amount: keyof typeof AMOUNT_BLOCKS): string {
+  let sum = '';
+  const r = String(row + 1);
+  for (const block of AMOUNT_BLOCKS[amount]) {
+    for (let c = lay.blockStart[block], end = c + n; c < end; c++) if (cells[c] != null) sum += (sum ? '+' : '=') + colName(c) + r;
+  }
+  return sum || '=0';
+}
+/**
+ * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist (up to
+ * the NCW period the nominal amounts are the phased amounts, so those are added), one by one —
+ * HyperFormula evaluates a chain of references faster than a SUM over many short ranges. Without a
+ * sheet name a reference is short, so the formula stays far below Excel's 8,192 characters; a very
+ * large model falls back to one range.
+ */
+const MAX_PLUS_REFS = 1000;
+export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], block: 'nominal' | 'booked', k: number): string {
+  const blocks: readonly Block[] = block === 'booked' ? AMOUNT_BLOCKS.booked : k <= lay.ncwPeriod ? AMOUNT_BLOCKS.phased : ['nominal'];
+  const cols = blocks.map((b) => lay.blockStart[b] + k - 1);
+  const names = cols.map(colName);
+  let sum = '';
+  let count = 0;
+  for (let r = 1; r < lay.totalsRow; r++) {
+    const cells = rows[r]!;
+    for (let i = 0; i < cols.length; i++) {
+      if (cells[cols[i]!] == null) continue;
+      sum += (count++ === 0 ? '=' : '+') + names[i] + (r + 1);
+    }
+  }
+  if (count === 0) return '=0';
+  if (count > MAX_PLUS_REFS) return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}`;
+  return sum;
+}
+/** Costs or revenues of period k on Overzicht: the Totaal rows of the sections' entry sheets (nominal + booked). */
+export function periodCashFlowFormula(lays: readonly EntrySheetLayout[], k: number): string {
+  const t = (lay: EntrySheetLayout, b: Block) => a1(lay.blockStart[b] + k - 1, lay.totalsRow, { sheet: lay.sheet });
+  return `=${lays.map((lay) => `${t(lay, 'nominal')}+${t(lay, 'booked')}`).join('+')}`;
+}
+export const YF_TRUE = 'TRUE()';
+
+export const PARAMETER_REFS = {
+  S: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.phasing_calculation_start_date),
+  N: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.phasing_net_present_value_date),
+  m: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.periodsPerYear),
+  discount: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.discountFraction),
+  vat: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.vatFraction),
+  withdrawal: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.profit_withdrawal_to_ncw_date),
+};
+
+export function itemMap(items: PeriodItem[]): Map<number, PeriodItem> {
+  const m = new Map<number, PeriodItem>();
+  for (const it of items) m.set(periodIndex(it.period), it);
+  return m;
+}
