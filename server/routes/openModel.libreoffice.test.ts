@@ -21,7 +21,7 @@ import { INPUT_SHEET, buildModelTemplate } from '../../src/formulas/modelTemplat
 import { readWorkbookResults, type WorkbookResults } from '../../src/formulas/savedWorkbook.ts';
 import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../src/formulas/testing/libreoffice.ts';
 import { CHANGED, engineResults, expectSameResults, workedTemplateModel } from '../../src/formulas/testing/spreadsheetModel.ts';
-import { a1 } from '../../src/formulas/workbook.ts';
+import { a1 } from '../../src/formulas/workbookRefs.ts';
 import { openXlsx } from '../../src/formulas/xlsxPackage.ts';
 
 const M = '/api/manager';

@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { auditLog, model, parameterApplication, project, projectRole, versionModel } from '../db/schema/index.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
-import { GrexEngine, type Edit } from '../../src/formulas/engine.ts';
+import { GrexEngine } from '../../src/formulas/engine.ts';
+import type { Edit } from '../../src/formulas/engineModelEdits.ts';
 import { remapPeriodItems } from '../../src/formulas/periodRemap.ts';
 import { pct } from '../../src/formulas/percent.ts';
 

@@ -21,7 +21,7 @@ import { BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, COMPARISON_FIRST_ROW, 
 import { readWorkbookResults } from '../../src/formulas/savedWorkbook.ts';
 import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../src/formulas/testing/libreoffice.ts';
 import { CHANGED, workedTemplateModel } from '../../src/formulas/testing/spreadsheetModel.ts';
-import { a1 } from '../../src/formulas/workbook.ts';
+import { a1 } from '../../src/formulas/workbookRefs.ts';
 import { openXlsx } from '../../src/formulas/xlsxPackage.ts';
 
 const M = '/api/manager';

@@ -34,8 +34,6 @@ import {
 import { AMOUNT_BLOCKS, a1, columnTotalFormula, entryTotalFormula } from './workbookRefs.ts';
 import { buildWorkbookSpec } from './workbook.ts';
 import { type CellWrite, type Edit, EngineModelEdits } from './engineModelEdits.ts';
-// server/routes/parameters.test.ts types its edits from here; server/ is outside this split.
-export type { Edit } from './engineModelEdits.ts';
 
 /** A whole model set (`setModel`): HyperFormula's changes, or the problems (nothing changed). */
 type ModelResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean } | { ok: false; problems: Problem[] };

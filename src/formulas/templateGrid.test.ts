@@ -57,7 +57,7 @@ describe('the template’s period grid', () => {
     // After the end: no label, no length (begin = end = the last period's end).
     expect(new Set([...g.starts.slice(n), ...g.ends.slice(n)])).toEqual(n < MAX_PERIODS ? new Set([expected.at(-1)!.endSerial]) : new Set());
     expect(new Set(g.labels.slice(n))).toEqual(n < MAX_PERIODS ? new Set(['']) : new Set());
-    expect(g.summary).toContain(`: ${expected[0]!.label} t/m ${expected.at(-1)!.label}, ${n} perioden.`);
+    expect(g.summary).toContain(`: ${expected[0]!.label} t/m ${expected.at(-1)!.label}, ${n === 1 ? `${n} periode` : `${n} perioden`}.`);
     expect(g.summary).not.toContain('Let op');
   });
 

@@ -30,9 +30,6 @@ import {
 import { PARAMETER_REFS, YF_TRUE, a1, absoluteRef, periodCashFlowFormula, periodRef } from './workbookRefs.ts';
 import { ENTRY_SHEETS, entrySheet, type BuildContext } from './entrySheets.ts';
 
-// server/routes' LibreOffice tests read cells by a1 from here; server/ is outside this split.
-export { a1 } from './workbookRefs.ts';
-
 // ── the builder: one function per sheet ──────────────────────────────────────────────────────
 
 /** Perioden: period k (1-based) in column k (B = 1). */
