@@ -15,7 +15,6 @@ import {
   type EntryKind,
   type SectionDescriptor,
 } from './sections.ts';
-import type { parameterSetsSheet } from './workbook.ts';
 import {
   BLOCKS,
   BLOCK_TITLE,
@@ -29,6 +28,7 @@ import {
   type ColDef,
   type EntrySheetLayout,
   type FactorSource,
+  type ParameterSetsLayout,
   type Fmt,
   type RawCell,
   type SheetSpec,
@@ -179,7 +179,7 @@ export const ENTRY_SHEETS: Record<EntryKind, EntrySheetKind<AnyEntry>> = {
 export function entrySheet<E extends AnyEntry>(
   { model, periods, n, kN }: BuildContext,
   kind: EntrySheetKind<E>,
-  sets: ReturnType<typeof parameterSetsSheet>,
+  sets: ParameterSetsLayout,
   historicIndex: (dateRef: string, setName: string) => string,
 ): { spec: SheetSpec; layout: EntrySheetLayout } {
   const { inputs } = kind;

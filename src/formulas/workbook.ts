@@ -22,6 +22,7 @@ import {
   SHEET,
   text,
   type EntrySheetLayout,
+  type ParameterSetsLayout,
   type Fmt,
   type RawCell,
   type SheetSpec,
@@ -100,7 +101,7 @@ function periodsSheet({ periods }: BuildContext): SheetSpec {
 }
 
 /** Parametersets: the future-index and interest sets, a value per period label, the rate used and the factor. */
-export function parameterSetsSheet({ bp, periods, n }: BuildContext) {
+export function parameterSetsSheet({ bp, periods, n }: BuildContext): ParameterSetsLayout & { spec: SheetSpec } {
   const setCols = { base: 2, firstValue: 3, firstEffective: 3 + n, firstFactor: 3 + 2 * n };
   const setRow = new Map<string, number>();
   const rows: RawCell[][] = [[

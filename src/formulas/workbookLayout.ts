@@ -306,3 +306,9 @@ export const LOCATION_TITLES: Record<SpaceUsageLocation, string> = {
   net_area_marketable_residential: 'Uitgeefbaar wonen',
   net_area_marketable_non_residential: 'Uitgeefbaar niet-wonen',
 };
+
+/** Where the Parametersets sheet keeps each set: its row by 'group|name', and its columns (entry sheets read them). */
+export interface ParameterSetsLayout {
+  setRow: Map<string, number>;
+  setCols: { base: number; firstValue: number; firstEffective: number; firstFactor: number };
+}
