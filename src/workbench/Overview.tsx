@@ -1,5 +1,5 @@
 import { type EntryKind, sectionOf } from '../formulas/sections.ts';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Callout } from '@blueprintjs/core';
 import { type EntrySummary, type PeriodResult, type ResultsSummary, nominalTotal } from '../formulas/results.ts';
@@ -11,6 +11,10 @@ import type { WorkbenchStore } from './WorkbenchStore.ts';
 /** Always-visible figures of the top bar (repainted on every edit). */
 export const ResultStrip = observer(function ResultStrip({ store }: { store: WorkbenchStore }) {
   const r = store.results;
+  const fromStore = !!r && !store.engine;
+  useEffect(() => {
+    if (fromStore) store.storedDrawn();
+  }, [fromStore, store]);
   if (!r) return <div className="gs-wb-strip" aria-label="Resultaat"><span className="gs-muted">Berekenen…</span></div>;
   return (
     <div className="gs-wb-strip" aria-label="Resultaat">

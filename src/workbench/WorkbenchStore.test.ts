@@ -376,6 +376,29 @@ describe('WorkbenchStore', () => {
         .toEqual(shown.costEntries.map((e: { id: number; estimate: number; amountAtNcw: number; residualToPhase: number }) => [e.id, e.estimate, e.amountAtNcw, e.residualToPhase]));
     });
 
+    it('in a browser, builds the engine only once the screen has drawn the stored results', async () => {
+      // The build holds the main thread: started a frame after the store was ready, it came before the
+      // screen had committed the stored figures, so they were never seen (bench workbench).
+      const g = globalThis as { requestAnimationFrame?: (cb: () => void) => number };
+      const hadFrame = 'requestAnimationFrame' in g;
+      if (!hadFrame) g.requestAnimationFrame = (cb) => setTimeout(cb, 0) as unknown as number;
+      try {
+        const server = new FakeServer();
+        server.stored = storedOf(server.data, server.version);
+        const { store } = setup(server);
+        const loading = store.load();
+        for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+        expect(store.status).toBe('ready');
+        expect(store.engine).toBeNull(); // waiting for the screen
+        store.storedDrawn();
+        await loading;
+        expect(store.engine).not.toBeNull();
+        expect(store.results!.ew).toBeCloseTo(-106120.8, 2);
+      } finally {
+        if (!hadFrame) delete g.requestAnimationFrame;
+      }
+    });
+
     it('never shows stored results of another save, nor of a format it does not read', async () => {
       for (const stored of [{ ...storedOf(example, 2) }, { ...storedOf(example, 3), format: 99 }]) {
         const server = new FakeServer();

@@ -85,6 +85,8 @@ export class WorkbenchStore {
   pending: ModelData | null = null;
   /** The results the server stored for the loaded save, shown while the engine is being built (issue 26). */
   stored: ResultsSummary | null = null;
+  /** Called by the screen once it has committed the stored results (see `storedDrawn`). */
+  private drawn: (() => void) | null = null;
   /** Problems of the last refused edit (shown beside the input). */
   lastProblems: Problem[] = [];
   mapTakeover: MapTakeover = { step: 'closed' };
@@ -174,6 +176,11 @@ export class WorkbenchStore {
 
   // ---------- loading ----------
 
+  /** The screen shows the stored results: the engine may now be built behind them. */
+  storedDrawn(): void {
+    this.drawn?.();
+  }
+
   /**
    * Load the model: the answer is shown at once (breadcrumb, Projectgegevens: `model` falls back to
    * the loaded data), then — after the browser has painted that — the engine is built, which for a
@@ -189,12 +196,17 @@ export class WorkbenchStore {
       const { data, meta, stored } = splitAnswer(answer);
       mark('workbench:loaded');
       if (!this.engine) {
+        // The engine's build holds the main thread for a while: with stored results it waits until the
+        // screen has committed them (the screen may still be waiting on its own parts), at most a second.
+        const drawn = stored ? new Promise<void>((resolve) => (this.drawn = resolve)) : null;
         runInAction(() => {
           this.meta = meta;
           this.pending = data;
           this.stored = stored;
           this.status = 'ready';
         });
+        if (drawn && typeof requestAnimationFrame === 'function') await Promise.race([drawn, new Promise((r) => setTimeout(r, 1000))]);
+        this.drawn = null;
         await afterPaint();
         mark('workbench:painted');
         await (globalThis as TestHooks).__grondslagHoldEngine;
