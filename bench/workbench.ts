@@ -120,7 +120,8 @@ export default async function bench(): Promise<void> {
     const admin = users.find((u) => u.email === ADMIN)!;
     const project = await api<{ id: number }>(base, access, 'POST', '/api/manager/project/', { name: 'Benchmark groot', subregion: sub!.id, type_project: type!.id, roles: [{ id: admin.id, role: 'ADM' }] });
     const version = await api<{ id: number }>(base, access, 'POST', '/api/manager/version-model/', { name: 'Versie 1', project: project.id });
-    const data = largeModel();
+    // The whole exploitation of issue 24: the large model with 60 non-residential and 40 other-revenue entries.
+    const data = largeModel({ nonResidentialEntries: 60, otherRevenueEntries: 40 });
     // Two copies: the first is opened without its stored results (before), the second with them (after).
     const models = await Promise.all(['Groot (vóór)', 'Groot'].map(async (name) => {
       const m = await api<{ id: number }>(base, access, 'POST', '/api/manager/model/', { name, version: version.id, model_platform: 'online' });
@@ -138,7 +139,7 @@ export default async function bench(): Promise<void> {
       }
     }
     console.log(`belasting van de machine: load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-    console.log(`model: ${data.cost_estimate.length} kostenposten, ${data.residential_construction.length} woningbouwposten, 40 kwartalen`);
+    console.log(`model: ${data.cost_estimate.length} kostenposten, ${data.residential_construction.length} woningbouwposten, ${data.non_residential_construction?.length ?? 0} niet-woningbouwposten, ${data.other_revenues?.length ?? 0} overige opbrengsten, 40 kwartalen`);
 
     const context = await browser.newContext({ baseURL: base, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: { width: 1600, height: 1000 } });
     const page = await context.newPage();
