@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Spinner } from '@blueprintjs/core';
 import type { Screen, ScreenParams } from './screens.ts';
 import { prefetchModel } from '../workbench/prefetch.ts';
 import NotFoundScreen from './NotFoundScreen.tsx';
@@ -10,13 +11,35 @@ type ScreenComponent = LazyExoticComponent<ComponentType> | ComponentType;
  * screens stay small; the online tool's chunk loads only when a model opens.
  */
 const workbench = () => import('../workbench/screens.tsx');
+type WorkbenchModule = Awaited<ReturnType<typeof workbench>>;
+let workbenchModule: WorkbenchModule | null = null;
+
+/**
+ * A screen of the online tool, shown as soon as the tool's chunk is there. Not `lazy`: a lazy screen
+ * suspends, Shell shows its fallback, and React then holds the screen back for its reveal throttle
+ * (300 ms after the fallback), so the stored figures the tool paints first came ≈ 200 ms late (issue 26).
+ */
+function toolScreen(pick: (m: WorkbenchModule) => ComponentType): ComponentType {
+  return function ToolScreen() {
+    const [, setLoaded] = useState(false);
+    const [failed, setFailed] = useState<unknown>(null);
+    useEffect(() => {
+      if (!workbenchModule) workbench().then((m) => { workbenchModule = m; setLoaded(true); }, setFailed);
+    }, []);
+    if (failed) throw failed; // as a lazy screen's failed chunk: to the error boundary
+    if (!workbenchModule) return <div className="gs-content"><Spinner /></div>;
+    const Screen = pick(workbenchModule);
+    return <Screen />;
+  };
+}
+
 const registry: Partial<Record<Screen, ScreenComponent>> = {
-  GrexOnline_Overview: lazy(() => workbench().then((m) => ({ default: m.OverviewScreen }))),
-  GrexOnline_BaseParameters: lazy(() => workbench().then((m) => ({ default: m.BaseParametersScreen }))),
-  GrexOnline_CostEstimate: lazy(() => workbench().then((m) => ({ default: m.CostEstimateScreen }))),
-  GrexOnline_ResidentialConstruction: lazy(() => workbench().then((m) => ({ default: m.ResidentialConstructionScreen }))),
-  GrexOnline_NonResidentialConstruction: lazy(() => workbench().then((m) => ({ default: m.NonResidentialConstructionScreen }))),
-  GrexOnline_OtherRevenues: lazy(() => workbench().then((m) => ({ default: m.OtherRevenuesScreen }))),
+  GrexOnline_Overview: toolScreen((m) => m.OverviewScreen),
+  GrexOnline_BaseParameters: toolScreen((m) => m.BaseParametersScreen),
+  GrexOnline_CostEstimate: toolScreen((m) => m.CostEstimateScreen),
+  GrexOnline_ResidentialConstruction: toolScreen((m) => m.ResidentialConstructionScreen),
+  GrexOnline_NonResidentialConstruction: toolScreen((m) => m.NonResidentialConstructionScreen),
+  GrexOnline_OtherRevenues: toolScreen((m) => m.OtherRevenuesScreen),
   Projects: lazy(() => import('../manager/projects/ProjectsScreen.tsx')),
   Projects_NewProject: lazy(() => import('../manager/projects/ProjectFormScreen.tsx')),
   Projects_ProjectInfo: lazy(() => import('../manager/projects/ProjectFormScreen.tsx')),
