@@ -10,9 +10,10 @@ type ScreenComponent = LazyExoticComponent<ComponentType> | ComponentType;
  * Which component shows which screen. Areas are loaded lazily so that the sign-in and Projects
  * screens stay small; the online tool's chunk loads only when a model opens.
  */
-const workbench = () => import('../workbench/screens.tsx');
-type WorkbenchModule = Awaited<ReturnType<typeof workbench>>;
+type WorkbenchModule = typeof import('../workbench/screens.tsx');
+/** The tool's module once it has arrived, whoever asked for it (the prefetch of prepareScreen or a screen). */
 let workbenchModule: WorkbenchModule | null = null;
+const workbench = () => import('../workbench/screens.tsx').then((m) => (workbenchModule = m));
 
 /**
  * A screen of the online tool, shown as soon as the tool's chunk is there. Not `lazy`: a lazy screen
@@ -24,7 +25,7 @@ function toolScreen(pick: (m: WorkbenchModule) => ComponentType): ComponentType 
     const [, setLoaded] = useState(false);
     const [failed, setFailed] = useState<unknown>(null);
     useEffect(() => {
-      if (!workbenchModule) workbench().then((m) => { workbenchModule = m; setLoaded(true); }, setFailed);
+      if (!workbenchModule) workbench().then(() => setLoaded(true), setFailed);
     }, []);
     if (failed) throw failed; // as a lazy screen's failed chunk: to the error boundary
     if (!workbenchModule) return <div className="gs-content"><Spinner /></div>;
@@ -87,7 +88,7 @@ export function prepareScreen(screen: Screen, params: ScreenParams, previous: Sc
   const modelId = Number(params.modelId);
   if (!modelId) return;
   void workbench().catch(() => {
-    /* React.lazy reports it */
+    /* the tool's screen reports it */
   });
   prefetchModel(modelId);
 }
