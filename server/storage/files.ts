@@ -16,6 +16,7 @@ import { copyFirstRow } from './copyOut.ts';
 // files from 1), bounded in bytes; not within a transaction. Callers must not change the bytes they get.
 
 const FILE_CACHE = { entries: 500, size: 64 * 1024 * 1024 };
+const META_COLUMNS = { id: storedFile.id, filename: storedFile.filename, contentType: storedFile.contentType, size: storedFile.size };
 const caches = new WeakMap<Db, Lru<number, Buffer>>();
 
 function cacheOf(db: DbOrTx): Lru<number, Buffer> | undefined {
@@ -57,14 +58,12 @@ export async function readFile(db: DbOrTx, clientId: number, id: number): Promis
   const ours = and(eq(storedFile.id, id), eq(storedFile.clientId, clientId));
   const cache = cacheOf(db);
   if (!cache) { // in a transaction: its own connection, and the bytes as hex text
-    const [row] = await db.select({ id: storedFile.id, filename: storedFile.filename, contentType: storedFile.contentType, size: storedFile.size, data: storedFile.data })
-      .from(storedFile).where(ours);
+    const [row] = await db.select({ ...META_COLUMNS, data: storedFile.data }).from(storedFile).where(ours);
     return row ?? null;
   }
   const kept = cache.get(id);
   if (kept) {
-    const [meta] = await db.select({ id: storedFile.id, filename: storedFile.filename, contentType: storedFile.contentType, size: storedFile.size })
-      .from(storedFile).where(ours);
+    const [meta] = await db.select(META_COLUMNS).from(storedFile).where(ours);
     return meta ? { ...meta, data: kept } : null;
   }
   const row = await copiedFile((db as Db).$client, clientId, id);
