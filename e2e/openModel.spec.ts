@@ -49,24 +49,23 @@ const openDialog = (page: Page) => page.getByRole('dialog', { name: 'Rekenmodel 
 const mapDialog = (page: Page) => page.getByRole('dialog', { name: 'Rekenmodel zonder kaartgegevens' });
 
 
+/** Global parameters applied to the model, as staff do through 'Parameters doorvoeren'. */
+async function applyParameters(request: APIRequestContext, t: { modelId: number; headers: Record<string, string> }, parameters: Record<string, unknown>[]) {
+  const saved = await request.post(`${M}/parameter/`, { headers: t.headers, data: { models: [t.modelId], parameters } });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+}
+
 /** Days since 1899-12-30: the Excel serial of a date. */
 const serial = (iso: string) => (Date.parse(`${iso}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
 
 test('a click on a spreadsheet model shows the progress and delivers the workbook with the global parameters', async ({ page, request }) => {
   const t = await spreadsheetModel(request);
   // The staff sets global parameters for this model (spreadsheet models record them for the next open).
-  const saved = await request.post(`${M}/parameter/`, {
-    headers: t.headers,
-    data: {
-      models: [t.modelId],
-      parameters: [
-        { parameter_type: 'BtwPercentage', value_float: 0.19 },
-        { parameter_type: 'Kostenstijging', period_type: 'Uitgangspunt', value_float: 0.031 },
-        { parameter_type: 'NcwDatum', value_date: '2026-07-01' },
-      ],
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBeTruthy();
+  await applyParameters(request, t, [
+    { parameter_type: 'BtwPercentage', value_float: 0.19 },
+    { parameter_type: 'Kostenstijging', period_type: 'Uitgangspunt', value_float: 0.031 },
+    { parameter_type: 'NcwDatum', value_date: '2026-07-01' },
+  ]);
 
   await signIn(page, USER);
   await showModel(page, t);
@@ -109,17 +108,10 @@ test('a click on a spreadsheet model shows the progress and delivers the workboo
 
 test('a spreadsheet model whose dates run 2024–2035 opens with its twelve periods, not the template’s 2025–2030 (issue 23)', async ({ page, request }) => {
   const t = await spreadsheetModel(request);
-  const saved = await request.post(`${M}/parameter/`, {
-    headers: t.headers,
-    data: {
-      models: [t.modelId],
-      parameters: [
-        { parameter_type: 'StartdatumGrondexploitatieBoekwaardeVanaf', value_date: '2024-01-01' },
-        { parameter_type: 'Eindwaardedatum', value_date: '2035-12-31' },
-      ],
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBeTruthy();
+  await applyParameters(request, t, [
+    { parameter_type: 'StartdatumGrondexploitatieBoekwaardeVanaf', value_date: '2024-01-01' },
+    { parameter_type: 'Eindwaardedatum', value_date: '2035-12-31' },
+  ]);
 
   await signIn(page, USER);
   await showModel(page, t);
