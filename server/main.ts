@@ -59,6 +59,10 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // pino writes in the background: its lines ('Server listening …') go out first, so they do not land
+  // inside the box of sign-ins printed below.
+  await new Promise((resolve) => setImmediate(resolve)); // Fastify logs it just after listen() has resolved
+  await new Promise<void>((resolve) => (app.log as unknown as { flush(cb: () => void): void }).flush(() => resolve()));
   console.log(`Grondslag draait op ${config.publicUrl}`);
   for (const notice of startupNotices(process.env, config)) console.warn(notice);
   // Last, so that nothing scrolls the one-time passwords away.
