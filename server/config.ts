@@ -46,9 +46,9 @@ export interface Config {
    * again (server/jobs). Also sets how often each instance looks for such jobs (a fifth of it, 1–60 s).
    */
   jobExpireSeconds: number;
-  /** Worker threads for workbook and engine work (server/jobs/workbookThreads.ts); several instances on one machine share its cores. */
+  /** Worker threads for workbook and engine work (server/threads/workbookThreads.ts); several instances on one machine share its cores. */
   workerThreads: number;
-  /** Deadline of one task of the worker threads (server/jobs/workbookThreads.ts): past it, the thread is replaced and the task fails. */
+  /** Deadline of one task of the worker threads (server/threads/workbookThreads.ts): past it, the thread is replaced and the task fails. */
   workerTaskSeconds: number;
   /** Largest version region (m²) whose map data an open model fills in; larger → 424 BigArea. */
   mapMaxAreaM2: number;

@@ -1,4 +1,5 @@
 import { NOT_FOUND } from '../src/api/contract/messages.ts';
+import type { MapviewerError } from '../src/api/contract/openModel.ts';
 
 /** An answer with a status and a Dutch message; services throw it, the error handler sends it. */
 export class HttpError extends Error {
@@ -61,4 +62,16 @@ export function databaseFailure(err: unknown): HttpError | null {
     }
   }
   return null;
+}
+
+/**
+ * A job's failure that running again cannot mend (a model without a file, missing map data, a worker
+ * thread's deadline): the runner (server/jobs/runner.ts) marks the job row failed with this Dutch message
+ * and, for the map data, the map-viewer error value. Anything else a handler throws counts as a crash
+ * and is retried.
+ */
+export class JobFailure extends Error {
+  constructor(message: string, readonly mapviewerError: MapviewerError | null = null) {
+    super(message);
+  }
 }

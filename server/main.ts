@@ -4,7 +4,7 @@ import { connect, migrateDb } from './db/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { lockDataDir } from './lock.ts';
 import { buildApp } from './app.ts';
-import { setWorkerTaskSeconds, setWorkerThreads } from './jobs/workbookThreads.ts';
+import { setWorkerTaskSeconds, setWorkerThreads } from './threads/workbookThreads.ts';
 import { logFormat } from './logFormat.ts';
 import { ensureShippedContent, printSeededUsers, seedIfEmpty } from './seed/index.ts';
 

@@ -1,7 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/index.ts';
 import type { job } from '../db/schema/index.ts';
-import type { MapviewerError } from '../../src/api/contract/openModel.ts';
 
 // What a job kind's handler sees and answers (docs/conventions.md "Jobs"). The runner (runner.ts) marks
 // the row running, calls the handler, and stores its result once; the handler only does the work.
@@ -36,14 +35,3 @@ export type JobHandler = (run: JobRun) => Promise<JobOutput>;
 
 /** A system job's handler (kinds.ts SYSTEM_JOBS): its data as enqueued; a throw is retried. */
 export type SystemJobHandler = (ctx: AppContext, data: { key: string }) => Promise<void>;
-
-/**
- * A failure that running again cannot mend (a model without a file, missing map data): the job row
- * is marked failed with this Dutch message and, for the map data, the map-viewer error value.
- * Anything else a handler throws counts as a crash and is retried.
- */
-export class JobFailure extends Error {
-  constructor(message: string, readonly mapviewerError: MapviewerError | null = null) {
-    super(message);
-  }
-}

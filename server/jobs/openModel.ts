@@ -9,8 +9,9 @@ import { versionSpaceUsage, type OpenModelParams, type SpaceUsage } from '../ser
 import { readFile } from '../storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { createEditLink } from '../webdav/editLinks.ts';
-import { JobFailure, type JobHandler } from './job.ts';
-import { fillWorkbook } from './workbookThreads.ts';
+import { JobFailure } from '../errors.ts';
+import type { JobHandler } from './job.ts';
+import { fillWorkbook } from '../threads/workbookThreads.ts';
 import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import { MAPVIEWER_ERROR_TEXT, MODEL_WITHOUT_FILE, OPEN_MODEL_FAILED, WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
 

@@ -59,7 +59,7 @@ export class JobQueue {
     if (!this.config.jobWorker) return;
     // Jobs someone waits for: four at a time per instance and kind. An open spends most of its run on the
     // database (its file, its inputs, storing the result) and its CPU work waits in the workbook threads'
-    // line (workbookThreads.ts, as many as the cores): with only as many jobs as threads, the threads sat
+    // line (server/threads/, as many as the cores): with only as many jobs as threads, the threads sat
     // idle while each job waited on the database. System jobs (results after saves): two, in the background.
     for (const kind of kinds) await this.workers<JobData>(kind, 4, (j) => runJob(ctx, j.data.jobId, j.signal));
     for (const name of systemQueues) await this.workers<SystemJobData>(name, 2, (j) => SYSTEM_JOBS[name](ctx, j.data));

@@ -4,8 +4,9 @@ import { reportData } from '../services/reportData.ts';
 import type { ReportParams } from '../services/reports.ts';
 import { readFile } from '../storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
-import { JobFailure, type JobHandler } from './job.ts';
-import { fillReport } from './workbookThreads.ts';
+import { JobFailure } from '../errors.ts';
+import type { JobHandler } from './job.ts';
+import { fillReport } from '../threads/workbookThreads.ts';
 import { REPORT_FAILED, REPORT_TEMPLATE_MESSAGES } from '../../src/api/contract/messages.ts';
 import { localDateAndSeconds } from '../../src/lib/format.ts';
 

@@ -6,7 +6,7 @@ import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
 import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
 import { job, modelResult, savedModel, storedFile, templateModel } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
-import { setWorkerTaskSeconds } from '../jobs/workbookThreads.ts';
+import { setWorkerTaskSeconds } from '../threads/workbookThreads.ts';
 import { WORKBOOK_MESSAGES, workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 import { badEntityWorkbook, smallWorkbook, unclosedRowsWorkbook, workbookWith, zipBomb } from '../../src/formulas/testing/hostileWorkbooks.ts';
 

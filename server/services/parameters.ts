@@ -8,7 +8,7 @@ import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { model, parameterApplication, project, versionModel } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
-import { computeModelResults } from '../jobs/workbookThreads.ts';
+import { computeModelResults } from '../threads/workbookThreads.ts';
 import { assertStaff } from '../policies/admin.ts';
 import { command } from './command.ts';
 import { resultsChanged } from './modelResults.ts';

@@ -3,7 +3,7 @@ import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import type { ModelResults, ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
 import type { WorkerAnswer, WorkerTask } from './workbookWorker.ts';
-import { JobFailure } from './job.ts';
+import { JobFailure } from '../errors.ts';
 import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 
 // The CPU-heavy workbook and engine work of the server — filling a spreadsheet model (unzip, rewrite

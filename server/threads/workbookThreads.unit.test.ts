@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { WorkerTimeout, computeModelResults, fillWorkbook, setWorkerTaskSeconds, setWorkerThreads } from './workbookThreads.ts';
-import { JobFailure } from './job.ts';
+import { JobFailure } from '../errors.ts';
 import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 import { buildModelTemplate, templateModelData } from '../../src/formulas/modelTemplate.ts';
 import { largeModel } from '../../src/formulas/testing/largeModel.ts';
