@@ -12,7 +12,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configFromEnv, startupNotices } from '../server/config.ts';
-import { connect, migrateDb } from '../server/db/index.ts';
+import { connect } from '../server/db/index.ts';
+import { migrateDb } from '../server/db/migrate.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../server/db/embedded.ts';
 import { lockDataDir } from '../server/lock.ts';
 import { freePort } from '../server/net.ts';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { configFromEnv, startupNotices } from './config.ts';
-import { connect, migrateDb } from './db/index.ts';
+import { connect } from './db/index.ts';
+import { migrateDb } from './db/migrate.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { lockDataDir } from './lock.ts';
 import { buildApp } from './app.ts';

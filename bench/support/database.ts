@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, migrateDb, type Db } from '../../server/db/index.ts';
+import { connect, type Db } from '../../server/db/index.ts';
+import { migrateDb } from '../../server/db/migrate.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { freePort } from '../../server/net.ts';
 

@@ -2,11 +2,7 @@ import pg from 'pg';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index.ts';
-import { installRevisionTriggers } from './revision.ts';
-import { installJobSchema } from '../jobs/schema.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle, usable wherever a Db is (services accept either). */
@@ -46,30 +42,6 @@ export function prepared<Row extends pg.QueryResultRow>(name: string, query: SQL
   const { sql: text, params } = dialect.sqlToQuery(query);
   return async (db: Db, values: Record<string, unknown>): Promise<Row[]> =>
     (await db.$client.query<Row>({ name, text, values: fillPlaceholders(params, values) })).rows;
-}
-
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-
-/**
- * Applies pending migrations and installs the job queue's tables (pg-boss); safe to call from several
- * instances (one advisory lock). Test databases are clones of a migrated one, so they start with both.
- */
-export async function migrateDb(db: Db): Promise<void> {
-  // On a connection of its own without the statement timeouts: a migration of a large table may take longer.
-  const own = new pg.Pool({ connectionString: db.$client.options.connectionString, max: 1, application_name: 'grondslag-migrate' });
-  const mdb = drizzle(own, { schema, casing: 'snake_case' }) as Db;
-  try {
-    await own.query('SELECT pg_advisory_lock(74210001)');
-    try {
-      await migrate(mdb, { migrationsFolder });
-      await installRevisionTriggers(mdb);
-      await installJobSchema(own);
-    } finally {
-      await own.query('SELECT pg_advisory_unlock(74210001)');
-    }
-  } finally {
-    await own.end();
-  }
 }
 
 export { schema };

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { connect, migrateDb } from './index.ts';
+import { connect } from './index.ts';
+import { migrateDb } from './migrate.ts';
 import { withDatabase } from '../test/globalSetup.ts';
 
 // Data folders of an earlier version upgrade through the migrations as they are: a database that only

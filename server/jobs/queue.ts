@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/index.ts';
 import type { JobRow } from './job.ts';
 import { JOB_HANDLERS, SYSTEM_JOBS, type JobKind, type SystemQueue } from './kinds.ts';
 import { markFailed, runJob } from './runner.ts';
-import { JOB_SCHEMA } from './schema.ts';
+import { JOB_SCHEMA } from '../db/pgBoss.ts';
 import { forgetFinishedJobs } from '../services/jobs.ts';
 
 // The job queue (pg-boss 12, in PostgreSQL's schema `pgboss`). Every server instance starts one: it

@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { configFromEnv, type Config } from '../config.ts';
-import { connect, migrateDb } from '../db/index.ts';
+import { connect } from '../db/index.ts';
+import { migrateDb } from '../db/migrate.ts';
 import { lockDataDir } from '../lock.ts';
 import { ensureShippedContent, printSeededUsers, seedIfEmpty } from './index.ts';
 import { seedDemoProjects } from './demo.ts';

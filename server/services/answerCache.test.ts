@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
 import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
 import { buildApp } from '../app.ts';
-import { connect, migrateDb, type Db } from '../db/index.ts';
+import { connect, type Db } from '../db/index.ts';
+import { migrateDb } from '../db/migrate.ts';
 
 // The cached lists (GET project/, GET model/?version_model_id=; the overview regions in routes/map.test.ts) must never be stale: every write to
 // what they are made of raises the client's data revision at commit (server/db/revision.ts). These

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.ts';
-import { connect, migrateDb } from '../db/index.ts';
+import { connect } from '../db/index.ts';
+import { migrateDb } from '../db/migrate.ts';
 import { freePort } from '../net.ts';
 
 declare module 'vitest' {
