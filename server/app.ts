@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import type { AppContext, Mailer } from './context.ts';
 import type { Db } from './db/index.ts';
 import { appUser, dataRevision } from './db/schema/index.ts';
 import { HttpError, NOT_FOUND, badRequest, databaseFailure, errorBody, unauthorized, unstorableText } from './errors.ts';
@@ -21,10 +21,10 @@ import { TokenService } from './auth/tokens.ts';
 import { BatchLoader } from './auth/userLoader.ts';
 import { userSlot } from './auth/requestUser.ts';
 import { secret } from './auth/secrets.ts';
-import { createMailer, type Mailer } from './services/mail.ts';
+import { createMailer } from './services/mail.ts';
 import { registerRoutes } from './routes/index.ts';
 import { webdavRoutes } from './webdav/routes.ts';
-import { JobQueue } from './jobs/queue.ts';
+import { PgBossQueue } from './jobs/queue.ts';
 import { type LogFormat, requestSerializer, textStream } from './logFormat.ts';
 import { DAV_PREFIX } from './webdav/editLinks.ts';
 import { FILE_COOKIE, FILE_TOKEN_PURPOSE, FILES_PREFIX } from './services/jobs.ts';
@@ -156,13 +156,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     else parseJson(req, body, done);
   });
 
+  // The context's services (interfaces in context.ts) made here; the queue is kept to start and stop it.
+  const jobs = new PgBossQueue(db, config, (e) => app.log.error(e));
   const ctx: AppContext = {
     db,
     config,
     tokens: new TokenService(await secret(db, 'jwt-signing-key'), config.accessTokenSeconds, config.now),
     encryptionKey: await secret(db, 'encryption-key'),
     mailer: opts.mailer ?? createMailer(config, (m) => app.log.info(m)),
-    jobs: new JobQueue(db, config, (e) => app.log.error(e)),
+    jobs,
   };
   app.decorate('ctx', ctx);
 
@@ -257,7 +259,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   // The job queue, and in every instance (config.jobWorker) its worker; stopped before the database closes.
-  await ctx.jobs.start(ctx);
-  app.addHook('onClose', () => ctx.jobs.stop());
+  await jobs.start(ctx);
+  app.addHook('onClose', () => jobs.stop());
   return app;
 }

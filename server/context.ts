@@ -1,22 +1,59 @@
 import type { Config } from './config.ts';
-import type { Db } from './db/index.ts';
-import type { TokenService } from './auth/tokens.ts';
-import type { Mailer } from './services/mail.ts';
-import type { JobQueue } from './jobs/queue.ts';
-import type { appUser } from './db/schema/index.ts';
+import type { Db, Tx } from './db/index.ts';
+import type { appUser, job } from './db/schema/index.ts';
+
+// The request context: what every service gets. The services it holds are declared here as interfaces and
+// made by buildApp (server/app.ts), so this file, which every folder of the server imports, imports nothing
+// above the database and the configuration.
 
 export type UserRow = typeof appUser.$inferSelect;
+export type JobRow = typeof job.$inferSelect;
+export type JobKind = JobRow['kind'];
+/** The queues of system jobs (server/jobs/kinds.ts SYSTEM_JOBS has a handler for each). */
+export type SystemQueue = 'model-results';
 
 /** What every service gets: the database, the configuration and the server's keys. */
 export interface AppContext {
   db: Db;
   config: Config;
-  tokens: TokenService;
+  tokens: Tokens;
   /** AES key for secrets at rest (MFA). */
   encryptionKey: Buffer;
   mailer: Mailer;
-  /** The job queue (server/jobs): enqueue in a command's transaction. */
+  /** The job queue: enqueue in a command's transaction. */
   jobs: JobQueue;
+}
+
+/** Who a token was signed for. */
+export interface AccessClaims {
+  userId: number;
+  clientId: number;
+}
+
+/** Signs and checks the server's tokens (server/auth/tokens.ts); `purpose` keeps an access token from serving as another. */
+export interface Tokens {
+  sign(claims: AccessClaims, purpose?: string, lifetimeSeconds?: number): Promise<string>;
+  /** The claims of a valid, unexpired token of this purpose (default `access`); null otherwise. */
+  verify(token: string, purpose?: string): Promise<AccessClaims | null>;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends mail (server/services/mail.ts; tests pass one that captures it). */
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** The job queue (server/jobs/queue.ts). A rollback of `tx` removes what was enqueued; workers wake at commit. */
+export interface JobQueue {
+  /** The job of a just-inserted job row. */
+  enqueue(tx: Tx, row: Pick<JobRow, 'id' | 'kind'>): Promise<void>;
+  /** System jobs, one per key: a key already waiting is not added again. */
+  enqueueSystem(tx: Tx, queue: SystemQueue, keys: readonly string[]): Promise<void>;
 }
 
 declare module 'fastify' {

@@ -12,7 +12,7 @@ import { PASSWORD, bearer, createTenant, type Tenant } from './test/fixtures.ts'
 import { editLinkFor, rolesAsGlobal, seedTree, type Tree } from './test/projectFixtures.ts';
 import type { UserRow } from './context.ts';
 import { BI_RATE_LIMIT } from './services/biLinks.ts';
-import type { Mail } from './services/mail.ts';
+import type { Mail } from './context.ts';
 import { CASH_FLOWS_NAME } from '../src/formulas/reportTemplates.ts';
 
 // Two server instances (buildApp() twice, each with its own connection pool, answer cache and job

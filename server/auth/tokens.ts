@@ -1,9 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-
-interface AccessClaims {
-  userId: number;
-  clientId: number;
-}
+import type { AccessClaims, Tokens } from '../context.ts';
 
 /** What a verified token says; kept per token string so its signature is checked once. */
 interface Verified { userId: number; clientId: number; purpose: unknown; exp: number | undefined; nbf: number | undefined }
@@ -12,7 +8,7 @@ interface Verified { userId: number; clientId: number; purpose: unknown; exp: nu
 const VERIFIED_MAX = 10_000;
 
 /** Stateless access tokens (HS256) signed with the key stored in the database. */
-export class TokenService {
+export class TokenService implements Tokens {
   /**
    * Token string → its verified claims. A token is immutable, so its signature needs checking only once
    * (jose's HMAC over WebCrypto was ~0.3 ms of CPU per request); the time checks (exp, nbf) and the

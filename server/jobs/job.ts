@@ -1,11 +1,8 @@
-import type { AppContext } from '../context.ts';
+import type { AppContext, JobRow } from '../context.ts';
 import type { Tx } from '../db/index.ts';
-import type { job } from '../db/schema/index.ts';
 
 // What a job kind's handler sees and answers (docs/conventions.md "Jobs"). The runner (runner.ts) marks
 // the row running, calls the handler, and stores its result once; the handler only does the work.
-
-export type JobRow = typeof job.$inferSelect;
 
 export interface JobRun {
   ctx: AppContext;

@@ -1,10 +1,8 @@
-import type { JOB_KINDS } from '../db/schema/columns.ts';
+import type { JobKind, SystemQueue } from '../context.ts';
 import type { JobHandler, SystemJobHandler } from './job.ts';
 import { openModelJob } from './openModel.ts';
 import { modelResultsJob } from './modelResults.ts';
 import { reportJob } from './report.ts';
-
-export type JobKind = (typeof JOB_KINDS)[number];
 
 /**
  * The job kinds this server runs, one handler each (docs/conventions.md "Jobs"). A kind without a handler
@@ -22,5 +20,4 @@ export const JOB_HANDLERS: Partial<Record<JobKind, JobHandler>> = {
  */
 export const SYSTEM_JOBS = {
   'model-results': modelResultsJob,
-} satisfies Record<string, SystemJobHandler>;
-export type SystemQueue = keyof typeof SYSTEM_JOBS;
+} satisfies Record<SystemQueue, SystemJobHandler>;

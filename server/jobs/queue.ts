@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle } from 'pg-boss';
 import type { Config } from '../config.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, JobKind, JobQueue, JobRow, SystemQueue } from '../context.ts';
 import type { Db, Tx } from '../db/index.ts';
-import type { JobRow } from './job.ts';
-import { JOB_HANDLERS, SYSTEM_JOBS, type JobKind, type SystemQueue } from './kinds.ts';
+import { JOB_HANDLERS, SYSTEM_JOBS } from './kinds.ts';
 import { markFailed, runJob } from './runner.ts';
 import { JOB_SCHEMA } from '../db/pgBoss.ts';
 import { forgetFinishedJobs } from '../services/jobs.ts';
@@ -33,7 +32,7 @@ const POLLING = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
 /** How often a worker instance removes expired jobs, edit links and their files. */
 const SWEEP_MS = 3_600_000;
 
-export class JobQueue {
+export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   private sweeper: ReturnType<typeof setInterval> | null = null;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
+import type { AppContext, JobRow } from '../context.ts';
 import { job } from '../db/schema/index.ts';
 import { keepFile, saveFile } from '../storage/files.ts';
 import { JobFailure } from '../errors.ts';
-import type { JobOutput, JobRow } from './job.ts';
+import type { JobOutput } from './job.ts';
 import { JOB_HANDLERS } from './kinds.ts';
 
 // One run of one job (called by the pg-boss worker, queue.ts). The job row is the truth the browser

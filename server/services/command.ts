@@ -1,6 +1,5 @@
-import type { AppContext } from '../context.ts';
+import type { AppContext, JobQueue } from '../context.ts';
 import type { Tx } from '../db/index.ts';
-import type { JobQueue } from '../jobs/queue.ts';
 import { HttpError } from '../errors.ts';
 import { audit, type Actor } from './audit.ts';
 import { DUPLICATE_NAME_MESSAGE } from '../../src/lib/names.ts';

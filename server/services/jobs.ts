@@ -1,10 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { AppContext, UserRow } from '../context.ts';
+import type { AppContext, JobKind, JobRow, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { job } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
-import type { JobKind } from '../jobs/kinds.ts';
-import type { JobRow } from '../jobs/job.ts';
 import { readFile } from '../storage/files.ts';
 import type { TaskProgress } from '../../src/api/contract/openModel.ts';
 import { MAPVIEWER_ERROR_TEXT } from '../../src/api/contract/messages.ts';

@@ -1,16 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
-}
+import type { Mailer } from '../context.ts';
 
 /**
  * SMTP when configured; otherwise the mail is written to the server log, so flows that send mail

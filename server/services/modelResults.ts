@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { MODEL_WITHOUT_FILE } from '../../src/api/contract/messages.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, JobQueue } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
-import type { JobQueue } from '../jobs/queue.ts';
 import { WorkerTimeout, computeModelResults } from '../threads/workbookThreads.ts';
 import { readFile } from '../storage/files.ts';
 import type { ModelPlatform } from '../../src/api/contract/model.ts';

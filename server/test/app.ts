@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { configFromEnv, type Config } from '../config.ts';
 import { connect, type Db } from '../db/index.ts';
-import type { Mail } from '../services/mail.ts';
+import type { Mail } from '../context.ts';
 import { withDatabase } from './globalSetup.ts';
 
 /** A clock the test moves by hand: expiry is tested without sleeping. */
