@@ -12,7 +12,7 @@ export interface WriteToaster extends ErrorToaster {
 /** What a write tells the user: exactly one toast, on success or on failure. */
 export interface WriteTexts<T> {
   /** The success toast; none for a write whose result is seen otherwise (a new screen, a signed-in user). */
-  success?: string | ((value: T) => string);
+  success?: string | ((value: T) => string | undefined);
   /**
    * The failure toast: a text, shown when the server gives no Dutch message of its own (`messageOf`), or
    * a function that picks the text from the error — `null` when the screen answers it otherwise (a dialog).

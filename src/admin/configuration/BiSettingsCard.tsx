@@ -3,8 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { useResource } from '../../app/resource.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { biLinksApi, type BiSettings } from '../../api/biLinks.ts';
-import { fieldErrorsOf, messageOf } from '../../api/http.ts';
 import { SAVE_FAILED } from '../../api/contract/messages.ts';
 import { BI_PASSWORD_MAX_DAYS } from '../../api/contract/biLink.ts';
 
@@ -13,30 +13,21 @@ import { BI_PASSWORD_MAX_DAYS } from '../../api/contract/biLink.ts';
  * Lowering it shortens passwords that would outlive it (docs/bi-links.md).
  */
 export const BiSettingsCard = observer(function BiSettingsCard() {
-  const { auth, toasts } = useRoot();
+  const { auth } = useRoot();
   const may = !!auth.user?.canManageBiSettings;
   const [days, setDays] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
+  const { busy } = submission;
+  const error = submission.fieldErrors.password_max_days;
   const settings = useResource<BiSettings>('Fout bij het laden van de BI-instellingen.',
     may ? () => biLinksApi.settings() : undefined, [may], (s) => setDays(String(s.passwordMaxDays)));
   if (!may) return null;
 
-  const save = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const saved = await biLinksApi.saveSettings({ passwordMaxDays: /^\d+$/.test(days.trim()) ? Number(days) : NaN });
-      setDays(String(saved.passwordMaxDays));
-      toasts.success('Opslaan gelukt!');
-    } catch (e) {
-      // What was typed stays; the field says what is wrong.
-      setError(fieldErrorsOf(e).find((f) => f.path === 'password_max_days')?.message);
-      toasts.error(messageOf(e, SAVE_FAILED));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A failure keeps what was typed; the field says what is wrong.
+  const save = () => submission.run(async () => {
+    const saved = await biLinksApi.saveSettings({ passwordMaxDays: /^\d+$/.test(days.trim()) ? Number(days) : NaN });
+    setDays(String(saved.passwordMaxDays));
+  }, { success: 'Opslaan gelukt!', failure: SAVE_FAILED });
   return (
     <Card className="gs-form" role="region" aria-label="BI-links">
       <h3>BI-links</h3>

@@ -3,8 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { Alert, Button, Callout, Card, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { useResource } from '../../app/resource.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { mapViewerOAuthApi, type MapViewerRegistered, type MapViewerSettings } from '../../api/mapViewerOAuth.ts';
-import { fieldErrorsOf, messageOf } from '../../api/http.ts';
 import { SAVE_FAILED } from '../../api/contract/messages.ts';
 
 interface Form {
@@ -20,11 +20,11 @@ const empty: Form = { name: '', baseUrl: '', redirectUri: '' };
  * external one that signs users in through Grondslag's OAuth (docs/map.md "External map viewer").
  */
 export const MapViewerSettingsCard = observer(function MapViewerSettingsCard() {
-  const { auth, toasts } = useRoot();
+  const { auth } = useRoot();
   const may = !!auth.user?.canManageMapViewer;
   const [form, setForm] = useState<Form>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
+  const { busy, fieldErrors: errors } = submission;
   const [secret, setSecret] = useState<MapViewerRegistered | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const settings = useResource<MapViewerSettings | null>('Fout bij het laden van de kaartviewer-instellingen.',
@@ -39,36 +39,18 @@ export const MapViewerSettingsCard = observer(function MapViewerSettingsCard() {
     return <Card className="gs-form">{title}<Callout intent="danger">De instellingen zijn niet geladen. <Button minimal small text="Opnieuw" onClick={() => settings.reload()} /></Callout></Card>;
   }
 
-  const register = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const saved = await mapViewerOAuthApi.register(form);
-      setSecret(saved);
-      settings.reload();
-      toasts.success('Opslaan gelukt!');
-    } catch (e) {
-      const fieldErrors = fieldErrorsOf(e);
-      if (fieldErrors.length) setErrors(Object.fromEntries(fieldErrors.map((f) => [f.path, f.message])));
-      toasts.error(messageOf(e, SAVE_FAILED));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async () => {
+  const register = () => submission.run(async () => {
+    setSecret(await mapViewerOAuthApi.register(form));
+    void settings.reload();
+  }, { success: 'Opslaan gelukt!', failure: SAVE_FAILED });
+  const remove = () => {
     setConfirmRemove(false);
-    setBusy(true);
-    try {
+    return submission.run(async () => {
       await mapViewerOAuthApi.remove();
       setSecret(null);
       setForm(empty);
-      settings.reload();
-      toasts.success('De ingebouwde kaartviewer wordt weer gebruikt.');
-    } catch (e) {
-      toasts.error(messageOf(e, SAVE_FAILED));
-    } finally {
-      setBusy(false);
-    }
+      void settings.reload();
+    }, { success: 'De ingebouwde kaartviewer wordt weer gebruikt.', failure: SAVE_FAILED });
   };
   const field = (key: keyof Form, label: string, helper?: string) => (
     <FormGroup label={label} labelFor={`mapviewer-${WIRE[key]}`} helperText={errors[WIRE[key]] ?? helper} intent={errors[WIRE[key]] ? 'danger' : 'none'}>

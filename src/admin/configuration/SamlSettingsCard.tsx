@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Button, Callout, Card, FormGroup, InputGroup, Tag, TextArea } from '@blueprintjs/core';
-import { useRoot } from '../../app/RootStore.ts';
+import { useResource } from '../../app/resource.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { samlApi, type SamlSettingsRow } from '../../api/saml.ts';
-import { fieldErrorsOf, messageOf } from '../../api/http.ts';
 import { SAVE_FAILED } from '../../api/contract/messages.ts';
 
 interface Form {
@@ -20,40 +21,22 @@ const toForm = (s: SamlSettingsRow): Form => ({
 });
 
 /** Single sign-on of the client: the identity provider's (inlogdienst) address and certificate (empty = off). */
-export function SamlSettingsCard() {
-  const { toasts } = useRoot();
+export const SamlSettingsCard = observer(function SamlSettingsCard() {
   const [settings, setSettings] = useState<SamlSettingsRow | null>(null);
   const [form, setForm] = useState<Form | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    samlApi.settings().then((s) => {
-      setSettings(s);
-      setForm(toForm(s));
-    }, () => toasts.error('Fout bij het laden van de SAML-instellingen.'));
-  }, [toasts]);
+  const submission = useSubmission();
+  const { busy, fieldErrors: errors } = submission;
+  const show = (s: SamlSettingsRow) => {
+    setSettings(s);
+    setForm(toForm(s));
+  };
+  useResource<SamlSettingsRow>('Fout bij het laden van de SAML-instellingen.', () => samlApi.settings(), [], show);
 
   if (!form || !settings) return <Card className="gs-form"><h3>Inloggen met SAML</h3><p>Aan het laden...</p></Card>;
 
   const set = (key: keyof Form) => (value: string) => setForm({ ...form, [key]: value });
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const saved = await samlApi.save(form);
-      setSettings(saved);
-      setForm(toForm(saved));
-      toasts.success('Opslaan gelukt!');
-    } catch (e) {
-      // The form keeps what was typed; each field shows its own problem.
-      const fieldErrors = fieldErrorsOf(e);
-      if (fieldErrors.length) setErrors(Object.fromEntries(fieldErrors.map((f) => [f.path, f.message])));
-      toasts.error(messageOf(e, SAVE_FAILED));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A failure keeps what was typed; each field shows its own problem.
+  const save = () => submission.run(async () => show(await samlApi.save(form)), { success: 'Opslaan gelukt!', failure: SAVE_FAILED });
   const field = (key: keyof Form, wire: string, label: string, helper?: string) => (
     <FormGroup label={label} labelFor={`saml-${wire}`} helperText={errors[wire] ?? helper} intent={errors[wire] ? 'danger' : 'none'}>
       {key === 'idpCert'
@@ -75,4 +58,4 @@ export function SamlSettingsCard() {
       <Button intent="primary" text="Opslaan" loading={busy} onClick={() => void save()} />
     </Card>
   );
-}
+});

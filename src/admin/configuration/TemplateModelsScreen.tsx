@@ -6,8 +6,9 @@ import { useRoot } from '../../app/RootStore.ts';
 import { StaffScreen } from './StaffScreen.tsx';
 import { XlsxFileInput } from './XlsxFileInput.tsx';
 import { useResource } from '../../app/resource.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { configurationApi } from '../../api/configuration.ts';
-import { ResponseError, fieldErrorsOf, messageOf } from '../../api/http.ts';
+import { fieldErrorsOf, isStatus, messageOf } from '../../api/http.ts';
 import { ATTACHMENT_MESSAGES, SAVE_FAILED } from '../../api/contract/messages.ts';
 import { nameProblem } from '../../lib/names.ts';
 
@@ -33,7 +34,8 @@ const TemplateModels = observer(function TemplateModels() {
   // A new key empties the browser's file input after a successful upload.
   const [fileKey, setFileKey] = useState(0);
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
+  const saving = submission.busy;
 
   const fail = (found: Errors) => {
     setErrors(found);
@@ -44,24 +46,23 @@ const TemplateModels = observer(function TemplateModels() {
     const problem = nameProblem(name);
     if (problem) return fail({ name: problem });
     if (!file) return fail({ file: ATTACHMENT_MESSAGES.file });
-    setSaving(true);
     setErrors({});
-    try {
+    await submission.run(async () => {
       await configurationApi.createTemplateModel(name.trim(), file);
-      toasts.success('Rekenmodeltype succesvol toegevoegd.');
       setName('');
       setFile(null);
       setFileKey((k) => k + 1);
       void templates.reload();
-    } catch (err) {
-      // Name and file stay as chosen; the server's Dutch message under its field (a 409 is the name's).
-      const message = messageOf(err, SAVE_FAILED);
-      const field = fieldErrorsOf(err)[0]?.path === 'file' ? 'file' : err instanceof ResponseError && err.status === 409 ? 'name' : null;
-      setErrors(field ? { [field]: message } : {});
-      toasts.error(message);
-    } finally {
-      setSaving(false);
-    }
+    }, {
+      success: 'Rekenmodeltype succesvol toegevoegd.',
+      failure: (err) => {
+        // Name and file stay as chosen; the server's Dutch message under its field (a 409 is the name's).
+        const message = messageOf(err, SAVE_FAILED);
+        const field = fieldErrorsOf(err)[0]?.path === 'file' ? 'file' : isStatus(err, 409) ? 'name' : null;
+        setErrors(field ? { [field]: message } : {});
+        return message;
+      },
+    });
   };
 
   return (

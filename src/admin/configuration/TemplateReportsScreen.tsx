@@ -9,6 +9,7 @@ import { useRoot } from '../../app/RootStore.ts';
 import { StaffScreen } from './StaffScreen.tsx';
 import { XlsxFileInput } from './XlsxFileInput.tsx';
 import { useResource } from '../../app/resource.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { templateReportsApi, type TemplateReport, type TemplateReportFields } from '../../api/templateReports.ts';
 import { ResponseError, fieldErrorsOf, messageOf } from '../../api/http.ts';
 import { ATTACHMENT_MESSAGES, REPORT_TEMPLATE_MESSAGES as MSG, SAVE_FAILED } from '../../api/contract/messages.ts';
@@ -45,6 +46,13 @@ function serverErrors(err: unknown, message: string): Errors {
   return field ? { [field]: message } : err.status === 409 ? { name: message } : {};
 }
 
+/** A refused save's toast: the server's Dutch message, also shown under its field; the fields stay as typed. */
+const refusal = (setErrors: (errors: Errors) => void) => (err: unknown) => {
+  const message = messageOf(err, SAVE_FAILED);
+  setErrors(serverErrors(err, message));
+  return message;
+};
+
 /** Configuratie → Rapportagesjablonen (issue 13; staff): the report templates, their limits, upload, download and delete. */
 const TemplateReportsScreen = observer(function TemplateReportsScreen() {
   const { auth } = useRoot();
@@ -61,20 +69,15 @@ const TemplateReports = observer(function TemplateReports() {
   const templates = useResource('Fout bij het laden van de rapportagesjablonen.', () => templateReportsApi.list());
   const [editing, setEditing] = useState<TemplateReport | null>(null);
   const [deleting, setDeleting] = useState<TemplateReport | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
+  const busy = submission.busy;
 
-  const remove = async (t: TemplateReport) => {
+  const remove = (t: TemplateReport) => {
     setDeleting(null);
-    setBusy(true);
-    try {
+    return submission.run(async () => {
       await templateReportsApi.remove(t.id);
-      toasts.success(`Rapportagesjabloon '${t.name}' verwijderd.`);
       void templates.reload();
-    } catch (err) {
-      toasts.error(messageOf(err, 'Fout bij het verwijderen van het rapportagesjabloon.'));
-    } finally {
-      setBusy(false);
-    }
+    }, { success: `Rapportagesjabloon '${t.name}' verwijderd.`, failure: 'Fout bij het verwijderen van het rapportagesjabloon.' });
   };
   const downloadFile = (t: TemplateReport) =>
     void templateReportsApi.download(t).catch((err: unknown) => toasts.error(messageOf(err, 'Fout bij het downloaden van het rapportagesjabloon.')));
@@ -154,14 +157,15 @@ function TemplateFields({ draft, set, errors, disabled, idPrefix }: {
   );
 }
 
-function AddTemplate({ onAdded }: { onAdded: () => void }) {
+const AddTemplate = observer(function AddTemplate({ onAdded }: { onAdded: () => void }) {
   const { toasts } = useRoot();
   const [draft, setDraft] = useState<Draft>(draftOf());
   const [file, setFile] = useState<File | null>(null);
   // A new key empties the browser's file input after a successful upload.
   const [fileKey, setFileKey] = useState(0);
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
+  const saving = submission.busy;
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -172,23 +176,14 @@ function AddTemplate({ onAdded }: { onAdded: () => void }) {
       toasts.error(Object.values(found)[0]!);
       return;
     }
-    setSaving(true);
     setErrors({});
-    try {
+    await submission.run(async () => {
       await templateReportsApi.create(c.fields, file);
-      toasts.success('Rapportagesjabloon succesvol toegevoegd.');
       setDraft(draftOf());
       setFile(null);
       setFileKey((k) => k + 1);
       onAdded();
-    } catch (err) {
-      // The fields stay as typed; the server's Dutch message under its field.
-      const message = messageOf(err, SAVE_FAILED);
-      setErrors(serverErrors(err, message));
-      toasts.error(message);
-    } finally {
-      setSaving(false);
-    }
+    }, { success: 'Rapportagesjabloon succesvol toegevoegd.', failure: refusal(setErrors) });
   };
 
   return (
@@ -201,13 +196,14 @@ function AddTemplate({ onAdded }: { onAdded: () => void }) {
       <Button type="submit" intent="primary" text="Opslaan" loading={saving} />
     </form>
   );
-}
+});
 
-function EditTemplate({ template, onClose }: { template: TemplateReport; onClose: (changed: boolean) => void }) {
+const EditTemplate = observer(function EditTemplate({ template, onClose }: { template: TemplateReport; onClose: (changed: boolean) => void }) {
   const { toasts } = useRoot();
   const [draft, setDraft] = useState<Draft>(draftOf(template));
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
+  const saving = submission.busy;
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -217,17 +213,10 @@ function EditTemplate({ template, onClose }: { template: TemplateReport; onClose
       toasts.error(Object.values(c.errors)[0]!);
       return;
     }
-    setSaving(true);
-    try {
+    await submission.run(async () => {
       await templateReportsApi.update(template.id, c.fields);
-      toasts.success('Rapportagesjabloon opgeslagen.');
       onClose(true);
-    } catch (err) {
-      const message = messageOf(err, SAVE_FAILED);
-      setErrors(serverErrors(err, message));
-      toasts.error(message);
-      setSaving(false);
-    }
+    }, { success: 'Rapportagesjabloon opgeslagen.', failure: refusal(setErrors) });
   };
 
   return (
@@ -243,4 +232,4 @@ function EditTemplate({ template, onClose }: { template: TemplateReport; onClose
       </form>
     </Dialog>
   );
-}
+});

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { messageOf } from '../../api/http.ts';
 import { invitationsApi } from '../../api/invitations.ts';
 import { INVITE_INVALID } from '../../api/contract/messages.ts';
@@ -19,8 +20,8 @@ const InvitationFlow = observer(function InvitationFlow() {
   const [invalid, setInvalid] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
-  const sending = useRef(false);
+  const submission = useSubmission();
+  const busy = submission.busy;
 
   useEffect(() => {
     invitationsApi.check(token).then(setInvited, (e: unknown) => setInvalid(messageOf(e, INVITE_INVALID)));
@@ -28,20 +29,13 @@ const InvitationFlow = observer(function InvitationFlow() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (sending.current) return;
+    if (submission.busy) return;
     if (password !== repeat) return void toasts.error('Wachtwoorden komen niet overeen');
     if (!isPasswordAcceptable(password)) return void toasts.error('Wachtwoord voldoet niet aan de eisen');
-    sending.current = true;
-    setBusy(true);
-    try {
+    await submission.run(async () => {
       const { access } = await invitationsApi.accept(token, password);
       await auth.signedIn(access);
-    } catch (err) {
-      toasts.error(messageOf(err, 'Fout bij het instellen van uw wachtwoord.'));
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+    }, { failure: 'Fout bij het instellen van uw wachtwoord.' });
   };
   const toLogin = () => auth.setLoginState('LoginEmailPassword');
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Card, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { mfaApi } from '../../api/mfa.ts';
-import { BAD_LOGIN_CODE } from '../../api/contract/messages.ts';
+import { BAD_LOGIN_CODE, WRONG_CREDENTIALS } from '../../api/contract/messages.ts';
 import { isSecondFactorCode, SecondFactorField } from '../common/SecondFactorField.tsx';
 
 // The reset steps carry the password policy (with its list of common passwords): loaded only when asked.
@@ -42,27 +43,21 @@ export const LoginScreen = observer(function LoginScreen() {
 const MfaLogin = observer(function MfaLogin() {
   const { auth, toasts } = useRoot();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
   // A code completed by typing and then submitted with Enter is sent once (a code works only once).
-  const sending = useRef(false);
+  const submission = useSubmission();
+  const busy = submission.busy;
   const check = async (value: string) => {
-    if (sending.current) return;
-    if (!isSecondFactorCode(value)) {
-      toasts.error(BAD_LOGIN_CODE);
-      return;
-    }
-    sending.current = true;
-    setBusy(true);
-    try {
+    if (submission.busy) return;
+    if (!isSecondFactorCode(value)) return void toasts.error(BAD_LOGIN_CODE);
+    await submission.run(async () => {
       const { access } = await mfaApi.login(auth.pendingEmail, value);
       await auth.signedIn(access);
-    } catch (e) {
-      setCode('');
-      toasts.error(isStatus(e, 429) ? messageOf(e, BAD_LOGIN_CODE) : BAD_LOGIN_CODE);
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+    }, {
+      failure: (e) => {
+        setCode('');
+        return isStatus(e, 429) ? messageOf(e, BAD_LOGIN_CODE) : BAD_LOGIN_CODE;
+      },
+    });
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -82,21 +77,25 @@ const EmailPasswordLogin = observer(function EmailPasswordLogin() {
   const { auth } = useRoot();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const submission = useSubmission();
+  const busy = submission.busy;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void auth.login(email.trim(), password);
+    void submission.run(() => auth.login(email.trim(), password), {
+      failure: (e) => (isStatus(e, 429) || isStatus(e, 405) ? messageOf(e, WRONG_CREDENTIALS) : WRONG_CREDENTIALS),
+    });
   };
   return (
     <form onSubmit={submit} aria-label="Inloggen">
       <FormGroup label="E-mailadres" labelFor="login-email">
-        <InputGroup id="login-email" type="email" autoComplete="username" value={email} disabled={auth.busy}
+        <InputGroup id="login-email" type="email" autoComplete="username" value={email} disabled={busy}
           onValueChange={setEmail} autoFocus large />
       </FormGroup>
       <FormGroup label="Wachtwoord" labelFor="login-password">
         <InputGroup id="login-password" type="password" autoComplete="current-password" value={password}
-          disabled={auth.busy} onValueChange={setPassword} large />
+          disabled={busy} onValueChange={setPassword} large />
       </FormGroup>
-      <Button type="submit" intent="primary" text="Inloggen" fill large loading={auth.busy} disabled={!email || !password} />
+      <Button type="submit" intent="primary" text="Inloggen" fill large loading={busy} disabled={!email || !password} />
       <Button variant="minimal" fill style={{ marginTop: 8 }} text="Wachtwoord vergeten?" onClick={() => auth.setLoginState('ResetPasswordEmail')} />
     </form>
   );

@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { PASSWORD_RESET_DONE, passwordResetApi, RESET_EMAIL_PATTERN } from '../../api/passwordReset.ts';
 import { BAD_RESET_CODE } from '../../api/contract/messages.ts';
@@ -19,82 +20,60 @@ const ResetPasswordFlow = observer(function ResetPasswordFlow() {
   const [email, setEmail] = useState('');
   const [token, setToken] = useState('');
   const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const toLogin = () => auth.setLoginState('LoginEmailPassword');
   // One call at a time: a code completed by typing and then submitted with Enter is checked once.
-  const running = useRef(false);
-  const run = async (f: () => Promise<void>) => {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    try {
-      await f();
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
-  };
+  const submission = useSubmission();
+  const busy = submission.busy;
+  /** Too many attempts (429) is the server's to say; any other refusal of a code is the same text. */
+  const codeRefused = (e: unknown) => (isStatus(e, 429) ? messageOf(e, BAD_RESET_CODE) : BAD_RESET_CODE);
   const cancel = <Button variant="minimal" fill style={{ marginTop: 8 }} text="Annuleren" onClick={toLogin} disabled={busy} />;
 
   switch (auth.loginState) {
     case 'ResetPasswordEmail':
       return (
-        <EmailStep email={email} setEmail={setEmail} busy={busy} cancel={cancel} onSubmit={() => run(async () => {
+        <EmailStep email={email} setEmail={setEmail} busy={busy} cancel={cancel} onSubmit={() => {
           const value = email.trim();
-          if (!RESET_EMAIL_PATTERN.test(value)) {
-            toasts.error('Ongeldig e-mailadres');
-            return;
-          }
-          try {
+          if (!RESET_EMAIL_PATTERN.test(value)) return void toasts.error('Ongeldig e-mailadres');
+          void submission.run(async () => {
             await passwordResetApi.sendToken(value);
             auth.setLoginState('ResetPasswordCode');
-          } catch (e) {
-            toasts.error(isStatus(e, 429) ? messageOf(e, '') : 'Fout bij het verzenden van de e-mail met de wachtwoord reset link');
-          }
-        })} />
+          }, { failure: (e) => (isStatus(e, 429) ? messageOf(e, '') : 'Fout bij het verzenden van de e-mail met de wachtwoord reset link') });
+        }} />
       );
     case 'ResetPasswordCode':
       return (
-        <TokenStep email={email} token={token} setToken={setToken} busy={busy} cancel={cancel} onSubmit={() => run(async () => {
-          try {
-            const answer = await passwordResetApi.checkToken(email.trim(), token.trim());
-            if (!answer.token) {
-              toasts.error(BAD_RESET_CODE);
-              return;
-            }
-            setMfaToken(null);
-            auth.setLoginState(answer.mfa ? 'ResetPasswordMFA' : 'ResetPasswordNewPassword');
-          } catch (e) {
-            toasts.error(isStatus(e, 429) ? messageOf(e, BAD_RESET_CODE) : BAD_RESET_CODE);
-          }
-        })} />
+        <TokenStep email={email} token={token} setToken={setToken} busy={busy} cancel={cancel} onSubmit={() => void submission.run(async () => {
+          const answer = await passwordResetApi.checkToken(email.trim(), token.trim());
+          // An answer without a token is a wrong code, told as the refused ones are.
+          if (!answer.token) throw new Error(BAD_RESET_CODE);
+          setMfaToken(null);
+          auth.setLoginState(answer.mfa ? 'ResetPasswordMFA' : 'ResetPasswordNewPassword');
+        }, { failure: codeRefused })} />
       );
     case 'ResetPasswordMFA':
-      return <MfaStep busy={busy} cancel={cancel} onCode={(code, clear) => run(async () => {
-        if (!isSecondFactorCode(code)) {
-          toasts.error(BAD_RESET_CODE);
-          return;
-        }
-        try {
+      return <MfaStep busy={busy} cancel={cancel} onCode={(code, clear) => {
+        if (submission.busy) return;
+        if (!isSecondFactorCode(code)) return void toasts.error(BAD_RESET_CODE);
+        void submission.run(async () => {
           const answer = await passwordResetApi.checkMfa(email.trim(), token.trim(), code);
           setMfaToken(answer.mfaToken ?? null);
           auth.setLoginState('ResetPasswordNewPassword');
-        } catch (e) {
-          clear();
-          toasts.error(isStatus(e, 429) ? messageOf(e, BAD_RESET_CODE) : BAD_RESET_CODE);
-        }
-      })} />;
+        }, {
+          failure: (e) => {
+            clear();
+            return codeRefused(e);
+          },
+        });
+      }} />;
     default:
-      return <NewPasswordStep busy={busy} cancel={cancel} onSubmit={(password) => run(async () => {
-        try {
-          await passwordResetApi.setPassword({ email: email.trim(), resetPasswordToken: token.trim(), resetPassword2faToken: mfaToken, newPassword: password });
-          toasts.success(PASSWORD_RESET_DONE);
-          setToken('');
-          setMfaToken(null);
-          toLogin();
-        } catch (e) {
-          toasts.error(isStatus(e, 400) ? 'Fout bij het wijzigen van uw wachtwoord.' : messageOf(e, 'Fout bij het wijzigen van uw wachtwoord.'));
-        }
+      return <NewPasswordStep busy={busy} cancel={cancel} onSubmit={(password) => void submission.run(async () => {
+        await passwordResetApi.setPassword({ email: email.trim(), resetPasswordToken: token.trim(), resetPassword2faToken: mfaToken, newPassword: password });
+        setToken('');
+        setMfaToken(null);
+        toLogin();
+      }, {
+        success: PASSWORD_RESET_DONE,
+        failure: (e) => (isStatus(e, 400) ? 'Fout bij het wijzigen van uw wachtwoord.' : messageOf(e, 'Fout bij het wijzigen van uw wachtwoord.')),
       })} />;
   }
 });

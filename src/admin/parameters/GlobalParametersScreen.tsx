@@ -6,7 +6,7 @@ import {
 } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import { messageOf } from '../../api/http.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { PARAMETER_TYPES, type ParameterType } from '../../api/contract/parameters.ts';
 import {
   INVALID, MAX_INDEX_COLUMNS, PARAMETER_LABELS, ParametersStore, YEARS, makeParametersStore, isValidDate, isValidFraction, kindOf, percentText, refusedMessage,
@@ -23,6 +23,7 @@ const GlobalParametersScreen = observer(function GlobalParametersScreen() {
   const root = useRoot();
   const { auth, toasts } = root;
   const [store] = useState(() => root.create(makeParametersStore));
+  const submission = useSubmission();
   if (!auth.user?.canManageGlobalParameters) {
     return (
       <>
@@ -37,22 +38,14 @@ const GlobalParametersScreen = observer(function GlobalParametersScreen() {
   // First the preview in the confirmation dialog, then the apply; one toast per click (issue 23).
   const review = async () => {
     if (!store.count) return void toasts.error('Selecteer minstens één rekenmodel');
-    try {
-      await store.preview();
-    } catch (e) {
-      toasts.error(messageOf(e, 'Er ging iets mis bij het berekenen van het voorbeeld.'));
-    }
+    await submission.run(() => store.preview(), { failure: 'Er ging iets mis bij het berekenen van het voorbeeld.' });
   };
-  const apply = async () => {
-    try {
-      const r = await store.apply();
-      const refused = r.refused.length;
-      if (!refused) toasts.success(PARAMETERS_SAVED);
-      else toasts.warning(refusedMessage(refused, store.review!.models.length));
-    } catch (e) {
-      toasts.error(messageOf(e, 'Er ging iets mis tijdens het opslaan.'));
-    }
-  };
+  const apply = () => submission.run(async () => {
+    const r = await store.apply();
+    // Models that refused the values: a warning instead of the success toast.
+    if (r.refused.length) toasts.warning(refusedMessage(r.refused.length, store.review!.models.length));
+    return r;
+  }, { success: (r) => (r.refused.length ? undefined : PARAMETERS_SAVED), failure: 'Er ging iets mis tijdens het opslaan.' });
   return (
     <>
       <PageHeader crumbs={[{ text: 'Configuratie' }, { text: 'Parameters' }]}>
@@ -60,15 +53,15 @@ const GlobalParametersScreen = observer(function GlobalParametersScreen() {
           ? <Button intent="primary" rightIcon="arrow-right" text="Volgende" onClick={next} />
           : (
             <>
-              <Button icon="arrow-left" text="Vorige" onClick={() => store.previous()} disabled={store.busy} />
-              <Button intent="primary" icon="upload" text="Parameters doorvoeren" onClick={() => void review()} loading={store.busy} />
+              <Button icon="arrow-left" text="Vorige" onClick={() => store.previous()} disabled={submission.busy} />
+              <Button intent="primary" icon="upload" text="Parameters doorvoeren" onClick={() => void review()} loading={submission.busy} />
             </>
           )}
       </PageHeader>
       <div className="gs-content">
         {store.page === 0 ? <ValuesPage store={store} /> : <PickerPage store={store} />}
       </div>
-      <ParametersReview store={store} onApply={() => void apply()} />
+      <ParametersReview store={store} busy={submission.busy} onApply={() => void apply()} />
     </>
   );
 });

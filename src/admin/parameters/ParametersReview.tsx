@@ -99,7 +99,7 @@ const ModelReview = observer(function ModelReview({ m, result }: { m: ParameterP
 });
 
 /** The dialog; `onApply` applies and tells the outcome (one toast), the screen owns the toasts. */
-export const ParametersReview = observer(function ParametersReview({ store, onApply }: { store: ParametersStore; onApply: () => void }) {
+export const ParametersReview = observer(function ParametersReview({ store, busy, onApply }: { store: ParametersStore; busy: boolean; onApply: () => void }) {
   const review = store.review;
   const result = review?.result ?? null;
   const applicable = review?.models.some((m) => m.outcome === 'changes' || m.outcome === 'spreadsheet') ?? false;
@@ -118,8 +118,8 @@ export const ParametersReview = observer(function ParametersReview({ store, onAp
       </DialogBody>
       <DialogFooter actions={result ? <Button intent="primary" text="Sluiten" onClick={() => store.closeReview()} /> : (
         <>
-          <Button text="Annuleren" disabled={store.busy} onClick={() => store.closeReview()} />
-          <Button intent="primary" icon="upload" text="Doorvoeren" disabled={!applicable} loading={store.busy} onClick={onApply} />
+          <Button text="Annuleren" disabled={busy} onClick={() => store.closeReview()} />
+          <Button intent="primary" icon="upload" text="Doorvoeren" disabled={!applicable} loading={busy} onClick={onApply} />
         </>
       )} />
     </Dialog>

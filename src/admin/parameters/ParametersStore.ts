@@ -133,7 +133,6 @@ export class ParametersStore {
   /** Selected model id → its project and version. */
   selected = new Map<number, { projectId: number; versionId: number }>();
   allSelected = false;
-  busy = false;
 
   constructor(private readonly api: ParametersStoreApi, private readonly onError: (message: string) => void) {
     makeAutoObservable<ParametersStore, 'api' | 'onError'>(this, { api: false, onError: false });
@@ -402,27 +401,17 @@ export class ParametersStore {
 
   /** POST parameter/preview/ with the values of page 0 and the selected models; opens the confirmation. */
   async preview(): Promise<void> {
-    this.busy = true;
-    try {
-      const { models } = await this.api.preview(this.payload(), [...this.selected.keys()]);
-      runInAction(() => (this.review = { models, result: null }));
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
+    const { models } = await this.api.preview(this.payload(), [...this.selected.keys()]);
+    runInAction(() => (this.review = { models, result: null }));
   }
 
   /** The confirmed apply (POST parameter/); the dialog then shows the result per model. */
   async apply(): Promise<ParameterSaveResult> {
     const review = this.review;
     if (!review) throw new Error('Geen voorbeeld');
-    this.busy = true;
-    try {
-      const result = await this.api.save(this.payload(), review.models.map((m) => m.model));
-      runInAction(() => (review.result = result));
-      return result;
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
+    const result = await this.api.save(this.payload(), review.models.map((m) => m.model));
+    runInAction(() => (review.result = result));
+    return result;
   }
 
   closeReview() {

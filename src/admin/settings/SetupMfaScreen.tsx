@@ -8,7 +8,8 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { mfaApi, type MfaSetup } from '../../api/mfa.ts';
 import { BAD_SETUP_CODE } from '../../api/contract/messages.ts';
 import { CodeInput } from '../common/CodeInput.tsx';
-import { disableMfa } from './userActions.ts';
+import { disableMfa, MFA_OFF_FAILED } from './userActions.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 /** MFA setup (spec 2 §2, §4): QR code and manual key of a new secret; a verified code turns MFA on. */
@@ -16,7 +17,8 @@ const SetupMfaScreen = observer(function SetupMfaScreen() {
   const { auth, screen, toasts } = useRoot();
   const [setup, setSetup] = useState<MfaSetup | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
+  const busy = submission.busy;
   /** After a verified code: the recovery codes, shown once before the user goes on. */
   const [codes, setCodes] = useState<string[] | null>(null);
   const started = useRef(false);
@@ -29,40 +31,26 @@ const SetupMfaScreen = observer(function SetupMfaScreen() {
   }, [toasts]);
 
   const verify = async (value: string) => {
-    if (!auth.user) return;
-    setBusy(true);
-    let answer;
-    try {
-      answer = await mfaApi.verify(auth.user.email, value);
-    } catch {
-      setCode('');
-      toasts.error(BAD_SETUP_CODE);
-      setBusy(false);
-      return;
-    }
-    setCodes(answer.recoveryCodes ?? []);
-    toasts.success('Multi-Factor Authenticatie (MFA) is ingesteld.');
-    setBusy(false);
+    const user = auth.user;
+    if (!user) return;
+    await submission.run(async () => setCodes((await mfaApi.verify(user.email, value)).recoveryCodes ?? []), {
+      success: 'Multi-Factor Authenticatie (MFA) is ingesteld.',
+      failure: () => {
+        setCode('');
+        return BAD_SETUP_CODE;
+      },
+    });
   };
 
   /** Reloading the user ends the forced setup (the screen guard), so it waits until the codes were seen. */
-  const proceed = async () => {
-    setBusy(true);
-    try {
-      await auth.reloadUser();
-      screen.navigate('Projects');
-    } catch {
-      toasts.error('Fout bij het laden van gebruikersdata.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const proceed = () => submission.run(async () => {
+    await auth.reloadUser();
+    screen.navigate('Projects');
+  }, { failure: () => 'Fout bij het laden van gebruikersdata.' });
 
-  const cancel = async () => {
-    setBusy(true);
+  const cancel = () => submission.run(async () => {
     if (await disableMfa({ auth, toasts })) screen.navigate('User');
-    setBusy(false);
-  };
+  }, { failure: () => MFA_OFF_FAILED });
 
   return (
     <>

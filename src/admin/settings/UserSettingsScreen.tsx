@@ -4,9 +4,10 @@ import { observer } from 'mobx-react-lite';
 import { Button, Callout, Card, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { useSubmission } from '../../app/submission.ts';
 import { authApi } from '../../api/auth.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
-import { disableMfa, reloadUser } from './userActions.ts';
+import { disableMfa, MFA_OFF_FAILED, reloadUser } from './userActions.ts';
 import { mfaApi } from '../../api/mfa.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { PASSWORD_CHANGED, passwordResetApi } from '../../api/passwordReset.ts';
@@ -49,7 +50,8 @@ const ProfileForm = observer(function ProfileForm() {
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
   const [email, setEmail] = useState(user.email);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
+  const busy = submission.busy;
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!firstName.trim() || !lastName.trim() || !email.trim()) {
@@ -60,17 +62,14 @@ const ProfileForm = observer(function ProfileForm() {
       toasts.error('E-mailadres is niet geldig');
       return;
     }
-    setBusy(true);
-    try {
+    // A failed reload of the user has a toast of its own: the change itself was saved.
+    await submission.run(async () => {
       await authApi.updateMe({ firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim() });
-    } catch (err) {
-      toasts.error(isStatus(err, 409) ? messageOf(err, 'Wijzigingen niet opgeslagen') : 'Wijzigingen niet opgeslagen');
-      setBusy(false);
-      return;
-    }
-    toasts.success('Wijzigingen opgeslagen');
-    await reloadUser({ auth, toasts });
-    setBusy(false);
+      await reloadUser({ auth, toasts });
+    }, {
+      success: 'Wijzigingen opgeslagen',
+      failure: (err) => (isStatus(err, 409) ? messageOf(err, 'Wijzigingen niet opgeslagen') : 'Wijzigingen niet opgeslagen'),
+    });
   };
   return (
     <Card className="gs-form" role="region" aria-label="Profiel">
@@ -95,25 +94,15 @@ const ProfileForm = observer(function ProfileForm() {
 
 const MfaSection = observer(function MfaSection() {
   const { auth, screen, toasts } = useRoot();
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
+  const busy = submission.busy;
   const [codes, setCodes] = useState<string[] | null>(null);
   const on = Boolean(auth.user?.mfaVerified);
-  const disable = async () => {
-    setBusy(true);
-    await disableMfa({ auth, toasts });
-    setBusy(false);
-  };
-  const newCodes = async () => {
-    setBusy(true);
-    try {
-      setCodes((await mfaApi.recoveryCodes()).recoveryCodes);
-      toasts.success('Nieuwe herstelcodes aangemaakt. De vorige codes werken niet meer.');
-    } catch (e) {
-      toasts.error(messageOf(e, 'Fout bij het aanmaken van nieuwe herstelcodes.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const disable = () => submission.run(() => disableMfa({ auth, toasts }), { failure: () => MFA_OFF_FAILED });
+  const newCodes = () => submission.run(async () => setCodes((await mfaApi.recoveryCodes()).recoveryCodes), {
+    success: 'Nieuwe herstelcodes aangemaakt. De vorige codes werken niet meer.',
+    failure: 'Fout bij het aanmaken van nieuwe herstelcodes.',
+  });
   return (
     <Card className="gs-form" role="region" aria-label="Multi-Factor Authenticatie">
       <h3>Multi-Factor Authenticatie (MFA)</h3>
@@ -137,7 +126,8 @@ const PasswordForm = observer(function PasswordForm() {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
+  const busy = submission.busy;
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!current || !password || !repeat) {
@@ -152,20 +142,16 @@ const PasswordForm = observer(function PasswordForm() {
       toasts.error('Wachtwoord voldoet niet aan de eisen.');
       return;
     }
-    setBusy(true);
-    try {
+    await submission.run(async () => {
       await passwordResetApi.changeOwn(current, password);
-    } catch (err) {
-      toasts.error(isStatus(err, 400) ? messageOf(err, WRONG_CURRENT_PASSWORD) : 'Er ging iets mis tijdens het opslaan.');
-      setBusy(false);
-      return;
-    }
-    setCurrent('');
-    setPassword('');
-    setRepeat('');
-    toasts.success(PASSWORD_CHANGED);
-    await reloadUser({ auth, toasts }); // clears passwordResetRequired
-    setBusy(false);
+      setCurrent('');
+      setPassword('');
+      setRepeat('');
+      await reloadUser({ auth, toasts }); // clears passwordResetRequired
+    }, {
+      success: PASSWORD_CHANGED,
+      failure: (err) => (isStatus(err, 400) ? messageOf(err, WRONG_CURRENT_PASSWORD) : 'Er ging iets mis tijdens het opslaan.'),
+    });
   };
   return (
     <Card className="gs-form" role="region" aria-label="Wachtwoord wijzigen">

@@ -14,13 +14,13 @@ export async function reloadUser({ auth, toasts }: Root): Promise<boolean> {
   }
 }
 
-/** Turns MFA off (spec 2 §4: mfaVerified becomes false) and reloads the user; false when it failed. */
+export const MFA_OFF_FAILED = 'Fout bij het uitzetten van Multi-Factor Authenticatie (MFA).';
+
+/**
+ * Turns MFA off (spec 2 §4: mfaVerified becomes false) and reloads the user; false when the reload failed
+ * (told), a throw when turning off failed (the caller's Submission tells MFA_OFF_FAILED).
+ */
 export async function disableMfa(root: Root): Promise<boolean> {
-  try {
-    await mfaApi.disable();
-  } catch {
-    root.toasts.error('Fout bij het uitzetten van Multi-Factor Authenticatie (MFA).');
-    return false;
-  }
+  await mfaApi.disable();
   return reloadUser(root);
 }

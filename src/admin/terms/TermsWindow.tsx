@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { Dialog } from '../../app/Dialog.tsx';
 import { useRoot } from '../../app/RootStore.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { authApi } from '../../api/auth.ts';
 
 import { termsVersionText } from '../../lib/terms.ts';
@@ -10,22 +10,16 @@ import { SAVE_FAILED } from '../../api/contract/messages.ts';
 
 /** Terms of use (spec 2 §1): accepted before any screen; declining signs out. */
 export const TermsWindow = observer(function TermsWindow() {
-  const { screen, auth, toasts } = useRoot();
-  const [busy, setBusy] = useState(false);
-  const accept = async () => {
-    setBusy(true);
-    try {
-      // The answer is the updated user: the guard sees the acceptance before the window closes.
-      auth.setUser(await authApi.updateMe({ termsConditionsAccepted: true }));
-      screen.closeTerms();
-      // At once, without another round trip: a later navigation would undo a menu click made meanwhile.
-      screen.restoreOrStart();
-    } catch {
-      toasts.error(SAVE_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { screen, auth } = useRoot();
+  const submission = useSubmission();
+  const busy = submission.busy;
+  const accept = () => submission.run(async () => {
+    // The answer is the updated user: the guard sees the acceptance before the window closes.
+    auth.setUser(await authApi.updateMe({ termsConditionsAccepted: true }));
+    screen.closeTerms();
+    // At once, without another round trip: a later navigation would undo a menu click made meanwhile.
+    screen.restoreOrStart();
+  }, { failure: () => SAVE_FAILED });
   const decline = () => {
     screen.closeTerms();
     void auth.logout();

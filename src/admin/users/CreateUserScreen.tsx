@@ -5,6 +5,7 @@ import { Button, Card, Radio, RadioGroup } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { firstErrorOnly } from '../../app/resource.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { useSubmission } from '../../app/submission.ts';
 import { isStatus } from '../../api/http.ts';
 import { EMAIL_IN_USE, invitationNotSent, USER_EMAIL_PATTERN, usersApi, type Role } from '../../api/users.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
@@ -28,7 +29,8 @@ const CreateUserScreen = observer(function CreateUserScreen() {
   const [reports, setReports] = useState<CheckRow[]>([]);
   const [projects, setProjects] = useState<ProjectRoleRow[]>([]);
   const [all, setAll] = useState<Role | ''>('');
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
+  const busy = submission.busy;
   /** The e-mail address the server said is in use: its field stays marked while it holds that address. */
   const [emailTaken, setEmailTaken] = useState<string | null>(null);
 
@@ -58,8 +60,8 @@ const CreateUserScreen = observer(function CreateUserScreen() {
     if (!USER_EMAIL_PATTERN.test(f.email)) return void toasts.error('Ongeldig e-mailadres.');
     if (!byInvitation && password !== repeat) return void toasts.error('Wachtwoorden komen niet overeen');
     if (!byInvitation && !isPasswordAcceptable(password)) return void toasts.error('Wachtwoord voldoet niet aan de eisen');
-    setBusy(true);
-    try {
+    // The success toast only when the user and all that was chosen were saved; a partial result warns instead.
+    await submission.run(async () => {
       let created;
       /** The server's message when the user was created but the invitation mail could not be sent. */
       let notSent: string | null = null;
@@ -68,9 +70,8 @@ const CreateUserScreen = observer(function CreateUserScreen() {
       } catch (err) {
         const unsent = invitationNotSent(err);
         if (!unsent?.user) {
-          toasts.error(isStatus(err, 409) ? EMAIL_IN_USE : 'Er ging iets mis bij het aanmaken van een gebruiker.');
           if (isStatus(err, 409)) setEmailTaken(f.email);
-          return;
+          throw err;
         }
         // The user exists: grant what was chosen, then open the user, where 'Opnieuw uitnodigen' is.
         created = unsent.user;
@@ -92,15 +93,17 @@ const CreateUserScreen = observer(function CreateUserScreen() {
       }
       if (notSent) {
         toasts.warning(notSent);
-        return void screen.navigate('EditUser', { id: created.id });
-      }
-      if (!failed) {
-        toasts.success(`Gebruiker ${created.firstName} ${created.lastName} is aangemaakt.${byInvitation ? ` Er is een uitnodiging verstuurd naar ${created.email}.` : ''}`);
+        screen.navigate('EditUser', { id: created.id });
+        return null;
       }
       screen.navigate('UserList');
-    } finally {
-      setBusy(false);
-    }
+      return failed ? null : created;
+    }, {
+      success: (created) => created
+        ? `Gebruiker ${created.firstName} ${created.lastName} is aangemaakt.${byInvitation ? ` Er is een uitnodiging verstuurd naar ${created.email}.` : ''}`
+        : undefined,
+      failure: (err) => (isStatus(err, 409) ? EMAIL_IN_USE : 'Er ging iets mis bij het aanmaken van een gebruiker.'),
+    });
   };
 
   return (

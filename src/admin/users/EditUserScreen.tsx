@@ -1,9 +1,11 @@
 import '../admin.css';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Card, Checkbox, Spinner, Tag } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { useResource } from '../../app/resource.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { EMAIL_IN_USE, invitationNotSent, USER_DELETED, USER_EMAIL_PATTERN, usersApi, type AdminUser, type Role } from '../../api/users.ts';
 import { AccessChecklist, formatLastLogin, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
@@ -18,7 +20,8 @@ const EditUserScreen = observer(function EditUserScreen() {
   const [user, setUser] = useState<AdminUser | null>(null);
   const [fields, setFields] = useState<UserFieldValues | null>(null);
   const [mfaForced, setMfaForced] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
+  const busy = submission.busy;
   const [confirmDelete, setConfirmDelete] = useState(false);
   /** The e-mail address the server said is in use: its field stays marked while it holds that address. */
   const [emailTaken, setEmailTaken] = useState<string | null>(null);
@@ -28,20 +31,7 @@ const EditUserScreen = observer(function EditUserScreen() {
     setFields({ firstName: u.firstName, lastName: u.lastName, email: u.email, role: u.role });
     setMfaForced(u.mfaForced);
   };
-  useEffect(() => {
-    usersApi.get(userId).then(show, (e: unknown) => toasts.error(messageOf(e, 'Fout bij het laden van de gebruiker.')));
-  }, [userId, toasts]);
-
-  const act = async (f: () => Promise<void>, failure: string) => {
-    setBusy(true);
-    try {
-      await f();
-    } catch (e) {
-      toasts.error(messageOf(e, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  useResource<AdminUser>('Fout bij het laden van de gebruiker.', () => usersApi.get(userId), [userId], show);
 
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -49,45 +39,40 @@ const EditUserScreen = observer(function EditUserScreen() {
     const f = { ...fields, firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), email: fields.email.trim() };
     if (!f.firstName || !f.lastName || !f.email) return void toasts.error('Niet alle vereiste velden zijn ingevuld.');
     if (!USER_EMAIL_PATTERN.test(f.email)) return void toasts.error('E-mailadres is niet geldig');
-    void act(async () => {
+    void submission.run(async () => {
       try {
         show(await usersApi.update(userId, { ...f, mfaForced }));
-        toasts.success('Wijzigingen opgeslagen');
       } catch (err) {
-        if (!isStatus(err, 409)) throw err;
-        toasts.error(EMAIL_IN_USE);
-        setEmailTaken(f.email);
+        if (isStatus(err, 409)) setEmailTaken(f.email);
+        throw err;
       }
-    }, 'Er ging iets mis tijdens het opslaan.');
+    }, {
+      success: 'Wijzigingen opgeslagen',
+      failure: (err) => (isStatus(err, 409) ? EMAIL_IN_USE : messageOf(err, 'Er ging iets mis tijdens het opslaan.')),
+    });
   };
-  const toggleBlocked = () => void act(async () => {
+  const toggleBlocked = () => void submission.run(async () => {
     const { blocked } = await usersApi.setBlocked(userId, !user!.blocked);
     setUser((u) => (u ? { ...u, blocked } : u));
-    toasts.success(blocked ? 'Gebruiker geblokkeerd.' : 'Gebruiker gedeblokkeerd.');
-  }, user?.blocked ? 'Fout bij het deblokkeren van de gebruiker.' : 'Fout bij het blokkeren van de gebruiker.');
+    return blocked;
+  }, {
+    success: (blocked) => (blocked ? 'Gebruiker geblokkeerd.' : 'Gebruiker gedeblokkeerd.'),
+    failure: user?.blocked ? 'Fout bij het deblokkeren van de gebruiker.' : 'Fout bij het blokkeren van de gebruiker.',
+  });
   const remove = () => {
     setConfirmDelete(false);
-    void act(async () => {
+    void submission.run(async () => {
       await usersApi.remove(userId);
-      toasts.success(USER_DELETED);
       screen.navigate('UserList');
-    }, 'Fout bij het verwijderen van de gebruiker.');
+    }, { success: USER_DELETED, failure: 'Fout bij het verwijderen van de gebruiker.' });
   };
-  const reinvite = () => void act(async () => {
-    try {
-      await usersApi.reinvite(userId);
-    } catch (e) {
-      // The mail could not be sent: the server says so, and that nothing changed.
-      const unsent = invitationNotSent(e);
-      if (unsent) return void toasts.error(unsent.message);
-      throw e;
-    }
-    toasts.success(`Er is een nieuwe uitnodiging verstuurd naar ${user!.email}. De vorige link werkt niet meer.`);
-  }, 'Fout bij het versturen van de uitnodiging.');
-  const resetMfa = () => void act(async () => {
-    show(await usersApi.resetMfa(userId));
-    toasts.success('Multi-Factor Authenticatie (MFA) gereset.');
-  }, 'Fout bij het resetten van Multi-Factor Authenticatie (MFA).');
+  const reinvite = () => void submission.run(() => usersApi.reinvite(userId), {
+    success: `Er is een nieuwe uitnodiging verstuurd naar ${user!.email}. De vorige link werkt niet meer.`,
+    // The mail could not be sent: the server says so, and that nothing changed.
+    failure: (e) => invitationNotSent(e)?.message ?? messageOf(e, 'Fout bij het versturen van de uitnodiging.'),
+  });
+  const resetMfa = () => void submission.run(async () => show(await usersApi.resetMfa(userId)),
+    { success: 'Multi-Factor Authenticatie (MFA) gereset.', failure: 'Fout bij het resetten van Multi-Factor Authenticatie (MFA).' });
 
   const name = user ? `${user.firstName} ${user.lastName}` : '';
   return (
@@ -138,32 +123,19 @@ const EditUserScreen = observer(function EditUserScreen() {
 });
 export default EditUserScreen;
 
-/** One grant list with its own save button. */
+/** One grant list with its own save button; a list that did not load shows as empty. */
 function useSection<T>(load: () => Promise<T[]>, loadError: string) {
-  const { toasts } = useRoot();
-  const [rows, setRows] = useState<T[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    load().then(setRows, () => {
-      setRows([]);
-      toasts.error(loadError);
-    });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  const save = async (f: () => Promise<T[]>, saveError: string) => {
-    setBusy(true);
-    try {
-      setRows(await f());
-      toasts.success(SAVED);
-    } catch {
-      toasts.error(saveError);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { rows, setRows, busy, save };
+  const loaded = useResource<T[]>(loadError, load);
+  const [edited, setEdited] = useState<T[] | null>(null);
+  const rows = edited ?? loaded.value ?? (loaded.failed ? [] : null);
+  const setRows = (change: (rows: T[]) => T[]) => setEdited(change(rows ?? []));
+  const submission = useSubmission();
+  const save = (f: () => Promise<T[]>, saveError: string) =>
+    submission.run(async () => setEdited(await f()), { success: SAVED, failure: () => saveError });
+  return { rows, setRows, busy: submission.busy, save };
 }
 
-function SubregionSection({ userId }: { userId: number }) {
+const SubregionSection = observer(function SubregionSection({ userId }: { userId: number }) {
   const s = useSection(() => usersApi.subregions(userId), 'Fout bij het laden van de deelgebieden van de gebruiker.');
   const rows: CheckRow[] = (s.rows ?? []).map((r) => ({ id: r.subregionId, label: r.subregionDescription, checked: r.access }));
   return (
@@ -172,7 +144,7 @@ function SubregionSection({ userId }: { userId: number }) {
       {!s.rows ? <Spinner size={20} /> : (
         <>
           <AccessChecklist rows={rows} disabled={s.busy} empty="Er zijn geen deelgebieden."
-            onChange={(id, checked) => s.setRows((all) => all!.map((r) => (r.subregionId === id ? { ...r, access: checked } : r)))} />
+            onChange={(id, checked) => s.setRows((all) => all.map((r) => (r.subregionId === id ? { ...r, access: checked } : r)))} />
           <Button text="Opslaan" intent="primary" loading={s.busy}
             onClick={() => void s.save(() => usersApi.setSubregions(userId, s.rows!.map((r) => ({ subregionId: r.subregionId, access: r.access }))),
               'Fout bij het opslaan van de deelgebieden.')} />
@@ -180,9 +152,9 @@ function SubregionSection({ userId }: { userId: number }) {
       )}
     </Card>
   );
-}
+});
 
-function ReportSection({ userId }: { userId: number }) {
+const ReportSection = observer(function ReportSection({ userId }: { userId: number }) {
   const s = useSection(() => usersApi.templateReports(userId), 'Fout bij het laden van de rapportage sjablonen van de gebruiker.');
   const rows: CheckRow[] = (s.rows ?? []).map((r) => ({ id: r.templateReportId, label: r.templateReportName, checked: r.access }));
   return (
@@ -191,7 +163,7 @@ function ReportSection({ userId }: { userId: number }) {
       {!s.rows ? <Spinner size={20} /> : (
         <>
           <AccessChecklist rows={rows} disabled={s.busy} empty="Er zijn geen rapportage sjablonen."
-            onChange={(id, checked) => s.setRows((all) => all!.map((r) => (r.templateReportId === id ? { ...r, access: checked } : r)))} />
+            onChange={(id, checked) => s.setRows((all) => all.map((r) => (r.templateReportId === id ? { ...r, access: checked } : r)))} />
           <Button text="Opslaan" intent="primary" loading={s.busy}
             onClick={() => void s.save(() => usersApi.setTemplateReports(userId, s.rows!.map((r) => ({ templateReportId: r.templateReportId, access: r.access }))),
               'Fout bij het opslaan van de rapportage sjablonen.')} />
@@ -199,9 +171,9 @@ function ReportSection({ userId }: { userId: number }) {
       )}
     </Card>
   );
-}
+});
 
-function ProjectSection({ userId }: { userId: number }) {
+const ProjectSection = observer(function ProjectSection({ userId }: { userId: number }) {
   const s = useSection(() => usersApi.projectRoles(userId), 'Fout bij het laden van de projectrechten van de gebruiker.');
   const [all, setAll] = useState<Role | ''>('');
   const rows: ProjectRoleRow[] = (s.rows ?? []).map((r) => ({ projectId: r.projectId, projectName: r.projectName, role: r.role }));
@@ -213,11 +185,11 @@ function ProjectSection({ userId }: { userId: number }) {
           <ProjectRights rows={rows} all={all} disabled={s.busy}
             onAll={(role) => {
               setAll(role);
-              if (role) s.setRows((list) => list!.map((r) => ({ ...r, role })));
+              if (role) s.setRows((list) => list.map((r) => ({ ...r, role })));
             }}
             onChange={(projectId, role) => {
               setAll('');
-              s.setRows((list) => list!.map((r) => (r.projectId === projectId ? { ...r, role } : r)));
+              s.setRows((list) => list.map((r) => (r.projectId === projectId ? { ...r, role } : r)));
             }} />
           {rows.length > 0 && (
             <Button text="Opslaan" intent="primary" loading={s.busy}
@@ -228,4 +200,4 @@ function ProjectSection({ userId }: { userId: number }) {
       )}
     </Card>
   );
-}
+});

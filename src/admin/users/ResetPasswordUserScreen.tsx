@@ -1,10 +1,11 @@
 import '../admin.css';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Card } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import { messageOf } from '../../api/http.ts';
+import { useResource } from '../../app/resource.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { usersApi, type AdminUser } from '../../api/users.ts';
 import { PASSWORD_CHANGED } from '../../api/passwordReset.ts';
 import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
@@ -14,13 +15,11 @@ import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 const ResetPasswordUserScreen = observer(function ResetPasswordUserScreen() {
   const { screen, toasts } = useRoot();
   const userId = Number(screen.params.id);
-  const [user, setUser] = useState<AdminUser | null>(null);
+  const user = useResource<AdminUser>('Fout bij het laden van de gebruiker.', () => usersApi.get(userId), [userId]).value;
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    usersApi.get(userId).then(setUser, () => toasts.error('Fout bij het laden van de gebruiker.'));
-  }, [userId, toasts]);
+  const submission = useSubmission();
+  const busy = submission.busy;
   const back = () => screen.navigate('EditUser', { id: userId });
 
   const submit = async (e: FormEvent) => {
@@ -28,16 +27,10 @@ const ResetPasswordUserScreen = observer(function ResetPasswordUserScreen() {
     if (!password || !repeat) return void toasts.error('Niet alle vereiste velden zijn ingevuld.');
     if (password !== repeat) return void toasts.error('Wachtwoorden komen niet overeen');
     if (!isPasswordAcceptable(password)) return void toasts.error('Wachtwoord voldoet niet aan de eisen');
-    setBusy(true);
-    try {
+    await submission.run(async () => {
       await usersApi.resetPassword(userId, password);
-      toasts.success(PASSWORD_CHANGED);
       back();
-    } catch (err) {
-      toasts.error(messageOf(err, 'Er ging iets mis tijdens het opslaan.'));
-    } finally {
-      setBusy(false);
-    }
+    }, { success: PASSWORD_CHANGED, failure: 'Er ging iets mis tijdens het opslaan.' });
   };
   const name = user ? `${user.firstName} ${user.lastName}` : 'Gebruiker';
   return (

@@ -1,37 +1,32 @@
 import '../admin.css';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { useResource } from '../../app/resource.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { usersApi, type AdminUser } from '../../api/users.ts';
 import { formatLastLogin, roleLabel } from './access.tsx';
 
 /** Gebruikers (spec 2 §2): the client's users; a row opens the edit screen. */
 const UserListScreen = observer(function UserListScreen() {
-  const { screen, toasts } = useRoot();
-  const [users, setUsers] = useState<AdminUser[] | null>(null);
+  const { screen } = useRoot();
+  const list = useResource('Fout bij het laden van de gebruikers.', () => usersApi.list());
+  // A list that did not load shows as empty.
+  const users = list.value ?? (list.failed ? [] : null);
   const [confirmForce, setConfirmForce] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const load = () => usersApi.list().then(setUsers, () => {
-    setUsers([]);
-    toasts.error('Fout bij het laden van de gebruikers.');
-  });
-  useEffect(() => void load(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const submission = useSubmission();
 
   const forceMfa = async () => {
     setConfirmForce(false);
-    setBusy(true);
-    try {
+    await submission.run(async () => {
       await usersApi.forceMfaForAll();
-      toasts.success('Forceren van Multi-Factor Authenticatie (MFA) gelukt!');
-      await load();
-    } catch {
-      toasts.error('Forceren van Multi-Factor Authenticatie (MFA) mislukt.');
-    } finally {
-      setBusy(false);
-    }
+      await list.reload();
+    }, {
+      success: 'Forceren van Multi-Factor Authenticatie (MFA) gelukt!',
+      failure: () => 'Forceren van Multi-Factor Authenticatie (MFA) mislukt.',
+    });
   };
   const open = (u: AdminUser) => screen.navigate('EditUser', { id: u.id });
 
@@ -39,7 +34,7 @@ const UserListScreen = observer(function UserListScreen() {
     <>
       <PageHeader crumbs={[{ text: 'Gebruikers' }]}>
         <Button icon="new-person" intent="primary" text="Gebruiker toevoegen" onClick={() => screen.navigate('CreateUser')} />
-        <Button icon="lock" text="Forceer MFA voor alle gebruikers" onClick={() => setConfirmForce(true)} loading={busy} />
+        <Button icon="lock" text="Forceer MFA voor alle gebruikers" onClick={() => setConfirmForce(true)} loading={submission.busy} />
       </PageHeader>
       <div className="gs-content">
         {!users ? <Spinner /> : (

@@ -1,7 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { authApi, type CurrentUser } from '../../api/auth.ts';
-import { http, isStatus, messageOf } from '../../api/http.ts';
-import { WRONG_CREDENTIALS } from '../../api/contract/messages.ts';
+import { http } from '../../api/http.ts';
 import type { LoginState } from '../screens.ts';
 import type { RootStore } from '../RootStore.ts';
 
@@ -26,7 +25,6 @@ export class AuthStore {
   invitationToken = '';
   /** E-mail remembered between the password step and the MFA step. */
   pendingEmail = '';
-  busy = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly root: RootStore) {
@@ -68,26 +66,17 @@ export class AuthStore {
     this.loginState = state;
   }
 
+  /** The password step: signs in, or goes on to the MFA step; throws when the server refuses. */
   async login(email: string, password: string): Promise<void> {
-    this.busy = true;
-    try {
-      const res = await authApi.login(email, password);
-      if (res.mfa) {
-        runInAction(() => {
-          this.pendingEmail = email;
-          this.loginState = 'LoginMFA';
-        });
-        return;
-      }
-      await this.signedIn(res.access!);
-    } catch (e) {
-      const message = isStatus(e, 429) || isStatus(e, 405)
-        ? messageOf(e, WRONG_CREDENTIALS)
-        : WRONG_CREDENTIALS;
-      this.root.toasts.error(message);
-    } finally {
-      runInAction(() => (this.busy = false));
+    const res = await authApi.login(email, password);
+    if (res.mfa) {
+      runInAction(() => {
+        this.pendingEmail = email;
+        this.loginState = 'LoginMFA';
+      });
+      return;
     }
+    await this.signedIn(res.access!);
   }
 
   /** After any successful sign-in step: store the token, load the user, open the address asked for (Projects at `/`). */

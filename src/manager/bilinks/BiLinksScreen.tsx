@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import { useRoot } from '../../app/RootStore.ts';
 import { useResource } from '../../app/resource.ts';
-import { fieldErrorsOf, messageOf } from '../../api/http.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { biLinksApi, type BiLink, type BiPassword } from '../../api/biLinks.ts';
 import { BI_LINK_MESSAGES } from '../../api/contract/messages.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -21,43 +20,34 @@ import './bilinks.css';
  * genereren' replaces a valid one the same way, the bin deletes a link after a confirmation.
  */
 const BiLinksScreen = observer(function BiLinksScreen() {
-  const { toasts } = useRoot();
   const links = useResource(BI_LINK_MESSAGES.loadFailed, () => biLinksApi.list(), []);
   /** Passwords generated while this screen is open: the only place they are ever shown. */
   const [passwords, setPasswords] = useState<Record<string, BiPassword>>({});
   const [confirmDelete, setConfirmDelete] = useState<BiLink | null>(null);
   const [generating, setGenerating] = useState<BiLink | null>(null);
-  const [validityError, setValidityError] = useState<string>();
-  const [busy, setBusy] = useState<string | null>(null);
+  const submission = useSubmission();
+  /** The link of the latest write: its row is busy, and its refused validity shows in its dialog. */
+  const [acting, setActing] = useState<string | null>(null);
+  const busy = submission.busy ? acting : null;
+  const validityError = generating && acting === generating.uuid ? submission.fieldErrors.valid_days : undefined;
 
-  const generate = async (link: BiLink, validDays: number) => {
-    setBusy(link.uuid);
-    setValidityError(undefined);
-    try {
+  // The dialog stays open with the choice after a failure; a refused validity shows on its field.
+  const generate = (link: BiLink, validDays: number) => {
+    setActing(link.uuid);
+    return submission.run(async () => {
       const p = await biLinksApi.generatePassword(link.uuid, validDays);
       setPasswords((all) => ({ ...all, [link.uuid]: p }));
       setGenerating(null);
       await links.reload();
-    } catch (e) {
-      // The dialog stays open with the choice; a refused validity shows on its field.
-      setValidityError(fieldErrorsOf(e).find((f) => f.path === 'valid_days')?.message);
-      toasts.error(messageOf(e, 'Fout bij het genereren van het wachtwoord.'));
-    } finally {
-      setBusy(null);
-    }
+    }, { failure: 'Fout bij het genereren van het wachtwoord.' });
   };
   const remove = async (link: BiLink) => {
-    setBusy(link.uuid);
-    try {
+    setActing(link.uuid);
+    await submission.run(async () => {
       await biLinksApi.remove(link.uuid);
-      toasts.success('BI-link verwijderd.');
       await links.reload();
-    } catch (e) {
-      toasts.error(messageOf(e, 'Fout bij het verwijderen van de BI-link.'));
-    } finally {
-      setBusy(null);
-      setConfirmDelete(null);
-    }
+    }, { success: 'BI-link verwijderd.', failure: 'Fout bij het verwijderen van de BI-link.' });
+    setConfirmDelete(null);
   };
 
   const rows = links.value ?? [];
@@ -84,7 +74,7 @@ const BiLinksScreen = observer(function BiLinksScreen() {
                 {rows.map((l) => (
                   <LinkRow
                     key={l.uuid} link={l} password={passwords[l.uuid]} busy={busy === l.uuid}
-                    onGenerate={() => { setValidityError(undefined); setGenerating(l); }}
+                    onGenerate={() => { setActing(null); setGenerating(l); }}
                     onDelete={() => setConfirmDelete(l)}
                   />
                 ))}

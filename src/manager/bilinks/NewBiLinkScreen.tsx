@@ -4,7 +4,7 @@ import { Button, Callout, HTMLTable, InputGroup, NonIdealState, Spinner } from '
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { useResource } from '../../app/resource.ts';
-import { messageOf } from '../../api/http.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { biLinksApi } from '../../api/biLinks.ts';
 import { modelsApi } from '../../api/models.ts';
 import { projectsApi } from '../../api/projects.ts';
@@ -41,13 +41,14 @@ async function chosenModels(ids: number[]): Promise<Chosen[]> {
  * BI links; Annuleren goes back to Rapportages.
  */
 const NewBiLinkScreen = observer(function NewBiLinkScreen() {
-  const { screen, toasts } = useRoot();
+  const { screen } = useRoot();
   const param = String(screen.params.models ?? '');
   const chosen = useResource<Chosen[]>('Fout bij het laden van de rekenmodellen.', () => chosenModels(idsOf(param)), [param]);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [description, setDescription] = useState('');
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
+  const saving = submission.busy;
 
   const models = (chosen.value ?? []).filter((m) => !removed.has(m.id));
   const descriptionError = tried && !description.trim() ? REQUIRED_MESSAGE : null;
@@ -57,16 +58,10 @@ const NewBiLinkScreen = observer(function NewBiLinkScreen() {
     e.preventDefault();
     setTried(true);
     if (!description.trim() || !models.length) return;
-    setSaving(true);
-    try {
+    await submission.run(async () => {
       await biLinksApi.create({ description: description.trim(), models: models.map((m) => m.id) });
-      toasts.success('BI-link aangemaakt.');
       screen.navigate('BiLinks');
-    } catch (err) {
-      toasts.error(messageOf(err, SAVE_FAILED));
-    } finally {
-      setSaving(false);
-    }
+    }, { success: 'BI-link aangemaakt.', failure: SAVE_FAILED });
   };
 
   return (

@@ -9,6 +9,7 @@ import { Dialog } from '../../app/Dialog.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useResource } from '../../app/resource.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { PRODUCT_VERSION } from '../../app/version.ts';
 import { documentationApi, type DocumentationEntry, type DocumentationType } from '../../api/documentation.ts';
 import { fieldErrorsOf, messageOf } from '../../api/http.ts';
@@ -120,7 +121,7 @@ function VideoPlayer({ entry, onClose }: { entry: DocumentationEntry | null; onC
 type Errors = Partial<Record<'name' | 'videoUrl' | 'file', string>>;
 
 /** Add or change an entry (staff): name, description, type, and the PDF or the video link. */
-function EntryForm({ entry, onClose, onSaved }: { entry: DocumentationEntry | null; onClose: () => void; onSaved: () => Promise<void> }) {
+const EntryForm = observer(function EntryForm({ entry, onClose, onSaved }: { entry: DocumentationEntry | null; onClose: () => void; onSaved: () => Promise<void> }) {
   const { toasts } = useRoot();
   const [type, setType] = useState<DocumentationType>(entry?.documentationType ?? 'manual');
   const [name, setName] = useState(entry?.name ?? '');
@@ -128,7 +129,8 @@ function EntryForm({ entry, onClose, onSaved }: { entry: DocumentationEntry | nu
   const [videoUrl, setVideoUrl] = useState(entry?.videoUrl ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
+  const saving = submission.busy;
   const video = type === 'instructional_video';
   const mayReplaceFile = !entry?.shipped;
 
@@ -149,24 +151,24 @@ function EntryForm({ entry, onClose, onSaved }: { entry: DocumentationEntry | nu
     const found = await check();
     setErrors(found);
     if (Object.keys(found).length) return toasts.error(Object.values(found)[0]!);
-    setSaving(true);
     const fields = { name: name.trim(), description: description.trim() || null };
-    try {
+    await submission.run(async () => {
       if (entry) await documentationApi.update(entry.id, video ? { ...fields, videoUrl: videoUrl.trim() } : fields, file);
       else if (video) await documentationApi.createVideo({ ...fields, videoUrl: videoUrl.trim() });
       else await documentationApi.createPdf(type as Exclude<DocumentationType, 'instructional_video'>, fields, file!);
-      toasts.success('Opslaan gelukt!');
       // The form closes once the list shows the saved entry, so a click right after opens what was saved.
       await onSaved();
-    } catch (err) {
-      // The server's Dutch message under its field.
-      const message = messageOf(err, SAVE_FAILED);
-      const path = fieldErrorsOf(err)[0]?.path;
-      const field = path === 'video_url' ? 'videoUrl' : path === 'file' || path === 'name' ? path : null;
-      setErrors(field ? { [field]: message } : {});
-      toasts.error(message);
-      setSaving(false);
-    }
+    }, {
+      success: 'Opslaan gelukt!',
+      failure: (err) => {
+        // The server's Dutch message under its field.
+        const message = messageOf(err, SAVE_FAILED);
+        const path = fieldErrorsOf(err)[0]?.path;
+        const field = path === 'video_url' ? 'videoUrl' : path === 'file' || path === 'name' ? path : null;
+        setErrors(field ? { [field]: message } : {});
+        return message;
+      },
+    });
   };
 
   const title = entry ? 'Documentatie wijzigen' : 'Documentatie toevoegen';
@@ -205,4 +207,4 @@ function EntryForm({ entry, onClose, onSaved }: { entry: DocumentationEntry | nu
       </form>
     </Dialog>
   );
-}
+});

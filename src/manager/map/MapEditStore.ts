@@ -1,8 +1,8 @@
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
 import { Resource } from '../../app/resource.ts';
+import { Submission } from '../../app/submission.ts';
 import type { AreaStoreFactory, ClientApi, RootStore } from '../../app/RootStore.ts';
 import type { Screen, ScreenParams } from '../../app/screens.ts';
-import { messageOf } from '../../api/http.ts';
 import type { AreaGeometry, FeatureAreasAnswer, FeatureAreasBody, OutlineAnswer } from '../../api/map.ts';
 import { SAVE_FAILED } from '../../api/contract/messages.ts';
 import { MAP_LOAD_FAILED } from '../../app/map/AreaFigures.tsx';
@@ -50,7 +50,7 @@ export class MapEditStore {
   draftGeometry: AreaGeometry | null | undefined = undefined;
   draftFeatures: DrawnFeature[] | undefined = undefined;
   problems: string[] = [];
-  saving = false;
+  private readonly writing: Submission;
   /** Raised after every load and save: the frame is sent `load` again with what the server answered. */
   generation = 0;
 
@@ -61,18 +61,18 @@ export class MapEditStore {
     private readonly toasts: Toasts,
   ) {
     this.data = new Resource<MapEditData>(toasts, MAP_LOAD_FAILED, { loading: true });
+    this.writing = new Submission(toasts);
     makeObservable(this, {
       draftGeometry: observableRef,
       draftFeatures: observableRef,
       problems: observableRef,
-      saving: observable,
+      saving: computed,
       generation: observable,
       dirty: computed,
       geometry: computed,
       features: computed,
       viewerChanged: action,
       applySaved: action,
-      setSaving: action,
     });
   }
 
@@ -183,8 +183,8 @@ export class MapEditStore {
     this.generation++;
   }
 
-  setSaving(v: boolean): void {
-    this.saving = v;
+  get saving(): boolean {
+    return this.writing.busy;
   }
 
   /** 'Opslaan': refused with the frame's problem while it has one; the server's 400 keeps the drawing. */
@@ -198,8 +198,8 @@ export class MapEditStore {
       return true;
     }
     const { map } = this.api;
-    this.setSaving(true);
-    try {
+    // A refusal is the server's Dutch message (an open ring, a self-intersection, too many corners) as it says it.
+    return this.writing.run(async () => {
       if (this.kind === 'features') {
         const body: FeatureAreasBody = {
           type: 'FeatureCollection',
@@ -217,15 +217,7 @@ export class MapEditStore {
             : await map.saveClientRegionOutline(feature);
         this.applySaved({ outline: saved });
       }
-      this.toasts.success(SAVE_OK);
-      return true;
-    } catch (e) {
-      // The server's Dutch refusal (an open ring, a self-intersection, too many corners) as it says it.
-      this.toasts.error(messageOf(e, SAVE_FAILED));
-      return false;
-    } finally {
-      this.setSaving(false);
-    }
+    }, { success: SAVE_OK, failure: SAVE_FAILED });
   }
 }
 

@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, FormGroup, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { useSubmission } from '../../app/submission.ts';
 import type { NamedKind } from '../../lib/names.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { SAVE_OK, orDash, saveErrorMessage } from './formRules.ts';
@@ -61,23 +62,21 @@ interface Saved {
  */
 export function useFormSave(kind: NamedKind, onNameTaken: (message: string) => void) {
   const root = useRoot();
-  const [saving, setSaving] = useState(false);
-  const save = async (write: () => Promise<Saved>) => {
-    setSaving(true);
-    try {
-      const { focus, message = SAVE_OK } = await write();
-      root.toasts.success(message);
-      projectsStoreOf(root).focus(focus);
-      root.screen.navigate('Projects');
-    } catch (e) {
+  const submission = useSubmission();
+  const save = (write: () => Promise<Saved>) => submission.run(async () => {
+    const saved = await write();
+    projectsStoreOf(root).focus(saved.focus);
+    root.screen.navigate('Projects');
+    return saved;
+  }, {
+    success: ({ message = SAVE_OK }) => message,
+    failure: (e) => {
       const message = saveErrorMessage(e, kind);
-      root.toasts.error(message);
       if (isStatus(e, 409)) onNameTaken(message);
-    } finally {
-      setSaving(false);
-    }
-  };
-  return { saving, save };
+      return message;
+    },
+  });
+  return { saving: submission.busy, save };
 }
 
 /** A labelled field; `error` shows under the input in red. */

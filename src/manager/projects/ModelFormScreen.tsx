@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, FileInput, HTMLSelect, HTMLTable, Icon } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { useResource } from '../../app/resource.ts';
+import { useSubmission, type Submission } from '../../app/submission.ts';
 import { modelsApi, type Platform, type SavedModel } from '../../api/models.ts';
 import { referenceDataApi } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
@@ -140,19 +141,14 @@ const History = observer(function History({ modelId, manage }: { modelId: number
   const { toasts } = useRoot();
   const history = useResource('Fout bij het laden van de historie.', () => modelsApi.history(modelId), [modelId]);
   const rows = history.value ?? (history.failed ? [] : null);
-  const [busy, setBusy] = useState(false);
+  // One write at a time across the list and the upload below it.
+  const submission = useSubmission();
+  const busy = submission.busy;
 
-  const activate = async (row: SavedModel) => {
-    setBusy(true);
-    try {
-      await modelsApi.activateHistory(modelId, row.id);
-      await history.reload();
-    } catch (e) {
-      toasts.error(messageOf(e, SAVE_FAILED));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const activate = (row: SavedModel) => submission.run(async () => {
+    await modelsApi.activateHistory(modelId, row.id);
+    await history.reload();
+  }, { failure: SAVE_FAILED });
 
   const activeCell = (r: SavedModel) => {
     if (r.active) return <Icon icon="tick-circle" intent="success" aria-label="Actief" title="Actief" />;
@@ -163,7 +159,7 @@ const History = observer(function History({ modelId, manage }: { modelId: number
   return (
     <div role="group" aria-label="Historie" className="gs-history">
       <h3>Historie</h3>
-      {manage && <HistoryUpload modelId={modelId} busy={busy} setBusy={setBusy} onUploaded={() => history.reload()} />}
+      {manage && <HistoryUpload modelId={modelId} submission={submission} onUploaded={() => history.reload()} />}
       {rows === null ? <p className="gs-muted">Aan het laden...</p> : rows.length === 0 ? <p className="gs-muted">Geen historie.</p> : (
         <HTMLTable compact striped style={{ width: '100%' }}>
           <thead><tr><th>Datum</th><th>Gebruiker</th><th>Bestandsgrootte</th><th>Actief</th><th>Download</th></tr></thead>
@@ -194,8 +190,8 @@ const History = observer(function History({ modelId, manage }: { modelId: number
 });
 
 /** 'Rekenmodel toevoegen aan historie': the uploaded file becomes the active entry. */
-function HistoryUpload({ modelId, busy, setBusy, onUploaded }: {
-  modelId: number; busy: boolean; setBusy: (b: boolean) => void; onUploaded: () => Promise<unknown>;
+const HistoryUpload = observer(function HistoryUpload({ modelId, submission, onUploaded }: {
+  modelId: number; submission: Submission; onUploaded: () => Promise<unknown>;
 }) {
   const { toasts } = useRoot();
   const [file, setFile] = useState<File | null>(null);
@@ -208,18 +204,13 @@ function HistoryUpload({ modelId, busy, setBusy, onUploaded }: {
       return;
     }
     setFileError(null);
-    setBusy(true);
-    try {
+    await submission.run(async () => {
       await modelsApi.uploadHistory(modelId, file);
-      toasts.success(UPLOAD_OK);
       setFile(null);
       await onUploaded();
-    } catch {
-      toasts.error(UPLOAD_FAILED);
-    } finally {
-      setBusy(false);
-    }
+    }, { success: UPLOAD_OK, failure: () => UPLOAD_FAILED });
   };
+  const busy = submission.busy;
 
   return (
     <Field label="Rekenmodel toevoegen aan historie" id="m-history-file" error={fileError}>
@@ -237,4 +228,4 @@ function HistoryUpload({ modelId, busy, setBusy, onUploaded }: {
       </div>
     </Field>
   );
-}
+});

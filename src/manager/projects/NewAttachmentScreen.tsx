@@ -4,9 +4,9 @@ import { FileInput, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprint
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useResource } from '../../app/resource.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { attachmentsApi } from '../../api/attachments.ts';
 import { referenceDataApi } from '../../api/referenceData.ts';
-import { messageOf } from '../../api/http.ts';
 import type { AttachmentType } from '../../api/contract/attachment.ts';
 import { ATTACHMENT_MESSAGES, SAVE_FAILED } from '../../api/contract/messages.ts';
 import { Field, SaveCancel } from './FormParts.tsx';
@@ -24,7 +24,8 @@ const NewAttachmentScreen = observer(function NewAttachmentScreen() {
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
   const [name, setName] = useState('');
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
+  const saving = submission.busy;
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const categoryList = useResource('Fout bij het laden van de bijlagecategorieën.', () => referenceDataApi.categoryAttachments());
   const categories = categoryList.value ?? [];
@@ -48,17 +49,11 @@ const NewAttachmentScreen = observer(function NewAttachmentScreen() {
       toasts.error(problem.message);
       return;
     }
-    setSaving(true);
-    try {
+    await submission.run(async () => {
       if (type === 'FILE') await attachmentsApi.createFile({ version: versionId!, categoryAttachment: category }, file!);
       else await attachmentsApi.createLink({ version: versionId!, categoryAttachment: category, name: name.trim(), urlLink: url.trim() });
-      toasts.success(SAVE_OK);
       back();
-    } catch (e) {
-      toasts.error(messageOf(e, SAVE_FAILED));
-    } finally {
-      setSaving(false);
-    }
+    }, { success: SAVE_OK, failure: SAVE_FAILED });
   };
 
   const busy = categoryList.loading || saving;

@@ -8,6 +8,7 @@ import { messageOf } from '../../api/http.ts';
 import { MSG_SESSION_ENDED } from '../../api/contract/messages.ts';
 import type { AreaStoreFactory, RootStore } from '../../app/RootStore.ts';
 import { Resource } from '../../app/resource.ts';
+import { Submission } from '../../app/submission.ts';
 import { ProjectListFilter, sortProjects } from '../shared/projectList.ts';
 import { OpenModelStore } from './OpenModelStore.ts';
 
@@ -54,7 +55,8 @@ export class ProjectsStore {
   moveTargetVersions: Version[] = [];
   moveTargetVersionId: number | null = null;
   moveStep: 'project' | 'version' = 'project';
-  busy = false;
+  /** The overview's writes (duplicate, delete, end a session, move): one at a time. */
+  private readonly writing: Submission;
 
   confirm: Confirm | null = null;
 
@@ -74,14 +76,18 @@ export class ProjectsStore {
     this.versionsLoad = new Resource(root.toasts, 'Fout bij het laden van versies.');
     this.modelsLoad = new Resource(root.toasts, 'Fout bij het laden van rekenmodellen.');
     this.moveVersionsLoad = new Resource(root.toasts, 'Fout bij het laden van versies.');
+    this.writing = new Submission(root.toasts);
     this.opening = new OpenModelStore(api, () => {
       if (this.selectedVersionId !== null) void this.loadModels(this.selectedVersionId);
     });
-    makeAutoObservable<ProjectsStore, 'root' | 'api' | 'pending' | 'projectsLoad' | 'versionsLoad' | 'modelsLoad' | 'moveVersionsLoad'>(this, {
-      root: false, api: false, pending: false, projectsLoad: false, versionsLoad: false, modelsLoad: false, moveVersionsLoad: false, opening: false, list: false,
+    makeAutoObservable<ProjectsStore, 'root' | 'api' | 'pending' | 'projectsLoad' | 'versionsLoad' | 'modelsLoad' | 'moveVersionsLoad' | 'writing'>(this, {
+      root: false, api: false, pending: false, projectsLoad: false, versionsLoad: false, modelsLoad: false, moveVersionsLoad: false, writing: false, opening: false, list: false,
     });
   }
 
+  get busy() {
+    return this.writing.busy;
+  }
   get loadingProjects() {
     return this.projectsLoad.loading;
   }
@@ -214,8 +220,7 @@ export class ProjectsStore {
   // ---------- duplicate ----------
 
   async duplicate(kind: 'project' | 'version' | 'model', id: number): Promise<void> {
-    this.busy = true;
-    try {
+    await this.writing.run(async () => {
       if (kind === 'project') {
         const copy = await this.api.projects.duplicate(id);
         this.focus({ projectId: copy.id });
@@ -226,13 +231,8 @@ export class ProjectsStore {
         this.focus({ projectId: this.selectedProjectId ?? undefined, versionId: this.selectedVersionId ?? undefined });
         await this.api.models.duplicate(id);
       }
-      this.root.toasts.success('Dupliceren gelukt!');
       await this.load();
-    } catch (e) {
-      this.root.toasts.error(messageOf(e, 'Er ging iets mis tijdens het dupliceren.'));
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
+    }, { success: 'Dupliceren gelukt!', failure: 'Er ging iets mis tijdens het dupliceren.' });
   }
 
   // ---------- delete and end session (confirmation first) ----------
@@ -258,8 +258,7 @@ export class ProjectsStore {
   async confirmAction(): Promise<void> {
     const c = this.confirm;
     if (!c) return;
-    this.busy = true;
-    try {
+    await this.writing.run(async () => {
       switch (c.kind) {
         case 'deleteProject':
           await this.api.projects.remove(c.id);
@@ -276,14 +275,12 @@ export class ProjectsStore {
           await this.api.models.endSession(c.id);
           break;
       }
-      this.root.toasts.success(c.kind === 'endSession' ? MSG_SESSION_ENDED : 'Verwijderen gelukt!');
       runInAction(() => (this.confirm = null));
       await this.load();
-    } catch (e) {
-      this.root.toasts.error(messageOf(e, c.kind === 'endSession' ? 'Er ging iets mis bij het beëindigen van de sessie.' : 'Er ging iets mis tijdens het verwijderen.'));
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
+    }, {
+      success: c.kind === 'endSession' ? MSG_SESSION_ENDED : 'Verwijderen gelukt!',
+      failure: c.kind === 'endSession' ? 'Er ging iets mis bij het beëindigen van de sessie.' : 'Er ging iets mis tijdens het verwijderen.',
+    });
   }
 
   // ---------- move ----------
@@ -337,22 +334,16 @@ export class ProjectsStore {
   async confirmMove(): Promise<void> {
     const subject = this.moveSubject;
     if (!subject || !this.canConfirmMove) return;
-    this.busy = true;
-    try {
+    await this.writing.run(async () => {
       if (this.move === 'MoveVersionModel') {
         await this.api.versions.move(subject.id, this.moveTargetProjectId!);
         this.focus({ projectId: this.selectedProjectId ?? undefined });
       } else {
         await this.api.models.move(subject.id, this.moveTargetVersionId!);
       }
-      this.root.toasts.success('Verplaatsen gelukt!');
       runInAction(() => this.closeMove());
       await this.load();
-    } catch (e) {
-      this.root.toasts.error(messageOf(e, 'Er ging iets mis tijdens het verplaatsen.'));
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
+    }, { success: 'Verplaatsen gelukt!', failure: 'Er ging iets mis tijdens het verplaatsen.' });
   }
 }
 

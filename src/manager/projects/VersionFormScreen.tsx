@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Alert, Button, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { useResource } from '../../app/resource.ts';
+import { useSubmission } from '../../app/submission.ts';
 import { versionsApi, type Version } from '../../api/versions.ts';
 import { attachmentsApi, type Attachment } from '../../api/attachments.ts';
 import { referenceDataApi } from '../../api/referenceData.ts';
@@ -24,7 +25,7 @@ const VersionFormScreen = observer(function VersionFormScreen() {
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const { saving, save: saveForm } = useFormSave('version', setNameProblem);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
+  const attachmentRemoval = useSubmission();
 
   const data = useResource(
     'Fout bij het laden van de versie.',
@@ -63,17 +64,12 @@ const VersionFormScreen = observer(function VersionFormScreen() {
 
   const removeAttachment = async () => {
     if (!deleting || !versionId) return;
-    setDeleteBusy(true);
-    try {
-      await attachmentsApi.remove(deleting.id);
-      toasts.success('Bijlage verwijderd.');
+    const attachment = deleting;
+    await attachmentRemoval.run(async () => {
+      await attachmentsApi.remove(attachment.id);
       setDeleting(null);
       await data.reload(); // the attachment list (a reload keeps the form as typed)
-    } catch (e) {
-      toasts.error(messageOf(e, 'Er ging iets mis tijdens het verwijderen.'));
-    } finally {
-      setDeleteBusy(false);
-    }
+    }, { success: 'Bijlage verwijderd.', failure: 'Er ging iets mis tijdens het verwijderen.' });
   };
 
   const title = isNew ? 'Nieuwe versie' : 'Versie info';
@@ -125,7 +121,7 @@ const VersionFormScreen = observer(function VersionFormScreen() {
         icon="trash"
         confirmButtonText="Verwijderen"
         cancelButtonText="Annuleren"
-        loading={deleteBusy}
+        loading={attachmentRemoval.busy}
         onConfirm={() => void removeAttachment()}
         onCancel={() => setDeleting(null)}
       >
