@@ -13,6 +13,7 @@ import { emptyGridHint } from './guidance.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { useScreenParam } from '../app/screenParam.ts';
 import type { RowActions } from './sheetExcel.ts';
+import type { ActionRegistry } from './actions.ts';
 import { rowsRemoved } from './entryRows.ts';
 import { type Problem, incompleteEntries } from '../formulas/validate.ts';
 import { entriesOf, sectionOf } from '../formulas/sections.ts';
@@ -29,7 +30,9 @@ const prefsOf = (s: WorkbenchStore) => {
 /** Every section (Kostenraming, Woningbouw, Niet-Woningbouw, Overige opbrengsten; sections.ts): Overzicht, Raming, Indexering, Fasering, Boekwaarde. Grids stay mounted
  * once visited (hidden when not shown) so switching tabs does not rebuild a Handsontable; only the
  * visible grid follows the engine, the others catch up when shown. */
-export const EntrySection = observer(function EntrySection({ store, toasts, kind }: { store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi }) {
+export const EntrySection = observer(function EntrySection({ store, toasts, actions, kind }: {
+  store: WorkbenchStore; toasts: Toaster; actions: ActionRegistry; kind: EntryKindUi;
+}) {
   // The tab and section are in the address (a reload returns to them); the section belongs to Raming.
   const [tab, setTab] = useScreenParam<TabId>('tab', 'overview');
   const [section, setSection] = useScreenParam<MethodSection>('section', 'general');
@@ -60,7 +63,7 @@ export const EntrySection = observer(function EntrySection({ store, toasts, kind
         const active = tab === g;
         return (
           <div key={g} role={active ? 'tabpanel' : undefined} aria-hidden={active ? undefined : true} className={active ? undefined : 'wb-hidden-grid'}>
-            <EntryGrid store={store} toasts={toasts} kind={kind} tab={g} section={section} active={active} />
+            <EntryGrid store={store} toasts={toasts} actions={actions} kind={kind} tab={g} section={section} active={active} />
           </div>
         );
       })}
@@ -68,8 +71,8 @@ export const EntrySection = observer(function EntrySection({ store, toasts, kind
   );
 });
 
-const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, section = 'general', active }: {
-  store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi; tab: Exclude<TabId, 'overview'>; section?: MethodSection; active: boolean;
+const EntryGrid = observer(function EntryGrid({ store, toasts, actions, kind, tab, section = 'general', active }: {
+  store: WorkbenchStore; toasts: Toaster; actions: ActionRegistry; kind: EntryKindUi; tab: Exclude<TabId, 'overview'>; section?: MethodSection; active: boolean;
 }) {
   const onEdit = useSheetEdit(store, toasts);
   const evaluate = useEvaluate(store);
@@ -91,7 +94,7 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, kind, tab, sectio
     <div className="gs-wb-panel">
       <Sheet
         def={def} readOnly={store.readOnly} onEdit={onEdit} evaluate={evaluate} height={Math.max(300, (typeof window === 'undefined' ? 900 : window.innerHeight) - 364)}
-        testId={`sheet-${def.id}`} active={active} describe={describe} rows={rows}
+        testId={`sheet-${def.id}`} active={active} describe={describe} rows={rows} actions={actions}
         overlay={empty && !def.spare && <div className="gs-wb-empty-row" data-testid="empty-grid-hint">{emptyGridHint(tab, store.readOnly)}</div>}
       />
       {/* A grid with an empty last row to type into keeps that row free: the hint goes below it. */}
@@ -128,9 +131,6 @@ function useEntryRowActions(store: WorkbenchStore, toasts: Toaster, kind: EntryK
         if (problems) done(problems);
         else if (ids.length) toasts.success(rowsRemoved(ids.length));
       },
-      undo: () => store.undo(),
-      canUndo: () => store.canUndo,
-      tell: (message) => toasts.error(message, 5_000),
     };
   }, [store, toasts, kind]);
 }

@@ -12,7 +12,8 @@ import { formatMoney, formatNumber, percentDown } from '../lib/nlFormat.ts';
 import { pct } from '../formulas/percent.ts';
 import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
 import { resolveFormula } from './formula.ts';
-import { activeSheet, setActiveSheet } from './activeSheet.ts';
+import { PASTE_REFUSED, activeSheet, setActiveSheet } from './activeSheet.ts';
+import type { ActionRegistry } from './actions.ts';
 import type { CellContents } from './formulaCells.ts';
 import { FormulaBar } from './FormulaBar.tsx';
 import type { EditOptions } from './common.tsx';
@@ -58,7 +59,11 @@ export interface SheetProps {
   overlay?: ReactNode;
   /** The rows are entries: the right-click menu and Ctrl+Shift+= / Ctrl+- insert and delete them. */
   rows?: RowActions;
+  /** With `rows`: the tool's actions, whose menu items are the grid's right-click menu. */
+  actions?: ActionRegistry;
 }
+
+const clipboardOf = (hot: Handsontable) => hot.getPlugin('copyPaste') as CopyPaste;
 
 /** Per grid: the formula an opened cell editor starts with (F2, Enter, double click), as the bar shows it. */
 const editorFormula = new WeakMap<Handsontable, (row: number, col: number) => string | null>();
@@ -192,15 +197,26 @@ function gridApi(hot: Handsontable, latest: { current: Latest }, hasRows: boolea
     fillRight() {
       this.fill('right');
     },
-    // Ctrl+Shift+= and Ctrl+- (the tool's action registry), in grids whose rows are entries.
-    insertRows: hasRows ? () => {
+    // The tool's action registry (Ctrl+Shift+=, Ctrl+-, the right-click menu), in grids whose rows are entries.
+    insertRows: hasRows ? (where: 'above' | 'below') => {
       const r = selectedRows(hot, -1);
-      if (r.length && el()?.offsetParent) latest.current.rows?.insert(r[0]!, 'above', r.length);
+      if (r.length && el()?.offsetParent) latest.current.rows?.insert(where === 'above' ? r[0]! : r.at(-1)!, where, r.length);
     } : undefined,
     deleteRows: hasRows ? () => {
       const r = selectedRows(hot, spareRowOf(latest.current.def));
       if (r.length && el()?.offsetParent) latest.current.rows?.remove(r);
     } : undefined,
+    canDeleteRows: hasRows ? () => selectedRows(hot, spareRowOf(latest.current.def)).length > 0 : undefined,
+    cut: () => clipboardOf(hot).cut(),
+    copy: () => clipboardOf(hot).copy(),
+    async paste() {
+      // Reading the clipboard needs the browser's consent.
+      const read = navigator.clipboard?.readText?.();
+      if (!read) throw new Error(PASTE_REFUSED);
+      const text = await read;
+      hot.listen();
+      clipboardOf(hot).paste(text);
+    },
   };
 }
 
@@ -243,7 +259,7 @@ function updateGrid(hot: Handsontable, def: SheetDef, readOnly: boolean, shapeRe
   }
 }
 
-export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true, describe, overlay, rows }: SheetProps) {
+export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, height = 420, testId, active = true, describe, overlay, rows, actions }: SheetProps) {
   const ref = useRef<HTMLDivElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const hotRef = useRef<Handsontable | null>(null);
@@ -267,7 +283,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
         const c = d.columns[col];
         return { readOnly: latest.current.readOnly || !!c?.computed || !!c?.readOnly || spareCellReadOnly(d, row, col) };
       },
-      contextMenu: rows ? contextMenuOf(() => hotRef.current!, () => latest.current.rows, () => ({ readOnly: latest.current.readOnly, spareRow: spareRowOf(latest.current.def) })) : false,
+      contextMenu: rows && actions ? contextMenuOf(actions) : false,
       beforeChange(changes, source) {
         if (source === 'updateData' || source === 'loadData') return;
         // Readers cannot change anything (the grid is read-only; this also stops paste and fill).
@@ -307,6 +323,10 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
         for (const row of data) for (let i = 0; i < row.length; i++) if (typeof row[i] === 'number') row[i] = toDutchEditText(row[i] as number);
       },
       afterSelection() {
+        setActiveSheet(api);
+      },
+      // The menu's actions work on the active grid: the one right-clicked.
+      beforeContextMenuShow() {
         setActiveSheet(api);
       },
       afterSelectionEnd(row, col) {

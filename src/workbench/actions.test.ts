@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ActionRegistry, titleOf, tooltipOf, type Action } from './actions.ts';
+import { ActionRegistry, MENU_SEPARATOR, titleOf, tooltipOf, type Action } from './actions.ts';
 
 const key = (over: Partial<KeyboardEvent>) =>
   ({ ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, key: '', preventDefault: vi.fn(), stopPropagation: vi.fn(), ...over }) as unknown as KeyboardEvent;
@@ -44,5 +44,15 @@ describe('the workbench action registry: one action for button, shortcut and too
     expect(r.handle(key({ ctrlKey: true, key: 'z' }), true)).toBe(false); // an input keeps its own Ctrl+Z
     expect(r.handle(key({ ctrlKey: true, key: 's' }), true)).toBe(true);
     expect(ran).toEqual(['undo', 'save']);
+  });
+
+  it('gives the right-click menu its actions by group, with a line between groups, whatever the registration order', () => {
+    const action = (id: string, menu: Action['menu']): Action => ({ id, label: id, keys: [], menu, enabled: () => true, run: () => {} });
+    const r = new ActionRegistry().register(
+      action('undo', 'history'), action('rowAbove', 'rows'), action('cut', 'clipboard'),
+      { id: 'save', label: 'Opslaan', keys: ['Mod+S'], enabled: () => true, run: () => {} },
+      action('rowBelow', 'rows'), action('copy', 'clipboard'),
+    );
+    expect(r.menu().map((a) => (a === MENU_SEPARATOR ? '---' : a.id))).toEqual(['rowAbove', 'rowBelow', '---', 'cut', 'copy', '---', 'undo']);
   });
 });

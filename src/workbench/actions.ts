@@ -1,7 +1,8 @@
 import type { IconName, Intent } from '@blueprintjs/core';
 
 // The tool's action registry (after Excalidraw's): one action serves its toolbar button, its keyboard
-// shortcut and the button's tooltip, so label, keys and the enabled rule are written once.
+// shortcut, the button's tooltip and its item in the grids' right-click menu, so label, keys and the
+// enabled rule are written once.
 
 export interface Action {
   id: string;
@@ -18,7 +19,16 @@ export interface Action {
   busy?(): boolean;
   /** Why it cannot run now (null: it can); the disabled button says so on hover. */
   blocked?(): string | null;
+  /** An item of the entry grids' right-click menu, in this group (a line between groups). */
+  menu?: MenuGroup;
 }
+
+/** The right-click menu's groups, top to bottom. */
+const MENU_GROUPS = ['rows', 'clipboard', 'history'] as const;
+type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/** A line between two groups of the right-click menu. */
+export const MENU_SEPARATOR = 'separator';
 
 /** The tooltip of an action's button: 'Ongedaan maken (Ctrl+Z)', or the label alone without a shortcut. */
 export function tooltipOf(a: Pick<Action, 'label' | 'keys'>): string {
@@ -54,6 +64,15 @@ export class ActionRegistry {
   /** The toolbar's buttons, in the order the actions were registered. */
   toolbar(): Action[] {
     return [...this.actions.values()].filter((a) => a.toolbar);
+  }
+
+  /** The right-click menu: its groups in order, each in registration order, a separator between them. */
+  menu(): (Action | typeof MENU_SEPARATOR)[] {
+    const all = [...this.actions.values()];
+    return MENU_GROUPS
+      .map((group) => all.filter((a) => a.menu === group))
+      .filter((items) => items.length)
+      .flatMap((items, i) => (i ? [MENU_SEPARATOR, ...items] : items));
   }
 
   get(id: string): Action {

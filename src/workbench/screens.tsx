@@ -13,7 +13,7 @@ import { http, saveBlob } from '../api/http.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { ActionRegistry, tooltipOf } from './actions.ts';
 import { mapTotalsApi } from '../api/mapTotals.ts';
-import { activeSheet } from './activeSheet.ts';
+import { PASTE_REFUSED, activeSheet } from './activeSheet.ts';
 import { preloadSheets } from './LazySheet.tsx';
 import { BaseParameters } from './BaseParameters.tsx';
 import { EntrySection } from './EntrySection.tsx';
@@ -125,13 +125,22 @@ function open(root: RootStore, modelId: number): Opened {
   };
   // Registration order is the toolbar's order.
   o.actions.register(
-    { id: 'undo', label: 'Ongedaan maken', keys: ['Mod+Z'], toolbar: { icon: 'undo' }, enabled: () => store.canUndo, run: () => store.undo() },
+    { id: 'undo', label: 'Ongedaan maken', keys: ['Mod+Z'], toolbar: { icon: 'undo' }, menu: 'history', enabled: () => store.canUndo, run: () => store.undo() },
     { id: 'redo', label: 'Opnieuw', keys: ['Mod+Y', 'Mod+Shift+Z'], toolbar: { icon: 'redo' }, enabled: () => store.canRedo, run: () => store.redo() },
     { id: 'fillDown', label: 'Omlaag vullen', keys: ['Mod+D'], enabled: () => !store.readOnly && !!activeSheet, run: () => activeSheet?.fillDown() },
     { id: 'fillRight', label: 'Rechts vullen', keys: ['Mod+R'], enabled: () => !store.readOnly && !!activeSheet, run: () => activeSheet?.fillRight() },
-    // Excel's keys for rows (issue 15); Shift+= arrives as '+'.
-    { id: 'insertRow', label: 'Rij invoegen', keys: ['Mod+Shift+=', 'Mod+Shift++'], enabled: () => !store.readOnly && !!activeSheet?.insertRows, run: () => activeSheet?.insertRows?.() },
-    { id: 'deleteRow', label: 'Rij verwijderen', keys: ['Mod+-'], enabled: () => !store.readOnly && !!activeSheet?.deleteRows, run: () => activeSheet?.deleteRows?.() },
+    // The entry grids' rows: Excel's keys (issue 15; Shift+= arrives as '+') and the right-click menu.
+    { id: 'rowAbove', label: 'Rij invoegen boven', keys: ['Mod+Shift+=', 'Mod+Shift++'], menu: 'rows',
+      enabled: () => !store.readOnly && !!activeSheet?.insertRows, run: () => activeSheet?.insertRows?.('above') },
+    { id: 'rowBelow', label: 'Rij invoegen onder', keys: [], menu: 'rows',
+      enabled: () => !store.readOnly && !!activeSheet?.insertRows, run: () => activeSheet?.insertRows?.('below') },
+    { id: 'deleteRow', label: 'Rij verwijderen', keys: ['Mod+-'], menu: 'rows',
+      enabled: () => !store.readOnly && !!activeSheet?.canDeleteRows?.(), run: () => activeSheet?.deleteRows?.() },
+    // The grid keeps its own Ctrl+X, Ctrl+C and Ctrl+V; these are the menu's.
+    { id: 'cut', label: 'Knippen', keys: [], menu: 'clipboard', enabled: () => !store.readOnly && !!activeSheet, run: () => activeSheet?.cut() },
+    { id: 'copy', label: 'Kopiëren', keys: [], menu: 'clipboard', enabled: () => !!activeSheet, run: () => activeSheet?.copy() },
+    { id: 'paste', label: 'Plakken', keys: [], menu: 'clipboard', enabled: () => !store.readOnly && !!activeSheet,
+      run: () => void activeSheet?.paste().catch(() => root.toasts.error(PASTE_REFUSED, 5_000)) },
     { id: 'export', label: 'Exporteren', keys: [], toolbar: { icon: 'export', text: true }, enabled: () => !!store.engine, run: () => void exportNow(store, root) },
     { id: 'save', label: 'Opslaan', keys: ['Mod+S'], inInputs: true, toolbar: { icon: 'floppy-disk', text: true, intent: 'primary' },
       enabled: () => store.dirty && !store.readOnly && !store.saving, busy: () => store.saving, run: () => {
@@ -233,7 +242,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
                 : screen === 'GrexOnline_Overview' ? <ModelOverview store={store}
                   toSpace={() => goInside(root, 'GrexOnline_BaseParameters', modelId, { tab: 'space' })}
                   toPhasing={() => goInside(root, 'GrexOnline_CostEstimate', modelId, { tab: 'phasing' })} />
-                : section ? <EntrySection key={section.kind} store={store} toasts={toasts} kind={section.kind} />
+                : section ? <EntrySection key={section.kind} store={store} toasts={toasts} actions={o.actions} kind={section.kind} />
                 : <NonIdealState icon="help" title="Onbekend scherm" />}
             </>
           )}

@@ -4,17 +4,13 @@
 import type Handsontable from 'handsontable/base';
 import { DropdownEditor } from 'handsontable/editors';
 import { EDITOR_STATE } from 'handsontable/editors/baseEditor';
-import type { CopyPaste } from 'handsontable/plugins';
+import { MENU_SEPARATOR, type ActionRegistry } from './actions.ts';
 
 /** What a grid whose rows are entries can do with them (EntrySection gives the store's actions). */
 export interface RowActions {
   /** `count` new rows above `row` or below it (as many as the selection has rows, as in Excel). */
   insert(row: number, where: 'above' | 'below', count: number): void;
   remove(rows: number[]): void;
-  undo(): void;
-  canUndo(): boolean;
-  /** A Dutch message for the user (a toast). */
-  tell(message: string): void;
 }
 
 /** The rows covered by the selection (all its ranges), ascending, without the empty last row. */
@@ -28,49 +24,18 @@ export function selectedRows(hot: Handsontable, spareRow: number): number[] {
   return [...rows].sort((a, b) => a - b);
 }
 
-export const PASTE_REFUSED = 'De browser staat plakken via het menu niet toe. Gebruik Ctrl+V.';
-
 /**
- * The right-click menu: 'Rij invoegen boven', 'Rij invoegen onder', 'Rij verwijderen', 'Knippen',
- * 'Kopiëren', 'Plakken', 'Ongedaan maken'. Cut and paste run the grid's own clipboard path, which hands
- * the cells to the store (Sheet's beforeChange/beforePaste), so they too are one undo step.
+ * The right-click menu of the entry grids, from the tool's action registry (the menu actions: 'Rij invoegen
+ * boven', 'Rij invoegen onder', 'Rij verwijderen', 'Knippen', 'Kopiëren', 'Plakken', 'Ongedaan maken'),
+ * so an item has the label and enabled rule of its button and shortcut. The actions work on the active
+ * grid, which the right click has made this one.
  */
-export function contextMenuOf(hot: () => Handsontable, rows: () => RowActions | undefined, state: () => { readOnly: boolean; spareRow: number }) {
-  const cannotEdit = () => state().readOnly || !rows();
-  const active = () => selectedRows(hot(), -1);
-  const clipboard = () => hot().getPlugin('copyPaste') as CopyPaste;
-  const insert = (where: 'above' | 'below') => {
-    const selected = active();
-    if (selected.length) rows()?.insert(where === 'above' ? selected[0]! : selected.at(-1)!, where, selected.length);
-  };
+export function contextMenuOf(actions: ActionRegistry) {
+  let separators = 0;
   return {
-    items: {
-      gs_row_above: { name: 'Rij invoegen boven', disabled: cannotEdit, callback: () => insert('above') },
-      gs_row_below: { name: 'Rij invoegen onder', disabled: cannotEdit, callback: () => insert('below') },
-      gs_remove_row: {
-        name: 'Rij verwijderen',
-        disabled: () => cannotEdit() || selectedRows(hot(), state().spareRow).length === 0,
-        callback: () => rows()?.remove(selectedRows(hot(), state().spareRow)),
-      },
-      gs_sep1: { name: '---------' },
-      gs_cut: { name: 'Knippen', disabled: () => state().readOnly, callback: () => clipboard().cut() },
-      gs_copy: { name: 'Kopiëren', callback: () => clipboard().copy() },
-      gs_paste: {
-        name: 'Plakken',
-        disabled: () => state().readOnly,
-        callback: () => {
-          // Reading the clipboard needs the browser's consent; without it Ctrl+V still works.
-          const read = navigator.clipboard?.readText?.();
-          if (!read) return void rows()?.tell(PASTE_REFUSED);
-          read.then((text) => {
-            hot().listen();
-            clipboard().paste(text);
-          }, () => rows()?.tell(PASTE_REFUSED));
-        },
-      },
-      gs_sep2: { name: '---------' },
-      gs_undo: { name: 'Ongedaan maken', disabled: () => cannotEdit() || !rows()!.canUndo(), callback: () => rows()?.undo() },
-    },
+    items: Object.fromEntries(actions.menu().map((a) => (a === MENU_SEPARATOR
+      ? [`gs_sep${++separators}`, { name: '---------' }]
+      : [`gs_${a.id}`, { name: a.label, disabled: () => !a.enabled(), callback: () => a.run() }]))),
   };
 }
 
