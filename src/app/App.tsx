@@ -3,11 +3,11 @@ import { Spinner } from '@blueprintjs/core';
 import { useRoot } from './RootStore.ts';
 import { Shell } from './Shell.tsx';
 import { Toasts } from './Toasts.tsx';
-import { LoginScreen } from '../admin/login/LoginScreen.tsx';
-import { WaitingScreen } from '../admin/login/WaitingScreen.tsx';
+import { signedOutScreens } from './screenRegistry.tsx';
 
 export const App = observer(function App() {
   const { auth } = useRoot();
+  const { login: LoginScreen, waiting: WaitingScreen } = signedOutScreens();
   let body;
   if (!auth.loggedIn || !auth.user) {
     body = auth.loginState === 'Loading'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Breadcrumbs, type BreadcrumbProps } from '@blueprintjs/core';
 import { useRoot } from './RootStore.ts';
-import type { Screen, ScreenParams } from './screens.ts';
+import type { Screen, ScreenParams } from './screenNames.ts';
 
 interface Crumb {
   text: string;

@@ -3,10 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
 import { Menu, MenuItem, NonIdealState, Popover, Spinner } from '@blueprintjs/core';
 import { useRoot } from './RootStore.ts';
-import { prepareScreen, screenComponent } from './screenRegistry.tsx';
+import { prepareScreen, screenComponent, shellOverlays } from './screenRegistry.tsx';
 import { PageHeader } from './PageHeader.tsx';
-import { TermsWindow } from '../admin/terms/TermsWindow.tsx';
-import { PasswordResetRequiredAlert } from '../admin/login/PasswordResetRequiredAlert.tsx';
 
 /** Menu bar (spec 2 §2) and the current screen. */
 export const Shell = observer(function Shell() {
@@ -48,8 +46,7 @@ export const Shell = observer(function Shell() {
           )}
         </Suspense>
       </main>
-      <TermsWindow />
-      <PasswordResetRequiredAlert />
+      {shellOverlays().map((Overlay, i) => <Overlay key={i} />)}
     </div>
   );
 });

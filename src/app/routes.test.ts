@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayOpen, pathOf, screenOf } from './routes.ts';
-import { Screens, type Screen, type ScreenParams } from './screens.ts';
+import { Screens, type Screen, type ScreenParams } from './screenNames.ts';
 import type { CurrentUser } from '../api/auth.ts';
 
 /** The parameters each screen is opened with in the app (ids as numbers, as the screens pass them). */

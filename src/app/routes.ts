@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../api/auth.ts';
-import type { Screen, ScreenParams } from './screens.ts';
+import type { Screen, ScreenParams } from './screenNames.ts';
 
 /**
  * The one two-way mapping between a screen (the spec's internal state) with its parameters and the

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { authApi, type CurrentUser } from '../../api/auth.ts';
 import { http } from '../../api/http.ts';
-import type { LoginState } from '../screens.ts';
+import type { LoginState } from '../screenNames.ts';
 import type { RootStore } from '../RootStore.ts';
 
 /** Seconds before expiry at which the access token is refreshed (spec 2 §9). */

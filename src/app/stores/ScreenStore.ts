@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { Screen, ScreenParams } from '../screens.ts';
+import type { Screen, ScreenParams } from '../screenNames.ts';
 import type { RootStore } from '../RootStore.ts';
 import { mayOpen, pathOf, screenOf } from '../routes.ts';
 

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
-import type { Screen } from '../../app/screens.ts';
+import type { Screen } from '../../app/screenNames.ts';
 import { mapEditStore, type MapEditKind, type MapEditStore } from './MapEditStore.ts';
 import { ViewerFrame } from './ViewerFrame.tsx';
 import { MapPreview, type PreviewLayer } from '../../app/map/MapPreview.tsx';

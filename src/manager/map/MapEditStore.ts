@@ -2,7 +2,7 @@ import { action, computed, makeObservable, observable, observableRef } from 'mob
 import { Resource } from '../../app/resource.ts';
 import { Submission } from '../../app/submission.ts';
 import type { AreaStoreFactory, ClientApi, RootStore } from '../../app/RootStore.ts';
-import type { Screen, ScreenParams } from '../../app/screens.ts';
+import type { Screen, ScreenParams } from '../../app/screenNames.ts';
 import type { AreaGeometry, FeatureAreasAnswer, FeatureAreasBody, OutlineAnswer } from '../../api/map.ts';
 import { SAVE_FAILED } from '../../api/contract/messages.ts';
 import { MAP_LOAD_FAILED } from '../../app/map/AreaFigures.tsx';

@@ -5,7 +5,7 @@ import { Button, Callout, DialogBody, DialogFooter, type IconName, Menu, MenuIte
 import { Dialog } from '../app/Dialog.tsx';
 import { useRoot, type RootStore } from '../app/RootStore.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
-import type { Screen } from '../app/screens.ts';
+import type { Screen } from '../app/screenNames.ts';
 import { grexonlineApi } from '../api/grexonline.ts';
 import { MSG_SESSION_OTHER } from '../api/contract/messages.ts';
 import { takePrefetchedModel } from './prefetch.ts';
