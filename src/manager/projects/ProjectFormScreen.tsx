@@ -26,9 +26,20 @@ interface Form {
 
 const EMPTY: Form = { name: '', description: '', number: '', typeProject: 0, subregion: 0, organisation: '', projectmanager: '', hidden: false };
 
+/** The project's fields as the create and update calls take them. */
+const fieldsOf = (form: Form) => ({
+  name: form.name.trim(),
+  number: orNull(form.number),
+  description: orNull(form.description),
+  organisation: orNull(form.organisation),
+  projectmanager: orNull(form.projectmanager),
+  subregion: form.subregion,
+  typeProject: form.typeProject,
+});
+
 /** Projects_NewProject and Projects_ProjectInfo (spec 1 §2 "New project / project info"). */
 const ProjectFormScreen = observer(function ProjectFormScreen() {
-  const { screen, toasts, auth } = useRoot();
+  const { screen, toasts } = useRoot();
   const isNew = screen.screen === 'Projects_NewProject';
   const projectId = isNew ? null : numParam(screen.params.projectId);
 
@@ -72,8 +83,6 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
     void subregionRoles.load(() => referenceDataApi.subregionRoles(id), setRoles);
   };
 
-  const setRole = (userId: number, value: Role) => setRoles((rs) => rs.map((r) => (r.id === userId ? { ...r, role: value } : r)));
-
   const save = async () => {
     const problem = nameError('project', form.name);
     const lacks = form.typeProject <= 0 || form.subregion <= 0 || (isNew && roles.length === 0);
@@ -87,15 +96,7 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
       toasts.error(problem);
       return;
     }
-    const fields = {
-      name: form.name.trim(),
-      number: orNull(form.number),
-      description: orNull(form.description),
-      organisation: orNull(form.organisation),
-      projectmanager: orNull(form.projectmanager),
-      subregion: form.subregion,
-      typeProject: form.typeProject,
-    };
+    const fields = fieldsOf(form);
     const roleRows = roles.map((r) => ({ id: r.id, role: r.role }));
     await saveForm(async () => {
       if (isNew) {
@@ -108,8 +109,6 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
   };
 
   const title = isNew ? 'Nieuw project' : 'Project info';
-  const typeName = types.find((t) => t.id === form.typeProject)?.description ?? detail?.typeProjectName;
-  const subregionName = subregions.find((s) => s.id === form.subregion)?.description ?? detail?.subregionName;
   const req = (empty: boolean) => (missing && empty ? REQUIRED_MESSAGE : null);
 
   return (
@@ -146,31 +145,8 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
             <Checkbox label="Verbergen" checked={form.hidden} disabled={busy} onChange={(e) => set('hidden', e.currentTarget.checked)} />
           )}
           {showRights && (
-            <div aria-label="Rechten" role="group">
-              {rolesLoading && <Spinner size={16} />}
-              {form.subregion > 0 || roles.length > 0 ? (
-                <HTMLTable compact striped className="gs-rights">
-                  <thead><tr><th>Naam</th><th>Rechten</th></tr></thead>
-                  <tbody>
-                    {roles.map((r) => (
-                      <tr key={r.id}>
-                        <td>{r.nameFull}</td>
-                        <td>
-                          <HTMLSelect
-                            aria-label={`Rechten ${r.nameFull}`}
-                            value={r.id === auth.user?.id ? 'ADM' : r.role}
-                            disabled={busy || r.id === auth.user?.id}
-                            onChange={(e) => setRole(r.id, e.currentTarget.value as Role)}
-                          >
-                            {ROLE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-                          </HTMLSelect>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </HTMLTable>
-              ) : <p className="gs-muted">Kies een deelgebied om de rechten te laden.</p>}
-            </div>
+            <ProjectRoles roles={roles} loading={rolesLoading} subregionChosen={form.subregion > 0} busy={busy}
+              onRole={(userId, role) => setRoles((rs) => rs.map((r) => (r.id === userId ? { ...r, role } : r)))} />
           )}
           {detail && <CreatedModified row={detail} />}
           <SaveCancel busy={busy} saving={saving} onCancel={() => screen.navigate('Projects')} />
@@ -183,8 +159,8 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
             ['Projectnaam', detail.name],
             ['Beschrijving', detail.description],
             ['Projectnummer', detail.number],
-            ['Projecttype', typeName],
-            ['Deelgebied', subregionName],
+            ['Projecttype', types.find((t) => t.id === form.typeProject)?.description ?? detail.typeProjectName],
+            ['Deelgebied', subregions.find((s) => s.id === form.subregion)?.description ?? detail.subregionName],
             ['Gemeente / organisatie', detail.organisation],
             ['Projectmanager', detail.projectmanager],
             ['Verborgen', detail.hidden ? 'Ja' : 'Nee'],
@@ -195,3 +171,37 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
   );
 });
 export default ProjectFormScreen;
+
+/** The project's users and their rights (the subregion's list for a new project); the signed-in user's own row stays Beheren. */
+const ProjectRoles = observer(function ProjectRoles({ roles, loading, subregionChosen, busy, onRole }: {
+  roles: SubregionRole[]; loading: boolean; subregionChosen: boolean; busy: boolean; onRole: (userId: number, role: Role) => void;
+}) {
+  const { auth } = useRoot();
+  return (
+    <div aria-label="Rechten" role="group">
+      {loading && <Spinner size={16} />}
+      {subregionChosen || roles.length > 0 ? (
+        <HTMLTable compact striped className="gs-rights">
+          <thead><tr><th>Naam</th><th>Rechten</th></tr></thead>
+          <tbody>
+            {roles.map((r) => (
+              <tr key={r.id}>
+                <td>{r.nameFull}</td>
+                <td>
+                  <HTMLSelect
+                    aria-label={`Rechten ${r.nameFull}`}
+                    value={r.id === auth.user?.id ? 'ADM' : r.role}
+                    disabled={busy || r.id === auth.user?.id}
+                    onChange={(e) => onRole(r.id, e.currentTarget.value as Role)}
+                  >
+                    {ROLE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                  </HTMLSelect>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      ) : <p className="gs-muted">Kies een deelgebied om de rechten te laden.</p>}
+    </div>
+  );
+});
