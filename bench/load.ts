@@ -2,7 +2,7 @@
 // of `npm run start:cluster` (scripts/cluster.ts: the instances as their own processes behind nginx, on
 // this benchmark's own embedded PostgreSQL), with two instances and then with one for comparison.
 // Each user signs in, then, with a think time of 0.5–1.5 s between steps, asks the project list (30 %), a
-// version's model list (20 %), opens an online model (the tool's load, 20 %), saves it (27 %, with the
+// version's model list (20 %), opens an online model (the workbench's load, 20 %), saves it (27 %, with the
 // data_version it read; a 409 is answered by reading again and saving once more), asks a report and polls
 // it until it is ready (1 %), or signs in again (2 %). 100 online models, each shared by two users, so
 // saves do meet each other.

@@ -1,19 +1,19 @@
-// `npm run bench -- workbench`: the online tool in Chromium (Playwright) against the real server on a
+// `npm run bench -- workbench`: the workbench in Chromium (Playwright) against the real server on a
 // temporary data dir, with the large model (src/formulas/testing/largeModel.ts: 300 cost entries,
 // 100 residential entries, 40 quarterly periods).
 // Figures and targets:
-//   sign-in + Projects: JavaScript loaded, gzipped          ≤ 200 kB (the tool's chunk must not load)
+//   sign-in + Projects: JavaScript loaded, gzipped          ≤ 200 kB (the workbench's chunk must not load)
 //   open the large model's Overzicht → numbers on screen    ≤ 300 ms (EW/NCW and the overview's figures, from
 //                                                            the stored results; issue 26)
 //   open → first edit accepted and recomputed               ≤ 500 ms (an edit made as the numbers appear: it
 //                                                            waits for the engine, then EW is repainted)
 //   each open is measured twice in one run: before (the model answer without its stored results, so
-//   the tool computes everything first, as before issue 26) and after (with them)
+//   the workbench computes everything first, as before issue 26) and after (with them)
 //   open the large model → first tab interactive            ≤ 1,5 s
 //   edit one amount → result strip (EW/NCW) repainted       ≤ 50 ms p95
 //   paste 100 × 40 values → repainted                       ≤ 300 ms
 //   switch tabs (Raming ↔ Fasering) → grid painted          ≤ 150 ms
-// Where the time goes (each run prints the open's timeline from the tool's performance marks):
+// Where the time goes (each run prints the open's timeline from the workbench's performance marks):
 //   WB_PROFILE=open|edit|paste|tab   CPU profile of that step (unminified build): self and inclusive
 //                                    time per function; WB_TREE=<ms> adds the call tree above <ms>
 //   WB_TRACE=<file.json>             Chromium trace of the open, or of WB_TRACE_STEP=edit|paste|tab
@@ -129,7 +129,7 @@ export default async function bench(): Promise<void> {
       await api(base, access, 'POST', `/api/grexonline/model/${m.id}/`, { ...data, data_version: loaded.data_version });
       return m;
     }));
-    // The saves' results jobs store the results the tool's first paint reads (a model is opened after its save).
+    // The saves' results jobs store the results the workbench's first paint reads (a model is opened after its save).
     const [before, model] = [models[0]!, models[1]!];
     for (const m of models) {
       const until = Date.now() + 120_000;
@@ -165,9 +165,9 @@ export default async function bench(): Promise<void> {
     if (await terms.isVisible()) await terms.getByRole('button', { name: 'Accepteren' }).click();
     await projects.waitFor();
     await page.waitForLoadState('networkidle');
-    const beforeTool = [...js];
-    const kb = beforeTool.reduce((s, f) => s + f.gz, 0) / 1024;
-    const toolChunkEarly = beforeTool.some((f) => f.tool);
+    const beforeWorkbench = [...js];
+    const kb = beforeWorkbench.reduce((s, f) => s + f.gz, 0) / 1024;
+    const toolChunkEarly = beforeWorkbench.some((f) => f.tool);
     line('inloggen + Projecten: JavaScript (gzip)', `${kb.toFixed(0)} kB`, kb <= TARGETS.jsKb, `≤ ${TARGETS.jsKb} kB`);
     const reqLog: string[] = [];
     const tReload = Date.now();
@@ -318,7 +318,7 @@ export default async function bench(): Promise<void> {
     await projects.waitFor();
     await page.waitForLoadState('networkidle');
 
-    // The JavaScript the open below loads (the opens above loaded the tool's chunks into other pages).
+    // The JavaScript the open below loads (the opens above loaded the workbench's chunks into other pages).
     const jsBeforeOpen = js.length;
 
     // 2. Open the large model to an interactive first tab.

@@ -78,7 +78,7 @@ describe('shipped documentation', () => {
     expect(latestRelease('# x\n\n## 1.2.3 – 5 maart 2027\n')).toEqual({ version: '1.2.3', date: new Date(Date.UTC(2027, 2, 5, 12)) });
   });
 
-  it('the manual is the real Handleiding Grondslag with the tool\'s keys, and the release notes its versions', async () => {
+  it('the manual is the real Handleiding Grondslag with the workbench\'s keys, and the release notes its versions', async () => {
     const manual = SHIPPED_DOCUMENTS.find((d) => d.key === 'manual')!;
     const { data, hash } = await renderShipped(manual);
     expect(hash).toBe(shippedHash(manual));

@@ -91,7 +91,7 @@ describe('with the results job running', () => {
   });
   afterAll(() => t.close());
 
-  it('a save in the tool stores the results of the saved data', async () => {
+  it('a save in the workbench stores the results of the saved data', async () => {
     const { modelId } = await onlineModel(t, a, 'Opslaan');
     const res = await toolSave(t, a, modelId, changed(example, 1_200_000), 0);
     expect(res.statusCode, res.body).toBe(200);

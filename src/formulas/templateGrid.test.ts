@@ -12,7 +12,7 @@ import { engineResults, expectSameResults, workedTemplateModel } from './testing
 import { PERIOD_ROWS } from './workbookLayout.ts';
 import { writeWorkbookInputs } from './workbookInputs.ts';
 
-// Issue 23 item 10: the template's period grid follows the dates on Invoer, by the tool's rule of periods.
+// Issue 23 item 10: the template's period grid follows the dates on Invoer, by the workbench's rule of periods.
 
 /** The template in HyperFormula with other start and end dates typed on Invoer. */
 function gridFor(phasing: PhasingPeriod, start: string, end: string) {

@@ -24,8 +24,8 @@ import {
   type WorkbenchToasts,
 } from './workbenchContract.ts';
 
-// The online tool's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
-// sheet of the tool, the working copy (the engine's model data + the space-usage rows as typed), the
+// The workbench's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
+// sheet of the workbench, the working copy (the engine's model data + the space-usage rows as typed), the
 // saved copy, the unsaved-changes flag, and one undo/redo stack across the whole model.
 //
 // Space-usage rows may be incomplete while the user types (spec: Save is blocked then); the engine only
@@ -288,7 +288,7 @@ export class WorkbenchStore {
       });
       if (!a.held && a.read_only_reason === 'session') this.deps.toasts.warning(a.message);
     } catch {
-      /* the tool stays usable; saving will tell */
+      /* the workbench stays usable; saving will tell */
     }
   }
 
@@ -637,7 +637,7 @@ export class WorkbenchStore {
     }
   }
 
-  /** Take the offered working copy back (one undo step; the tool is dirty afterwards). */
+  /** Take the offered working copy back (one undo step; the workbench is dirty afterwards). */
   restoreBackup(): boolean {
     const b = this.restoreOffer;
     this.restoreOffer = null;
