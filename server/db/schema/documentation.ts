@@ -17,7 +17,7 @@ export const documentation = pgTable('documentation', {
   /** Order within its list (then the name). */
   sortOrder: integer().notNull().default(0),
   /**
-   * Set on the entries the product ships (server/docs/shipped.ts: 'manual', 'release_notes'), with the
+   * Set on the entries the product ships (server/pdf/shipped.ts: 'manual', 'release_notes'), with the
    * hash of the shipped source their file was made from: a start with another hash replaces the file.
    */
   shippedKey: text(),
