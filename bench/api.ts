@@ -16,7 +16,7 @@ import { configFromEnv } from '../server/config.ts';
 import type { Db } from '../server/db/index.ts';
 import { withBenchDatabase } from './support/database.ts';
 import { freePort } from '../server/net.ts';
-import { createTenant } from '../server/test/fixtures.ts';
+import { createTenant } from '../test/server/fixtures.ts';
 import { defaultModelData } from '../src/formulas/modelDefaults.ts';
 
 const PROJECTS = 2000;

@@ -22,7 +22,7 @@ import type { Db } from '../server/db/index.ts';
 import { freePort } from '../server/net.ts';
 import { templateReport } from '../server/db/schema/index.ts';
 import { ensureReportTemplates } from '../server/seed/templates.ts';
-import { PASSWORD, createTenant, createUser } from '../server/test/fixtures.ts';
+import { PASSWORD, createTenant, createUser } from '../test/server/fixtures.ts';
 import { CASH_FLOWS_NAME } from '../src/formulas/reportTemplates.ts';
 import { withBenchDatabase } from './support/database.ts';
 

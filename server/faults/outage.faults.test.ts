@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { job, model, project, projectRole, versionModel } from '../db/schema/index.ts';
 import { DATABASE_UNAVAILABLE } from '../errors.ts';
-import { createTenant, type Tenant } from '../test/fixtures.ts';
-import { seedTree } from '../test/projectFixtures.ts';
+import { createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { seedTree } from '../../test/server/projectFixtures.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import type { Db } from '../db/index.ts';
-import { call, signIn, sleep, startServer, stopServer, TestPostgres, testDb, type ServerProcess } from './support.ts';
+import { sleep, TestPostgres, testDb } from '../../test/server/faults.ts';
+import { call, signIn, startServer, stopServer, type ServerProcess } from '../../test/server/serverProcess.ts';
 
 // PostgreSQL stopped for 10 s under load: meanwhile the server answers 503 with a Dutch message and
 // holds no request, and afterwards it is back by itself (its pool, the job queue), without a restart.

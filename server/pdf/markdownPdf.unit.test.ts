@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdownPdf } from './markdownPdf.ts';
 import { SHIPPED_DOCUMENTS, latestRelease, renderShipped, shippedHash } from './shipped.ts';
-import { pdfText } from './testing/pdfText.ts';
+import { pdfText } from '../../test/server/pdfText.ts';
 
 const date = new Date(Date.UTC(2026, 10, 24, 12));
 const pages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;

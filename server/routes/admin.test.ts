@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { createTenant, createUser, bearer, PASSWORD, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { createTenant, createUser, bearer, PASSWORD, type Tenant } from '../../test/server/fixtures.ts';
 import {
   appUser, attachment, auditLog, categoryAttachment, model, parameterApplication, phase, project, projectRole, refreshToken,
   subregion, typeProject, userSubregion, versionModel, storedFile,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { createTenant, createUser, bearer, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { createTenant, createUser, bearer, type Tenant } from '../../test/server/fixtures.ts';
 import { categoryAttachment, job, phase, project, subregion, typeProject, versionModel, model, templateReport, userTemplateReport, documentation } from '../db/schema/index.ts';
-import { multipart, rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
+import { multipart, rolesAsGlobal, seedTree } from '../../test/server/projectFixtures.ts';
 import { buildComparisonTemplate } from '../../src/formulas/reportTemplates.ts';
 import { saveFile } from '../storage/files.ts';
 import type { UserRow } from '../context.ts';

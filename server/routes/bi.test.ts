@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { parseCsdl } from '../test/csdl.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { seedTree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { parseCsdl } from '../../test/server/csdl.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { seedTree } from '../../test/server/projectFixtures.ts';
 import { appUser, auditLog, model, projectRole } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
 import { BI_RATE_LIMIT } from '../services/biLinks.ts';

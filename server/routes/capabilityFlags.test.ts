@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { PASSWORD, bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
-import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { PASSWORD, bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
+import { multipart, rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import { shippedReportTemplate, shippedTemplate } from '../seed/templates.ts';
 import { COMPARISON_NAME } from '../../src/formulas/reportTemplates.ts';
 import type { UserRow } from '../context.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
 import { auditLog, model, modelResult, modelSession, project, projectRole, versionModel } from '../db/schema/index.ts';
 import { onlineModelResults } from '../../src/formulas/modelResults.ts';
 import type { UserRow } from '../context.ts';

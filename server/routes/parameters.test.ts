@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { auditLog, model, parameterApplication, project, projectRole, versionModel } from '../db/schema/index.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import { GrexEngine } from '../../src/formulas/engine.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import { model, templateReport, userTemplateReport } from '../db/schema/index.ts';
 import { ensureReportTemplates } from '../seed/templates.ts';
 import type { UserRow } from '../context.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import {
   appUser, categoryAttachment, client, model, phase, project, savedModel, storedFile, templateModel, typeProject, versionModel, versionRegion,
 } from '../db/schema/index.ts';

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
+import { rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import { buildApp } from '../app.ts';
 import { connect, migrateDb, type Db } from '../db/index.ts';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { multipart } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { multipart } from '../../test/server/projectFixtures.ts';
 import { model, modelResult, project, projectRole, savedModel, templateModel, versionModel } from '../db/schema/index.ts';
 import { readFile, saveFile } from '../storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
@@ -12,7 +12,7 @@ import { refreshModelResults, resultSources, storeResults } from './modelResults
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import { type ModelResults, onlineModelResults, spreadsheetModelResults } from '../../src/formulas/modelResults.ts';
 import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
-import { workedTemplateModel } from '../../src/formulas/testing/spreadsheetModel.ts';
+import { workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { SECTION_COLUMNS } from '../../src/formulas/reportColumns.ts';
 
 // Stored results (issue 13): every kind of save leaves the results of that save in model_result (the

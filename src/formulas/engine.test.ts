@@ -5,8 +5,8 @@ import type { Edit } from './engineModelEdits.ts';
 import { GrexEngine } from './engine.ts';
 import { speedupLine, startHyperFormula } from './hyperformulaSpeedups.ts';
 import { referenceCalculate } from './reference/reference.ts';
-import { diffResults } from './testing/compare.ts';
-import { largeModel } from './testing/largeModel.ts';
+import { diffResults } from '../../test/formulas/compare.ts';
+import { largeModel } from '../../test/formulas/largeModel.ts';
 import { colName } from './workbookRefs.ts';
 
 const worked = (): ModelData => JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;

@@ -5,7 +5,7 @@ import { ReportModelRow, ReportPeriodRow } from '../api/contract/reportData.ts';
 import { GrexEngine } from './engine.ts';
 import { buildModelTemplate } from './modelTemplate.ts';
 import { failedResults, modelResultsOf, onlineModelResults, spreadsheetModelResults } from './modelResults.ts';
-import { engineResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
+import { engineResults, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { SECTION_COLUMNS } from './reportColumns.ts';
 import { WORKBENCH_RESULTS_FORMAT, nominalTotal } from './results.ts';
 import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';

@@ -4,8 +4,8 @@ import type { ModelData } from '../api/contract/modelData.ts';
 import type { Edit } from './engineModelEdits.ts';
 import { GrexEngine } from './engine.ts';
 import { referenceCalculate } from './reference/reference.ts';
-import { arbModel } from './testing/arbitraries.ts';
-import { diffResults } from './testing/compare.ts';
+import { arbModel } from '../../test/formulas/arbitraries.ts';
+import { diffResults } from '../../test/formulas/compare.ts';
 import { validateModelData } from './validate.ts';
 
 describe('workbook versus reference implementation', () => {

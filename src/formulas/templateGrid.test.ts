@@ -8,7 +8,7 @@ import { INPUT_SHEET, buildModelTemplate, templateModelData, templateWorkbook } 
 import { MAX_PERIODS, generatePeriods } from './periods.ts';
 import { readWorkbookResults } from './savedWorkbook.ts';
 import { IN_MODEL_ROW } from './templateGrid.ts';
-import { engineResults, expectSameResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
+import { engineResults, expectSameResults, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { PERIOD_ROWS } from './workbookLayout.ts';
 import { writeWorkbookInputs } from './workbookInputs.ts';
 

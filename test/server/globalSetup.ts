@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.ts';
-import { connect, migrateDb } from '../db/index.ts';
-import { freePort } from '../net.ts';
+import { startEmbeddedPostgres, type EmbeddedDb } from '../../server/db/embedded.ts';
+import { connect, migrateDb } from '../../server/db/index.ts';
+import { freePort } from '../../server/net.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +23,7 @@ export function withDatabase(url: string, name: string): string {
 /**
  * One PostgreSQL for the whole API run: the embedded server in a temporary folder, or the server of
  * TEST_DATABASE_URL. A migrated template database is built once; every test file clones it
- * (server/test/app.ts), so each file starts on a fresh database.
+ * (test/server/app.ts), so each file starts on a fresh database.
  */
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedDb | undefined;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../../server/db/index.ts';
 import { eq, sql } from 'drizzle-orm';
-import { savedModel } from '../db/schema/index.ts';
-import { createEditLink } from '../webdav/editLinks.ts';
+import { savedModel } from '../../server/db/schema/index.ts';
+import { createEditLink } from '../../server/webdav/editLinks.ts';
 import type { Tenant } from './fixtures.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../../server/db/index.ts';
 import {
   appUser, categoryAttachment, client, phase, subregion, templateModel, typeProject,
-} from '../db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import type { UserRow } from '../context.ts';
+} from '../../server/db/schema/index.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import type { UserRow } from '../../server/context.ts';
 import { TERMS_VERSION } from '../../src/api/contract/auth.ts';
 
 export const PASSWORD = 'Correct-Paard-42!';
