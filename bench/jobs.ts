@@ -70,8 +70,8 @@ export default async function bench() {
     const files = db.select({ id: savedModel.fileId }).from(savedModel).where(inArray(savedModel.modelId, models));
     await db.update(storedFile).set({ data: Buffer.from(xlsx), size: xlsx.byteLength }).where(inArray(storedFile.id, files));
     const geometry = { type: 'Polygon', coordinates: [] };
-    await db.insert(versionRegion).values({ versionId: tree.versionId, geometry, areaM2: 50_000 });
-    await db.insert(featureArea).values({ versionId: tree.versionId, name: 'Park', function: 'public_space_green', geometry, areaM2: GREEN_M2 });
+    await db.insert(versionRegion).values({ updatedAt: new Date(), versionId: tree.versionId, geometry, areaM2: 50_000 });
+    await db.insert(featureArea).values({ updatedAt: new Date(), versionId: tree.versionId, name: 'Park', function: 'public_space_green', geometry, areaM2: GREEN_M2 });
 
     const app = await buildApp({ config: { ...configFromEnv({}), clientDir: '/nonexistent' }, db });
     const port = await freePort();

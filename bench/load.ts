@@ -62,18 +62,19 @@ async function seed(db: Db): Promise<Seeded> {
   const emails: string[] = [];
   for (let i = 0; i < USERS; i++) emails.push((await createUser(db, tenant.clientId, { email: `gebruiker${i}@load.test`, role: 'USR' })).email);
   await db.execute(sql`
-    INSERT INTO project (client_id, name, number, subregion_id, type_project_id, created_by)
-    SELECT ${tenant.clientId}, 'Project ' || g, 'P-' || g, ${tenant.subregionId}, ${tenant.typeProjectId}, ${tenant.adm.id} FROM generate_series(1, ${MODELS}) g`);
+    INSERT INTO project (client_id, name, number, subregion_id, type_project_id, created_by, created_at, timestamp_last_modified)
+    SELECT ${tenant.clientId}, 'Project ' || g, 'P-' || g, ${tenant.subregionId}, ${tenant.typeProjectId}, ${tenant.adm.id}, now(), now() FROM generate_series(1, ${MODELS}) g`);
   await db.execute(sql`
     INSERT INTO project_role (project_id, user_id, role)
     SELECT p.id, u.id, CASE WHEN u.role = 'ADM' THEN 'ADM' WHEN u.role = 'NON' THEN 'NON' ELSE u.role END
     FROM project p CROSS JOIN app_user u WHERE p.client_id = ${tenant.clientId} AND u.client_id = ${tenant.clientId}`);
   await db.execute(sql`
-    INSERT INTO version_model (project_id, name, phase_id, created_by) SELECT p.id, 'Versie 1', ${tenant.phaseId}, ${tenant.adm.id}
+    INSERT INTO version_model (project_id, name, phase_id, created_by, created_at, timestamp_last_modified)
+    SELECT p.id, 'Versie 1', ${tenant.phaseId}, ${tenant.adm.id}, now(), now()
     FROM project p WHERE p.client_id = ${tenant.clientId}`);
   await db.execute(sql`
-    INSERT INTO model (version_id, name, model_platform, model_data, created_by)
-    SELECT v.id, 'Online', 'online', ${JSON.stringify(worked)}::jsonb, ${tenant.adm.id}
+    INSERT INTO model (version_id, name, model_platform, model_data, created_by, created_at, timestamp_last_modified)
+    SELECT v.id, 'Online', 'online', ${JSON.stringify(worked)}::jsonb, ${tenant.adm.id}, now(), now()
     FROM version_model v JOIN project p ON p.id = v.project_id WHERE p.client_id = ${tenant.clientId} ORDER BY v.id`);
   await ensureReportTemplates(db, new Date());
   const [tpl] = await db.select({ id: templateReport.id }).from(templateReport)

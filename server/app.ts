@@ -160,8 +160,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ctx: AppContext = {
     db,
     config,
-    tokens: new TokenService(await secret(db, 'jwt-signing-key'), config.accessTokenSeconds, config.now),
-    encryptionKey: await secret(db, 'encryption-key'),
+    tokens: new TokenService(await secret(db, 'jwt-signing-key', config.now()), config.accessTokenSeconds, config.now),
+    encryptionKey: await secret(db, 'encryption-key', config.now()),
     mailer: opts.mailer ?? createMailer(config, (m) => app.log.info(m)),
     jobs: new JobQueue(db, config, (e) => app.log.error(e)),
   };

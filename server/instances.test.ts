@@ -39,7 +39,7 @@ beforeAll(async () => {
   await B.ready();
   ten = await createTenant(t.db, 'inst');
   tree = await seedTree(t.db, ten, { roles: rolesAsGlobal(ten) });
-  const [m] = await t.db.insert(model).values({ versionId: tree.versionId, name: 'Online', modelPlatform: 'online', modelData: worked }).returning();
+  const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: tree.versionId, name: 'Online', modelPlatform: 'online', modelData: worked }).returning();
   onlineId = m.id;
 });
 afterAll(async () => {

@@ -39,11 +39,11 @@ afterAll(async () => {
 
 /** `count` online models, each named `Online <i>`, that the tenant's USR may save. */
 async function onlineModels(count: number): Promise<number[]> {
-  const [p] = await db.insert(project).values({ clientId: tenant.clientId, name: 'Kill', subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
+  const [p] = await db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: tenant.clientId, name: 'Kill', subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
   await db.insert(projectRole).values({ projectId: p.id, userId: tenant.usr.id, role: 'USR' });
-  const [v] = await db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1' }).returning();
+  const [v] = await db.insert(versionModel).values({ createdAt: new Date(), timestampLastModified: new Date(), projectId: p.id, name: 'Versie 1' }).returning();
   const rows = await db.insert(model).values(Array.from({ length: count }, (_, i) => (
-    { versionId: v.id, name: `Online ${i}`, modelPlatform: 'online' as const, modelData: example }))).returning({ id: model.id });
+    { createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name: `Online ${i}`, modelPlatform: 'online' as const, modelData: example }))).returning({ id: model.id });
   return rows.map((r) => r.id);
 }
 

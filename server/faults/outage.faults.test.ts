@@ -37,11 +37,11 @@ interface Answer { kind: string; start: number; end: number; status: number; mes
 
 describe('PostgreSQL stopped for 10 s under load', () => {
   it('answers 503 with a Dutch message meanwhile, never hangs, and recovers by itself', async () => {
-    const [p] = await db.insert(project).values({ clientId: tenant.clientId, name: 'Storing', subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
+    const [p] = await db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: tenant.clientId, name: 'Storing', subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
     await db.insert(projectRole).values({ projectId: p.id, userId: tenant.usr.id, role: 'USR' });
-    const [v] = await db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1' }).returning();
+    const [v] = await db.insert(versionModel).values({ createdAt: new Date(), timestampLastModified: new Date(), projectId: p.id, name: 'Versie 1' }).returning();
     const models = await db.insert(model).values(Array.from({ length: USERS }, (_, i) => (
-      { versionId: v.id, name: `Online ${i}`, modelPlatform: 'online' as const, modelData: example }))).returning({ id: model.id });
+      { createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name: `Online ${i}`, modelPlatform: 'online' as const, modelData: example }))).returning({ id: model.id });
     const token = await signIn(server.base, tenant.usr.email);
 
     const answers: Answer[] = [];

@@ -19,9 +19,9 @@ let frozenId: number;
 let sheetId: number;
 
 async function mkModel(tenant: Tenant, projectName: string, roles: [UserRow, 'ADM' | 'USR' | 'VWR' | 'NON'][], extra: Partial<typeof model.$inferInsert> = {}) {
-  const [p] = await t.db.insert(project).values({ clientId: tenant.clientId, name: projectName, subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
-  const [v] = await t.db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1' }).returning();
-  const [m] = await t.db.insert(model).values({ versionId: v.id, name: 'Online', modelPlatform: 'online', modelData: example, ...extra }).returning();
+  const [p] = await t.db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: tenant.clientId, name: projectName, subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
+  const [v] = await t.db.insert(versionModel).values({ createdAt: new Date(), timestampLastModified: new Date(), projectId: p.id, name: 'Versie 1' }).returning();
+  const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name: 'Online', modelPlatform: 'online', modelData: example, ...extra }).returning();
   for (const [u, role] of roles) await t.db.insert(projectRole).values({ projectId: p.id, userId: u.id, role }).onConflictDoNothing();
   return m.id;
 }

@@ -136,8 +136,8 @@ const sessionOf = async (modelId: number) =>
 
 async function mapData(versionId: number, regionM2: number | null, features: [SpaceUsageLocation, number][]) {
   const geometry = { type: 'Polygon', coordinates: [] };
-  if (regionM2 !== null) await t.db.insert(versionRegion).values({ versionId, geometry, areaM2: regionM2 });
-  for (const [fn, m2] of features) await t.db.insert(featureArea).values({ versionId, name: fn, function: fn, geometry, areaM2: m2 });
+  if (regionM2 !== null) await t.db.insert(versionRegion).values({ updatedAt: new Date(), versionId, geometry, areaM2: regionM2 });
+  for (const [fn, m2] of features) await t.db.insert(featureArea).values({ updatedAt: new Date(), versionId, name: fn, function: fn, geometry, areaM2: m2 });
 }
 
 describe('open model', () => {
@@ -511,7 +511,7 @@ describe('open model', () => {
     const ctx = t.app.ctx;
     let id = '';
     await expect(command(ctx, { user: a.usr, ip: '127.0.0.1' }, async (c) => {
-      const [row] = await c.tx.insert(job).values({ clientId: a.clientId, userId: a.usr.id, kind: 'open-model', modelId: tree.modelId, params: { edit: false, mapviewerRequired: false } })
+      const [row] = await c.tx.insert(job).values({ createdAt: new Date(), clientId: a.clientId, userId: a.usr.id, kind: 'open-model', modelId: tree.modelId, params: { edit: false, mapviewerRequired: false } })
         .returning({ id: job.id, kind: job.kind });
       id = row.id;
       await ctx.jobs.enqueue(c.tx, row);
@@ -536,7 +536,7 @@ describe('workers', () => {
   let crashing = '';
   beforeAll(async () => {
     const tree = await spreadsheetModel();
-    await t.db.insert(parameterApplication).values({ clientId: a.clientId, parameters: { not: 'a list' }, modelIds: [tree.modelId] });
+    await t.db.insert(parameterApplication).values({ createdAt: new Date(), clientId: a.clientId, parameters: { not: 'a list' }, modelIds: [tree.modelId] });
     crashing = await openTask(a.usr, tree.modelId);
   });
 
@@ -565,7 +565,7 @@ describe('workers', () => {
     const tree = await spreadsheetModel();
     // A job row that no queue knows: only the two runs below run it.
     const [row] = await t.db.insert(job).values({
-      clientId: a.clientId, userId: a.usr.id, kind: 'open-model', modelId: tree.modelId, params: { edit: true, mapviewerRequired: false },
+      createdAt: new Date(), clientId: a.clientId, userId: a.usr.id, kind: 'open-model', modelId: tree.modelId, params: { edit: true, mapviewerRequired: false },
     }).returning({ id: job.id });
     const before = await resultFiles(t.db);
     const held = await holdParameters();

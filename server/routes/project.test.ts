@@ -212,10 +212,10 @@ describe('duplicate, move and delete', () => {
   it('duplicates versions and models beside the original', async () => {
     const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
     const geometry = { type: 'Polygon', coordinates: [[[5.1, 52.1], [5.2, 52.1], [5.2, 52.2], [5.1, 52.1]]] };
-    await t.db.insert(versionRegion).values({ versionId: tree.versionId, geometry, areaM2: 12_345 });
+    await t.db.insert(versionRegion).values({ updatedAt: new Date(), versionId: tree.versionId, geometry, areaM2: 12_345 });
     await t.db.insert(featureArea).values([
-      { versionId: tree.versionId, name: 'Park', function: 'public_space_green', geometry, areaM2: 500 },
-      { versionId: tree.versionId, name: 'Kavels', function: 'net_area_marketable_residential', geometry, areaM2: 900 },
+      { updatedAt: new Date(), versionId: tree.versionId, name: 'Park', function: 'public_space_green', geometry, areaM2: 500 },
+      { updatedAt: new Date(), versionId: tree.versionId, name: 'Kavels', function: 'net_area_marketable_residential', geometry, areaM2: 900 },
     ]);
     const v = await inject('GET', `/version-model/${tree.versionId}/duplicate/`, usr);
     expect(v.json()).toMatchObject({ name: 'Versie 1 (kopie)', project_id: tree.projectId });

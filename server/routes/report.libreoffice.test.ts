@@ -59,7 +59,7 @@ beforeAll(async () => {
   const changed = applyGlobalParameters(worked, CHANGED);
   if (!changed.ok) throw new Error(JSON.stringify(changed.problems));
   for (const [name, data] of [['Online basis', worked], ['Online gewijzigd', changed.data]] as const) {
-    const [m] = await t.db.insert(model).values({ versionId: tree.versionId, name, modelPlatform: 'online', modelData: data }).returning();
+    const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: tree.versionId, name, modelPlatform: 'online', modelData: data }).returning();
     models.push({ id: m!.id, kind: 'online', ...engineOf(data) });
   }
   // Two spreadsheet models: one started from the shipped template (all 0), one with the worked example saved into its history.

@@ -61,7 +61,7 @@ beforeAll(async () => {
   tpl.cashFlows = rows.find((r) => r.clientId === a.clientId && r.name === CASH_FLOWS_NAME)!.id;
   tpl.otherTenant = rows.find((r) => r.clientId === b.clientId)!.id;
   tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
-  const [online] = await t.db.insert(model).values({ versionId: tree.versionId, name: 'Online', modelPlatform: 'online', modelData: worked }).returning();
+  const [online] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: tree.versionId, name: 'Online', modelPlatform: 'online', modelData: worked }).returning();
   onlineId = online!.id;
   hiddenId = (await seedTree(t.db, a, { roles: {} })).modelId;
   otherTenantModel = (await seedTree(t.db, b, { roles: rolesAsGlobal(b) })).modelId;

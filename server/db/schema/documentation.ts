@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { appUser, client, storedFile } from './tenancy.ts';
-import { DOCUMENTATION_TYPES, now } from './columns.ts';
+import { DOCUMENTATION_TYPES, stamp } from './columns.ts';
 
 /**
  * Documentation entries of a client (spec 1 §3 Documentation): manuals and release notes with their PDF
@@ -22,7 +22,7 @@ export const documentation = pgTable('documentation', {
    */
   shippedKey: text(),
   shippedHash: text(),
-  createdAt: now(),
+  createdAt: stamp(),
   createdBy: integer().references(() => appUser.id, { onDelete: 'set null' }),
-  updatedAt: now(),
+  updatedAt: stamp(),
 }, (t) => [index('documentation_client_idx').on(t.clientId, t.documentationType, t.sortOrder)]);
