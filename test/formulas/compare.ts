@@ -1,5 +1,5 @@
 // Compare the engine's results with the reference implementation (tests only).
-import type { RefResults } from '../../src/formulas/reference/reference.ts';
+import type { RefResults } from './reference.ts';
 import type { Results } from '../../src/formulas/results.ts';
 
 /** Differences larger than `tol` euros (factors: relative 1e-9), as readable strings. */
