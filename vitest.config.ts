@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Four projects: `unit` (pure code, no database), `engine-plain-hf` (the engine's reference and oracle
 // tests without the HyperFormula speed-ups), `api` (buildApp() on a fresh database per file, see
-// server/test/globalSetup.ts) and `faults` (real server processes, server/faults/support.ts).
+// test/server/globalSetup.ts) and `faults` (real server processes, test/server/serverProcess.ts).
 // e2e runs separately through Playwright (scripts/e2e.ts).
 export default defineConfig({
   test: {
@@ -33,7 +33,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           exclude: ['server/**/*.unit.test.ts', 'server/faults/**'],
           environment: 'node',
-          globalSetup: ['server/test/globalSetup.ts'],
+          globalSetup: ['test/server/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: true,
@@ -42,7 +42,7 @@ export default defineConfig({
       },
       {
         // Real server processes (server/main.ts) killed, and their own PostgreSQL stopped under load
-        // (server/faults/support.ts); one file at a time, each starts servers of its own.
+        // (test/server/faults.ts); one file at a time, each starts servers of its own.
         test: {
           name: 'faults',
           include: ['server/faults/*.faults.test.ts'],

@@ -16,7 +16,7 @@ import { configFromEnv } from '../server/config.ts';
 import type { Db } from '../server/db/index.ts';
 import { withBenchDatabase } from './support/database.ts';
 import { freePort } from '../server/net.ts';
-import { createTenant } from '../server/test/fixtures.ts';
+import { createTenant } from '../test/server/fixtures.ts';
 import { defaultModelData } from '../src/formulas/modelDefaults.ts';
 
 const PROJECTS = 2000;
@@ -102,21 +102,21 @@ export async function seed(db: Db) {
   // every spreadsheet model has one history file (20 kB), every version one file attachment and one link
   await db.execute(sql`
     WITH f AS (
-      INSERT INTO stored_file (client_id, filename, content_type, size, data)
-      SELECT ${c}, 'model-' || m.id || '.xlsx', 'application/octet-stream', 20000, decode(repeat('ab', 20000), 'hex')
+      INSERT INTO stored_file (client_id, filename, content_type, size, data, created_at)
+      SELECT ${c}, 'model-' || m.id || '.xlsx', 'application/octet-stream', 20000, decode(repeat('ab', 20000), 'hex'), now()
       FROM model m WHERE m.model_platform = 'spreadsheet' RETURNING id, filename)
-    INSERT INTO saved_model (model_id, active, file_id, filename_orig, filesize, user_save)
-    SELECT substring(f.filename from 'model-(\\d+)')::int, true, f.id, f.filename, 20000, ${tenant.usr.id} FROM f`);
+    INSERT INTO saved_model (model_id, active, file_id, filename_orig, filesize, user_save, timestamp_save)
+    SELECT substring(f.filename from 'model-(\\d+)')::int, true, f.id, f.filename, 20000, ${tenant.usr.id}, now() FROM f`);
   await db.execute(sql`
     WITH f AS (
-      INSERT INTO stored_file (client_id, filename, size, data)
-      SELECT ${c}, 'tekening-' || v.id || '.pdf', 50000, decode(repeat('cd', 50000), 'hex') FROM version_model v RETURNING id, filename)
-    INSERT INTO attachment (version_id, attachment_type, category_id, name, file_id)
-    SELECT substring(f.filename from 'tekening-(\\d+)')::int, 'FILE', ${tenant.categoryId}, 'Tekening', f.id FROM f`);
+      INSERT INTO stored_file (client_id, filename, size, data, created_at)
+      SELECT ${c}, 'tekening-' || v.id || '.pdf', 50000, decode(repeat('cd', 50000), 'hex'), now() FROM version_model v RETURNING id, filename)
+    INSERT INTO attachment (version_id, attachment_type, category_id, name, file_id, timestamp_upload)
+    SELECT substring(f.filename from 'tekening-(\\d+)')::int, 'FILE', ${tenant.categoryId}, 'Tekening', f.id, now() FROM f`);
   await db.execute(sql`
-    INSERT INTO attachment (version_id, attachment_type, category_id, name, url_link)
-    SELECT v.id, 'LINK', ${tenant.categoryId}, 'Kaart', 'https://example.org/' || v.id FROM version_model v`);
-  await db.execute(sql`INSERT INTO model_session (model_id, user_id) SELECT id, ${tenant.usr.id} FROM model WHERE id % 50 = 0`);
+    INSERT INTO attachment (version_id, attachment_type, category_id, name, url_link, timestamp_upload)
+    SELECT v.id, 'LINK', ${tenant.categoryId}, 'Kaart', 'https://example.org/' || v.id, now() FROM version_model v`);
+  await db.execute(sql`INSERT INTO model_session (model_id, user_id, started_at) SELECT id, ${tenant.usr.id}, now() FROM model WHERE id % 50 = 0`);
   await db.execute(sql`ANALYZE`);
   return tenant;
 }

@@ -12,8 +12,8 @@ import { GrexEngine } from '../src/formulas/engine.ts';
 import type { Edit } from '../src/formulas/engineModelEdits.ts';
 import { startHyperFormula } from '../src/formulas/hyperformulaSpeedups.ts';
 import { exportXlsx } from '../src/formulas/export.ts';
-import { largeModel } from '../src/formulas/testing/largeModel.ts';
-import { makeProfile, recalcWithLibreOffice, sofficePath } from '../src/formulas/testing/libreoffice.ts';
+import { largeModel } from '../test/formulas/largeModel.ts';
+import { makeProfile, recalcWithLibreOffice, sofficePath } from '../test/formulas/libreoffice.ts';
 import { periodCode } from '../src/formulas/periods.ts';
 
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;

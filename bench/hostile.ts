@@ -6,18 +6,18 @@
 //   workbooks of 150,000 unclosed <row> tags were saved through WebDAV (each save starts a results job
 //   on the worker threads), against the same open on a quiet server.
 // Figures are printed, never asserted; an open that takes longer than GIVE_UP_S is reported as such.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 import { savedModel, storedFile } from '../server/db/schema/index.ts';
 import { freePort } from '../server/net.ts';
-import { createTenant } from '../server/test/fixtures.ts';
-import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../server/test/projectFixtures.ts';
+import { createTenant } from '../test/server/fixtures.ts';
+import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../test/server/projectFixtures.ts';
 import { buildModelTemplate } from '../src/formulas/modelTemplate.ts';
-import { largeModel } from '../src/formulas/testing/largeModel.ts';
-import { unclosedRowsWorkbook, zipBomb } from '../src/formulas/testing/hostileWorkbooks.ts';
+import { largeModel } from '../test/formulas/largeModel.ts';
+import { unclosedRowsWorkbook, zipBomb } from '../test/formulas/hostileWorkbooks.ts';
+import { kill, removeTempDirs, spawnServer } from '../test/server/serverProcess.ts';
 import { withBenchDatabase } from './support/database.ts';
 
 const GIVE_UP_S = 180;
@@ -45,19 +45,13 @@ export default async function bench() {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, DATABASE_URL: db.$client.options.connectionString, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', PUBLIC_URL: base },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const server = await spawnServer({ DATABASE_URL: db.$client.options.connectionString!, PUBLIC_URL: base }, port);
     // Only to sign tokens: the secret is the database's, so the server process accepts them.
     const signer = await buildApp({ config: { ...configFromEnv({}), clientDir: '/nonexistent', jobWorker: false }, db });
     const auth = async (userId: number) => ({ authorization: `Bearer ${await signer.ctx.tokens.sign({ userId, clientId: tenant.clientId })}` });
     try {
-      while (!(await fetch(`${base}/api/grexsuperadmin/status/`).then((r) => r.ok, () => false))) {
-        if (child.exitCode !== null) throw new Error('the server process stopped');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const pid = child.pid!;
+      await server.ready;
+      const pid = server.child.pid!;
 
       /** GET open/ and the poll (every 100 ms, as the browser) until 200: the seconds, or null past GIVE_UP_S. */
       const openSeconds = async (modelId: number): Promise<number | null> => {
@@ -120,7 +114,8 @@ export default async function bench() {
       await afterTwoSaves('the ordinary workbook', ordinaryXlsx);
       await afterTwoSaves('150,000 unclosed <row> tags', unclosedRowsWorkbook());
     } finally {
-      child.kill('SIGKILL');
+      await kill(server);
+      removeTempDirs();
       await signer.close();
     }
   });

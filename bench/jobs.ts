@@ -14,9 +14,9 @@ import { configFromEnv } from '../server/config.ts';
 import { withBenchDatabase } from './support/database.ts';
 import { featureArea, job, savedModel, storedFile, versionRegion } from '../server/db/schema/index.ts';
 import { freePort } from '../server/net.ts';
-import { createTenant, createUser } from '../server/test/fixtures.ts';
-import { seedTree } from '../server/test/projectFixtures.ts';
-import { largeModel } from '../src/formulas/testing/largeModel.ts';
+import { createTenant, createUser } from '../test/server/fixtures.ts';
+import { seedTree } from '../test/server/projectFixtures.ts';
+import { largeModel } from '../test/formulas/largeModel.ts';
 import { buildModelTemplate, templateModelData } from '../src/formulas/modelTemplate.ts';
 import { openXlsx, readSheetCells } from '../src/formulas/xlsxPackage.ts';
 import type { ParameterRow } from '../src/api/contract/parameters.ts';
@@ -70,8 +70,8 @@ export default async function bench() {
     const files = db.select({ id: savedModel.fileId }).from(savedModel).where(inArray(savedModel.modelId, models));
     await db.update(storedFile).set({ data: Buffer.from(xlsx), size: xlsx.byteLength }).where(inArray(storedFile.id, files));
     const geometry = { type: 'Polygon', coordinates: [] };
-    await db.insert(versionRegion).values({ versionId: tree.versionId, geometry, areaM2: 50_000 });
-    await db.insert(featureArea).values({ versionId: tree.versionId, name: 'Park', function: 'public_space_green', geometry, areaM2: GREEN_M2 });
+    await db.insert(versionRegion).values({ updatedAt: new Date(), versionId: tree.versionId, geometry, areaM2: 50_000 });
+    await db.insert(featureArea).values({ updatedAt: new Date(), versionId: tree.versionId, name: 'Park', function: 'public_space_green', geometry, areaM2: GREEN_M2 });
 
     const app = await buildApp({ config: { ...configFromEnv({}), clientDir: '/nonexistent' }, db });
     const port = await freePort();

@@ -2,7 +2,7 @@
 // of `npm run start:cluster` (scripts/cluster.ts: the instances as their own processes behind nginx, on
 // this benchmark's own embedded PostgreSQL), with two instances and then with one for comparison.
 // Each user signs in, then, with a think time of 0.5–1.5 s between steps, asks the project list (30 %), a
-// version's model list (20 %), opens an online model (the tool's load, 20 %), saves it (27 %, with the
+// version's model list (20 %), opens an online model (the workbench's load, 20 %), saves it (27 %, with the
 // data_version it read; a 409 is answered by reading again and saving once more), asks a report and polls
 // it until it is ready (1 %), or signs in again (2 %). 100 online models, each shared by two users, so
 // saves do meet each other.
@@ -22,7 +22,7 @@ import type { Db } from '../server/db/index.ts';
 import { freePort } from '../server/net.ts';
 import { templateReport } from '../server/db/schema/index.ts';
 import { ensureReportTemplates } from '../server/seed/templates.ts';
-import { PASSWORD, createTenant, createUser } from '../server/test/fixtures.ts';
+import { PASSWORD, createTenant, createUser } from '../test/server/fixtures.ts';
 import { CASH_FLOWS_NAME } from '../src/formulas/reportTemplates.ts';
 import { withBenchDatabase } from './support/database.ts';
 
@@ -62,18 +62,19 @@ async function seed(db: Db): Promise<Seeded> {
   const emails: string[] = [];
   for (let i = 0; i < USERS; i++) emails.push((await createUser(db, tenant.clientId, { email: `gebruiker${i}@load.test`, role: 'USR' })).email);
   await db.execute(sql`
-    INSERT INTO project (client_id, name, number, subregion_id, type_project_id, created_by)
-    SELECT ${tenant.clientId}, 'Project ' || g, 'P-' || g, ${tenant.subregionId}, ${tenant.typeProjectId}, ${tenant.adm.id} FROM generate_series(1, ${MODELS}) g`);
+    INSERT INTO project (client_id, name, number, subregion_id, type_project_id, created_by, created_at, timestamp_last_modified)
+    SELECT ${tenant.clientId}, 'Project ' || g, 'P-' || g, ${tenant.subregionId}, ${tenant.typeProjectId}, ${tenant.adm.id}, now(), now() FROM generate_series(1, ${MODELS}) g`);
   await db.execute(sql`
     INSERT INTO project_role (project_id, user_id, role)
     SELECT p.id, u.id, CASE WHEN u.role = 'ADM' THEN 'ADM' WHEN u.role = 'NON' THEN 'NON' ELSE u.role END
     FROM project p CROSS JOIN app_user u WHERE p.client_id = ${tenant.clientId} AND u.client_id = ${tenant.clientId}`);
   await db.execute(sql`
-    INSERT INTO version_model (project_id, name, phase_id, created_by) SELECT p.id, 'Versie 1', ${tenant.phaseId}, ${tenant.adm.id}
+    INSERT INTO version_model (project_id, name, phase_id, created_by, created_at, timestamp_last_modified)
+    SELECT p.id, 'Versie 1', ${tenant.phaseId}, ${tenant.adm.id}, now(), now()
     FROM project p WHERE p.client_id = ${tenant.clientId}`);
   await db.execute(sql`
-    INSERT INTO model (version_id, name, model_platform, model_data, created_by)
-    SELECT v.id, 'Online', 'online', ${JSON.stringify(worked)}::jsonb, ${tenant.adm.id}
+    INSERT INTO model (version_id, name, model_platform, model_data, created_by, created_at, timestamp_last_modified)
+    SELECT v.id, 'Online', 'online', ${JSON.stringify(worked)}::jsonb, ${tenant.adm.id}, now(), now()
     FROM version_model v JOIN project p ON p.id = v.project_id WHERE p.client_id = ${tenant.clientId} ORDER BY v.id`);
   await ensureReportTemplates(db, new Date());
   const [tpl] = await db.select({ id: templateReport.id }).from(templateReport)

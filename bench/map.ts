@@ -6,8 +6,8 @@
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 import { withBenchDatabase } from './support/database.ts';
-import { bearer, createTenant } from '../server/test/fixtures.ts';
-import { rolesAsGlobal, seedTree } from '../server/test/projectFixtures.ts';
+import { bearer, createTenant } from '../test/server/fixtures.ts';
+import { rolesAsGlobal, seedTree } from '../test/server/projectFixtures.ts';
 import { areaM2, fromRd, outlineProblem, type AreaGeometry } from '../src/lib/geo.ts';
 
 const CORNERS = 10_000;

@@ -23,9 +23,9 @@ import { saveFile } from '../server/storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../server/storage/xlsx.ts';
 import { resultsChanged } from '../server/services/modelResults.ts';
 import { reportData } from '../server/services/reportData.ts';
-import { type Tenant, bearer, createTenant } from '../server/test/fixtures.ts';
-import { seedTree } from '../server/test/projectFixtures.ts';
-import { largeModel } from '../src/formulas/testing/largeModel.ts';
+import { type Tenant, bearer, createTenant } from '../test/server/fixtures.ts';
+import { seedTree } from '../test/server/projectFixtures.ts';
+import { largeModel } from '../test/formulas/largeModel.ts';
 import { CASH_FLOWS_NAME } from '../src/formulas/reportTemplates.ts';
 import { openXlsx, readSheetCells } from '../src/formulas/xlsxPackage.ts';
 

@@ -1,31 +1,32 @@
-// `npm run bench -- workbench`: the online tool in Chromium (Playwright) against the real server on a
-// temporary data dir, with the large model (src/formulas/testing/largeModel.ts: 300 cost entries,
+// `npm run bench -- workbench`: the workbench in Chromium (Playwright) against the real server on a
+// temporary data dir, with the large model (test/formulas/largeModel.ts: 300 cost entries,
 // 100 residential entries, 40 quarterly periods).
 // Figures and targets:
-//   sign-in + Projects: JavaScript loaded, gzipped          ≤ 200 kB (the tool's chunk must not load)
+//   sign-in + Projects: JavaScript loaded, gzipped          ≤ 200 kB (the workbench's chunk must not load)
 //   open the large model's Overzicht → numbers on screen    ≤ 300 ms (EW/NCW and the overview's figures, from
 //                                                            the stored results; issue 26)
 //   open → first edit accepted and recomputed               ≤ 500 ms (an edit made as the numbers appear: it
 //                                                            waits for the engine, then EW is repainted)
 //   each open is measured twice in one run: before (the model answer without its stored results, so
-//   the tool computes everything first, as before issue 26) and after (with them)
+//   the workbench computes everything first, as before issue 26) and after (with them)
 //   open the large model → first tab interactive            ≤ 1,5 s
 //   edit one amount → result strip (EW/NCW) repainted       ≤ 50 ms p95
 //   paste 100 × 40 values → repainted                       ≤ 300 ms
 //   switch tabs (Raming ↔ Fasering) → grid painted          ≤ 150 ms
-// Where the time goes (each run prints the open's timeline from the tool's performance marks):
+// Where the time goes (each run prints the open's timeline from the workbench's performance marks):
 //   WB_PROFILE=open|edit|paste|tab   CPU profile of that step (unminified build): self and inclusive
 //                                    time per function; WB_TREE=<ms> adds the call tree above <ms>
 //   WB_TRACE=<file.json>             Chromium trace of the open, or of WB_TRACE_STEP=edit|paste|tab
 //   WB_REQUESTS=1                    the requests from the reload of Projects through the open
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from '../server/net.ts';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
-import { largeModel } from '../src/formulas/testing/largeModel.ts';
+import { largeModel } from '../test/formulas/largeModel.ts';
+import { startServer, stopServer, type ServerProcess } from '../test/server/serverProcess.ts';
 
 const ADMIN = 'admin@grondslag.local';
 const PASSWORD = 'Bench-Wachtwoord-2026!';
@@ -37,19 +38,6 @@ const quantile = (xs: number[], q: number) => {
 };
 const line = (name: string, value: string, ok: boolean, target: string) =>
   console.log(`${name.padEnd(52)} ${value.padStart(12)}   (doel ${target}) ${ok ? 'OK' : 'TE TRAAG'}`);
-
-async function waitFor(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`Server niet bereikbaar: ${url}`);
-}
 
 async function api<T>(base: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${path}`, {
@@ -97,20 +85,15 @@ export default async function bench(): Promise<void> {
   if (build.status !== 0) throw new Error('vite build mislukt');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | null = null;
+  let server: ServerProcess | null = null;
   const browser = await chromium.launch({
     executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'data'), CLIENT_DIR: clientDir,
-        EMBEDDED_PG_PORT: String(await freePort()), DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitFor(`${base}/api/manager/status/`, 120_000);
+    server = await startServer({
+      DATA_DIR: join(dataDir, 'data'), CLIENT_DIR: clientDir, EMBEDDED_PG_PORT: String(await freePort()), DEMO_PASSWORD: PASSWORD,
+    }, port);
 
     // The large model through the API, as a user would get it.
     const { access } = await api<{ access: string }>(base, null, 'POST', '/api/manager/user/login/', { email: ADMIN, password: PASSWORD });
@@ -129,7 +112,7 @@ export default async function bench(): Promise<void> {
       await api(base, access, 'POST', `/api/grexonline/model/${m.id}/`, { ...data, data_version: loaded.data_version });
       return m;
     }));
-    // The saves' results jobs store the results the tool's first paint reads (a model is opened after its save).
+    // The saves' results jobs store the results the workbench's first paint reads (a model is opened after its save).
     const [before, model] = [models[0]!, models[1]!];
     for (const m of models) {
       const until = Date.now() + 120_000;
@@ -165,9 +148,9 @@ export default async function bench(): Promise<void> {
     if (await terms.isVisible()) await terms.getByRole('button', { name: 'Accepteren' }).click();
     await projects.waitFor();
     await page.waitForLoadState('networkidle');
-    const beforeTool = [...js];
-    const kb = beforeTool.reduce((s, f) => s + f.gz, 0) / 1024;
-    const toolChunkEarly = beforeTool.some((f) => f.tool);
+    const beforeWorkbench = [...js];
+    const kb = beforeWorkbench.reduce((s, f) => s + f.gz, 0) / 1024;
+    const toolChunkEarly = beforeWorkbench.some((f) => f.tool);
     line('inloggen + Projecten: JavaScript (gzip)', `${kb.toFixed(0)} kB`, kb <= TARGETS.jsKb, `≤ ${TARGETS.jsKb} kB`);
     const reqLog: string[] = [];
     const tReload = Date.now();
@@ -318,7 +301,7 @@ export default async function bench(): Promise<void> {
     await projects.waitFor();
     await page.waitForLoadState('networkidle');
 
-    // The JavaScript the open below loads (the opens above loaded the tool's chunks into other pages).
+    // The JavaScript the open below loads (the opens above loaded the workbench's chunks into other pages).
     const jsBeforeOpen = js.length;
 
     // 2. Open the large model to an interactive first tab.
@@ -426,10 +409,7 @@ export default async function bench(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    if (server) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server!.once('exit', r));
-    }
+    if (server) await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -312,7 +312,7 @@ test('global parameters are applied to two models', async ({ page, request }) =>
   await openConfiguration(page, 'Parameters');
   await page.getByRole('menuitem', { name: 'Kostenstijging' }).click();
   const values = page.getByRole('region', { name: 'Kostenstijging' });
-  // Percentages as in the tool (2 = 2 %), the periods by year from the start date (issue 15).
+  // Percentages as in the workbench (2 = 2 %), the periods by year from the start date (issue 15).
   await expect(values.getByLabel('Kostenstijging Uitgangspunt')).toHaveValue('2');
   await expect(values.getByText('2059', { exact: true })).toBeVisible();
   await values.getByLabel('Kostenstijging Uitgangspunt').fill('150');
@@ -323,7 +323,7 @@ test('global parameters are applied to two models', async ({ page, request }) =>
   await expect(values.getByLabel('Kostenstijging periode 40', { exact: true })).toHaveValue('3,5'); // the base value is copied
   await expect(values.getByText('3,50 %').first()).toBeVisible();
   await page.getByRole('menuitem', { name: 'NCW-datum' }).click();
-  // Dates as everywhere in the app, with the tool's message (issue 25).
+  // Dates as everywhere in the app, with the workbench's message (issue 25).
   await page.getByRole('textbox', { name: 'NCW-datum' }).fill('01-01-4025');
   await expect(page.getByRole('region', { name: 'NCW-datum' }).getByText('Ongeldige datum (dd-mm-jjjj)')).toBeVisible();
   await page.getByRole('textbox', { name: 'NCW-datum' }).fill('01-01-2026');

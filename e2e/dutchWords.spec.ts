@@ -33,7 +33,7 @@ test('the walker finds an English word, names it and its screen', async ({ page 
   expect(ENGLISH_WORDS).toEqual(['Email', 'Item', 'Select', 'Close', 'Unknown']);
 });
 
-test('the project area, the tool and its tabs are Dutch', async ({ page, request }) => {
+test('the project area, the workbench and its tabs are Dutch', async ({ page, request }) => {
   const api = await managerApi(request, ADMIN);
   const me = await api.get<{ id: number }>('user/me/');
   const [sub] = await api.get<{ id: number }[]>('subregion/');
@@ -65,7 +65,7 @@ test('the project area, the tool and its tabs are Dutch', async ({ page, request
   await pick(page, 'Projecten', projectName);
   await pick(page, 'Versies', 'Versie 1');
 
-  // The tool: every tab of Uitgangspunten, Kostenraming and Woningbouw.
+  // The workbench: every tab of Uitgangspunten, Kostenraming and Woningbouw.
   await pick(page, 'Rekenmodellen', 'Online');
   await expect(page.getByTestId('strip-ew')).toBeVisible({ timeout: 60_000 });
   const tool = page.getByRole('menu', { name: 'Rekentool' });

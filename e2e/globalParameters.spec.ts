@@ -81,7 +81,7 @@ test('global parameters: a preview per model, a confirmation, then the result pe
   await expect(dialog).toHaveCount(0);
 });
 
-// Issue 25, item 7: dates as everywhere (DD-MM-JJJJ, the tool's parser and message) and the periods as a
+// Issue 25, item 7: dates as everywhere (DD-MM-JJJJ, the workbench's parser and message) and the periods as a
 // grid that takes a row of Dutch numbers pasted from Excel; what is pasted reaches the model.
 test('global parameters: dates as DD-MM-JJJJ, a row pasted from Excel fills consecutive periods and is stored', async ({ page, request }) => {
   const id = rand();
@@ -113,7 +113,7 @@ test('global parameters: dates as DD-MM-JJJJ, a row pasted from Excel fills cons
   await expect(grid.getByLabel('Kostenstijging periode 2', { exact: true })).toHaveValue('3');
   await expect(grid.getByLabel('Kostenstijging periode 3', { exact: true })).toHaveValue('3,25');
   await expect(grid.getByLabel('Kostenstijging periode 4', { exact: true })).toHaveValue('2');
-  await expect(grid.getByRole('cell', { name: '3,25 %', exact: true })).toBeVisible(); // read as percentages, as in the tool
+  await expect(grid.getByRole('cell', { name: '3,25 %', exact: true })).toBeVisible(); // read as percentages, as in the workbench
 
   await page.getByRole('button', { name: 'Volgende' }).click();
   await page.getByRole('region', { name: 'Projecten kiezen' }).getByRole('button', { name: `Parameters ${id} P` }).click();

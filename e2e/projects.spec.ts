@@ -322,7 +322,7 @@ test('the project ADM ends the edit session another user holds, after seeing who
   await createModel(page, model);
   await expect(row(page, 'Rekenmodellen', model).getByRole('button', { name: 'Sessie beëindigen' })).toHaveCount(0);
 
-  // The normal user (USR through the subregion prefill) opens the model in the online tool.
+  // The normal user (USR through the subregion prefill) opens the model in the workbench.
   const token = await apiToken(request, USER);
   const headers = { authorization: `Bearer ${token}` };
   const models = (await (await request.get('/api/manager/model/', { headers })).json()) as { id: number; name: string }[];
@@ -401,7 +401,7 @@ test('staff keep a spreadsheet model history: upload, activate another entry, do
   expect((await userDownload).suggestedFilename()).toBe('eerste.xlsx');
 });
 
-test('clicking an online model opens the online tool', async ({ page }) => {
+test('clicking an online model opens the workbench', async ({ page }) => {
   await signIn(page, ADMIN);
   const model = unique('Online model');
   await createProject(page, unique('Online project'));

@@ -56,7 +56,7 @@ test('a reload on a tool tab returns to that tab of that model', async ({ page, 
   await expect(page.getByRole('tab', { name: 'Fasering' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
   await expect(page).toHaveURL(new RegExp(`/rekenmodellen/${modelId}/kostenraming/fasering$`));
 
-  // A tab of the base parameters too, and the tool's own screens are history entries.
+  // A tab of the base parameters too, and the workbench's own screens are history entries.
   await page.getByRole('menuitem', { name: 'Uitgangspunten' }).click();
   await page.getByRole('tab', { name: 'Rente' }).click();
   await expect(page).toHaveURL(new RegExp(`/rekenmodellen/${modelId}/uitgangspunten/rente$`));

@@ -3,11 +3,11 @@ import { formatMoney, formatNumber } from '../src/lib/nlFormat.ts';
 import { expect, test, ADMIN, READER, USER, signIn } from './helpers.ts';
 import { expectToast } from './projectSteps.ts';
 import {
-  call, cell, createModel, ensureSignedIn, example, expectCell, menu, openNewModel, openTool, paste, tab, token, typeInto,
+  call, cell, createModel, ensureSignedIn, example, expectCell, menu, openNewModel, openWorkbench, paste, tab, token, typeInto,
 } from './workbenchSteps.ts';
 
 // The online calculation tool end to end: models are made through the API (project → version →
-// online model → the worked example posted to /api/grexonline/model/{id}/), the tool is opened
+// online model → the worked example posted to /api/grexonline/model/{id}/), the workbench is opened
 // at its address (/rekenmodellen/{id}/uitgangspunten) without reloading the app.
 
 test.describe.configure({ timeout: 150_000 });
@@ -203,13 +203,13 @@ test('a reader sees the model read-only', async ({ page, request }) => {
   await expect(page.getByLabel('Startdatum berekening')).toBeDisabled();
 });
 
-test('someone else\'s edit session opens the tool read-only with a notice; closing ends one\'s own session', async ({ page, request }) => {
+test('someone else\'s edit session opens the workbench read-only with a notice; closing ends one\'s own session', async ({ page, request }) => {
   const modelId = await createModel(request, `Werkbank ${Date.now()} f`);
   const user = await token(request, USER);
   await call(request, user, 'POST', `/api/grexonline/model/${modelId}/session/`);
   await signIn(page, ADMIN);
   await ensureSignedIn(page, ADMIN);
-  await openTool(page, modelId);
+  await openWorkbench(page, modelId);
   await expect(page.getByTestId('readonly-notice')).toContainText('Dit model is geopend door Gijs Gebruiker. U kunt het alleen bekijken.');
   await tab(page, 'Overig').click();
   await expect(page.getByLabel('Btw-percentage')).toBeDisabled();
@@ -217,7 +217,7 @@ test('someone else\'s edit session opens the tool read-only with a notice; closi
   await request.fetch(`/api/grexonline/model/${modelId}/session/`, { method: 'DELETE', headers: { authorization: `Bearer ${user}` } });
   await page.getByRole('button', { name: 'Sluiten', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Projecten' })).toBeVisible();
-  await openTool(page, modelId);
+  await openWorkbench(page, modelId);
   await tab(page, 'Overig').click();
   await expect(page.getByLabel('Btw-percentage')).toBeEnabled();
   const admin = await token(request);
@@ -248,7 +248,7 @@ test('a stale save gets the conflict question; a killed tab\'s work is offered b
   await page.close({ runBeforeUnload: false });
   const again = await context.newPage();
   await ensureSignedIn(again);
-  await openTool(again, modelId);
+  await openWorkbench(again, modelId);
   const restore = again.getByRole('dialog', { name: 'Niet-opgeslagen wijzigingen gevonden' });
   await restore.getByRole('button', { name: 'Herstellen' }).click();
   await tab(again, 'Overig').click();

@@ -1,7 +1,7 @@
 import { expect, test } from './helpers.ts';
 import { expectCell, menu, openNewModel, tab, typeInto } from './workbenchSteps.ts';
 
-// Spec 3 §5's date checks in the tool (issue 28), on the worked example: phases 'Kosten' 2024–2025 and
+// Spec 3 §5's date checks in the workbench (issue 28), on the worked example: phases 'Kosten' 2024–2025 and
 // 'Uitgifte' 2026; 'Bouwrijp maken' phased 2024–2025; annual periods 2024–2027; NCW date 01-01-2024.
 
 test.describe.configure({ timeout: 150_000 });

@@ -1,7 +1,7 @@
 import { example, expectCell, menu, openNewModel, tab, typeInto } from './workbenchSteps.ts';
 import { ADMIN, expect, test } from './helpers.ts';
 
-// Issue 23, items 4 and 5: where the tool refused a change, it says which phase or row is the cause,
+// Issue 23, items 4 and 5: where the workbench refused a change, it says which phase or row is the cause,
 // and one incomplete row does not block the others.
 
 const toasts = (page: import('@playwright/test').Page) => page.locator('.gs-toasts');

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './helpers.ts';
-import { call, createModel, ensureSignedIn, grid, menu, openTool, tab, token } from './workbenchSteps.ts';
+import { call, createModel, ensureSignedIn, grid, menu, openWorkbench, tab, token } from './workbenchSteps.ts';
 
-// Issue 26 item 2: the tool's first paint reads the results the server stored for the model's current
+// Issue 26 item 2: the workbench's first paint reads the results the server stored for the model's current
 // save; the engine is built behind them. The engine is held back here through the test hook on window
 // (window.__grondslagHoldEngine, which the product never sets): what is on screen then comes from the
 // stored results, and once the engine is there it shows the same. A stored result of another save is
@@ -72,7 +72,7 @@ test('figures painted from the stored results before the engine is built equal t
   await ensureSignedIn(page);
 
   // 1. Engine held: the overview, the strip and the grid's computed columns are painted from the stored results.
-  await openTool(page, modelId);
+  await openWorkbench(page, modelId);
   await menu(page, 'Overzicht').click();
   const before = await shownFigures(page);
   expect(before.strip[0]).toMatch(/^€ -?[\d.]+,\d\d$/);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers.ts';
 import { ensureSignedIn, expectCell, menu, openNewModel, tab, typeInto } from './workbenchSteps.ts';
 
-// Issue 15, points 4–6: the tool on a laptop screen (1280 × 800 and 1440 × 900) — one header line whose
+// Issue 15, points 4–6: the workbench on a laptop screen (1280 × 800 and 1440 × 900) — one header line whose
 // parts neither overlap nor leave the window, money cells that hold € 999.999.999,99 on one line, the grid
 // below a dialog's backdrop —, guidance where results are empty, and a chart that can be read.
 
@@ -37,7 +37,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900
       const long = 'met een heel lange naam voor het herontwikkelen van het stationsgebied Noordwest';
       await openNewModel(page, request, long);
       await menu(page, 'Kostenraming').click();
-      // The tool's screens are separate components: measure once the new one is on screen.
+      // The workbench's screens are separate components: measure once the new one is on screen.
       await expect(page.locator('.gs-crumb').last()).toHaveText('Kostenraming');
       await expect(page.getByTestId('overview')).toBeVisible();
 
@@ -157,7 +157,7 @@ test('the chart has a legend, Dutch amounts on its axis and a tooltip per period
   await expect(tip).toContainText('Boekwaarde (vóór winstneming)€ 1.020.000,00');
 });
 
-test.describe('the tool’s menu folds (1280 × 800)', () => {
+test.describe('the workbench’s menu folds (1280 × 800)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("'Menu inklappen' gives the grid the width: the computed Raming column is whole; the choice survives a reload", async ({ page, request }) => {
@@ -179,7 +179,7 @@ test.describe('the tool’s menu folds (1280 × 800)', () => {
     await expect(page.getByRole('button', { name: 'Menu uitklappen' })).toBeVisible();
     await expect.poll(async () => (await raming()).whole).toBe(true);
     await expectCell(page, 'sheet-cost-estimate', 0, 6, '€ 1.000.000,00');
-    // Folded, the menu still leads to the tool's screens (icons, the name as tooltip and accessible name).
+    // Folded, the menu still leads to the workbench's screens (icons, the name as tooltip and accessible name).
     await expect(menu(page, 'Woningbouw')).toBeVisible();
     await expect(menu(page, 'Woningbouw').locator('[title]')).toHaveAttribute('title', 'Woningbouw');
 

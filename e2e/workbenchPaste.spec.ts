@@ -10,7 +10,7 @@ test.describe.configure({ timeout: 150_000 });
 
 type Stored = { label: string; amount: number; unit: string; price: number };
 
-/** The cost entries of the tool's working copy (what a save would send). */
+/** The cost entries of the workbench's working copy (what a save would send). */
 const costEntries = (page: Page) => page.evaluate(() => window.__grondslagWorkbench!.model!.cost_estimate.map((e) => ({
   label: e.label, amount: e.estimate.amount, unit: e.estimate.unit, price: e.estimate.price,
 })));
@@ -29,7 +29,7 @@ test('rows typed at full speed, Tab between the cells and through the unit dropd
     ['Sloop C', '1,5', 'post', '123.456,78'],
   ];
   for (const [i, [label, amount, unit, price]] of rows.entries()) {
-    // The empty last row of a grid that just grew: wait until the tool shows it, then type without pause.
+    // The empty last row of a grid that just grew: wait until the workbench shows it, then type without pause.
     await estimate.expect(1 + i, 0, 'Nieuwe post…');
     await estimate.select(1 + i, 0);
     for (const text of [label, amount, unit]) {

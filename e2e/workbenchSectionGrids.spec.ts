@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './helpers.ts';
 import { contextItem, grid, menu, openNewModel, paste, tab, toast } from './workbenchSteps.ts';
 
-// Issue 24 item 7: what the tool does on the old grids (issues 15 and 23) it does on the new sections'
+// Issue 24 item 7: what the workbench does on the old grids (issues 15 and 23) it does on the new sections'
 // grids too — Niet-Woningbouw › Raming (Algemeen with Categorie, a method tab) and Overige opbrengsten ›
 // Raming (with Geïndexeerd): a block from Excel onto 'Nieuwe post…', undo as one step, the right-click
 // menu, a formula kept and the formula bar, Delete, the percent note, an address per tab, and a header

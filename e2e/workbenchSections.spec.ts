@@ -8,7 +8,7 @@ async function addEntry(page: Page, label: string) {
   await page.getByRole('button', { name: 'Post toevoegen' }).click();
 }
 
-// Issue 24: Niet-Woningbouw and Overige opbrengsten in the tool (one grid implementation over the
+// Issue 24: Niet-Woningbouw and Overige opbrengsten in the workbench (one grid implementation over the
 // section descriptors of src/formulas/sections.ts), and the residual method's warning on the row.
 
 test.describe.configure({ timeout: 180_000 });

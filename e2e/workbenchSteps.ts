@@ -1,5 +1,5 @@
 // Steps of the calculation tool's e2e specs: models made through the API (project → version → online
-// model → the worked example posted to /api/grexonline/model/{id}/), the tool opened the way the Projects
+// model → the worked example posted to /api/grexonline/model/{id}/), the workbench opened the way the Projects
 // screen opens it, and the grids read and typed into through Handsontable's own API.
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -39,8 +39,8 @@ export async function createModel(api: APIRequestContext, name: string, data: Re
   return model.id;
 }
 
-/** Opens the tool at its address without reloading the app (as back/forward would). */
-export async function openTool(page: Page, modelId: number) {
+/** Opens the workbench at its address without reloading the app (as back/forward would). */
+export async function openWorkbench(page: Page, modelId: number) {
   // Right after accepting the terms the screen guard may still refuse once: try again.
   await expect(async () => {
     await page.evaluate((id) => {
@@ -88,12 +88,12 @@ export async function ensureSignedIn(page: Page, email = ADMIN) {
   if (await login.isVisible()) await signIn(page, email);
 }
 
-/** A new model with the worked example, opened in the tool by `email` signed in through the login screen. */
+/** A new model with the worked example, opened in the workbench by `email` signed in through the login screen. */
 export async function openNewModel(page: Page, api: APIRequestContext, suffix: string, email = ADMIN, data: Record<string, unknown> | null = example): Promise<number> {
   const modelId = await createModel(api, `Werkbank ${Date.now()} ${suffix}`, data);
   await signIn(page, email);
   await ensureSignedIn(page, email);
-  await openTool(page, modelId);
+  await openWorkbench(page, modelId);
   return modelId;
 }
 

@@ -1,8 +1,8 @@
 // `npm run build`: the shipped documentation (the user manual and the release notes) as PDFs in
-// build/docs/, each with the hash of its source beside it (server/docs/shipped.ts takes them from there).
+// build/docs/, each with the hash of its source beside it (server/pdf/shipped.ts takes them from there).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUILT_DOCS_DIR, SHIPPED_DOCUMENTS, builtHashPath, renderShipped } from '../server/docs/shipped.ts';
+import { BUILT_DOCS_DIR, SHIPPED_DOCUMENTS, builtHashPath, renderShipped } from '../server/pdf/shipped.ts';
 
 mkdirSync(BUILT_DOCS_DIR, { recursive: true });
 for (const doc of SHIPPED_DOCUMENTS) {

@@ -141,7 +141,7 @@ try {
   const db = connect(databaseUrl, 2);
   try {
     await migrateDb(db);
-    const seeded = await seedIfEmpty(db);
+    const seeded = await seedIfEmpty(db, config.now());
     if (seeded) printSeededUsers(seeded);
     await ensureShippedContent(db, config.now());
   } finally {

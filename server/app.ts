@@ -16,6 +16,7 @@ import type { AppContext, Mailer } from './context.ts';
 import type { Db } from './db/index.ts';
 import { appUser, dataRevision } from './db/schema/index.ts';
 import { HttpError, NOT_FOUND, badRequest, databaseFailure, errorBody, unauthorized, unstorableText } from './errors.ts';
+import { INVALID_INPUT } from '../src/api/contract/messages.ts';
 import { overlongList } from './bodyBounds.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BatchLoader } from './auth/userLoader.ts';
@@ -161,8 +162,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ctx: AppContext = {
     db,
     config,
-    tokens: new TokenService(await secret(db, 'jwt-signing-key'), config.accessTokenSeconds, config.now),
-    encryptionKey: await secret(db, 'encryption-key'),
+    tokens: new TokenService(await secret(db, 'jwt-signing-key', config.now()), config.accessTokenSeconds, config.now),
+    encryptionKey: await secret(db, 'encryption-key', config.now()),
     mailer: opts.mailer ?? createMailer(config, (m) => app.log.info(m)),
     jobs,
   };
@@ -228,7 +229,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ? badRequest(err.validation.map((v) => ({
         path: (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.')
           || String((v.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.') ?? ''),
-        message: v.message ?? 'Ongeldige invoer.',
+        message: v.message ?? INVALID_INPUT,
       })))
       : databaseFailure(err) ?? unstorableText(err) ?? err;
     if (known instanceof HttpError) {

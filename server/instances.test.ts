@@ -7,9 +7,9 @@ import { buildApp } from './app.ts';
 import { connect, type Db } from './db/index.ts';
 import { job, model, templateReport } from './db/schema/index.ts';
 import { ensureReportTemplates } from './seed/templates.ts';
-import { createTestApp, type TestApp } from './test/app.ts';
-import { PASSWORD, bearer, createTenant, type Tenant } from './test/fixtures.ts';
-import { editLinkFor, rolesAsGlobal, seedTree, type Tree } from './test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../test/server/app.ts';
+import { PASSWORD, bearer, createTenant, type Tenant } from '../test/server/fixtures.ts';
+import { editLinkFor, rolesAsGlobal, seedTree, type Tree } from '../test/server/projectFixtures.ts';
 import type { UserRow } from './context.ts';
 import { BI_RATE_LIMIT } from './services/biLinks.ts';
 import type { Mail } from './context.ts';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   await B.ready();
   ten = await createTenant(t.db, 'inst');
   tree = await seedTree(t.db, ten, { roles: rolesAsGlobal(ten) });
-  const [m] = await t.db.insert(model).values({ versionId: tree.versionId, name: 'Online', modelPlatform: 'online', modelData: worked }).returning();
+  const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: tree.versionId, name: 'Online', modelPlatform: 'online', modelData: worked }).returning();
   onlineId = m.id;
 });
 afterAll(async () => {

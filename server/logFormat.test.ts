@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/app.ts';
+import { createTestApp, type TestApp } from '../test/server/app.ts';
 import type { LogFormat } from './logFormat.ts';
-import { createTenant } from './test/fixtures.ts';
-import { editLinkFor, rolesAsGlobal, seedTree } from './test/projectFixtures.ts';
+import { createTenant } from '../test/server/fixtures.ts';
+import { editLinkFor, rolesAsGlobal, seedTree } from '../test/server/projectFixtures.ts';
 
 // The server's log as buildApp writes it: one line per request, text or JSON.
 

@@ -34,7 +34,7 @@ try {
 
 const db = connect(config.databaseUrl ?? embedded!.url);
 await migrateDb(db);
-const seeded = await seedIfEmpty(db);
+const seeded = await seedIfEmpty(db, config.now());
 await ensureShippedContent(db, config.now());
 
 const app = await buildApp({ config, db, logger });

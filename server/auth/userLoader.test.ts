@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
+import { rolesAsGlobal, seedTree } from '../../test/server/projectFixtures.ts';
 import { appUser } from '../db/schema/index.ts';
 
 // The authenticate hook reads the users of requests that arrive together in one query (BatchLoader).

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { connect } from './index.ts';
 import { migrateDb } from './migrate.ts';
-import { withDatabase } from '../test/globalSetup.ts';
+import { withDatabase } from '../../test/server/globalSetup.ts';
 
 // Data folders of an earlier version upgrade through the migrations as they are: a database that only
 // has the first migration (0.2, with that seed's file-less report templates) reaches today's schema.

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/index.ts';
 import { embeddedUrl, keptPort } from '../db/embedded.ts';
-import { PASSWORD } from '../test/fixtures.ts';
-import { call, removeTempDirs, signIn, startServer, stopServer, tempDir, testDb, type ServerProcess } from './support.ts';
+import { PASSWORD } from '../../test/server/fixtures.ts';
+import { testDb } from '../../test/server/faults.ts';
+import { call, removeTempDirs, signIn, startServer, stopServer, tempDir, type ServerProcess } from '../../test/server/serverProcess.ts';
 
 // `npm run backup` and `npm run restore -- FILE` on a data folder with the embedded PostgreSQL, round trip:
 // data made, backed up while the server runs, changed and deleted, restored (refused while the server

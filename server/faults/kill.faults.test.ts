@@ -3,12 +3,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { auditLog, job, model, project, projectRole, savedModel, storedFile, versionModel } from '../db/schema/index.ts';
-import { createTenant, type Tenant } from '../test/fixtures.ts';
-import { seedTree } from '../test/projectFixtures.ts';
+import { createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { seedTree } from '../../test/server/projectFixtures.ts';
 import { bigWorkbook } from '../../bench/jobs.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import type { Db } from '../db/index.ts';
-import { call, kill, signIn, sleep, startServer, stopServer, TestPostgres, testDb, type ServerProcess } from './support.ts';
+import { sleep, TestPostgres, testDb } from '../../test/server/faults.ts';
+import { call, kill, signIn, startServer, stopServer, type ServerProcess } from '../../test/server/serverProcess.ts';
 
 // SIGKILL of a server process during 50 concurrent saves of online models and during a running job:
 // after a restart every acknowledged save is in the database exactly as sent, a save that failed left
@@ -38,11 +39,11 @@ afterAll(async () => {
 
 /** `count` online models, each named `Online <i>`, that the tenant's USR may save. */
 async function onlineModels(count: number): Promise<number[]> {
-  const [p] = await db.insert(project).values({ clientId: tenant.clientId, name: 'Kill', subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
+  const [p] = await db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: tenant.clientId, name: 'Kill', subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
   await db.insert(projectRole).values({ projectId: p.id, userId: tenant.usr.id, role: 'USR' });
-  const [v] = await db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1' }).returning();
+  const [v] = await db.insert(versionModel).values({ createdAt: new Date(), timestampLastModified: new Date(), projectId: p.id, name: 'Versie 1' }).returning();
   const rows = await db.insert(model).values(Array.from({ length: count }, (_, i) => (
-    { versionId: v.id, name: `Online ${i}`, modelPlatform: 'online' as const, modelData: example }))).returning({ id: model.id });
+    { createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name: `Online ${i}`, modelPlatform: 'online' as const, modelData: example }))).returning({ id: model.id });
   return rows.map((r) => r.id);
 }
 

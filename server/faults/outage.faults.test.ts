@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { job, model, project, projectRole, versionModel } from '../db/schema/index.ts';
 import { DATABASE_UNAVAILABLE } from '../errors.ts';
-import { createTenant, type Tenant } from '../test/fixtures.ts';
-import { seedTree } from '../test/projectFixtures.ts';
+import { createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { seedTree } from '../../test/server/projectFixtures.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import type { Db } from '../db/index.ts';
-import { call, signIn, sleep, startServer, stopServer, TestPostgres, testDb, type ServerProcess } from './support.ts';
+import { sleep, TestPostgres, testDb } from '../../test/server/faults.ts';
+import { call, signIn, startServer, stopServer, type ServerProcess } from '../../test/server/serverProcess.ts';
 
 // PostgreSQL stopped for 10 s under load: meanwhile the server answers 503 with a Dutch message and
 // holds no request, and afterwards it is back by itself (its pool, the job queue), without a restart.
@@ -36,11 +37,11 @@ interface Answer { kind: string; start: number; end: number; status: number; mes
 
 describe('PostgreSQL stopped for 10 s under load', () => {
   it('answers 503 with a Dutch message meanwhile, never hangs, and recovers by itself', async () => {
-    const [p] = await db.insert(project).values({ clientId: tenant.clientId, name: 'Storing', subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
+    const [p] = await db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: tenant.clientId, name: 'Storing', subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
     await db.insert(projectRole).values({ projectId: p.id, userId: tenant.usr.id, role: 'USR' });
-    const [v] = await db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1' }).returning();
+    const [v] = await db.insert(versionModel).values({ createdAt: new Date(), timestampLastModified: new Date(), projectId: p.id, name: 'Versie 1' }).returning();
     const models = await db.insert(model).values(Array.from({ length: USERS }, (_, i) => (
-      { versionId: v.id, name: `Online ${i}`, modelPlatform: 'online' as const, modelData: example }))).returning({ id: model.id });
+      { createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name: `Online ${i}`, modelPlatform: 'online' as const, modelData: example }))).returning({ id: model.id });
     const token = await signIn(server.base, tenant.usr.email);
 
     const answers: Answer[] = [];

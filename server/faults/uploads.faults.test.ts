@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { savedModel, storedFile } from '../db/schema/index.ts';
 import { DISK_FULL } from '../errors.ts';
-import { createTenant, type Tenant } from '../test/fixtures.ts';
-import { multipart, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { multipart, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import type { Db } from '../db/index.ts';
-import { call, signIn, startServer, stopServer, tempDir, TestPostgres, testDb, type ServerProcess } from './support.ts';
+import { TestPostgres, testDb } from '../../test/server/faults.ts';
+import { call, signIn, startServer, stopServer, tempDir, type ServerProcess } from '../../test/server/serverProcess.ts';
 
 // Oversize bodies (413) and a full disk (507) are refused with Dutch messages, and leave nothing behind:
 // no stored file, no history entry pointing at a missing or partial one. Files live in PostgreSQL

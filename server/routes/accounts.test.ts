@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { createTenant, PASSWORD, bearer, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { createTenant, PASSWORD, bearer, type Tenant } from '../../test/server/fixtures.ts';
 import { appUser, auditLog, mfaRecoveryCode, userInvitation } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { INVITE_INVALID, INVITE_NOT_SENT, INVITE_NOT_SENT_NEW_USER } from '../../src/api/contract/messages.ts';

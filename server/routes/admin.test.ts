@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { createTenant, createUser, bearer, PASSWORD, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { createTenant, createUser, bearer, PASSWORD, type Tenant } from '../../test/server/fixtures.ts';
 import {
   appUser, attachment, auditLog, categoryAttachment, model, parameterApplication, phase, project, projectRole, refreshToken,
   subregion, typeProject, userSubregion, versionModel, storedFile,
@@ -25,8 +25,8 @@ const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: st
 const messages = (res: { json(): { errors?: { message: string }[] } }) => (res.json().errors ?? []).map((e) => e.message);
 
 async function makeProject(name: string, over: Partial<typeof project.$inferInsert> = {}) {
-  const [p] = await t.db.insert(project).values({ clientId: a.clientId, name, subregionId: a.subregionId, typeProjectId: a.typeProjectId, ...over }).returning();
-  const [v] = await t.db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1', phaseId: a.phaseId }).returning();
+  const [p] = await t.db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: a.clientId, name, subregionId: a.subregionId, typeProjectId: a.typeProjectId, ...over }).returning();
+  const [v] = await t.db.insert(versionModel).values({ createdAt: new Date(), timestampLastModified: new Date(), projectId: p.id, name: 'Versie 1', phaseId: a.phaseId }).returning();
   return { p, v };
 }
 
@@ -109,7 +109,7 @@ describe('user administration', () => {
     expect(set.json()).toContainEqual({ project_id: p.id, project_name: 'Rollenproject', role: 'USR', user: u.id });
     await call('POST', `user/${u.id}/project-role/`, a.adm, [{ project_id: p.id, role: 'NON' }]);
     expect(await t.db.select().from(projectRole).where(eq(projectRole.userId, u.id))).toHaveLength(0);
-    const [bp] = await t.db.insert(project).values({ clientId: b.clientId, name: 'Vreemd', subregionId: b.subregionId, typeProjectId: b.typeProjectId }).returning();
+    const [bp] = await t.db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: b.clientId, name: 'Vreemd', subregionId: b.subregionId, typeProjectId: b.typeProjectId }).returning();
     expect((await call('PUT', `user/${u.id}/project-role/`, a.adm, [{ project_id: bp.id, role: 'ADM' }])).statusCode).toBe(404);
   });
 
@@ -162,8 +162,8 @@ describe('configuration', () => {
     expect((await call('GET', `subregion/${id}/`, a.vwr)).json()).toEqual([{ id, description: 'Noord', outline_uri: null }]);
     expect((await call('PATCH', `subregion/${id}/`, a.adm, { description: 'Noord-Oost' })).json().description).toBe('Noord-Oost');
     const { p, v } = await makeProject('Noordproject', { subregionId: id });
-    const [file] = await t.db.insert(storedFile).values({ clientId: a.clientId, filename: 'kaart.pdf', size: 3, data: Buffer.from('pdf') }).returning();
-    await t.db.insert(attachment).values({ versionId: v.id, attachmentType: 'FILE', categoryId: a.categoryId, name: 'Kaart', fileId: file.id });
+    const [file] = await t.db.insert(storedFile).values({ createdAt: new Date(), clientId: a.clientId, filename: 'kaart.pdf', size: 3, data: Buffer.from('pdf') }).returning();
+    await t.db.insert(attachment).values({ timestampUpload: new Date(), versionId: v.id, attachmentType: 'FILE', categoryId: a.categoryId, name: 'Kaart', fileId: file.id });
     const locked = await call('DELETE', `subregion/${id}/`, a.adm);
     expect(locked.statusCode).toBe(423);
     expect(await t.db.select().from(project).where(eq(project.id, p.id))).toHaveLength(1);
@@ -232,7 +232,7 @@ describe('configuration', () => {
     expect((await call('DELETE', `category-attachment/${a.defaultCategoryId}/`, a.adm)).statusCode).toBe(403);
     const [cat] = await t.db.insert(categoryAttachment).values({ clientId: a.clientId, name: 'Foto\'s' }).returning();
     const { v } = await makeProject('Bijlageproject');
-    const [att] = await t.db.insert(attachment).values({ versionId: v.id, attachmentType: 'LINK', categoryId: cat.id, name: 'Site', urlLink: 'https://example.org' }).returning();
+    const [att] = await t.db.insert(attachment).values({ timestampUpload: new Date(), versionId: v.id, attachmentType: 'LINK', categoryId: cat.id, name: 'Site', urlLink: 'https://example.org' }).returning();
     expect((await call('DELETE', `category-attachment/${cat.id}/`, a.adm)).statusCode).toBe(423);
     expect((await call('DELETE', `category-attachment/${cat.id}/?force=true`, a.adm)).statusCode).toBe(200);
     const [after] = await t.db.select().from(attachment).where(eq(attachment.id, att.id));
@@ -264,8 +264,8 @@ describe('global parameters', () => {
 
   it('applies to online models (notation kept), records spreadsheet models, bumps data_version, audits; other client\'s model → 404', async () => {
     const { v } = await makeProject('Parameterproject');
-    const [online] = await t.db.insert(model).values({ versionId: v.id, name: 'Online', modelPlatform: 'online', modelData: { base_parameters: base(), cost_estimate: [], residential_construction: [] } }).returning();
-    const [sheet] = await t.db.insert(model).values({ versionId: v.id, name: 'Sheet', modelPlatform: 'spreadsheet' }).returning();
+    const [online] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name: 'Online', modelPlatform: 'online', modelData: { base_parameters: base(), cost_estimate: [], residential_construction: [] } }).returning();
+    const [sheet] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name: 'Sheet', modelPlatform: 'spreadsheet' }).returning();
     const parameters = [
       { parameter_type: 'RentepercentageNegatiefSaldo', period_type: 'Uitgangspunt', value_float: 0.03 },
       { parameter_type: 'RentepercentageNegatiefSaldo', period_type: 'Per02', value_float: 0.035 },

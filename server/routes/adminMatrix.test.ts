@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { createTenant, createUser, bearer, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { createTenant, createUser, bearer, type Tenant } from '../../test/server/fixtures.ts';
 import { categoryAttachment, job, phase, project, subregion, typeProject, versionModel, model, templateReport, userTemplateReport, documentation } from '../db/schema/index.ts';
-import { multipart, rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
+import { multipart, rolesAsGlobal, seedTree } from '../../test/server/projectFixtures.ts';
 import { buildComparisonTemplate } from '../../src/formulas/reportTemplates.ts';
 import { saveFile } from '../storage/files.ts';
 import type { UserRow } from '../context.ts';
@@ -66,7 +66,7 @@ const phaseIds = async (tenant: Tenant) =>
 const freshCategory = async () => (await t.db.insert(categoryAttachment).values({ clientId: a.clientId, name: `Cat ${uniq()}` }).returning())[0];
 const freshManual = async () => {
   const file = await saveFile(t.db, { clientId: a.clientId, filename: 'h.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n'), at: new Date() });
-  return (await t.db.insert(documentation).values({ clientId: a.clientId, name: `Handleiding ${uniq()}`, documentationType: 'manual', fileId: file.id }).returning())[0];
+  return (await t.db.insert(documentation).values({ createdAt: new Date(), updatedAt: new Date(), clientId: a.clientId, name: `Handleiding ${uniq()}`, documentationType: 'manual', fileId: file.id }).returning())[0];
 };
 const strong = 'Sterk-Wachtwoord-77!';
 
@@ -198,7 +198,7 @@ let reportTemplateId = 0;
 let reportModelId = 0;
 const freshReportTemplate = async () => (await t.db.insert(templateReport).values({ clientId: a.clientId, name: `Sjabloon ${uniq()}` }).returning())[0];
 /** A report job of USR as the request leaves it (queued; no worker takes it: it is not on the queue). */
-const usrJob = async () => (await t.db.insert(job).values({ clientId: a.clientId, userId: a.usr.id, kind: 'report' }).returning())[0].id;
+const usrJob = async () => (await t.db.insert(job).values({ createdAt: new Date(), clientId: a.clientId, userId: a.usr.id, kind: 'report' }).returning())[0].id;
 beforeAll(async () => {
   reportTemplate = Buffer.from(await buildComparisonTemplate());
   reportModelId = (await seedTree(t.db, a, { roles: rolesAsGlobal(a) })).modelId;
@@ -206,9 +206,9 @@ beforeAll(async () => {
   const [rt] = await t.db.insert(templateReport).values({ clientId: a.clientId, name: 'Rapport matrix', fileId: file.id }).returning();
   reportTemplateId = rt.id;
   await t.db.insert(userTemplateReport).values([a.vwr, a.usr].map((u) => ({ userId: u.id, templateReportId: rt.id })));
-  const [p] = await t.db.insert(project).values({ clientId: a.clientId, name: 'Matrixproject', subregionId: a.subregionId, typeProjectId: a.typeProjectId }).returning();
-  const [v] = await t.db.insert(versionModel).values({ projectId: p.id, name: 'V1' }).returning();
-  const [m] = await t.db.insert(model).values({ versionId: v.id, name: 'M1', modelPlatform: 'spreadsheet' }).returning();
+  const [p] = await t.db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: a.clientId, name: 'Matrixproject', subregionId: a.subregionId, typeProjectId: a.typeProjectId }).returning();
+  const [v] = await t.db.insert(versionModel).values({ createdAt: new Date(), timestampLastModified: new Date(), projectId: p.id, name: 'V1' }).returning();
+  const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name: 'M1', modelPlatform: 'spreadsheet' }).returning();
   modelId = m.id;
   await t.db.insert(templateReport).values({ clientId: a.clientId, name: 'Overzicht' });
 });

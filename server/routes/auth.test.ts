@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { configFromEnv } from '../config.ts';
-import { createTenant, PASSWORD, bearer, type Tenant } from '../test/fixtures.ts';
+import { createTenant, PASSWORD, bearer, type Tenant } from '../../test/server/fixtures.ts';
 import { auditLog, appUser } from '../db/schema/index.ts';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { parseCsdl } from '../test/csdl.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { seedTree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { parseCsdl } from '../../test/server/csdl.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { seedTree } from '../../test/server/projectFixtures.ts';
 import { appUser, auditLog, model, projectRole } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
 import { BI_RATE_LIMIT } from '../services/biLinks.ts';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   const tree = await seedTree(t.db, A, { name: 'Plan Noord, fase 1', roles: { [A.usr.id]: 'USR', [A.vwr.id]: 'VWR', [A.adm.id]: 'ADM' } });
   projectId = tree.projectId;
   sheetId = tree.modelId;
-  const [m] = await t.db.insert(model).values({ versionId: tree.versionId, name: 'Online', modelPlatform: 'online', modelData: example }).returning();
+  const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: tree.versionId, name: 'Online', modelPlatform: 'online', modelData: example }).returning();
   onlineId = m.id;
   noRoleId = (await seedTree(t.db, A, { roles: { [A.adm.id]: 'ADM' } })).modelId;
   otherClientId = (await seedTree(t.db, B, { roles: { [B.usr.id]: 'USR' } })).modelId;

@@ -11,6 +11,7 @@ import {
 import { feedQuery, queryRows } from '../services/biQuery.ts';
 import { requireFeedOwner } from '../policies/bi.ts';
 import { HttpError, NOT_FOUND, errorBody } from '../errors.ts';
+import { INVALID_INPUT } from '../../src/api/contract/messages.ts';
 import { mainAppOnly } from './mainAppOnly.ts';
 
 declare module 'fastify' {
@@ -116,7 +117,7 @@ function feedError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) 
   let message: string;
   if (hasZodFastifySchemaValidationErrors(err)) {
     status = 400;
-    message = [...new Set(err.validation.map((v) => v.message ?? 'Ongeldige invoer.'))].join(' ');
+    message = [...new Set(err.validation.map((v) => v.message ?? INVALID_INPUT))].join(' ');
   } else if (err instanceof HttpError) {
     status = err.status;
     message = err.message;

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { OData } from '@odata/client';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { seedTree } from '../test/projectFixtures.ts';
-import { parseCsdl } from '../test/csdl.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { seedTree } from '../../test/server/projectFixtures.ts';
+import { parseCsdl } from '../../test/server/csdl.ts';
 import { model, project } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
 import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportData, type ReportModelRow, type ReportPeriodRow } from '../../src/api/contract/reportData.ts';
@@ -43,9 +43,9 @@ beforeAll(async () => {
   const harbour = await seedTree(t.db, A, { name: "Haven's kwartier", roles: { [A.usr.id]: 'USR' } });
   await t.db.update(project).set({ number: EVIL_NUMBER }).where(eq(project.id, north.projectId));
   const online = await t.db.insert(model).values([
-    { versionId: north.versionId, name: 'Grondexploitatie', modelPlatform: 'online', modelData: example },
-    { versionId: north.versionId, name: EVIL_MODEL, modelPlatform: 'online', modelData: quarterly },
-    { versionId: harbour.versionId, name: 'Havenkwartier', modelPlatform: 'online', modelData: profitable },
+    { createdAt: new Date(), timestampLastModified: new Date(), versionId: north.versionId, name: 'Grondexploitatie', modelPlatform: 'online', modelData: example },
+    { createdAt: new Date(), timestampLastModified: new Date(), versionId: north.versionId, name: EVIL_MODEL, modelPlatform: 'online', modelData: quarterly },
+    { createdAt: new Date(), timestampLastModified: new Date(), versionId: harbour.versionId, name: 'Havenkwartier', modelPlatform: 'online', modelData: profitable },
   ]).returning();
   ids = [...online.map((m) => m.id), north.modelId];
   const res = await t.app.inject({ method: 'POST', url: '/api/bi/v1/report/', headers: await bearer(t.app, A.usr), payload: { description: 'Power BI', models: ids } });
@@ -279,7 +279,7 @@ describe('the section columns: revenue per section, costs per category (issue 24
 
   beforeAll(async () => {
     const tree = await seedTree(t.db, A, { name: 'Bedrijventerrein', roles: { [A.usr.id]: 'USR' } });
-    const [m] = await t.db.insert(model).values({ versionId: tree.versionId, name: 'Volledige exploitatie', modelPlatform: 'online', modelData: full }).returning();
+    const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: tree.versionId, name: 'Volledige exploitatie', modelPlatform: 'online', modelData: full }).returning();
     fullId = m!.id;
     const res = await t.app.inject({ method: 'POST', url: '/api/bi/v1/report/', headers: await bearer(t.app, A.usr), payload: { description: 'Secties', models: [fullId, tree.modelId] } });
     fullLink = res.json<BiLink>();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { PASSWORD, bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
-import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { PASSWORD, bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
+import { multipart, rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import { shippedReportTemplate, shippedTemplate } from '../seed/templates.ts';
 import { COMPARISON_NAME } from '../../src/formulas/reportTemplates.ts';
 import type { UserRow } from '../context.ts';
@@ -63,7 +63,7 @@ async function allowedCalls(who: UserRow, tree: Tree, frozen: boolean) {
   if (freeze) await t.db.execute(sql`UPDATE model SET frozen = ${frozen} WHERE id = ${tree.modelId}`);
   const [holder] = (await t.db.execute<{ user_id: number }>(sql`SELECT user_id FROM model_session WHERE model_id = ${tree.modelId}`)).rows;
   const endSession = await can({ method: 'DELETE', url: `model/${tree.modelId}/session-edit/` });
-  if (holder) await t.db.execute(sql`INSERT INTO model_session (model_id, user_id) VALUES (${tree.modelId}, ${holder.user_id}) ON CONFLICT DO NOTHING`);
+  if (holder) await t.db.execute(sql`INSERT INTO model_session (model_id, user_id, started_at) VALUES (${tree.modelId}, ${holder.user_id}, now()) ON CONFLICT DO NOTHING`);
   const model = {
     can_edit: await can({ method: 'GET', url: `model/${tree.modelId}/duplicate/` }),
     can_move: await can({ method: 'POST', url: `model/${tree.modelId}/move/`, payload: { to_version: tree.versionId } }),

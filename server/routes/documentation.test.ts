@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { multipart } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { multipart } from '../../test/server/projectFixtures.ts';
 import { auditLog, documentation, storedFile } from '../db/schema/index.ts';
 import { ensureShippedDocumentation } from '../seed/documentation.ts';
-import { renderMarkdownPdf } from '../docs/markdownPdf.ts';
-import { pdfText } from '../docs/testing/pdfText.ts';
+import { renderMarkdownPdf } from '../pdf/markdownPdf.ts';
+import { pdfText } from '../../test/server/pdfText.ts';
 import { DOCUMENTATION_MESSAGES } from '../../src/api/contract/messages.ts';
 import type { DocumentationItem } from '../../src/api/contract/documentation.ts';
 import type { UserRow } from '../context.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { DAV_PREFIX } from '../webdav/editLinks.ts';
 
 // Issue 22 item 3: whether a request needs a token is decided on the route the router matched (which

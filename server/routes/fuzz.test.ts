@@ -2,10 +2,10 @@ import { randomBytes, randomUUID as randomUuid } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createUser, createTenant, type Tenant } from '../test/fixtures.ts';
-import { type Tree, editLinkFor, multipart, rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
-import { garbageValue, nearValidValue, validValue, type JsonSchema } from '../test/openapiArbitraries.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createUser, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { type Tree, editLinkFor, multipart, rolesAsGlobal, seedTree } from '../../test/server/projectFixtures.ts';
+import { garbageValue, nearValidValue, validValue, type JsonSchema } from '../../test/server/openapiArbitraries.ts';
 
 // Hostile input at scale (issue 16 item 4): FUZZ_REQUESTS (default 10,000) requests across every operation
 // of the OpenAPI document, as every kind of caller, with values from the contract's schemas (valid and

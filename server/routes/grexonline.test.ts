@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
 import { auditLog, model, modelResult, modelSession, project, projectRole, versionModel } from '../db/schema/index.ts';
 import { onlineModelResults } from '../../src/formulas/modelResults.ts';
 import type { UserRow } from '../context.ts';
@@ -19,9 +19,9 @@ let frozenId: number;
 let sheetId: number;
 
 async function mkModel(tenant: Tenant, projectName: string, roles: [UserRow, 'ADM' | 'USR' | 'VWR' | 'NON'][], extra: Partial<typeof model.$inferInsert> = {}) {
-  const [p] = await t.db.insert(project).values({ clientId: tenant.clientId, name: projectName, subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
-  const [v] = await t.db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1' }).returning();
-  const [m] = await t.db.insert(model).values({ versionId: v.id, name: 'Online', modelPlatform: 'online', modelData: example, ...extra }).returning();
+  const [p] = await t.db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: tenant.clientId, name: projectName, subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId }).returning();
+  const [v] = await t.db.insert(versionModel).values({ createdAt: new Date(), timestampLastModified: new Date(), projectId: p.id, name: 'Versie 1' }).returning();
+  const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name: 'Online', modelPlatform: 'online', modelData: example, ...extra }).returning();
   for (const [u, role] of roles) await t.db.insert(projectRole).values({ projectId: p.id, userId: u.id, role }).onConflictDoNothing();
   return m.id;
 }

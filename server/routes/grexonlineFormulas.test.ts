@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { model, project, projectRole, versionModel } from '../db/schema/index.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 
@@ -18,9 +18,9 @@ let modelId: number;
 beforeAll(async () => {
   t = await createTestApp();
   A = await createTenant(t.db, 'gxf');
-  const [p] = await t.db.insert(project).values({ clientId: A.clientId, name: 'Formules', subregionId: A.subregionId, typeProjectId: A.typeProjectId }).returning();
-  const [v] = await t.db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1' }).returning();
-  const [m] = await t.db.insert(model).values({ versionId: v.id, name: 'Online', modelPlatform: 'online', modelData: example }).returning();
+  const [p] = await t.db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: A.clientId, name: 'Formules', subregionId: A.subregionId, typeProjectId: A.typeProjectId }).returning();
+  const [v] = await t.db.insert(versionModel).values({ createdAt: new Date(), timestampLastModified: new Date(), projectId: p.id, name: 'Versie 1' }).returning();
+  const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name: 'Online', modelPlatform: 'online', modelData: example }).returning();
   await t.db.insert(projectRole).values({ projectId: p.id, userId: A.usr.id, role: 'USR' });
   modelId = m.id;
 });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import { job, modelResult, savedModel, storedFile, templateModel } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { setWorkerTaskSeconds } from '../threads/workbookThreads.ts';
 import { WORKBOOK_MESSAGES, workerTimeoutMessage } from '../../src/api/contract/messages.ts';
-import { badEntityWorkbook, smallWorkbook, unclosedRowsWorkbook, workbookWith, zipBomb } from '../../src/formulas/testing/hostileWorkbooks.ts';
+import { badEntityWorkbook, smallWorkbook, unclosedRowsWorkbook, workbookWith, zipBomb } from '../../test/formulas/hostileWorkbooks.ts';
 
 // Issue 22's requests against the routes that take a workbook: a 0.45 MB zip bomb (450 MB unpacked), a
 // sheet of 150,000 unclosed <row> tags, a character reference beyond Unicode, and a task that outlives

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { rolesAsGlobal, seedTree } from '../../test/server/projectFixtures.ts';
 import { auditLog, subregion, versionModel } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { fromRd } from '../../src/lib/geo.ts';

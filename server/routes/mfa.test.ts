@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { createTenant, PASSWORD, bearer, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { createTenant, PASSWORD, bearer, type Tenant } from '../../test/server/fixtures.ts';
 import { appUser, auditLog } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 

@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import { appUser, auditLog, featureArea, oauthToken, versionRegion } from '../db/schema/index.ts';
 import { externalViewerAnswers } from '../services/oauth.ts';
 import type { UserRow } from '../context.ts';
@@ -86,12 +86,12 @@ beforeAll(async () => {
   hiddenA = await seedTree(t.db, a, { name: 'Geheim project', roles: { [a.adm.id]: 'ADM', [a.staff.id]: 'ADM', [a.vwr.id]: 'NON' } });
   treeB = await seedTree(t.db, b, { name: 'Havenkwartier', roles: rolesAsGlobal(b) });
   await t.db.insert(versionRegion).values([
-    { versionId: treeA.versionId, geometry: square(5.38, 52.15), areaM2: 7600 },
-    { versionId: hiddenA.versionId, geometry: square(5.39, 52.16), areaM2: 7600 },
-    { versionId: treeB.versionId, geometry: square(4.47, 51.92), areaM2: 7700 },
+    { updatedAt: new Date(), versionId: treeA.versionId, geometry: square(5.38, 52.15), areaM2: 7600 },
+    { updatedAt: new Date(), versionId: hiddenA.versionId, geometry: square(5.39, 52.16), areaM2: 7600 },
+    { updatedAt: new Date(), versionId: treeB.versionId, geometry: square(4.47, 51.92), areaM2: 7700 },
   ]);
   await t.db.insert(featureArea).values({
-    versionId: treeA.versionId, name: 'Groen', function: 'main_structure_green', geometry: square(5.3801, 52.1501, 0.0002), areaM2: 300,
+    updatedAt: new Date(), versionId: treeA.versionId, name: 'Groen', function: 'main_structure_green', geometry: square(5.3801, 52.1501, 0.0002), areaM2: 300,
   });
   viewerA = await register(a.staff);
   viewerB = await register(b.staff);
@@ -236,7 +236,7 @@ describe('refusals', () => {
   });
 
   it('a blocked user\'s tokens stop working', async () => {
-    const u = (await t.db.insert(appUser).values({ clientId: a.clientId, firstName: 'Tijdelijk', lastName: 'Gebruiker', email: 'tijdelijk@oautha.test', role: 'USR' }).returning())[0];
+    const u = (await t.db.insert(appUser).values({ createdAt: new Date(), clientId: a.clientId, firstName: 'Tijdelijk', lastName: 'Gebruiker', email: 'tijdelijk@oautha.test', role: 'USR' }).returning())[0];
     const tok = await tokensFor(u);
     expect((await resource(tok.access_token)).statusCode).toBe(200);
     await t.db.update(appUser).set({ blocked: true }).where(eq(appUser.id, u.id));

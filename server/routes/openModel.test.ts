@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { multipart, rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
+import { kill, removeTempDirs, spawnServer, type ServerProcess } from '../../test/server/serverProcess.ts';
 import { auditLog, editLink, featureArea, job, model, modelSession, parameterApplication, savedModel, storedFile, versionRegion } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { connect, type Db } from '../db/index.ts';
@@ -31,30 +31,20 @@ let a: Tenant;
 /** For the killed-worker test (last): an instance that enqueues and supervises with a short expiry but
  * runs no worker, and a real server process (server/main.ts) on its database that does; started first,
  * as the process takes seconds to start. */
-let killable: { k: TestApp; child: ChildProcess; exited: Promise<unknown>; ready: Promise<void>; tenant: Tenant };
+let killable: { k: TestApp; server: ServerProcess; tenant: Tenant };
 
 beforeAll(async () => {
   const k = await createTestApp({ jobWorker: false, jobExpireSeconds: 3 });
   const tenant = await createTenant(k.db, 'kill'); // before the process starts: it seeds an empty database
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: k.db.$client.options.connectionString, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', JOB_WORKER: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const ready = (async () => {
-    while (!(await fetch(`http://127.0.0.1:${port}/api/grexsuperadmin/status/`).then((r) => r.ok, () => false))) {
-      if (child.exitCode !== null) throw new Error('the server process stopped');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  ready.catch(() => {}); // awaited by its test
-  killable = { k, child, exited, ready, tenant };
+  // The process runs the job worker on the app's database; its status answering is awaited by its test.
+  const server = await spawnServer({ DATABASE_URL: k.db.$client.options.connectionString!, JOB_WORKER: 'true' });
+  killable = { k, server, tenant };
   t = await createTestApp({ mapViewerAllowLoopback: true }); // the viewers below listen on this machine
   a = await createTenant(t.db, 'open');
 });
 afterAll(async () => {
-  if (killable.child.exitCode === null) killable.child.kill('SIGKILL');
+  await kill(killable.server);
+  removeTempDirs();
   await killable.k.close();
   await t.close();
 });
@@ -146,8 +136,8 @@ const sessionOf = async (modelId: number) =>
 
 async function mapData(versionId: number, regionM2: number | null, features: [SpaceUsageLocation, number][]) {
   const geometry = { type: 'Polygon', coordinates: [] };
-  if (regionM2 !== null) await t.db.insert(versionRegion).values({ versionId, geometry, areaM2: regionM2 });
-  for (const [fn, m2] of features) await t.db.insert(featureArea).values({ versionId, name: fn, function: fn, geometry, areaM2: m2 });
+  if (regionM2 !== null) await t.db.insert(versionRegion).values({ updatedAt: new Date(), versionId, geometry, areaM2: regionM2 });
+  for (const [fn, m2] of features) await t.db.insert(featureArea).values({ updatedAt: new Date(), versionId, name: fn, function: fn, geometry, areaM2: m2 });
 }
 
 describe('open model', () => {
@@ -521,7 +511,7 @@ describe('open model', () => {
     const ctx = t.app.ctx;
     let id = '';
     await expect(command(ctx, { user: a.usr, ip: '127.0.0.1' }, async (c) => {
-      const [row] = await c.tx.insert(job).values({ clientId: a.clientId, userId: a.usr.id, kind: 'open-model', modelId: tree.modelId, params: { edit: false, mapviewerRequired: false } })
+      const [row] = await c.tx.insert(job).values({ createdAt: new Date(), clientId: a.clientId, userId: a.usr.id, kind: 'open-model', modelId: tree.modelId, params: { edit: false, mapviewerRequired: false } })
         .returning({ id: job.id, kind: job.kind });
       id = row.id;
       await ctx.jobs.enqueue(c.tx, row);
@@ -546,7 +536,7 @@ describe('workers', () => {
   let crashing = '';
   beforeAll(async () => {
     const tree = await spreadsheetModel();
-    await t.db.insert(parameterApplication).values({ clientId: a.clientId, parameters: { not: 'a list' }, modelIds: [tree.modelId] });
+    await t.db.insert(parameterApplication).values({ createdAt: new Date(), clientId: a.clientId, parameters: { not: 'a list' }, modelIds: [tree.modelId] });
     crashing = await openTask(a.usr, tree.modelId);
   });
 
@@ -575,7 +565,7 @@ describe('workers', () => {
     const tree = await spreadsheetModel();
     // A job row that no queue knows: only the two runs below run it.
     const [row] = await t.db.insert(job).values({
-      clientId: a.clientId, userId: a.usr.id, kind: 'open-model', modelId: tree.modelId, params: { edit: true, mapviewerRequired: false },
+      createdAt: new Date(), clientId: a.clientId, userId: a.usr.id, kind: 'open-model', modelId: tree.modelId, params: { edit: true, mapviewerRequired: false },
     }).returning({ id: job.id });
     const before = await resultFiles(t.db);
     const held = await holdParameters();
@@ -591,12 +581,12 @@ describe('workers', () => {
   });
 
   it('a job whose server is killed mid-job expires, runs again on another instance and produces one file', async () => {
-    const { k, child, exited, tenant: b } = killable;
+    const { k, server, tenant: b } = killable;
     const db2 = connect(k.db.$client.options.connectionString!, 3);
     let worker: FastifyInstance | undefined;
     try {
       const tree = await spreadsheetModel({}, k.db, b);
-      await killable.ready;
+      await server.ready;
       const before = await resultFiles(k.db);
       const held = await holdParameters(k.db);
       const id = await openTask(b.usr, tree.modelId, '', k.app);
@@ -605,8 +595,7 @@ describe('workers', () => {
       while ((await k.db.execute<{ n: number }>(waiting)).rows[0].n === 0) await new Promise((r) => setTimeout(r, 20));
       const [mid] = await k.db.select({ status: job.status, progress: job.progressText, attempts: job.attempts }).from(job).where(eq(job.id, id));
       expect(mid).toEqual({ status: 'running', progress: 'Globale parameters invullen', attempts: 1 });
-      child.kill('SIGKILL');
-      await exited;
+      await kill(server);
       await held.release();
 
       worker = await buildApp({ config: { ...k.config, jobWorker: true }, db: db2, mailer: { send: async () => {} } });

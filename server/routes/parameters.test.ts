@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { auditLog, model, parameterApplication, project, projectRole, versionModel } from '../db/schema/index.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import { GrexEngine } from '../../src/formulas/engine.ts';
@@ -28,9 +28,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function onlineModel(name: string, data: ModelData) {
-  const [p] = await t.db.insert(project).values({ clientId: a.clientId, name, subregionId: a.subregionId, typeProjectId: a.typeProjectId }).returning();
-  const [v] = await t.db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1' }).returning();
-  const [m] = await t.db.insert(model).values({ versionId: v.id, name, modelPlatform: 'online', modelData: data }).returning();
+  const [p] = await t.db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: a.clientId, name, subregionId: a.subregionId, typeProjectId: a.typeProjectId }).returning();
+  const [v] = await t.db.insert(versionModel).values({ createdAt: new Date(), timestampLastModified: new Date(), projectId: p.id, name: 'Versie 1' }).returning();
+  const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name, modelPlatform: 'online', modelData: data }).returning();
   await t.db.insert(projectRole).values({ projectId: p.id, userId: a.staff.id, role: 'ADM' }).onConflictDoNothing();
   return m.id;
 }

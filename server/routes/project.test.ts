@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { rolesAsGlobal, seedTree } from '../../test/server/projectFixtures.ts';
 import { auditLog, featureArea, model, project, projectRole, userSubregion, versionRegion } from '../db/schema/index.ts';
 import { ModelData } from '../../src/api/contract/modelData.ts';
 
@@ -212,10 +212,10 @@ describe('duplicate, move and delete', () => {
   it('duplicates versions and models beside the original', async () => {
     const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
     const geometry = { type: 'Polygon', coordinates: [[[5.1, 52.1], [5.2, 52.1], [5.2, 52.2], [5.1, 52.1]]] };
-    await t.db.insert(versionRegion).values({ versionId: tree.versionId, geometry, areaM2: 12_345 });
+    await t.db.insert(versionRegion).values({ updatedAt: new Date(), versionId: tree.versionId, geometry, areaM2: 12_345 });
     await t.db.insert(featureArea).values([
-      { versionId: tree.versionId, name: 'Park', function: 'public_space_green', geometry, areaM2: 500 },
-      { versionId: tree.versionId, name: 'Kavels', function: 'net_area_marketable_residential', geometry, areaM2: 900 },
+      { updatedAt: new Date(), versionId: tree.versionId, name: 'Park', function: 'public_space_green', geometry, areaM2: 500 },
+      { updatedAt: new Date(), versionId: tree.versionId, name: 'Kavels', function: 'net_area_marketable_residential', geometry, areaM2: 900 },
     ]);
     const v = await inject('GET', `/version-model/${tree.versionId}/duplicate/`, usr);
     expect(v.json()).toMatchObject({ name: 'Versie 1 (kopie)', project_id: tree.projectId });
@@ -358,7 +358,7 @@ describe('models', () => {
 
   it('keeps a history with exactly one active entry: upload, list, download, activate', async () => {
     const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
-    const { multipart } = await import('../test/projectFixtures.ts');
+    const { multipart } = await import('../../test/server/projectFixtures.ts');
     const empty = multipart({}, { filename: 'leeg.xlsx', data: Buffer.from('') });
     const up = await t.app.inject({ method: 'POST', url: `${M}/model/${tree.modelId}/saved-model/`, headers: { ...staff, ...empty.headers }, payload: empty.payload });
     expect(up.statusCode).toBe(400);
@@ -399,7 +399,7 @@ describe('attachments', () => {
     expect((await post({ ...base, url_link: 'javascript:alert(1)' })).statusCode).toBe(400);
     expect((await post({ ...base, attachment_type: 'FILE' })).json().message).toBe('Selecteer een bestand.');
     expect((await post({ ...base, attachment_type: undefined })).json().message).toBe(REQUIRED);
-    const { multipart } = await import('../test/projectFixtures.ts');
+    const { multipart } = await import('../../test/server/projectFixtures.ts');
     const noFile = multipart({ version: tree.versionId, attachment_type: 'FILE', category_attachment: a.categoryId });
     const r1 = await t.app.inject({ method: 'POST', url: `${M}/attachment-version-model/`, headers: { ...usr, ...noFile.headers }, payload: noFile.payload });
     expect(r1.json().message).toBe('Selecteer een bestand.');
@@ -410,7 +410,7 @@ describe('attachments', () => {
 
   it('stores a file, downloads it with a safe name, answers a link as its row, deletes with the file', async () => {
     const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
-    const { multipart } = await import('../test/projectFixtures.ts');
+    const { multipart } = await import('../../test/server/projectFixtures.ts');
     const body = multipart({ version: tree.versionId, type: 'FILE', category_attachment: a.categoryId, name: '' }, { filename: 'Plan "Oost"\r\nX.pdf', data: Buffer.from('%PDF-1.4') });
     const res = await t.app.inject({ method: 'POST', url: `${M}/attachment-version-model/`, headers: { ...usr, ...body.headers }, payload: body.payload });
     expect(res.statusCode, res.body).toBe(201);
@@ -432,7 +432,7 @@ describe('attachments', () => {
     try {
       const ta = await createTenant(small.db, 'gamma');
       const tree = await seedTree(small.db, ta, { roles: rolesAsGlobal(ta) });
-      const { multipart } = await import('../test/projectFixtures.ts');
+      const { multipart } = await import('../../test/server/projectFixtures.ts');
       const body = multipart({ version: tree.versionId, type: 'FILE', category_attachment: ta.categoryId }, { filename: 'groot.bin', data: Buffer.alloc(1_000_001) });
       const res = await small.app.inject({ method: 'POST', url: `${M}/attachment-version-model/`, headers: { ...(await bearer(small.app, ta.usr)), ...body.headers }, payload: body.payload });
       expect(res.statusCode).toBe(413);

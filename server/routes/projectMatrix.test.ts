@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { multipart, rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import type { UserRow } from '../context.ts';
 import { shippedTemplate } from '../seed/templates.ts';
 import { createBiLink } from '../services/biLinks.ts';

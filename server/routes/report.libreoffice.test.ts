@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { multipart, rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { multipart, rolesAsGlobal, seedTree } from '../../test/server/projectFixtures.ts';
 import { model, templateReport } from '../db/schema/index.ts';
 import { ensureReportTemplates, ensureTemplateModels } from '../seed/templates.ts';
 import type { UserRow } from '../context.ts';
@@ -19,8 +19,8 @@ import { applyGlobalParameters } from '../../src/formulas/globalParameters.ts';
 import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
 import { BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, COMPARISON_FIRST_ROW, COMPARISON_NAME, COMPARISON_ROWS, COMPARISON_SHEET } from '../../src/formulas/reportTemplates.ts';
 import { readWorkbookResults } from '../../src/formulas/savedWorkbook.ts';
-import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../src/formulas/testing/libreoffice.ts';
-import { CHANGED, workedTemplateModel } from '../../src/formulas/testing/spreadsheetModel.ts';
+import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
+import { CHANGED, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { a1 } from '../../src/formulas/workbookRefs.ts';
 import { openXlsx } from '../../src/formulas/xlsxPackage.ts';
 
@@ -59,7 +59,7 @@ beforeAll(async () => {
   const changed = applyGlobalParameters(worked, CHANGED);
   if (!changed.ok) throw new Error(JSON.stringify(changed.problems));
   for (const [name, data] of [['Online basis', worked], ['Online gewijzigd', changed.data]] as const) {
-    const [m] = await t.db.insert(model).values({ versionId: tree.versionId, name, modelPlatform: 'online', modelData: data }).returning();
+    const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: tree.versionId, name, modelPlatform: 'online', modelData: data }).returning();
     models.push({ id: m!.id, kind: 'online', ...engineOf(data) });
   }
   // Two spreadsheet models: one started from the shipped template (all 0), one with the worked example saved into its history.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import { model, templateReport, userTemplateReport } from '../db/schema/index.ts';
 import { ensureReportTemplates } from '../seed/templates.ts';
 import type { UserRow } from '../context.ts';
@@ -61,7 +61,7 @@ beforeAll(async () => {
   tpl.cashFlows = rows.find((r) => r.clientId === a.clientId && r.name === CASH_FLOWS_NAME)!.id;
   tpl.otherTenant = rows.find((r) => r.clientId === b.clientId)!.id;
   tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
-  const [online] = await t.db.insert(model).values({ versionId: tree.versionId, name: 'Online', modelPlatform: 'online', modelData: worked }).returning();
+  const [online] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: tree.versionId, name: 'Online', modelPlatform: 'online', modelData: worked }).returning();
   onlineId = online!.id;
   hiddenId = (await seedTree(t.db, a, { roles: {} })).modelId;
   otherTenantModel = (await seedTree(t.db, b, { roles: rolesAsGlobal(b) })).modelId;

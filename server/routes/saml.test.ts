@@ -7,8 +7,8 @@ import { inflateRawSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { SignedXml } from 'xml-crypto';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { appUser, auditLog, client } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { multipart } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { multipart } from '../../test/server/projectFixtures.ts';
 import { auditLog, storedFile, templateReport, userTemplateReport } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { REPORT_TEMPLATE_MESSAGES as MSG, WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';

@@ -70,7 +70,7 @@ async function seed(config: Config): Promise<void> {
       const refused = [e, ...(e.errors ?? [])].some((x) => x.code === 'ECONNREFUSED' || x.code === 'ENOTFOUND' || x.code === 'ETIMEDOUT');
       throw refused ? new SeedProblem(seedMessages.unreachable(target.where)) : e;
     });
-    const seeded = await seedIfEmpty(db);
+    const seeded = await seedIfEmpty(db, config.now());
     if (seeded) printSeededUsers(seeded);
     await ensureShippedContent(db, config.now());
     if (process.argv.includes('--demo')) {

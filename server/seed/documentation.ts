@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { client, documentation } from '../db/schema/index.ts';
 import { deleteFiles, saveFile } from '../storage/files.ts';
-import { SHIPPED_DOCUMENTS, shippedHash, shippedPdf } from '../docs/shipped.ts';
+import { SHIPPED_DOCUMENTS, shippedHash, shippedPdf } from '../pdf/shipped.ts';
 
 const PDF = 'application/pdf';
 

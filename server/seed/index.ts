@@ -25,14 +25,15 @@ function generatePassword(): string {
  * read-only user, and the reference data every client needs (the shipped spreadsheet-model template
  * and report templates are added by ensureTemplateModels and ensureReportTemplates, which run at every
  * start; the report templates are granted to these users there). Returns the users with their
- * passwords (printed once by the caller), or null when the database already had a client.
+ * passwords (printed once by the caller), or null when the database already had a client. `at`: the
+ * server's clock, for the rows' timestamps.
  * `DEMO_PASSWORD` fixes the passwords (used by the end-to-end tests).
  */
-export async function seedIfEmpty(db: Db, fixedPassword = process.env.DEMO_PASSWORD): Promise<SeededUser[] | null> {
+export async function seedIfEmpty(db: Db, at: Date, fixedPassword = process.env.DEMO_PASSWORD): Promise<SeededUser[] | null> {
   const [{ n }] = await db.select({ n: count() }).from(client);
   if (n > 0) return null;
   return db.transaction(async (tx) => {
-    const [c] = await tx.insert(client).values({ name: 'Gemeente Voorbeeld' }).returning();
+    const [c] = await tx.insert(client).values({ name: 'Gemeente Voorbeeld', createdAt: at }).returning();
     const people = [
       { firstName: 'Anna', lastName: 'Beheerder', email: 'admin@grondslag.local', role: 'ADM' as const, isStaff: true },
       { firstName: 'Gijs', lastName: 'Gebruiker', email: 'gebruiker@grondslag.local', role: 'USR' as const, isStaff: false },
@@ -42,7 +43,7 @@ export async function seedIfEmpty(db: Db, fixedPassword = process.env.DEMO_PASSW
     const users = [];
     for (const p of people) {
       const password = fixedPassword ?? generatePassword();
-      const [u] = await tx.insert(appUser).values({ ...p, clientId: c.id, passwordHash: await hashPassword(password) }).returning();
+      const [u] = await tx.insert(appUser).values({ ...p, clientId: c.id, passwordHash: await hashPassword(password), createdAt: at }).returning();
       users.push(u);
       seeded.push({ email: p.email, password, role: p.role, isStaff: p.isStaff });
     }

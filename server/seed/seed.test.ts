@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import {
   appUser, categoryAttachment, client, model, phase, project, savedModel, storedFile, templateModel, typeProject, versionModel, versionRegion,
 } from '../db/schema/index.ts';
@@ -25,7 +25,7 @@ afterAll(() => t.close());
 
 describe('first-start seed', () => {
   it('creates one client with a staff admin, a user and a reader, and the protected reference data, once', async () => {
-    const users = await seedIfEmpty(t.db, undefined);
+    const users = await seedIfEmpty(t.db, t.config.now(), undefined);
     expect(users?.map((u) => [u.email, u.role, u.isStaff])).toEqual([
       ['admin@grondslag.local', 'ADM', true], ['gebruiker@grondslag.local', 'USR', false], ['lezer@grondslag.local', 'VWR', false],
     ]);
@@ -34,7 +34,7 @@ describe('first-start seed', () => {
     expect(users![0].password).not.toBe(users![1].password);
     expect((await t.db.select().from(typeProject).where(eq(typeProject.isDefault, true)))[0].description).toBe('Onbepaald');
     expect((await t.db.select().from(categoryAttachment).where(eq(categoryAttachment.isDefault, true)))[0].name).toBe('Ongecategoriseerd');
-    expect(await seedIfEmpty(t.db)).toBeNull();
+    expect(await seedIfEmpty(t.db, t.config.now())).toBeNull();
   });
 
   it('stores the shipped template per client at the start, once, and gives file-less template rows of older data its file', async () => {
@@ -48,7 +48,7 @@ describe('first-start seed', () => {
     // An older data folder: a template row without a file, and a client without any template.
     const [c] = await t.db.select().from(client).limit(1);
     await t.db.insert(templateModel).values({ clientId: c!.id, name: 'Haalbaarheidsstudie' });
-    const [other] = await t.db.insert(client).values({ name: 'Gemeente Later' }).returning();
+    const [other] = await t.db.insert(client).values({ createdAt: new Date(), name: 'Gemeente Later' }).returning();
     expect(await ensureTemplateModels(t.db, t.clock.now())).toBe(2);
     const later = await t.db.select().from(templateModel).where(eq(templateModel.clientId, other!.id));
     expect(later.map((r) => [r.name, r.fileId !== null])).toEqual([['Grondexploitatie standaard', true]]);
@@ -71,7 +71,7 @@ describe('first-start seed', () => {
 
     // Staff deleted one: it stays deleted. A client with only a file-less row of a shipped name gets its file and the other.
     await t.db.delete(templateReport).where(eq(templateReport.id, comparison.template_report.id));
-    const [older] = await t.db.insert(client).values({ name: 'Gemeente Oud' }).returning();
+    const [older] = await t.db.insert(client).values({ createdAt: new Date(), name: 'Gemeente Oud' }).returning();
     await t.db.insert(templateReport).values({ clientId: older!.id, name: COMPARISON_NAME });
     expect(await ensureReportTemplates(t.db, t.clock.now())).toBe(2);
     expect((await t.db.select().from(templateReport).where(eq(templateReport.clientId, first!.id))).map((r) => r.name)).toEqual([CASH_FLOWS_NAME]);

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, createUser, type Tenant } from '../test/fixtures.ts';
-import { rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
+import { rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import { buildApp } from '../app.ts';
 import { connect, type Db } from '../db/index.ts';
 import { migrateDb } from '../db/migrate.ts';
@@ -57,7 +57,7 @@ describe('model list of a version', () => {
     await t.db.execute(sql`UPDATE model SET name = 'Hernoemd' WHERE id = ${tree.modelId}`);
     expect(await firstModel(tree)).toMatchObject({ name: 'Hernoemd' });
 
-    await t.db.execute(sql`INSERT INTO model_session (model_id, user_id) VALUES (${tree.modelId}, ${a.usr.id})`);
+    await t.db.execute(sql`INSERT INTO model_session (model_id, user_id, started_at) VALUES (${tree.modelId}, ${a.usr.id}, now())`);
     expect(await firstModel(tree)).toMatchObject({ already_open: true, open_by_current_user: true });
     expect(await firstModel(tree, adm)).toMatchObject({ already_open: true, open_by_current_user: false });
     await t.db.execute(sql`DELETE FROM model_session WHERE model_id = ${tree.modelId}`);
@@ -76,7 +76,7 @@ describe('model list of a version', () => {
     expect(await firstModel(tree)).toMatchObject({ author_name_full: 'alpha Lezer' });
     await t.db.execute(sql`UPDATE app_user SET last_name = 'VWR' WHERE id = ${a.vwr.id}`);
 
-    await t.db.execute(sql`INSERT INTO model (version_id, name, model_platform) VALUES (${tree.versionId}, 'Erbij', 'online')`);
+    await t.db.execute(sql`INSERT INTO model (version_id, name, model_platform, created_at, timestamp_last_modified) VALUES (${tree.versionId}, 'Erbij', 'online', now(), now())`);
     expect((await models(tree) as ModelRow[]).map((m) => m.name)).toEqual(['Hernoemd', 'Erbij']);
     await t.db.execute(sql`DELETE FROM model WHERE version_id = ${tree.versionId} AND name = 'Erbij'`);
     expect((await models(tree) as ModelRow[]).map((m) => m.name)).toEqual(['Hernoemd']);
@@ -301,11 +301,11 @@ describe('data revision', () => {
   it('does not stand in the way of deleting a client with its projects (the raise skips a client that is gone)', async () => {
     const z = await createTenant(t.db, 'zeta');
     await t.db.execute(sql`WITH p AS (
-        INSERT INTO project (client_id, name, subregion_id, type_project_id) VALUES (${z.clientId}, 'Weg', ${z.subregionId}, ${z.typeProjectId}) RETURNING id),
+        INSERT INTO project (client_id, name, subregion_id, type_project_id, created_at, timestamp_last_modified) VALUES (${z.clientId}, 'Weg', ${z.subregionId}, ${z.typeProjectId}, now(), now()) RETURNING id),
       r AS (INSERT INTO project_role (project_id, user_id, role) SELECT id, ${z.usr.id}, 'USR' FROM p),
-      v AS (INSERT INTO version_model (project_id, name) SELECT id, 'Versie' FROM p RETURNING id),
-      m AS (INSERT INTO model (version_id, name) SELECT id, 'Model' FROM v RETURNING id)
-      INSERT INTO model_session (model_id, user_id) SELECT id, ${z.usr.id} FROM m`);
+      v AS (INSERT INTO version_model (project_id, name, created_at, timestamp_last_modified) SELECT id, 'Versie', now(), now() FROM p RETURNING id),
+      m AS (INSERT INTO model (version_id, name, created_at, timestamp_last_modified) SELECT id, 'Model', now(), now() FROM v RETURNING id)
+      INSERT INTO model_session (model_id, user_id, started_at) SELECT id, ${z.usr.id}, now() FROM m`);
     expect((await t.db.execute(sql`SELECT 1 FROM data_revision WHERE client_id = ${z.clientId}`)).rows).toHaveLength(1);
     await t.db.execute(sql`DELETE FROM client WHERE id = ${z.clientId}`);
     const { rows } = await t.db.execute(sql`SELECT 1 FROM data_revision WHERE client_id = ${z.clientId}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { appUser, auditLog, project } from '../db/schema/index.ts';
 import { EMAIL_IN_USE } from '../../src/api/contract/messages.ts';
 import { DUPLICATE_REFERENCE_MESSAGE } from '../../src/api/contract/messages.ts';

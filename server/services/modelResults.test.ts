@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { multipart } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { multipart } from '../../test/server/projectFixtures.ts';
 import { model, modelResult, project, projectRole, savedModel, templateModel, versionModel } from '../db/schema/index.ts';
 import { readFile, saveFile } from '../storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
@@ -12,7 +12,7 @@ import { refreshModelResults, resultSources, storeResults } from './modelResults
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import { type ModelResults, onlineModelResults, spreadsheetModelResults } from '../../src/formulas/modelResults.ts';
 import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
-import { workedTemplateModel } from '../../src/formulas/testing/spreadsheetModel.ts';
+import { workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { SECTION_COLUMNS } from '../../src/formulas/reportColumns.ts';
 
 // Stored results (issue 13): every kind of save leaves the results of that save in model_result (the
@@ -66,9 +66,9 @@ async function resultsOfCurrentSave(t: TestApp, id: number) {
 }
 
 async function onlineModel(t: TestApp, a: Tenant, name: string, data: unknown = example) {
-  const [p] = await t.db.insert(project).values({ clientId: a.clientId, name, subregionId: a.subregionId, typeProjectId: a.typeProjectId }).returning();
-  const [v] = await t.db.insert(versionModel).values({ projectId: p.id, name: 'Versie 1' }).returning();
-  const [m] = await t.db.insert(model).values({ versionId: v.id, name, modelPlatform: 'online', modelData: data }).returning();
+  const [p] = await t.db.insert(project).values({ createdAt: new Date(), timestampLastModified: new Date(), clientId: a.clientId, name, subregionId: a.subregionId, typeProjectId: a.typeProjectId }).returning();
+  const [v] = await t.db.insert(versionModel).values({ createdAt: new Date(), timestampLastModified: new Date(), projectId: p.id, name: 'Versie 1' }).returning();
+  const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId: v.id, name, modelPlatform: 'online', modelData: data }).returning();
   for (const u of [a.adm, a.usr, a.staff]) await t.db.insert(projectRole).values({ projectId: p.id, userId: u.id, role: u.id === a.usr.id ? 'USR' : 'ADM' });
   return { projectId: p.id, versionId: v.id, modelId: m.id };
 }
@@ -91,7 +91,7 @@ describe('with the results job running', () => {
   });
   afterAll(() => t.close());
 
-  it('a save in the tool stores the results of the saved data', async () => {
+  it('a save in the workbench stores the results of the saved data', async () => {
     const { modelId } = await onlineModel(t, a, 'Opslaan');
     const res = await toolSave(t, a, modelId, changed(example, 1_200_000), 0);
     expect(res.statusCode, res.body).toBe(200);
@@ -262,9 +262,9 @@ describe('before the job ran (no worker)', () => {
   it('a spreadsheet model\'s row of another history entry is not used', async () => {
     const { versionId } = await onlineModel(t, a, 'Historie');
     const file = await saveFile(t.db, { clientId: a.clientId, filename: 'Sjabloon.xlsx', contentType: XLSX_CONTENT_TYPE, data: await templateWorkbook, at: t.clock.now() });
-    const [m] = await t.db.insert(model).values({ versionId, name: 'Werkmap', modelPlatform: 'spreadsheet' }).returning();
-    const [old] = await t.db.insert(savedModel).values({ modelId: m.id, active: false, fileId: file.id, filenameOrig: 'oud.xlsx', filesize: 1 }).returning();
-    await t.db.insert(savedModel).values({ modelId: m.id, active: true, fileId: file.id, filenameOrig: 'nieuw.xlsx', filesize: 1 });
+    const [m] = await t.db.insert(model).values({ createdAt: new Date(), timestampLastModified: new Date(), versionId, name: 'Werkmap', modelPlatform: 'spreadsheet' }).returning();
+    const [old] = await t.db.insert(savedModel).values({ timestampSave: new Date(), modelId: m.id, active: false, fileId: file.id, filenameOrig: 'oud.xlsx', filesize: 1 }).returning();
+    await t.db.insert(savedModel).values({ timestampSave: new Date(), modelId: m.id, active: true, fileId: file.id, filenameOrig: 'nieuw.xlsx', filesize: 1 });
     const real = await expectedResults(t, m.id);
     await t.db.insert(modelResult).values({
       modelId: m.id, clientId: a.clientId, dataVersion: 0, savedModelId: old.id, computedAt: t.clock.now(),

@@ -42,7 +42,7 @@ export interface ResultSource extends ResultKey {
 export const idList = (ids: readonly number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
 
 /**
- * The one entry point of every save that changes models' results (the tool's save, global parameters,
+ * The one entry point of every save that changes models' results (the workbench's save, global parameters,
  * a new or duplicated model, a spreadsheet model's new or activated history entry, the map take-over):
  * call it in the save's transaction. It locks the model rows (so a results write cannot interleave with
  * the save, see above) and enqueues the results job of each model, coalesced per model; a rollback

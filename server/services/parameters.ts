@@ -68,7 +68,7 @@ export async function applyParameters(ctx: AppContext, actor: UserRow, body: Par
   assertStaff(actor);
   const answer: Omit<ParameterSaveAnswer, 'message'> = { applied: [], unchanged: [], recorded_only: [], refused: [] };
   await command(ctx, { user: actor, ip }, async ({ tx, now, audit, jobs }) => {
-    // Read and locked in the transaction that writes them: a save in the tool waits, or comes first.
+    // Read and locked in the transaction that writes them: a save in the workbench waits, or comes first.
     const planned = await plans(tx, actor, body, true);
     for (const m of planned) {
       if (!m.plan) answer.recorded_only.push(m.id);

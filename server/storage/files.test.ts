@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { createTenant, type Tenant } from '../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { keepFile, readFile, saveFile } from './files.ts';
 import { copyFirstRow } from './copyOut.ts';
 

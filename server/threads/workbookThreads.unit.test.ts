@@ -3,9 +3,9 @@ import { WorkerTimeout, computeModelResults, fillWorkbook, setWorkerTaskSeconds,
 import { JobFailure } from '../errors.ts';
 import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 import { buildModelTemplate, templateModelData } from '../../src/formulas/modelTemplate.ts';
-import { largeModel } from '../../src/formulas/testing/largeModel.ts';
+import { largeModel } from '../../test/formulas/largeModel.ts';
 import { openXlsx } from '../../src/formulas/xlsxPackage.ts';
-import { smallWorkbook } from '../../src/formulas/testing/hostileWorkbooks.ts';
+import { smallWorkbook } from '../../test/formulas/hostileWorkbooks.ts';
 
 // The pool's deadline (issue 22): a task that runs past it fails with the Dutch message, its thread is
 // terminated and replaced, and the pool goes on serving. The stuck task is a real one given a deadline it

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { createTenant, type Tenant } from '../test/fixtures.ts';
-import { editLinkFor, rolesAsGlobal, seedTree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { editLinkFor, rolesAsGlobal, seedTree } from '../../test/server/projectFixtures.ts';
 import { ensureDebianPackage } from '../../scripts/ensure.ts';
 
 // Debian's litmus suite (basic, locks) against one edit link's folder. Litmus first makes its own

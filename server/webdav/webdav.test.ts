@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createClient, type FileStat } from 'webdav';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { bearer, createTenant, type Tenant } from '../test/fixtures.ts';
-import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../test/projectFixtures.ts';
+import { createTestApp, type TestApp } from '../../test/server/app.ts';
+import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import { auditLog, model, modelSession, savedModel, storedFile } from '../db/schema/index.ts';
-import { ensureLibreOffice, makeProfile } from '../../src/formulas/testing/libreoffice.ts';
+import { ensureLibreOffice, makeProfile } from '../../test/formulas/libreoffice.ts';
 import type { UserRow } from '../context.ts';
 
 // The edit links through a real WebDAV client (the `webdav` npm package) against a listening server:

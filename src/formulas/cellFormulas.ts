@@ -1,9 +1,9 @@
-// Formulas typed into the tool's input cells (`=1000*12`, `=B3*2`), kept beside the value in the model
+// Formulas typed into the workbench's input cells (`=1000*12`, `=B3*2`), kept beside the value in the model
 // data: `formulas` on a cost or residential entry maps an input field (`amount`, `phasing:PER_03`) to the
 // formula text. The value stays the stored number, so every reader of model data keeps working; this
 // module keeps the two consistent. A stored formula refers to other cells by model identity, not by
 // grid position — `[cost:12:amount]`, `[residential:4:phasing:PER_02]` — so inserting, deleting or
-// sorting entries never changes what it means; the tool shows it in its grid's letters and numbers
+// sorting entries never changes what it means; the workbench shows it in its grid's letters and numbers
 // (src/workbench/formulaCells.ts) and the export in the workbook's (engine.inputFormulas).
 //
 // Evaluation: the references are replaced by the current values and HyperFormula computes the text in
@@ -120,7 +120,7 @@ export function cellValue(m: ModelData, r: FieldRef): number {
   return typeof v === 'number' ? v : 0;
 }
 
-/** The value type a period value of this list gets in this entry (as the tool's grids write it). */
+/** The value type a period value of this list gets in this entry (as the workbench's grids write it). */
 export function periodValueType(e: AnyEntry, list: FormulaList): ValueType {
   if (list === 'indexing') return 'Procentueel';
   if (list === 'phasing') return e.phasing.phasing_method === 'percentage' ? 'Procentueel' : 'Financeel';

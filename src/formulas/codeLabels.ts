@@ -1,4 +1,4 @@
-// The Dutch words for the model data's codes (the wire values stay as they are): the tool's choice lists
+// The Dutch words for the model data's codes (the wire values stay as they are): the workbench's choice lists
 // and the xlsx export show these, so a modeller reads 'Jaarlijks', 'm²' and 'Rentepercentages' where
 // the data says Annual, SquareMeter and Interest_Percentage.
 import type { ModelData, ParameterSetGroup, PhasingPeriod } from '../api/contract/modelData.ts';

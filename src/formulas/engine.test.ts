@@ -4,9 +4,9 @@ import type { ModelData } from '../api/contract/modelData.ts';
 import type { Edit } from './engineModelEdits.ts';
 import { GrexEngine } from './engine.ts';
 import { speedupLine, startHyperFormula } from './hyperformulaSpeedups.ts';
-import { referenceCalculate } from './reference/reference.ts';
-import { diffResults } from './testing/compare.ts';
-import { largeModel } from './testing/largeModel.ts';
+import { referenceCalculate } from '../../test/formulas/reference.ts';
+import { diffResults } from '../../test/formulas/compare.ts';
+import { largeModel } from '../../test/formulas/largeModel.ts';
 import { colName } from './workbookRefs.ts';
 
 const worked = (): ModelData => JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;

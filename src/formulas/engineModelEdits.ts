@@ -2,13 +2,14 @@
 // (the HyperFormula session) so the session and the per-edit rules can be read apart.
 import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
 import { WIRE_DATE } from '../api/contract/common.ts';
+import { INVALID_INPUT } from '../api/contract/messages.ts';
 import { cloneData } from '../lib/cloneData.ts';
 import { parseYmd, toSerial } from './dates.ts';
 import type { CostScalarField, EntryField, ResidentialScalarField } from './entryFields.ts';
 import { periodIndex } from './periods.ts';
 import type { ResultsReader } from './results.ts';
 import { entriesOf, entryPath, sectionOf, type AnyEntry, type EntryKind } from './sections.ts';
-import { PRICE_LEVEL_GROUP, type Problem } from './validate.ts';
+import { MSG, PRICE_LEVEL_GROUP, type Problem } from './validate.ts';
 import { entryOutsidePhase } from './phaseWindow.ts';
 import {
   PARAMETER_ROWS,
@@ -241,7 +242,7 @@ export abstract class EngineModelEdits {
     const v = e.value;
     const fits = def.type === 'number' ? isNum(v) : def.type === 'date' ? isWireDate(v) : def.type === 'boolean' ? typeof v === 'boolean' : typeof v === 'string';
     if (v === null ? !def.nullable : !fits) {
-      return problem(path, def.type === 'number' ? 'Voer een getal in.' : def.type === 'date' ? 'Ongeldige datum' : 'Ongeldige invoer.');
+      return problem(path, def.type === 'number' ? 'Voer een getal in.' : def.type === 'date' ? 'Ongeldige datum' : INVALID_INPUT);
     }
     const entry = list[idx]!;
     this.touch(list, idx);
@@ -321,11 +322,11 @@ export abstract class EngineModelEdits {
     this.inverse.push({ ...e, value: rowSpec[e.field] ?? null });
     const row = L.spaceRow.get(e.id)!;
     if (e.field === 'value') {
-      if (e.value !== null && !isNum(e.value)) return problem(path, 'Ongeldige invoer. Controleer alstublieft de gegevens en probeer het opnieuw.');
+      if (e.value !== null && !isNum(e.value)) return problem(path, MSG.spaceUsage);
       rowSpec.value = e.value as number | null;
       writes.push({ sheet: SHEET.space, row, col: 2, raw: e.value });
     } else {
-      if (e.value !== null && typeof e.value !== 'string') return problem(path, 'Ongeldige invoer.');
+      if (e.value !== null && typeof e.value !== 'string') return problem(path, INVALID_INPUT);
       if (e.field === 'label') rowSpec.label = e.value;
       else rowSpec.location = e.value as SpaceUsageLocation | null;
       writes.push({ sheet: SHEET.space, row, col: e.field === 'label' ? 1 : 3, raw: text(e.value) });

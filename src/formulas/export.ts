@@ -120,7 +120,7 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
   wb.modified = new Date(0);
   wb.calcProperties = { fullCalcOnLoad: true };
   const bold = { bold: true } as const;
-  // Input cells that hold a formula typed in the tool are written as that formula (with its value).
+  // Input cells that hold a formula typed in the workbench are written as that formula (with its value).
   const typed = new Map((engine.inputFormulas?.() ?? []).map((f) => [`${f.sheet}|${f.row}|${f.col}`, f.formula]));
   // A section without entries (a model with no non-residential land, say) keeps its sheet for the
   // formulas, hidden: it would print pages of empty headers, and Excel's 'Zichtbaar maken' shows it.

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx, headerFit } from './export.ts';
-import { pdfPageCount, pdfPagesText, pdfWithLibreOffice } from './testing/libreoffice.ts';
-import { printSetupOf } from './testing/printSetup.ts';
+import { pdfPageCount, pdfPagesText, pdfWithLibreOffice } from '../../test/formulas/libreoffice.ts';
+import { printSetupOf } from '../../test/formulas/printSetup.ts';
 import { SHEET } from './workbookLayout.ts';
 import { openXlsx, readSheetCells, type XlsxPackage } from './xlsxPackage.ts';
 

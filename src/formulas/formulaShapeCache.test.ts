@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GrexEngine } from './engine.ts';
 import { formulaShapeKey, sameTree, sumBuilder } from './formulaShapeCache.ts';
 import { speedUpHyperFormula } from './hyperformulaSpeedups.ts';
-import { largeModel } from './testing/largeModel.ts';
+import { largeModel } from '../../test/formulas/largeModel.ts';
 
 const at = (col: number, row: number) => ({ sheet: 0, col, row });
 const sheets = (name: string) => (name === 'Parametersets' ? 3 : undefined);

@@ -2,7 +2,7 @@
 // service calls this for every chosen model and writes only what it returns as `ok`.
 //
 // - The four dates replace the model's; a changed start or end date (or both) moves the entries'
-//   period values with the same remap the tool applies (periodRemap.ts).
+//   period values with the same remap the workbench applies (periodRemap.ts).
 // - Per01…Per40 mean the model's own periods after the date change: PerNN is the NN-th period from
 //   the calculation start, and its value is written to the set value with that period's label (the
 //   engine reads set values by label; a label not yet in the set is added). Periods the model does

@@ -2,7 +2,7 @@ import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
 import { GrexEngine } from './engine.ts';
 import { speedUpHyperFormula } from './hyperformulaSpeedups.ts';
-import { largeModel, rng } from './testing/largeModel.ts';
+import { largeModel, rng } from '../../test/formulas/largeModel.ts';
 
 type Node = { idInGraph?: number };
 type Sort = (this: unknown, seeds: Node[], operate: (n: Node) => boolean, onCycle: (n: Node) => void) => { sorted: Node[]; cycled: Node[] };

@@ -38,7 +38,7 @@ let state: SpeedupState | null = null;
 
 /**
  * The engine's start: installs the speed-ups unless switched off and logs the result, once per
- * process (later calls answer the state). The tool calls it while the model loads, the CLI and the
+ * process (later calls answer the state). The workbench calls it while the model loads, the CLI and the
  * benchmark at their start (with their own log); a GrexEngine calls it before its first workbook.
  */
 export function startHyperFormula(log: (line: string) => void = console.info): SpeedupState {

@@ -5,9 +5,9 @@ import { ReportModelRow, ReportPeriodRow } from '../api/contract/reportData.ts';
 import { GrexEngine } from './engine.ts';
 import { buildModelTemplate } from './modelTemplate.ts';
 import { failedResults, modelResultsOf, onlineModelResults, spreadsheetModelResults } from './modelResults.ts';
-import { engineResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
+import { engineResults, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { SECTION_COLUMNS } from './reportColumns.ts';
-import { TOOL_RESULTS_FORMAT, nominalTotal } from './results.ts';
+import { WORKBENCH_RESULTS_FORMAT, nominalTotal } from './results.ts';
 import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 
 // The computed part of the report rows (what model_result stores): the engine's figures for online
@@ -50,8 +50,8 @@ describe('onlineModelResults', () => {
       .toEqual(expected.periods.map((p) => [p.costs, p.revenues, p.interest, p.balance]));
   });
 
-  it('carries what the tool paints before its engine is built: the engine\'s results without the entries\' per-period arrays', () => {
-    expect(r.tool!.format).toBe(TOOL_RESULTS_FORMAT);
+  it('carries what the workbench paints before its engine is built: the engine\'s results without the entries\' per-period arrays', () => {
+    expect(r.tool!.format).toBe(WORKBENCH_RESULTS_FORMAT);
     const { costEntries, residentialEntries, nonResidentialEntries, otherRevenueEntries, ...figures } = expected;
     const { costEntries: c, residentialEntries: re, nonResidentialEntries: n, otherRevenueEntries: o, ...storedFigures } = r.tool!.results;
     expect(storedFigures).toEqual(figures);

@@ -6,7 +6,7 @@ import type { ReportModelRow, ReportPeriodRow } from '../api/contract/reportData
 import { serialToIso, toSerial } from './dates.ts';
 import { GrexEngine } from './engine.ts';
 import { type SectionAmounts, noSectionAmounts, sectionAmounts } from './reportColumns.ts';
-import { TOOL_RESULTS_FORMAT, type ToolResults, summarizeResults } from './results.ts';
+import { WORKBENCH_RESULTS_FORMAT, type WorkbenchResults, summarizeResults } from './results.ts';
 import { WorkbookResultsError, readWorkbookResults } from './savedWorkbook.ts';
 
 type ModelFields = 'startdatum' | 'einddatum' | 'ncw_datum' | 'ew' | 'ncw' | 'verliesvoorziening' | 'totale_kosten' | 'totale_opbrengsten' | 'poc' | 'fout';
@@ -19,8 +19,8 @@ type PeriodFields = 'label' | 'startdatum' | 'einddatum' | 'kosten' | 'opbrengst
 export interface ModelResults {
   model: Pick<ReportModelRow, ModelFields> & SectionAmounts;
   periods: (Pick<ReportPeriodRow, PeriodFields> & SectionAmounts)[];
-  /** An online model's results as the tool shows them, painted before its engine is built (absent: compute). */
-  tool?: ToolResults;
+  /** An online model's results as the workbench shows them, painted before its engine is built (absent: compute). */
+  tool?: WorkbenchResults;
 }
 
 const EMPTY = () => ({
@@ -58,7 +58,7 @@ export function onlineModelResults(modelData: unknown): ModelResults {
         kosten: p.costs, opbrengsten: p.revenues, rente: p.interest, saldo: p.balance,
         ...sections.periods[k]!,
       })),
-      tool: { format: TOOL_RESULTS_FORMAT, results: summarizeResults(r) },
+      tool: { format: WORKBENCH_RESULTS_FORMAT, results: summarizeResults(r) },
     };
   } finally {
     engine.destroy();

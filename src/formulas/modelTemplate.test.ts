@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { templateWorkbook } from './modelTemplate.ts';
 
-// Issue 23, item 7: the tool reads 2 and 0,02 both as 2 %; the shipped template takes fractions only,
+// Issue 23, item 7: the workbench reads 2 and 0,02 both as 2 %; the shipped template takes fractions only,
 // so its input sheet says so in one line, above the percentages.
 describe('the shipped template says which percent notation it takes', () => {
   it('one line on Invoer, before the percentage table', () => {

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
-import { arbModel } from './testing/arbitraries.ts';
-import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from './testing/libreoffice.ts';
-import { largeModel } from './testing/largeModel.ts';
+import { arbModel } from '../../test/formulas/arbitraries.ts';
+import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
+import { largeModel } from '../../test/formulas/largeModel.ts';
 import { a1 } from './workbookRefs.ts';
 
 const workedPath = fileURLToPath(new URL('./examples/worked-example.model.json', import.meta.url));

@@ -1,6 +1,6 @@
 // The model's Overzicht (calculation.md §3b.6): totals per section and per category, and the
 // space-usage checks. Derived from the section descriptors and the engine's entry results, so a new
-// section shows here without a change; the tool only renders what this returns.
+// section shows here without a change; the workbench only renders what this returns.
 import type { ModelData } from '../api/contract/modelData.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
 import { type EntrySummary, type ResultsSummary, nominalTotal } from './results.ts';

@@ -91,7 +91,7 @@ export function generatePeriods(start: string, end: string, type: PhasingPeriod,
 
 /**
  * Index (0-based) of the period that contains the NCW date, the last one when none does: the workbook's
- * interest chain after withdrawal and the tool's overview start there. Periods by ISO dates, end exclusive.
+ * interest chain after withdrawal and the workbench's overview start there. Periods by ISO dates, end exclusive.
  */
 export function ncwPeriodIndex(periods: readonly { start: string; end: string }[], ncwDate: string): number {
   const k = periods.findIndex((p) => p.start <= ncwDate && ncwDate < p.end);

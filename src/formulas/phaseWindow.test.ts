@@ -54,7 +54,7 @@ describe('an entry is phased within its section\'s phase (spec 3 §5)', () => {
     expect(entriesOutsidePhase(m, SECTIONS)).toEqual([]);
   });
 
-  it('refuses a phasing date typed outside the phase in the tool, and changes nothing', () => {
+  it('refuses a phasing date typed outside the phase in the workbench, and changes nothing', () => {
     const r = GrexEngine.create(worked());
     if (!r.ok) throw new Error('worked example refused');
     const e = r.engine;

@@ -12,8 +12,8 @@ import {
 } from './reportTemplates.ts';
 import { SECTION_COLUMNS, noSectionAmounts } from './reportColumns.ts';
 import { REPORT_SHEETS, fillReportWorkbook } from './reportWorkbook.ts';
-import { pdfPageCount, pdfPagesText, pdfWithLibreOffice, readXlsxValues, recalcWithLibreOffice } from './testing/libreoffice.ts';
-import { printSetupOf } from './testing/printSetup.ts';
+import { pdfPageCount, pdfPagesText, pdfWithLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
+import { printSetupOf } from '../../test/formulas/printSetup.ts';
 import { a1 } from './workbookRefs.ts';
 import { openXlsx, type XlsxPackage } from './xlsxPackage.ts';
 

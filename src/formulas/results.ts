@@ -111,11 +111,11 @@ type EntryLists = 'costEntries' | 'residentialEntries' | 'nonResidentialEntries'
 
 /**
  * An entry's figures without its per-period arrays: the engine's EntryResult, or — stored per save for
- * the tool's first paint (modelResults.ts) — the same figures with the sum of its nominal amounts.
+ * the workbench's first paint (modelResults.ts) — the same figures with the sum of its nominal amounts.
  */
 export type EntrySummary = Omit<EntryResult, 'phased' | 'booked' | 'indexFactor' | 'nominal'> & ({ nominal: number[] } | { nominalTotal: number });
 
-/** What the tool shows of the results (the overview, the strip, the grids' computed columns): the engine's Results fit it. */
+/** What the workbench shows of the results (the overview, the strip, the grids' computed columns): the engine's Results fit it. */
 export type ResultsSummary = Omit<Results, EntryLists> & Record<EntryLists, EntrySummary[]>;
 
 /** The sum of an entry's nominal amounts over the periods (in period order, as the engine's arrays add up). */
@@ -126,7 +126,7 @@ export function nominalTotal(e: EntrySummary): number {
   return n;
 }
 
-/** The results without the entries' per-period arrays (a fifth of the size), as stored for the tool's first paint. */
+/** The results without the entries' per-period arrays (a fifth of the size), as stored for the workbench's first paint. */
 export function summarizeResults(r: ResultsSummary): ResultsSummary {
   const entries = (list: EntrySummary[]): EntrySummary[] => list.map((e) => {
     const { phased: _p, booked: _b, indexFactor: _i, nominal: _n, ...rest } = e as EntryResult;
@@ -140,14 +140,14 @@ export function summarizeResults(r: ResultsSummary): ResultsSummary {
 }
 
 /**
- * The tool's stored results (modelResults.ts) in a format the tool knows: a tool that finds another format
+ * The workbench's stored results (modelResults.ts) in a format the workbench knows: a workbench that finds another format
  * (an older row, a newer server) computes as before, so a field added to ResultsSummary bumps the format.
  */
-export interface ToolResults {
+export interface WorkbenchResults {
   format: number;
   results: ResultsSummary;
 }
-export const TOOL_RESULTS_FORMAT = 1;
+export const WORKBENCH_RESULTS_FORMAT = 1;
 
 const RESULT_KEYS: Record<number, keyof Results> = {
   [RESULT_ROWS.ewBeforeWithdrawal]: 'ewBeforeWithdrawal',

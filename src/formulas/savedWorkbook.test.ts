@@ -5,7 +5,7 @@ import { applyGlobalParameters } from './globalParameters.ts';
 import { buildModelTemplate } from './modelTemplate.ts';
 import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 import { RESULT_NAMES, readWorkbookResults } from './savedWorkbook.ts';
-import { CHANGED, engineResults, expectSameResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
+import { CHANGED, engineResults, expectSameResults, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { writeWorkbookInputs } from './workbookInputs.ts';
 import { shiftFormula } from './xlsxPackage.ts';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
 import { GrexEngine } from './engine.ts';
-import { referenceCalculate } from './reference/reference.ts';
+import { referenceCalculate } from '../../test/formulas/reference.ts';
 import { entriesOutsidePhase } from './phaseWindow.ts';
 import { ValidatedModelData, validateModelData, validateModelDataForSave } from './validate.ts';
 import { SECTIONS, entryLabelProblem, newEntry } from './sections.ts';

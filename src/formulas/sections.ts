@@ -2,7 +2,7 @@
 // Dutch words, its categories, its price index and standard index, the direction of its cash flow,
 // the phase group its phasing belongs to, the fields an edit may change and a new entry's defaults.
 // The workbook (workbook.ts), the validation (validate.ts), the results (results.ts), the cell
-// formulas and the tool's grids read the sections from here, so a section is described once.
+// formulas and the workbench's grids read the sections from here, so a section is described once.
 import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ResidentialEntry } from '../api/contract/modelData.ts';
 import { formatMoney } from '../lib/nlFormat.ts';
 import { COST_FIELDS, type EntryField, NON_RESIDENTIAL_FIELDS, OTHER_REVENUE_FIELDS, RESIDENTIAL_FIELDS } from './entryFields.ts';
@@ -90,7 +90,7 @@ function nonNegative(v: number, path: string): Problems {
 
 /**
  * The values the price-per-m², land-share and plot-price methods take. Missing ones are not refused: the
- * entry counts them as 0, as the workbook does an empty cell, and the tool names the row
+ * entry counts them as 0, as the workbook does an empty cell, and the workbench names the row
  * (`incompleteEntries`, issue 23), so one unfinished row blocks no other change.
  */
 function methodProblems(e: ResidentialEntry | NonResidentialEntry): Problems {
@@ -159,7 +159,7 @@ export const COST_SECTION: SectionDescriptor<CostEntry> = {
     ['Verwerving', 'Sloopkosten', 'Sanering', 'BouwrijpMaken', 'WoonrijpMaken', 'Plankosten', 'VoorbereidingToezicht', 'Onvoorzien', 'OverigeKosten'],
     { BouwrijpMaken: 'Bouwrijp maken', WoonrijpMaken: 'Woonrijp maken', VoorbereidingToezicht: 'Voorbereiding en toezicht', OverigeKosten: 'Overige kosten' },
   ),
-  // the tool offered Woningbouw for costs before the Bro cost types (calculation.md §3b.4)
+  // the workbench offered Woningbouw for costs before the Bro cost types (calculation.md §3b.4)
   legacyCategories: ['Woningbouw'],
   defaultCategory: 'Verwerving',
   defaultPhasingMethod: 'Financeel',
@@ -192,7 +192,7 @@ export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
   revenue: { key: 'revenuesResidential', title: 'Opbrengsten woningbouw' },
   methods: choices(['LandShare', 'PlotPrice', 'Residual', 'PricePerSquareMeter'], METHOD_LABELS),
   categories: choices(['Woningbouw']),
-  // the tool offered the cost sections for housing too before each section had its own
+  // the workbench offered the cost sections for housing too before each section had its own
   legacyCategories: ['Verwerving', 'Sloopkosten', 'Sanering'],
   defaultCategory: 'Woningbouw',
   uniqueLabels: false,

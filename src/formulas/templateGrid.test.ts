@@ -8,11 +8,11 @@ import { INPUT_SHEET, buildModelTemplate, templateModelData, templateWorkbook } 
 import { MAX_PERIODS, generatePeriods } from './periods.ts';
 import { readWorkbookResults } from './savedWorkbook.ts';
 import { IN_MODEL_ROW } from './templateGrid.ts';
-import { engineResults, expectSameResults, workedTemplateModel } from './testing/spreadsheetModel.ts';
+import { engineResults, expectSameResults, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { PERIOD_ROWS } from './workbookLayout.ts';
 import { writeWorkbookInputs } from './workbookInputs.ts';
 
-// Issue 23 item 10: the template's period grid follows the dates on Invoer, by the tool's rule of periods.
+// Issue 23 item 10: the template's period grid follows the dates on Invoer, by the workbench's rule of periods.
 
 /** The template in HyperFormula with other start and end dates typed on Invoer. */
 function gridFor(phasing: PhasingPeriod, start: string, end: string) {

@@ -2,7 +2,7 @@
 // MAX_PERIODS periods from the model's start, and the cells that fix the grid become formulas of the
 // start date, the end date and the periods per year on Uitgangspunten (which refer to Invoer). A period
 // after the end date gets no length (its begin and end are the last period's end) and no interest, so
-// the chains, the end value and the discounting stop at the model's last period as in the tool, whatever
+// the chains, the end value and the discounting stop at the model's last period as in the workbench, whatever
 // dates Grondslag or the user write. The formulas follow the rule of periods.ts (generatePeriods);
 // templateGrid.test.ts checks them against it. Layout: docs/spreadsheet-models.md.
 import type { ModelData } from '../api/contract/modelData.ts';

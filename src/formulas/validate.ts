@@ -195,7 +195,7 @@ function crossCheck(data: ModelData): Problem[] {
 
 /**
  * Residential entries whose method lacks its values, or has 0 for one (issue 23): the engine counts them with 0, as the
- * workbook does an empty cell, so they block no other change and no save; the tool names them, one
+ * workbook does an empty cell, so they block no other change and no save; the workbench names them, one
  * Dutch line each, until they are filled in.
  */
 export function incompleteEntries(data: ModelData): string[] {
@@ -228,7 +228,7 @@ export function validateModelData(input: unknown): ValidationResult {
 
 /**
  * validateModelData plus the rules a save adds (issue 28: phasing within the section's phase). A model
- * saved before such a rule still opens (the engine builds it, the tool shows the problem on the row); a
+ * saved before such a rule still opens (the engine builds it, the workbench shows the problem on the row); a
  * save, the server's and the CLI's, refuses it.
  */
 export function validateModelDataForSave(input: unknown): ValidationResult {

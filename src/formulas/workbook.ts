@@ -1,5 +1,5 @@
 // Workbook builder: model data → sheets of input cells and Excel-compatible formulas.
-// The same sheets feed HyperFormula (engine.ts) and the xlsx export (export.ts), so the tool and an
+// The same sheets feed HyperFormula (engine.ts) and the xlsx export (export.ts), so the workbench and an
 // exported file hold exactly the same formulas. Layout notes: docs/calculation-engine.md. This file builds
 // the fixed sheets; the places are in workbookLayout.ts, the formulas in workbookRefs.ts, the entry
 // sheets in entrySheets.ts.

@@ -77,7 +77,7 @@ export const OVERVIEW_ROWS = {
   revenuesNonResidential: 14,
   revenuesOther: 15,
 } as const;
-/** Row titles of the Overzicht sheet; the tool's overview uses the same words for the same rows. */
+/** Row titles of the Overzicht sheet; the workbench's overview uses the same words for the same rows. */
 export const OVERVIEW_TITLES: Record<keyof typeof OVERVIEW_ROWS, string> = {
   costs: 'Kosten',
   revenues: 'Opbrengsten',
@@ -113,7 +113,7 @@ export const RESULT_ROWS = {
   verliesvoorziening: 11,
   resultAtNcw: 12,
 } as const;
-/** Row titles of the Resultaat sheet; the tool's overview names its figures with the same words. */
+/** Row titles of the Resultaat sheet; the workbench's overview names its figures with the same words. */
 export const RESULT_TITLES: Record<keyof typeof RESULT_ROWS, string> = {
   ewBeforeWithdrawal: 'Eindwaarde vóór winstneming',
   ncwBeforeWithdrawal: 'NCW vóór winstneming',

@@ -4,7 +4,7 @@ import { decodeXml, isNotAWorkbook, openXlsx, readAllSheetCells } from './xlsxPa
 import { writeWorkbookInputs } from './workbookInputs.ts';
 import { readWorkbookResults } from './savedWorkbook.ts';
 import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
-import { badEntityWorkbook, smallWorkbook, unclosedRowsWorkbook, workbookWith } from './testing/hostileWorkbooks.ts';
+import { badEntityWorkbook, smallWorkbook, unclosedRowsWorkbook, workbookWith } from '../../test/formulas/hostileWorkbooks.ts';
 
 const ROWS = '<cols><col min="1"/></cols><row r="1" spans="1:2"><c r="A1" t="s"><v>0</v></c><c r="B1" s="2" x=">"/></row><row r="2"/>';
 

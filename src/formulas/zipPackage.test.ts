@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { MAX_ENTRY_BYTES, NotAZip, ZipPackage, ZipTooLarge } from './zipPackage.ts';
-import { zipBomb } from './testing/hostileWorkbooks.ts';
+import { zipBomb } from '../../test/formulas/hostileWorkbooks.ts';
 import { isNotAWorkbook, openXlsx } from './xlsxPackage.ts';
 
 // Fixtures come from jszip, an independent writer; its pako deflate at level 9 gives other bytes than

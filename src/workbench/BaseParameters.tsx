@@ -4,6 +4,7 @@ import { Button, Callout, Checkbox, DialogBody, DialogFooter, HTMLSelect, HTMLTa
 import { Dialog } from '../app/Dialog.tsx';
 import type { ParameterSetGroup, PhaseEntry, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
+import { INVALID_INPUT } from '../api/contract/messages.ts';
 import { setLabel } from '../formulas/codeLabels.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
 import { FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
@@ -102,7 +103,7 @@ const Phasing = observer(function Phasing({ store, toasts }: { store: WorkbenchS
         p.phase_name = s;
       } else if (ch.col === 1) {
         const v = optionValue(PHASE_GROUP_OPTIONS, ch.value);
-        if (!v) return void toasts.error('Ongeldige invoer.', 5_000);
+        if (!v) return void toasts.error(INVALID_INPUT, 5_000);
         p.phase_group = v as PhaseEntry['phase_group'];
       } else {
         const d = dateOf(ch.value);

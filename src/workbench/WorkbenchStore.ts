@@ -1,17 +1,18 @@
 import { action, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
 import type { Edit } from '../formulas/engineModelEdits.ts';
-import { GrexEngine } from '../formulas/engine.ts';
+import type { GrexEngine } from '../formulas/engine.ts';
 import { startHyperFormula } from '../formulas/hyperformulaSpeedups.ts';
 import type { ResultsSummary } from '../formulas/results.ts';
 import { isCompleteSpaceRow, type Problem } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
-import { problemPlace } from '../formulas/sections.ts';
-import { fieldErrorsOf } from '../api/http.ts';
 import type { ModelMeta, ReadOnlyReason } from '../api/contract/grexonline.ts';
 import { NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals } from '../formulas/spaceUsageFromMap.ts';
 import { insertEntries, removeEntries } from './entryRows.ts';
+import { afterPaint, buildEngine, ChangesWaitingForEngine, mark } from './firstPaint.ts';
+import { tellSaveFailure, type StatusError } from './saveFailure.ts';
+import { WorkingCopyBackup } from './workingCopyBackup.ts';
 import type { EntryKindUi } from './sheets.ts';
 import {
   MSG,
@@ -24,43 +25,22 @@ import {
   type WorkbenchToasts,
 } from './workbenchContract.ts';
 
-// The online tool's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
-// sheet of the tool, the working copy (the engine's model data + the space-usage rows as typed), the
+// The workbench's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
+// sheet of the workbench, the working copy (the engine's model data + the space-usage rows as typed), the
 // saved copy, the unsaved-changes flag, and one undo/redo stack across the whole model.
 //
 // Space-usage rows may be incomplete while the user types (spec: Save is blocked then); the engine only
 // accepts valid model data, so it gets the complete rows and the store keeps the rows as typed.
+// Beside it: firstPaint.ts (painting before the engine is built), workingCopyBackup.ts (nothing lost) and
+// saveFailure.ts (what a failed save says).
 
 type UndoEntry =
   | { kind: 'edits'; redo: Edit[]; undo: Edit[] }
   | { kind: 'model'; before: ModelData; after: ModelData };
 
-/** An error with an HTTP status (ResponseError of src/api/http.ts, or a test double). */
-interface StatusError {
-  status?: number;
-  serverMessage?: string;
-}
-
 export { isCompleteSpaceRow };
-/** Spec 3 §5: a value without a label, a non-numeric or negative value with a label — or anything missing. */
-function spaceRowProblem(r: SpaceUsageRow): boolean {
-  return !isCompleteSpaceRow(r);
-}
 
 const clone = <T>(x: T): T => structuredClone(x);
-/** Resolves after the next frame has been painted (or soon, where there are no frames). */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => setTimeout(resolve, 0);
-    const raf = (globalThis as { requestAnimationFrame?: (cb: () => void) => void }).requestAnimationFrame;
-    if (raf) {
-      raf(done);
-      setTimeout(resolve, 100); // hidden tabs paint no frames
-    } else done();
-  });
-}
-/** Performance marks for the benchmark (no-op where there is no performance API). */
-const mark = (name: string) => globalThis.performance?.mark?.(name);
 
 export class WorkbenchStore {
   status: 'loading' | 'ready' | 'error' = 'loading';
@@ -92,14 +72,15 @@ export class WorkbenchStore {
   mapTakeover: MapTakeover = { step: 'closed' };
   private saved: ModelData | null = null;
   /** Changes made while the engine is being built, applied in order once it is (nothing typed is lost). */
-  private waiting: (() => void)[] = [];
-  private backupTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly waiting = new ChangesWaitingForEngine();
+  private readonly backup: WorkingCopyBackup;
   private disposed = false;
 
   constructor(
     readonly modelId: number,
     private readonly deps: { api: WorkbenchApi; toasts: WorkbenchToasts; storage?: BackupStorage | null; userId: number; backupDelayMs?: number },
   ) {
+    this.backup = new WorkingCopyBackup(deps.storage, `grondslag.workbench.v1.${deps.userId}.${modelId}`, deps.backupDelayMs);
     makeObservable<WorkbenchStore, 'saved'>(this, {
       status: observable,
       meta: observableRef,
@@ -170,9 +151,6 @@ export class WorkbenchStore {
     m.base_parameters.space_usage = clone(this.space);
     return m;
   }
-  private backupKey() {
-    return `grondslag.workbench.v1.${this.deps.userId}.${this.modelId}`;
-  }
 
   // ---------- loading ----------
 
@@ -212,14 +190,14 @@ export class WorkbenchStore {
         await (globalThis as TestHooks).__grondslagHoldEngine;
       }
       mark('workbench:engine:start');
-      const engine = this.buildEngine(data);
+      const engine = buildEngine(data);
       mark('workbench:engine');
       if (!engine) {
         runInAction(() => {
           this.status = 'error';
           this.stored = null;
-          this.waiting = [];
         });
+        this.waiting.drop();
         this.deps.toasts.error(MSG.missing);
         return;
       }
@@ -239,9 +217,9 @@ export class WorkbenchStore {
         this.status = 'ready';
         this.revision++;
         this.layoutRevision++;
-        this.restoreOffer = this.readBackup();
+        this.restoreOffer = this.backup.read(this.modelId, this.saved);
       });
-      this.applyWaiting();
+      this.waiting.applyAll();
       mark('workbench:ready');
     } catch (e) {
       runInAction(() => (this.status = 'error'));
@@ -256,26 +234,11 @@ export class WorkbenchStore {
    */
   private waitForEngine(run: () => Problem[] | null | void): boolean {
     if (this.engine || !this.pending || this.disposed) return false;
-    this.waiting.push(() => {
+    this.waiting.add(() => {
       const problems = run();
       if (problems?.[0]) this.deps.toasts.error(problems[0].message, 5_000);
     });
     return true;
-  }
-
-  /** The changes made while the engine was built, in the order they were made. */
-  private applyWaiting(): void {
-    const waiting = this.waiting;
-    this.waiting = [];
-    for (const run of waiting) run();
-  }
-
-  /** Build the engine from model data whose space rows may be incomplete. */
-  private buildEngine(data: ModelData): GrexEngine | null {
-    // No deep copy: the engine validates (a parsed copy) and keeps its own copy.
-    const forEngine: ModelData = { ...data, base_parameters: { ...data.base_parameters, space_usage: data.base_parameters.space_usage.filter(isCompleteSpaceRow) } };
-    const r = GrexEngine.create(forEngine);
-    return r.ok ? r.engine : null;
   }
 
   async openSession(): Promise<void> {
@@ -288,7 +251,7 @@ export class WorkbenchStore {
       });
       if (!a.held && a.read_only_reason === 'session') this.deps.toasts.warning(a.message);
     } catch {
-      /* the tool stays usable; saving will tell */
+      /* the workbench stays usable; saving will tell */
     }
   }
 
@@ -410,8 +373,7 @@ export class WorkbenchStore {
     });
   }
 
-  /** Space-usage rows as typed; the engine gets the complete ones. */
-  /** The space-usage rows (and, from the map, the gross area) as one undo step. */
+  /** The space-usage rows as typed (and, from the map, the gross area) as one undo step; the engine gets the complete ones. */
   setSpace(rows: SpaceUsageRow[], grossArea?: number): void {
     if (!this.readOnly && this.waitForEngine(() => this.setSpace(rows, grossArea))) return;
     if (!this.engine || this.readOnly) return;
@@ -420,9 +382,9 @@ export class WorkbenchStore {
     const complete = rows.filter(isCompleteSpaceRow);
     const current = this.engine.modelData.base_parameters;
     const grossChanged = grossArea !== undefined && grossArea !== current.gross_area;
+    const before = clone(this.engine.modelData);
+    before.base_parameters.space_usage = clone(beforeRows);
     if (JSON.stringify(complete) !== JSON.stringify(current.space_usage) || grossChanged) {
-      const before = clone(this.engine.modelData);
-      before.base_parameters.space_usage = clone(beforeRows);
       const next = clone(this.engine.modelData);
       next.base_parameters.space_usage = complete;
       if (grossArea !== undefined) next.base_parameters.gross_area = grossArea;
@@ -431,16 +393,10 @@ export class WorkbenchStore {
         this.lastProblems = r.problems;
         return;
       }
-      const after = clone(this.engine.modelData);
-      after.base_parameters.space_usage = clone(rows);
-      this.undoStack.push({ kind: 'model', before, after });
-    } else {
-      const before = clone(this.engine.modelData);
-      before.base_parameters.space_usage = clone(beforeRows);
-      const after = clone(this.engine.modelData);
-      after.base_parameters.space_usage = clone(rows);
-      this.undoStack.push({ kind: 'model', before, after });
     }
+    const after = clone(this.engine.modelData);
+    after.base_parameters.space_usage = clone(rows);
+    this.undoStack.push({ kind: 'model', before, after });
     this.redoStack = [];
     this.touched(true);
   }
@@ -527,7 +483,7 @@ export class WorkbenchStore {
 
   /** Spec 3 §5: Save is blocked while a space-usage row is incomplete. */
   spaceBlocksSave(): boolean {
-    return this.space.some(spaceRowProblem);
+    return this.space.some((r) => !isCompleteSpaceRow(r));
   }
 
   /** Save; resolves true when saved. */
@@ -553,17 +509,8 @@ export class WorkbenchStore {
       this.deps.toasts.success(MSG.saved);
       return true;
     } catch (e) {
-      const err = e as StatusError;
       runInAction(() => (this.saving = false));
-      if (err.status === 400) {
-        this.deps.toasts.error(MSG.invalid, 5_000);
-        // The server's first problem on its field, named by its entry; the working copy stays as it is.
-        const first = fieldErrorsOf(e)[0];
-        const place = first && problemPlace(data, first.path);
-        if (first) this.deps.toasts.error(place ? `${place}: ${first.message}` : first.message, 10_000);
-      } else if (err.status === 409) runInAction(() => (this.conflictOpen = true));
-      else if (err.status === 423 && err.serverMessage) this.deps.toasts.error(err.serverMessage, 5_000);
-      else this.deps.toasts.error(MSG.saveFailed, 5_000);
+      if (tellSaveFailure(e, data, this.deps.toasts) === 'conflict') runInAction(() => (this.conflictOpen = true));
       return false;
     }
   }
@@ -584,60 +531,25 @@ export class WorkbenchStore {
 
   // ---------- nothing lost ----------
 
-  /** After a quiet moment (and when the browser is idle) — a large model takes tens of ms to write. */
   private scheduleBackup() {
-    if (!this.deps.storage) return;
-    if (this.backupTimer) clearTimeout(this.backupTimer);
-    this.backupTimer = setTimeout(() => {
-      const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
-      if (idle) idle(() => this.writeBackup(), { timeout: 2_000 });
-      else this.writeBackup();
-    }, this.deps.backupDelayMs ?? 1_000);
+    this.backup.schedule(() => this.writeBackup());
   }
 
   /** Write the working copy now (also on pagehide). */
   writeBackup(): void {
-    if (this.backupTimer) clearTimeout(this.backupTimer);
-    this.backupTimer = null;
-    if (!this.deps.storage || !this.engine || !this.dirty || this.disposed) return;
+    this.backup.cancel();
+    if (!this.engine || !this.dirty || this.disposed) return;
     const m = this.engine.modelData;
     // No deep copy: the object is serialised at once.
     const data: ModelData = { ...m, base_parameters: { ...m.base_parameters, space_usage: this.space } };
-    const b: Backup = { modelId: this.modelId, dataVersion: this.dataVersion, savedAt: new Date().toISOString(), data };
-    try {
-      this.deps.storage.setItem(this.backupKey(), JSON.stringify(b));
-    } catch {
-      /* storage full: the beforeunload question still protects */
-    }
-  }
-
-  private readBackup(): Backup | null {
-    try {
-      const s = this.deps.storage?.getItem(this.backupKey());
-      if (!s) return null;
-      const b = JSON.parse(s) as Backup;
-      if (b.modelId !== this.modelId || !b.data) return null;
-      if (this.saved && JSON.stringify(b.data) === JSON.stringify(this.saved)) {
-        this.clearBackup();
-        return null;
-      }
-      return b;
-    } catch {
-      return null;
-    }
+    this.backup.write({ modelId: this.modelId, dataVersion: this.dataVersion, savedAt: new Date().toISOString(), data });
   }
 
   clearBackup(): void {
-    if (this.backupTimer) clearTimeout(this.backupTimer);
-    this.backupTimer = null;
-    try {
-      this.deps.storage?.removeItem(this.backupKey());
-    } catch {
-      /* ignore */
-    }
+    this.backup.clear();
   }
 
-  /** Take the offered working copy back (one undo step; the tool is dirty afterwards). */
+  /** Take the offered working copy back (one undo step; the workbench is dirty afterwards). */
   restoreBackup(): boolean {
     const b = this.restoreOffer;
     this.restoreOffer = null;
@@ -675,8 +587,8 @@ export class WorkbenchStore {
     if (this.disposed) return;
     if (this.dirty) this.writeBackup();
     this.disposed = true;
-    this.waiting = [];
-    if (this.backupTimer) clearTimeout(this.backupTimer);
+    this.waiting.drop();
+    this.backup.cancel();
     void this.closeSession();
     this.engine?.destroy();
   }

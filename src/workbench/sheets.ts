@@ -6,6 +6,7 @@ import { type EntrySummary, nominalTotal } from '../formulas/results.ts';
 import type { FormulaList } from '../formulas/cellFormulas.ts';
 import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
 import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
+import { INVALID_INPUT } from '../api/contract/messages.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import type { WorkbookLayout } from '../formulas/workbookLayout.ts';
 import {
@@ -170,7 +171,7 @@ function scalarEdit(m: ModelData, kind: EntryKindUi, e: AnyEntry, col: Col, valu
         return 'error' in r ? r : [fieldEdit(kind, e.id, col.key, r.value)];
       }
       const v = optionValue(col.options ?? [], value);
-      if (v === null) return { error: 'Ongeldige invoer.' };
+      if (v === null) return { error: INVALID_INPUT };
       return [fieldEdit(kind, e.id, col.key, sectionOf(kind).fields[col.key]?.type === 'boolean' ? v === 'true' : v)];
     }
     case 'date': {
@@ -420,7 +421,7 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef
     const col = cols[c];
     if (e && col?.key === 'phasing_method') {
       const v = optionValue(METHOD_OPTIONS, value);
-      if (!v) return { error: 'Ongeldige invoer.' };
+      if (!v) return { error: INVALID_INPUT };
       return phasingMethodEdits(kind, e, v as 'Financeel' | 'percentage');
     }
     return base(row, c, value);
@@ -458,7 +459,7 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKindUi, pref: M
     if (late) return { error: late };
     if (e && cols[c]?.key === 'type') {
       const v = optionValue(VALUE_TYPE_OPTIONS, value) as ValueType | null;
-      if (!v) return { error: 'Ongeldige invoer.' };
+      if (!v) return { error: INVALID_INPUT };
       pref.set(`${kind}|${e.id}`, v);
       return e.bookvalue.bookvalue_items.map((it): Edit => ({ kind: 'entryItem', entry: kind, id: e.id, list: 'bookvalue', period: it.period, value: it.value, valueType: v }));
     }

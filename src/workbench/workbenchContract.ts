@@ -1,6 +1,6 @@
 // What the tool's store is given and answers with: its API and toasts, where the backup goes, its messages,
 // and a model answer split into data, facts and stored results. Split from WorkbenchStore.ts (size rule).
-import { TOOL_RESULTS_FORMAT, type ResultsSummary } from '../formulas/results.ts';
+import { WORKBENCH_RESULTS_FORMAT, type ResultsSummary } from '../formulas/results.ts';
 import { MSG as VALIDATION_MSG } from '../formulas/validate.ts';
 import type { ModelData } from '../api/contract/modelData.ts';
 import { SECTIONS } from '../formulas/sections.ts';
@@ -79,7 +79,7 @@ export function splitAnswer(answer: GrexOnlineModel): { data: ModelData; meta: M
   const rest: Record<string, unknown> = { ...answer };
   const data: Record<string, unknown> = { base_parameters: answer.base_parameters };
   const s = answer.stored_results;
-  const usable = s && s.data_version === answer.data_version && s.format === TOOL_RESULTS_FORMAT && !(globalThis as TestHooks).__grondslagIgnoreStoredResults;
+  const usable = s && s.data_version === answer.data_version && s.format === WORKBENCH_RESULTS_FORMAT && !(globalThis as TestHooks).__grondslagIgnoreStoredResults;
   const stored = usable ? s.results : null;
   delete rest.base_parameters;
   delete rest.stored_results;

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appUser, client } from './tenancy.ts';
 import { model } from './projects.ts';
-import { now } from './columns.ts';
+import { stamp } from './columns.ts';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
@@ -17,7 +17,7 @@ export const biLink = pgTable('bi_link', {
   clientId: integer().notNull().references(() => client.id, { onDelete: 'cascade' }),
   userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
   description: text().notNull(),
-  createdAt: now(),
+  createdAt: stamp(),
   lastAccessedAt: at(),
   lastIp: text(),
   /** SHA-256 (hex) of the current password, a 192-bit random token (docs/decisions.md "BI links"). */

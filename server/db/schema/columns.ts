@@ -9,10 +9,11 @@ import { DocumentationType } from '../../../src/api/contract/documentation.ts';
 // Column helpers of the schema files.
 
 /**
- * A timestamp column. Its database default is only for rows made outside the server (seed, psql):
- * services write the command's time (`c.now`, server/services/command.ts).
+ * A timestamp a row always has. No database default: every insert writes the clock of the server
+ * (`c.now` of its command, server/services/command.ts, or `ctx.config.now()`), and one that forgets it
+ * fails on NOT NULL instead of taking the database's clock.
  */
-export const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const stamp = () => timestamp({ withTimezone: true, mode: 'date' }).notNull();
 
 // The values of the enum columns are the contract's enums (one list each); a z.enum is never empty.
 const values = <T extends string>(e: { options: readonly T[] }) => e.options as [T, ...T[]];

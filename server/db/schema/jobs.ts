@@ -1,7 +1,7 @@
 import { doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appUser, client, storedFile } from './tenancy.ts';
 import { model, versionModel } from './projects.ts';
-import { JOB_KINDS, JOB_STATUSES, MAPVIEWER_ERROR_VALUES, SPACE_USAGE_LOCATION_VALUES, now } from './columns.ts';
+import { JOB_KINDS, JOB_STATUSES, MAPVIEWER_ERROR_VALUES, SPACE_USAGE_LOCATION_VALUES, stamp } from './columns.ts';
 
 /**
  * A job a user asked for (open a spreadsheet model, build a report): the row the browser polls. It is
@@ -31,7 +31,7 @@ export const job = pgTable('job', {
   /** Kind-specific answer fields (open-model: edit_url). */
   result: jsonb(),
   attempts: integer().notNull().default(0),
-  createdAt: now(),
+  createdAt: stamp(),
   startedAt: timestamp({ withTimezone: true, mode: 'date' }),
   finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
   expiresAt: timestamp({ withTimezone: true, mode: 'date' }),
@@ -54,7 +54,7 @@ export const editLink = pgTable('edit_link', {
   filename: text().notNull(),
   /** What a GET of the address serves: the opened file, then the last file saved through it. */
   fileId: integer().notNull().references(() => storedFile.id),
-  createdAt: now(),
+  createdAt: stamp(),
   expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [uniqueIndex('edit_link_token_key').on(t.tokenHash)]);
 
@@ -65,7 +65,7 @@ export const versionRegion = pgTable('version_region', {
   versionId: integer().primaryKey().references(() => versionModel.id, { onDelete: 'cascade' }),
   geometry: jsonb().notNull(),
   areaM2: doublePrecision('area_m2').notNull(),
-  updatedAt: now(),
+  updatedAt: stamp(),
   updatedBy: integer().references(() => appUser.id, { onDelete: 'set null' }),
 });
 
@@ -77,5 +77,5 @@ export const featureArea = pgTable('feature_area', {
   function: text({ enum: SPACE_USAGE_LOCATION_VALUES }).notNull(),
   geometry: jsonb().notNull(),
   areaM2: doublePrecision('area_m2').notNull(),
-  updatedAt: now(),
+  updatedAt: stamp(),
 }, (t) => [index('feature_area_version_idx').on(t.versionId)]);

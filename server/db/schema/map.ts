@@ -1,5 +1,5 @@
 import { doublePrecision, integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
-import { now } from './columns.ts';
+import { stamp } from './columns.ts';
 import { appUser, client, subregion } from './tenancy.ts';
 
 // Outlines of the configuration (issue 14, spec 2): GeoJSON geometry in WGS84 as the contract's
@@ -11,7 +11,7 @@ export const subregionOutline = pgTable('subregion_outline', {
   subregionId: integer().primaryKey().references(() => subregion.id, { onDelete: 'cascade' }),
   geometry: jsonb().notNull(),
   areaM2: doublePrecision('area_m2').notNull(),
-  updatedAt: now(),
+  updatedAt: stamp(),
   updatedBy: integer().references(() => appUser.id, { onDelete: 'set null' }),
 });
 
@@ -20,6 +20,6 @@ export const clientRegion = pgTable('client_region', {
   clientId: integer().primaryKey().references(() => client.id, { onDelete: 'cascade' }),
   geometry: jsonb().notNull(),
   areaM2: doublePrecision('area_m2').notNull(),
-  updatedAt: now(),
+  updatedAt: stamp(),
   updatedBy: integer().references(() => appUser.id, { onDelete: 'set null' }),
 });

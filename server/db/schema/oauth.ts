@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appUser, client } from './tenancy.ts';
-import { now } from './columns.ts';
+import { stamp } from './columns.ts';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
@@ -21,7 +21,7 @@ export const oauthViewer = pgTable('oauth_viewer', {
   redirectUri: text().notNull(),
   /** The viewer's base address: the frames' addresses are built on it, and the reachability check asks it. */
   baseUrl: text().notNull(),
-  createdAt: now(),
+  createdAt: stamp(),
   createdBy: integer().references(() => appUser.id, { onDelete: 'set null' }),
 }, (t) => [
   uniqueIndex('oauth_viewer_client_key').on(t.clientId),
@@ -41,7 +41,7 @@ export const oauthCode = pgTable('oauth_code', {
   /** PKCE (RFC 7636): the authorize request's code_challenge and its method; the exchange must prove it. */
   codeChallenge: text(),
   codeChallengeMethod: text(),
-  createdAt: now(),
+  createdAt: stamp(),
 }, (t) => [uniqueIndex('oauth_code_hash_key').on(t.codeHash), index('oauth_code_viewer_idx').on(t.viewerId)]);
 
 /**
@@ -59,7 +59,7 @@ export const oauthToken = pgTable('oauth_token', {
   refreshTokenHash: text().notNull(),
   refreshExpiresAt: at().notNull(),
   revokedAt: at(),
-  createdAt: now(),
+  createdAt: stamp(),
 }, (t) => [
   uniqueIndex('oauth_token_access_key').on(t.accessTokenHash),
   uniqueIndex('oauth_token_refresh_key').on(t.refreshTokenHash),

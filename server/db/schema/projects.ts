@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appUser, categoryAttachment, client, phase, storedFile, subregion, templateModel, typeProject } from './tenancy.ts';
-import { ATTACHMENT_TYPES, MODEL_PLATFORMS, ROLES, now } from './columns.ts';
+import { ATTACHMENT_TYPES, MODEL_PLATFORMS, ROLES, stamp } from './columns.ts';
 
 const userRef = () => integer().references(() => appUser.id, { onDelete: 'set null' });
 
@@ -16,9 +16,9 @@ export const project = pgTable('project', {
   subregionId: integer().notNull().references(() => subregion.id, { onDelete: 'cascade' }),
   typeProjectId: integer().notNull().references(() => typeProject.id),
   hidden: boolean().notNull().default(false),
-  createdAt: now(),
+  createdAt: stamp(),
   createdBy: userRef(),
-  timestampLastModified: now(),
+  timestampLastModified: stamp(),
   lastModifiedBy: userRef(),
 }, (t) => [
   uniqueIndex('project_client_name_key').on(t.clientId, sql`lower(${t.name})`),
@@ -38,9 +38,9 @@ export const versionModel = pgTable('version_model', {
   name: text().notNull(),
   description: text(),
   phaseId: integer().references(() => phase.id, { onDelete: 'set null' }),
-  createdAt: now(),
+  createdAt: stamp(),
   createdBy: userRef(),
-  timestampLastModified: now(),
+  timestampLastModified: stamp(),
   lastModifiedBy: userRef(),
 }, (t) => [uniqueIndex('version_model_project_name_key').on(t.projectId, sql`lower(${t.name})`)]);
 
@@ -56,9 +56,9 @@ export const model = pgTable('model', {
   modelData: jsonb(),
   /** Bumped on every save of the model data: the optimistic-concurrency token. */
   dataVersion: integer().notNull().default(0),
-  createdAt: now(),
+  createdAt: stamp(),
   createdBy: userRef(),
-  timestampLastModified: now(),
+  timestampLastModified: stamp(),
   lastModifiedBy: userRef(),
 }, (t) => [uniqueIndex('model_version_name_key').on(t.versionId, sql`lower(${t.name})`)]);
 
@@ -66,7 +66,7 @@ export const model = pgTable('model', {
 export const modelSession = pgTable('model_session', {
   modelId: integer().primaryKey().references(() => model.id, { onDelete: 'cascade' }),
   userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
-  startedAt: now(),
+  startedAt: stamp(),
   /**
    * The WebDAV lock of an opened spreadsheet model (server/webdav): the lock is the edit session, so
    * ending the session releases it. Null while the session holds no lock.
@@ -84,7 +84,7 @@ export const savedModel = pgTable('saved_model', {
   fileId: integer().notNull().references(() => storedFile.id),
   filenameOrig: text().notNull(),
   filesize: integer().notNull(),
-  timestampSave: now(),
+  timestampSave: stamp(),
   userSave: userRef(),
 }, (t) => [index('saved_model_model_idx').on(t.modelId)]);
 
@@ -96,6 +96,6 @@ export const attachment = pgTable('attachment', {
   name: text().notNull(),
   urlLink: text(),
   fileId: integer().references(() => storedFile.id),
-  timestampUpload: now(),
+  timestampUpload: stamp(),
 }, (t) => [index('attachment_version_idx').on(t.versionId)]);
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, customType,
 } from 'drizzle-orm/pg-core';
-import { ROLES, now } from './columns.ts';
+import { ROLES, stamp } from './columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => 'bytea',
@@ -19,7 +19,7 @@ export const client = pgTable('client', {
   samlIssuer: text(),
   /** The longest validity, in days, a BI link's owner may choose for its password (staff set it; issue 25 item 8). */
   biPasswordMaxDays: integer().notNull().default(365),
-  createdAt: now(),
+  createdAt: stamp(),
 });
 
 export const appUser = pgTable('app_user', {
@@ -45,7 +45,7 @@ export const appUser = pgTable('app_user', {
   /** Version stamp of the accepted terms of use; accepted means equal to the current version. */
   termsConditionsAccepted: text(),
   lastLogin: timestamp({ withTimezone: true, mode: 'date' }),
-  createdAt: now(),
+  createdAt: stamp(),
 }, (t) => [
   uniqueIndex('app_user_email_key').on(t.email),
   index('app_user_client_idx').on(t.clientId),
@@ -62,7 +62,7 @@ export const refreshToken = pgTable('refresh_token', {
   revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
   /** 'rotated' (replaced by its successor), 'logout', 'blocked', 'reuse', 'password'. */
   revokedReason: text(),
-  createdAt: now(),
+  createdAt: stamp(),
 }, (t) => [
   uniqueIndex('refresh_token_hash_key').on(t.tokenHash),
   index('refresh_token_user_idx').on(t.userId),
@@ -75,7 +75,7 @@ export const auditLog = pgTable('audit_log', {
   userNameFull: text().notNull().default(''),
   description: text().notNull(),
   ipaddress: text().notNull().default(''),
-  timestamp: now(),
+  timestamp: stamp(),
 }, (t) => [index('audit_log_client_time_idx').on(t.clientId, t.timestamp)]);
 
 /** Sign-in attempts, for the per-account and per-IP limits. */
@@ -86,7 +86,7 @@ export const loginAttempt = pgTable('login_attempt', {
   success: boolean().notNull(),
   /** What was attempted: login, login-mfa, reset. */
   kind: text().notNull().default('login'),
-  at: now(),
+  at: stamp(),
 }, (t) => [
   index('login_attempt_email_idx').on(t.email, t.at),
   index('login_attempt_ip_idx').on(t.ip, t.at),
@@ -96,7 +96,7 @@ export const loginAttempt = pgTable('login_attempt', {
 export const appSecret = pgTable('app_secret', {
   name: text().primaryKey(),
   value: text().notNull(),
-  createdAt: now(),
+  createdAt: stamp(),
 });
 
 export const passwordResetToken = pgTable('password_reset_token', {
@@ -107,7 +107,7 @@ export const passwordResetToken = pgTable('password_reset_token', {
   mfaTokenHash: text(),
   expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp({ withTimezone: true, mode: 'date' }),
-  createdAt: now(),
+  createdAt: stamp(),
 });
 
 /** Files (attachments, saved models, reports) live in the database. */
@@ -118,7 +118,7 @@ export const storedFile = pgTable('stored_file', {
   contentType: text().notNull().default('application/octet-stream'),
   size: integer().notNull(),
   data: bytea().notNull(),
-  createdAt: now(),
+  createdAt: stamp(),
 });
 
 export const subregion = pgTable('subregion', {
@@ -186,7 +186,7 @@ export const parameterApplication = pgTable('parameter_application', {
   userId: integer().references(() => appUser.id, { onDelete: 'set null' }),
   parameters: jsonb().notNull(),
   modelIds: jsonb().$type<number[]>().notNull(),
-  createdAt: now(),
+  createdAt: stamp(),
 });
 
 /**
@@ -200,7 +200,7 @@ export const userInvitation = pgTable('user_invitation', {
   expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp({ withTimezone: true, mode: 'date' }),
   revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
-  createdAt: now(),
+  createdAt: stamp(),
 }, (t) => [
   uniqueIndex('user_invitation_token_hash_key').on(t.tokenHash),
   index('user_invitation_user_idx').on(t.userId),
@@ -212,5 +212,5 @@ export const mfaRecoveryCode = pgTable('mfa_recovery_code', {
   userId: integer().notNull().references(() => appUser.id, { onDelete: 'cascade' }),
   codeHash: text().notNull(),
   usedAt: timestamp({ withTimezone: true, mode: 'date' }),
-  createdAt: now(),
+  createdAt: stamp(),
 }, (t) => [index('mfa_recovery_code_user_idx').on(t.userId)]);

@@ -9,11 +9,11 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { useSubmission } from '../../app/submission.ts';
 import { PARAMETER_TYPES, type ParameterType } from '../../api/contract/parameters.ts';
 import {
-  INVALID, MAX_INDEX_COLUMNS, PARAMETER_LABELS, ParametersStore, YEARS, makeParametersStore, isValidDate, isValidFraction, kindOf, percentText, refusedMessage,
+  MAX_INDEX_COLUMNS, PARAMETER_LABELS, ParametersStore, YEARS, makeParametersStore, isValidDate, isValidFraction, kindOf, percentText, refusedMessage,
   type SortKey,
 } from './ParametersStore.ts';
 import { ParametersReview } from './ParametersReview.tsx';
-import { PARAMETERS_SAVED } from '../../api/contract/messages.ts';
+import { INVALID_INPUT, PARAMETERS_SAVED } from '../../api/contract/messages.ts';
 import { INVALID_DATE } from '../../lib/dutchNumber.ts';
 import { PeriodGrid } from './PeriodGrid.tsx';
 import { formatCount } from '../../lib/count.ts';
@@ -33,7 +33,7 @@ const GlobalParametersScreen = observer(function GlobalParametersScreen() {
     );
   }
   const next = () => {
-    if (!store.next()) toasts.error(INVALID);
+    if (!store.next()) toasts.error(INVALID_INPUT);
   };
   // First the preview in the confirmation dialog, then the apply; one toast per click (issue 23).
   const review = async () => {
@@ -95,7 +95,7 @@ function PercentInput({ name, row, title, value, onChange }: { name: string; row
       <label title={title}>{row}</label>
       <InputGroup aria-label={name} value={value} intent={ok ? 'none' : 'danger'} onValueChange={onChange} />
       <span className="gs-pct">{percentText(value)}</span>
-      {!ok && <span className="bp6-text-danger">{INVALID}</span>}
+      {!ok && <span className="bp6-text-danger">{INVALID_INPUT}</span>}
     </div>
   );
 }

@@ -16,7 +16,6 @@ import type { AreaStoreFactory } from '../../app/RootStore.ts';
 /** The calls of the global-parameters screen (the RootStore passes the client module; tests pass fakes). */
 export type ParametersStoreApi = typeof parametersApi;
 
-export const INVALID = 'Ongeldige invoer.';
 export const MAX_INDEX_COLUMNS = 1000;
 const PERIODS = PERIOD_TYPES.slice(1) as PeriodType[]; // Per01..Per40
 export const YEARS = Array.from({ length: 40 }, (_, i) => 2000 + i);

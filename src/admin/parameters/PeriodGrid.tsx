@@ -1,7 +1,8 @@
 import type { ClipboardEvent, ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { HTMLTable } from '@blueprintjs/core';
-import { INVALID, isValidFraction, pastedCells, percentText } from './ParametersStore.ts';
+import { isValidFraction, pastedCells, percentText } from './ParametersStore.ts';
+import { INVALID_INPUT } from '../../api/contract/messages.ts';
 
 export interface GridColumn { label: string; title?: string }
 export interface GridRow {
@@ -52,7 +53,7 @@ export const PeriodGrid = observer(function PeriodGrid({ label, corner, columns,
                   return (
                     <td key={i}>
                       <input className={`bp6-input bp6-small${ok ? '' : ' bp6-intent-danger'}`} aria-label={r.cellName(i)} value={value}
-                        title={ok ? percentText(value) : INVALID} onChange={(e) => r.onChange(i, e.currentTarget.value)} onPaste={paste(ri, i)} />
+                        title={ok ? percentText(value) : INVALID_INPUT} onChange={(e) => r.onChange(i, e.currentTarget.value)} onPaste={paste(ri, i)} />
                     </td>
                   );
                 })}
@@ -67,7 +68,7 @@ export const PeriodGrid = observer(function PeriodGrid({ label, corner, columns,
           </tbody>
         </HTMLTable>
       </div>
-      {invalid && <p className="bp6-text-danger">{INVALID}</p>}
+      {invalid && <p className="bp6-text-danger">{INVALID_INPUT}</p>}
     </>
   );
 });

@@ -71,6 +71,8 @@ export const SAVE_FAILED = 'Er is een fout opgetreden tijdens het opslaan.';
 export const UPLOAD_OK = 'Upload geslaagd';
 export const UPLOAD_FAILED = 'Upload niet geslaagd.';
 export const MSG_CONFLICT = 'Het model is intussen door iemand anders opgeslagen.';
+/** A field's message when its value is not one the field takes (a 400's `errors`, a grid cell, a toast). */
+export const INVALID_INPUT = 'Ongeldige invoer.';
 /** Spec 3 §8: the 400 of a save whose model data does not validate. */
 export const MSG_INVALID = 'Ongeldige invoer. Controleer de ingevulde waarden en probeer het opnieuw.';
 /** The answer when an edit session ends (closed in the tool, or ended from the Projects screen). */

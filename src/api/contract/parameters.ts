@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PERIODS } from './modelData.ts';
 import { Id } from './common.ts';
+import { INVALID_INPUT } from './messages.ts';
 
 // Global parameters (spec 2 §3, §5): POST parameter/ — staff (super-admin) only.
 
@@ -22,7 +23,6 @@ export type PeriodType = z.infer<typeof PeriodType>;
 
 /** Date of a date parameter: YYYY-MM-DD with a year beginning with 1 to 3 (spec 2 §5). */
 export const PARAMETER_DATE_PATTERN = /^[1-3]\d{3}-\d{2}-\d{2}$/;
-const invalid = 'Ongeldige invoer.';
 
 /**
  * One value. Percentages are fractions 0..1 in value_float (0.02 = 2 %); date types use value_date.
@@ -30,15 +30,15 @@ const invalid = 'Ongeldige invoer.';
  */
 export const ParameterRow = z.object({
   parameter_type: ParameterType,
-  row_index: z.number().int().min(0, invalid).max(999, invalid).nullish(),
+  row_index: z.number().int().min(0, INVALID_INPUT).max(999, INVALID_INPUT).nullish(),
   period_type: PeriodType.nullish(),
-  year: z.number().int().min(2000, invalid).max(2039, invalid).nullish(),
-  value_float: z.number().min(0, invalid).max(1, invalid).nullish(),
-  value_date: z.string().regex(PARAMETER_DATE_PATTERN, invalid).nullish(),
+  year: z.number().int().min(2000, INVALID_INPUT).max(2039, INVALID_INPUT).nullish(),
+  value_float: z.number().min(0, INVALID_INPUT).max(1, INVALID_INPUT).nullish(),
+  value_date: z.string().regex(PARAMETER_DATE_PATTERN, INVALID_INPUT).nullish(),
 }).superRefine((r, c) => {
   const isDate = DATE_PARAMETER_TYPES.includes(r.parameter_type);
-  if (isDate && !r.value_date) c.addIssue({ code: 'custom', path: ['value_date'], message: invalid });
-  if (!isDate && (r.value_float === null || r.value_float === undefined)) c.addIssue({ code: 'custom', path: ['value_float'], message: invalid });
+  if (isDate && !r.value_date) c.addIssue({ code: 'custom', path: ['value_date'], message: INVALID_INPUT });
+  if (!isDate && (r.value_float === null || r.value_float === undefined)) c.addIssue({ code: 'custom', path: ['value_float'], message: INVALID_INPUT });
 });
 export type ParameterRow = z.infer<typeof ParameterRow>;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdownPdf } from './markdownPdf.ts';
 import { SHIPPED_DOCUMENTS, latestRelease, renderShipped, shippedHash } from './shipped.ts';
-import { pdfText } from './testing/pdfText.ts';
+import { pdfText } from '../../test/server/pdfText.ts';
 
 const date = new Date(Date.UTC(2026, 10, 24, 12));
 const pages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
@@ -78,7 +78,7 @@ describe('shipped documentation', () => {
     expect(latestRelease('# x\n\n## 1.2.3 – 5 maart 2027\n')).toEqual({ version: '1.2.3', date: new Date(Date.UTC(2027, 2, 5, 12)) });
   });
 
-  it('the manual is the real Handleiding Grondslag with the tool\'s keys, and the release notes its versions', async () => {
+  it('the manual is the real Handleiding Grondslag with the workbench\'s keys, and the release notes its versions', async () => {
     const manual = SHIPPED_DOCUMENTS.find((d) => d.key === 'manual')!;
     const { data, hash } = await renderShipped(manual);
     expect(hash).toBe(shippedHash(manual));

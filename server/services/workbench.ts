@@ -8,18 +8,18 @@ import { command } from './command.ts';
 import { resultsChanged } from './modelResults.ts';
 import { hasMapData, hasVersionRegion, modelAccess, type ModelAccess } from './projectRows.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
-import * as policy from '../policies/grexonline.ts';
+import * as policy from '../policies/workbench.ts';
 import { validateModelData, validateModelDataForSave } from '../../src/formulas/validate.ts';
 import { checkFormulas } from '../../src/formulas/cellFormulas.ts';
 import type { ModelData, ProjectInfo } from '../../src/api/contract/modelData.ts';
 import { type GrexOnlineModel, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo, type StoredToolResults } from '../../src/api/contract/grexonline.ts';
-import { TOOL_RESULTS_FORMAT, type ToolResults } from '../../src/formulas/results.ts';
+import { WORKBENCH_RESULTS_FORMAT, type WorkbenchResults } from '../../src/formulas/results.ts';
 import { MSG_CONFLICT, MSG_INVALID, MSG_SESSION_ENDED, MSG_SESSION_OTHER } from '../../src/api/contract/messages.ts';
 
 // The online calculation tool's server side (spec 3 §7): load and save the model data of an online
 // model with optimistic concurrency (model.data_version), and the edit session (model_session).
 
-interface ToolRow {
+interface WorkbenchRow {
   access: ModelAccess;
   modelData: unknown;
   dataVersion: number;
@@ -27,13 +27,13 @@ interface ToolRow {
   session: SessionInfo | null;
   hasMapData: boolean;
   hasVersionRegion: boolean;
-  /** The stored results of this save (the open only), in the format the tool reads. */
+  /** The stored results of this save (the open only), in the format the workbench reads. */
   stored: StoredToolResults | null;
 }
 
-async function loadRow(db: DbOrTx, user: UserRow, id: number, opts: { stored?: boolean } = {}): Promise<ToolRow> {
+async function loadRow(db: DbOrTx, user: UserRow, id: number, opts: { stored?: boolean } = {}): Promise<WorkbenchRow> {
   const access = await modelAccess(db, user, id);
-  policy.requireToolRead(user, access?.role);
+  policy.requireWorkbenchRead(user, access?.role);
   if (!access || access.platform !== 'online') throw notFound();
   // The edit session and its holder's name in the same query: one round trip less for every open and save.
   const [row] = await db.select({
@@ -41,8 +41,8 @@ async function loadRow(db: DbOrTx, user: UserRow, id: number, opts: { stored?: b
     organisation: project.organisation, subregion: subregion.description, hasMapData: sql<boolean>`${hasMapData(sql`${model.versionId}`)}`,
     hasVersionRegion: sql<boolean>`${hasVersionRegion(sql`${model.versionId}`)}`,
     sessionUserId: modelSession.userId, sessionStartedAt: modelSession.startedAt, firstName: appUser.firstName, lastName: appUser.lastName,
-    // The stored results of exactly this save (an older save's row is not joined), only what the tool reads.
-    tool: opts.stored ? sql<ToolResults | null>`${modelResult.results} -> 'tool'` : sql<null>`NULL`,
+    // The stored results of exactly this save (an older save's row is not joined), only what the workbench reads.
+    tool: opts.stored ? sql<WorkbenchResults | null>`${modelResult.results} -> 'tool'` : sql<null>`NULL`,
   }).from(model).innerJoin(versionModel, eq(versionModel.id, model.versionId)).innerJoin(project, eq(project.id, versionModel.projectId))
     .innerJoin(subregion, eq(subregion.id, project.subregionId))
     .leftJoin(modelSession, eq(modelSession.modelId, model.id)).leftJoin(appUser, eq(appUser.id, modelSession.userId))
@@ -61,19 +61,19 @@ async function loadRow(db: DbOrTx, user: UserRow, id: number, opts: { stored?: b
     },
     hasMapData: row.hasMapData,
     hasVersionRegion: row.hasVersionRegion,
-    stored: row.tool?.format === TOOL_RESULTS_FORMAT ? { data_version: row.dataVersion, format: row.tool.format, results: row.tool.results } : null,
+    stored: row.tool?.format === WORKBENCH_RESULTS_FORMAT ? { data_version: row.dataVersion, format: row.tool.format, results: row.tool.results } : null,
     session: s ? { user_id: s.userId, user_name: fullName({ firstName: s.firstName, lastName: s.lastName }), mine: s.userId === user.id, started_at: s.startedAt.toISOString() } : null,
   };
 }
 
-function readOnlyReason(user: UserRow, r: ToolRow): ReadOnlyReason {
+function readOnlyReason(user: UserRow, r: WorkbenchRow): ReadOnlyReason {
   if (r.access.frozen) return 'frozen';
   if (!policy.canSaveModel(r.access.role, false)) return 'role';
   if (r.session && r.session.user_id !== user.id) return 'session';
   return null;
 }
 
-function answer(user: UserRow, r: ToolRow, data: ModelData): GrexOnlineModel {
+function answer(user: UserRow, r: WorkbenchRow, data: ModelData): GrexOnlineModel {
   const a = r.access;
   return {
     ...data,
@@ -90,7 +90,7 @@ function answer(user: UserRow, r: ToolRow, data: ModelData): GrexOnlineModel {
 }
 
 /** The stored model data; a model saved before it had data gets the defaults. */
-function storedData(r: ToolRow): ModelData {
+function storedData(r: WorkbenchRow): ModelData {
   const v = validateModelData(r.modelData);
   if (v.ok) return v.data;
   if (r.modelData == null) return defaultModelData({});
@@ -98,12 +98,12 @@ function storedData(r: ToolRow): ModelData {
   return r.modelData as ModelData;
 }
 
-export async function getToolModel(ctx: AppContext, user: UserRow, id: number): Promise<GrexOnlineModel> {
+export async function getWorkbenchModel(ctx: AppContext, user: UserRow, id: number): Promise<GrexOnlineModel> {
   const r = await loadRow(ctx.db, user, id, { stored: true });
   return { ...answer(user, r, storedData(r)), stored_results: r.stored };
 }
 
-export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, body: SaveModelBody, ip: string): Promise<GrexOnlineModel> {
+export async function saveWorkbenchModel(ctx: AppContext, user: UserRow, id: number, body: SaveModelBody, ip: string): Promise<GrexOnlineModel> {
   const { data_version: loadedAt, ...rest } = body;
   return command(ctx, { user, ip }, async ({ tx, now, audit, jobs }) => {
     // Lock the model row: two saves of the same version cannot both pass the version check.
@@ -115,7 +115,7 @@ export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, 
     const v = validateModelDataForSave(input);
     if (!v.ok) throw new HttpError(400, MSG_INVALID, { errors: v.problems });
     // The client's formulas are recomputed here and a value that differs is refused, never silently
-    // replaced: the tool computes with the same code, so a mismatch is a broken or forged client.
+    // replaced: the workbench computes with the same code, so a mismatch is a broken or forged client.
     const formulaProblems = checkFormulas(v.data);
     if (formulaProblems.length) throw new HttpError(400, MSG_INVALID, { errors: formulaProblems });
     if (loadedAt !== r.dataVersion) {
@@ -133,7 +133,7 @@ export async function saveToolModel(ctx: AppContext, user: UserRow, id: number, 
 }
 
 /**
- * Opening the tool: the caller takes the edit session when he may save and nobody else holds it.
+ * Opening the workbench: the caller takes the edit session when he may save and nobody else holds it.
  * Readers and frozen models open without a session. Someone else's session: read-only with a notice
  * (held false, read_only_reason 'session'); it is never taken over here — ending another user's
  * session is the Projects screen's confirmed action.
@@ -157,7 +157,7 @@ export async function openSession(ctx: AppContext, user: UserRow, id: number, ip
   });
 }
 
-/** Closing the tool ends the caller's own session (someone else's is left alone). */
+/** Closing the workbench ends the caller's own session (someone else's is left alone). */
 export async function closeSession(ctx: AppContext, user: UserRow, id: number, ip: string): Promise<SessionAnswer> {
   return command(ctx, { user, ip }, async ({ tx, audit }) => {
     const r = await loadRow(tx, user, id);

@@ -1,8 +1,8 @@
 // fast-check generators of random valid models (tests only).
 import fc from 'fast-check';
-import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ParameterSet, PeriodItem, ResidentialEntry } from '../../api/contract/modelData.ts';
-import { serialToIso, toSerial } from '../dates.ts';
-import { type Period, generatePeriods, periodCode } from '../periods.ts';
+import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ParameterSet, PeriodItem, ResidentialEntry } from '../../src/api/contract/modelData.ts';
+import { serialToIso, toSerial } from '../../src/formulas/dates.ts';
+import { type Period, generatePeriods, periodCode } from '../../src/formulas/periods.ts';
 
 const cents = (x: number) => Math.round(x * 100) / 100;
 const iso = (s: number) => serialToIso(s);

@@ -5,8 +5,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { a1 } from '../workbookRefs.ts';
-import { openXlsx, readAllSheetCells } from '../xlsxPackage.ts';
+import { a1 } from '../../src/formulas/workbookRefs.ts';
+import { openXlsx, readAllSheetCells } from '../../src/formulas/xlsxPackage.ts';
 
 export function sofficePath(): string | null {
   for (const p of ['/usr/bin/soffice', '/usr/local/bin/soffice', '/usr/lib/libreoffice/program/soffice']) if (existsSync(p)) return p;

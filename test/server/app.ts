@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
-import { configFromEnv, type Config } from '../config.ts';
-import { connect, type Db } from '../db/index.ts';
-import type { Mail } from '../context.ts';
+import { buildApp } from '../../server/app.ts';
+import { configFromEnv, type Config } from '../../server/config.ts';
+import { connect, type Db } from '../../server/db/index.ts';
+import type { Mail } from '../../server/context.ts';
 import { withDatabase } from './globalSetup.ts';
 
 /** A clock the test moves by hand: expiry is tested without sleeping. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../../server/db/index.ts';
 import { eq, sql } from 'drizzle-orm';
-import { savedModel } from '../db/schema/index.ts';
-import { createEditLink } from '../webdav/editLinks.ts';
+import { savedModel } from '../../server/db/schema/index.ts';
+import { createEditLink } from '../../server/webdav/editLinks.ts';
 import type { Tenant } from './fixtures.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 
@@ -67,8 +67,8 @@ export async function seedTree(
       INSERT INTO saved_model (model_id, active, file_id, filename_orig, filesize, user_save, timestamp_save)
       SELECT x.id, true, y.id, 'model.xlsx', 10, ${t.usr.id}, ${at} FROM ${paired('m', 'fm')} RETURNING id, model_id),
     ses AS (
-      INSERT INTO model_session (model_id, user_id)
-      SELECT m.id, ${opts.sessionUserId ?? null}::int FROM m WHERE ${opts.sessionUserId ?? null}::int IS NOT NULL RETURNING 1),
+      INSERT INTO model_session (model_id, user_id, started_at)
+      SELECT m.id, ${opts.sessionUserId ?? null}::int, ${at} FROM m WHERE ${opts.sessionUserId ?? null}::int IS NOT NULL RETURNING 1),
     first AS (
       SELECT (SELECT min(id) FROM v) AS version_id,
              (SELECT min(m.id) FROM m WHERE m.version_id = (SELECT min(id) FROM v)) AS model_id)

@@ -1,16 +1,16 @@
 // Reference implementation of calculation.md in plain TypeScript, independent of the workbook
 // builder. Used only by tests to cross-check the HyperFormula workbook.
-import type { ModelData, ParameterSet, PeriodItem } from '../../api/contract/modelData.ts';
-import { type Ymd, compareYmd, parseYmd, round2, yf } from '../dates.ts';
-import { pct } from '../percent.ts';
-import type { EntryResult, PeriodResult, Results, SpaceUsageTotals } from '../results.ts';
+import type { ModelData, ParameterSet, PeriodItem } from '../../src/api/contract/modelData.ts';
+import { type Ymd, compareYmd, parseYmd, round2, yf } from '../../src/formulas/dates.ts';
+import { pct } from '../../src/formulas/percent.ts';
+import type { EntryResult, PeriodResult, Results, SpaceUsageTotals } from '../../src/formulas/results.ts';
 import {
   CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP,
-} from '../validate.ts';
-import { generatePeriods, periodIndex, periodsPerYear } from '../periods.ts';
+} from '../../src/formulas/validate.ts';
+import { generatePeriods, periodIndex, periodsPerYear } from '../../src/formulas/periods.ts';
 
 // The reference computes independently of the workbook; it answers in the engine's result types
-// (the fields both compute), so the comparison (testing/compare.ts) reads one shape.
+// (the fields both compute), so the comparison (test/formulas/compare.ts) reads one shape.
 type RefEntry = Pick<
   EntryResult,
   'id' | 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase' | 'phased' | 'booked' | 'indexFactor' | 'nominal'

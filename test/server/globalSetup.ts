@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.ts';
-import { connect } from '../db/index.ts';
-import { migrateDb } from '../db/migrate.ts';
-import { freePort } from '../net.ts';
+import { startEmbeddedPostgres, type EmbeddedDb } from '../../server/db/embedded.ts';
+import { connect } from '../../server/db/index.ts';
+import { migrateDb } from '../../server/db/migrate.ts';
+import { freePort } from '../../server/net.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +24,7 @@ export function withDatabase(url: string, name: string): string {
 /**
  * One PostgreSQL for the whole API run: the embedded server in a temporary folder, or the server of
  * TEST_DATABASE_URL. A migrated template database is built once; every test file clones it
- * (server/test/app.ts), so each file starts on a fresh database.
+ * (test/server/app.ts), so each file starts on a fresh database.
  */
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedDb | undefined;

@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { ModelData } from '../../api/contract/modelData.ts';
-import type { ParameterRow } from '../../api/contract/parameters.ts';
-import { GrexEngine } from '../engine.ts';
-import { templateModelData } from '../modelTemplate.ts';
-import type { WorkbookResults } from '../savedWorkbook.ts';
+import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ParameterRow } from '../../src/api/contract/parameters.ts';
+import { GrexEngine } from '../../src/formulas/engine.ts';
+import { templateModelData } from '../../src/formulas/modelTemplate.ts';
+import type { WorkbookResults } from '../../src/formulas/savedWorkbook.ts';
 
-const workedPath = fileURLToPath(new URL('../examples/worked-example.model.json', import.meta.url));
+const workedPath = fileURLToPath(new URL('../../src/formulas/examples/worked-example.model.json', import.meta.url));
 /** The worked example in the template's layout: its entries give the results something to change. */
 export function workedTemplateModel(): ModelData {
   const m = JSON.parse(readFileSync(workedPath, 'utf8')) as ModelData;

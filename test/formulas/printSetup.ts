@@ -1,6 +1,6 @@
 // A sheet's print set-up as a workbook carries it (tests of the export and the report templates):
 // the pageSetup attributes, fit-to-page, and the print titles (the _xlnm.Print_Titles name).
-import { attr, decodeXml, type XlsxPackage } from '../xlsxPackage.ts';
+import { attr, decodeXml, type XlsxPackage } from '../../src/formulas/xlsxPackage.ts';
 
 export interface PrintSetup {
   orientation?: string;

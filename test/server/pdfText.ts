@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 
-// The text of a PDF that server/docs/markdownPdf.ts wrote, for tests: its content streams inflated, and
+// The text of a PDF that server/pdf/markdownPdf.ts wrote, for tests: its content streams inflated, and
 // the strings of their TJ/Tj operators decoded from WinAnsi (the standard fonts' encoding). One line per
 // text operation; not a general PDF reader.
 

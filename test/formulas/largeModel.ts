@@ -1,7 +1,7 @@
 // A large, valid, deterministic model for benchmarks and oracle tests: by default 300 cost entries,
 // 100 residential entries, 40 quarterly periods, every entry phased and booked.
-import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ParameterSet, PeriodItem, ResidentialEntry } from '../../api/contract/modelData.ts';
-import { generatePeriods, periodCode } from '../periods.ts';
+import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ParameterSet, PeriodItem, ResidentialEntry } from '../../src/api/contract/modelData.ts';
+import { generatePeriods, periodCode } from '../../src/formulas/periods.ts';
 
 /** Small deterministic PRNG (mulberry32). */
 export function rng(seed: number): () => number {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../../server/db/index.ts';
 import {
   appUser, categoryAttachment, client, phase, subregion, templateModel, typeProject,
-} from '../db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import type { UserRow } from '../context.ts';
+} from '../../server/db/schema/index.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import type { UserRow } from '../../server/context.ts';
 import { TERMS_VERSION } from '../../src/api/contract/auth.ts';
 
 export const PASSWORD = 'Correct-Paard-42!';
@@ -33,7 +33,7 @@ export async function createUser(
 ): Promise<UserRow> {
   passwordHash ??= hashPassword(PASSWORD);
   const [u] = await db.insert(appUser).values({
-    clientId, firstName: 'Test', lastName: values.role ?? 'USR', role: 'USR',
+    createdAt: new Date(), clientId, firstName: 'Test', lastName: values.role ?? 'USR', role: 'USR',
     passwordHash: await passwordHash, termsConditionsAccepted: TERMS_VERSION, ...values,
   }).returning();
   return u;
@@ -41,7 +41,7 @@ export async function createUser(
 
 /** A client with a user of every role, a staff user and one of each kind of reference data. */
 export async function createTenant(db: Db, name: string): Promise<Tenant> {
-  const [c] = await db.insert(client).values({ name }).returning();
+  const [c] = await db.insert(client).values({ createdAt: new Date(), name }).returning();
   const mk = (role: 'ADM' | 'USR' | 'VWR' | 'NON', extra: Partial<typeof appUser.$inferInsert> = {}) =>
     createUser(db, c.id, { email: `${extra.isStaff ? 'staff' : role.toLowerCase()}@${name}.test`, role, firstName: name, lastName: extra.isStaff ? 'Staff' : role, ...extra });
   const [adm, usr, vwr, non, staff] = [await mk('ADM'), await mk('USR'), await mk('VWR'), await mk('NON'), await mk('ADM', { isStaff: true })];

@@ -2,14 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, type Db } from '../db/index.ts';
-import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.ts';
-import { freePort } from '../net.ts';
-import { PASSWORD } from '../test/fixtures.ts';
+import { freePort } from '../../server/net.ts';
+import { PASSWORD } from './fixtures.ts';
 
-// The fault tests (server/faults/*.faults.test.ts, `npm run test:faults`) run REAL server processes
-// (server/main.ts) against an embedded PostgreSQL that the test owns, so that it can stop and start the
-// database under a running server, and kill a server while the database stays.
+// The one way tests and benchmarks start a REAL server process (server/main.ts): the fault tests, the
+// process tests (server/main.test.ts), a job worker beside a test's app, and the benchmarks on a live server.
 
 const dirs: string[] = [];
 /** A temporary folder, removed by removeTempDirs(). */
@@ -24,43 +21,25 @@ export function removeTempDirs(): void {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** The test's own embedded PostgreSQL: stopped (a fast shutdown, as on a restart) and started again on the same port. */
-export class TestPostgres {
-  private running: EmbeddedDb | null = null;
-  readonly dir = tempDir('faults-pg');
-  url = '';
-  private port = 0;
-
-  async start(): Promise<void> {
-    this.port ||= await freePort();
-    this.running = await startEmbeddedPostgres(this.dir, this.port);
-    this.url = this.running.url;
-  }
-
-  async stop(): Promise<void> {
-    await this.running?.stop();
-    this.running = null;
-  }
-
-  async cleanup(): Promise<void> {
-    await this.stop().catch(() => {});
-    removeTempDirs();
-  }
-}
-
 export interface ServerProcess {
   child: ChildProcess;
   base: string;
   exited: Promise<number | null>;
+  /** Resolves when the server answers its status, rejects when it stops before that. */
+  ready: Promise<void>;
   output(): string;
 }
 
-/** Starts server/main.ts on a free port with its own data folder and `env`, and waits until it answers. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+/**
+ * Starts server/main.ts on `port` (a free one when absent) with `env` over this process's environment,
+ * without waiting for it (`ready` says when it answers). EMBEDDED_PG_PORT is not passed on unless `env`
+ * sets it, as in a plain start; the data folder is a new temporary one unless `env` names DATA_DIR.
+ */
+export async function spawnServer(env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
+  port ??= await freePort();
   const { EMBEDDED_PG_PORT: _, ...own } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...own, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', DATA_DIR: tempDir('faults-data'), ...env },
+    env: { ...own, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', ...env, DATA_DIR: env.DATA_DIR ?? tempDir('server-data') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -68,12 +47,22 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (await fetch(`${base}/api/manager/status/`).then((r) => r.ok, () => false)) break;
-    const gone = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 200))]);
-    if (gone) throw new Error(`server stopped before it answered:\n${output}`);
-  }
-  return { child, base, exited, output: () => output };
+  const ready = (async () => {
+    for (;;) {
+      if (await fetch(`${base}/api/manager/status/`).then((r) => r.ok, () => false)) return;
+      const gone = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 200))]);
+      if (gone) throw new Error(`server stopped before it answered:\n${output}`);
+    }
+  })();
+  ready.catch(() => {}); // a caller that expects the process to stop (a refused start) never awaits it
+  return { child, base, exited, ready, output: () => output };
+}
+
+/** spawnServer() that waits until the server answers. */
+export async function startServer(env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
+  const server = await spawnServer(env, port);
+  await server.ready;
+  return server;
 }
 
 /** SIGKILL: no shutdown, no goodbye to the database (an OOM kill, a pulled plug). */
@@ -88,10 +77,10 @@ export async function stopServer(server: ServerProcess): Promise<void> {
   await server.exited;
 }
 
-/** An access token of a fixture user (server/test/fixtures.ts), signed in through the API. */
-export async function signIn(base: string, email: string): Promise<string> {
+/** An access token of a user with `password` (the fixture users' by default), signed in through the API. */
+export async function signIn(base: string, email: string, password = PASSWORD): Promise<string> {
   const res = await fetch(`${base}/api/manager/user/login/`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }),
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access: string }).access;
@@ -118,8 +107,3 @@ export async function call(base: string, token: string, method: string, path: st
     return { status: 0, body: { message: String((e as Error).cause ?? e) } as Record<string, unknown>, ms: performance.now() - started };
   }
 }
-
-/** A pool on the test's database for fixtures and checks. */
-export const testDb = (url: string): Db => connect(url, 3);
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
