@@ -1,6 +1,6 @@
 import type { AttachmentItem, AttachmentLinkBody } from '../api/contract/attachment.ts';
 import type { Camelize } from './case.ts';
-import { download, request, required } from './http.ts';
+import { downloadPath as download, request, required } from './http.ts';
 
 export type Attachment = Camelize<AttachmentItem>;
 type AttachmentLink = Camelize<AttachmentLinkBody>;

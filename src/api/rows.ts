@@ -1,16 +1,21 @@
-import { request, required } from './http.ts';
+import type { Endpoint } from './contract/endpoint.ts';
+import { call, required, type ArgsOf, type CallBody } from './http.ts';
 
 /**
  * The calls the project area's three kinds of row (project, version-model, model) share (spec 1 §3): one
- * row by id, create, replace, delete and duplicate, under `base`. Listing and moving differ per kind.
+ * row by id, create, replace, delete and duplicate, from the kind's declared endpoints. Listing and moving
+ * differ per kind.
  */
-export function rowCalls<Row, Create, Update>(base: string) {
-  const at = (id: number) => `${base}/${required(id, 'id')}/`;
+export function rowCalls<G extends Endpoint, C extends Endpoint, U extends Endpoint, R extends Endpoint, D extends Endpoint>(
+  ep: { get: G; create: C; put: U; remove: R; duplicate: D },
+) {
+  // The row's id is the one path parameter of each of them; the casts only tell TypeScript so.
+  const at = <E extends Endpoint>(id: number) => [{ params: { id } }] as ArgsOf<E>;
   return {
-    get: (id: number) => request<Row>('GET', at(id)),
-    create: (body: Create) => request<Row>('POST', `${base}/`, { body: required(body, 'body') }),
-    update: (id: number, body: Update) => request<Row>('PUT', at(id), { body: required(body, 'body') }),
-    remove: (id: number) => request<void>('DELETE', at(id)),
-    duplicate: (id: number) => request<Row>('GET', `${at(id)}duplicate/`),
+    get: (id: number) => call(ep.get, ...at<G>(id)),
+    create: (body: CallBody<C>) => call(ep.create, ...[{ body: required(body, 'body') }] as ArgsOf<C>),
+    update: (id: number, body: CallBody<U>) => call(ep.put, ...[{ params: { id }, body: required(body, 'body') }] as ArgsOf<U>),
+    remove: (id: number) => call(ep.remove, ...at<R>(id)),
+    duplicate: (id: number) => call(ep.duplicate, ...at<D>(id)),
   };
 }

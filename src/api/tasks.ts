@@ -1,6 +1,6 @@
 import type { TaskProgress } from './contract/openModel.ts';
 import { camelize, type Camelize } from './case.ts';
-import { download, request, required } from './http.ts';
+import { downloadPath as download, request, required } from './http.ts';
 
 // The jobs that produce a file (open model, report; docs/conventions.md "Jobs"): their poll answers 202
 // with the progress while the job runs and 200 when the file is ready at /files/{uuid}/{filename_orig}.

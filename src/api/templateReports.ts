@@ -1,6 +1,6 @@
 import type { TemplateReportItem } from './contract/templateReport.ts';
 import type { Camelize } from './case.ts';
-import { download, request, required } from './http.ts';
+import { downloadPath as download, request, required } from './http.ts';
 
 // Report templates (spec 1 §7 template-report/; docs/reports.md): the list every user reads (his grants,
 // an admin all), and staff's upload, change, download and delete (Configuratie → Rapportagesjablonen).

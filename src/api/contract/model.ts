@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, OptionalText, Role, Timestamp } from './common.ts';
+import { IdParams, MAX_ID, Ok, OptionalText, Role, Timestamp } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { ModelCapabilities } from './capabilities.ts';
@@ -99,3 +100,29 @@ export const SavedModelParams = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID),
   saved_model_id: z.coerce.number().int().positive().max(MAX_ID),
 });
+
+const tags = ['model'];
+const at = '/api/manager/model/:id/';
+
+export const modelEndpoints = {
+  // The list of one version carries an ETag (304 on If-None-Match when unchanged), as GET project/.
+  list: endpoint({ method: 'GET', path: '/api/manager/model/', tags, query: ModelListQuery, response: { 200: ModelList, 304: z.null() } }),
+  create: endpoint({ method: 'POST', path: '/api/manager/model/', tags, body: ModelCreateBody, response: { 201: ModelItem } }),
+  get: endpoint({ method: 'GET', path: at, tags, params: IdParams, response: { 200: ModelItem } }),
+  put: endpoint({ method: 'PUT', path: at, tags, params: IdParams, body: ModelPutBody, response: { 200: ModelItem } }),
+  patch: endpoint({ method: 'PATCH', path: at, tags, params: IdParams, body: ModelPatchBody, response: { 200: ModelItem } }),
+  remove: endpoint({ method: 'DELETE', path: at, tags, params: IdParams, response: {} }),
+  duplicate: endpoint({ method: 'GET', path: `${at}duplicate/`, tags, params: IdParams, response: { 200: ModelItem } }),
+  move: endpoint({ method: 'POST', path: `${at}move/`, tags, params: IdParams, body: ModelMoveBody, response: { 200: ModelItem } }),
+  sessionHolder: endpoint({ method: 'GET', path: `${at}session-edit/`, tags, params: IdParams, response: { 200: SessionEdit } }),
+  endSession: endpoint({ method: 'DELETE', path: `${at}session-edit/`, tags, params: IdParams, response: { 200: Ok } }),
+  history: endpoint({ method: 'GET', path: `${at}saved-model/`, tags, params: IdParams, response: { 200: SavedModelList } }),
+  /** Multipart: the xlsx as `file`. */
+  uploadHistory: endpoint({ method: 'POST', path: `${at}saved-model/`, tags, kind: 'upload', params: IdParams, response: { 201: Ok } }),
+  downloadHistory: endpoint({
+    method: 'GET', path: `${at}saved-model/:saved_model_id/`, tags, kind: 'download', params: SavedModelParams, response: {},
+  }),
+  activateHistory: endpoint({
+    method: 'PATCH', path: `${at}saved-model/:saved_model_id/`, tags, params: SavedModelParams, response: { 200: SavedModelItem },
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, OptionalText, Role, Timestamp } from './common.ts';
+import { IdParams, MAX_ID, OptionalText, Role, Timestamp } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { AttachmentItem } from './attachment.ts';
@@ -64,3 +65,17 @@ export type VersionModelPatchBody = z.input<typeof VersionModelPatchBody>;
 
 /** POST version-model/{id}/move/: the target project (caller needs ADM/USR on both). Answer: the moved version. */
 export const VersionModelMoveBody = z.object({ to_project: RequiredId });
+
+const tags = ['version-model'];
+const at = '/api/manager/version-model/:id/';
+
+export const versionModelEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/manager/version-model/', tags, query: VersionModelListQuery, response: { 200: VersionModelList } }),
+  create: endpoint({ method: 'POST', path: '/api/manager/version-model/', tags, body: VersionModelCreateBody, response: { 201: VersionModel } }),
+  get: endpoint({ method: 'GET', path: at, tags, params: IdParams, response: { 200: VersionModel } }),
+  put: endpoint({ method: 'PUT', path: at, tags, params: IdParams, body: VersionModelPutBody, response: { 200: VersionModel } }),
+  patch: endpoint({ method: 'PATCH', path: at, tags, params: IdParams, body: VersionModelPatchBody, response: { 200: VersionModel } }),
+  remove: endpoint({ method: 'DELETE', path: at, tags, params: IdParams, response: {} }),
+  duplicate: endpoint({ method: 'GET', path: `${at}duplicate/`, tags, params: IdParams, response: { 200: VersionModel } }),
+  move: endpoint({ method: 'POST', path: `${at}move/`, tags, params: IdParams, body: VersionModelMoveBody, response: { 200: VersionModel } }),
+};
