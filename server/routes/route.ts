@@ -13,10 +13,10 @@ export type EndpointHandler<E extends Endpoint> =
   (req: EndpointRequest<E>, reply: FastifyReply) => Promise<AnswerOf<E> | FastifyReply>;
 
 /**
- * Hooks of one route beside the declaration (an upload that maps its fields before validation). An upload
- * with a body schema is read into that shape before validation unless the route says otherwise.
+ * What one route adds to its declaration: an upload that maps its fields before validation (an upload with
+ * a body schema is otherwise read into that shape), an answer written without the schema's second pass.
  */
-type RouteExtras = Pick<RouteShorthandOptions, 'preValidation'>;
+type RouteExtras = Pick<RouteShorthandOptions, 'preValidation' | 'serializerCompiler'>;
 
 /**
  * Registers a declared endpoint (src/api/contract/endpoints.ts) in a route plugin: its method, its path
@@ -43,6 +43,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ep: E, handler: 
       ...(Object.keys(ep.response).length > 0 && { response: ep.response }),
     },
     ...(preValidation && { preValidation }),
+    ...(extras.serializerCompiler && { serializerCompiler: extras.serializerCompiler }),
     handler: async (req, reply) => {
       const answer = await handler(req as EndpointRequest<E>, reply);
       if (answer === reply) return reply;

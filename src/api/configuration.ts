@@ -1,4 +1,5 @@
-import { request, required } from './http.ts';
+import { endpoints } from './contract/endpoints.ts';
+import { call, request, required } from './http.ts';
 import {
   referenceDataApi, type CategoryAttachment as CategoryRow, type Phase as PhaseRow, type Subregion as SubregionRow,
   type TemplateModel, type TypeProject as TypeProjectRow,
@@ -58,6 +59,6 @@ export const configurationApi = {
     const form = new FormData();
     form.append('name', required(name, 'name'));
     form.append('file', required(file, 'file'));
-    return request<TemplateModel>('POST', `${M}/template-model/`, { form });
+    return call(endpoints.referenceData.createTemplateModel, { form });
   },
 };

@@ -1,18 +1,17 @@
-import type { z } from 'zod';
 import type {
-  AdminUser as AdminUserWire, TemplateReportItem, UserProjectRole as UserProjectRoleWire, UserSubregion as UserSubregionWire,
+  AdminUser as AdminUserWire, UserProjectRole as UserProjectRoleWire, UserSubregion as UserSubregionWire,
 } from './contract/users.ts';
 import type { Role } from './contract/common.ts';
 import type { Camelize } from './case.ts';
 import { camelize } from './case.ts';
-import { request, required, ResponseError } from './http.ts';
+import { endpoints } from './contract/endpoints.ts';
+import { call, request, required, ResponseError } from './http.ts';
 
 export type AdminUser = Camelize<AdminUserWire>;
 type UserProjectRole = Camelize<UserProjectRoleWire>;
 type UserSubregion = Camelize<UserSubregionWire>;
 /** Wire keys templateReport_id / templateReport_name arrive as templateReportId / templateReportName. */
 type UserTemplateReport = { templateReportId: number; templateReportName: string; access: boolean; user: number };
-type TemplateReport = z.infer<typeof TemplateReportItem>;
 export type { Role };
 export { EMAIL_IN_USE, USER_DELETED, USER_EMAIL_PATTERN } from './contract/messages.ts';
 
@@ -69,5 +68,5 @@ export const usersApi = {
       body: rows.map((r) => ({ templateReport_id: r.templateReportId, access: r.access })),
     }),
   /** Report templates (ADM sees all; with filter 'authorised' only the caller's authorised ones). */
-  allTemplateReports: (filter?: string) => request<TemplateReport[]>('GET', `${M}/template-report/`, { query: { filter } }),
+  allTemplateReports: (filter?: 'authorised') => call(endpoints.templateReports.list, { query: { filter } }),
 };

@@ -1,5 +1,15 @@
+import { attachmentEndpoints } from './attachment.ts';
+import { documentationEndpoints } from './documentation.ts';
+import { grexonlineEndpoints } from './grexonline.ts';
+import { logEndpoints } from './log.ts';
+import { mapEndpoints } from './map.ts';
 import { modelEndpoints } from './model.ts';
+import { openModelEndpoints } from './openModel.ts';
+import { parameterEndpoints } from './parameters.ts';
 import { projectEndpoints } from './project.ts';
+import { referenceDataEndpoints } from './referenceData.ts';
+import { reportEndpoints } from './report.ts';
+import { templateReportEndpoints } from './templateReport.ts';
 import { versionModelEndpoints } from './versionModel.ts';
 
 /**
@@ -10,7 +20,20 @@ import { versionModelEndpoints } from './versionModel.ts';
  * there.
  */
 export const endpoints = {
+  // the project area (spec 1 §7)
   projects: projectEndpoints,
   versions: versionModelEndpoints,
   models: modelEndpoints,
+  openModel: openModelEndpoints,
+  attachments: attachmentEndpoints,
+  referenceData: referenceDataEndpoints,
+  log: logEndpoints,
+  templateReports: templateReportEndpoints,
+  reports: reportEndpoints,
+  documentation: documentationEndpoints,
+  map: mapEndpoints,
+  // the online tool (spec 3 §7)
+  grexonline: grexonlineEndpoints,
+  // staff (spec 2 §7)
+  parameters: parameterEndpoints,
 };

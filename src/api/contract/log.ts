@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, Timestamp } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 // Audit log (spec 1 "Logs", §7): GET /api/manager/log/ — global role ADM, own client only.
 
@@ -23,3 +24,7 @@ export type LogRow = z.infer<typeof LogRow>;
 /** Newest first. `pages` is at least 1. */
 export const LogPage = z.object({ log_rows: z.array(LogRow), pages: z.number() });
 export type LogPage = z.infer<typeof LogPage>;
+
+export const logEndpoints = {
+  page: endpoint({ method: 'GET', path: '/api/manager/log/', tags: ['log'], query: LogQuery, response: { 200: LogPage } }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PERIODS } from './modelData.ts';
 import { Id } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 // Global parameters (spec 2 §3, §5): POST parameter/ — staff (super-admin) only.
 
@@ -98,3 +99,11 @@ export const ParameterModelPreview = z.object({
 });
 export const ParameterPreviewAnswer = z.object({ models: z.array(ParameterModelPreview) });
 export type ParameterPreviewAnswer = z.infer<typeof ParameterPreviewAnswer>;
+
+const tags = ['parameters'];
+
+/** Staff only (server/policies/admin.ts). */
+export const parameterEndpoints = {
+  preview: endpoint({ method: 'POST', path: '/api/manager/parameter/preview/', tags, body: ParameterSaveBody, response: { 200: ParameterPreviewAnswer } }),
+  save: endpoint({ method: 'POST', path: '/api/manager/parameter/', tags, body: ParameterSaveBody, response: { 200: ParameterSaveAnswer } }),
+};
