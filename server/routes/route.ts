@@ -14,9 +14,10 @@ export type EndpointHandler<E extends Endpoint> =
 
 /**
  * What one route adds to its declaration: an upload that maps its fields before validation (an upload with
- * a body schema is otherwise read into that shape), an answer written without the schema's second pass.
+ * a body schema is otherwise read into that shape), an answer written without the schema's second pass,
+ * errors in a protocol's own shape (OAuth).
  */
-type RouteExtras = Pick<RouteShorthandOptions, 'preValidation' | 'serializerCompiler'>;
+type RouteExtras = Pick<RouteShorthandOptions, 'preValidation' | 'serializerCompiler' | 'errorHandler'>;
 
 /**
  * Registers a declared endpoint (src/api/contract/endpoints.ts) in a route plugin: its method, its path
@@ -44,6 +45,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ep: E, handler: 
     },
     ...(preValidation && { preValidation }),
     ...(extras.serializerCompiler && { serializerCompiler: extras.serializerCompiler }),
+    ...(extras.errorHandler && { errorHandler: extras.errorHandler }),
     handler: async (req, reply) => {
       const answer = await handler(req as EndpointRequest<E>, reply);
       if (answer === reply) return reply;

@@ -10,4 +10,6 @@ export const grexonlineApi = {
   save: (id: number, data: ModelData, dataVersion: number) => call(ep.save, { params: { id }, body: { ...data, data_version: dataVersion } }),
   openSession: (id: number) => call(ep.openSession, { params: { id } }),
   closeSession: (id: number) => call(ep.closeSession, { params: { id } }),
+  /** Ends the session even when the tab goes away (keepalive outlives the page). */
+  closeSessionOnLeave: (id: number) => call(ep.closeSession, { params: { id }, keepalive: true }),
 };

@@ -68,6 +68,8 @@ interface RequestOptions {
   /** Hand the answer's keys on as they are. */
   wireAnswer?: boolean;
   rawResponse?: boolean;
+  /** The request outlives the page (a session ended as the tab goes away). */
+  keepalive?: boolean;
 }
 
 function url(path: string, query?: RequestOptions['query']): string {
@@ -89,7 +91,7 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
   }
   if (!opts.anonymous && accessToken) headers.authorization = `Bearer ${accessToken}`;
   try {
-    return await fetch(url(path, opts.query), { method, headers, body, credentials: 'same-origin' });
+    return await fetch(url(path, opts.query), { method, headers, body, credentials: 'same-origin', ...(opts.keepalive && { keepalive: true }) });
   } catch (e) {
     throw new FetchError(e);
   }
@@ -121,19 +123,6 @@ async function fetchAnswer<T>(method: string, path: string, opts: RequestOptions
   return (opts.wireAnswer ? json : camelize(json)) as T;
 }
 
-/** MIGRATION: a call by a path under /api, until every call is declared. */
-export const request = <T>(method: string, path: string, opts: RequestOptions & { rawBody?: boolean; root?: boolean } = {}) =>
-  fetchAnswer<T>(method, opts.root ? path : `/api${path}`, { ...opts, wireBody: opts.rawBody, wireAnswer: opts.rawBody });
-
-/** MIGRATION */
-export async function downloadPath(path: string, fallbackName: string, opts: { root?: boolean } = {}): Promise<void> {
-  const res = await request<Response>('GET', path, { ...opts, rawResponse: true });
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const match = /filename\*=UTF-8''([^;]+)|filename="([^"]+)"/.exec(disposition);
-  const name = match ? decodeURIComponent(match[1] ?? match[2]) : fallbackName;
-  saveBlob(await res.blob(), name);
-}
-
 // —— the declared endpoints (src/api/contract/endpoints.ts): camelCase unless the endpoint keeps the wire's keys ——
 
 type Client<E extends Endpoint, T> = E extends { wireKeys: true } ? T : Camelize<T>;
@@ -151,14 +140,17 @@ type BodyArgs<E extends Endpoint, B extends z.ZodType> = E extends { kind: 'uplo
 /** What a call sends: the path's parameters, the query and the body. */
 export type CallArgs<E extends Endpoint> =
   & ([PathParamNames<E['path']>] extends [never] ? unknown : { params: Record<PathParamNames<E['path']>, string | number> })
-  & ([Schema<E, 'query'>] extends [never] ? unknown : { query?: Client<E, z.input<Schema<E, 'query'>>> })
-  & ([Schema<E, 'body'>] extends [never] ? (E extends { kind: 'upload' } ? { form: FormData } : unknown) : BodyArgs<E, Schema<E, 'body'>>);
+  & ([Schema<E, 'query'>] extends [never] ? unknown : { query?: CallQuery<E> })
+  & ([Schema<E, 'body'>] extends [never] ? (E extends { kind: 'upload' } ? { form: FormData } : unknown) : BodyArgs<E, Schema<E, 'body'>>)
+  & Pick<RequestOptions, 'keepalive'>;
 
 /** What a successful call answers: the declared 200 (else 201) answer. */
 export type CallAnswer<E extends Endpoint> = [SuccessSchema<E>] extends [never] ? void : Client<E, z.output<SuccessSchema<E>>>;
 
 /** The body a call of the endpoint sends. */
 export type CallBody<E extends Endpoint> = Client<E, z.input<Schema<E, 'body'>>>;
+/** The query a call of the endpoint sends. */
+export type CallQuery<E extends Endpoint> = Client<E, z.input<Schema<E, 'query'>>>;
 
 /** `[args]`, optional when the endpoint needs none. */
 export type ArgsOf<E extends Endpoint> = {} extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
@@ -169,7 +161,14 @@ interface AnyArgs {
   body?: unknown;
   wireBody?: unknown;
   form?: FormData;
+  keepalive?: boolean;
 }
+
+/**
+ * The arguments of a call made by a helper several endpoints share (rowCalls, the reference lists), where
+ * TypeScript cannot follow that each of them takes these.
+ */
+export const sharedArgs = <E extends Endpoint>(args: AnyArgs) => [args] as unknown as ArgsOf<E>;
 
 /** The declared path with its parameters filled in; a missing one throws before any request. */
 function pathOf(ep: Endpoint, params: AnyArgs['params'] = {}): string {
@@ -185,6 +184,7 @@ function requestOf(ep: Endpoint, args: AnyArgs = {}): [string, RequestOptions] {
     anonymous: ep.public,
     wireBody: wireBody || ep.wireKeys,
     wireAnswer: ep.wireKeys,
+    keepalive: args.keepalive,
   }];
 }
 
@@ -202,7 +202,19 @@ export function callResponse<E extends Endpoint>(ep: E, ...[args]: ArgsOf<E>): P
 
 /** Downloads the file answer of a declared endpoint under the server's filename. */
 export async function download<E extends Endpoint & { kind: 'download' }>(ep: E, fallbackName: string, ...[args]: ArgsOf<E>): Promise<void> {
-  const res = await callResponse(ep, ...[args] as ArgsOf<E>);
+  return saveAnswer(await callResponse(ep, ...[args] as ArgsOf<E>), fallbackName);
+}
+
+/**
+ * Downloads a produced file from the file server (/files/…, outside /api and the endpoint table: a plain
+ * link opens it too, with the file cookie).
+ */
+export async function downloadProduced(path: string, fallbackName: string): Promise<void> {
+  return saveAnswer(await fetchAnswer<Response>('GET', path, { rawResponse: true }), fallbackName);
+}
+
+/** Hands a file answer to the browser under the server's filename (content-disposition). */
+async function saveAnswer(res: Response, fallbackName: string): Promise<void> {
   const disposition = res.headers.get('content-disposition') ?? '';
   const match = /filename\*=UTF-8''([^;]+)|filename="([^"]+)"/.exec(disposition);
   const name = match ? decodeURIComponent(match[1] ?? match[2]) : fallbackName;

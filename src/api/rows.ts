@@ -1,5 +1,5 @@
 import type { Endpoint } from './contract/endpoint.ts';
-import { call, required, type ArgsOf, type CallBody } from './http.ts';
+import { call, required, sharedArgs, type CallBody } from './http.ts';
 
 /**
  * The calls the project area's three kinds of row (project, version-model, model) share (spec 1 §3): one
@@ -9,12 +9,11 @@ import { call, required, type ArgsOf, type CallBody } from './http.ts';
 export function rowCalls<G extends Endpoint, C extends Endpoint, U extends Endpoint, R extends Endpoint, D extends Endpoint>(
   ep: { get: G; create: C; put: U; remove: R; duplicate: D },
 ) {
-  // The row's id is the one path parameter of each of them; the casts only tell TypeScript so.
-  const at = <E extends Endpoint>(id: number) => [{ params: { id } }] as ArgsOf<E>;
+  const at = <E extends Endpoint>(id: number) => sharedArgs<E>({ params: { id } });
   return {
     get: (id: number) => call(ep.get, ...at<G>(id)),
-    create: (body: CallBody<C>) => call(ep.create, ...[{ body: required(body, 'body') }] as ArgsOf<C>),
-    update: (id: number, body: CallBody<U>) => call(ep.put, ...[{ params: { id }, body: required(body, 'body') }] as ArgsOf<U>),
+    create: (body: CallBody<C>) => call(ep.create, ...sharedArgs<C>({ body: required(body, 'body') })),
+    update: (id: number, body: CallBody<U>) => call(ep.put, ...sharedArgs<U>({ params: { id }, body: required(body, 'body') })),
     remove: (id: number) => call(ep.remove, ...at<R>(id)),
     duplicate: (id: number) => call(ep.duplicate, ...at<D>(id)),
   };

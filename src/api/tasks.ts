@@ -1,7 +1,7 @@
 import type { TaskProgress } from './contract/openModel.ts';
 import type { Endpoint } from './contract/endpoint.ts';
 import { camelize, type Camelize } from './case.ts';
-import { callResponse, downloadPath, required, type ArgsOf } from './http.ts';
+import { callResponse, downloadProduced, required, type ArgsOf } from './http.ts';
 
 // The jobs that produce a file (open model, report; docs/conventions.md "Jobs"): their poll answers 202
 // with the progress while the job runs and 200 when the file is ready at /files/{uuid}/{filename_orig}.
@@ -19,6 +19,6 @@ export async function pollAnswer<F, E extends Endpoint>(ep: E, ...args: ArgsOf<E
   return res.status === 202 ? { ready: false, progress: camelize(body) } : { ready: true, file: camelize(body) };
 }
 
-/** The produced file from the file server (outside /api and the endpoint table; only the user who asked gets it). */
+/** The produced file from the file server (only the user who asked gets it). */
 export const downloadProducedFile = (file: ProducedFile) =>
-  downloadPath(`/files/${required(file.uuid, 'uuid')}/${encodeURIComponent(file.filenameOrig)}`, file.filenameOrig);
+  downloadProduced(`/files/${required(file.uuid, 'uuid')}/${encodeURIComponent(file.filenameOrig)}`, file.filenameOrig);

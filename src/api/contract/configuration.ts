@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameProblem } from '../../lib/names.ts';
-import { Id } from './common.ts';
+import { Id, IdParams, Ok } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 // Reference-data configuration (spec 2 §3, §5, §7, §8): role ADM of the caller's client.
 // 409 on a duplicate name (DUPLICATE_REFERENCE_MESSAGE). DELETE {id}/ without ?force on an entry in
@@ -50,3 +51,40 @@ export const ForceQuery = z.object({
   force: z.union([z.string(), z.boolean()]).optional()
     .transform((v) => v !== undefined && v !== false && !['false', '0', 'no'].includes(String(v).toLowerCase())),
 });
+
+const tags = ['configuration'];
+const M = '/api/manager';
+
+/**
+ * Create, read one, rename (PUT and PATCH alike) and delete of one reference list at `path`; its GET list
+ * is the project area's (referenceDataEndpoints). A delete with `force` confirms what a 423 asked.
+ */
+function listEndpoints<Row extends z.ZodType, Text extends z.ZodType>(path: string, row: Row, text: Text) {
+  const at = `${M}/${path}/:id/`;
+  return {
+    create: endpoint({ method: 'POST', path: `${M}/${path}/`, tags, body: text, response: { 201: row } }),
+    get: endpoint({ method: 'GET', path: at, tags, params: IdParams, response: { 200: row } }),
+    put: endpoint({ method: 'PUT', path: at, tags, params: IdParams, body: text, response: { 200: row } }),
+    patch: endpoint({ method: 'PATCH', path: at, tags, params: IdParams, body: text, response: { 200: row } }),
+    remove: endpoint({ method: 'DELETE', path: at, tags, params: IdParams, query: ForceQuery, response: { 200: Ok } }),
+  };
+}
+
+/** Reference-data configuration (spec 2 §7). */
+export const configurationEndpoints = {
+  // A subregion is created with its access list and read as a one-row list.
+  subregion: {
+    ...listEndpoints('subregion', Subregion, DescriptionBody),
+    create: endpoint({ method: 'POST', path: `${M}/subregion/`, tags, body: SubregionCreateBody, response: { 201: Subregion } }),
+    get: endpoint({ method: 'GET', path: `${M}/subregion/:id/`, tags, params: IdParams, response: { 200: SubregionList } }),
+  },
+  typeProject: listEndpoints('type-project', TypeProject, DescriptionBody),
+  phase: {
+    ...listEndpoints('phase', Phase, DescriptionBody),
+    /** The client's phases in their new order (all of them); answers the list in that order. */
+    order: endpoint({ method: 'PUT', path: `${M}/phase/order/`, tags, body: PhaseOrderBody, response: { 200: PhaseList } }),
+    /** Phases are deleted without the 423 question. */
+    remove: endpoint({ method: 'DELETE', path: `${M}/phase/:id/`, tags, params: IdParams, response: { 200: Ok } }),
+  },
+  category: listEndpoints('category-attachment', CategoryAttachment, NameBody),
+};

@@ -1,15 +1,24 @@
 import { attachmentEndpoints } from './attachment.ts';
+import { authEndpoints } from './auth.ts';
+import { biLinkEndpoints } from './biLink.ts';
+import { configurationEndpoints } from './configuration.ts';
 import { documentationEndpoints } from './documentation.ts';
 import { grexonlineEndpoints } from './grexonline.ts';
+import { invitationEndpoints } from './invitations.ts';
 import { logEndpoints } from './log.ts';
 import { mapEndpoints } from './map.ts';
+import { mapViewerOAuthEndpoints } from './mapViewerOAuth.ts';
+import { mfaEndpoints } from './mfa.ts';
 import { modelEndpoints } from './model.ts';
 import { openModelEndpoints } from './openModel.ts';
 import { parameterEndpoints } from './parameters.ts';
+import { passwordResetEndpoints } from './passwordReset.ts';
 import { projectEndpoints } from './project.ts';
 import { referenceDataEndpoints } from './referenceData.ts';
 import { reportEndpoints } from './report.ts';
+import { samlEndpoints } from './saml.ts';
 import { templateReportEndpoints } from './templateReport.ts';
+import { userEndpoints } from './users.ts';
 import { versionModelEndpoints } from './versionModel.ts';
 
 /**
@@ -20,6 +29,11 @@ import { versionModelEndpoints } from './versionModel.ts';
  * there.
  */
 export const endpoints = {
+  // signing in and the own account (spec 2 §4, §7)
+  auth: authEndpoints,
+  mfa: mfaEndpoints,
+  passwordReset: passwordResetEndpoints,
+  invitations: invitationEndpoints,
   // the project area (spec 1 §7)
   projects: projectEndpoints,
   versions: versionModelEndpoints,
@@ -32,8 +46,13 @@ export const endpoints = {
   reports: reportEndpoints,
   documentation: documentationEndpoints,
   map: mapEndpoints,
+  mapViewerOAuth: mapViewerOAuthEndpoints,
+  biLinks: biLinkEndpoints,
   // the online tool (spec 3 §7)
   grexonline: grexonlineEndpoints,
-  // staff (spec 2 §7)
+  // administration and staff (spec 2 §7)
+  users: userEndpoints,
+  configuration: configurationEndpoints,
+  saml: samlEndpoints,
   parameters: parameterEndpoints,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrentUser } from './auth.ts';
+import { endpoint } from './endpoint.ts';
 
 // Multi-factor authentication (TOTP, RFC 6238) — spec 2 §3, §7. All paths under /api/manager/.
 
@@ -57,3 +58,16 @@ export type MfaLoginAnswer = z.infer<typeof MfaLoginAnswer>;
 /** POST user/mfa/recovery-codes/ (bearer, MFA on): ten new recovery codes; the earlier ones stop working. */
 export const RecoveryCodesAnswer = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodesAnswer = z.infer<typeof RecoveryCodesAnswer>;
+
+const tags = ['mfa'];
+
+/** MFA setup, verify, disable and the MFA step of sign-in (spec 2 §4, §7). */
+export const mfaEndpoints = {
+  setup: endpoint({ method: 'POST', path: '/api/manager/user/mfa/setup/', tags, response: { 200: MfaSetupAnswer } }),
+  verify: endpoint({ method: 'POST', path: '/api/manager/user/mfa/verify/', tags, body: MfaVerifyBody, response: { 200: MfaVerifyAnswer } }),
+  disable: endpoint({ method: 'POST', path: '/api/manager/user/mfa/disable/', tags, response: { 200: MfaDisableAnswer } }),
+  /** Ten new recovery codes; the earlier ones stop working. */
+  recoveryCodes: endpoint({ method: 'POST', path: '/api/manager/user/mfa/recovery-codes/', tags, response: { 200: RecoveryCodesAnswer } }),
+  /** No bearer: the MFA ticket travels in an httpOnly cookie set by user/login/. */
+  login: endpoint({ method: 'POST', path: '/api/manager/user/login/mfa/', tags, public: true, body: MfaLoginBody, response: { 200: MfaLoginAnswer } }),
+};

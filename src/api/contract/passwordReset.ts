@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { Ok } from './common.ts';
 import { MfaCode } from './mfa.ts';
 import { RESET_EMAIL_PATTERN } from './messages.ts';
+import { endpoint } from './endpoint.ts';
+import { MfaVerifyAnswer } from './mfa.ts';
 
 // Password reset (spec 2 §4, §7) and the own password change. No bearer on the reset calls.
 // Flow: send-token → check-token → (check-mfa when mfa) → set-password.
@@ -60,3 +63,16 @@ export const ChangePasswordBody = z.object({
   current_password: z.string().max(1024),
   new_password: z.string().max(1024),
 });
+
+const tags = ['reset'];
+const R = '/api/manager/user/reset-password';
+
+/** Password reset by mail (no bearer) and the own password change (spec 2 §4, §7). */
+export const passwordResetEndpoints = {
+  sendToken: endpoint({ method: 'POST', path: `${R}/send-token/`, tags, public: true, body: SendTokenBody, response: { 200: Ok } }),
+  checkToken: endpoint({ method: 'POST', path: `${R}/check-token/`, tags, public: true, body: CheckTokenBody, response: { 200: CheckTokenAnswer } }),
+  checkMfa: endpoint({ method: 'POST', path: `${R}/check-mfa/`, tags, public: true, body: CheckMfaBody, response: { 200: MfaVerifyAnswer } }),
+  setPassword: endpoint({ method: 'POST', path: `${R}/set-password/`, tags, public: true, body: SetPasswordBody, response: { 200: Ok } }),
+  /** The signed-in user's own password (settings). */
+  changeOwn: endpoint({ method: 'POST', path: '/api/manager/user/me/reset-password/', tags, body: ChangePasswordBody, response: { 200: Ok } }),
+};

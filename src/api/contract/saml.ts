@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 // SAML single sign-on settings of a client (issue 6 item 9). The server checks the certificate
 // itself (node:crypto); here only the shape.
@@ -63,3 +64,11 @@ export const SamlAcsBody = z.object({
   SAMLResponse: z.string().min(1, 'SAMLResponse ontbreekt.').max(2_000_000),
   RelayState: z.string().max(2000).optional(),
 });
+
+const tags = ['saml'];
+
+/** The client's IdP settings (ADM). The sign-in itself (metadata, sign-in, acs) is the IdP's and the browser's. */
+export const samlEndpoints = {
+  settings: endpoint({ method: 'GET', path: '/api/manager/client/saml/', tags, response: { 200: SamlSettings } }),
+  save: endpoint({ method: 'PUT', path: '/api/manager/client/saml/', tags, body: SamlSettingsBody, response: { 200: SamlSettings } }),
+};
