@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Endpoint } from '../../src/api/contract/endpoint.ts';
+import type { Endpoint, Route } from '../../src/api/contract/endpoint.ts';
 import { endpoints } from '../../src/api/contract/endpoints.ts';
+import { routes } from '../../src/api/contract/routes.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 // Issue 27 item 1: every endpoint is declared once (src/api/contract/endpoints.ts) and the server registers
@@ -28,11 +29,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The table's entries, also those grouped a level deeper (configuration's lists). */
-const entries = (group: object): Endpoint[] =>
-  Object.values(group).flatMap((v: Endpoint | object) => ('method' in v && 'path' in v ? [v as Endpoint] : entries(v)));
-const declared = entries(endpoints);
+const entries = <E extends Route>(group: object): E[] =>
+  Object.values(group).flatMap((v: E | object) => ('method' in v && 'path' in v ? [v as E] : entries<E>(v)));
+const declared = entries<Endpoint>(endpoints);
 /** `METHOD path` with the OpenAPI document's `{name}` for a path parameter. */
-const key = (e: Endpoint) => `${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`;
+const key = (e: Route) => `${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`;
 
 function registered(): string[] {
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
@@ -50,6 +51,10 @@ describe('the endpoint table', () => {
     const ops = new Set(registered());
     expect(declared.map(key).filter((op) => !ops.has(op))).toEqual([]);
     expect([...UNDECLARED].filter((op) => !ops.has(op))).toEqual([]);
+  });
+
+  it('gives every route of the list its schemas (the browser calls the routes)', () => {
+    expect(entries(routes).map(key).sort()).toEqual(declared.map(key).sort());
   });
 
   it('declares each method and path once', () => {

@@ -1,5 +1,5 @@
 import type { AttachmentItem, AttachmentLinkBody } from '../api/contract/attachment.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call, download, required } from './http.ts';
 

@@ -1,5 +1,5 @@
 import type { CurrentUser as CurrentUserWire } from './contract/auth.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call, required, type CallBody } from './http.ts';
 

@@ -1,5 +1,5 @@
 import type { BiLink as BiLinkWire, BiLinkCreate, BiPassword as BiPasswordWire, BiSettings as BiSettingsWire } from '../api/contract/biLink.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call, required } from './http.ts';
 

@@ -1,6 +1,6 @@
 import type { Endpoint } from './contract/endpoint.ts';
-import { endpoints } from './contract/endpoints.ts';
-import { call, required, sharedArgs } from './http.ts';
+import { endpoints } from './endpoints.ts';
+import { call, required, sharedArgs, type ClientEndpoint } from './http.ts';
 import {
   referenceDataApi, type CategoryAttachment as CategoryRow, type Phase as PhaseRow, type Subregion as SubregionRow,
   type TemplateModel, type TypeProject as TypeProjectRow,
@@ -10,7 +10,7 @@ const ep = endpoints.configuration;
 
 /** Create, rename and delete of one reference list; `field` is the list's text column. */
 function listCalls<C extends Endpoint, P extends Endpoint, R extends Endpoint>(
-  list: { create: C; patch: P; remove: R }, field: 'description' | 'name',
+  list: { create: ClientEndpoint<C>; patch: ClientEndpoint<P>; remove: ClientEndpoint<R> }, field: 'description' | 'name',
 ) {
   return {
     create: (text: string, extra: object = {}) =>

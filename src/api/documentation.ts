@@ -1,5 +1,5 @@
 import type { DocumentationItem, DocumentationType } from '../api/contract/documentation.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call, required } from './http.ts';
 

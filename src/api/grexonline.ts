@@ -1,4 +1,4 @@
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { ModelData } from './contract/modelData.ts';
 import { call } from './http.ts';
 

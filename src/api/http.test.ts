@@ -1,15 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { endpoint } from './contract/endpoint.ts';
-import { FetchError, RequiredError, ResponseError, call, fieldErrorsOf, http, required } from './http.ts';
+import { endpoint, type Endpoint } from './contract/endpoint.ts';
+import { FetchError, RequiredError, ResponseError, call, fieldErrorsOf, http, required, type ClientEndpoint } from './http.ts';
 
-const x = endpoint({
-  method: 'POST', path: '/api/manager/x/:id/', tags: [],
+/** A declaration as the browser's table (./endpoints.ts) types it. */
+const asClient = <E extends Endpoint>(e: E) => e as ClientEndpoint<E>;
+
+const x = asClient(endpoint({ method: 'POST', path: '/api/manager/x/:id/' }, {
+  tags: [],
   query: z.object({ version_model_id: z.number() }),
   body: z.object({ type_project: z.number() }),
   response: { 200: z.object({ first_name: z.string(), log_rows: z.array(z.object({ user_name_full: z.string() })) }) },
-});
-const me = endpoint({ method: 'GET', path: '/api/manager/user/me/', tags: [], response: { 200: z.object({ ok: z.boolean() }) } });
+}));
+const me = asClient(endpoint({ method: 'GET', path: '/api/manager/user/me/' }, { tags: [], response: { 200: z.object({ ok: z.boolean() }) } }));
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -36,7 +39,9 @@ describe('the API client boundary', () => {
     const fetch = vi.fn(async () => json(200, { ok: true }));
     vi.stubGlobal('fetch', fetch);
     http.setAccessToken('tok');
-    const open = endpoint({ method: 'POST', path: '/api/manager/open/', tags: [], public: true, body: z.object({ reset_password_2fa_token: z.string() }), response: { 200: z.object({ ok: z.boolean() }) } });
+    const open = asClient(endpoint({ method: 'POST', path: '/api/manager/open/', public: true }, {
+      tags: [], body: z.object({ reset_password_2fa_token: z.string() }), response: { 200: z.object({ ok: z.boolean() }) },
+    }));
     await call(open, { wireBody: { reset_password_2fa_token: 't' } });
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.body).toBe('{"reset_password_2fa_token":"t"}');

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Endpoint, PathParamNames, Schema, SuccessSchema } from './contract/endpoint.ts';
+import type { Endpoint, PathParamNames, Route, Schema, SuccessSchema } from './contract/endpoint.ts';
 import { camelize, snakify, type Camelize } from './case.ts';
 
 /**
@@ -125,6 +125,12 @@ async function fetchAnswer<T>(method: string, path: string, opts: RequestOptions
 
 // —— the declared endpoints (src/api/contract/endpoints.ts): camelCase unless the endpoint keeps the wire's keys ——
 
+declare const declared: unique symbol;
+/** An endpoint as the client holds it (./endpoints.ts): its route at run time, its declaration `E` as a type only. */
+export type ClientEndpoint<E extends Endpoint> = Route & { readonly [declared]?: E };
+/** The endpoint table with each endpoint as the client holds it. */
+export type ClientTable<T> = { [K in keyof T]: T[K] extends Endpoint ? ClientEndpoint<T[K]> : ClientTable<T[K]> };
+
 type Client<E extends Endpoint, T> = E extends { wireKeys: true } ? T : Camelize<T>;
 
 /**
@@ -140,17 +146,20 @@ type BodyArgs<E extends Endpoint, B extends z.ZodType> = E extends { kind: 'uplo
 /** What a call sends: the path's parameters, the query and the body. */
 export type CallArgs<E extends Endpoint> =
   & ([PathParamNames<E['path']>] extends [never] ? unknown : { params: Record<PathParamNames<E['path']>, string | number> })
-  & ([Schema<E, 'query'>] extends [never] ? unknown : { query?: CallQuery<E> })
+  & ([Schema<E, 'query'>] extends [never] ? unknown : { query?: Query<E> })
   & ([Schema<E, 'body'>] extends [never] ? (E extends { kind: 'upload' } ? { form: FormData } : unknown) : BodyArgs<E, Schema<E, 'body'>>)
   & Pick<RequestOptions, 'keepalive'>;
 
 /** What a successful call answers: the declared 200 (else 201) answer. */
 export type CallAnswer<E extends Endpoint> = [SuccessSchema<E>] extends [never] ? void : Client<E, z.output<SuccessSchema<E>>>;
 
+type Body<E extends Endpoint> = Client<E, z.input<Schema<E, 'body'>>>;
+type Query<E extends Endpoint> = Client<E, z.input<Schema<E, 'query'>>>;
+type DeclarationOf<C> = C extends { readonly [declared]?: infer E extends Endpoint } ? E : never;
 /** The body a call of the endpoint sends. */
-export type CallBody<E extends Endpoint> = Client<E, z.input<Schema<E, 'body'>>>;
+export type CallBody<C extends ClientEndpoint<Endpoint>> = Body<DeclarationOf<C>>;
 /** The query a call of the endpoint sends. */
-export type CallQuery<E extends Endpoint> = Client<E, z.input<Schema<E, 'query'>>>;
+export type CallQuery<C extends ClientEndpoint<Endpoint>> = Query<DeclarationOf<C>>;
 
 /** `[args]`, optional when the endpoint needs none. */
 export type ArgsOf<E extends Endpoint> = {} extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
@@ -171,11 +180,11 @@ interface AnyArgs {
 export const sharedArgs = <E extends Endpoint>(args: AnyArgs) => [args] as unknown as ArgsOf<E>;
 
 /** The declared path with its parameters filled in; a missing one throws before any request. */
-function pathOf(ep: Endpoint, params: AnyArgs['params'] = {}): string {
+function pathOf(ep: Route, params: AnyArgs['params'] = {}): string {
   return ep.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(required(params[name], name))));
 }
 
-function requestOf(ep: Endpoint, args: AnyArgs = {}): [string, RequestOptions] {
+function requestOf(ep: Route, args: AnyArgs = {}): [string, RequestOptions] {
   const wireBody = 'wireBody' in args;
   return [pathOf(ep, args.params), {
     query: args.query,
@@ -189,19 +198,19 @@ function requestOf(ep: Endpoint, args: AnyArgs = {}): [string, RequestOptions] {
 }
 
 /** Calls a declared endpoint; body and answer are typed from its schemas. */
-export function call<E extends Endpoint>(ep: E, ...[args]: ArgsOf<E>): Promise<CallAnswer<E>> {
+export function call<E extends Endpoint>(ep: ClientEndpoint<E>, ...[args]: ArgsOf<E>): Promise<CallAnswer<E>> {
   const [path, opts] = requestOf(ep, args as AnyArgs);
   return fetchAnswer(ep.method, path, opts);
 }
 
 /** The answer of a declared endpoint as it came (a job's poll tells 202 from 200). */
-export function callResponse<E extends Endpoint>(ep: E, ...[args]: ArgsOf<E>): Promise<Response> {
+export function callResponse<E extends Endpoint>(ep: ClientEndpoint<E>, ...[args]: ArgsOf<E>): Promise<Response> {
   const [path, opts] = requestOf(ep, args as AnyArgs);
   return fetchAnswer(ep.method, path, { ...opts, rawResponse: true });
 }
 
 /** Downloads the file answer of a declared endpoint under the server's filename. */
-export async function download<E extends Endpoint & { kind: 'download' }>(ep: E, fallbackName: string, ...[args]: ArgsOf<E>): Promise<void> {
+export async function download<E extends Endpoint & { kind: 'download' }>(ep: ClientEndpoint<E>, fallbackName: string, ...[args]: ArgsOf<E>): Promise<void> {
   return saveAnswer(await callResponse(ep, ...[args] as ArgsOf<E>), fallbackName);
 }
 

@@ -1,4 +1,4 @@
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import { call, required } from './http.ts';
 
 const ep = endpoints.invitations;

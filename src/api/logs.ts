@@ -1,4 +1,4 @@
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import { call, required } from './http.ts';
 
 /** Spec 1 §9: 50 rows a page. */

@@ -1,7 +1,7 @@
 import type {
   AreaGeometry, FeatureAreasAnswer, FeatureAreasBody, OutlineAnswer, OutlineFeature, OverviewRegion, OverviewRegions,
 } from './contract/map.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import { call, required } from './http.ts';
 
 // GeoJSON keeps its wire keys (snake_case properties); only the plain answers are camelized (mapEndpoints).

@@ -1,4 +1,4 @@
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { MapTotals } from './contract/map.ts';
 import { call } from './http.ts';
 

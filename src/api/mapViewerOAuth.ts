@@ -1,5 +1,5 @@
 import type { ViewerRegistered, ViewerRegistrationBody, ViewerSettings } from './contract/mapViewerOAuth.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call, type CallQuery } from './http.ts';
 

@@ -1,5 +1,5 @@
 import type { MfaSetupAnswer } from './contract/mfa.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call, required } from './http.ts';
 

@@ -1,5 +1,5 @@
 import type { ModelItem, ModelPlatform, SavedModelItem } from '../api/contract/model.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call, download, required } from './http.ts';
 import { rowCalls } from './rows.ts';

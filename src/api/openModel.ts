@@ -1,5 +1,5 @@
 import type { OpenModelReady } from './contract/openModel.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call } from './http.ts';
 import { downloadProducedFile, pollAnswer, type TaskPoll } from './tasks.ts';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ParameterPreviewAnswer, ParameterSaveAnswer, ParameterType, PeriodType } from './contract/parameters.ts';
 import type { Camelize } from './case.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import { call } from './http.ts';
 import { projectsApi, type Project } from './projects.ts';
 import { versionsApi, type Version } from './versions.ts';

@@ -1,4 +1,4 @@
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import { call, required } from './http.ts';
 
 export { PASSWORD_CHANGED, PASSWORD_RESET_DONE, RESET_EMAIL_PATTERN } from './contract/messages.ts';

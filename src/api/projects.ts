@@ -1,5 +1,5 @@
 import type { ProjectDetail as ProjectDetailWire, ProjectListItem } from '../api/contract/project.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call } from './http.ts';
 import { rowCalls } from './rows.ts';

@@ -2,7 +2,7 @@ import type { CategoryAttachment as CategoryAttachmentItem, Phase as PhaseItem, 
 import type { TemplateModelItem } from './contract/referenceData.ts';
 import type { ProjectRoleRow } from '../api/contract/project.ts';
 import type { Camelize } from './case.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import { call } from './http.ts';
 
 export type Subregion = Camelize<SubregionItem>;

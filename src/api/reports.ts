@@ -1,6 +1,6 @@
 import type { ReportReady, ReportRequest } from './contract/report.ts';
 import type { TemplateReportItem } from './contract/templateReport.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call, required } from './http.ts';
 import { downloadProducedFile, pollAnswer, type TaskPoll } from './tasks.ts';

@@ -1,5 +1,5 @@
 import type { Endpoint } from './contract/endpoint.ts';
-import { call, required, sharedArgs, type CallBody } from './http.ts';
+import { call, required, sharedArgs, type CallBody, type ClientEndpoint } from './http.ts';
 
 /**
  * The calls the project area's three kinds of row (project, version-model, model) share (spec 1 §3): one
@@ -7,13 +7,13 @@ import { call, required, sharedArgs, type CallBody } from './http.ts';
  * differ per kind.
  */
 export function rowCalls<G extends Endpoint, C extends Endpoint, U extends Endpoint, R extends Endpoint, D extends Endpoint>(
-  ep: { get: G; create: C; put: U; remove: R; duplicate: D },
+  ep: { get: ClientEndpoint<G>; create: ClientEndpoint<C>; put: ClientEndpoint<U>; remove: ClientEndpoint<R>; duplicate: ClientEndpoint<D> },
 ) {
   const at = <E extends Endpoint>(id: number) => sharedArgs<E>({ params: { id } });
   return {
     get: (id: number) => call(ep.get, ...at<G>(id)),
-    create: (body: CallBody<C>) => call(ep.create, ...sharedArgs<C>({ body: required(body, 'body') })),
-    update: (id: number, body: CallBody<U>) => call(ep.put, ...sharedArgs<U>({ params: { id }, body: required(body, 'body') })),
+    create: (body: CallBody<ClientEndpoint<C>>) => call(ep.create, ...sharedArgs<C>({ body: required(body, 'body') })),
+    update: (id: number, body: CallBody<ClientEndpoint<U>>) => call(ep.put, ...sharedArgs<U>({ params: { id }, body: required(body, 'body') })),
     remove: (id: number) => call(ep.remove, ...at<R>(id)),
     duplicate: (id: number) => call(ep.duplicate, ...at<D>(id)),
   };

@@ -1,5 +1,5 @@
 import type { SamlSettings, SamlSettingsBody } from './contract/saml.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call } from './http.ts';
 

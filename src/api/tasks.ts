@@ -1,7 +1,7 @@
 import type { TaskProgress } from './contract/openModel.ts';
 import type { Endpoint } from './contract/endpoint.ts';
 import { camelize, type Camelize } from './case.ts';
-import { callResponse, downloadProduced, required, type ArgsOf } from './http.ts';
+import { callResponse, downloadProduced, required, type ArgsOf, type ClientEndpoint } from './http.ts';
 
 // The jobs that produce a file (open model, report; docs/conventions.md "Jobs"): their poll answers 202
 // with the progress while the job runs and 200 when the file is ready at /files/{uuid}/{filename_orig}.
@@ -13,7 +13,7 @@ export type TaskPoll<F> = { ready: false; progress: TaskRunning } | { ready: tru
 export interface ProducedFile { uuid: string; filenameOrig: string }
 
 /** One poll of a job's endpoint; any other answer than 200/202 throws (ResponseError). */
-export async function pollAnswer<F, E extends Endpoint>(ep: E, ...args: ArgsOf<E>): Promise<TaskPoll<F>> {
+export async function pollAnswer<F, E extends Endpoint>(ep: ClientEndpoint<E>, ...args: ArgsOf<E>): Promise<TaskPoll<F>> {
   const res = await callResponse(ep, ...args);
   const body: unknown = await res.json();
   return res.status === 202 ? { ready: false, progress: camelize(body) } : { ready: true, file: camelize(body) };

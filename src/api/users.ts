@@ -2,7 +2,7 @@ import type { AdminUser as AdminUserWire } from './contract/users.ts';
 import type { Role } from './contract/common.ts';
 import type { Camelize } from './case.ts';
 import { camelize } from './case.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import { call, required, ResponseError, type CallBody } from './http.ts';
 
 export type AdminUser = Camelize<AdminUserWire>;

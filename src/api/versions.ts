@@ -1,5 +1,5 @@
 import type { VersionModel as VersionModelWire } from '../api/contract/versionModel.ts';
-import { endpoints } from './contract/endpoints.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
 import { call, required } from './http.ts';
 import { rowCalls } from './rows.ts';

@@ -3,6 +3,7 @@ import { IdParams, MAX_ID, OptionalText, Timestamp } from './common.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { ATTACHMENT_MESSAGES } from './messages.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Attachments of a version (spec 1 §3 "Attachment"): /api/manager/attachment-version-model/…
 
@@ -82,10 +83,10 @@ const tags = ['attachment'];
 
 export const attachmentEndpoints = {
   /** JSON: a link; multipart: a file (fields first, then the file part). */
-  create: endpoint({
-    method: 'POST', path: '/api/manager/attachment-version-model/', tags, kind: 'upload', body: AttachmentCreateBody, response: { 201: AttachmentItem },
+  create: endpoint(routes.attachments.create, {
+    tags, body: AttachmentCreateBody, response: { 201: AttachmentItem },
   }),
   /** A link answers its item, a file the file. */
-  get: endpoint({ method: 'GET', path: '/api/manager/attachment-version-model/:id/', tags, kind: 'download', params: IdParams, response: {} }),
-  remove: endpoint({ method: 'DELETE', path: '/api/manager/attachment-version-model/:id/', tags, params: IdParams, response: {} }),
+  get: endpoint(routes.attachments.get, { tags, params: IdParams, response: {} }),
+  remove: endpoint(routes.attachments.remove, { tags, params: IdParams, response: {} }),
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Ok, Role } from './common.ts';
 import { UserCapabilities } from './capabilities.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 export const LoginBody = z.object({
   email: z.string().trim().min(1, 'Vul uw e-mailadres in.').max(254),
@@ -53,21 +54,20 @@ export const ServerStatus = z.object({ status: z.literal('ok'), version: z.strin
 export { TERMS_VERSION } from '../../lib/terms.ts';
 
 const tags = ['auth'];
-const M = '/api/manager';
 
 /** Sign-in core (spec 2 §4, §7). */
 export const authEndpoints = {
-  login: endpoint({ method: 'POST', path: `${M}/user/login/`, tags, public: true, body: LoginBody, response: { 200: LoginAnswer } }),
+  login: endpoint(routes.auth.login, { tags, body: LoginBody, response: { 200: LoginAnswer } }),
   /** The refresh token travels in its httpOnly cookie; POST and GET alike. */
-  refresh: endpoint({ method: 'POST', path: `${M}/token/refresh/`, tags, public: true, body: RefreshBody, response: { 200: AccessAnswer } }),
-  refreshByGet: endpoint({ method: 'GET', path: `${M}/token/refresh/`, tags, public: true, response: { 200: AccessAnswer } }),
-  logout: endpoint({ method: 'POST', path: `${M}/user/logout/`, tags, response: { 200: Ok } }),
-  me: endpoint({ method: 'GET', path: `${M}/user/me/`, tags, response: { 200: CurrentUser } }),
-  updateMe: endpoint({ method: 'PUT', path: `${M}/user/me/`, tags, body: UpdateMeBody, response: { 200: CurrentUser } }),
-  clientStatus: endpoint({ method: 'GET', path: `${M}/client-status/`, tags, public: true, response: { 200: ClientStatus } }),
-  status: endpoint({ method: 'GET', path: `${M}/status/`, tags: ['status'], public: true, response: { 200: ServerStatus } }),
+  refresh: endpoint(routes.auth.refresh, { tags, body: RefreshBody, response: { 200: AccessAnswer } }),
+  refreshByGet: endpoint(routes.auth.refreshByGet, { tags, response: { 200: AccessAnswer } }),
+  logout: endpoint(routes.auth.logout, { tags, response: { 200: Ok } }),
+  me: endpoint(routes.auth.me, { tags, response: { 200: CurrentUser } }),
+  updateMe: endpoint(routes.auth.updateMe, { tags, body: UpdateMeBody, response: { 200: CurrentUser } }),
+  clientStatus: endpoint(routes.auth.clientStatus, { tags, response: { 200: ClientStatus } }),
+  status: endpoint(routes.auth.status, { tags: ['status'], response: { 200: ServerStatus } }),
   /** The spec's liveness check of the staff area (no database). */
-  superadminStatus: endpoint({
-    method: 'GET', path: '/api/grexsuperadmin/status/', tags: ['status'], public: true, response: { 200: z.object({ status: z.literal('ok') }) },
+  superadminStatus: endpoint(routes.auth.superadminStatus, {
+    tags: ['status'], response: { 200: z.object({ status: z.literal('ok') }) },
   }),
 };

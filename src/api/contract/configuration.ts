@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nameProblem } from '../../lib/names.ts';
 import { Id, IdParams, Ok } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Reference-data configuration (spec 2 §3, §5, §7, §8): role ADM of the caller's client.
 // 409 on a duplicate name (DUPLICATE_REFERENCE_MESSAGE). DELETE {id}/ without ?force on an entry in
@@ -53,38 +54,37 @@ export const ForceQuery = z.object({
 });
 
 const tags = ['configuration'];
-const M = '/api/manager';
 
 /**
- * Create, read one, rename (PUT and PATCH alike) and delete of one reference list at `path`; its GET list
- * is the project area's (referenceDataEndpoints). A delete with `force` confirms what a 423 asked.
+ * Create, read one, rename (PUT and PATCH alike) and delete of one reference list; its GET list is the
+ * project area's (referenceDataEndpoints). A delete with `force` confirms what a 423 asked.
  */
-function listEndpoints<Row extends z.ZodType, Text extends z.ZodType>(path: string, row: Row, text: Text) {
-  const at = `${M}/${path}/:id/`;
+function listEndpoints<R extends ConfigurationList, Row extends z.ZodType, Text extends z.ZodType>(list: R, row: Row, text: Text) {
   return {
-    create: endpoint({ method: 'POST', path: `${M}/${path}/`, tags, body: text, response: { 201: row } }),
-    get: endpoint({ method: 'GET', path: at, tags, params: IdParams, response: { 200: row } }),
-    put: endpoint({ method: 'PUT', path: at, tags, params: IdParams, body: text, response: { 200: row } }),
-    patch: endpoint({ method: 'PATCH', path: at, tags, params: IdParams, body: text, response: { 200: row } }),
-    remove: endpoint({ method: 'DELETE', path: at, tags, params: IdParams, query: ForceQuery, response: { 200: Ok } }),
+    create: endpoint(list.create, { tags, body: text, response: { 201: row } }),
+    get: endpoint(list.get, { tags, params: IdParams, response: { 200: row } }),
+    put: endpoint(list.put, { tags, params: IdParams, body: text, response: { 200: row } }),
+    patch: endpoint(list.patch, { tags, params: IdParams, body: text, response: { 200: row } }),
+    remove: endpoint(list.remove, { tags, params: IdParams, query: ForceQuery, response: { 200: Ok } }),
   };
 }
+type ConfigurationList = (typeof routes.configuration)[keyof typeof routes.configuration];
 
 /** Reference-data configuration (spec 2 §7). */
 export const configurationEndpoints = {
   // A subregion is created with its access list and read as a one-row list.
   subregion: {
-    ...listEndpoints('subregion', Subregion, DescriptionBody),
-    create: endpoint({ method: 'POST', path: `${M}/subregion/`, tags, body: SubregionCreateBody, response: { 201: Subregion } }),
-    get: endpoint({ method: 'GET', path: `${M}/subregion/:id/`, tags, params: IdParams, response: { 200: SubregionList } }),
+    ...listEndpoints(routes.configuration.subregion, Subregion, DescriptionBody),
+    create: endpoint(routes.configuration.subregion.create, { tags, body: SubregionCreateBody, response: { 201: Subregion } }),
+    get: endpoint(routes.configuration.subregion.get, { tags, params: IdParams, response: { 200: SubregionList } }),
   },
-  typeProject: listEndpoints('type-project', TypeProject, DescriptionBody),
+  typeProject: listEndpoints(routes.configuration.typeProject, TypeProject, DescriptionBody),
   phase: {
-    ...listEndpoints('phase', Phase, DescriptionBody),
+    ...listEndpoints(routes.configuration.phase, Phase, DescriptionBody),
     /** The client's phases in their new order (all of them); answers the list in that order. */
-    order: endpoint({ method: 'PUT', path: `${M}/phase/order/`, tags, body: PhaseOrderBody, response: { 200: PhaseList } }),
+    order: endpoint(routes.configuration.phase.order, { tags, body: PhaseOrderBody, response: { 200: PhaseList } }),
     /** Phases are deleted without the 423 question. */
-    remove: endpoint({ method: 'DELETE', path: `${M}/phase/:id/`, tags, params: IdParams, response: { 200: Ok } }),
+    remove: endpoint(routes.configuration.phase.remove, { tags, params: IdParams, response: { 200: Ok } }),
   },
-  category: listEndpoints('category-attachment', CategoryAttachment, NameBody),
+  category: listEndpoints(routes.configuration.category, CategoryAttachment, NameBody),
 };

@@ -6,17 +6,11 @@ import type { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface Endpoint {
+/** How a call is made (./routes.ts): what the client needs at run time. */
+export interface Route {
   method: Method;
   /** From the site's root, path parameters as `:name` (Fastify's syntax). */
   path: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** The answers' schemas by status; a 204 or a file answer declares none. */
-  response: Partial<Record<number, z.ZodType>>;
-  /** The OpenAPI document's groups. */
-  tags: readonly string[];
   /** No bearer token: the client sends none, the server asks none (config.public). */
   public?: boolean;
   /**
@@ -28,8 +22,21 @@ export interface Endpoint {
   wireKeys?: boolean;
 }
 
-/** Declares an endpoint; `const` keeps the literal path and schemas for the types of both sides. */
-export const endpoint = <const E extends Endpoint>(e: E): E => e;
+/** What a route takes and answers. */
+export interface Schemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answers' schemas by status; a 204 or a file answer declares none. */
+  response: Partial<Record<number, z.ZodType>>;
+  /** The OpenAPI document's groups. */
+  tags: readonly string[];
+}
+
+export type Endpoint = Route & Schemas;
+
+/** Declares an endpoint: a route of ./routes.ts with its schemas; `const` keeps the literal types for both sides. */
+export const endpoint = <const R extends Route, const S extends Schemas>(route: R, schemas: S): R & S => ({ ...route, ...schemas });
 
 /** The names of a path's `:name` parameters. */
 export type PathParamNames<P extends string> =

@@ -3,6 +3,7 @@ import { ModelData } from './modelData.ts';
 import { IdParams, MAX_ID } from './common.ts';
 import type { ResultsSummary } from '../../formulas/results.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // The online calculation tool's wire (spec 3 §7). The model data itself is the shared schema of
 // modelData.ts, snake_case on the wire and in the engine (the client sends it with rawBody).
@@ -77,12 +78,11 @@ export const SessionAnswer = z.object({
 export type SessionAnswer = z.infer<typeof SessionAnswer>;
 
 const tags = ['grexonline'];
-const at = '/api/grexonline/model/:id/';
 
 /** Model data stays snake_case on the client (wireKeys): it is the engine's format. */
 export const grexonlineEndpoints = {
-  load: endpoint({ method: 'GET', path: at, tags, wireKeys: true, params: IdParams, response: { 200: GrexOnlineModel } }),
-  save: endpoint({ method: 'POST', path: at, tags, wireKeys: true, params: IdParams, body: SaveModelBody, response: { 200: GrexOnlineModel } }),
-  openSession: endpoint({ method: 'POST', path: `${at}session/`, tags, wireKeys: true, params: IdParams, response: { 200: SessionAnswer } }),
-  closeSession: endpoint({ method: 'DELETE', path: `${at}session/`, tags, wireKeys: true, params: IdParams, response: { 200: SessionAnswer } }),
+  load: endpoint(routes.grexonline.load, { tags, params: IdParams, response: { 200: GrexOnlineModel } }),
+  save: endpoint(routes.grexonline.save, { tags, params: IdParams, body: SaveModelBody, response: { 200: GrexOnlineModel } }),
+  openSession: endpoint(routes.grexonline.openSession, { tags, params: IdParams, response: { 200: SessionAnswer } }),
+  closeSession: endpoint(routes.grexonline.closeSession, { tags, params: IdParams, response: { 200: SessionAnswer } }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MfaLoginAnswer } from './mfa.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Invitations (issue 25.1): the mail's link carries a single-use token; no bearer on these two calls.
 
@@ -27,10 +28,10 @@ const tags = ['reset'];
 
 /** The invitation link (issue 25.1), no bearer: who it is for, and choosing the password (signs in). */
 export const invitationEndpoints = {
-  check: endpoint({
-    method: 'POST', path: '/api/manager/user/invitation/check/', tags, public: true, body: InvitationCheckBody, response: { 200: InvitationCheckAnswer },
+  check: endpoint(routes.invitations.check, {
+    tags, body: InvitationCheckBody, response: { 200: InvitationCheckAnswer },
   }),
-  accept: endpoint({
-    method: 'POST', path: '/api/manager/user/invitation/accept/', tags, public: true, body: InvitationAcceptBody, response: { 200: InvitationAcceptAnswer },
+  accept: endpoint(routes.invitations.accept, {
+    tags, body: InvitationAcceptBody, response: { 200: InvitationAcceptAnswer },
   }),
 };

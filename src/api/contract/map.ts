@@ -3,6 +3,7 @@ import { IdParams } from './common.ts';
 import { SpaceUsageLocation } from './modelData.ts';
 import { MAP_MESSAGES } from './messages.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Map data (issue 14; spec 1 §2 "Map viewer screens", §7 mapviewer/…): outlines as GeoJSON in WGS84
 // (longitude, latitude), stored in PostgreSQL, their areas computed by the server. The shapes below are
@@ -97,7 +98,6 @@ export const OverviewRegions = z.object({ type: z.literal('FeatureCollection'), 
 export type OverviewRegions = z.infer<typeof OverviewRegions>;
 
 const tags = ['mapviewer'];
-const M = '/api/manager/mapviewer';
 
 /**
  * The map viewer's calls (issue 14, docs/map.md). GeoJSON goes over the wire as it is (wireKeys):
@@ -105,28 +105,28 @@ const M = '/api/manager/mapviewer';
  */
 export const mapEndpoints = {
   /** The address of the client region's frame (null when it cannot be served). */
-  clientRegion: endpoint({ method: 'GET', path: `${M}/client_region/`, tags, response: { 200: ClientRegionAnswer } }),
+  clientRegion: endpoint(routes.map.clientRegion, { tags, response: { 200: ClientRegionAnswer } }),
   /** The address of the overview frame. */
-  overview: endpoint({ method: 'GET', path: `${M}/overview/`, tags, response: { 200: OverviewAnswer } }),
+  overview: endpoint(routes.map.overview, { tags, response: { 200: OverviewAnswer } }),
   /** JSON text as built, cached and compressed like the project list. */
-  overviewRegions: endpoint({ method: 'GET', path: `${M}/overview/regions/`, tags, wireKeys: true, response: { 200: OverviewRegions } }),
-  versionRegion: endpoint({ method: 'GET', path: `${M}/version-model/:id/region/`, tags, wireKeys: true, params: IdParams, response: { 200: OutlineAnswer } }),
-  saveVersionRegion: endpoint({
-    method: 'PUT', path: `${M}/version-model/:id/region/`, tags, wireKeys: true, params: IdParams, body: OutlineBody, response: { 200: OutlineAnswer },
+  overviewRegions: endpoint(routes.map.overviewRegions, { tags, response: { 200: OverviewRegions } }),
+  versionRegion: endpoint(routes.map.versionRegion, { tags, params: IdParams, response: { 200: OutlineAnswer } }),
+  saveVersionRegion: endpoint(routes.map.saveVersionRegion, {
+    tags, params: IdParams, body: OutlineBody, response: { 200: OutlineAnswer },
   }),
-  versionFeatures: endpoint({
-    method: 'GET', path: `${M}/version-model/:id/features/`, tags, wireKeys: true, params: IdParams, response: { 200: FeatureAreasAnswer },
+  versionFeatures: endpoint(routes.map.versionFeatures, {
+    tags, params: IdParams, response: { 200: FeatureAreasAnswer },
   }),
-  saveVersionFeatures: endpoint({
-    method: 'PUT', path: `${M}/version-model/:id/features/`, tags, wireKeys: true, params: IdParams, body: FeatureAreasBody,
+  saveVersionFeatures: endpoint(routes.map.saveVersionFeatures, {
+    tags, params: IdParams, body: FeatureAreasBody,
     response: { 200: FeatureAreasAnswer },
   }),
-  subregionOutline: endpoint({ method: 'GET', path: `${M}/subregion/:id/outline/`, tags, wireKeys: true, params: IdParams, response: { 200: OutlineAnswer } }),
-  saveSubregionOutline: endpoint({
-    method: 'PUT', path: `${M}/subregion/:id/outline/`, tags, wireKeys: true, params: IdParams, body: OutlineBody, response: { 200: OutlineAnswer },
+  subregionOutline: endpoint(routes.map.subregionOutline, { tags, params: IdParams, response: { 200: OutlineAnswer } }),
+  saveSubregionOutline: endpoint(routes.map.saveSubregionOutline, {
+    tags, params: IdParams, body: OutlineBody, response: { 200: OutlineAnswer },
   }),
-  clientRegionOutline: endpoint({ method: 'GET', path: `${M}/client_region/outline/`, tags, wireKeys: true, response: { 200: OutlineAnswer } }),
-  saveClientRegionOutline: endpoint({
-    method: 'PUT', path: `${M}/client_region/outline/`, tags, wireKeys: true, body: OutlineBody, response: { 200: OutlineAnswer },
+  clientRegionOutline: endpoint(routes.map.clientRegionOutline, { tags, response: { 200: OutlineAnswer } }),
+  saveClientRegionOutline: endpoint(routes.map.saveClientRegionOutline, {
+    tags, body: OutlineBody, response: { 200: OutlineAnswer },
   }),
 };

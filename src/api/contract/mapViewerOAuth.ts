@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AreaGeometry } from './map.ts';
 import { ErrorBody, Timestamp } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // The external map viewer (issue 14 item 5; spec 1 §7 mapviewer/oauth/authorize/, token/, resource/, §3
 // "OAuth token response"): Grondslag is the OAuth 2 authorization-code provider of a registered viewer.
@@ -115,20 +116,19 @@ export const ViewerRegistered = z.object({ external: ViewerRegistration, client_
 export type ViewerRegistered = z.infer<typeof ViewerRegistered>;
 
 const tags = ['mapviewer'];
-const O = '/api/manager/mapviewer/oauth';
 
 /** The external map viewer (issue 14 item 5; spec 1 §7 mapviewer/oauth/…). */
 export const mapViewerOAuthEndpoints = {
   /** A code for the external viewer in a frame, for the signed-in user: where to send the frame. */
-  authorize: endpoint({ method: 'GET', path: `${O}/authorize/`, tags, query: AuthorizeQuery, response: { 200: AuthorizeAnswer } }),
+  authorize: endpoint(routes.mapViewerOAuth.authorize, { tags, query: AuthorizeQuery, response: { 200: AuthorizeAnswer } }),
   /** The viewer's token request (a form, RFC 6749 §4.1.3); its errors in the OAuth shape. */
-  token: endpoint({
-    method: 'POST', path: `${O}/token/`, tags, public: true, body: TokenBody, response: { 200: TokenAnswer, 400: OAuthError, 401: OAuthError },
+  token: endpoint(routes.mapViewerOAuth.token, {
+    tags, body: TokenBody, response: { 200: TokenAnswer, 400: OAuthError, 401: OAuthError },
   }),
   /** Public for the app's hook (the viewer has no JWT of ours): the service authenticates the OAuth token. */
-  resource: endpoint({ method: 'GET', path: `${O}/resource/`, tags, public: true, response: { 200: ResourceAnswer, 401: OAuthError } }),
+  resource: endpoint(routes.mapViewerOAuth.resource, { tags, response: { 200: ResourceAnswer, 401: OAuthError } }),
   /** Staff's registration of the client's external viewer, with a secret shown once. */
-  settings: endpoint({ method: 'GET', path: `${O}/client/`, tags, response: { 200: ViewerSettings } }),
-  register: endpoint({ method: 'PUT', path: `${O}/client/`, tags, body: ViewerRegistrationBody, response: { 200: ViewerRegistered } }),
-  remove: endpoint({ method: 'DELETE', path: `${O}/client/`, tags, response: {} }),
+  settings: endpoint(routes.mapViewerOAuth.settings, { tags, response: { 200: ViewerSettings } }),
+  register: endpoint(routes.mapViewerOAuth.register, { tags, body: ViewerRegistrationBody, response: { 200: ViewerRegistered } }),
+  remove: endpoint(routes.mapViewerOAuth.remove, { tags, response: {} }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrentUser } from './auth.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Multi-factor authentication (TOTP, RFC 6238) — spec 2 §3, §7. All paths under /api/manager/.
 
@@ -63,11 +64,11 @@ const tags = ['mfa'];
 
 /** MFA setup, verify, disable and the MFA step of sign-in (spec 2 §4, §7). */
 export const mfaEndpoints = {
-  setup: endpoint({ method: 'POST', path: '/api/manager/user/mfa/setup/', tags, response: { 200: MfaSetupAnswer } }),
-  verify: endpoint({ method: 'POST', path: '/api/manager/user/mfa/verify/', tags, body: MfaVerifyBody, response: { 200: MfaVerifyAnswer } }),
-  disable: endpoint({ method: 'POST', path: '/api/manager/user/mfa/disable/', tags, response: { 200: MfaDisableAnswer } }),
+  setup: endpoint(routes.mfa.setup, { tags, response: { 200: MfaSetupAnswer } }),
+  verify: endpoint(routes.mfa.verify, { tags, body: MfaVerifyBody, response: { 200: MfaVerifyAnswer } }),
+  disable: endpoint(routes.mfa.disable, { tags, response: { 200: MfaDisableAnswer } }),
   /** Ten new recovery codes; the earlier ones stop working. */
-  recoveryCodes: endpoint({ method: 'POST', path: '/api/manager/user/mfa/recovery-codes/', tags, response: { 200: RecoveryCodesAnswer } }),
+  recoveryCodes: endpoint(routes.mfa.recoveryCodes, { tags, response: { 200: RecoveryCodesAnswer } }),
   /** No bearer: the MFA ticket travels in an httpOnly cookie set by user/login/. */
-  login: endpoint({ method: 'POST', path: '/api/manager/user/login/mfa/', tags, public: true, body: MfaLoginBody, response: { 200: MfaLoginAnswer } }),
+  login: endpoint(routes.mfa.login, { tags, body: MfaLoginBody, response: { 200: MfaLoginAnswer } }),
 };

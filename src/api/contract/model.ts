@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, MAX_ID, Ok, OptionalText, Role, Timestamp } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { ModelCapabilities } from './capabilities.ts';
@@ -102,27 +103,26 @@ export const SavedModelParams = z.object({
 });
 
 const tags = ['model'];
-const at = '/api/manager/model/:id/';
 
 export const modelEndpoints = {
   // The list of one version carries an ETag (304 on If-None-Match when unchanged), as GET project/.
-  list: endpoint({ method: 'GET', path: '/api/manager/model/', tags, query: ModelListQuery, response: { 200: ModelList, 304: z.null() } }),
-  create: endpoint({ method: 'POST', path: '/api/manager/model/', tags, body: ModelCreateBody, response: { 201: ModelItem } }),
-  get: endpoint({ method: 'GET', path: at, tags, params: IdParams, response: { 200: ModelItem } }),
-  put: endpoint({ method: 'PUT', path: at, tags, params: IdParams, body: ModelPutBody, response: { 200: ModelItem } }),
-  patch: endpoint({ method: 'PATCH', path: at, tags, params: IdParams, body: ModelPatchBody, response: { 200: ModelItem } }),
-  remove: endpoint({ method: 'DELETE', path: at, tags, params: IdParams, response: {} }),
-  duplicate: endpoint({ method: 'GET', path: `${at}duplicate/`, tags, params: IdParams, response: { 200: ModelItem } }),
-  move: endpoint({ method: 'POST', path: `${at}move/`, tags, params: IdParams, body: ModelMoveBody, response: { 200: ModelItem } }),
-  sessionHolder: endpoint({ method: 'GET', path: `${at}session-edit/`, tags, params: IdParams, response: { 200: SessionEdit } }),
-  endSession: endpoint({ method: 'DELETE', path: `${at}session-edit/`, tags, params: IdParams, response: { 200: Ok } }),
-  history: endpoint({ method: 'GET', path: `${at}saved-model/`, tags, params: IdParams, response: { 200: SavedModelList } }),
+  list: endpoint(routes.models.list, { tags, query: ModelListQuery, response: { 200: ModelList, 304: z.null() } }),
+  create: endpoint(routes.models.create, { tags, body: ModelCreateBody, response: { 201: ModelItem } }),
+  get: endpoint(routes.models.get, { tags, params: IdParams, response: { 200: ModelItem } }),
+  put: endpoint(routes.models.put, { tags, params: IdParams, body: ModelPutBody, response: { 200: ModelItem } }),
+  patch: endpoint(routes.models.patch, { tags, params: IdParams, body: ModelPatchBody, response: { 200: ModelItem } }),
+  remove: endpoint(routes.models.remove, { tags, params: IdParams, response: {} }),
+  duplicate: endpoint(routes.models.duplicate, { tags, params: IdParams, response: { 200: ModelItem } }),
+  move: endpoint(routes.models.move, { tags, params: IdParams, body: ModelMoveBody, response: { 200: ModelItem } }),
+  sessionHolder: endpoint(routes.models.sessionHolder, { tags, params: IdParams, response: { 200: SessionEdit } }),
+  endSession: endpoint(routes.models.endSession, { tags, params: IdParams, response: { 200: Ok } }),
+  history: endpoint(routes.models.history, { tags, params: IdParams, response: { 200: SavedModelList } }),
   /** Multipart: the xlsx as `file`. */
-  uploadHistory: endpoint({ method: 'POST', path: `${at}saved-model/`, tags, kind: 'upload', params: IdParams, response: { 201: Ok } }),
-  downloadHistory: endpoint({
-    method: 'GET', path: `${at}saved-model/:saved_model_id/`, tags, kind: 'download', params: SavedModelParams, response: {},
+  uploadHistory: endpoint(routes.models.uploadHistory, { tags, params: IdParams, response: { 201: Ok } }),
+  downloadHistory: endpoint(routes.models.downloadHistory, {
+    tags, params: SavedModelParams, response: {},
   }),
-  activateHistory: endpoint({
-    method: 'PATCH', path: `${at}saved-model/:saved_model_id/`, tags, params: SavedModelParams, response: { 200: SavedModelItem },
+  activateHistory: endpoint(routes.models.activateHistory, {
+    tags, params: SavedModelParams, response: { 200: SavedModelItem },
   }),
 };

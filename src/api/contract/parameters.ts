@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PERIODS } from './modelData.ts';
 import { Id } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Global parameters (spec 2 §3, §5): POST parameter/ — staff (super-admin) only.
 
@@ -104,6 +105,6 @@ const tags = ['parameters'];
 
 /** Staff only (server/policies/admin.ts). */
 export const parameterEndpoints = {
-  preview: endpoint({ method: 'POST', path: '/api/manager/parameter/preview/', tags, body: ParameterSaveBody, response: { 200: ParameterPreviewAnswer } }),
-  save: endpoint({ method: 'POST', path: '/api/manager/parameter/', tags, body: ParameterSaveBody, response: { 200: ParameterSaveAnswer } }),
+  preview: endpoint(routes.parameters.preview, { tags, body: ParameterSaveBody, response: { 200: ParameterPreviewAnswer } }),
+  save: endpoint(routes.parameters.save, { tags, body: ParameterSaveBody, response: { 200: ParameterSaveAnswer } }),
 };

@@ -3,6 +3,7 @@ import { Ok } from './common.ts';
 import { MfaCode } from './mfa.ts';
 import { RESET_EMAIL_PATTERN } from './messages.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { MfaVerifyAnswer } from './mfa.ts';
 
 // Password reset (spec 2 §4, §7) and the own password change. No bearer on the reset calls.
@@ -65,14 +66,13 @@ export const ChangePasswordBody = z.object({
 });
 
 const tags = ['reset'];
-const R = '/api/manager/user/reset-password';
 
 /** Password reset by mail (no bearer) and the own password change (spec 2 §4, §7). */
 export const passwordResetEndpoints = {
-  sendToken: endpoint({ method: 'POST', path: `${R}/send-token/`, tags, public: true, body: SendTokenBody, response: { 200: Ok } }),
-  checkToken: endpoint({ method: 'POST', path: `${R}/check-token/`, tags, public: true, body: CheckTokenBody, response: { 200: CheckTokenAnswer } }),
-  checkMfa: endpoint({ method: 'POST', path: `${R}/check-mfa/`, tags, public: true, body: CheckMfaBody, response: { 200: MfaVerifyAnswer } }),
-  setPassword: endpoint({ method: 'POST', path: `${R}/set-password/`, tags, public: true, body: SetPasswordBody, response: { 200: Ok } }),
+  sendToken: endpoint(routes.passwordReset.sendToken, { tags, body: SendTokenBody, response: { 200: Ok } }),
+  checkToken: endpoint(routes.passwordReset.checkToken, { tags, body: CheckTokenBody, response: { 200: CheckTokenAnswer } }),
+  checkMfa: endpoint(routes.passwordReset.checkMfa, { tags, body: CheckMfaBody, response: { 200: MfaVerifyAnswer } }),
+  setPassword: endpoint(routes.passwordReset.setPassword, { tags, body: SetPasswordBody, response: { 200: Ok } }),
   /** The signed-in user's own password (settings). */
-  changeOwn: endpoint({ method: 'POST', path: '/api/manager/user/me/reset-password/', tags, body: ChangePasswordBody, response: { 200: Ok } }),
+  changeOwn: endpoint(routes.passwordReset.changeOwn, { tags, body: ChangePasswordBody, response: { 200: Ok } }),
 };

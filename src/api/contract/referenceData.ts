@@ -3,6 +3,7 @@ import { UploadedFile } from './attachment.ts';
 import { IdParams, OptionalText } from './common.ts';
 import { ProjectRoleRow } from './project.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { CategoryAttachmentList, PhaseList, SubregionList, TypeProjectList } from './configuration.ts';
 
 // Reference-data lists used by the project area (spec 2 §3): /api/manager/<resource>/. All are scoped
@@ -36,15 +37,15 @@ const tags = ['reference-data'];
 
 /** The reference-data lists the project area needs (their changes: configurationEndpoints). */
 export const referenceDataEndpoints = {
-  subregions: endpoint({ method: 'GET', path: '/api/manager/subregion/', tags, response: { 200: SubregionList } }),
+  subregions: endpoint(routes.referenceData.subregions, { tags, response: { 200: SubregionList } }),
   /** Prefill of a new project's rights table for the chosen subregion. */
-  subregionRoles: endpoint({ method: 'GET', path: '/api/manager/subregion/:id/roles/', tags, params: IdParams, response: { 200: SubregionRoles } }),
-  typeProjects: endpoint({ method: 'GET', path: '/api/manager/type-project/', tags, response: { 200: TypeProjectList } }),
-  phases: endpoint({ method: 'GET', path: '/api/manager/phase/', tags, response: { 200: PhaseList } }),
-  categoryAttachments: endpoint({ method: 'GET', path: '/api/manager/category-attachment/', tags, response: { 200: CategoryAttachmentList } }),
-  templateModels: endpoint({ method: 'GET', path: '/api/manager/template-model/', tags, query: TemplateModelQuery, response: { 200: TemplateModelList } }),
+  subregionRoles: endpoint(routes.referenceData.subregionRoles, { tags, params: IdParams, response: { 200: SubregionRoles } }),
+  typeProjects: endpoint(routes.referenceData.typeProjects, { tags, response: { 200: TypeProjectList } }),
+  phases: endpoint(routes.referenceData.phases, { tags, response: { 200: PhaseList } }),
+  categoryAttachments: endpoint(routes.referenceData.categoryAttachments, { tags, response: { 200: CategoryAttachmentList } }),
+  templateModels: endpoint(routes.referenceData.templateModels, { tags, query: TemplateModelQuery, response: { 200: TemplateModelList } }),
   /** Staff: multipart `name`, then the xlsx as `file`. */
-  createTemplateModel: endpoint({
-    method: 'POST', path: '/api/manager/template-model/', tags, kind: 'upload', body: TemplateModelCreateBody, response: { 201: TemplateModelItem },
+  createTemplateModel: endpoint(routes.referenceData.createTemplateModel, {
+    tags, body: TemplateModelCreateBody, response: { 201: TemplateModelItem },
   }),
 };

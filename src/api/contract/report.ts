@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorBody, Id } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { TaskProgress } from './openModel.ts';
 
 // Spreadsheet reports (spec 1 §4 "Report creation", §7 report/): the request enqueues a report job
@@ -29,9 +30,9 @@ const tags = ['report'];
 
 export const reportEndpoints = {
   /** Starts the report job; answers the uuid to poll. */
-  create: endpoint({ method: 'POST', path: '/api/manager/report/', tags, body: ReportRequest, response: { 200: ReportAnswer } }),
+  create: endpoint(routes.reports.create, { tags, body: ReportRequest, response: { 200: ReportAnswer } }),
   /** 202 while the job runs, 200 when the file is ready; a failed job answers 422. */
-  poll: endpoint({
-    method: 'GET', path: '/api/manager/report/', tags, query: ReportQuery, response: { 200: ReportReady, 202: TaskProgress, 422: ErrorBody },
+  poll: endpoint(routes.reports.poll, {
+    tags, query: ReportQuery, response: { 200: ReportReady, 202: TaskProgress, 422: ErrorBody },
   }),
 };

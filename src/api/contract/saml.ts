@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // SAML single sign-on settings of a client (issue 6 item 9). The server checks the certificate
 // itself (node:crypto); here only the shape.
@@ -69,6 +70,6 @@ const tags = ['saml'];
 
 /** The client's IdP settings (ADM). The sign-in itself (metadata, sign-in, acs) is the IdP's and the browser's. */
 export const samlEndpoints = {
-  settings: endpoint({ method: 'GET', path: '/api/manager/client/saml/', tags, response: { 200: SamlSettings } }),
-  save: endpoint({ method: 'PUT', path: '/api/manager/client/saml/', tags, body: SamlSettingsBody, response: { 200: SamlSettings } }),
+  settings: endpoint(routes.saml.settings, { tags, response: { 200: SamlSettings } }),
+  save: endpoint(routes.saml.save, { tags, body: SamlSettingsBody, response: { 200: SamlSettings } }),
 };

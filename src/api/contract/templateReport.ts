@@ -3,6 +3,7 @@ import { UploadedFile } from './attachment.ts';
 import { IdParams, Ok, OptionalText } from './common.ts';
 import { REPORT_TEMPLATE_MESSAGES as MSG } from './messages.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Report templates (spec 1 §2 Reports, §7 template-report/; docs/reports.md): xlsx workbooks with the data
 // sheets `Rekenmodellen` and `Perioden`, each with the number of models a report over it takes. Everybody
@@ -56,15 +57,14 @@ export const TemplateReportPatchBody = z.object({
 export type TemplateReportPatchBody = z.output<typeof TemplateReportPatchBody>;
 
 const tags = ['report'];
-const at = '/api/manager/template-report/:id/';
 
 export const templateReportEndpoints = {
-  list: endpoint({ method: 'GET', path: '/api/manager/template-report/', tags, query: TemplateReportQuery, response: { 200: TemplateReportList } }),
+  list: endpoint(routes.templateReports.list, { tags, query: TemplateReportQuery, response: { 200: TemplateReportList } }),
   /** Multipart: the fields, then the xlsx as `file`. */
-  create: endpoint({
-    method: 'POST', path: '/api/manager/template-report/', tags, kind: 'upload', body: TemplateReportCreateBody, response: { 201: TemplateReportItem },
+  create: endpoint(routes.templateReports.create, {
+    tags, body: TemplateReportCreateBody, response: { 201: TemplateReportItem },
   }),
-  update: endpoint({ method: 'PATCH', path: at, tags, params: IdParams, body: TemplateReportPatchBody, response: { 200: TemplateReportItem } }),
-  remove: endpoint({ method: 'DELETE', path: at, tags, params: IdParams, response: { 200: Ok } }),
-  file: endpoint({ method: 'GET', path: `${at}file/`, tags, kind: 'download', params: IdParams, response: {} }),
+  update: endpoint(routes.templateReports.update, { tags, params: IdParams, body: TemplateReportPatchBody, response: { 200: TemplateReportItem } }),
+  remove: endpoint(routes.templateReports.remove, { tags, params: IdParams, response: { 200: Ok } }),
+  file: endpoint(routes.templateReports.file, { tags, params: IdParams, response: {} }),
 };

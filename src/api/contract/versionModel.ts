@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, MAX_ID, OptionalText, Role, Timestamp } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { AttachmentItem } from './attachment.ts';
@@ -67,15 +68,14 @@ export type VersionModelPatchBody = z.input<typeof VersionModelPatchBody>;
 export const VersionModelMoveBody = z.object({ to_project: RequiredId });
 
 const tags = ['version-model'];
-const at = '/api/manager/version-model/:id/';
 
 export const versionModelEndpoints = {
-  list: endpoint({ method: 'GET', path: '/api/manager/version-model/', tags, query: VersionModelListQuery, response: { 200: VersionModelList } }),
-  create: endpoint({ method: 'POST', path: '/api/manager/version-model/', tags, body: VersionModelCreateBody, response: { 201: VersionModel } }),
-  get: endpoint({ method: 'GET', path: at, tags, params: IdParams, response: { 200: VersionModel } }),
-  put: endpoint({ method: 'PUT', path: at, tags, params: IdParams, body: VersionModelPutBody, response: { 200: VersionModel } }),
-  patch: endpoint({ method: 'PATCH', path: at, tags, params: IdParams, body: VersionModelPatchBody, response: { 200: VersionModel } }),
-  remove: endpoint({ method: 'DELETE', path: at, tags, params: IdParams, response: {} }),
-  duplicate: endpoint({ method: 'GET', path: `${at}duplicate/`, tags, params: IdParams, response: { 200: VersionModel } }),
-  move: endpoint({ method: 'POST', path: `${at}move/`, tags, params: IdParams, body: VersionModelMoveBody, response: { 200: VersionModel } }),
+  list: endpoint(routes.versions.list, { tags, query: VersionModelListQuery, response: { 200: VersionModelList } }),
+  create: endpoint(routes.versions.create, { tags, body: VersionModelCreateBody, response: { 201: VersionModel } }),
+  get: endpoint(routes.versions.get, { tags, params: IdParams, response: { 200: VersionModel } }),
+  put: endpoint(routes.versions.put, { tags, params: IdParams, body: VersionModelPutBody, response: { 200: VersionModel } }),
+  patch: endpoint(routes.versions.patch, { tags, params: IdParams, body: VersionModelPatchBody, response: { 200: VersionModel } }),
+  remove: endpoint(routes.versions.remove, { tags, params: IdParams, response: {} }),
+  duplicate: endpoint(routes.versions.duplicate, { tags, params: IdParams, response: { 200: VersionModel } }),
+  move: endpoint(routes.versions.move, { tags, params: IdParams, body: VersionModelMoveBody, response: { 200: VersionModel } }),
 };
