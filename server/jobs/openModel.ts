@@ -5,7 +5,8 @@ import { model, savedModel, storedFile } from '../db/schema/index.ts';
 import { Lru } from '../lru.ts';
 import { currentParameters } from '../services/parameters.ts';
 import { externalViewerAnswers } from '../services/oauth.ts';
-import { versionSpaceUsage, type OpenModelParams, type SpaceUsage } from '../services/openModel.ts';
+import type { MapTotals } from '../../src/api/contract/map.ts';
+import { versionSpaceUsage, type OpenModelParams } from '../services/openModel.ts';
 import { readFile } from '../storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { createEditLink } from '../webdav/editLinks.ts';
@@ -72,7 +73,7 @@ export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
 
   await progress('Globale parameters invullen', 30);
   const parameters = await currentParameters(ctx.db, job.clientId, modelId);
-  let spaceUsage: SpaceUsage | null = null;
+  let spaceUsage: MapTotals | null = null;
   if (params.mapviewerRequired) {
     await progress('Kaartgegevens invullen', 50);
     const map = await versionSpaceUsage(ctx, ctx.db, saved.versionId, await externalViewerAnswers(ctx, job.clientId));

@@ -1,14 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import {
-  AccessAnswer, ClientStatus, CurrentUser, LoginAnswer, LoginBody, RefreshBody, ServerStatus, UpdateMeBody,
-} from '../../src/api/contract/auth.ts';
-import { Ok } from '../../src/api/contract/common.ts';
+import { authEndpoints as ep } from '../../src/api/contract/auth.ts';
 import * as session from '../services/session.ts';
 import { currentUser, updateMe } from '../services/me.ts';
 import { clientForRequest } from '../services/clients.ts';
 import { MFA_TICKET_SECONDS } from '../services/session.ts';
+import { route } from './route.ts';
 
 export const REFRESH_COOKIE = 'grondslag_refresh';
 export const MFA_COOKIE = 'grondslag_mfa';
@@ -30,13 +27,9 @@ function setMfaTicketCookie(app: FastifyInstance, reply: FastifyReply, ticket: s
 
 /** Sign-in core (spec 2 §4, §7) under /api/manager/. */
 export default async function authRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  r.post('/user/login/', {
-    config: { public: true },
-    schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginAnswer } },
-  }, async (req, reply) => {
+  route(app, ep.login, async (req, reply) => {
     const outcome = await session.login(ctx, req.body.email, req.body.password, req.ip);
     if (outcome.kind === 'mfa') {
       setMfaTicketCookie(app, reply, outcome.ticket);
@@ -46,43 +39,26 @@ export default async function authRoutes(app: FastifyInstance) {
     return { access: outcome.session.access, mfa: false, user: await currentUser(ctx, outcome.user), message: 'Ingelogd' };
   });
 
-  const refreshHandler = async (req: { cookies: Record<string, string | undefined>; ip: string }, reply: FastifyReply) => {
+  const refreshHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     const result = await session.refresh(ctx, req.cookies[REFRESH_COOKIE], req.ip);
     if (result.refresh) setRefreshCookie(app, reply, result.refresh);
     return { access: result.access };
   };
-  r.post('/token/refresh/', {
-    config: { public: true },
-    schema: { tags: ['auth'], body: RefreshBody, response: { 200: AccessAnswer } },
-  }, refreshHandler);
-  r.get('/token/refresh/', {
-    config: { public: true },
-    schema: { tags: ['auth'], response: { 200: AccessAnswer } },
-  }, refreshHandler);
+  route(app, ep.refresh, refreshHandler);
+  route(app, ep.refreshByGet, refreshHandler);
 
-  r.post('/user/logout/', { schema: { tags: ['auth'], response: { 200: Ok } } }, async (req, reply) => {
+  route(app, ep.logout, async (req, reply) => {
     await session.logout(ctx, req.user, req.cookies[REFRESH_COOKIE], req.ip);
     reply.clearCookie(REFRESH_COOKIE, { path: '/api/' });
     return { message: 'Uitgelogd' };
   });
-
-  r.get('/user/me/', { schema: { tags: ['auth'], response: { 200: CurrentUser } } }, async (req) => currentUser(ctx, req.user));
-
-  r.put('/user/me/', { schema: { tags: ['auth'], body: UpdateMeBody, response: { 200: CurrentUser } } },
-    async (req) => updateMe(ctx, req.user, req.body, req.ip));
-
-  r.get('/client-status/', {
-    config: { public: true },
-    schema: { tags: ['auth'], response: { 200: ClientStatus } },
-  }, async (req) => {
+  route(app, ep.me, async (req) => currentUser(ctx, req.user));
+  route(app, ep.updateMe, async (req) => updateMe(ctx, req.user, req.body, req.ip));
+  route(app, ep.clientStatus, async (req) => {
     const c = await clientForRequest(ctx, req.hostname);
     return { saml: Boolean(c?.samlEntryPoint), client_name: c?.name ?? null };
   });
-
-  r.get('/status/', {
-    config: { public: true },
-    schema: { tags: ['status'], response: { 200: ServerStatus } },
-  }, async () => {
+  route(app, ep.status, async () => {
     await ctx.db.execute(sql`select 1`);
     return { status: 'ok' as const, version: VERSION, database: 'ok' as const };
   });

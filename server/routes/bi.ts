@@ -1,9 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  BI_REALM, BiFeedQuery, BiLink, BiLinkCreate, BiLinkList, BiPassword, BiPasswordCreate, BiSettings, BiUuidParams, ODataQuery,
-} from '../../src/api/contract/biLink.ts';
+import { BI_REALM, BiFeedQuery, BiUuidParams, ODataQuery, biLinkEndpoints as ep } from '../../src/api/contract/biLink.ts';
 import * as bi from '../services/biLinks.ts';
 import {
   ENTITY_SETS, ODATA_JSON, ODATA_XML, ODataError, checkQueryOptions, csvOf, entitySetAnswer, metadataXml, serviceDocument,
@@ -13,6 +11,7 @@ import { requireFeedOwner } from '../policies/bi.ts';
 import { HttpError, NOT_FOUND, errorBody } from '../errors.ts';
 import { INVALID_INPUT } from '../../src/api/contract/messages.ts';
 import { mainAppOnly } from './mainAppOnly.ts';
+import { route } from './route.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,30 +29,15 @@ export default async function biRoutes(app: FastifyInstance) {
 /** report/…: create, list, read, delete a link and generate its password; settings/ (staff). Bearer token, main app. */
 async function linkRoutes(app: FastifyInstance) {
   mainAppOnly(app);
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const tags = ['bi'];
 
-  r.post('/report/', { schema: { tags, body: BiLinkCreate, response: { 201: BiLink } } }, async (req, reply) =>
-    reply.code(201).send(await bi.createBiLink(ctx, req.user, req.body, req.ip)));
-
-  r.get('/report/', { schema: { tags, response: { 200: BiLinkList } } }, async (req) => bi.listBiLinks(ctx, req.user));
-
-  r.get('/report/:uuid/', { schema: { tags, params: BiUuidParams, response: { 200: BiLink } } },
-    async (req) => bi.getBiLink(ctx, req.user, req.params.uuid));
-
-  r.delete('/report/:uuid/', { schema: { tags, params: BiUuidParams } }, async (req, reply) => {
-    await bi.deleteBiLink(ctx, req.user, req.params.uuid, req.ip);
-    return reply.code(204).send();
-  });
-
-  // The body is optional: without one the password is valid BI_PASSWORD_DEFAULT_DAYS.
-  r.post('/report/:uuid/password/', { schema: { tags, params: BiUuidParams, body: BiPasswordCreate.optional(), response: { 200: BiPassword } } },
-    async (req) => bi.generateBiPassword(ctx, req.user, req.params.uuid, req.body?.valid_days, req.ip));
-
-  r.get('/settings/', { schema: { tags, response: { 200: BiSettings } } }, async (req) => bi.getBiSettings(ctx, req.user));
-  r.put('/settings/', { schema: { tags, body: BiSettings, response: { 200: BiSettings } } },
-    async (req) => bi.updateBiSettings(ctx, req.user, req.body, req.ip));
+  route(app, ep.create, async (req) => bi.createBiLink(ctx, req.user, req.body, req.ip));
+  route(app, ep.list, async (req) => bi.listBiLinks(ctx, req.user));
+  route(app, ep.get, async (req) => bi.getBiLink(ctx, req.user, req.params.uuid));
+  route(app, ep.remove, async (req) => bi.deleteBiLink(ctx, req.user, req.params.uuid, req.ip));
+  route(app, ep.generatePassword, async (req) => bi.generateBiPassword(ctx, req.user, req.params.uuid, req.body?.valid_days, req.ip));
+  route(app, ep.settings, async (req) => bi.getBiSettings(ctx, req.user));
+  route(app, ep.saveSettings, async (req) => bi.updateBiSettings(ctx, req.user, req.body, req.ip));
 }
 
 const isOData = (req: FastifyRequest) => /\/odata(\/|$|\?)/.test(req.url);

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { authEndpoints } from '../../src/api/contract/auth.ts';
+import { route } from './route.ts';
 import authRoutes from './auth.ts';
 import mfaRoutes from './mfa.ts';
 import passwordResetRoutes from './passwordReset.ts';
@@ -42,6 +44,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(fileRoutes);
   await app.register(biRoutes, { prefix: '/api/bi/v1' });
   await app.register(async (a) => {
-    a.get('/status/', { config: { public: true } }, async () => ({ status: 'ok' }));
+    route(a, authEndpoints.superadminStatus, async () => ({ status: 'ok' as const }));
   }, { prefix: '/api/grexsuperadmin' });
 }

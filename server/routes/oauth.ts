@@ -1,11 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AuthorizeAnswer, AuthorizeQuery, OAuthError, ResourceAnswer, TokenAnswer, TokenBody,
-  ViewerRegistered, ViewerRegistrationBody, ViewerSettings,
-} from '../../src/api/contract/mapViewerOAuth.ts';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { mapViewerOAuthEndpoints as ep } from '../../src/api/contract/mapViewerOAuth.ts';
 import { HttpError } from '../errors.ts';
 import * as oauth from '../services/oauth.ts';
+import { route } from './route.ts';
 
 /**
  * The OAuth calls of the external viewer answer their errors as OAuth does (RFC 6749 §5.2): a bad body is
@@ -26,52 +24,30 @@ function oauthErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyRepl
 
 /** The external map viewer (issue 14 item 5; spec 1 §7 mapviewer/oauth/…), under /api/manager/. */
 export default async function oauthRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const tags = ['mapviewer'];
 
   // OAuth clients post the token request as a form (RFC 6749 §4.1.3). Scoped to this plugin.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
 
-  r.get('/mapviewer/oauth/authorize/', {
-    schema: { tags, querystring: AuthorizeQuery, response: { 200: AuthorizeAnswer } },
-  }, async (req, reply) => {
+  route(app, ep.authorize, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return oauth.authorize(ctx, req.user, req);
   });
-
-  r.post('/mapviewer/oauth/token/', {
-    config: { public: true },
-    errorHandler: oauthErrors,
-    schema: { tags, body: TokenBody, response: { 200: TokenAnswer, 400: OAuthError, 401: OAuthError } },
-  }, async (req, reply) => {
+  route(app, ep.token, async (req, reply) => {
     reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     return oauth.token(ctx, req);
-  });
-
-  // Public for the app's hook (the viewer has no JWT of ours): the service authenticates the OAuth token.
-  r.get('/mapviewer/oauth/resource/', {
-    config: { public: true },
-    errorHandler: oauthErrors,
-    schema: { tags, response: { 200: ResourceAnswer, 401: OAuthError } },
-  }, async (req, reply) => {
+  }, { errorHandler: oauthErrors });
+  route(app, ep.resource, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return oauth.resource(ctx, req);
-  });
+  }, { errorHandler: oauthErrors });
 
   // Staff's registration of the client's external viewer.
-  r.get('/mapviewer/oauth/client/', { schema: { tags, response: { 200: ViewerSettings } } },
-    async (req) => oauth.getViewerSettings(ctx, req.user));
-
-  r.put('/mapviewer/oauth/client/', { schema: { tags, body: ViewerRegistrationBody, response: { 200: ViewerRegistered } } },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return oauth.registerViewer(ctx, req.user, req.body, req.ip);
-    });
-
-  r.delete('/mapviewer/oauth/client/', { schema: { tags } }, async (req, reply) => {
-    await oauth.removeViewer(ctx, req.user, req.ip);
-    return reply.code(204).send();
+  route(app, ep.settings, async (req) => oauth.getViewerSettings(ctx, req.user));
+  route(app, ep.register, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return oauth.registerViewer(ctx, req.user, req.body, req.ip);
   });
+  route(app, ep.remove, async (req) => oauth.removeViewer(ctx, req.user, req.ip));
 }

@@ -1,28 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, IdParams } from '../../src/api/contract/common.ts';
-import { MapviewerFailure, OpenModelAnswer, OpenModelQuery, OpenModelReady, TaskIdParams, TaskProgress } from '../../src/api/contract/openModel.ts';
+import { openModelEndpoints as ep } from '../../src/api/contract/openModel.ts';
 import { openModel, openModelTask } from '../services/openModel.ts';
 import { FILES_PREFIX, producedFile } from '../services/jobs.ts';
 import { notFound } from '../errors.ts';
 import { mainAppOnly } from './mainAppOnly.ts';
 import { sendDownload } from './download.ts';
+import { route } from './route.ts';
 
 /** Opening a spreadsheet model (spec 1 §7 model/{id}/open/, open-model-task/{id}/) under /api/manager/. */
 export default async function openModelRoutes(app: FastifyInstance) {
   mainAppOnly(app);
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const tags = ['model'];
 
-  r.get('/model/:id/open/', {
-    schema: { tags, params: IdParams, querystring: OpenModelQuery, response: { 200: OpenModelAnswer, 409: ErrorBody, 424: MapviewerFailure } },
-  }, async (req) => openModel(ctx, req.user, req.params.id, req.query, req.ip));
-
-  r.get('/open-model-task/:id/', {
-    schema: { tags, params: TaskIdParams, response: { 200: OpenModelReady, 202: TaskProgress, 422: ErrorBody, 424: MapviewerFailure } },
-  }, async (req, reply) => {
+  route(app, ep.open, async (req) => openModel(ctx, req.user, req.params.id, req.query, req.ip));
+  route(app, ep.task, async (req, reply) => {
     const task = await openModelTask(ctx, req.user, req.params.id);
     if ('running' in task) return reply.code(202).send(task.running);
     return reply.setCookie(task.cookie.name, task.cookie.value, task.cookie.options).send(task.ready);

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SamlAcsBody, SamlSettings, SamlSettingsBody } from '../../src/api/contract/saml.ts';
+import { SamlAcsBody, samlEndpoints } from '../../src/api/contract/saml.ts';
 import { HttpError } from '../errors.ts';
 import * as saml from '../services/saml.ts';
 import { setRefreshCookie } from './auth.ts';
+import { route } from './route.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -37,11 +38,10 @@ export default async function samlRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
 
-  r.get('/client/saml/', { schema: { tags, response: { 200: SamlSettings } } },
-    async (req) => saml.getSettings(ctx, req.user));
+  route(app, samlEndpoints.settings, async (req) => saml.getSettings(ctx, req.user));
+  route(app, samlEndpoints.save, async (req) => saml.updateSettings(ctx, req.user, req.body, req.ip));
 
-  r.put('/client/saml/', { schema: { tags, body: SamlSettingsBody, response: { 200: SamlSettings } } },
-    async (req) => saml.updateSettings(ctx, req.user, req.body, req.ip));
+  // The sign-in itself is the IdP's and the browser's (XML, redirects, a posted form): outside the endpoint table.
 
   r.get('/saml/metadata/', { config: { public: true }, schema: { tags } }, async (req, reply) => {
     reply.type('application/samlmetadata+xml; charset=utf-8');

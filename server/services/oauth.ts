@@ -15,7 +15,7 @@ import { command } from './command.ts';
 import { fullName } from './audit.ts';
 import { VIEWER_ADDRESS_INTERNAL } from '../../src/api/contract/messages.ts';
 import type {
-  ResourceAnswer, ViewerRegistered, ViewerRegistrationBody, ViewerSettings,
+  ResourceAnswer, TokenAnswer, ViewerRegistered, ViewerRegistrationBody, ViewerSettings,
 } from '../../src/api/contract/mapViewerOAuth.ts';
 
 // The external map viewer (issue 14 item 5; docs/map.md "External map viewer"): Grondslag is its OAuth 2
@@ -245,8 +245,6 @@ export async function authorize(ctx: AppContext, user: UserRow, req: PlainReques
   }
   return { redirect_to: String(response.get('location')) };
 }
-
-export interface TokenAnswer { access_token: string; token_type: 'Bearer'; expires_in: number; refresh_token: string }
 
 /** POST mapviewer/oauth/token/: a code or a refresh token for a new access token and refresh token. */
 export async function token(ctx: AppContext, req: PlainRequest): Promise<TokenAnswer> {

@@ -9,7 +9,7 @@ import { fileCookie, forgetFinishedJobs, mapviewerFailure, taskState } from './j
 import { readableModel } from './editAccess.ts';
 import { externalViewerAnswers } from './oauth.ts';
 import type { MapviewerError, OpenModelAnswer, OpenModelReady, TaskProgress } from '../../src/api/contract/openModel.ts';
-import type { SpaceUsageLocation } from '../../src/api/contract/modelData.ts';
+import type { MapTotals } from '../../src/api/contract/map.ts';
 import { MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED, OPEN_ONLINE_MODEL } from '../../src/api/contract/messages.ts';
 
 // Opening a spreadsheet model (spec 1 §4 "Open model", §7 model/{id}/open/, open-model-task/{id}/):
@@ -23,10 +23,8 @@ export interface OpenModelParams {
   mapviewerRequired: boolean;
 }
 
-export type SpaceUsage = Partial<Record<SpaceUsageLocation, number>>;
-
 /** m² per function, summed over the version's feature areas (only functions present; empty without any). */
-export async function featureAreaTotals(db: DbOrTx, versionId: number): Promise<SpaceUsage> {
+export async function featureAreaTotals(db: DbOrTx, versionId: number): Promise<MapTotals> {
   const rows = await db.select({ fn: featureArea.function, m2: sum(featureArea.areaM2).mapWith(Number) }).from(featureArea)
     .where(eq(featureArea.versionId, versionId)).groupBy(featureArea.function);
   return Object.fromEntries(rows.map((r) => [r.fn, r.m2]));
@@ -41,7 +39,7 @@ export async function featureAreaTotals(db: DbOrTx, versionId: number): Promise<
  * drawn is fine: there is no area to be too large (docs/decisions.md "Map data into models").
  */
 export async function versionSpaceUsage(ctx: AppContext, db: DbOrTx, versionId: number, viewerAnswers: boolean):
-  Promise<{ error: MapviewerError } | { spaceUsage: SpaceUsage }> {
+  Promise<{ error: MapviewerError } | { spaceUsage: MapTotals }> {
   if (!viewerAnswers) return { error: 'NoMapViewerConnection' };
   const spaceUsage = await featureAreaTotals(db, versionId);
   if (!Object.keys(spaceUsage).length) return { error: 'NoData' };

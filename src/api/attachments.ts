@@ -1,15 +1,16 @@
 import type { AttachmentItem, AttachmentLinkBody } from '../api/contract/attachment.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
-import { download, request, required } from './http.ts';
+import { call, download, required } from './http.ts';
 
 export type Attachment = Camelize<AttachmentItem>;
 type AttachmentLink = Camelize<AttachmentLinkBody>;
 
-const M = '/manager/attachment-version-model';
+const ep = endpoints.attachments;
 
 export const attachmentsApi = {
   createLink: (body: Omit<AttachmentLink, 'attachmentType'>) =>
-    request<Attachment>('POST', `${M}/`, { body: { ...required(body, 'body'), attachmentType: 'LINK' } }),
+    call(ep.create, { body: { ...required(body, 'body'), attachmentType: 'LINK' } }),
   /** Multipart: the text fields first, then the file part. */
   createFile: (fields: { version: number; categoryAttachment: number; name?: string | null }, file: File) => {
     const form = new FormData();
@@ -18,8 +19,8 @@ export const attachmentsApi = {
     form.append('category_attachment', String(required(fields.categoryAttachment, 'categoryAttachment')));
     if (fields.name) form.append('name', fields.name);
     form.append('file', required(file, 'file'));
-    return request<Attachment>('POST', `${M}/`, { form });
+    return call(ep.create, { form });
   },
-  download: (a: Attachment) => download(`${M}/${required(a.id, 'id')}/`, a.file ?? a.name),
-  remove: (id: number) => request<void>('DELETE', `${M}/${required(id, 'id')}/`),
+  download: (a: Attachment) => download(ep.get, a.file ?? a.name, { params: { id: a.id } }),
+  remove: (id: number) => call(ep.remove, { params: { id } }),
 };

@@ -1,28 +1,31 @@
-import { request, required } from './http.ts';
+import type { Endpoint } from './contract/endpoint.ts';
+import { endpoints } from './endpoints.ts';
+import { call, required, sharedArgs, type ClientEndpoint } from './http.ts';
 import {
   referenceDataApi, type CategoryAttachment as CategoryRow, type Phase as PhaseRow, type Subregion as SubregionRow,
   type TemplateModel, type TypeProject as TypeProjectRow,
 } from './referenceData.ts';
 
-const M = '/manager';
-type Message = { message: string };
-const id = (rowId: number | null | undefined) => required(rowId, 'id');
-/** ?force=true confirms a delete the server answered 423 to (spec 2 §4). */
-const force = (f: boolean) => ({ query: f ? { force: 'true' } : undefined });
+const ep = endpoints.configuration;
 
-/** Create, rename and delete of one reference list under `path`; `field` is the list's text column. */
-function listCalls<Row>(path: string, field: 'description' | 'name') {
-  const at = (rowId: number) => `${M}/${path}/${id(rowId)}/`;
+/** Create, rename and delete of one reference list; `field` is the list's text column. */
+function listCalls<C extends Endpoint, P extends Endpoint, R extends Endpoint>(
+  list: { create: ClientEndpoint<C>; patch: ClientEndpoint<P>; remove: ClientEndpoint<R> }, field: 'description' | 'name',
+) {
   return {
-    create: (text: string, extra: object = {}) => request<Row>('POST', `${M}/${path}/`, { body: { [field]: required(text, field), ...extra } }),
-    rename: (rowId: number, text: string) => request<Row>('PATCH', at(rowId), { body: { [field]: required(text, field) } }),
-    remove: (rowId: number, f = false) => request<Message>('DELETE', at(rowId), force(f)),
+    create: (text: string, extra: object = {}) =>
+      call(list.create, ...sharedArgs<C>({ body: { [field]: required(text, field), ...extra } })),
+    rename: (rowId: number, text: string) =>
+      call(list.patch, ...sharedArgs<P>({ params: { id: rowId }, body: { [field]: required(text, field) } })),
+    /** `force` confirms a delete the server answered 423 to (spec 2 §4). */
+    remove: (rowId: number, force = false) =>
+      call(list.remove, ...sharedArgs<R>({ params: { id: rowId }, query: force ? { force: 'true' } : undefined })),
   };
 }
-const subregion = listCalls<SubregionRow>('subregion', 'description');
-const typeProject = listCalls<TypeProjectRow>('type-project', 'description');
-const phase = listCalls<PhaseRow>('phase', 'description');
-const category = listCalls<CategoryRow>('category-attachment', 'name');
+const subregion = listCalls(ep.subregion, 'description');
+const typeProject = listCalls(ep.typeProject, 'description');
+const phase = listCalls(ep.phase, 'description');
+const category = listCalls(ep.category, 'name');
 
 /**
  * Reference-data configuration (spec 2 §7; the lists are the project area's): subregions, project types, phases,
@@ -43,7 +46,7 @@ export const configurationApi = {
   createPhase: (description: string) => phase.create(description),
   renamePhase: phase.rename,
   /** The client's phases in their new order (all of them); answers the list in that order. */
-  orderPhases: (ids: number[]) => request<PhaseRow[]>('PUT', `${M}/phase/order/`, { body: { ids } }),
+  orderPhases: (ids: number[]) => call(ep.phase.order, { body: { ids } }),
   /** Phases are deleted without the 423 question. */
   deletePhase: (rowId: number) => phase.remove(rowId),
 
@@ -58,6 +61,6 @@ export const configurationApi = {
     const form = new FormData();
     form.append('name', required(name, 'name'));
     form.append('file', required(file, 'file'));
-    return request<TemplateModel>('POST', `${M}/template-model/`, { form });
+    return call(endpoints.referenceData.createTemplateModel, { form });
   },
 };

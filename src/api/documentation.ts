@@ -1,6 +1,7 @@
 import type { DocumentationItem, DocumentationType } from '../api/contract/documentation.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
-import { request, required } from './http.ts';
+import { call, required } from './http.ts';
 
 export type DocumentationEntry = Camelize<DocumentationItem>;
 export type { DocumentationType };
@@ -10,7 +11,7 @@ interface Fields {
   description: string | null;
 }
 
-const M = '/manager/documentation';
+const ep = endpoints.documentation;
 
 /** The documentation's fields as multipart: the text fields first, then the PDF as `file`. */
 function form(fields: Record<string, string | null | undefined>, file: File): FormData {
@@ -22,16 +23,16 @@ function form(fields: Record<string, string | null | undefined>, file: File): Fo
 
 export const documentationApi = {
   /** Also sets the cookie with which the PDF links (pdfPath, opened in a new tab) are allowed. */
-  list: () => request<DocumentationEntry[]>('GET', `${M}/`),
+  list: () => call(ep.list),
   createVideo: (fields: Fields & { videoUrl: string }) =>
-    request<DocumentationEntry>('POST', `${M}/`, { body: { ...required(fields, 'fields'), documentationType: 'instructional_video' } }),
+    call(ep.create, { body: { ...required(fields, 'fields'), documentationType: 'instructional_video' } }),
   /** Staff: a manual or release note with its PDF. */
   createPdf: (type: Exclude<DocumentationType, 'instructional_video'>, fields: Fields, file: File) =>
-    request<DocumentationEntry>('POST', `${M}/`, { form: form({ documentation_type: type, name: fields.name, description: fields.description }, file) }),
+    call(ep.create, { form: form({ documentation_type: type, name: fields.name, description: fields.description }, file) }),
   /** Staff: name, description, a video's link; with `file` a manual's new PDF (multipart). */
   update: (id: number, fields: Fields & { videoUrl?: string }, file?: File | null) =>
     file
-      ? request<DocumentationEntry>('PATCH', `${M}/${required(id, 'id')}/`, { form: form({ name: fields.name, description: fields.description }, file) })
-      : request<DocumentationEntry>('PATCH', `${M}/${required(id, 'id')}/`, { body: fields }),
-  remove: (id: number) => request<void>('DELETE', `${M}/${required(id, 'id')}/`),
+      ? call(ep.update, { params: { id }, form: form({ name: fields.name, description: fields.description }, file) })
+      : call(ep.update, { params: { id }, body: fields }),
+  remove: (id: number) => call(ep.remove, { params: { id } }),
 };

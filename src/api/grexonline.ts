@@ -1,12 +1,15 @@
-import { request } from './http.ts';
-import type { GrexOnlineModel, SessionAnswer } from './contract/grexonline.ts';
+import { endpoints } from './endpoints.ts';
 import type { ModelData } from './contract/modelData.ts';
+import { call } from './http.ts';
 
-// The online tool's calls (spec 3 §7). Model data stays snake_case (rawBody): it is the engine's format.
+const ep = endpoints.grexonline;
+
+// The online tool's calls (spec 3 §7). Model data stays snake_case (wireKeys): it is the engine's format.
 export const grexonlineApi = {
-  load: (id: number) => request<GrexOnlineModel>('GET', `/grexonline/model/${id}/`, { rawBody: true }),
-  save: (id: number, data: ModelData, dataVersion: number) =>
-    request<GrexOnlineModel>('POST', `/grexonline/model/${id}/`, { body: { ...data, data_version: dataVersion }, rawBody: true }),
-  openSession: (id: number) => request<SessionAnswer>('POST', `/grexonline/model/${id}/session/`, { rawBody: true }),
-  closeSession: (id: number) => request<SessionAnswer>('DELETE', `/grexonline/model/${id}/session/`, { rawBody: true }),
+  load: (id: number) => call(ep.load, { params: { id } }),
+  save: (id: number, data: ModelData, dataVersion: number) => call(ep.save, { params: { id }, body: { ...data, data_version: dataVersion } }),
+  openSession: (id: number) => call(ep.openSession, { params: { id } }),
+  closeSession: (id: number) => call(ep.closeSession, { params: { id } }),
+  /** Ends the session even when the tab goes away (keepalive outlives the page). */
+  closeSessionOnLeave: (id: number) => call(ep.closeSession, { params: { id }, keepalive: true }),
 };

@@ -1,5 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FetchError, RequiredError, ResponseError, fieldErrorsOf, http, request, required } from './http.ts';
+import { z } from 'zod';
+import { endpoint, type Endpoint } from './contract/endpoint.ts';
+import { FetchError, RequiredError, ResponseError, call, fieldErrorsOf, http, required, type ClientEndpoint } from './http.ts';
+
+/** A declaration as the browser's table (./endpoints.ts) types it. */
+const asClient = <E extends Endpoint>(e: E) => e as ClientEndpoint<E>;
+
+const x = asClient(endpoint({ method: 'POST', path: '/api/manager/x/:id/' }, {
+  tags: [],
+  query: z.object({ version_model_id: z.number() }),
+  body: z.object({ type_project: z.number() }),
+  response: { 200: z.object({ first_name: z.string(), log_rows: z.array(z.object({ user_name_full: z.string() })) }) },
+}));
+const me = asClient(endpoint({ method: 'GET', path: '/api/manager/user/me/' }, { tags: [], response: { 200: z.object({ ok: z.boolean() }) } }));
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -9,21 +22,42 @@ afterEach(() => {
 });
 
 describe('the API client boundary', () => {
-  it('sends snake_case with the bearer token and returns camelCase', async () => {
+  it('sends snake_case with the bearer token to the declared path and returns camelCase', async () => {
     const fetch = vi.fn(async () => json(200, { first_name: 'Anna', log_rows: [{ user_name_full: 'A B' }] }));
     vi.stubGlobal('fetch', fetch);
     http.setAccessToken('tok');
-    const res = await request<{ firstName: string; logRows: { userNameFull: string }[] }>('POST', '/manager/x/', { body: { typeProject: 2 }, query: { versionModelId: 5 } });
+    const res = await call(x, { params: { id: 'a/b' }, body: { typeProject: 2 }, query: { versionModelId: 5 } });
     expect(res).toEqual({ firstName: 'Anna', logRows: [{ userNameFull: 'A B' }] });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/manager/x/?version_model_id=5');
+    expect(url).toBe('/api/manager/x/a%2Fb/?version_model_id=5');
+    expect(init.method).toBe('POST');
     expect(init.body).toBe('{"type_project":2}');
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
   });
 
+  it('sends a wire body as it is, and no token to a public endpoint', async () => {
+    const fetch = vi.fn(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetch);
+    http.setAccessToken('tok');
+    const open = asClient(endpoint({ method: 'POST', path: '/api/manager/open/', public: true }, {
+      tags: [], body: z.object({ reset_password_2fa_token: z.string() }), response: { 200: z.object({ ok: z.boolean() }) },
+    }));
+    await call(open, { wireBody: { reset_password_2fa_token: 't' } });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe('{"reset_password_2fa_token":"t"}');
+    expect((init.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it('refuses a missing path parameter before any request', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    expect(() => call(x, { params: { id: undefined as unknown as number }, body: { typeProject: 2 } })).toThrow(RequiredError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('raises the spec\'s error for a non-2xx answer, keeping the server\'s Dutch message and status', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json(409, { message: 'Er bestaat al een project met deze naam.' })));
-    const err = await request('POST', '/manager/project/', { body: {} }).catch((e: unknown) => e);
+    const err = await call(x, { params: { id: 1 }, body: { typeProject: 2 } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResponseError);
     expect((err as ResponseError).message).toBe('Response returned an error code');
     expect((err as ResponseError).status).toBe(409);
@@ -32,7 +66,7 @@ describe('the API client boundary', () => {
 
   it('raises the spec\'s error when the request itself fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
-    const err = await request('GET', '/manager/status/').catch((e: unknown) => e);
+    const err = await call(me).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FetchError);
     expect((err as Error).message).toBe('The request failed and the interceptors did not return an alternative response');
   });
@@ -55,7 +89,7 @@ describe('the API client boundary', () => {
       http.setAccessToken('new');
       return true;
     });
-    expect(await request('GET', '/manager/user/me/')).toEqual({ ok: true });
+    expect(await call(me)).toEqual({ ok: true });
     expect(calls).toBe(2);
   });
 });

@@ -1,4 +1,6 @@
-import { camelize, snakify } from './case.ts';
+import type { z } from 'zod';
+import type { Endpoint, PathParamNames, Route, Schema, SuccessSchema } from './contract/endpoint.ts';
+import { camelize, snakify, type Camelize } from './case.ts';
 
 /**
  * The only place that talks HTTP. Converts snake_case ↔ camelCase and raises the spec's three
@@ -39,7 +41,6 @@ export function required<T>(value: T | null | undefined, field: string): T {
   return value;
 }
 
-const BASE = '/api';
 
 let accessToken: string | null = null;
 let refreshing: Promise<boolean> | null = null;
@@ -62,20 +63,22 @@ interface RequestOptions {
   form?: FormData;
   /** Calls without a bearer token: login, refresh, reset, status. */
   anonymous?: boolean;
-  /** Keep the body as is (model data is snake_case on the wire and in the engine). */
-  rawBody?: boolean;
+  /** Send the body's keys as they are (model data is snake_case on the wire and in the engine). */
+  wireBody?: boolean;
+  /** Hand the answer's keys on as they are. */
+  wireAnswer?: boolean;
   rawResponse?: boolean;
-  /** The path is from the site's root, not under /api (the file server's /files/…). */
-  root?: boolean;
+  /** The request outlives the page (a session ended as the tab goes away). */
+  keepalive?: boolean;
 }
 
-function url(path: string, query?: RequestOptions['query'], root = false): string {
+function url(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null) params.set(k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), String(v));
   }
   const qs = params.toString();
-  return `${root ? '' : BASE}${path}${qs ? `?${qs}` : ''}`;
+  return `${path}${qs ? `?${qs}` : ''}`;
 }
 
 async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
@@ -84,11 +87,11 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.rawBody ? opts.body : snakify(opts.body));
+    body = JSON.stringify(opts.wireBody ? opts.body : snakify(opts.body));
   }
   if (!opts.anonymous && accessToken) headers.authorization = `Bearer ${accessToken}`;
   try {
-    return await fetch(url(path, opts.query, opts.root), { method, headers, body, credentials: 'same-origin' });
+    return await fetch(url(path, opts.query), { method, headers, body, credentials: 'same-origin', ...(opts.keepalive && { keepalive: true }) });
   } catch (e) {
     throw new FetchError(e);
   }
@@ -105,7 +108,7 @@ async function errorFrom(res: Response): Promise<ResponseError> {
   return new ResponseError(res.status, typeof message === 'string' ? message : undefined, body);
 }
 
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+async function fetchAnswer<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   let res = await send(method, path, opts);
   if (res.status === 401 && !opts.anonymous && onRefresh) {
     refreshing ??= onRefresh().finally(() => (refreshing = null));
@@ -117,12 +120,110 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   const text = await res.text();
   if (!text) return undefined as T;
   const json = JSON.parse(text) as unknown;
-  return (opts.rawBody ? json : camelize(json)) as T;
+  return (opts.wireAnswer ? json : camelize(json)) as T;
 }
 
-/** Downloads a file answer and hands it to the browser under the server's filename. */
-export async function download(path: string, fallbackName: string, opts: Pick<RequestOptions, 'root'> = {}): Promise<void> {
-  const res = await request<Response>('GET', path, { ...opts, rawResponse: true });
+// —— the declared endpoints (src/api/contract/endpoints.ts): camelCase unless the endpoint keeps the wire's keys ——
+
+declare const declared: unique symbol;
+/** An endpoint as the client holds it (./endpoints.ts): its route at run time, its declaration `E` as a type only. */
+export type ClientEndpoint<E extends Endpoint> = Route & { readonly [declared]?: E };
+/** The endpoint table with each endpoint as the client holds it. */
+export type ClientTable<T> = { [K in keyof T]: T[K] extends Endpoint ? ClientEndpoint<T[K]> : ClientTable<T[K]> };
+
+type Client<E extends Endpoint, T> = E extends { wireKeys: true } ? T : Camelize<T>;
+
+/**
+ * The body of a call: in camelCase (converted to the wire's snake_case), or as `wireBody` with the wire's
+ * own keys where the conversion would spell one otherwise (a digit: reset_password_2fa_token). An upload
+ * sends a form instead.
+ */
+type BodyArgs<E extends Endpoint, B extends z.ZodType> = E extends { kind: 'upload' }
+  ? { body: Client<E, z.input<B>> } | { form: FormData }
+  : undefined extends z.input<B> ? { body?: Client<E, z.input<B>> }
+    : { body: Client<E, z.input<B>> } | { wireBody: z.input<B> };
+
+/** What a call sends: the path's parameters, the query and the body. */
+export type CallArgs<E extends Endpoint> =
+  & ([PathParamNames<E['path']>] extends [never] ? unknown : { params: Record<PathParamNames<E['path']>, string | number> })
+  & ([Schema<E, 'query'>] extends [never] ? unknown : { query?: Query<E> })
+  & ([Schema<E, 'body'>] extends [never] ? (E extends { kind: 'upload' } ? { form: FormData } : unknown) : BodyArgs<E, Schema<E, 'body'>>)
+  & Pick<RequestOptions, 'keepalive'>;
+
+/** What a successful call answers: the declared 200 (else 201) answer. */
+export type CallAnswer<E extends Endpoint> = [SuccessSchema<E>] extends [never] ? void : Client<E, z.output<SuccessSchema<E>>>;
+
+type Body<E extends Endpoint> = Client<E, z.input<Schema<E, 'body'>>>;
+type Query<E extends Endpoint> = Client<E, z.input<Schema<E, 'query'>>>;
+type DeclarationOf<C> = C extends { readonly [declared]?: infer E extends Endpoint } ? E : never;
+/** The body a call of the endpoint sends. */
+export type CallBody<C extends ClientEndpoint<Endpoint>> = Body<DeclarationOf<C>>;
+/** The query a call of the endpoint sends. */
+export type CallQuery<C extends ClientEndpoint<Endpoint>> = Query<DeclarationOf<C>>;
+
+/** `[args]`, optional when the endpoint needs none. */
+export type ArgsOf<E extends Endpoint> = {} extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+
+interface AnyArgs {
+  params?: Record<string, string | number | null | undefined>;
+  query?: RequestOptions['query'];
+  body?: unknown;
+  wireBody?: unknown;
+  form?: FormData;
+  keepalive?: boolean;
+}
+
+/**
+ * The arguments of a call made by a helper several endpoints share (rowCalls, the reference lists), where
+ * TypeScript cannot follow that each of them takes these.
+ */
+export const sharedArgs = <E extends Endpoint>(args: AnyArgs) => [args] as unknown as ArgsOf<E>;
+
+/** The declared path with its parameters filled in; a missing one throws before any request. */
+function pathOf(ep: Route, params: AnyArgs['params'] = {}): string {
+  return ep.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(required(params[name], name))));
+}
+
+function requestOf(ep: Route, args: AnyArgs = {}): [string, RequestOptions] {
+  const wireBody = 'wireBody' in args;
+  return [pathOf(ep, args.params), {
+    query: args.query,
+    body: wireBody ? args.wireBody : args.body,
+    form: args.form,
+    anonymous: ep.public,
+    wireBody: wireBody || ep.wireKeys,
+    wireAnswer: ep.wireKeys,
+    keepalive: args.keepalive,
+  }];
+}
+
+/** Calls a declared endpoint; body and answer are typed from its schemas. */
+export function call<E extends Endpoint>(ep: ClientEndpoint<E>, ...[args]: ArgsOf<E>): Promise<CallAnswer<E>> {
+  const [path, opts] = requestOf(ep, args as AnyArgs);
+  return fetchAnswer(ep.method, path, opts);
+}
+
+/** The answer of a declared endpoint as it came (a job's poll tells 202 from 200). */
+export function callResponse<E extends Endpoint>(ep: ClientEndpoint<E>, ...[args]: ArgsOf<E>): Promise<Response> {
+  const [path, opts] = requestOf(ep, args as AnyArgs);
+  return fetchAnswer(ep.method, path, { ...opts, rawResponse: true });
+}
+
+/** Downloads the file answer of a declared endpoint under the server's filename. */
+export async function download<E extends Endpoint & { kind: 'download' }>(ep: ClientEndpoint<E>, fallbackName: string, ...[args]: ArgsOf<E>): Promise<void> {
+  return saveAnswer(await callResponse(ep, ...[args] as ArgsOf<E>), fallbackName);
+}
+
+/**
+ * Downloads a produced file from the file server (/files/…, outside /api and the endpoint table: a plain
+ * link opens it too, with the file cookie).
+ */
+export async function downloadProduced(path: string, fallbackName: string): Promise<void> {
+  return saveAnswer(await fetchAnswer<Response>('GET', path, { rawResponse: true }), fallbackName);
+}
+
+/** Hands a file answer to the browser under the server's filename (content-disposition). */
+async function saveAnswer(res: Response, fallbackName: string): Promise<void> {
   const disposition = res.headers.get('content-disposition') ?? '';
   const match = /filename\*=UTF-8''([^;]+)|filename="([^"]+)"/.exec(disposition);
   const name = match ? decodeURIComponent(match[1] ?? match[2]) : fallbackName;

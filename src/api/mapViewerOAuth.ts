@@ -1,6 +1,7 @@
 import type { ViewerRegistered, ViewerRegistrationBody, ViewerSettings } from './contract/mapViewerOAuth.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
-import { request } from './http.ts';
+import { call, type CallQuery } from './http.ts';
 
 export type MapViewerSettings = Camelize<ViewerSettings>;
 export type MapViewerRegistered = Camelize<ViewerRegistered>;
@@ -10,14 +11,15 @@ export interface AuthorizeRequest {
   codeChallenge?: string; codeChallengeMethod?: string;
 }
 
+const ep = endpoints.mapViewerOAuth;
+
 /** The client's external map viewer (staff): registration with a secret shown once, or the built-in viewer. */
 export const mapViewerOAuthApi = {
-  settings: () => request<MapViewerSettings>('GET', '/manager/mapviewer/oauth/client/'),
-  register: (body: Camelize<ViewerRegistrationBody>) => request<MapViewerRegistered>('PUT', '/manager/mapviewer/oauth/client/', { body }),
-  remove: () => request<void>('DELETE', '/manager/mapviewer/oauth/client/'),
+  settings: () => call(ep.settings),
+  register: (body: Camelize<ViewerRegistrationBody>) => call(ep.register, { body }),
+  remove: () => call(ep.remove),
   /** A code for the external viewer in a frame, for the signed-in user: where to send the frame. */
   authorize: (q: AuthorizeRequest) =>
-    request<{ redirectTo: string }>('GET', '/manager/mapviewer/oauth/authorize/', {
-      query: { approvalPrompt: 'auto', responseType: 'code', ...q },
-    }),
+    // The frame's values as it sent them: the server checks them (400 with the contract's messages).
+    call(ep.authorize, { query: { approvalPrompt: 'auto', responseType: 'code', ...q } as CallQuery<typeof ep.authorize> }),
 };

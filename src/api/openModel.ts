@@ -1,21 +1,21 @@
-import type { OpenModelAnswer, OpenModelReady } from './contract/openModel.ts';
+import type { OpenModelReady } from './contract/openModel.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
-import { request, required } from './http.ts';
+import { call } from './http.ts';
 import { downloadProducedFile, pollAnswer, type TaskPoll } from './tasks.ts';
 
 export type OpenModelFile = Camelize<OpenModelReady>;
 export type OpenModelPoll = TaskPoll<OpenModelFile>;
 
-const M = '/manager';
+const ep = endpoints.openModel;
 
 /** Opening a spreadsheet model (spec 1 §4 "Open model", §7 model/{id}/open/, open-model-task/{id}/). */
 export const openModelApi = {
   /** Starts the open-model job; 409 when someone else has the model open, 424 when required map data are missing. */
   open: (id: number, opts: { force?: boolean; mapviewerRequired: boolean }) =>
-    request<Camelize<OpenModelAnswer>>('GET', `${M}/model/${required(id, 'id')}/open/`, {
-      query: { force: opts.force || undefined, mapviewerRequired: opts.mapviewerRequired },
-    }).then((a) => a.openModelTask),
-  poll: (taskId: string): Promise<OpenModelPoll> => pollAnswer(`${M}/open-model-task/${required(taskId, 'taskId')}/`),
+    call(ep.open, { params: { id }, query: { force: opts.force || undefined, mapviewerRequired: opts.mapviewerRequired } })
+      .then((a) => a.openModelTask),
+  poll: (taskId: string): Promise<OpenModelPoll> => pollAnswer(ep.task, { params: { id: taskId } }),
   download: (file: OpenModelFile) => downloadProducedFile(file),
 };
 

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { ParameterPreviewAnswer, ParameterSaveAnswer, ParameterType, PeriodType } from './contract/parameters.ts';
 import type { Camelize } from './case.ts';
-import { request } from './http.ts';
+import { endpoints } from './endpoints.ts';
+import { call } from './http.ts';
 import { projectsApi, type Project } from './projects.ts';
 import { versionsApi, type Version } from './versions.ts';
 import { modelsApi, type Model } from './models.ts';
@@ -23,14 +24,10 @@ export interface ParameterValue {
   valueDate: string | null;
 }
 
-const M = '/manager';
-
 /** Global parameters (spec 2 §7, staff only); page 1 picks models through the project area's lists. */
 export const parametersApi = {
-  save: (parameters: ParameterValue[], models: number[]) =>
-    request<ParameterSaveResult>('POST', `${M}/parameter/`, { body: { parameters, models } }),
-  preview: (parameters: ParameterValue[], models: number[]) =>
-    request<Camelize<ParameterPreviewAnswer>>('POST', `${M}/parameter/preview/`, { body: { parameters, models } }),
+  save: (parameters: ParameterValue[], models: number[]) => call(endpoints.parameters.save, { body: { parameters, models } }),
+  preview: (parameters: ParameterValue[], models: number[]) => call(endpoints.parameters.preview, { body: { parameters, models } }),
   projects: () => projectsApi.list(true),
   versions: (projectId: number) => versionsApi.list(projectId),
   models: (versionModelId?: number) => modelsApi.list(versionModelId),

@@ -2,7 +2,8 @@ import type { CategoryAttachment as CategoryAttachmentItem, Phase as PhaseItem, 
 import type { TemplateModelItem } from './contract/referenceData.ts';
 import type { ProjectRoleRow } from '../api/contract/project.ts';
 import type { Camelize } from './case.ts';
-import { request, required } from './http.ts';
+import { endpoints } from './endpoints.ts';
+import { call } from './http.ts';
 
 export type Subregion = Camelize<SubregionItem>;
 export type TypeProject = Camelize<TypeProjectItem>;
@@ -11,14 +12,14 @@ export type CategoryAttachment = Camelize<CategoryAttachmentItem>;
 export type TemplateModel = Camelize<TemplateModelItem>;
 export type SubregionRole = Camelize<ProjectRoleRow>;
 
-const M = '/manager';
+const ep = endpoints.referenceData;
 
 export const referenceDataApi = {
-  subregions: () => request<Subregion[]>('GET', `${M}/subregion/`),
-  typeProjects: () => request<TypeProject[]>('GET', `${M}/type-project/`),
-  phases: () => request<Phase[]>('GET', `${M}/phase/`),
-  categoryAttachments: () => request<CategoryAttachment[]>('GET', `${M}/category-attachment/`),
-  templateModels: () => request<TemplateModel[]>('GET', `${M}/template-model/`),
+  subregions: () => call(ep.subregions),
+  typeProjects: () => call(ep.typeProjects),
+  phases: () => call(ep.phases),
+  categoryAttachments: () => call(ep.categoryAttachments),
+  templateModels: () => call(ep.templateModels),
   /** Prefill of a new project's rights table for the chosen subregion. */
-  subregionRoles: (subregionId: number) => request<SubregionRole[]>('GET', `${M}/subregion/${required(subregionId, 'subregionId')}/roles/`),
+  subregionRoles: (subregionId: number) => call(ep.subregionRoles, { params: { id: subregionId } }),
 };

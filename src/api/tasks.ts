@@ -1,6 +1,7 @@
 import type { TaskProgress } from './contract/openModel.ts';
+import type { Endpoint } from './contract/endpoint.ts';
 import { camelize, type Camelize } from './case.ts';
-import { download, request, required } from './http.ts';
+import { callResponse, downloadProduced, required, type ArgsOf, type ClientEndpoint } from './http.ts';
 
 // The jobs that produce a file (open model, report; docs/conventions.md "Jobs"): their poll answers 202
 // with the progress while the job runs and 200 when the file is ready at /files/{uuid}/{filename_orig}.
@@ -11,13 +12,13 @@ export type TaskPoll<F> = { ready: false; progress: TaskRunning } | { ready: tru
 /** What a ready job answers at least. */
 export interface ProducedFile { uuid: string; filenameOrig: string }
 
-/** One poll of a job; any other answer than 200/202 throws (ResponseError). */
-export async function pollAnswer<F>(path: string, query?: Record<string, string>): Promise<TaskPoll<F>> {
-  const res = await request<Response>('GET', path, { rawResponse: true, query });
+/** One poll of a job's endpoint; any other answer than 200/202 throws (ResponseError). */
+export async function pollAnswer<F, E extends Endpoint>(ep: ClientEndpoint<E>, ...args: ArgsOf<E>): Promise<TaskPoll<F>> {
+  const res = await callResponse(ep, ...args);
   const body: unknown = await res.json();
   return res.status === 202 ? { ready: false, progress: camelize(body) } : { ready: true, file: camelize(body) };
 }
 
-/** The produced file from the file server (outside /api; only the user who asked gets it). */
+/** The produced file from the file server (only the user who asked gets it). */
 export const downloadProducedFile = (file: ProducedFile) =>
-  download(`/files/${required(file.uuid, 'uuid')}/${encodeURIComponent(file.filenameOrig)}`, file.filenameOrig, { root: true });
+  downloadProduced(`/files/${required(file.uuid, 'uuid')}/${encodeURIComponent(file.filenameOrig)}`, file.filenameOrig);

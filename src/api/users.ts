@@ -1,30 +1,13 @@
-import type { z } from 'zod';
-import type {
-  AdminUser as AdminUserWire, TemplateReportItem, UserProjectRole as UserProjectRoleWire, UserSubregion as UserSubregionWire,
-} from './contract/users.ts';
+import type { AdminUser as AdminUserWire } from './contract/users.ts';
 import type { Role } from './contract/common.ts';
 import type { Camelize } from './case.ts';
 import { camelize } from './case.ts';
-import { request, required, ResponseError } from './http.ts';
+import { endpoints } from './endpoints.ts';
+import { call, required, ResponseError, type CallBody } from './http.ts';
 
 export type AdminUser = Camelize<AdminUserWire>;
-type UserProjectRole = Camelize<UserProjectRoleWire>;
-type UserSubregion = Camelize<UserSubregionWire>;
-/** Wire keys templateReport_id / templateReport_name arrive as templateReportId / templateReportName. */
-type UserTemplateReport = { templateReportId: number; templateReportName: string; access: boolean; user: number };
-type TemplateReport = z.infer<typeof TemplateReportItem>;
 export type { Role };
 export { EMAIL_IN_USE, USER_DELETED, USER_EMAIL_PATTERN } from './contract/messages.ts';
-
-interface NewUser {
-  firstName: string;
-  lastName: string;
-  email: string;
-  /** Without one the user gets an invitation mail and chooses their own (issue 25.1). */
-  password?: string;
-  role: Role;
-}
-type UserChanges = Partial<{ firstName: string; lastName: string; email: string; role: Role; mfaForced: boolean }>;
 
 /**
  * The 502 of an invitation mail that could not be sent (issue 25.1): the server's message, and for a
@@ -36,38 +19,39 @@ export function invitationNotSent(e: unknown): { message: string; user: AdminUse
   return { message: e.serverMessage, user: user ? camelize<AdminUser>(user) : null };
 }
 
-const M = '/manager';
-const id = (userId: number | null | undefined) => required(userId, 'id');
-type Message = { message: string };
+const ep = endpoints.users;
+/** Without a password the user gets an invitation mail and chooses their own (issue 25.1). */
+type NewUser = CallBody<typeof ep.create>;
+type UserChanges = CallBody<typeof ep.update>;
 
 /** User administration (spec 2 §7): role ADM. */
 export const usersApi = {
-  list: () => request<AdminUser[]>('GET', `${M}/user/`),
-  get: (userId: number) => request<AdminUser>('GET', `${M}/user/${id(userId)}/`),
-  create: (body: NewUser) => request<AdminUser>('POST', `${M}/user/new`, { body }),
-  update: (userId: number, body: UserChanges) => request<AdminUser>('PUT', `${M}/user/${id(userId)}/`, { body }),
-  remove: (userId: number) => request<Message>('DELETE', `${M}/user/${id(userId)}/`),
-  setBlocked: (userId: number, blocked: boolean) => request<{ blocked: boolean }>('POST', `${M}/user/${id(userId)}/blk/`, { body: { blocked } }),
-  resetMfa: (userId: number) => request<AdminUser>('POST', `${M}/user/${id(userId)}/reset-mfa/`),
+  list: () => call(ep.list),
+  get: (userId: number) => call(ep.get, { params: { id: userId } }),
+  create: (body: NewUser) => call(ep.create, { body }),
+  update: (userId: number, body: UserChanges) => call(ep.update, { params: { id: userId }, body }),
+  remove: (userId: number) => call(ep.remove, { params: { id: userId } }),
+  setBlocked: (userId: number, blocked: boolean) => call(ep.setBlocked, { params: { id: userId }, body: { blocked } }),
+  resetMfa: (userId: number) => call(ep.resetMfa, { params: { id: userId } }),
   resetPassword: (userId: number, newPassword: string) =>
-    request<Message>('POST', `${M}/user/${id(userId)}/reset-password/`, { body: { newPassword: required(newPassword, 'newPassword') } }),
+    call(ep.resetPassword, { params: { id: userId }, body: { newPassword: required(newPassword, 'newPassword') } }),
   /** 'Opnieuw uitnodigen': a fresh link by mail; the earlier one stops working. */
-  reinvite: (userId: number) => request<Message>('POST', `${M}/user/${id(userId)}/invite/`),
-  forceMfaForAll: () => request<Message>('POST', `${M}/user/force-mfa/`),
+  reinvite: (userId: number) => call(ep.reinvite, { params: { id: userId } }),
+  forceMfaForAll: () => call(ep.forceMfaForAll),
 
-  projectRoles: (userId: number) => request<UserProjectRole[]>('GET', `${M}/user/${id(userId)}/project-role/`),
-  setProjectRoles: (userId: number, rows: { projectId: number; role: Role }[]) =>
-    request<UserProjectRole[]>('PUT', `${M}/user/${id(userId)}/project-role/`, { body: rows }),
-  subregions: (userId: number) => request<UserSubregion[]>('GET', `${M}/user/${id(userId)}/subregion/`),
+  projectRoles: (userId: number) => call(ep.projectRoles, { params: { id: userId } }),
+  setProjectRoles: (userId: number, rows: { projectId: number; role: Role }[]) => call(ep.setProjectRoles, { params: { id: userId }, body: rows }),
+  subregions: (userId: number) => call(ep.subregions, { params: { id: userId } }),
   setSubregions: (userId: number, rows: { subregionId: number; access: boolean }[]) =>
-    request<UserSubregion[]>('PUT', `${M}/user/${id(userId)}/subregion/`, { body: rows }),
-  templateReports: (userId: number) => request<UserTemplateReport[]>('GET', `${M}/user/${id(userId)}/template-report/`),
+    call(ep.setSubregions, { params: { id: userId }, body: rows }),
+  /** Wire keys templateReport_id / templateReport_name arrive as templateReportId / templateReportName. */
+  templateReports: (userId: number) => call(ep.templateReports, { params: { id: userId } }),
   setTemplateReports: (userId: number, rows: { templateReportId: number; access: boolean }[]) =>
-    request<UserTemplateReport[]>('PUT', `${M}/user/${id(userId)}/template-report/`, {
+    call(ep.setTemplateReports, {
+      params: { id: userId },
       // templateReport_id keeps its capital R on the wire; the generic conversion would write template_report_id.
-      rawBody: true,
-      body: rows.map((r) => ({ templateReport_id: r.templateReportId, access: r.access })),
+      wireBody: rows.map((r) => ({ templateReport_id: r.templateReportId, access: r.access })),
     }),
   /** Report templates (ADM sees all; with filter 'authorised' only the caller's authorised ones). */
-  allTemplateReports: (filter?: string) => request<TemplateReport[]>('GET', `${M}/template-report/`, { query: { filter } }),
+  allTemplateReports: (filter?: 'authorised') => call(endpoints.templateReports.list, { query: { filter } }),
 };

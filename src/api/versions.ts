@@ -1,17 +1,15 @@
-import type { VersionModel as VersionModelWire, VersionModelCreateBody, VersionModelPutBody } from '../api/contract/versionModel.ts';
+import type { VersionModel as VersionModelWire } from '../api/contract/versionModel.ts';
+import { endpoints } from './endpoints.ts';
 import type { Camelize } from './case.ts';
-import { request, required } from './http.ts';
+import { call, required } from './http.ts';
 import { rowCalls } from './rows.ts';
 
 export type Version = Camelize<VersionModelWire>;
-type VersionCreate = Camelize<VersionModelCreateBody>;
-type VersionUpdate = Camelize<VersionModelPutBody>;
 
-const M = '/manager/version-model';
+const ep = endpoints.versions;
 
 export const versionsApi = {
-  list: (projectId: number) => request<Version[]>('GET', `${M}/`, { query: { projectId: required(projectId, 'projectId') } }),
-  ...rowCalls<Version, VersionCreate, VersionUpdate>(M),
-  move: (id: number, toProject: number) =>
-    request<Version>('POST', `${M}/${required(id, 'id')}/move/`, { body: { toProject: required(toProject, 'toProject') } }),
+  list: (projectId: number) => call(ep.list, { query: { projectId: required(projectId, 'projectId') } }),
+  ...rowCalls(ep),
+  move: (id: number, toProject: number) => call(ep.move, { params: { id }, body: { toProject: required(toProject, 'toProject') } }),
 };

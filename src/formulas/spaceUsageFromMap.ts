@@ -1,4 +1,5 @@
 import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation, type SpaceUsageRow } from '../api/contract/modelData.ts';
+import type { MapTotals } from '../api/contract/map.ts';
 import { LOCATION_TITLES } from './workbookLayout.ts';
 
 // 'Overnemen uit kaart' (issue 14 item 4): the m² per function of a version's feature areas into the
@@ -7,8 +8,7 @@ import { LOCATION_TITLES } from './workbookLayout.ts';
 // label, further rows of it go, a location without rows gets a new one named after the location;
 // locations the map does not have and rows without a location are left as they are.
 
-/** m² per function as the map viewer sums them (FeatureAreasAnswer.totals). */
-export type MapTotals = Partial<Record<SpaceUsageLocation, number>>;
+export type { MapTotals };
 
 /** One line of the take-over's comparison. */
 export interface SpaceUsageDiff {

@@ -9,7 +9,7 @@ import type { Screen } from '../app/screenNames.ts';
 import { grexonlineApi } from '../api/grexonline.ts';
 import { MSG_SESSION_OTHER } from '../api/contract/messages.ts';
 import { takePrefetchedModel } from './prefetch.ts';
-import { http, saveBlob } from '../api/http.ts';
+import { saveBlob } from '../api/http.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { ActionRegistry, tooltipOf } from './actions.ts';
 import { mapTotalsApi } from '../api/mapTotals.ts';
@@ -161,10 +161,7 @@ function open(root: RootStore, modelId: number): Opened {
   };
   const pageHide = () => {
     store.writeBackup();
-    // End the session even when the tab goes away (keepalive outlives the page).
-    if (store.sessionHeld) {
-      void fetch(`/api/grexonline/model/${modelId}/session/`, { method: 'DELETE', keepalive: true, headers: authHeader() }).catch(() => {});
-    }
+    if (store.sessionHeld) void grexonlineApi.closeSessionOnLeave(modelId).catch(() => {});
   };
   const guard = (next: () => void) => {
     if (!store.dirty || store.readOnly) return false;
@@ -187,11 +184,6 @@ function open(root: RootStore, modelId: number): Opened {
     requestAnimationFrame(() => setTimeout(preloadSheets, 0));
   });
   return o;
-}
-
-function authHeader(): Record<string, string> {
-  const token = http.getAccessToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
 }
 
 /** The toast when the export is ready (issue 23 item 9: making the file takes a moment and gave no feedback). */

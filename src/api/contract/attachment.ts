@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { MAX_ID, OptionalText, Timestamp } from './common.ts';
+import { IdParams, MAX_ID, OptionalText, Timestamp } from './common.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { ATTACHMENT_MESSAGES } from './messages.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Attachments of a version (spec 1 §3 "Attachment"): /api/manager/attachment-version-model/…
 
@@ -76,3 +78,15 @@ export const AttachmentCreateBody = z.discriminatedUnion('attachment_type', [
   AttachmentFileFields.extend({ file: UploadedFile }),
 ], { error: REQUIRED_MESSAGE });
 export type AttachmentCreateBody = z.output<typeof AttachmentCreateBody>;
+
+const tags = ['attachment'];
+
+export const attachmentEndpoints = {
+  /** JSON: a link; multipart: a file (fields first, then the file part). */
+  create: endpoint(routes.attachments.create, {
+    tags, body: AttachmentCreateBody, response: { 201: AttachmentItem },
+  }),
+  /** A link answers its item, a file the file. */
+  get: endpoint(routes.attachments.get, { tags, params: IdParams, response: {} }),
+  remove: endpoint(routes.attachments.remove, { tags, params: IdParams, response: {} }),
+};

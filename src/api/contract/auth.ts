@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { Role } from './common.ts';
+import { Ok, Role } from './common.ts';
 import { UserCapabilities } from './capabilities.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 export const LoginBody = z.object({
   email: z.string().trim().min(1, 'Vul uw e-mailadres in.').max(254),
@@ -50,3 +52,22 @@ export const ClientStatus = z.object({ saml: z.boolean(), client_name: z.string(
 export const ServerStatus = z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok') });
 
 export { TERMS_VERSION } from '../../lib/terms.ts';
+
+const tags = ['auth'];
+
+/** Sign-in core (spec 2 §4, §7). */
+export const authEndpoints = {
+  login: endpoint(routes.auth.login, { tags, body: LoginBody, response: { 200: LoginAnswer } }),
+  /** The refresh token travels in its httpOnly cookie; POST and GET alike. */
+  refresh: endpoint(routes.auth.refresh, { tags, body: RefreshBody, response: { 200: AccessAnswer } }),
+  refreshByGet: endpoint(routes.auth.refreshByGet, { tags, response: { 200: AccessAnswer } }),
+  logout: endpoint(routes.auth.logout, { tags, response: { 200: Ok } }),
+  me: endpoint(routes.auth.me, { tags, response: { 200: CurrentUser } }),
+  updateMe: endpoint(routes.auth.updateMe, { tags, body: UpdateMeBody, response: { 200: CurrentUser } }),
+  clientStatus: endpoint(routes.auth.clientStatus, { tags, response: { 200: ClientStatus } }),
+  status: endpoint(routes.auth.status, { tags: ['status'], response: { 200: ServerStatus } }),
+  /** The spec's liveness check of the staff area (no database). */
+  superadminStatus: endpoint(routes.auth.superadminStatus, {
+    tags: ['status'], response: { 200: z.object({ status: z.literal('ok') }) },
+  }),
+};

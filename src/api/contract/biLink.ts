@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import { BI_LINK_MESSAGES } from './messages.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // BI links (spec 1 §2 "BI links", §3 "BI link", §7 /api/bi/v1/report/…; docs/bi-links.md). A user makes a
 // link over models he can read; 'Genereer' gives it a password, shown once, valid for the days he chooses
@@ -104,3 +106,19 @@ export const ODataQuery = z.object({
   $format: z.string().optional(),
 }).catchall(z.string());
 export type ODataQuery = z.infer<typeof ODataQuery>;
+
+const tags = ['bi'];
+
+/** BI links (spec 1 §7 /api/bi/v1/report/…): the caller's own links; settings/ is staff's. The feed is Power BI's. */
+export const biLinkEndpoints = {
+  create: endpoint(routes.biLinks.create, { tags, body: BiLinkCreate, response: { 201: BiLink } }),
+  list: endpoint(routes.biLinks.list, { tags, response: { 200: BiLinkList } }),
+  get: endpoint(routes.biLinks.get, { tags, params: BiUuidParams, response: { 200: BiLink } }),
+  remove: endpoint(routes.biLinks.remove, { tags, params: BiUuidParams, response: {} }),
+  /** A new password; without a body valid BI_PASSWORD_DEFAULT_DAYS. The answer is the only place it is ever shown. */
+  generatePassword: endpoint(routes.biLinks.generatePassword, {
+    tags, params: BiUuidParams, body: BiPasswordCreate.optional(), response: { 200: BiPassword },
+  }),
+  settings: endpoint(routes.biLinks.settings, { tags, response: { 200: BiSettings } }),
+  saveSettings: endpoint(routes.biLinks.saveSettings, { tags, body: BiSettings, response: { 200: BiSettings } }),
+};

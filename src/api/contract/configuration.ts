@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { nameProblem } from '../../lib/names.ts';
-import { Id } from './common.ts';
+import { Id, IdParams, Ok } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Reference-data configuration (spec 2 §3, §5, §7, §8): role ADM of the caller's client.
 // 409 on a duplicate name (DUPLICATE_REFERENCE_MESSAGE). DELETE {id}/ without ?force on an entry in
@@ -50,3 +52,39 @@ export const ForceQuery = z.object({
   force: z.union([z.string(), z.boolean()]).optional()
     .transform((v) => v !== undefined && v !== false && !['false', '0', 'no'].includes(String(v).toLowerCase())),
 });
+
+const tags = ['configuration'];
+
+/**
+ * Create, read one, rename (PUT and PATCH alike) and delete of one reference list; its GET list is the
+ * project area's (referenceDataEndpoints). A delete with `force` confirms what a 423 asked.
+ */
+function listEndpoints<R extends ConfigurationList, Row extends z.ZodType, Text extends z.ZodType>(list: R, row: Row, text: Text) {
+  return {
+    create: endpoint(list.create, { tags, body: text, response: { 201: row } }),
+    get: endpoint(list.get, { tags, params: IdParams, response: { 200: row } }),
+    put: endpoint(list.put, { tags, params: IdParams, body: text, response: { 200: row } }),
+    patch: endpoint(list.patch, { tags, params: IdParams, body: text, response: { 200: row } }),
+    remove: endpoint(list.remove, { tags, params: IdParams, query: ForceQuery, response: { 200: Ok } }),
+  };
+}
+type ConfigurationList = (typeof routes.configuration)[keyof typeof routes.configuration];
+
+/** Reference-data configuration (spec 2 §7). */
+export const configurationEndpoints = {
+  // A subregion is created with its access list and read as a one-row list.
+  subregion: {
+    ...listEndpoints(routes.configuration.subregion, Subregion, DescriptionBody),
+    create: endpoint(routes.configuration.subregion.create, { tags, body: SubregionCreateBody, response: { 201: Subregion } }),
+    get: endpoint(routes.configuration.subregion.get, { tags, params: IdParams, response: { 200: SubregionList } }),
+  },
+  typeProject: listEndpoints(routes.configuration.typeProject, TypeProject, DescriptionBody),
+  phase: {
+    ...listEndpoints(routes.configuration.phase, Phase, DescriptionBody),
+    /** The client's phases in their new order (all of them); answers the list in that order. */
+    order: endpoint(routes.configuration.phase.order, { tags, body: PhaseOrderBody, response: { 200: PhaseList } }),
+    /** Phases are deleted without the 423 question. */
+    remove: endpoint(routes.configuration.phase.remove, { tags, params: IdParams, response: { 200: Ok } }),
+  },
+  category: listEndpoints(routes.configuration.category, CategoryAttachment, NameBody),
+};

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { OptionalText, Timestamp } from './common.ts';
+import { IdParams, OptionalText, Timestamp } from './common.ts';
 import { UploadedFile } from './attachment.ts';
 import { DOCUMENTATION_MESSAGES as M } from './messages.ts';
 import { httpUrl, videoEmbed } from '../../lib/videoLinks.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Documentation (spec 1 §2 Documentation, §3, §7 documentation/): manuals and release notes as PDF,
 // instructional videos as YouTube or Vimeo links, per client, under /api/manager/documentation/.
@@ -65,3 +67,22 @@ export const DocumentationPatchBody = z.object({
   sort_order: sortOrder,
 });
 export type DocumentationPatchBody = z.output<typeof DocumentationPatchBody>;
+
+const tags = ['documentation'];
+
+export const documentationEndpoints = {
+  /** Also sets the cookie with which the PDF links (pdf_path, opened in a new tab) are allowed. */
+  list: endpoint(routes.documentation.list, { tags, response: { 200: DocumentationList } }),
+  /** The PDF, shown inline in the tab the link opened. */
+  pdf: endpoint(routes.documentation.pdf, { tags, params: IdParams, response: {} }),
+  /** JSON: a video; multipart: a manual or release note with its PDF. */
+  create: endpoint(routes.documentation.create, {
+    tags, body: DocumentationCreateBody, response: { 201: DocumentationItem },
+  }),
+  /** Multipart when a manual gets a new PDF. */
+  update: endpoint(routes.documentation.update, {
+    tags, params: IdParams, body: DocumentationPatchBody,
+    response: { 200: DocumentationItem },
+  }),
+  remove: endpoint(routes.documentation.remove, { tags, params: IdParams, response: {} }),
+};

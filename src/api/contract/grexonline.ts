@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ModelData } from './modelData.ts';
-import { MAX_ID } from './common.ts';
+import { IdParams, MAX_ID } from './common.ts';
 import type { ResultsSummary } from '../../formulas/results.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // The online calculation tool's wire (spec 3 §7). The model data itself is the shared schema of
 // modelData.ts, snake_case on the wire and in the engine (the client sends it with rawBody).
@@ -74,3 +76,13 @@ export const SessionAnswer = z.object({
   message: z.string(),
 });
 export type SessionAnswer = z.infer<typeof SessionAnswer>;
+
+const tags = ['grexonline'];
+
+/** Model data stays snake_case on the client (wireKeys): it is the engine's format. */
+export const grexonlineEndpoints = {
+  load: endpoint(routes.grexonline.load, { tags, params: IdParams, response: { 200: GrexOnlineModel } }),
+  save: endpoint(routes.grexonline.save, { tags, params: IdParams, body: SaveModelBody, response: { 200: GrexOnlineModel } }),
+  openSession: endpoint(routes.grexonline.openSession, { tags, params: IdParams, response: { 200: SessionAnswer } }),
+  closeSession: endpoint(routes.grexonline.closeSession, { tags, params: IdParams, response: { 200: SessionAnswer } }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MfaLoginAnswer } from './mfa.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Invitations (issue 25.1): the mail's link carries a single-use token; no bearer on these two calls.
 
@@ -21,3 +23,15 @@ export type InvitationCheckAnswer = z.infer<typeof InvitationCheckAnswer>;
  */
 export const InvitationAcceptBody = z.object({ token: Token, new_password: z.string().max(1024) });
 export const InvitationAcceptAnswer = MfaLoginAnswer;
+
+const tags = ['reset'];
+
+/** The invitation link (issue 25.1), no bearer: who it is for, and choosing the password (signs in). */
+export const invitationEndpoints = {
+  check: endpoint(routes.invitations.check, {
+    tags, body: InvitationCheckBody, response: { 200: InvitationCheckAnswer },
+  }),
+  accept: endpoint(routes.invitations.accept, {
+    tags, body: InvitationAcceptBody, response: { 200: InvitationAcceptAnswer },
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, Timestamp } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Audit log (spec 1 "Logs", §7): GET /api/manager/log/ — global role ADM, own client only.
 
@@ -23,3 +25,7 @@ export type LogRow = z.infer<typeof LogRow>;
 /** Newest first. `pages` is at least 1. */
 export const LogPage = z.object({ log_rows: z.array(LogRow), pages: z.number() });
 export type LogPage = z.infer<typeof LogPage>;
+
+export const logEndpoints = {
+  page: endpoint(routes.log.page, { tags: ['log'], query: LogQuery, response: { 200: LogPage } }),
+};

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { IdParams } from './common.ts';
 import { SpaceUsageLocation } from './modelData.ts';
 import { MAP_MESSAGES } from './messages.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Map data (issue 14; spec 1 §2 "Map viewer screens", §7 mapviewer/…): outlines as GeoJSON in WGS84
 // (longitude, latitude), stored in PostgreSQL, their areas computed by the server. The shapes below are
@@ -53,11 +56,19 @@ export const FeatureAreaOut = z.object({
   geometry: AreaGeometry,
   properties: z.object({ name: z.string(), function: SpaceUsageLocation, area_m2: z.number() }),
 });
-/** GET/PUT answer: the feature areas with their areas, and m² per function (only functions present). */
+/**
+ * m² per function (a space-usage location of the model contract), summed over a version's feature areas:
+ * only functions present. The map viewer's answer, the take-over into a model ('Overnemen uit kaart',
+ * formulas/spaceUsageFromMap.ts) and the open-model job (server/services/openModel.ts) share it.
+ */
+export const MapTotals = z.partialRecord(SpaceUsageLocation, z.number());
+export type MapTotals = z.infer<typeof MapTotals>;
+
+/** GET/PUT answer: the feature areas with their areas, and m² per function. */
 export const FeatureAreasAnswer = z.object({
   type: z.literal('FeatureCollection'),
   features: z.array(FeatureAreaOut),
-  totals: z.partialRecord(SpaceUsageLocation, z.number()),
+  totals: MapTotals,
 });
 export type FeatureAreasAnswer = z.infer<typeof FeatureAreasAnswer>;
 
@@ -85,3 +96,37 @@ export const OverviewRegion = z.object({
 export type OverviewRegion = z.infer<typeof OverviewRegion>;
 export const OverviewRegions = z.object({ type: z.literal('FeatureCollection'), features: z.array(OverviewRegion) });
 export type OverviewRegions = z.infer<typeof OverviewRegions>;
+
+const tags = ['mapviewer'];
+
+/**
+ * The map viewer's calls (issue 14, docs/map.md). GeoJSON goes over the wire as it is (wireKeys):
+ * camelizing would rename `area_m2` and the totals' location keys (`main_structure_paving`).
+ */
+export const mapEndpoints = {
+  /** The address of the client region's frame (null when it cannot be served). */
+  clientRegion: endpoint(routes.map.clientRegion, { tags, response: { 200: ClientRegionAnswer } }),
+  /** The address of the overview frame. */
+  overview: endpoint(routes.map.overview, { tags, response: { 200: OverviewAnswer } }),
+  /** JSON text as built, cached and compressed like the project list. */
+  overviewRegions: endpoint(routes.map.overviewRegions, { tags, response: { 200: OverviewRegions } }),
+  versionRegion: endpoint(routes.map.versionRegion, { tags, params: IdParams, response: { 200: OutlineAnswer } }),
+  saveVersionRegion: endpoint(routes.map.saveVersionRegion, {
+    tags, params: IdParams, body: OutlineBody, response: { 200: OutlineAnswer },
+  }),
+  versionFeatures: endpoint(routes.map.versionFeatures, {
+    tags, params: IdParams, response: { 200: FeatureAreasAnswer },
+  }),
+  saveVersionFeatures: endpoint(routes.map.saveVersionFeatures, {
+    tags, params: IdParams, body: FeatureAreasBody,
+    response: { 200: FeatureAreasAnswer },
+  }),
+  subregionOutline: endpoint(routes.map.subregionOutline, { tags, params: IdParams, response: { 200: OutlineAnswer } }),
+  saveSubregionOutline: endpoint(routes.map.saveSubregionOutline, {
+    tags, params: IdParams, body: OutlineBody, response: { 200: OutlineAnswer },
+  }),
+  clientRegionOutline: endpoint(routes.map.clientRegionOutline, { tags, response: { 200: OutlineAnswer } }),
+  saveClientRegionOutline: endpoint(routes.map.saveClientRegionOutline, {
+    tags, body: OutlineBody, response: { 200: OutlineAnswer },
+  }),
+};

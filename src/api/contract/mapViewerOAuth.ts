@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AreaGeometry } from './map.ts';
 import { ErrorBody, Timestamp } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // The external map viewer (issue 14 item 5; spec 1 §7 mapviewer/oauth/authorize/, token/, resource/, §3
 // "OAuth token response"): Grondslag is the OAuth 2 authorization-code provider of a registered viewer.
@@ -63,6 +65,7 @@ export const TokenAnswer = z.object({
   expires_in: z.number().int(),
   refresh_token: z.string(),
 });
+export type TokenAnswer = z.infer<typeof TokenAnswer>;
 
 /** An OAuth error (RFC 6749 §5.2, RFC 6750 §3.1) with the Dutch `message` every answer of ours has. */
 export const OAuthError = ErrorBody.extend({ error: z.string(), error_description: z.string() });
@@ -111,3 +114,21 @@ export type ViewerSettings = z.infer<typeof ViewerSettings>;
 /** PUT's answer: the secret once, never again (only its hash is stored). */
 export const ViewerRegistered = z.object({ external: ViewerRegistration, client_secret: z.string() });
 export type ViewerRegistered = z.infer<typeof ViewerRegistered>;
+
+const tags = ['mapviewer'];
+
+/** The external map viewer (issue 14 item 5; spec 1 §7 mapviewer/oauth/…). */
+export const mapViewerOAuthEndpoints = {
+  /** A code for the external viewer in a frame, for the signed-in user: where to send the frame. */
+  authorize: endpoint(routes.mapViewerOAuth.authorize, { tags, query: AuthorizeQuery, response: { 200: AuthorizeAnswer } }),
+  /** The viewer's token request (a form, RFC 6749 §4.1.3); its errors in the OAuth shape. */
+  token: endpoint(routes.mapViewerOAuth.token, {
+    tags, body: TokenBody, response: { 200: TokenAnswer, 400: OAuthError, 401: OAuthError },
+  }),
+  /** Public for the app's hook (the viewer has no JWT of ours): the service authenticates the OAuth token. */
+  resource: endpoint(routes.mapViewerOAuth.resource, { tags, response: { 200: ResourceAnswer, 401: OAuthError } }),
+  /** Staff's registration of the client's external viewer, with a secret shown once. */
+  settings: endpoint(routes.mapViewerOAuth.settings, { tags, response: { 200: ViewerSettings } }),
+  register: endpoint(routes.mapViewerOAuth.register, { tags, body: ViewerRegistrationBody, response: { 200: ViewerRegistered } }),
+  remove: endpoint(routes.mapViewerOAuth.remove, { tags, response: {} }),
+};

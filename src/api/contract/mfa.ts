@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CurrentUser } from './auth.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Multi-factor authentication (TOTP, RFC 6238) — spec 2 §3, §7. All paths under /api/manager/.
 
@@ -57,3 +59,16 @@ export type MfaLoginAnswer = z.infer<typeof MfaLoginAnswer>;
 /** POST user/mfa/recovery-codes/ (bearer, MFA on): ten new recovery codes; the earlier ones stop working. */
 export const RecoveryCodesAnswer = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodesAnswer = z.infer<typeof RecoveryCodesAnswer>;
+
+const tags = ['mfa'];
+
+/** MFA setup, verify, disable and the MFA step of sign-in (spec 2 §4, §7). */
+export const mfaEndpoints = {
+  setup: endpoint(routes.mfa.setup, { tags, response: { 200: MfaSetupAnswer } }),
+  verify: endpoint(routes.mfa.verify, { tags, body: MfaVerifyBody, response: { 200: MfaVerifyAnswer } }),
+  disable: endpoint(routes.mfa.disable, { tags, response: { 200: MfaDisableAnswer } }),
+  /** Ten new recovery codes; the earlier ones stop working. */
+  recoveryCodes: endpoint(routes.mfa.recoveryCodes, { tags, response: { 200: RecoveryCodesAnswer } }),
+  /** No bearer: the MFA ticket travels in an httpOnly cookie set by user/login/. */
+  login: endpoint(routes.mfa.login, { tags, body: MfaLoginBody, response: { 200: MfaLoginAnswer } }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MAX_ID, OptionalText, Role, Timestamp } from './common.ts';
+import { IdParams, MAX_ID, Ok, OptionalText, Role, Timestamp } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { ModelCapabilities } from './capabilities.ts';
@@ -99,3 +101,28 @@ export const SavedModelParams = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID),
   saved_model_id: z.coerce.number().int().positive().max(MAX_ID),
 });
+
+const tags = ['model'];
+
+export const modelEndpoints = {
+  // The list of one version carries an ETag (304 on If-None-Match when unchanged), as GET project/.
+  list: endpoint(routes.models.list, { tags, query: ModelListQuery, response: { 200: ModelList, 304: z.null() } }),
+  create: endpoint(routes.models.create, { tags, body: ModelCreateBody, response: { 201: ModelItem } }),
+  get: endpoint(routes.models.get, { tags, params: IdParams, response: { 200: ModelItem } }),
+  put: endpoint(routes.models.put, { tags, params: IdParams, body: ModelPutBody, response: { 200: ModelItem } }),
+  patch: endpoint(routes.models.patch, { tags, params: IdParams, body: ModelPatchBody, response: { 200: ModelItem } }),
+  remove: endpoint(routes.models.remove, { tags, params: IdParams, response: {} }),
+  duplicate: endpoint(routes.models.duplicate, { tags, params: IdParams, response: { 200: ModelItem } }),
+  move: endpoint(routes.models.move, { tags, params: IdParams, body: ModelMoveBody, response: { 200: ModelItem } }),
+  sessionHolder: endpoint(routes.models.sessionHolder, { tags, params: IdParams, response: { 200: SessionEdit } }),
+  endSession: endpoint(routes.models.endSession, { tags, params: IdParams, response: { 200: Ok } }),
+  history: endpoint(routes.models.history, { tags, params: IdParams, response: { 200: SavedModelList } }),
+  /** Multipart: the xlsx as `file`. */
+  uploadHistory: endpoint(routes.models.uploadHistory, { tags, params: IdParams, response: { 201: Ok } }),
+  downloadHistory: endpoint(routes.models.downloadHistory, {
+    tags, params: SavedModelParams, response: {},
+  }),
+  activateHistory: endpoint(routes.models.activateHistory, {
+    tags, params: SavedModelParams, response: { 200: SavedModelItem },
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAPVIEWER_ERRORS } from './messages.ts';
-import { ErrorBody } from './common.ts';
+import { ErrorBody, IdParams } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Opening a spreadsheet model (spec 1 §4 "Open model", §7 model/{id}/open/, open-model-task/{id}/).
 // The open request enqueues a job (server/jobs) and answers its task id; the browser polls the task
@@ -51,3 +53,18 @@ export const MapviewerFailure = ErrorBody.extend({ mapviewer_error: MapviewerErr
 export type MapviewerFailure = z.infer<typeof MapviewerFailure>;
 
 export const TaskIdParams = z.object({ id: z.string().uuid() });
+
+const tags = ['model'];
+
+export const openModelEndpoints = {
+  /** Starts the open-model job; 409 when someone else has the model open, 424 when required map data are missing. */
+  open: endpoint(routes.openModel.open, {
+    tags, params: IdParams, query: OpenModelQuery,
+    response: { 200: OpenModelAnswer, 409: ErrorBody, 424: MapviewerFailure },
+  }),
+  /** 202 while the job runs, 200 when the file is ready (and the file cookie is set). */
+  task: endpoint(routes.openModel.task, {
+    tags, params: TaskIdParams,
+    response: { 200: OpenModelReady, 202: TaskProgress, 422: ErrorBody, 424: MapviewerFailure },
+  }),
+};

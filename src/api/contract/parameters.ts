@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MAX_PERIODS } from './modelData.ts';
 import { Id } from './common.ts';
 import { INVALID_INPUT } from './messages.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Global parameters (spec 2 §3, §5): POST parameter/ — staff (super-admin) only.
 
@@ -98,3 +100,11 @@ export const ParameterModelPreview = z.object({
 });
 export const ParameterPreviewAnswer = z.object({ models: z.array(ParameterModelPreview) });
 export type ParameterPreviewAnswer = z.infer<typeof ParameterPreviewAnswer>;
+
+const tags = ['parameters'];
+
+/** Staff only (server/policies/admin.ts). */
+export const parameterEndpoints = {
+  preview: endpoint(routes.parameters.preview, { tags, body: ParameterSaveBody, response: { 200: ParameterPreviewAnswer } }),
+  save: endpoint(routes.parameters.save, { tags, body: ParameterSaveBody, response: { 200: ParameterSaveAnswer } }),
+};

@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { Ok } from './common.ts';
 import { MfaCode } from './mfa.ts';
 import { RESET_EMAIL_PATTERN } from './messages.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
+import { MfaVerifyAnswer } from './mfa.ts';
 
 // Password reset (spec 2 §4, §7) and the own password change. No bearer on the reset calls.
 // Flow: send-token → check-token → (check-mfa when mfa) → set-password.
@@ -60,3 +64,15 @@ export const ChangePasswordBody = z.object({
   current_password: z.string().max(1024),
   new_password: z.string().max(1024),
 });
+
+const tags = ['reset'];
+
+/** Password reset by mail (no bearer) and the own password change (spec 2 §4, §7). */
+export const passwordResetEndpoints = {
+  sendToken: endpoint(routes.passwordReset.sendToken, { tags, body: SendTokenBody, response: { 200: Ok } }),
+  checkToken: endpoint(routes.passwordReset.checkToken, { tags, body: CheckTokenBody, response: { 200: CheckTokenAnswer } }),
+  checkMfa: endpoint(routes.passwordReset.checkMfa, { tags, body: CheckMfaBody, response: { 200: MfaVerifyAnswer } }),
+  setPassword: endpoint(routes.passwordReset.setPassword, { tags, body: SetPasswordBody, response: { 200: Ok } }),
+  /** The signed-in user's own password (settings). */
+  changeOwn: endpoint(routes.passwordReset.changeOwn, { tags, body: ChangePasswordBody, response: { 200: Ok } }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { Id, OptionalText, Role, Timestamp } from './common.ts';
+import { Id, IdParams, OptionalText, Role, Timestamp } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { ProjectCapabilities } from './capabilities.ts';
@@ -95,3 +97,16 @@ export const ProjectPutBody = z.object({
 export const ProjectPatchBody = z.object(updateFields).partial();
 export type ProjectPutBody = z.input<typeof ProjectPutBody>;
 export type ProjectPatchBody = z.input<typeof ProjectPatchBody>;
+
+const tags = ['project'];
+
+export const projectEndpoints = {
+  // The answer carries an ETag; a client that sends it back in If-None-Match gets 304 when nothing changed.
+  list: endpoint(routes.projects.list, { tags, query: ProjectListQuery, response: { 200: ProjectList, 304: z.null() } }),
+  create: endpoint(routes.projects.create, { tags, body: ProjectCreateBody, response: { 201: ProjectDetail } }),
+  get: endpoint(routes.projects.get, { tags, params: IdParams, response: { 200: ProjectDetail } }),
+  put: endpoint(routes.projects.put, { tags, params: IdParams, body: ProjectPutBody, response: { 200: ProjectDetail } }),
+  patch: endpoint(routes.projects.patch, { tags, params: IdParams, body: ProjectPatchBody, response: { 200: ProjectDetail } }),
+  remove: endpoint(routes.projects.remove, { tags, params: IdParams, response: {} }),
+  duplicate: endpoint(routes.projects.duplicate, { tags, params: IdParams, response: { 200: ProjectDetail } }),
+};

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { UploadedFile } from './attachment.ts';
-import { OptionalText } from './common.ts';
+import { IdParams, OptionalText } from './common.ts';
 import { ProjectRoleRow } from './project.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
+import { CategoryAttachmentList, PhaseList, SubregionList, TypeProjectList } from './configuration.ts';
 
 // Reference-data lists used by the project area (spec 2 §3): /api/manager/<resource>/. All are scoped
 // to the caller's client. The four configurable kinds (subregion, project type, phase, attachment
@@ -29,3 +32,20 @@ export type TemplateModelCreateBody = z.output<typeof TemplateModelCreateBody>;
  * role, the others NON.
  */
 export const SubregionRoles = z.array(ProjectRoleRow);
+
+const tags = ['reference-data'];
+
+/** The reference-data lists the project area needs (their changes: configurationEndpoints). */
+export const referenceDataEndpoints = {
+  subregions: endpoint(routes.referenceData.subregions, { tags, response: { 200: SubregionList } }),
+  /** Prefill of a new project's rights table for the chosen subregion. */
+  subregionRoles: endpoint(routes.referenceData.subregionRoles, { tags, params: IdParams, response: { 200: SubregionRoles } }),
+  typeProjects: endpoint(routes.referenceData.typeProjects, { tags, response: { 200: TypeProjectList } }),
+  phases: endpoint(routes.referenceData.phases, { tags, response: { 200: PhaseList } }),
+  categoryAttachments: endpoint(routes.referenceData.categoryAttachments, { tags, response: { 200: CategoryAttachmentList } }),
+  templateModels: endpoint(routes.referenceData.templateModels, { tags, query: TemplateModelQuery, response: { 200: TemplateModelList } }),
+  /** Staff: multipart `name`, then the xlsx as `file`. */
+  createTemplateModel: endpoint(routes.referenceData.createTemplateModel, {
+    tags, body: TemplateModelCreateBody, response: { 201: TemplateModelItem },
+  }),
+};

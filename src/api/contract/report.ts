@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { ErrorBody, Id } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
+import { TaskProgress } from './openModel.ts';
 
 // Spreadsheet reports (spec 1 §4 "Report creation", §7 report/): the request enqueues a report job
 // (server/jobs) and answers its uuid; the browser polls GET report/?uuid every 1000 ms: 202 with the
@@ -22,3 +25,14 @@ export const ReportQuery = z.object({ uuid: z.string().uuid() });
 /** 200 of GET report/?uuid: the report is ready. */
 export const ReportReady = z.object({ uuid: z.string().uuid(), filename_orig: z.string() });
 export type ReportReady = z.infer<typeof ReportReady>;
+
+const tags = ['report'];
+
+export const reportEndpoints = {
+  /** Starts the report job; answers the uuid to poll. */
+  create: endpoint(routes.reports.create, { tags, body: ReportRequest, response: { 200: ReportAnswer } }),
+  /** 202 while the job runs, 200 when the file is ready; a failed job answers 422. */
+  poll: endpoint(routes.reports.poll, {
+    tags, query: ReportQuery, response: { 200: ReportReady, 202: TaskProgress, 422: ErrorBody },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // SAML single sign-on settings of a client (issue 6 item 9). The server checks the certificate
 // itself (node:crypto); here only the shape.
@@ -63,3 +65,11 @@ export const SamlAcsBody = z.object({
   SAMLResponse: z.string().min(1, 'SAMLResponse ontbreekt.').max(2_000_000),
   RelayState: z.string().max(2000).optional(),
 });
+
+const tags = ['saml'];
+
+/** The client's IdP settings (ADM). The sign-in itself (metadata, sign-in, acs) is the IdP's and the browser's. */
+export const samlEndpoints = {
+  settings: endpoint(routes.saml.settings, { tags, response: { 200: SamlSettings } }),
+  save: endpoint(routes.saml.save, { tags, body: SamlSettingsBody, response: { 200: SamlSettings } }),
+};

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { UploadedFile } from './attachment.ts';
-import { OptionalText } from './common.ts';
+import { IdParams, Ok, OptionalText } from './common.ts';
 import { REPORT_TEMPLATE_MESSAGES as MSG } from './messages.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // Report templates (spec 1 §2 Reports, §7 template-report/; docs/reports.md): xlsx workbooks with the data
 // sheets `Rekenmodellen` and `Perioden`, each with the number of models a report over it takes. Everybody
@@ -53,3 +55,16 @@ export const TemplateReportPatchBody = z.object({
   n_models_max: limit(MSG.max).optional(),
 }).refine(maxNotBelowMin, { error: MSG.maxBelowMin, path: ['n_models_max'] });
 export type TemplateReportPatchBody = z.output<typeof TemplateReportPatchBody>;
+
+const tags = ['report'];
+
+export const templateReportEndpoints = {
+  list: endpoint(routes.templateReports.list, { tags, query: TemplateReportQuery, response: { 200: TemplateReportList } }),
+  /** Multipart: the fields, then the xlsx as `file`. */
+  create: endpoint(routes.templateReports.create, {
+    tags, body: TemplateReportCreateBody, response: { 201: TemplateReportItem },
+  }),
+  update: endpoint(routes.templateReports.update, { tags, params: IdParams, body: TemplateReportPatchBody, response: { 200: TemplateReportItem } }),
+  remove: endpoint(routes.templateReports.remove, { tags, params: IdParams, response: { 200: Ok } }),
+  file: endpoint(routes.templateReports.file, { tags, params: IdParams, response: {} }),
+};

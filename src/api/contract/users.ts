@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { Id, Role } from './common.ts';
+import { Id, IdParams, Ok, Role } from './common.ts';
 import { USER_EMAIL_PATTERN } from './messages.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 
 // User administration (spec 2 §3, §5, §7): global role ADM of the caller's client (staff too).
 // Ids of other clients answer 404.
@@ -104,3 +106,37 @@ export const UserTemplateReportBody = z.array(UserTemplateReport.extend({
 
 /** GET template-report/ (and the staff's calls on it): ./templateReport.ts. */
 export { TemplateReportItem, TemplateReportList, TemplateReportQuery } from './templateReport.ts';
+
+const tags = ['users'];
+
+/** User administration (spec 2 §7), role ADM. The rights lists take POST and PUT alike. */
+export const userEndpoints = {
+  list: endpoint(routes.users.list, { tags, response: { 200: AdminUserList } }),
+  create: endpoint(routes.users.create, { tags, body: CreateUserBody, response: { 201: AdminUser } }),
+  forceMfaForAll: endpoint(routes.users.forceMfaForAll, { tags, response: { 200: Ok } }),
+  get: endpoint(routes.users.get, { tags, params: IdParams, response: { 200: AdminUser } }),
+  update: endpoint(routes.users.update, { tags, params: IdParams, body: UpdateUserBody, response: { 200: AdminUser } }),
+  remove: endpoint(routes.users.remove, { tags, params: IdParams, response: { 200: Ok } }),
+  setBlocked: endpoint(routes.users.setBlocked, { tags, params: IdParams, body: BlockBody, response: { 200: BlockAnswer } }),
+  resetMfa: endpoint(routes.users.resetMfa, { tags, params: IdParams, response: { 200: AdminUser } }),
+  /** 'Opnieuw uitnodigen': a fresh link by mail; the earlier one stops working. */
+  reinvite: endpoint(routes.users.reinvite, { tags, params: IdParams, response: { 200: Ok } }),
+  resetPassword: endpoint(routes.users.resetPassword, { tags, params: IdParams, body: AdminResetPasswordBody, response: { 200: Ok } }),
+  projectRoles: endpoint(routes.users.projectRoles, { tags, params: IdParams, response: { 200: UserProjectRoleList } }),
+  addProjectRoles: endpoint(routes.users.addProjectRoles, {
+    tags, params: IdParams, body: UserProjectRoleBody, response: { 200: UserProjectRoleList },
+  }),
+  setProjectRoles: endpoint(routes.users.setProjectRoles, {
+    tags, params: IdParams, body: UserProjectRoleBody, response: { 200: UserProjectRoleList },
+  }),
+  subregions: endpoint(routes.users.subregions, { tags, params: IdParams, response: { 200: UserSubregionList } }),
+  addSubregions: endpoint(routes.users.addSubregions, { tags, params: IdParams, body: UserSubregionBody, response: { 200: UserSubregionList } }),
+  setSubregions: endpoint(routes.users.setSubregions, { tags, params: IdParams, body: UserSubregionBody, response: { 200: UserSubregionList } }),
+  templateReports: endpoint(routes.users.templateReports, { tags, params: IdParams, response: { 200: UserTemplateReportList } }),
+  addTemplateReports: endpoint(routes.users.addTemplateReports, {
+    tags, params: IdParams, body: UserTemplateReportBody, response: { 200: UserTemplateReportList },
+  }),
+  setTemplateReports: endpoint(routes.users.setTemplateReports, {
+    tags, params: IdParams, body: UserTemplateReportBody, response: { 200: UserTemplateReportList },
+  }),
+};

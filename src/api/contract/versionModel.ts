@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MAX_ID, OptionalText, Role, Timestamp } from './common.ts';
+import { IdParams, MAX_ID, OptionalText, Role, Timestamp } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { routes } from './routes.ts';
 import { RequiredId, RequiredName } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { AttachmentItem } from './attachment.ts';
@@ -64,3 +66,16 @@ export type VersionModelPatchBody = z.input<typeof VersionModelPatchBody>;
 
 /** POST version-model/{id}/move/: the target project (caller needs ADM/USR on both). Answer: the moved version. */
 export const VersionModelMoveBody = z.object({ to_project: RequiredId });
+
+const tags = ['version-model'];
+
+export const versionModelEndpoints = {
+  list: endpoint(routes.versions.list, { tags, query: VersionModelListQuery, response: { 200: VersionModelList } }),
+  create: endpoint(routes.versions.create, { tags, body: VersionModelCreateBody, response: { 201: VersionModel } }),
+  get: endpoint(routes.versions.get, { tags, params: IdParams, response: { 200: VersionModel } }),
+  put: endpoint(routes.versions.put, { tags, params: IdParams, body: VersionModelPutBody, response: { 200: VersionModel } }),
+  patch: endpoint(routes.versions.patch, { tags, params: IdParams, body: VersionModelPatchBody, response: { 200: VersionModel } }),
+  remove: endpoint(routes.versions.remove, { tags, params: IdParams, response: {} }),
+  duplicate: endpoint(routes.versions.duplicate, { tags, params: IdParams, response: { 200: VersionModel } }),
+  move: endpoint(routes.versions.move, { tags, params: IdParams, body: VersionModelMoveBody, response: { 200: VersionModel } }),
+};
