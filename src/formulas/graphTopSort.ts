@@ -36,6 +36,9 @@ class Workspace {
   inScc: Uint8Array;
   nonSingleton: Uint8Array;
   shouldUpdate: Uint8Array;
+  /** The search stack (with shadow copies: at most one entry per edge and seed) and Tarjan's stack. */
+  dfs: Int32Array;
+  scc: Int32Array;
   inUse = false;
 
   constructor(size: number) {
@@ -46,6 +49,8 @@ class Workspace {
     this.inScc = new Uint8Array(size);
     this.nonSingleton = new Uint8Array(size);
     this.shouldUpdate = new Uint8Array(size);
+    this.dfs = new Int32Array(size);
+    this.scc = new Int32Array(size);
   }
 
   /** Put back what a run wrote: every node it marked was entered, and so ordered. */
@@ -62,6 +67,13 @@ class Workspace {
 }
 
 const workspaces = new WeakMap<Graph, Workspace>();
+
+/** A copy of a stack with room for at least `size` entries. */
+function grown(stack: Int32Array, size: number): Int32Array {
+  const bigger = new Int32Array(Math.max(size, stack.length * 2));
+  bigger.set(stack);
+  return bigger;
+}
 
 function workspaceFor(graph: Graph): Workspace {
   const size = graph.nodesSparseArray.length;
@@ -90,30 +102,36 @@ function topSortedWithScc(
   const order: number[] = [];
   let time = 0;
   // HyperFormula's getAdjacentNodeIds: the edges that are set and lead to a node still in the graph.
-  const live = (t: number | undefined): t is number => t !== undefined && !!nodes[t];
+  const live = (t: number | undefined): t is number => t !== undefined && nodes[t] !== undefined;
 
   let done = false;
-  // Both stacks are empty again when a seed's search ends.
-  const dfs: number[] = [];
-  const scc: number[] = [];
+  // Both stacks are empty again when a seed's search ends. They are typed arrays with a top index:
+  // as plain arrays, shrinking Tarjan's stack after each node (`length = start`) and growing it again
+  // made V8 trim and reallocate its store, most of the sort's time.
+  let dfs = ws.dfs;
+  let top = 0;
+  const scc = ws.scc;
+  let sccTop = 0;
   try {
     for (const v of seeds) {
       if (status[v] !== 0) continue;
       status[v] = ON_STACK;
-      dfs.push(v);
-      while (dfs.length > 0) {
-        const u = dfs[dfs.length - 1]!;
+      if (top === dfs.length) dfs = ws.dfs = grown(dfs, top + 1);
+      dfs[top++] = v;
+      while (top > 0) {
+        const u = dfs[top - 1]!;
         const st = status[u];
         if (st === ON_STACK) {
           entranceTime[u] = time;
           low[u] = time;
           time++;
-          scc.push(u);
+          scc[sccTop++] = u;
           const out = edges[u]!;
+          if (top + out.length > dfs.length) dfs = ws.dfs = grown(dfs, top + out.length);
           for (let i = 0; i < out.length; i++) {
             const t = out[i];
             if (live(t) && Number.isNaN(entranceTime[t])) {
-              dfs.push(t);
+              dfs[top++] = t;
               parent[t] = u;
               status[t] = ON_STACK;
             }
@@ -129,20 +147,21 @@ function topSortedWithScc(
           }
           low[u] = uLow;
           if (uLow === entranceTime[u]) {
-            const start = scc.lastIndexOf(u);
+            let start = sccTop - 1;
+            while (scc[start] !== u) start--;
             // HyperFormula pops the component from the top of the stack down to u.
-            for (let i = scc.length - 1; i >= start; i--) {
+            for (let i = sccTop - 1; i >= start; i--) {
               const t = scc[i]!;
               inScc[t] = 1;
               order.push(t);
-              if (scc.length - start > 1) nonSingleton[t] = 1;
+              if (sccTop - start > 1) nonSingleton[t] = 1;
             }
-            scc.length = start;
+            sccTop = start;
           }
-          dfs.pop();
+          top--;
           status[u] = POPPED;
         } else {
-          dfs.pop(); // a shadow copy of a node already done
+          top--; // a shadow copy of a node already done
         }
       }
     }
