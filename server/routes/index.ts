@@ -7,7 +7,7 @@ import passwordResetRoutes from './passwordReset.ts';
 import userRoutes from './users.ts';
 import configurationRoutes from './configuration.ts';
 import parameterRoutes from './parameters.ts';
-import grexonlineRoutes from './grexonline.ts';
+import workbenchRoutes from './workbench.ts';
 import projectRoutes from './project.ts';
 import versionModelRoutes from './versionModel.ts';
 import modelRoutes from './model.ts';
@@ -29,7 +29,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(userRoutes, { prefix: '/api/manager' });
   await app.register(configurationRoutes, { prefix: '/api/manager' });
   await app.register(parameterRoutes, { prefix: '/api/manager' });
-  await app.register(grexonlineRoutes, { prefix: '/api/grexonline' });
+  await app.register(workbenchRoutes, { prefix: '/api/grexonline' });
   await app.register(projectRoutes, { prefix: '/api/manager' });
   await app.register(versionModelRoutes, { prefix: '/api/manager' });
   await app.register(modelRoutes, { prefix: '/api/manager' });

@@ -12,7 +12,7 @@ import * as policy from '../policies/workbench.ts';
 import { validateModelData, validateModelDataForSave } from '../../src/formulas/validate.ts';
 import { checkFormulas } from '../../src/formulas/cellFormulas.ts';
 import type { ModelData, ProjectInfo } from '../../src/api/contract/modelData.ts';
-import { type GrexOnlineModel, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo, type StoredToolResults } from '../../src/api/contract/grexonline.ts';
+import { type WorkbenchModel, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo, type StoredToolResults } from '../../src/api/contract/workbench.ts';
 import { WORKBENCH_RESULTS_FORMAT, type WorkbenchResults } from '../../src/formulas/results.ts';
 import { MSG_CONFLICT, MSG_INVALID, MSG_SESSION_ENDED, MSG_SESSION_OTHER } from '../../src/api/contract/messages.ts';
 
@@ -73,7 +73,7 @@ function readOnlyReason(user: UserRow, r: WorkbenchRow): ReadOnlyReason {
   return null;
 }
 
-function answer(user: UserRow, r: WorkbenchRow, data: ModelData): GrexOnlineModel {
+function answer(user: UserRow, r: WorkbenchRow, data: ModelData): WorkbenchModel {
   const a = r.access;
   return {
     ...data,
@@ -98,12 +98,12 @@ function storedData(r: WorkbenchRow): ModelData {
   return r.modelData as ModelData;
 }
 
-export async function getWorkbenchModel(ctx: AppContext, user: UserRow, id: number): Promise<GrexOnlineModel> {
+export async function getWorkbenchModel(ctx: AppContext, user: UserRow, id: number): Promise<WorkbenchModel> {
   const r = await loadRow(ctx.db, user, id, { stored: true });
   return { ...answer(user, r, storedData(r)), stored_results: r.stored };
 }
 
-export async function saveWorkbenchModel(ctx: AppContext, user: UserRow, id: number, body: SaveModelBody, ip: string): Promise<GrexOnlineModel> {
+export async function saveWorkbenchModel(ctx: AppContext, user: UserRow, id: number, body: SaveModelBody, ip: string): Promise<WorkbenchModel> {
   const { data_version: loadedAt, ...rest } = body;
   return command(ctx, { user, ip }, async ({ tx, now, audit, jobs }) => {
     // Lock the model row: two saves of the same version cannot both pass the version check.

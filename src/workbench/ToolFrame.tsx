@@ -6,7 +6,7 @@ import { Dialog } from '../app/Dialog.tsx';
 import { useRoot, type RootStore } from '../app/RootStore.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import type { Screen } from '../app/screenNames.ts';
-import { grexonlineApi } from '../api/grexonline.ts';
+import { workbenchApi } from '../api/workbench.ts';
 import { MSG_SESSION_OTHER } from '../api/contract/messages.ts';
 import { takePrefetchedModel } from './prefetch.ts';
 import { saveBlob } from '../api/http.ts';
@@ -84,7 +84,7 @@ function open(root: RootStore, modelId: number): Opened {
   const toasts = root.toasts;
   const store = new WorkbenchStore(modelId, {
     // The first load takes the answer the navigation started (prefetch.ts); later loads fetch.
-    api: { ...grexonlineApi, load: (id) => takePrefetchedModel(id) ?? grexonlineApi.load(id), mapTotals: mapTotalsApi.totals, mapRegionArea: mapTotalsApi.regionArea },
+    api: { ...workbenchApi, load: (id) => takePrefetchedModel(id) ?? workbenchApi.load(id), mapTotals: mapTotalsApi.totals, mapRegionArea: mapTotalsApi.regionArea },
     toasts: { success: toasts.success, error: (m, t) => toasts.error(m, t), warning: toasts.warning },
     storage: storage(),
     userId: root.auth.user?.id ?? 0,
@@ -161,7 +161,7 @@ function open(root: RootStore, modelId: number): Opened {
   };
   const pageHide = () => {
     store.writeBackup();
-    if (store.sessionHeld) void grexonlineApi.closeSessionOnLeave(modelId).catch(() => {});
+    if (store.sessionHeld) void workbenchApi.closeSessionOnLeave(modelId).catch(() => {});
   };
   const guard = (next: () => void) => {
     if (!store.dirty || store.readOnly) return false;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { MSG, type WorkbenchApi, type BackupStorage } from './workbenchContract.ts';
 import type { ModelData } from '../api/contract/modelData.ts';
-import type { GrexOnlineModel, ModelMeta, StoredToolResults } from '../api/contract/grexonline.ts';
+import type { WorkbenchModel, ModelMeta, StoredToolResults } from '../api/contract/workbench.ts';
 import { onlineModelResults } from '../formulas/modelResults.ts';
 import { ResponseError } from '../api/http.ts';
 
@@ -26,10 +26,10 @@ class FakeServer implements WorkbenchApi {
   }
   /** What the GET carries of the stored results (as the server sends them: JSON). */
   stored: StoredToolResults | null = null;
-  async load(): Promise<GrexOnlineModel> {
+  async load(): Promise<WorkbenchModel> {
     return { ...structuredClone(this.data), ...this.meta(), stored_results: structuredClone(this.stored) };
   }
-  async save(_id: number, data: ModelData, v: number): Promise<GrexOnlineModel> {
+  async save(_id: number, data: ModelData, v: number): Promise<WorkbenchModel> {
     if (this.fail) throw Object.assign(new Error('Response returned an error code'), { status: this.fail });
     if (v !== this.version) throw Object.assign(new Error('Response returned an error code'), { status: 409 });
     this.saves++;

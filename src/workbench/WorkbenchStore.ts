@@ -6,7 +6,7 @@ import type { ResultsSummary } from '../formulas/results.ts';
 import { isCompleteSpaceRow, type Problem } from '../formulas/validate.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
-import type { ModelMeta, ReadOnlyReason } from '../api/contract/grexonline.ts';
+import type { ModelMeta, ReadOnlyReason } from '../api/contract/workbench.ts';
 import { NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals } from '../formulas/spaceUsageFromMap.ts';
 import { insertEntries, removeEntries } from './entryRows.ts';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GrexOnlineModel } from '../api/contract/grexonline.ts';
+import type { WorkbenchModel } from '../api/contract/workbench.ts';
 import { prefetchModel, takePrefetchedModel } from './prefetch.ts';
 
-const answer = (id: number) => ({ model_id: id }) as unknown as GrexOnlineModel;
+const answer = (id: number) => ({ model_id: id }) as unknown as WorkbenchModel;
 
 describe('the model fetched while the tool loads', () => {
   afterEach(() => {

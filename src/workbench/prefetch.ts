@@ -1,5 +1,5 @@
-import { grexonlineApi } from '../api/grexonline.ts';
-import type { GrexOnlineModel } from '../api/contract/grexonline.ts';
+import { workbenchApi } from '../api/workbench.ts';
+import type { WorkbenchModel } from '../api/contract/workbench.ts';
 
 // Opening a model fetches it while the tool's chunk loads: the GET (≈ 0,6 MB for a large model)
 // and the chunk then overlap instead of following each other. This module is part of the main
@@ -8,10 +8,10 @@ import type { GrexOnlineModel } from '../api/contract/grexonline.ts';
 /** How long a fetched answer may wait for the tool (a chunk that fails to load leaves it behind). */
 const MAX_AGE_MS = 30_000;
 
-let early: { modelId: number; at: number; answer: Promise<GrexOnlineModel> } | null = null;
+let early: { modelId: number; at: number; answer: Promise<WorkbenchModel> } | null = null;
 
 /** Start loading the model (at most one at a time; a second call for the same model does nothing). */
-export function prefetchModel(modelId: number, load: (id: number) => Promise<GrexOnlineModel> = grexonlineApi.load): void {
+export function prefetchModel(modelId: number, load: (id: number) => Promise<WorkbenchModel> = workbenchApi.load): void {
   if (early?.modelId === modelId && Date.now() - early.at < MAX_AGE_MS) return;
   globalThis.performance?.mark?.('workbench:prefetch');
   const answer = load(modelId);
@@ -22,7 +22,7 @@ export function prefetchModel(modelId: number, load: (id: number) => Promise<Gre
 }
 
 /** The prefetched answer for this model, once (null when there is none or it is too old). */
-export function takePrefetchedModel(modelId: number): Promise<GrexOnlineModel> | null {
+export function takePrefetchedModel(modelId: number): Promise<WorkbenchModel> | null {
   const e = early;
   if (!e || e.modelId !== modelId) return null;
   early = null;

@@ -4,7 +4,7 @@ import { WORKBENCH_RESULTS_FORMAT, type ResultsSummary } from '../formulas/resul
 import { MSG as VALIDATION_MSG } from '../formulas/validate.ts';
 import type { ModelData } from '../api/contract/modelData.ts';
 import { SECTIONS } from '../formulas/sections.ts';
-import type { GrexOnlineModel, ModelMeta, SessionAnswer } from '../api/contract/grexonline.ts';
+import type { WorkbenchModel, ModelMeta, SessionAnswer } from '../api/contract/workbench.ts';
 import { MAPVIEWER_ERROR_TEXT, MSG_INVALID } from '../api/contract/messages.ts';
 import type { MapTotals, SpaceUsageDiff } from '../formulas/spaceUsageFromMap.ts';
 
@@ -25,8 +25,8 @@ export const MSG = {
 } as const;
 
 export interface WorkbenchApi {
-  load(id: number): Promise<GrexOnlineModel>;
-  save(id: number, data: ModelData, dataVersion: number): Promise<GrexOnlineModel>;
+  load(id: number): Promise<WorkbenchModel>;
+  save(id: number, data: ModelData, dataVersion: number): Promise<WorkbenchModel>;
   openSession(id: number): Promise<SessionAnswer>;
   closeSession(id: number): Promise<SessionAnswer>;
   /** The version's m² per function from its feature areas (src/api/mapTotals.ts). */
@@ -75,7 +75,7 @@ export interface TestHooks {
  * the model's facts and the stored results of this save — null when there are none, or when they were
  * computed from another save or in a format this tool does not read (then it computes as before).
  */
-export function splitAnswer(answer: GrexOnlineModel): { data: ModelData; meta: ModelMeta; stored: ResultsSummary | null } {
+export function splitAnswer(answer: WorkbenchModel): { data: ModelData; meta: ModelMeta; stored: ResultsSummary | null } {
   const rest: Record<string, unknown> = { ...answer };
   const data: Record<string, unknown> = { base_parameters: answer.base_parameters };
   const s = answer.stored_results;

@@ -3,7 +3,7 @@ import { authEndpoints } from './auth.ts';
 import { biLinkEndpoints } from './biLink.ts';
 import { configurationEndpoints } from './configuration.ts';
 import { documentationEndpoints } from './documentation.ts';
-import { grexonlineEndpoints } from './grexonline.ts';
+import { workbenchEndpoints } from './workbench.ts';
 import { invitationEndpoints } from './invitations.ts';
 import { logEndpoints } from './log.ts';
 import { mapEndpoints } from './map.ts';
@@ -49,7 +49,7 @@ export const endpoints = {
   mapViewerOAuth: mapViewerOAuthEndpoints,
   biLinks: biLinkEndpoints,
   // the online tool (spec 3 §7)
-  grexonline: grexonlineEndpoints,
+  workbench: workbenchEndpoints,
   // administration and staff (spec 2 §7)
   users: userEndpoints,
   configuration: configurationEndpoints,

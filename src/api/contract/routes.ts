@@ -138,7 +138,7 @@ export const routes = {
     settings: { method: 'GET', path: '/api/bi/v1/settings/' },
     saveSettings: { method: 'PUT', path: '/api/bi/v1/settings/' },
   },
-  grexonline: {
+  workbench: {
     load: { method: 'GET', path: '/api/grexonline/model/:id/', wireKeys: true },
     save: { method: 'POST', path: '/api/grexonline/model/:id/', wireKeys: true },
     openSession: { method: 'POST', path: '/api/grexonline/model/:id/session/', wireKeys: true },

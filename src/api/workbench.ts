@@ -2,10 +2,10 @@ import { endpoints } from './endpoints.ts';
 import type { ModelData } from './contract/modelData.ts';
 import { call } from './http.ts';
 
-const ep = endpoints.grexonline;
+const ep = endpoints.workbench;
 
 // The online tool's calls (spec 3 §7). Model data stays snake_case (wireKeys): it is the engine's format.
-export const grexonlineApi = {
+export const workbenchApi = {
   load: (id: number) => call(ep.load, { params: { id } }),
   save: (id: number, data: ModelData, dataVersion: number) => call(ep.save, { params: { id }, body: { ...data, data_version: dataVersion } }),
   openSession: (id: number) => call(ep.openSession, { params: { id } }),

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { grexonlineEndpoints as ep } from '../../src/api/contract/grexonline.ts';
+import { workbenchEndpoints as ep } from '../../src/api/contract/workbench.ts';
 import * as tool from '../services/workbench.ts';
 import { route } from './route.ts';
 
 /** The online calculation tool (spec 3 §7) under /api/grexonline/. Permissions: server/policies/workbench.ts. */
-export default async function grexonlineRoutes(app: FastifyInstance) {
+export default async function workbenchRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
 
   // The model answer (up to a few MB) is built from data the service has just validated, so it is

@@ -59,8 +59,8 @@ export type StoredToolResults = z.infer<typeof StoredToolResults>;
 /** GET /api/grexonline/model/{id}/ and the answer of a save: the model data (top level, as the spec's
  * call table says) plus what the tool shows around it; the GET adds the stored results (null: none for
  * this save yet). */
-export const GrexOnlineModel = ModelData.extend(ModelMeta.shape).extend({ stored_results: StoredToolResults.nullable().optional() });
-export type GrexOnlineModel = z.infer<typeof GrexOnlineModel>;
+export const WorkbenchModel = ModelData.extend(ModelMeta.shape).extend({ stored_results: StoredToolResults.nullable().optional() });
+export type WorkbenchModel = z.infer<typeof WorkbenchModel>;
 
 /** POST /api/grexonline/model/{id}/: the whole model data and the data_version it was loaded at. */
 // data_version is an int4 column, as the ids are.
@@ -80,9 +80,9 @@ export type SessionAnswer = z.infer<typeof SessionAnswer>;
 const tags = ['grexonline'];
 
 /** Model data stays snake_case on the client (wireKeys): it is the engine's format. */
-export const grexonlineEndpoints = {
-  load: endpoint(routes.grexonline.load, { tags, params: IdParams, response: { 200: GrexOnlineModel } }),
-  save: endpoint(routes.grexonline.save, { tags, params: IdParams, body: SaveModelBody, response: { 200: GrexOnlineModel } }),
-  openSession: endpoint(routes.grexonline.openSession, { tags, params: IdParams, response: { 200: SessionAnswer } }),
-  closeSession: endpoint(routes.grexonline.closeSession, { tags, params: IdParams, response: { 200: SessionAnswer } }),
+export const workbenchEndpoints = {
+  load: endpoint(routes.workbench.load, { tags, params: IdParams, response: { 200: WorkbenchModel } }),
+  save: endpoint(routes.workbench.save, { tags, params: IdParams, body: SaveModelBody, response: { 200: WorkbenchModel } }),
+  openSession: endpoint(routes.workbench.openSession, { tags, params: IdParams, response: { 200: SessionAnswer } }),
+  closeSession: endpoint(routes.workbench.closeSession, { tags, params: IdParams, response: { 200: SessionAnswer } }),
 };
