@@ -8,7 +8,7 @@ import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode,
 import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import { INVALID_INPUT } from '../api/contract/messages.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
-import type { WorkbookLayout } from '../formulas/workbookLayout.ts';
+import { LOCATION_TITLES, type WorkbookLayout } from '../formulas/workbookLayout.ts';
 import {
   INTEREST_METHOD_LABELS, PERIOD_TYPE_LABELS, PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS,
   VALUE_TYPE_LABELS, setLabel,
@@ -112,17 +112,8 @@ const NON_RESIDENTIAL_CATEGORIES = NON_RESIDENTIAL_SECTION.categories;
 export const PERIOD_TYPE_OPTIONS = optionsOf(PERIOD_TYPE_LABELS);
 export const INTEREST_METHOD_OPTIONS = optionsOf(INTEREST_METHOD_LABELS);
 export const PHASE_GROUP_OPTIONS = optionsOf(PHASE_GROUP_LABELS);
-export const LOCATION_OPTIONS: Option[] = [
-  { value: 'excluded_or_to_be_maintained', label: 'Uitgesloten of te handhaven' },
-  { value: 'main_structure_paving', label: 'Hoofdstructuur verharding' },
-  { value: 'main_structure_green', label: 'Hoofdstructuur groen' },
-  { value: 'main_structure_water', label: 'Hoofdstructuur water' },
-  { value: 'public_space_paving', label: 'Openbare ruimte verharding' },
-  { value: 'public_space_green', label: 'Openbare ruimte groen' },
-  { value: 'public_space_water', label: 'Openbare ruimte water' },
-  { value: 'net_area_marketable_residential', label: 'Uitgeefbaar wonen' },
-  { value: 'net_area_marketable_non_residential', label: 'Uitgeefbaar niet-wonen' },
-];
+/** The locations with the words the workbook's Ruimtegebruik sheet and the map use. */
+export const LOCATION_OPTIONS = optionsOf(LOCATION_TITLES);
 
 export const labelOf = (opts: Option[], v: string | null | undefined) => opts.find((o) => o.value === v)?.label ?? v ?? '';
 export function optionValue(opts: Option[], input: unknown): string | null {
