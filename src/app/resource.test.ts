@@ -1,17 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ResponseError } from '../api/http.ts';
+import { deferred } from '../../test/deferred.ts';
 import { Resource } from './resource.ts';
-
-/** A request whose answer the test gives when it wants. */
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const toasts = () => ({ error: vi.fn() });
 const serverError = (status: number, message: string) => new ResponseError(status, message, { message });

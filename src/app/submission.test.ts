@@ -1,16 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ResponseError } from '../api/http.ts';
+import { deferred } from '../../test/deferred.ts';
 import { Submission } from './submission.ts';
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const toasts = () => ({ success: vi.fn(), error: vi.fn() });
 const invalid = new ResponseError(400, 'Ongeldige invoer.', {

@@ -1,5 +1,5 @@
 import type { ModelData, PhaseEntry } from '../api/contract/modelData.ts';
-import type { Problem } from './validate.ts';
+import type { Problem } from './problem.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
 
 /**

@@ -5,13 +5,10 @@ import { FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from './modelConstants.ts';
 import { entriesOutsidePhase } from './phaseWindow.ts';
 import { type AnyEntry, SECTIONS, entriesOf } from './sections.ts';
 import { formatCount } from '../lib/count.ts';
+import type { Problem } from './problem.ts';
 
-export interface Problem {
-  /** Dotted path into the model data, e.g. `cost_estimate[2].estimate.date`. */
-  path: string;
-  /** Dutch message for the user. */
-  message: string;
-}
+// Re-exported for engine.ts, engineModelEdits.ts and cellFormulas.ts, which import Problem from here.
+export type { Problem } from './problem.ts';
 
 export type ValidationResult = { ok: true; data: ModelData } | { ok: false; problems: Problem[] };
 

@@ -8,10 +8,9 @@ import { INVALID_INPUT } from '../api/contract/messages.ts';
 import { setLabel } from '../formulas/codeLabels.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
 import { FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
-import type { CellChange } from './Sheet.tsx';
 import { Sheet } from './LazySheet.tsx';
 import {
-  type Col, type SheetDef, INTEREST_METHOD_OPTIONS, LOCATION_OPTIONS, PERIOD_TYPE_OPTIONS, PHASE_GROUP_OPTIONS,
+  type CellChange, type Col, type SheetDef, INTEREST_METHOD_OPTIONS, LOCATION_OPTIONS, PERIOD_TYPE_OPTIONS, PHASE_GROUP_OPTIONS,
   dateOf, labelOf, newParameterSet, numberOf, optionValue, parameterSetSheet, setNameProblem,
 } from './sheets.ts';
 import { CommitField, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';

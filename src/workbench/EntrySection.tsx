@@ -4,7 +4,7 @@ import { Button, Callout, HTMLSelect, InputGroup, Tab, Tabs } from '@blueprintjs
 import type { ValueType } from '../api/contract/modelData.ts';
 import { Sheet } from './LazySheet.tsx';
 import {
-  type EntryKindUi, type MethodSection, bookValueSheet, costEstimateSheet, indexingSheet, labelProblem, methodEstimateSheet, methodSections,
+  type MethodSection, bookValueSheet, costEstimateSheet, indexingSheet, methodEstimateSheet, methodSections,
   phasingSheet,
 } from './sheets.ts';
 import { type Toaster, showProblems, useDescribe, useEvaluate, useSheetEdit } from './common.tsx';
@@ -15,8 +15,9 @@ import { useScreenParam } from '../app/screenParam.ts';
 import type { RowActions } from './sheetExcel.ts';
 import type { ActionRegistry } from './actions.ts';
 import { rowsRemoved } from './entryRows.ts';
-import { type Problem, incompleteEntries } from '../formulas/validate.ts';
-import { entriesOf, sectionOf } from '../formulas/sections.ts';
+import { incompleteEntries } from '../formulas/validate.ts';
+import type { Problem } from '../formulas/problem.ts';
+import { type EntryKind, entriesOf, entryLabelProblem, sectionOf } from '../formulas/sections.ts';
 
 type TabId = 'overview' | 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
 
@@ -31,7 +32,7 @@ const prefsOf = (s: WorkbenchStore) => {
  * once visited (hidden when not shown) so switching tabs does not rebuild a Handsontable; only the
  * visible grid follows the engine, the others catch up when shown. */
 export const EntrySection = observer(function EntrySection({ store, toasts, actions, kind }: {
-  store: WorkbenchStore; toasts: Toaster; actions: ActionRegistry; kind: EntryKindUi;
+  store: WorkbenchStore; toasts: Toaster; actions: ActionRegistry; kind: EntryKind;
 }) {
   // The tab and section are in the address (a reload returns to them); the section belongs to Raming.
   const [tab, setTab] = useScreenParam<TabId>('tab', 'overview');
@@ -72,7 +73,7 @@ export const EntrySection = observer(function EntrySection({ store, toasts, acti
 });
 
 const EntryGrid = observer(function EntryGrid({ store, toasts, actions, kind, tab, section = 'general', active }: {
-  store: WorkbenchStore; toasts: Toaster; actions: ActionRegistry; kind: EntryKindUi; tab: Exclude<TabId, 'overview'>; section?: MethodSection; active: boolean;
+  store: WorkbenchStore; toasts: Toaster; actions: ActionRegistry; kind: EntryKind; tab: Exclude<TabId, 'overview'>; section?: MethodSection; active: boolean;
 }) {
   const onEdit = useSheetEdit(store, toasts);
   const evaluate = useEvaluate(store);
@@ -118,7 +119,7 @@ const IncompleteEntries = observer(function IncompleteEntries({ store }: { store
 });
 
 /** The entry grids' row actions (right-click menu, Ctrl+Shift+= / Ctrl+-): the store's, one undo step each. */
-function useEntryRowActions(store: WorkbenchStore, toasts: Toaster, kind: EntryKindUi): RowActions {
+function useEntryRowActions(store: WorkbenchStore, toasts: Toaster, kind: EntryKind): RowActions {
   return useMemo(() => {
     const done = (problems: Problem[] | null) => problems && showProblems(toasts, problems);
     return {
@@ -136,13 +137,13 @@ function useEntryRowActions(store: WorkbenchStore, toasts: Toaster, kind: EntryK
 }
 
 /** Adding and removing entries (labels unique, compared case-insensitively; a duplicate is refused and logged). */
-const EntryRows = observer(function EntryRows({ store, toasts, kind }: { store: WorkbenchStore; toasts: Toaster; kind: EntryKindUi }) {
+const EntryRows = observer(function EntryRows({ store, toasts, kind }: { store: WorkbenchStore; toasts: Toaster; kind: EntryKind }) {
   const [label, setLabel] = useState('');
   const [remove, setRemove] = useState('');
   const m = store.model!;
   const list = entriesOf(m, kind);
   const add = () => {
-    const p = labelProblem(m, kind, null, label);
+    const p = entryLabelProblem(m, kind, null, label);
     if (p) {
       // Spec 3 §5: a duplicate is refused with an error in the log only; an empty name gets the message.
       console.error(`Post niet toegevoegd: ${p}`);

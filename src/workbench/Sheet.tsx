@@ -7,7 +7,7 @@ import { textRenderer } from 'handsontable/renderers';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import type { CellValue } from 'hyperformula';
-import { type Cell, type Col, type SheetDef, isPercentCell, pastedCells } from './sheets.ts';
+import { type Cell, type CellChange, type Col, type SheetDef, isPercentCell, pastedCells } from './sheets.ts';
 import { formatMoney, formatNumber, percentDown } from '../lib/nlFormat.ts';
 import { pct } from '../formulas/percent.ts';
 import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
@@ -36,12 +36,6 @@ registerPlugin(ContextMenu);
 // re-apply its settings. Every change — typing, paste, cut, fill handle, Ctrl+D/R — arrives in
 // beforeChange, is parsed as Dutch text and handed to `onEdit`; the grid itself is never written by
 // the user directly: it shows the engine's answer after the store's revision moves.
-
-export interface CellChange {
-  row: number;
-  col: number;
-  value: unknown;
-}
 
 export interface SheetProps {
   def: SheetDef;

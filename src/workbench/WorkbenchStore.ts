@@ -3,7 +3,8 @@ import type { Edit } from '../formulas/engineModelEdits.ts';
 import type { GrexEngine } from '../formulas/engine.ts';
 import { startHyperFormula } from '../formulas/hyperformulaSpeedups.ts';
 import type { ResultsSummary } from '../formulas/results.ts';
-import { isCompleteSpaceRow, type Problem } from '../formulas/validate.ts';
+import { isCompleteSpaceRow } from '../formulas/validate.ts';
+import type { Problem } from '../formulas/problem.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { remapPeriodItems } from '../formulas/periodRemap.ts';
 import type { ModelMeta, ReadOnlyReason } from '../api/contract/workbench.ts';
@@ -13,7 +14,7 @@ import { insertEntries, removeEntries } from './entryRows.ts';
 import { afterPaint, buildEngine, ChangesWaitingForEngine, mark } from './firstPaint.ts';
 import { tellSaveFailure, type StatusError } from './saveFailure.ts';
 import { WorkingCopyBackup } from './workingCopyBackup.ts';
-import type { EntryKindUi } from './sheets.ts';
+import type { EntryKind } from '../formulas/sections.ts';
 import {
   MSG,
   splitAnswer,
@@ -318,7 +319,7 @@ export class WorkbenchStore {
    * per label, one undo step. A null label gets a free one ('Nieuwe post', 'Nieuwe post 2', …); a label
    * that is empty or taken is refused (spec 3 §5) and nothing is inserted.
    */
-  insertEntries(kind: EntryKindUi, index: number, labels: readonly (string | null)[]): Problem[] | null {
+  insertEntries(kind: EntryKind, index: number, labels: readonly (string | null)[]): Problem[] | null {
     if (labels.length && !this.readOnly && this.waitForEngine(() => this.insertEntries(kind, index, labels))) return null;
     if (!this.engine || this.readOnly || !labels.length) return null;
     const draft = clone(this.engine.modelData);
@@ -327,7 +328,7 @@ export class WorkbenchStore {
     return this.replaceModel((d) => void insertEntries(d, kind, index, labels));
   }
 
-  insertEntry(kind: EntryKindUi, index: number, label?: string): Problem[] | null {
+  insertEntry(kind: EntryKind, index: number, label?: string): Problem[] | null {
     return this.insertEntries(kind, index, [label ?? null]);
   }
 
@@ -354,7 +355,7 @@ export class WorkbenchStore {
   }
 
   /** Removes the entries with these ids, one undo step. */
-  deleteEntries(kind: EntryKindUi, ids: readonly number[]): Problem[] | null {
+  deleteEntries(kind: EntryKind, ids: readonly number[]): Problem[] | null {
     if (!ids.length) return null;
     return this.replaceModel((d) => removeEntries(d, kind, ids));
   }

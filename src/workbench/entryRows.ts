@@ -1,20 +1,19 @@
 // Entry rows as a modeller handles them in a grid (issue 15): inserted above or below a row, deleted,
 // typed into the empty last row. Pure changes of model data; the store applies them as one undo step.
 import type { ModelData } from '../api/contract/modelData.ts';
-import { entriesOf, newEntry, setEntries } from '../formulas/sections.ts';
-import { type EntryKindUi, labelProblem } from './sheets.ts';
+import { type EntryKind, entriesOf, entryLabelProblem, newEntry, setEntries } from '../formulas/sections.ts';
 import { formatCount } from '../lib/count.ts';
 
 /** The label a row inserted without one gets: 'Nieuwe post', else 'Nieuwe post 2', 3, … (labels are unique). */
-export function freeLabel(m: ModelData, kind: EntryKindUi, base = 'Nieuwe post'): string {
+export function freeLabel(m: ModelData, kind: EntryKind, base = 'Nieuwe post'): string {
   for (let i = 1; ; i++) {
     const label = i === 1 ? base : `${base} ${i}`;
-    if (!labelProblem(m, kind, null, label)) return label;
+    if (!entryLabelProblem(m, kind, null, label)) return label;
   }
 }
 
 /** A new entry at `index` of the list (0: first; the list's length: last), with the model's defaults. */
-export function insertEntry(m: ModelData, kind: EntryKindUi, index: number, label: string): void {
+export function insertEntry(m: ModelData, kind: EntryKind, index: number, label: string): void {
   const entry = newEntry(m, kind, label);
   const list = entriesOf(m, kind);
   list.splice(index, 0, entry);
@@ -26,13 +25,13 @@ export function insertEntry(m: ModelData, kind: EntryKindUi, index: number, labe
  * entries' ids, or the refusal of the first label that is empty or taken (also by an earlier one of
  * the same labels) — then `m` may be half changed and must be thrown away.
  */
-export function insertEntries(m: ModelData, kind: EntryKindUi, index: number, labels: readonly (string | null)[]): { ids: number[] } | { label: string; problem: string } {
+export function insertEntries(m: ModelData, kind: EntryKind, index: number, labels: readonly (string | null)[]): { ids: number[] } | { label: string; problem: string } {
   const list = () => entriesOf(m, kind);
   const at = Math.max(0, Math.min(index, list().length));
   const ids: number[] = [];
   for (const [i, given] of labels.entries()) {
     const label = given ?? freeLabel(m, kind);
-    const problem = labelProblem(m, kind, null, label);
+    const problem = entryLabelProblem(m, kind, null, label);
     if (problem) return { label, problem };
     insertEntry(m, kind, at + i, label);
     ids.push(list()[at + i]!.id);
@@ -40,7 +39,7 @@ export function insertEntries(m: ModelData, kind: EntryKindUi, index: number, la
   return { ids };
 }
 
-export function removeEntries(m: ModelData, kind: EntryKindUi, ids: readonly number[]): void {
+export function removeEntries(m: ModelData, kind: EntryKind, ids: readonly number[]): void {
   const gone = new Set(ids);
   setEntries(m, kind, entriesOf(m, kind).filter((e) => !gone.has(e.id)));
 }

@@ -8,12 +8,12 @@ import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode,
 import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import { INVALID_INPUT } from '../api/contract/messages.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
-import type { WorkbookLayout } from '../formulas/workbookLayout.ts';
+import { LOCATION_TITLES, type WorkbookLayout } from '../formulas/workbookLayout.ts';
 import {
   INTEREST_METHOD_LABELS, PERIOD_TYPE_LABELS, PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS,
   VALUE_TYPE_LABELS, setLabel,
 } from '../formulas/codeLabels.ts';
-import type { Problem } from '../formulas/validate.ts';
+import type { Problem } from '../formulas/problem.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
 import { UNIT_OPTIONS, parseUnit } from './units.ts';
@@ -43,13 +43,19 @@ export interface Col {
   raw?: boolean;
 }
 export type Cell = string | number | null;
+/** A cell the user changed in a grid, with the value as typed or pasted (the grid's handler makes the edits). */
+export interface CellChange {
+  row: number;
+  col: number;
+  value: unknown;
+}
 export interface SheetDef {
   id: string;
   columns: Col[];
   data: Cell[][];
   fixedCols: number;
   /** An entry grid: its rows' entries and, for period columns, their list (formulas: formulaCells.ts). */
-  entries?: { kind: EntryKindUi; ids: number[]; list?: FormulaList };
+  entries?: { kind: EntryKind; ids: number[]; list?: FormulaList };
   /** The edits for one changed cell, or a Dutch message when the input is refused. */
   toEdits(row: number, col: number, value: unknown): Edit[] | { error: string };
   /**
@@ -106,17 +112,8 @@ const NON_RESIDENTIAL_CATEGORIES = NON_RESIDENTIAL_SECTION.categories;
 export const PERIOD_TYPE_OPTIONS = optionsOf(PERIOD_TYPE_LABELS);
 export const INTEREST_METHOD_OPTIONS = optionsOf(INTEREST_METHOD_LABELS);
 export const PHASE_GROUP_OPTIONS = optionsOf(PHASE_GROUP_LABELS);
-export const LOCATION_OPTIONS: Option[] = [
-  { value: 'excluded_or_to_be_maintained', label: 'Uitgesloten of te handhaven' },
-  { value: 'main_structure_paving', label: 'Hoofdstructuur verharding' },
-  { value: 'main_structure_green', label: 'Hoofdstructuur groen' },
-  { value: 'main_structure_water', label: 'Hoofdstructuur water' },
-  { value: 'public_space_paving', label: 'Openbare ruimte verharding' },
-  { value: 'public_space_green', label: 'Openbare ruimte groen' },
-  { value: 'public_space_water', label: 'Openbare ruimte water' },
-  { value: 'net_area_marketable_residential', label: 'Uitgeefbaar wonen' },
-  { value: 'net_area_marketable_non_residential', label: 'Uitgeefbaar niet-wonen' },
-];
+/** The locations with the words the workbook's Ruimtegebruik sheet and the map use. */
+export const LOCATION_OPTIONS = optionsOf(LOCATION_TITLES);
 
 export const labelOf = (opts: Option[], v: string | null | undefined) => opts.find((o) => o.value === v)?.label ?? v ?? '';
 export function optionValue(opts: Option[], input: unknown): string | null {
@@ -138,25 +135,20 @@ export function dateOf(value: unknown): string | null {
   return parseDutchDate(value);
 }
 
-export type EntryKindUi = EntryKind;
-
-function resultsOf(store: WorkbenchStore, kind: EntryKindUi): Map<number, EntrySummary> {
+function resultsOf(store: WorkbenchStore, kind: EntryKind): Map<number, EntrySummary> {
   return new Map(store.results![sectionOf(kind).results].map((e) => [e.id, e]));
 }
 function setNames(m: ModelData, group: ParameterSetGroup): Option[] {
   return m.base_parameters.parameter_sets.filter((s) => s.set_group === group).map((s) => ({ value: s.set_name, label: setLabel(s.set_name) }));
 }
 
-/** Rename check shared by all entry grids (src/formulas/sections.ts). */
-export const labelProblem = entryLabelProblem;
-
 /** The common edit of a scalar column. */
-function scalarEdit(m: ModelData, kind: EntryKindUi, e: AnyEntry, col: Col, value: unknown, existing: Cell): Edit[] | { error: string } {
+function scalarEdit(m: ModelData, kind: EntryKind, e: AnyEntry, col: Col, value: unknown, existing: Cell): Edit[] | { error: string } {
   switch (col.kind) {
     case 'text': {
       const s = String(value ?? '');
       if (col.key === 'label') {
-        const p = labelProblem(m, kind, e.id, s);
+        const p = entryLabelProblem(m, kind, e.id, s);
         if (p) {
           console.error(`Omschrijving geweigerd: ${p}`);
           return { error: p };
@@ -199,7 +191,7 @@ const computedCol = (key: string, title: string, kind: ColKind = 'money', width 
 
 function entrySheet(
   store: WorkbenchStore,
-  kind: EntryKindUi,
+  kind: EntryKind,
   id: string,
   columns: Col[],
   cell: (e: AnyEntry, r: EntrySummary | undefined, col: Col) => Cell,
@@ -250,7 +242,7 @@ function itemValue(items: { period: string; value: number }[], code: string): nu
 const YES_NO: Option[] = [{ value: 'true', label: 'Ja' }, { value: 'false', label: 'Nee' }];
 
 /** A scalar field's cell: its value through the section's field (entryFields.ts), a result, or the row's warning. */
-function fieldCell(kind: EntryKindUi, m: ModelData, e: AnyEntry, r: EntrySummary | undefined, c: Col): Cell {
+function fieldCell(kind: EntryKind, m: ModelData, e: AnyEntry, r: EntrySummary | undefined, c: Col): Cell {
   const section = sectionOf(kind);
   if (c.key === 'warning') return section.warningOf(e, m.base_parameters) ?? '';
   if (c.key === 'nominalTotal') return r ? nominalTotal(r) : null;
@@ -263,7 +255,7 @@ function fieldCell(kind: EntryKindUi, m: ModelData, e: AnyEntry, r: EntrySummary
 }
 
 /** Raming of a section priced as amount × price (Kostenraming, Overige opbrengsten with Geïndexeerd). */
-export function costEstimateSheet(store: WorkbenchStore, kind: EntryKindUi = 'cost'): SheetDef {
+export function costEstimateSheet(store: WorkbenchStore, kind: EntryKind = 'cost'): SheetDef {
   const m = store.model!;
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200 },
@@ -287,7 +279,7 @@ export function costEstimateSheet(store: WorkbenchStore, kind: EntryKindUi = 'co
 }
 
 /** The estimate grids end in an empty row where a new entry is typed, as in Excel (not for readers). */
-function spareRow(store: WorkbenchStore, kind: EntryKindUi, next: () => SheetDef): SheetDef['spare'] {
+function spareRow(store: WorkbenchStore, kind: EntryKind, next: () => SheetDef): SheetDef['spare'] {
   if (store.readOnly) return undefined;
   const length = entriesOf(store.model!, kind).length;
   return { col: 0, hint: 'Nieuwe post…', add: (labels) => store.insertEntries(kind, length, labels), next };
@@ -296,7 +288,7 @@ function spareRow(store: WorkbenchStore, kind: EntryKindUi, next: () => SheetDef
 /** The Raming sub-tabs of a section with estimate methods: Algemeen, one per method (the descriptor's), Grondopbrengst. */
 export type MethodSection = 'general' | 'landShare' | 'plotPrice' | 'residual' | 'pricePerM2' | 'revenue';
 const METHOD_SECTION: Record<string, MethodSection> = { LandShare: 'landShare', PlotPrice: 'plotPrice', Residual: 'residual', PricePerSquareMeter: 'pricePerM2' };
-export function methodSections(kind: EntryKindUi): { id: MethodSection; title: string }[] {
+export function methodSections(kind: EntryKind): { id: MethodSection; title: string }[] {
   return [
     { id: 'general', title: 'Algemeen' },
     ...(sectionOf(kind).methods ?? []).map((c) => ({ id: METHOD_SECTION[c.value]!, title: c.label })),
@@ -305,7 +297,7 @@ export function methodSections(kind: EntryKindUi): { id: MethodSection; title: s
 }
 
 /** Per section with methods: the words of its unit and its value (housing: V.O.N. incl. btw; other: value excl. btw). */
-const METHOD_WORDS: Partial<Record<EntryKindUi, { unit: string; landValue: Col; residualValue: Col; lead: Col[]; general: Col[] }>> = {
+const METHOD_WORDS: Partial<Record<EntryKind, { unit: string; landValue: Col; residualValue: Col; lead: Col[]; general: Col[] }>> = {
   residential: {
     unit: 'woning',
     landValue: { key: 'von_incl_vat', title: 'VON-prijs incl. btw', kind: 'money', width: 150 },
@@ -324,7 +316,7 @@ const METHOD_WORDS: Partial<Record<EntryKindUi, { unit: string; landValue: Col; 
 };
 
 /** Woningbouw and Niet-Woningbouw / Raming, one sub-tab. */
-export function methodEstimateSheet(store: WorkbenchStore, kind: EntryKindUi, section: MethodSection): SheetDef {
+export function methodEstimateSheet(store: WorkbenchStore, kind: EntryKind, section: MethodSection): SheetDef {
   const m = store.model!;
   const words = METHOD_WORDS[kind]!;
   const ro = (key: string, title: string, kind: ColKind = 'text', width = 200): Col => ({ key, title, kind, width, readOnly: true });
@@ -370,7 +362,7 @@ export function methodEstimateSheet(store: WorkbenchStore, kind: EntryKindUi, se
 }
 
 /** Indexering: the entry's future index set and its own rate per period (overrides). */
-export function indexingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef {
+export function indexingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
   const m = store.model!;
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
@@ -387,7 +379,7 @@ export function indexingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDe
 }
 
 /** Fasering: section, method (Financeel/Procentueel), dates, and the phased value per period. */
-export function phasingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef {
+export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
   const list = entriesOf(store.model!, kind);
   const pctRows = list.map((e) => e.phasing.phasing_method === 'percentage');
   const cols: Col[] = [
@@ -430,12 +422,12 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKindUi): SheetDef
 }
 
 /** The value type of an entry's book values (all items share it; Financeel when there are none). */
-function bookType(e: AnyEntry, pref?: Map<string, ValueType>, kind?: EntryKindUi): ValueType {
+function bookType(e: AnyEntry, pref?: Map<string, ValueType>, kind?: EntryKind): ValueType {
   return e.bookvalue.bookvalue_items[0]?.value_type ?? pref?.get(`${kind}|${e.id}`) ?? 'Financeel';
 }
 
 /** Boekwaarde: Financeel/Procentueel per row and the booked value per period. */
-export function bookValueSheet(store: WorkbenchStore, kind: EntryKindUi, pref: Map<string, ValueType>): SheetDef {
+export function bookValueSheet(store: WorkbenchStore, kind: EntryKind, pref: Map<string, ValueType>): SheetDef {
   const list = entriesOf(store.model!, kind);
   const pctRows = list.map((e) => bookType(e, pref, kind) === 'Procentueel');
   const cols: Col[] = [

@@ -157,28 +157,40 @@ function TemplateFields({ draft, set, errors, disabled, idPrefix }: {
   );
 }
 
-const AddTemplate = observer(function AddTemplate({ onAdded }: { onAdded: () => void }) {
+/**
+ * The state of a template's form (the upload and the change): the draft as typed, the messages under its
+ * fields, the save. `fieldsToSave` answers the checked fields, or null after telling the problems — the
+ * fields' own, else `more` (the upload's file) — under their fields, the first in a toast.
+ */
+function useTemplateForm(template?: TemplateReport) {
   const { toasts } = useRoot();
-  const [draft, setDraft] = useState<Draft>(draftOf());
+  const [draft, setDraft] = useState<Draft>(draftOf(template));
+  const [errors, setErrors] = useState<Errors>({});
+  const submission = useSubmission();
+  const fieldsToSave = (more: Errors = {}): TemplateReportFields | null => {
+    const c = checked(draft);
+    if ('fields' in c && !Object.keys(more).length) return c.fields;
+    const found = 'errors' in c ? c.errors : more;
+    setErrors(found);
+    toasts.error(Object.values(found)[0]!);
+    return null;
+  };
+  return { draft, setDraft, errors, setErrors, submission, saving: submission.busy, fieldsToSave };
+}
+
+const AddTemplate = observer(function AddTemplate({ onAdded }: { onAdded: () => void }) {
+  const { draft, setDraft, errors, setErrors, submission, saving, fieldsToSave } = useTemplateForm();
   const [file, setFile] = useState<File | null>(null);
   // A new key empties the browser's file input after a successful upload.
   const [fileKey, setFileKey] = useState(0);
-  const [errors, setErrors] = useState<Errors>({});
-  const submission = useSubmission();
-  const saving = submission.busy;
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const c = checked(draft);
-    const found = 'errors' in c ? c.errors : file ? {} : { file: ATTACHMENT_MESSAGES.file };
-    if ('errors' in c || !file) {
-      setErrors(found);
-      toasts.error(Object.values(found)[0]!);
-      return;
-    }
+    const fields = fieldsToSave(file ? {} : { file: ATTACHMENT_MESSAGES.file });
+    if (!fields || !file) return;
     setErrors({});
     await submission.run(async () => {
-      await templateReportsApi.create(c.fields, file);
+      await templateReportsApi.create(fields, file);
       setDraft(draftOf());
       setFile(null);
       setFileKey((k) => k + 1);
@@ -199,22 +211,14 @@ const AddTemplate = observer(function AddTemplate({ onAdded }: { onAdded: () => 
 });
 
 const EditTemplate = observer(function EditTemplate({ template, onClose }: { template: TemplateReport; onClose: (changed: boolean) => void }) {
-  const { toasts } = useRoot();
-  const [draft, setDraft] = useState<Draft>(draftOf(template));
-  const [errors, setErrors] = useState<Errors>({});
-  const submission = useSubmission();
-  const saving = submission.busy;
+  const { draft, setDraft, errors, setErrors, submission, saving, fieldsToSave } = useTemplateForm(template);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const c = checked(draft);
-    if ('errors' in c) {
-      setErrors(c.errors);
-      toasts.error(Object.values(c.errors)[0]!);
-      return;
-    }
+    const fields = fieldsToSave();
+    if (!fields) return;
     await submission.run(async () => {
-      await templateReportsApi.update(template.id, c.fields);
+      await templateReportsApi.update(template.id, fields);
       onClose(true);
     }, { success: 'Rapportagesjabloon opgeslagen.', failure: refusal(setErrors) });
   };

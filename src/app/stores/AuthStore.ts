@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { authApi, type CurrentUser } from '../../api/auth.ts';
 import { http } from '../../api/http.ts';
 import type { LoginState } from '../screenNames.ts';
-import type { RootStore } from '../RootStore.ts';
+import type { ToastStore } from './ToastStore.ts';
 
 /** Seconds before expiry at which the access token is refreshed (spec 2 §9). */
 const REFRESH_BEFORE_S = 30;
@@ -16,6 +16,16 @@ function expiryOf(token: string): number | null {
   }
 }
 
+/**
+ * What the auth store asks of the app's other stores, declared here (the RootStore passes itself), so
+ * this store does not import the RootStore that makes it.
+ */
+export interface AuthStoreRoot {
+  readonly toasts: Pick<ToastStore, 'error'>;
+  /** The screen after sign-in and sign-out, and the invitation link the browser was opened with. */
+  readonly screen: { takeInvitation(): string | null; restoreOrStart(): void; clear(): void };
+}
+
 /** Signed-in state: access token (memory only; the refresh token is an httpOnly cookie) and the user. */
 export class AuthStore {
   user: CurrentUser | null = null;
@@ -27,7 +37,7 @@ export class AuthStore {
   pendingEmail = '';
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly root: RootStore) {
+  constructor(private readonly root: AuthStoreRoot) {
     makeAutoObservable<AuthStore, 'root' | 'timer'>(this, { root: false, timer: false });
     http.setRefreshHandler(() => this.refreshToken());
   }

@@ -1,6 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 import type { Screen, ScreenParams } from '../screenNames.ts';
-import type { RootStore } from '../RootStore.ts';
+import type { CurrentUser } from '../../api/auth.ts';
+import type { ToastStore } from './ToastStore.ts';
 import { mayOpen, pathOf, screenOf } from '../routes.ts';
 
 /** Screens a user on a temporary password may still open (to change it). */
@@ -8,6 +9,16 @@ const ALLOWED_DURING_RESET: Screen[] = ['User'];
 
 /** Where the address asked for before a SAML sign-in is kept (that sign-in returns to `/`). */
 const REQUESTED_KEY = 'grondslag.requested';
+
+/**
+ * What the screen store asks of the app's other stores, declared here (the RootStore passes itself), so
+ * this store does not import the RootStore that makes it.
+ */
+export interface ScreenStoreRoot {
+  readonly toasts: Pick<ToastStore, 'markSeen' | 'closeSeen'>;
+  /** Who is signed in decides the guards; history moves count only while signed in. */
+  readonly auth: { readonly loggedIn: boolean; readonly user: CurrentUser | null };
+}
 
 /**
  * The visible screen. Every change passes the guards of spec 2 §4; the screen is the address in the
@@ -23,7 +34,7 @@ export class ScreenStore {
   /** Asked before leaving a screen with unsaved work (the workbench sets it). */
   leaveGuard: ((next: () => void) => boolean) | null = null;
 
-  constructor(private readonly root: RootStore) {
+  constructor(private readonly root: ScreenStoreRoot) {
     makeAutoObservable<ScreenStore, 'root'>(this, { root: false, leaveGuard: false });
     if (typeof window !== 'undefined') {
       const seen = () => this.root.toasts.markSeen();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastStore } from './ToastStore.ts';
-import { ScreenStore } from './ScreenStore.ts';
+import { ScreenStore, type ScreenStoreRoot } from './ScreenStore.ts';
 import { RootStore, type ClientApi } from '../RootStore.ts';
 import type { CurrentUser } from '../../api/auth.ts';
 
@@ -12,7 +12,7 @@ const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
 });
 
 function screenStore(u: CurrentUser) {
-  const root = { auth: { user: u, loggedIn: true }, toasts: new ToastStore() } as unknown as RootStore;
+  const root: ScreenStoreRoot = { auth: { user: u, loggedIn: true }, toasts: new ToastStore() };
   return new ScreenStore(root);
 }
 
@@ -33,7 +33,7 @@ describe('toasts', () => {
 describe('toasts on a screen change', () => {
   it('close what was shown before the user acted, but keep those of the action that changes the screen', () => {
     const s = screenStore(user());
-    const toasts = (s as unknown as { root: RootStore }).root.toasts;
+    const toasts = (s as unknown as { root: { toasts: ToastStore } }).root.toasts;
     toasts.error('Fout op het vorige scherm');
     toasts.markSeen(); // the user clicks a menu item
     s.navigate('Documentation');

@@ -2,10 +2,11 @@ import './documentation.css';
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
-  Alert, Button, Card, DialogBody, DialogFooter, FileInput, FormGroup, HTMLSelect, InputGroup,
+  Alert, Button, Card, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup,
   NonIdealState, TextArea,
 } from '@blueprintjs/core';
 import { Dialog } from '../../app/Dialog.tsx';
+import { FileChooser } from '../../app/FileChooser.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useResource } from '../../app/resource.ts';
@@ -195,8 +196,7 @@ const EntryForm = observer(function EntryForm({ entry, onClose, onSaved }: { ent
           ) : mayReplaceFile ? (
             <FormGroup label={entry ? 'Nieuw bestand (PDF)' : 'Bestand (PDF)'} labelFor="doc-file" labelInfo={entry ? undefined : '*'} intent={intent('file')}
               helperText={errors.file ?? (entry ? 'Leeg laten om het huidige bestand te houden.' : undefined)}>
-              <FileInput fill disabled={saving} text={file ? file.name : 'Kies een PDF-bestand...'} buttonText="Bladeren" hasSelection={file !== null}
-                inputProps={{ id: 'doc-file', accept: '.pdf,application/pdf' }} onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+              <FileChooser id="doc-file" accept=".pdf,application/pdf" placeholder="Kies een PDF-bestand..." file={file} disabled={saving} onChange={setFile} />
             </FormGroup>
           ) : <p className="gs-docs-note">Het bestand van deze meegeleverde documentatie wordt bij elke nieuwe versie van Grondslag bijgewerkt.</p>}
         </DialogBody>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Checkbox, FileInput, HTMLSelect, HTMLTable, Icon } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, HTMLTable, Icon } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
+import { FileChooser } from '../../app/FileChooser.tsx';
 import { useResource } from '../../app/resource.ts';
 import { useSubmission, type Submission } from '../../app/submission.ts';
 import { modelsApi, type Platform, type SavedModel } from '../../api/models.ts';
@@ -215,15 +216,7 @@ const HistoryUpload = observer(function HistoryUpload({ modelId, submission, onU
   return (
     <Field label="Rekenmodel toevoegen aan historie" id="m-history-file" error={fileError}>
       <div style={{ display: 'flex', gap: 8 }}>
-        <FileInput
-          fill
-          disabled={busy}
-          text={file ? file.name : 'Kies een bestand...'}
-          buttonText="Bladeren"
-          hasSelection={file !== null}
-          inputProps={{ id: 'm-history-file', 'aria-label': 'Rekenmodel toevoegen aan historie' }}
-          onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
-        />
+        <FileChooser id="m-history-file" label="Rekenmodel toevoegen aan historie" file={file} disabled={busy} onChange={setFile} />
         <Button icon="upload" text="Uploaden" disabled={busy} onClick={() => void upload()} />
       </div>
     </Field>

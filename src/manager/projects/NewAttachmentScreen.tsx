@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { FileInput, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { FileChooser } from '../../app/FileChooser.tsx';
 import { useResource } from '../../app/resource.ts';
 import { useSubmission } from '../../app/submission.ts';
 import { attachmentsApi } from '../../api/attachments.ts';
@@ -88,15 +89,8 @@ const NewAttachmentScreen = observer(function NewAttachmentScreen() {
             </RadioGroup>
             {type === 'FILE' && (
               <Field label="Bestand" required id="a-file" error={err('file')}>
-                <FileInput
-                  fill
-                  disabled={busy}
-                  text={file ? `${file.name} (${formatFileSize(file.size)})` : 'Kies een bestand...'}
-                  buttonText="Bladeren"
-                  inputProps={{ id: 'a-file', 'aria-label': 'Bestand' }}
-                  hasSelection={file !== null}
-                  onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
-                />
+                <FileChooser id="a-file" label="Bestand" file={file} disabled={busy} onChange={setFile}
+                  describe={(f) => `${f.name} (${formatFileSize(f.size)})`} />
               </Field>
             )}
             {type === 'LINK' && (
