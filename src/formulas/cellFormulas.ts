@@ -13,10 +13,10 @@ import { type CellValue, DetailedCellError, HyperFormula } from 'hyperformula';
 import type { ModelData, PeriodCode, ValueType } from '../api/contract/modelData.ts';
 import { FORMULA_FIELD } from '../api/contract/modelData.ts';
 import { type Edit, fieldEdit } from './engineModelEdits.ts';
-import { HF_CONFIG } from './engine.ts';
+import { HF_CONFIG } from './hyperformulaConfig.ts';
 import { countPeriods, periodIndex } from './periods.ts';
 import { type AnyEntry, ENTRY_KINDS, type EntryKind, SECTIONS, entriesOf, sectionOf } from './sections.ts';
-import type { Problem } from './validate.ts';
+import type { Problem } from './problem.ts';
 
 export type FormulaList = 'phasing' | 'bookvalue' | 'indexing';
 /** An input cell of the model: an entry and one of its number fields (`amount`) or period values (`phasing:PER_03`). */

@@ -19,7 +19,9 @@ import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { periodIndex } from './periods.ts';
 import { ResultsReader, type Results, type SheetIds } from './results.ts';
 import { SECTIONS, entriesOf, type EntryKind } from './sections.ts';
-import { type Problem, type ValidationResult, validateModelData } from './validate.ts';
+import { HF_CONFIG } from './hyperformulaConfig.ts';
+import type { Problem } from './problem.ts';
+import { type ValidationResult, validateModelData } from './validate.ts';
 import { entriesOutsidePhase } from './phaseWindow.ts';
 import {
   BLOCKS,
@@ -47,9 +49,6 @@ interface EngineOptions {
   /** Extra HyperFormula configuration (e.g. for Handsontable). licenseKey is always 'gpl-v3'. */
   hyperformula?: Partial<ConfigParams>;
 }
-
-/** HyperFormula's settings for the engine's workbooks (also for a saved spreadsheet model that is recalculated). */
-export const HF_CONFIG = { licenseKey: 'gpl-v3', useArrayArithmetic: false, smartRounding: false } as const satisfies Partial<ConfigParams>;
 
 function toRaw(rows: RawCell[][]): RawCellContent[][] {
   return rows as RawCellContent[][];

@@ -9,7 +9,8 @@ import type { CostScalarField, EntryField, ResidentialScalarField } from './entr
 import { periodIndex } from './periods.ts';
 import type { ResultsReader } from './results.ts';
 import { entriesOf, entryPath, sectionOf, type AnyEntry, type EntryKind } from './sections.ts';
-import { MSG, PRICE_LEVEL_GROUP, type Problem } from './validate.ts';
+import type { Problem } from './problem.ts';
+import { MSG, PRICE_LEVEL_GROUP } from './validate.ts';
 import { entryOutsidePhase } from './phaseWindow.ts';
 import {
   PARAMETER_ROWS,

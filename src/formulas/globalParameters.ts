@@ -17,8 +17,9 @@ import { remapPeriodItems } from './periodRemap.ts';
 import { inNotationOf, pct } from './percent.ts';
 import { generatePeriods } from './periods.ts';
 import {
-  CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, type Problem, validateModelData,
+  CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, validateModelData,
 } from './validate.ts';
+import type { Problem } from './problem.ts';
 
 type BaseParameters = ModelData['base_parameters'];
 

@@ -7,7 +7,7 @@ import { HyperFormula } from 'hyperformula';
 import { SPACE_USAGE_LOCATIONS, type ModelData } from '../api/contract/modelData.ts';
 import { PERIOD_TYPES, type ParameterType } from '../api/contract/parameters.ts';
 import { toSerial } from './dates.ts';
-import { HF_CONFIG } from './engine.ts';
+import { HF_CONFIG } from './hyperformulaConfig.ts';
 import { exportXlsx } from './export.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { defaultModelData } from './modelDefaults.ts';

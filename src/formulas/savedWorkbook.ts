@@ -5,7 +5,7 @@
 // functions HyperFormula does not have.
 import { type CellValue, DetailedCellError, HyperFormula, type RawCellContent } from 'hyperformula';
 import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
-import { HF_CONFIG } from './engine.ts';
+import { HF_CONFIG } from './hyperformulaConfig.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { a1 } from './workbookRefs.ts';
 import { type CellRange, type SavedCell, isNotAWorkbook, openXlsx, readAllSheetCells } from './xlsxPackage.ts';

@@ -2,7 +2,7 @@ import { HyperFormula } from 'hyperformula';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelData, PhasingPeriod } from '../api/contract/modelData.ts';
 import { toSerial } from './dates.ts';
-import { HF_CONFIG } from './engine.ts';
+import { HF_CONFIG } from './hyperformulaConfig.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { INPUT_SHEET, buildModelTemplate, templateModelData, templateWorkbook } from './modelTemplate.ts';
 import { MAX_PERIODS, generatePeriods } from './periods.ts';

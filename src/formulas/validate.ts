@@ -7,8 +7,6 @@ import { type AnyEntry, SECTIONS, entriesOf } from './sections.ts';
 import { formatCount } from '../lib/count.ts';
 import type { Problem } from './problem.ts';
 
-// Re-exported for engine.ts, engineModelEdits.ts and cellFormulas.ts, which import Problem from here.
-export type { Problem } from './problem.ts';
 
 export type ValidationResult = { ok: true; data: ModelData } | { ok: false; problems: Problem[] };
 
