@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { AnswerOf, Endpoint } from '../../src/api/contract/endpoint.ts';
 import { configurationEndpoints as ep } from '../../src/api/contract/configuration.ts';
 import * as conf from '../services/configuration.ts';
-import { route } from './route.ts';
+import { route, type EndpointHandler, type EndpointRequest } from './route.ts';
+
+/** One reference list as the contract's `listEndpoints` declares it. */
+interface ListEndpoints<C extends Endpoint, G extends Endpoint, P extends Endpoint, Q extends Endpoint, D extends Endpoint> {
+  create: C; get: G; put: P; patch: Q; remove: D;
+}
 
 /**
  * Reference-data configuration (spec 2 §7) under /api/manager/: create, read one, rename, delete.
@@ -10,50 +16,45 @@ import { route } from './route.ts';
  */
 export default async function configurationRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
-  const deleted = (what: string) => ({ message: `${what} succesvol verwijderd.` });
 
-  // subregion
-  route(app, ep.subregion.create, async (req) => conf.createSubregion(ctx, req.user, req.body.description, req.body.access_list, req.ip));
-  route(app, ep.subregion.get, async (req) => conf.getSubregion(ctx, req.user, req.params.id));
-  for (const e of [ep.subregion.put, ep.subregion.patch]) {
-    route(app, e, async (req) => conf.renameSubregion(ctx, req.user, req.params.id, req.body.description, req.ip));
+  /** The four routes of one list: rename on PUT and PATCH alike; a delete answers '<what> succesvol verwijderd.'. */
+  function listRoutes<C extends Endpoint, G extends Endpoint, P extends Endpoint, Q extends Endpoint, D extends Endpoint>(
+    list: ListEndpoints<C, G, P, Q, D>, what: string,
+    handlers: { create: EndpointHandler<C>; get: EndpointHandler<G>; rename: EndpointHandler<P | Q>; remove: (req: EndpointRequest<D>) => Promise<void> },
+  ) {
+    route(app, list.create, handlers.create);
+    route(app, list.get, handlers.get);
+    for (const e of [list.put, list.patch]) route(app, e, handlers.rename);
+    route(app, list.remove, async (req) => {
+      await handlers.remove(req);
+      // Every list's delete answers Ok; the generic D hides that from the compiler.
+      return { message: `${what} succesvol verwijderd.` } as AnswerOf<D>;
+    });
   }
-  route(app, ep.subregion.remove, async (req) => {
-    await conf.deleteSubregion(ctx, req.user, req.params.id, req.query.force, req.ip);
-    return deleted('Deelgebied');
-  });
 
-  // type project
-  route(app, ep.typeProject.create, async (req) => conf.createTypeProject(ctx, req.user, req.body.description, req.ip));
-  route(app, ep.typeProject.get, async (req) => conf.getTypeProject(ctx, req.user, req.params.id));
-  for (const e of [ep.typeProject.put, ep.typeProject.patch]) {
-    route(app, e, async (req) => conf.renameTypeProject(ctx, req.user, req.params.id, req.body.description, req.ip));
-  }
-  route(app, ep.typeProject.remove, async (req) => {
-    await conf.deleteTypeProject(ctx, req.user, req.params.id, req.query.force, req.ip);
-    return deleted('Projecttype');
+  listRoutes(ep.subregion, 'Deelgebied', {
+    create: async (req) => conf.createSubregion(ctx, req.user, req.body.description, req.body.access_list, req.ip),
+    get: async (req) => conf.getSubregion(ctx, req.user, req.params.id),
+    rename: async (req) => conf.renameSubregion(ctx, req.user, req.params.id, req.body.description, req.ip),
+    remove: (req) => conf.deleteSubregion(ctx, req.user, req.params.id, req.query.force, req.ip),
   });
-
-  // phase
-  route(app, ep.phase.create, async (req) => conf.createPhase(ctx, req.user, req.body.description, req.ip));
+  listRoutes(ep.typeProject, 'Projecttype', {
+    create: async (req) => conf.createTypeProject(ctx, req.user, req.body.description, req.ip),
+    get: async (req) => conf.getTypeProject(ctx, req.user, req.params.id),
+    rename: async (req) => conf.renameTypeProject(ctx, req.user, req.params.id, req.body.description, req.ip),
+    remove: (req) => conf.deleteTypeProject(ctx, req.user, req.params.id, req.query.force, req.ip),
+  });
+  listRoutes(ep.phase, 'Fasedefinitie', {
+    create: async (req) => conf.createPhase(ctx, req.user, req.body.description, req.ip),
+    get: async (req) => conf.getPhase(ctx, req.user, req.params.id),
+    rename: async (req) => conf.renamePhase(ctx, req.user, req.params.id, req.body.description, req.ip),
+    remove: (req) => conf.deletePhase(ctx, req.user, req.params.id, req.ip),
+  });
   route(app, ep.phase.order, async (req) => conf.reorderPhases(ctx, req.user, req.body.ids, req.ip));
-  route(app, ep.phase.get, async (req) => conf.getPhase(ctx, req.user, req.params.id));
-  for (const e of [ep.phase.put, ep.phase.patch]) {
-    route(app, e, async (req) => conf.renamePhase(ctx, req.user, req.params.id, req.body.description, req.ip));
-  }
-  route(app, ep.phase.remove, async (req) => {
-    await conf.deletePhase(ctx, req.user, req.params.id, req.ip);
-    return deleted('Fasedefinitie');
-  });
-
-  // attachment category
-  route(app, ep.category.create, async (req) => conf.createCategory(ctx, req.user, req.body.name, req.ip));
-  route(app, ep.category.get, async (req) => conf.getCategory(ctx, req.user, req.params.id));
-  for (const e of [ep.category.put, ep.category.patch]) {
-    route(app, e, async (req) => conf.renameCategory(ctx, req.user, req.params.id, req.body.name, req.ip));
-  }
-  route(app, ep.category.remove, async (req) => {
-    await conf.deleteCategory(ctx, req.user, req.params.id, req.query.force, req.ip);
-    return deleted('Bijlagecategorie');
+  listRoutes(ep.category, 'Bijlagecategorie', {
+    create: async (req) => conf.createCategory(ctx, req.user, req.body.name, req.ip),
+    get: async (req) => conf.getCategory(ctx, req.user, req.params.id),
+    rename: async (req) => conf.renameCategory(ctx, req.user, req.params.id, req.body.name, req.ip),
+    remove: (req) => conf.deleteCategory(ctx, req.user, req.params.id, req.query.force, req.ip),
   });
 }
