@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { IdParams, MAX_ID, Ok, OptionalText, Role, Timestamp } from './common.ts';
+import { IdParams, MAX_ID, Ok, Role, Timestamp } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { RequiredId, RequiredName } from './names.ts';
+import { RequiredId, namedFields } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { ModelCapabilities } from './capabilities.ts';
 
@@ -55,8 +55,7 @@ export const ModelList = z.array(ModelItem);
  * spreadsheet platform; 0 or null means none (online). An online model starts with default model data.
  */
 export const ModelCreateBody = z.object({
-  name: RequiredName('model'),
-  description: OptionalText,
+  ...namedFields('model'),
   type_model: z.number({ error: REQUIRED_MESSAGE }).int(REQUIRED_MESSAGE).min(0, REQUIRED_MESSAGE).max(MAX_ID, REQUIRED_MESSAGE).nullish(),
   version: RequiredId,
   model_platform: ModelPlatform.optional(),
@@ -69,8 +68,7 @@ export type ModelCreateBody = z.input<typeof ModelCreateBody>;
  * unless the same request unfreezes it.
  */
 export const ModelPutBody = z.object({
-  name: RequiredName('model'),
-  description: OptionalText,
+  ...namedFields('model'),
   frozen: z.boolean().optional(),
 });
 export const ModelPatchBody = ModelPutBody.partial();

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { IdParams, MAX_ID, OptionalText, Role, Timestamp } from './common.ts';
+import { IdParams, MAX_ID, Role, Timestamp } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
-import { RequiredId, RequiredName } from './names.ts';
+import { RequiredId, namedFields } from './names.ts';
 import { REQUIRED_MESSAGE } from '../../lib/names.ts';
 import { AttachmentItem } from './attachment.ts';
 import { VersionCapabilities } from './capabilities.ts';
@@ -47,8 +47,7 @@ export const VersionModelList = z.array(VersionModel);
 
 /** POST version-model/. */
 export const VersionModelCreateBody = z.object({
-  name: RequiredName('version'),
-  description: OptionalText,
+  ...namedFields('version'),
   phase: PhaseRef.optional().default(0),
   project: RequiredId,
 });
@@ -56,8 +55,7 @@ export type VersionModelCreateBody = z.input<typeof VersionModelCreateBody>;
 
 /** PUT version-model/{id}/ (name required) and PATCH (any subset). */
 export const VersionModelPutBody = z.object({
-  name: RequiredName('version'),
-  description: OptionalText,
+  ...namedFields('version'),
   phase: PhaseRef.optional(),
 });
 export const VersionModelPatchBody = VersionModelPutBody.partial();
