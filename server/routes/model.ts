@@ -20,8 +20,7 @@ export default async function modelRoutes(app: FastifyInstance) {
   });
   route(app, ep.create, async (req) => models.createModel(ctx, req.user, req.body, req.ip));
   route(app, ep.get, async (req) => models.getModel(ctx.db, req.user, req.params.id));
-  route(app, ep.put, async (req) => models.updateModel(ctx, req.user, req.params.id, req.body, req.ip));
-  route(app, ep.patch, async (req) => models.updateModel(ctx, req.user, req.params.id, req.body, req.ip));
+  for (const e of [ep.put, ep.patch]) route(app, e, async (req) => models.updateModel(ctx, req.user, req.params.id, req.body, req.ip));
   route(app, ep.remove, async (req) => models.deleteModel(ctx, req.user, req.params.id, req.ip));
   route(app, ep.duplicate, async (req) => models.duplicateModel(ctx, req.user, req.params.id, req.ip));
   route(app, ep.move, async (req) => models.moveModel(ctx, req.user, req.params.id, req.body.to_version, req.ip));

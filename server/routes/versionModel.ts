@@ -13,8 +13,7 @@ export default async function versionModelRoutes(app: FastifyInstance) {
   route(app, ep.list, async (req, reply) => sendJsonText(reply, await versions.listVersions(ctx, req.user, req.query.project_id)));
   route(app, ep.create, async (req) => versions.createVersion(ctx, req.user, req.body, req.ip));
   route(app, ep.get, async (req) => versions.getVersion(ctx.db, req.user, req.params.id));
-  route(app, ep.put, async (req) => versions.updateVersion(ctx, req.user, req.params.id, req.body, req.ip));
-  route(app, ep.patch, async (req) => versions.updateVersion(ctx, req.user, req.params.id, req.body, req.ip));
+  for (const e of [ep.put, ep.patch]) route(app, e, async (req) => versions.updateVersion(ctx, req.user, req.params.id, req.body, req.ip));
   route(app, ep.remove, async (req) => versions.deleteVersion(ctx, req.user, req.params.id, req.ip));
   route(app, ep.duplicate, async (req) => versions.duplicateVersion(ctx, req.user, req.params.id, req.ip));
   route(app, ep.move, async (req) => versions.moveVersion(ctx, req.user, req.params.id, req.body.to_project, req.ip));
