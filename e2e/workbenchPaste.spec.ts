@@ -119,6 +119,23 @@ test("Woningbouw › Algemeen: a pasted block becomes entries too", async ({ pag
     .toEqual([['Koopwoningen', 10, 'Purchased'], ['Huurwoningen', 20, 'Rent'], ['Vrije kavels', 8, 'Purchased']]);
 });
 
+test('a block from an English Excel is read in English as a whole, and said so: 1,250 beside 12.50 is 1.250', async ({ page, request }) => {
+  await openNewModel(page, request, 'plakken-engels');
+  await menu(page, 'Kostenraming').click();
+  await tab(page, 'Raming').click();
+  const estimate = grid(page, 'sheet-cost-estimate');
+  await estimate.expect(1, 0, 'Nieuwe post…');
+  await estimate.select(1, 0);
+  // '12.50' can only be English; '1,250' and '1.234' mean other numbers in Dutch, and are read with it.
+  await paste(page, 'Grondaankoop\t1,250\tm2\t12.50\nSloop\t3\tstuks\t1.234\n');
+  await expect(toast(page, /gelezen met een punt als decimaalteken \(Engelse notatie\)/)).toBeVisible();
+  await expect.poll(() => costEntries(page).then((l) => l.slice(1))).toEqual([
+    { label: 'Grondaankoop', amount: 1250, unit: 'SquareMeter', price: 12.5 },
+    { label: 'Sloop', amount: 3, unit: 'Pieces', price: 1.234 },
+  ]);
+  await estimate.expect(1, 1, '1.250');
+});
+
 test("'Rij invoegen boven/onder' inserts as many rows as are selected; 'Rij verwijderen' says how many went", async ({ page, request }) => {
   await openNewModel(page, request, 'rijen');
   await menu(page, 'Kostenraming').click();

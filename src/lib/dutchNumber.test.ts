@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDutchDate, parseDutchNumber, parseDutchValue, toDutchEditText, formatDutchDate } from './dutchNumber.ts';
+import { blockNotation, fromEnglishNotation, parseDutchDate, parseDutchNumber, parseDutchValue, toDutchEditText, formatDutchDate } from './dutchNumber.ts';
 import { formatMoney, formatNumber, percentDown } from './nlFormat.ts';
 
 describe('parseDutchNumber', () => {
@@ -8,6 +8,7 @@ describe('parseDutchNumber', () => {
     ['€ 1.000', 1000], ['€1.000,50', 1000.5], ['-1.234,56', -1234.56], ['€ -1.234,56', -1234.56], ['-€ 5', -5],
     ['(1.234,56)', -1234.56], ['1 234,56', 1234.56], ['1\u00a0234,56', 1234.56], ['0,5', 0.5], [',5', 0.5],
     ['1234.5', 1234.5], ['1234.56', 1234.56], ['1,234.56', 1234.56], ['1,234,567', 1234567], ['42', 42], ['+7', 7],
+    ['0.125', 0.125], ['-0.125', -0.125], ['0.125.000', null], ['0,125,000', null], ['0.125,5', null], ['01.234', 1.234],
     ['1−2', null], ['abc', null], ['', null], ['1.2.3', null], ['12,34,5', null], ['1,2.3,4', null], ['€', null], ['−3', -3],
   ];
   for (const [text, want] of cases) {
@@ -18,6 +19,10 @@ describe('parseDutchNumber', () => {
     expect(parseDutchNumber('2 %')).toEqual({ value: 2, percent: true });
     expect(parseDutchNumber('1.234')).toEqual({ value: 1234, percent: false });
   });
+  it('English notation, once the block said so: the marks swap', () => {
+    const en = (t: string) => parseDutchValue(fromEnglishNotation(t));
+    expect([en('1.234'), en('1,234'), en('1,234.56'), en('12.5'), en('€ 1,000.50'), en('(2,500)'), en('7')]).toEqual([1.234, 1234, 1234.56, 12.5, 1000.5, -2500, 7]);
+  });
   it('numbers pass through', () => {
     expect(parseDutchValue(3.25)).toBe(3.25);
     expect(parseDutchValue(Number.NaN)).toBeNull();
@@ -25,6 +30,15 @@ describe('parseDutchNumber', () => {
   it('edit text round-trips', () => {
     for (const v of [0, 1234.56, -0.5, 1e6, 2.0000001]) expect(parseDutchValue(toDutchEditText(v))).toBeCloseTo(v, 9);
   });
+});
+
+describe('blockNotation', () => {
+  const cases: [unknown[], 'nl' | 'en'][] = [
+    [['1.234', '12.5'], 'en'], [['1.234', '0.125'], 'en'], [['1,234,567', '1.234'], 'en'], [['€ 1,234.56', '1,234'], 'en'],
+    [['1.234', '12,5'], 'nl'], [['1.234'], 'nl'], [['1,234'], 'nl'], [['1.234.567', '1,234'], 'nl'], [['12.5', '12,5'], 'nl'],
+    [['=A1*1.5', '1.234'], 'nl'], [['Kosten', '', null, 42, '2.500'], 'nl'], [['1.234,56', '99.5'], 'nl'],
+  ];
+  for (const [texts, want] of cases) it(`${JSON.stringify(texts)} → ${want}`, () => expect(blockNotation(texts)).toBe(want));
 });
 
 describe('parseDutchDate', () => {

@@ -13,7 +13,10 @@ const SPACES = /[\s\u00a0\u202f']/g;
  * A Dutch number, or null when the text is not one. Dots are thousand separators and the comma is
  * the decimal mark. Text from other sources is read sensibly too: with both marks the last one is the
  * decimal mark ('1,234.56'); a single dot followed by other than exactly three digits is a decimal
- * point ('1234.5' from a plain copy); several commas are thousand separators.
+ * point ('1234.5' from a plain copy); several commas are thousand separators. A group of thousands
+ * never starts with a lone 0: '0.125' has a decimal point and '0.125.000' is no number. The two texts
+ * left that mean one thing in Dutch and another in English ('1.234', '1,234') are read as Dutch; a
+ * pasted block decides that for all its cells (`blockNotation`, `fromEnglishNotation`).
  */
 export function parseDutchNumber(input: string | number | null | undefined): ParsedNumber | null {
   if (typeof input === 'number') return Number.isFinite(input) ? { value: input, percent: false } : null;
@@ -40,39 +43,71 @@ export function parseDutchNumber(input: string | number | null | undefined): Par
     negative = !negative;
     s = s.slice(0, -1);
   }
+  const normal = plainDigits(s);
+  if (normal === null) return null;
+  const value = Number(normal);
+  if (!Number.isFinite(value)) return null;
+  return { value: negative ? -value : value, percent };
+}
+
+export type Notation = 'nl' | 'en';
+
+/** Thousands grouped by `sep`: 1 to 3 digits that do not start with 0, then groups of three. */
+const grouped = (sep: string) => `[1-9]\\d{0,2}(?:\\${sep}\\d{3})+`;
+const DOT_GROUPS = new RegExp(`^${grouped('.')}$`);
+const COMMA_GROUPS = new RegExp(`^${grouped(',')}$`);
+const DOT_GROUPS_COMMA_DECIMALS = new RegExp(`^${grouped('.')},\\d*$`);
+const COMMA_GROUPS_DOT_DECIMALS = new RegExp(`^${grouped(',')}\\.\\d*$`);
+
+/** Digits and marks (no sign, currency or %) → the number as JavaScript reads it, or null. */
+function plainDigits(s: string): string | null {
   if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) return null;
   const dots = (s.match(/\./g) ?? []).length;
   const commas = (s.match(/,/g) ?? []).length;
   let normal: string;
   if (dots && commas) {
-    const lastDot = s.lastIndexOf('.');
-    const lastComma = s.lastIndexOf(',');
-    if (lastComma > lastDot) {
-      if (commas > 1) return null;
+    if (s.lastIndexOf(',') > s.lastIndexOf('.')) {
+      if (!DOT_GROUPS_COMMA_DECIMALS.test(s)) return null;
       normal = s.replace(/\./g, '').replace(',', '.');
-      if (!/^\d{1,3}(\.\d{3})*,\d*$/.test(s)) return null;
     } else {
-      if (dots > 1) return null;
-      if (!/^\d{1,3}(,\d{3})*\.\d*$/.test(s)) return null;
+      if (!COMMA_GROUPS_DOT_DECIMALS.test(s)) return null;
       normal = s.replace(/,/g, '');
     }
-  } else if (commas) {
-    if (commas > 1) {
-      if (!/^\d{1,3}(,\d{3})+$/.test(s)) return null;
-      normal = s.replace(/,/g, '');
-    } else normal = s.replace(',', '.');
-  } else if (dots) {
-    if (dots > 1) {
-      if (!/^\d{1,3}(\.\d{3})+$/.test(s)) return null;
-      normal = s.replace(/\./g, '');
-    } else if (/^\d{1,3}\.\d{3}$/.test(s)) normal = s.replace('.', '');
-    else normal = s;
+  } else if (commas > 1) {
+    if (!COMMA_GROUPS.test(s)) return null;
+    normal = s.replace(/,/g, '');
+  } else if (commas) normal = s.replace(',', '.');
+  else if (dots > 1 || DOT_GROUPS.test(s)) {
+    if (!DOT_GROUPS.test(s)) return null;
+    normal = s.replace(/\./g, '');
   } else normal = s;
   if (normal.startsWith('.')) normal = `0${normal}`;
   if (normal.endsWith('.')) normal = normal.slice(0, -1);
-  const value = Number(normal);
-  if (!Number.isFinite(value)) return null;
-  return { value: negative ? -value : value, percent };
+  return normal;
+}
+
+/** '1,234.56' → '1.234,56': a text in English notation as the Dutch parser reads it. */
+export const fromEnglishNotation = (s: string) => s.replace(/[.,]/g, (m) => (m === '.' ? ',' : '.'));
+
+/**
+ * The notation of a pasted block of numbers: 'en' when some cell can only be English ('12.5',
+ * '1,234.56', '1,234,567') and none can only be Dutch ('12,5', '1.234,56', '1.234.567'); else 'nl'.
+ * So '1.234' beside '12.5' (a copy from an English Excel) is 1,234 rather than a silent 1.234 × 1.000.
+ */
+export function blockNotation(texts: Iterable<unknown>): Notation {
+  let english = false;
+  for (const t of texts) {
+    if (typeof t !== 'string' || t.trim().startsWith('=')) continue;
+    const core = /[\d.,]*\d[\d.,]*/.exec(t.replace(SPACES, ''))?.[0];
+    const last = core ? Math.max(core.lastIndexOf('.'), core.lastIndexOf(',')) : -1;
+    if (!core || last < 0 || /^[1-9]\d{0,2}[.,]\d{3}$/.test(core)) continue; // no mark, or '1.234' / '1,234'
+    // The last mark is the decimal mark when it occurs once; more often, it separates thousands.
+    const mark = core[last]!;
+    const once = core.indexOf(mark) === last;
+    if ((mark === ',') === once) return 'nl';
+    english = true;
+  }
+  return english ? 'en' : 'nl';
 }
 
 /** The value only (the % sign, if any, is ignored: '12,5%' → 12.5). */

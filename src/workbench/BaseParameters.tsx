@@ -13,7 +13,7 @@ import {
   type CellChange, type Col, type SheetDef, INTEREST_METHOD_OPTIONS, LOCATION_OPTIONS, PERIOD_TYPE_OPTIONS, PHASE_GROUP_OPTIONS,
   dateOf, labelOf, newParameterSet, numberOf, optionValue, parameterSetSheet, setNameProblem,
 } from './sheets.ts';
-import { CommitField, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
+import { CommitField, type EditOptions, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
 import { isCompleteSpaceRow, type WorkbenchStore } from './WorkbenchStore.ts';
 import { type ActionRegistry, titleOf } from './actions.ts';
 import { useScreenParam } from '../app/screenParam.ts';
@@ -237,7 +237,7 @@ const Space = observer(function Space({ store, toasts, actions }: { store: Workb
     data: rows.map((r) => [r.label ?? '', r.value ?? null, r.location ? labelOf(LOCATION_OPTIONS, r.location) : '']),
     toEdits: () => [],
   }), [rows]);
-  const onEdit = useCallback((_d: SheetDef, changes: CellChange[]) => {
+  const onEdit = useCallback((_d: SheetDef, changes: CellChange[], opts?: EditOptions) => {
     const next: SpaceUsageRow[] = rows.map((r) => ({ ...r }));
     for (const ch of changes) {
       const r = next[ch.row];
@@ -255,6 +255,7 @@ const Space = observer(function Space({ store, toasts, actions }: { store: Workb
     store.setSpace(next);
     const bad = next.find((r) => (r.value != null && !r.label?.trim()) || (r.label?.trim() && r.value != null && r.value < 0));
     if (bad) toasts.error(MSG.space, 5_000);
+    else if (opts?.notice) toasts.warning(opts.notice);
   }, [rows, store, toasts]);
   const problem = rows.some((r) => !isCompleteSpaceRow(r));
   const S = store.results!.spaceUsage;

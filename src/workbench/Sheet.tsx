@@ -7,7 +7,7 @@ import { textRenderer } from 'handsontable/renderers';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import type { CellValue } from 'hyperformula';
-import { type Cell, type CellChange, type Col, type SheetDef, isPercentCell, pastedCells } from './sheets.ts';
+import { type Cell, type CellChange, type Col, type SheetDef, ENGLISH_PASTE_NOTICE, isPercentCell, pastedCells } from './sheets.ts';
 import { formatMoney, formatNumber, percentDown } from '../lib/nlFormat.ts';
 import { pct } from '../formulas/percent.ts';
 import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
@@ -307,8 +307,8 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
         if (!range) return false;
         const from = range.getTopStartCorner();
         const to = range.getBottomEndCorner();
-        const { cells, area } = pastedCells(latest.current.def, data, { row: from.row ?? 0, col: from.col ?? 0 }, { row: to.row ?? 0, col: to.col ?? 0 });
-        send(cells);
+        const { cells, area, notation } = pastedCells(latest.current.def, data, { row: from.row ?? 0, col: from.col ?? 0 }, { row: to.row ?? 0, col: to.col ?? 0 });
+        send(cells, notation === 'en' ? { notice: ENGLISH_PASTE_NOTICE } : undefined);
         // Rows a paste added below the grid come with the store's answer: select what is there now.
         if (area) hot.selectCell(area.row, area.col, Math.min(area.lastRow, hot.countRows() - 1), area.lastCol, false);
         return false;

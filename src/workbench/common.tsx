@@ -29,6 +29,8 @@ export function showProblems(toasts: Toaster, problems: Problem[]): void {
 /** How the changed cells came: `clear` — Delete, Backspace or Cut emptied them. */
 export interface EditOptions {
   clear?: boolean;
+  /** Said once the cells are applied (how a pasted block was read). */
+  notice?: string;
 }
 
 /** The handler of the grids whose cells map to engine edits. */
@@ -55,6 +57,7 @@ export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: Sh
   const error = refused.message();
   if (error) showProblems(toasts, [{ path: '', message: error }]);
   if (problems) showProblems(toasts, problems);
+  else if (opts.notice) toasts.warning(opts.notice);
 }
 
 /** The first refusal of a block, or the required columns a clearing (Delete, Cut) left alone. */

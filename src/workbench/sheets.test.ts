@@ -98,7 +98,16 @@ describe('pasting a block', () => {
   });
 
   it('an empty block writes nothing', () => {
-    expect(pastedCells(def, [], { row: 0, col: 1 }, { row: 0, col: 1 })).toEqual({ cells: [], area: null });
+    expect(pastedCells(def, [], { row: 0, col: 1 }, { row: 0, col: 1 })).toEqual({ cells: [], area: null, notation: 'nl' });
+  });
+
+  it('reads a block from an English Excel in English, so that 1.234 beside 12.5 is not a silent 1.234', () => {
+    const text = { ...def, columns: [col('label', { kind: 'text' }), col('a', { kind: 'money' }), col('b', { kind: 'pct' })] };
+    const english = pastedCells(text, [['Grond 1.5', '1.234', '12.5%'], ['B', '1,234.56', '=A1*1.5']], { row: 0, col: 0 }, { row: 0, col: 0 });
+    expect(english.notation).toBe('en');
+    expect(english.cells).toEqual([[0, 0, 'Grond 1.5'], [0, 1, '1,234'], [0, 2, '12,5%'], [1, 0, 'B'], [1, 1, '1.234,56'], [1, 2, '=A1*1.5']]);
+    const dutch = pastedCells(text, [['A', '1.234', '12,5%']], { row: 0, col: 0 }, { row: 0, col: 0 });
+    expect(dutch).toMatchObject({ notation: 'nl', cells: [[0, 0, 'A'], [0, 1, '1.234'], [0, 2, '12,5%']] });
   });
 });
 

@@ -5,7 +5,7 @@ import { type AnyEntry, type EntryKind, entriesOf, entryLabelProblem, newEntry, 
 import { type EntrySummary, nominalTotal } from '../formulas/results.ts';
 import type { FormulaList } from '../formulas/cellFormulas.ts';
 import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
-import { parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
+import { type Notation, blockNotation, fromEnglishNotation, parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import { INVALID_INPUT } from '../api/contract/messages.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { LOCATION_TITLES, type WorkbookLayout } from '../formulas/workbookLayout.ts';
@@ -84,14 +84,14 @@ export function pastedCells(
   block: unknown[][],
   from: { row: number; col: number },
   to: { row: number; col: number },
-): { cells: [number, number, unknown][]; area: { row: number; col: number; lastRow: number; lastCol: number } | null } {
+): { cells: [number, number, unknown][]; area: { row: number; col: number; lastRow: number; lastCol: number } | null; notation: Notation } {
   const rows = block.length;
   const cols = block[0]?.length ?? 0;
   const r0 = Math.max(0, from.row);
   const c0 = Math.max(0, from.col);
   const lastRow = Math.min(def.spare ? Infinity : def.data.length - 1, Math.max(r0 + rows - 1, to.row));
   const lastCol = Math.min(def.columns.length - 1, Math.max(c0 + cols - 1, to.col));
-  if (!rows || !cols || lastRow < r0 || lastCol < c0) return { cells: [], area: null };
+  if (!rows || !cols || lastRow < r0 || lastCol < c0) return { cells: [], area: null, notation: 'nl' };
   const cells: [number, number, unknown][] = [];
   for (let r = r0; r <= lastRow; r++) {
     const line = block[(r - r0) % rows]!;
@@ -101,8 +101,16 @@ export function pastedCells(
       cells.push([r, c, line[(c - c0) % cols] ?? null]);
     }
   }
-  return { cells, area: { row: r0, col: c0, lastRow, lastCol } };
+  // '1.234' means 1234 in a Dutch copy and 1,234 in an English one: the block's other numbers decide.
+  const isNumberCell = ([, c, v]: [number, number, unknown]) => NUMBER_KINDS.has(def.columns[c]!.kind) && typeof v === 'string' && !v.trim().startsWith('=');
+  const notation = blockNotation(cells.filter(isNumberCell).map(([, , v]) => v));
+  if (notation === 'en') for (const cell of cells) if (isNumberCell(cell)) cell[2] = fromEnglishNotation(cell[2] as string);
+  return { cells, area: { row: r0, col: c0, lastRow, lastCol }, notation };
 }
+
+const NUMBER_KINDS: ReadonlySet<ColKind> = new Set(['number', 'money', 'pct', 'factor', 'int']);
+/** Said after a paste read in English notation, so that nobody meets 1,234 where they expected 1.234. */
+export const ENGLISH_PASTE_NOTICE = 'De geplakte getallen zijn gelezen met een punt als decimaalteken (Engelse notatie), zoals de overige getallen in het blok.';
 
 const optionsOf = (labels: Readonly<Record<string, string>>): Option[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const METHOD_OPTIONS = optionsOf(PHASING_METHOD_LABELS);
