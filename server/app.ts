@@ -39,7 +39,7 @@ interface AppOptions {
   mailer?: Mailer;
   /** pino logger in this format (server, logFormat.ts) or off (tests). */
   logger?: LogFormat;
-  /** Where the log goes instead of stdout (tests read it). */
+  /** Where the log goes instead of pino's own writer on stdout (the server: process.stdout; tests read it). */
   logDestination?: { write(line: string): unknown };
 }
 
@@ -113,7 +113,7 @@ function credentialOf(req: FastifyRequest): 'none' | 'bearer' | 'file' | 'docume
   return documentationPdfRequest(req) ? 'documentation' : 'bearer';
 }
 
-/** Text lines through textStream; JSON to stdout (pino's own fast path) unless a destination is given. */
+/** Text lines through textStream; JSON as pino writes it, to the destination given or else stdout. */
 function logStream({ logger, logDestination }: AppOptions) {
   if (logger === 'text') return { stream: textStream(logDestination) };
   return logDestination ? { stream: logDestination } : {};

@@ -15,8 +15,8 @@ const PASSWORD = 'Demo-Wachtwoord-2026!';
 const running: ServerProcess[] = [];
 
 /** Without `pgPort` EMBEDDED_PG_PORT is not set, as in a plain start from the README. */
-async function start(port: number, pgPort?: number, dir = dataDir) {
-  const server = await spawnServer({ DATA_DIR: dir, ...(pgPort === undefined ? {} : { EMBEDDED_PG_PORT: String(pgPort) }), DEMO_PASSWORD: PASSWORD }, port);
+async function start(port: number, pgPort?: number, dir = dataDir, env: Record<string, string> = {}) {
+  const server = await spawnServer({ DATA_DIR: dir, ...(pgPort === undefined ? {} : { EMBEDDED_PG_PORT: String(pgPort) }), DEMO_PASSWORD: PASSWORD, ...env }, port);
   running.push(server);
   return server;
 }
@@ -31,9 +31,13 @@ afterAll(() => {
 describe('server process', () => {
   it('keeps its data over a SIGTERM restart and refuses a second server on the same data folder', async () => {
     const [port, port2, pgPort] = [await freePort(), await freePort(), await freePort()];
-    const first = await start(port, pgPort);
+    const first = await start(port, pgPort, dataDir, { LOG_LEVEL: 'info' });
     await first.ready;
     expect(first.output()).toContain('admin@grondslag.local');
+    // Redirected (a pipe, as under a process manager) the log line comes before the box of sign-ins, not in it.
+    const out = first.output();
+    expect(out.indexOf('Server listening')).toBeGreaterThan(-1);
+    expect(out.indexOf('Server listening')).toBeLessThan(out.indexOf('Inloggegevens'));
 
     const token = await signIn(port);
     const put = await fetch(`http://127.0.0.1:${port}/api/manager/user/me/`, {

@@ -37,7 +37,9 @@ await migrateDb(db);
 const seeded = await seedIfEmpty(db, config.now());
 await ensureShippedContent(db, config.now());
 
-const app = await buildApp({ config, db, logger });
+// The log goes through process.stdout, as the lines below do: one stream keeps the order, so 'Server
+// listening …' (logged before listen() resolves) never lands inside the box of sign-ins, redirected or not.
+const app = await buildApp({ config, db, logger, logDestination: process.stdout });
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -60,10 +62,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
-  // pino writes in the background: its lines ('Server listening …') go out first, so they do not land
-  // inside the box of sign-ins printed below.
-  await new Promise((resolve) => setImmediate(resolve)); // Fastify logs it just after listen() has resolved
-  await new Promise<void>((resolve) => (app.log as unknown as { flush(cb: () => void): void }).flush(() => resolve()));
   console.log(`Grondslag draait op ${config.publicUrl}`);
   for (const notice of startupNotices(process.env, config)) console.warn(notice);
   // Last, so that nothing scrolls the one-time passwords away.
