@@ -296,6 +296,20 @@ describe('engine: incremental edits', () => {
     e.destroy();
   });
 
+  it("covers every section's price dates in the price index: a non-residential or other revenue dated long before N", () => {
+    const m = largeModel({ costEntries: 5, residentialEntries: 2, longRunningEntries: 0, nonResidentialEntries: 2, otherRevenueEntries: 2, seed: 3 });
+    m.non_residential_construction![0]!.calculation_date = '1999-06-30';
+    const e = build(m);
+    expect(e.results.errors).toEqual([]);
+    expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
+    // An edit to an earlier year than the sheet has regenerates it.
+    const other = m.other_revenues!.find((r) => r.indexed !== false)!;
+    expect(e.applyEdit({ kind: 'entryField', entry: 'other_revenue', id: other.id, field: 'date', value: '1995-01-01' }).ok).toBe(true);
+    expect(e.results.errors).toEqual([]);
+    expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
+    e.destroy();
+  });
+
   it('refuses an edit that makes the model invalid and keeps the previous state', () => {
     const e = build(worked());
     const before = e.results.ew;

@@ -8,7 +8,7 @@ import { parseYmd, serialToIso, toSerial } from './dates.ts';
 import { pctFormulaOnce } from './percent.ts';
 import { MAX_PERIODS, generatePeriods, ncwPeriodIndex, periodsPerYear } from './periods.ts';
 import { CREDIT_SET, DEBIT_SET, INTEREST_GROUP, PRICE_LEVEL_GROUP } from './modelConstants.ts';
-import { REVENUE_SECTIONS, SECTIONS, type EntryKind } from './sections.ts';
+import { REVENUE_SECTIONS, SECTIONS, type EntryKind, entriesOf } from './sections.ts';
 import {
   LOCATION_TITLES,
   OVERVIEW_FIRST_PERIOD_COL,
@@ -145,10 +145,8 @@ export function parameterSetsSheet({ bp, periods, n }: BuildContext): ParameterS
 function priceIndexSheet({ model, bp }: BuildContext) {
   const N = PARAMETER_REFS.N;
   const nYear = parseYmd(bp.phasing_net_present_value_date).y;
-  const dateYears = [
-    ...model.cost_estimate.map((e) => parseYmd(e.estimate.date).y),
-    ...model.residential_construction.map((e) => parseYmd(e.calculation_date).y),
-  ];
+  // Every section's price dates: an entry dated before the first year would refer to a year with no column.
+  const dateYears = SECTIONS.flatMap((s) => entriesOf(model, s.kind).map((e) => parseYmd(s.priceDateOf(e)).y));
   const firstYear = Math.min(nYear - 10, ...dateYears);
   const years = Array.from({ length: nYear - firstYear + 1 }, (_, i) => firstYear + i);
   const Y = years.length;
