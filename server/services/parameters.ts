@@ -45,14 +45,14 @@ export async function previewParameters(ctx: AppContext, actor: UserRow, body: P
   const planned = await plans(ctx.db, actor, body, false);
   const models = await Promise.all(planned.map(async (m) => {
     const head = { model: m.id, name: m.name, project_name: m.projectName, version_name: m.versionName };
-    const none = { changes: [], ew: null, ncw: null, problems: [] };
+    const none = { changes: [], ew: null, ncw: null, problems: [], notes: [] };
     const plan: ParameterPlan | null = m.plan;
     if (!plan) return { ...head, ...none, outcome: 'spreadsheet' as const };
     if (plan.kind === 'refused') return { ...head, ...none, outcome: 'refused' as const, problems: plan.reasons };
     const [before, after] = await Promise.all([ewNcw(plan.before), plan.kind === 'changes' ? ewNcw(plan.data) : null]);
     const to = after ?? before;
     return {
-      ...head, ...none, outcome: plan.kind, changes: plan.kind === 'changes' ? plan.changes : [],
+      ...head, ...none, outcome: plan.kind, changes: plan.kind === 'changes' ? plan.changes : [], notes: plan.kind === 'changes' ? plan.notes : [],
       ew: { before: before.ew, after: to.ew }, ncw: { before: before.ncw, after: to.ncw },
     };
   }));

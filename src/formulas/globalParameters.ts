@@ -13,7 +13,7 @@
 // - The result is validated; a model it would make invalid is refused with the problems.
 import type { ParameterChange, ParameterRow, ParameterType } from '../api/contract/parameters.ts';
 import { MAX_PERIODS, type ModelData, type ParameterSet, type ParameterSetGroup, type PhasingPeriod } from '../api/contract/modelData.ts';
-import { remapPeriodItems } from './periodRemap.ts';
+import { remapNotice, remapPeriodItems } from './periodRemap.ts';
 import { inNotationOf, pct } from './percent.ts';
 import { generatePeriods } from './periods.ts';
 import {
@@ -61,7 +61,7 @@ export function globalPeriodLabels(start: string, phasing: PhasingPeriod): strin
   return generatePeriods(start, end, phasing, MAX_PERIODS).map((p) => p.label);
 }
 
-type GlobalParametersResult = { ok: true; data: ModelData } | { ok: false; problems: Problem[] };
+type GlobalParametersResult = { ok: true; data: ModelData; notes: string[] } | { ok: false; problems: Problem[] };
 
 /**
  * The model data with the rows applied (the input is not changed), or the problems of the stored data
@@ -77,7 +77,7 @@ export function applyGlobalParameters(stored: unknown, rows: readonly ParameterR
     const field = DATE_FIELD[r.parameter_type];
     if (field && r.value_date) bp[field] = r.value_date;
   }
-  remapPeriodItems(data, next);
+  const moved = remapNotice(remapPeriodItems(data, next));
 
   // Per01…Per40 in the model's periods as they are after the date change.
   const periods = generatePeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period);
@@ -110,7 +110,7 @@ export function applyGlobalParameters(stored: unknown, rows: readonly ParameterR
     }
   }
   const checked = validateModelData(next);
-  return checked.ok ? { ok: true, data: checked.data } : checked;
+  return checked.ok ? { ok: true, data: checked.data, notes: moved ? [moved] : [] } : checked;
 }
 
 /** The pairs of a table keyed by parameter type. */
@@ -159,7 +159,7 @@ export function parameterChanges(before: ModelData, after: ModelData): Parameter
 export type ParameterPlan =
   | { kind: 'refused'; reasons: string[] }
   | { kind: 'unchanged'; before: ModelData }
-  | { kind: 'changes'; before: ModelData; data: ModelData; changes: ParameterChange[] };
+  | { kind: 'changes'; before: ModelData; data: ModelData; changes: ParameterChange[]; notes: string[] };
 
 /**
  * A model whose parameters already have the values is `unchanged` (nothing to write or audit); a refused
@@ -172,5 +172,5 @@ export function planGlobalParameters(stored: unknown, rows: readonly ParameterRo
   const next = applyGlobalParameters(before.data, rows);
   if (!next.ok) return refused(next.problems);
   const changes = parameterChanges(before.data, next.data);
-  return changes.length ? { kind: 'changes', before: before.data, data: next.data, changes } : { kind: 'unchanged', before: before.data };
+  return changes.length ? { kind: 'changes', before: before.data, data: next.data, changes, notes: next.notes } : { kind: 'unchanged', before: before.data };
 }

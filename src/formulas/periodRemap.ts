@@ -2,18 +2,28 @@ import type { ModelData, PeriodItem } from '../api/contract/modelData.ts';
 import { dropPeriodFormulas } from './cellFormulas.ts';
 import { compareYmd, parseYmd, type Ymd } from './dates.ts';
 import { generatePeriods, MAX_PERIODS, type Period, periodIndex } from './periods.ts';
+import { SECTIONS, entriesOf } from './sections.ts';
 
 // Period values are stored by code (PER_01 = the period containing the calculation start). When the
 // period type or the start/end date changes, the codes mean other dates; every value moves to
 // the new period that contains the date it stood on (for phasing: not before the entry's phasing
 // start), and adds up values that land in the same period. Values past the new end go to the last period.
+// What does not stay on its date is counted (`RemapReport`), so that the tool can say so.
+
+/** The period values that could not stay on their date. */
+export interface RemapReport {
+  /** Values dated before the new start or past the new end: now in the first or last period (amounts added up). */
+  movedInside: number;
+  /** Own index rates that met another one in a new period: the earliest is kept, these are gone. */
+  indexRatesDropped: number;
+}
 
 function periodOf(periods: Period[], d: Ymd): Period {
   for (const p of periods) if (compareYmd(d, p.start) >= 0 && compareYmd(d, p.end) < 0) return p;
   return compareYmd(d, periods[0]!.start) < 0 ? periods[0]! : periods[periods.length - 1]!;
 }
 
-function remapItems(items: PeriodItem[], from: Period[], to: Period[], notBefore: Ymd | null, sum: boolean): PeriodItem[] {
+function remapItems(items: PeriodItem[], from: Period[], to: Period[], notBefore: Ymd | null, sum: boolean, report: RemapReport): PeriodItem[] {
   const out = new Map<string, PeriodItem>();
   for (const it of items) {
     const k = periodIndex(it.period);
@@ -26,28 +36,41 @@ function remapItems(items: PeriodItem[], from: Period[], to: Period[], notBefore
     let d = old.start;
     if (notBefore && compareYmd(d, notBefore) < 0 && compareYmd(notBefore, old.end) < 0) d = notBefore;
     const target = periodOf(to, d);
+    if (compareYmd(d, target.start) < 0 || compareYmd(d, target.end) >= 0) report.movedInside++;
     const prev = out.get(target.code);
     if (prev && sum) prev.value += it.value;
     else if (!prev) out.set(target.code, { ...it, period: target.code });
+    else report.indexRatesDropped++;
   }
   return [...out.values()];
 }
 
-/** `next` with its period items moved from the periods of `before` to its own periods. */
-export function remapPeriodItems(before: ModelData, next: ModelData): ModelData {
+/** Moves `next`'s period items (every section's) from the periods of `before` to its own periods. */
+export function remapPeriodItems(before: ModelData, next: ModelData): RemapReport {
+  const report: RemapReport = { movedInside: 0, indexRatesDropped: 0 };
   const b = before.base_parameters;
   const n = next.base_parameters;
-  if (b.phasing_period === n.phasing_period && b.phasing_calculation_start_date === n.phasing_calculation_start_date && b.phasing_calculation_end_date === n.phasing_calculation_end_date) return next;
-  if (compareYmd(parseYmd(n.phasing_calculation_start_date), parseYmd(n.phasing_calculation_end_date)) >= 0) return next;
+  if (b.phasing_period === n.phasing_period && b.phasing_calculation_start_date === n.phasing_calculation_start_date && b.phasing_calculation_end_date === n.phasing_calculation_end_date) return report;
+  if (compareYmd(parseYmd(n.phasing_calculation_start_date), parseYmd(n.phasing_calculation_end_date)) >= 0) return report;
   const from = generatePeriods(b.phasing_calculation_start_date, b.phasing_calculation_end_date, b.phasing_period, MAX_PERIODS);
   const to = generatePeriods(n.phasing_calculation_start_date, n.phasing_calculation_end_date, n.phasing_period, MAX_PERIODS);
-  if (!from.length || !to.length) return next;
-  for (const e of [...next.cost_estimate, ...next.residential_construction]) {
-    e.phasing.phasing_items = remapItems(e.phasing.phasing_items, from, to, parseYmd(e.phasing.start_date), true);
-    e.bookvalue.bookvalue_items = remapItems(e.bookvalue.bookvalue_items, from, to, null, true);
-    e.indexing.indexing_items = remapItems(e.indexing.indexing_items, from, to, null, false);
+  if (!from.length || !to.length) return report;
+  for (const e of SECTIONS.flatMap((s) => entriesOf(next, s.kind))) {
+    e.phasing.phasing_items = remapItems(e.phasing.phasing_items, from, to, parseYmd(e.phasing.start_date), true, report);
+    e.bookvalue.bookvalue_items = remapItems(e.bookvalue.bookvalue_items, from, to, null, true, report);
+    e.indexing.indexing_items = remapItems(e.indexing.indexing_items, from, to, null, false, report);
   }
   // A formula in or about a period cell would now stand in or read another period; the values moved.
   dropPeriodFormulas(next);
-  return next;
+  return report;
+}
+
+/** What the tool and the parameters' preview say after a period change that could not keep every value on its date, or null. */
+export function remapNotice(r: RemapReport): string | null {
+  const parts: string[] = [];
+  const n = r.movedInside;
+  if (n) parts.push(`${n === 1 ? '1 periodewaarde lag' : `${n} periodewaarden lagen`} buiten de nieuwe perioden en ${n === 1 ? 'staat' : 'staan'} nu in de eerste of laatste periode (bedragen daar opgeteld)`);
+  const d = r.indexRatesDropped;
+  if (d) parts.push(`${d === 1 ? '1 eigen indexwaarde viel' : `${d} eigen indexwaarden vielen`} in dezelfde periode als een eerdere en ${d === 1 ? 'is' : 'zijn'} vervallen`);
+  return parts.length ? `Perioden aangepast: ${parts.join('; ')}.` : null;
 }

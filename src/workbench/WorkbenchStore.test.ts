@@ -113,6 +113,20 @@ describe('WorkbenchStore', () => {
     expect(store.results!.periods.map((p) => p.label)).toEqual(['2024', '2025', '2026', '2027']);
   });
 
+  it('a period change that cannot keep a value on its date says so (two own rates in one year)', async () => {
+    const { store, toasts } = setup();
+    await store.load();
+    expect(store.setPeriodParameter('phasing_period', 'Quarterly')).toBeNull();
+    expect(toasts).toEqual([]); // every value kept its date
+    const rate = (period: string, value: number) => ({ kind: 'entryItem', entry: 'cost', id: store.model!.cost_estimate[0]!.id, list: 'indexing', period, value, valueType: 'Procentueel' }) as const;
+    expect(store.applyEdits([rate('PER_05', 2), rate('PER_06', 3)])).toBeNull();
+    expect(store.setPeriodParameter('phasing_period', 'Annual')).toBeNull();
+    expect(store.model!.cost_estimate[0]!.indexing.indexing_items).toEqual([{ period: 'PER_02', value_type: 'Procentueel', value: 2 }]);
+    expect(toasts).toEqual(['Perioden aangepast: 1 eigen indexwaarde viel in dezelfde periode als een eerdere en is vervallen. Ongedaan maken (Ctrl+Z) zet ze terug.']);
+    store.undo();
+    expect(store.model!.cost_estimate[0]!.indexing.indexing_items.map((i) => i.value)).toEqual([2, 3]);
+  });
+
   it('a refused date edit changes nothing and reports the problems', async () => {
     const { store } = setup();
     await store.load();

@@ -6,7 +6,7 @@ import type { ResultsSummary } from '../formulas/results.ts';
 import { isCompleteSpaceRow } from '../formulas/validate.ts';
 import type { Problem } from '../formulas/problem.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
-import { remapPeriodItems } from '../formulas/periodRemap.ts';
+import { type RemapReport, remapNotice, remapPeriodItems } from '../formulas/periodRemap.ts';
 import type { ModelMeta, ReadOnlyReason } from '../api/contract/workbench.ts';
 import { NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals } from '../formulas/spaceUsageFromMap.ts';
@@ -368,10 +368,15 @@ export class WorkbenchStore {
     if (!this.readOnly && this.waitForEngine(() => this.setPeriodParameter(field, value))) return null;
     if (!this.engine) return null;
     const before = this.engine.modelData;
-    return this.replaceModel((draft) => {
+    let report: RemapReport | null = null;
+    const problems = this.replaceModel((draft) => {
       (draft.base_parameters as Record<string, unknown>)[field] = value;
-      remapPeriodItems(before, draft);
+      report = remapPeriodItems(before, draft);
     });
+    // Values that could not stay on their date are said, never moved in silence.
+    const notice = !problems && report ? remapNotice(report) : null;
+    if (notice) this.deps.toasts.warning(`${notice} Ongedaan maken (Ctrl+Z) zet ze terug.`);
+    return problems;
   }
 
   /** The space-usage rows as typed (and, from the map, the gross area) as one undo step; the engine gets the complete ones. */

@@ -83,6 +83,7 @@ const ModelReview = observer(function ModelReview({ m, result }: { m: ParameterP
         <>
           <Changes m={m} />
           <Results m={m} />
+          {m.notes.map((n) => <Callout key={n} intent="warning" icon="warning-sign">{n}</Callout>)}
         </>
       )}
       {m.outcome === 'unchanged' && <p className="gs-muted">Dit rekenmodel heeft deze waarden al; het blijft zoals het is.</p>}

@@ -97,6 +97,8 @@ export const ParameterModelPreview = z.object({
   ew: BeforeAfter.nullable(),
   ncw: BeforeAfter.nullable(),
   problems: z.array(z.string()),
+  /** What else the change does to the model's data (period values that cannot stay on their date), in Dutch. */
+  notes: z.array(z.string()),
 });
 export const ParameterPreviewAnswer = z.object({ models: z.array(ParameterModelPreview) });
 export type ParameterPreviewAnswer = z.infer<typeof ParameterPreviewAnswer>;
