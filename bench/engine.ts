@@ -12,9 +12,10 @@ import { GrexEngine } from '../src/formulas/engine.ts';
 import type { Edit } from '../src/formulas/engineModelEdits.ts';
 import { startHyperFormula } from '../src/formulas/hyperformulaSpeedups.ts';
 import { exportXlsx } from '../src/formulas/export.ts';
-import { largeModel } from '../test/formulas/largeModel.ts';
+import { largeModel, wholeExploitation } from '../test/formulas/largeModel.ts';
 import { makeProfile, recalcWithLibreOffice, sofficePath } from '../test/formulas/libreoffice.ts';
 import { periodCode } from '../src/formulas/periods.ts';
+import { goal } from './support/goal.ts';
 
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
 const quantile = (xs: number[], q: number) => {
@@ -36,13 +37,6 @@ const childCpu = () => {
   }
 };
 const mb = (x: number) => `${(x / 1024 / 1024).toFixed(0)} MB`;
-/** A figure against its goal: 'gehaald', or by how much it misses. */
-const goal = (x: number, target: number, unit: string, atLeast = false) => {
-  const met = atLeast ? x >= target : x <= target;
-  const by = Math.abs(x - target);
-  return met ? 'gehaald' : `mist met ${by.toFixed(by < 1 ? 3 : by < 10 ? 2 : 0)}${unit === '×' ? '×' : ` ${unit}`} (${((atLeast ? target / x : x / target) * 100 - 100).toFixed(0)} %)`;
-};
-
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
@@ -54,7 +48,7 @@ export default async function bench(): Promise<void> {
   const sample = () => {
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
   };
-  const model = largeModel({ nonResidentialEntries: 60, otherRevenueEntries: 40 });
+  const model = wholeExploitation();
   const cells = model.cost_estimate.length + model.residential_construction.length + model.non_residential_construction!.length + model.other_revenues!.length;
   console.log(
     `model: ${model.cost_estimate.length} kostenposten, ${model.residential_construction.length} woningbouwposten, ${model.non_residential_construction!.length} niet-woningbouwposten, `

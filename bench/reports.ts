@@ -17,6 +17,8 @@ import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 import type { Db } from '../server/db/index.ts';
 import { withBenchDatabase } from './support/database.ts';
+import { goal } from './support/goal.ts';
+import { availableParallelism } from 'node:os';
 import { model, modelResult, savedModel, templateReport } from '../server/db/schema/index.ts';
 import { ensureReportTemplates, shippedTemplate } from '../server/seed/templates.ts';
 import { saveFile } from '../server/storage/files.ts';
@@ -25,7 +27,7 @@ import { resultsChanged } from '../server/services/modelResults.ts';
 import { reportData } from '../server/services/reportData.ts';
 import { type Tenant, bearer, createTenant } from '../test/server/fixtures.ts';
 import { seedTree } from '../test/server/projectFixtures.ts';
-import { largeModel } from '../test/formulas/largeModel.ts';
+import { wholeExploitation } from '../test/formulas/largeModel.ts';
 import { CASH_FLOWS_NAME } from '../src/formulas/reportTemplates.ts';
 import { openXlsx, readSheetCells } from '../src/formulas/xlsxPackage.ts';
 
@@ -57,7 +59,7 @@ export default async function bench() {
     const online = ids.slice(0, ONLINE);
     const sheets = ids.slice(ONLINE);
     for (const [i, id] of online.entries()) {
-      await db.update(model).set({ modelPlatform: 'online', modelData: largeModel({ seed: i + 1 }) }).where(sql`${model.id} = ${id}`);
+      await db.update(model).set({ modelPlatform: 'online', modelData: wholeExploitation(i + 1) }).where(sql`${model.id} = ${id}`);
     }
     await db.delete(savedModel).where(sql`${savedModel.modelId} IN (${sql.join(online.map((i) => sql`${i}`), sql`, `)})`);
     const xlsx = await shippedTemplate();
@@ -65,7 +67,7 @@ export default async function bench() {
       const f = await saveFile(db, { clientId: tenant.clientId, filename: 'Grondexploitatie standaard.xlsx', contentType: XLSX_CONTENT_TYPE, data: xlsx, at: new Date() });
       await db.update(savedModel).set({ fileId: f.id, filesize: f.size }).where(sql`${savedModel.modelId} = ${id}`);
     }
-    console.log(`${ONLINE} online models (${largeModel().base_parameters.phasing_period}, 40 periods, 400 entries each), ${SPREADSHEET} spreadsheet models (${(xlsx.byteLength / 1e3).toFixed(0)} kB workbook)`);
+    console.log(`${ONLINE} online models (${wholeExploitation(1).base_parameters.phasing_period}, 40 periods, 500 entries each: the whole exploitation), ${SPREADSHEET} spreadsheet models (${(xlsx.byteLength / 1e3).toFixed(0)} kB workbook)`);
 
     // Readers only at first: no job worker, so nothing but reportData stores results.
     let app = await buildApp({ config: { ...configFromEnv({}), clientDir: '/nonexistent', jobWorker: false }, db });
@@ -164,7 +166,9 @@ async function overHttp(app: FastifyInstance, db: Db, tenant: Tenant, ids: numbe
       await new Promise((res) => setTimeout(res, 50));
     }
   }
-  console.log(`report over 50 models right after their 50 saves (nothing stored, results jobs queued): median ${ms(median(cold))} of ${COLD_RUNS} (${cold.map(ms).join(', ')})  (target ≤ ${TARGETS.report} ms)`);
+  console.log(`report over 50 models right after their 50 saves (nothing stored, results jobs queued): median ${ms(median(cold))} of ${COLD_RUNS} (${cold.map(ms).join(', ')})  (target ≤ ${TARGETS.report} ms: ${goal(median(cold), TARGETS.report, 'ms')})`);
+  // Why it misses: every online model's results need a cold engine build first (docs/calculation-engine.md).
+  if (median(cold) > TARGETS.report) console.log(`  (why: ${ONLINE} cold engine builds of a 500-entry model on ${availableParallelism()} cores before the report can read their results)`);
 
   const reports: number[] = [];
   for (let i = 0; i < REPORT_RUNS; i++) {

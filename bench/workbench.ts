@@ -26,8 +26,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
-import { largeModel } from '../test/formulas/largeModel.ts';
+import { wholeExploitation } from '../test/formulas/largeModel.ts';
 import { startServer, stopServer, type ServerProcess } from '../test/server/serverProcess.ts';
+import { goal } from './support/goal.ts';
 
 const ADMIN = 'admin@grondslag.local';
 const PASSWORD = 'Bench-Wachtwoord-2026!';
@@ -37,8 +38,9 @@ const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 };
-const line = (name: string, value: string, ok: boolean, target: string) =>
-  console.log(`${name.padEnd(52)} ${value.padStart(12)}   (doel ${target}) ${ok ? 'OK' : 'TE TRAAG'}`);
+/** A figure, its goal (≤ target) and whether it meets it or by how much it misses. */
+const line = (name: string, x: number, target: number, unit: 'ms' | 'kB', digits = 0) =>
+  console.log(`${name.padEnd(52)} ${`${x.toFixed(digits)} ${unit}`.padStart(12)}   (doel ≤ ${target} ${unit}: ${goal(x, target, unit)})`);
 
 async function api<T>(base: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${path}`, {
@@ -105,7 +107,7 @@ export default async function bench(): Promise<void> {
     const project = await api<{ id: number }>(base, access, 'POST', '/api/manager/project/', { name: 'Benchmark groot', subregion: sub!.id, type_project: type!.id, roles: [{ id: admin.id, role: 'ADM' }] });
     const version = await api<{ id: number }>(base, access, 'POST', '/api/manager/version-model/', { name: 'Versie 1', project: project.id });
     // The whole exploitation of issue 24: the large model with 60 non-residential and 40 other-revenue entries.
-    const data = largeModel({ nonResidentialEntries: 60, otherRevenueEntries: 40 });
+    const data = wholeExploitation();
     // Two copies: the first is opened without its stored results (before), the second with them (after).
     const models = await Promise.all(['Groot (vóór)', 'Groot'].map(async (name) => {
       const m = await api<{ id: number }>(base, access, 'POST', '/api/manager/model/', { name, version: version.id, model_platform: 'online' });
@@ -152,7 +154,7 @@ export default async function bench(): Promise<void> {
     const beforeWorkbench = [...js];
     const kb = beforeWorkbench.reduce((s, f) => s + f.gz, 0) / 1024;
     const toolChunkEarly = beforeWorkbench.some((f) => f.tool);
-    line('inloggen + Projecten: JavaScript (gzip)', `${kb.toFixed(1)} kB`, kb <= TARGETS.jsKb, `≤ ${TARGETS.jsKb} kB`);
+    line('inloggen + Projecten: JavaScript (gzip)', kb, TARGETS.jsKb, 'kB', 1);
     if (process.env.WB_CHUNKS) {
       for (const f of [...beforeWorkbench].sort((a, b) => b.gz - a.gz)) console.log(`  ${(f.gz / 1024).toFixed(1).padStart(6)} kB  ${new URL(f.url).pathname}`);
     }
@@ -296,9 +298,11 @@ export default async function bench(): Promise<void> {
     await page.waitForLoadState('networkidle');
     const afterOpen = await firstPaint(model.id, false);
     for (const [when, o] of [['vóór', beforeOpen], ['na', afterOpen]] as const) {
-      line(`Overzicht openen → cijfers getoond (${when})`, `${o.numbers.toFixed(0)} ms`, o.numbers <= TARGETS.numbers, `≤ ${TARGETS.numbers} ms`);
-      line(`openen → eerste wijziging verwerkt en berekend (${when})`, `${o.editMs.toFixed(0)} ms`, o.editMs <= TARGETS.firstEdit, `≤ ${TARGETS.firstEdit} ms`);
+      line(`Overzicht openen → cijfers getoond (${when})`, o.numbers, TARGETS.numbers, 'ms');
+      line(`openen → eerste wijziging verwerkt en berekend (${when})`, o.editMs, TARGETS.firstEdit, 'ms');
       console.log(`  (${o.engineThen ? 'cijfers berekend door de rekenkern' : 'cijfers uit de opgeslagen resultaten, rekenkern nog niet klaar'}; model ontvangen ${o.loaded.toFixed(0)} ms, GrexEngine bouwen ${o.build.toFixed(0)} ms; CPU hoofdthread tot de berekende wijziging ${o.cpu.toFixed(0)} ms)`);
+      // Why a first edit misses: it waits for the engine's build (docs/calculation-engine.md, issue 26).
+      if (o.editMs > TARGETS.firstEdit) console.log(`  (waarom: de eerste wijziging wacht op de rekenkern; zonder het bouwen (${o.build.toFixed(0)} ms) was het ${(o.editMs - o.build).toFixed(0)} ms)`);
     }
     await page.evaluate(() => (window as unknown as { __grondslagWorkbench: { discardChanges(): void } }).__grondslagWorkbench.discardChanges());
     await page.goto('/');
@@ -338,7 +342,7 @@ export default async function bench(): Promise<void> {
     console.log(`${'model openen → Projectgegevens getoond (rekent nog)'.padEnd(52)} ${`${firstTabMs.toFixed(0)} ms`.padStart(12)}`);
     const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
     const toolJs = js.slice(jsBeforeOpen);
-    line('model openen → eerste tab bruikbaar, berekend', `${openMs.toFixed(0)} ms`, openMs <= TARGETS.open, `≤ ${TARGETS.open} ms`);
+    line('model openen → eerste tab bruikbaar, berekend', openMs, TARGETS.open, 'ms');
     await cpuReport();
     if (marks['workbench:engine:start'] && marks['workbench:engine']) {
       console.log(`  (waarvan GrexEngine bouwen (HyperFormula): ${(marks['workbench:engine'] - marks['workbench:engine:start']).toFixed(0)} ms)`);
@@ -363,7 +367,7 @@ export default async function bench(): Promise<void> {
     await stopProfile('edit');
     console.log(`  (rijen in het DOM van het zichtbare raster: ${await page.locator('[data-testid="sheet-cost-estimate"] .ht_master tbody tr').count()})`);
     const warm = edits.slice(5);
-    line('bedrag wijzigen → totaal opnieuw getekend (p95)', `${quantile(warm, 0.95).toFixed(1)} ms`, quantile(warm, 0.95) <= TARGETS.editP95, `≤ ${TARGETS.editP95} ms`);
+    line('bedrag wijzigen → totaal opnieuw getekend (p95)', quantile(warm, 0.95), TARGETS.editP95, 'ms', 1);
     await cpuReport(edits.length);
     console.log(`  (mediaan ${quantile(warm, 0.5).toFixed(1)} ms, max ${Math.max(...warm).toFixed(1)} ms)`);
 
@@ -383,7 +387,7 @@ export default async function bench(): Promise<void> {
       dt.setData('text/plain', arg);
       (document.activeElement || document.body).dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));`, tsv);
     await stopProfile('paste');
-    line('plakken 100 × 40 → opnieuw getekend', `${pasteMs.toFixed(0)} ms`, pasteMs <= TARGETS.paste, `≤ ${TARGETS.paste} ms`);
+    line('plakken 100 × 40 → opnieuw getekend', pasteMs, TARGETS.paste, 'ms');
     await cpuReport();
 
     // 5. Switch tabs.
@@ -407,7 +411,7 @@ export default async function bench(): Promise<void> {
       }, { name, id }));
     }
     await stopProfile('tab');
-    line('tab wisselen → raster getekend (p95)', `${quantile(tabs, 0.95).toFixed(0)} ms`, quantile(tabs, 0.95) <= TARGETS.tab, `≤ ${TARGETS.tab} ms`);
+    line('tab wisselen → raster getekend (p95)', quantile(tabs, 0.95), TARGETS.tab, 'ms');
     await cpuReport(tabs.length);
     console.log(`belasting van de machine aan het eind: load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     await context.close();

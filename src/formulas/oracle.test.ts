@@ -11,7 +11,7 @@ import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
 import { arbModel } from '../../test/formulas/arbitraries.ts';
 import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
-import { largeModel } from '../../test/formulas/largeModel.ts';
+import { wholeExploitation } from '../../test/formulas/largeModel.ts';
 import { a1 } from './workbookRefs.ts';
 
 const workedPath = fileURLToPath(new URL('./examples/worked-example.model.json', import.meta.url));
@@ -34,7 +34,7 @@ function variants(): [string, ModelData][] {
     // calculation.md §7b (every section, the residual method, a subsidy not indexed) and the large model
     // with the whole exploitation (issue 24): the new sheets' formulas recalculated by LibreOffice
     ['full-exploitation', JSON.parse(readFileSync(fileURLToPath(new URL('./examples/full-exploitation.model.json', import.meta.url)), 'utf8')) as ModelData],
-    ['large', largeModel({ nonResidentialEntries: 60, otherRevenueEntries: 40 })],
+    ['large', wholeExploitation()],
     ...random.map((m, i): [string, ModelData] => [`random-${i + 1}`, m]),
   ];
 }

@@ -28,6 +28,9 @@ interface LargeModelOptions {
 
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
+/** The benchmarks' model of the whole exploitation: 300 cost, 100 residential, 60 non-residential, 40 other-revenue entries. */
+export const wholeExploitation = (seed?: number): ModelData => largeModel({ nonResidentialEntries: 60, otherRevenueEntries: 40, ...(seed === undefined ? {} : { seed }) });
+
 export function largeModel(opts: LargeModelOptions = {}): ModelData {
   const nCost = opts.costEntries ?? 300;
   const nRes = opts.residentialEntries ?? 100;
