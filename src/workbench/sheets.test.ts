@@ -5,6 +5,7 @@ import { exampleStore } from './testing.ts';
 import { type Col, bookValueSheet, costEstimateSheet, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
 import { resolveFormula } from './formula.ts';
 import { applyCellChanges } from './common.tsx';
+import { cellContents } from './formulaCells.ts';
 
 const store = exampleStore;
 
@@ -56,6 +57,16 @@ describe('grids as data', () => {
     expect(phasing.toEdits(0, method, 'Financieel')).toEqual(phasing.toEdits(0, method, 'Financeel'));
     const estimate = costEstimateSheet(s);
     expect(estimate.columns.find((c) => c.key === 'unit')!.options!.find((o) => o.value === 'Item')!.label).toBe('Post');
+  });
+  it('a cell opened and left with Enter (or copied and pasted back) writes the value it holds', async () => {
+    const s = await store();
+    // € 261.110.782,09: rounded to ten decimals its edit text was '261110782,09000003'
+    for (const price of [261110782.09, 2e-11]) {
+      expect(s.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: price }])).toBeNull();
+      const def = costEstimateSheet(s);
+      const text = cellContents(def, s.engine, 0, 3)!.text;
+      expect(def.toEdits(0, 3, text)).toEqual([{ kind: 'costField', id: 1, field: 'price', value: price }]);
+    }
   });
 });
 
