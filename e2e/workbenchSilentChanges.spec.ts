@@ -37,3 +37,19 @@ test('a pasted location the list does not know is refused with a message; the ro
   await expectCell(page, 'sheet-space', 0, 2, 'Uitgeefbaar wonen');
   await expect(page.getByTestId('space-problem')).toHaveCount(0);
 });
+
+test('a pasted row longer than the grid says which values it could not take', async ({ page, request }) => {
+  await openNewModel(page, request, 'plakken');
+  await menu(page, 'Kostenraming').click();
+  await tab(page, 'Fasering').click();
+  const sheet = 'sheet-cost-phasing';
+  // columns 5-8 are the periods 2024-2027; then Totaal gefaseerd and Nog te faseren
+  await cell(page, sheet, 0, 5).select();
+  await paste(page, '100\t200\t300\t400\t500\t600');
+  await expect(page.locator('.gs-toasts').getByText('2 geplakte waarden zijn niet overgenomen: ze vielen buiten de tabel of op berekende cellen.', { exact: true })).toBeVisible();
+  await expectCell(page, sheet, 0, 8, '€ 400,00');
+  // a paste of which nothing fits says so too
+  await cell(page, sheet, 0, 9).select();
+  await paste(page, '1');
+  await expect(page.locator('.gs-toasts').getByText('1 geplakte waarde is niet overgenomen: die viel buiten de tabel of op een berekende cel.', { exact: true })).toBeVisible();
+});

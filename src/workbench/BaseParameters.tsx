@@ -92,7 +92,8 @@ const Phasing = observer(function Phasing({ store, toasts }: { store: WorkbenchS
       toEdits: () => [],
     };
   }, [store.revision, phases]);
-  const onEdit = useCallback((_d: SheetDef, changes: CellChange[]) => {
+  const onEdit = useCallback((_d: SheetDef, changes: CellChange[], opts?: EditOptions) => {
+    if (!changes.length) return void (opts?.notice && toasts.warning(opts.notice)); // a paste none of whose values fit
     const next: PhaseEntry[] = phases.map((p) => ({ ...p }));
     for (const ch of changes) {
       const p = next[ch.row];
@@ -114,6 +115,7 @@ const Phasing = observer(function Phasing({ store, toasts }: { store: WorkbenchS
     }
     const problems = store.replaceModel((m) => void (m.base_parameters.phasing_costs_revenues = next));
     if (problems) showProblems(toasts, problems);
+    else if (opts?.notice) toasts.warning(opts.notice);
   }, [phases, store, toasts]);
   const [phaseName, setPhaseName] = useState('');
   const addPhase = () => {
@@ -239,6 +241,7 @@ const Space = observer(function Space({ store, toasts, actions }: { store: Workb
     toEdits: () => [],
   }), [rows]);
   const onEdit = useCallback((_d: SheetDef, changes: CellChange[], opts?: EditOptions) => {
+    if (!changes.length) return void (opts?.notice && toasts.warning(opts.notice)); // a paste none of whose values fit
     const after = spaceRowsAfter(rows, changes);
     if ('number' in after) return void toasts.error(MSG.space, 5_000);
     const next = after.rows;
