@@ -300,6 +300,11 @@ export function dropDanglingFormulas(m: ModelData): boolean {
   return dropped;
 }
 
+/** Said when removed entries took cells that other entries' formulas read: those formulas are now their values. */
+export const formulasDroppedNotice = (n: number): string => (n === 1
+  ? '1 formule verwees naar een verwijderde rij en is nu een vaste waarde.'
+  : `${n} formules verwezen naar een verwijderde rij en zijn nu vaste waarden.`);
+
 /** Drop the formulas in period cells and those referring to one (the period codes now mean other dates). */
 export function dropPeriodFormulas(m: ModelData): void {
   for (const f of formulasOf(m)) if (periodField(f.ref.field) || f.refs.some((r) => periodField(r.field))) removeFormula(m, f.ref);

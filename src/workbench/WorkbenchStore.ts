@@ -15,6 +15,7 @@ import { afterPaint, buildEngine, ChangesWaitingForEngine, mark } from './firstP
 import { tellSaveFailure, type StatusError } from './saveFailure.ts';
 import { WorkingCopyBackup } from './workingCopyBackup.ts';
 import type { EntryKind } from '../formulas/sections.ts';
+import { formulasDroppedNotice, formulasOf } from '../formulas/cellFormulas.ts';
 import {
   MSG,
   splitAnswer,
@@ -354,10 +355,19 @@ export class WorkbenchStore {
     return problems;
   }
 
-  /** Removes the entries with these ids, one undo step. */
+  /**
+   * Removes the entries with these ids, one undo step. Formulas of other entries that read a removed
+   * cell keep their value as a plain number (engine.setModel); that is said, never done in silence.
+   */
   deleteEntries(kind: EntryKind, ids: readonly number[]): Problem[] | null {
     if (!ids.length) return null;
-    return this.replaceModel((d) => removeEntries(d, kind, ids));
+    const gone = new Set(ids);
+    const others = () => (this.engine ? formulasOf(this.engine.modelData).filter((f) => f.ref.entry !== kind || !gone.has(f.ref.id)).length : 0);
+    const before = others();
+    const problems = this.replaceModel((d) => removeEntries(d, kind, ids));
+    const dropped = problems ? 0 : before - others();
+    if (dropped > 0) this.deps.toasts.warning(`${formulasDroppedNotice(dropped)} Ongedaan maken (Ctrl+Z) zet ze terug.`);
+    return problems;
   }
 
   /**
