@@ -288,22 +288,17 @@ export function checkFormulas(m: ModelData): Problem[] {
 
 /**
  * Formulas whose cell or references no longer exist (an entry removed, fewer periods) are dropped; the
- * cell keeps its value, as a pasted value would. Returns whether anything was dropped.
+ * cell keeps its value, as a pasted value would. Returns how many were dropped.
  */
-export function dropDanglingFormulas(m: ModelData): boolean {
-  let dropped = false;
+export function dropDanglingFormulas(m: ModelData): number {
+  let dropped = 0;
   for (const f of formulasOf(m)) {
     if (cellExists(m, f.ref) && f.refs.every((r) => cellExists(m, r))) continue;
     removeFormula(m, f.ref);
-    dropped = true;
+    dropped++;
   }
   return dropped;
 }
-
-/** Said when removed entries took cells that other entries' formulas read: those formulas are now their values. */
-export const formulasDroppedNotice = (n: number): string => (n === 1
-  ? '1 formule verwees naar een verwijderde rij en is nu een vaste waarde.'
-  : `${n} formules verwezen naar een verwijderde rij en zijn nu vaste waarden.`);
 
 /** Drop the formulas in period cells and those referring to one (the period codes now mean other dates). */
 export function dropPeriodFormulas(m: ModelData): void {
