@@ -288,14 +288,14 @@ export function checkFormulas(m: ModelData): Problem[] {
 
 /**
  * Formulas whose cell or references no longer exist (an entry removed, fewer periods) are dropped; the
- * cell keeps its value, as a pasted value would. Returns whether anything was dropped.
+ * cell keeps its value, as a pasted value would. Returns how many were dropped.
  */
-export function dropDanglingFormulas(m: ModelData): boolean {
-  let dropped = false;
+export function dropDanglingFormulas(m: ModelData): number {
+  let dropped = 0;
   for (const f of formulasOf(m)) {
     if (cellExists(m, f.ref) && f.refs.every((r) => cellExists(m, r))) continue;
     removeFormula(m, f.ref);
-    dropped = true;
+    dropped++;
   }
   return dropped;
 }

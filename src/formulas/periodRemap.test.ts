@@ -37,7 +37,7 @@ describe('remapPeriodItems', () => {
     const m = everySection();
     expect(validateModelData(m).ok).toBe(true);
     const next = withParams(m, { phasing_period: 'Quarterly' });
-    expect(remapPeriodItems(m, next)).toEqual({ movedInside: 0, indexRatesDropped: 0 });
+    expect(remapPeriodItems(m, next)).toEqual({ movedInside: 0, indexRatesDropped: 0, formulasDropped: 0 });
     for (const e of added(next)) {
       // 2026 → 2026 Q1, the ninth quarter from 2024 Q1; 2024 → 2024 Q1
       expect(e.phasing.phasing_items).toEqual([{ period: 'PER_09', value_type: 'Financeel', value: 1000 }]);
@@ -59,14 +59,27 @@ describe('remapPeriodItems', () => {
     // Moved: per added entry its phasing value and both rates, and the worked example's own 2026 revenue.
     const next = withParams(m, { phasing_calculation_end_date: '2025-12-31' });
     const report = remapPeriodItems(m, next);
-    expect(report).toEqual({ movedInside: 4 * 3 + 1, indexRatesDropped: 4 });
+    expect(report).toEqual({ movedInside: 4 * 3 + 1, indexRatesDropped: 4, formulasDropped: 0 });
     for (const e of added(next)) {
       expect(e.phasing.phasing_items).toEqual([{ period: 'PER_02', value_type: 'Financeel', value: 1000 }]);
       expect(e.indexing.indexing_items).toEqual([{ period: 'PER_02', value_type: 'Procentueel', value: 2 }]);
     }
     expect(remapNotice(report)).toBe('Perioden aangepast: 13 periodewaarden lagen buiten de nieuwe perioden en staan nu in de eerste of laatste periode (bedragen daar opgeteld); '
       + '4 eigen indexwaarden vielen in dezelfde periode als een eerdere en zijn vervallen.');
-    expect(remapNotice({ movedInside: 1, indexRatesDropped: 0 })).toBe('Perioden aangepast: 1 periodewaarde lag buiten de nieuwe perioden en staat nu in de eerste of laatste periode (bedragen daar opgeteld).');
-    expect(remapNotice({ movedInside: 0, indexRatesDropped: 0 })).toBeNull();
+    expect(remapNotice({ movedInside: 1, indexRatesDropped: 0, formulasDropped: 0 })).toBe('Perioden aangepast: 1 periodewaarde lag buiten de nieuwe perioden en staat nu in de eerste of laatste periode (bedragen daar opgeteld).');
+    expect(remapNotice({ movedInside: 0, indexRatesDropped: 0, formulasDropped: 0 })).toBeNull();
+  });
+
+  it('formulas in or about period cells become their values, and that is said too', () => {
+    const m = worked();
+    const cost = m.cost_estimate[0]!;
+    // a phasing value computed by a formula, and the amount computed from a phasing value
+    cost.phasing.phasing_items = [{ period: 'PER_01', value_type: 'Financeel', value: 500_000 }];
+    cost.formulas = { 'phasing:PER_01': '=[cost:1:price]/2', amount: '=[cost:1:phasing:PER_01]/500000' };
+    const next = withParams(m, { phasing_period: 'Quarterly' });
+    const report = remapPeriodItems(m, next);
+    expect(report.formulasDropped).toBe(2);
+    expect(next.cost_estimate[0]!.formulas).toBeUndefined();
+    expect(remapNotice(report)).toBe('Perioden aangepast: 2 formules in of over periodecellen zijn vaste waarden geworden.');
   });
 });

@@ -1,5 +1,5 @@
 import type { ModelData, PeriodItem } from '../api/contract/modelData.ts';
-import { dropPeriodFormulas } from './cellFormulas.ts';
+import { dropPeriodFormulas, formulasOf } from './cellFormulas.ts';
 import { compareYmd, parseYmd, type Ymd } from './dates.ts';
 import { generatePeriods, MAX_PERIODS, type Period, periodIndex } from './periods.ts';
 import { SECTIONS, entriesOf } from './sections.ts';
@@ -16,6 +16,8 @@ export interface RemapReport {
   movedInside: number;
   /** Own index rates that met another one in a new period: the earliest is kept, these are gone. */
   indexRatesDropped: number;
+  /** Formulas in or about period cells: now plain values (their cells mean other dates). */
+  formulasDropped: number;
 }
 
 function periodOf(periods: Period[], d: Ymd): Period {
@@ -47,7 +49,7 @@ function remapItems(items: PeriodItem[], from: Period[], to: Period[], notBefore
 
 /** Moves `next`'s period items (every section's) from the periods of `before` to its own periods. */
 export function remapPeriodItems(before: ModelData, next: ModelData): RemapReport {
-  const report: RemapReport = { movedInside: 0, indexRatesDropped: 0 };
+  const report: RemapReport = { movedInside: 0, indexRatesDropped: 0, formulasDropped: 0 };
   const b = before.base_parameters;
   const n = next.base_parameters;
   if (b.phasing_period === n.phasing_period && b.phasing_calculation_start_date === n.phasing_calculation_start_date && b.phasing_calculation_end_date === n.phasing_calculation_end_date) return report;
@@ -61,7 +63,9 @@ export function remapPeriodItems(before: ModelData, next: ModelData): RemapRepor
     e.indexing.indexing_items = remapItems(e.indexing.indexing_items, from, to, null, false, report);
   }
   // A formula in or about a period cell would now stand in or read another period; the values moved.
+  const formulas = formulasOf(next).length;
   dropPeriodFormulas(next);
+  report.formulasDropped = formulas - formulasOf(next).length;
   return report;
 }
 
@@ -72,5 +76,7 @@ export function remapNotice(r: RemapReport): string | null {
   if (n) parts.push(`${n === 1 ? '1 periodewaarde lag' : `${n} periodewaarden lagen`} buiten de nieuwe perioden en ${n === 1 ? 'staat' : 'staan'} nu in de eerste of laatste periode (bedragen daar opgeteld)`);
   const d = r.indexRatesDropped;
   if (d) parts.push(`${d === 1 ? '1 eigen indexwaarde viel' : `${d} eigen indexwaarden vielen`} in dezelfde periode als een eerdere en ${d === 1 ? 'is' : 'zijn'} vervallen`);
+  const f = r.formulasDropped;
+  if (f) parts.push(`${f === 1 ? '1 formule in of over periodecellen is een vaste waarde' : `${f} formules in of over periodecellen zijn vaste waarden`} geworden`);
   return parts.length ? `Perioden aangepast: ${parts.join('; ')}.` : null;
 }

@@ -65,6 +65,11 @@ export interface SectionDescriptor<E extends AnyEntry = AnyEntry> {
   messages: { priceDateAfterNcw: string };
   /** The section's own rules on one entry (its estimate method's inputs), paths relative to the entry. */
   entryProblems(e: E): Problems;
+  /**
+   * What the entry's estimate method still lacks, in words ('vul de kavelprijs in.'), or null. Such an
+   * entry counts with € 0, as the workbook does an empty cell; the workbench names it (issue 23).
+   */
+  missingOf(e: E): string | null;
   /** A warning on the row that does not stop a save (a negative residual land value), or null. */
   warningOf(e: E, bp: ModelData['base_parameters']): string | null;
   /** Whether the entry is indexed (historic index and future factors); false: amounts are nominal as granted. */
@@ -91,7 +96,7 @@ function nonNegative(v: number, path: string): Problems {
 /**
  * The values the price-per-m², land-share and plot-price methods take. Missing ones are not refused: the
  * entry counts them as 0, as the workbook does an empty cell, and the workbench names the row
- * (`incompleteEntries`, issue 23), so one unfinished row blocks no other change.
+ * (`missingOf`, issue 23), so one unfinished row blocks no other change.
  */
 function methodProblems(e: ResidentialEntry | NonResidentialEntry): Problems {
   const out: Problems = [];
@@ -102,6 +107,16 @@ function methodProblems(e: ResidentialEntry | NonResidentialEntry): Problems {
   const m2 = e.price_per_square_meter_data;
   if (m2 && m2.square_meters < 0) out.push({ path: 'price_per_square_meter_data.square_meters', message: 'Het aantal m² kan niet negatief zijn.' });
   return out;
+}
+
+/** What missingOf says for the land-sale sections; `landValue` is the land-share method's value, named `valueWords`. */
+function methodMissing(e: ResidentialEntry | NonResidentialEntry, landValue: number | undefined, valueWords: string): string | null {
+  const land = e.land_share_data;
+  const perM2 = e.price_per_square_meter_data;
+  if (e.calculation_method === 'LandShare' && !(landValue && land?.quote_excl_vat)) return `vul ${valueWords} en de grondquote in.`;
+  if (e.calculation_method === 'PlotPrice' && e.plot_price == null) return 'vul de kavelprijs in.';
+  if (e.calculation_method === 'PricePerSquareMeter' && !(perM2?.square_meters && perM2.unit_price)) return 'vul het aantal m² en de prijs per m² in.';
+  return null;
 }
 
 /** Residual method (§3b.1): building costs are required; additional costs are a percentage of at least 0. */
@@ -171,6 +186,7 @@ export const COST_SECTION: SectionDescriptor<CostEntry> = {
   uniqueLabels: true,
   messages: { priceDateAfterNcw: 'De prijsdatum van de raming ligt na de NCW-datum.' },
   entryProblems: () => [],
+  missingOf: () => null,
   warningOf: () => null,
   indexed: () => true,
   fields: COST_FIELDS as Record<string, EntryField<CostEntry>>,
@@ -200,6 +216,7 @@ export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
     ...methodProblems(e),
     ...(e.calculation_method === 'Residual' ? residualProblems(e.residual_data, 'Vul de VON-prijs, de bouwkosten en de bijkomende kosten in.') : []),
   ],
+  missingOf: (e) => methodMissing(e, e.land_share_data?.von_incl_vat, 'de VON-prijs'),
   warningOf: (e, bp) => (e.calculation_method === 'Residual' && e.residual_data
     ? residualWarning(e.residual_data.von_incl_vat / (1 + pct(bp.vat_rate_percentage)), e.residual_data)
     : null),
@@ -236,6 +253,7 @@ export const NON_RESIDENTIAL_SECTION: SectionDescriptor<NonResidentialEntry> = {
     ...methodProblems(e),
     ...(e.calculation_method === 'Residual' ? residualProblems(e.residual_data, 'Vul de waarde excl. btw, de bouwkosten en de bijkomende kosten in.') : []),
   ],
+  missingOf: (e) => methodMissing(e, e.land_share_data?.value_excl_vat, 'de waarde excl. btw'),
   warningOf: (e) => (e.calculation_method === 'Residual' && e.residual_data ? residualWarning(e.residual_data.value_excl_vat, e.residual_data) : null),
   newEntry: (bp, id, label) => ({
     id, label, amount: 1, calculation_method: 'PricePerSquareMeter', calculation_date: newPriceDate(bp),

@@ -118,12 +118,29 @@ describe('model data validation', () => {
     const row = m.residential_construction[0]!;
     Object.assign(row, { calculation_method: 'PricePerSquareMeter', price_per_square_meter_data: null });
     expect(validateModelData(m).ok).toBe(true);
-    expect(incompleteEntries(m)).toEqual([`Post '${row.label}': vul het aantal m² en de prijs per m² in.`]);
+    expect(incompleteEntries(m, 'residential')).toEqual([`Post '${row.label}': vul het aantal m² en de prijs per m² in.`]);
     row.price_per_square_meter_data = { square_meters: 85, unit_price: 0 };
-    expect(incompleteEntries(m)).toHaveLength(1);
+    expect(incompleteEntries(m, 'residential')).toHaveLength(1);
     row.price_per_square_meter_data = { square_meters: 85, unit_price: 3_100 };
-    expect(incompleteEntries(m)).toEqual([]);
+    expect(incompleteEntries(m, 'residential')).toEqual([]);
     Object.assign(row, { calculation_method: 'LandShare', land_share_data: null });
-    expect(incompleteEntries(m)).toEqual([`Post '${row.label}': vul de VON-prijs en de grondquote in.`]);
+    expect(incompleteEntries(m, 'residential')).toEqual([`Post '${row.label}': vul de VON-prijs en de grondquote in.`]);
+  });
+
+  it('a Niet-Woningbouw row without its method\'s values is named too: it counts with € 0 as a housing row does', () => {
+    const m = JSON.parse(readFileSync(new URL('./examples/full-exploitation.model.json', import.meta.url), 'utf8')) as ModelData;
+    const row = m.non_residential_construction![0]!;
+    expect(incompleteEntries(m, 'non_residential')).toEqual([]);
+    row.price_per_square_meter_data = { square_meters: 5_000, unit_price: 0 };
+    expect(validateModelData(m).ok).toBe(true);
+    expect(incompleteEntries(m, 'non_residential')).toEqual(["Post 'Bedrijfskavels': vul het aantal m² en de prijs per m² in."]);
+    Object.assign(row, { calculation_method: 'PlotPrice', plot_price: null });
+    expect(incompleteEntries(m, 'non_residential')).toEqual(["Post 'Bedrijfskavels': vul de kavelprijs in."]);
+    Object.assign(row, { calculation_method: 'LandShare', land_share_data: { value_excl_vat: 0, quote_excl_vat: 40 } });
+    expect(incompleteEntries(m, 'non_residential')).toEqual(["Post 'Bedrijfskavels': vul de waarde excl. btw en de grondquote in."]);
+    row.land_share_data = { value_excl_vat: 2_000_000, quote_excl_vat: 40 };
+    expect(incompleteEntries(m, 'non_residential')).toEqual([]);
+    // the housing rows are their own section's
+    expect(incompleteEntries(m, 'residential')).toEqual([]);
   });
 });

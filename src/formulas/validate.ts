@@ -3,7 +3,7 @@ import { compareYmd, parseYmd } from './dates.ts';
 import { MAX_PERIODS, countPeriods, generatePeriods, periodIndex } from './periods.ts';
 import { FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from './modelConstants.ts';
 import { entriesOutsidePhase } from './phaseWindow.ts';
-import { type AnyEntry, SECTIONS, entriesOf } from './sections.ts';
+import { type AnyEntry, type EntryKind, SECTIONS, entriesOf, sectionOf } from './sections.ts';
 import { formatCount } from '../lib/count.ts';
 import type { Problem } from './problem.ts';
 
@@ -189,21 +189,16 @@ function crossCheck(data: ModelData): Problem[] {
 }
 
 /**
- * Residential entries whose method lacks its values, or has 0 for one (issue 23): the engine counts them with 0, as the
+ * The entries of a section whose method lacks its values, or has 0 for one (issue 23): the engine counts them with 0, as the
  * workbook does an empty cell, so they block no other change and no save; the workbench names them, one
- * Dutch line each, until they are filled in.
+ * Dutch line each, until they are filled in (Woningbouw and Niet-Woningbouw: the sections with methods).
  */
-export function incompleteEntries(data: ModelData): string[] {
-  const out: string[] = [];
-  for (const e of data.residential_construction) {
-    const row = `Post '${e.label}': `;
-    const land = e.land_share_data;
-    const perM2 = e.price_per_square_meter_data;
-    if (e.calculation_method === 'LandShare' && !(land?.von_incl_vat && land.quote_excl_vat)) out.push(`${row}vul de VON-prijs en de grondquote in.`);
-    if (e.calculation_method === 'PlotPrice' && e.plot_price == null) out.push(`${row}vul de kavelprijs in.`);
-    if (e.calculation_method === 'PricePerSquareMeter' && !(perM2?.square_meters && perM2.unit_price)) out.push(`${row}vul het aantal m² en de prijs per m² in.`);
-  }
-  return out;
+export function incompleteEntries(data: ModelData, kind: EntryKind): string[] {
+  const section = sectionOf(kind);
+  return entriesOf(data, kind).flatMap((e) => {
+    const missing = section.missingOf(e);
+    return missing ? [`Post '${e.label}': ${missing}`] : [];
+  });
 }
 
 /** Shape (zod) and cross-field validation. Never throws; every problem has a path and a Dutch message. */

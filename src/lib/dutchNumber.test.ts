@@ -27,8 +27,13 @@ describe('parseDutchNumber', () => {
     expect(parseDutchValue(3.25)).toBe(3.25);
     expect(parseDutchValue(Number.NaN)).toBeNull();
   });
-  it('edit text round-trips', () => {
-    for (const v of [0, 1234.56, -0.5, 1e6, 2.0000001]) expect(parseDutchValue(toDutchEditText(v))).toBeCloseTo(v, 9);
+  it('edit text reads back as exactly the same number (a cell opened and left with Enter keeps its value)', () => {
+    for (const v of [0, 1234.56, -0.5, 1e6, 2.0000001, 261110782.09, 924162825.46, 1 / 3, 0.1 + 0.2, 2e-11, 1e-7, -1.5e-9, 1e21]) {
+      expect(parseDutchValue(toDutchEditText(v))).toBe(v);
+    }
+    expect(toDutchEditText(261110782.09)).toBe('261110782,09');
+    expect(toDutchEditText(1e-7)).toBe('0,0000001');
+    expect(toDutchEditText(-1.5e-9)).toBe('-0,0000000015');
   });
 });
 

@@ -154,8 +154,23 @@ export function formatDutchDate(iso: string | null | undefined): string {
   return m ? `${m[3]}-${m[2]}-${m[1]}` : iso;
 }
 
-/** A number as a user types it back: no thousand separators, comma as decimal mark ('1234,56'). */
+/**
+ * A number as a user types it back: no thousand separators, comma as decimal mark ('1234,56'), never
+ * an exponent. The text reads back as exactly the same number, so a cell opened and left with Enter,
+ * or copied and pasted back, keeps its value (JavaScript's shortest text of a number: 261110782,09
+ * stays that; rounding to ten decimals made it 261110782,09000003 and 0,00000000002 nil).
+ */
 export function toDutchEditText(v: number | null | undefined): string {
   if (v == null || !Number.isFinite(v)) return '';
-  return String(Math.round(v * 1e10) / 1e10).replace('.', ',');
+  return plainDecimal(v).replace('.', ',');
+}
+
+/** String(v) without its exponent (1e-7 → '0.0000001', 1e21 → '1000000000000000000000'). */
+function plainDecimal(v: number): string {
+  const s = String(v);
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
+  if (!m) return s;
+  const [, sign, first, rest = '', e] = m;
+  const exp = Number(e);
+  return exp < 0 ? `${sign}0.${'0'.repeat(-exp - 1)}${first}${rest}` : `${sign}${first}${rest}${'0'.repeat(exp - rest.length)}`;
 }

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Callout, Checkbox, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { Dialog } from '../app/Dialog.tsx';
-import type { ParameterSetGroup, PhaseEntry, SpaceUsageRow } from '../api/contract/modelData.ts';
+import type { ParameterSetGroup, PhaseEntry } from '../api/contract/modelData.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
 import { INVALID_INPUT } from '../api/contract/messages.ts';
 import { setLabel } from '../formulas/codeLabels.ts';
@@ -11,13 +11,14 @@ import { FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../formul
 import { Sheet } from './LazySheet.tsx';
 import {
   type CellChange, type Col, type SheetDef, INTEREST_METHOD_OPTIONS, LOCATION_OPTIONS, PERIOD_TYPE_OPTIONS, PHASE_GROUP_OPTIONS,
-  dateOf, labelOf, newParameterSet, numberOf, optionValue, parameterSetSheet, setNameProblem,
+  dateOf, labelOf, newParameterSet, optionValue, parameterSetSheet, setNameProblem,
 } from './sheets.ts';
 import { CommitField, type EditOptions, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
 import { isCompleteSpaceRow, type WorkbenchStore } from './WorkbenchStore.ts';
 import { type ActionRegistry, titleOf } from './actions.ts';
 import { useScreenParam } from '../app/screenParam.ts';
 import { PercentField } from './PercentNote.tsx';
+import { spaceRowsAfter } from './spaceRows.ts';
 
 type TabId = 'project' | 'phasing' | 'interest' | 'indexing' | 'space' | 'other';
 
@@ -91,7 +92,8 @@ const Phasing = observer(function Phasing({ store, toasts }: { store: WorkbenchS
       toEdits: () => [],
     };
   }, [store.revision, phases]);
-  const onEdit = useCallback((_d: SheetDef, changes: CellChange[]) => {
+  const onEdit = useCallback((_d: SheetDef, changes: CellChange[], opts?: EditOptions) => {
+    if (!changes.length) return void (opts?.notice && toasts.warning(opts.notice)); // a paste none of whose values fit
     const next: PhaseEntry[] = phases.map((p) => ({ ...p }));
     for (const ch of changes) {
       const p = next[ch.row];
@@ -113,6 +115,7 @@ const Phasing = observer(function Phasing({ store, toasts }: { store: WorkbenchS
     }
     const problems = store.replaceModel((m) => void (m.base_parameters.phasing_costs_revenues = next));
     if (problems) showProblems(toasts, problems);
+    else if (opts?.notice) toasts.warning(opts.notice);
   }, [phases, store, toasts]);
   const [phaseName, setPhaseName] = useState('');
   const addPhase = () => {
@@ -238,23 +241,14 @@ const Space = observer(function Space({ store, toasts, actions }: { store: Workb
     toEdits: () => [],
   }), [rows]);
   const onEdit = useCallback((_d: SheetDef, changes: CellChange[], opts?: EditOptions) => {
-    const next: SpaceUsageRow[] = rows.map((r) => ({ ...r }));
-    for (const ch of changes) {
-      const r = next[ch.row];
-      if (!r) continue;
-      if (ch.col === 0) r.label = String(ch.value ?? '');
-      else if (ch.col === 1) {
-        const n = numberOf(ch.value);
-        if (n === undefined) return void toasts.error(MSG.space, 5_000);
-        r.value = n;
-      } else {
-        const s = String(ch.value ?? '').trim();
-        r.location = s ? (optionValue(LOCATION_OPTIONS, s) as SpaceUsageRow['location']) : null;
-      }
-    }
+    if (!changes.length) return void (opts?.notice && toasts.warning(opts.notice)); // a paste none of whose values fit
+    const after = spaceRowsAfter(rows, changes);
+    if ('number' in after) return void toasts.error(MSG.space, 5_000);
+    const next = after.rows;
     store.setSpace(next);
     const bad = next.find((r) => (r.value != null && !r.label?.trim()) || (r.label?.trim() && r.value != null && r.value < 0));
-    if (bad) toasts.error(MSG.space, 5_000);
+    if (after.refused) toasts.error(after.refused, 5_000);
+    else if (bad) toasts.error(MSG.space, 5_000);
     else if (opts?.notice) toasts.warning(opts.notice);
   }, [rows, store, toasts]);
   const problem = rows.some((r) => !isCompleteSpaceRow(r));

@@ -100,16 +100,16 @@ const EntryGrid = observer(function EntryGrid({ store, toasts, actions, kind, ta
       />
       {/* A grid with an empty last row to type into keeps that row free: the hint goes below it. */}
       {empty && def.spare && <div className="gs-wb-empty-note" data-testid="empty-grid-hint">{emptyGridHint(tab, store.readOnly)}</div>}
-      {tab === 'estimate' && kind === 'residential' && <IncompleteEntries store={store} />}
+      {tab === 'estimate' && sectionOf(kind).methods && <IncompleteEntries store={store} kind={kind} />}
       {tab === 'estimate' && !store.readOnly && <EntryRows store={store} toasts={toasts} kind={kind} />}
     </div>
   );
 });
 
-/** Woningbouw rows whose method lacks its values: named here, counted with 0, blocking nothing (issue 23). */
-const IncompleteEntries = observer(function IncompleteEntries({ store }: { store: WorkbenchStore }) {
+/** Woningbouw and Niet-Woningbouw rows whose method lacks its values: named here, counted with 0, blocking nothing (issue 23). */
+const IncompleteEntries = observer(function IncompleteEntries({ store, kind }: { store: WorkbenchStore; kind: EntryKind }) {
   void store.revision;
-  const lines = incompleteEntries(store.model!);
+  const lines = incompleteEntries(store.model!, kind);
   if (!lines.length) return null;
   return (
     <Callout intent="warning" icon="info-sign" className="gs-wb-incomplete" title="Nog niet ingevuld (deze posten tellen mee met € 0):" data-testid="incomplete-entries">

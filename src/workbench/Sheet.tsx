@@ -7,7 +7,7 @@ import { textRenderer } from 'handsontable/renderers';
 import 'handsontable/styles/handsontable.min.css';
 import 'handsontable/styles/ht-theme-main.min.css';
 import type { CellValue } from 'hyperformula';
-import { type Cell, type CellChange, type Col, type SheetDef, ENGLISH_PASTE_NOTICE, isPercentCell, pastedCells } from './sheets.ts';
+import { type Cell, type CellChange, type Col, type SheetDef, ENGLISH_PASTE_NOTICE, isPercentCell, lostPasteNotice, pastedCells } from './sheets.ts';
 import { formatMoney, formatNumber, percentDown } from '../lib/nlFormat.ts';
 import { pct } from '../formulas/percent.ts';
 import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
@@ -159,7 +159,8 @@ function sendToStore({ def: d, onEdit: edit, evaluate: ev }: Latest, raw: [numbe
     }
     out.push({ row, col, value });
   }
-  if (out.length) edit(d, out, opts);
+  // A paste none of whose values fit still says so (its notice).
+  if (out.length || opts?.notice) edit(d, out, opts);
 }
 
 /** What the tool's actions call on the active grid (fill, insert and delete rows), besides Handsontable itself. */
@@ -307,8 +308,9 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
         if (!range) return false;
         const from = range.getTopStartCorner();
         const to = range.getBottomEndCorner();
-        const { cells, area, notation } = pastedCells(latest.current.def, data, { row: from.row ?? 0, col: from.col ?? 0 }, { row: to.row ?? 0, col: to.col ?? 0 });
-        send(cells, notation === 'en' ? { notice: ENGLISH_PASTE_NOTICE } : undefined);
+        const { cells, area, notation, lost } = pastedCells(latest.current.def, data, { row: from.row ?? 0, col: from.col ?? 0 }, { row: to.row ?? 0, col: to.col ?? 0 });
+        const notice = [notation === 'en' ? ENGLISH_PASTE_NOTICE : '', lost ? lostPasteNotice(lost) : ''].filter(Boolean).join(' ');
+        send(cells, notice ? { notice } : undefined);
         // Rows a paste added below the grid come with the store's answer: select what is there now.
         if (area) hot.selectCell(area.row, area.col, Math.min(area.lastRow, hot.countRows() - 1), area.lastCol, false);
         return false;

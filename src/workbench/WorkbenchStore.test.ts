@@ -127,6 +127,24 @@ describe('WorkbenchStore', () => {
     expect(store.model!.cost_estimate[0]!.indexing.indexing_items.map((i) => i.value)).toEqual([2, 3]);
   });
 
+  it('removing a row that a formula reads turns the formula into its value, and says so (one undo step)', async () => {
+    const { store, toasts } = setup();
+    await store.load();
+    expect(store.insertEntry('cost', 1, 'Plankosten')).toBeNull();
+    const [first, second] = store.model!.cost_estimate;
+    expect(store.applyEdits([{ kind: 'formula', entry: 'cost', id: second!.id, field: 'price', text: `=[cost:${first!.id}:price]/10` }])).toBeNull();
+    expect(store.model!.cost_estimate[1]!.estimate.price).toBe(100_000);
+    expect(store.deleteEntries('cost', [first!.id])).toBeNull();
+    expect(store.model!.cost_estimate.map((e) => [e.label, e.estimate.price, e.formulas])).toEqual([['Plankosten', 100_000, undefined]]);
+    expect(toasts).toEqual(['1 formule verwees naar een verwijderde rij en is nu een vaste waarde. Ongedaan maken (Ctrl+Z) zet ze terug.']);
+    store.undo();
+    expect(store.model!.cost_estimate[1]!.formulas).toEqual({ price: `=[cost:${first!.id}:price]/10` });
+    // a row whose own formula goes with it is no news
+    toasts.length = 0;
+    expect(store.deleteEntries('cost', [second!.id])).toBeNull();
+    expect(toasts).toEqual([]);
+  });
+
   it('a refused date edit changes nothing and reports the problems', async () => {
     const { store } = setup();
     await store.load();

@@ -10,21 +10,12 @@ import { type RemapReport, remapNotice, remapPeriodItems } from '../formulas/per
 import type { ModelMeta, ReadOnlyReason } from '../api/contract/workbench.ts';
 import { NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals } from '../formulas/spaceUsageFromMap.ts';
-import { insertEntries, removeEntries } from './entryRows.ts';
+import { formulasDropped, insertEntries, removeEntries } from './entryRows.ts';
 import { afterPaint, buildEngine, ChangesWaitingForEngine, mark } from './firstPaint.ts';
 import { tellSaveFailure, type StatusError } from './saveFailure.ts';
 import { WorkingCopyBackup } from './workingCopyBackup.ts';
 import type { EntryKind } from '../formulas/sections.ts';
-import {
-  MSG,
-  splitAnswer,
-  type Backup,
-  type BackupStorage,
-  type MapTakeover,
-  type TestHooks,
-  type WorkbenchApi,
-  type WorkbenchToasts,
-} from './workbenchContract.ts';
+import { MSG, splitAnswer, type Backup, type BackupStorage, type MapTakeover, type TestHooks, type WorkbenchApi, type WorkbenchToasts } from './workbenchContract.ts';
 
 // The workbench's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
 // sheet of the workbench, the working copy (the engine's model data + the space-usage rows as typed), the
@@ -354,10 +345,13 @@ export class WorkbenchStore {
     return problems;
   }
 
-  /** Removes the entries with these ids, one undo step. */
+  /** Removes the entries with these ids, one undo step; other rows' formulas that read them become values, and that is said. */
   deleteEntries(kind: EntryKind, ids: readonly number[]): Problem[] | null {
     if (!ids.length) return null;
-    return this.replaceModel((d) => removeEntries(d, kind, ids));
+    let dropped = 0;
+    const problems = this.replaceModel((d) => void (dropped = removeEntries(d, kind, ids)));
+    if (!problems && dropped) this.deps.toasts.warning(formulasDropped(dropped));
+    return problems;
   }
 
   /**

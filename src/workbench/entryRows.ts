@@ -3,6 +3,7 @@
 import type { ModelData } from '../api/contract/modelData.ts';
 import { type EntryKind, entriesOf, entryLabelProblem, newEntry, setEntries } from '../formulas/sections.ts';
 import { formatCount } from '../lib/count.ts';
+import { dropDanglingFormulas } from '../formulas/cellFormulas.ts';
 
 /** The label a row inserted without one gets: 'Nieuwe post', else 'Nieuwe post 2', 3, … (labels are unique). */
 export function freeLabel(m: ModelData, kind: EntryKind, base = 'Nieuwe post'): string {
@@ -39,10 +40,20 @@ export function insertEntries(m: ModelData, kind: EntryKind, index: number, labe
   return { ids };
 }
 
-export function removeEntries(m: ModelData, kind: EntryKind, ids: readonly number[]): void {
+/**
+ * Removes the entries with these ids. Formulas of other entries that read one of their cells keep their
+ * value as a plain number (the engine would drop them too); answers how many, to be said (formulasDropped).
+ */
+export function removeEntries(m: ModelData, kind: EntryKind, ids: readonly number[]): number {
   const gone = new Set(ids);
   setEntries(m, kind, entriesOf(m, kind).filter((e) => !gone.has(e.id)));
+  return dropDanglingFormulas(m);
 }
+
+/** The warning after a removal that turned formulas of other rows into their values. */
+export const formulasDropped = (n: number) => (n === 1
+  ? '1 formule verwees naar een verwijderde rij en is nu een vaste waarde. Ongedaan maken (Ctrl+Z) zet ze terug.'
+  : `${formatCount(n, 'formule', 'formules')} verwezen naar een verwijderde rij en zijn nu vaste waarden. Ongedaan maken (Ctrl+Z) zet ze terug.`);
 
 /** The toast after 'Rij verwijderen' (and Ctrl+-): rows that go are said, with the way back (issue 23). */
 export const rowsRemoved = (n: number) => `${formatCount(n, 'rij', 'rijen')} verwijderd. Ongedaan maken met Ctrl+Z.`;

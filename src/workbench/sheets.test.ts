@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { HyperFormula } from 'hyperformula';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { exampleStore } from './testing.ts';
-import { type Col, bookValueSheet, costEstimateSheet, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
+import { type Col, bookValueSheet, costEstimateSheet, lostPasteNotice, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
 import { resolveFormula } from './formula.ts';
 import { applyCellChanges } from './common.tsx';
+import { cellContents } from './formulaCells.ts';
 
 const store = exampleStore;
 
@@ -57,6 +58,16 @@ describe('grids as data', () => {
     const estimate = costEstimateSheet(s);
     expect(estimate.columns.find((c) => c.key === 'unit')!.options!.find((o) => o.value === 'Item')!.label).toBe('Post');
   });
+  it('a cell opened and left with Enter (or copied and pasted back) writes the value it holds', async () => {
+    const s = await store();
+    // € 261.110.782,09: rounded to ten decimals its edit text was '261110782,09000003'
+    for (const price of [261110782.09, 2e-11]) {
+      expect(s.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: price }])).toBeNull();
+      const def = costEstimateSheet(s);
+      const text = cellContents(def, s.engine, 0, 3)!.text;
+      expect(def.toEdits(0, 3, text)).toEqual([{ kind: 'costField', id: 1, field: 'price', value: price }]);
+    }
+  });
 });
 
 describe('formulas typed into input cells', () => {
@@ -89,6 +100,19 @@ describe('pasting a block', () => {
     expect(pastedCells(def, [['1'], ['2']], { row: 3, col: 0 }, { row: 3, col: 0 }).cells).toEqual([]);
   });
 
+  it('counts the values it cannot take — below or right of the grid, on a computed cell — so that the paste says so', () => {
+    // a row of five values from column 1: '3' on the computed total, '5' right of the grid
+    expect(pastedCells(def, [['1', '2', '3', '4', '5']], { row: 3, col: 1 }, { row: 3, col: 1 }).lost).toBe(2);
+    // six rows from row 2 of four: rows 4 and 5 fall below the grid (empty cells lose nothing)
+    expect(pastedCells(def, [['1'], ['2'], ['3'], ['4'], [''], [null]], { row: 2, col: 1 }, { row: 2, col: 1 }).lost).toBe(2);
+    // the label column is skipped, not lost; a block that fits loses nothing
+    expect(pastedCells(def, [['Post', '1', '2']], { row: 0, col: 0 }, { row: 0, col: 0 }).lost).toBe(0);
+    // nothing fits: every value is lost, and said
+    expect(pastedCells({ ...def, data: [] }, [['1', '2']], { row: 0, col: 1 }, { row: 0, col: 1 })).toMatchObject({ cells: [], lost: 2 });
+    expect(lostPasteNotice(1)).toBe('1 geplakte waarde is niet overgenomen: die viel buiten de tabel of op een berekende cel.');
+    expect(lostPasteNotice(2)).toBe('2 geplakte waarden zijn niet overgenomen: ze vielen buiten de tabel of op berekende cellen.');
+  });
+
   it('repeats a smaller block to fill a larger selection, as Handsontable does', () => {
     const { cells, area } = pastedCells(def, [['x']], { row: 1, col: 1 }, { row: 2, col: 2 });
     expect(cells).toEqual([[1, 1, 'x'], [1, 2, 'x'], [2, 1, 'x'], [2, 2, 'x']]);
@@ -98,7 +122,7 @@ describe('pasting a block', () => {
   });
 
   it('an empty block writes nothing', () => {
-    expect(pastedCells(def, [], { row: 0, col: 1 }, { row: 0, col: 1 })).toEqual({ cells: [], area: null, notation: 'nl' });
+    expect(pastedCells(def, [], { row: 0, col: 1 }, { row: 0, col: 1 })).toEqual({ cells: [], area: null, notation: 'nl', lost: 0 });
   });
 
   it('reads a block from an English Excel in English, so that 1.234 beside 12.5 is not a silent 1.234', () => {
@@ -182,6 +206,26 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     expect(t.said).toEqual(['De startdatum van periode 2025 (01-01-2025) ligt na de NCW-datum (01-01-2024); boek alleen in perioden tot en met die van de NCW-datum.']);
     expect(timeouts).toEqual([10_000]);
     expect(book.toEdits(0, 3, '')).toEqual([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_02', value: null, valueType: 'Financeel' }]);
+  });
+
+  it('a phasing row longer than the model\'s periods: the values that fit are taken, the others are said to be lost', async () => {
+    const s = await store();
+    const phasing = phasingSheet(s, 'cost');
+    const first = phasing.columns.findIndex((c) => c.period);
+    // six years pasted onto four periods: the last two land on Totaal gefaseerd and Nog te faseren
+    const { cells, lost } = pastedCells(phasing, [['100', '200', '300', '400', '500', '600']], { row: 0, col: first }, { row: 0, col: first });
+    expect(lost).toBe(2);
+    const t = toaster();
+    applyCellChanges(s, t, phasing, cells.map(([row, col, value]) => ({ row, col, value })), { notice: lostPasteNotice(lost) });
+    expect(s.model!.cost_estimate[0]!.phasing.phasing_items.map((i) => i.value)).toEqual([100, 200, 300, 400]);
+    expect(t.said).toEqual(['2 geplakte waarden zijn niet overgenomen: ze vielen buiten de tabel of op berekende cellen.']);
+    // nothing fits (only the totals): said all the same, and nothing changes
+    const before = s.canUndo;
+    const none = pastedCells(phasing, [['1', '2']], { row: 0, col: phasing.columns.length - 2 }, { row: 0, col: phasing.columns.length - 2 });
+    const t2 = toaster();
+    applyCellChanges(s, t2, phasing, none.cells.map(([row, col, value]) => ({ row, col, value })), { notice: lostPasteNotice(none.lost) });
+    expect(t2.said).toEqual(['2 geplakte waarden zijn niet overgenomen: ze vielen buiten de tabel of op berekende cellen.']);
+    expect(s.canUndo).toBe(before);
   });
 
   it("the book-value grid's Soort shows the word 'Financieel', not the data's code 'Financeel' (issue 25 item 14)", async () => {

@@ -7,6 +7,7 @@ import type { FormulaList } from '../formulas/cellFormulas.ts';
 import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
 import { type Notation, blockNotation, fromEnglishNotation, parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import { INVALID_INPUT } from '../api/contract/messages.ts';
+import { formatCount } from '../lib/count.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { LOCATION_TITLES, type WorkbookLayout } from '../formulas/workbookLayout.ts';
 import {
@@ -77,21 +78,30 @@ export function isPercentCell(def: Pick<SheetDef, 'columns'>, row: number, col: 
  * corner, the block repeated to fill a larger selection, clipped to the sheet; read-only and computed
  * cells are left alone. A grid that ends in an empty row (def.spare) grows instead, as Excel's sheet
  * does: the rows from that one on become new entries. Also the pasted area, to select afterwards
- * (null when nothing fits).
+ * (null when nothing fits), and `lost`: the values of the block not taken because they fell below or
+ * right of the grid or on a computed cell (lostPasteNotice says so; a label column is only skipped).
  */
 export function pastedCells(
   def: Pick<SheetDef, 'columns' | 'data' | 'spare'>,
   block: unknown[][],
   from: { row: number; col: number },
   to: { row: number; col: number },
-): { cells: [number, number, unknown][]; area: { row: number; col: number; lastRow: number; lastCol: number } | null; notation: Notation } {
+): { cells: [number, number, unknown][]; area: { row: number; col: number; lastRow: number; lastCol: number } | null; notation: Notation; lost: number } {
   const rows = block.length;
   const cols = block[0]?.length ?? 0;
   const r0 = Math.max(0, from.row);
   const c0 = Math.max(0, from.col);
   const lastRow = Math.min(def.spare ? Infinity : def.data.length - 1, Math.max(r0 + rows - 1, to.row));
   const lastCol = Math.min(def.columns.length - 1, Math.max(c0 + cols - 1, to.col));
-  if (!rows || !cols || lastRow < r0 || lastCol < c0) return { cells: [], area: null, notation: 'nl' };
+  let lost = 0;
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) {
+      const v = block[i]![j];
+      if (v === null || v === undefined || String(v).trim() === '') continue;
+      if (r0 + i > lastRow || c0 + j > lastCol || def.columns[c0 + j]!.computed) lost++;
+    }
+  }
+  if (!rows || !cols || lastRow < r0 || lastCol < c0) return { cells: [], area: null, notation: 'nl', lost };
   const cells: [number, number, unknown][] = [];
   for (let r = r0; r <= lastRow; r++) {
     const line = block[(r - r0) % rows]!;
@@ -105,8 +115,13 @@ export function pastedCells(
   const isNumberCell = ([, c, v]: [number, number, unknown]) => NUMBER_KINDS.has(def.columns[c]!.kind) && typeof v === 'string' && !v.trim().startsWith('=');
   const notation = blockNotation(cells.filter(isNumberCell).map(([, , v]) => v));
   if (notation === 'en') for (const cell of cells) if (isNumberCell(cell)) cell[2] = fromEnglishNotation(cell[2] as string);
-  return { cells, area: { row: r0, col: c0, lastRow, lastCol }, notation };
+  return { cells, area: { row: r0, col: c0, lastRow, lastCol }, notation, lost };
 }
+
+/** Said after a paste whose block did not fit: values outside the grid or on computed cells are not taken. */
+export const lostPasteNotice = (n: number): string => n === 1
+  ? '1 geplakte waarde is niet overgenomen: die viel buiten de tabel of op een berekende cel.'
+  : `${formatCount(n, 'geplakte waarde', 'geplakte waarden')} zijn niet overgenomen: ze vielen buiten de tabel of op berekende cellen.`;
 
 const NUMBER_KINDS: ReadonlySet<ColKind> = new Set(['number', 'money', 'pct', 'factor', 'int']);
 /** Said after a paste read in English notation, so that nobody meets 1,234 where they expected 1.234. */
