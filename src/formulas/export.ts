@@ -159,7 +159,11 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
       const xrow = ws.getRow(r + 1);
       row.forEach((input, c) => {
         const raw = typed.get(`${sheet.name}|${r}|${c}`) ?? input;
-        if (raw === null) return;
+        if (raw === null) {
+          const f = sheet.formatWhenEmpty?.(r, c) ? NUMBER_FORMATS[sheet.fmt(r, c) ?? 'text'] : undefined;
+          if (f) xrow.getCell(c + 1).numFmt = f;
+          return;
+        }
         const cell = xrow.getCell(c + 1);
         if (typeof raw === 'string' && raw.startsWith('=')) {
           const res = cached ? result(values[r]?.[c]) : undefined;
