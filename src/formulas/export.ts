@@ -129,6 +129,7 @@ function phasesSheet(wb: ExcelJS.Workbook, model: ModelData) {
     if (word) row.getCell(2).note = word;
     for (const c of [3, 4]) row.getCell(c).numFmt = NUMBER_FORMATS.date!;
   }
+  printLayout(ws, { titleRows: 1, titleCols: 0, widths: [30, 14, 12, 12], portrait: true });
 }
 
 export async function exportXlsx(engine: ExportSource, options: ExportOptions = {}): Promise<Uint8Array> {
