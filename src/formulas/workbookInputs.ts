@@ -12,7 +12,7 @@ import { DATE_PARAMETER_TYPES } from '../api/contract/parameters.ts';
 import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { toSerial } from './dates.ts';
 import {
-  type CellRange, attr, colIndex, decodeXml, openXlsx, parseA1, sheetData, sheetPath, shiftFormula, withSheetData, type XlsxPackage,
+  type CellRange, attr, colIndex, dateSerialOffset, decodeXml, openXlsx, parseA1, sheetData, sheetPath, shiftFormula, withSheetData, type XlsxPackage,
 } from './xlsxPackage.ts';
 import { type XmlElement, elements, firstElement, replaceElements, splice, startTag, startsWithElement } from './xmlScan.ts';
 import { colName } from './workbookRefs.ts';
@@ -99,7 +99,7 @@ export async function writeWorkbookInputs(xlsx: Uint8Array, inputs: WorkbookInpu
     written.push(key);
   };
   // A workbook on the 1904 date system (old Mac Excel) counts its serials 1462 days later.
-  const dateOffset = /<workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(pkg.workbookXml) ? 1462 : 0;
+  const dateOffset = dateSerialOffset(pkg);
   for (const r of inputs.parameters) {
     const key = parameterKey(r);
     const range = pkg.names.get(r.parameter_type.toLowerCase());
