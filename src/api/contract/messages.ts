@@ -126,6 +126,9 @@ export const REPORT_TEMPLATE_MESSAGES = {
 const models = (n: number) => formatCount(n, 'rekenmodel', 'rekenmodellen');
 export const reportMinMessage = (n: number) => `Selecteer minimaal ${models(n)}.`;
 export const reportMaxMessage = (n: number) => `Selecteer maximaal ${models(n)}.`;
+/** The report job: chosen models deleted between the request and the job (a report without them would not say so). */
+export const reportModelsGone = (n: number) =>
+  `${n === 1 ? 'Een van de gekozen rekenmodellen bestaat' : `${n.toLocaleString('nl-NL')} van de gekozen rekenmodellen bestaan`} niet meer; kies de rekenmodellen opnieuw.`;
 /** The selection count under the lists of Rapportages (spec 1 §2) and of the global parameters. */
 export const modelsSelected = (n: number) => `${models(n)} geselecteerd.`;
 /** A report template's limits, under its description. */
