@@ -36,7 +36,8 @@ export function modelFilename(name: string): string {
 // template's), skips reading the source and filling it. A new history entry (other bytes), a parameter
 // application or a change of the map data makes another key; an entry no open asks for any more ages out.
 const FILLED = { entries: 200, size: 64 * 1024 * 1024 };
-const filledCaches = new WeakMap<Db, Lru<string, Uint8Array>>();
+type Filled = { xlsx: Uint8Array; skipped: string[] };
+const filledCaches = new WeakMap<Db, Lru<string, Filled>>();
 
 /** The key of a filled workbook: the client, the source's SHA-256 and the inputs in a fixed order. */
 function filledKey(clientId: number, sourceSha256: string, inputs: WorkbookInputs): string {
@@ -44,18 +45,21 @@ function filledKey(clientId: number, sourceSha256: string, inputs: WorkbookInput
   return createHash('sha256').update(JSON.stringify([clientId, sourceSha256, inputs.parameters, spaceUsage])).digest('base64url');
 }
 
-/** The source workbook with its inputs written: kept from an earlier open, or filled now (null: no workbook). */
-async function filled(db: Db, clientId: number, source: { fileId: number; sha256: string }, inputs: WorkbookInputs): Promise<Uint8Array | null> {
+/**
+ * The source workbook with its inputs written and the inputs it has no cell for: kept from an earlier open,
+ * or filled now (null: no workbook).
+ */
+async function filled(db: Db, clientId: number, source: { fileId: number; sha256: string }, inputs: WorkbookInputs): Promise<Filled | null> {
   let cache = filledCaches.get(db);
-  if (!cache) filledCaches.set(db, (cache = new Lru(FILLED, (b) => b.byteLength)));
+  if (!cache) filledCaches.set(db, (cache = new Lru(FILLED, (f) => f.xlsx.byteLength)));
   const key = filledKey(clientId, source.sha256, inputs);
   const kept = cache.get(key);
   if (kept) return kept;
   const file = await readFile(db, clientId, source.fileId);
   if (!file) throw new JobFailure(NO_MODEL_FILE); // deleted since the job read its entry
-  const xlsx = await fillWorkbook(file.data, inputs);
-  if (xlsx) cache.set(key, xlsx);
-  return xlsx;
+  const out = await fillWorkbook(file.data, inputs);
+  if (out) cache.set(key, out);
+  return out;
 }
 
 export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
@@ -81,20 +85,24 @@ export const openModelJob: JobHandler = async ({ ctx, job, progress }) => {
     spaceUsage = map.spaceUsage;
   }
   // The writer opens the workbook as it is checked on upload (openXlsx), so its refusal is the check.
-  const xlsx = await filled(ctx.db, job.clientId, saved, { parameters, spaceUsage });
-  if (!xlsx) throw new JobFailure(NOT_A_WORKBOOK);
+  const out = await filled(ctx.db, job.clientId, saved, { parameters, spaceUsage });
+  if (!out) throw new JobFailure(NOT_A_WORKBOOK);
 
   await progress('Bestand klaarzetten', 90);
   return {
     // Named after the model (issue 23): the first history entry is the template's file, and a user with
     // copies of several models must tell them apart. The edit link keeps the entry's own name.
-    filename: modelFilename(saved.name), contentType: XLSX_CONTENT_TYPE, data: xlsx,
-    complete: params.edit
-      ? async (tx, f, now) => ({
-        edit_url: await createEditLink(tx, ctx.config.publicUrl, {
-          clientId: job.clientId, modelId, userId: job.userId, filename: saved.filename, fileId: f.id, now, hours: ctx.config.fileLinkHours,
-        }),
-      })
-      : undefined,
+    filename: modelFilename(saved.name), contentType: XLSX_CONTENT_TYPE, data: out.xlsx,
+    // What the workbook has no named cell for is said on the ready dialog (not_filled), not dropped unseen.
+    complete: async (tx, f, now) => ({
+      not_filled: out.skipped,
+      ...(params.edit
+        ? {
+          edit_url: await createEditLink(tx, ctx.config.publicUrl, {
+            clientId: job.clientId, modelId, userId: job.userId, filename: saved.filename, fileId: f.id, now, hours: ctx.config.fileLinkHours,
+          }),
+        }
+        : {}),
+    }),
   };
 };

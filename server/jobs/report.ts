@@ -7,7 +7,7 @@ import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { JobFailure } from '../errors.ts';
 import type { JobHandler } from './job.ts';
 import { fillReport } from '../threads/workbookThreads.ts';
-import { REPORT_FAILED, REPORT_TEMPLATE_MESSAGES } from '../../src/api/contract/messages.ts';
+import { REPORT_FAILED, REPORT_TEMPLATE_MESSAGES, reportModelsGone } from '../../src/api/contract/messages.ts';
 import { localDateAndSeconds } from '../../src/lib/format.ts';
 
 // The report job (spec 1 §4 "Report creation", docs/reports.md): the template's workbook with its data
@@ -28,6 +28,10 @@ export const reportJob: JobHandler = async ({ ctx, job, progress }) => {
 
   await progress('Resultaten van de rekenmodellen verzamelen', 20);
   const data = await reportData(ctx, job.clientId, params.modelIds);
+  // A model deleted since the request has no rows: a report without it would look complete. Running
+  // again cannot bring it back, so the job fails and says why.
+  const gone = params.modelIds.length - data.rekenmodellen.length;
+  if (gone > 0) throw new JobFailure(`${REPORT_FAILED} ${reportModelsGone(gone)}`);
 
   await progress('Rapportage vullen', 60);
   const xlsx = await fillReport(file.data, data);

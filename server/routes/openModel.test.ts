@@ -186,6 +186,26 @@ describe('open model', () => {
     expect(links).toEqual([{ fileId: row.resultFileId, userId: a.usr.id }]);
   });
 
+  it('says which inputs the workbook has no named cell for, instead of leaving them out unseen', async () => {
+    const tree = await spreadsheetModel();
+    // The workbook names Kostenstijging Uitgangspunt…Per03 and BtwPercentage, no NCW date.
+    await applyParameters([
+      { parameter_type: 'Kostenstijging', period_type: 'Per02', value_float: 0.03 },
+      { parameter_type: 'Kostenstijging', period_type: 'Per05', value_float: 0.04 },
+      { parameter_type: 'NcwDatum', value_date: '2026-07-01' },
+    ], [tree.modelId]);
+    const res = await poll(a.usr, await openTask(a.usr, tree.modelId));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().not_filled).toEqual(['Kostenstijging Per05', 'NcwDatum']);
+    expect((await inputsOf((await download(a.usr, res.json())).rawPayload)).kostenstijging).toEqual([0.01, 0.01, 0.03, 0.01]);
+    // A reader's copy says it too; a workbook with a cell for everything says nothing.
+    const copy = await poll(a.vwr, await openTask(a.vwr, tree.modelId));
+    expect(copy.json()).toMatchObject({ edit_url: null, not_filled: ['Kostenstijging Per05', 'NcwDatum'] });
+    const full = await spreadsheetModel();
+    const whole = await poll(a.usr, await openTask(a.usr, full.modelId));
+    expect(whole.json().not_filled).toEqual([]);
+  });
+
   it('fills a workbook again when its bytes, its parameters or its map data changed, not from an earlier copy (issue 26)', async () => {
     const opened = async (modelId: number, query = '') => {
       const res = await poll(a.usr, await openTask(a.usr, modelId, query));

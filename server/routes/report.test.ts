@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
@@ -7,7 +8,7 @@ import { rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFix
 import { model, templateReport, userTemplateReport } from '../db/schema/index.ts';
 import { ensureReportTemplates } from '../seed/templates.ts';
 import type { UserRow } from '../context.ts';
-import { REPORT_FAILED, REPORT_TEMPLATE_MESSAGES, reportMaxMessage, reportMinMessage } from '../../src/api/contract/messages.ts';
+import { REPORT_FAILED, REPORT_TEMPLATE_MESSAGES, reportMaxMessage, reportMinMessage, reportModelsGone } from '../../src/api/contract/messages.ts';
 import { REPORT_MODEL_COLUMNS } from '../../src/api/contract/reportData.ts';
 import type { TemplateReportItem } from '../../src/api/contract/templateReport.ts';
 import { GrexEngine } from '../../src/formulas/engine.ts';
@@ -145,6 +146,31 @@ describe('POST report/ and GET report/?uuid', () => {
     } finally {
       await t.db.update(templateReport).set({ nModelsMin: 1, nModelsMax: 10 }).where(eq(templateReport.id, tpl.comparison));
     }
+  });
+
+  it('fails, saying so, when a chosen model was deleted before the job read it, instead of leaving it out', async () => {
+    const gone = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    // The job's read of the models waits (subregion locked) while the model is deleted.
+    const c = new pg.Client({ connectionString: t.db.$client.options.connectionString });
+    await c.connect();
+    await c.query('BEGIN');
+    await c.query('LOCK TABLE subregion IN ACCESS EXCLUSIVE MODE');
+    const asked = await call(a.usr, 'POST', 'report/', { template_report: tpl.comparison, models: [onlineId, gone.modelId] });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const { uuid } = asked.json() as { uuid: string };
+    let polled;
+    do {
+      await new Promise((r) => setTimeout(r, 20));
+      polled = await call(a.usr, 'GET', `report/?uuid=${uuid}`);
+    } while (polled.statusCode === 202 && polled.json().progress_pct < 20);
+    await t.db.delete(model).where(eq(model.id, gone.modelId));
+    await c.query('ROLLBACK');
+    await c.end();
+    do {
+      await new Promise((r) => setTimeout(r, 20));
+      polled = await call(a.usr, 'GET', `report/?uuid=${uuid}`);
+    } while (polled.statusCode === 202);
+    expect([polled.statusCode, polled.json().message]).toEqual([422, `${REPORT_FAILED} ${reportModelsGone(1)}`]);
   });
 
   it('answers 422 with the report failure when the template has no workbook', async () => {

@@ -102,9 +102,9 @@ export async function openModelTask(ctx: AppContext, user: UserRow, id: string):
   const state = await taskState(ctx, user, id, 'open-model', OPEN_MODEL_FAILED);
   if ('running' in state) return state;
   const row = state.done;
-  const editUrl = (row.result as { edit_url?: string } | null)?.edit_url ?? null;
+  const result = row.result as { edit_url?: string; not_filled?: string[] } | null;
   return {
-    ready: { uuid: row.fileUuid!, filename_orig: row.resultFilename!, edit_url: editUrl },
+    ready: { uuid: row.fileUuid!, filename_orig: row.resultFilename!, edit_url: result?.edit_url ?? null, not_filled: result?.not_filled ?? [] },
     cookie: await fileCookie(ctx, user, row),
   };
 }

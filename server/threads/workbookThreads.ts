@@ -141,8 +141,11 @@ function inThread<T>(message: WorkerTask, opts: TaskOptions = {}): Promise<T> {
   return answer;
 }
 
-/** The workbook with its inputs written (writeWorkbookInputs), or null when the file is no xlsx workbook. */
-export const fillWorkbook = (xlsx: Uint8Array, inputs: WorkbookInputs): Promise<Uint8Array | null> =>
+/**
+ * The workbook with its inputs written (writeWorkbookInputs) and the keys it has no cell for, or null when
+ * the file is no xlsx workbook.
+ */
+export const fillWorkbook = (xlsx: Uint8Array, inputs: WorkbookInputs): Promise<{ xlsx: Uint8Array; skipped: string[] } | null> =>
   inThread({ kind: 'fill', xlsx, inputs });
 
 /** A model's results (modelResultsOf: the engine, or the saved-workbook reader); `opts.key`: a digest of the input. */

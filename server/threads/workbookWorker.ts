@@ -21,7 +21,8 @@ async function run(task: WorkerTask): Promise<{ value: unknown; transfer?: Array
   if (task.kind === 'results') return { value: await (await import('../../src/formulas/modelResults.ts')).modelResultsOf(task.input) };
   try {
     if (task.kind === 'report') return workbook(await fillReportWorkbook(task.xlsx, task.data));
-    return workbook((await writeWorkbookInputs(task.xlsx, task.inputs)).xlsx);
+    const { xlsx, skipped } = await writeWorkbookInputs(task.xlsx, task.inputs);
+    return { value: { xlsx, skipped }, transfer: [xlsx.buffer as ArrayBuffer] };
   } catch (e) {
     // No workbook (or a report template without its data sheets): the caller's refusal, not a crash.
     if (isNotAWorkbook(e) || e instanceof ReportTemplateError) return { value: null };

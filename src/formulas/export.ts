@@ -7,6 +7,8 @@ import type { Fmt } from './workbookLayout.ts';
 import { colName } from './workbookRefs.ts';
 import { CODE_LABELS, codeLabel } from './codeLabels.ts';
 import { SECTIONS, entriesOf } from './sections.ts';
+import { toSerial } from './dates.ts';
+import type { ModelData } from '../api/contract/modelData.ts';
 
 /** What is exported: the sheets as built and their computed values (an engine, or the template's workbook). */
 type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'> & Partial<Pick<GrexEngine, 'inputFormulas' | 'modelData'>>;
@@ -112,6 +114,24 @@ function codesSheet(wb: ExcelJS.Workbook) {
   for (const [kind, labels] of CODE_LABELS) for (const [code, word] of Object.entries(labels)) ws.addRow([kind, code, word]);
 }
 
+/**
+ * Sheet 'Fasen': the phases of the Fasering tab. No formula reads them (they bound the entries' phasing
+ * in the tool), so they have no place on the calculation's sheets; without this sheet a modeller's phases
+ * were missing from the file. The kind is the code, as elsewhere, with its Dutch word as a note.
+ */
+function phasesSheet(wb: ExcelJS.Workbook, model: ModelData) {
+  const ws = wb.addWorksheet('Fasen', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = [{ width: 30 }, { width: 14 }, { width: 12 }, { width: 12 }];
+  ws.addRow(['Fase', 'Soort fase', 'Startdatum', 'Einddatum']).font = { bold: true };
+  for (const p of model.base_parameters.phasing_costs_revenues) {
+    const row = ws.addRow([p.phase_name, p.phase_group, toSerial(p.phase_start_date), toSerial(p.phase_end_date)]);
+    const word = codeLabel(p.phase_group);
+    if (word) row.getCell(2).note = word;
+    for (const c of [3, 4]) row.getCell(c).numFmt = NUMBER_FORMATS.date!;
+  }
+  printLayout(ws, { titleRows: 1, titleCols: 0, widths: [30, 14, 12, 12], portrait: true });
+}
+
 export async function exportXlsx(engine: ExportSource, options: ExportOptions = {}): Promise<Uint8Array> {
   const cached = options.cachedResults ?? true;
   const wb = new ExcelJS.Workbook();
@@ -140,7 +160,11 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
       const xrow = ws.getRow(r + 1);
       row.forEach((input, c) => {
         const raw = typed.get(`${sheet.name}|${r}|${c}`) ?? input;
-        if (raw === null) return;
+        if (raw === null) {
+          const f = sheet.formatWhenEmpty?.(r, c) ? NUMBER_FORMATS[sheet.fmt(r, c) ?? 'text'] : undefined;
+          if (f) xrow.getCell(c + 1).numFmt = f;
+          return;
+        }
         const cell = xrow.getCell(c + 1);
         if (typeof raw === 'string' && raw.startsWith('=')) {
           const res = cached ? result(values[r]?.[c]) : undefined;
@@ -162,6 +186,7 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
     if (sheet.frozenRows > 0) ws.getRow(1).height = 15 * header.lines;
     printLayout(ws, { titleRows: sheet.frozenRows, titleCols: sheet.frozenCols, widths: header.widths });
   }
+  if (model) phasesSheet(wb, model);
   codesSheet(wb);
   for (const [name, range] of Object.entries(options.names ?? {})) wb.definedNames.add(range, name);
   const buf = await wb.xlsx.writeBuffer();

@@ -86,9 +86,12 @@ function inputSheet(model: ModelData, periods: Period[]) {
   const bp = model.base_parameters;
   const rows: RawCell[][] = [];
   const fmts = new Map<number, Fmt>();
+  /** Per input row, its last named column: the cells from FIRST_VALUE_COL to it keep their format while empty. */
+  const inputTo = new Map<number, number>();
   const names: Record<string, string> = {};
-  const add = (cells: RawCell[], fmt?: Fmt) => {
+  const add = (cells: RawCell[], fmt?: Fmt, lastInputCol?: number) => {
     if (fmt) fmts.set(rows.length, fmt);
+    if (lastInputCol !== undefined) inputTo.set(rows.length, lastInputCol);
     rows.push(cells);
     return rows.length - 1;
   };
@@ -108,7 +111,7 @@ function inputSheet(model: ModelData, periods: Period[]) {
     // The set's own period values (by label) fill the period columns, so the template computes what the model does.
     const byLabel = new Map(set?.set_values.map((v) => [v.period_label, pct(v.period_value)]));
     const perPeriod = kind === 'single' ? [text('(alleen uitgangspunt)')] : periods.map((p) => byLabel.get(p.label) ?? null);
-    const r = add([text(title), text(type), pct(base), ...perPeriod], 'fraction');
+    const r = add([text(title), text(type), pct(base), ...perPeriod], 'fraction', kind === 'single' ? FIRST_VALUE_COL : lastCol);
     pctRow.set(type, r);
     names[type] = kind === 'single' ? abs(INPUT_SHEET, FIRST_VALUE_COL, r) : range(INPUT_SHEET, FIRST_VALUE_COL, r, lastCol, r);
   }
@@ -137,7 +140,7 @@ function inputSheet(model: ModelData, periods: Period[]) {
     add([text(`${title} (niet gebruikt in de standaardberekening)`), text('Naam'), ...headers]);
     let first = -1;
     for (let i = 0; i < USER_INDEX_ROWS; i++) {
-      const r = add([text(`Rij ${i}`), i === 0 ? text(type) : null], 'fraction');
+      const r = add([text(`Rij ${i}`), i === 0 ? text(type) : null], 'fraction', FIRST_VALUE_COL + headers.length - 1);
       if (i === 0) first = r;
     }
     names[type] = range(INPUT_SHEET, FIRST_VALUE_COL, first, FIRST_VALUE_COL + headers.length - 1, first + USER_INDEX_ROWS - 1);
@@ -149,7 +152,8 @@ function inputSheet(model: ModelData, periods: Period[]) {
   const width = lastCol + 1;
   for (const row of rows) while (row.length < width) row.push(null);
   const fmt = (r: number, c: number): Fmt | undefined => (c >= FIRST_VALUE_COL ? fmts.get(r) : 'text');
-  const spec: SheetSpec = { name: INPUT_SHEET, rows, fmt, frozenRows: 0, frozenCols: 2, widths: [46, 40, ...Array.from({ length: width - 2 }, () => 12)] };
+  const formatWhenEmpty = (r: number, c: number) => c >= FIRST_VALUE_COL && c <= (inputTo.get(r) ?? -1);
+  const spec: SheetSpec = { name: INPUT_SHEET, rows, fmt, formatWhenEmpty, frozenRows: 0, frozenCols: 2, widths: [46, 40, ...Array.from({ length: width - 2 }, () => 12)] };
   return { spec, names, pctRow, dateRow, spaceRow };
 }
 

@@ -16,7 +16,7 @@ import { toSerial } from './dates.ts';
 import { colName } from './workbookRefs.ts';
 import { forgetCalcChain, withFullCalcOnLoad, withoutCachedResults } from './workbookInputs.ts';
 import {
-  attr, decodeXml, openXlsx, parseA1, parseRangeRef, sheetPath, withSheetData, type CellRange, type XlsxPackage,
+  attr, decodeXml, openXlsx, parseA1, parseRangeRef, sheetPath, stylesPath, withSheetData, type CellRange, type XlsxPackage,
 } from './xlsxPackage.ts';
 import { elements, firstElement, replaceElements, splice, startTag } from './xmlScan.ts';
 
@@ -101,11 +101,8 @@ const quoteSheet = (s: string) => (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(s) ? s : `'$
 interface DateStyles { date: number; dateTime: number }
 
 function dateStyles(pkg: XlsxPackage): DateStyles {
-  const dir = pkg.workbookPath.slice(0, pkg.workbookPath.lastIndexOf('/') + 1);
-  const relPath = `${dir}_rels/${pkg.workbookPath.slice(dir.length)}.rels`;
-  const target = [...elements(pkg.zip.text(relPath) ?? '', 'Relationship')].find((r) => /\/styles$/.test(attr(r.attrs, 'Type') ?? ''));
-  const stylesPath = target ? `${dir}${attr(target.attrs, 'Target')}`.replace(/^\/+/, '') : `${dir}styles.xml`;
-  const xml = pkg.zip.text(stylesPath);
+  const path = stylesPath(pkg);
+  const xml = pkg.zip.text(path);
   const cellXfs = xml && firstElement(xml, 'cellXfs');
   // A workbook without a stylesheet: cells go unstyled (the serial shows as a number, the value is right).
   if (!xml || !cellXfs) return { date: -1, dateTime: -1 };
@@ -113,7 +110,7 @@ function dateStyles(pkg: XlsxPackage): DateStyles {
   // Built-in number formats 14 (short date) and 22 (date and time): shown in the user's locale.
   const added = '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="22" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>';
   const attrs = cellXfs.attrs.replace(/\scount="[^"]*"/, '');
-  pkg.zip.write(stylesPath, splice(xml, cellXfs.start, cellXfs.end, `<cellXfs${attrs} count="${count + 2}">${cellXfs.body}${added}</cellXfs>`));
+  pkg.zip.write(path, splice(xml, cellXfs.start, cellXfs.end, `<cellXfs${attrs} count="${count + 2}">${cellXfs.body}${added}</cellXfs>`));
   return { date: count, dateTime: count + 1 };
 }
 

@@ -42,6 +42,31 @@ describe('readWorkbookResults', () => {
     expectSameResults(r, expected);
   });
 
+  it('reads period labels that are dates as dates (yyyy-mm-dd), not as their serial numbers', async () => {
+    // A modeller's own workbook heads its periods with their end dates, as financial models do; the
+    // report showed '46022' for 31-12-2025.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Resultaat');
+    const rows: [string, ...(number | Date)[]][] = [
+      ['Periode', new Date(Date.UTC(2025, 11, 31)), new Date(Date.UTC(2026, 5, 30)), 2027],
+      ['Kosten', 100, 200, 300],
+      ['Opbrengsten', 0, 50, 900],
+      ['Boekwaarde', 100, 250, -350],
+    ];
+    rows.forEach((row, r) => row.forEach((v, c) => (ws.getCell(r + 1, c + 1).value = v)));
+    ws.getCell('B1').numFmt = 'dd-mm-yyyy';
+    ws.getCell('C1').numFmt = '[$-413]d mmmm yyyy;@';
+    ws.getCell('A6').value = -350;
+    for (const n of [RESULT_NAMES.ew, RESULT_NAMES.ncw, RESULT_NAMES.verliesvoorziening]) wb.definedNames.add('Resultaat!$A$6', n);
+    wb.definedNames.add('Resultaat!$B$1:$D$1', RESULT_NAMES.labels);
+    wb.definedNames.add('Resultaat!$B$2:$D$2', RESULT_NAMES.costs);
+    wb.definedNames.add('Resultaat!$B$3:$D$3', RESULT_NAMES.revenues);
+    wb.definedNames.add('Resultaat!$B$4:$D$4', RESULT_NAMES.balance);
+    const r = await readWorkbookResults(new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer));
+    expect(r.periods.map((p) => p.label)).toEqual(['2025-12-31', '2026-06-30', '2027']);
+    expect(r.periods.map((p) => p.costs)).toEqual([100, 200, 300]);
+  });
+
   describe('refusals', () => {
     async function workbook(formula: string, names: Record<string, string>): Promise<Uint8Array> {
       const wb = new ExcelJS.Workbook();

@@ -8,7 +8,8 @@ import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 import { HF_CONFIG } from './hyperformulaConfig.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { a1 } from './workbookRefs.ts';
-import { type CellRange, type SavedCell, isNotAWorkbook, openXlsx, readAllSheetCells } from './xlsxPackage.ts';
+import { serialToIso } from './dates.ts';
+import { type CellRange, type SavedCell, dateSerialOffset, isNotAWorkbook, openXlsx, readAllSheetCells } from './xlsxPackage.ts';
 
 /** The defined names of the result cells. */
 export const RESULT_NAMES = {
@@ -82,18 +83,27 @@ export async function readWorkbookResults(xlsx: Uint8Array): Promise<WorkbookRes
     const cell = saved(c.sheet, c.row, c.col);
     return !cell?.formula || cell.value !== null;
   });
+  // A label cell formatted as a date (a modeller's own workbook heads its periods with dates) is read as
+  // that date, yyyy-mm-dd, not as its serial number ('46022'); the format is the saved cell's, whoever computed it.
+  const offset = dateSerialOffset(pkg);
+  const label = (v: Value, at: { row: number; col: number }): string => {
+    if (v === null) return '';
+    if (typeof v === 'object') return v.error;
+    if (typeof v === 'number' && saved(range('labels').sheet, at.row, at.col)?.date) return serialToIso(v + offset);
+    return String(v);
+  };
   let value: (r: CellRange, at: { row: number; col: number }) => Value;
   if (cachedComplete) value = (r, at) => saved(r.sheet, at.row, at.col)?.value ?? null;
   else {
     const hf = recalculate(sheets, pkg.names);
     value = (r, at) => fromHf(hf.getCellValue({ sheet: hf.getSheetId(r.sheet)!, row: at.row, col: at.col }));
     try {
-      return collect(value, range, true);
+      return collect(value, range, label, true);
     } finally {
       hf.destroy();
     }
   }
-  return collect(value, range, false);
+  return collect(value, range, label, false);
 }
 
 function fromHf(v: CellValue): Value {
@@ -101,7 +111,10 @@ function fromHf(v: CellValue): Value {
   return v ?? null;
 }
 
-function collect(value: (r: CellRange, at: { row: number; col: number }) => Value, range: (k: keyof typeof RESULT_NAMES) => CellRange, recalculated: boolean): WorkbookResults {
+function collect(
+  value: (r: CellRange, at: { row: number; col: number }) => Value, range: (k: keyof typeof RESULT_NAMES) => CellRange,
+  labelOf: (v: Value, at: { row: number; col: number }) => string, recalculated: boolean,
+): WorkbookResults {
   const num = (key: keyof typeof RESULT_NAMES, at: { row: number; col: number }): number => {
     const v = value(range(key), at);
     if (v === null || v === '') return 0;
@@ -118,8 +131,7 @@ function collect(value: (r: CellRange, at: { row: number; col: number }) => Valu
       const cell = along(key)[i];
       return cell ? num(key, cell) : 0;
     };
-    const label = value(range('labels'), at);
-    return { label: label === null ? '' : typeof label === 'object' ? label.error : String(label), costs: pick('costs'), revenues: pick('revenues'), balance: pick('balance') };
+    return { label: labelOf(value(range('labels'), at), at), costs: pick('costs'), revenues: pick('revenues'), balance: pick('balance') };
   });
   // A grid longer than the model (the shipped template has 40 period columns, its dates use some) ends in
   // columns without a label; those without costs or revenues are not periods of the model.

@@ -77,7 +77,7 @@ describe('writeWorkbookInputs', () => {
     const { sheet } = await parts(xlsx);
     const rows = [...sheet.matchAll(/<row [^>]*>[\s\S]*?<\/row>/g)].map((m) => m[0]);
     expect(rows).toEqual([
-      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" s="3"><v>0.025</v></c><c r="E1"><v>0.03</v></c></row>',
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" s="3"><v>0.025</v></c><c r="E1" s="3"><v>0.03</v></c></row>',
       '<row r="2"><c r="B2"><v>1234.5</v></c></row>',
       `<row r="3"><c r="A3"><v>1</v></c><c r="D3" s="2"><v>${toSerial('2026-07-01')}</v></c></row>`,
       '<row r="5"><c r="E5"><v>0.015</v></c></row>',
@@ -135,7 +135,7 @@ describe('writeWorkbookInputs', () => {
     });
     const rows = [...(await parts(xlsx)).sheet.matchAll(/<row[ >][\s\S]*?<\/row>/g)].map((m) => m[0]);
     expect(rows.slice(0, 3)).toEqual([
-      '<row><c t="s"><v>0</v></c><c r="C1" s="3"><v>0.05</v></c><c r="D1"><v>0.02</v></c></row>',
+      '<row><c t="s"><v>0</v></c><c r="C1" s="3"><v>0.05</v></c><c r="D1" s="3"><v>0.02</v></c></row>',
       '<row r="2"><c r="B2"><v>5</v></c></row>',
       `<row r="3"><c><v>1</v></c><c><v>7</v></c><c/><c r="D3" s="2"><v>${toSerial('2026-07-01')}</v></c></row>`,
     ]);
@@ -147,6 +147,34 @@ describe('writeWorkbookInputs', () => {
     zip.file('xl/workbook.xml', WORKBOOK.replace('</definedNames>', '<definedName name="Opbrengstenstijging">Invoer!$C$7:$F$7</definedName></definedNames>'));
     const { xlsx } = await writeWorkbookInputs(await zip.generateAsync({ type: 'uint8array' }), { parameters: [{ parameter_type: 'Opbrengstenstijging', period_type: 'Per01', value_float: 0.05 }], spaceUsage: null });
     expect((await parts(xlsx)).sheet).toContain('<row r="7"><c r="C7"><v>0.02</v></c><c r="D7"><v>0.05</v></c><c r="E7"><f>D7*1</f></c><c r="F7"><f>E7*1</f></c></row>');
+  });
+
+  it('gives a cell it adds the format Excel shows there (the row\'s, else the column\'s), else its named range\'s first cell\'s', async () => {
+    // A modeller formatted row 1 and column E, then left cells empty: Excel writes no cell for them. A value
+    // added there must look as one typed there does (4,50 %, not 0,045).
+    const zip = await JSZip.loadAsync(await fixture());
+    zip.file('xl/worksheets/sheet1.xml', SHEET1
+      .replace('<dimension ref="A1:D9"/>', '<dimension ref="A1:D9"/><cols><col min="2" max="2" width="9" style="0"/><col min="5" max="5" width="12" style="4" customWidth="1"/></cols>')
+      .replace('<row r="1" spans="1:4">', '<row r="1" spans="1:4" s="5" customFormat="1">')
+      .replace('<row r="3" spans="1:4">', '<row r="3" spans="1:4" s="7">')
+      .replace('<row r="9">', '<row r="5"><c r="B5" s="6"/></row><row r="9">'));
+    const { xlsx } = await writeWorkbookInputs(await zip.generateAsync({ type: 'uint8array' }), {
+      parameters: [
+        pctRow('Uitgangspunt', 0.025), // C1 exists: it keeps its own style
+        pctRow('Per02', 0.045), // E1: the row's format wins over the column's
+        { parameter_type: 'HistorischeIndexGebruiker', year: 2001, row_index: 0, value_float: 0.015 }, // E4: a new row, the column's format
+        { parameter_type: 'HistorischeIndexGebruiker', year: 2000, row_index: 0, value_float: 0.01 }, // E3: a row style without customFormat is no format
+        // C6: neither row nor column has a format; B5, the first cell of ToekomstigeIndexGebruiker B5:D6, has
+        { parameter_type: 'ToekomstigeIndexGebruiker', period_type: 'Per01', row_index: 1, value_float: 0.04 },
+      ],
+      spaceUsage: { public_space_green: 5 }, // B2: nothing has a format
+    });
+    const { sheet } = await parts(xlsx);
+    expect(sheet).toContain('<c r="C1" s="3"><v>0.025</v></c><c r="E1" s="5"><v>0.045</v></c>');
+    expect(sheet).toContain('<row r="2"><c r="B2"><v>5</v></c></row>');
+    expect(sheet).toContain('<c r="D3" s="2"><v>45000</v></c><c r="E3" s="4"><v>0.01</v></c>');
+    expect(sheet).toContain('<row r="4"><c r="E4" s="4"><v>0.015</v></c></row>');
+    expect(sheet).toContain('<row r="6"><c r="C6" s="6"><v>0.04</v></c></row>');
   });
 
   it('refuses a file that is not a workbook', async () => {

@@ -12,7 +12,7 @@ import { DATE_PARAMETER_TYPES } from '../api/contract/parameters.ts';
 import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { toSerial } from './dates.ts';
 import {
-  type CellRange, attr, colIndex, decodeXml, openXlsx, parseA1, sheetData, sheetPath, shiftFormula, withSheetData, type XlsxPackage,
+  type CellRange, attr, colIndex, dateSerialOffset, decodeXml, openXlsx, parseA1, sheetData, sheetPath, shiftFormula, withSheetData, type XlsxPackage,
 } from './xlsxPackage.ts';
 import { type XmlElement, elements, firstElement, replaceElements, splice, startTag, startsWithElement } from './xmlScan.ts';
 import { colName } from './workbookRefs.ts';
@@ -80,6 +80,8 @@ export async function writeWorkbookInputs(xlsx: Uint8Array, inputs: WorkbookInpu
   const skipped: string[] = [];
   /** sheet path → row (0-based) → column (0-based) → value. */
   const writes = new Map<string, Map<number, Map<number, number>>>();
+  /** sheet path → `row:col` of a written cell → `row:col` of the first cell of its named range. */
+  const firstCells = new Map<string, Map<string, string>>();
   const put = (key: string, range: CellRange | undefined, pos: { row: number; col: number } | null, value: number) => {
     const cell = range && pos ? cellIn(range, pos) : null;
     const path = range && sheetPath(pkg, range.sheet);
@@ -92,10 +94,12 @@ export async function writeWorkbookInputs(xlsx: Uint8Array, inputs: WorkbookInpu
     const row = sheet.get(cell.row) ?? new Map<number, number>();
     sheet.set(cell.row, row);
     row.set(cell.col, value);
+    if (!firstCells.has(path)) firstCells.set(path, new Map());
+    firstCells.get(path)!.set(`${cell.row}:${cell.col}`, `${range.r1}:${range.c1}`);
     written.push(key);
   };
   // A workbook on the 1904 date system (old Mac Excel) counts its serials 1462 days later.
-  const dateOffset = /<workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(pkg.workbookXml) ? 1462 : 0;
+  const dateOffset = dateSerialOffset(pkg);
   for (const r of inputs.parameters) {
     const key = parameterKey(r);
     const range = pkg.names.get(r.parameter_type.toLowerCase());
@@ -113,7 +117,7 @@ export async function writeWorkbookInputs(xlsx: Uint8Array, inputs: WorkbookInpu
   }
   for (const s of pkg.sheets) {
     const xml = pkg.zip.text(s.path)!;
-    const filled = withoutCachedResults(setCells(xml, writes.get(s.path)));
+    const filled = withoutCachedResults(setCells(xml, writes.get(s.path), firstCells.get(s.path)));
     // An unchanged sheet keeps its compressed bytes (no deflate).
     if (filled !== xml) pkg.zip.write(s.path, filled);
   }
@@ -130,8 +134,56 @@ const styleAttr = (attrs: string) => {
   return s === undefined ? '' : ` s="${s}"`;
 };
 
+/**
+ * The style of each column that has one (`<cols><col min max style>`, 1-based), by 0-based column.
+ */
+function columnStyles(xml: string): (col: number) => string | undefined {
+  const cols = firstElement(xml, 'cols');
+  const ranges = cols
+    ? [...elements(cols.body, 'col')].flatMap((c) => {
+      const style = attr(c.attrs, 'style');
+      return style === undefined || style === '0' ? [] : [{ min: Number(attr(c.attrs, 'min')) - 1, max: Number(attr(c.attrs, 'max')) - 1, style }];
+    })
+    : [];
+  return (col) => ranges.find((r) => col >= r.min && col <= r.max)?.style;
+}
+
+/** The `s` attribute (with its space) a cell the writer adds gets, from its row's attributes, row and column. */
+type NewCellStyle = (rowAttrs: string, row: number, col: number) => string;
+
+/**
+ * A cell the sheet does not list shows in its row's format (a row with `customFormat`), else its column's;
+ * Excel gives a value typed there that format, and so does the writer: a period rate in a row formatted as
+ * percentages shows 4,50 %, not 0,045. Where neither has one, the cell takes the style of its named range's
+ * first cell (the cells of one named input hold one kind of value): the shipped template stored before
+ * 2026-11-26 left its empty period cells without a format, beside a formatted Uitgangspunt.
+ */
+function newCellStyles(xml: string, existing: { r: number; row: XmlElement }[], firstCells: Map<string, string> | undefined): NewCellStyle {
+  const colStyle = columnStyles(xml);
+  const wanted = new Set(firstCells?.values());
+  const firstStyle = new Map<string, string>();
+  const rowsWanted = new Set([...wanted].map((k) => Number(k.split(':')[0])));
+  for (const { r, row } of existing) {
+    if (!rowsWanted.has(r)) continue;
+    let c = -1;
+    for (const cm of elements(row.body, 'c')) {
+      const given = attr(cm.attrs, 'r');
+      c = given ? colIndex(/^[A-Z]+/.exec(given)?.[0] ?? 'A') : c + 1;
+      const s = attr(cm.attrs, 's');
+      if (s !== undefined && wanted.has(`${r}:${c}`)) firstStyle.set(`${r}:${c}`, s);
+    }
+  }
+  return (rowAttrs, row, col) => {
+    const custom = attr(rowAttrs, 'customFormat');
+    const style = (custom === '1' || custom === 'true' ? attr(rowAttrs, 's') : undefined)
+      ?? colStyle(col)
+      ?? firstStyle.get(firstCells?.get(`${row}:${col}`) ?? '');
+    return style === undefined || style === '0' ? '' : ` s="${style}"`;
+  };
+}
+
 /** Set number cells in a sheet's XML; rows and cells that do not exist are added in their sorted place. */
-function setCells(xml: string, rows: Map<number, Map<number, number>> | undefined): string {
+function setCells(xml: string, rows: Map<number, Map<number, number>> | undefined, firstCells: Map<string, string> | undefined): string {
   if (!rows || rows.size === 0) return xml;
   const masters: SharedMaster[] = [];
   const data = sheetData(xml);
@@ -139,12 +191,13 @@ function setCells(xml: string, rows: Map<number, Map<number, number>> | undefine
   const existing: { r: number; row: XmlElement }[] = [];
   // `r` is optional in SpreadsheetML: a row without it follows the previous one (the same for cells).
   for (const row of elements(body, 'row')) existing.push({ r: Number(attr(row.attrs, 'r') ?? (existing.at(-1)?.r ?? -1) + 2) - 1, row });
+  const styleOf = newCellStyles(xml, existing, firstCells);
   const pending = new Map(rows);
   const out: string[] = [];
   const addNew = (upTo: number) => {
     for (const r of [...pending.keys()].sort((a, b) => a - b)) {
       if (r >= upTo) break;
-      out.push(`<row r="${r + 1}">${[...pending.get(r)!].sort(([a], [b]) => a - b).map(([c, v]) => cellXml(`${colName(c)}${r + 1}`, '', v)).join('')}</row>`);
+      out.push(`<row r="${r + 1}">${[...pending.get(r)!].sort(([a], [b]) => a - b).map(([c, v]) => cellXml(`${colName(c)}${r + 1}`, styleOf('', r, c), v)).join('')}</row>`);
       pending.delete(r);
     }
   };
@@ -152,7 +205,7 @@ function setCells(xml: string, rows: Map<number, Map<number, number>> | undefine
     addNew(r);
     const cells = pending.get(r);
     pending.delete(r);
-    out.push(cells ? setRowCells(row, r, cells, masters) : body.slice(row.start, row.end));
+    out.push(cells ? setRowCells(row, r, cells, masters, styleOf) : body.slice(row.start, row.end));
   }
   addNew(Infinity);
   const result = withSheetData(xml, data, out.join(''));
@@ -183,7 +236,7 @@ function withSharedFormulasExpanded(xml: string, masters: SharedMaster[]): strin
   });
 }
 
-function setRowCells(row: XmlElement, r: number, cells: Map<number, number>, masters: SharedMaster[]): string {
+function setRowCells(row: XmlElement, r: number, cells: Map<number, number>, masters: SharedMaster[], styleOf: NewCellStyle): string {
   // `spans` is an optional hint of the row's columns; a new cell may fall outside it.
   const rowAttrs = row.attrs.replace(/\sspans="[^"]*"/, '');
   const inner = row.body;
@@ -192,7 +245,7 @@ function setRowCells(row: XmlElement, r: number, cells: Map<number, number>, mas
   const addNew = (upTo: number) => {
     for (const c of [...pending.keys()].sort((a, b) => a - b)) {
       if (c >= upTo) break;
-      out.push(cellXml(`${colName(c)}${r + 1}`, '', pending.get(c)!));
+      out.push(cellXml(`${colName(c)}${r + 1}`, styleOf(row.attrs, r, c), pending.get(c)!));
       pending.delete(c);
     }
   };

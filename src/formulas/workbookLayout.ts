@@ -14,6 +14,11 @@ export interface SheetSpec {
   rows: RawCell[][];
   /** Number format of a cell (export only). */
   fmt: (row: number, col: number) => Fmt | undefined;
+  /**
+   * Input cells that carry their number format while empty (export only; the template's Invoer): a value
+   * the open-model job writes there, or a modeller types, shows as the row's others do.
+   */
+  formatWhenEmpty?: (row: number, col: number) => boolean;
   frozenRows: number;
   frozenCols: number;
   widths: number[];

@@ -157,6 +157,44 @@ export interface SavedCell {
   value: number | string | boolean | { error: string } | null;
   /** Formula text without `=` (a shared formula's text shifted to this cell). */
   formula?: string;
+  /** Its number format shows a date: a number in it is a date serial (dateSerialOffset for the 1904 system). */
+  date?: true;
+}
+
+/** Days to add to a serial of this workbook to count from 1900: a workbook on the 1904 date system (old Mac Excel) counts 1462 days fewer. */
+export const dateSerialOffset = (pkg: XlsxPackage): number => (/<workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(pkg.workbookXml) ? 1462 : 0);
+
+/** The path of the workbook's stylesheet (its relationship's target, else the usual place). */
+export function stylesPath(pkg: XlsxPackage): string {
+  const dir = pkg.workbookPath.slice(0, pkg.workbookPath.lastIndexOf('/') + 1);
+  const relPath = `${dir}_rels/${pkg.workbookPath.slice(dir.length)}.rels`;
+  const target = [...elements(pkg.zip.text(relPath) ?? '', 'Relationship')].find((r) => /\/styles$/.test(attr(r.attrs, 'Type') ?? ''));
+  return target ? `${dir}${attr(target.attrs, 'Target')}`.replace(/^\/+/, '') : `${dir}styles.xml`;
+}
+
+/** Built-in number formats that show a date (ECMA-376 §18.8.30: 14–17, 22, and the East Asian 27–36, 50–58). */
+const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+
+/** A format code that shows a day or a year (outside quoted text, escapes and [colour/locale] parts). */
+const isDateFormatCode = (code: string) => /[dy]/i.test(code.replace(/"[^"]*"|\\.|\[[^\]]*\]|_.|\*./g, ''));
+
+/** The cell styles (indexes into cellXfs, a cell's `s`) whose number format shows a date. */
+function dateStyles(pkg: XlsxPackage): Set<number> {
+  const xml = pkg.zip.text(stylesPath(pkg)) ?? '';
+  const custom = new Map<number, string>();
+  const numFmts = firstElement(xml, 'numFmts');
+  if (numFmts) for (const f of elements(numFmts.body, 'numFmt')) custom.set(Number(attr(f.attrs, 'numFmtId')), attr(f.attrs, 'formatCode') ?? '');
+  const out = new Set<number>();
+  const cellXfs = firstElement(xml, 'cellXfs');
+  if (!cellXfs) return out;
+  let i = 0;
+  for (const xf of elements(cellXfs.body, 'xf')) {
+    const id = Number(attr(xf.attrs, 'numFmtId') ?? 0);
+    const code = custom.get(id);
+    if (code !== undefined ? isDateFormatCode(code) : BUILT_IN_DATE_FORMATS.has(id)) out.add(i);
+    i++;
+  }
+  return out;
 }
 
 async function sharedStrings(pkg: XlsxPackage): Promise<string[]> {
@@ -186,10 +224,11 @@ export function shiftFormula(formula: string, dRow: number, dCol: number): strin
 }
 
 /** Every cell of a sheet, keyed `row:col` (0-based). */
-export async function readSheetCells(pkg: XlsxPackage, sheet: string, strings?: string[]): Promise<Map<string, SavedCell>> {
+export async function readSheetCells(pkg: XlsxPackage, sheet: string, strings?: string[], dates?: Set<number>): Promise<Map<string, SavedCell>> {
   const path = sheetPath(pkg, sheet);
   const xml = (path && pkg.zip.text(path)) ?? '';
   const shared = strings ?? (await sharedStrings(pkg));
+  const dateStyled = dates ?? dateStyles(pkg);
   const masters = new Map<string, { formula: string; row: number; col: number }>();
   const cells = new Map<string, SavedCell>();
   // `r` is optional: a row or cell without it follows the previous one.
@@ -218,6 +257,8 @@ export async function readSheetCells(pkg: XlsxPackage, sheet: string, strings?: 
       else value = Number(v);
     }
     const cell: SavedCell = { value };
+    const s = attr(attrs, 's');
+    if (s !== undefined && dateStyled.has(Number(s))) cell.date = true;
     const f = firstElement(body, 'f');
     if (f) {
       const text = decodeXml(f.body);
@@ -235,7 +276,8 @@ export async function readSheetCells(pkg: XlsxPackage, sheet: string, strings?: 
 
 export async function readAllSheetCells(pkg: XlsxPackage): Promise<Map<string, Map<string, SavedCell>>> {
   const strings = await sharedStrings(pkg);
+  const dates = dateStyles(pkg);
   const out = new Map<string, Map<string, SavedCell>>();
-  for (const s of pkg.sheets) out.set(s.name, await readSheetCells(pkg, s.name, strings));
+  for (const s of pkg.sheets) out.set(s.name, await readSheetCells(pkg, s.name, strings, dates));
   return out;
 }

@@ -91,6 +91,11 @@ export const MAPVIEWER_ERROR_TEXT: Record<(typeof MAPVIEWER_ERRORS)[number], str
 export const OPEN_MODEL_FAILED = 'Fout bij het openen van het rekenmodel.';
 /** A spreadsheet model without an active history entry: it cannot be opened, and has no results. */
 export const MODEL_WITHOUT_FILE = 'Het rekenmodel heeft nog geen bestand in de historie.';
+/** The ready pop-up's warning when the workbook has no named cell for some inputs (open-model `not_filled`). */
+export const OPEN_MODEL_NOT_FILLED = 'Niet alles is ingevuld.';
+export const notFilledText = (keys: readonly string[], shown = 10) =>
+  `De werkmap heeft geen cel met een naam voor ${keys.slice(0, shown).join(', ')}${keys.length > shown ? ` en nog ${keys.length - shown}` : ''}. ` +
+  'Die waarden staan niet in het bestand; de werkmap rekent daar met zijn eigen waarden.';
 export const REPORT_FAILED = 'Fout bij het maken van rapportage.';
 /** 409 of the open request: another user has the model open. */
 export const MODEL_ALREADY_OPEN = 'Dit rekenmodel is al geopend door een andere gebruiker.';
@@ -121,6 +126,9 @@ export const REPORT_TEMPLATE_MESSAGES = {
 const models = (n: number) => formatCount(n, 'rekenmodel', 'rekenmodellen');
 export const reportMinMessage = (n: number) => `Selecteer minimaal ${models(n)}.`;
 export const reportMaxMessage = (n: number) => `Selecteer maximaal ${models(n)}.`;
+/** The report job: chosen models deleted between the request and the job (a report without them would not say so). */
+export const reportModelsGone = (n: number) =>
+  `${n === 1 ? 'Een van de gekozen rekenmodellen bestaat' : `${n.toLocaleString('nl-NL')} van de gekozen rekenmodellen bestaan`} niet meer; kies de rekenmodellen opnieuw.`;
 /** The selection count under the lists of Rapportages (spec 1 §2) and of the global parameters. */
 export const modelsSelected = (n: number) => `${models(n)} geselecteerd.`;
 /** A report template's limits, under its description. */

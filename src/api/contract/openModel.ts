@@ -45,6 +45,11 @@ export const OpenModelReady = z.object({
    * history entries. Null when the caller may only read the model (project VWR, or the model is frozen).
    */
   edit_url: z.string().url().nullable(),
+  /**
+   * The global parameters and space-usage locations the workbook has no named cell for, so they are not in
+   * the file (keys as `Kostenstijging Per05`, `NcwDatum`, `Ruimtegebruik_public_space_green`); empty when all are.
+   */
+  not_filled: z.array(z.string()),
 });
 export type OpenModelReady = z.infer<typeof OpenModelReady>;
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Alert, AnchorButton, Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { Dialog } from '../../app/Dialog.tsx';
-import { MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED } from '../../api/contract/messages.ts';
+import { MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED, OPEN_MODEL_NOT_FILLED, notFilledText } from '../../api/contract/messages.ts';
 import { excelUri } from '../../api/openModel.ts';
 import { TaskProgress } from '../shared/TaskProgress.tsx';
 import type { OpenModelStore } from './OpenModelStore.ts';
@@ -25,6 +25,16 @@ export const OpenModelDialogs = observer(function OpenModelDialogs({ store }: { 
     </>
   );
 });
+
+/** The ready pop-up's warning: the inputs the workbook has no named cell for (nothing when it has a cell for each). */
+export function NotFilledWarning({ keys }: { keys: readonly string[] }) {
+  if (!keys.length) return null;
+  return (
+    <Callout intent="warning" icon="warning-sign" title={OPEN_MODEL_NOT_FILLED} className="gs-open-not-filled">
+      <p>{notFilledText(keys)}</p>
+    </Callout>
+  );
+}
 
 /** Progress, ready, failure and the missing map data share one pop-up, which changes as the open goes on. */
 const OpenDialog = observer(function OpenDialog({ store }: { store: OpenModelStore }) {
@@ -70,6 +80,7 @@ const OpenDialog = observer(function OpenDialog({ store }: { store: OpenModelSto
             )}
           </Callout>
         )}
+        {s.step === 'ready' && <NotFilledWarning keys={s.file.notFilled} />}
         {s.step === 'failed' && (
           <Callout intent="danger" icon="error" title={OPEN_MODEL_FAILED}>
             {s.detail && <p>{s.detail}</p>}

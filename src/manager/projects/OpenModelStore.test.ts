@@ -10,7 +10,7 @@ import { ERROR_CLOSE_MS, OpenModelStore, POLL_MS, type OpenModelApi } from './Op
 
 /** A model whose version has map data (feature areas): its open asks for them. */
 const MODEL = { id: 7, name: 'Rekenmodel Excel', canEndSession: true, hasMapData: true } as Model;
-const FILE: OpenModelFile = { uuid: '0b7e6a43-7d0c-4d59-9a53-3d1f1c1e2a11', filenameOrig: 'Rekenmodel Excel.xlsx', editUrl: 'https://grondslag.test/dav/abc/Rekenmodel%20Excel.xlsx' };
+const FILE: OpenModelFile = { uuid: '0b7e6a43-7d0c-4d59-9a53-3d1f1c1e2a11', filenameOrig: 'Rekenmodel Excel.xlsx', editUrl: 'https://grondslag.test/dav/abc/Rekenmodel%20Excel.xlsx', notFilled: [] };
 const running = (progress: string, progressPct: number): OpenModelPoll => ({ ready: false, progress: { progress, progressPct } });
 const ready = (file: OpenModelFile = FILE): OpenModelPoll => ({ ready: true, file });
 const failure = (status: number, body: unknown = null) =>
