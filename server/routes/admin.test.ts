@@ -191,13 +191,24 @@ describe('configuration', () => {
     expect((await call('DELETE', `type-project/${unused.json().id}/`, a.adm)).statusCode).toBe(200);
   });
 
-  it('phase: delete clears the phase of versions (no 423)', async () => {
+  it('phase: in use → 423 naming the versions, nothing changes; force clears their phase and the audit says how many', async () => {
     const [ph] = await t.db.insert(phase).values({ clientId: a.clientId, description: 'Tijdelijk' }).returning();
     const { v } = await makeProject('Faseproject');
     await t.db.update(versionModel).set({ phaseId: ph.id }).where(eq(versionModel.id, v.id));
-    expect((await call('DELETE', `phase/${ph.id}/`, a.adm)).statusCode).toBe(200);
+    const refused = await call('DELETE', `phase/${ph.id}/`, a.adm);
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json().message).toBe("Fasedefinitie 'Tijdelijk' wordt nog gebruikt door 1 versie(s). Bij verwijderen krijgen deze versies geen fase.");
+    const [kept] = await t.db.select().from(versionModel).where(eq(versionModel.id, v.id));
+    expect(kept.phaseId).toBe(ph.id);
+    expect(await t.db.select().from(phase).where(eq(phase.id, ph.id))).toHaveLength(1);
+    expect((await call('DELETE', `phase/${ph.id}/?force=true`, a.adm)).statusCode).toBe(200);
     const [after] = await t.db.select().from(versionModel).where(eq(versionModel.id, v.id));
     expect(after.phaseId).toBeNull();
+    const audit = (await t.db.select().from(auditLog)).map((r) => r.description);
+    expect(audit).toContain("1 versie(s) met fasedefinitie 'Tijdelijk' hebben geen fase meer");
+    // An unused phase goes without the question.
+    const unused = await call('POST', 'phase/', a.adm, { description: 'Ongebruikt' });
+    expect((await call('DELETE', `phase/${unused.json().id}/`, a.adm)).statusCode).toBe(200);
   });
 
   it('phase: the administrator orders the phases; every list shows that order; a stale or foreign list is refused (issue 25 item 6)', async () => {
