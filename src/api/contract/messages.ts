@@ -71,6 +71,15 @@ export const SAVE_FAILED = 'Er is een fout opgetreden tijdens het opslaan.';
 export const UPLOAD_OK = 'Upload geslaagd';
 export const UPLOAD_FAILED = 'Upload niet geslaagd.';
 export const MSG_CONFLICT = 'Het model is intussen door iemand anders opgeslagen.';
+/**
+ * 409 (code 'stale') of a project, version or model info save that would overwrite a value someone else
+ * changed after the form was loaded (its `previous`): nothing is written, the form keeps what was typed.
+ */
+export const STALE_EDIT_MESSAGE = {
+  project: 'Dit project is intussen door iemand anders gewijzigd. Uw wijzigingen zijn niet opgeslagen; open het project opnieuw om de nieuwe gegevens te zien.',
+  version: 'Deze versie is intussen door iemand anders gewijzigd. Uw wijzigingen zijn niet opgeslagen; open de versie opnieuw om de nieuwe gegevens te zien.',
+  model: 'Dit rekenmodel is intussen door iemand anders gewijzigd. Uw wijzigingen zijn niet opgeslagen; open het rekenmodel opnieuw om de nieuwe gegevens te zien.',
+} as const;
 /** A field's message when its value is not one the field takes (a 400's `errors`, a grid cell, a toast). */
 export const INVALID_INPUT = 'Ongeldige invoer.';
 /** Spec 3 §8: the 400 of a save whose model data does not validate. */
