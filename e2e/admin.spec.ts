@@ -522,7 +522,7 @@ test('the edit-user screen saves only what was changed on it: Forceer MFA or a p
   const [subregion] = await api<{ id: number }[]>(request, access, 'GET', '/subregion/');
   const [type] = await api<{ id: number }[]>(request, access, 'GET', '/type-project/');
   const names = [`Rechten A ${rand()}`, `Rechten B ${rand()}`];
-  const projects = [];
+  const projects: { id: number }[] = [];
   for (const name of names) {
     projects.push(await api<{ id: number }>(request, access, 'POST', '/project/', {
       name, subregion: subregion.id, type_project: type.id, roles: [{ id: adminId, role: 'ADM' }],
