@@ -65,9 +65,11 @@ const EditUserScreen = observer(function EditUserScreen() {
   const remove = () => {
     setConfirmDelete(false);
     void submission.run(async () => {
-      await usersApi.remove(userId);
+      // The answer also says what went with the user (BI links, projects left without Beheren).
+      const { message } = await usersApi.remove(userId);
       screen.navigate('UserList');
-    }, { success: USER_DELETED, failure: 'Fout bij het verwijderen van de gebruiker.' });
+      return message;
+    }, { success: (message) => message || USER_DELETED, failure: 'Fout bij het verwijderen van de gebruiker.' });
   };
   const reinvite = () => void submission.run(() => usersApi.reinvite(userId), {
     success: `Er is een nieuwe uitnodiging verstuurd naar ${user!.email}. De vorige link werkt niet meer.`,
