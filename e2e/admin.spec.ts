@@ -515,3 +515,69 @@ test('Fasedefinities: the administrator orders them, and the version form lists 
   await phases.getByRole('button', { name: `${phase} verwijderen` }).click();
   await expectToast(page, 'Fasedefinitie succesvol verwijderd.');
 });
+
+test('the edit-user screen saves only what was changed on it: Forceer MFA or a project right set meanwhile stays', async ({ page, request }) => {
+  const { access, id: adminId } = await adminLogin(request);
+  const user = await createUser(request);
+  const [subregion] = await api<{ id: number }[]>(request, access, 'GET', '/subregion/');
+  const [type] = await api<{ id: number }[]>(request, access, 'GET', '/type-project/');
+  const names = [`Rechten A ${rand()}`, `Rechten B ${rand()}`];
+  const projects: { id: number }[] = [];
+  for (const name of names) {
+    projects.push(await api<{ id: number }>(request, access, 'POST', '/project/', {
+      name, subregion: subregion.id, type_project: type.id, roles: [{ id: adminId, role: 'ADM' }],
+    }));
+  }
+
+  await signIn(page, ADMIN);
+  await page.getByRole('menuitem', { name: 'Gebruikers' }).click();
+  await page.getByRole('row', { name: new RegExp(user.email) }).click();
+  const rights = page.getByRole('region', { name: 'Projectrechten' });
+  await expect(rights.getByLabel(`Rol voor ${names[0]}`)).toHaveValue('NON');
+  await expect(page.getByRole('region', { name: 'Gegevens' }).getByLabel('Forceer MFA')).not.toBeChecked();
+
+  // Meanwhile another administrator forces MFA for this user and gives him Lezen on project A.
+  await api(request, access, 'PUT', `/user/${user.id}/`, { mfa_forced: true });
+  await api(request, access, 'PUT', `/user/${user.id}/project-role/`, [{ project_id: projects[0].id, role: 'VWR' }]);
+
+  await page.getByRole('region', { name: 'Gegevens' }).getByLabel('Voornaam').fill('Tessa');
+  await page.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
+  await expectToast(page, 'Wijzigingen opgeslagen');
+  await rights.getByLabel(`Rol voor ${names[1]}`).selectOption({ label: 'Bewerken' });
+  await rights.getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, 'Opslaan gelukt!');
+
+  const stored = await api<{ first_name: string; mfa_forced: boolean }>(request, access, 'GET', `/user/${user.id}/`);
+  expect(stored).toMatchObject({ first_name: 'Tessa', mfa_forced: true });
+  const roles = await api<{ project_id: number; role: string }[]>(request, access, 'GET', `/user/${user.id}/project-role/`);
+  expect(roles.filter((r) => projects.some((p) => p.id === r.project_id)).map((r) => r.role)).toEqual(['VWR', 'USR']);
+  for (const p of projects) await api(request, access, 'DELETE', `/project/${p.id}/`);
+});
+
+test('deleting a phase definition that versions use asks first and says they lose their phase', async ({ page, request }) => {
+  const { access, id: adminId } = await adminLogin(request);
+  const phaseName = `Fase ${rand()}`;
+  const phase = await api<{ id: number }>(request, access, 'POST', '/phase/', { description: phaseName });
+  const [subregion] = await api<{ id: number }[]>(request, access, 'GET', '/subregion/');
+  const [type] = await api<{ id: number }[]>(request, access, 'GET', '/type-project/');
+  const project = await api<{ id: number }>(request, access, 'POST', '/project/', {
+    name: `Faseproject ${rand()}`, subregion: subregion.id, type_project: type.id, roles: [{ id: adminId, role: 'ADM' }],
+  });
+  const version = await api<{ id: number }>(request, access, 'POST', '/version-model/', { name: 'Versie 1', phase: phase.id, project: project.id });
+
+  await signIn(page, ADMIN);
+  await openConfiguration(page, 'Fasedefinities');
+  const phases = page.getByRole('region', { name: 'Fasedefinities' });
+  await phases.getByRole('button', { name: `${phaseName} verwijderen` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Fasedefinitie '${phaseName}' wordt nog gebruikt door 1 versie(s).`);
+  await expect(confirm).toContainText('Let op: versies met deze fasedefinitie krijgen geen fase meer.');
+  await confirm.getByRole('button', { name: 'Annuleren' }).click();
+  expect((await api<{ phase: number }>(request, access, 'GET', `/version-model/${version.id}/`)).phase).toBe(phase.id);
+  await phases.getByRole('button', { name: `${phaseName} verwijderen` }).click();
+  await confirm.getByRole('button', { name: 'Verwijderen' }).click();
+  await expectToast(page, 'Fasedefinitie succesvol verwijderd.');
+  await expect(phases.getByLabel(`Naam ${phaseName}`)).toHaveCount(0);
+  expect((await api<{ phase: number }>(request, access, 'GET', `/version-model/${version.id}/`)).phase).toBe(0);
+  await api(request, access, 'DELETE', `/project/${project.id}/`);
+});

@@ -412,3 +412,34 @@ test('clicking an online model opens the workbench', async ({ page }) => {
   await row(page, 'Rekenmodellen', model).getByRole('button').first().click();
   await expect(page.getByRole('region', { name: 'Projecten' })).toHaveCount(0);
 });
+
+test("a project info save over a colleague's newer change is refused and keeps what was typed", async ({ page, request }) => {
+  await signIn(page, ADMIN);
+  const project = unique('Gelijktijdig');
+  await createProject(page, project);
+  await subMenu(page, 'Projecten', project, 'Meer info');
+  const info = page.getByRole('region', { name: 'Project info' });
+  await expect(info.getByLabel('Projectnaam')).toHaveValue(project);
+
+  // Meanwhile the normal user (USR through the subregion prefill) writes a description.
+  const headers = { authorization: `Bearer ${await apiToken(request, USER)}` };
+  const id = ((await (await request.get('/api/manager/project/', { headers })).json()) as { id: number; name: string }[])
+    .find((p) => p.name === project)!.id;
+  expect((await request.patch(`/api/manager/project/${id}/`, { headers, data: { description: 'Grondprijzen herzien' } })).ok()).toBeTruthy();
+
+  await info.getByLabel('Projectnummer').fill('P-7');
+  await info.getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, 'Dit project is intussen door iemand anders gewijzigd. Uw wijzigingen zijn niet opgeslagen; open het project opnieuw om de nieuwe gegevens te zien.');
+  await expect(info.getByLabel('Projectnummer')).toHaveValue('P-7');
+  const stored = await (await request.get(`/api/manager/project/${id}/`, { headers })).json();
+  expect(stored).toMatchObject({ description: 'Grondprijzen herzien', number: null });
+
+  // Opened again, the form shows the colleague's description and the save goes through.
+  await info.getByRole('button', { name: 'Annuleren' }).click();
+  await subMenu(page, 'Projecten', project, 'Meer info');
+  await expect(info.getByLabel('Beschrijving')).toHaveValue('Grondprijzen herzien');
+  await info.getByLabel('Projectnummer').fill('P-7');
+  await info.getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, 'Project succesvol bijgewerkt.');
+  expect(await (await request.get(`/api/manager/project/${id}/`, { headers })).json()).toMatchObject({ description: 'Grondprijzen herzien', number: 'P-7' });
+});

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { createTenant, createUser, bearer, PASSWORD, type Tenant } from '../../test/server/fixtures.ts';
 import {
-  appUser, attachment, auditLog, categoryAttachment, model, parameterApplication, phase, project, projectRole, refreshToken,
+  appUser, attachment, auditLog, biLink, categoryAttachment, model, parameterApplication, phase, project, projectRole, refreshToken,
   subregion, typeProject, userSubregion, versionModel, storedFile,
 } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
@@ -65,6 +65,26 @@ describe('user administration', () => {
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toBe('U kunt uw eigen rol niet wijzigen.');
     expect((await call('PUT', `user/${a.staff.id}/`, a.adm, { first_name: 'X' })).statusCode).toBe(403);
+  });
+
+  it('deleting a user says what went with it: the BI links, and the projects left without Beheren', async () => {
+    const u = await createUser(t.db, a.clientId, { email: 'vertrekt@admina.test' });
+    const { p: alone } = await makeProject('Alleen beheerd door vertrekker');
+    const { p: shared } = await makeProject('Samen beheerd');
+    await t.db.insert(projectRole).values([
+      { projectId: alone.id, userId: u.id, role: 'ADM' }, { projectId: alone.id, userId: a.usr.id, role: 'USR' },
+      { projectId: shared.id, userId: u.id, role: 'ADM' }, { projectId: shared.id, userId: a.adm.id, role: 'ADM' },
+    ]);
+    await t.db.insert(biLink).values([1, 2].map((i) => ({ clientId: a.clientId, userId: u.id, description: `Dashboard ${i}`, createdAt: new Date() })));
+    const del = await call('DELETE', `user/${u.id}/`, a.adm);
+    expect(del.statusCode).toBe(200);
+    expect(del.json().message).toBe("Gebruiker verwijderd. Ook de 2 BI-links van deze gebruiker zijn verwijderd. "
+      + "Project 'Alleen beheerd door vertrekker' heeft geen gebruiker met Beheren meer; geef iemand die rechten bij Projectrechten.");
+    const audits = (await t.db.select().from(auditLog).where(eq(auditLog.clientId, a.clientId))).map((x) => x.description);
+    expect(audits).toContain("2 BI-links van gebruiker 'Test USR' verwijderd");
+    // Nothing else went with it: a user without links or sole projects gets the plain answer.
+    const plain = await createUser(t.db, a.clientId, { email: 'gewoon@admina.test' });
+    expect((await call('DELETE', `user/${plain.id}/`, a.adm)).json().message).toBe('Gebruiker verwijderd.');
   });
 
   it('blocking revokes all refresh tokens at once; an admin cannot block or delete itself', async () => {
@@ -191,13 +211,24 @@ describe('configuration', () => {
     expect((await call('DELETE', `type-project/${unused.json().id}/`, a.adm)).statusCode).toBe(200);
   });
 
-  it('phase: delete clears the phase of versions (no 423)', async () => {
+  it('phase: in use → 423 naming the versions, nothing changes; force clears their phase and the audit says how many', async () => {
     const [ph] = await t.db.insert(phase).values({ clientId: a.clientId, description: 'Tijdelijk' }).returning();
     const { v } = await makeProject('Faseproject');
     await t.db.update(versionModel).set({ phaseId: ph.id }).where(eq(versionModel.id, v.id));
-    expect((await call('DELETE', `phase/${ph.id}/`, a.adm)).statusCode).toBe(200);
+    const refused = await call('DELETE', `phase/${ph.id}/`, a.adm);
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json().message).toBe("Fasedefinitie 'Tijdelijk' wordt nog gebruikt door 1 versie(s). Bij verwijderen krijgen deze versies geen fase.");
+    const [kept] = await t.db.select().from(versionModel).where(eq(versionModel.id, v.id));
+    expect(kept.phaseId).toBe(ph.id);
+    expect(await t.db.select().from(phase).where(eq(phase.id, ph.id))).toHaveLength(1);
+    expect((await call('DELETE', `phase/${ph.id}/?force=true`, a.adm)).statusCode).toBe(200);
     const [after] = await t.db.select().from(versionModel).where(eq(versionModel.id, v.id));
     expect(after.phaseId).toBeNull();
+    const audit = (await t.db.select().from(auditLog)).map((r) => r.description);
+    expect(audit).toContain("1 versie(s) met fasedefinitie 'Tijdelijk' hebben geen fase meer");
+    // An unused phase goes without the question.
+    const unused = await call('POST', 'phase/', a.adm, { description: 'Ongebruikt' });
+    expect((await call('DELETE', `phase/${unused.json().id}/`, a.adm)).statusCode).toBe(200);
   });
 
   it('phase: the administrator orders the phases; every list shows that order; a stale or foreign list is refused (issue 25 item 6)', async () => {

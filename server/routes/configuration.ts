@@ -48,7 +48,7 @@ export default async function configurationRoutes(app: FastifyInstance) {
     create: async (req) => conf.createPhase(ctx, req.user, req.body.description, req.ip),
     get: async (req) => conf.getPhase(ctx, req.user, req.params.id),
     rename: async (req) => conf.renamePhase(ctx, req.user, req.params.id, req.body.description, req.ip),
-    remove: (req) => conf.deletePhase(ctx, req.user, req.params.id, req.ip),
+    remove: (req) => conf.deletePhase(ctx, req.user, req.params.id, req.query.force, req.ip),
   });
   route(app, ep.phase.order, async (req) => conf.reorderPhases(ctx, req.user, req.body.ids, req.ip));
   listRoutes(ep.category, 'Bijlagecategorie', {

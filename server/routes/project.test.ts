@@ -179,6 +179,73 @@ describe('projects', () => {
   });
 });
 
+describe('two users edit the same info form', () => {
+  const STALE = {
+    project: 'Dit project is intussen door iemand anders gewijzigd. Uw wijzigingen zijn niet opgeslagen; open het project opnieuw om de nieuwe gegevens te zien.',
+    version: 'Deze versie is intussen door iemand anders gewijzigd. Uw wijzigingen zijn niet opgeslagen; open de versie opnieuw om de nieuwe gegevens te zien.',
+    model: 'Dit rekenmodel is intussen door iemand anders gewijzigd. Uw wijzigingen zijn niet opgeslagen; open het rekenmodel opnieuw om de nieuwe gegevens te zien.',
+  };
+  /** What the project form sends: every field as typed, and `previous` as the form loaded them. */
+  const projectForm = (d: Record<string, unknown>, changes: object) => {
+    const fields = {
+      name: d.name, number: d.number, description: d.description, organisation: d.organisation, projectmanager: d.projectmanager,
+      subregion: d.subregion, type_project: d.type_project, hidden: d.hidden,
+    };
+    const roles = (d.roles as { id: number; role: string }[]).map((r) => ({ id: r.id, role: r.role }));
+    return { ...fields, roles, ...changes, previous: { ...fields, roles } };
+  };
+
+  it('project: a save over a colleague\'s newer description or role is refused with 409 and writes nothing', async () => {
+    const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    const loaded = (await inject('GET', `/project/${tree.projectId}/`, adm)).json();
+    // A colleague writes a description meanwhile.
+    expect((await inject('PATCH', `/project/${tree.projectId}/`, usr, { description: 'Grondprijzen herzien' })).statusCode).toBe(200);
+    const stale = await inject('PUT', `/project/${tree.projectId}/`, adm, projectForm(loaded, { name: 'Hernoemd' }));
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ message: STALE.project, code: 'stale', fields: ['description'] });
+    expect((await inject('GET', `/project/${tree.projectId}/`, adm)).json()).toMatchObject({ name: loaded.name, description: 'Grondprijzen herzien' });
+    // Another ADM changes a user's rights meanwhile: the form's old role would undo it.
+    const fresh = (await inject('GET', `/project/${tree.projectId}/`, adm)).json();
+    const otherAdm = await bearer(t.app, a.staff);
+    await t.db.insert(projectRole).values({ projectId: tree.projectId, userId: a.staff.id, role: 'ADM' })
+      .onConflictDoUpdate({ target: [projectRole.projectId, projectRole.userId], set: { role: 'ADM' } });
+    expect((await inject('PATCH', `/project/${tree.projectId}/`, otherAdm, { roles: [{ id: a.vwr.id, role: 'USR' }] })).statusCode).toBe(200);
+    const roleStale = await inject('PUT', `/project/${tree.projectId}/`, adm, projectForm(fresh, { organisation: 'Gemeente' }));
+    expect(roleStale.statusCode).toBe(409);
+    expect(roleStale.json().fields).toEqual([`role:${a.vwr.id}`]);
+    const after = (await inject('GET', `/project/${tree.projectId}/`, adm)).json();
+    expect(after.organisation).toBeNull();
+    expect(after.roles).toEqual(expect.arrayContaining([expect.objectContaining({ id: a.vwr.id, role: 'USR' })]));
+    // Loaded afresh, the same save goes through; a field changed meanwhile to what this form also sends is no conflict.
+    const reloaded = (await inject('GET', `/project/${tree.projectId}/`, adm)).json();
+    await inject('PATCH', `/project/${tree.projectId}/`, usr, { projectmanager: 'J. Jansen' });
+    const ok = await inject('PUT', `/project/${tree.projectId}/`, adm, projectForm(reloaded, { organisation: 'Gemeente', projectmanager: 'J. Jansen' }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ organisation: 'Gemeente', projectmanager: 'J. Jansen', description: 'Grondprijzen herzien' });
+  });
+
+  it('version and model: a save over a newer change is refused with 409; without a change meanwhile it saves', async () => {
+    const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    const v = (await inject('GET', `/version-model/${tree.versionId}/`, adm)).json();
+    const vPrevious = { name: v.name, description: v.description, phase: v.phase };
+    await inject('PATCH', `/version-model/${tree.versionId}/`, usr, { description: 'Variant met sociale huur' });
+    const vStale = await inject('PUT', `/version-model/${tree.versionId}/`, adm, { name: 'Versie B', description: v.description, phase: v.phase, previous: vPrevious });
+    expect(vStale.statusCode).toBe(409);
+    expect(vStale.json()).toMatchObject({ message: STALE.version, code: 'stale' });
+    expect((await inject('GET', `/version-model/${tree.versionId}/`, adm)).json()).toMatchObject({ name: v.name, description: 'Variant met sociale huur' });
+
+    const m = (await inject('GET', `/model/${tree.modelId}/`, adm)).json();
+    const mPrevious = { name: m.name, description: m.description, frozen: m.frozen };
+    const mOk = await inject('PUT', `/model/${tree.modelId}/`, adm, { name: m.name, description: 'Eerste opzet', frozen: false, previous: mPrevious });
+    expect(mOk.statusCode, mOk.body).toBe(200);
+    await inject('PUT', `/model/${tree.modelId}/`, usr, { name: 'Model hernoemd', description: 'Eerste opzet' });
+    const mStale = await inject('PUT', `/model/${tree.modelId}/`, adm, { name: m.name, description: 'Tweede opzet', frozen: false, previous: { ...mPrevious, description: 'Eerste opzet' } });
+    expect(mStale.statusCode).toBe(409);
+    expect(mStale.json()).toMatchObject({ message: STALE.model, fields: ['name'] });
+    expect((await inject('GET', `/model/${tree.modelId}/`, adm)).json()).toMatchObject({ name: 'Model hernoemd', description: 'Eerste opzet' });
+  });
+});
+
 describe('duplicate, move and delete', () => {
   it('duplicates a project with its whole tree in one go, with a unique name', async () => {
     const tree = await seedTree(t.db, a, { name: 'Bron', roles: rolesAsGlobal(a), versions: 2, models: 2 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { userEndpoints as ep } from '../../src/api/contract/users.ts';
-import { INVITE_SENT, PASSWORD_CHANGED, USER_DELETED } from '../../src/api/contract/messages.ts';
+import { INVITE_SENT, PASSWORD_CHANGED } from '../../src/api/contract/messages.ts';
 import * as users from '../services/users.ts';
 import { route } from './route.ts';
 
@@ -16,10 +16,7 @@ export default async function userRoutes(app: FastifyInstance) {
   });
   route(app, ep.get, async (req) => users.getUser(ctx, req.user, req.params.id));
   route(app, ep.update, async (req) => users.updateUser(ctx, req.user, req.params.id, req.body, req.ip));
-  route(app, ep.remove, async (req) => {
-    await users.deleteUser(ctx, req.user, req.params.id, req.ip);
-    return { message: USER_DELETED };
-  });
+  route(app, ep.remove, async (req) => ({ message: await users.deleteUser(ctx, req.user, req.params.id, req.ip) }));
   route(app, ep.setBlocked, async (req) => users.setBlocked(ctx, req.user, req.params.id, req.body.blocked, req.ip));
   route(app, ep.resetMfa, async (req) => users.resetUserMfa(ctx, req.user, req.params.id, req.ip));
   route(app, ep.reinvite, async (req) => {

@@ -170,11 +170,19 @@ export const reorderPhases = (ctx: AppContext, actor: UserRow, ids: number[], ip
     return ids.map((id) => phaseOut(byId.get(id)!));
   });
 
-/** No protected entries and no 423: versions using the phase get phase null. */
-export const deletePhase = (ctx: AppContext, actor: UserRow, id: number, ip: string) =>
+/**
+ * No protected entries. In use by versions without force → 423 (the versions would lose their phase
+ * without the administrator knowing); with force those versions get phase null, and the audit says how many.
+ */
+export const deletePhase = (ctx: AppContext, actor: UserRow, id: number, force: boolean, ip: string) =>
   adminCommand(ctx, actor, ip, async (c) => {
     const p = await ownPhase(c.tx, actor, id);
-    await c.tx.update(versionModel).set({ phaseId: null }).where(eq(versionModel.phaseId, p.id));
+    const used = await c.tx.select({ id: versionModel.id }).from(versionModel).where(eq(versionModel.phaseId, p.id));
+    if (used.length && !force) throw IN_USE(`Fasedefinitie '${p.description}' wordt nog gebruikt door ${used.length} versie(s). Bij verwijderen krijgen deze versies geen fase.`);
+    if (used.length) {
+      await c.tx.update(versionModel).set({ phaseId: null }).where(eq(versionModel.phaseId, p.id));
+      await c.audit(`${used.length} versie(s) met fasedefinitie '${p.description}' hebben geen fase meer`);
+    }
     await c.tx.delete(phase).where(eq(phase.id, p.id));
     await c.audit(`Fasedefinitie '${p.description}' verwijderd`);
   });

@@ -11,6 +11,7 @@ import { capabilityKey } from '../policies/capabilities.ts';
 import { modelDetail, modelListJson, type ModelAccess } from './projectRows.ts';
 import { copyModel, deleteSubtree, freeCopyName, stampOf, touch } from './projectTree.ts';
 import { resultsChanged } from './modelResults.ts';
+import { refuseStaleEdit } from './staleEdit.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import { cachedAnswer, type CachedAnswer } from './answerCache.ts';
 import { copyFile, readFile, saveFile } from '../storage/files.ts';
@@ -90,7 +91,9 @@ export async function createModel(ctx: AppContext, user: UserRow, body: ModelCre
 export async function updateModel(ctx: AppContext, user: UserRow, id: number, body: ModelUpdate, ip: string) {
   return command(ctx, { user, ip }, async (c) => {
     const access = await editableModel(c, user, id);
-    const [current] = await c.tx.select({ name: model.name, description: model.description, frozen: model.frozen }).from(model).where(eq(model.id, id));
+    const [current] = await c.tx.select({ name: model.name, description: model.description, frozen: model.frozen }).from(model).where(eq(model.id, id)).for('update');
+    const { previous, ...next } = body;
+    refuseStaleEdit('model', current, previous, next);
     const toggles = body.frozen !== undefined && body.frozen !== current.frozen;
     if (toggles) policy.requireFrozenToggle(access.role);
     const renames = body.name !== undefined && body.name !== current.name;

@@ -10,6 +10,7 @@ import { projectDetail, projectListJson, projectRights } from './projectRows.ts'
 import { cachedAnswer } from './answerCache.ts';
 import { copyProjectTree, deleteSubtree, freeCopyName, stampOf } from './projectTree.ts';
 import { resultsChanged } from './modelResults.ts';
+import { refuseStaleEdit, rolesByUser } from './staleEdit.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 import type { z } from 'zod';
 import type { ProjectCreateBody, ProjectDetail, ProjectPatchBody } from '../../src/api/contract/project.ts';
@@ -75,10 +76,25 @@ export async function createProject(ctx: AppContext, user: UserRow, body: Projec
 }
 
 
+/** 409 when the save would overwrite a field or a user's role changed after the form loaded (`previous`). */
+async function refuseStaleProject(tx: DbOrTx, user: UserRow, id: number, body: ProjectUpdate) {
+  const { previous, roles, ...fields } = body;
+  if (!previous) return;
+  const [row] = await tx.select().from(project).where(eq(project.id, id)).for('update');
+  const stored = {
+    name: row.name, number: row.number, description: row.description, organisation: row.organisation,
+    projectmanager: row.projectmanager, subregion: row.subregionId, type_project: row.typeProjectId, hidden: row.hidden,
+    ...(previous.roles && rolesByUser(await projectRights(tx, user.clientId, id))),
+  };
+  const { roles: previousRoles, ...previousFields } = previous;
+  refuseStaleEdit('project', stored, { ...previousFields, ...rolesByUser(previousRoles, user.id) }, { ...fields, ...rolesByUser(roles, user.id) });
+}
+
 export async function updateProject(ctx: AppContext, user: UserRow, id: number, body: ProjectUpdate, ip: string) {
   return command(ctx, { user, ip }, async (c) => {
     const access = await editableProject(c, user, id);
     if (body.roles !== undefined) policy.requireRights(access.role);
+    await refuseStaleProject(c.tx, user, id, body);
     await checkReferences(c.tx, user, body);
     const set: Partial<typeof project.$inferInsert> = { timestampLastModified: c.now, lastModifiedBy: user.id };
     if (body.name !== undefined) set.name = body.name;

@@ -3,7 +3,7 @@ import { TERMS_VERSION } from '../../src/api/contract/auth.ts';
 import type { AdminUser, CreateUserBody, UpdateUserBody } from '../../src/api/contract/users.ts';
 import type { Role } from '../../src/api/contract/common.ts';
 import { NO_ROLE } from '../../src/api/contract/roles.ts';
-import { INVITE_NOT_SENT, INVITE_NOT_SENT_NEW_USER } from '../../src/api/contract/messages.ts';
+import { INVITE_NOT_SENT, INVITE_NOT_SENT_NEW_USER, userDeletedMessage } from '../../src/api/contract/messages.ts';
 import { formatCount } from '../../src/lib/count.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
@@ -110,12 +110,23 @@ export async function updateUser(ctx: AppContext, actor: UserRow, id: number, bo
   });
 }
 
-export async function deleteUser(ctx: AppContext, actor: UserRow, id: number, ip: string): Promise<void> {
-  await command(ctx, { user: actor, ip }, async (c) => {
+/**
+ * Deletes a user; the answer says what went with the user (their BI links, whose feeds stop) and which
+ * projects are left without a user with Beheren (only a global ADM can then give it, at Projectrechten).
+ */
+export async function deleteUser(ctx: AppContext, actor: UserRow, id: number, ip: string): Promise<string> {
+  return command(ctx, { user: actor, ip }, async (c) => {
     const u = await managedTarget(c.tx, actor, id);
     assertNotSelf(actor, u, 'verwijderen');
+    const [{ n: biLinks }] = (await c.tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM bi_link WHERE user_id = ${u.id}`)).rows;
+    const withoutAdmin = (await c.tx.execute<{ name: string }>(sql`
+      SELECT p.name FROM project p JOIN project_role pr ON pr.project_id = p.id AND pr.user_id = ${u.id} AND pr.role = 'ADM'
+      WHERE NOT EXISTS (SELECT 1 FROM project_role o WHERE o.project_id = p.id AND o.user_id <> ${u.id} AND o.role = 'ADM')
+      ORDER BY lower(p.name)`)).rows.map((r) => r.name);
     await c.tx.delete(appUser).where(eq(appUser.id, u.id));
     await c.audit(`Gebruiker '${fullName(u)}' (${u.email}) verwijderd`);
+    if (biLinks) await c.audit(`${formatCount(biLinks, 'BI-link', 'BI-links')} van gebruiker '${fullName(u)}' verwijderd`);
+    return userDeletedMessage(biLinks, withoutAdmin);
   });
 }
 

@@ -10,6 +10,7 @@ import { editableProject, editableVersion } from './editAccess.ts';
 import { versionDetail, versionListJson } from './projectRows.ts';
 import { copyVersion, deleteSubtree, freeCopyName, stampOf, touch } from './projectTree.ts';
 import { resultsChanged } from './modelResults.ts';
+import { refuseStaleEdit } from './staleEdit.ts';
 
 /** The bodies as the contract's schemas hand them over. */
 type VersionCreate = z.output<typeof VersionModelCreateBody>;
@@ -54,6 +55,11 @@ export async function createVersion(ctx: AppContext, user: UserRow, body: Versio
 export async function updateVersion(ctx: AppContext, user: UserRow, id: number, body: VersionUpdate, ip: string) {
   return command(ctx, { user, ip }, async (c) => {
     const access = await editableVersion(c, user, id);
+    const { previous, ...next } = body;
+    if (previous) {
+      const [row] = await c.tx.select().from(versionModel).where(eq(versionModel.id, id)).for('update');
+      refuseStaleEdit('version', { name: row.name, description: row.description, phase: row.phaseId ?? 0 }, previous, next);
+    }
     const set: Partial<typeof versionModel.$inferInsert> = { timestampLastModified: c.now, lastModifiedBy: user.id };
     if (body.name !== undefined) set.name = body.name;
     if (body.description !== undefined) set.description = body.description;

@@ -47,8 +47,7 @@ export const configurationApi = {
   renamePhase: phase.rename,
   /** The client's phases in their new order (all of them); answers the list in that order. */
   orderPhases: (ids: number[]) => call(ep.phase.order, { body: { ids } }),
-  /** Phases are deleted without the 423 question. */
-  deletePhase: (rowId: number) => phase.remove(rowId),
+  deletePhase: phase.remove,
 
   categories: (): Promise<CategoryRow[]> => referenceDataApi.categoryAttachments(),
   createCategory: (name: string) => category.create(name),

@@ -71,11 +71,11 @@ export const phaseKind: ReferenceKind = {
   duplicate: DUPLICATE_REFERENCE_MESSAGE.phase,
   deleteError: 'Fout bij het verwijderen van fasedefinitie',
   loadError: 'Fout bij het laden van de fasedefinities.',
-  forceWarning: null,
+  forceWarning: 'Let op: versies met deze fasedefinitie krijgen geen fase meer.',
   load: async () => (await configurationApi.phases()).map((r) => ({ id: r.id, name: r.description, protected: false })),
   create: (name) => configurationApi.createPhase(name),
   rename: (id, name) => configurationApi.renamePhase(id, name),
-  remove: (id) => configurationApi.deletePhase(id),
+  remove: (id, force) => configurationApi.deletePhase(id, force),
   reorder: async (ids) => (await configurationApi.orderPhases(ids)).map((r) => ({ id: r.id, name: r.description, protected: false })),
 };
 

@@ -10,6 +10,7 @@ import { isStatus, messageOf } from '../../api/http.ts';
 import { EMAIL_IN_USE, invitationNotSent, USER_DELETED, USER_EMAIL_PATTERN, usersApi, type AdminUser, type Role } from '../../api/users.ts';
 import { AccessChecklist, formatLastLogin, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';
+import { changedFields, changedRows } from './changes.ts';
 
 const SAVED = 'Opslaan gelukt!';
 
@@ -41,7 +42,9 @@ const EditUserScreen = observer(function EditUserScreen() {
     if (!USER_EMAIL_PATTERN.test(f.email)) return void toasts.error('E-mailadres is niet geldig');
     void submission.run(async () => {
       try {
-        show(await usersApi.update(userId, { ...f, mfaForced }));
+        // Only what was changed here: a field changed by someone else since the screen loaded stays as it is.
+        const loaded = { firstName: user!.firstName, lastName: user!.lastName, email: user!.email, role: user!.role, mfaForced: user!.mfaForced };
+        show(await usersApi.update(userId, changedFields(loaded, { ...f, mfaForced })));
       } catch (err) {
         if (isStatus(err, 409)) setEmailTaken(f.email);
         throw err;
@@ -62,9 +65,11 @@ const EditUserScreen = observer(function EditUserScreen() {
   const remove = () => {
     setConfirmDelete(false);
     void submission.run(async () => {
-      await usersApi.remove(userId);
+      // The answer also says what went with the user (BI links, projects left without Beheren).
+      const { message } = await usersApi.remove(userId);
       screen.navigate('UserList');
-    }, { success: USER_DELETED, failure: 'Fout bij het verwijderen van de gebruiker.' });
+      return message;
+    }, { success: (message) => message || USER_DELETED, failure: 'Fout bij het verwijderen van de gebruiker.' });
   };
   const reinvite = () => void submission.run(() => usersApi.reinvite(userId), {
     success: `Er is een nieuwe uitnodiging verstuurd naar ${user!.email}. De vorige link werkt niet meer.`,
@@ -123,20 +128,29 @@ const EditUserScreen = observer(function EditUserScreen() {
 });
 export default EditUserScreen;
 
-/** One grant list with its own save button; a list that did not load shows as empty. */
-function useSection<T>(load: () => Promise<T[]>, loadError: string) {
+/**
+ * One grant list with its own save button; a list that did not load shows as empty. A save sends only the
+ * rows changed since the list was loaded (or last saved): a grant someone else changed meanwhile on
+ * another row is not put back. A failed save keeps the rows as edited.
+ */
+function useSection<T extends object>(load: () => Promise<T[]>, loadError: string, key: (row: T) => number) {
   const loaded = useResource<T[]>(loadError, load);
+  const [saved, setSaved] = useState<T[] | null>(null);
+  const base = saved ?? loaded.value ?? (loaded.failed ? [] : null);
   const [edited, setEdited] = useState<T[] | null>(null);
-  const rows = edited ?? loaded.value ?? (loaded.failed ? [] : null);
+  const rows = edited ?? base;
   const setRows = (change: (rows: T[]) => T[]) => setEdited(change(rows ?? []));
   const submission = useSubmission();
-  const save = (f: () => Promise<T[]>, saveError: string) =>
-    submission.run(async () => setEdited(await f()), { success: SAVED, failure: () => saveError });
+  const save = (f: (changed: T[]) => Promise<T[]>, saveError: string) =>
+    submission.run(async () => {
+      setSaved(await f(changedRows(base ?? [], rows ?? [], key)));
+      setEdited(null);
+    }, { success: SAVED, failure: () => saveError });
   return { rows, setRows, busy: submission.busy, save };
 }
 
 const SubregionSection = observer(function SubregionSection({ userId }: { userId: number }) {
-  const s = useSection(() => usersApi.subregions(userId), 'Fout bij het laden van de deelgebieden van de gebruiker.');
+  const s = useSection(() => usersApi.subregions(userId), 'Fout bij het laden van de deelgebieden van de gebruiker.', (r) => r.subregionId);
   const rows: CheckRow[] = (s.rows ?? []).map((r) => ({ id: r.subregionId, label: r.subregionDescription, checked: r.access }));
   return (
     <Card className="gs-form" role="region" aria-label="Deelgebieden">
@@ -146,7 +160,7 @@ const SubregionSection = observer(function SubregionSection({ userId }: { userId
           <AccessChecklist rows={rows} disabled={s.busy} empty="Er zijn geen deelgebieden."
             onChange={(id, checked) => s.setRows((all) => all.map((r) => (r.subregionId === id ? { ...r, access: checked } : r)))} />
           <Button text="Opslaan" intent="primary" loading={s.busy}
-            onClick={() => void s.save(() => usersApi.setSubregions(userId, s.rows!.map((r) => ({ subregionId: r.subregionId, access: r.access }))),
+            onClick={() => void s.save((changed) => usersApi.setSubregions(userId, changed.map((r) => ({ subregionId: r.subregionId, access: r.access }))),
               'Fout bij het opslaan van de deelgebieden.')} />
         </>
       )}
@@ -155,7 +169,7 @@ const SubregionSection = observer(function SubregionSection({ userId }: { userId
 });
 
 const ReportSection = observer(function ReportSection({ userId }: { userId: number }) {
-  const s = useSection(() => usersApi.templateReports(userId), 'Fout bij het laden van de rapportage sjablonen van de gebruiker.');
+  const s = useSection(() => usersApi.templateReports(userId), 'Fout bij het laden van de rapportage sjablonen van de gebruiker.', (r) => r.templateReportId);
   const rows: CheckRow[] = (s.rows ?? []).map((r) => ({ id: r.templateReportId, label: r.templateReportName, checked: r.access }));
   return (
     <Card className="gs-form" role="region" aria-label="Rapportages">
@@ -165,7 +179,7 @@ const ReportSection = observer(function ReportSection({ userId }: { userId: numb
           <AccessChecklist rows={rows} disabled={s.busy} empty="Er zijn geen rapportage sjablonen."
             onChange={(id, checked) => s.setRows((all) => all.map((r) => (r.templateReportId === id ? { ...r, access: checked } : r)))} />
           <Button text="Opslaan" intent="primary" loading={s.busy}
-            onClick={() => void s.save(() => usersApi.setTemplateReports(userId, s.rows!.map((r) => ({ templateReportId: r.templateReportId, access: r.access }))),
+            onClick={() => void s.save((changed) => usersApi.setTemplateReports(userId, changed.map((r) => ({ templateReportId: r.templateReportId, access: r.access }))),
               'Fout bij het opslaan van de rapportage sjablonen.')} />
         </>
       )}
@@ -174,7 +188,7 @@ const ReportSection = observer(function ReportSection({ userId }: { userId: numb
 });
 
 const ProjectSection = observer(function ProjectSection({ userId }: { userId: number }) {
-  const s = useSection(() => usersApi.projectRoles(userId), 'Fout bij het laden van de projectrechten van de gebruiker.');
+  const s = useSection(() => usersApi.projectRoles(userId), 'Fout bij het laden van de projectrechten van de gebruiker.', (r) => r.projectId);
   const [all, setAll] = useState<Role | ''>('');
   const rows: ProjectRoleRow[] = (s.rows ?? []).map((r) => ({ projectId: r.projectId, projectName: r.projectName, role: r.role }));
   return (
@@ -193,7 +207,7 @@ const ProjectSection = observer(function ProjectSection({ userId }: { userId: nu
             }} />
           {rows.length > 0 && (
             <Button text="Opslaan" intent="primary" loading={s.busy}
-              onClick={() => void s.save(() => usersApi.setProjectRoles(userId, s.rows!.map((r) => ({ projectId: r.projectId, role: r.role }))),
+              onClick={() => void s.save((changed) => usersApi.setProjectRoles(userId, changed.map((r) => ({ projectId: r.projectId, role: r.role }))),
                 'Fout bij het opslaan van de projectrechten.')} />
           )}
         </>

@@ -83,8 +83,6 @@ export const configurationEndpoints = {
     ...listEndpoints(routes.configuration.phase, Phase, DescriptionBody),
     /** The client's phases in their new order (all of them); answers the list in that order. */
     order: endpoint(routes.configuration.phase.order, { tags, body: PhaseOrderBody, response: { 200: PhaseList } }),
-    /** Phases are deleted without the 423 question. */
-    remove: endpoint(routes.configuration.phase.remove, { tags, params: IdParams, response: { 200: Ok } }),
   },
   category: listEndpoints(routes.configuration.category, CategoryAttachment, NameBody),
 };

@@ -41,6 +41,21 @@ export const USER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_IN_USE = 'E-mail is al in gebruik door een andere gebruiker.';
 /** 200 of DELETE user/{id}/. */
 export const USER_DELETED = 'Gebruiker verwijderd.';
+/**
+ * The answer of deleting a user, with what went with the user and was not on the screen: the user's BI links
+ * (their feeds stop), and the projects that now have no user with Beheren left.
+ */
+export function userDeletedMessage(biLinks: number, withoutAdmin: string[]): string {
+  const parts = [USER_DELETED];
+  if (biLinks) parts.push(`Ook ${biLinks === 1 ? 'de BI-link' : `de ${formatCount(biLinks, 'BI-link', 'BI-links')}`} van deze gebruiker ${biLinks === 1 ? 'is' : 'zijn'} verwijderd.`);
+  if (withoutAdmin.length) {
+    const names = withoutAdmin.map((n) => `'${n}'`).join(', ');
+    parts.push(withoutAdmin.length === 1
+      ? `Project ${names} heeft geen gebruiker met Beheren meer; geef iemand die rechten bij Projectrechten.`
+      : `De projecten ${names} hebben geen gebruiker met Beheren meer; geef iemand die rechten bij Projectrechten.`);
+  }
+  return parts.join(' ');
+}
 /** The 409 of a name another entry of the same kind (of the client) has, case-insensitively. */
 export const DUPLICATE_REFERENCE_MESSAGE = {
   subregion: 'Er bestaat al een deelgebied met deze naam.',
@@ -71,6 +86,15 @@ export const SAVE_FAILED = 'Er is een fout opgetreden tijdens het opslaan.';
 export const UPLOAD_OK = 'Upload geslaagd';
 export const UPLOAD_FAILED = 'Upload niet geslaagd.';
 export const MSG_CONFLICT = 'Het model is intussen door iemand anders opgeslagen.';
+/**
+ * 409 (code 'stale') of a project, version or model info save that would overwrite a value someone else
+ * changed after the form was loaded (its `previous`): nothing is written, the form keeps what was typed.
+ */
+export const STALE_EDIT_MESSAGE = {
+  project: 'Dit project is intussen door iemand anders gewijzigd. Uw wijzigingen zijn niet opgeslagen; open het project opnieuw om de nieuwe gegevens te zien.',
+  version: 'Deze versie is intussen door iemand anders gewijzigd. Uw wijzigingen zijn niet opgeslagen; open de versie opnieuw om de nieuwe gegevens te zien.',
+  model: 'Dit rekenmodel is intussen door iemand anders gewijzigd. Uw wijzigingen zijn niet opgeslagen; open het rekenmodel opnieuw om de nieuwe gegevens te zien.',
+} as const;
 /** A field's message when its value is not one the field takes (a 400's `errors`, a grid cell, a toast). */
 export const INVALID_INPUT = 'Ongeldige invoer.';
 /** Spec 3 §8: the 400 of a save whose model data does not validate. */

@@ -70,6 +70,8 @@ export type ModelCreateBody = z.input<typeof ModelCreateBody>;
 export const ModelPutBody = z.object({
   ...namedFields('model'),
   frozen: z.boolean().optional(),
+  /** The values the form was loaded with; a save over a newer change answers 409 (as a project's). */
+  previous: z.object({ name: z.string(), description: z.string().nullable(), frozen: z.boolean() }).partial().optional(),
 });
 export const ModelPatchBody = ModelPutBody.partial();
 export type ModelPutBody = z.input<typeof ModelPutBody>;

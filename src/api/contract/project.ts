@@ -89,12 +89,29 @@ const updateFields = {
   hidden: z.boolean(),
   roles: z.array(ProjectRoleInput),
 };
+/**
+ * `previous`: the values the form was loaded with (as GET project/{id}/ answered them). A save that would
+ * overwrite a field or a user's role someone else changed since answers 409 (code 'stale',
+ * STALE_EDIT_MESSAGE) and writes nothing; without `previous` nothing is checked.
+ */
+const ProjectPrevious = z.object({
+  name: z.string(),
+  number: z.string().nullable(),
+  description: z.string().nullable(),
+  organisation: z.string().nullable(),
+  projectmanager: z.string().nullable(),
+  subregion: z.number(),
+  type_project: z.number(),
+  hidden: z.boolean(),
+  roles: z.array(ProjectRoleInput),
+}).partial();
 export const ProjectPutBody = z.object({
   ...updateFields,
   hidden: updateFields.hidden.optional(),
   roles: updateFields.roles.optional(),
+  previous: ProjectPrevious.optional(),
 });
-export const ProjectPatchBody = z.object(updateFields).partial();
+export const ProjectPatchBody = z.object({ ...updateFields, previous: ProjectPrevious }).partial();
 export type ProjectPutBody = z.input<typeof ProjectPutBody>;
 export type ProjectPatchBody = z.input<typeof ProjectPatchBody>;
 

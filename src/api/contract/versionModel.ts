@@ -54,9 +54,11 @@ export const VersionModelCreateBody = z.object({
 export type VersionModelCreateBody = z.input<typeof VersionModelCreateBody>;
 
 /** PUT version-model/{id}/ (name required) and PATCH (any subset). */
+/** `previous`: the values the form was loaded with; a save over a newer change answers 409 (as a project's). */
 export const VersionModelPutBody = z.object({
   ...namedFields('version'),
   phase: PhaseRef.optional(),
+  previous: z.object({ name: z.string(), description: z.string().nullable(), phase: z.number() }).partial().optional(),
 });
 export const VersionModelPatchBody = VersionModelPutBody.partial();
 export type VersionModelPutBody = z.input<typeof VersionModelPutBody>;

@@ -5,7 +5,7 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { useSubmission } from '../../app/submission.ts';
 import type { NamedKind } from '../../lib/names.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { SAVE_OK, orDash, saveErrorMessage } from './formRules.ts';
+import { SAVE_OK, isStaleEdit, orDash, saveErrorMessage } from './formRules.ts';
 import { isStatus } from '../../api/http.ts';
 import { projectsStoreOf } from './ProjectsStore.ts';
 
@@ -72,7 +72,7 @@ export function useFormSave(kind: NamedKind, onNameTaken: (message: string) => v
     success: ({ message = SAVE_OK }) => message,
     failure: (e) => {
       const message = saveErrorMessage(e, kind);
-      if (isStatus(e, 409)) onNameTaken(message);
+      if (isStatus(e, 409) && !isStaleEdit(e)) onNameTaken(message);
       return message;
     },
   });

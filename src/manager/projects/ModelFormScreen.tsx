@@ -31,6 +31,8 @@ const ModelFormScreen = observer(function ModelFormScreen() {
   const modelId = isNew ? null : numParam(screen.params.modelId);
 
   const [form, setForm] = useState<Form>({ name: '', description: '', platform: 'spreadsheet', typeModel: 0, frozen: false });
+  /** The values as loaded: the server refuses a save over someone else's newer change (409 'stale'). */
+  const [previous, setPrevious] = useState<{ name: string; description: string | null; frozen: boolean } | undefined>(undefined);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const { saving, save: saveForm } = useFormSave('model', setNameProblem);
   const [typeMissing, setTypeMissing] = useState(false);
@@ -39,7 +41,11 @@ const ModelFormScreen = observer(function ModelFormScreen() {
     'Fout bij het laden van het rekenmodel.',
     () => Promise.all([isNew ? referenceDataApi.templateModels() : [], modelId ? modelsApi.get(modelId) : null]),
     [isNew, modelId],
-    ([, m]) => m && setForm({ name: m.name, description: m.description ?? '', platform: m.modelPlatform, typeModel: m.typeModel ?? 0, frozen: m.frozen }),
+    ([, m]) => {
+      if (!m) return;
+      setForm({ name: m.name, description: m.description ?? '', platform: m.modelPlatform, typeModel: m.typeModel ?? 0, frozen: m.frozen });
+      setPrevious({ name: m.name, description: m.description, frozen: m.frozen });
+    },
   );
   const [templates, model] = data.value ?? [[], null];
   const { loading, failed: loadFailed } = data;
@@ -77,6 +83,7 @@ const ModelFormScreen = observer(function ModelFormScreen() {
           name: form.name.trim(),
           description: orNull(form.description),
           ...(canFreeze ? { frozen: form.frozen } : {}),
+          previous,
         });
       return { focus: { projectId: saved.projectId, versionId: saved.versionId } };
     });

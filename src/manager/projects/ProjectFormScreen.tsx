@@ -11,6 +11,7 @@ import { PERMISSION_LABELS, roleOptions } from '../../api/contract/roles.ts';
 import './projects.css';
 
 type Role = SubregionRole['role'];
+type ProjectPrevious = NonNullable<Parameters<typeof projectsApi.update>[1]['previous']>;
 const ROLE_OPTIONS = roleOptions(PERMISSION_LABELS);
 
 interface Form {
@@ -45,6 +46,8 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
 
   const [form, setForm] = useState<Form>(EMPTY);
   const [roles, setRoles] = useState<SubregionRole[]>([]);
+  /** The values as loaded: the server refuses a save over someone else's newer change (409 'stale'). */
+  const [previous, setPrevious] = useState<ProjectPrevious | undefined>(undefined);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const { saving, save: saveForm } = useFormSave('project', setNameProblem);
   const [missing, setMissing] = useState(false);
@@ -60,6 +63,10 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
           organisation: d.organisation ?? '', projectmanager: d.projectmanager ?? '', hidden: d.hidden,
         });
         setRoles(d.roles ?? []);
+        setPrevious({
+          name: d.name, number: d.number, description: d.description, organisation: d.organisation, projectmanager: d.projectmanager,
+          subregion: d.subregion, typeProject: d.typeProject, hidden: d.hidden, ...(d.roles ? { roles: d.roles.map((r) => ({ id: r.id, role: r.role })) } : {}),
+        });
       } else {
         setForm({ ...EMPTY, typeProject: t.find((x) => x.isDefault)?.id ?? 0 });
       }
@@ -103,7 +110,7 @@ const ProjectFormScreen = observer(function ProjectFormScreen() {
         const created = await projectsApi.create({ ...fields, roles: roleRows });
         return { focus: { projectId: created.id } };
       }
-      const updated = await projectsApi.update(projectId!, { ...fields, hidden: form.hidden, ...(showRights ? { roles: roleRows } : {}) });
+      const updated = await projectsApi.update(projectId!, { ...fields, hidden: form.hidden, ...(showRights ? { roles: roleRows } : {}), previous });
       return { focus: { projectId: updated.id }, message: PROJECT_UPDATED };
     });
   };

@@ -22,6 +22,8 @@ const VersionFormScreen = observer(function VersionFormScreen() {
   const versionId = isNew ? null : numParam(screen.params.versionId);
 
   const [form, setForm] = useState<Form>({ name: '', description: '', phase: 0 });
+  /** The values as first loaded (a reload keeps the form, so it keeps these too): a save over a newer change is refused. */
+  const [previous, setPrevious] = useState<{ name: string; description: string | null; phase: number } | undefined>(undefined);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const { saving, save: saveForm } = useFormSave('version', setNameProblem);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
@@ -31,7 +33,11 @@ const VersionFormScreen = observer(function VersionFormScreen() {
     'Fout bij het laden van de versie.',
     () => Promise.all([referenceDataApi.phases(), versionId ? versionsApi.get(versionId) : null]),
     [versionId],
-    ([, v]) => v && setForm({ name: v.name, description: v.description ?? '', phase: v.phase }),
+    ([, v]) => {
+      if (!v) return;
+      setForm({ name: v.name, description: v.description ?? '', phase: v.phase });
+      setPrevious({ name: v.name, description: v.description, phase: v.phase });
+    },
   );
   const [phases, version] = data.value ?? [[], null];
   const { loading, failed: loadFailed } = data;
@@ -49,7 +55,7 @@ const VersionFormScreen = observer(function VersionFormScreen() {
     }
     const body = { name: form.name.trim(), description: orNull(form.description), phase: form.phase };
     await saveForm(async () => {
-      const saved = isNew ? await versionsApi.create({ ...body, project: projectId! }) : await versionsApi.update(versionId!, body);
+      const saved = isNew ? await versionsApi.create({ ...body, project: projectId! }) : await versionsApi.update(versionId!, { ...body, previous });
       return { focus: { projectId: saved.projectId, versionId: saved.id } };
     });
   };

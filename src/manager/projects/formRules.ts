@@ -1,5 +1,5 @@
 import { isStatus, ResponseError } from '../../api/http.ts';
-import { SAVE_FAILED } from '../../api/contract/messages.ts';
+import { SAVE_FAILED, STALE_EDIT_MESSAGE } from '../../api/contract/messages.ts';
 import {
   DUPLICATE_NAME_MESSAGE, FORBIDDEN_NAME_MESSAGE, REQUIRED_MESSAGE, hasForbiddenNameChars, type NamedKind,
 } from '../../lib/names.ts';
@@ -15,8 +15,16 @@ export function nameError(kind: NamedKind, name: string): string | null {
   return null;
 }
 
-/** Spec 1 §8: 409 → the name is taken; a frozen model (423) says so; anything else the general message. */
+/** A 409 of a save over someone else's newer change (code 'stale'), not of a taken name. */
+export const isStaleEdit = (e: unknown): boolean =>
+  isStatus(e, 409) && e instanceof ResponseError && (e.body as { code?: unknown } | null)?.code === 'stale';
+
+/**
+ * Spec 1 §8: 409 → the name is taken, unless the form was stale (someone else changed it since it loaded);
+ * a frozen model (423) says so; anything else the general message.
+ */
 export function saveErrorMessage(e: unknown, kind: NamedKind): string {
+  if (isStaleEdit(e)) return STALE_EDIT_MESSAGE[kind];
   if (isStatus(e, 409)) return DUPLICATE_NAME_MESSAGE[kind];
   if (isStatus(e, 423) && e instanceof ResponseError && e.serverMessage) return e.serverMessage;
   return SAVE_FAILED;
