@@ -133,6 +133,17 @@ describe('user administration', () => {
     expect((await call('PUT', `user/${u.id}/project-role/`, a.adm, [{ project_id: bp.id, role: 'ADM' }])).statusCode).toBe(404);
   });
 
+  it('project roles: a project deleted while the list was on screen does not fail the rest of the save', async () => {
+    const { p } = await makeProject('Blijft');
+    const { p: gone } = await makeProject('Verdwijnt');
+    const u = await createUser(t.db, a.clientId, { email: 'weg@admina.test' });
+    await t.db.delete(project).where(eq(project.id, gone.id)); // another administrator's delete, meanwhile
+    const set = await call('PUT', `user/${u.id}/project-role/`, a.adm, [{ project_id: p.id, role: 'VWR' }, { project_id: gone.id, role: 'VWR' }]);
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toContainEqual({ project_id: p.id, project_name: 'Blijft', role: 'VWR', user: u.id });
+    expect(set.json().some((r: { project_id: number }) => r.project_id === gone.id)).toBe(false);
+  });
+
   it('subregion and report grants round-trip; template-report filter', async () => {
     const u = await createUser(t.db, a.clientId, { email: 'grant@admina.test' });
     const res = await call('PUT', `user/${u.id}/subregion/`, a.adm, [{ subregion_id: a.subregionId, access: true }]);

@@ -182,33 +182,37 @@ export async function listProjectRoles(ctx: AppContext, actor: UserRow, id: numb
 }
 
 /**
- * The three grant setters' command: the target user and the granted rows (all of the actor's client,
- * else 404) are read in the transaction that writes the grants and their audit row.
+ * The three grant setters' command: the target user and the granted rows are read in the transaction that
+ * writes the grants and their audit row. A row of another client → 404; a row that no longer exists (a
+ * project deleted while the list was on screen) is passed over, so the rest of the list is saved — its
+ * grant went with it, and the answer's list no longer shows it.
  */
-async function setGrants(
+async function setGrants<R>(
   ctx: AppContext, actor: UserRow, id: number, ip: string,
-  grant: { table: typeof project | typeof subregion | typeof templateReport; ids: number[]; audit: (name: string) => string },
-  write: (tx: Tx, userId: number) => Promise<void>,
+  grant: { table: typeof project | typeof subregion | typeof templateReport; rows: R[]; idOf: (row: R) => number; audit: (name: string) => string },
+  write: (tx: Tx, userId: number, rows: R[]) => Promise<void>,
 ): Promise<void> {
-  const ids = [...new Set(grant.ids)];
+  const ids = [...new Set(grant.rows.map(grant.idOf))];
   await command(ctx, { user: actor, ip }, async (c) => {
     const u = await managedTarget(c.tx, actor, id);
+    const found = new Map<number, number>();
     if (ids.length) {
       const { table } = grant;
-      const [{ n }] = (await c.tx.execute<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM ${table} WHERE ${table.id} IN ${ids} AND ${table.clientId} = ${actor.clientId}`)).rows;
-      if (n !== ids.length) throw notFound();
+      const rows = (await c.tx.execute<{ id: number; client: number }>(
+        sql`SELECT ${table.id} AS id, ${table.clientId} AS client FROM ${table} WHERE ${table.id} IN ${ids}`)).rows;
+      for (const r of rows) found.set(r.id, r.client);
+      if ([...found.values()].some((client) => client !== actor.clientId)) throw notFound();
     }
-    await write(c.tx, u.id);
+    await write(c.tx, u.id, grant.rows.filter((r) => found.has(grant.idOf(r))));
     await c.audit(grant.audit(fullName(u)));
   });
 }
 
 /** Sets the listed projects' roles; NON removes access. Projects of another client → 404. */
 export async function setProjectRoles(ctx: AppContext, actor: UserRow, id: number, rows: { project_id: number; role: Role }[], ip: string) {
-  const grant = { table: project, ids: rows.map((r) => r.project_id), audit: (name: string) => `Projectrechten van gebruiker '${name}' gewijzigd (${formatCount(rows.length, 'project', 'projecten')})` };
-  await setGrants(ctx, actor, id, ip, grant, async (tx, userId) => {
-    for (const r of rows) {
+  const grant = { table: project, rows, idOf: (r: { project_id: number }) => r.project_id, audit: (name: string) => `Projectrechten van gebruiker '${name}' gewijzigd (${formatCount(rows.length, 'project', 'projecten')})` };
+  await setGrants(ctx, actor, id, ip, grant, async (tx, userId, existing) => {
+    for (const r of existing) {
       if (r.role === NO_ROLE) {
         await tx.delete(projectRole).where(and(eq(projectRole.userId, userId), eq(projectRole.projectId, r.project_id)));
       } else {
@@ -228,9 +232,9 @@ export async function listUserSubregions(ctx: AppContext, actor: UserRow, id: nu
 }
 
 export async function setUserSubregions(ctx: AppContext, actor: UserRow, id: number, rows: { subregion_id: number; access: boolean }[], ip: string) {
-  const grant = { table: subregion, ids: rows.map((r) => r.subregion_id), audit: (name: string) => `Deelgebiedrechten van gebruiker '${name}' gewijzigd` };
-  await setGrants(ctx, actor, id, ip, grant, async (tx, userId) => {
-    for (const r of rows) {
+  const grant = { table: subregion, rows, idOf: (r: { subregion_id: number }) => r.subregion_id, audit: (name: string) => `Deelgebiedrechten van gebruiker '${name}' gewijzigd` };
+  await setGrants(ctx, actor, id, ip, grant, async (tx, userId, existing) => {
+    for (const r of existing) {
       if (r.access) await tx.insert(userSubregion).values({ userId, subregionId: r.subregion_id }).onConflictDoNothing();
       else await tx.delete(userSubregion).where(and(eq(userSubregion.userId, userId), eq(userSubregion.subregionId, r.subregion_id)));
     }
@@ -246,9 +250,9 @@ export async function listUserTemplateReports(ctx: AppContext, actor: UserRow, i
 }
 
 export async function setUserTemplateReports(ctx: AppContext, actor: UserRow, id: number, rows: { templateReport_id: number; access: boolean }[], ip: string) {
-  const grant = { table: templateReport, ids: rows.map((r) => r.templateReport_id), audit: (name: string) => `Rapportagerechten van gebruiker '${name}' gewijzigd` };
-  await setGrants(ctx, actor, id, ip, grant, async (tx, userId) => {
-    for (const r of rows) {
+  const grant = { table: templateReport, rows, idOf: (r: { templateReport_id: number }) => r.templateReport_id, audit: (name: string) => `Rapportagerechten van gebruiker '${name}' gewijzigd` };
+  await setGrants(ctx, actor, id, ip, grant, async (tx, userId, existing) => {
+    for (const r of existing) {
       if (r.access) await tx.insert(userTemplateReport).values({ userId, templateReportId: r.templateReport_id }).onConflictDoNothing();
       else await tx.delete(userTemplateReport).where(and(eq(userTemplateReport.userId, userId), eq(userTemplateReport.templateReportId, r.templateReport_id)));
     }
