@@ -63,10 +63,13 @@ export function cell(page: Page, sheet: string, row: number, col: number) {
       el.hot.scrollViewportTo({ row, col });
       return el.hot.getCell(row, col)?.textContent ?? null;
     }, { sheet, row, col }),
-    select: () => page.evaluate(({ sheet, row, col }) => {
-      const el = document.querySelector(`[data-testid="${sheet}"]`) as HotEl;
+    // Right after a tab switch the grid may not be there yet: wait until it is, then select.
+    select: () => expect.poll(() => page.evaluate(({ sheet, row, col }) => {
+      const el = document.querySelector(`[data-testid="${sheet}"]`) as HotEl | null;
+      if (!el?.hot) return false;
       el.hot.selectCell(row, col);
-    }, { sheet, row, col }),
+      return true;
+    }, { sheet, row, col }), { timeout: 20_000 }).toBe(true),
   };
 }
 export const expectCell = (page: Page, sheet: string, row: number, col: number, text: string) =>
