@@ -300,9 +300,15 @@ export function dropDanglingFormulas(m: ModelData): number {
   return dropped;
 }
 
-/** Drop the formulas in period cells and those referring to one (the period codes now mean other dates). */
-export function dropPeriodFormulas(m: ModelData): void {
-  for (const f of formulasOf(m)) if (periodField(f.ref.field) || f.refs.some((r) => periodField(r.field))) removeFormula(m, f.ref);
+/** Drop the formulas in period cells and those referring to one (the period codes now mean other dates); answers how many. */
+export function dropPeriodFormulas(m: ModelData): number {
+  let dropped = 0;
+  for (const f of formulasOf(m)) {
+    if (!periodField(f.ref.field) && !f.refs.some((r) => periodField(r.field))) continue;
+    removeFormula(m, f.ref);
+    dropped++;
+  }
+  return dropped;
 }
 
 function removeFormula(m: ModelData, r: FieldRef): void {

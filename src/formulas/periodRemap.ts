@@ -1,5 +1,5 @@
 import type { ModelData, PeriodItem } from '../api/contract/modelData.ts';
-import { dropPeriodFormulas, formulasOf } from './cellFormulas.ts';
+import { dropPeriodFormulas } from './cellFormulas.ts';
 import { compareYmd, parseYmd, type Ymd } from './dates.ts';
 import { generatePeriods, MAX_PERIODS, type Period, periodIndex } from './periods.ts';
 import { SECTIONS, entriesOf } from './sections.ts';
@@ -63,9 +63,7 @@ export function remapPeriodItems(before: ModelData, next: ModelData): RemapRepor
     e.indexing.indexing_items = remapItems(e.indexing.indexing_items, from, to, null, false, report);
   }
   // A formula in or about a period cell would now stand in or read another period; the values moved.
-  const formulas = formulasOf(next).length;
-  dropPeriodFormulas(next);
-  report.formulasDropped = formulas - formulasOf(next).length;
+  report.formulasDropped = dropPeriodFormulas(next);
   return report;
 }
 
