@@ -77,10 +77,9 @@ function plainDigits(s: string): string | null {
     if (!COMMA_GROUPS.test(s)) return null;
     normal = s.replace(/,/g, '');
   } else if (commas) normal = s.replace(',', '.');
-  else if (dots > 1 || DOT_GROUPS.test(s)) {
-    if (!DOT_GROUPS.test(s)) return null;
-    normal = s.replace(/\./g, '');
-  } else normal = s;
+  else if (DOT_GROUPS.test(s)) normal = s.replace(/\./g, '');
+  else if (dots > 1) return null;
+  else normal = s;
   if (normal.startsWith('.')) normal = `0${normal}`;
   if (normal.endsWith('.')) normal = normal.slice(0, -1);
   return normal;
