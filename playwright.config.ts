@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { ensureProgram } from './scripts/ensure.ts';
 
 // scripts/e2e.ts sets these: a fresh data folder and free ports for every run.
 const port = Number(process.env.E2E_PORT ?? 8765);
@@ -20,7 +21,7 @@ export default defineConfig({
     timezoneId: 'Europe/Amsterdam',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: ensureProgram('chromium'),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },

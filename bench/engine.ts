@@ -13,7 +13,8 @@ import type { Edit } from '../src/formulas/engineModelEdits.ts';
 import { startHyperFormula } from '../src/formulas/hyperformulaSpeedups.ts';
 import { exportXlsx } from '../src/formulas/export.ts';
 import { largeModel, wholeExploitation } from '../test/formulas/largeModel.ts';
-import { makeProfile, recalcWithLibreOffice, sofficePath } from '../test/formulas/libreoffice.ts';
+import { findProgram, installCommand } from '../scripts/ensure.ts';
+import { makeProfile, recalcWithLibreOffice } from '../test/formulas/libreoffice.ts';
 import { periodCode } from '../src/formulas/periods.ts';
 import { goal } from './support/goal.ts';
 
@@ -166,8 +167,8 @@ export default async function bench(): Promise<void> {
   const xlsx = await exportXlsx(engine);
   const exportMs = performance.now() - t;
   console.log(`xlsx-export:                    ${ms(exportMs)} (${(xlsx.length / 1024).toFixed(0)} kB)`);
-  if (!sofficePath()) {
-    console.log('LibreOffice:                    niet geïnstalleerd (apt-get install -y --no-install-recommends libreoffice-calc-nogui); vergelijking overgeslagen');
+  if (!findProgram('soffice')) {
+    console.log(`LibreOffice:                    niet geïnstalleerd (${installCommand('soffice')}); vergelijking overgeslagen`);
     engine.destroy();
     return;
   }

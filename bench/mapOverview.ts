@@ -11,6 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { OverviewRegion, ParentMessage } from '../src/mapviewer/protocol.ts';
 import { fromRd } from '../src/mapviewer/rd.ts';
+import { ensureProgram } from '../scripts/ensure.ts';
 
 const REGIONS = 2000;
 const CORNERS = 40;
@@ -74,7 +75,7 @@ export default async function bench(): Promise<void> {
     if (build.status !== 0) throw new Error('vite build mislukt');
     const { server, base } = await serveStatic(dir);
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: ensureProgram('chromium'),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     });
     try {

@@ -20,7 +20,7 @@
 //   WB_REQUESTS=1                    the requests from the reload of Projects through the open
 //   WB_CHUNKS=1                      the JavaScript files of sign-in + Projects, gzipped, largest first
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from '../server/net.ts';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,7 @@ import { chromium, type Page } from '@playwright/test';
 import { wholeExploitation } from '../test/formulas/largeModel.ts';
 import { startServer, stopServer, type ServerProcess } from '../test/server/serverProcess.ts';
 import { goal } from './support/goal.ts';
+import { ensureProgram } from '../scripts/ensure.ts';
 
 const ADMIN = 'admin@grondslag.local';
 const PASSWORD = 'Bench-Wachtwoord-2026!';
@@ -90,7 +91,7 @@ export default async function bench(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   let server: ServerProcess | null = null;
   const browser = await chromium.launch({
-    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    executablePath: ensureProgram('chromium'),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test, ADMIN, USER, signIn } from './helpers.ts';
-import { unique } from './projectSteps.ts';
+import { expectToast, unique } from './projectSteps.ts';
 
 // Documentatie (issue 13 item 6): the shipped manual opens as a PDF in a new tab, a video plays in the
 // modal player with the id taken from its link, staff adds an entry, the product version at the bottom.
@@ -82,9 +82,16 @@ test('staff adds a video (a bad link refused in Dutch), which plays in the modal
   await videos.getByRole('link', { name }).click();
   await expect(page.getByRole('dialog', { name }).locator('iframe')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871');
   await page.keyboard.press('Escape');
+  // A double click on the question's Verwijderen deletes once (issue 33): one DELETE, no error toast.
+  const deletes: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'DELETE') deletes.push(r.url()); });
   await videos.getByRole('button', { name: `${name} verwijderen` }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Verwijderen' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Verwijderen' }).dblclick();
+  await expectToast(page, `'${name}' verwijderd.`);
   await expect(videos.getByRole('link', { name })).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  expect(deletes).toHaveLength(1);
+  await expect(page.locator('.gs-toasts .bp6-intent-danger')).toHaveCount(0);
 });
 
 test('staff uploads a manual: a file that is not a PDF is refused in Dutch, the PDF opens in a new tab', async ({ page }) => {

@@ -18,9 +18,8 @@ import { startEmbeddedPostgres, type EmbeddedDb } from '../server/db/embedded.ts
 import { lockDataDir } from '../server/lock.ts';
 import { freePort } from '../server/net.ts';
 import { ensureShippedContent, printSeededUsers, seedIfEmpty } from '../server/seed/index.ts';
-import { ensureDebianPackage } from './ensure.ts';
+import { ensureProgram } from './ensure.ts';
 
-const NGINX = '/usr/sbin/nginx';
 const root = join(import.meta.dirname, '..');
 const count = Number(process.argv.slice(2).find((a) => !a.startsWith('-')) ?? 2);
 const config = configFromEnv();
@@ -131,7 +130,7 @@ function writeNginxConfig(ports: number[]): string {
 }
 
 try {
-  ensureDebianPackage(NGINX, 'nginx');
+  const nginxPath = ensureProgram('nginx');
   if (!databaseUrl) {
     unlock = lockDataDir(config.dataDir);
     embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'), config.embeddedPgPort);
@@ -155,7 +154,7 @@ try {
   await Promise.all(instances.map((i, n) => waitFor(`http://127.0.0.1:${i.port}/api/manager/status/`, i.child, `Instantie ${n + 1}`)));
 
   const file = writeNginxConfig(instances.map((i) => i.port));
-  nginx = spawn(NGINX, ['-p', prefix!, '-c', file, '-e', 'stderr'], { stdio: ['ignore', 'inherit', 'pipe'] });
+  nginx = spawn(nginxPath, ['-p', prefix!, '-c', file, '-e', 'stderr'], { stdio: ['ignore', 'inherit', 'pipe'] });
   prefixed(nginx.stderr!, '[nginx]', process.stderr);
   nginx.once('exit', (code, signal) => {
     if (stopping) return;

@@ -3,10 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureDebianPackage } from './ensure.ts';
+import { ensureProgram } from './ensure.ts';
 import { freePort } from '../server/net.ts';
 
-ensureDebianPackage('/usr/bin/chromium', 'chromium', 'apt-get install -y chromium');
+ensureProgram('chromium');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'grondslag-e2e-'));
 chmodSync(dataDir, 0o755); // the embedded database runs as `postgres` when we are root

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './net.ts';
-import { ensureDebianPackage } from '../scripts/ensure.ts';
+import { ensureProgram } from '../scripts/ensure.ts';
 
 // `npm run start:cluster -- 2` for real (scripts/cluster.ts): two server processes on one embedded
 // PostgreSQL behind nginx. A sign-in through nginx is valid on both instances, and SIGTERM stops all.
@@ -16,7 +16,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 let nginxMissing = '';
 try {
-  ensureDebianPackage('/usr/sbin/nginx', 'nginx');
+  ensureProgram('nginx');
 } catch (e) {
   nginxMissing = (e as Error).message;
 }

@@ -19,7 +19,8 @@ import { toSerial } from '../../src/formulas/dates.ts';
 import { applyGlobalParameters } from '../../src/formulas/globalParameters.ts';
 import { INPUT_SHEET, buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
 import { readWorkbookResults, type WorkbookResults } from '../../src/formulas/savedWorkbook.ts';
-import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
+import { ensureProgram } from '../../scripts/ensure.ts';
+import { readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
 import { CHANGED, engineResults, expectSameResults, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { a1 } from '../../src/formulas/workbookRefs.ts';
 import { openXlsx } from '../../src/formulas/xlsxPackage.ts';
@@ -57,7 +58,7 @@ async function openAndFetch(user: UserRow, modelId: number): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  ensureLibreOffice();
+  ensureProgram('soffice');
   t = await createTestApp();
   a = await createTenant(t.db, 'lo');
   await ensureTemplateModels(t.db, t.clock.now()); // the tenant's template row gets the shipped workbook, as at a start

@@ -19,7 +19,8 @@ import { applyGlobalParameters } from '../../src/formulas/globalParameters.ts';
 import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
 import { BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, COMPARISON_FIRST_ROW, COMPARISON_NAME, COMPARISON_ROWS, COMPARISON_SHEET } from '../../src/formulas/reportTemplates.ts';
 import { readWorkbookResults } from '../../src/formulas/savedWorkbook.ts';
-import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
+import { ensureProgram } from '../../scripts/ensure.ts';
+import { readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
 import { CHANGED, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { a1 } from '../../src/formulas/workbookRefs.ts';
 import { openXlsx } from '../../src/formulas/xlsxPackage.ts';
@@ -47,7 +48,7 @@ const engineOf = (data: ModelData) => {
 };
 
 beforeAll(async () => {
-  ensureLibreOffice();
+  ensureProgram('soffice');
   t = await createTestApp();
   a = await createTenant(t.db, 'replo');
   await ensureTemplateModels(t.db, t.clock.now());

@@ -7,6 +7,7 @@ import { inflateRawSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { SignedXml } from 'xml-crypto';
+import { ensureProgram } from '../../scripts/ensure.ts';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { appUser, auditLog, client } from '../db/schema/index.ts';
@@ -32,7 +33,7 @@ const SP_ISSUER = 'http://localhost:8000/api/manager/saml/metadata/';
 function makeKeyPair(name: string) {
   const key = join(dir, `${name}.key`);
   const cert = join(dir, `${name}.crt`);
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert,
+  execFileSync(ensureProgram('openssl'), ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert,
     '-days', '3650', '-subj', `/CN=${name}`], { stdio: 'ignore' });
   return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
 }

@@ -7,14 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { editLinkFor, rolesAsGlobal, seedTree } from '../../test/server/projectFixtures.ts';
-import { ensureDebianPackage } from '../../scripts/ensure.ts';
+import { ensureProgram } from '../../scripts/ensure.ts';
 
 // Debian's litmus suite (basic, locks) against one edit link's folder. Litmus first makes its own
 // collection (MKCOL litmus/) and works on resources inside it, which a one-file link refuses, so most
 // of its tests fail there by design (docs/decisions.md, "Spreadsheet models"). The test holds the exact
 // result per test: a test that starts failing, or starts passing, fails it.
-
-const LITMUS_DIR = '/usr/libexec/litmus';
 
 let t: TestApp;
 let a: Tenant;
@@ -22,7 +20,6 @@ let base: string;
 let work: string;
 
 beforeAll(async () => {
-  ensureDebianPackage(`${LITMUS_DIR}/locks`, 'litmus');
   t = await createTestApp();
   a = await createTenant(t.db, 'litmus');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -40,7 +37,7 @@ async function litmus(suite: 'basic' | 'locks') {
   const url = await editLinkFor(t.db, a, tree, { publicUrl: base, userId: a.usr.id, filename: 'model.xlsx', now: t.clock.now(), hours: 1 });
   // Asynchronous: the server that answers litmus runs in this process.
   const output = await new Promise<string>((resolve, reject) => {
-    const p = spawn(`${LITMUS_DIR}/${suite}`, ['--htdocs', '/usr/share/litmus/htdocs', url.slice(0, url.lastIndexOf('/') + 1)], { cwd: work });
+    const p = spawn(ensureProgram(suite === 'basic' ? 'litmus-basic' : 'litmus-locks'), ['--htdocs', '/usr/share/litmus/htdocs', url.slice(0, url.lastIndexOf('/') + 1)], { cwd: work });
     let out = '';
     p.stdout.on('data', (d) => { out += d; });
     p.stderr.on('data', (d) => { out += d; });

@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import { auditLog, model, modelSession, savedModel, storedFile } from '../db/schema/index.ts';
-import { ensureLibreOffice, makeProfile } from '../../test/formulas/libreoffice.ts';
+import { ensureProgram } from '../../scripts/ensure.ts';
+import { makeProfile } from '../../test/formulas/libreoffice.ts';
 import type { UserRow } from '../context.ts';
 
 // The edit links through a real WebDAV client (the `webdav` npm package) against a listening server:
@@ -219,7 +220,7 @@ describe('WebDAV edit link', () => {
   });
 
   it('LibreOffice opens the edit link with its own WebDAV client and reads the workbook', async () => {
-    const soffice = ensureLibreOffice();
+    const soffice = ensureProgram('soffice');
     const { tree, url } = await opened();
     const bytes = await workbook('geopend in LibreOffice');
     const [saved] = await t.db.select({ fileId: savedModel.fileId }).from(savedModel).where(eq(savedModel.id, tree.savedModelId));

@@ -11,7 +11,8 @@ import { toSerial } from './dates.ts';
 import { applyGlobalParameters } from './globalParameters.ts';
 import { INPUT_SHEET, buildModelTemplate } from './modelTemplate.ts';
 import { readWorkbookResults } from './savedWorkbook.ts';
-import { ensureLibreOffice, makeProfile, readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
+import { ensureProgram } from '../../scripts/ensure.ts';
+import { makeProfile, readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
 import { CHANGED, engineResults, expectSameResults, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { a1 } from './workbookRefs.ts';
 import { writeWorkbookInputs } from './workbookInputs.ts';
@@ -49,7 +50,7 @@ describe('the shipped template in LibreOffice', () => {
   const kinds = ['shipped', 'worked', 'shippedLong', 'workedLong'] as const;
 
   beforeAll(async () => {
-    ensureLibreOffice();
+    ensureProgram('soffice');
     const template = await buildModelTemplate();
     const workedTemplate = await buildModelTemplate(workedTemplateModel());
     const a = await writeWorkbookInputs(template, { parameters: GLOBAL, spaceUsage: SPACE });

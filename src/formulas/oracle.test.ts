@@ -10,7 +10,8 @@ import type { ModelData } from '../api/contract/modelData.ts';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
 import { arbModel } from '../../test/formulas/arbitraries.ts';
-import { ensureLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
+import { ensureProgram } from '../../scripts/ensure.ts';
+import { readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
 import { wholeExploitation } from '../../test/formulas/largeModel.ts';
 import { a1 } from './workbookRefs.ts';
 
@@ -45,7 +46,7 @@ describe('LibreOffice oracle', () => {
   let recalculated = new Map<string, string>();
 
   beforeAll(async () => {
-    ensureLibreOffice();
+    ensureProgram('soffice');
     // The worked example's export is written by the CLI.
     const cli = spawnSync(process.execPath, ['--import', 'tsx', cliPath, workedPath, '--xlsx', join(dir, 'worked.xlsx')], { encoding: 'utf8' });
     expect(cli.status, cli.stderr).toBe(0);

@@ -1,4 +1,4 @@
-import { type ReactNode, memo, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, memo, useEffect, useRef, useState } from 'react';
 import Handsontable from 'handsontable/base';
 import { registerCellType, TextCellType, DropdownCellType } from 'handsontable/cellTypes';
 import { registerPlugin, CopyPaste, Autofill, ManualColumnResize, ContextMenu, AutoColumnSize } from 'handsontable/plugins';
@@ -368,14 +368,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
     if (hot) updateGrid(hot, def, readOnly, shapeRef, dataRef);
   }, [def, readOnly]);
 
-  const wasActive = useRef(active);
-  useEffect(() => {
-    // Shown again after display:none: its DOM is intact; only a window resize meanwhile needs a re-measure.
-    const el = ref.current!;
-    if (active && !wasActive.current && el.dataset.width !== String(window.innerWidth)) hotRef.current?.refreshDimensions();
-    if (active) el.dataset.width = String(window.innerWidth);
-    wasActive.current = active;
-  }, [active]);
+  useRemeasureWhenShown(active, ref, hotRef);
 
   const contents = describe && selected ? describe(def, selected.row, selected.col) : null;
   const hot = hotRef.current;
@@ -405,6 +398,17 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
     </>
   );
 });
+
+/** Shown again after display:none a grid's DOM is intact; only a window resize meanwhile needs a re-measure. */
+function useRemeasureWhenShown(active: boolean, el: RefObject<HTMLDivElement | null>, hot: RefObject<Handsontable | null>) {
+  const wasActive = useRef(active);
+  useEffect(() => {
+    const div = el.current!;
+    if (active && !wasActive.current && div.dataset.width !== String(window.innerWidth)) hot.current?.refreshDimensions();
+    if (active) div.dataset.width = String(window.innerWidth);
+    wasActive.current = active;
+  }, [active, el, hot]);
+}
 
 /** The index of the empty last row, or -1. */
 const spareRowOf = (def: SheetDef) => (def.spare ? def.data.length - 1 : -1);

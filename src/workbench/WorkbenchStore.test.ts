@@ -165,6 +165,23 @@ describe('WorkbenchStore', () => {
     expect(toasts).toContain(MSG.saved);
   });
 
+  it('a save is written through a Submission: a second save while the first is under way is refused and sends nothing (issue 33)', async () => {
+    const { store, server, toasts } = setup();
+    await store.load();
+    store.applyEdits([{ kind: 'costField', id: 1, field: 'amount', value: 2 }]);
+    let answer!: () => void;
+    const save = server.save.bind(server);
+    server.save = (id, data, v) => new Promise<void>((resolve) => (answer = resolve)).then(() => save(id, data, v));
+    const first = store.save();
+    expect(store.saving).toBe(true);
+    expect(await store.save()).toBe(false);
+    answer();
+    expect(await first).toBe(true);
+    expect(store.saving).toBe(false);
+    expect(server.saves).toBe(1);
+    expect(toasts).toEqual([MSG.saved]);
+  });
+
   it("a save the server refuses keeps the user's work on screen and names the first problem's entry and field message (issue 24)", async () => {
     const server = new FakeServer();
     server.data = JSON.parse(readFileSync(new URL('../formulas/examples/full-exploitation.model.json', import.meta.url), 'utf8')) as ModelData;

@@ -1,4 +1,4 @@
-import { action, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
+import { action, computed, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
 import type { Edit } from '../formulas/engineModelEdits.ts';
 import type { GrexEngine } from '../formulas/engine.ts';
 import { startHyperFormula } from '../formulas/hyperformulaSpeedups.ts';
@@ -14,6 +14,7 @@ import { formulasDropped, insertEntries, removeEntries } from './entryRows.ts';
 import { afterPaint, buildEngine, ChangesWaitingForEngine, mark } from './firstPaint.ts';
 import { tellSaveFailure, type StatusError } from './saveFailure.ts';
 import { WorkingCopyBackup } from './workingCopyBackup.ts';
+import { Submission } from '../app/submission.ts';
 import type { EntryKind } from '../formulas/sections.ts';
 import { MSG, splitAnswer, type Backup, type BackupStorage, type MapTakeover, type TestHooks, type WorkbenchApi, type WorkbenchToasts } from './workbenchContract.ts';
 
@@ -43,7 +44,6 @@ export class WorkbenchStore {
   /** Bumped when the layout changes (periods, entries, sets): grids rebuild their columns. */
   layoutRevision = 0;
   dirty = false;
-  saving = false;
   space: SpaceUsageRow[] = [];
   undoStack: UndoEntry[] = [];
   redoStack: UndoEntry[] = [];
@@ -66,12 +66,14 @@ export class WorkbenchStore {
   /** Changes made while the engine is being built, applied in order once it is (nothing typed is lost). */
   private readonly waiting = new ChangesWaitingForEngine();
   private readonly backup: WorkingCopyBackup;
+  private readonly writing: Submission; // one save at a time (Ctrl+S twice), its outcome in one toast
   private disposed = false;
 
   constructor(
     readonly modelId: number,
     private readonly deps: { api: WorkbenchApi; toasts: WorkbenchToasts; storage?: BackupStorage | null; userId: number; backupDelayMs?: number },
   ) {
+    this.writing = new Submission(deps.toasts);
     this.backup = new WorkingCopyBackup(deps.storage, `grondslag.workbench.v1.${deps.userId}.${modelId}`, deps.backupDelayMs);
     makeObservable<WorkbenchStore, 'saved'>(this, {
       status: observable,
@@ -80,7 +82,7 @@ export class WorkbenchStore {
       revision: observable,
       layoutRevision: observable,
       dirty: observable,
-      saving: observable,
+      saving: computed,
       space: observableRef,
       undoStack: observableShallow,
       redoStack: observableShallow,
@@ -486,6 +488,10 @@ export class WorkbenchStore {
     return this.space.some((r) => !isCompleteSpaceRow(r));
   }
 
+  get saving(): boolean {
+    return this.writing.busy;
+  }
+
   /** Save; resolves true when saved. */
   async save(): Promise<boolean> {
     if (!this.engine || this.readOnly || this.saving) return false;
@@ -494,8 +500,7 @@ export class WorkbenchStore {
       return false;
     }
     const data = this.workingCopy();
-    runInAction(() => (this.saving = true));
-    try {
+    return this.writing.run(async () => {
       const answer = await this.deps.api.save(this.modelId, data, this.dataVersion);
       runInAction(() => {
         const { data: saved, meta } = splitAnswer(answer);
@@ -503,16 +508,16 @@ export class WorkbenchStore {
         this.dataVersion = meta.data_version;
         this.saved = saved;
         this.dirty = false;
-        this.saving = false;
       });
       this.clearBackup();
-      this.deps.toasts.success(MSG.saved);
-      return true;
-    } catch (e) {
-      runInAction(() => (this.saving = false));
-      if (tellSaveFailure(e, data, this.deps.toasts) === 'conflict') runInAction(() => (this.conflictOpen = true));
-      return false;
-    }
+    }, {
+      success: MSG.saved,
+      // The workbench's own texts (the entry a refused field belongs to) and the conflict question.
+      failure: (e) => {
+        if (tellSaveFailure(e, data, this.deps.toasts) === 'conflict') runInAction(() => (this.conflictOpen = true));
+        return null;
+      },
+    });
   }
 
   setConflictOpen(open: boolean) {

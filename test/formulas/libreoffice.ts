@@ -5,26 +5,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { ensureProgram } from '../../scripts/ensure.ts';
 import { a1 } from '../../src/formulas/workbookRefs.ts';
 import { openXlsx, readAllSheetCells } from '../../src/formulas/xlsxPackage.ts';
-
-export function sofficePath(): string | null {
-  for (const p of ['/usr/bin/soffice', '/usr/local/bin/soffice', '/usr/lib/libreoffice/program/soffice']) if (existsSync(p)) return p;
-  const r = spawnSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' });
-  return r.status === 0 && r.stdout.trim() ? r.stdout.trim() : null;
-}
-
-/** Install libreoffice-calc-nogui with apt when soffice is missing (needs root). */
-export function ensureLibreOffice(): string {
-  const found = sofficePath();
-  if (found) return found;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-q'], { stdio: 'ignore', env, timeout: 240_000 });
-  execFileSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'libreoffice-calc-nogui'], { stdio: 'ignore', env, timeout: 280_000 });
-  const p = sofficePath();
-  if (!p) throw new Error('LibreOffice (soffice) kon niet worden geïnstalleerd');
-  return p;
-}
 
 const XCU = `<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
@@ -53,7 +36,7 @@ export function makeProfile(recalculate = true): string {
  * recalculated copies (in outDir, same base names). Throws when an output is missing.
  */
 export function recalcWithLibreOffice(files: string[], outDir: string, profile = makeProfile()): string[] {
-  const soffice = ensureLibreOffice();
+  const soffice = ensureProgram('soffice');
   mkdirSync(outDir, { recursive: true });
   const r = spawnSync(
     soffice,
@@ -71,7 +54,7 @@ export function recalcWithLibreOffice(files: string[], outDir: string, profile =
  * show the numbers); returns the PDFs' paths (in outDir, same base names with .pdf).
  */
 export function pdfWithLibreOffice(files: string[], outDir: string, profile = makeProfile()): string[] {
-  const soffice = ensureLibreOffice();
+  const soffice = ensureProgram('soffice');
   mkdirSync(outDir, { recursive: true });
   const r = spawnSync(
     soffice,
@@ -86,13 +69,13 @@ export function pdfWithLibreOffice(files: string[], outDir: string, profile = ma
 
 /** The number of pages of a PDF (pdfinfo, poppler-utils). */
 export function pdfPageCount(pdf: string): number {
-  const out = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+  const out = execFileSync(ensureProgram('pdfinfo'), [pdf], { encoding: 'utf8' });
   return Number(/^Pages:\s+(\d+)/m.exec(out)?.[1] ?? NaN);
 }
 
 /** The text of a PDF's pages (pdftotext -layout), one string per page. */
 export function pdfPagesText(pdf: string): string[] {
-  return execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).split('\f').slice(0, -1);
+  return execFileSync(ensureProgram('pdftotext'), ['-layout', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).split('\f').slice(0, -1);
 }
 
 type XlsxValue = number | string | boolean | { error: string };

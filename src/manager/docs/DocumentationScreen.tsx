@@ -36,17 +36,13 @@ const DocumentationScreen = observer(function DocumentationScreen() {
   const [playing, setPlaying] = useState<DocumentationEntry | null>(null);
   const [editing, setEditing] = useState<DocumentationEntry | 'new' | null>(null);
   const [deleting, setDeleting] = useState<DocumentationEntry | null>(null);
-  const { toasts } = useRoot();
+  const deletion = useSubmission();
 
-  const remove = async () => {
-    const d = deleting!;
+  /** The question stays open, its button busy, until the server answered: a double click deletes once. */
+  const remove = async (d: DocumentationEntry) => {
+    if (deletion.busy) return;
+    await deletion.run(() => documentationApi.remove(d.id), { success: `'${d.name}' verwijderd.`, failure: 'Verwijderen mislukt.' });
     setDeleting(null);
-    try {
-      await documentationApi.remove(d.id);
-      toasts.success(`'${d.name}' verwijderd.`);
-    } catch (e) {
-      toasts.error(messageOf(e, 'Verwijderen mislukt.'));
-    }
     void docs.reload();
   };
 
@@ -96,7 +92,7 @@ const DocumentationScreen = observer(function DocumentationScreen() {
         <EntryForm entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={async () => { await docs.reload(); setEditing(null); }} />
       )}
       <Alert isOpen={deleting !== null} intent="danger" icon="trash" confirmButtonText="Verwijderen" cancelButtonText="Annuleren"
-        onConfirm={() => void remove()} onCancel={() => setDeleting(null)}>
+        loading={deletion.busy} onConfirm={() => void remove(deleting!)} onCancel={() => setDeleting(null)}>
         <p>Weet u zeker dat u '{deleting?.name}' uit de documentatie wilt verwijderen?</p>
         {deleting?.shipped && <p>Deze documentatie wordt met Grondslag meegeleverd en komt bij de volgende start van de server terug.</p>}
       </Alert>
