@@ -186,6 +186,7 @@ export const MAP_MESSAGES = {
     `Het gebied heeft te veel hoekpunten (${n.toLocaleString('nl-NL')}); het maximum is ${max.toLocaleString('nl-NL')}.`,
   /** A feature area's problem, with its name in front. */
   inFeature: (name: string, message: string) => `Functiegebied '${name}': ${message}`,
+  featureNameForbidden: 'De naam van een functiegebied mag de tekens < > : " / ? * | niet bevatten.',
   loadFailed: 'Fout bij het laden van de kaartgegevens.',
 } as const;
 
