@@ -7,11 +7,11 @@ export interface RateLimit { count: number; seconds: number }
 
 /**
  * Counts one request under `key` in one statement on its row (so every server instance shares the
- * count, and requests sent at once are counted one after the other), or answers false when the window
- * already holds `limit.count` requests: that request is not counted. Run it in the transaction whose
- * rollback should take the count back.
+ * count, and requests sent at once are counted one after the other): the window's count with it, or null
+ * when the window already holds `limit.count` requests (that request is not counted). Run it in the
+ * transaction whose rollback should take the count back.
  */
-export async function countRequest(db: DbOrTx, key: string, limit: RateLimit, now: Date): Promise<boolean> {
+export async function countRequest(db: DbOrTx, key: string, limit: RateLimit, now: Date): Promise<number | null> {
   const windowStart = new Date(now.getTime() - limit.seconds * 1000);
   const fresh = sql`(${rateWindow.windowStart} > ${windowStart})`;
   const counted = await db.insert(rateWindow).values({ key, windowStart: now, count: 1 })
@@ -23,8 +23,8 @@ export async function countRequest(db: DbOrTx, key: string, limit: RateLimit, no
       },
       setWhere: sql`NOT (${fresh} AND ${rateWindow.count} >= ${limit.count})`,
     })
-    .returning({ key: rateWindow.key });
-  return counted.length > 0;
+    .returning({ count: rateWindow.count });
+  return counted[0]?.count ?? null;
 }
 
 /** Removes windows that ended more than a day ago: nothing counts them any more. */
