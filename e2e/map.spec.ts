@@ -83,6 +83,31 @@ test('a version region and two feature areas drawn in the viewer, saved, with th
   await expect(row(page, 'Projecten', name)).toHaveAttribute('aria-current', 'true');
 });
 
+test("a feature area's name shows in the preview's tooltip as the text it is, never as HTML (issue 34 finding 3)", async ({ page }) => {
+  await page.setViewportSize({ width: 1680, height: 1000 }); // from 1600 px the editor shows the preview beside the viewer
+  await signIn(page);
+  await createProject(page, unique('Tooltipproject'));
+  await createVersion(page, 'Ontwerp');
+  await row(page, 'Versies', 'Ontwerp').getByRole('button', { name: 'Meer info' }).click();
+  await page.getByRole('button', { name: 'Functiegebieden bewerken' }).click();
+  const viewer = frame(page);
+  await drawPolygon(viewer, [[0.3, 0.3], [0.7, 0.3], [0.7, 0.7], [0.3, 0.7]]);
+  // The name rules refuse < and >; character references are what HTML would still turn into markup text.
+  const name = 'Park &amp; Rijn &#60;img src=x&#62;';
+  await viewer.getByLabel('Naam functiegebied 1').fill(name);
+  await viewer.getByLabel('Functie functiegebied 1').selectOption({ label: 'Openbare ruimte groen' });
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expectToast(page, 'Opslaan gelukt!');
+
+  const map = preview(page).locator('.leaflet-container');
+  const box = (await map.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.move(box.x + box.width / 2 + 3, box.y + box.height / 2 + 3);
+  const tooltip = map.locator('.leaflet-tooltip');
+  await expect(tooltip).toHaveText(`${name} (Openbare ruimte groen)`);
+  await expect(tooltip.locator('img')).toHaveCount(0);
+});
+
 test('a subregion outline edited from Configuratie → Deelgebieden', async ({ page }) => {
   await signIn(page);
   await openConfiguration(page, 'Deelgebieden');

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { parseCsdl } from '../../test/server/csdl.ts';
-import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
 import { seedTree } from '../../test/server/projectFixtures.ts';
-import { appUser, auditLog, model, projectRole } from '../db/schema/index.ts';
+import { appUser, auditLog, biLink, model, projectRole } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
-import { BI_RATE_LIMIT } from '../services/biLinks.ts';
+import { BI_CREATE_RATE_LIMIT, BI_IP_RATE_LIMIT, BI_RATE_LIMIT, BI_USER_RATE_LIMIT } from '../services/biLinks.ts';
 import { onWire } from '../services/biFeed.ts';
 import type { UserRow } from '../context.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
@@ -289,6 +289,57 @@ describe('the feed: Basic authentication', () => {
     expect((await pull(other.link, '', otherAuth)).statusCode).toBe(200); // per link
     t.clock.advance(30_000);
     expect((await pull(l.link, '', auth)).statusCode).toBe(200);
+  });
+
+  it('is rate-limited per owner over all their links and per IP over all links, and link creation per user per hour (issue 34 finding 4)', async () => {
+    const users = await Promise.all([1, 2, 3, 4].map(async (i) => {
+      const u = await createUser(t.db, A.clientId, { email: `bi-limits-${i}@bia.test`, role: 'USR' });
+      await t.db.insert(projectRole).values({ projectId, userId: u.id, role: 'USR' });
+      return u;
+    }));
+    /** `n` links of a user with their passwords, and a pull that takes them in turn (below each link's limit). */
+    const feeds = async (user: UserRow, n: number) => {
+      const links = await Promise.all(Array.from({ length: n }, async () => {
+        const l = await createLink(user, [sheetId]);
+        return { link: l.link, auth: basic('grondslag', (await generate(user, l.uuid)).password) };
+      }));
+      let i = 0;
+      return (ip: string) => {
+        const l = links[i++ % n]!;
+        return pull(l.link, 'odata/$metadata', l.auth, ip);
+      };
+    };
+    const [u1, u2, u3, u4] = users as [UserRow, UserRow, UserRow, UserRow];
+
+    // Per owner: spread over three links and many addresses, the owner's pulls stop at their limit.
+    const own = await feeds(u1, 3);
+    for (let i = 0; i < BI_USER_RATE_LIMIT.count; i++) expect((await own(`192.0.2.${i % 200}`)).statusCode).toBe(200);
+    const refused = await own('192.0.2.250');
+    expect([refused.statusCode, refused.json()]).toEqual([429, { error: { code: '429', message: BI_LINK_MESSAGES.rateLimitedUser } }]);
+    expect(refused.headers['retry-after']).toBe('60');
+    const other = await feeds(u2, 2);
+    expect((await other('192.0.2.250')).statusCode).toBe(200); // another owner from the same address
+
+    // Per IP: owners together from one address stop at its limit; the same owner elsewhere is served.
+    const third = await feeds(u3, 3);
+    const fourth = await feeds(u4, 3);
+    const ip = '198.51.100.77';
+    for (let i = 0; i < BI_IP_RATE_LIMIT.count; i++) expect((await [other, third, fourth][i % 3]!(ip)).statusCode).toBe(200);
+    const fromIp = await third(ip);
+    expect([fromIp.statusCode, fromIp.json().error.message]).toEqual([429, BI_LINK_MESSAGES.rateLimitedIp]);
+    expect((await third('198.51.100.78')).statusCode).toBe(200);
+
+    t.clock.advance(BI_RATE_LIMIT.windowSeconds * 1000);
+    expect((await own('192.0.2.250')).statusCode).toBe(200);
+    expect((await third(ip)).statusCode).toBe(200);
+
+    // Link creation: u3 made 3 links; the one past the hour's limit is refused and not made.
+    for (let i = 3; i < BI_CREATE_RATE_LIMIT.count; i++) await createLink(u3, [sheetId]);
+    const tooMany = await call('POST', 'report/', u3, { description: 'Nog een', models: [sheetId] });
+    expect([tooMany.statusCode, tooMany.json().message]).toEqual([429, BI_LINK_MESSAGES.tooManyLinks]);
+    expect(await t.db.select().from(biLink).where(eq(biLink.userId, u3.id))).toHaveLength(BI_CREATE_RATE_LIMIT.count);
+    t.clock.advance(HOUR);
+    await createLink(u3, [sheetId]);
   });
 
   it('serves only what the owner can read now; an owner without access gets 403', async () => {

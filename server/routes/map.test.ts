@@ -144,6 +144,18 @@ describe('feature areas', () => {
     expect(await t.db.select().from(auditLog).where(like(auditLog.description, "Functiegebieden van versie 'Versie 1' in project '%' opgeslagen (3)"))).toHaveLength(1);
   });
 
+  it("refuse a name against the product's name rules (HTML among them) with a Dutch 400, and keep the saved areas (issue 34 finding 3)", async () => {
+    const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    const url = `version-model/${tree.versionId}/features/`;
+    const named = (name: string) => ({ type: 'FeatureCollection', features: [{ ...AMERSFOORT, properties: { name, function: 'public_space_green' } }] });
+    expect((await call(a.usr, 'PUT', url, named('Park & Rijn'))).status).toBe(200);
+    const hostile = '<img src=x onerror=alert(1)><a href="https://evil.example/login">Log opnieuw in</a>';
+    expect(await call(a.usr, 'PUT', url, named(hostile))).toEqual({
+      status: 400, body: { message: MAP_MESSAGES.featureNameForbidden, errors: [{ path: 'features.0.properties.name', message: MAP_MESSAGES.featureNameForbidden }] },
+    });
+    expect((await call(a.usr, 'GET', url)).body.features.map((f: { properties: { name: string } }) => f.properties.name)).toEqual(['Park & Rijn']);
+  });
+
   it('count the corners of all feature areas together', async () => {
     const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
     const ring = (x: number) => {

@@ -7,6 +7,7 @@ import { HttpError, unauthorized } from '../errors.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import * as policy from '../policies/bi.ts';
 import { command } from './command.ts';
+import { countRequest, dropOldWindows, type RateLimit } from './rateWindow.ts';
 import { readableModelIds, reportData } from './reportData.ts';
 import { onWire } from './biFeed.ts';
 import { assertCanManageBiSettings } from '../policies/admin.ts';
@@ -24,6 +25,15 @@ import { formatCount } from '../../src/lib/count.ts';
 export const FEED_PREFIX = `/api/bi/${BI_API_VERSION}/feed`;
 /** Pulls of one link in one window before 429. Power BI asks 3–4 requests a refresh ($metadata, both sets). */
 export const BI_RATE_LIMIT = { pulls: 60, windowSeconds: 60 } as const;
+/**
+ * Pulls of all of one owner's links, and from one IP address over all links, per minute (issue 34
+ * finding 4: links are free, so a limit per link alone bounds nothing). The IP's is wider: Power BI's
+ * service refreshes every tenant's datasets from a few shared Microsoft addresses.
+ */
+export const BI_USER_RATE_LIMIT: RateLimit = { count: 120, seconds: BI_RATE_LIMIT.windowSeconds };
+export const BI_IP_RATE_LIMIT: RateLimit = { count: 300, seconds: BI_RATE_LIMIT.windowSeconds };
+/** New links of one user per hour: a dashboard needs a few; a thousand is someone going round the pull limits. */
+export const BI_CREATE_RATE_LIMIT: RateLimit = { count: 20, seconds: 3600 };
 
 type LinkRow = typeof biLink.$inferSelect;
 
@@ -62,6 +72,10 @@ export async function createBiLink(ctx: AppContext, user: UserRow, body: { descr
   const ids = [...new Set(body.models)];
   return command(ctx, { user, ip }, async (c) => {
     policy.requireReadableModels(ids, await readableModelIds(c.tx, user, ids));
+    // Counted in the command: a creation refused for any reason is not counted.
+    if (await countRequest(c.tx, `bi-link:user:${user.id}`, BI_CREATE_RATE_LIMIT, c.now) === null) {
+      throw new HttpError(429, BI_LINK_MESSAGES.tooManyLinks, { retry_after: BI_CREATE_RATE_LIMIT.seconds });
+    }
     const [row] = await c.tx.insert(biLink).values({
       clientId: user.clientId, userId: user.id, description: body.description, createdAt: c.now,
     }).returning();
@@ -182,24 +196,35 @@ export async function authenticateFeed(ctx: AppContext, uuid: string, authorizat
 }
 
 /**
- * Counts an authenticated pull and records its time and address, in one statement on the link's row
- * (so every server instance shares the count): a fixed window of BI_RATE_LIMIT.windowSeconds; the pull
- * after the limit answers 429 and is neither counted nor recorded.
+ * Counts an authenticated pull and records its time and address: against the owner's limit over all
+ * their links, the IP's over all links, and the link's own (one statement on the link's row), each a
+ * fixed window shared by every server instance. All three in one transaction, in that order (two pulls
+ * never wait on each other's rows in turn): the pull after any limit answers 429 and is neither counted
+ * nor recorded anywhere.
  */
 export async function recordPull(ctx: AppContext, link: FeedLink, ip: string): Promise<void> {
   const now = ctx.config.now();
-  const windowStart = new Date(now.getTime() - BI_RATE_LIMIT.windowSeconds * 1000);
-  const fresh = sql`(${biLink.pullWindowStart} IS NOT NULL AND ${biLink.pullWindowStart} > ${windowStart})`;
-  const updated = await ctx.db.update(biLink).set({
-    pullWindowStart: sql`CASE WHEN ${fresh} THEN ${biLink.pullWindowStart} ELSE ${now}::timestamptz END`,
-    pullCount: sql`CASE WHEN ${fresh} THEN ${biLink.pullCount} + 1 ELSE 1 END`,
-    lastAccessedAt: now,
-    lastIp: ip,
-  }).where(and(eq(biLink.id, link.id), sql`NOT (${fresh} AND ${biLink.pullCount} >= ${BI_RATE_LIMIT.pulls})`))
-    .returning({ id: biLink.id });
-  if (!updated.length) {
-    throw new HttpError(429, BI_LINK_MESSAGES.rateLimited, { retry_after: BI_RATE_LIMIT.windowSeconds });
-  }
+  let newWindow = false;
+  const refused = await ctx.db.transaction(async (tx) => {
+    const owner = await countRequest(tx, `bi-pull:user:${link.owner.id}`, BI_USER_RATE_LIMIT, now);
+    if (owner === null) return BI_LINK_MESSAGES.rateLimitedUser;
+    newWindow = owner === 1;
+    if (await countRequest(tx, `bi-pull:ip:${ip}`, BI_IP_RATE_LIMIT, now) === null) return BI_LINK_MESSAGES.rateLimitedIp;
+    const windowStart = new Date(now.getTime() - BI_RATE_LIMIT.windowSeconds * 1000);
+    const fresh = sql`(${biLink.pullWindowStart} IS NOT NULL AND ${biLink.pullWindowStart} > ${windowStart})`;
+    const updated = await tx.update(biLink).set({
+      pullWindowStart: sql`CASE WHEN ${fresh} THEN ${biLink.pullWindowStart} ELSE ${now}::timestamptz END`,
+      pullCount: sql`CASE WHEN ${fresh} THEN ${biLink.pullCount} + 1 ELSE 1 END`,
+      lastAccessedAt: now,
+      lastIp: ip,
+    }).where(and(eq(biLink.id, link.id), sql`NOT (${fresh} AND ${biLink.pullCount} >= ${BI_RATE_LIMIT.pulls})`))
+      .returning({ id: biLink.id });
+    if (!updated.length) return BI_LINK_MESSAGES.rateLimited;
+    return null;
+  });
+  if (refused) throw new HttpError(429, refused, { retry_after: BI_RATE_LIMIT.windowSeconds });
+  // Tidying once per owner's window, not on every pull: a statement less on the feed's busiest path.
+  if (newWindow) await dropOldWindows(ctx.db, now);
 }
 
 /** authorise + service: the rows of the link's models that its owner can read now, in the chosen order, as served. */

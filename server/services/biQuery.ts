@@ -10,13 +10,20 @@ import { ODataError, type EdmType, type EntitySetDef } from './biFeed.ts';
 // a bound parameter, functions and operators from fixed tables. Nothing of the query text reaches the SQL
 // as text. What is not translated is refused (501 for OData features, 400 for mistakes), never ignored.
 
-/** The longest $filter / $orderby text, and the deepest nesting of parentheses: the parser's time grows
- * steeply with nesting (depth 100 ≈ 0,4 s), and Power Query's folded filters are flat. */
-const MAX_LENGTH = 4000;
+/**
+ * The bounds of a $filter / $orderby text, checked by one linear scan before the parser runs (issue 34
+ * finding 4): the parser's time grows steeply with the length of OR chains and with nesting (4.000
+ * characters of nested OR-ed groups ≈ 0,2 s, even when refused afterwards). Power Query folds a filter
+ * step into a short expression (a few comparisons, a List.Contains of some dozens of values); 1.000
+ * characters and 100 nodes (words, values and parentheses) hold those and keep a parse to milliseconds.
+ */
+const MAX_LENGTH = 1000;
+const MAX_NODES = 100;
 const MAX_DEPTH = 20;
 
 type Kind = 'number' | 'string' | 'date' | 'datetime' | 'boolean' | 'null';
-interface Term { sql: SQL; kind: Kind }
+/** A translated term; `nan`: the literal NaN, which no comparison but ne holds for (IEEE 754, OData 4.01 §5.1.1.1). */
+interface Term { sql: SQL; kind: Kind; nan?: true }
 
 const KIND: Record<EdmType, Kind> = {
   'Edm.Int32': 'number', 'Edm.Double': 'number', 'Edm.Decimal': 'number', 'Edm.String': 'string',
@@ -57,24 +64,65 @@ export interface FeedQuery { def: EntitySetDef; where: SQL | null; orderBy: SQL[
 
 const notSupported = (what: string) => new ODataError(501, `${what} wordt niet ondersteund.`);
 
-/** Deepest nesting of parentheses outside string literals, counted in one pass. */
-function depthOf(text: string): number {
+/** A number literal of the OData 4.01 ABNF (decimalValue, int64Value): sign and digits, fraction, exponent. */
+const NUMBER = /^([+-]?\d+)(\.\d+)?(?:[eE]([+-]?\d+))?$/;
+
+/**
+ * A number as @odata/parser reads it, with the same value (issue 33 §5): the parser knows no exponent
+ * without a fraction (1e12), no capital E, and no integer beyond Int64 — the ABNF allows all three.
+ */
+function parserNumber(word: string): string {
+  const m = NUMBER.exec(word);
+  if (!m) return word;
+  const [, int, fraction, exponent] = m;
+  if (exponent !== undefined) return `${int}${fraction ?? '.0'}e${exponent}`;
+  return fraction === undefined && int!.replace(/^[+-]/, '').length > 18 ? `${int}.0` : word;
+}
+
+/**
+ * One pass over the text: its nodes (every word or value, and every parenthesis, outside string
+ * literals), its deepest nesting, and the text with its number literals as the parser reads them.
+ */
+function scan(text: string): { nodes: number; depth: number; text: string } {
+  let nodes = 0;
   let depth = 0;
   let max = 0;
+  let out = '';
+  let word = '';
   let quoted = false;
+  const endWord = () => {
+    if (word) out += parserNumber(word);
+    word = '';
+  };
   for (const ch of text) {
-    if (ch === "'") quoted = !quoted; // '' inside a literal closes and opens again: no parenthesis between
-    else if (!quoted && ch === '(') max = Math.max(max, ++depth);
-    else if (!quoted && ch === ')') depth--;
+    if (quoted || ch === "'") {
+      // '' inside a literal closes and opens again: the word goes on, no parenthesis between
+      if (ch === "'") quoted = !quoted;
+      if (!word) nodes++;
+      word += ch;
+    } else if (ch === '(' || ch === ')' || ch === ',' || ch === ' ' || ch === '\t') {
+      endWord();
+      if (ch === '(') {
+        nodes++;
+        max = Math.max(max, ++depth);
+      } else if (ch === ')') depth--;
+      out += ch;
+    } else {
+      if (!word) nodes++;
+      word += ch;
+    }
   }
-  return max;
+  endWord();
+  return { nodes, depth: max, text: out };
 }
 
 function parse<T>(option: string, text: string, parser: (t: string) => T): T {
   if (text.length > MAX_LENGTH) throw new ODataError(400, `${option} is langer dan ${MAX_LENGTH} tekens.`);
-  if (depthOf(text) > MAX_DEPTH) throw new ODataError(400, `${option} nest meer dan ${MAX_DEPTH} haakjes.`);
+  const scanned = scan(text);
+  if (scanned.nodes > MAX_NODES) throw new ODataError(400, `${option} heeft meer dan ${MAX_NODES} onderdelen (namen, waarden, operatoren en haakjes).`);
+  if (scanned.depth > MAX_DEPTH) throw new ODataError(400, `${option} nest meer dan ${MAX_DEPTH} haakjes.`);
   try {
-    const ast = parser(text);
+    const ast = parser(scanned.text);
     if (ast) return ast;
   } catch { /* the parser's English message names only a position: ours says what to check */ }
   throw new ODataError(400, `${option} is geen geldige OData-expressie: ${text}`);
@@ -98,12 +146,14 @@ class Translator {
       }
       case 'NotExpression': return { sql: sql`(NOT ${this.condition(n.value)})`, kind: 'boolean' };
       case 'EqualsExpression': case 'NotEqualsExpression': {
-        const [l, r] = this.comparable(n, false);
+        const [{ sql: l }, { sql: r }] = this.comparable(n, false);
         return { sql: n.type === 'EqualsExpression' ? sql`(${l} IS NOT DISTINCT FROM ${r})` : sql`(${l} IS DISTINCT FROM ${r})`, kind: 'boolean' };
       }
       case 'GreaterThanExpression': case 'GreaterOrEqualsExpression': case 'LesserThanExpression': case 'LesserOrEqualsExpression': {
         const [l, r] = this.comparable(n, true);
-        return { sql: sql`coalesce(${l} ${COMPARISONS[n.type]} ${r}, false)`, kind: 'boolean' };
+        // PostgreSQL sorts NaN above every number; OData (IEEE 754) holds no order with NaN.
+        if (l.nan || r.nan) return { sql: sql`false`, kind: 'boolean' };
+        return { sql: sql`coalesce(${l.sql} ${COMPARISONS[n.type]} ${r.sql}, false)`, kind: 'boolean' };
       }
       case 'MethodCallExpression': return this.call(n);
       default: throw notSupported(`'${n.raw}' in ${this.option}`);
@@ -133,13 +183,13 @@ class Translator {
   }
 
   /** Both sides of a comparison, of the same kind (or one of them null); conditions only with eq and ne. */
-  private comparable(n: Node, ordered: boolean): [SQL, SQL] {
+  private comparable(n: Node, ordered: boolean): [Term, Term] {
     const [l, r] = [this.term(n.value.left), this.term(n.value.right)];
     if (ordered && (l.kind === 'boolean' || r.kind === 'boolean')) throw notSupported(`Een vergelijking van voorwaarden ('${n.raw}')`);
     if (l.kind !== r.kind && l.kind !== 'null' && r.kind !== 'null') {
       throw new ODataError(400, `In '${n.raw}' wordt ${KIND_NAME[l.kind]} vergeleken met ${KIND_NAME[r.kind]}.`);
     }
-    return [l.sql, r.sql];
+    return [l, r];
   }
 
   private call(n: Node): Term {
@@ -166,7 +216,10 @@ function literal(n: Node, option: string): Term {
   if (type === 'Edm.String') return { sql: sql`${raw.slice(1, -1).replaceAll("''", "'")}::text`, kind: 'string' };
   if (type === 'Edm.Boolean') return { sql: sql`${raw === 'true'}::boolean`, kind: 'boolean' };
   if (NUMBER_LITERALS.has(type)) {
-    if (!/^-?\d{1,30}(\.\d{1,30})?$/.test(raw)) throw bad();
+    // PostgreSQL's numeric holds every finite literal exactly and ±Infinity; NaN is no value a row has.
+    if (raw === 'INF' || raw === '-INF') return { sql: sql`${raw === 'INF' ? 'Infinity' : '-Infinity'}::numeric`, kind: 'number' };
+    if (raw === 'NaN') return { sql: sql`'NaN'::numeric`, kind: 'number', nan: true };
+    if (!/^[+-]?\d{1,30}(\.\d{1,30})?(e[+-]?\d{1,4})?$/.test(raw)) throw bad();
     return { sql: sql`${raw}::numeric`, kind: 'number' };
   }
   if (type === 'Edm.Date') {

@@ -13,11 +13,14 @@ const DIALECTS: Record<CsvDialect, { separator: string; decimal: string; bom: st
 };
 
 /**
- * OWASP's rule against CSV (formula) injection: text that begins with =, +, -, @, a tab or a carriage
- * return is prefixed with a single quote, so Excel and LibreOffice show it instead of running it. Only
- * text: a number (a negative amount) is written as the number it is.
+ * OWASP's rule against CSV (formula) injection, widened to what a spreadsheet reads past (issue 34
+ * finding 7): text whose first visible character is =, +, -, @ or their full-width forms ＝ ＋ － ＠,
+ * after any leading white space or line breaks (LibreOffice's "trim spaces" import evaluates ' =1+1';
+ * full-width signs because Excel's East Asian input takes them as formula signs), or that begins with a
+ * tab or carriage return, is prefixed with a single quote, so Excel and LibreOffice show it instead of
+ * running it. Only text: a number (a negative amount) is written as the number it is.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\s\u200B]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/;
 export const neutralised = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
 function field(v: unknown, d: (typeof DIALECTS)[CsvDialect]): string {

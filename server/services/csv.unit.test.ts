@@ -31,4 +31,11 @@ describe('toCsv', () => {
     expect(neutralised('-')).toBe("'-");
     expect(neutralised('Noord')).toBe('Noord');
   });
+
+  it('neutralises a formula sign after leading white space or a line break, and the full-width signs (issue 34 finding 7)', () => {
+    for (const t of [' =1+1', '  @SUM(1)', '\n=1+1', '\r\n=1+1', '\u00A0=1+1', '\u3000=1+1', '\u200B=1+1', ' -2', '\uFF1D1+1', '\uFF0B1', '\uFF0D1', '\uFF20SUM(1)']) {
+      expect(neutralised(t)).toBe(`'${t}`);
+    }
+    for (const t of ['Plan = goed', 'a\n=1', ' Noord', '\n', '']) expect(neutralised(t)).toBe(t);
+  });
 });

@@ -106,6 +106,11 @@ describe('featureProblems', () => {
     expect(featureProblems([{ type: 'Feature', geometry: bowTie, properties: { name: '', function: 'public_space_paving' } }]))
       .toEqual([MAP_MESSAGES.inFeature('1', MAP_MESSAGES.selfIntersection), VIEWER_TEXTS.featureWithoutName]);
   });
+  it("says a name breaks the product's name rules before the server refuses it (issue 34 finding 3)", () => {
+    const named = (name: string) => ({ type: 'Feature' as const, geometry, properties: { name, function: 'public_space_green' as const } });
+    expect(featureProblems([named('<img src=x onerror=alert(1)>'), named('Park: noord')])).toEqual([MAP_MESSAGES.featureNameForbidden]);
+    expect(featureProblems([named('Park & Rijn (noord)')])).toEqual([]);
+  });
   it('has none for named feature areas with a function', () => {
     expect(featureProblems([{ type: 'Feature', geometry, properties: { name: 'Park', function: 'public_space_green' } }])).toEqual([]);
   });

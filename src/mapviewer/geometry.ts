@@ -1,6 +1,7 @@
 import type { AreaGeometry } from '../api/contract/map.ts';
 import { MAP_MESSAGES } from '../api/contract/messages.ts';
 import { MAX_VERTICES, areaM2, outlineProblem, vertexCount } from '../lib/geo.ts';
+import { hasForbiddenNameChars } from '../lib/names.ts';
 import type { DrawnFeature } from './protocol.ts';
 import { VIEWER_TEXTS } from './texts.ts';
 
@@ -88,6 +89,7 @@ export function featureProblems(features: DrawnFeature[]): string[] {
     const problem = total <= MAX_VERTICES ? outlineProblem(f.geometry) : null;
     if (problem) problems.add(MAP_MESSAGES.inFeature(f.properties.name.trim() || `${i + 1}`, problem));
     if (!f.properties.name.trim()) problems.add(VIEWER_TEXTS.featureWithoutName);
+    if (hasForbiddenNameChars(f.properties.name)) problems.add(MAP_MESSAGES.featureNameForbidden); // the server's rule, said before saving
     if (!f.properties.function) problems.add(VIEWER_TEXTS.featureWithoutFunction);
   });
   return [...problems];

@@ -10,6 +10,7 @@ import './mapviewer.css';
 import type { AreaGeometry } from '../api/contract/map.ts';
 import type { SpaceUsageLocation } from '../api/contract/modelData.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
+import { textElement } from '../lib/textElement.ts';
 import {
   areaRd, featureProblems, geometryPolygons, geometryProblems, latLngsToPolygons, type NestedLatLngs, polygonToLatLngs,
   polygonsToGeometry,
@@ -370,7 +371,7 @@ function focusFeature(layer: L.Polygon): void {
 const overviewRegions = new Map<L.Layer, OverviewRegion>();
 overviewGroup.bindTooltip((layer) => {
   const r = overviewRegions.get(layer as L.Layer);
-  return r ? `${r.name} — ${r.typeName}` : '';
+  return textElement(r ? `${r.name} — ${r.typeName}` : '');
 }, { sticky: true });
 overviewGroup.on('click', (e) => {
   const r = overviewRegions.get(e.propagatedFrom as L.Layer);

@@ -2,12 +2,12 @@
 // Node APIs). See docs/stack.md: a profile with OOXMLRecalcMode = 0 (always) and a pinned en-US
 // locale; results are read from the sheet XML (exceljs drops cached results equal to 0).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { ensureProgram } from '../../scripts/ensure.ts';
 import { a1 } from '../../src/formulas/workbookRefs.ts';
-import { openXlsx, readAllSheetCells } from '../../src/formulas/xlsxPackage.ts';
+import { openXlsx, readAllSheetCells, type SavedCell } from '../../src/formulas/xlsxPackage.ts';
 
 const XCU = `<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
@@ -93,4 +93,38 @@ export async function readXlsxValues(file: string): Promise<Map<string, Map<stri
     out.set(name, values);
   }
   return out;
+}
+
+/**
+ * A CSV text (comma, double quote, UTF-8) opened by LibreOffice headless as a user's import dialog would
+ * with "Evaluate formulas" on and, with `trimSpaces`, "Trim spaces" on; saved as xlsx and read back: the
+ * cells of the first sheet (A1 address → value and formula, if LibreOffice made one).
+ */
+export async function importCsvWithLibreOffice(csv: string, trimSpaces: boolean): Promise<Map<string, SavedCell>> {
+  const soffice = ensureLibreOffice();
+  const profile = makeProfile(false);
+  const dir = mkdtempSync(join(tmpdir(), 'grondslag-csv-'));
+  try {
+    writeFileSync(join(dir, 'feed.csv'), csv, 'utf8');
+    // Tokens: separator, quote, charset (76 = UTF-8), first line, column formats, language, quoted field
+    // as text, detect special numbers, -, -, trim spaces, -, evaluate formulas.
+    const filter = `CSV:44,34,76,1,,0,false,true,false,false,${trimSpaces},-1,true`;
+    const r = spawnSync(
+      soffice,
+      [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', `--infilter=${filter}`, '--convert-to', 'xlsx', '--outdir', dir, join(dir, 'feed.csv')],
+      { encoding: 'utf8', timeout: 280_000, env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: 'C.UTF-8', HOME: profile } },
+    );
+    const out = join(dir, 'feed.xlsx');
+    if (!existsSync(out)) throw new Error(`LibreOffice gaf geen uitvoer voor de CSV (status ${r.status}): ${r.stderr}`);
+    const [cells] = (await readAllSheetCells(await openXlsx(readFileSync(out)))).values();
+    const byAddress = new Map<string, SavedCell>();
+    for (const [key, cell] of cells ?? []) {
+      const [row, col] = key.split(':').map(Number) as [number, number];
+      byAddress.set(a1(col, row), cell);
+    }
+    return byAddress;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
 }

@@ -92,6 +92,16 @@ export const loginAttempt = pgTable('login_attempt', {
   index('login_attempt_ip_idx').on(t.ip, t.at),
 ]);
 
+/**
+ * Fixed-window request counters shared by every server instance (server/services/rateWindow.ts): one row
+ * per thing counted and whose, e.g. 'bi-pull:user:12', 'bi-pull:ip:203.0.113.7', 'bi-link:user:12'.
+ */
+export const rateWindow = pgTable('rate_window', {
+  key: text().primaryKey(),
+  windowStart: stamp(),
+  count: integer().notNull(),
+}, (t) => [index('rate_window_start_idx').on(t.windowStart)]);
+
 /** Secrets generated on first start (JWT signing key, encryption key), shared by all instances. */
 export const appSecret = pgTable('app_secret', {
   name: text().primaryKey(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH, hasForbiddenNameChars } from '../../lib/names.ts';
 import { IdParams } from './common.ts';
 import { SpaceUsageLocation } from './modelData.ts';
 import { MAP_MESSAGES } from './messages.ts';
@@ -40,11 +41,15 @@ export const OutlineAnswer = z.object({
 }).nullable();
 export type OutlineAnswer = z.infer<typeof OutlineAnswer>;
 
+/** A feature area's name: the product's name rules (src/lib/names.ts), as a project's (issue 34 finding 3). */
+const FeatureAreaName = z.string().trim().min(1).max(MAX_NAME_LENGTH, `Gebruik maximaal ${MAX_NAME_LENGTH} tekens.`)
+  .refine((v) => !hasForbiddenNameChars(v), MAP_MESSAGES.featureNameForbidden);
+
 /** A feature area: a polygon with a name and a function (a space-usage location of the model contract). */
 export const FeatureAreaIn = z.object({
   type: z.literal('Feature'),
   geometry: AreaGeometry,
-  properties: z.object({ name: z.string().trim().min(1).max(200), function: SpaceUsageLocation }),
+  properties: z.object({ name: FeatureAreaName, function: SpaceUsageLocation }),
 });
 /** PUT mapviewer/version-model/{id}/features/: all of the version's feature areas (an empty list removes them). */
 export const FeatureAreasBody = z.object({ type: z.literal('FeatureCollection'), features: z.array(FeatureAreaIn) });

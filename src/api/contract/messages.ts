@@ -133,6 +133,9 @@ export const BI_LINK_MESSAGES = {
   loadFailed: 'Fout bij het laden van de BI-links.',
   /** 429 of the feed: too many pulls of one link within a minute. */
   rateLimited: 'Te veel aanvragen voor deze BI-link. Probeer het over een minuut opnieuw.',
+  rateLimitedUser: 'Te veel aanvragen voor uw BI-links samen. Probeer het over een minuut opnieuw.',
+  rateLimitedIp: 'Te veel aanvragen voor BI-links vanaf dit adres. Probeer het over een minuut opnieuw.',
+  tooManyLinks: 'U heeft het afgelopen uur te veel BI-links aangemaakt. Probeer het later opnieuw.',
   /** 403 of the feed: the link's owner was blocked, deactivated or lost access to the main app. */
   ownerWithoutAccess: 'De eigenaar van deze BI-link heeft geen toegang meer.',
 } as const;
@@ -186,6 +189,7 @@ export const MAP_MESSAGES = {
     `Het gebied heeft te veel hoekpunten (${n.toLocaleString('nl-NL')}); het maximum is ${max.toLocaleString('nl-NL')}.`,
   /** A feature area's problem, with its name in front. */
   inFeature: (name: string, message: string) => `Functiegebied '${name}': ${message}`,
+  featureNameForbidden: 'De naam van een functiegebied mag de tekens < > : " / ? * | niet bevatten.',
   loadFailed: 'Fout bij het laden van de kaartgegevens.',
 } as const;
 

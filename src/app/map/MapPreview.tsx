@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import L from 'leaflet';
 import { GeoJSON, MapContainer, ScaleControl, ZoomControl, useMap } from 'react-leaflet';
 import type { AreaGeometry } from '../../api/map.ts';
+import { textElement } from '../../lib/textElement.ts';
 
 /** How an outline is drawn in the preview: the surrounding ones (as the viewer's CONTEXT_STYLES), the edited one, areas. */
 export type PreviewStyle = 'client' | 'subregion' | 'version' | 'other' | 'edit' | 'area';
@@ -72,7 +73,7 @@ export function MapPreview({ layers, label }: { layers: PreviewLayer[]; label: s
             data={l.geometry}
             style={{ ...STYLES[l.style], ...(l.color ? { color: l.color, fillColor: l.color } : {}) }}
             eventHandlers={l.onClick ? { click: l.onClick } : undefined}
-            onEachFeature={(_, layer) => l.label && layer.bindTooltip(l.label, { sticky: true })}
+            onEachFeature={(_, layer) => l.label && layer.bindTooltip(textElement(l.label), { sticky: true })}
           />
         ))}
         <FitBounds layers={layers} />
