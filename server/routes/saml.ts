@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SamlAcsBody, samlEndpoints } from '../../src/api/contract/saml.ts';
+import { SAML_MFA_PATH } from '../../src/api/contract/routes.ts';
 import { HttpError } from '../errors.ts';
 import * as saml from '../services/saml.ts';
-import { setRefreshCookie } from './auth.ts';
+import { setMfaTicketCookie, setRefreshCookie } from './auth.ts';
 import { route } from './route.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -59,10 +60,17 @@ export default async function samlRoutes(app: FastifyInstance) {
 
   r.post('/saml/acs/', { config: { public: true }, schema: { tags, body: SamlAcsBody } }, async (req, reply) => {
     try {
-      const { session } = await saml.consumeResponse(ctx, req.hostname, req.body.SAMLResponse, req.ip);
-      setRefreshCookie(app, reply, session.refresh);
+      const outcome = await saml.consumeResponse(ctx, req.hostname, req.body.SAMLResponse, req.ip);
+      reply.header('cache-control', 'no-store');
+      if (outcome.kind === 'mfa') {
+        // The password sign-in's MFA step: the ticket as its cookie, the address in the fragment (never
+        // sent to a server) so the app opens that step for this account.
+        setMfaTicketCookie(app, reply, outcome.ticket);
+        return reply.redirect(`${SAML_MFA_PATH}#${encodeURIComponent(outcome.user.email)}`, 302);
+      }
+      setRefreshCookie(app, reply, outcome.session.refresh);
       // RelayState is ignored: always to the app, which signs in with the refresh cookie at start-up.
-      return reply.header('cache-control', 'no-store').redirect('/', 302);
+      return reply.redirect('/', 302);
     } catch (e) {
       return refuse(req, reply, e);
     }
