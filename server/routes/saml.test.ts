@@ -490,3 +490,38 @@ describe("issue 33.3: a client's administrator cannot become staff through SAML"
     expect((await auditAt('10.70.9.9')).map((r) => r.description)).toContain('Vastlegging dat de identity provider zelf MFA vraagt vervallen');
   });
 });
+
+describe('issue 34.1: hostile SAML responses are refused before the XML is parsed', () => {
+  beforeAll(configureAlpha);
+  /** An (unsigned) response with `names` distinct element names, as the report's 0.83 MB one with 15,000. */
+  const hostile = (names: number, pad = 0) => Buffer.from(
+    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_h" Version="2.0">${
+      Array.from({ length: names }, (_, i) => (pad ? `<e${i}>${'x'.repeat(pad)}</e${i}>` : `<e${i}/>`)).join('')}</samlp:Response>`,
+  ).toString('base64');
+
+  it('a response above the size bound (the reported 0.83 MB) answers 413 with a Dutch message, unread', async () => {
+    const big = hostile(15_000, 40);
+    expect(Buffer.from(big, 'base64').length).toBeGreaterThan(800_000);
+    const res = await acs(big, '10.80.0.1');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Het antwoord van de inlogdienst is te groot.');
+    const page = await acs(big, '10.80.0.1', ALPHA, 'text/html');
+    expect(page.statusCode).toBe(413);
+    expect(page.body).toContain('Het antwoord van de inlogdienst is te groot.');
+    // Within the form's limit but over the contract's: the field's 400.
+    const over = await acs('A'.repeat(256_004), '10.80.0.1');
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors).toEqual([{ path: 'SAMLResponse', message: 'Het antwoord van de inlogdienst is te groot.' }]);
+  });
+
+  it('a response within the bound with 15,000 distinct element names answers 401 and is audited, unparsed', async () => {
+    const many = hostile(15_000);
+    expect(many.length).toBeLessThan(256_000);
+    const res = await acs(many, '10.80.0.2');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Het antwoord van de inlogdienst is ongeldig of verlopen. Probeer opnieuw in te loggen.');
+    expect((await auditAt('10.80.0.2')).map((r) => r.description)).toEqual([
+      'Mislukte SAML-aanmelding: ongeldig SAML-antwoord (meer dan 300 verschillende elementnamen)',
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SamlAcsBody, samlEndpoints } from '../../src/api/contract/saml.ts';
+import { MAX_SAML_RESPONSE_CHARS, SAML_RESPONSE_TOO_LARGE, SamlAcsBody, samlEndpoints } from '../../src/api/contract/saml.ts';
 import { SAML_MFA_PATH } from '../../src/api/contract/routes.ts';
 import { HttpError } from '../errors.ts';
 import * as saml from '../services/saml.ts';
@@ -35,9 +35,15 @@ export default async function samlRoutes(app: FastifyInstance) {
   const tags = ['saml'];
 
   // The IdP posts the response as a form. Fastify parses only JSON and text; this parser is scoped
-  // to this plugin, so no other route accepts urlencoded bodies.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 },
+  // to this plugin, so no other route accepts urlencoded bodies. Its limit leaves room for the
+  // form's percent-encoding of the largest SAMLResponse the contract takes; a larger body is not read.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2 * MAX_SAML_RESPONSE_CHARS },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  // A body over that limit is refused unread (413) with the sign-in's own words, as a page for a browser.
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err; // the app's handler answers the rest
+    return refuse(req, reply, new HttpError(413, SAML_RESPONSE_TOO_LARGE));
+  });
 
   route(app, samlEndpoints.settings, async (req) => saml.getSettings(ctx, req.user));
   route(app, samlEndpoints.save, async (req) => saml.updateSettings(ctx, req.user, req.body, req.ip));

@@ -4,6 +4,7 @@ import { SAML, generateServiceProviderMetadata, ValidateInResponseTo, type Profi
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser, client, loginAttempt } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { MAX_XML_ELEMENT_NAMES, tooManyElementNames } from '../xmlBounds.ts';
 import {
   STAFF_NOT_BY_SAML, assertCanManageSaml, assertCanTrustIdpMfa, canTrustIdpMfa, keepsIdpMfaTrust, samlSignIn,
 } from '../policies/saml.ts';
@@ -276,6 +277,11 @@ export async function consumeResponse(ctx: AppContext, hostname: string, samlRes
     throw new SamlRefusal(status, message);
   };
 
+  // node-saml parses with @xmldom/xmldom before it checks any signature: refuse what would make that
+  // parse slow in one linear pass first (issue 34.1). The contract already capped the size.
+  if (tooManyElementNames(Buffer.from(samlResponse, 'base64').toString('utf8'))) {
+    return fail(401, SAML_INVALID, `ongeldig SAML-antwoord (meer dan ${MAX_XML_ELEMENT_NAMES} verschillende elementnamen)`);
+  }
   let profile: Profile | null;
   try {
     ({ profile } = await samlFor(ctx, c).validatePostResponseAsync({ SAMLResponse: samlResponse }));
