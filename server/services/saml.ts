@@ -1,10 +1,12 @@
 import { X509Certificate } from 'node:crypto';
 import { and, count, eq, or, sql } from 'drizzle-orm';
-import { SAML, generateServiceProviderMetadata, ValidateInResponseTo, type Profile, type SamlConfig } from '@node-saml/node-saml';
+import { generateServiceProviderMetadata } from '@node-saml/node-saml';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser, client, loginAttempt } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { MAX_XML_ELEMENT_NAMES, tooManyElementNames } from '../xmlBounds.ts';
+import { beyondXmlBounds } from '../xmlBounds.ts';
+import { EMAIL_FORMAT, samlFor, type SamlCheck, type SamlSettingsOf } from '../threads/samlCheck.ts';
+import { WorkerTimeout, checkSamlResponse } from '../threads/workbookThreads.ts';
 import {
   STAFF_NOT_BY_SAML, assertCanManageSaml, assertCanTrustIdpMfa, canTrustIdpMfa, keepsIdpMfaTrust, samlSignIn,
 } from '../policies/saml.ts';
@@ -27,17 +29,10 @@ const SAML_NO_EMAIL = 'De inlogdienst heeft geen e-mailadres meegestuurd. Neem c
 const WRONG_PASSWORD = 'Het wachtwoord is onjuist.';
 const INVALID_CERT = 'Ongeldig certificaat van de inlogdienst (verwacht: een X.509-certificaat in PEM- of base64-vorm).';
 
-/** Clock difference with the IdP that is still accepted (NotBefore / NotOnOrAfter). */
-const CLOCK_SKEW_MS = 3 * 60 * 1000;
+/** The most elements of a SAML response taken: a real one has 40–250 (an IdP listing 150 groups). */
+const MAX_SAML_ELEMENTS = 500;
 /** A used assertion id is remembered this long (login_attempt keeps a day); older assertions are refused. */
 const MAX_ASSERTION_AGE_MS = 60 * 60 * 1000;
-const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
-const EMAIL_ATTRIBUTES = [
-  'email', 'mail', 'emailaddress', 'emailAddress', 'urn:oid:0.9.2342.19200300.100.1.3',
-  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
-];
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 type ClientRow = typeof client.$inferSelect;
 
 const base = (ctx: AppContext) => ctx.config.publicUrl.replace(/\/+$/, '');
@@ -63,39 +58,8 @@ function normalizeCertificate(input: string): string | null {
   return `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 
-/** node-saml reads the system clock; this subclass checks the time conditions against ctx.config.now(). */
-class ClockedSaml extends SAML {
-  constructor(options: SamlConfig, private readonly clock: () => Date) {
-    super(options);
-  }
-
-  protected override checkTimestampsValidityError(_nowMs: number, notBefore: string, notOnOrAfter: string, maxTimeLimitMs?: number) {
-    return super.checkTimestampsValidityError(this.clock().getTime(), notBefore, notOnOrAfter, maxTimeLimitMs);
-  }
-}
-
-function samlFor(ctx: AppContext, c: ClientRow & { samlEntryPoint: string; samlIdpCert: string }): SAML {
-  const issuer = spIssuer(ctx, c);
-  return new ClockedSaml({
-    entryPoint: c.samlEntryPoint,
-    idpCert: c.samlIdpCert,
-    issuer,
-    audience: issuer,
-    callbackUrl: acsUrl(ctx),
-    // Either the Response or the Assertion must carry a valid signature of the IdP's certificate
-    // (with both false node-saml demands a signed assertion whenever the response is unsigned).
-    wantAuthnResponseSigned: false,
-    wantAssertionsSigned: false,
-    acceptedClockSkewMs: CLOCK_SKEW_MS,
-    // IdP-initiated sign-in works too and several instances share no request cache: replays are
-    // stopped by the single use of the assertion id instead (see consumeAssertionId).
-    validateInResponseTo: ValidateInResponseTo.never,
-    identifierFormat: EMAIL_FORMAT,
-    // Let the IdP choose how it authenticates (MFA, Kerberos…): an exact PasswordProtectedTransport
-    // context makes e.g. Entra ID refuse users who signed in otherwise.
-    disableRequestedAuthnContext: true,
-    signatureAlgorithm: 'sha256',
-  }, ctx.config.now);
+function settingsOf(ctx: AppContext, c: ClientRow & { samlEntryPoint: string; samlIdpCert: string }): SamlSettingsOf {
+  return { entryPoint: c.samlEntryPoint, idpCert: c.samlIdpCert, issuer: spIssuer(ctx, c), callbackUrl: acsUrl(ctx) };
 }
 
 async function requireConfiguredClient(ctx: AppContext, hostname: string) {
@@ -228,18 +192,7 @@ export async function spMetadata(ctx: AppContext, hostname: string): Promise<str
 /** The IdP address with a deflated, base64 AuthnRequest (HTTP-Redirect binding). */
 export async function signInUrl(ctx: AppContext, hostname: string): Promise<string> {
   const c = await requireConfiguredClient(ctx, hostname);
-  return samlFor(ctx, c).getAuthorizeUrlAsync('', undefined, {});
-}
-
-/** E-mail address of the signed-in person: an e-mail attribute, else the NameID when it is one. */
-function emailFromProfile(profile: Profile): string | null {
-  const candidates: unknown[] = [];
-  for (const name of EMAIL_ATTRIBUTES) candidates.push(profile[name], (profile.attributes as Record<string, unknown> | undefined)?.[name]);
-  candidates.push(profile.nameID);
-  for (const value of candidates.flat()) {
-    if (typeof value === 'string' && EMAIL_PATTERN.test(value.trim()) && value.length <= 254) return normalizeEmail(value);
-  }
-  return null;
+  return samlFor(settingsOf(ctx, c), ctx.config.now).getAuthorizeUrlAsync('', undefined, {});
 }
 
 /** Refuses the second use of an assertion id (replay), across instances: checked and recorded in one transaction. */
@@ -279,28 +232,28 @@ export async function consumeResponse(ctx: AppContext, hostname: string, samlRes
 
   // node-saml parses with @xmldom/xmldom before it checks any signature: refuse what would make that
   // parse slow in one linear pass first (issue 34.1). The contract already capped the size.
-  if (tooManyElementNames(Buffer.from(samlResponse, 'base64').toString('utf8'))) {
-    return fail(401, SAML_INVALID, `ongeldig SAML-antwoord (meer dan ${MAX_XML_ELEMENT_NAMES} verschillende elementnamen)`);
-  }
-  let profile: Profile | null;
+  const beyond = beyondXmlBounds(Buffer.from(samlResponse, 'base64').toString('utf8'), MAX_SAML_ELEMENTS);
+  if (beyond) return fail(401, SAML_INVALID, `ongeldig SAML-antwoord (${beyond})`);
+  // node-saml's parse and signature check run in a worker thread with a deadline (threads/samlCheck.ts).
+  let check: SamlCheck;
   try {
-    ({ profile } = await samlFor(ctx, c).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    check = await checkSamlResponse(settingsOf(ctx, c), ctx.config.now().getTime(), samlResponse);
   } catch (e) {
+    if (e instanceof WorkerTimeout) return fail(401, SAML_INVALID, 'controle van het SAML-antwoord duurde te lang en is afgebroken');
     return fail(401, SAML_INVALID, `ongeldig SAML-antwoord (${e instanceof Error ? e.message : String(e)})`);
   }
-  if (!profile) return fail(401, SAML_INVALID, 'geen aanmelding in het SAML-antwoord');
+  if (!check) return fail(401, SAML_INVALID, 'geen aanmelding in het SAML-antwoord');
 
-  const assertion = profile.getAssertion?.() as { Assertion?: { $?: { ID?: string; IssueInstant?: string } } } | undefined;
-  const assertionId = assertion?.Assertion?.$?.ID;
-  const issued = Date.parse(assertion?.Assertion?.$?.IssueInstant ?? '');
+  const { assertionId } = check;
+  const issued = Date.parse(check.issueInstant ?? '');
   if (!assertionId) return fail(401, SAML_INVALID, 'assertion zonder ID');
   if (!Number.isFinite(issued) || ctx.config.now().getTime() - issued > MAX_ASSERTION_AGE_MS) {
     return fail(401, SAML_INVALID, 'assertion te oud');
   }
   if (!(await consumeAssertionId(ctx, c.id, assertionId, ip))) return fail(401, SAML_INVALID, 'assertion al gebruikt (replay)');
 
-  const email = emailFromProfile(profile);
-  if (!email) return fail(403, SAML_NO_EMAIL, `geen e-mailadres (NameID ${String(profile.nameID).slice(0, 100)})`);
+  const email = check.email ? normalizeEmail(check.email) : null;
+  if (!email) return fail(403, SAML_NO_EMAIL, `geen e-mailadres (NameID ${check.nameID.slice(0, 100)})`);
   const user = await findUserByEmail(ctx, email);
   if (!user || user.clientId !== c.id) return fail(403, SAML_NO_ACCOUNT, `geen account voor ${email}`);
   const outcome = samlSignIn(user, c);

@@ -72,10 +72,10 @@ export const SamlSettings = z.object({
 export type SamlSettings = z.infer<typeof SamlSettings>;
 
 /**
- * The longest SAMLResponse (base64) taken, ~190 kB of XML: a real one is a few to a few tens of kB
- * (an IdP that lists many group claims a few more); above it, parsing is the attack (issue 34.1).
+ * The longest SAMLResponse (base64) taken, ~75 kB of XML: a real one is a few to a few tens of kB
+ * (an IdP that lists 150 group claims ~30 kB); above it, parsing is the attack (issue 34.1).
  */
-export const MAX_SAML_RESPONSE_CHARS = 256_000;
+export const MAX_SAML_RESPONSE_CHARS = 100_000;
 export const SAML_RESPONSE_TOO_LARGE = 'Het antwoord van de inlogdienst is te groot.';
 
 /** The identity provider's HTTP-POST to our Assertion Consumer Service. */
