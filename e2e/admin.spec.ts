@@ -459,6 +459,7 @@ test('the client region page and the parameters menu item (super-admin only)', a
   await saml.getByLabel('Adres van de inlogdienst (identity provider, SSO)').fill('http://idp.example.nl/sso');
   await saml.getByRole('button', { name: 'Opslaan' }).click();
   await expect(saml).toContainText('Voer een geldig https-adres van de inlogdienst in.');
+  await expect(saml).toContainText('Vul uw wachtwoord in.'); // saving asks the admin's password again (issue 33.3)
   await expect(saml.getByLabel('Adres van de inlogdienst (identity provider, SSO)')).toHaveValue('http://idp.example.nl/sso');
   await expect(saml).toContainText('Uitgeschakeld');
   await signOut(page);

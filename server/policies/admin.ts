@@ -67,11 +67,6 @@ export function assertCanManageReportTemplates(user: UserRow): void {
   if (!canManageReportTemplates(user)) throw forbidden();
 }
 
-/** SAML single-sign-on settings of the client: its global ADM (staff included), never USR/VWR/NON. */
-export function assertCanManageSaml(user: UserRow): void {
-  if (!isAdmin(user)) throw forbidden();
-}
-
 /**
  * Documentation (handleidingen, instructievideo's, release notes): staff adds, changes and deletes entries
  * (issue 13), as the documentation is the product's; everyone with the main app reads it.

@@ -18,7 +18,7 @@ export function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, toke
   });
 }
 
-function setMfaTicketCookie(app: FastifyInstance, reply: FastifyReply, ticket: string) {
+export function setMfaTicketCookie(app: FastifyInstance, reply: FastifyReply, ticket: string) {
   reply.setCookie(MFA_COOKIE, ticket, {
     httpOnly: true, sameSite: 'strict', secure: app.ctx.config.secureCookies, path: '/api/',
     maxAge: MFA_TICKET_SECONDS,

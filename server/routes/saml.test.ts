@@ -8,9 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { SignedXml } from 'xml-crypto';
 import { ensureProgram } from '../../scripts/ensure.ts';
+
+import { generate } from 'otplib';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
-import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { PASSWORD, bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
 import { appUser, auditLog, client } from '../db/schema/index.ts';
+import { setWorkerTaskSeconds } from '../threads/workbookThreads.ts';
 import type { UserRow } from '../context.ts';
 
 // SAML single sign-on: an IdP is simulated with a key pair and a self-signed certificate made here
@@ -99,7 +102,7 @@ const refreshCookie = (res: { cookies: { name: string; value: string }[] }) => r
 
 const auditAt = (ip: string) => t.db.select().from(auditLog).where(eq(auditLog.ipaddress, ip)).orderBy(auditLog.id);
 
-const settings = { entry_point: ENTRY, idp_cert: '', issuer: null, metadata_url: 'https://idp.example.test/metadata' };
+const settings = { entry_point: ENTRY, idp_cert: '', issuer: null, metadata_url: 'https://idp.example.test/metadata', password: PASSWORD };
 
 async function configureAlpha() {
   const res = await t.app.inject({
@@ -139,7 +142,7 @@ describe('SAML settings: who may read and change them', () => {
       const headers = user ? await bearer(t.app, user) : {};
       const get = await t.app.inject({ method: 'GET', url: '/api/manager/client/saml/', headers });
       expect(get.statusCode).toBe(status);
-      const put = await t.app.inject({ method: 'PUT', url: '/api/manager/client/saml/', headers, payload: { entry_point: null, idp_cert: null } });
+      const put = await t.app.inject({ method: 'PUT', url: '/api/manager/client/saml/', headers, payload: { entry_point: null, idp_cert: null, password: PASSWORD } });
       expect(put.statusCode).toBe(status);
       if (status !== 200) expect(put.json().message).toMatch(status === 401 ? /niet ingelogd/ : /geen rechten/);
     });
@@ -151,19 +154,19 @@ describe('SAML settings: who may read and change them', () => {
     const get = await t.app.inject({ method: 'GET', url: '/api/manager/client/saml/', headers });
     expect(get.statusCode).toBe(200);
     expect(get.json()).toMatchObject({ enabled: false, entry_point: null, idp_cert: null });
-    const put = await t.app.inject({ method: 'PUT', url: '/api/manager/client/saml/', headers, payload: { entry_point: 'https://beta-idp.example.test/sso', idp_cert: idp.certBody } });
+    const put = await t.app.inject({ method: 'PUT', url: '/api/manager/client/saml/', headers, payload: { entry_point: 'https://beta-idp.example.test/sso', idp_cert: idp.certBody, password: PASSWORD } });
     expect(put.statusCode).toBe(200);
     const [a] = await t.db.select().from(client).where(eq(client.id, alpha.clientId));
     expect(a.samlEntryPoint).toBe(ENTRY);
     const [b] = await t.db.select().from(client).where(eq(client.id, beta.clientId));
     expect(b.samlEntryPoint).toBe('https://beta-idp.example.test/sso');
-    await t.app.inject({ method: 'PUT', url: '/api/manager/client/saml/', headers, payload: { entry_point: null, idp_cert: null } });
+    await t.app.inject({ method: 'PUT', url: '/api/manager/client/saml/', headers, payload: { entry_point: null, idp_cert: null, password: PASSWORD } });
   });
 });
 
 describe('SAML settings: validation and storage', () => {
   const put = async (payload: object) => t.app.inject({
-    method: 'PUT', url: '/api/manager/client/saml/', headers: await bearer(t.app, alpha.adm), payload, remoteAddress: '10.51.0.1',
+    method: 'PUT', url: '/api/manager/client/saml/', headers: await bearer(t.app, alpha.adm), payload: { password: PASSWORD, ...payload }, remoteAddress: '10.51.0.1',
   });
 
   it('refuses a non-https entry point, a missing or invalid certificate with Dutch messages per field', async () => {
@@ -188,6 +191,7 @@ describe('SAML settings: validation and storage', () => {
     expect(res.json()).toEqual({
       enabled: true, entry_point: ENTRY, idp_cert: expect.stringMatching(/^-----BEGIN CERTIFICATE-----\n/),
       issuer: SP_ISSUER, issuer_is_default: true, metadata_url: null, acs_url: ACS, sp_metadata_url: SP_ISSUER,
+      idp_does_mfa: false, can_trust_idp_mfa: false, save_needs_mfa_code: false,
     });
     expect(res.json().idp_cert.replace(/-----[A-Z ]+-----|\s/g, '')).toBe(idp.certBody);
     const custom = await put({ entry_point: ENTRY, idp_cert: idp.cert, issuer: 'urn:grondslag:alpha' });
@@ -354,5 +358,194 @@ describe('ACS: the identity provider posts the signed response', () => {
     for (let i = 0; i < 10; i++) expect((await acs(samlResponse({ signer: rogue }), '10.60.0.11')).statusCode).toBe(401);
     expect((await acs(samlResponse(), '10.60.0.11')).statusCode).toBe(429);
     expect((await acs(samlResponse(), '10.60.0.12')).statusCode).toBe(302);
+  });
+});
+
+describe("issue 33.3: a client's administrator cannot become staff through SAML", () => {
+  // The attack, step by step, on a client of its own: its ADM points the client at an IdP he
+  // controls (the rogue key) and asserts the staff account's address.
+  const GAMMA = 'gamma.grondslag.test';
+  const EVIL = 'https://evil-idp.example.test/sso';
+  let gamma: Tenant;
+  let mfaAdm: UserRow;
+  let mfaAdmSecret: string;
+  let usrSecret: string;
+
+  const code = (secret: string) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+  const put = async (user: UserRow, payload: object, ip: string) => t.app.inject({
+    method: 'PUT', url: '/api/manager/client/saml/', headers: await bearer(t.app, user), payload, remoteAddress: ip,
+  });
+  const gammaRow = async () => (await t.db.select().from(client).where(eq(client.id, gamma.clientId)))[0];
+  /** MFA set up and verified through the API; the secret for codes. */
+  async function enableMfa(user: UserRow): Promise<string> {
+    const headers = await bearer(t.app, user);
+    const setup = await t.app.inject({ method: 'POST', url: '/api/manager/user/mfa/setup/', headers });
+    const { base32 } = setup.json();
+    const verify = await t.app.inject({ method: 'POST', url: '/api/manager/user/mfa/verify/', headers, payload: { user_email: user.email, mfa_code: await code(base32) } });
+    expect(verify.json()).toMatchObject({ mfa_verified: true });
+    t.clock.advance(30_000); // the next code is a new time step
+    return base32;
+  }
+  /** The client on the attacker's IdP, saved by staff (trust flag as asked), whatever an earlier test left. */
+  async function setIdp(by: UserRow, entry: string, cert: string, extra: object = {}) {
+    const res = await put(by, { entry_point: entry, idp_cert: cert, password: PASSWORD, ...extra }, '10.70.9.9');
+    expect(res.statusCode).toBe(200);
+    return res;
+  }
+
+  beforeAll(async () => {
+    gamma = await createTenant(t.db, 'gamma');
+    mfaAdm = await createUser(t.db, gamma.clientId, { email: 'adm-mfa@gamma.test', role: 'ADM' });
+    mfaAdmSecret = await enableMfa(mfaAdm);
+    usrSecret = await enableMfa(gamma.usr);
+    [mfaAdm] = await t.db.select().from(appUser).where(eq(appUser.id, mfaAdm.id));
+  });
+
+  it('step 1: changing the IdP without the password, with a wrong one, or without the MFA code is refused with 400 and changes nothing', async () => {
+    await setIdp(gamma.staff, ENTRY, idp.cert);
+    const missing = await put(gamma.adm, { entry_point: EVIL, idp_cert: rogue.cert }, '10.70.1.1');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ path: 'password', message: 'Vul uw wachtwoord in.' }]);
+    const wrong = await put(gamma.adm, { entry_point: EVIL, idp_cert: rogue.cert, password: 'geraden' }, '10.70.1.1');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([{ path: 'password', message: 'Het wachtwoord is onjuist.' }]);
+    const noCode = await put(mfaAdm, { entry_point: EVIL, idp_cert: rogue.cert, password: PASSWORD }, '10.70.1.1');
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().errors).toEqual([{ path: 'mfa_code', message: 'Ongeldige code!' }]);
+    expect((await gammaRow()).samlEntryPoint).toBe(ENTRY);
+    expect((await auditAt('10.70.1.1')).map((r) => r.description)).toEqual([
+      'SAML-instellingen niet gewijzigd: wachtwoord onjuist', 'SAML-instellingen niet gewijzigd: MFA-code onjuist',
+    ]);
+    const withCode = await put(mfaAdm, { entry_point: EVIL, idp_cert: rogue.cert, password: PASSWORD, mfa_code: await code(mfaAdmSecret) }, '10.70.1.2');
+    expect(withCode.statusCode).toBe(200);
+    expect(withCode.json()).toMatchObject({ entry_point: EVIL, save_needs_mfa_code: true, can_trust_idp_mfa: false });
+  });
+
+  it('step 1 with the password: saved, audited, and mailed to every administrator of the client and to staff', async () => {
+    await setIdp(gamma.staff, ENTRY, idp.cert);
+    t.mails.length = 0;
+    const res = await put(gamma.adm, { entry_point: EVIL, idp_cert: rogue.cert, password: PASSWORD }, '10.70.2.1');
+    expect(res.statusCode).toBe(200);
+    expect((await auditAt('10.70.2.1')).map((r) => [r.description, r.userId])).toEqual([[`SAML-instellingen gewijzigd (identity provider ${EVIL})`, gamma.adm.id]]);
+    const to = t.mails.map((m) => m.to).sort();
+    expect(to).toEqual(['adm-mfa@gamma.test', 'adm@gamma.test', 'staff@alpha.test', 'staff@beta.test', 'staff@gamma.test']);
+    const mail = t.mails.find((m) => m.to === 'staff@gamma.test')!;
+    expect(mail.subject).toBe('SAML-instellingen van gamma gewijzigd — Grondslag');
+    expect(mail.text).toContain('(adm@gamma.test)');
+    expect(mail.text).toContain('10.70.2.1');
+    expect(mail.text).toContain(EVIL);
+  });
+
+  it("step 2: the staff address asserted by the admin's IdP gets no session; staff calls stay closed", async () => {
+    await setIdp(gamma.adm, EVIL, rogue.cert);
+    const res = await acs(samlResponse({ nameId: 'staff@gamma.test', signer: rogue }), '10.70.3.1', GAMMA);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Een superbeheerder logt in met wachtwoord en MFA-code, niet via de inlogdienst van de klant.');
+    expect(refreshCookie(res)).toBeUndefined();
+    expect(res.cookies.find((c) => c.name === 'grondslag_mfa')).toBeUndefined();
+    const rows = await auditAt('10.70.3.1');
+    expect(rows.map((r) => [r.description, r.userId])).toEqual([
+      ['Mislukte SAML-aanmelding: superbeheerder (staff@gamma.test) logt niet in via SAML', gamma.staff.id],
+    ]);
+    // Step 3: whatever the ACS answered gives no token for a staff-only call.
+    const refreshed = await t.app.inject({ method: 'GET', url: '/api/manager/token/refresh/', cookies: Object.fromEntries(res.cookies.map((c) => [c.name, c.value])) });
+    expect(refreshed.statusCode).toBe(401);
+  });
+
+  it('an account with MFA is asked its code after SAML, by the sign-in MFA step', async () => {
+    await setIdp(gamma.staff, ENTRY, idp.cert);
+    const res = await acs(samlResponse({ nameId: 'usr@gamma.test' }), '10.70.4.1', GAMMA);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/inloggen/mfa#usr%40gamma.test');
+    expect(refreshCookie(res)).toBeUndefined();
+    const ticket = res.cookies.find((c) => c.name === 'grondslag_mfa')!;
+    expect(ticket).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/' });
+    const login = (mfa_code: string) => t.app.inject({
+      method: 'POST', url: '/api/manager/user/login/mfa/', remoteAddress: '10.70.4.1',
+      cookies: { grondslag_mfa: ticket.value }, payload: { email: 'usr@gamma.test', mfa_code },
+    });
+    expect((await login('000000')).statusCode).toBe(401);
+    const ok = await login(await code(usrSecret));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user).toMatchObject({ email: 'usr@gamma.test' });
+    expect((await auditAt('10.70.4.1')).map((r) => r.description)).toEqual([
+      'SAML-aanmelding geaccepteerd (usr@gamma.test), MFA-code gevraagd', 'Mislukte MFA-inlogpoging (usr@gamma.test)', 'Ingelogd',
+    ]);
+    t.clock.advance(30_000);
+  });
+
+  it("only staff records that the IdP does MFA; then SAML skips the MFA step, until an admin changes the IdP", async () => {
+    await setIdp(gamma.staff, ENTRY, idp.cert);
+    const byAdm = await put(gamma.adm, { entry_point: ENTRY, idp_cert: idp.cert, idp_does_mfa: true, password: PASSWORD }, '10.70.5.1');
+    expect(byAdm.statusCode).toBe(403);
+    expect(byAdm.json().message).toBe('Alleen een superbeheerder kan vastleggen dat de inlogdienst zelf MFA vraagt.');
+    const byStaff = await setIdp(gamma.staff, ENTRY, idp.cert, { idp_does_mfa: true });
+    expect(byStaff.json()).toMatchObject({ idp_does_mfa: true, can_trust_idp_mfa: true });
+    const direct = await acs(samlResponse({ nameId: 'usr@gamma.test' }), '10.70.5.2', GAMMA);
+    expect(direct.headers.location).toBe('/');
+    expect(refreshCookie(direct)).toBeDefined();
+    // The admin moves the client to his IdP: the trust was in the other one, so it lapses.
+    const moved = await setIdp(gamma.adm, EVIL, rogue.cert);
+    expect(moved.json()).toMatchObject({ idp_does_mfa: false });
+    const again = await acs(samlResponse({ nameId: 'usr@gamma.test', signer: rogue }), '10.70.5.3', GAMMA);
+    expect(again.headers.location).toBe('/inloggen/mfa#usr%40gamma.test');
+    expect(refreshCookie(again)).toBeUndefined();
+    expect((await auditAt('10.70.9.9')).map((r) => r.description)).toContain('Vastlegging dat de identity provider zelf MFA vraagt vervallen');
+  });
+});
+
+describe('issue 34.1: hostile SAML responses are refused before the XML is parsed', () => {
+  beforeAll(configureAlpha);
+  /** An (unsigned) response with `names` distinct element names, as the report's 0.83 MB one with 15,000. */
+  const hostile = (names: number, pad = 0) => Buffer.from(
+    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_h" Version="2.0">${
+      Array.from({ length: names }, (_, i) => (pad ? `<e${i}>${'x'.repeat(pad)}</e${i}>` : `<e${i}/>`)).join('')}</samlp:Response>`,
+  ).toString('base64');
+
+  it('a response above the size bound (the reported 0.83 MB) answers 413 with a Dutch message, unread', async () => {
+    const big = hostile(15_000, 40);
+    expect(Buffer.from(big, 'base64').length).toBeGreaterThan(800_000);
+    const res = await acs(big, '10.80.0.1');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Het antwoord van de inlogdienst is te groot.');
+    const page = await acs(big, '10.80.0.1', ALPHA, 'text/html');
+    expect(page.statusCode).toBe(413);
+    expect(page.body).toContain('Het antwoord van de inlogdienst is te groot.');
+    // Within the form's limit but over the contract's: the field's 400.
+    const over = await acs('A'.repeat(100_004), '10.80.0.1');
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors).toEqual([{ path: 'SAMLResponse', message: 'Het antwoord van de inlogdienst is te groot.' }]);
+  });
+
+  it('a response within the size bound with more distinct names or elements than real ones answers 401 and is audited, unparsed', async () => {
+    const many = hostile(5000); // the report's 15,000 names, scaled to the size bound
+    expect(many.length).toBeLessThan(100_000);
+    const res = await acs(many, '10.80.0.2');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Het antwoord van de inlogdienst is ongeldig of verlopen. Probeer opnieuw in te loggen.');
+    const elements = Buffer.from(`<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol">${'<a>x</a>'.repeat(6000)}</samlp:Response>`).toString('base64');
+    expect((await acs(elements, '10.80.0.2')).statusCode).toBe(401);
+    expect((await auditAt('10.80.0.2')).map((r) => r.description)).toEqual([
+      'Mislukte SAML-aanmelding: ongeldig SAML-antwoord (meer dan 300 verschillende elementnamen)',
+      'Mislukte SAML-aanmelding: ongeldig SAML-antwoord (meer dan 500 elementen)',
+    ]);
+  });
+
+  it('the check of a response runs in a worker thread with a deadline: one past it is refused with 401, the next one signs in', async () => {
+    // A real, valid response given a deadline it cannot meet (a thousandth of a second, the thread's start included).
+    setWorkerTaskSeconds(0.001);
+    try {
+      const late = await acs(samlResponse({ nameId: 'usr@alpha.test' }), '10.80.0.3');
+      expect(late.statusCode).toBe(401);
+      expect(refreshCookie(late)).toBeUndefined();
+    } finally {
+      setWorkerTaskSeconds(t.config.workerTaskSeconds);
+    }
+    expect((await auditAt('10.80.0.3')).map((r) => r.description)).toEqual([
+      'Mislukte SAML-aanmelding: controle van het SAML-antwoord duurde te lang en is afgebroken',
+    ]);
+    const res = await acs(samlResponse({ nameId: 'usr@alpha.test' }), '10.80.0.4');
+    expect(res.statusCode).toBe(302);
+    expect(refreshCookie(res)).toBeDefined();
   });
 });

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SamlAcsBody, samlEndpoints } from '../../src/api/contract/saml.ts';
+import { MAX_SAML_RESPONSE_CHARS, SAML_RESPONSE_TOO_LARGE, SamlAcsBody, samlEndpoints } from '../../src/api/contract/saml.ts';
+import { SAML_MFA_PATH } from '../../src/api/contract/routes.ts';
 import { HttpError } from '../errors.ts';
 import * as saml from '../services/saml.ts';
-import { setRefreshCookie } from './auth.ts';
+import { setMfaTicketCookie, setRefreshCookie } from './auth.ts';
 import { route } from './route.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -34,9 +35,15 @@ export default async function samlRoutes(app: FastifyInstance) {
   const tags = ['saml'];
 
   // The IdP posts the response as a form. Fastify parses only JSON and text; this parser is scoped
-  // to this plugin, so no other route accepts urlencoded bodies.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 },
+  // to this plugin, so no other route accepts urlencoded bodies. Its limit leaves room for the
+  // form's percent-encoding of the largest SAMLResponse the contract takes; a larger body is not read.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2 * MAX_SAML_RESPONSE_CHARS },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  // A body over that limit is refused unread (413) with the sign-in's own words, as a page for a browser.
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err; // the app's handler answers the rest
+    return refuse(req, reply, new HttpError(413, SAML_RESPONSE_TOO_LARGE));
+  });
 
   route(app, samlEndpoints.settings, async (req) => saml.getSettings(ctx, req.user));
   route(app, samlEndpoints.save, async (req) => saml.updateSettings(ctx, req.user, req.body, req.ip));
@@ -59,10 +66,17 @@ export default async function samlRoutes(app: FastifyInstance) {
 
   r.post('/saml/acs/', { config: { public: true }, schema: { tags, body: SamlAcsBody } }, async (req, reply) => {
     try {
-      const { session } = await saml.consumeResponse(ctx, req.hostname, req.body.SAMLResponse, req.ip);
-      setRefreshCookie(app, reply, session.refresh);
+      const outcome = await saml.consumeResponse(ctx, req.hostname, req.body.SAMLResponse, req.ip);
+      reply.header('cache-control', 'no-store');
+      if (outcome.kind === 'mfa') {
+        // The password sign-in's MFA step: the ticket as its cookie, the address in the fragment (never
+        // sent to a server) so the app opens that step for this account.
+        setMfaTicketCookie(app, reply, outcome.ticket);
+        return reply.redirect(`${SAML_MFA_PATH}#${encodeURIComponent(outcome.user.email)}`, 302);
+      }
+      setRefreshCookie(app, reply, outcome.session.refresh);
       // RelayState is ignored: always to the app, which signs in with the refresh cookie at start-up.
-      return reply.header('cache-control', 'no-store').redirect('/', 302);
+      return reply.redirect('/', 302);
     } catch (e) {
       return refuse(req, reply, e);
     }

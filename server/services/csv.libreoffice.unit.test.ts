@@ -2,7 +2,8 @@
 // with "Evaluate formulas" on, with and without "Trim spaces"; toCsv's output must give it none. The
 // same texts unneutralised (quoted only where toCsv quotes: LibreOffice trims only unquoted fields) show which of them LibreOffice would run (so the check can fail).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureLibreOffice, importCsvWithLibreOffice } from '../../test/formulas/libreoffice.ts';
+import { ensureProgram } from '../../scripts/ensure.ts';
+import { importCsvWithLibreOffice } from '../../test/formulas/libreoffice.ts';
 import { toCsv } from './csv.ts';
 
 const HOSTILE = [
@@ -21,7 +22,7 @@ async function formulasOf(neutralise: boolean, trimSpaces: boolean): Promise<str
 }
 
 describe('the CSV feed opened in LibreOffice', () => {
-  beforeAll(() => void ensureLibreOffice());
+  beforeAll(() => void ensureProgram('soffice'));
 
   it('runs none of the neutralised cells as a formula, with or without "Trim spaces", where it runs the plain ones', async () => {
     expect(await formulasOf(false, false)).toContain('=1+1');

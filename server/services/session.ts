@@ -52,13 +52,18 @@ export async function login(ctx: AppContext, emailIn: string, password: string, 
     throw new HttpError(405, NO_ACCESS);
   }
   await attempt.succeeded();
-  if (user.mfaVerified) {
-    await command(ctx, { user, ip }, (c) => c.audit('Wachtwoord juist, MFA-code gevraagd'));
-    const ticket = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId }, 'mfa-login', MFA_TICKET_SECONDS);
-    return { kind: 'mfa', user, ticket };
-  }
+  if (user.mfaVerified) return { kind: 'mfa', user, ticket: await startMfaStep(ctx, user, ip, 'Wachtwoord juist, MFA-code gevraagd') };
   const session = await startSession(ctx, user, ip);
   return { kind: 'session', user, session };
+}
+
+/**
+ * The first factor passed (password, or the client's IdP): records it and answers the ticket the MFA
+ * step (`loginMfa`) demands with the code, instead of a session.
+ */
+export async function startMfaStep(ctx: AppContext, user: UserRow, ip: string, description: string): Promise<string> {
+  await command(ctx, { user, ip }, (c) => c.audit(description));
+  return ctx.tokens.sign({ userId: user.id, clientId: user.clientId }, 'mfa-login', MFA_TICKET_SECONDS);
 }
 
 /** Issues an access token and a new refresh-token family; records the sign-in. */

@@ -3,6 +3,7 @@ import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import type { ModelResults, ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
 import type { WorkerAnswer, WorkerTask } from './workbookWorker.ts';
+import type { SamlCheck, SamlSettingsOf } from './samlCheck.ts';
 import { JobFailure } from '../errors.ts';
 import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 
@@ -30,6 +31,8 @@ export function setWorkerThreads(n: number): void {
 
 interface Task {
   message: WorkerTask;
+  /** A deadline shorter than the pool's, for a task someone waits for at once (a sign-in). */
+  deadlineMs?: number;
   resolve(value: unknown): void;
   reject(e: Error): void;
 }
@@ -38,6 +41,7 @@ interface Task {
 export interface TaskOptions {
   background?: boolean;
   key?: string;
+  deadlineMs?: number;
 }
 
 const waiting: Task[] = [];
@@ -84,11 +88,11 @@ class Thread {
     }
     this.worker.ref();
     this.worker.postMessage(this.task.message);
-    const seconds = deadlineMs / 1000;
+    const ms = Math.min(deadlineMs, this.task.deadlineMs ?? deadlineMs);
     this.deadline = setTimeout(() => {
-      this.retire(new WorkerTimeout(seconds));
+      this.retire(new WorkerTimeout(ms / 1000));
       void this.worker.terminate();
-    }, deadlineMs);
+    }, ms);
   }
 
   /** Leaves the pool (it stopped, or its task ran past the deadline): its task fails, a new thread takes the waiting ones. */
@@ -128,7 +132,7 @@ function inThread<T>(message: WorkerTask, opts: TaskOptions = {}): Promise<T> {
   }
   let task!: Task;
   const answer = new Promise<T>((resolve, reject) => {
-    task = { message, resolve: resolve as (v: unknown) => void, reject };
+    task = { message, deadlineMs: opts.deadlineMs, resolve: resolve as (v: unknown) => void, reject };
   });
   (opts.background ? behind : waiting).push(task);
   if (opts.key !== undefined) {
@@ -155,3 +159,14 @@ export const computeModelResults = (input: ModelResultsInput, opts?: TaskOptions
 /** The report template filled with the data (fillReportWorkbook), or null when it is no workbook or lacks a data sheet. */
 export const fillReport = (xlsx: Uint8Array, data: ReportData): Promise<Uint8Array | null> =>
   inThread({ kind: 'report', xlsx, data });
+
+/**
+ * The longest a SAML response's check may take (the pool's deadline when that is shorter). A bounded
+ * response takes well under 2 s even when hostile; the rest is room for a cold thread's start (loading
+ * node-saml took 5.5 s on a busy test machine).
+ */
+const SAML_CHECK_MS = 20_000;
+
+/** A posted SAMLResponse checked by node-saml against the client's IdP at `nowMs` (samlCheck.ts); throws when invalid. */
+export const checkSamlResponse = (settings: SamlSettingsOf, nowMs: number, samlResponse: string): Promise<SamlCheck> =>
+  inThread({ kind: 'saml', settings, nowMs, samlResponse }, { deadlineMs: SAML_CHECK_MS });

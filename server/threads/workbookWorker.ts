@@ -4,13 +4,15 @@ import { ReportTemplateError, fillReportWorkbook } from '../../src/formulas/repo
 import { isNotAWorkbook } from '../../src/formulas/xlsxPackage.ts';
 import type { ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
+import type { SamlSettingsOf } from './samlCheck.ts';
 
 // A worker thread of workbookThreads.ts: runs one task at a time.
 
 export type WorkerTask =
   | { kind: 'fill'; xlsx: Uint8Array; inputs: WorkbookInputs }
   | { kind: 'report'; xlsx: Uint8Array; data: ReportData }
-  | { kind: 'results'; input: ModelResultsInput };
+  | { kind: 'results'; input: ModelResultsInput }
+  | { kind: 'saml'; settings: SamlSettingsOf; nowMs: number; samlResponse: string };
 export type WorkerAnswer = { value: unknown } | { error: string };
 
 /** A produced workbook, handed over without a copy. */
@@ -18,6 +20,7 @@ const workbook = (out: Uint8Array) => ({ value: out, transfer: [out.buffer as Ar
 
 async function run(task: WorkerTask): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
   // The engine (HyperFormula) is loaded at the first results task: a thread that only fills workbooks starts faster.
+  if (task.kind === 'saml') return { value: await (await import('./samlCheck.ts')).checkSamlResponse(task.settings, task.nowMs, task.samlResponse) };
   if (task.kind === 'results') return { value: await (await import('../../src/formulas/modelResults.ts')).modelResultsOf(task.input) };
   try {
     if (task.kind === 'report') return workbook(await fillReportWorkbook(task.xlsx, task.data));

@@ -6,7 +6,7 @@ import {
   DavError, fileData, fileInfo, liveLock, lock, lockSeconds, refreshLock, resolveLink, save, sessionOf, unlock, type DavLink,
 } from './service.ts';
 import {
-  BadXml, DAV_NS, activeLockXml, errorXml, lockAnswerXml, multistatusXml, parseLockinfo, parsePropfind,
+  BadXml, DAV_NS, MAX_DAV_XML_BYTES, activeLockXml, errorXml, lockAnswerXml, multistatusXml, parseLockinfo, parsePropfind,
   parseProppatch, propXml, responseXml, type ActiveLock, type PropName,
 } from './xml.ts';
 import { escapeXml } from '../../src/lib/xml.ts';
@@ -20,6 +20,10 @@ import { escapeXml } from '../../src/lib/xml.ts';
 const DAV_METHODS: [string, boolean][] = [
   ['PROPFIND', true], ['PROPPATCH', true], ['MKCOL', true], ['LOCK', true], ['UNLOCK', false], ['COPY', false], ['MOVE', false],
 ];
+
+/** The methods whose body is XML (or, for MKCOL, never read): read up to MAX_DAV_XML_BYTES only. */
+const XML_METHODS = ['PROPFIND', 'PROPPATCH', 'LOCK', 'MKCOL'];
+const XML_TOO_LARGE = 'De XML-aanvraag is te groot.';
 
 const FILE_METHODS = 'OPTIONS, GET, HEAD, PUT, PROPFIND, PROPPATCH, LOCK, UNLOCK';
 const FOLDER_METHODS = 'OPTIONS, PROPFIND, PROPPATCH';
@@ -140,13 +144,14 @@ export async function webdavRoutes(app: FastifyInstance, opts: { ctx: AppContext
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  app.setErrorHandler((err: FastifyError, _req, reply) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof DavError) {
       reply.headers(err.headers);
       if (err.condition) return sendXml(reply, err.status, errorXml(err.condition));
       return reply.code(err.status).send(errorBody(err.message));
     }
     if (err instanceof BadXml) return reply.code(400).send(errorBody('Ongeldige XML.'));
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && XML_METHODS.includes(req.method)) return reply.code(413).send(errorBody(XML_TOO_LARGE));
     throw err; // the app's handler answers the rest (HttpError, framework errors, faults)
   });
 
@@ -207,10 +212,11 @@ export async function webdavRoutes(app: FastifyInstance, opts: { ctx: AppContext
         throw notAllowed(allow);
     }
   };
+  const url = `${DAV_PREFIX}/*`;
   app.route({
-    method: ['OPTIONS', 'GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE', ...DAV_METHODS.map(([m]) => m)],
-    url: `${DAV_PREFIX}/*`,
-    exposeHeadRoute: false,
-    handler,
+    method: ['OPTIONS', 'GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE', ...DAV_METHODS.map(([m]) => m).filter((m) => !XML_METHODS.includes(m))],
+    url, exposeHeadRoute: false, handler,
   });
+  // A larger XML body is refused while it arrives (by its Content-Length, or as it streams), never parsed.
+  app.route({ method: XML_METHODS, url, bodyLimit: MAX_DAV_XML_BYTES, handler });
 }

@@ -277,4 +277,57 @@ describe('WebDAV edit link', () => {
     expect(proppatch.status).toBe(207);
     expect(await proppatch.text()).toContain('HTTP/1.1 200 OK');
   });
+
+  describe('issue 34.1: hostile XML bodies are refused before they are parsed', () => {
+    /** A PROPPATCH setting `n` properties of distinct names (the report's 0.74 MB one: ~15,000), each `pad` long. */
+    const proppatch = (n: number, pad = 0) => '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:x:"><D:set><D:prop>'
+      + Array.from({ length: n }, (_, i) => `<Z:p${i}>${'v'.repeat(pad)}</Z:p${i}>`).join('') + '</D:prop></D:set></D:propertyupdate>';
+    const send = async (url: string, method: string, body: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(url, { method, headers: { 'content-type': 'application/xml', ...headers }, body });
+      const text = await res.text();
+      return { status: res.status, body: text, message: res.status < 300 ? undefined : (JSON.parse(text) as { message: string }).message };
+    };
+
+    it('a PROPPATCH of the reported 0.74 MB, and a PROPFIND and a LOCK above 64 kB, answer 413 unread', async () => {
+      const { folder } = await opened();
+      const sessionsBefore = await t.db.select().from(modelSession);
+      const file = folder + encodeURIComponent(FILE);
+      const big = proppatch(15_000, 30);
+      expect(big.length).toBeGreaterThan(740_000);
+      expect(await send(file, 'PROPPATCH', big)).toMatchObject({ status: 413, message: 'De XML-aanvraag is te groot.' });
+      const propfind = `<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop>${'<D:getetag/>'.repeat(6000)}</D:prop></D:propfind>`;
+      expect((await send(folder, 'PROPFIND', propfind, { depth: '1' })).status).toBe(413);
+      const lockinfo = '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype>'
+        + `<D:owner>${'x'.repeat(70_000)}</D:owner></D:lockinfo>`;
+      expect((await send(file, 'LOCK', lockinfo)).status).toBe(413);
+      // Streamed without a Content-Length, it is cut off as it arrives.
+      const chunked = await fetch(file, {
+        method: 'PROPPATCH', headers: { 'content-type': 'application/xml' }, duplex: 'half',
+        body: new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(big)); c.close(); } }),
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+      expect(await t.db.select().from(modelSession)).toEqual(sessionsBefore); // no lock was taken
+    });
+
+    it('a body within 64 kB with more than 300 distinct element names answers 400, unparsed', async () => {
+      const { folder } = await opened();
+      const many = proppatch(3000);
+      expect(many.length).toBeLessThan(64 * 1024);
+      expect(await send(folder + encodeURIComponent(FILE), 'PROPPATCH', many)).toMatchObject({ status: 400, message: 'Ongeldige XML.' });
+      const few = await send(folder + encodeURIComponent(FILE), 'PROPPATCH', proppatch(250));
+      expect(few.status).toBe(207);
+      expect(few.body.match(/<X:p\d+ /g)).toHaveLength(250);
+    });
+
+    it('gives a lock owner in any prefix back as well-formed XML with its namespace declared', async () => {
+      const { folder } = await opened();
+      const file = folder + encodeURIComponent(FILE);
+      const lockinfo = '<?xml version="1.0"?><lockinfo xmlns="DAV:" xmlns:a="urn:owner:"><lockscope><exclusive/></lockscope><locktype><write/></locktype>'
+        + '<owner><a:who a:kind="person &amp; team">Jan &lt;jan@gemeente.nl&gt;</a:who><href>https://x/</href><![CDATA[1 < 2]]></owner></lockinfo>';
+      const res = await send(file, 'LOCK', lockinfo);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<D:owner><a:who a:kind="person &amp; team" xmlns:a="urn:owner:">Jan &lt;jan@gemeente.nl&gt;</a:who>'
+        + '<href xmlns="DAV:">https://x/</href>1 &lt; 2</D:owner>');
+    });
+  });
 });

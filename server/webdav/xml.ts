@@ -1,11 +1,20 @@
-import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
+import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { escapeXml } from '../../src/lib/xml.ts';
+import { beyondXmlBounds } from '../xmlBounds.ts';
 
 // The XML of the WebDAV requests this handler reads (PROPFIND, PROPPATCH, LOCK bodies) and of its
 // answers (RFC 4918). Parsed with namespaces: clients pick their own prefixes ("D:", "a:", a default
-// xmlns="DAV:"), and a property is named by its namespace and local name together.
+// xmlns="DAV:"), and a property is named by its namespace and local name together. The parser is
+// saxes, one linear pass (issue 34.1: @xmldom/xmldom took time of names x size, 665 s for a
+// PROPPATCH of 7.8 MB); the routes cap the body's size before (MAX_DAV_XML_BYTES).
 
 export const DAV_NS = 'DAV:';
+
+/**
+ * The largest PROPFIND, PROPPATCH or LOCK body read: the clients' bodies are a few kB (Office, Windows,
+ * macOS, litmus); what is larger is refused unread with 413.
+ */
+export const MAX_DAV_XML_BYTES = 64 * 1024;
 
 /** A property name: its namespace URI and local name. */
 export interface PropName { ns: string; name: string }
@@ -13,20 +22,92 @@ export interface PropName { ns: string; name: string }
 /** The request body is not well-formed XML, or not the element the method expects: 400. */
 export class BadXml extends Error {}
 
-type El = Element;
+/** An element as these requests need it: its name, its child elements and, for DAV:owner, its content as XML. */
+interface El { ns: string; name: string; children: El[]; xml: string }
 
+/**
+ * The content of an element written out again, each element with the declaration of its prefix when
+ * the copy does not hold it, so it stays the same XML wherever it is put (a lock's owner goes back
+ * inside our own answer, whose prefixes are not the client's).
+ */
+class ContentWriter {
+  xml = '';
+  private readonly declared: Set<string>[] = [];
+
+  open(tag: SaxesTagNS) {
+    const own = new Set<string>();
+    let attrs = '';
+    for (const a of Object.values(tag.attributes)) {
+      if (a.name === 'xmlns' || a.prefix === 'xmlns') own.add(a.name === 'xmlns' ? '' : a.local);
+      attrs += ` ${a.name}="${escapeXml(a.value)}"`;
+    }
+    const declare = (prefix: string, uri: string) => {
+      if (own.has(prefix) || this.declared.some((d) => d.has(prefix))) return;
+      own.add(prefix);
+      attrs += ` ${prefix ? `xmlns:${prefix}` : 'xmlns'}="${escapeXml(uri)}"`;
+    };
+    if (tag.prefix || tag.uri) declare(tag.prefix, tag.uri);
+    for (const a of Object.values(tag.attributes)) {
+      if (a.prefix && a.prefix !== 'xmlns' && a.prefix !== 'xml') declare(a.prefix, a.uri);
+    }
+    this.declared.push(own);
+    this.xml += `<${tag.name}${attrs}${tag.isSelfClosing ? '/' : ''}>`;
+  }
+
+  close(tag: SaxesTagNS) {
+    this.declared.pop();
+    if (!tag.isSelfClosing) this.xml += `</${tag.name}>`;
+  }
+
+  text(t: string) {
+    this.xml += escapeXml(t);
+  }
+}
+
+/** The document's root element, built in one pass of saxes; null for an empty body. */
 function parse(body: string, root: string): El | null {
   if (!body.trim()) return null;
-  const fail = (m: string) => { throw new BadXml(m); };
-  const doc = new DOMParser({ errorHandler: { warning: () => {}, error: fail, fatalError: fail } }).parseFromString(body, 'application/xml');
-  const el = doc.documentElement;
-  if (!el || el.namespaceURI !== DAV_NS || el.localName !== root) throw new BadXml(`<${root}> expected`);
+  // Cheap before any parse, and far above what a client sends; the size cap bounds the elements.
+  const beyond = beyondXmlBounds(body, Number.POSITIVE_INFINITY);
+  if (beyond) throw new BadXml(beyond);
+  const parser = new SaxesParser({ xmlns: true, position: false });
+  const stack: El[] = [];
+  let top: El | null = null;
+  // While inside a DAV:owner: its content is copied (nested owners belong to the outer one).
+  let owner: { el: El; writer: ContentWriter; depth: number } | null = null;
+  parser.on('error', (e) => { throw new BadXml(e.message); });
+  parser.on('opentag', (tag) => {
+    const el: El = { ns: tag.uri, name: tag.local, children: [], xml: '' };
+    if (owner) {
+      owner.writer.open(tag);
+      owner.depth++;
+    } else if (tag.uri === DAV_NS && tag.local === 'owner') {
+      owner = { el, writer: new ContentWriter(), depth: 0 };
+    }
+    (stack.at(-1)?.children ?? []).push(el);
+    top ??= el;
+    stack.push(el);
+  });
+  parser.on('closetag', (tag) => {
+    const el = stack.pop();
+    if (owner && owner.depth > 0) {
+      owner.writer.close(tag);
+      owner.depth--;
+    } else if (owner && el === owner.el) {
+      owner.el.xml = owner.writer.xml;
+      owner = null;
+    }
+  });
+  parser.on('text', (t) => owner?.writer.text(t));
+  parser.on('cdata', (t) => owner?.writer.text(t));
+  parser.write(body).close();
+  const el = top as El | null;
+  if (!el || el.ns !== DAV_NS || el.name !== root) throw new BadXml(`<${root}> expected`);
   return el;
 }
 
-const children = (el: El): El[] => Array.from(el.childNodes).filter((n): n is El => n.nodeType === 1);
-const davChild = (el: El, name: string) => children(el).find((c) => c.namespaceURI === DAV_NS && c.localName === name);
-const propNames = (prop: El | undefined): PropName[] => (prop ? children(prop).map((p) => ({ ns: p.namespaceURI ?? '', name: p.localName ?? '' })) : []);
+const davChild = (el: El, name: string) => el.children.find((c) => c.ns === DAV_NS && c.name === name);
+const propNames = (prop: El | undefined): PropName[] => (prop ? prop.children.map((p) => ({ ns: p.ns, name: p.name })) : []);
 
 export type PropfindRequest = { kind: 'allprop' } | { kind: 'propname' } | { kind: 'prop'; props: PropName[] };
 
@@ -44,7 +125,7 @@ export function parsePropfind(body: string): PropfindRequest {
 export function parseProppatch(body: string): PropName[] {
   const el = parse(body, 'propertyupdate');
   if (!el) throw new BadXml('<propertyupdate> expected');
-  return children(el).filter((c) => c.namespaceURI === DAV_NS && (c.localName === 'set' || c.localName === 'remove'))
+  return el.children.filter((c) => c.ns === DAV_NS && (c.name === 'set' || c.name === 'remove'))
     .flatMap((c) => propNames(davChild(c, 'prop')));
 }
 
@@ -60,14 +141,8 @@ export function parseLockinfo(body: string): LockRequest | null {
   if (!el) return null;
   const scope = davChild(el, 'lockscope');
   const shared = scope ? !!davChild(scope, 'shared') : false;
-  const owner = davChild(el, 'owner');
-  const serializer = new XMLSerializer();
-  return {
-    scope: shared ? 'shared' : 'exclusive',
-    owner: owner ? Array.from(owner.childNodes).map((n) => serializer.serializeToString(n)).join('') : '',
-  };
+  return { scope: shared ? 'shared' : 'exclusive', owner: davChild(el, 'owner')?.xml ?? '' };
 }
-
 
 const XML_HEAD = '<?xml version="1.0" encoding="utf-8"?>\n';
 

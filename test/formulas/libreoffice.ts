@@ -101,7 +101,7 @@ export async function readXlsxValues(file: string): Promise<Map<string, Map<stri
  * cells of the first sheet (A1 address → value and formula, if LibreOffice made one).
  */
 export async function importCsvWithLibreOffice(csv: string, trimSpaces: boolean): Promise<Map<string, SavedCell>> {
-  const soffice = ensureLibreOffice();
+  const soffice = ensureProgram('soffice');
   const profile = makeProfile(false);
   const dir = mkdtempSync(join(tmpdir(), 'grondslag-csv-'));
   try {

@@ -17,6 +17,8 @@ export const client = pgTable('client', {
   samlIdpCert: text(),
   samlMetadataUrl: text(),
   samlIssuer: text(),
+  /** Staff recorded that the client's identity provider asks a second factor: no MFA step after SAML (issue 33.3). */
+  samlIdpDoesMfa: boolean().notNull().default(false),
   /** The longest validity, in days, a BI link's owner may choose for its password (staff set it; issue 25 item 8). */
   biPasswordMaxDays: integer().notNull().default(365),
   createdAt: stamp(),

@@ -216,3 +216,9 @@ export const routes = {
     save: post('/api/manager/parameter/'),
   },
 } as const;
+
+/**
+ * The app's address the SAML ACS sends the browser to when the account's MFA step follows the IdP
+ * (issue 33.3); the fragment holds the e-mail address the step asks the code for.
+ */
+export const SAML_MFA_PATH = '/inloggen/mfa';

@@ -35,6 +35,11 @@ export const SamlSettingsBody = z
     issuer: z.string().max(1000, 'Het kenmerk (Entity ID) is te lang.').nullish().transform(emptyToNull),
     /** Metadata address of the identity provider; stored for reference. */
     metadata_url: Url('Voer een geldig https-adres voor de metadata in.'),
+    /** Staff only: the IdP asks a second factor itself, so SAML sign-ins skip the account's MFA step. */
+    idp_does_mfa: z.boolean().optional(),
+    /** The saving administrator's own password again, and the code when MFA is set up (issue 33.3). */
+    password: z.string({ error: 'Vul uw wachtwoord in.' }).min(1, 'Vul uw wachtwoord in.').max(1024),
+    mfa_code: z.string().max(64).optional(),
   })
   .superRefine((v, c) => {
     if (v.entry_point && !v.idp_cert) {
@@ -54,15 +59,28 @@ export const SamlSettings = z.object({
   issuer: z.string(),
   issuer_is_default: z.boolean(),
   metadata_url: z.string().nullable(),
+  /** Staff recorded that the IdP does MFA: SAML sign-ins are not asked the account's code. */
+  idp_does_mfa: z.boolean(),
+  /** Capability flag: the caller may set idp_does_mfa (staff). */
+  can_trust_idp_mfa: z.boolean(),
+  /** Saving asks the caller's MFA code besides the password (MFA set up). */
+  save_needs_mfa_code: z.boolean(),
   /** For the IdP's configuration: our Assertion Consumer Service (HTTP-POST) and metadata addresses. */
   acs_url: z.string(),
   sp_metadata_url: z.string(),
 });
 export type SamlSettings = z.infer<typeof SamlSettings>;
 
+/**
+ * The longest SAMLResponse (base64) taken, ~75 kB of XML: a real one is a few to a few tens of kB
+ * (an IdP that lists 150 group claims ~30 kB); above it, parsing is the attack (issue 34.1).
+ */
+export const MAX_SAML_RESPONSE_CHARS = 100_000;
+export const SAML_RESPONSE_TOO_LARGE = 'Het antwoord van de inlogdienst is te groot.';
+
 /** The identity provider's HTTP-POST to our Assertion Consumer Service. */
 export const SamlAcsBody = z.object({
-  SAMLResponse: z.string().min(1, 'SAMLResponse ontbreekt.').max(2_000_000),
+  SAMLResponse: z.string().min(1, 'SAMLResponse ontbreekt.').max(MAX_SAML_RESPONSE_CHARS, SAML_RESPONSE_TOO_LARGE),
   RelayState: z.string().max(2000).optional(),
 });
 

@@ -23,7 +23,7 @@ function expiryOf(token: string): number | null {
 export interface AuthStoreRoot {
   readonly toasts: Pick<ToastStore, 'error'>;
   /** The screen after sign-in and sign-out, and the invitation link the browser was opened with. */
-  readonly screen: { takeInvitation(): string | null; restoreOrStart(): void; clear(): void };
+  readonly screen: { takeInvitation(): string | null; takeSamlMfa(): string | null; restoreOrStart(): void; clear(): void };
 }
 
 /** Signed-in state: access token (memory only; the refresh token is an httpOnly cookie) and the user. */
@@ -48,6 +48,13 @@ export class AuthStore {
     if (invitation) {
       this.invitationToken = invitation;
       this.loginState = 'AcceptInvitation';
+      return;
+    }
+    // The IdP signed in an account with MFA: the password sign-in's MFA step, its ticket is the cookie.
+    const samlMfaEmail = this.root.screen.takeSamlMfa();
+    if (samlMfaEmail) {
+      this.pendingEmail = samlMfaEmail;
+      this.loginState = 'LoginMFA';
       return;
     }
     this.loginState = 'Loading';

@@ -3,6 +3,7 @@ import type { Screen, ScreenParams } from '../screenNames.ts';
 import type { CurrentUser } from '../../api/auth.ts';
 import type { ToastStore } from './ToastStore.ts';
 import { mayOpen, pathOf, screenOf } from '../routes.ts';
+import { SAML_MFA_PATH } from '../../api/contract/routes.ts';
 
 /** Screens a user on a temporary password may still open (to change it). */
 const ALLOWED_DURING_RESET: Screen[] = ['User'];
@@ -115,6 +116,14 @@ export class ScreenStore {
     const token = decodeURIComponent(window.location.hash.slice(1));
     window.history.replaceState(null, '', '/');
     return token || null;
+  }
+
+  /** The address of the SAML sign-in's MFA step (issue 33.3): the account's e-mail from the fragment. */
+  takeSamlMfa(): string | null {
+    if (typeof window === 'undefined' || window.location.pathname.replace(/\/+$/, '') !== SAML_MFA_PATH) return null;
+    const email = decodeURIComponent(window.location.hash.slice(1));
+    window.history.replaceState(null, '', '/');
+    return email || null;
   }
 
   /** Before leaving for a SAML sign-in: the address to return to afterwards. */

@@ -1,0 +1,1 @@
+ALTER TABLE "client" ADD COLUMN "saml_idp_does_mfa" boolean DEFAULT false NOT NULL;
