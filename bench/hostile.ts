@@ -12,11 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
+import { ensureProgram } from '../scripts/ensure.ts';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 import { savedModel, storedFile } from '../server/db/schema/index.ts';
 import { freePort } from '../server/net.ts';
-import { createTenant } from '../test/server/fixtures.ts';
+import { PASSWORD, createTenant } from '../test/server/fixtures.ts';
 import { editLinkFor, multipart, rolesAsGlobal, seedTree } from '../test/server/projectFixtures.ts';
 import { buildModelTemplate } from '../src/formulas/modelTemplate.ts';
 import { largeModel } from '../test/formulas/largeModel.ts';
@@ -159,8 +160,8 @@ export default async function bench() {
       };
 
       // SAML configured for the client (a certificate made here; the hostile response is unsigned anyway).
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(certDir, 'k'), '-out', join(certDir, 'c'), '-days', '30', '-subj', '/CN=bench'], { stdio: 'ignore' });
-      await json('PUT', '/api/manager/client/saml/', tenant.adm.id, { entry_point: 'https://idp.example.test/sso', idp_cert: readFileSync(join(certDir, 'c'), 'utf8'), issuer: null, metadata_url: null });
+      execFileSync(ensureProgram('openssl'), ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(certDir, 'k'), '-out', join(certDir, 'c'), '-days', '30', '-subj', '/CN=bench'], { stdio: 'ignore' });
+      await json('PUT', '/api/manager/client/saml/', tenant.adm.id, { entry_point: 'https://idp.example.test/sso', idp_cert: readFileSync(join(certDir, 'c'), 'utf8'), issuer: null, metadata_url: null, password: PASSWORD });
       // A BI link with its password, for the OData feed.
       const link = await json('POST', '/api/bi/v1/report/', tenant.usr.id, { description: 'Bench', models: [tree.modelId] });
       const { password } = await json('POST', `/api/bi/v1/report/${link.uuid}/password/`, tenant.usr.id);
