@@ -17,6 +17,7 @@ import {
 import type { Problem } from '../formulas/problem.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
+import { gapMark } from '../formulas/phasingGaps.ts';
 import { UNIT_OPTIONS, parseUnit } from './units.ts';
 import { percentInput } from './percentInput.ts';
 
@@ -450,6 +451,8 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
     ...periodCols(store, 'money', pctRows, 'Wilt u in procenten faseren, kies dan bij Methode \'Procentueel\'.'),
     computedCol('totalPhased', 'Totaal gefaseerd'),
     computedCol('residualToPhase', 'Nog te faseren'),
+    // over- or under-phased: said on the row, as the Overzicht and the top strip add it up (issue 35.1)
+    computedCol('gapMark', 'Let op', 'text', 300),
   ];
   const sheet = entrySheet(store, kind, `${kind}-phasing`, cols, (e, r, c) => {
     switch (c.key) {
@@ -458,6 +461,7 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
       case 'phasing_method': return labelOf(METHOD_OPTIONS, e.phasing.phasing_method);
       case 'start_date': return formatDutchDate(e.phasing.start_date);
       case 'end_date': return formatDutchDate(e.phasing.end_date);
+      case 'gapMark': return r ? gapMark(r) ?? '' : '';
       default:
         if (c.period) return itemValue(e.phasing.phasing_items, c.key);
         return r ? (r[c.key as keyof EntrySummary] as number) : null;
