@@ -21,6 +21,11 @@ describe('parseDutchNumber', () => {
     expect([parseDutchValue('1 234 567,89'), parseDutchValue('1\u202f234'), parseDutchValue(" 12,5 % "), parseDutchValue('€ - 5'), parseDutchValue('1 000 €')])
       .toEqual([1234567.89, 1234, 12.5, -5, 1000]);
   });
+  it('a typo says nothing of a block\'s notation (issue 35): it is no number either way', () => {
+    expect(blockNotation(['390.000 25%'])).toBe('nl');
+    expect(blockNotation(['390.000 25%', '1.234'])).toBe('nl');
+    expect(blockNotation(['450\t575', '12.5'])).toBe('en');
+  });
   it('percentages keep the value as written and say so', () => {
     expect(parseDutchNumber('12,5%')).toEqual({ value: 12.5, percent: true });
     expect(parseDutchNumber('2 %')).toEqual({ value: 2, percent: true });

@@ -104,6 +104,8 @@ export function blockNotation(texts: Iterable<unknown>): Notation {
   let english = false;
   for (const t of texts) {
     if (typeof t !== 'string' || t.trim().startsWith('=')) continue;
+    // A typo ('390.000 25%') is no number in either notation: it is refused, and says nothing of the block's.
+    if (!parseDutchNumber(t) && !parseDutchNumber(fromEnglishNotation(t))) continue;
     const core = /[\d.,]*\d[\d.,]*/.exec(t.replace(SPACES, ''))?.[0];
     const last = core ? Math.max(core.lastIndexOf('.'), core.lastIndexOf(',')) : -1;
     if (!core || last < 0 || /^[1-9]\d{0,2}[.,]\d{3}$/.test(core)) continue; // no mark, or '1.234' / '1,234'

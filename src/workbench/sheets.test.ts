@@ -310,6 +310,10 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     expect(t.said).toEqual(["Post 'Bouwrijp maken', kolom Prijs: '390.000 25%' is geen getal. Voer een getal in."]);
     applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: 1, value: '450\t575' }]);
     expect(t.said[1]).toBe("Post 'Bouwrijp maken', kolom Hoeveelheid: '450\t575' is geen getal. Voer een getal in.");
+    // pasted, alone or in an English block, it is quoted as pasted
+    const pasted = pastedCells(costEstimateSheet(s), [['390.000 25%'], ['12.5']], { row: 0, col: 3 }, { row: 0, col: 3 });
+    expect([pasted.notation, pasted.cells[0]![2]]).toEqual(['en', '390.000 25%']);
+    expect(pastedCells(costEstimateSheet(s), [['390.000 25%']], { row: 0, col: 3 }, { row: 0, col: 3 }).notation).toBe('nl');
     applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: 3, value: '€ 1 250 000' }]);
     expect(s.model!.cost_estimate[0]!.estimate.price).toBe(1_250_000);
   });

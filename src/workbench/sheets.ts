@@ -119,7 +119,9 @@ export function pastedCells(
   // '1.234' means 1234 in a Dutch copy and 1,234 in an English one: the block's other numbers decide.
   const isNumberCell = ([, c, v]: [number, number, unknown]) => NUMBER_KINDS.has(def.columns[c]!.kind) && typeof v === 'string' && !v.trim().startsWith('=');
   const notation = blockNotation(cells.filter(isNumberCell).map(([, , v]) => v));
-  if (notation === 'en') for (const cell of cells) if (isNumberCell(cell)) cell[2] = fromEnglishNotation(cell[2] as string);
+  // A cell that is no number stays as pasted, so that its refusal quotes it.
+  const english = (cell: [number, number, unknown]) => isNumberCell(cell) && parseDutchNumber(fromEnglishNotation(cell[2] as string)) !== null;
+  if (notation === 'en') for (const cell of cells) if (english(cell)) cell[2] = fromEnglishNotation(cell[2] as string);
   return { cells, area: { row: r0, col: c0, lastRow, lastCol }, notation, lost };
 }
 
