@@ -19,7 +19,7 @@ import { DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LE
 import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
 import { gapMark } from '../formulas/phasingGaps.ts';
 import { UNIT_OPTIONS, parseUnit } from './units.ts';
-import { percentInput } from './percentInput.ts';
+import { hundredth, percentInput } from './percentInput.ts';
 
 type ColKind = 'text' | 'number' | 'money' | 'pct' | 'date' | 'select' | 'factor' | 'int';
 interface Option {
@@ -161,9 +161,6 @@ export function numberOf(value: unknown): number | null | undefined {
   return p && !p.percent ? p.value : undefined;
 }
 
-/** Division by 100 leaves float noise (12.5 / 100 = 0.125 exactly, but 0.07 / 100 does not). */
-const hundredth = (x: number) => Number((x / 100).toPrecision(12));
-
 /**
  * What an entry grid's number cell takes from typed or pasted text (issue 35): a percentage cell its
  * percentage (percentInput), a quantity in unit Percentage '12,5%' as 0,125 (the engine multiplies
@@ -172,7 +169,7 @@ const hundredth = (x: number) => Number((x / 100).toPrecision(12));
  */
 function entryNumber(e: AnyEntry, kind: EntryKind, col: Col, row: number, value: unknown, existing: Cell): number | null | { error: string } {
   const where = `Post '${e.label}', kolom ${col.title}: '${String(value).trim()}'`;
-  if (isPercentCell({ columns: [col] }, row, 0)) {
+  if (col.kind === 'pct' || col.pctRows?.[row]) {
     const n = percentInput(value, typeof existing === 'number' ? existing : null);
     return n === undefined ? { error: `${where} is geen getal. ${INVALID_NUMBER}` } : n;
   }
