@@ -7,7 +7,7 @@ import { auditLog, model, parameterApplication, project, projectRole, versionMod
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import { GrexEngine } from '../../src/formulas/engine.ts';
 import type { Edit } from '../../src/formulas/engineModelEdits.ts';
-import { remapPeriodItems } from '../../src/formulas/periodRemap.ts';
+import { emptyRemapReport, remapPeriodItems } from '../../src/formulas/periodRemap.ts';
 import { pct } from '../../src/formulas/percent.ts';
 
 // Global parameters applied to online models (issue 11, defect 1): values land in the period with the
@@ -111,7 +111,7 @@ describe('POST parameter/ on online models', () => {
     expect(d.cost_estimate[0]!.phasing.phasing_items.map((i) => i.period)).toEqual(['PER_02', 'PER_03']);
     const tool = clone(example);
     tool.base_parameters.phasing_calculation_start_date = '2023-01-01';
-    expect(remapPeriodItems(example, tool)).toEqual({ movedInside: 0, indexRatesDropped: 0, formulasDropped: 0 });
+    expect(remapPeriodItems(example, tool)).toEqual(emptyRemapReport());
     expect(d).toEqual(tool);
     // Nothing happens in the added year 2023, so the cash flows and results are those of before.
     const opened = await toolResults(id);

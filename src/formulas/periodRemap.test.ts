@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../api/contract/modelData.ts';
-import { remapNotice, remapPeriodItems } from './periodRemap.ts';
+import { emptyRemapReport, remapNotice, remapPeriodItems } from './periodRemap.ts';
 import { ENTRY_KINDS, entriesOf, newEntry, setEntries } from './sections.ts';
 import { validateModelData } from './validate.ts';
 
@@ -37,7 +37,8 @@ describe('remapPeriodItems', () => {
     const m = everySection();
     expect(validateModelData(m).ok).toBe(true);
     const next = withParams(m, { phasing_period: 'Quarterly' });
-    expect(remapPeriodItems(m, next)).toEqual({ movedInside: 0, indexRatesDropped: 0, formulasDropped: 0 });
+    // Each year's value now stands in its first quarter, and that is counted: 4 sections × 3 lists + 3 of the example.
+    expect(remapPeriodItems(m, next)).toEqual({ ...emptyRemapReport(), intoFirst: 15 });
     for (const e of added(next)) {
       // 2026 → 2026 Q1, the ninth quarter from 2024 Q1; 2024 → 2024 Q1
       expect(e.phasing.phasing_items).toEqual([{ period: 'PER_09', value_type: 'Financeel', value: 1000 }]);
@@ -59,15 +60,15 @@ describe('remapPeriodItems', () => {
     // Moved: per added entry its phasing value and both rates, and the worked example's own 2026 revenue.
     const next = withParams(m, { phasing_calculation_end_date: '2025-12-31' });
     const report = remapPeriodItems(m, next);
-    expect(report).toEqual({ movedInside: 4 * 3 + 1, indexRatesDropped: 4, formulasDropped: 0 });
+    expect(report).toEqual({ ...emptyRemapReport(), movedInside: 4 * 3 + 1, indexRatesDropped: 4, formulasDropped: 0 });
     for (const e of added(next)) {
       expect(e.phasing.phasing_items).toEqual([{ period: 'PER_02', value_type: 'Financeel', value: 1000 }]);
       expect(e.indexing.indexing_items).toEqual([{ period: 'PER_02', value_type: 'Procentueel', value: 2 }]);
     }
     expect(remapNotice(report)).toBe('Perioden aangepast: 13 periodewaarden lagen buiten de nieuwe perioden en staan nu in de eerste of laatste periode (bedragen daar opgeteld); '
       + '4 eigen indexwaarden vielen in dezelfde periode als een eerdere en zijn vervallen.');
-    expect(remapNotice({ movedInside: 1, indexRatesDropped: 0, formulasDropped: 0 })).toBe('Perioden aangepast: 1 periodewaarde lag buiten de nieuwe perioden en staat nu in de eerste of laatste periode (bedragen daar opgeteld).');
-    expect(remapNotice({ movedInside: 0, indexRatesDropped: 0, formulasDropped: 0 })).toBeNull();
+    expect(remapNotice({ ...emptyRemapReport(), movedInside: 1 })).toBe('Perioden aangepast: 1 periodewaarde lag buiten de nieuwe perioden en staat nu in de eerste of laatste periode (bedragen daar opgeteld).');
+    expect(remapNotice(emptyRemapReport())).toBeNull();
   });
 
   it('formulas in or about period cells become their values, and that is said too', () => {
@@ -80,6 +81,6 @@ describe('remapPeriodItems', () => {
     const report = remapPeriodItems(m, next);
     expect(report.formulasDropped).toBe(2);
     expect(next.cost_estimate[0]!.formulas).toBeUndefined();
-    expect(remapNotice(report)).toBe('Perioden aangepast: 2 formules in of over periodecellen zijn vaste waarden geworden.');
+    expect(remapNotice(report)).toBe('Perioden aangepast: 2 periodewaarden besloegen meer dan één nieuwe periode en staan nu geheel in de eerste daarvan; 2 formules in of over periodecellen zijn vaste waarden geworden.');
   });
 });

@@ -18,7 +18,15 @@ export interface RemapReport {
   indexRatesDropped: number;
   /** Formulas in or about period cells: now plain values (their cells mean other dates). */
   formulasDropped: number;
+  /** Amounts that met others in one new period (quarters into their year) and were added up, and in how many periods. */
+  merged: number;
+  mergedInto: number;
+  /** Values whose old period spans several new ones (a year into quarters): now all in the first of them. */
+  intoFirst: number;
 }
+
+/** A report of nothing moved. */
+export const emptyRemapReport = (): RemapReport => ({ movedInside: 0, indexRatesDropped: 0, formulasDropped: 0, merged: 0, mergedInto: 0, intoFirst: 0 });
 
 function periodOf(periods: Period[], d: Ymd): Period {
   for (const p of periods) if (compareYmd(d, p.start) >= 0 && compareYmd(d, p.end) < 0) return p;
@@ -27,6 +35,7 @@ function periodOf(periods: Period[], d: Ymd): Period {
 
 function remapItems(items: PeriodItem[], from: Period[], to: Period[], notBefore: Ymd | null, sum: boolean, report: RemapReport): PeriodItem[] {
   const out = new Map<string, PeriodItem>();
+  const mergedAt = new Set<string>();
   for (const it of items) {
     const k = periodIndex(it.period);
     if (k === 0) {
@@ -39,9 +48,14 @@ function remapItems(items: PeriodItem[], from: Period[], to: Period[], notBefore
     if (notBefore && compareYmd(d, notBefore) < 0 && compareYmd(notBefore, old.end) < 0) d = notBefore;
     const target = periodOf(to, d);
     if (compareYmd(d, target.start) < 0 || compareYmd(d, target.end) >= 0) report.movedInside++;
+    else if (compareYmd(old.end, target.end) > 0) report.intoFirst++;
     const prev = out.get(target.code);
-    if (prev && sum) prev.value += it.value;
-    else if (!prev) out.set(target.code, { ...it, period: target.code });
+    if (prev && sum) {
+      prev.value += it.value;
+      report.merged += mergedAt.has(target.code) ? 1 : 2;
+      if (!mergedAt.has(target.code)) report.mergedInto++;
+      mergedAt.add(target.code);
+    } else if (!prev) out.set(target.code, { ...it, period: target.code });
     else report.indexRatesDropped++;
   }
   return [...out.values()];
@@ -49,7 +63,7 @@ function remapItems(items: PeriodItem[], from: Period[], to: Period[], notBefore
 
 /** Moves `next`'s period items (every section's) from the periods of `before` to its own periods. */
 export function remapPeriodItems(before: ModelData, next: ModelData): RemapReport {
-  const report: RemapReport = { movedInside: 0, indexRatesDropped: 0, formulasDropped: 0 };
+  const report = emptyRemapReport();
   const b = before.base_parameters;
   const n = next.base_parameters;
   if (b.phasing_period === n.phasing_period && b.phasing_calculation_start_date === n.phasing_calculation_start_date && b.phasing_calculation_end_date === n.phasing_calculation_end_date) return report;
@@ -70,6 +84,10 @@ export function remapPeriodItems(before: ModelData, next: ModelData): RemapRepor
 /** What the tool and the parameters' preview say after a period change that could not keep every value on its date, or null. */
 export function remapNotice(r: RemapReport): string | null {
   const parts: string[] = [];
+  const m = r.merged;
+  if (m) parts.push(`${m} periodewaarden vielen samen in ${r.mergedInto === 1 ? '1 nieuwe periode' : `${r.mergedInto} nieuwe perioden`} en zijn daar opgeteld`);
+  const i = r.intoFirst;
+  if (i) parts.push(`${i === 1 ? '1 periodewaarde besloeg' : `${i} periodewaarden besloegen`} meer dan één nieuwe periode en ${i === 1 ? 'staat' : 'staan'} nu geheel in de eerste daarvan`);
   const n = r.movedInside;
   if (n) parts.push(`${n === 1 ? '1 periodewaarde lag' : `${n} periodewaarden lagen`} buiten de nieuwe perioden en ${n === 1 ? 'staat' : 'staan'} nu in de eerste of laatste periode (bedragen daar opgeteld)`);
   const d = r.indexRatesDropped;

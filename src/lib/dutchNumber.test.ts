@@ -14,6 +14,18 @@ describe('parseDutchNumber', () => {
   for (const [text, want] of cases) {
     it(`${JSON.stringify(text)} → ${want}`, () => expect(parseDutchValue(text)).toBe(want));
   }
+  it('a space or stray character inside the digits is no number, unless it groups thousands (issue 35)', () => {
+    for (const typo of ['390.000 25%', '390.000 25', '450\t575', '450 57', '12 ,5', '1 2', '1.234 567', '1 234\u00a0567', '12a5', '1_000']) {
+      expect(parseDutchNumber(typo), JSON.stringify(typo)).toBeNull();
+    }
+    expect([parseDutchValue('1 234 567,89'), parseDutchValue('1\u202f234'), parseDutchValue(" 12,5 % "), parseDutchValue('€ - 5'), parseDutchValue('1 000 €')])
+      .toEqual([1234567.89, 1234, 12.5, -5, 1000]);
+  });
+  it('a typo says nothing of a block\'s notation (issue 35): it is no number either way', () => {
+    expect(blockNotation(['390.000 25%'])).toBe('nl');
+    expect(blockNotation(['390.000 25%', '1.234'])).toBe('nl');
+    expect(blockNotation(['450\t575', '12.5'])).toBe('en');
+  });
   it('percentages keep the value as written and say so', () => {
     expect(parseDutchNumber('12,5%')).toEqual({ value: 12.5, percent: true });
     expect(parseDutchNumber('2 %')).toEqual({ value: 2, percent: true });

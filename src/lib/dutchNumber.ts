@@ -8,6 +8,8 @@ interface ParsedNumber {
 }
 
 const SPACES = /[\s\u00a0\u202f']/g;
+/** Thousands grouped by one kind of space (or the Swiss '), then decimals: '1 234 567,89'. */
+const SPACE_GROUPS = /^[1-9]\d{0,2}([ \u00a0\u202f'])\d{3}(?:\1\d{3})*(?:[.,]\d+)?$/;
 
 /**
  * A Dutch number, or null when the text is not one. Dots are thousand separators and the comma is
@@ -28,7 +30,12 @@ export function parseDutchNumber(input: string | number | null | undefined): Par
     negative = true;
     s = s.slice(1, -1);
   }
-  s = s.replace(/[−–]/g, '-').replace(SPACES, '');
+  s = s.replace(/[−–]/g, '-');
+  // Spaces may stand around the sign, € and %, but inside the digits only as a thousands separator
+  // ('1 234,56'): '390.000 25%' or '450<Tab>575' is a typo, not 390,00025 or 450.575 (issue 35).
+  const digits = /\d[\d.,\s\u00a0\u202f']*\d/.exec(s)?.[0];
+  if (digits && /[\s\u00a0\u202f']/.test(digits) && !SPACE_GROUPS.test(digits)) return null;
+  s = s.replace(SPACES, '');
   let percent = false;
   if (s.endsWith('%')) {
     percent = true;
@@ -97,6 +104,8 @@ export function blockNotation(texts: Iterable<unknown>): Notation {
   let english = false;
   for (const t of texts) {
     if (typeof t !== 'string' || t.trim().startsWith('=')) continue;
+    // A typo ('390.000 25%') is no number in either notation: it is refused, and says nothing of the block's.
+    if (!parseDutchNumber(t) && !parseDutchNumber(fromEnglishNotation(t))) continue;
     const core = /[\d.,]*\d[\d.,]*/.exec(t.replace(SPACES, ''))?.[0];
     const last = core ? Math.max(core.lastIndexOf('.'), core.lastIndexOf(',')) : -1;
     if (!core || last < 0 || /^[1-9]\d{0,2}[.,]\d{3}$/.test(core)) continue; // no mark, or '1.234' / '1,234'

@@ -8,7 +8,9 @@ import { REVENUE_SECTIONS } from '../formulas/sections.ts';
 import type { ResultsSummary } from '../formulas/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbookLayout.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
-import { type ChartStack, Chart, Figures, NothingPhasedNotice, PeriodTable } from './Overview.tsx';
+import { type ChartStack, Chart, Figures, GapNotice, NothingPhasedNotice, PeriodTable } from './Overview.tsx';
+import { phasingGaps } from '../formulas/phasingGaps.ts';
+import type { EntryKind } from '../formulas/sections.ts';
 import { nothingPhased, overviewRows } from './overviewRows.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { formatCount } from '../lib/count.ts';
@@ -78,9 +80,9 @@ function SpaceWarnings({ store, toSpace }: { store: Pick<WorkbenchStore, 'result
   );
 }
 
-/** The model's Overzicht; `toSpace` opens Uitgangspunten › Ruimtegebruik, `toPhasing` Kostenraming's Fasering. */
+/** The model's Overzicht; `toSpace` opens Uitgangspunten › Ruimtegebruik, `toPhasing` a section's Fasering (Kostenraming's by default). */
 export const ModelOverview = observer(function ModelOverview({ store, toSpace, toPhasing }: {
-  store: Pick<WorkbenchStore, 'results' | 'model'>; toSpace: () => void; toPhasing: () => void;
+  store: Pick<WorkbenchStore, 'results' | 'model'>; toSpace: () => void; toPhasing: (kind?: EntryKind) => void;
 }) {
   const r = store.results;
   const m = store.model;
@@ -90,7 +92,8 @@ export const ModelOverview = observer(function ModelOverview({ store, toSpace, t
   const empty = nothingPhased(r);
   return (
     <div className="gs-wb-overview" data-testid="model-overview">
-      {empty && <NothingPhasedNotice toPhasing={toPhasing} />}
+      {empty && <NothingPhasedNotice toPhasing={() => toPhasing()} />}
+      <GapNotice gaps={phasingGaps(m, r)} toSection={toPhasing} />
       <SpaceWarnings store={store} toSpace={toSpace} />
       <Figures r={r} />
       <h3>Kosten, opbrengsten en boekwaarde per periode</h3>

@@ -1,15 +1,17 @@
 import { type EntryKind, sectionOf } from '../formulas/sections.ts';
 import { Fragment, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Callout } from '@blueprintjs/core';
+import { Callout, Icon } from '@blueprintjs/core';
+import { type SectionGaps, gapTotals, phasingGaps } from '../formulas/phasingGaps.ts';
+import { formatCount } from '../lib/count.ts';
 import { type EntrySummary, type PeriodResult, type ResultsSummary, nominalTotal } from '../formulas/results.ts';
 import { OVERVIEW_TITLES, RESULT_TITLES } from '../formulas/workbookLayout.ts';
 import { formatMoney, formatMoneyCompact, formatNumber } from '../lib/nlFormat.ts';
 import { type OverviewRow, ROW_RULES, balanceTitle, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 
-/** Always-visible figures of the top bar (repainted on every edit). */
-export const ResultStrip = observer(function ResultStrip({ store }: { store: WorkbenchStore }) {
+/** Always-visible figures of the top bar (repainted on every edit); `toOverview` opens the Overzicht with the gaps listed. */
+export const ResultStrip = observer(function ResultStrip({ store, toOverview }: { store: WorkbenchStore; toOverview: () => void }) {
   const r = store.results;
   const fromStore = !!r && !store.engine;
   useEffect(() => {
@@ -20,9 +22,52 @@ export const ResultStrip = observer(function ResultStrip({ store }: { store: Wor
     <div className="gs-wb-strip" aria-label="Resultaat">
       <span>EW <b data-testid="strip-ew">{formatMoney(r.ew)}</b></span>
       <span>NCW <b data-testid="strip-ncw">{formatMoney(r.ncw)}</b></span>
+      {store.model && <StripGaps gaps={gapTotals(phasingGaps(store.model, r))} toOverview={toOverview} />}
     </div>
   );
 });
+
+/** In the top strip, only when there is one: how much is not in the result and how much twice (issue 35.1). */
+function StripGaps({ gaps, toOverview }: { gaps: ReturnType<typeof gapTotals>; toOverview: () => void }) {
+  if (!gaps.posts) return null;
+  const parts = [
+    gaps.notInResult ? `${formatMoney(gaps.notInResult)} niet in resultaat` : '',
+    gaps.countedTwice ? `${formatMoney(gaps.countedTwice)} dubbel` : '',
+  ].filter(Boolean);
+  return (
+    <a href="#" className="gs-wb-strip-gaps" data-testid="strip-gaps" title={`${formatCount(gaps.posts, 'post is', 'posten zijn')} niet precies volledig gefaseerd; het Overzicht noemt ze.`}
+      onClick={(e) => { e.preventDefault(); toOverview(); }}>
+      <Icon icon="warning-sign" size={12} /> {parts.join(' · ')}
+    </a>
+  );
+}
+
+/** The Overzicht's list of what is not in the result or in it twice, per section, each post a link to its Fasering (issue 35.1). */
+export function GapNotice({ gaps, toSection }: { gaps: SectionGaps[]; toSection: (kind: EntryKind) => void }) {
+  const shown = gaps.filter((s) => s.posts.length);
+  if (!shown.length) return null;
+  const amount = (notIn: number, twice: number) => [
+    notIn ? `${formatMoney(notIn)} niet in het resultaat` : '', twice ? `${formatMoney(twice)} dubbel in het resultaat` : '',
+  ].filter(Boolean).join(', ');
+  return (
+    <Callout intent="warning" icon="warning-sign" className="gs-wb-notice" data-testid="ov-gaps" title="Niet of dubbel in het resultaat">
+      <p>EW en NCW tellen wat gefaseerd is. Wat niet gefaseerd is telt niet mee; wat meer gefaseerd is dan het bedrag op NCW-datum (ook een boeking bovenop een volledige fasering) telt dubbel. Bedragen op prijspeil NCW-datum.</p>
+      <ul className="gs-wb-checks">
+        {shown.map((s) => (
+          <li key={s.kind} data-section={s.kind}>
+            <b>{s.title}</b>: {amount(s.notInResult, s.countedTwice)} —{' '}
+            {s.posts.map((p, i) => (
+              <Fragment key={p.id}>
+                {i > 0 && ', '}
+                <a href="#" onClick={(e) => { e.preventDefault(); toSection(s.kind); }}>{p.label}</a> ({amount(p.notInResult, p.countedTwice)})
+              </Fragment>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </Callout>
+  );
+}
 
 const COLORS = { costsHigher: '#cd4246', revenuesHigher: '#238551', balance: '#2d72d2', grid: '#e5e8eb', axis: '#8f99a8' };
 

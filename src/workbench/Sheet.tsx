@@ -75,6 +75,7 @@ class DutchEditor extends TextEditor {
 function display(col: Col, row: number, v: Cell): string {
   if (v === null || v === undefined || v === '') return '';
   if (typeof v === 'string') return v;
+  if (col.shareRows?.[row]) return `${percentDown(v)}%`;
   const kind = col.pctRows?.[row] ? 'pct' : col.kind;
   switch (kind) {
     case 'money': return formatMoney(v);

@@ -218,7 +218,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
   return (
     <div className="gs-wb" data-testid="workbench">
       <PageHeader crumbs={crumbs}>
-        <ResultStrip store={store} />
+        <ResultStrip store={store} toOverview={() => goInside(root, 'GrexOnline_Overview', modelId)} />
         <Toolbar o={o} />
       </PageHeader>
       <div className="gs-wb-body">
@@ -233,7 +233,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
                 : !store.results && TOOL_SCREENS.includes(screen) ? <Spinner />
                 : screen === 'GrexOnline_Overview' ? <ModelOverview store={store}
                   toSpace={() => goInside(root, 'GrexOnline_BaseParameters', modelId, { tab: 'space' })}
-                  toPhasing={() => goInside(root, 'GrexOnline_CostEstimate', modelId, { tab: 'phasing' })} />
+                  toPhasing={(kind = 'cost') => goInside(root, SECTION_SCREENS.find((s) => s.kind === kind)!.screen, modelId, { tab: 'phasing' })} />
                 : section ? <EntrySection key={section.kind} store={store} toasts={toasts} actions={o.actions} kind={section.kind} />
                 : <NonIdealState icon="help" title="Onbekend scherm" />}
             </>

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../lib/nlFormat.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { MSG, type WorkbenchApi, type BackupStorage } from './workbenchContract.ts';
 import type { ModelData } from '../api/contract/modelData.ts';
@@ -117,14 +118,37 @@ describe('WorkbenchStore', () => {
     const { store, toasts } = setup();
     await store.load();
     expect(store.setPeriodParameter('phasing_period', 'Quarterly')).toBeNull();
-    expect(toasts).toEqual([]); // every value kept its date
+    toasts.length = 0; // the years' values now in their first quarter: said (issue 35.4, the test below)
     const rate = (period: string, value: number) => ({ kind: 'entryItem', entry: 'cost', id: store.model!.cost_estimate[0]!.id, list: 'indexing', period, value, valueType: 'Procentueel' }) as const;
     expect(store.applyEdits([rate('PER_05', 2), rate('PER_06', 3)])).toBeNull();
     expect(store.setPeriodParameter('phasing_period', 'Annual')).toBeNull();
     expect(store.model!.cost_estimate[0]!.indexing.indexing_items).toEqual([{ period: 'PER_02', value_type: 'Procentueel', value: 2 }]);
-    expect(toasts).toEqual(['Perioden aangepast: 1 eigen indexwaarde viel in dezelfde periode als een eerdere en is vervallen. Ongedaan maken (Ctrl+Z) zet ze terug.']);
+    expect(toasts).toEqual(['Perioden aangepast: 1 eigen indexwaarde viel in dezelfde periode als een eerdere en is vervallen. EW € -105.874,02 → € -106.120,80. Ongedaan maken (Ctrl+Z) zet ze terug.']);
     store.undo();
     expect(store.model!.cost_estimate[0]!.indexing.indexing_items.map((i) => i.value)).toEqual([2, 3]);
+  });
+
+  it('Kwartalen → Jaarlijks → Kwartalen says what was merged and moved, with EW before → after, and Ctrl+Z restores (issue 35.4)', async () => {
+    const { store, toasts } = setup();
+    await store.load();
+    expect(store.setPeriodParameter('phasing_period', 'Quarterly')).toBeNull();
+    toasts.length = 0;
+    // 2025's € 500.000 spread over its four quarters (PER_05 … PER_08)
+    const quarter = (period: string, value: number | null) => ({ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period, value, valueType: 'Financeel' }) as const;
+    expect(store.applyEdits([quarter('PER_05', 125_000), quarter('PER_06', 125_000), quarter('PER_07', 125_000), quarter('PER_08', 125_000)])).toBeNull();
+    const spread = store.model!.cost_estimate[0]!.phasing.phasing_items;
+    const ewQuarters = store.results!.ew;
+    expect(store.setPeriodParameter('phasing_period', 'Annual')).toBeNull();
+    expect(store.model!.cost_estimate[0]!.phasing.phasing_items).toEqual([{ period: 'PER_01', value_type: 'Financeel', value: 500_000 }, { period: 'PER_02', value_type: 'Financeel', value: 500_000 }]);
+    const ewAnnual = store.results!.ew;
+    expect(toasts).toEqual([`Perioden aangepast: 4 periodewaarden vielen samen in 1 nieuwe periode en zijn daar opgeteld. EW ${formatMoney(ewQuarters)} → ${formatMoney(ewAnnual)}. Ongedaan maken (Ctrl+Z) zet ze terug.`]);
+    expect(store.setPeriodParameter('phasing_period', 'Quarterly')).toBeNull();
+    expect(store.model!.cost_estimate[0]!.phasing.phasing_items.map((i) => i.period)).toEqual(['PER_01', 'PER_05']);
+    expect(toasts[1]).toMatch(/^Perioden aangepast: \d+ periodewaarden besloegen meer dan één nieuwe periode en staan nu geheel in de eerste daarvan\. EW .* → .*\. Ongedaan maken \(Ctrl\+Z\) zet ze terug\.$/);
+    store.undo();
+    store.undo();
+    expect(store.model!.cost_estimate[0]!.phasing.phasing_items).toEqual(spread);
+    expect(store.results!.ew).toBeCloseTo(ewQuarters, 6);
   });
 
   it('removing a row that a formula reads turns the formula into its value, and says so (one undo step)', async () => {

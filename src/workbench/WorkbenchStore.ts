@@ -7,6 +7,7 @@ import { isCompleteSpaceRow } from '../formulas/validate.ts';
 import type { Problem } from '../formulas/problem.ts';
 import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
 import { type RemapReport, remapNotice, remapPeriodItems } from '../formulas/periodRemap.ts';
+import { formatMoney } from '../lib/nlFormat.ts';
 import type { ModelMeta, ReadOnlyReason } from '../api/contract/workbench.ts';
 import { NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals } from '../formulas/spaceUsageFromMap.ts';
@@ -364,14 +365,16 @@ export class WorkbenchStore {
     if (!this.readOnly && this.waitForEngine(() => this.setPeriodParameter(field, value))) return null;
     if (!this.engine) return null;
     const before = this.engine.modelData;
+    const ewBefore = this.results?.ew;
     let report: RemapReport | null = null;
     const problems = this.replaceModel((draft) => {
       (draft.base_parameters as Record<string, unknown>)[field] = value;
       report = remapPeriodItems(before, draft);
     });
-    // Values that could not stay on their date are said, never moved in silence.
+    // Values that could not stay on their date, or were merged or moved, are said, never moved in silence.
     const notice = !problems && report ? remapNotice(report) : null;
-    if (notice) this.deps.toasts.warning(`${notice} Ongedaan maken (Ctrl+Z) zet ze terug.`);
+    const ew = ewBefore === undefined || !this.results ? '' : ` EW ${formatMoney(ewBefore)} → ${formatMoney(this.results.ew)}.`;
+    if (notice) this.deps.toasts.warning(`${notice}${ew} Ongedaan maken (Ctrl+Z) zet ze terug.`);
     return problems;
   }
 

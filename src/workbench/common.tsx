@@ -3,8 +3,8 @@ import { InputGroup } from '@blueprintjs/core';
 import type { CellValue } from 'hyperformula';
 import type { Edit } from '../formulas/engineModelEdits.ts';
 import type { Problem } from '../formulas/problem.ts';
-import { INVALID_DATE, parseDutchDate, parseDutchNumber, formatDutchDate, toDutchEditText } from '../lib/dutchNumber.ts';
-import type { CellChange, SheetDef } from './sheets.ts';
+import { INVALID_DATE, parseDutchDate, formatDutchDate, toDutchEditText } from '../lib/dutchNumber.ts';
+import { type CellChange, type SheetDef, numberOf } from './sheets.ts';
 import { cellEdits, cellContents } from './formulaCells.ts';
 import { MSG } from './workbenchContract.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
@@ -144,7 +144,7 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
     if (text === shown) return;
     let v: string | number | null;
     if (kind === 'date') v = parseDutchDate(text);
-    else if (kind === 'number') v = parseDutchNumber(text)?.value ?? null;
+    else if (kind === 'number') v = numberOf(text) ?? null;
     else if (kind === 'percent') v = percentInput(text, value as number) ?? null;
     else v = text;
     if (v === null) {

@@ -70,7 +70,7 @@ describe('a block pasted onto the empty last row', () => {
     const s = await exampleStore();
     const t = paste(s, [['', '5'], ['', ''], ['Grond', 'veel']], 1, 0);
     expect(costs(s)).toEqual([['Bouwrijp maken', 1, 'Item', 1_000_000], ['Nieuwe post', 5, 'Item', 0], ['Grond', 1, 'Item', 0]]);
-    expect(t.said).toEqual(['Voer een getal in.']);
+    expect(t.said).toEqual(["Post 'Grond', kolom Hoeveelheid: 'veel' is geen getal. Voer een getal in."]);
   });
 
   it('a block whose description is taken is refused whole, naming it, and changes nothing', async () => {

@@ -14,7 +14,7 @@ export function percentInput(input: unknown, existing: number | null | undefined
   if (input === null || input === undefined || (typeof input === 'string' && input.trim() === '')) return null;
   const p = parseDutchNumber(input as string | number);
   if (!p) return undefined;
-  return p.percent ? inNotationOf(fraction(p.value / 100), existing) : p.value;
+  return p.percent ? inNotationOf(hundredth(p.value), existing) : p.value;
 }
 
 /**
@@ -24,8 +24,8 @@ export function percentInput(input: unknown, existing: number | null | undefined
  */
 export const percentFieldText = (stored: number): string => toDutchEditText(Number((pct(stored) * 100).toPrecision(12)));
 
-/** Division by 100 leaves float noise (0.07 / 100 = 0.0007000000000000001). */
-const fraction = (x: number) => Number(x.toPrecision(12));
+/** A percentage as a fraction: division by 100 leaves float noise (0.07 / 100 = 0.0007000000000000001). */
+export const hundredth = (x: number) => Number((x / 100).toPrecision(12));
 
 export interface PercentNote {
   /** The number as typed and stored. */
@@ -51,6 +51,6 @@ export function percentNote(input: unknown): PercentNote | null {
     typed,
     reading: `${percentDown(pct(typed))}%`,
     question: `Bedoelt u ${toDutchEditText(typed)} %?`,
-    alternative: inNotationOf(fraction(typed / 100), typed),
+    alternative: inNotationOf(hundredth(typed), typed),
   };
 }

@@ -18,7 +18,7 @@ describe('grids as data', () => {
     expect(def.toEdits(0, 3, '€ 1.250.000,50')).toEqual([{ kind: 'costField', id: 1, field: 'price', value: 1250000.5 }]);
     expect(def.toEdits(0, 4, '31-12-2023')).toEqual([{ kind: 'costField', id: 1, field: 'date', value: '2023-12-31' }]);
     expect(def.toEdits(0, 2, 'm²')).toEqual([{ kind: 'costField', id: 1, field: 'unit', value: 'SquareMeter' }]);
-    expect(def.toEdits(0, 3, 'veel')).toEqual({ error: 'Voer een getal in.' });
+    expect(def.toEdits(0, 3, 'veel')).toEqual({ error: "Post 'Bouwrijp maken', kolom Prijs: 'veel' is geen getal. Voer een getal in." });
     expect(def.toEdits(0, 0, '  ')).toEqual({ error: 'Voer een geldige naam in.' });
     expect(def.toEdits(0, 9, '5')).toEqual([]);
   });
@@ -272,5 +272,49 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     expect(sets.toEdits(0, 1, '1')).toEqual(set(1));
     // A row phased in percentages: '40%' over a stored 100 stays in the ×100 notation.
     expect(phasingSheet(s, 'residential').toEdits(0, 7, '40%')).toEqual([{ kind: 'entryItem', entry: 'residential', id: 1, list: 'phasing', period: 'PER_03', value: 40, valueType: 'Procentueel' }]);
+  });
+
+  it("'%' outside a percentage cell: a quantity in unit Percentage reads it, a € cell refuses it naming the cell (issue 35.2)", async () => {
+    const s = await store();
+    const t = toaster();
+    const amount = (def = costEstimateSheet(s)) => def.columns.findIndex((c) => c.key === 'amount');
+    // Hoeveelheid of a post in Item: refused, not 12,5 × the price
+    applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: amount(), value: '12,5%' }]);
+    expect(s.model!.cost_estimate[0]!.estimate.amount).toBe(1);
+    expect(t.said).toEqual(["Post 'Bouwrijp maken', kolom Hoeveelheid: '12,5%' is een percentage; een hoeveelheid in procenten kan alleen bij eenheid Percentage. Kies die eerst als eenheid."]);
+    // … in unit Percentage: 12,5 % of the price, and shown so
+    s.applyEdits([{ kind: 'costField', id: 1, field: 'unit', value: 'Percentage' }]);
+    applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: amount(), value: '12,5%' }]);
+    expect(s.model!.cost_estimate[0]!.estimate.amount).toBe(0.125);
+    const def = costEstimateSheet(s);
+    expect(def.columns[amount(def)]!.shareRows).toEqual([true]);
+    expect(s.results!.costEntries[0]!.estimate).toBeCloseTo(125_000, 2);
+    // A price and a Financeel phasing cell refuse '%' and say what they expect
+    applyCellChanges(s, t, def, [{ row: 0, col: 3, value: '50%' }]);
+    const phasing = phasingSheet(s, 'cost');
+    const first = phasing.columns.findIndex((c) => c.period);
+    applyCellChanges(s, t, phasing, [{ row: 0, col: first, value: '50%' }, { row: 0, col: first + 1, value: '100%' }]);
+    expect(t.said.slice(1)).toEqual([
+      "Post 'Bouwrijp maken', kolom Prijs: '50%' is een percentage; deze cel verwacht een bedrag in euro's.",
+      "Post 'Bouwrijp maken', kolom 2024: '50%' is een percentage; deze cel verwacht een bedrag in euro's. Wilt u in procenten faseren, kies dan bij Methode 'Procentueel'.",
+    ]);
+    expect(s.model!.cost_estimate[0]!.estimate.price).toBe(1_000_000);
+    expect(s.model!.cost_estimate[0]!.phasing.phasing_items.map((i) => i.value)).toEqual([500_000, 500_000]);
+  });
+
+  it('a number with a space or stray character inside is refused, naming the post and the cell (issue 35.3)', async () => {
+    const s = await store();
+    const t = toaster();
+    applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: 3, value: '390.000 25%' }, { row: 0, col: 1, value: '450\t575' }]);
+    expect(s.model!.cost_estimate[0]!.estimate).toMatchObject({ amount: 1, price: 1_000_000 });
+    expect(t.said).toEqual(["Post 'Bouwrijp maken', kolom Prijs: '390.000 25%' is geen getal. Voer een getal in."]);
+    applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: 1, value: '450\t575' }]);
+    expect(t.said[1]).toBe("Post 'Bouwrijp maken', kolom Hoeveelheid: '450\t575' is geen getal. Voer een getal in.");
+    // pasted, alone or in an English block, it is quoted as pasted
+    const pasted = pastedCells(costEstimateSheet(s), [['390.000 25%'], ['12.5']], { row: 0, col: 3 }, { row: 0, col: 3 });
+    expect([pasted.notation, pasted.cells[0]![2]]).toEqual(['en', '390.000 25%']);
+    expect(pastedCells(costEstimateSheet(s), [['390.000 25%']], { row: 0, col: 3 }, { row: 0, col: 3 }).notation).toBe('nl');
+    applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: 3, value: '€ 1 250 000' }]);
+    expect(s.model!.cost_estimate[0]!.estimate.price).toBe(1_250_000);
   });
 });

@@ -17,8 +17,9 @@ import {
 import type { Problem } from '../formulas/problem.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
+import { gapMark } from '../formulas/phasingGaps.ts';
 import { UNIT_OPTIONS, parseUnit } from './units.ts';
-import { percentInput } from './percentInput.ts';
+import { hundredth, percentInput } from './percentInput.ts';
 
 type ColKind = 'text' | 'number' | 'money' | 'pct' | 'date' | 'select' | 'factor' | 'int';
 interface Option {
@@ -37,6 +38,10 @@ export interface Col {
   period?: PeriodCode;
   /** Per row: show this period value as a percentage. */
   pctRows?: boolean[];
+  /** Per row: a quantity in unit Percentage, which the engine multiplies as it stands (0,125 → 12,5 %). */
+  shareRows?: boolean[];
+  /** A period column whose rows are in € or in % by a choice of the row: how to choose % (said when '%' is typed in a € row). */
+  percentAdvice?: string;
   /** A select column whose typed text is read by this (its list only offers choices and never completes
    * what was typed: the unit column, where 'm2' typed quickly must not become 'm'). */
   parse?(input: unknown): { value: string } | { error: string };
@@ -114,7 +119,9 @@ export function pastedCells(
   // '1.234' means 1234 in a Dutch copy and 1,234 in an English one: the block's other numbers decide.
   const isNumberCell = ([, c, v]: [number, number, unknown]) => NUMBER_KINDS.has(def.columns[c]!.kind) && typeof v === 'string' && !v.trim().startsWith('=');
   const notation = blockNotation(cells.filter(isNumberCell).map(([, , v]) => v));
-  if (notation === 'en') for (const cell of cells) if (isNumberCell(cell)) cell[2] = fromEnglishNotation(cell[2] as string);
+  // A cell that is no number stays as pasted, so that its refusal quotes it.
+  const english = (cell: [number, number, unknown]) => isNumberCell(cell) && parseDutchNumber(fromEnglishNotation(cell[2] as string)) !== null;
+  if (notation === 'en') for (const cell of cells) if (english(cell)) cell[2] = fromEnglishNotation(cell[2] as string);
   return { cells, area: { row: r0, col: c0, lastRow, lastCol }, notation, lost };
 }
 
@@ -147,12 +154,40 @@ export function optionValue(opts: Option[], input: unknown): string | null {
 const INVALID_NUMBER = 'Voer een getal in.';
 const INVALID_DATE = 'Ongeldige datum';
 
-/** A typed or pasted value as a number; '' and null clear. undefined = not a number. */
+/** A typed or pasted value as a number (an area: a '%' is no area); '' and null clear. undefined = not a number. */
 export function numberOf(value: unknown): number | null | undefined {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
   const p = parseDutchNumber(value as string | number);
-  return p ? p.value : undefined;
+  return p && !p.percent ? p.value : undefined;
 }
+
+/**
+ * What an entry grid's number cell takes from typed or pasted text (issue 35): a percentage cell its
+ * percentage (percentInput), a quantity in unit Percentage '12,5%' as 0,125 (the engine multiplies
+ * the amount as it stands); any other cell refuses a '%' instead of dropping it, and every refusal
+ * names the post and the column and quotes the text.
+ */
+function entryNumber(e: AnyEntry, kind: EntryKind, col: Col, row: number, value: unknown, existing: Cell): number | null | { error: string } {
+  const where = `Post '${e.label}', kolom ${col.title}: '${String(value).trim()}'`;
+  if (col.kind === 'pct' || col.pctRows?.[row]) {
+    const n = percentInput(value, typeof existing === 'number' ? existing : null);
+    return n === undefined ? { error: `${where} is geen getal. ${INVALID_NUMBER}` } : n;
+  }
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
+  const p = parseDutchNumber(value as string | number);
+  if (!p) return { error: `${where} is geen getal. ${INVALID_NUMBER}` };
+  if (!p.percent) return p.value;
+  if (col.shareRows?.[row]) return hundredth(p.value);
+  return { error: `${where} is een percentage; ${percentRefusal(kind, col)}` };
+}
+
+/** What a number cell that is no percentage expects, said when a '%' was typed into it. */
+function percentRefusal(kind: EntryKind, col: Col): string {
+  if (col.period && col.pctRows) return `${EUROS} ${col.percentAdvice ?? ''}`.trim();
+  if (col.key === 'amount' && 'unit' in sectionOf(kind).fields) return 'een hoeveelheid in procenten kan alleen bij eenheid Percentage. Kies die eerst als eenheid.';
+  return col.kind === 'money' ? EUROS : 'deze cel verwacht een getal zonder %.';
+}
+const EUROS = 'deze cel verwacht een bedrag in euro\'s.';
 export function dateOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   return parseDutchDate(value);
@@ -166,7 +201,7 @@ function setNames(m: ModelData, group: ParameterSetGroup): Option[] {
 }
 
 /** The common edit of a scalar column. */
-function scalarEdit(m: ModelData, kind: EntryKind, e: AnyEntry, col: Col, value: unknown, existing: Cell): Edit[] | { error: string } {
+function scalarEdit(m: ModelData, kind: EntryKind, e: AnyEntry, col: Col, row: number, value: unknown, existing: Cell): Edit[] | { error: string } {
   switch (col.kind) {
     case 'text': {
       const s = String(value ?? '');
@@ -195,8 +230,8 @@ function scalarEdit(m: ModelData, kind: EntryKind, e: AnyEntry, col: Col, value:
       return [fieldEdit(kind, e.id, col.key, d)];
     }
     default: {
-      const n = col.kind === 'pct' ? percentInput(value, typeof existing === 'number' ? existing : null) : numberOf(value);
-      if (n === undefined) return { error: INVALID_NUMBER };
+      const n = entryNumber(e, kind, col, row, value, existing);
+      if (n !== null && typeof n === 'object') return n;
       if (n === null && (col.key === 'amount' || col.key === 'price')) return { error: INVALID_NUMBER };
       return [fieldEdit(kind, e.id, col.key, n)];
     }
@@ -206,8 +241,8 @@ function scalarEdit(m: ModelData, kind: EntryKind, e: AnyEntry, col: Col, value:
 /** Fits € -999.999.999,99 on one line in the grid's font (14 px: 114 px of text, 16 px padding, border). */
 const MONEY_WIDTH = 136;
 
-function periodCols(store: WorkbenchStore, kind: ColKind, pctRows?: boolean[]): Col[] {
-  return store.results!.periods.map((p) => ({ key: p.code, title: p.label, kind, width: kind === 'money' ? MONEY_WIDTH : 92, period: p.code as PeriodCode, pctRows }));
+function periodCols(store: WorkbenchStore, kind: ColKind, pctRows?: boolean[], percentAdvice?: string): Col[] {
+  return store.results!.periods.map((p) => ({ key: p.code, title: p.label, kind, width: kind === 'money' ? MONEY_WIDTH : 92, period: p.code as PeriodCode, pctRows, percentAdvice }));
 }
 
 const computedCol = (key: string, title: string, kind: ColKind = 'money', width = kind === 'money' ? MONEY_WIDTH : 120): Col => ({ key, title, kind, width, computed: true });
@@ -241,11 +276,11 @@ function entrySheet(
       if (!e || !col || col.computed || col.readOnly) return [];
       const existing = data[row]![c]!;
       if (col.period) {
-        const n = isPercentCell({ columns }, row, c) ? percentInput(value, typeof existing === 'number' ? existing : null) : numberOf(value);
-        if (n === undefined) return { error: INVALID_NUMBER };
+        const n = entryNumber(e, kind, col, row, value, existing);
+        if (n !== null && typeof n === 'object') return n;
         return periodEdit ? periodEdit(e, col, n) : [];
       }
-      return scalarEdit(m, kind, e, col, value, existing);
+      return scalarEdit(m, kind, e, col, row, value, existing);
     },
   };
 }
@@ -280,9 +315,10 @@ function fieldCell(kind: EntryKind, m: ModelData, e: AnyEntry, r: EntrySummary |
 /** Raming of a section priced as amount × price (Kostenraming, Overige opbrengsten with Geïndexeerd). */
 export function costEstimateSheet(store: WorkbenchStore, kind: EntryKind = 'cost'): SheetDef {
   const m = store.model!;
+  const unit = sectionOf(kind).fields.unit;
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200 },
-    { key: 'amount', title: 'Hoeveelheid', kind: 'number', width: 100 },
+    { key: 'amount', title: 'Hoeveelheid', kind: 'number', width: 100, shareRows: unit && entriesOf(m, kind).map((e) => unit.get(e) === 'Percentage') },
     { key: 'unit', title: 'Eenheid', kind: 'select', width: 90, options: UNIT_OPTIONS, parse: (v) => {
       const r = parseUnit(v);
       return 'unit' in r ? { value: r.unit } : r;
@@ -411,9 +447,11 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
     { key: 'phasing_method', title: 'Methode', kind: 'select', width: 120, options: METHOD_OPTIONS },
     { key: 'start_date', title: 'Startdatum', kind: 'date', width: 100 },
     { key: 'end_date', title: 'Einddatum', kind: 'date', width: 100 },
-    ...periodCols(store, 'money', pctRows),
+    ...periodCols(store, 'money', pctRows, 'Wilt u in procenten faseren, kies dan bij Methode \'Procentueel\'.'),
     computedCol('totalPhased', 'Totaal gefaseerd'),
     computedCol('residualToPhase', 'Nog te faseren'),
+    // over- or under-phased: said on the row, as the Overzicht and the top strip add it up (issue 35.1)
+    computedCol('gapMark', 'Let op', 'text', 300),
   ];
   const sheet = entrySheet(store, kind, `${kind}-phasing`, cols, (e, r, c) => {
     switch (c.key) {
@@ -422,6 +460,7 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
       case 'phasing_method': return labelOf(METHOD_OPTIONS, e.phasing.phasing_method);
       case 'start_date': return formatDutchDate(e.phasing.start_date);
       case 'end_date': return formatDutchDate(e.phasing.end_date);
+      case 'gapMark': return r ? gapMark(r) ?? '' : '';
       default:
         if (c.period) return itemValue(e.phasing.phasing_items, c.key);
         return r ? (r[c.key as keyof EntrySummary] as number) : null;
@@ -456,7 +495,7 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKind, pref: Map
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
     { key: 'type', title: 'Soort', kind: 'select', width: 120, options: VALUE_TYPE_OPTIONS },
-    ...periodCols(store, 'money', pctRows),
+    ...periodCols(store, 'money', pctRows, 'Wilt u in procenten boeken, kies dan bij Soort \'Procentueel\'.'),
     computedCol('totalBooked', 'Totaal geboekt'),
   ];
   const sheet = entrySheet(store, kind, `${kind}-bookvalue`, cols, (e, r, c) => {

@@ -27,4 +27,8 @@ describe('the Ruimtegebruik grid: typed and pasted cells as rows', () => {
     expect(spaceRowsAfter(rows, [{ row: 1, col: 2, value: null }])).toEqual({ rows: [rows[0], { ...rows[1], location: null }], refused: null });
     expect(spaceRowsAfter(rows, [{ row: 1, col: 1, value: 'veel' }])).toEqual({ number: false });
   });
+
+  it("an area with a '%' or a space inside is no number (issue 35): not 12,5 m² or 450.575 m²", () => {
+    for (const value of ['12,5%', '450\t575']) expect(spaceRowsAfter(rows, [{ row: 1, col: 1, value }])).toEqual({ number: false });
+  });
 });
