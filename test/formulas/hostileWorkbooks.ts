@@ -4,6 +4,9 @@
 // bytes come from elsewhere.
 import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
 import { RESULT_NAMES } from '../../src/formulas/savedWorkbook.ts';
+import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
+import { writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
+import { openXlsx } from '../../src/formulas/xlsxPackage.ts';
 
 const CONTENT_TYPES = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>';
 const ROOT_RELS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>';
@@ -116,4 +119,18 @@ async function buildBomb(megabytes: number, declared: number | undefined): Promi
   const size = declared ?? head.length + megabytes * chunk.length;
   const small = [entry('_rels/.rels', ROOT_RELS), entry('xl/workbook.xml', workbookXml()), entry('xl/_rels/workbook.xml.rels', WORKBOOK_RELS), entry('xl/worksheets/sheet1.xml', sheetXml(''))];
   return zip([{ name: '[Content_Types].xml', data: Buffer.concat(out), crc, size }, ...small]);
+}
+
+/**
+ * Issue 34's workbook: the shipped template as the open-model job hands it out (inputs written, saved
+ * values removed, so the results reader recalculates it) with `rows` extra rows on Resultaat, each of one
+ * cell in the last column, `XFD<n>`. `column` another last column (beyond Excel's grid: `XFE`).
+ */
+export async function farColumnsWorkbook(rows = 2_000, column = 'XFD'): Promise<Uint8Array> {
+  const { xlsx } = await writeWorkbookInputs(await buildModelTemplate(), { parameters: [], spaceUsage: null });
+  const pkg = await openXlsx(xlsx);
+  const path = pkg.sheets.find((s) => s.name === 'Resultaat')!.path;
+  const far = Array.from({ length: rows }, (_, i) => `<row r="${i + 100}"><c r="${column}${i + 100}"><v>1</v></c></row>`).join('');
+  pkg.zip.write(path, pkg.zip.text(path)!.replace('</sheetData>', `${far}</sheetData>`));
+  return pkg.zip.toBytes();
 }
