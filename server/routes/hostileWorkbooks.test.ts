@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
-import { job, modelResult, savedModel, storedFile, templateModel } from '../db/schema/index.ts';
+import { job, modelResult, savedModel, storedFile, templateModel, templateReport } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { setWorkerMemoryMb, setWorkerTaskSeconds } from '../threads/workbookThreads.ts';
 import { WORKBOOK_MESSAGES, WORKER_MEMORY_MESSAGE, cellOutsideGridMessage, workerTimeoutMessage } from '../../src/api/contract/messages.ts';
-import { badEntityWorkbook, farColumnsWorkbook, smallWorkbook, unclosedRowsWorkbook, workbookWith, zipBomb } from '../../test/formulas/hostileWorkbooks.ts';
+import { TRAVERSAL_NAMES, badEntityWorkbook, farColumnsWorkbook, smallWorkbook, workbookWithEntry, unclosedRowsWorkbook, workbookWith, zipBomb } from '../../test/formulas/hostileWorkbooks.ts';
 
 // Issue 22's requests against the routes that take a workbook: a 0.45 MB zip bomb (450 MB unpacked), a
 // sheet of 150,000 unclosed <row> tags, a character reference beyond Unicode, and a task that outlives
@@ -200,5 +200,22 @@ describe('issue 34: a workbook with cells in the last column', () => {
     const { tree, put, lock } = await opened();
     expect((await put(await farColumnsWorkbook(1, 'XFE'), await lock())).status).toBe(204);
     expect((await storedResults(tree.modelId)).model.fout).toBe(cellOutsideGridMessage('Resultaat'));
+  });
+});
+
+describe('issue 34: zip entries whose names lead outside the package', () => {
+  it('refuses them in a WebDAV PUT (415) and as a report template (400), keeping the file and storing nothing', async () => {
+    const { tree, put, lock } = await opened();
+    const token = await lock();
+    const before = await activeFile(tree.modelId);
+    const templates = await t.db.select().from(templateReport).where(eq(templateReport.clientId, a.clientId));
+    for (const name of TRAVERSAL_NAMES) {
+      const res = await put(workbookWithEntry(name), token);
+      expect([res.status, (await res.json()).message], String(name)).toEqual([415, 'Alleen een Excel-werkmap (.xlsx) kan hier worden opgeslagen.']);
+      const report = await upload(a.staff, 'template-report/', { name: `Pad ${String(name)}`, n_models_min: 1, n_models_max: 2 }, workbookWithEntry(name));
+      expect([report.statusCode, report.json().message], String(name)).toEqual([400, WORKBOOK_MESSAGES.notXlsx]);
+    }
+    expect(await activeFile(tree.modelId)).toEqual(before);
+    expect(await t.db.select().from(templateReport).where(eq(templateReport.clientId, a.clientId))).toEqual(templates);
   });
 });

@@ -15,7 +15,8 @@ const workbookXml = (definedNames = '') => `<?xml version="1.0" encoding="UTF-8"
 const sheetXml = (rows: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
 
 interface RawEntry {
-  name: string;
+  /** Text, written as UTF-8, or the name's bytes as they are. */
+  name: string | Uint8Array;
   /** Deflated bytes. */
   data: Uint8Array;
   crc: number;
@@ -33,7 +34,7 @@ function zip(entries: RawEntry[]): Uint8Array {
   const central: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
+    const name = typeof e.name === 'string' ? Buffer.from(e.name, 'utf8') : Buffer.from(e.name);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -71,6 +72,23 @@ export function workbookWith(rows: string, definedNames = ''): Uint8Array {
     entry('xl/worksheets/sheet1.xml', sheetXml(rows)),
   ]);
 }
+
+/** The small workbook with one more entry of this name (issue 34: `../../x`, `/etc/cron.d/evil`, bytes that are no UTF-8). */
+export const workbookWithEntry = (name: string | Uint8Array): Uint8Array =>
+  zip([
+    entry('[Content_Types].xml', CONTENT_TYPES),
+    entry('_rels/.rels', ROOT_RELS),
+    entry('xl/workbook.xml', workbookXml()),
+    entry('xl/_rels/workbook.xml.rels', WORKBOOK_RELS),
+    entry('xl/worksheets/sheet1.xml', sheetXml('<row r="1"><c r="A1"><v>1</v></c></row>')),
+    { ...entry('', '* * * * * root evil\n'), name },
+  ]);
+
+/** Entry names that lead outside a package where it is unpacked, each refused (issue 34). */
+export const TRAVERSAL_NAMES: (string | Uint8Array)[] = [
+  '../../../../tmp/x', 'xl/../../x', '/etc/cron.d/evil', '\\server\\share\\x', 'xl\\..\\x', 'C:/Windows/x', 'xl/media:stream',
+  new Uint8Array([0x78, 0x6c, 0x2f, 0xff, 0xfe]),
+];
 
 /** An ordinary workbook of a few cells, the baseline the hostile ones are built on. */
 export const smallWorkbook = () => workbookWith('<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f>A1*2</f><v>2</v></c></row>');
