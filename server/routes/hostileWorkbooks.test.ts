@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
+import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
@@ -217,5 +219,42 @@ describe('issue 34: zip entries whose names lead outside the package', () => {
     }
     expect(await activeFile(tree.modelId)).toEqual(before);
     expect(await t.db.select().from(templateReport).where(eq(templateReport.clientId, a.clientId))).toEqual(templates);
+  });
+});
+
+describe('issue 34: bodies refused before they are read', () => {
+  /**
+   * A raw request that declares `declared` bytes and sends 64 kB of them, then waits: its answer, and
+   * whether the server closed the connection without waiting for the rest (it would wait forever).
+   */
+  async function declaring(method: string, url: string, declared: number, headers: Record<string, string>) {
+    const req = request(url, { method, headers: { ...headers, 'content-length': String(declared) } });
+    req.on('error', () => {}); // the server may close while we could still write
+    req.write(Buffer.alloc(65_536, 0x61));
+    const [res] = (await once(req, 'response')) as [import('node:http').IncomingMessage];
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    await (req.socket!.destroyed ? Promise.resolve() : once(req.socket!, 'close'));
+    req.destroy();
+    return { status: res.statusCode, connection: res.headers.connection, message: JSON.parse(Buffer.concat(chunks).toString()).message as string };
+  }
+  const multipartHeaders = { 'content-type': 'multipart/form-data; boundary=grens' };
+
+  it('answers a multipart upload declaring 200 MB with 413 at once and closes the connection', async () => {
+    const auth = await bearer(t.app, a.staff);
+    const res = await declaring('POST', `${base}${M}/template-report/`, 200_000_000, { ...multipartHeaders, ...auth });
+    expect(res).toEqual({ status: 413, connection: 'close', message: `Het bestand is te groot (maximaal ${Math.round(t.config.maxUploadBytes / 1_000_000)} MB).` });
+  });
+
+  it('answers an upload without a token with 401 before its body and closes the connection', async () => {
+    const res = await declaring('POST', `${base}${M}/template-report/`, 50_000_000, multipartHeaders);
+    expect([res.status, res.connection]).toEqual([401, 'close']);
+  });
+
+  it('answers a WebDAV PUT declaring 200 MB with 413 at once and closes the connection', async () => {
+    const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    const url = await editLinkFor(t.db, a, tree, { publicUrl: base, userId: a.usr.id, filename: FILE, now: t.clock.now(), hours: t.config.fileLinkHours });
+    const res = await declaring('PUT', url, 200_000_000, {});
+    expect([res.status, res.connection]).toEqual([413, 'close']);
   });
 });
