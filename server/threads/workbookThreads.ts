@@ -54,10 +54,11 @@ const threads = new Set<Thread>();
 const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? undefined : [...process.execArgv, '--import', 'tsx'];
 
 class Thread {
+  private readonly memoryMb = memoryMb;
   private readonly worker = new Worker(new URL('./workbookWorker.ts', import.meta.url), {
     execArgv,
     // The old generation holds the task's data; the young one stays at V8's size, so the limit is the heap's.
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
   });
   private task: Task | undefined;
   private deadline: NodeJS.Timeout | undefined;
@@ -80,8 +81,12 @@ class Thread {
     this.worker.on('exit', () => this.retire(new Error('De rekenthread is gestopt.')));
   }
 
-  /** Takes the oldest waiting task (background ones last), or goes idle. */
+  /** Takes the oldest waiting task (background ones last), or goes idle; started under another heap limit, it makes way for a new thread. */
   next() {
+    if (this.memoryMb !== memoryMb) {
+      this.task = undefined;
+      return this.stop();
+    }
     this.task = waiting.shift() ?? behind.shift();
     if (!this.task) {
       this.worker.unref();
@@ -120,7 +125,7 @@ export function setWorkerTaskSeconds(seconds: number): void {
   deadlineMs = Math.max(1, seconds * 1000);
 }
 
-/** The heap limit of the threads (config.workerMemoryMb): idle ones are replaced, a busy one keeps its limit to the end of its task. */
+/** The heap limit of the threads (config.workerMemoryMb): idle ones are replaced now, a busy one after its task. */
 export function setWorkerMemoryMb(mb: number): void {
   memoryMb = Math.max(1, Math.floor(mb));
   for (const thread of idle.splice(0)) thread.stop();
