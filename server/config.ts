@@ -50,6 +50,8 @@ export interface Config {
   workerThreads: number;
   /** Deadline of one task of the worker threads (server/threads/workbookThreads.ts): past it, the thread is replaced and the task fails. */
   workerTaskSeconds: number;
+  /** Heap limit (MB, old generation) of every worker thread: a task that needs more fails alone, the thread is replaced. */
+  workerMemoryMb: number;
   /** Largest version region (m²) whose map data an open model fills in; larger → 424 BigArea. */
   mapMaxAreaM2: number;
   /**
@@ -101,6 +103,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jobExpireSeconds: int(env.JOB_EXPIRE_SECONDS, 300),
     workerThreads: int(env.WORKER_THREADS, 2),
     workerTaskSeconds: int(env.WORKER_TASK_SECONDS, 60),
+    workerMemoryMb: int(env.WORKER_MEMORY_MB, 256),
     mapMaxAreaM2: int(env.MAP_MAX_AREA_HA, 1_000) * 10_000,
     mapViewerAllowLoopback: env.MAP_VIEWER_ALLOW_LOOPBACK === 'true',
     now: () => new Date(),

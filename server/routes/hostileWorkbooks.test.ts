@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
+import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
-import { job, modelResult, savedModel, storedFile, templateModel } from '../db/schema/index.ts';
+import { job, modelResult, savedModel, storedFile, templateModel, templateReport } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
-import { setWorkerTaskSeconds } from '../threads/workbookThreads.ts';
-import { WORKBOOK_MESSAGES, workerTimeoutMessage } from '../../src/api/contract/messages.ts';
-import { badEntityWorkbook, smallWorkbook, unclosedRowsWorkbook, workbookWith, zipBomb } from '../../test/formulas/hostileWorkbooks.ts';
+import { setWorkerMemoryMb, setWorkerTaskSeconds } from '../threads/workbookThreads.ts';
+import { WORKBOOK_MESSAGES, WORKER_MEMORY_MESSAGE, cellOutsideGridMessage, workerTimeoutMessage } from '../../src/api/contract/messages.ts';
+import { TRAVERSAL_NAMES, badEntityWorkbook, farColumnsWorkbook, smallWorkbook, workbookWithEntry, unclosedRowsWorkbook, workbookWith, zipBomb } from '../../test/formulas/hostileWorkbooks.ts';
 
 // Issue 22's requests against the routes that take a workbook: a 0.45 MB zip bomb (450 MB unpacked), a
 // sheet of 150,000 unclosed <row> tags, a character reference beyond Unicode, and a task that outlives
@@ -158,5 +160,102 @@ describe('opening a spreadsheet model', () => {
       setWorkerTaskSeconds(t.config.workerTaskSeconds);
     }
     expect((await openModel(a.usr, tree.modelId)).res.statusCode).toBe(200);
+  });
+
+  it('fails a task beyond a thread’s memory for good (one attempt), in Dutch, and the next open works', async () => {
+    // Other cells than the deadline's workbook: a produced file of the same input would be served again.
+    const tree = await modelWith(workbookWith(Array.from({ length: 20_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><f>1+2</f><v>3</v></c></row>`).join('')));
+    setWorkerMemoryMb(8);
+    try {
+      const { id, res } = await openModel(a.usr, tree.modelId);
+      expect([res.statusCode, res.json().message]).toEqual([422, WORKER_MEMORY_MESSAGE]);
+      const [row] = await t.db.select({ status: job.status, attempts: job.attempts }).from(job).where(eq(job.id, id));
+      expect(row).toEqual({ status: 'failed', attempts: 1 });
+    } finally {
+      setWorkerMemoryMb(t.config.workerMemoryMb);
+    }
+    expect((await openModel(a.usr, tree.modelId)).res.statusCode).toBe(200);
+  });
+});
+
+describe('issue 34: a workbook with cells in the last column', () => {
+  /** The model's stored results once the results job after a save has run. */
+  const storedResults = (modelId: number) => vi.waitFor(async () => {
+    const [row] = await t.db.select({ results: modelResult.results }).from(modelResult).where(eq(modelResult.modelId, modelId));
+    expect(row).toBeDefined();
+    return row!.results as { model: { ew?: number; fout?: string } };
+  }, { timeout: 60_000, interval: 50 });
+
+  it('saves the template with 2,000 cells at XFD<n> through WebDAV and recalculates it in a thread of 128 MB', async () => {
+    // The issue's request: the dense engine input of 16,384 cells per row took the server to 3.8 GB.
+    setWorkerMemoryMb(128);
+    try {
+      const { tree, put, lock } = await opened();
+      expect((await put(await farColumnsWorkbook(2_000), await lock())).status).toBe(204);
+      const { model } = await storedResults(tree.modelId);
+      expect([model.fout, model.ew]).toEqual([null, 0]);
+    } finally {
+      setWorkerMemoryMb(t.config.workerMemoryMb);
+    }
+  });
+
+  it('stores a cell beyond Excel’s grid as the model’s error, naming the sheet', async () => {
+    const { tree, put, lock } = await opened();
+    expect((await put(await farColumnsWorkbook(1, 'XFE'), await lock())).status).toBe(204);
+    expect((await storedResults(tree.modelId)).model.fout).toBe(cellOutsideGridMessage('Resultaat'));
+  });
+});
+
+describe('issue 34: zip entries whose names lead outside the package', () => {
+  it('refuses them in a WebDAV PUT (415) and as a report template (400), keeping the file and storing nothing', async () => {
+    const { tree, put, lock } = await opened();
+    const token = await lock();
+    const before = await activeFile(tree.modelId);
+    const templates = await t.db.select().from(templateReport).where(eq(templateReport.clientId, a.clientId));
+    for (const name of TRAVERSAL_NAMES) {
+      const res = await put(workbookWithEntry(name), token);
+      expect([res.status, (await res.json()).message], String(name)).toEqual([415, 'Alleen een Excel-werkmap (.xlsx) kan hier worden opgeslagen.']);
+      const report = await upload(a.staff, 'template-report/', { name: `Pad ${String(name)}`, n_models_min: 1, n_models_max: 2 }, workbookWithEntry(name));
+      expect([report.statusCode, report.json().message], String(name)).toEqual([400, WORKBOOK_MESSAGES.notXlsx]);
+    }
+    expect(await activeFile(tree.modelId)).toEqual(before);
+    expect(await t.db.select().from(templateReport).where(eq(templateReport.clientId, a.clientId))).toEqual(templates);
+  });
+});
+
+describe('issue 34: bodies refused before they are read', () => {
+  /**
+   * A raw request that declares `declared` bytes and sends 64 kB of them, then waits: its answer, and
+   * whether the server closed the connection without waiting for the rest (it would wait forever).
+   */
+  async function declaring(method: string, url: string, declared: number, headers: Record<string, string>) {
+    const req = request(url, { method, headers: { ...headers, 'content-length': String(declared) } });
+    req.on('error', () => {}); // the server may close while we could still write
+    req.write(Buffer.alloc(65_536, 0x61));
+    const [res] = (await once(req, 'response')) as [import('node:http').IncomingMessage];
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    await (req.socket!.destroyed ? Promise.resolve() : once(req.socket!, 'close'));
+    req.destroy();
+    return { status: res.statusCode, connection: res.headers.connection, message: JSON.parse(Buffer.concat(chunks).toString()).message as string };
+  }
+  const multipartHeaders = { 'content-type': 'multipart/form-data; boundary=grens' };
+
+  it('answers a multipart upload declaring 200 MB with 413 at once and closes the connection', async () => {
+    const auth = await bearer(t.app, a.staff);
+    const res = await declaring('POST', `${base}${M}/template-report/`, 200_000_000, { ...multipartHeaders, ...auth });
+    expect(res).toEqual({ status: 413, connection: 'close', message: `Het bestand is te groot (maximaal ${Math.round(t.config.maxUploadBytes / 1_000_000)} MB).` });
+  });
+
+  it('answers an upload without a token with 401 before its body and closes the connection', async () => {
+    const res = await declaring('POST', `${base}${M}/template-report/`, 50_000_000, multipartHeaders);
+    expect([res.status, res.connection]).toEqual([401, 'close']);
+  });
+
+  it('answers a WebDAV PUT declaring 200 MB with 413 at once and closes the connection', async () => {
+    const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
+    const url = await editLinkFor(t.db, a, tree, { publicUrl: base, userId: a.usr.id, filename: FILE, now: t.clock.now(), hours: t.config.fileLinkHours });
+    const res = await declaring('PUT', url, 200_000_000, {});
+    expect([res.status, res.connection]).toEqual([413, 'close']);
   });
 });

@@ -7,9 +7,18 @@ interface Upload {
   file?: UploadedFile;
 }
 
+/** The 413 of an upload above the size limit (MAX_UPLOAD_MB). */
+export const uploadTooLarge = (maxBytes: number) => new HttpError(413, `Het bestand is te groot (maximaal ${Math.round(maxBytes / 1_000_000)} MB).`);
+
+/**
+ * Room a multipart body takes beside its file within the size limit: boundaries, part headers and the
+ * text fields (a name, a description). A body declared larger is refused before it is read (app.ts).
+ */
+export const MULTIPART_FRAMING_BYTES = 1_000_000;
+
 /** Reads a multipart body: text fields and at most one file, read as a stream up to the size limit (413). */
 export async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload> {
-  const tooLarge = () => new HttpError(413, `Het bestand is te groot (maximaal ${Math.round(maxBytes / 1_000_000)} MB).`);
+  const tooLarge = () => uploadTooLarge(maxBytes);
   const out: Upload = { fields: {} };
   try {
     for await (const part of req.parts()) {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MODEL_WITHOUT_FILE } from '../../src/api/contract/messages.ts';
 import type { AppContext, JobQueue } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
-import { WorkerTimeout, computeModelResults } from '../threads/workbookThreads.ts';
+import { WorkerStopped, computeModelResults } from '../threads/workbookThreads.ts';
 import { readFile } from '../storage/files.ts';
 import type { ModelPlatform } from '../../src/api/contract/model.ts';
 import { type ModelResults, failedResults } from '../../src/formulas/modelResults.ts';
@@ -92,7 +92,7 @@ export async function computeResults(db: DbOrTx, s: ResultSource, opts: { backgr
     if (!file) return failedResults(MODEL_WITHOUT_FILE);
     return await computeModelResults({ platform: 'spreadsheet', xlsx: file.data }, { ...opts, key: digest(s.platform, file.data) });
   } catch (e) {
-    if (e instanceof WorkerTimeout) return failedResults(e.message);
+    if (e instanceof WorkerStopped) return failedResults(e.message);
     throw e;
   }
 }

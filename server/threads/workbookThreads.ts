@@ -5,7 +5,7 @@ import type { ReportData } from '../../src/api/contract/reportData.ts';
 import type { WorkerAnswer, WorkerTask } from './workbookWorker.ts';
 import type { SamlCheck, SamlSettingsOf } from './samlCheck.ts';
 import { JobFailure } from '../errors.ts';
-import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
+import { WORKER_MEMORY_MESSAGE, workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 
 // The CPU-heavy workbook and engine work of the server — filling a spreadsheet model (unzip, rewrite
 // every sheet's XML, zip again: ~0.2 s for a 2 MB workbook) or a report template, building the engine for a model's results
@@ -23,6 +23,7 @@ import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 
 let threadCount = 2;
 let deadlineMs = 60_000;
+let memoryMb = 1024;
 
 /** The number of threads (config.workerThreads): N instances on one machine each take their share of its cores. */
 export function setWorkerThreads(n: number): void {
@@ -57,7 +58,12 @@ const threads = new Set<Thread>();
 const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? undefined : [...process.execArgv, '--import', 'tsx'];
 
 class Thread {
-  private readonly worker = new Worker(new URL('./workbookWorker.ts', import.meta.url), { execArgv });
+  private readonly memoryMb = memoryMb;
+  private readonly worker = new Worker(new URL('./workbookWorker.ts', import.meta.url), {
+    execArgv,
+    // The old generation holds the task's data; the young one stays at V8's size, so the limit is the heap's.
+    resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
+  });
   private task: Task | undefined;
   private deadline: NodeJS.Timeout | undefined;
 
@@ -72,14 +78,19 @@ class Thread {
       this.next();
     });
     this.worker.on('error', (e) => {
-      this.task?.reject(e);
+      const outOfMemory = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      this.task?.reject(outOfMemory ? new WorkerOutOfMemory() : e);
       this.task = undefined;
     });
     this.worker.on('exit', () => this.retire(new Error('De rekenthread is gestopt.')));
   }
 
-  /** Takes the oldest waiting task (background ones last), or goes idle. */
+  /** Takes the oldest waiting task (background ones last), or goes idle; started under another heap limit, it makes way for a new thread. */
   next() {
+    if (this.memoryMb !== memoryMb) {
+      this.task = undefined;
+      return this.stop();
+    }
     this.task = waiting.shift() ?? behind.shift();
     if (!this.task) {
       this.worker.unref();
@@ -93,6 +104,12 @@ class Thread {
       this.retire(new WorkerTimeout(ms / 1000));
       void this.worker.terminate();
     }, ms);
+  }
+
+  /** Leaves the pool idle and ends (its limits changed). */
+  stop() {
+    this.retire(new Error('De rekenthread is gestopt.'));
+    void this.worker.terminate();
   }
 
   /** Leaves the pool (it stopped, or its task ran past the deadline): its task fails, a new thread takes the waiting ones. */
@@ -112,13 +129,28 @@ export function setWorkerTaskSeconds(seconds: number): void {
   deadlineMs = Math.max(1, seconds * 1000);
 }
 
+/** The heap limit of the threads (config.workerMemoryMb): idle ones are replaced now, a busy one after its task. */
+export function setWorkerMemoryMb(mb: number): void {
+  memoryMb = Math.max(1, Math.floor(mb));
+  for (const thread of idle.splice(0)) thread.stop();
+}
+
 /**
- * A task stopped at its deadline. A JobFailure: the job that ran it fails for good with this message (a
- * retry would only hold a thread again); the results reader stores it as the model's error.
+ * A task the pool stopped: past its deadline or beyond its thread's memory. A JobFailure: the job that ran
+ * it fails for good with the message (a retry would only hold a thread again); the results reader stores
+ * it as the model's error.
  */
-export class WorkerTimeout extends JobFailure {
+export class WorkerStopped extends JobFailure {}
+
+export class WorkerTimeout extends WorkerStopped {
   constructor(seconds: number) {
     super(workerTimeoutMessage(seconds));
+  }
+}
+
+export class WorkerOutOfMemory extends WorkerStopped {
+  constructor() {
+    super(WORKER_MEMORY_MESSAGE);
   }
 }
 

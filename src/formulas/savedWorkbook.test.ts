@@ -3,11 +3,13 @@ import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyGlobalParameters } from './globalParameters.ts';
 import { buildModelTemplate } from './modelTemplate.ts';
-import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
+import { WORKBOOK_MESSAGES, cellOutsideGridMessage, tooManyCellsMessage } from '../api/contract/messages.ts';
 import { RESULT_NAMES, readWorkbookResults } from './savedWorkbook.ts';
 import { CHANGED, engineResults, expectSameResults, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { writeWorkbookInputs } from './workbookInputs.ts';
-import { shiftFormula } from './xlsxPackage.ts';
+import { MAX_WORKBOOK_CELLS, shiftFormula } from './xlsxPackage.ts';
+import { colName } from './workbookRefs.ts';
+import { farColumnsWorkbook, workbookWith } from '../../test/formulas/hostileWorkbooks.ts';
 
 describe('readWorkbookResults', () => {
   let worked: Uint8Array;
@@ -107,6 +109,36 @@ describe('readWorkbookResults', () => {
       const r = await readWorkbookResults(xlsx);
       expect(r).toMatchObject({ ew: 0, recalculated: true, periods: [{ label: 'label' }] });
     });
+  });
+});
+
+describe('the bounds of a workbook to recalculate (issue 34)', () => {
+  const resultNames = `<definedNames>${Object.values(RESULT_NAMES).map((n) => `<definedName name="${n}">Invoer!$A$1</definedName>`).join('')}</definedNames>`;
+  /** A1 (the result cells) a formula without a saved value that reads the cell at `ref`, which holds 1. */
+  const farCell = (ref: string) => {
+    const row = Number(ref.replace(/^[A-Z]+/, ''));
+    const a1 = `<c r="A1"><f>${ref}+1</f></c>`;
+    const far = `<c r="${ref}"><v>1</v></c>`;
+    return workbookWith(row === 1 ? `<row r="1">${a1}${far}</row>` : `<row r="1">${a1}</row><row r="${row}">${far}</row>`, resultNames);
+  };
+
+  it('takes the last cell of Excel’s grid, XFD1048576, and refuses one beyond it in Dutch, naming the sheet', async () => {
+    expect(await readWorkbookResults(farCell('XFD1048576'))).toMatchObject({ ew: 2, recalculated: true });
+    for (const ref of ['XFE1', 'A1048577']) await expect(readWorkbookResults(farCell(ref))).rejects.toThrow(cellOutsideGridMessage('Invoer'));
+    await expect(readWorkbookResults(await farColumnsWorkbook(1, 'XFE'))).rejects.toThrow(cellOutsideGridMessage('Resultaat'));
+  });
+
+  it(`refuses more than ${MAX_WORKBOOK_CELLS} cells in Dutch, naming the sheet where the count passed it`, async () => {
+    const row = (r: number) => `<row r="${r}">${Array.from({ length: 10 }, (_, c) => `<c r="${colName(c)}${r}"><v>1</v></c>`).join('')}</row>`;
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => row(i + 1)).join('');
+    const over = workbookWith(`${rows(MAX_WORKBOOK_CELLS / 10)}<row r="${MAX_WORKBOOK_CELLS}"><c r="A${MAX_WORKBOOK_CELLS}"><v>1</v></c></row>`, resultNames);
+    await expect(readWorkbookResults(over)).rejects.toThrow(tooManyCellsMessage('Invoer', MAX_WORKBOOK_CELLS));
+  });
+
+  it('recalculates the shipped template with 2,000 cells in the last column as without them', async () => {
+    const plain = await readWorkbookResults(await farColumnsWorkbook(0));
+    expect(plain.recalculated).toBe(true);
+    expect(await readWorkbookResults(await farColumnsWorkbook(2_000))).toEqual(plain);
   });
 });
 

@@ -3,13 +3,13 @@
 // used as it is; a workbook without those values (the open-model job removes them, exceljs drops
 // zeros) is recalculated with the engine's HyperFormula, or refused with a Dutch message when it uses
 // functions HyperFormula does not have.
-import { type CellValue, DetailedCellError, HyperFormula, type RawCellContent } from 'hyperformula';
+import { AlwaysSparse, type CellValue, DetailedCellError, HyperFormula, type RawCellContent } from 'hyperformula';
 import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 import { HF_CONFIG } from './hyperformulaConfig.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { a1 } from './workbookRefs.ts';
 import { serialToIso } from './dates.ts';
-import { type CellRange, type SavedCell, dateSerialOffset, isNotAWorkbook, openXlsx, readAllSheetCells } from './xlsxPackage.ts';
+import { type CellRange, EXCEL_COLUMNS, EXCEL_ROWS, type SavedCell, SheetBeyondBounds, dateSerialOffset, isNotAWorkbook, openXlsx, readAllSheetCells } from './xlsxPackage.ts';
 
 /** The defined names of the result cells. */
 export const RESULT_NAMES = {
@@ -64,9 +64,13 @@ function functionsIn(formula: string): string[] {
   return [...code.matchAll(/(?<![A-Za-z0-9._])([A-Za-z][A-Za-z0-9._]*)\s*\(/g)].map((m) => m[1]!.toUpperCase());
 }
 
-/** A file that turns out to be no workbook (not a zip, too large unpacked, malformed XML) as the reader's refusal. */
+/**
+ * A file that turns out to be no workbook (not a zip, too large unpacked, malformed XML), or a sheet beyond
+ * Excel's grid or the cell bound, as the reader's refusal.
+ */
 const notXlsx = <T>(reading: Promise<T>): Promise<T> =>
   reading.catch((e: unknown) => {
+    if (e instanceof SheetBeyondBounds) throw new WorkbookResultsError(e.message);
     throw isNotAWorkbook(e) ? new WorkbookResultsError(WORKBOOK_MESSAGES.notXlsx) : e;
   });
 
@@ -139,14 +143,19 @@ function collect(
   return { ew: first('ew'), ncw: first('ncw'), verliesvoorziening: first('verliesvoorziening'), periods, recalculated };
 }
 
-/** The workbook in HyperFormula: its values and formulas, its defined names as named expressions. */
+/**
+ * The workbook in HyperFormula: its values and formulas, its defined names as named expressions. The sheets
+ * start empty, on HyperFormula's sparse address mapping, and get only the cells that exist: the arrays
+ * buildFromSheets takes are dense, sized by the largest address, and its default mapping is dense too, so
+ * one cell at XFD<n> per row made 16,384 entries per row (a 70 kB workbook took the server to 4 GB, issue
+ * 34). The cells were bounded when read (readAllSheetCells). Measured: docs/decisions.md.
+ */
 function recalculate(sheets: Map<string, Map<string, SavedCell>>, names: Map<string, CellRange>): HyperFormula {
   startHyperFormula();
   const known = new Set(HyperFormula.getRegisteredFunctionNames('enGB'));
   const lacking = new Set<string>();
-  const data: Record<string, RawCellContent[][]> = {};
+  const contents: { sheet: string; row: number; col: number; raw: RawCellContent }[] = [];
   for (const [sheet, cells] of sheets) {
-    const rows: RawCellContent[][] = [];
     for (const [key, cell] of cells) {
       const [row, col] = key.split(':').map(Number) as [number, number];
       let raw: RawCellContent;
@@ -158,9 +167,8 @@ function recalculate(sheets: Map<string, Map<string, SavedCell>>, names: Map<str
       else if (typeof cell.value === 'object') raw = cell.value.error;
       // A text that looks like a number or formula stays text.
       else raw = typeof cell.value === 'string' ? `'${cell.value}` : cell.value;
-      (rows[row] ??= [])[col] = raw;
+      contents.push({ sheet, row, col, raw });
     }
-    data[sheet] = Array.from(rows, (r) => Array.from(r ?? [], (c) => c ?? null));
   }
   if (lacking.size) {
     throw new WorkbookResultsError(
@@ -168,12 +176,20 @@ function recalculate(sheets: Map<string, Map<string, SavedCell>>, names: Map<str
     );
   }
   // Only the names formulas use: a name HyperFormula would not accept must not stop the others.
-  const used = new Set(Object.values(data).flatMap((rows) => rows.flatMap((r) => r.filter((c): c is string => typeof c === 'string' && c.startsWith('=')))).flatMap((f) => f.toLowerCase().match(/[a-z_][a-z0-9_.]*/g) ?? []));
+  const used = new Set(contents.flatMap(({ raw }) => (typeof raw === 'string' && raw.startsWith('=') ? raw.toLowerCase().match(/[a-z_][a-z0-9_.]*/g) ?? [] : [])));
   const expressions = [...names].filter(([name]) => used.has(name)).map(([name, r]) => ({
     name,
     expression: `=${quoteSheet(r.sheet)}!${ref(r.c1, r.r1)}${r.r1 === r.r2 && r.c1 === r.c2 ? '' : `:${ref(r.c2, r.r2)}`}`,
   }));
-  return HyperFormula.buildFromSheets(data, HF_CONFIG, expressions);
+  // No undo: the engine is read once and destroyed, the old content of its cells need not be kept.
+  // Excel's grid, not HyperFormula's smaller default (40,000 rows): a cell on row 50,000 is a workbook's own.
+  const config = { ...HF_CONFIG, undoLimit: 0, chooseAddressMappingPolicy: new AlwaysSparse(), maxRows: EXCEL_ROWS, maxColumns: EXCEL_COLUMNS };
+  const hf = HyperFormula.buildFromSheets(Object.fromEntries([...sheets.keys()].map((s) => [s, []])), config, expressions);
+  const ids = new Map([...sheets.keys()].map((s) => [s, hf.getSheetId(s)!]));
+  hf.suspendEvaluation();
+  for (const { sheet, row, col, raw } of contents) hf.setCellContents({ sheet: ids.get(sheet)!, row, col }, raw);
+  hf.resumeEvaluation();
+  return hf;
 }
 
 const ref = (col: number, row: number) => a1(col, row, { absCol: true, absRow: true });

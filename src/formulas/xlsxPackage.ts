@@ -3,6 +3,7 @@
 // parts themselves instead of a round trip through exceljs, which loses charts and pivot tables
 // (docs/stack.md). Only unprefixed SpreadsheetML is read (what Excel, LibreOffice and exceljs write).
 import { colName } from './workbookRefs.ts';
+import { cellOutsideGridMessage, tooManyCellsMessage } from '../api/contract/messages.ts';
 import { NotAZip, ZipPackage } from './zipPackage.ts';
 import { MalformedXml, type XmlElement, elements, firstElement, withoutTags } from './xmlScan.ts';
 
@@ -223,8 +224,26 @@ export function shiftFormula(formula: string, dRow: number, dCol: number): strin
     .join('');
 }
 
-/** Every cell of a sheet, keyed `row:col` (0-based). */
-export async function readSheetCells(pkg: XlsxPackage, sheet: string, strings?: string[], dates?: Set<number>): Promise<Map<string, SavedCell>> {
+/** Excel's grid: columns A…XFD, rows 1…1,048,576. A cell beyond it is no cell Excel could have saved. */
+export const EXCEL_ROWS = 1_048_576;
+export const EXCEL_COLUMNS = 16_384;
+
+/**
+ * The most cells the results reader takes from one workbook: 7 times the bench's large model (28,600
+ * cells, 0.36 MB), far below what 100 MB unpacked could declare (8 million `<c r="A1"/>`, GBs as objects).
+ */
+export const MAX_WORKBOOK_CELLS = 200_000;
+
+/** A sheet with a cell beyond Excel's grid or beyond MAX_WORKBOOK_CELLS; the message is Dutch and names the sheet. */
+export class SheetBeyondBounds extends Error {}
+
+/**
+ * Every cell of a sheet, keyed `row:col` (0-based). Refused (SheetBeyondBounds) as soon as a cell lies
+ * beyond Excel's grid or the sheet has more than `maxCells`, before the rest is read.
+ */
+export async function readSheetCells(
+  pkg: XlsxPackage, sheet: string, strings?: string[], dates?: Set<number>, maxCells = MAX_WORKBOOK_CELLS,
+): Promise<Map<string, SavedCell>> {
   const path = sheetPath(pkg, sheet);
   const xml = (path && pkg.zip.text(path)) ?? '';
   const shared = strings ?? (await sharedStrings(pkg));
@@ -240,6 +259,8 @@ export async function readSheetCells(pkg: XlsxPackage, sheet: string, strings?: 
     let col = -1;
     for (const m of elements(rm.body, 'c')) {
       col = parseA1(attr(m.attrs, 'r') ?? '')?.col ?? col + 1;
+      if (!(Number.isInteger(row) && row >= 0 && row < EXCEL_ROWS && col < EXCEL_COLUMNS)) throw new SheetBeyondBounds(cellOutsideGridMessage(sheet));
+      if (located.length >= maxCells) throw new SheetBeyondBounds(tooManyCellsMessage(sheet, MAX_WORKBOOK_CELLS));
       located.push({ attrs: m.attrs, body: m.body, at: { row, col } });
     }
   }
@@ -278,6 +299,11 @@ export async function readAllSheetCells(pkg: XlsxPackage): Promise<Map<string, M
   const strings = await sharedStrings(pkg);
   const dates = dateStyles(pkg);
   const out = new Map<string, Map<string, SavedCell>>();
-  for (const s of pkg.sheets) out.set(s.name, await readSheetCells(pkg, s.name, strings, dates));
+  let cells = 0;
+  for (const s of pkg.sheets) {
+    const sheet = await readSheetCells(pkg, s.name, strings, dates, MAX_WORKBOOK_CELLS - cells);
+    cells += sheet.size;
+    out.set(s.name, sheet);
+  }
   return out;
 }

@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { MAX_ENTRY_BYTES, NotAZip, ZipPackage, ZipTooLarge } from './zipPackage.ts';
-import { zipBomb } from '../../test/formulas/hostileWorkbooks.ts';
+import { TRAVERSAL_NAMES, smallWorkbook, workbookWithEntry, zipBomb } from '../../test/formulas/hostileWorkbooks.ts';
 import { isNotAWorkbook, openXlsx } from './xlsxPackage.ts';
 
 // Fixtures come from jszip, an independent writer; its pako deflate at level 9 gives other bytes than
@@ -137,5 +137,22 @@ describe('ZipPackage', () => {
   it('stops inflating at the declared size when the header lies: a corrupt entry, not a runaway', async () => {
     const zip = ZipPackage.open(await zipBomb(450, 2000));
     expect(() => zip.read('[Content_Types].xml')).toThrow(/corrupt entry/);
+  });
+});
+
+describe('entry names (issue 34)', () => {
+  it('refuses an entry whose name leads outside the package or is no UTF-8, as no workbook', async () => {
+    for (const name of TRAVERSAL_NAMES) {
+      expect(() => ZipPackage.open(workbookWithEntry(name)), String(name)).toThrow(NotAZip);
+      const refused = await openXlsx(workbookWithEntry(name)).then(() => null, (e: unknown) => e);
+      expect(isNotAWorkbook(refused), String(name)).toBe(true);
+    }
+  });
+
+  it('keeps names with dots, spaces, brackets and non-ASCII letters', async () => {
+    for (const name of ['xl/..hidden/x.xml', 'xl/media/a..b.png', '[trash]/0001.dat', 'docProps/ë ü.xml']) {
+      expect(ZipPackage.open(workbookWithEntry(name)).has(name), name).toBe(true);
+    }
+    expect((await openXlsx(smallWorkbook())).sheets.map((s) => s.name)).toEqual(['Invoer']);
   });
 });

@@ -53,6 +53,24 @@ interface Entry {
   changed: boolean;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * An entry's name, refused (NotAZip) when it could lead outside the package wherever it is unpacked or
+ * handed on (report downloads, the model's active file): a `..` segment, a leading `/` or `\`, any `\`
+ * or `:` (a Windows path or drive), or bytes that are not UTF-8. No xlsx part is named so (issue 34).
+ */
+function safeName(raw: Uint8Array): string {
+  let name: string;
+  try {
+    name = utf8.decode(raw);
+  } catch {
+    throw new NotAZip('entry name not UTF-8');
+  }
+  if (/^\/|[\\:]/.test(name) || name.split('/').includes('..')) throw new NotAZip('unsafe entry name');
+  return name;
+}
+
 export class ZipPackage {
   private readonly entries = new Map<string, Entry>();
 
@@ -98,7 +116,7 @@ export class ZipPackage {
       if (size > MAX_ENTRY_BYTES || unpacked > MAX_UNPACKED_BYTES) throw new ZipTooLarge('unpacks beyond the cap');
       const rawName = bytes.subarray(at + 46, at + 46 + nameLength);
       const entry: Entry = {
-        name: Buffer.from(rawName).toString('utf8'),
+        name: safeName(rawName),
         rawName,
         method,
         flags,

@@ -4,6 +4,9 @@
 // bytes come from elsewhere.
 import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
 import { RESULT_NAMES } from '../../src/formulas/savedWorkbook.ts';
+import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
+import { writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
+import { openXlsx } from '../../src/formulas/xlsxPackage.ts';
 
 const CONTENT_TYPES = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>';
 const ROOT_RELS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>';
@@ -12,7 +15,8 @@ const workbookXml = (definedNames = '') => `<?xml version="1.0" encoding="UTF-8"
 const sheetXml = (rows: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
 
 interface RawEntry {
-  name: string;
+  /** Text, written as UTF-8, or the name's bytes as they are. */
+  name: string | Uint8Array;
   /** Deflated bytes. */
   data: Uint8Array;
   crc: number;
@@ -30,7 +34,7 @@ function zip(entries: RawEntry[]): Uint8Array {
   const central: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
+    const name = typeof e.name === 'string' ? Buffer.from(e.name, 'utf8') : Buffer.from(e.name);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -68,6 +72,23 @@ export function workbookWith(rows: string, definedNames = ''): Uint8Array {
     entry('xl/worksheets/sheet1.xml', sheetXml(rows)),
   ]);
 }
+
+/** The small workbook with one more entry of this name (issue 34: `../../x`, `/etc/cron.d/evil`, bytes that are no UTF-8). */
+export const workbookWithEntry = (name: string | Uint8Array): Uint8Array =>
+  zip([
+    entry('[Content_Types].xml', CONTENT_TYPES),
+    entry('_rels/.rels', ROOT_RELS),
+    entry('xl/workbook.xml', workbookXml()),
+    entry('xl/_rels/workbook.xml.rels', WORKBOOK_RELS),
+    entry('xl/worksheets/sheet1.xml', sheetXml('<row r="1"><c r="A1"><v>1</v></c></row>')),
+    { ...entry('', '* * * * * root evil\n'), name },
+  ]);
+
+/** Entry names that lead outside a package where it is unpacked, each refused (issue 34). */
+export const TRAVERSAL_NAMES: (string | Uint8Array)[] = [
+  '../../../../tmp/x', 'xl/../../x', '/etc/cron.d/evil', '\\server\\share\\x', 'xl\\..\\x', 'C:/Windows/x', 'xl/media:stream',
+  new Uint8Array([0x78, 0x6c, 0x2f, 0xff, 0xfe]),
+];
 
 /** An ordinary workbook of a few cells, the baseline the hostile ones are built on. */
 export const smallWorkbook = () => workbookWith('<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f>A1*2</f><v>2</v></c></row>');
@@ -116,4 +137,18 @@ async function buildBomb(megabytes: number, declared: number | undefined): Promi
   const size = declared ?? head.length + megabytes * chunk.length;
   const small = [entry('_rels/.rels', ROOT_RELS), entry('xl/workbook.xml', workbookXml()), entry('xl/_rels/workbook.xml.rels', WORKBOOK_RELS), entry('xl/worksheets/sheet1.xml', sheetXml(''))];
   return zip([{ name: '[Content_Types].xml', data: Buffer.concat(out), crc, size }, ...small]);
+}
+
+/**
+ * Issue 34's workbook: the shipped template as the open-model job hands it out (inputs written, saved
+ * values removed, so the results reader recalculates it) with `rows` extra rows on Resultaat, each of one
+ * cell in the last column, `XFD<n>`. `column` another last column (beyond Excel's grid: `XFE`).
+ */
+export async function farColumnsWorkbook(rows = 2_000, column = 'XFD'): Promise<Uint8Array> {
+  const { xlsx } = await writeWorkbookInputs(await buildModelTemplate(), { parameters: [], spaceUsage: null });
+  const pkg = await openXlsx(xlsx);
+  const path = pkg.sheets.find((s) => s.name === 'Resultaat')!.path;
+  const far = Array.from({ length: rows }, (_, i) => `<row r="${i + 100}"><c r="${column}${i + 100}"><v>1</v></c></row>`).join('');
+  pkg.zip.write(path, pkg.zip.text(path)!.replace('</sheetData>', `${far}</sheetData>`));
+  return pkg.zip.toBytes();
 }

@@ -77,9 +77,18 @@ export const WORKBOOK_MESSAGES = {
   tooLarge: 'Het bestand is uitgepakt te groot om als werkmap te lezen (maximaal 100 MB, 50 MB per onderdeel).',
   duplicateTemplate: 'Er bestaat al een type rekenmodel met deze naam.',
 } as const;
+/** A sheet with a cell beyond Excel's grid (XFD1048576 is its last cell): no file Excel saved (issue 34). */
+export const cellOutsideGridMessage = (sheet: string) =>
+  `Het werkblad '${sheet}' heeft een cel buiten het raster van Excel (de laatste cel is XFD1048576). Controleer het bestand in Excel en sla het opnieuw op.`;
+/** A workbook with more cells than the results reader takes (issue 34); `sheet`: where the count passed the bound. */
+export const tooManyCellsMessage = (sheet: string, max: number) =>
+  `De werkmap heeft te veel cellen om door te rekenen (maximaal ${formatCount(max, 'cel', 'cellen')}; overschreden op werkblad '${sheet}').`;
 /** A workbook task (opening, a report, reading results) stopped at the worker threads' deadline (issue 22). */
 export const workerTimeoutMessage = (seconds: number) =>
   `Het verwerken van de werkmap duurde langer dan ${seconds.toLocaleString('nl-NL')} seconden en is afgebroken. Controleer het bestand in Excel en sla het opnieuw op.`;
+/** A workbook task that needed more memory than a worker thread has (issue 34). */
+export const WORKER_MEMORY_MESSAGE =
+  'Het verwerken van de werkmap vroeg meer geheugen dan beschikbaar is en is afgebroken. Controleer het bestand in Excel (bijvoorbeeld cellen ver buiten het model) en sla het opnieuw op.';
 /** Spec 1 §8: a save that failed for another reason than a known one. */
 export const SAVE_FAILED = 'Er is een fout opgetreden tijdens het opslaan.';
 /** The answers of POST model/{id}/saved-model/ (multipart, one part `file`, which becomes the active entry). */
