@@ -16,7 +16,7 @@ import { configFromEnv } from '../server/config.ts';
 import type { Db } from '../server/db/index.ts';
 import { withBenchDatabase } from './support/database.ts';
 import { freePort } from '../server/net.ts';
-import { createTenant } from '../test/server/fixtures.ts';
+import { bearer, createTenant } from '../test/server/fixtures.ts';
 import { defaultModelData } from '../src/formulas/modelDefaults.ts';
 
 const PROJECTS = 2000;
@@ -125,7 +125,6 @@ export default async function bench() {
   await withBenchDatabase(20, async (db, dir) => {
     const t0 = performance.now();
     const tenant = await seed(db);
-    const c = tenant.clientId;
     const { rows: [n] } = await db.execute<{ p: number; v: number; m: number }>(sql`
       SELECT (SELECT count(*) FROM project) AS p, (SELECT count(*) FROM version_model) AS v, (SELECT count(*) FROM model) AS m`);
     console.log(`seeded ${n.p} projects, ${n.v} versions, ${n.m} models in ${Math.round(performance.now() - t0)} ms`);
@@ -134,7 +133,7 @@ export default async function bench() {
     const port = await freePort();
     await app.listen({ port, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${port}/api/manager`;
-    const authorization = `Bearer ${await app.ctx.tokens.sign({ userId: tenant.adm.id, clientId: c })}`;
+    const { authorization } = await bearer(app, tenant.adm);
     const { rows: [mid] } = await db.execute<{ project_id: number; version_id: number }>(sql`
       SELECT v.project_id, v.id AS version_id FROM version_model v ORDER BY v.id OFFSET ${3 * (PROJECTS / 2)} LIMIT 1`);
 

@@ -17,7 +17,8 @@ import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 import { savedModel, storedFile } from '../server/db/schema/index.ts';
 import { freePort } from '../server/net.ts';
-import { PASSWORD, createTenant } from '../test/server/fixtures.ts';
+import { PASSWORD, bearer, createTenant } from '../test/server/fixtures.ts';
+import type { UserRow } from '../server/context.ts';
 import { editLinkFor, multipart, rolesAsGlobal, seedTree } from '../test/server/projectFixtures.ts';
 import { buildModelTemplate } from '../src/formulas/modelTemplate.ts';
 import { largeModel } from '../test/formulas/largeModel.ts';
@@ -142,7 +143,7 @@ export default async function bench() {
     const env = { DATABASE_URL: db.$client.options.connectionString!, PUBLIC_URL: base };
     let server: ServerProcess = await spawnServer(env, port);
     const signer = await buildApp({ config: { ...configFromEnv({}), clientDir: '/nonexistent', jobWorker: false }, db });
-    const auth = async (userId: number) => ({ authorization: `Bearer ${await signer.ctx.tokens.sign({ userId, clientId: tenant.clientId })}` });
+    const auth = async (user: UserRow) => bearer(signer, user);
     const certDir = mkdtempSync(join(tmpdir(), 'grondslag-bench-saml-'));
     try {
       await server.ready;
@@ -153,18 +154,18 @@ export default async function bench() {
         server = await spawnServer(env, port);
         await server.ready;
       };
-      const json = async (method: string, path: string, userId: number, body?: unknown) => {
-        const res = await fetch(`${base}${path}`, { method, headers: { ...(await auth(userId)), 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const json = async (method: string, path: string, user: UserRow, body?: unknown) => {
+        const res = await fetch(`${base}${path}`, { method, headers: { ...(await auth(user)), 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
         if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
         return res.json() as Promise<any>;
       };
 
       // SAML configured for the client (a certificate made here; the hostile response is unsigned anyway).
       execFileSync(ensureProgram('openssl'), ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(certDir, 'k'), '-out', join(certDir, 'c'), '-days', '30', '-subj', '/CN=bench'], { stdio: 'ignore' });
-      await json('PUT', '/api/manager/client/saml/', tenant.adm.id, { entry_point: 'https://idp.example.test/sso', idp_cert: readFileSync(join(certDir, 'c'), 'utf8'), issuer: null, metadata_url: null, password: PASSWORD });
+      await json('PUT', '/api/manager/client/saml/', tenant.adm, { entry_point: 'https://idp.example.test/sso', idp_cert: readFileSync(join(certDir, 'c'), 'utf8'), issuer: null, metadata_url: null, password: PASSWORD });
       // A BI link with its password, for the OData feed.
-      const link = await json('POST', '/api/bi/v1/report/', tenant.usr.id, { description: 'Bench', models: [tree.modelId] });
-      const { password } = await json('POST', `/api/bi/v1/report/${link.uuid}/password/`, tenant.usr.id);
+      const link = await json('POST', '/api/bi/v1/report/', tenant.usr, { description: 'Bench', models: [tree.modelId] });
+      const { password } = await json('POST', `/api/bi/v1/report/${link.uuid}/password/`, tenant.usr);
       const basic = `Basic ${Buffer.from(`grondslag:${password}`).toString('base64')}`;
 
       /** The model's edit address (WebDAV) for USR. */
@@ -181,7 +182,7 @@ export default async function bench() {
       };
       const upload = async (file: Uint8Array, name: string) => {
         const form = multipart({ name, n_models_min: 1, n_models_max: 2 }, { filename: `${name}.xlsx`, data: Buffer.from(file) });
-        return send(`${base}/api/manager/template-report/`, { method: 'POST', headers: { ...(await auth(tenant.staff.id)), ...form.headers }, body: form.payload });
+        return send(`${base}/api/manager/template-report/`, { method: 'POST', headers: { ...(await auth(tenant.staff)), ...form.headers }, body: form.payload });
       };
 
       /** Runs `hostile` while another user pings the status; prints the figures against their goals. */
@@ -226,7 +227,7 @@ export default async function bench() {
         await new Promise((r) => setTimeout(r, 1000));
         return [];
       });
-      await sendHostile({ base, measure, editUrl, lockedPut, upload, auth: () => auth(tenant.staff.id), template, odata: (f) => send(`${link.link}odata/Rekenmodellen?$filter=${encodeURIComponent(f)}`, { headers: { authorization: basic } }) });
+      await sendHostile({ base, measure, editUrl, lockedPut, upload, auth: () => auth(tenant.staff), template, odata: (f) => send(`${link.link}odata/Rekenmodellen?$filter=${encodeURIComponent(f)}`, { headers: { authorization: basic } }) });
       console.log('(3) and (7): in the browser and the spreadsheet; nothing reaches the server to measure.');
     } finally {
       await kill(server);

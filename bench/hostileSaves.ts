@@ -12,7 +12,8 @@ import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 import { savedModel, storedFile } from '../server/db/schema/index.ts';
 import { freePort } from '../server/net.ts';
-import { createTenant } from '../test/server/fixtures.ts';
+import { bearer, createTenant } from '../test/server/fixtures.ts';
+import type { UserRow } from '../server/context.ts';
 import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../test/server/projectFixtures.ts';
 import { buildModelTemplate } from '../src/formulas/modelTemplate.ts';
 import { largeModel } from '../test/formulas/largeModel.ts';
@@ -48,14 +49,14 @@ export default async function bench() {
     const server = await spawnServer({ DATABASE_URL: db.$client.options.connectionString!, PUBLIC_URL: base }, port);
     // Only to sign tokens: the secret is the database's, so the server process accepts them.
     const signer = await buildApp({ config: { ...configFromEnv({}), clientDir: '/nonexistent', jobWorker: false }, db });
-    const auth = async (userId: number) => ({ authorization: `Bearer ${await signer.ctx.tokens.sign({ userId, clientId: tenant.clientId })}` });
+    const auth = async (user: UserRow) => bearer(signer, user);
     try {
       await server.ready;
       const pid = server.child.pid!;
 
       /** GET open/ and the poll (every 100 ms, as the browser) until 200: the seconds, or null past GIVE_UP_S. */
       const openSeconds = async (modelId: number): Promise<number | null> => {
-        const headers = await auth(tenant.adm.id);
+        const headers = await auth(tenant.adm);
         const s = performance.now();
         const open = await fetch(`${base}/api/manager/model/${modelId}/open/`, { headers });
         if (!open.ok) throw new Error(`open: ${open.status} ${await open.text()}`);
@@ -92,7 +93,7 @@ export default async function bench() {
       const afterPut = memory(pid);
       const form = multipart({ name: 'Bom', n_models_min: 1, n_models_max: 2 }, { filename: 'bom.xlsx', data: Buffer.from(bomb) });
       s = performance.now();
-      const report = await fetch(`${base}/api/manager/template-report/`, { method: 'POST', headers: { ...(await auth(tenant.staff.id)), ...form.headers }, body: form.payload });
+      const report = await fetch(`${base}/api/manager/template-report/`, { method: 'POST', headers: { ...(await auth(tenant.staff)), ...form.headers }, body: form.payload });
       const reportMs = performance.now() - s;
       const afterReport = memory(pid);
       console.log(`zip bomb: ${(bomb.length / 1e6).toFixed(2)} MB, 450 MB unpacked`);

@@ -14,7 +14,8 @@ import { configFromEnv } from '../server/config.ts';
 import { withBenchDatabase } from './support/database.ts';
 import { featureArea, job, savedModel, storedFile, versionRegion } from '../server/db/schema/index.ts';
 import { freePort } from '../server/net.ts';
-import { createTenant, createUser } from '../test/server/fixtures.ts';
+import { bearer, createTenant, createUser } from '../test/server/fixtures.ts';
+import type { UserRow } from '../server/context.ts';
 import { seedTree } from '../test/server/projectFixtures.ts';
 import { largeModel } from '../test/formulas/largeModel.ts';
 import { buildModelTemplate, templateModelData } from '../src/formulas/modelTemplate.ts';
@@ -78,15 +79,16 @@ export default async function bench() {
     const port = await freePort();
     await app.listen({ port, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${port}`;
-    const auth = async (userId: number) => ({ authorization: `Bearer ${await app.ctx.tokens.sign({ userId, clientId: tenant.clientId })}` });
+    // A signed-in session of the user (the bearer hook wants a live one).
+    const auth = async (user: UserRow) => bearer(app, user);
     const applied = await fetch(`${base}/api/manager/parameter/`, {
-      method: 'POST', headers: { ...await auth(tenant.staff.id), 'content-type': 'application/json' }, body: JSON.stringify({ parameters: PARAMETERS, models }),
+      method: 'POST', headers: { ...await auth(tenant.staff), 'content-type': 'application/json' }, body: JSON.stringify({ parameters: PARAMETERS, models }),
     });
     if (!applied.ok) throw new Error(`parameter/: ${applied.status}`);
 
     /** One user opens one model as the browser does; the time from the open request to the 200, and the file. */
-    const openModel = async (userId: number, modelId: number) => {
-      const headers = await auth(userId);
+    const openModel = async (user: UserRow, modelId: number) => {
+      const headers = await auth(user);
       const s = performance.now();
       const open = await fetch(`${base}/api/manager/model/${modelId}/open/?mapviewer_required=true`, { headers });
       if (!open.ok) throw new Error(`open: ${open.status} ${await open.text()}`);
@@ -108,10 +110,10 @@ export default async function bench() {
       return btw === 0.19 && kosten === expected && green === GREEN_M2;
     };
 
-    await openModel(users[0].id, models[USERS]); // warm-up (module loading, the statements' plans)
+    await openModel(users[0], models[USERS]); // warm-up (module loading, the statements' plans)
     const single: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await openModel(users[0].id, models[USERS]);
+      const r = await openModel(users[0], models[USERS]);
       if (!(await correct(r.file))) throw new Error('the opened file lacks its inputs');
       single.push(r.ms);
     }
@@ -120,7 +122,7 @@ export default async function bench() {
     /** 20 users open their model at once: the times, and how many files hold `kosten` (per model) and the other inputs. */
     const burst = async (kosten: (i: number) => number) => {
       const s = performance.now();
-      const all = await Promise.all(users.map((u, i) => openModel(u.id, models[i])));
+      const all = await Promise.all(users.map((u, i) => openModel(u, models[i])));
       const wall = performance.now() - s;
       const ok = (await Promise.all(all.map((r, i) => correct(r.file, kosten(i))))).filter(Boolean).length;
       return { all, ok, wall };
@@ -131,7 +133,7 @@ export default async function bench() {
     const own = (i: number) => (40 + i) / 1000;
     for (const [i, id] of models.slice(0, USERS).entries()) {
       const res = await fetch(`${base}/api/manager/parameter/`, {
-        method: 'POST', headers: { ...await auth(tenant.staff.id), 'content-type': 'application/json' },
+        method: 'POST', headers: { ...await auth(tenant.staff), 'content-type': 'application/json' },
         body: JSON.stringify({ parameters: [{ ...PARAMETERS[1], value_float: own(i) }], models: [id] }),
       });
       if (!res.ok) throw new Error(`parameter/: ${res.status}`);
@@ -153,7 +155,7 @@ export default async function bench() {
     await db.update(savedModel).set({ active: false }).where(eq(savedModel.modelId, models[USERS]));
     const empty: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const headers = await auth(users[0].id);
+      const headers = await auth(users[0]);
       const open = await fetch(`${base}/api/manager/model/${models[USERS]}/open/`, { headers });
       const { open_model_task: task } = (await open.json()) as { open_model_task: string };
       for (;;) {

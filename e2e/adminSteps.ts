@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN, DEMO_PASSWORD } from './helpers.ts';
+import { ADMIN, demoLogin } from './helpers.ts';
 
 // Helpers of the access-and-administration tests. The demo users are shared by every test file:
 // these tests change only users they create themselves.
@@ -20,7 +20,7 @@ export async function login(request: APIRequestContext, email: string, password:
   const body = (await res.json()) as { access: string; user: { id: number } };
   return { access: body.access, id: body.user.id };
 }
-export const adminLogin = (request: APIRequestContext) => login(request, ADMIN, DEMO_PASSWORD);
+export const adminLogin = (request: APIRequestContext) => demoLogin(request, ADMIN);
 
 export async function api<T = unknown>(request: APIRequestContext, token: string, method: string, path: string, data?: unknown): Promise<T> {
   const res = await request.fetch(path.startsWith('/api/') ? path : `${API}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });

@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -132,6 +132,21 @@ export async function signIn(page: Page, email = ADMIN, password = DEMO_PASSWORD
     await expect(terms).toBeHidden();
   }
   await expect(projects).toBeVisible();
+}
+
+/**
+ * A demo user signed in through the API, to prepare data quickly. The demo users start with the terms
+ * not accepted, and the server holds them there (issue 33.2): they accept them, as in the window.
+ */
+export async function demoLogin(request: APIRequestContext, email = ADMIN): Promise<{ access: string; id: number }> {
+  const res = await request.post('/api/manager/user/login/', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { access, user } = (await res.json()) as { access: string; user: { id: number; work_gate: string | null } };
+  if (user.work_gate === 'terms_not_accepted') {
+    const accepted = await request.put('/api/manager/user/me/', { data: { terms_conditions_accepted: true }, headers: { authorization: `Bearer ${access}` } });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+  }
+  return { access, id: user.id };
 }
 
 export async function signOut(page: Page): Promise<void> {

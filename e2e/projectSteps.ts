@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers.ts';
+import { demoLogin } from './helpers.ts';
 import { openXlsx, readSheetCells } from '../src/formulas/xlsxPackage.ts';
 
 /** A name nobody else uses in this run (tests run in parallel on one database). */
@@ -60,10 +60,7 @@ export async function createModel(page: Page, name: string, platform: 'Online' |
 
 /** A bearer token for direct API calls (to prepare data quickly). */
 export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/manager/user/login/', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { access: string };
-  return body.access;
+  return (await demoLogin(request, email)).access;
 }
 
 /**

@@ -3,14 +3,12 @@
 // screen opens it, and the grids read and typed into through Handsontable's own API.
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, READER, USER, signIn } from './helpers.ts';
+import { ADMIN, READER, USER, demoLogin, signIn } from './helpers.ts';
 
 export const example = JSON.parse(readFileSync(new URL('../src/formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
 export async function token(api: APIRequestContext, email = ADMIN): Promise<string> {
-  const res = await api.post('/api/manager/user/login/', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).access as string;
+  return (await demoLogin(api, email)).access;
 }
 
 export async function call<T>(api: APIRequestContext, tok: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import {
   hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { AppContext, Mailer } from './context.ts';
 import type { Db } from './db/index.ts';
-import { appUser, dataRevision } from './db/schema/index.ts';
+import { appUser, dataRevision, refreshToken } from './db/schema/index.ts';
 import { HttpError, NOT_FOUND, badRequest, databaseFailure, errorBody, unauthorized, unstorableText } from './errors.ts';
 import { INVALID_INPUT } from '../src/api/contract/messages.ts';
 import { overlongList } from './bodyBounds.ts';
@@ -25,6 +25,7 @@ import { secret } from './auth/secrets.ts';
 import { createMailer } from './services/mail.ts';
 import { registerRoutes } from './routes/index.ts';
 import { MULTIPART_FRAMING_BYTES, uploadTooLarge } from './routes/upload.ts';
+import { assertMayWork } from './routes/workGate.ts';
 import { webdavRoutes } from './webdav/routes.ts';
 import { PgBossQueue } from './jobs/queue.ts';
 import { type LogFormat, requestSerializer, textStream } from './logFormat.ts';
@@ -214,6 +215,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     .leftJoin(dataRevision, eq(dataRevision.clientId, appUser.clientId))
     .where(sql`${appUser.id} = ANY(${sql.placeholder('ids')}::int[])`).prepare('auth_users_by_id');
   const users = new BatchLoader((ids: number[]) => usersById.execute({ ids }), (r) => r.user.id);
+  // An access token works while its session lives (issue 33.4): a refresh-token family with a token not
+  // revoked (logout, password change, blocking and reuse revoke them all; a rotation leaves its successor).
+  // One indexed lookup, batched like the user's and run beside it, so it adds no round trip.
+  const liveSessions = db.selectDistinct({ family: refreshToken.family }).from(refreshToken)
+    .where(and(sql`${refreshToken.family} = ANY(${sql.placeholder('families')}::uuid[])`, isNull(refreshToken.revokedAt)))
+    .prepare('auth_live_sessions');
+  const sessions = new BatchLoader((families: string[]) => liveSessions.execute({ families }), (r) => r.family);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (req) => {
     const credential = credentialOf(req);
     if (credential === 'none') return;
@@ -225,13 +234,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const cookie = cookieName && !token ? req.cookies[cookieName] : undefined;
     const claims = token ? await ctx.tokens.verify(token) : cookie ? await ctx.tokens.verify(cookie, purpose) : null;
     if (!claims) throw unauthorized();
-    const found = await users.load(claims.userId);
+    // An access token names its session; one without (or of an ended session) is refused. The cookies of
+    // a file or a documentation PDF are not access tokens: they live a few minutes and name none.
+    if (token && !claims.sessionId) throw unauthorized();
+    const [found, session] = await Promise.all([users.load(claims.userId), claims.sessionId && sessions.load(claims.sessionId)]);
     const user = found?.user;
-    if (!user || !mayAct(user) || user.clientId !== claims.clientId) {
+    if (!user || !mayAct(user) || user.clientId !== claims.clientId || (claims.sessionId && !session)) {
       throw unauthorized();
     }
+    assertMayWork(req, user);
     req.user = user;
     req.dataRevision = found.revision ?? 0;
+    req.sessionId = claims.sessionId ?? null;
   });
 
   // A list too long to validate element by element is refused before the schema sees it.

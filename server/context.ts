@@ -28,6 +28,11 @@ export interface AppContext {
 export interface AccessClaims {
   userId: number;
   clientId: number;
+  /**
+   * The sign-in session an access token belongs to: its refresh-token family (issue 33.4). The bearer
+   * hook accepts the token only while that session lives, so it ends with a logout or a password change.
+   */
+  sessionId?: string;
 }
 
 /** Signs and checks the server's tokens (server/auth/tokens.ts); `purpose` keeps an access token from serving as another. */
@@ -68,6 +73,8 @@ declare module 'fastify' {
      * before the request reads anything else: cached answers built from later reads are at least this new.
      */
     dataRevision: number;
+    /** The session (refresh-token family) of the request's access token; null for a file or documentation cookie. */
+    sessionId: string | null;
   }
   interface FastifyContextConfig {
     /** Routes reachable without an access token (login, refresh, status, reset). */

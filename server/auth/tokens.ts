@@ -2,7 +2,9 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { AccessClaims, Tokens } from '../context.ts';
 
 /** What a verified token says; kept per token string so its signature is checked once. */
-interface Verified { userId: number; clientId: number; purpose: unknown; exp: number | undefined; nbf: number | undefined }
+interface Verified {
+  userId: number; clientId: number; sessionId: string | undefined; purpose: unknown; exp: number | undefined; nbf: number | undefined;
+}
 
 /** Verified tokens remembered; an access token is sent with every call of a browser session. */
 const VERIFIED_MAX = 10_000;
@@ -24,7 +26,7 @@ export class TokenService implements Tokens {
 
   async sign(claims: AccessClaims, purpose = 'access', lifetimeSeconds = this.lifetimeSeconds): Promise<string> {
     const iat = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({ cid: claims.clientId, pur: purpose })
+    return new SignJWT({ cid: claims.clientId, pur: purpose, ...(claims.sessionId && { sid: claims.sessionId }) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuedAt(iat)
@@ -38,7 +40,8 @@ export class TokenService implements Tokens {
       try {
         // jose checks the signature, the algorithm and the time claims
         const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.now() });
-        v = { userId: Number(payload.sub), clientId: Number(payload.cid), purpose: payload.pur, exp: payload.exp, nbf: payload.nbf };
+        const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+        v = { userId: Number(payload.sub), clientId: Number(payload.cid), sessionId, purpose: payload.pur, exp: payload.exp, nbf: payload.nbf };
       } catch {
         return null;
       }
@@ -53,6 +56,6 @@ export class TokenService implements Tokens {
     }
     if (v.nbf !== undefined && v.nbf > now) return null;
     if (v.purpose !== purpose) return null;
-    return { userId: v.userId, clientId: v.clientId };
+    return { userId: v.userId, clientId: v.clientId, ...(v.sessionId && { sessionId: v.sessionId }) };
   }
 }

@@ -1,5 +1,7 @@
 import type { UserRow } from '../context.ts';
 import type { Role } from '../../src/api/contract/common.ts';
+import type { WorkGate } from '../../src/api/contract/messages.ts';
+import { TERMS_VERSION } from '../../src/lib/terms.ts';
 
 // Decision (docs/decisions.md, "Staff"): the staff flag makes a user an admin of its own client,
 // whatever role is stored, plus what only staff has (global parameters, the model platform, the model
@@ -23,11 +25,28 @@ export const isAdmin = (user: UserRow) => globalRole(user) === 'ADM';
 export const mayAct = (user: UserRow) => user.isActive && !user.blocked;
 
 /**
- * May a credential the account handed out act for it without its owner present (OAuth viewer token,
- * WebDAV edit link, BI feed): the account may act and still has the main app, so a user set to NON
- * loses his delegated access at once, as he loses the project area.
+ * The first gate the account must still pass before it may work, in the spec's order (spec 2 §2: MFA
+ * setup where forced, then the terms of use, then the temporary password), or null when it passed all.
+ * The bearer hook refuses every call but the few that clear a gate (routes/workGate.ts); `me` sends it,
+ * and the browser shows the screen that clears it.
  */
-export const mayActInMainApp = (user: UserRow) => mayAct(user) && hasMainAppAccess(user);
+export function workGate(user: UserRow): WorkGate | null {
+  if (user.mfaForced && !user.mfaVerified) return 'mfa_setup_required';
+  if (user.termsConditionsAccepted !== TERMS_VERSION) return 'terms_not_accepted';
+  if (user.passwordResetRequired) return 'password_change_required';
+  return null;
+}
+
+/** May this account work (issue 33.2): it may act and has passed every gate of `workGate`. */
+export const mayWork = (user: UserRow) => mayAct(user) && workGate(user) === null;
+
+/**
+ * May a credential the account handed out act for it without its owner present (OAuth viewer token,
+ * WebDAV edit link, BI feed): the account may work and still has the main app, so a user set to NON,
+ * or one who must first set up MFA, accept the terms or change a temporary password, loses his
+ * delegated access at once, as he loses the project area.
+ */
+export const mayActInMainApp = (user: UserRow) => mayWork(user) && hasMainAppAccess(user);
 
 /** Spec 2 §2: a super-admin's profile (name, e-mail) is read-only in the settings. */
 export const canEditProfile = (user: UserRow) => !user.isStaff;

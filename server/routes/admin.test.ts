@@ -118,6 +118,11 @@ describe('user administration', () => {
     const rows = await t.db.select().from(appUser);
     expect(rows.filter((r) => r.clientId === a.clientId).every((r) => r.mfaForced)).toBe(true);
     expect(rows.filter((r) => r.clientId === b.clientId).some((r) => r.mfaForced)).toBe(false);
+    // The admin who forced it is held at MFA setup himself from his next call (issue 33.2); the tests after
+    // this one find the client as it was.
+    const held = await call('GET', 'user/', a.adm);
+    expect([held.statusCode, held.json().code]).toEqual([403, 'mfa_setup_required']);
+    await t.db.update(appUser).set({ mfaForced: false }).where(eq(appUser.clientId, a.clientId));
   });
 
   it('project roles: every project of the client, NON means no row; another client\'s project → 404', async () => {

@@ -239,3 +239,58 @@ describe('cookies behind https (issue 22 item 10)', () => {
     expect(refreshCookie(await login('usr@alpha.test', PASSWORD, '10.9.9.9'))).not.toHaveProperty('secure', true);
   });
 });
+
+describe('an access token ends with its session (issue 33.4)', () => {
+  const me = (access: string) => t.app.inject({ method: 'GET', url: '/api/manager/user/me/', headers: { authorization: `Bearer ${access}` } });
+  const signIn = async (ip: string) => {
+    const res = await login('vwr@alpha.test', PASSWORD, ip);
+    expect(res.statusCode).toBe(200);
+    return { access: res.json().access as string, refresh: refreshCookie(res)!.value };
+  };
+
+  it('is refused (401) after a sign-out, with or without the refresh cookie; a refresh keeps the session and its tokens', async () => {
+    const browser = await signIn('10.8.0.1');
+    const rotated = await t.app.inject({ method: 'POST', url: '/api/manager/token/refresh/', cookies: { grondslag_refresh: browser.refresh } });
+    const renewed = rotated.json().access as string;
+    expect((await me(browser.access)).statusCode).toBe(200); // the session lives on through the rotation
+    expect((await me(renewed)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/manager/user/logout/', headers: { authorization: `Bearer ${renewed}` }, cookies: { grondslag_refresh: refreshCookie(rotated)!.value } });
+    expect((await me(browser.access)).statusCode).toBe(401);
+    expect((await me(renewed)).statusCode).toBe(401);
+
+    const apiClient = await signIn('10.8.0.2');
+    const other = await signIn('10.8.0.3');
+    await t.app.inject({ method: 'POST', url: '/api/manager/user/logout/', headers: { authorization: `Bearer ${apiClient.access}` } });
+    expect((await me(apiClient.access)).statusCode).toBe(401);
+    expect((await me(other.access)).statusCode).toBe(200); // another sign-in is another session
+  });
+
+  it('is refused after a password change elsewhere; the session that changed it goes on', async () => {
+    const here = await signIn('10.8.1.1');
+    const there = await signIn('10.8.1.2');
+    const change = await t.app.inject({
+      method: 'POST', url: '/api/manager/user/me/reset-password/', headers: { authorization: `Bearer ${here.access}` },
+      payload: { current_password: PASSWORD, new_password: 'Ander-Wachtwoord-77!' },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await me(there.access)).statusCode).toBe(401);
+    expect((await me(here.access)).statusCode).toBe(200);
+    await t.db.update(appUser).set({ passwordHash: tenant.vwr.passwordHash }).where(eq(appUser.id, tenant.vwr.id));
+  });
+
+  it('is refused after an admin sets a new password for the user', async () => {
+    const session = await signIn('10.8.2.1');
+    const res = await t.app.inject({
+      method: 'POST', url: `/api/manager/user/${tenant.vwr.id}/reset-password/`, headers: await bearer(t.app, tenant.adm),
+      payload: { new_password: 'Tijdelijk-Wachtwoord-55!' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await me(session.access)).statusCode).toBe(401);
+    await t.db.update(appUser).set({ passwordHash: tenant.vwr.passwordHash, passwordResetRequired: false }).where(eq(appUser.id, tenant.vwr.id));
+  });
+
+  it('is refused when it names no session (a token signed without one)', async () => {
+    const bare = await t.app.ctx.tokens.sign({ userId: tenant.vwr.id, clientId: tenant.vwr.clientId });
+    expect((await me(bare)).statusCode).toBe(401);
+  });
+});

@@ -25,19 +25,24 @@ export function setMfaTicketCookie(app: FastifyInstance, reply: FastifyReply, ti
   });
 }
 
+/**
+ * The answer to a right password (sign-in, an accepted invitation): the MFA step's ticket in its cookie,
+ * or the session's access token and refresh cookie.
+ */
+export async function passwordAnswer(app: FastifyInstance, reply: FastifyReply, outcome: session.LoginOutcome) {
+  if (outcome.kind === 'mfa') {
+    setMfaTicketCookie(app, reply, outcome.ticket);
+    return { access: null, mfa: true, user: null, message: 'Voer uw MFA-code in.' };
+  }
+  setRefreshCookie(app, reply, outcome.session.refresh);
+  return { access: outcome.session.access, mfa: false, user: await currentUser(app.ctx, outcome.user), message: 'Ingelogd' };
+}
+
 /** Sign-in core (spec 2 §4, §7) under /api/manager/. */
 export default async function authRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
 
-  route(app, ep.login, async (req, reply) => {
-    const outcome = await session.login(ctx, req.body.email, req.body.password, req.ip);
-    if (outcome.kind === 'mfa') {
-      setMfaTicketCookie(app, reply, outcome.ticket);
-      return { access: null, mfa: true, user: null, message: 'Voer uw MFA-code in.' };
-    }
-    setRefreshCookie(app, reply, outcome.session.refresh);
-    return { access: outcome.session.access, mfa: false, user: await currentUser(ctx, outcome.user), message: 'Ingelogd' };
-  });
+  route(app, ep.login, async (req, reply) => passwordAnswer(app, reply, await session.login(ctx, req.body.email, req.body.password, req.ip)));
 
   const refreshHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     const result = await session.refresh(ctx, req.cookies[REFRESH_COOKIE], req.ip);
@@ -48,7 +53,7 @@ export default async function authRoutes(app: FastifyInstance) {
   route(app, ep.refreshByGet, refreshHandler);
 
   route(app, ep.logout, async (req, reply) => {
-    await session.logout(ctx, req.user, req.cookies[REFRESH_COOKIE], req.ip);
+    await session.logout(ctx, req.user, req.cookies[REFRESH_COOKIE], req.sessionId, req.ip);
     reply.clearCookie(REFRESH_COOKIE, { path: '/api/' });
     return { message: 'Uitgelogd' };
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { parseCsdl } from '../../test/server/csdl.ts';
-import { bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
+import { AT_GATE, PAST_GATES, bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
 import { seedTree } from '../../test/server/projectFixtures.ts';
 import { appUser, auditLog, biLink, model, projectRole } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
@@ -12,7 +12,7 @@ import { onWire } from '../services/biFeed.ts';
 import type { UserRow } from '../context.ts';
 import type { ModelData } from '../../src/api/contract/modelData.ts';
 import type { BiLink, BiPassword } from '../../src/api/contract/biLink.ts';
-import { BI_LINK_MESSAGES } from '../../src/api/contract/messages.ts';
+import { BI_LINK_MESSAGES, WORK_GATES } from '../../src/api/contract/messages.ts';
 import { REQUIRED_MESSAGE } from '../../src/lib/names.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
 
@@ -363,6 +363,23 @@ describe('the feed: Basic authentication', () => {
     } finally {
       await t.db.update(appUser).set({ blocked: false }).where(eq(appUser.id, A.usr.id));
     }
+  });
+});
+
+describe('the feed of an owner held at a work gate (issue 33.2)', () => {
+  it.each(WORK_GATES)('%s: refused with 403 until the owner clears it', async (gate) => {
+    const l = await createLink(A.usr, [sheetId]);
+    const auth = basic('grondslag', (await generate(A.usr, l.uuid)).password);
+    expect((await pull(l.link, '', auth)).statusCode).toBe(200);
+    await t.db.update(appUser).set(AT_GATE[gate]).where(eq(appUser.id, A.usr.id));
+    try {
+      const res = await pull(l.link, 'odata/Rekenmodellen', auth);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(BI_LINK_MESSAGES.ownerWithoutAccess);
+    } finally {
+      await t.db.update(appUser).set(PAST_GATES).where(eq(appUser.id, A.usr.id));
+    }
+    expect((await pull(l.link, '', auth)).statusCode).toBe(200);
   });
 });
 

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
-import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { AT_GATE, PAST_GATES, bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
 import { rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
 import { appUser, auditLog, featureArea, oauthToken, versionRegion } from '../db/schema/index.ts';
 import { externalViewerAnswers } from '../services/oauth.ts';
 import type { UserRow } from '../context.ts';
-import { VIEWER_ADDRESS_INTERNAL } from '../../src/api/contract/messages.ts';
+import { VIEWER_ADDRESS_INTERNAL, WORK_GATES } from '../../src/api/contract/messages.ts';
 
 // The external map viewer's OAuth flow (issue 14 item 5), driven as a viewer would: the main app asks
 // authorize/ with its bearer token for the address to send the frame to, the viewer's back end exchanges
@@ -235,8 +235,19 @@ describe('refusals', () => {
     expect((await t.app.inject({ method: 'GET', url: `${M}/mapviewer/oauth/resource/` })).statusCode).toBe(401);
   });
 
+  it.each(WORK_GATES)('the tokens of a user held at a work gate (%s) stop working until it is cleared (issue 33.2)', async (gate) => {
+    const u = await createUser(t.db, a.clientId, { email: `poort-${gate}@oautha.test`, role: 'USR' });
+    const tok = await tokensFor(u);
+    expect((await resource(tok.access_token)).statusCode).toBe(200);
+    await t.db.update(appUser).set(AT_GATE[gate]).where(eq(appUser.id, u.id));
+    expect((await resource(tok.access_token)).statusCode).toBe(401);
+    expect((await refresh(tok.refresh_token)).json().error).toBe('invalid_grant');
+    await t.db.update(appUser).set(PAST_GATES).where(eq(appUser.id, u.id));
+    expect((await resource(tok.access_token)).statusCode).toBe(200);
+  });
+
   it('a blocked user\'s tokens stop working', async () => {
-    const u = (await t.db.insert(appUser).values({ createdAt: new Date(), clientId: a.clientId, firstName: 'Tijdelijk', lastName: 'Gebruiker', email: 'tijdelijk@oautha.test', role: 'USR' }).returning())[0];
+    const u = await createUser(t.db, a.clientId, { firstName: 'Tijdelijk', lastName: 'Gebruiker', email: 'tijdelijk@oautha.test', role: 'USR' });
     const tok = await tokensFor(u);
     expect((await resource(tok.access_token)).statusCode).toBe(200);
     await t.db.update(appUser).set({ blocked: true }).where(eq(appUser.id, u.id));

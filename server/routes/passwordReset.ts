@@ -4,8 +4,7 @@ import { invitationEndpoints } from '../../src/api/contract/invitations.ts';
 import { PASSWORD_CHANGED, PASSWORD_RESET_DONE } from '../../src/api/contract/messages.ts';
 import * as pw from '../services/passwords.ts';
 import { acceptInvitation, checkInvitation } from '../services/invitations.ts';
-import { currentUser } from '../services/me.ts';
-import { REFRESH_COOKIE, setRefreshCookie } from './auth.ts';
+import { passwordAnswer } from './auth.ts';
 import { route } from './route.ts';
 
 /** Password reset by mail and the invitation link (no bearer), and the own password change (spec 2 §4, §7; issue 25.1). */
@@ -26,14 +25,11 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     return { message: PASSWORD_RESET_DONE };
   });
   route(app, ep.changeOwn, async (req) => {
-    await pw.changeOwnPassword(ctx, req.user, req.body.current_password, req.body.new_password, req.ip, req.cookies[REFRESH_COOKIE]);
+    await pw.changeOwnPassword(ctx, req.user, req.body.current_password, req.body.new_password, req.ip, req.sessionId);
     return { message: PASSWORD_CHANGED };
   });
 
   route(app, invitationEndpoints.check, async (req) => checkInvitation(ctx, req.body.token, req.ip));
-  route(app, invitationEndpoints.accept, async (req, reply) => {
-    const { user, session } = await acceptInvitation(ctx, req.body.token, req.body.new_password, req.ip);
-    setRefreshCookie(app, reply, session.refresh);
-    return { access: session.access, user: await currentUser(ctx, user), message: 'Ingelogd' };
-  });
+  route(app, invitationEndpoints.accept, async (req, reply) =>
+    passwordAnswer(app, reply, await acceptInvitation(ctx, req.body.token, req.body.new_password, req.ip)));
 }

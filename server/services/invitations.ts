@@ -11,7 +11,7 @@ import { assertAttemptAllowed } from './attempts.ts';
 import { fullName } from './audit.ts';
 import { command, type Command } from './command.ts';
 import { assertPasswordPolicy, storePassword } from './passwords.ts';
-import { revokeAllSessions, startSession, type Session } from './session.ts';
+import { afterPassword, revokeAllSessions, type LoginOutcome } from './session.ts';
 
 /** The address of the screen where an invited user sets their password; the token in the fragment stays out of request logs. */
 export const invitationLink = (ctx: AppContext, token: string) => `${ctx.config.publicUrl.replace(/\/$/, '')}/uitnodiging#${token}`;
@@ -95,9 +95,9 @@ export async function checkInvitation(ctx: AppContext, token: string, ip: string
 /**
  * The invited user's own password: the invitation is used up (conditionally, so two requests cannot
  * both use it), the password stored as a chosen one (no temporary-password step), every other session
- * ends, and the user is signed in.
+ * ends, and the user is signed in, or, with MFA on (a re-invited account), asked the code first.
  */
-export async function acceptInvitation(ctx: AppContext, token: string, password: string, ip: string): Promise<{ user: UserRow; session: Session }> {
+export async function acceptInvitation(ctx: AppContext, token: string, password: string, ip: string): Promise<LoginOutcome> {
   const attempt = await inviteAttempt(ctx, ip);
   const found = await validInvitation(ctx, token);
   if (!found) throw new HttpError(400, INVITE_INVALID);
@@ -115,5 +115,5 @@ export async function acceptInvitation(ctx: AppContext, token: string, password:
     await revokeAllSessions(c, user.id, 'password');
     await c.audit('Uitnodiging geaccepteerd, wachtwoord gekozen');
   });
-  return { user, session: await startSession(ctx, user, ip) };
+  return afterPassword(ctx, user, ip);
 }

@@ -4,7 +4,7 @@ import type { AppContext, UserRow } from '../context.ts';
 import { appUser } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
 import { command } from './command.ts';
-import { canEditProfile } from '../policies/users.ts';
+import { canEditProfile, workGate } from '../policies/users.ts';
 import { userCapabilities } from '../policies/capabilities.ts';
 import { clientName } from './session.ts';
 
@@ -20,6 +20,7 @@ export async function currentUser(ctx: AppContext, user: UserRow): Promise<Curre
     mfa_forced: user.mfaForced,
     password_reset_required: user.passwordResetRequired,
     terms_conditions_accepted: user.termsConditionsAccepted === TERMS_VERSION,
+    work_gate: workGate(user),
     client_id: user.clientId,
     client_name: await clientName(ctx, user.clientId),
     ...userCapabilities(user),

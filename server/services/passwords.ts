@@ -130,9 +130,12 @@ export async function setPasswordWithToken(
   });
 }
 
-/** The own password change in the settings; other browsers' sessions end, this one stays. */
+/**
+ * The own password change in the settings; other browsers' sessions end, with their access tokens, and
+ * this one (the session the request's access token names) stays.
+ */
 export async function changeOwnPassword(
-  ctx: AppContext, user: UserRow, current: string, next: string, ip: string, currentRefresh: string | undefined,
+  ctx: AppContext, user: UserRow, current: string, next: string, ip: string, currentSession: string | null,
 ): Promise<void> {
   if (!canChangeOwnPassword(user)) throw new HttpError(403, 'Uw wachtwoord kan hier niet worden gewijzigd.');
   const attempt = await assertAttemptAllowed(ctx, 'password-change', user.email, ip);
@@ -143,12 +146,9 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(next);
   await command(ctx, { user, ip }, async (c) => {
     await storePassword(c, user.id, passwordHash, false);
-    const [own] = currentRefresh
-      ? await c.tx.select().from(refreshToken).where(and(eq(refreshToken.tokenHash, sha256(currentRefresh)), eq(refreshToken.userId, user.id)))
-      : [];
-    if (own) {
+    if (currentSession) {
       await c.tx.update(refreshToken).set({ revokedAt: c.now, revokedReason: 'password' })
-        .where(and(eq(refreshToken.userId, user.id), isNull(refreshToken.revokedAt), ne(refreshToken.family, own.family)));
+        .where(and(eq(refreshToken.userId, user.id), isNull(refreshToken.revokedAt), ne(refreshToken.family, currentSession)));
     } else {
       await revokeAllSessions(c, user.id, 'password');
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import { appUser, client, refreshToken } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
@@ -23,7 +23,7 @@ export interface Session {
   refresh: string;
 }
 
-type LoginOutcome =
+export type LoginOutcome =
   | { kind: 'session'; user: UserRow; session: Session }
   | { kind: 'mfa'; user: UserRow; ticket: string };
 
@@ -52,6 +52,15 @@ export async function login(ctx: AppContext, emailIn: string, password: string, 
     throw new HttpError(405, NO_ACCESS);
   }
   await attempt.succeeded();
+  return afterPassword(ctx, user, ip);
+}
+
+/**
+ * The password is right (typed at sign-in, or just chosen through an invitation link): an account with
+ * MFA on is asked its code (the MFA step's ticket), any other gets its session. The link of a
+ * re-invitation is not a second factor (issue 33.4).
+ */
+export async function afterPassword(ctx: AppContext, user: UserRow, ip: string): Promise<LoginOutcome> {
   if (user.mfaVerified) return { kind: 'mfa', user, ticket: await startMfaStep(ctx, user, ip, 'Wachtwoord juist, MFA-code gevraagd') };
   const session = await startSession(ctx, user, ip);
   return { kind: 'session', user, session };
@@ -68,13 +77,14 @@ export async function startMfaStep(ctx: AppContext, user: UserRow, ip: string, d
 
 /** Issues an access token and a new refresh-token family; records the sign-in. */
 export async function startSession(ctx: AppContext, user: UserRow, ip: string): Promise<Session> {
+  const sessionId = randomUUID();
   const refresh = await command(ctx, { user, ip }, async (c) => {
-    const token = await issueRefresh(ctx, c, user.id, randomUUID());
+    const token = await issueRefresh(ctx, c, user.id, sessionId);
     await c.tx.update(appUser).set({ lastLogin: c.now }).where(eq(appUser.id, user.id));
     await c.audit('Ingelogd');
     return token;
   });
-  const access = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId });
+  const access = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId, sessionId });
   return { access, refresh };
 }
 
@@ -99,7 +109,7 @@ export async function refresh(ctx: AppContext, token: string | undefined, ip: st
     if (!row || row.expiresAt <= c.now) throw invalid;
     const [user] = await c.tx.select().from(appUser).where(eq(appUser.id, row.userId));
     if (!user || !mayAct(user)) throw invalid;
-    const access = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId });
+    const access = await ctx.tokens.sign({ userId: user.id, clientId: user.clientId, sessionId: row.family });
     if (row.revokedAt) {
       const withinGrace = row.revokedReason === 'rotated' && c.now.getTime() - row.revokedAt.getTime() < ROTATION_GRACE_MS;
       if (withinGrace) return { access };
@@ -114,13 +124,18 @@ export async function refresh(ctx: AppContext, token: string | undefined, ip: st
   return result;
 }
 
-/** Ends the session of this browser: its refresh family is revoked. */
-export async function logout(ctx: AppContext, user: UserRow, token: string | undefined, ip: string): Promise<void> {
+/**
+ * Ends the session of this browser: the refresh family of its cookie and the session its access token
+ * names (one and the same in the browser; a client without the cookie ends its token's session) are
+ * revoked, and with them every access token of the session (the bearer hook checks it).
+ */
+export async function logout(ctx: AppContext, user: UserRow, token: string | undefined, sessionId: string | null, ip: string): Promise<void> {
   await command(ctx, { user, ip }, async (c) => {
     const [row] = token ? await c.tx.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token))) : [];
-    if (row && row.userId === user.id) {
+    const families = [...new Set([...(row && row.userId === user.id ? [row.family] : []), ...(sessionId ? [sessionId] : [])])];
+    if (families.length) {
       await c.tx.update(refreshToken).set({ revokedAt: c.now, revokedReason: 'logout' })
-        .where(and(eq(refreshToken.family, row.family), isNull(refreshToken.revokedAt)));
+        .where(and(eq(refreshToken.userId, user.id), inArray(refreshToken.family, families), isNull(refreshToken.revokedAt)));
     }
     await c.audit('Uitgelogd');
   });

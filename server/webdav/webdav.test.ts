@@ -8,9 +8,10 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createClient, type FileStat } from 'webdav';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
-import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
+import { AT_GATE, PAST_GATES, bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
-import { auditLog, model, modelSession, savedModel, storedFile } from '../db/schema/index.ts';
+import { appUser, auditLog, model, modelSession, savedModel, storedFile } from '../db/schema/index.ts';
+import { WORK_GATES } from '../../src/api/contract/messages.ts';
 import { ensureProgram } from '../../scripts/ensure.ts';
 import { makeProfile } from '../../test/formulas/libreoffice.ts';
 import type { UserRow } from '../context.ts';
@@ -155,6 +156,20 @@ describe('WebDAV edit link', () => {
     expect(await statusOf(client.getFileContents(path))).toBe(404);
     expect(await statusOf(client.lock(path))).toBe(404);
     expect(await statusOf(createClient(folder.replace(/\/dav\/[^/]+\//, '/dav/onbekend/')).stat(path))).toBe(404);
+  });
+
+  it.each(WORK_GATES)('answers 404 while the link\'s owner is held at a work gate (%s), and serves again once it is cleared (issue 33.2)', async (gate) => {
+    const { client } = await opened();
+    expect(await statusOf(client.getFileContents(path))).toBe(200);
+    await t.db.update(appUser).set(AT_GATE[gate]).where(eq(appUser.id, a.usr.id));
+    try {
+      expect(await statusOf(client.getDirectoryContents('/'))).toBe(404);
+      expect(await statusOf(client.getFileContents(path))).toBe(404);
+      expect(await statusOf(client.lock(path))).toBe(404);
+    } finally {
+      await t.db.update(appUser).set(PAST_GATES).where(eq(appUser.id, a.usr.id));
+    }
+    expect(await statusOf(client.getFileContents(path))).toBe(200);
   });
 
   it('ending the session in Projects releases the lock: a later PUT with the old token is refused', async () => {

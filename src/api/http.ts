@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint, PathParamNames, Route, Schema, SuccessSchema } from './contract/endpoint.ts';
 import { camelize, snakify, type Camelize } from './case.ts';
+import { WORK_GATES, type WorkGate } from './contract/messages.ts';
 
 /**
  * The only place that talks HTTP. Converts snake_case ↔ camelCase and raises the spec's three
@@ -45,6 +46,7 @@ export function required<T>(value: T | null | undefined, field: string): T {
 let accessToken: string | null = null;
 let refreshing: Promise<boolean> | null = null;
 let onRefresh: (() => Promise<boolean>) | null = null;
+let onWorkGate: ((gate: WorkGate) => void) | null = null;
 
 export const http = {
   setAccessToken(token: string | null) {
@@ -55,7 +57,20 @@ export const http = {
   setRefreshHandler(handler: () => Promise<boolean>) {
     onRefresh = handler;
   },
+  /**
+   * The auth store is told when the server refuses a call with a work gate's code (403; issue 33.2):
+   * the account must first set up MFA, accept the terms or change its password, and the app shows that.
+   */
+  setWorkGateHandler(handler: (gate: WorkGate) => void) {
+    onWorkGate = handler;
+  },
 };
+
+/** The work gate a refusal names, if any. */
+function workGateOf(e: ResponseError): WorkGate | null {
+  const code = (e.body as { code?: unknown } | null)?.code;
+  return e.status === 403 && (WORK_GATES as readonly unknown[]).includes(code) ? code as WorkGate : null;
+}
 
 interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
@@ -114,7 +129,12 @@ async function fetchAnswer<T>(method: string, path: string, opts: RequestOptions
     refreshing ??= onRefresh().finally(() => (refreshing = null));
     if (await refreshing) res = await send(method, path, opts);
   }
-  if (!res.ok) throw await errorFrom(res);
+  if (!res.ok) {
+    const error = await errorFrom(res);
+    const gate = workGateOf(error);
+    if (gate) onWorkGate?.(gate);
+    throw error;
+  }
   if (opts.rawResponse) return res as unknown as T;
   if (res.status === 204) return undefined as T;
   const text = await res.text();

@@ -38,7 +38,7 @@ export const Shell = observer(function Shell() {
       </nav>
       <main className="gs-main">
         <Suspense fallback={<div className="gs-content"><Spinner /></div>}>
-          {Current ? <Current /> : (
+          {screen.held ? <div className="gs-content" /> : Current ? <Current /> : (
             <>
               <PageHeader crumbs={[{ text: 'Onbekend scherm' }]} />
               <div className="gs-content"><NonIdealState icon="help" title="Onbekend scherm" /></div>

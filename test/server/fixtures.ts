@@ -1,13 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/index.ts';
 import {
-  appUser, categoryAttachment, client, phase, subregion, templateModel, typeProject,
+  appUser, categoryAttachment, client, phase, refreshToken, subregion, templateModel, typeProject,
 } from '../../server/db/schema/index.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
+import { sha256 } from '../../server/auth/crypto.ts';
 import type { UserRow } from '../../server/context.ts';
 import { TERMS_VERSION } from '../../src/api/contract/auth.ts';
+import type { WorkGate } from '../../src/api/contract/messages.ts';
 
 export const PASSWORD = 'Correct-Paard-42!';
+
+/** The account state that holds a user at each work gate (issue 33.2), and the state that clears them all. */
+export const AT_GATE: Record<WorkGate, Partial<typeof appUser.$inferInsert>> = {
+  mfa_setup_required: { mfaForced: true, mfaVerified: false },
+  terms_not_accepted: { termsConditionsAccepted: null },
+  password_change_required: { passwordResetRequired: true },
+};
+export const PAST_GATES = { mfaForced: false, termsConditionsAccepted: TERMS_VERSION, passwordResetRequired: false } as const;
 let passwordHash: Promise<string> | undefined;
 
 export interface Tenant {
@@ -61,8 +72,17 @@ export async function createTenant(db: Db, name: string): Promise<Tenant> {
   };
 }
 
-/** Authorization header for a user, signed like a real sign-in. */
+/**
+ * Authorization header for a user, signed like a real sign-in: a session (a refresh-token family) is
+ * stored for it, because the bearer hook accepts an access token only while its session lives.
+ */
 export async function bearer(app: FastifyInstance, user: UserRow): Promise<{ authorization: string }> {
-  const token = await app.ctx.tokens.sign({ userId: user.id, clientId: user.clientId });
+  const sessionId = randomUUID();
+  const now = app.ctx.config.now();
+  await app.ctx.db.insert(refreshToken).values({
+    userId: user.id, tokenHash: sha256(randomUUID()), family: sessionId, createdAt: now,
+    expiresAt: new Date(now.getTime() + app.ctx.config.refreshTokenDays * 86_400_000),
+  });
+  const token = await app.ctx.tokens.sign({ userId: user.id, clientId: user.clientId, sessionId });
   return { authorization: `Bearer ${token}` };
 }

@@ -68,6 +68,8 @@ export const refreshToken = pgTable('refresh_token', {
 }, (t) => [
   uniqueIndex('refresh_token_hash_key').on(t.tokenHash),
   index('refresh_token_user_idx').on(t.userId),
+  /** The bearer hook asks on every request whether the token's session (family) still lives (issue 33.4). */
+  index('refresh_token_family_idx').on(t.family),
 ]);
 
 export const auditLog = pgTable('audit_log', {

@@ -11,7 +11,8 @@ import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 
 /**
  * The invitation link (issue 25.1): the invited user chooses their own password and is signed in; where
- * MFA is forced, the setup follows at once (the screen guard). A used, replaced or expired link says so.
+ * MFA is forced, the setup follows at once (the screen guard); where MFA is on already (a re-invitation),
+ * the MFA code is asked first. A used, replaced or expired link says so.
  */
 const InvitationFlow = observer(function InvitationFlow() {
   const { auth, toasts } = useRoot();
@@ -33,8 +34,10 @@ const InvitationFlow = observer(function InvitationFlow() {
     if (password !== repeat) return void toasts.error('Wachtwoorden komen niet overeen');
     if (!isPasswordAcceptable(password)) return void toasts.error('Wachtwoord voldoet niet aan de eisen');
     await submission.run(async () => {
-      const { access } = await invitationsApi.accept(token, password);
-      await auth.signedIn(access);
+      const res = await invitationsApi.accept(token, password);
+      // An account with MFA on (a re-invitation) is asked its code first, as at sign-in.
+      if (res.mfa) auth.askMfa(invited!.email);
+      else await auth.signedIn(res.access!);
     }, { failure: 'Fout bij het instellen van uw wachtwoord.' });
   };
   const toLogin = () => auth.setLoginState('LoginEmailPassword');

@@ -22,7 +22,7 @@ const SetupMfaScreen = observer(function SetupMfaScreen() {
   /** After a verified code: the recovery codes, shown once before the user goes on. */
   const [codes, setCodes] = useState<string[] | null>(null);
   const started = useRef(false);
-  const forced = Boolean(auth.user?.mfaForced && !auth.user.mfaVerified);
+  const forced = auth.user?.workGate === 'mfa_setup_required';
 
   useEffect(() => {
     if (started.current) return;

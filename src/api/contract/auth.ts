@@ -3,6 +3,7 @@ import { Ok, Role } from './common.ts';
 import { UserCapabilities } from './capabilities.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
+import { WORK_GATES } from './messages.ts';
 
 export const LoginBody = z.object({
   email: z.string().trim().min(1, 'Vul uw e-mailadres in.').max(254),
@@ -20,6 +21,8 @@ export const CurrentUser = z.object({
   mfa_forced: z.boolean(),
   password_reset_required: z.boolean(),
   terms_conditions_accepted: z.boolean(),
+  /** The gate the server still holds the account at (issue 33.2), null when it may work; the screen guard follows it. */
+  work_gate: z.enum(WORK_GATES).nullable(),
   client_id: z.number(),
   client_name: z.string(),
   ...UserCapabilities.shape,

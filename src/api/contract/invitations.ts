@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MfaLoginAnswer } from './mfa.ts';
+import { LoginAnswer } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 
@@ -18,11 +18,12 @@ export const InvitationCheckAnswer = z.object({
 export type InvitationCheckAnswer = z.infer<typeof InvitationCheckAnswer>;
 
 /**
- * POST user/invitation/accept/ → signed in (access token + refresh cookie, as user/login/mfa/). 400
+ * POST user/invitation/accept/ → as user/login/: signed in (access token + refresh cookie), or, for an
+ * account with MFA on (a re-invitation), `mfa: true` and the MFA step's ticket cookie (issue 33.4). 400
  * INVITE_INVALID, or 'Wachtwoord voldoet niet aan de eisen.' with errors[] per unmet requirement.
  */
 export const InvitationAcceptBody = z.object({ token: Token, new_password: z.string().max(1024) });
-export const InvitationAcceptAnswer = MfaLoginAnswer;
+export const InvitationAcceptAnswer = LoginAnswer;
 
 const tags = ['reset'];
 

@@ -204,3 +204,16 @@ export const MAP_MESSAGES = {
 
 /** Global parameters applied to every chosen model (spec 2 §8); only then (issue 23). */
 export const PARAMETERS_SAVED = 'Parameters succesvol opgeslagen.';
+
+/**
+ * The gates a signed-in account passes before it may work (spec 2 §1, §2; issue 33.2), in the spec's
+ * order: the server decides them (server/policies/users.ts `workGate`) and refuses every other call with
+ * 403, the gate's code and this text; the browser shows the screen that clears it.
+ */
+export const WORK_GATES = ['mfa_setup_required', 'terms_not_accepted', 'password_change_required'] as const;
+export type WorkGate = (typeof WORK_GATES)[number];
+export const WORK_GATE_MESSAGES: Record<WorkGate, string> = {
+  mfa_setup_required: 'Multi-Factor Authenticatie is verplicht gesteld voor uw account. Stel MFA in om verder te gaan.',
+  terms_not_accepted: 'Accepteer eerst de gebruiksvoorwaarden om verder te gaan.',
+  password_change_required: 'U bent ingelogd met een tijdelijk wachtwoord. Wijzig uw wachtwoord om verder te gaan.',
+};

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { authApi, type CurrentUser } from '../../api/auth.ts';
 import { http } from '../../api/http.ts';
 import type { LoginState } from '../screenNames.ts';
+import type { WorkGate } from '../../api/contract/messages.ts';
 import type { ToastStore } from './ToastStore.ts';
 
 /** Seconds before expiry at which the access token is refreshed (spec 2 §9). */
@@ -23,7 +24,7 @@ function expiryOf(token: string): number | null {
 export interface AuthStoreRoot {
   readonly toasts: Pick<ToastStore, 'error'>;
   /** The screen after sign-in and sign-out, and the invitation link the browser was opened with. */
-  readonly screen: { takeInvitation(): string | null; takeSamlMfa(): string | null; restoreOrStart(): void; clear(): void };
+  readonly screen: { takeInvitation(): string | null; takeSamlMfa(): string | null; restoreOrStart(): void; clear(): void; showWorkGate(): void };
 }
 
 /** Signed-in state: access token (memory only; the refresh token is an httpOnly cookie) and the user. */
@@ -40,6 +41,14 @@ export class AuthStore {
   constructor(private readonly root: AuthStoreRoot) {
     makeAutoObservable<AuthStore, 'root' | 'timer'>(this, { root: false, timer: false });
     http.setRefreshHandler(() => this.refreshToken());
+    http.setWorkGateHandler((gate) => this.heldAt(gate));
+  }
+
+  /** The server refused a call at a work gate (issue 33.2): the user is held there, and the screen that clears it shows. */
+  heldAt(gate: WorkGate) {
+    if (!this.user || !this.loggedIn) return;
+    this.user = { ...this.user, workGate: gate };
+    this.root.screen.showWorkGate();
   }
 
   /** Start-up (spec 2 §4): refresh → me → the screen of the address; otherwise the login screen. */
@@ -86,14 +95,14 @@ export class AuthStore {
   /** The password step: signs in, or goes on to the MFA step; throws when the server refuses. */
   async login(email: string, password: string): Promise<void> {
     const res = await authApi.login(email, password);
-    if (res.mfa) {
-      runInAction(() => {
-        this.pendingEmail = email;
-        this.loginState = 'LoginMFA';
-      });
-      return;
-    }
+    if (res.mfa) return this.askMfa(email);
     await this.signedIn(res.access!);
+  }
+
+  /** The server asks the MFA code after a right password (sign-in, or an invitation of an account with MFA on). */
+  askMfa(email: string) {
+    this.pendingEmail = email;
+    this.loginState = 'LoginMFA';
   }
 
   /** After any successful sign-in step: store the token, load the user, open the address asked for (Projects at `/`). */

@@ -2,11 +2,19 @@ import { makeAutoObservable } from 'mobx';
 import type { Screen, ScreenParams } from '../screenNames.ts';
 import type { CurrentUser } from '../../api/auth.ts';
 import type { ToastStore } from './ToastStore.ts';
+import type { WorkGate } from '../../api/contract/messages.ts';
 import { mayOpen, pathOf, screenOf } from '../routes.ts';
 import { SAML_MFA_PATH } from '../../api/contract/routes.ts';
 
-/** Screens a user on a temporary password may still open (to change it). */
-const ALLOWED_DURING_RESET: Screen[] = ['User'];
+/**
+ * The screens open while the server holds the account at a work gate (issue 33.2): the one that clears
+ * it. The terms are a window over no screen; a temporary password is changed in the settings.
+ */
+const GATE_SCREENS: Record<WorkGate, readonly Screen[]> = {
+  mfa_setup_required: ['SetupMfa'],
+  terms_not_accepted: [],
+  password_change_required: ['User'],
+};
 
 /** Where the address asked for before a SAML sign-in is kept (that sign-in returns to `/`). */
 const REQUESTED_KEY = 'grondslag.requested';
@@ -50,20 +58,39 @@ export class ScreenStore {
     }
   }
 
-  /** The guards, in the spec's order. Returns the screen to show instead, or null to stop. */
+  /**
+   * The guards of spec 2 §2, as the server decides them (`workGate` of the current user, issue 33.2):
+   * forced MFA opens its setup, unaccepted terms their window, a temporary password the alert (the
+   * settings, where it is changed, stay open). Returns the screen to show instead, or null to stop.
+   */
   private guard(target: Screen): Screen | null {
     const user = this.root.auth.user;
     if (!user) return null;
-    if (user.mfaForced && !user.mfaVerified) return 'SetupMfa';
-    if (!user.termsConditionsAccepted) {
+    const gate = user.workGate;
+    if (gate === 'mfa_setup_required') return 'SetupMfa';
+    if (gate === 'terms_not_accepted') {
       this.termsOpen = true;
       return null;
     }
-    if (user.passwordResetRequired && !ALLOWED_DURING_RESET.includes(target)) {
+    if (gate === 'password_change_required' && !GATE_SCREENS[gate].includes(target)) {
       this.passwordResetAlertOpen = true;
       return null;
     }
     return mayOpen(target, user) ? target : 'NotFound';
+  }
+
+  /**
+   * Whether the screen shown waits behind a work gate: the shell renders it only once the gate is
+   * cleared, so it calls nothing the server refuses meanwhile.
+   */
+  get held(): boolean {
+    const gate = this.root.auth.user?.workGate;
+    return !!gate && !GATE_SCREENS[gate].includes(this.screen);
+  }
+
+  /** The server refused a call at a work gate: the screen shown passes the guards again, which show the gate. */
+  showWorkGate(): void {
+    this.navigate(this.screen, this.params, { replace: true });
   }
 
   navigate(target: Screen, params: ScreenParams = {}, opts: { fromHistory?: boolean; replace?: boolean } = {}): void {

@@ -1,12 +1,14 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runInAction } from 'mobx';
 import { ToastStore } from './ToastStore.ts';
 import { ScreenStore, type ScreenStoreRoot } from './ScreenStore.ts';
 import { RootStore, type ClientApi } from '../RootStore.ts';
 import type { CurrentUser } from '../../api/auth.ts';
+import { projectsApi } from '../../api/projects.ts';
 
 const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   id: 1, firstName: 'A', lastName: 'B', email: 'a@b.nl', isStaff: false, role: 'USR', mfaVerified: false, mfaForced: false,
-  passwordResetRequired: false, termsConditionsAccepted: true, clientId: 1, clientName: 'X',
+  passwordResetRequired: false, termsConditionsAccepted: true, workGate: null, clientId: 1, clientName: 'X',
   hasMainAppAccess: true, canCreateProject: true, canReadLogs: false, canManageUsers: false, canConfigure: false,
   canManageGlobalParameters: false, canManageModelTemplates: false, canManageReportTemplates: false, canEditProfile: true, canManageMfa: true, canChangePassword: true, canChoosePlatform: false, canManageDocumentation: false, canManageMapViewer: false, canManageBiSettings: false, ...over,
 });
@@ -56,26 +58,35 @@ describe('the guards before every screen change', () => {
     expect(s.screen).toBe('NotFound');
     expect(s.params).toEqual({ path: '/gebruikers/5' });
   });
-  it('sends a user with forced, unverified MFA to MFA setup', () => {
-    const s = screenStore(user({ mfaForced: true, termsConditionsAccepted: false }));
+  it('sends a user the server holds at MFA setup there', () => {
+    const s = screenStore(user({ workGate: 'mfa_setup_required' }));
     s.navigate('UserList');
     expect(s.screen).toBe('SetupMfa');
     expect(s.termsOpen).toBe(false);
+    expect(s.held).toBe(false);
   });
-  it('opens the terms window instead of changing screen when the terms are not accepted', () => {
-    const s = screenStore(user({ termsConditionsAccepted: false, passwordResetRequired: true }));
+  it('opens the terms window instead of changing screen when the server holds the user at the terms; no screen behind it', () => {
+    const s = screenStore(user({ workGate: 'terms_not_accepted' }));
     s.navigate('Logs');
     expect(s.screen).toBe('Projects');
     expect(s.termsOpen).toBe(true);
     expect(s.passwordResetAlertOpen).toBe(false);
+    expect(s.held).toBe(true);
   });
   it('shows the reset-required alert, but lets the user open the settings to change the password', () => {
-    const s = screenStore(user({ passwordResetRequired: true }));
+    const s = screenStore(user({ workGate: 'password_change_required' }));
     s.navigate('Logs');
     expect(s.passwordResetAlertOpen).toBe(true);
     expect(s.screen).toBe('Projects');
+    expect(s.held).toBe(true);
     s.navigate('User');
     expect(s.screen).toBe('User');
+    expect(s.held).toBe(false);
+  });
+  it('follows the server, not the flags: no gate named, no gate shown', () => {
+    const s = screenStore(user({ mfaForced: true, termsConditionsAccepted: false, passwordResetRequired: true, workGate: null }));
+    s.navigate('Logs');
+    expect([s.screen, s.termsOpen, s.passwordResetAlertOpen]).toEqual(['NotFound', false, false]);
   });
   it('changes screen with its parameters when all is well, and asks the leave guard first', () => {
     const s = screenStore(user());
@@ -104,5 +115,24 @@ describe('area stores made by the RootStore', () => {
     root.auth.setUser(user({ id: 2 }));
     expect(root.storeOf(make)).not.toBe(first);
     expect(root.create(make)).not.toBe(root.create(make)); // a store per visit
+  });
+});
+
+describe('a refusal at a work gate (issue 33.2)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it.each([
+    ['mfa_setup_required', 'SetupMfa', false, false],
+    ['terms_not_accepted', 'Projects', true, false],
+    ['password_change_required', 'Projects', false, true],
+  ] as const)('%s: the screen that clears it shows', async (code, screen, terms, alert) => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Eerst dit.', errors: [], code }), { status: 403 })));
+    const root = new RootStore();
+    root.auth.setUser(user());
+    runInAction(() => (root.auth.loggedIn = true));
+    root.screen.navigate('Projects');
+    await expect(projectsApi.list()).rejects.toMatchObject({ status: 403 });
+    expect(root.auth.user?.workGate).toBe(code);
+    expect([root.screen.screen, root.screen.termsOpen, root.screen.passwordResetAlertOpen]).toEqual([screen, terms, alert]);
+    expect(root.screen.held).toBe(code !== 'mfa_setup_required');
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "refresh_token_family_idx" ON "refresh_token" USING btree ("family");
