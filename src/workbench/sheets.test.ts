@@ -210,6 +210,11 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
 
   it('a phasing row longer than the model\'s periods: the values that fit are taken, the others are said to be lost', async () => {
     const s = await store();
+    // the first post phased over the whole calculation (its phase would bound it to 2024–2025)
+    s.replaceModel((d) => {
+      d.base_parameters.phasing_costs_revenues = [];
+      d.cost_estimate[0]!.phasing.end_date = d.base_parameters.phasing_calculation_end_date;
+    });
     const phasing = phasingSheet(s, 'cost');
     const first = phasing.columns.findIndex((c) => c.period);
     // six years pasted onto four periods: the last two land on Totaal gefaseerd and Nog te faseren
