@@ -60,18 +60,37 @@ export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: Sh
   else if (opts.notice) toasts.warning(opts.notice);
 }
 
-/** The first refusal of a block, or the required columns a clearing (Delete, Cut) left alone. */
+/**
+ * The first refusal of a block, or the required columns a clearing (Delete, Cut) left alone. A text that
+ * names no choice of a choice column is said for each cell, by column and post, with the choices (issue 35).
+ */
 class Refusals {
   private first: string | null = null;
   private readonly kept = new Set<string>();
+  /** Per column and refusal: the rows it refused. */
+  private readonly choices = new Map<string, { title: string; error: string; rows: string[] }>();
   constructor(private readonly opts: EditOptions) {}
-  add(def: SheetDef, col: number, error: string) {
-    if (this.opts.clear) this.kept.add(def.columns[col]?.title ?? '');
-    else this.first ??= error;
+  add(def: SheetDef, row: number, col: number, error: string) {
+    const c = def.columns[col];
+    if (this.opts.clear) this.kept.add(c?.title ?? '');
+    else if (c?.kind === 'select') {
+      const key = `${col}|${error}`;
+      const at = this.choices.get(key) ?? { title: c.title, error, rows: [] };
+      this.choices.set(key, at);
+      at.rows.push(rowName(def, row));
+    } else this.first ??= error;
   }
   message(): string | null {
-    return this.kept.size ? `Verplichte cellen zijn niet leeggemaakt: ${[...this.kept].join(', ')}.` : this.first;
+    if (this.kept.size) return `Verplichte cellen zijn niet leeggemaakt: ${[...this.kept].join(', ')}.`;
+    const lines = [...this.choices.values()].map((r) => `${r.title} bij ${r.rows.join(', ')} niet overgenomen: ${r.error}`);
+    return [...lines, ...(this.first ? [this.first] : [])].join(' ') || null;
   }
+}
+
+/** A row as a modeller knows it: its post's label, else its number. */
+function rowName(def: SheetDef, row: number): string {
+  const label = def.data[row]?.[def.columns.findIndex((c) => c.key === 'label')];
+  return typeof label === 'string' && label.trim() ? `'${label.trim()}'` : `rij ${row + 1}`;
 }
 
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
@@ -80,7 +99,7 @@ function cellsToEdits(store: WorkbenchStore, def: SheetDef, changes: CellChange[
   const edits: Edit[] = [];
   for (const ch of changes) {
     const r = store.model ? cellEdits(def, store.model, ch.row, ch.col, ch.value) : def.toEdits(ch.row, ch.col, ch.value);
-    if ('error' in r) refused.add(def, ch.col, r.error);
+    if ('error' in r) refused.add(def, ch.row, ch.col, r.error);
     else edits.push(...r);
   }
   return edits;

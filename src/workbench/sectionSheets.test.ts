@@ -14,7 +14,7 @@ describe('section grids from the descriptors', () => {
     const general = methodEstimateSheet(s, 'non_residential', 'general');
     expect(general.data[0]!.slice(0, 5)).toEqual(['Kantoor', 1, 'Prijs per m²', expect.any(String), 'Bedrijven']);
     expect(general.toEdits(0, 4, 'Kantoren')).toEqual([{ kind: 'entryField', entry: 'non_residential', id: 1, field: 'phasing_section_type', value: 'Kantoren' }]);
-    expect(general.toEdits(0, 4, 'Woningbouw')).toEqual({ error: 'Ongeldige invoer.' });
+    expect(general.toEdits(0, 4, 'Woningbouw')).toEqual({ error: "'Woningbouw' is geen keuze uit de lijst; kies uit Bedrijven, Kantoren, Detailhandel, Horeca, Maatschappelijk, Overig vastgoed." });
     s.replaceModel((d) => {
       const e = entriesOf(d, 'non_residential')[0] as NonResidentialEntry;
       e.calculation_method = 'Residual';

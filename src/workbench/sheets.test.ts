@@ -208,6 +208,34 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     expect(book.toEdits(0, 3, '')).toEqual([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_02', value: null, valueType: 'Financeel' }]);
   });
 
+  it("a paste into a choice column takes the choice named exactly or by a start only it has, and names each refused cell with the choices (issue 35 item 6)", async () => {
+    const s = await store();
+    s.insertEntries('cost', 1, ['Sloop A', 'Sloop B', 'Sloop C']);
+    const phasing = phasingSheet(s, 'cost');
+    const sectie = phasing.columns.findIndex((c) => c.key === 'phasing_section_type');
+    const t = toaster();
+    // 'Sloop' is the start of Sloopkosten only; 'sanering' names Sanering; 'S' starts two choices, 'Grond' none
+    applyCellChanges(s, t, phasing, [[1, 'Sloop'], [2, 'sanering'], [3, 'S'], [0, 'Grond']].map(([row, value]) => ({ row: row as number, col: sectie, value })));
+    expect(s.model!.cost_estimate.map((e) => e.phasing.phasing_section_type)).toEqual(['Sanering', 'Sloopkosten', 'Sanering', 'Sanering']);
+    const choices = 'Verwerving, Sloopkosten, Sanering, Bouwrijp maken, Woonrijp maken, Plankosten, Voorbereiding en toezicht, Onvoorzien, Overige kosten';
+    expect(t.said).toEqual([
+      `Sectie bij 'Sloop C' niet overgenomen: 'S' is geen keuze uit de lijst; kies uit ${choices}. `
+      + `Sectie bij 'Bouwrijp maken' niet overgenomen: 'Grond' is geen keuze uit de lijst; kies uit ${choices}.`,
+    ]);
+  });
+
+  it('a post inserted below another takes its category, and the Raming grid shows and edits it (issue 35 item 6)', async () => {
+    const s = await store();
+    expect(s.model!.cost_estimate[0]!.phasing.phasing_section_type).toBe('Sanering');
+    s.insertEntries('cost', 1, ['Nieuw']);
+    s.insertEntries('cost', 0, ['Eerst']);
+    expect(s.model!.cost_estimate.map((e) => [e.label, e.phasing.phasing_section_type])).toEqual([['Eerst', 'Verwerving'], ['Bouwrijp maken', 'Sanering'], ['Nieuw', 'Sanering']]);
+    const raming = costEstimateSheet(s);
+    const cat = raming.columns.findIndex((c) => c.title === 'Categorie');
+    expect(raming.data.slice(0, 3).map((r) => r[cat])).toEqual(['Verwerving', 'Sanering', 'Sanering']);
+    expect(raming.toEdits(2, cat, 'Plan')).toEqual([{ kind: 'costField', id: 2, field: 'phasing_section_type', value: 'Plankosten' }]);
+  });
+
   it('a phasing row longer than the model\'s periods: the values that fit are taken, the others are said to be lost', async () => {
     const s = await store();
     // the first post phased over the whole calculation (its phase would bound it to 2024–2025)

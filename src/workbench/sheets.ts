@@ -6,7 +6,6 @@ import { type EntrySummary, nominalTotal } from '../formulas/results.ts';
 import type { FormulaList } from '../formulas/cellFormulas.ts';
 import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
 import { type Notation, blockNotation, fromEnglishNotation, parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
-import { INVALID_INPUT } from '../api/contract/messages.ts';
 import { formatCount } from '../lib/count.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { LOCATION_TITLES, type WorkbookLayout } from '../formulas/workbookLayout.ts';
@@ -139,9 +138,23 @@ export const PHASE_GROUP_OPTIONS = optionsOf(PHASE_GROUP_LABELS);
 export const LOCATION_OPTIONS = optionsOf(LOCATION_TITLES);
 
 export const labelOf = (opts: Option[], v: string | null | undefined) => opts.find((o) => o.value === v)?.label ?? v ?? '';
+/**
+ * The choice a typed or pasted text names: exactly (its label or code), else by a start only one choice
+ * has ('Sloop' → Sloopkosten; 'Bouw' names two, so none), as the cell's list completes while typing.
+ */
 export function optionValue(opts: Option[], input: unknown): string | null {
   const s = String(input ?? '').trim().toLowerCase();
-  return opts.find((o) => o.label.toLowerCase() === s || o.value.toLowerCase() === s)?.value ?? null;
+  const exact = opts.find((o) => o.label.toLowerCase() === s || o.value.toLowerCase() === s);
+  if (exact || !s) return exact?.value ?? null;
+  const starts = opts.filter((o) => o.label.toLowerCase().startsWith(s));
+  return starts.length === 1 ? starts[0]!.value : null;
+}
+
+/** The refusal of a text that names no choice of the column: what was given and what may be chosen. */
+export function choiceRefusal(col: Pick<Col, 'options'>, input: unknown): string {
+  const s = String(input ?? '').trim();
+  const allowed = (col.options ?? []).map((o) => o.label).join(', ');
+  return s ? `'${s}' is geen keuze uit de lijst; kies uit ${allowed}.` : `Kies uit ${allowed}.`;
 }
 
 const INVALID_NUMBER = 'Voer een getal in.';
@@ -186,7 +199,7 @@ function scalarEdit(m: ModelData, kind: EntryKind, e: AnyEntry, col: Col, value:
         return 'error' in r ? r : [fieldEdit(kind, e.id, col.key, r.value)];
       }
       const v = optionValue(col.options ?? [], value);
-      if (v === null) return { error: INVALID_INPUT };
+      if (v === null) return { error: choiceRefusal(col, value) };
       return [fieldEdit(kind, e.id, col.key, sectionOf(kind).fields[col.key]?.type === 'boolean' ? v === 'true' : v)];
     }
     case 'date': {
@@ -296,6 +309,9 @@ export function costEstimateSheet(store: WorkbenchStore, kind: EntryKind = 'cost
     computedCol('historicIndex', 'Historische index', 'factor', 110),
     computedCol('totalBooked', 'Boekwaarde'),
     computedCol('amountAtNcw', 'Bedrag op NCW-datum', 'money', 150),
+    // the category every report and the BI feed group by, in sight where the post is made (issue 35); last,
+    // so the columns a modeller pastes from Excel keep their places
+    { key: 'phasing_section_type', title: 'Categorie', kind: 'select', width: 130, options: [...sectionOf(kind).categories] },
   ];
   const id = kind === 'cost' ? 'cost-estimate' : `${kind}-estimate`;
   return entrySheet(store, kind, id, cols, (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined, spareRow(store, kind, () => costEstimateSheet(store, kind)));
@@ -436,7 +452,7 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
     const col = cols[c];
     if (e && col?.key === 'phasing_method') {
       const v = optionValue(METHOD_OPTIONS, value);
-      if (!v) return { error: INVALID_INPUT };
+      if (!v) return { error: choiceRefusal(col, value) };
       return phasingMethodEdits(kind, e, v as 'Financeel' | 'percentage');
     }
     return base(row, c, value);
@@ -474,7 +490,7 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKind, pref: Map
     if (late) return { error: late };
     if (e && cols[c]?.key === 'type') {
       const v = optionValue(VALUE_TYPE_OPTIONS, value) as ValueType | null;
-      if (!v) return { error: INVALID_INPUT };
+      if (!v) return { error: choiceRefusal(cols[c]!, value) };
       pref.set(`${kind}|${e.id}`, v);
       return e.bookvalue.bookvalue_items.map((it): Edit => ({ kind: 'entryItem', entry: kind, id: e.id, list: 'bookvalue', period: it.period, value: it.value, valueType: v }));
     }
