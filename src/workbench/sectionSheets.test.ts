@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exampleStore } from './testing.ts';
 import { costEstimateSheet, methodEstimateSheet, methodSections, phasingSheet } from './sheets.ts';
 import { entriesOf } from '../formulas/sections.ts';
+import { applyCellChanges } from './common.tsx';
 import type { NonResidentialEntry, OtherRevenueEntry } from '../api/contract/modelData.ts';
 
 // Issue 24: the grids of Niet-Woningbouw and Overige opbrengsten come from the section descriptors.
@@ -24,6 +25,23 @@ describe('section grids from the descriptors', () => {
     expect(residual.columns.map((c) => c.title)).toEqual(['Omschrijving', 'Waarde excl. btw', 'Bouwkosten per eenheid', 'Bijkomende kosten', 'Raming', 'Melding']);
     expect(residual.data[0]![5]).toBe('Residuele grondwaarde negatief: € -65.000,00; opbrengst op € 0,00 gezet.');
     expect(residual.data[0]![4]).toBe(0);
+  });
+
+  it("a post's phase is chosen in Fasering: its dates become the post's window, in one step (issue 35 item 6)", async () => {
+    const s = await exampleStore();
+    s.replaceModel((d) => d.base_parameters.phasing_costs_revenues.push({ phase_name: 'Uitgifte bedrijven', phase_group: 'Revenue', phase_start_date: '2027-01-01', phase_end_date: '2027-12-31' }));
+    expect(s.insertEntry('non_residential', 0, 'Kantoor')).toBeNull();
+    const def = phasingSheet(s, 'non_residential');
+    const fase = def.columns.findIndex((c) => c.title === 'Fase');
+    expect(def.columns[fase]!.options!.map((o) => o.label)).toEqual(['Uitgifte', 'Uitgifte bedrijven']);
+    expect(def.data[0]![fase]).toBe(''); // a new post spans both revenue phases
+    const t = { said: [] as string[], error: (m: string) => void t.said.push(m), warning: (m: string) => void t.said.push(m), success: () => {} };
+    applyCellChanges(s, t, def, [{ row: 0, col: fase, value: 'Uitgifte b' }]);
+    expect(t.said).toEqual([]);
+    expect(entriesOf(s.model!, 'non_residential')[0]!.phasing).toMatchObject({ start_date: '2027-01-01', end_date: '2027-12-31' });
+    expect(phasingSheet(s, 'non_residential').data[0]![fase]).toBe('Uitgifte bedrijven');
+    s.undo();
+    expect(entriesOf(s.model!, 'non_residential')[0]!.phasing).toMatchObject({ start_date: '2026-01-01', end_date: '2027-12-31' });
   });
 
   it('Overige opbrengsten: Geïndexeerd Ja/Nee sets a boolean; the categories in Fasering are the Dutch words', async () => {

@@ -420,6 +420,9 @@ export function indexingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef 
 /** Fasering: section, method (Financeel/Procentueel), dates, and the phased value per period. */
 export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
   const list = entriesOf(store.model!, kind);
+  // The phases a post of the section may follow (a Niet-Woningbouw post need not keep the housing phase's dates; issue 35).
+  const group = sectionOf(kind).phaseGroup;
+  const phases = store.model!.base_parameters.phasing_costs_revenues.filter((p) => group && p.phase_group === group);
   const pctRows = list.map((e) => e.phasing.phasing_method === 'percentage');
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
@@ -430,10 +433,12 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
     ...periodCols(store, 'money', pctRows),
     computedCol('totalPhased', 'Totaal gefaseerd'),
     computedCol('residualToPhase', 'Nog te faseren'),
+    ...(phases.length ? [{ key: 'phase', title: 'Fase', kind: 'select', width: 160, options: phases.map((p) => ({ value: p.phase_name, label: p.phase_name })) } satisfies Col] : []),
   ];
   const sheet = entrySheet(store, kind, `${kind}-phasing`, cols, (e, r, c) => {
     switch (c.key) {
       case 'label': return e.label;
+      case 'phase': return phases.find((p) => p.phase_start_date === e.phasing.start_date && p.phase_end_date === e.phasing.end_date)?.phase_name ?? '';
       case 'phasing_section_type': return labelOf(cols[1]!.options!, e.phasing.phasing_section_type);
       case 'phasing_method': return labelOf(METHOD_OPTIONS, e.phasing.phasing_method);
       case 'start_date': return formatDutchDate(e.phasing.start_date);
@@ -450,6 +455,12 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
   sheet.toEdits = (row, c, value) => {
     const e = list[row];
     const col = cols[c];
+    if (e && col?.key === 'phase') {
+      // The phase's dates become the post's window, both in one step (a value outside it is refused by the engine).
+      const phase = phases.find((p) => p.phase_name === optionValue(col.options!, value));
+      if (!phase) return { error: choiceRefusal(col, value) };
+      return [fieldEdit(kind, e.id, 'start_date', phase.phase_start_date), fieldEdit(kind, e.id, 'end_date', phase.phase_end_date)];
+    }
     if (e && col?.key === 'phasing_method') {
       const v = optionValue(METHOD_OPTIONS, value);
       if (!v) return { error: choiceRefusal(col, value) };
