@@ -9,6 +9,8 @@ import { cellEdits, cellContents } from './formulaCells.ts';
 import { MSG } from './workbenchContract.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { percentFieldText, percentInput } from './percentInput.ts';
+import { type EntryKind, entriesOf, sectionOf } from '../formulas/sections.ts';
+import { formatMoney } from '../lib/nlFormat.ts';
 
 export interface Toaster {
   error(message: string, timeout?: number): unknown;
@@ -50,6 +52,7 @@ export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: Sh
   const refused = new Refusals(opts);
   const edits = cellsToEdits(store, def, changes.filter((ch) => ch.row < spareRow), refused);
   const added = changes.filter((ch) => ch.row >= spareRow && !isBlank(ch.value));
+  const switched = methodSwitches(store, edits);
   const problems = added.length
     ? store.batch(() => store.applyEdits(edits) ?? addRows(store, def, spareRow, added, refused))
     : store.applyEdits(edits);
@@ -57,7 +60,35 @@ export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: Sh
   const error = refused.message();
   if (error) showProblems(toasts, [{ path: '', message: error }]);
   if (problems) showProblems(toasts, problems);
-  else if (opts.notice) toasts.warning(opts.notice);
+  else {
+    const said = switched();
+    if (said) toasts.warning(said);
+    if (opts.notice) toasts.warning(opts.notice);
+  }
+}
+
+/**
+ * A post switched to another calculation method counts that method's values, typed perhaps long before:
+ * said with the estimate before and after (issue 35), read from the engine's results. Call the answer
+ * after the edits are applied.
+ */
+function methodSwitches(store: WorkbenchStore, edits: Edit[]): () => string | null {
+  const estimateOf = (kind: EntryKind, id: number) => store.results?.[sectionOf(kind).results].find((e) => e.id === id)?.estimate ?? 0;
+  const posts = edits.flatMap((e) => {
+    if ((e.kind !== 'residentialField' && e.kind !== 'entryField') || e.field !== 'calculation_method') return [];
+    const kind: EntryKind = e.kind === 'residentialField' ? 'residential' : e.entry;
+    const entry = store.model && entriesOf(store.model, kind).find((x) => x.id === e.id);
+    if (!entry || (entry as { calculation_method?: string }).calculation_method === e.value) return [];
+    return [{ kind, id: e.id, label: entry.label, method: String(e.value), was: estimateOf(kind, e.id) }];
+  });
+  return () => {
+    if (!posts.length) return null;
+    const lines = posts.map((p) => {
+      const method = sectionOf(p.kind).methods?.find((c) => c.value === p.method)?.label ?? p.method;
+      return `Post '${p.label}' rekent nu met ${method}: de raming wordt ${formatMoney(estimateOf(p.kind, p.id))} (was ${formatMoney(p.was)}).`;
+    });
+    return `${lines.join(' ')} Ongedaan maken met Ctrl+Z.`;
+  };
 }
 
 /**

@@ -44,6 +44,31 @@ describe('section grids from the descriptors', () => {
     expect(entriesOf(s.model!, 'non_residential')[0]!.phasing).toMatchObject({ start_date: '2026-01-01', end_date: '2027-12-31' });
   });
 
+  it("a method sub-tab's cells are inactive for a post of another method, and switching the method says what the estimate becomes (issue 35 item 7)", async () => {
+    const s = await exampleStore();
+    const said: string[] = [];
+    const t = { error: (m: string) => void said.push(m), warning: (m: string) => void said.push(m), success: () => {} };
+    // 'Koopwoningen' is a Grondquote post: 10 × 363.000 / 1,21 × 30 % = 900.000
+    expect(s.results!.residentialEntries[0]!.estimate).toBe(900_000);
+    const plot = methodEstimateSheet(s, 'residential', 'plotPrice');
+    const why = "Post 'Koopwoningen' rekent met Grondquote; de cellen van Kavelprijs tellen niet voor deze post. Kies de berekeningswijze op Algemeen.";
+    expect(plot.inactive!(0)).toBe(why);
+    expect(methodEstimateSheet(s, 'residential', 'landShare').inactive!(0)).toBeNull();
+    applyCellChanges(s, t, plot, [{ row: 0, col: 1, value: '150.000' }]);
+    expect(said).toEqual([why]);
+    expect(s.model!.residential_construction[0]!.plot_price).toBeNull();
+    expect(s.canUndo).toBe(false);
+    // Switching the method on Algemeen says the estimate before and after.
+    said.length = 0;
+    const general = methodEstimateSheet(s, 'residential', 'general');
+    const method = general.columns.findIndex((c) => c.key === 'calculation_method');
+    s.replaceModel((d) => void (d.residential_construction[0]!.plot_price = 100_000));
+    applyCellChanges(s, t, general, [{ row: 0, col: method, value: 'Kavelprijs' }]);
+    expect(s.results!.residentialEntries[0]!.estimate).toBe(1_000_000);
+    expect(said).toEqual(["Post 'Koopwoningen' rekent nu met Kavelprijs: de raming wordt € 1.000.000,00 (was € 900.000,00). Ongedaan maken met Ctrl+Z."]);
+    expect(methodEstimateSheet(s, 'residential', 'plotPrice').inactive!(0)).toBeNull();
+  });
+
   it('Overige opbrengsten: Geïndexeerd Ja/Nee sets a boolean; the categories in Fasering are the Dutch words', async () => {
     const s = await exampleStore();
     expect(s.insertEntry('other_revenue', 0, 'Subsidie provincie')).toBeNull();

@@ -64,6 +64,8 @@ export interface SheetDef {
    * is then the grid with them, whose cells take the rest of the row.
    */
   spare?: { col: number; hint: string; add(labels: (string | null)[]): Problem[] | null; next(): SheetDef };
+  /** Why a row's input cells do not count (a method sub-tab's row of a post of another method); null: they do. */
+  inactive?(row: number): string | null;
 }
 
 /** Whether the cell holds a percentage (a percentage column, or a period value of a row phased or booked in %). */
@@ -396,8 +398,25 @@ export function methodEstimateSheet(store: WorkbenchStore, kind: EntryKind, sect
     ],
   };
   const id = kind === 'residential' ? `residential-${section}` : `${kind}-${section}`;
-  return entrySheet(store, kind, id, colsBy[section], (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined,
+  const sheet = entrySheet(store, kind, id, colsBy[section], (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined,
     section === 'general' ? spareRow(store, kind, () => methodEstimateSheet(store, kind, section)) : undefined);
+  // A method's cells count only for the posts of that method: for the others they are inactive and refused,
+  // or a value typed there would change the estimate, unannounced, once the method is switched (issue 35).
+  const method = Object.keys(METHOD_SECTION).find((k) => METHOD_SECTION[k] === section);
+  if (!method) return sheet;
+  const list = entriesOf(m, kind) as (AnyEntry & { calculation_method: string })[];
+  const methodLabel = methods.find((o) => o.value === method)!.label;
+  sheet.inactive = (row) => {
+    const e = list[row];
+    if (!e || e.calculation_method === method) return null;
+    return `Post '${e.label}' rekent met ${labelOf(methods, e.calculation_method)}; de cellen van ${methodLabel} tellen niet voor deze post. Kies de berekeningswijze op Algemeen.`;
+  };
+  const base = sheet.toEdits;
+  sheet.toEdits = (row, c, value) => {
+    const why = sheet.inactive!(row);
+    return why && !colsBy[section][c]?.readOnly && !colsBy[section][c]?.computed ? { error: why } : base(row, c, value);
+  };
+  return sheet;
 }
 
 /** Indexering: the entry's future index set and its own rate per period (overrides). */
