@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { HyperFormula } from 'hyperformula';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { exampleStore } from './testing.ts';
-import { type Col, bookValueSheet, costEstimateSheet, lostPasteNotice, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
+import { type Col, bookValueSheet, costEstimateSheet, interestSetNote, lostPasteNotice, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
 import { resolveFormula } from './formula.ts';
 import { applyCellChanges } from './common.tsx';
 import { cellContents } from './formulaCells.ts';
+import { CREDIT_SET, INTEREST_GROUP } from '../formulas/validate.ts';
 
 const store = exampleStore;
 
@@ -206,6 +207,18 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     expect(t.said).toEqual(['De startdatum van periode 2025 (01-01-2025) ligt na de NCW-datum (01-01-2024); boek alleen in perioden tot en met die van de NCW-datum.']);
     expect(timeouts).toEqual([10_000]);
     expect(book.toEdits(0, 3, '')).toEqual([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_02', value: null, valueType: 'Financeel' }]);
+  });
+
+  it("under BBV the interest panel says that 'Rente positief saldo' does not count (issue 35 item 9)", async () => {
+    const s = await store();
+    s.applyEdits([{ kind: 'parameter', field: 'interest_calculation_method', value: 'Traditional' }]);
+    expect(interestSetNote(s.model!)).toBeNull();
+    s.applyEdits([{ kind: 'parameter', field: 'interest_calculation_method', value: 'BBV' }]);
+    // what the note says: the credit rate changes nothing under BBV
+    const ew = s.results!.ew;
+    s.applyEdits([{ kind: 'setValue', group: INTEREST_GROUP, name: CREDIT_SET, label: null, value: 9 }]);
+    expect(s.results!.ew).toBe(ew);
+    expect(interestSetNote(s.model!)).toBe("Conform BBV wordt de rente berekend over het saldo op 1 januari met 'Rente negatief saldo', ook bij een positief saldo; 'Rente positief saldo' telt dan niet mee.");
   });
 
   it("a paste into a choice column takes the choice named exactly or by a start only it has, and names each refused cell with the choices (issue 35 item 6)", async () => {

@@ -14,7 +14,7 @@ import {
   VALUE_TYPE_LABELS, setLabel,
 } from '../formulas/codeLabels.ts';
 import type { Problem } from '../formulas/problem.ts';
-import { DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
+import { CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
 import { UNIT_OPTIONS, parseUnit } from './units.ts';
 import { percentInput } from './percentInput.ts';
@@ -567,6 +567,15 @@ export function parameterSetSheet(store: WorkbenchStore, group: ParameterSetGrou
       return [{ kind: 'setValue', group, name: s.set_name, label: col.key.slice(2), value: n }];
     },
   };
+}
+
+/**
+ * Said beside the interest sets when a set does not count: conform BBV the interest is the balance on
+ * 1 January times the debit rate, whatever its sign (calculation.md), so the credit set has no effect (issue 35).
+ */
+export function interestSetNote(m: ModelData): string | null {
+  if (m.base_parameters.interest_calculation_method !== 'BBV') return null;
+  return `Conform BBV wordt de rente berekend over het saldo op 1 januari met '${setLabel(DEBIT_SET)}', ook bij een positief saldo; '${setLabel(CREDIT_SET)}' telt dan niet mee.`;
 }
 
 /** A new parameter set: spec 3 §9 default 2,0 for the base value and every period. */
