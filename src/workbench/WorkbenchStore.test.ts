@@ -78,6 +78,26 @@ describe('WorkbenchStore', () => {
     expect(store.dataVersion).toBe(3);
   });
 
+  it("undoing back to the saved state makes the model clean again, so 'Opslaan' is off (issue 35 item 9)", async () => {
+    const { store } = setup();
+    await store.load();
+    const price = (value: number) => store.applyEdits([{ kind: 'costField', id: 1, field: 'price', value }]);
+    price(2_000_000);
+    store.undo();
+    expect(store.dirty).toBe(false);
+    store.redo();
+    expect(store.dirty).toBe(true);
+    expect(await store.save()).toBe(true);
+    price(3_000_000);
+    expect(store.dirty).toBe(true);
+    store.undo();
+    expect(store.dirty).toBe(false); // the saved 2.000.000
+    store.undo();
+    expect(store.dirty).toBe(true); // the loaded 1.000.000, no longer what is saved
+    store.redo();
+    expect(store.dirty).toBe(false);
+  });
+
   it('an edit marks the model dirty and recalculates; undo and redo cross the whole model', async () => {
     const { store } = setup();
     await store.load();
