@@ -51,7 +51,8 @@ const CASES: Case[] = [
       cleared: [[0, 1, '0'], [0, 2, '€ 0,00'], [0, 3, '€ 0,00']],
       restored: [[0, 1, '5.000'], [0, 2, '€ 150,00'], [0, 3, '€ 4.500.000,00']],
     },
-    percent: { tab: 'Raming', subTab: 'Grondquote', sheet: 'sheet-non_residential-landShare', col: 2, url: /\/niet-woningbouw\/raming\/grondquote$/ },
+    // not Grondquote: its cells are inactive for this Prijs per m² post (issue 35 item 7)
+    percent: { tab: 'Indexering', sheet: 'sheet-non_residential-indexing', col: 2, url: /\/niet-woningbouw\/indexering$/ },
   },
   {
     menu: 'Overige opbrengsten',

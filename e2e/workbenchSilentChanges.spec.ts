@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers.ts';
-import { cell, expectCell, menu, openNewModel, paste, tab, typeInto } from './workbenchSteps.ts';
+import { cell, example, expectCell, menu, openNewModel, paste, tab, typeInto } from './workbenchSteps.ts';
 
 // A modeller checks every number in Excel: the tool changes no value unless asked, and says what it
 // refused. The worked example: one cost entry (price € 1.000.000), one space-usage row (Woningbouw
@@ -39,7 +39,11 @@ test('a pasted location the list does not know is refused with a message; the ro
 });
 
 test('a pasted row longer than the grid says which values it could not take', async ({ page, request }) => {
-  await openNewModel(page, request, 'plakken');
+  // the cost entry phased over the whole calculation (its phase would bound it to 2024–2025: issue 35 item 5)
+  const wide = structuredClone(example) as { base_parameters: { phasing_costs_revenues: unknown[] }; cost_estimate: { phasing: { end_date: string } }[] };
+  wide.base_parameters.phasing_costs_revenues = [];
+  wide.cost_estimate[0]!.phasing.end_date = '2027-12-31';
+  await openNewModel(page, request, 'plakken', undefined, wide);
   await menu(page, 'Kostenraming').click();
   await tab(page, 'Fasering').click();
   const sheet = 'sheet-cost-phasing';

@@ -322,6 +322,41 @@ describe('engine: incremental edits', () => {
     e.destroy();
   });
 
+  it("refuses on every edit path a phasing window that excludes phased values or ends before it starts, naming the post (issue 35 item 5)", () => {
+    const e = build(unbounded());
+    const ew = e.results.ew;
+    const refused = (edits: Edit[]) => {
+      const r = e.applyEdits(edits);
+      expect(r.ok).toBe(false);
+      expect(e.results.ew).toBe(ew);
+      return r.ok ? '' : r.problems[0]!.message;
+    };
+    // 'Bouwrijp maken' phases 2024 and 2025 (PER_01, PER_02) within 2024-01-01 t/m 2025-12-31.
+    expect(refused([{ kind: 'costField', id: 1, field: 'end_date', value: '2024-06-30' }]))
+      .toBe("Periode 2025 valt buiten de faseringsdatums van de post 'Bouwrijp maken' (01-01-2024 t/m 30-06-2024); pas de datums van de post aan of maak de waarde leeg.");
+    expect(refused([{ kind: 'costField', id: 1, field: 'start_date', value: '2026-01-01' }]))
+      .toBe("De startdatum van de fasering van de post 'Bouwrijp maken' (01-01-2026) ligt na de einddatum (31-12-2025); pas de datums aan.");
+    // A value typed (or pasted, filled) in a period after the post's end.
+    expect(refused([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_04', value: 1000 }])).toContain("Periode 2027 valt buiten de faseringsdatums van de post 'Bouwrijp maken'");
+    expect(e.modelData.cost_estimate[0]!.phasing).toMatchObject({ start_date: '2024-01-01', end_date: '2025-12-31' });
+    expect(e.modelData.cost_estimate[0]!.phasing.phasing_items.map((it) => it.period)).toEqual(['PER_01', 'PER_02']);
+    // One batch that moves the window and its values together is one valid change, and its undo too.
+    const moved = e.applyEdits([
+      { kind: 'costField', id: 1, field: 'start_date', value: '2026-01-01' },
+      { kind: 'costField', id: 1, field: 'end_date', value: '2027-12-31' },
+      { kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_01', value: null },
+      { kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_02', value: null },
+      { kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_03', value: 500000 },
+      { kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_04', value: 500000 },
+    ]);
+    expect(moved.ok).toBe(true);
+    if (moved.ok) expect(e.applyEdits(moved.inverse).ok).toBe(true);
+    expect(e.results.ew).toBe(ew);
+    // A cleared value outside the window is no problem.
+    expect(e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_04', value: null }).ok).toBe(true);
+    e.destroy();
+  });
+
   it('gives an entry its own index chain when it gets an index value', () => {
     const e = build(worked());
     e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'indexing', period: 'PER_01', value: 10 });

@@ -176,6 +176,7 @@ export class GrexEngine extends EngineModelEdits {
     this.journal = [];
     this.journaled.clear();
     this.inverse = [];
+    this.phasingTouched.clear();
     for (const e of edits) {
       const r = this.applyToModel(e, writes);
       if (r === 'sync') needSync = true;
@@ -190,6 +191,12 @@ export class GrexEngine extends EngineModelEdits {
     else if (settled !== 'ok') {
       this.rollback();
       return { ok: false, problems: settled };
+    }
+    // A changed phasing window or phased value is checked on every path; a rebuild validates the whole model below.
+    const window = needSync ? [] : this.windowProblems();
+    if (window.length) {
+      this.rollback();
+      return { ok: false, problems: window };
     }
     if (needSync) {
       const v = validateModelData(this.model);

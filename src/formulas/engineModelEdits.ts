@@ -10,7 +10,7 @@ import { periodIndex } from './periods.ts';
 import type { ResultsReader } from './results.ts';
 import { entriesOf, entryPath, sectionOf, type AnyEntry, type EntryKind } from './sections.ts';
 import type { Problem } from './problem.ts';
-import { MSG, PRICE_LEVEL_GROUP } from './validate.ts';
+import { MSG, PRICE_LEVEL_GROUP, entryPhasingProblems } from './validate.ts';
 import { entryOutsidePhase } from './phaseWindow.ts';
 import {
   PARAMETER_ROWS,
@@ -107,6 +107,27 @@ export abstract class EngineModelEdits {
    */
   protected journal: { container: Record<string | number, unknown>; key: string | number; saved: unknown }[] = [];
   protected readonly journaled = new Map<object, Set<string | number>>();
+  /** The entries whose phasing window or phased values the batch changed: checked whole at its end (windowProblems). */
+  protected phasingTouched = new Map<EntryKind, Set<number>>();
+  private touchPhasing(kind: EntryKind, id: number): void {
+    const ids = this.phasingTouched.get(kind) ?? new Set<number>();
+    this.phasingTouched.set(kind, ids.add(id));
+  }
+  /**
+   * The phasing-window problems of the entries the batch changed (validate.ts entryPhasingProblems): checked
+   * after the whole batch, so a pasted start and end date that move a window together are one change.
+   */
+  protected windowProblems(): Problem[] {
+    const problems: Problem[] = [];
+    for (const [kind, ids] of this.phasingTouched) {
+      const list = entriesOf(this.model, kind);
+      for (const id of ids) {
+        const idx = this.indexOf(list, id);
+        if (idx >= 0) problems.push(...entryPhasingProblems(list[idx]!, entryPath(kind, idx), this.spec.layout.periods));
+      }
+    }
+    return problems;
+  }
   /** Keep a copy of container[key] before the batch's first change to it. */
   private touch(container: object, key: string | number): void {
     let keys = this.journaled.get(container);
@@ -179,6 +200,7 @@ export abstract class EngineModelEdits {
     if (e.value !== null && !isNum(e.value)) return problem(entryPath(e.entry, idx), 'Voer een getal in.');
     const entry = list[idx]!;
     this.touch(list, idx);
+    if (e.list === 'phasing' && e.value !== null) this.touchPhasing(e.entry, e.id);
     const items: PeriodItem[] =
       e.list === 'phasing' ? entry.phasing.phasing_items : e.list === 'bookvalue' ? entry.bookvalue.bookvalue_items : entry.indexing.indexing_items;
     const k = periodIndex(e.period);
@@ -252,6 +274,7 @@ export abstract class EngineModelEdits {
     // A phasing date is a plain cell, so the model is not validated as a whole: its phase bound is checked here.
     const outside = (e.field === 'start_date' || e.field === 'end_date') && entryOutsidePhase(this.model, section, idx);
     if (outside) return outside;
+    if (e.field === 'start_date' || e.field === 'end_date') this.touchPhasing(kind, e.id);
     const shown = this.reader.results[section.results][idx]!;
     if (e.field === 'label') shown.label = v as string;
     shown.warning = section.warningOf(entry, this.model.base_parameters);

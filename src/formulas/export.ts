@@ -119,14 +119,24 @@ function codesSheet(wb: ExcelJS.Workbook) {
  * in the tool), so they have no place on the calculation's sheets; without this sheet a modeller's phases
  * were missing from the file. The kind is the code, as elsewhere, with its Dutch word as a note.
  */
+/**
+ * A code cell shows the tool's Dutch word ('Kwartalen', 'Post', 'Procentueel'; issue 35) while it holds
+ * the code the formulas compare: the text section of its number format is the word. The note names the code.
+ */
+function showWord(cell: ExcelJS.Cell, code: string) {
+  const word = codeLabel(code);
+  if (!word) return;
+  cell.numFmt = `;;;"${word.replace(/"/g, '""')}"`;
+  cell.note = `Code: ${code} (de formules rekenen met de code)`;
+}
+
 function phasesSheet(wb: ExcelJS.Workbook, model: ModelData) {
   const ws = wb.addWorksheet('Fasen', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = [{ width: 30 }, { width: 14 }, { width: 12 }, { width: 12 }];
   ws.addRow(['Fase', 'Soort fase', 'Startdatum', 'Einddatum']).font = { bold: true };
   for (const p of model.base_parameters.phasing_costs_revenues) {
     const row = ws.addRow([p.phase_name, p.phase_group, toSerial(p.phase_start_date), toSerial(p.phase_end_date)]);
-    const word = codeLabel(p.phase_group);
-    if (word) row.getCell(2).note = word;
+    showWord(row.getCell(2), p.phase_group);
     for (const c of [3, 4]) row.getCell(c).numFmt = NUMBER_FORMATS.date!;
   }
   printLayout(ws, { titleRows: 1, titleCols: 0, widths: [30, 14, 12, 12], portrait: true });
@@ -171,11 +181,10 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
           cell.value = res === undefined ? { formula: raw.slice(1) } : ({ formula: raw.slice(1), result: res } as ExcelJS.CellFormulaValue);
         } else if (typeof raw === 'string') {
           cell.value = raw.startsWith("'") ? raw.slice(1) : raw;
-          const word = codeLabel(cell.value);
-          if (word) cell.note = word; // formulas compare the code, so the Dutch word goes beside it
         } else cell.value = raw;
         const f = NUMBER_FORMATS[sheet.fmt(r, c) ?? 'text'];
         if (f && r >= sheet.frozenRows) cell.numFmt = f;
+        if (typeof cell.value === 'string') showWord(cell, cell.value);
         if (r === 0 && sheet.frozenRows > 0) {
           cell.font = bold;
           cell.alignment = { wrapText: true, vertical: 'top' };

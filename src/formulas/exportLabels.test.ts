@@ -24,14 +24,21 @@ describe('codes in Dutch words (issue 15)', () => {
   it('the export keeps the codes the formulas compare, with the Dutch word as a note, and a sheet Codes', async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await exportXlsx(new GrexEngine(structuredClone(example)))) as unknown as ArrayBuffer);
+    // the unit 'Item' and the phasing method 'percentage' of the tool's words
+    const cost = wb.getWorksheet(SHEET.cost)!;
+    const texts = cost.getSheetValues().flatMap((r, i) => (Array.isArray(r) ? r.map((v, j) => [i, j, v] as const) : [])).filter(([, , v]) => v === 'Item' || v === 'Financeel');
+    expect(texts.length).toBeGreaterThan(0);
+    for (const [r, c, v] of texts) expect(cost.getCell(r, c).numFmt).toBe(`;;;"${codeLabel(v as string)}"`);
     const period = wb.getWorksheet(SHEET.params)!.getCell(PARAMETER_ROWS.phasing_period + 1, 2);
+    // the cell shows the tool's word through its format, and holds the code (issue 35 item 9)
     expect(period.value).toBe(example.base_parameters.phasing_period);
-    expect(period.note).toBe(codeLabel(example.base_parameters.phasing_period));
+    expect(period.numFmt).toBe(`;;;"${codeLabel(example.base_parameters.phasing_period)}"`);
+    expect(period.note).toBe(`Code: ${example.base_parameters.phasing_period} (de formules rekenen met de code)`);
     const sets = wb.getWorksheet(SHEET.sets)!;
     const groups = sets.getColumn(2).values.slice(2);
     expect(groups).toContain('Interest_Percentage');
     const row = groups.indexOf('Interest_Percentage') + 2;
-    expect(sets.getCell(row, 2).note).toBe('Rentepercentages');
+    expect(sets.getCell(row, 2).numFmt).toBe(';;;"Rentepercentages"');
     const codes = wb.getWorksheet('Codes')!;
     expect(codes.getRow(1).values).toEqual([undefined, 'Soort', 'Code', 'Betekenis']);
     const rows = codes.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));

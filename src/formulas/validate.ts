@@ -1,6 +1,6 @@
 import { ModelData, type PeriodItem, type SpaceUsageRow } from '../api/contract/modelData.ts';
 import { compareYmd, parseYmd } from './dates.ts';
-import { MAX_PERIODS, countPeriods, generatePeriods, periodIndex } from './periods.ts';
+import { MAX_PERIODS, type Period, countPeriods, generatePeriods, periodIndex } from './periods.ts';
 import { FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from './modelConstants.ts';
 import { entriesOutsidePhase } from './phaseWindow.ts';
 import { type AnyEntry, type EntryKind, SECTIONS, entriesOf, sectionOf } from './sections.ts';
@@ -39,6 +39,30 @@ const nlDate = (s: string) => {
   const { y, m, d } = parseYmd(s);
   return `${String(d).padStart(2, '0')}-${String(m).padStart(2, '0')}-${y}`;
 };
+
+/**
+ * An entry's own phasing window (spec 3 §5): its start not after its end, and every phased value in a
+ * period that overlaps it — a value outside would be counted though the window excludes it. Each
+ * message names the post, because the engine refuses an edit with it on any path (typing, paste,
+ * Ctrl+D, fill, undo), not only the validation of a whole model. `p` is the entry's path.
+ */
+export function entryPhasingProblems(e: AnyEntry, p: string, periods: readonly Period[]): Problem[] {
+  const { start_date: start, end_date: end, phasing_items: items } = e.phasing;
+  const a = parseYmd(start);
+  const b = parseYmd(end);
+  if (compareYmd(a, b) > 0) {
+    return [{ path: `${p}.phasing.end_date`, message: `De startdatum van de fasering van de post '${e.label}' (${nlDate(start)}) ligt na de einddatum (${nlDate(end)}); pas de datums aan.` }];
+  }
+  return items.flatMap((it, j) => {
+    const per = periods[periodIndex(it.period) - 1];
+    // The period [start, end) must overlap the entry's phasing dates [a, b]; an unknown period is checkItems' problem.
+    if (!per || it.value === 0 || (compareYmd(per.end, a) > 0 && compareYmd(per.start, b) <= 0)) return [];
+    return [{
+      path: `${p}.phasing.phasing_items[${j}].period`,
+      message: `Periode ${per.label} valt buiten de faseringsdatums van de post '${e.label}' (${nlDate(start)} t/m ${nlDate(end)}); pas de datums van de post aan of maak de waarde leeg.`,
+    }];
+  });
+}
 
 /** The cross-field rules of spec 3 §5 and calculation.md on shape-valid model data. */
 function crossCheck(data: ModelData): Problem[] {
@@ -125,7 +149,7 @@ function crossCheck(data: ModelData): Problem[] {
   });
 
   // 3. Entries.
-  const checkItems = (items: PeriodItem[], p: string, allowBase: boolean, within?: { start: string; end: string }) => {
+  const checkItems = (items: PeriodItem[], p: string, allowBase: boolean) => {
     const seen = new Set<string>();
     items.forEach((it, j) => {
       const ip = `${p}[${j}]`;
@@ -141,25 +165,14 @@ function crossCheck(data: ModelData): Problem[] {
         add(`${ip}.period`, `Periode ${it.period} valt buiten de ${formatCount(periods.length, 'periode', 'perioden')} van het model.`);
         return;
       }
-      if (within && it.value !== 0) {
-        const per = periods[k - 1]!;
-        const a = parseYmd(within.start);
-        const b = parseYmd(within.end);
-        // The period [start, end) must overlap the entry's phasing dates [a, b].
-        if (compareYmd(per.end, a) <= 0 || compareYmd(per.start, b) > 0) {
-          add(`${ip}.period`, `Periode ${per.label} valt buiten de faseringsdatums van de post (${nlDate(within.start)} t/m ${nlDate(within.end)}).`);
-        }
-      }
     });
   };
   const checkCommon = (e: AnyEntry, p: string, defaultIndex: string) => {
     if (!e.label.trim()) add(`${p}.label`, MSG.emptyName);
     const std = e.indexing.standard_index ?? defaultIndex;
     if (!exactSet(FUTURE_INDEX_GROUP, std)) add(`${p}.indexing.standard_index`, `De indexset '${std}' bestaat niet (groep Indexing_FutureIndex).`);
-    const ps = parseYmd(e.phasing.start_date);
-    const pe = parseYmd(e.phasing.end_date);
-    if (compareYmd(ps, pe) > 0) add(`${p}.phasing.end_date`, 'De startdatum van de fasering ligt na de einddatum; pas de datums aan.');
-    checkItems(e.phasing.phasing_items, `${p}.phasing.phasing_items`, false, { start: e.phasing.start_date, end: e.phasing.end_date });
+    checkItems(e.phasing.phasing_items, `${p}.phasing.phasing_items`, false);
+    problems.push(...entryPhasingProblems(e, p, datesOk ? periods : []));
     checkItems(e.bookvalue.bookvalue_items, `${p}.bookvalue.bookvalue_items`, false);
     checkItems(e.indexing.indexing_items, `${p}.indexing.indexing_items`, true);
   };

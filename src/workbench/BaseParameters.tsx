@@ -11,7 +11,7 @@ import { FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../formul
 import { Sheet } from './LazySheet.tsx';
 import {
   type CellChange, type Col, type SheetDef, INTEREST_METHOD_OPTIONS, LOCATION_OPTIONS, PERIOD_TYPE_OPTIONS, PHASE_GROUP_OPTIONS,
-  dateOf, labelOf, newParameterSet, optionValue, parameterSetSheet, setNameProblem,
+  dateOf, interestSetNote, labelOf, newParameterSet, optionValue, parameterSetSheet, setNameProblem,
 } from './sheets.ts';
 import { CommitField, type EditOptions, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
 import { isCompleteSpaceRow, type WorkbenchStore } from './WorkbenchStore.ts';
@@ -212,6 +212,7 @@ const Interest = observer(function Interest({ store, toasts }: { store: Workbenc
         <Checkbox label="Winstneming tot NCW-datum" disabled={ro} checked={bp.profit_withdrawal_to_ncw_date}
           onChange={(e) => applyParam(store, toasts, 'profit_withdrawal_to_ncw_date', (e.target as HTMLInputElement).checked)} />
       </div>
+      {interestSetNote(store.model!) && <Callout intent="primary" icon="info-sign" role="note">{interestSetNote(store.model!)}</Callout>}
       <SetGroup store={store} toasts={toasts} group={INTEREST_GROUP} title="Rentepercentages" />
     </div>
   );

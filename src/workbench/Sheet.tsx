@@ -98,6 +98,10 @@ function columnsOf(def: SheetDef, readOnly: boolean): Handsontable.ColumnSetting
       const hint = def.spare?.col === i && row === (instance as Handsontable).countRows() - 1 ? def.spare.hint : null;
       textRenderer(instance as Handsontable, td, row, col, prop, hint ?? display(c, row, value as Cell), props);
       td.classList.toggle('gs-spare-hint', hint !== null);
+      const inactive = (props as { inactive?: string | null }).inactive;
+      td.classList.toggle('gs-inactive', !!inactive);
+      if (inactive) td.title = inactive;
+      else td.removeAttribute('title');
       if (c.kind !== 'text' && c.kind !== 'select' && c.kind !== 'date') td.classList.add('htRight');
     },
   }));
@@ -272,12 +276,13 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
     const hot = new Handsontable(ref.current!, {
       ...gridSettings(def, readOnly, height),
       cells(row, col) {
-        // In a grid with a spare row a row's cells change their read-only state as rows come and go
-        // (cell meta outlives updateData): the columns' rule, and the spare row's.
+        // In a grid with a spare row, or rows of another method, a row's cells change their read-only state as
+        // rows come and go (cell meta outlives updateData): the columns' rule, the spare row's, the method's.
         const d = latest.current.def;
-        if (!d.spare) return {};
+        if (!d.spare && !d.inactive) return {};
         const c = d.columns[col];
-        return { readOnly: latest.current.readOnly || !!c?.computed || !!c?.readOnly || spareCellReadOnly(d, row, col) };
+        const inactive = (!c?.computed && !c?.readOnly && d.inactive?.(row)) || null;
+        return { readOnly: latest.current.readOnly || !!c?.computed || !!c?.readOnly || spareCellReadOnly(d, row, col) || !!inactive, inactive };
       },
       contextMenu: rows && actions ? contextMenuOf(actions) : false,
       beforeChange(changes, source) {

@@ -79,6 +79,26 @@ describe('WorkbenchStore', () => {
     expect(store.dataVersion).toBe(3);
   });
 
+  it("undoing back to the saved state makes the model clean again, so 'Opslaan' is off (issue 35 item 9)", async () => {
+    const { store } = setup();
+    await store.load();
+    const price = (value: number) => store.applyEdits([{ kind: 'costField', id: 1, field: 'price', value }]);
+    price(2_000_000);
+    store.undo();
+    expect(store.dirty).toBe(false);
+    store.redo();
+    expect(store.dirty).toBe(true);
+    expect(await store.save()).toBe(true);
+    price(3_000_000);
+    expect(store.dirty).toBe(true);
+    store.undo();
+    expect(store.dirty).toBe(false); // the saved 2.000.000
+    store.undo();
+    expect(store.dirty).toBe(true); // the loaded 1.000.000, no longer what is saved
+    store.redo();
+    expect(store.dirty).toBe(false);
+  });
+
   it('an edit marks the model dirty and recalculates; undo and redo cross the whole model', async () => {
     const { store } = setup();
     await store.load();
@@ -87,13 +107,13 @@ describe('WorkbenchStore', () => {
     expect(store.dirty).toBe(true);
     expect(store.results!.costEntries[0]!.amountAtNcw).toBe(2_000_000);
     store.applyEdits([{ kind: 'parameter', field: 'vat_rate_percentage', value: 9 }]);
-    store.applyEdits([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_03', value: 1000 }]);
+    store.applyEdits([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_02', value: 1000 }]);
     expect(store.undoStack).toHaveLength(3);
     store.undo();
     store.undo();
     store.undo();
     expect(store.results!.ew).toBeCloseTo(ew, 6);
-    expect(store.model!.cost_estimate[0]!.phasing.phasing_items.some((i) => i.period === 'PER_03')).toBe(false);
+    expect(store.model!.cost_estimate[0]!.phasing.phasing_items.find((i) => i.period === 'PER_02')?.value).toBe(500_000);
     store.redo();
     expect(store.results!.costEntries[0]!.amountAtNcw).toBe(2_000_000);
     expect(store.canRedo).toBe(true);

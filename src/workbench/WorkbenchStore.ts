@@ -64,6 +64,8 @@ export class WorkbenchStore {
   lastProblems: Problem[] = [];
   mapTakeover: MapTakeover = { step: 'closed' };
   private saved: ModelData | null = null;
+  /** The undo step on top when the working copy equalled the saved copy: undoing or redoing back to it is clean again. */
+  private savedTop: UndoEntry | null = null;
   /** Changes made while the engine is being built, applied in order once it is (nothing typed is lost). */
   private readonly waiting = new ChangesWaitingForEngine();
   private readonly backup: WorkingCopyBackup;
@@ -209,6 +211,7 @@ export class WorkbenchStore {
         this.dirty = false;
         this.undoStack = [];
         this.redoStack = [];
+        this.savedTop = null;
         this.status = 'ready';
         this.revision++;
         this.layoutRevision++;
@@ -473,6 +476,11 @@ export class WorkbenchStore {
     else this.restoreSnapshot(e.before);
     this.redoStack.push(e);
     this.touched(true);
+    this.dirty = this.top() !== this.savedTop;
+  }
+
+  private top(): UndoEntry | null {
+    return this.undoStack.at(-1) ?? null;
   }
 
   redo(): void {
@@ -482,6 +490,7 @@ export class WorkbenchStore {
     else this.restoreSnapshot(e.after);
     this.undoStack.push(e);
     this.touched(true);
+    this.dirty = this.top() !== this.savedTop;
   }
 
   // ---------- saving ----------
@@ -503,6 +512,7 @@ export class WorkbenchStore {
       return false;
     }
     const data = this.workingCopy();
+    const top = this.top();
     return this.writing.run(async () => {
       const answer = await this.deps.api.save(this.modelId, data, this.dataVersion);
       runInAction(() => {
@@ -510,9 +520,11 @@ export class WorkbenchStore {
         this.meta = meta;
         this.dataVersion = meta.data_version;
         this.saved = saved;
-        this.dirty = false;
+        this.savedTop = top;
+        // an edit made while the save was under way is not in it
+        this.dirty = this.top() !== top;
       });
-      this.clearBackup();
+      if (!this.dirty) this.clearBackup();
     }, {
       success: MSG.saved,
       // The workbench's own texts (the entry a refused field belongs to) and the conflict question.

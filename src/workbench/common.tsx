@@ -9,6 +9,8 @@ import { cellEdits, cellContents } from './formulaCells.ts';
 import { MSG } from './workbenchContract.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { percentFieldText, percentInput } from './percentInput.ts';
+import { type EntryKind, entriesOf, sectionOf } from '../formulas/sections.ts';
+import { formatMoney } from '../lib/nlFormat.ts';
 
 export interface Toaster {
   error(message: string, timeout?: number): unknown;
@@ -50,6 +52,7 @@ export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: Sh
   const refused = new Refusals(opts);
   const edits = cellsToEdits(store, def, changes.filter((ch) => ch.row < spareRow), refused);
   const added = changes.filter((ch) => ch.row >= spareRow && !isBlank(ch.value));
+  const switched = methodSwitches(store, edits);
   const problems = added.length
     ? store.batch(() => store.applyEdits(edits) ?? addRows(store, def, spareRow, added, refused))
     : store.applyEdits(edits);
@@ -57,21 +60,68 @@ export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: Sh
   const error = refused.message();
   if (error) showProblems(toasts, [{ path: '', message: error }]);
   if (problems) showProblems(toasts, problems);
-  else if (opts.notice) toasts.warning(opts.notice);
+  else {
+    const said = switched();
+    if (said) toasts.warning(said);
+    if (opts.notice) toasts.warning(opts.notice);
+  }
 }
 
-/** The first refusal of a block, or the required columns a clearing (Delete, Cut) left alone. */
+/**
+ * A post switched to another calculation method counts that method's values, typed perhaps long before:
+ * said with the estimate before and after (issue 35), read from the engine's results. Call the answer
+ * after the edits are applied.
+ */
+function methodSwitches(store: WorkbenchStore, edits: Edit[]): () => string | null {
+  const estimateOf = (kind: EntryKind, id: number) => store.results?.[sectionOf(kind).results].find((e) => e.id === id)?.estimate ?? 0;
+  const posts = edits.flatMap((e) => {
+    if ((e.kind !== 'residentialField' && e.kind !== 'entryField') || e.field !== 'calculation_method') return [];
+    const kind: EntryKind = e.kind === 'residentialField' ? 'residential' : e.entry;
+    const entry = store.model && entriesOf(store.model, kind).find((x) => x.id === e.id);
+    if (!entry || (entry as { calculation_method?: string }).calculation_method === e.value) return [];
+    return [{ kind, id: e.id, label: entry.label, method: String(e.value), was: estimateOf(kind, e.id) }];
+  });
+  return () => {
+    if (!posts.length) return null;
+    const lines = posts.map((p) => {
+      const method = sectionOf(p.kind).methods?.find((c) => c.value === p.method)?.label ?? p.method;
+      return `Post '${p.label}' rekent nu met ${method}: de raming wordt ${formatMoney(estimateOf(p.kind, p.id))} (was ${formatMoney(p.was)}).`;
+    });
+    return `${lines.join(' ')} Ongedaan maken met Ctrl+Z.`;
+  };
+}
+
+/**
+ * The first refusal of a block, or the required columns a clearing (Delete, Cut) left alone. A text that
+ * names no choice of a choice column is said for each cell, by column and post, with the choices (issue 35).
+ */
 class Refusals {
   private first: string | null = null;
   private readonly kept = new Set<string>();
+  /** Per column and refusal: the rows it refused. */
+  private readonly choices = new Map<string, { title: string; error: string; rows: string[] }>();
   constructor(private readonly opts: EditOptions) {}
-  add(def: SheetDef, col: number, error: string) {
-    if (this.opts.clear) this.kept.add(def.columns[col]?.title ?? '');
-    else this.first ??= error;
+  add(def: SheetDef, row: number, col: number, error: string) {
+    const c = def.columns[col];
+    if (this.opts.clear) this.kept.add(c?.title ?? '');
+    else if (c?.kind === 'select') {
+      const key = `${col}|${error}`;
+      const at = this.choices.get(key) ?? { title: c.title, error, rows: [] };
+      this.choices.set(key, at);
+      at.rows.push(rowName(def, row));
+    } else this.first ??= error;
   }
   message(): string | null {
-    return this.kept.size ? `Verplichte cellen zijn niet leeggemaakt: ${[...this.kept].join(', ')}.` : this.first;
+    if (this.kept.size) return `Verplichte cellen zijn niet leeggemaakt: ${[...this.kept].join(', ')}.`;
+    const lines = [...this.choices.values()].map((r) => `${r.title} bij ${r.rows.join(', ')} niet overgenomen: ${r.error}`);
+    return [...lines, ...(this.first ? [this.first] : [])].join(' ') || null;
   }
+}
+
+/** A row as a modeller knows it: its post's label, else its number. */
+function rowName(def: SheetDef, row: number): string {
+  const label = def.data[row]?.[def.columns.findIndex((c) => c.key === 'label')];
+  return typeof label === 'string' && label.trim() ? `'${label.trim()}'` : `rij ${row + 1}`;
 }
 
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
@@ -80,7 +130,7 @@ function cellsToEdits(store: WorkbenchStore, def: SheetDef, changes: CellChange[
   const edits: Edit[] = [];
   for (const ch of changes) {
     const r = store.model ? cellEdits(def, store.model, ch.row, ch.col, ch.value) : def.toEdits(ch.row, ch.col, ch.value);
-    if ('error' in r) refused.add(def, ch.col, r.error);
+    if ('error' in r) refused.add(def, ch.row, ch.col, r.error);
     else edits.push(...r);
   }
   return edits;

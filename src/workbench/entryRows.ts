@@ -1,7 +1,7 @@
 // Entry rows as a modeller handles them in a grid (issue 15): inserted above or below a row, deleted,
 // typed into the empty last row. Pure changes of model data; the store applies them as one undo step.
 import type { ModelData } from '../api/contract/modelData.ts';
-import { type EntryKind, entriesOf, entryLabelProblem, newEntry, setEntries } from '../formulas/sections.ts';
+import { type EntryKind, entriesOf, entryLabelProblem, newEntry, sectionOf, setEntries } from '../formulas/sections.ts';
 import { formatCount } from '../lib/count.ts';
 import { dropDanglingFormulas } from '../formulas/cellFormulas.ts';
 
@@ -13,10 +13,15 @@ export function freeLabel(m: ModelData, kind: EntryKind, base = 'Nieuwe post'): 
   }
 }
 
-/** A new entry at `index` of the list (0: first; the list's length: last), with the model's defaults. */
+/**
+ * A new entry at `index` of the list (0: first; the list's length: last), with the model's defaults and
+ * the category of the row above it (a post inserted among the Sanering posts is one of them; issue 35).
+ */
 export function insertEntry(m: ModelData, kind: EntryKind, index: number, label: string): void {
   const entry = newEntry(m, kind, label);
   const list = entriesOf(m, kind);
+  const above = list[index - 1]?.phasing.phasing_section_type;
+  if (above && sectionOf(kind).categories.some((c) => c.value === above)) entry.phasing.phasing_section_type = above;
   list.splice(index, 0, entry);
   setEntries(m, kind, list);
 }

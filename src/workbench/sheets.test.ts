@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { HyperFormula } from 'hyperformula';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { exampleStore } from './testing.ts';
-import { type Col, bookValueSheet, costEstimateSheet, lostPasteNotice, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
+import { type Col, bookValueSheet, costEstimateSheet, interestSetNote, lostPasteNotice, newParameterSet, parameterSetSheet, pastedCells, phasingSheet, setNameProblem } from './sheets.ts';
 import { resolveFormula } from './formula.ts';
 import { applyCellChanges } from './common.tsx';
 import { cellContents } from './formulaCells.ts';
+import { CREDIT_SET, INTEREST_GROUP } from '../formulas/validate.ts';
 
 const store = exampleStore;
 
@@ -208,8 +209,53 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     expect(book.toEdits(0, 3, '')).toEqual([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_02', value: null, valueType: 'Financeel' }]);
   });
 
+  it("under BBV the interest panel says that 'Rente positief saldo' does not count (issue 35 item 9)", async () => {
+    const s = await store();
+    s.applyEdits([{ kind: 'parameter', field: 'interest_calculation_method', value: 'Traditional' }]);
+    expect(interestSetNote(s.model!)).toBeNull();
+    s.applyEdits([{ kind: 'parameter', field: 'interest_calculation_method', value: 'BBV' }]);
+    // what the note says: the credit rate changes nothing under BBV
+    const ew = s.results!.ew;
+    s.applyEdits([{ kind: 'setValue', group: INTEREST_GROUP, name: CREDIT_SET, label: null, value: 9 }]);
+    expect(s.results!.ew).toBe(ew);
+    expect(interestSetNote(s.model!)).toBe("Conform BBV wordt de rente berekend over het saldo op 1 januari met 'Rente negatief saldo', ook bij een positief saldo; 'Rente positief saldo' telt dan niet mee.");
+  });
+
+  it("a paste into a choice column takes the choice named exactly or by a start only it has, and names each refused cell with the choices (issue 35 item 6)", async () => {
+    const s = await store();
+    s.insertEntries('cost', 1, ['Sloop A', 'Sloop B', 'Sloop C']);
+    const phasing = phasingSheet(s, 'cost');
+    const sectie = phasing.columns.findIndex((c) => c.key === 'phasing_section_type');
+    const t = toaster();
+    // 'Sloop' is the start of Sloopkosten only; 'sanering' names Sanering; 'S' starts two choices, 'Grond' none
+    applyCellChanges(s, t, phasing, [[1, 'Sloop'], [2, 'sanering'], [3, 'S'], [0, 'Grond']].map(([row, value]) => ({ row: row as number, col: sectie, value })));
+    expect(s.model!.cost_estimate.map((e) => e.phasing.phasing_section_type)).toEqual(['Sanering', 'Sloopkosten', 'Sanering', 'Sanering']);
+    const choices = 'Verwerving, Sloopkosten, Sanering, Bouwrijp maken, Woonrijp maken, Plankosten, Voorbereiding en toezicht, Onvoorzien, Overige kosten';
+    expect(t.said).toEqual([
+      `Sectie bij 'Sloop C' niet overgenomen: 'S' is geen keuze uit de lijst; kies uit ${choices}. `
+      + `Sectie bij 'Bouwrijp maken' niet overgenomen: 'Grond' is geen keuze uit de lijst; kies uit ${choices}.`,
+    ]);
+  });
+
+  it('a post inserted below another takes its category, and the Raming grid shows and edits it (issue 35 item 6)', async () => {
+    const s = await store();
+    expect(s.model!.cost_estimate[0]!.phasing.phasing_section_type).toBe('Sanering');
+    s.insertEntries('cost', 1, ['Nieuw']);
+    s.insertEntries('cost', 0, ['Eerst']);
+    expect(s.model!.cost_estimate.map((e) => [e.label, e.phasing.phasing_section_type])).toEqual([['Eerst', 'Verwerving'], ['Bouwrijp maken', 'Sanering'], ['Nieuw', 'Sanering']]);
+    const raming = costEstimateSheet(s);
+    const cat = raming.columns.findIndex((c) => c.title === 'Categorie');
+    expect(raming.data.slice(0, 3).map((r) => r[cat])).toEqual(['Verwerving', 'Sanering', 'Sanering']);
+    expect(raming.toEdits(2, cat, 'Plan')).toEqual([{ kind: 'costField', id: 2, field: 'phasing_section_type', value: 'Plankosten' }]);
+  });
+
   it('a phasing row longer than the model\'s periods: the values that fit are taken, the others are said to be lost', async () => {
     const s = await store();
+    // the first post phased over the whole calculation (its phase would bound it to 2024–2025)
+    s.replaceModel((d) => {
+      d.base_parameters.phasing_costs_revenues = [];
+      d.cost_estimate[0]!.phasing.end_date = d.base_parameters.phasing_calculation_end_date;
+    });
     const phasing = phasingSheet(s, 'cost');
     const first = phasing.columns.findIndex((c) => c.period);
     // six years pasted onto four periods: the last two land on Totaal gefaseerd and Nog te faseren

@@ -6,7 +6,6 @@ import { type EntrySummary, nominalTotal } from '../formulas/results.ts';
 import type { FormulaList } from '../formulas/cellFormulas.ts';
 import type { CostEntry, ModelData, ParameterSet, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
 import { type Notation, blockNotation, fromEnglishNotation, parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
-import { INVALID_INPUT } from '../api/contract/messages.ts';
 import { formatCount } from '../lib/count.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { LOCATION_TITLES, type WorkbookLayout } from '../formulas/workbookLayout.ts';
@@ -15,7 +14,7 @@ import {
   VALUE_TYPE_LABELS, setLabel,
 } from '../formulas/codeLabels.ts';
 import type { Problem } from '../formulas/problem.ts';
-import { DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
+import { CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
 import { gapMark } from '../formulas/phasingGaps.ts';
 import { UNIT_OPTIONS, parseUnit } from './units.ts';
@@ -70,6 +69,8 @@ export interface SheetDef {
    * is then the grid with them, whose cells take the rest of the row.
    */
   spare?: { col: number; hint: string; add(labels: (string | null)[]): Problem[] | null; next(): SheetDef };
+  /** Why a row's input cells do not count (a method sub-tab's row of a post of another method); null: they do. */
+  inactive?(row: number): string | null;
 }
 
 /** Whether the cell holds a percentage (a percentage column, or a period value of a row phased or booked in %). */
@@ -146,9 +147,23 @@ export const PHASE_GROUP_OPTIONS = optionsOf(PHASE_GROUP_LABELS);
 export const LOCATION_OPTIONS = optionsOf(LOCATION_TITLES);
 
 export const labelOf = (opts: Option[], v: string | null | undefined) => opts.find((o) => o.value === v)?.label ?? v ?? '';
+/**
+ * The choice a typed or pasted text names: exactly (its label or code), else by a start only one choice
+ * has ('Sloop' → Sloopkosten; 'Bouw' names two, so none), as the cell's list completes while typing.
+ */
 export function optionValue(opts: Option[], input: unknown): string | null {
   const s = String(input ?? '').trim().toLowerCase();
-  return opts.find((o) => o.label.toLowerCase() === s || o.value.toLowerCase() === s)?.value ?? null;
+  const exact = opts.find((o) => o.label.toLowerCase() === s || o.value.toLowerCase() === s);
+  if (exact || !s) return exact?.value ?? null;
+  const starts = opts.filter((o) => o.label.toLowerCase().startsWith(s));
+  return starts.length === 1 ? starts[0]!.value : null;
+}
+
+/** The refusal of a text that names no choice of the column: what was given and what may be chosen. */
+export function choiceRefusal(col: Pick<Col, 'options'>, input: unknown): string {
+  const s = String(input ?? '').trim();
+  const allowed = (col.options ?? []).map((o) => o.label).join(', ');
+  return s ? `'${s}' is geen keuze uit de lijst; kies uit ${allowed}.` : `Kies uit ${allowed}.`;
 }
 
 const INVALID_NUMBER = 'Voer een getal in.';
@@ -221,7 +236,7 @@ function scalarEdit(m: ModelData, kind: EntryKind, e: AnyEntry, col: Col, row: n
         return 'error' in r ? r : [fieldEdit(kind, e.id, col.key, r.value)];
       }
       const v = optionValue(col.options ?? [], value);
-      if (v === null) return { error: INVALID_INPUT };
+      if (v === null) return { error: choiceRefusal(col, value) };
       return [fieldEdit(kind, e.id, col.key, sectionOf(kind).fields[col.key]?.type === 'boolean' ? v === 'true' : v)];
     }
     case 'date': {
@@ -332,6 +347,9 @@ export function costEstimateSheet(store: WorkbenchStore, kind: EntryKind = 'cost
     computedCol('historicIndex', 'Historische index', 'factor', 110),
     computedCol('totalBooked', 'Boekwaarde'),
     computedCol('amountAtNcw', 'Bedrag op NCW-datum', 'money', 150),
+    // the category every report and the BI feed group by, in sight where the post is made (issue 35); last,
+    // so the columns a modeller pastes from Excel keep their places
+    { key: 'phasing_section_type', title: 'Categorie', kind: 'select', width: 130, options: [...sectionOf(kind).categories] },
   ];
   const id = kind === 'cost' ? 'cost-estimate' : `${kind}-estimate`;
   return entrySheet(store, kind, id, cols, (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined, spareRow(store, kind, () => costEstimateSheet(store, kind)));
@@ -416,8 +434,25 @@ export function methodEstimateSheet(store: WorkbenchStore, kind: EntryKind, sect
     ],
   };
   const id = kind === 'residential' ? `residential-${section}` : `${kind}-${section}`;
-  return entrySheet(store, kind, id, colsBy[section], (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined,
+  const sheet = entrySheet(store, kind, id, colsBy[section], (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined,
     section === 'general' ? spareRow(store, kind, () => methodEstimateSheet(store, kind, section)) : undefined);
+  // A method's cells count only for the posts of that method: for the others they are inactive and refused,
+  // or a value typed there would change the estimate, unannounced, once the method is switched (issue 35).
+  const method = Object.keys(METHOD_SECTION).find((k) => METHOD_SECTION[k] === section);
+  if (!method) return sheet;
+  const list = entriesOf(m, kind) as (AnyEntry & { calculation_method: string })[];
+  const methodLabel = methods.find((o) => o.value === method)!.label;
+  sheet.inactive = (row) => {
+    const e = list[row];
+    if (!e || e.calculation_method === method) return null;
+    return `Post '${e.label}' rekent met ${labelOf(methods, e.calculation_method)}; de cellen van ${methodLabel} tellen niet voor deze post. Kies de berekeningswijze op Algemeen.`;
+  };
+  const base = sheet.toEdits;
+  sheet.toEdits = (row, c, value) => {
+    const why = sheet.inactive!(row);
+    return why && !colsBy[section][c]?.readOnly && !colsBy[section][c]?.computed ? { error: why } : base(row, c, value);
+  };
+  return sheet;
 }
 
 /** Indexering: the entry's future index set and its own rate per period (overrides). */
@@ -440,6 +475,9 @@ export function indexingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef 
 /** Fasering: section, method (Financeel/Procentueel), dates, and the phased value per period. */
 export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
   const list = entriesOf(store.model!, kind);
+  // The phases a post of the section may follow (a Niet-Woningbouw post need not keep the housing phase's dates; issue 35).
+  const group = sectionOf(kind).phaseGroup;
+  const phases = store.model!.base_parameters.phasing_costs_revenues.filter((p) => group && p.phase_group === group);
   const pctRows = list.map((e) => e.phasing.phasing_method === 'percentage');
   const cols: Col[] = [
     { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
@@ -452,10 +490,12 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
     computedCol('residualToPhase', 'Nog te faseren'),
     // over- or under-phased: said on the row, as the Overzicht and the top strip add it up (issue 35.1)
     computedCol('gapMark', 'Let op', 'text', 300),
+    ...(phases.length ? [{ key: 'phase', title: 'Fase', kind: 'select', width: 160, options: phases.map((p) => ({ value: p.phase_name, label: p.phase_name })) } satisfies Col] : []),
   ];
   const sheet = entrySheet(store, kind, `${kind}-phasing`, cols, (e, r, c) => {
     switch (c.key) {
       case 'label': return e.label;
+      case 'phase': return phases.find((p) => p.phase_start_date === e.phasing.start_date && p.phase_end_date === e.phasing.end_date)?.phase_name ?? '';
       case 'phasing_section_type': return labelOf(cols[1]!.options!, e.phasing.phasing_section_type);
       case 'phasing_method': return labelOf(METHOD_OPTIONS, e.phasing.phasing_method);
       case 'start_date': return formatDutchDate(e.phasing.start_date);
@@ -473,9 +513,15 @@ export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
   sheet.toEdits = (row, c, value) => {
     const e = list[row];
     const col = cols[c];
+    if (e && col?.key === 'phase') {
+      // The phase's dates become the post's window, both in one step (a value outside it is refused by the engine).
+      const phase = phases.find((p) => p.phase_name === optionValue(col.options!, value));
+      if (!phase) return { error: choiceRefusal(col, value) };
+      return [fieldEdit(kind, e.id, 'start_date', phase.phase_start_date), fieldEdit(kind, e.id, 'end_date', phase.phase_end_date)];
+    }
     if (e && col?.key === 'phasing_method') {
       const v = optionValue(METHOD_OPTIONS, value);
-      if (!v) return { error: INVALID_INPUT };
+      if (!v) return { error: choiceRefusal(col, value) };
       return phasingMethodEdits(kind, e, v as 'Financeel' | 'percentage');
     }
     return base(row, c, value);
@@ -513,7 +559,7 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKind, pref: Map
     if (late) return { error: late };
     if (e && cols[c]?.key === 'type') {
       const v = optionValue(VALUE_TYPE_OPTIONS, value) as ValueType | null;
-      if (!v) return { error: INVALID_INPUT };
+      if (!v) return { error: choiceRefusal(cols[c]!, value) };
       pref.set(`${kind}|${e.id}`, v);
       return e.bookvalue.bookvalue_items.map((it): Edit => ({ kind: 'entryItem', entry: kind, id: e.id, list: 'bookvalue', period: it.period, value: it.value, valueType: v }));
     }
@@ -560,6 +606,15 @@ export function parameterSetSheet(store: WorkbenchStore, group: ParameterSetGrou
       return [{ kind: 'setValue', group, name: s.set_name, label: col.key.slice(2), value: n }];
     },
   };
+}
+
+/**
+ * Said beside the interest sets when a set does not count: conform BBV the interest is the balance on
+ * 1 January times the debit rate, whatever its sign (calculation.md), so the credit set has no effect (issue 35).
+ */
+export function interestSetNote(m: ModelData): string | null {
+  if (m.base_parameters.interest_calculation_method !== 'BBV') return null;
+  return `Conform BBV wordt de rente berekend over het saldo op 1 januari met '${setLabel(DEBIT_SET)}', ook bij een positief saldo; '${setLabel(CREDIT_SET)}' telt dan niet mee.`;
 }
 
 /** A new parameter set: spec 3 §9 default 2,0 for the base value and every period. */

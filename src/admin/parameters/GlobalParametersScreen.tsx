@@ -2,7 +2,7 @@ import '../admin.css';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
-  Button, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Menu, MenuItem, NonIdealState, Spinner,
+  Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Menu, MenuItem, NonIdealState, Spinner,
 } from '@blueprintjs/core';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
@@ -59,6 +59,7 @@ const GlobalParametersScreen = observer(function GlobalParametersScreen() {
           )}
       </PageHeader>
       <div className="gs-content">
+        <LastApplied store={store} />
         {store.page === 0 ? <ValuesPage store={store} /> : <PickerPage store={store} />}
       </div>
       <ParametersReview store={store} busy={submission.busy} onApply={() => void apply()} />
@@ -66,6 +67,18 @@ const GlobalParametersScreen = observer(function GlobalParametersScreen() {
   );
 });
 export default GlobalParametersScreen;
+
+/** After an apply the screen keeps its values and says where they went (issue 35), also on a later visit. */
+const LastApplied = observer(function LastApplied({ store }: { store: ParametersStore }) {
+  const a = store.applied;
+  if (!a) return null;
+  return (
+    <Callout intent="success" icon="tick-circle" title="Laatst doorgevoerd" role="status" aria-label="Laatst doorgevoerd" style={{ marginBottom: 12 }}>
+      <p>De waarden hieronder zijn de laatst doorgevoerde{a.untouched.length ? ` (ongewijzigd doorgevoerd: ${a.untouched.map((t) => PARAMETER_LABELS[t]).join(', ')})` : ''}.</p>
+      <ul>{a.models.map((m) => <li key={`${m.path}|${m.name}`}>{m.path} › {m.name}: {m.status}</li>)}</ul>
+    </Callout>
+  );
+});
 
 // ---- page 0 ----
 

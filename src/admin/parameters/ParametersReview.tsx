@@ -38,14 +38,17 @@ function statusOf(m: ParameterPreviewModel, result: ParameterSaveResult | null):
   return { text: 'Niet aangepast', intent: 'danger' };
 }
 
-function Changes({ m }: { m: ParameterPreviewModel }) {
+function Changes({ m, untouched }: { m: ParameterPreviewModel; untouched: ReadonlySet<string> }) {
   return (
     <HTMLTable compact striped className="gs-review-table" aria-label={`Wijzigingen ${m.name}`}>
       <thead><tr><th>Parameter</th><th>Periode</th><th>Nu</th><th>Wordt</th></tr></thead>
       <tbody>
         {m.changes.map((c) => (
-          <tr key={`${c.parameter}|${c.from ?? ''}`}>
-            <td>{PARAMETER_LABELS[c.parameter]}</td>
+          <tr key={`${c.parameter}|${c.from ?? ''}`} className={untouched.has(c.parameter) ? 'gs-untouched' : undefined}>
+            <td>
+              {PARAMETER_LABELS[c.parameter]}
+              {untouched.has(c.parameter) && <> <Tag intent="warning" minimal>niet door u aangepast</Tag></>}
+            </td>
             <td>{periodText(c)}</td>
             <td>{valueText(c.before)}</td>
             <td>{valueText(c.after)}</td>
@@ -70,7 +73,7 @@ function Results({ m }: { m: ParameterPreviewModel }) {
   );
 }
 
-const ModelReview = observer(function ModelReview({ m, result }: { m: ParameterPreviewModel; result: ParameterSaveResult | null }) {
+const ModelReview = observer(function ModelReview({ m, result, untouched }: { m: ParameterPreviewModel; result: ParameterSaveResult | null; untouched: ReadonlySet<string> }) {
   const status = statusOf(m, result);
   // After the apply the server's own reasons count (the model may have been saved since the preview).
   const reasons = result ? result.refused.find((r) => r.model === m.model)?.problems ?? [] : m.problems;
@@ -81,7 +84,7 @@ const ModelReview = observer(function ModelReview({ m, result }: { m: ParameterP
       </h4>
       {m.outcome === 'changes' && (
         <>
-          <Changes m={m} />
+          <Changes m={m} untouched={untouched} />
           <Results m={m} />
           {m.notes.map((n) => <Callout key={n} intent="warning" icon="warning-sign">{n}</Callout>)}
         </>
@@ -104,6 +107,8 @@ export const ParametersReview = observer(function ParametersReview({ store, busy
   const review = store.review;
   const result = review?.result ?? null;
   const applicable = review?.models.some((m) => m.outcome === 'changes' || m.outcome === 'spreadsheet') ?? false;
+  // Every parameter is applied (spec 2 §4), also those left at the screen's values: they stand out.
+  const untouched = new Set<string>(store.untouched);
   return (
     <Dialog isOpen={review !== null} title="Parameters doorvoeren" icon="upload" onClose={() => store.closeReview()} canOutsideClickClose={false}
       className="gs-review-dialog">
@@ -115,7 +120,13 @@ export const ParametersReview = observer(function ParametersReview({ store, busy
               ? "Controleer per rekenmodel wat er verandert. Er wordt pas iets opgeslagen als u op 'Doorvoeren' klikt."
               : 'Geen van de gekozen rekenmodellen verandert door deze waarden.'}
         </p>
-        {review?.models.map((m) => <ModelReview key={m.model} m={m} result={result} />)}
+        {!result && untouched.size > 0 && (
+          <Callout intent="warning" icon="warning-sign" title="Ook wat u niet heeft aangepast wordt doorgevoerd">
+            Alle parameters gaan naar de gekozen rekenmodellen, ook deze die u op het scherm niet heeft aangepast:{' '}
+            {[...untouched].map((t) => PARAMETER_LABELS[t as keyof typeof PARAMETER_LABELS]).join(', ')}. Ze staan hieronder gemarkeerd.
+          </Callout>
+        )}
+        {review?.models.map((m) => <ModelReview key={m.model} m={m} result={result} untouched={untouched} />)}
       </DialogBody>
       <DialogFooter actions={result ? <Button intent="primary" text="Sluiten" onClick={() => store.closeReview()} /> : (
         <>

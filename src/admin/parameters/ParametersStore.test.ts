@@ -3,7 +3,7 @@ import { ParameterSaveBody } from '../../api/contract/parameters.ts';
 import { snakify } from '../../api/case.ts';
 import type { ModelRow, ProjectItem, VersionItem } from '../../api/parameters.ts';
 import {
-  MAX_INDEX_COLUMNS, ParametersStore, parseFraction, pastedCells, percentText, periodRows, refusedMessage, type ParametersStoreApi,
+  MAX_INDEX_COLUMNS, ParametersStore, makeParametersStore, parseFraction, pastedCells, percentText, periodRows, refusedMessage, type ParametersStoreApi,
 } from './ParametersStore.ts';
 
 /** The project area as page 1 sees it: project 1 with versions 11 (no models) and 12 (models 121, 122). */
@@ -177,5 +177,45 @@ describe('ParametersStore page 1 (spec 2 §4)', () => {
     const onError = vi.fn();
     await store(api, onError).showProject(1);
     expect(onError).toHaveBeenCalledWith('Fout bij het laden van de versies en rekenmodellen.');
+  });
+});
+
+describe('after Parameters doorvoeren (issue 35 item 8)', () => {
+  const previewModel = { model: 121, name: 'Grex 2026', projectName: 'Centrum', versionName: 'Begroting', outcome: 'changes', changes: [], problems: [], notes: [], ew: null, ncw: null };
+  const api = () => ({
+    ...fakeApi(),
+    preview: vi.fn(async () => ({ models: [previewModel] })),
+    save: vi.fn(async () => ({ applied: [121], recordedOnly: [], unchanged: [], refused: [] })),
+  });
+  const root = (id: number) => ({ auth: { user: { id } }, toasts: { error: () => {} } });
+  const make = (r: object, a: ReturnType<typeof api>) => makeParametersStore(r as never, { parameters: a } as never);
+
+  it('marks the parameters the administrator left alone, and the screen then shows what was applied to which models, also on the next visit', async () => {
+    const r = root(7);
+    const a = api();
+    const s = make(r, a);
+    expect(s.applied).toBeNull();
+    s.setSingle('BtwPercentage', '9');
+    s.setSeries('Kostenstijging', 0, '3');
+    expect(s.untouched).not.toContain('BtwPercentage');
+    expect(s.untouched).toContain('RentepercentagePositiefSaldo');
+    expect(s.untouched).toHaveLength(10);
+    s.selected.set(121, { projectId: 1, versionId: 12 });
+    await s.preview();
+    await s.apply();
+    expect(s.applied!.models).toEqual([{ name: 'Grex 2026', path: 'Centrum › Begroting', status: 'Doorgevoerd' }]);
+    expect(s.applied!.untouched).toHaveLength(10);
+    // the next visit starts at the applied values, not the defaults, and says where they went
+    const next = make(r, a);
+    expect(next.single.BtwPercentage).toBe('9');
+    expect(next.series.Kostenstijging[5]).toBe('3');
+    expect(next.applied!.models[0]!.status).toBe('Doorgevoerd');
+    next.setSingle('BtwPercentage', '10');
+    expect(make(r, a).single.BtwPercentage).toBe('9'); // what was applied, not what was typed since
+    // another user signed in on the same app starts at the defaults
+    expect(make({ ...r }, a).single.BtwPercentage).toBe('21');
+    const other = root(8);
+    make(other, a);
+    expect(make(other, a).applied).toBeNull();
   });
 });

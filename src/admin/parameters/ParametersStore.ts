@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, runInAction, toJS } from 'mobx';
 import {
   DATE_PARAMETER_TYPES, PARAMETER_DATE_PATTERN, PARAMETER_TYPES, PERIOD_TYPES, type ParameterType, type PeriodType,
 } from '../../api/contract/parameters.ts';
@@ -108,6 +108,17 @@ export function periodRows(start: string): { label: string; title: string }[] {
 
 export type SortKey = 'name' | 'number' | 'modified';
 
+/** The values of page 0 as typed. */
+type Values = Pick<ParametersStore, 'series' | 'single' | 'dates' | 'future' | 'historic'>;
+/** What the last apply did: the values (as typed), the parameters the administrator left alone, and per model its outcome. */
+export interface Applied {
+  values: Values;
+  untouched: ParameterType[];
+  models: { name: string; path: string; status: 'Doorgevoerd' | 'Vastgelegd' | 'Geen wijziging' | 'Niet aangepast' }[];
+}
+const copyValues = (v: Values): Values =>
+  structuredClone({ series: toJS(v.series), single: toJS(v.single), dates: toJS(v.dates), future: toJS(v.future), historic: toJS(v.historic) });
+
 /** Both pages of the global-parameters screen (spec 2 §2, §4). */
 export class ParametersStore {
   page: 0 | 1 = 0;
@@ -133,8 +144,25 @@ export class ParametersStore {
   selected = new Map<number, { projectId: number; versionId: number }>();
   allSelected = false;
 
-  constructor(private readonly api: ParametersStoreApi, private readonly onError: (message: string) => void) {
+  /**
+   * The parameter types the administrator changed on page 0. Every type is applied (spec 2 §4), so the
+   * preview marks the others: their values are the screen's, perhaps never looked at (issue 35).
+   */
+  touched = new Set<ParameterType>();
+  /** The last apply of this session: the screen shows its values and models instead of the defaults (issue 35). */
+  applied: Applied | null = null;
+
+  constructor(private readonly api: ParametersStoreApi, private readonly onError: (message: string) => void, applied: Applied | null = null) {
     makeAutoObservable<ParametersStore, 'api' | 'onError'>(this, { api: false, onError: false });
+    if (applied) {
+      Object.assign(this, copyValues(applied.values));
+      this.applied = applied;
+    }
+  }
+
+  /** The types applied without a change on the screen. */
+  get untouched(): ParameterType[] {
+    return PARAMETER_TYPES.filter((t) => !this.touched.has(t));
   }
 
   // ---- page 0 ----
@@ -143,20 +171,24 @@ export class ParametersStore {
     return periodRows(this.dates.StartdatumGrondexploitatieBoekwaardeVanaf);
   }
   setSeries(type: ParameterType, index: number, text: string) {
+    this.touched.add(type);
     const rows = this.series[type];
     if (index === 0) rows.fill(text); // the base value is copied to Per01..Per40
     else rows[index] = text;
   }
   setSingle(type: ParameterType, text: string) {
+    this.touched.add(type);
     this.single[type] = text;
   }
   setDate(type: ParameterType, text: string) {
+    this.touched.add(type);
     this.dates[type] = text;
   }
   table(type: ParameterType) {
     return type === 'ToekomstigeIndexGebruiker' ? this.future : this.historic;
   }
   setIndex(type: ParameterType, column: number, row: number, text: string) {
+    this.touched.add(type);
     this.table(type)[column][row] = text;
   }
   /**
@@ -166,6 +198,7 @@ export class ParametersStore {
    * Returns the number of cells filled. `row` is the grid row: for a series always 0.
    */
   paste(type: ParameterType, row: number, period: number, cells: string[][]): number {
+    this.touched.add(type);
     let filled = 0;
     cells.forEach((line, r) => {
       // A series is one row: lines below it have nowhere to go.
@@ -182,11 +215,15 @@ export class ParametersStore {
   }
   addColumn(type: ParameterType) {
     const t = this.table(type);
+    this.touched.add(type);
     if (t.length < MAX_INDEX_COLUMNS) t.push(Array(type === 'ToekomstigeIndexGebruiker' ? PERIODS.length : YEARS.length).fill(DEFAULT_PERCENT));
   }
   /** Columns above row index 0 can be removed; later ones shift down. */
   removeColumn(type: ParameterType, column: number) {
-    if (column > 0) this.table(type).splice(column, 1);
+    if (column > 0) {
+      this.touched.add(type);
+      this.table(type).splice(column, 1);
+    }
   }
 
   invalidTypes(): ParameterType[] {
@@ -408,8 +445,19 @@ export class ParametersStore {
   async apply(): Promise<ParameterSaveResult> {
     const review = this.review;
     if (!review) throw new Error('Geen voorbeeld');
+    const values = copyValues(this);
     const result = await this.api.save(this.payload(), review.models.map((m) => m.model));
-    runInAction(() => (review.result = result));
+    runInAction(() => {
+      review.result = result;
+      const status = (id: number): Applied['models'][number]['status'] =>
+        result.applied.includes(id) ? 'Doorgevoerd' : result.recordedOnly.includes(id) ? 'Vastgelegd' : result.unchanged.includes(id) ? 'Geen wijziging' : 'Niet aangepast';
+      this.applied = {
+        values,
+        untouched: this.untouched,
+        models: review.models.map((m) => ({ name: m.name, path: `${m.projectName} › ${m.versionName}`, status: status(m.model) })),
+      };
+      this.touched = new Set();
+    });
     return result;
   }
 
@@ -418,6 +466,17 @@ export class ParametersStore {
   }
 }
 
-/** A new store for each visit of the screen (it starts at the defaults again). */
-export const makeParametersStore: AreaStoreFactory<ParametersStore> = (root, api) =>
-  new ParametersStore(api.parameters, (message) => root.toasts.error(message));
+/** The last visit's store per app (root) and user: its apply is shown on the next visit of the screen. */
+const lastVisit = new WeakMap<object, { userId: number | undefined; store: ParametersStore }>();
+
+/**
+ * A new store for each visit of the screen: at the values of the last apply in this session (and it
+ * says which models got them), else at the defaults.
+ */
+export const makeParametersStore: AreaStoreFactory<ParametersStore> = (root, api) => {
+  const userId = root.auth.user?.id;
+  const last = lastVisit.get(root);
+  const store = new ParametersStore(api.parameters, (message) => root.toasts.error(message), last && last.userId === userId ? last.store.applied : null);
+  lastVisit.set(root, { userId, store });
+  return store;
+};
