@@ -11,8 +11,9 @@ import { FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../formul
 import { Sheet } from './LazySheet.tsx';
 import {
   type CellChange, type Col, type SheetDef, INTEREST_METHOD_OPTIONS, LOCATION_OPTIONS, PERIOD_TYPE_OPTIONS, PHASE_GROUP_OPTIONS,
-  dateOf, interestSetNote, labelOf, newParameterSet, optionValue, parameterSetSheet, setNameProblem,
+  dateOf, labelOf, optionValue,
 } from './sheets.ts';
+import { interestSetNote, newParameterSet, parameterSetSheet, setNameProblem } from './parameterSetSheet.ts';
 import { CommitField, type EditOptions, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
 import { isCompleteSpaceRow, type WorkbenchStore } from './WorkbenchStore.ts';
 import { type ActionRegistry, titleOf } from './actions.ts';
