@@ -48,7 +48,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, ep: E, handler: 
     ...(extras.errorHandler && { errorHandler: extras.errorHandler }),
     handler: async (req, reply) => {
       const answer = await handler(req as EndpointRequest<E>, reply);
-      if (answer === reply) return reply;
+      // A handler that sent its own answer hands back the reply, a thenable: awaited, it yields undefined
+      // (never the reply), which once made this send a 204 after it ('Reply was already sent', issue 35.9).
+      if (reply.sent) return reply;
       if (answer === undefined) return reply.code(204).send();
       return reply.code(success).send(answer);
     },
