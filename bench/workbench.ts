@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { wholeExploitation } from '../test/formulas/largeModel.ts';
-import { startServer, stopServer, type ServerProcess } from '../test/server/serverProcess.ts';
+import { signIn, startServer, stopServer, type ServerProcess } from '../test/server/serverProcess.ts';
 import { goal } from './support/goal.ts';
 import { ensureProgram } from '../scripts/ensure.ts';
 
@@ -100,7 +100,7 @@ export default async function bench(): Promise<void> {
     }, port);
 
     // The large model through the API, as a user would get it.
-    const { access } = await api<{ access: string }>(base, null, 'POST', '/api/manager/user/login/', { email: ADMIN, password: PASSWORD });
+    const access = await signIn(base, ADMIN, PASSWORD);
     const users = await api<{ id: number; email: string }[]>(base, access, 'GET', '/api/manager/user/');
     const [sub] = await api<{ id: number }[]>(base, access, 'GET', '/api/manager/subregion/');
     const [type] = await api<{ id: number }[]>(base, access, 'GET', '/api/manager/type-project/');

@@ -186,67 +186,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // A body declared larger than its route takes is refused before a byte of it is read, and before the
-  // token is checked (no database work): a multipart upload of 200 MB was read whole before its 413 (issue 34).
-  app.addHook('onRequest', async (req) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    // The header, not req.isMultipart(): the plugin marks a request multipart only when it parses the body.
-    if (/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
-      if (declared > config.maxUploadBytes + MULTIPART_FRAMING_BYTES) throw uploadTooLarge(config.maxUploadBytes);
-    } else if (declared > (req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit!)) throw new HttpError(413, FRAMEWORK_MESSAGES[413]!);
-  });
-  // An answer given before the body was read (a refusal by size or token, a 404) closes the connection:
-  // to keep it, Node would read (and drop) the rest of the body, however large, from whoever sent it.
-  app.addHook('onSend', async (req, reply) => {
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !req.raw.complete) reply.header('connection', 'close');
-  });
-
-  // authenticate: every /api route needs a valid access token of an active user, unless public; so do
-  // produced files (/files/…), which also take their own cookie, so that a plain link opens them. Decided
-  // on the route the router matched (its decoded path), never on the raw URL: `/%61pi/…` is `/api/…`.
-  // A handler that reads `req.user` where none was set answers 401 (fail closed, see userSlot).
-  app.decorateRequest('user', userSlot);
-  app.decorateRequest('dataRevision', 0);
-  // The user and his client's data revision, read before anything else of the request (cached answers
-  // are keyed on the revision): one named prepared statement (parsed and planned once per connection),
-  // shared by the requests that arrive together (BatchLoader).
-  const usersById = db.select({ user: appUser, revision: dataRevision.revision }).from(appUser)
-    .leftJoin(dataRevision, eq(dataRevision.clientId, appUser.clientId))
-    .where(sql`${appUser.id} = ANY(${sql.placeholder('ids')}::int[])`).prepare('auth_users_by_id');
-  const users = new BatchLoader((ids: number[]) => usersById.execute({ ids }), (r) => r.user.id);
-  // An access token works while its session lives (issue 33.4): a refresh-token family with a token not
-  // revoked (logout, password change, blocking and reuse revoke them all; a rotation leaves its successor).
-  // One indexed lookup, batched like the user's and run beside it, so it adds no round trip.
-  const liveSessions = db.selectDistinct({ family: refreshToken.family }).from(refreshToken)
-    .where(and(sql`${refreshToken.family} = ANY(${sql.placeholder('families')}::uuid[])`, isNull(refreshToken.revokedAt)))
-    .prepare('auth_live_sessions');
-  const sessions = new BatchLoader((families: string[]) => liveSessions.execute({ families }), (r) => r.family);
-  app.decorateRequest('sessionId', null);
-  app.addHook('onRequest', async (req) => {
-    const credential = credentialOf(req);
-    if (credential === 'none') return;
-    const header = req.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    // Plain links carry no bearer token: a produced file and a documentation PDF take their own cookie.
-    const [cookieName, purpose] = credential === 'file' ? [FILE_COOKIE, FILE_TOKEN_PURPOSE]
-      : credential === 'documentation' ? [DOCUMENTATION_COOKIE, DOCUMENTATION_TOKEN_PURPOSE] : [];
-    const cookie = cookieName && !token ? req.cookies[cookieName] : undefined;
-    const claims = token ? await ctx.tokens.verify(token) : cookie ? await ctx.tokens.verify(cookie, purpose) : null;
-    if (!claims) throw unauthorized();
-    // An access token names its session; one without (or of an ended session) is refused. The cookies of
-    // a file or a documentation PDF are not access tokens: they live a few minutes and name none.
-    if (token && !claims.sessionId) throw unauthorized();
-    const [found, session] = await Promise.all([users.load(claims.userId), claims.sessionId && sessions.load(claims.sessionId)]);
-    const user = found?.user;
-    if (!user || !mayAct(user) || user.clientId !== claims.clientId || (claims.sessionId && !session)) {
-      throw unauthorized();
-    }
-    assertMayWork(req, user);
-    req.user = user;
-    req.dataRevision = found.revision ?? 0;
-    req.sessionId = claims.sessionId ?? null;
-  });
+  refuseBodiesUnread(app, config);
+  authenticate(app, ctx);
 
   // A list too long to validate element by element is refused before the schema sees it.
   app.addHook('preValidation', async (req) => {
@@ -294,4 +235,79 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await jobs.start(ctx);
   app.addHook('onClose', () => jobs.stop());
   return app;
+}
+
+/**
+ * Bodies refused before they are read (issue 34): a body declared larger than its route takes answers 413
+ * (in the route's own words where it has them) before the token is checked, and any answer given before
+ * the body was read closes the connection.
+ */
+function refuseBodiesUnread(app: FastifyInstance, config: Config): void {
+  // A body declared larger than its route takes is refused before a byte of it is read, and before the
+  // token is checked (no database work): a multipart upload of 200 MB was read whole before its 413 (issue 34).
+  app.addHook('onRequest', async (req) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    // The header, not req.isMultipart(): the plugin marks a request multipart only when it parses the body.
+    if (/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
+      if (declared > config.maxUploadBytes + MULTIPART_FRAMING_BYTES) throw uploadTooLarge(config.maxUploadBytes);
+    } else if (declared > (req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit!)) {
+      throw new HttpError(413, req.routeOptions.config.tooLargeMessage ?? FRAMEWORK_MESSAGES[413]!);
+    }
+  });
+  // An answer given before the body was read (a refusal by size or token, a 404) closes the connection:
+  // to keep it, Node would read (and drop) the rest of the body, however large, from whoever sent it.
+  app.addHook('onSend', async (req, reply) => {
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !req.raw.complete) reply.header('connection', 'close');
+  });
+}
+
+/** The bearer token (or a file's own cookie) checked on every request that needs one: see the first comment. */
+function authenticate(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  // authenticate: every /api route needs a valid access token of an active user, unless public; so do
+  // produced files (/files/…), which also take their own cookie, so that a plain link opens them. Decided
+  // on the route the router matched (its decoded path), never on the raw URL: `/%61pi/…` is `/api/…`.
+  // A handler that reads `req.user` where none was set answers 401 (fail closed, see userSlot).
+  app.decorateRequest('user', userSlot);
+  app.decorateRequest('dataRevision', 0);
+  // The user and his client's data revision, read before anything else of the request (cached answers
+  // are keyed on the revision): one named prepared statement (parsed and planned once per connection),
+  // shared by the requests that arrive together (BatchLoader).
+  const usersById = db.select({ user: appUser, revision: dataRevision.revision }).from(appUser)
+    .leftJoin(dataRevision, eq(dataRevision.clientId, appUser.clientId))
+    .where(sql`${appUser.id} = ANY(${sql.placeholder('ids')}::int[])`).prepare('auth_users_by_id');
+  const users = new BatchLoader((ids: number[]) => usersById.execute({ ids }), (r) => r.user.id);
+  // An access token works while its session lives (issue 33.4): a refresh-token family with a token not
+  // revoked (logout, password change, blocking and reuse revoke them all; a rotation leaves its successor).
+  // One indexed lookup, batched like the user's and run beside it, so it adds no round trip.
+  const liveSessions = db.selectDistinct({ family: refreshToken.family }).from(refreshToken)
+    .where(and(sql`${refreshToken.family} = ANY(${sql.placeholder('families')}::uuid[])`, isNull(refreshToken.revokedAt)))
+    .prepare('auth_live_sessions');
+  const sessions = new BatchLoader((families: string[]) => liveSessions.execute({ families }), (r) => r.family);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (req) => {
+    const credential = credentialOf(req);
+    if (credential === 'none') return;
+    const header = req.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    // Plain links carry no bearer token: a produced file and a documentation PDF take their own cookie.
+    const [cookieName, purpose] = credential === 'file' ? [FILE_COOKIE, FILE_TOKEN_PURPOSE]
+      : credential === 'documentation' ? [DOCUMENTATION_COOKIE, DOCUMENTATION_TOKEN_PURPOSE] : [];
+    const cookie = cookieName && !token ? req.cookies[cookieName] : undefined;
+    const claims = token ? await ctx.tokens.verify(token) : cookie ? await ctx.tokens.verify(cookie, purpose) : null;
+    if (!claims) throw unauthorized();
+    // An access token names its session; one without (or of an ended session) is refused. The cookies of
+    // a file or a documentation PDF are not access tokens: they live a few minutes and name none.
+    if (token && !claims.sessionId) throw unauthorized();
+    const [found, session] = await Promise.all([users.load(claims.userId), claims.sessionId && sessions.load(claims.sessionId)]);
+    const user = found?.user;
+    if (!user || !mayAct(user) || user.clientId !== claims.clientId || (claims.sessionId && !session)) {
+      throw unauthorized();
+    }
+    assertMayWork(req, user);
+    req.user = user;
+    req.dataRevision = found.revision ?? 0;
+    req.sessionId = claims.sessionId ?? null;
+  });
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './net.ts';
 import { ensureProgram } from '../scripts/ensure.ts';
+import { signIn } from '../test/server/serverProcess.ts';
 
 // `npm run start:cluster -- 2` for real (scripts/cluster.ts): two server processes on one embedded
 // PostgreSQL behind nginx. A sign-in through nginx is valid on both instances, and SIGTERM stops all.
@@ -46,11 +47,7 @@ describe('npm run start:cluster', () => {
       for (const p of ports) expect(await up(`http://127.0.0.1:${p}/api/manager/status/`)).toBe(true);
 
       const base = `http://127.0.0.1:${port}/api/manager`;
-      const login = await fetch(`${base}/user/login/`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'gebruiker@grondslag.local', password: PASSWORD }),
-      });
-      expect(login.status).toBe(200);
-      const authorization = `Bearer ${((await login.json()) as { access: string }).access}`;
+      const authorization = `Bearer ${await signIn(`http://127.0.0.1:${port}`, 'gebruiker@grondslag.local', PASSWORD)}`;
       // Through nginx (round robin: both instances answer in turn), and straight at each instance.
       for (let i = 0; i < 4; i++) expect((await fetch(`${base}/project/`, { headers: { authorization } })).status).toBe(200);
       for (const p of ports) {

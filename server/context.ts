@@ -79,5 +79,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes reachable without an access token (login, refresh, status, reset). */
     public?: boolean;
+    /** The 413's words when a body is declared larger than the route's bodyLimit (else the generic one). */
+    tooLargeMessage?: string;
   }
 }

@@ -218,5 +218,5 @@ export async function webdavRoutes(app: FastifyInstance, opts: { ctx: AppContext
     url, exposeHeadRoute: false, handler,
   });
   // A larger XML body is refused while it arrives (by its Content-Length, or as it streams), never parsed.
-  app.route({ method: XML_METHODS, url, bodyLimit: MAX_DAV_XML_BYTES, handler });
+  app.route({ method: XML_METHODS, url, bodyLimit: MAX_DAV_XML_BYTES, config: { tooLargeMessage: XML_TOO_LARGE }, handler });
 }

@@ -10,7 +10,8 @@ import { type RemapReport, remapNotice, remapPeriodItems } from '../formulas/per
 import { formatMoney } from '../lib/nlFormat.ts';
 import type { ModelMeta, ReadOnlyReason } from '../api/contract/workbench.ts';
 import { NOT_FOUND } from '../api/contract/messages.ts';
-import { applyMapSpaceUsage, spaceUsageDiff, type MapTotals } from '../formulas/spaceUsageFromMap.ts';
+import { applyMapSpaceUsage } from '../formulas/spaceUsageFromMap.ts';
+import { compareWithMap } from './mapTakeover.ts';
 import { formulasDropped, insertEntries, removeEntries } from './entryRows.ts';
 import { afterPaint, buildEngine, ChangesWaitingForEngine, mark } from './firstPaint.ts';
 import { tellSaveFailure, type StatusError } from './saveFailure.ts';
@@ -425,26 +426,10 @@ export class WorkbenchStore {
   async startMapTakeover(): Promise<void> {
     if (this.mapTakeoverBlocked !== null || !this.meta) return;
     runInAction(() => (this.mapTakeover = { step: 'loading' }));
-    let totals: MapTotals;
-    let region: number | null;
-    try {
-      [totals, region] = await Promise.all([this.deps.api.mapTotals(this.meta.version_id), this.deps.api.mapRegionArea?.(this.meta.version_id) ?? null]);
-    } catch {
-      runInAction(() => (this.mapTakeover = { step: 'closed' }));
-      this.deps.toasts.error(MSG.mapLoadFailed, 5_000);
-      return;
-    }
+    const next = await compareWithMap(this.deps.api, this.meta.version_id, () => ({ space: this.space, results: this.results }));
     if (this.disposed) return;
-    if (!Object.keys(totals).length && region === null) {
-      // The map data went since the model was loaded.
-      runInAction(() => (this.mapTakeover = { step: 'closed' }));
-      this.deps.toasts.error(MSG.mapEmpty, 5_000);
-      return;
-    }
-    const gross = region === null || !this.results ? null : { model: this.results.spaceUsage.gross, map: region };
-    // Only a region: the rows stay as they are, so the comparison is the gross area alone.
-    const diff = Object.keys(totals).length ? spaceUsageDiff(this.space, totals) : [];
-    runInAction(() => (this.mapTakeover = { step: 'confirm', totals, diff, gross }));
+    runInAction(() => (this.mapTakeover = 'error' in next ? { step: 'closed' } : next));
+    if ('error' in next) this.deps.toasts.error(next.error, 5_000);
   }
 
   /** The confirmation: the map's m² into the space-usage rows, one undo step (applyMapSpaceUsage decides the rows). */
@@ -500,9 +485,7 @@ export class WorkbenchStore {
     return this.space.some((r) => !isCompleteSpaceRow(r));
   }
 
-  get saving(): boolean {
-    return this.writing.busy;
-  }
+  get saving(): boolean { return this.writing.busy; }
 
   /** Save; resolves true when saved. */
   async save(): Promise<boolean> {
