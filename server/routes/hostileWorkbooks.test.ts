@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { once } from 'node:events';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
@@ -9,6 +10,8 @@ import { editLinkFor, multipart, rolesAsGlobal, seedTree, type Tree } from '../.
 import { job, modelResult, savedModel, storedFile, templateModel, templateReport } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { setWorkerMemoryMb, setWorkerTaskSeconds } from '../threads/workbookThreads.ts';
+import { openedOrProblem } from '../../src/formulas/xlsxPackage.ts';
+import { missingSheetsMessage } from '../../src/formulas/reportWorkbook.ts';
 import { WORKBOOK_MESSAGES, WORKER_MEMORY_MESSAGE, cellOutsideGridMessage, workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 import { TRAVERSAL_NAMES, badEntityWorkbook, farColumnsWorkbook, smallWorkbook, workbookWithEntry, unclosedRowsWorkbook, workbookWith, zipBomb } from '../../test/formulas/hostileWorkbooks.ts';
 
@@ -44,7 +47,8 @@ const activeFile = async (modelId: number) =>
 /** A spreadsheet model with an edit link of USR: its PUT, and LOCK giving the lock token. */
 async function opened() {
   const tree = await seedTree(t.db, a, { roles: rolesAsGlobal(a) });
-  const url = await editLinkFor(t.db, a, tree, { publicUrl: base, userId: a.usr.id, filename: FILE, now: t.clock.now(), hours: t.config.fileLinkHours });
+  const linkOf = (user: UserRow) => editLinkFor(t.db, a, tree, { publicUrl: base, userId: user.id, filename: FILE, now: t.clock.now(), hours: t.config.fileLinkHours });
+  const url = await linkOf(a.usr);
   const put = (body: Uint8Array, token?: string) => fetch(url, { method: 'PUT', headers: token ? { if: `(<${token}>)` } : {}, body: Buffer.from(body) });
   const lock = async () => {
     const res = await fetch(url, {
@@ -53,7 +57,7 @@ async function opened() {
     });
     return /<([^>]+)>/.exec(res.headers.get('lock-token') ?? '')![1]!;
   };
-  return { tree, put, lock };
+  return { tree, url, linkOf, put, lock };
 }
 
 describe('WebDAV PUT of an edit link', () => {
@@ -237,14 +241,14 @@ describe('issue 34: bodies refused before they are read', () => {
     for await (const chunk of res) chunks.push(chunk as Buffer);
     await (req.socket!.destroyed ? Promise.resolve() : once(req.socket!, 'close'));
     req.destroy();
-    return { status: res.statusCode, connection: res.headers.connection, message: JSON.parse(Buffer.concat(chunks).toString()).message as string };
+    return { status: res.statusCode, connection: res.headers.connection, body: Buffer.concat(chunks).toString() };
   }
   const multipartHeaders = { 'content-type': 'multipart/form-data; boundary=grens' };
 
   it('answers a multipart upload declaring 200 MB with 413 at once and closes the connection', async () => {
     const auth = await bearer(t.app, a.staff);
     const res = await declaring('POST', `${base}${M}/template-report/`, 200_000_000, { ...multipartHeaders, ...auth });
-    expect(res).toEqual({ status: 413, connection: 'close', message: `Het bestand is te groot (maximaal ${Math.round(t.config.maxUploadBytes / 1_000_000)} MB).` });
+    expect([res.status, res.connection, JSON.parse(res.body).message]).toEqual([413, 'close', `Het bestand is te groot (maximaal ${Math.round(t.config.maxUploadBytes / 1_000_000)} MB).`]);
   });
 
   it('answers an upload without a token with 401 before its body and closes the connection', async () => {
@@ -257,5 +261,67 @@ describe('issue 34: bodies refused before they are read', () => {
     const url = await editLinkFor(t.db, a, tree, { publicUrl: base, userId: a.usr.id, filename: FILE, now: t.clock.now(), hours: t.config.fileLinkHours });
     const res = await declaring('PUT', url, 200_000_000, {});
     expect([res.status, res.connection]).toEqual([413, 'close']);
+  });
+
+  it('checks a WebDAV PUT’s link, edit right, lock and If header before its body: refused at once, connection closed', async () => {
+    const { url, linkOf, lock } = await opened();
+    const declared = 10_000_000; // under the PUT's cap: only the checks can refuse it before it is read
+    const badToken = url.replace(/\/dav\/([^/]+)\//, (_m, token: string) => `/dav/${token.slice(0, -2)}xx/`);
+    expect([(await declaring('PUT', badToken, declared, {})).status, (await declaring('PUT', url, declared, {})).connection]).toEqual([404, 'close']);
+    const noLock = await declaring('PUT', url, declared, {});
+    expect([noLock.status, noLock.body]).toEqual([423, expect.stringContaining('lock-token-submitted')]);
+    expect((await declaring('PUT', `${url}.kopie`, declared, {})).status).toBe(403);
+    const token = await lock();
+    expect((await declaring('PUT', url, declared, { if: '(<opaquelocktoken:een-ander>)' })).status).toBe(412);
+    expect((await declaring('PUT', url, declared, { if: `(<${token}> ["999999"])` })).status).toBe(412);
+    const viewer = await declaring('PUT', await linkOf(a.vwr), declared, {});
+    expect([viewer.status, viewer.connection]).toEqual([403, 'close']);
+  });
+});
+
+describe('issue 34: the workbook check runs in a worker thread', () => {
+  /** The longest the event loop stood still while `work` ran (ms): what another user's call would have waited. */
+  async function longestStall(work: () => Promise<void>): Promise<number> {
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    try {
+      await work();
+      // The sample of a stall is taken by the monitor's next timer: one must still run after the work.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      delay.disable();
+    }
+    return delay.max / 1e6;
+  }
+
+  /** A workbook within the caps whose check unpacks 49 MB, and how long that check holds the thread it runs on (ms). */
+  async function heavyWorkbook() {
+    const data = await zipBomb(49);
+    await openedOrProblem(data); // warm: the first run pays for compiling
+    const start = performance.now();
+    expect(typeof (await openedOrProblem(data))).toBe('object');
+    return { data, checkMs: performance.now() - start };
+  }
+
+  it('keeps the event loop free while an uploaded report template is checked', async () => {
+    const { data, checkMs } = await heavyWorkbook();
+    const send = async () => {
+      const res = await upload(a.staff, 'template-report/', { name: 'Zwaar', n_models_min: 1, n_models_max: 2 }, data);
+      expect([res.statusCode, res.json().message]).toEqual([400, missingSheetsMessage(['Rekenmodellen', 'Perioden'])]);
+    };
+    await send(); // the thread started, the code paths compiled
+    expect(await longestStall(send)).toBeLessThan(checkMs / 2);
+  });
+
+  it('keeps the event loop free while a WebDAV PUT is checked, and saves the file', async () => {
+    const { data, checkMs } = await heavyWorkbook();
+    const { tree, put, lock } = await opened();
+    const token = await lock();
+    expect((await put(smallWorkbook(), token)).status).toBe(204); // warm
+    const stall = await longestStall(async () => {
+      expect((await put(data, token)).status).toBe(204);
+    });
+    expect(stall).toBeLessThan(checkMs / 2);
+    expect(await activeFile(tree.modelId)).toContain(data.length);
   });
 });

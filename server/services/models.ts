@@ -15,7 +15,8 @@ import { refuseStaleEdit } from './staleEdit.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import { cachedAnswer, type CachedAnswer } from './answerCache.ts';
 import { copyFile, readFile, saveFile } from '../storage/files.ts';
-import { fileRefusal, xlsxProblem } from '../storage/xlsx.ts';
+import { fileRefusal } from '../storage/xlsx.ts';
+import { checkWorkbook, problemOf } from '../threads/workbookThreads.ts';
 import { REQUIRED_MESSAGE } from '../../src/lib/names.ts';
 import type { z } from 'zod';
 import type { ModelCreateBody, ModelPatchBody, ModelPlatform, SavedModelItem } from '../../src/api/contract/model.ts';
@@ -198,7 +199,7 @@ export async function listSavedModels(ctx: AppContext, user: UserRow, id: number
 export async function uploadSavedModel(
   ctx: AppContext, user: UserRow, id: number, file: UploadedFile, ip: string,
 ) {
-  if ((await xlsxProblem(file.data)) === 'too-large') throw fileRefusal('too-large');
+  if (problemOf(await checkWorkbook(file.data)) === 'too-large') throw fileRefusal('too-large');
   await command(ctx, { user, ip }, async (c) => {
     const access = await historyModel(c.tx, user, id, true);
     await addSavedModel(c, user, access, file);

@@ -4,7 +4,8 @@ import { categoryAttachment, phase, subregion, templateModel, typeProject } from
 import { notFound } from '../errors.ts';
 import { assertCanAddTemplateModel } from '../policies/admin.ts';
 import { saveFile } from '../storage/files.ts';
-import { XLSX_CONTENT_TYPE, fileRefusal, xlsxProblem } from '../storage/xlsx.ts';
+import { XLSX_CONTENT_TYPE, fileRefusal } from '../storage/xlsx.ts';
+import { checkWorkbook, problemOf } from '../threads/workbookThreads.ts';
 import { command } from './command.ts';
 import { mapViewerOf, subregionOutlineUri, type MapViewer } from './mapviewerUris.ts';
 import type { TemplateModelCreateBody, TemplateModelItem } from '../../src/api/contract/referenceData.ts';
@@ -44,7 +45,7 @@ export const listCategories = async (ctx: AppContext, user: UserRow) =>
  */
 export async function createTemplateModel(ctx: AppContext, user: UserRow, body: TemplateModelCreateBody, ip: string): Promise<TemplateModelItem> {
   assertCanAddTemplateModel(user);
-  const problem = await xlsxProblem(body.file.data);
+  const problem = problemOf(await checkWorkbook(body.file.data));
   if (problem) throw fileRefusal(problem);
   const name = body.name?.trim() || body.file.filename.replace(/\.xlsx$/i, '');
   return command(ctx, { user, ip }, async (c) => {

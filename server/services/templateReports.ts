@@ -9,9 +9,8 @@ import { XLSX_CONTENT_TYPE, fileRefusal } from '../storage/xlsx.ts';
 import { command } from './command.ts';
 import { REPORT_TEMPLATE_MESSAGES } from '../../src/api/contract/messages.ts';
 import type { TemplateReportCreateBody, TemplateReportItem, TemplateReportPatchBody } from '../../src/api/contract/templateReport.ts';
-import { missingReportSheets, missingSheetsMessage } from '../../src/formulas/reportWorkbook.ts';
-import { isNotAWorkbook, openXlsx } from '../../src/formulas/xlsxPackage.ts';
-import { ZipTooLarge } from '../../src/formulas/zipPackage.ts';
+import { missingSheetsMessage } from '../../src/formulas/reportWorkbook.ts';
+import { checkWorkbook } from '../threads/workbookThreads.ts';
 
 // Report templates (spec 1 §7 template-report/; docs/reports.md): the list everybody reads (his grants;
 // an admin all), and staff's upload, change, delete and download. Always within the caller's client.
@@ -64,15 +63,10 @@ async function ownTemplate(db: DbOrTx, user: UserRow, id: number, lock = false):
 }
 
 /** Why an uploaded file cannot be a report template (too large unpacked, not an xlsx, a data sheet missing), or null. */
-export async function reportTemplateProblem(data: Uint8Array): Promise<HttpError | null> {
-  try {
-    const missing = missingReportSheets(await openXlsx(data));
-    return missing.length ? badRequest([{ path: 'file', message: missingSheetsMessage(missing) }]) : null;
-  } catch (e) {
-    if (e instanceof ZipTooLarge) return fileRefusal('too-large');
-    if (isNotAWorkbook(e)) return fileRefusal('not-xlsx');
-    throw e;
-  }
+async function reportTemplateProblem(data: Uint8Array): Promise<HttpError | null> {
+  const check = await checkWorkbook(data, { reportTemplate: true });
+  if ('problem' in check) return fileRefusal(check.problem);
+  return check.missingSheets.length ? badRequest([{ path: 'file', message: missingSheetsMessage(check.missingSheets) }]) : null;
 }
 
 /** POST template-report/ (staff): the workbook is checked before the command; the name is unique per client (409). */

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import type { ModelResults, ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
-import type { WorkerAnswer, WorkerTask } from './workbookWorker.ts';
+import type { WorkbookCheck, WorkerAnswer, WorkerTask } from './workbookWorker.ts';
 import type { SamlCheck, SamlSettingsOf } from './samlCheck.ts';
 import { JobFailure } from '../errors.ts';
 import { WORKER_MEMORY_MESSAGE, workerTimeoutMessage } from '../../src/api/contract/messages.ts';
@@ -183,6 +183,17 @@ function inThread<T>(message: WorkerTask, opts: TaskOptions = {}): Promise<T> {
  */
 export const fillWorkbook = (xlsx: Uint8Array, inputs: WorkbookInputs): Promise<{ xlsx: Uint8Array; skipped: string[] } | null> =>
   inThread({ kind: 'fill', xlsx, inputs });
+
+/**
+ * An uploaded workbook checked (openedOrProblem; with `reportTemplate`, its data sheets too): in a thread,
+ * since a file within the upload caps can unpack to ~100 MB of parts, a second of work the event loop
+ * would otherwise spend while other users wait. The bytes are copied to the thread; the caller keeps them to store.
+ */
+export const checkWorkbook = (xlsx: Uint8Array, opts: { reportTemplate?: boolean } = {}): Promise<WorkbookCheck> =>
+  inThread({ kind: 'check', xlsx, reportTemplate: opts.reportTemplate ?? false });
+
+/** The problem of a checked workbook, or null when it opened. */
+export const problemOf = (check: WorkbookCheck) => ('problem' in check ? check.problem : null);
 
 /** A model's results (modelResultsOf: the engine, or the saved-workbook reader); `opts.key`: a digest of the input. */
 export const computeModelResults = (input: ModelResultsInput, opts?: TaskOptions): Promise<ModelResults> =>

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { type WorkbookInputs, writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
-import { ReportTemplateError, fillReportWorkbook } from '../../src/formulas/reportWorkbook.ts';
-import { isNotAWorkbook } from '../../src/formulas/xlsxPackage.ts';
+import { ReportTemplateError, fillReportWorkbook, missingReportSheets } from '../../src/formulas/reportWorkbook.ts';
+import { isNotAWorkbook, openedOrProblem, type XlsxProblem } from '../../src/formulas/xlsxPackage.ts';
 import type { ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
 import type { SamlSettingsOf } from './samlCheck.ts';
@@ -11,9 +11,19 @@ import type { SamlSettingsOf } from './samlCheck.ts';
 export type WorkerTask =
   | { kind: 'fill'; xlsx: Uint8Array; inputs: WorkbookInputs }
   | { kind: 'report'; xlsx: Uint8Array; data: ReportData }
+  | { kind: 'check'; xlsx: Uint8Array; reportTemplate: boolean }
   | { kind: 'results'; input: ModelResultsInput }
   | { kind: 'saml'; settings: SamlSettingsOf; nowMs: number; samlResponse: string };
 export type WorkerAnswer = { value: unknown } | { error: string };
+
+/** What the check of an uploaded workbook found: why it is none, or the data sheets a report template lacks (none: empty). */
+export type WorkbookCheck = { problem: XlsxProblem } | { missingSheets: string[] };
+
+async function checkWorkbook(xlsx: Uint8Array, reportTemplate: boolean): Promise<WorkbookCheck> {
+  const pkg = await openedOrProblem(xlsx);
+  if (typeof pkg === 'string') return { problem: pkg };
+  return { missingSheets: reportTemplate ? missingReportSheets(pkg) : [] };
+}
 
 /** A produced workbook, handed over without a copy. */
 const workbook = (out: Uint8Array) => ({ value: out, transfer: [out.buffer as ArrayBuffer] });
@@ -21,6 +31,7 @@ const workbook = (out: Uint8Array) => ({ value: out, transfer: [out.buffer as Ar
 async function run(task: WorkerTask): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
   // The engine (HyperFormula) is loaded at the first results task: a thread that only fills workbooks starts faster.
   if (task.kind === 'saml') return { value: await (await import('./samlCheck.ts')).checkSamlResponse(task.settings, task.nowMs, task.samlResponse) };
+  if (task.kind === 'check') return { value: await checkWorkbook(task.xlsx, task.reportTemplate) };
   if (task.kind === 'results') return { value: await (await import('../../src/formulas/modelResults.ts')).modelResultsOf(task.input) };
   try {
     if (task.kind === 'report') return workbook(await fillReportWorkbook(task.xlsx, task.data));

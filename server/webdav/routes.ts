@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { errorBody, notFound } from '../errors.ts';
 import { DAV_PREFIX } from './editLinks.ts';
 import {
-  DavError, fileData, fileInfo, liveLock, lock, lockSeconds, refreshLock, resolveLink, save, sessionOf, unlock, type DavLink,
+  DavError, assertMayPut, fileData, fileInfo, liveLock, lock, lockSeconds, refreshLock, resolveLink, save, sessionOf, unlock, type DavLink,
 } from './service.ts';
 import {
   BadXml, DAV_NS, MAX_DAV_XML_BYTES, activeLockXml, errorXml, lockAnswerXml, multistatusXml, parseLockinfo, parsePropfind,
@@ -133,6 +133,16 @@ async function proppatch(r: DavRequest, req: FastifyRequest, reply: FastifyReply
   return sendXml(reply, 207, multistatusXml([responseXml(href, [{ status: '403 Forbidden', props: protectedOnes.map((p) => propXml(p)) }, others])]));
 }
 
+/**
+ * The refusal of a method on the folder, another name in it or deeper (OPTIONS, PROPFIND and PROPPATCH
+ * are answered there before): nothing can be created, moved or deleted, only the file saved.
+ */
+function outsideFile(target: Exclude<Target, 'file'>, method: string, allow: string) {
+  if (target === 'deeper') return method === 'PUT' || method === 'MKCOL' ? new DavError(409, NO_NEW_RESOURCES) : notFound();
+  if (target === 'missing') return method === 'PUT' || method === 'MKCOL' || method === 'LOCK' ? forbidden() : notFound();
+  return method === 'DELETE' || method === 'MOVE' || method === 'COPY' ? forbidden() : notAllowed(allow);
+}
+
 // ---------- the routes ----------
 
 export async function webdavRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
@@ -155,8 +165,19 @@ export async function webdavRoutes(app: FastifyInstance, opts: { ctx: AppContext
     throw err; // the app's handler answers the rest (HttpError, framework errors, faults)
   });
 
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+  // A PUT's link, target, edit right, lock and If header are checked before its body is read (onRequest):
+  // a refusal answers at once and closes the connection (the app's onSend), the bytes are never taken in.
+  const checkedPuts = new WeakMap<FastifyRequest, DavRequest>();
+  const onRequest = async (req: FastifyRequest) => {
+    if (req.method !== 'PUT') return;
     const r = await davRequest(ctx, req);
+    if (r.target !== 'file') throw outsideFile(r.target, req.method, FOLDER_METHODS);
+    await assertMayPut(ctx, r.d, r.path, header(req, 'if'));
+    checkedPuts.set(req, r);
+  };
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const r = checkedPuts.get(req) ?? await davRequest(ctx, req);
     const { target } = r;
     const method = req.method;
     const allow = target === 'file' ? FILE_METHODS : FOLDER_METHODS;
@@ -166,9 +187,7 @@ export async function webdavRoutes(app: FastifyInstance, opts: { ctx: AppContext
     }
     if (method === 'PROPFIND') return propfind(ctx, r, req, reply);
     if (method === 'PROPPATCH') return proppatch(r, req, reply);
-    if (target === 'deeper') throw method === 'PUT' || method === 'MKCOL' ? new DavError(409, NO_NEW_RESOURCES) : notFound();
-    if (target === 'missing') throw method === 'PUT' || method === 'MKCOL' || method === 'LOCK' ? forbidden() : notFound();
-    if (target === 'folder') throw method === 'DELETE' || method === 'MOVE' || method === 'COPY' ? forbidden() : notAllowed(allow);
+    if (target !== 'file') throw outsideFile(target, method, allow);
     switch (method) {
       case 'GET':
       case 'HEAD': {
@@ -215,7 +234,7 @@ export async function webdavRoutes(app: FastifyInstance, opts: { ctx: AppContext
   const url = `${DAV_PREFIX}/*`;
   app.route({
     method: ['OPTIONS', 'GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE', ...DAV_METHODS.map(([m]) => m).filter((m) => !XML_METHODS.includes(m))],
-    url, exposeHeadRoute: false, handler,
+    url, exposeHeadRoute: false, onRequest, handler,
   });
   // A larger XML body is refused while it arrives (by its Content-Length, or as it streams), never parsed.
   app.route({ method: XML_METHODS, url, bodyLimit: MAX_DAV_XML_BYTES, config: { tooLargeMessage: XML_TOO_LARGE }, handler });

@@ -4,13 +4,15 @@ import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { appUser, editLink, modelSession, storedFile } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { requireEdit } from '../policies/projects.ts';
 import { mayActInMainApp } from '../policies/users.ts';
 import { command, type Command } from '../services/command.ts';
 import { editableModel, readableModel } from '../services/editAccess.ts';
 import { addSavedModel } from '../services/models.ts';
 import type { ModelAccess } from '../services/projectRows.ts';
 import { readFile } from '../storage/files.ts';
-import { XLSX_CONTENT_TYPE, xlsxProblem } from '../storage/xlsx.ts';
+import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
+import { checkWorkbook, problemOf } from '../threads/workbookThreads.ts';
 import { WORKBOOK_MESSAGES } from '../../src/api/contract/messages.ts';
 import { findEditLink } from './editLinks.ts';
 import type { UploadedFile } from '../../src/api/contract/attachment.ts';
@@ -165,28 +167,50 @@ export async function unlock(ctx: AppContext, d: DavLink, token: string, ip: str
 }
 
 /**
- * PUT of a saved workbook: with the link user's live lock, its token submitted and the If header's
- * conditions holding, the file becomes the model's new active history entry and what the link serves
- * from now on. No live lock of his (never locked, expired, released, session ended in Projects, someone
- * else's): 423 and nothing changes — a PUT that did not lock could overwrite another's work, and Excel
- * and LibreOffice always lock first. Conditions that fail: 412. Only then is the file read (so whoever
- * holds no lock cannot make the server unpack anything): 413 when it unpacks beyond the caps, 415 when
- * it is no xlsx.
+ * Why the link user may not PUT: no live lock of his (never locked, expired, released, session ended in
+ * Projects, someone else's) is 423 — a PUT that did not lock could overwrite another's work, and Excel
+ * and LibreOffice always lock first; the If header's conditions failing is 412, its lists without his
+ * token 423.
+ */
+function putRefusal(d: DavLink, s: SessionRow | undefined, lists: ReturnType<typeof ifLists>, path: string, fileId: number, now: Date): DavError | null {
+  const live = liveLock(s, now);
+  if (!live || live.userId !== d.user.id) return lockRequired();
+  const { holds, tokens } = evaluateIf(lists, { path, etag: etagOf(fileId), lockToken: live.token });
+  if (!holds) return preconditionFailed();
+  return tokens.includes(live.token) ? null : lockRequired();
+}
+
+/**
+ * The PUT's refusal by the user's edit right, the lock and the If header, asked before its body is read (routes.ts): whoever
+ * holds no lock can make the server read and unpack nothing. save asks again in its command.
+ */
+export async function assertMayPut(ctx: AppContext, d: DavLink, path: string, ifHeader: string | undefined) {
+  requireEdit(d.access.role);
+  const lists = ifLists(ifHeader);
+  const [link] = await ctx.db.select({ fileId: editLink.fileId }).from(editLink).where(eq(editLink.id, d.link.id));
+  if (!link) throw notFound();
+  const refusal = putRefusal(d, await sessionOf(ctx.db, d.link.modelId), lists, path, link.fileId, ctx.config.now());
+  if (refusal) throw refusal;
+}
+
+/**
+ * PUT of a saved workbook (its lock and If header checked before the body was read: assertMayPut): the
+ * file is checked in a worker thread, outside the command (a check that waits for a thread holds no
+ * row lock): 413 when it unpacks beyond the caps, 415 when it is no xlsx. Then, with the link user's
+ * lock still live and the If header still holding (else 423 or 412, nothing changes), the file becomes
+ * the model's new active history entry and what the link serves from now on.
  */
 export async function save(ctx: AppContext, d: DavLink, path: string, ifHeader: string | undefined, data: UploadedFile['data'], ip: string) {
   const lists = ifLists(ifHeader);
+  const problem = problemOf(await checkWorkbook(data));
+  if (problem === 'too-large') throw new DavError(413, WORKBOOK_MESSAGES.tooLarge);
+  if (problem) throw new DavError(415, 'Alleen een Excel-werkmap (.xlsx) kan hier worden opgeslagen.');
   return command(ctx, caller(d, ip), async (c) => {
     const access = await editableModel(c, d.user, d.link.modelId);
     const s = await lockedSession(c, d.link.modelId);
     const [link] = await c.tx.select().from(editLink).where(eq(editLink.id, d.link.id)).for('update');
-    const live = liveLock(s, c.now);
-    if (!live || live.userId !== d.user.id) throw lockRequired();
-    const { holds, tokens } = evaluateIf(lists, { path, etag: etagOf(link.fileId), lockToken: live.token });
-    if (!holds) throw preconditionFailed();
-    if (!tokens.includes(live.token)) throw lockRequired();
-    const problem = await xlsxProblem(data);
-    if (problem === 'too-large') throw new DavError(413, WORKBOOK_MESSAGES.tooLarge);
-    if (problem) throw new DavError(415, 'Alleen een Excel-werkmap (.xlsx) kan hier worden opgeslagen.');
+    const refusal = putRefusal(d, s, lists, path, link.fileId, c.now);
+    if (refusal) throw refusal;
     const fileId = await addSavedModel(c, d.user, access, { filename: link.filename, contentType: XLSX_CONTENT_TYPE, data });
     await c.tx.update(editLink).set({ fileId }).where(eq(editLink.id, link.id));
     await c.audit(`Bestand '${link.filename}' vanuit Excel opgeslagen in de historie van rekenmodel '${access.modelName}'`);

@@ -4,7 +4,7 @@
 // (docs/stack.md). Only unprefixed SpreadsheetML is read (what Excel, LibreOffice and exceljs write).
 import { colName } from './workbookRefs.ts';
 import { cellOutsideGridMessage, tooManyCellsMessage } from '../api/contract/messages.ts';
-import { NotAZip, ZipPackage } from './zipPackage.ts';
+import { NotAZip, ZipPackage, ZipTooLarge } from './zipPackage.ts';
 import { MalformedXml, type XmlElement, elements, firstElement, withoutTags } from './xmlScan.ts';
 
 export interface SheetPart {
@@ -131,6 +131,24 @@ export async function openXlsx(bytes: Uint8Array): Promise<XlsxPackage> {
  * not an xlsx either), or a part that is not well-formed XML.
  */
 export const isNotAWorkbook = (e: unknown): boolean => e instanceof NotAWorkbook || e instanceof NotAZip || e instanceof MalformedXml;
+
+/** Why a file is no workbook the server reads: it unpacks beyond the caps (413), or it is no xlsx at all. */
+export type XlsxProblem = 'too-large' | 'not-xlsx';
+
+/**
+ * The opened workbook, or why `data` is none: a zip (its signature) within the unpacked size caps (refused
+ * on the sizes it declares, before inflating), whose `[Content_Types].xml` declares the spreadsheetml main
+ * part, and whose workbook part opens with its sheets (openXlsx). Only those parts are inflated.
+ */
+export async function openedOrProblem(data: Uint8Array): Promise<XlsxPackage | XlsxProblem> {
+  try {
+    return await openXlsx(data);
+  } catch (e) {
+    if (e instanceof ZipTooLarge) return 'too-large';
+    if (isNotAWorkbook(e)) return 'not-xlsx';
+    throw e;
+  }
+}
 
 export const sheetPath = (pkg: XlsxPackage, sheet: string) => pkg.sheets.find((s) => s.name === sheet)?.path;
 
