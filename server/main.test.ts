@@ -62,7 +62,7 @@ describe('server process', () => {
     expect(((await me.json()) as { first_name: string }).first_name).toBe('Blijvend');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('runs two servers on their own data folders without EMBEDDED_PG_PORT; a restart keeps the kept port while it is free', async () => {
     const [portA, portB] = [await freePort(), await freePort()];
@@ -100,5 +100,5 @@ describe('server process', () => {
     }
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(0);
-  }, 120_000);
+  }, 300_000); // four starts, each initialising or recovering an embedded PostgreSQL: minutes on a busy machine
 });
