@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './helpers.ts';
-import { ensureSignedIn, expectCell, menu, openNewModel, tab, typeInto } from './workbenchSteps.ts';
+import { ADMIN, expect, signIn, test } from './helpers.ts';
+import { createModel, ensureSignedIn, example, expectCell, menu, openNewModel, openWorkbench, tab, typeInto } from './workbenchSteps.ts';
 
 // Issue 15, points 4–6: the workbench on a laptop screen (1280 × 800 and 1440 × 900) — one header line whose
 // parts neither overlap nor leave the window, money cells that hold € 999.999.999,99 on one line, the grid
@@ -200,5 +200,42 @@ test.describe('the workbench’s menu folds (1280 × 800)', () => {
     await expect(menu(page, 'Kostenraming')).toContainText('Kostenraming');
     await page.reload();
     await expect(page.getByRole('button', { name: 'Menu inklappen' })).toBeVisible({ timeout: 30_000 });
+  });
+});
+
+test.describe('Fasering and Boekwaarde at 1280 × 800 (issue 35.9)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  /** The period column headers (a year in their title) that lie wholly inside the window, as the grid opens. */
+  const periodsInView = (page: Page, sheet: string) => page.evaluate((sheet) => {
+    const grid = document.querySelector(`[data-testid="${sheet}"]`)!;
+    const right = Math.min(grid.getBoundingClientRect().right, window.innerWidth);
+    return [...grid.querySelectorAll('.ht_master thead th')].filter((th) => {
+      const r = th.getBoundingClientRect();
+      return /\b\d{4}\b/.test(th.textContent ?? '') && r.width > 0 && r.left >= 0 && r.right <= right + 0.5;
+    }).length;
+  }, sheet);
+
+  test('at least three period columns are in view, and the breadcrumb keeps the version name', async ({ page, request }) => {
+    const version = 'Versie 2 na de inspraakronde';
+    const modelId = await createModel(request, `Werkbank ${Date.now()} met een lange projectnaam voor het herontwikkelen van het stationsgebied Noordwest`,
+      example, 'Rekenmodel met een langere naam', version);
+    await signIn(page, ADMIN);
+    await ensureSignedIn(page);
+    await openWorkbench(page, modelId);
+    await menu(page, 'Kostenraming').click();
+    await tab(page, 'Fasering').click();
+    await expectCell(page, 'sheet-cost-phasing', 0, 0, 'Bouwrijp maken');
+    expect(await periodsInView(page, 'sheet-cost-phasing')).toBeGreaterThanOrEqual(3);
+    await tab(page, 'Boekwaarde').click();
+    await expectCell(page, 'sheet-cost-bookvalue', 0, 0, 'Bouwrijp maken');
+    expect(await periodsInView(page, 'sheet-cost-bookvalue')).toBeGreaterThanOrEqual(3);
+
+    // The version's name is not cut off; the long project name gives way.
+    const crumb = page.locator('.gs-crumb', { hasText: version });
+    await expect(crumb).toBeVisible();
+    expect(await crumb.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().width > 0)).toBe(true);
+    const project = page.locator('.gs-crumb', { hasText: 'Werkbank' });
+    expect(await project.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   });
 });

@@ -18,7 +18,8 @@ export async function call<T>(api: APIRequestContext, tok: string, method: 'GET'
 }
 
 /** A project (ADM/USR/VWR for the demo users), a version and an online model holding `data` (the worked example; null: a new model's own data). */
-export async function createModel(api: APIRequestContext, name: string, data: Record<string, unknown> | null = example, modelName = 'Online'): Promise<number> {
+export async function createModel(api: APIRequestContext, name: string, data: Record<string, unknown> | null = example, modelName = 'Online',
+  versionName = 'Versie 1'): Promise<number> {
   const tok = await token(api);
   const users = await call<{ id: number; email: string }[]>(api, tok, 'GET', '/api/manager/user/');
   const id = (email: string) => users.find((u) => u.email === email)!.id;
@@ -28,7 +29,7 @@ export async function createModel(api: APIRequestContext, name: string, data: Re
     name, subregion: sub!.id, type_project: type!.id,
     roles: [{ id: id(ADMIN), role: 'ADM' }, { id: id(USER), role: 'USR' }, { id: id(READER), role: 'VWR' }],
   });
-  const version = await call<{ id: number }>(api, tok, 'POST', '/api/manager/version-model/', { name: 'Versie 1', project: project.id });
+  const version = await call<{ id: number }>(api, tok, 'POST', '/api/manager/version-model/', { name: versionName, project: project.id });
   const model = await call<{ id: number }>(api, tok, 'POST', '/api/manager/model/', { name: modelName, version: version.id, model_platform: 'online' });
   if (data) {
     const loaded = await call<{ data_version: number }>(api, tok, 'GET', `/api/grexonline/model/${model.id}/`);
@@ -50,7 +51,7 @@ export async function openWorkbench(page: Page, modelId: number) {
   await expect(page.getByTestId('strip-ew')).toBeVisible({ timeout: 20_000 });
 }
 
-export type HotEl = HTMLElement & { hot: { selectCell(r: number, c: number): void; getCell(r: number, c: number): HTMLElement | null; scrollViewportTo(o: { row: number; col: number }): void } };
+export type HotEl = HTMLElement & { hot: { selectCell(r: number, c: number): void; getCell(r: number, c: number, topmost?: boolean): HTMLElement | null; scrollViewportTo(o: { row: number; col: number }): void } };
 
 /** The text a grid cell shows (through Handsontable's API: fixed columns live in an overlay). */
 export function cell(page: Page, sheet: string, row: number, col: number) {
@@ -59,7 +60,8 @@ export function cell(page: Page, sheet: string, row: number, col: number) {
       const el = document.querySelector(`[data-testid="${sheet}"]`) as HotEl | null;
       if (!el?.hot) return null;
       el.hot.scrollViewportTo({ row, col });
-      return el.hot.getCell(row, col)?.textContent ?? null;
+      // topmost: a frozen column's cell from its overlay (the master's copy is not drawn while the grid is scrolled).
+      return el.hot.getCell(row, col, true)?.textContent ?? null;
     }, { sheet, row, col }),
     // Right after a tab switch the grid may not be there yet: wait until it is, then select.
     select: () => expect.poll(() => page.evaluate(({ sheet, row, col }) => {

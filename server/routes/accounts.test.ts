@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { createTenant, createUser, PASSWORD, bearer, type Tenant } from '../../test/server/fixtures.ts';
 import { appUser, auditLog, mfaRecoveryCode, userInvitation } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
-import { INVITE_INVALID, INVITE_NOT_SENT, INVITE_NOT_SENT_NEW_USER } from '../../src/api/contract/messages.ts';
+import { INVITE_INVALID, INVITE_NO_MAIL_SERVER, INVITE_NOT_SENT, INVITE_NOT_SENT_NEW_USER, INVITE_SENT } from '../../src/api/contract/messages.ts';
 
 // Issue 25 items 1–3: invitations, MFA recovery codes, MFA for staff.
 
@@ -113,6 +113,37 @@ describe('invitations', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().password_reset_required).toBe(true);
     expect(t.mails.length).toBe(before);
+  });
+
+  it('without a mail server the answer carries the link for the administrator, the log says it was not mailed; with one it carries none', async () => {
+    const created = await invite('metserver@acc.test');
+    expect(created).not.toHaveProperty('invitation_link');
+    const resent = await call('POST', `user/${created.id}/invite/`, a.adm);
+    expect(resent.json()).toEqual({ message: INVITE_SENT });
+
+    const host = t.config.mail.host;
+    t.config.mail.host = undefined;
+    try {
+      const res = await call('POST', 'user/new', a.adm, { first_name: 'Zonder', last_name: 'Server', email: 'zonderserver@acc.test', role: 'USR' });
+      expect(res.statusCode, res.body).toBe(201);
+      const { id, invitation_link: link } = res.json() as { id: number; invitation_link: string };
+      expect(link).toMatch(new RegExp(`^${t.config.publicUrl}/uitnodiging#\\S+$`));
+      const token = link.split('#')[1];
+      expect((await call('POST', 'user/invitation/check/', null, { token })).json()).toMatchObject({ email: 'zonderserver@acc.test' });
+      const log = await audits(a.adm.id);
+      expect(log).toContain("Uitnodiging aan 'Zonder Server' (zonderserver@acc.test) niet per e-mail verstuurd: er is geen mailserver ingesteld; de link is aan de beheerder getoond");
+      expect(log).not.toContain("Uitnodiging verstuurd aan 'Zonder Server' (zonderserver@acc.test)");
+
+      // 'Opnieuw uitnodigen' says so and hands a fresh link; the first one stops working.
+      const again = await call('POST', `user/${id}/invite/`, a.adm);
+      expect(again.statusCode).toBe(200);
+      const answer = again.json() as { message: string; invitation_link: string };
+      expect(answer.message).toBe(INVITE_NO_MAIL_SERVER);
+      expect((await call('POST', 'user/invitation/check/', null, { token: answer.invitation_link.split('#')[1] })).statusCode).toBe(200);
+      expect((await call('POST', 'user/invitation/check/', null, { token })).statusCode).toBe(400);
+    } finally {
+      t.config.mail.host = host;
+    }
   });
 
   it('a mail that cannot be sent: the new user stays, without a working link, and the answer says so (502); a failed re-invitation changes nothing', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { userEndpoints as ep } from '../../src/api/contract/users.ts';
-import { INVITE_SENT, PASSWORD_CHANGED } from '../../src/api/contract/messages.ts';
+import { INVITE_NO_MAIL_SERVER, INVITE_SENT, PASSWORD_CHANGED } from '../../src/api/contract/messages.ts';
 import * as users from '../services/users.ts';
 import { route } from './route.ts';
 
@@ -20,8 +20,8 @@ export default async function userRoutes(app: FastifyInstance) {
   route(app, ep.setBlocked, async (req) => users.setBlocked(ctx, req.user, req.params.id, req.body.blocked, req.ip));
   route(app, ep.resetMfa, async (req) => users.resetUserMfa(ctx, req.user, req.params.id, req.ip));
   route(app, ep.reinvite, async (req) => {
-    await users.reinviteUser(ctx, req.user, req.params.id, req.ip);
-    return { message: INVITE_SENT };
+    const { link } = await users.reinviteUser(ctx, req.user, req.params.id, req.ip);
+    return link ? { message: INVITE_NO_MAIL_SERVER, invitation_link: link } : { message: INVITE_SENT };
   });
   route(app, ep.resetPassword, async (req) => {
     await users.resetUserPassword(ctx, req.user, req.params.id, req.body.new_password, req.ip);

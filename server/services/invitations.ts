@@ -36,11 +36,15 @@ export async function issueInvitation(c: Command, ctx: AppContext, user: UserRow
  * working and the log says it was sent. Not sent (the mail server down or refusing): this link is
  * revoked, earlier ones stay as they were, the log says so, and the request answers 502 with `failed`.
  * Earlier links are revoked only now, so that a mail that never left takes no working link away.
+ * Without a mail server (none configured) the link is returned for the administrator to pass on
+ * (issue 35.9): it replaces the earlier ones as a sent one would, and the log says it was not mailed.
  */
 export async function sendInvitation(ctx: AppContext, actor: UserRow, ip: string, user: UserRow, invitation: IssuedInvitation,
-  failed: { message: string; body?: Record<string, unknown> }): Promise<void> {
+  failed: { message: string; body?: Record<string, unknown> }): Promise<{ link?: string }> {
+  const mailServer = ctx.config.mail.host !== undefined;
   let error: unknown = null;
   try {
+    // Without a mail server the development mailer still writes it to the server log (and the e2e mail file).
     await mailInvitation(ctx, user, actor, invitation.token);
   } catch (e) {
     error = e ?? new Error('mail');
@@ -50,13 +54,15 @@ export async function sendInvitation(ctx: AppContext, actor: UserRow, ip: string
     if (error === null) {
       // Older than this one only: a newer invitation (a second click meanwhile) is not taken back.
       await c.tx.update(userInvitation).set({ revokedAt: c.now }).where(and(open, lt(userInvitation.id, invitation.id)));
-      await c.audit(`Uitnodiging verstuurd aan '${fullName(user)}' (${user.email})`);
+      await c.audit(mailServer ? `Uitnodiging verstuurd aan '${fullName(user)}' (${user.email})`
+        : `Uitnodiging aan '${fullName(user)}' (${user.email}) niet per e-mail verstuurd: er is geen mailserver ingesteld; de link is aan de beheerder getoond`);
     } else {
       await c.tx.update(userInvitation).set({ revokedAt: c.now }).where(and(open, eq(userInvitation.id, invitation.id)));
       await c.audit(`Uitnodiging aan '${fullName(user)}' (${user.email}) kon niet worden verstuurd: het versturen van de e-mail is mislukt`);
     }
   });
   if (error !== null) throw new HttpError(502, failed.message, failed.body, { cause: error });
+  return mailServer ? {} : { link: invitationLink(ctx, invitation.token) };
 }
 
 /** The invitation mail. */

@@ -61,7 +61,7 @@ export async function getUser(ctx: AppContext, actor: UserRow, id: number) {
  * A new user of the actor's client. Without a password they get an invitation mail (issue 25.1) and
  * sign in only once they chose their own; with one (clients without mail) it is temporary.
  */
-export async function createUser(ctx: AppContext, actor: UserRow, body: CreateUserBody, ip: string): Promise<AdminUser> {
+export async function createUser(ctx: AppContext, actor: UserRow, body: CreateUserBody, ip: string): Promise<AdminUser & { invitation_link?: string }> {
   assertAdmin(actor);
   if (body.password !== undefined) assertPasswordPolicy(body.password, 'password', 'Wachtwoord voldoet niet aan de eisen');
   const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
@@ -75,17 +75,17 @@ export async function createUser(ctx: AppContext, actor: UserRow, body: CreateUs
   });
   // The user stays created when the mail fails: what the administrator entered is kept, and the answer
   // names the user, so that the screen grants what was chosen and 'Opnieuw uitnodigen' can follow.
-  if (invitation) await sendInvitation(ctx, actor, ip, user, invitation, { message: INVITE_NOT_SENT_NEW_USER, body: { user: toAdminUser(user) } });
-  return toAdminUser(user);
+  const sent = invitation && await sendInvitation(ctx, actor, ip, user, invitation, { message: INVITE_NOT_SENT_NEW_USER, body: { user: toAdminUser(user) } });
+  return { ...toAdminUser(user), ...(sent?.link && { invitation_link: sent.link }) };
 }
 
-/** 'Opnieuw uitnodigen': a fresh link by mail; the earlier links stop working. */
-export async function reinviteUser(ctx: AppContext, actor: UserRow, id: number, ip: string): Promise<void> {
+/** 'Opnieuw uitnodigen': a fresh link by mail (without a mail server: returned); the earlier links stop working. */
+export async function reinviteUser(ctx: AppContext, actor: UserRow, id: number, ip: string): Promise<{ link?: string }> {
   const { user, invitation } = await command(ctx, { user: actor, ip }, async (c) => {
     const u = await managedTarget(c.tx, actor, id);
     return { user: u, invitation: await issueInvitation(c, ctx, u) };
   });
-  await sendInvitation(ctx, actor, ip, user, invitation, { message: INVITE_NOT_SENT });
+  return sendInvitation(ctx, actor, ip, user, invitation, { message: INVITE_NOT_SENT });
 }
 
 export async function updateUser(ctx: AppContext, actor: UserRow, id: number, body: UpdateUserBody, ip: string): Promise<AdminUser> {

@@ -7,6 +7,8 @@ interface Crumb {
   text: string;
   screen?: Screen;
   params?: ScreenParams;
+  /** Kept whole while the names beside it shorten (the workbench's version name, issue 35.9). */
+  keep?: boolean;
 }
 
 /** The breadcrumb every screen has; its first item returns to Projects (spec 1 §2). */
@@ -17,7 +19,7 @@ export function PageHeader({ crumbs, children }: { crumbs: Crumb[]; children?: R
     const last = i === all.length - 1;
     return {
       // Long names shorten with an ellipsis (app.css); the full text shows on hover.
-      text: <span className="gs-crumb" title={crumb.text}>{crumb.text}</span>,
+      text: <span className={crumb.keep ? 'gs-crumb gs-crumb-keep' : 'gs-crumb'} title={crumb.text}>{crumb.text}</span>,
       current: last,
       onClick: last ? undefined : crumb.onClick ?? (crumb.screen ? () => screen.navigate(crumb.screen!, crumb.params) : undefined),
     };

@@ -360,6 +360,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
     // Tests and the benchmark drive the grid through its own API.
     (ref.current as HTMLDivElement & { hot?: Handsontable }).hot = hot;
     shapeRef.current = shape(def, readOnly);
+    openAtPeriods(hot, def);
     return () => {
       if (activeSheet?.hot === hot) setActiveSheet(null);
       hot.destroy();
@@ -406,6 +407,26 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
 });
 
 /** Shown again after display:none a grid's DOM is intact; only a window resize meanwhile needs a re-measure. */
+/** Room the periods need beside the columns before them: three, so a trend can be read (issue 35.9). */
+const PERIODS_IN_VIEW = 3;
+/** Handsontable's default width of the row numbers (rowHeaders: true). */
+const ROW_HEADER_WIDTH = 50;
+
+/**
+ * Where the columns before the periods (Fasering: Sectie, Methode and the dates, 450 px) leave fewer than
+ * three period columns in view — a laptop at 1280 × 800 —, the grid opens scrolled to its first period,
+ * the frozen description beside it; those columns are a scroll to the left, at their full width. A wider
+ * window opens at the start as before.
+ */
+function openAtPeriods(hot: Handsontable, def: SheetDef) {
+  const first = def.columns.findIndex((c) => c.period);
+  const room = hot.rootElement.clientWidth - ROW_HEADER_WIDTH;
+  if (first <= def.fixedCols || room <= 0) return;
+  const width = (from: number, to: number) => def.columns.slice(from, to).reduce((sum, c) => sum + c.width, 0);
+  if (width(0, first) + width(first, first + PERIODS_IN_VIEW) <= room) return;
+  hot.scrollViewportTo({ col: first, horizontalSnap: 'start' });
+}
+
 function useRemeasureWhenShown(active: boolean, el: RefObject<HTMLDivElement | null>, hot: RefObject<Handsontable | null>) {
   const wasActive = useRef(active);
   useEffect(() => {

@@ -214,7 +214,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
   const meta = store.meta;
   const title = TITLES[screen] ?? 'Onbekend scherm';
   const section = SECTION_SCREENS.find((s) => s.screen === screen);
-  const crumbs = meta ? [{ text: meta.project_name }, { text: meta.version_name }, { text: meta.model_name }, { text: title }] : [{ text: title }];
+  const crumbs = meta ? [{ text: meta.project_name }, { text: meta.version_name, keep: true }, { text: meta.model_name }, { text: title }] : [{ text: title }];
   return (
     <div className="gs-wb" data-testid="workbench">
       <PageHeader crumbs={crumbs}>

@@ -40,8 +40,11 @@ export async function createTestApp(
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
   const db = connect(withDatabase(adminUrl, name), 5);
   const clock = new TestClock();
+  const base = configFromEnv({});
   const config: Config = {
-    ...configFromEnv({}),
+    ...base,
+    // The test mailer below stands in for a mail server; a test without one sets mail.host to undefined.
+    mail: { ...base.mail, host: 'smtp.test' },
     clientDir: '/nonexistent',
     now: clock.now,
     ...overrides,

@@ -12,6 +12,7 @@ import { isPasswordAcceptable } from '../../lib/passwordPolicy.ts';
 import { NO_ROLE } from '../../api/contract/roles.ts';
 import { NewPasswordFields } from '../common/NewPasswordFields.tsx';
 import { AccessChecklist, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
+import { InvitationLink } from './InvitationLink.tsx';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';
 
 /**
@@ -33,6 +34,8 @@ const CreateUserScreen = observer(function CreateUserScreen() {
   const busy = submission.busy;
   /** The e-mail address the server said is in use: its field stays marked while it holds that address. */
   const [emailTaken, setEmailTaken] = useState<string | null>(null);
+  /** A user created without a mail server: the screen stays to show the invitation link to pass on. */
+  const [invited, setInvited] = useState<{ id: number; email: string; link: string } | null>(null);
 
   useEffect(() => {
     const self = auth.user?.id;
@@ -62,7 +65,7 @@ const CreateUserScreen = observer(function CreateUserScreen() {
     if (!byInvitation && !isPasswordAcceptable(password)) return void toasts.error('Wachtwoord voldoet niet aan de eisen');
     // The success toast only when the user and all that was chosen were saved; a partial result warns instead.
     await submission.run(async () => {
-      let created;
+      let created: Awaited<ReturnType<typeof usersApi.create>>;
       /** The server's message when the user was created but the invitation mail could not be sent. */
       let notSent: string | null = null;
       try {
@@ -96,11 +99,13 @@ const CreateUserScreen = observer(function CreateUserScreen() {
         screen.navigate('EditUser', { id: created.id });
         return null;
       }
-      screen.navigate('UserList');
+      if (created.invitationLink) setInvited({ id: created.id, email: created.email, link: created.invitationLink });
+      else screen.navigate('UserList');
       return failed ? null : created;
     }, {
       success: (created) => created
-        ? `Gebruiker ${created.firstName} ${created.lastName} is aangemaakt.${byInvitation ? ` Er is een uitnodiging verstuurd naar ${created.email}.` : ''}`
+        ? `Gebruiker ${created.firstName} ${created.lastName} is aangemaakt.${!byInvitation ? ''
+          : created.invitationLink ? ' Er is geen mailserver ingesteld: geef de uitnodigingslink zelf door.' : ` Er is een uitnodiging verstuurd naar ${created.email}.`}`
         : undefined,
       failure: (err) => (isStatus(err, 409) ? EMAIL_IN_USE : 'Er ging iets mis bij het aanmaken van een gebruiker.'),
     });
@@ -110,6 +115,15 @@ const CreateUserScreen = observer(function CreateUserScreen() {
     <>
       <PageHeader crumbs={[{ text: 'Gebruikers', screen: 'UserList' }, { text: 'Gebruiker toevoegen' }]} />
       <div className="gs-content">
+        {invited ? (
+          <div className="gs-stack">
+            <InvitationLink email={invited.email} link={invited.link} />
+            <div className="gs-actions">
+              <Button intent="primary" text="Naar de gebruiker" onClick={() => screen.navigate('EditUser', { id: invited.id })} />
+              <Button text="Naar gebruikers" onClick={() => screen.navigate('UserList')} />
+            </div>
+          </div>
+        ) : (
         <form onSubmit={(e) => void submit(e)} aria-label="Gebruiker toevoegen" className="gs-stack">
           <Card className="gs-form" role="region" aria-label="Gegevens">
             <h3>Gegevens</h3>
@@ -152,6 +166,7 @@ const CreateUserScreen = observer(function CreateUserScreen() {
             <Button text="Annuleren" onClick={() => screen.navigate('UserList')} disabled={busy} />
           </div>
         </form>
+        )}
       </div>
     </>
   );

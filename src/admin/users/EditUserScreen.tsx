@@ -9,6 +9,7 @@ import { useSubmission } from '../../app/submission.ts';
 import { isStatus, messageOf } from '../../api/http.ts';
 import { EMAIL_IN_USE, invitationNotSent, USER_DELETED, USER_EMAIL_PATTERN, usersApi, type AdminUser, type Role } from '../../api/users.ts';
 import { AccessChecklist, formatLastLogin, ProjectRights, type CheckRow, type ProjectRoleRow } from './access.tsx';
+import { InvitationLink } from './InvitationLink.tsx';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';
 import { changedFields, changedRows } from './changes.ts';
 
@@ -26,6 +27,8 @@ const EditUserScreen = observer(function EditUserScreen() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   /** The e-mail address the server said is in use: its field stays marked while it holds that address. */
   const [emailTaken, setEmailTaken] = useState<string | null>(null);
+  /** The invitation link to pass on, when 'Opnieuw uitnodigen' could not mail it (no mail server). */
+  const [invitationLink, setInvitationLink] = useState<string | null>(null);
 
   const show = (u: AdminUser) => {
     setUser(u);
@@ -71,8 +74,14 @@ const EditUserScreen = observer(function EditUserScreen() {
       return message;
     }, { success: (message) => message || USER_DELETED, failure: 'Fout bij het verwijderen van de gebruiker.' });
   };
-  const reinvite = () => void submission.run(() => usersApi.reinvite(userId), {
-    success: `Er is een nieuwe uitnodiging verstuurd naar ${user!.email}. De vorige link werkt niet meer.`,
+  const reinvite = () => void submission.run(async () => {
+    const answer = await usersApi.reinvite(userId);
+    setInvitationLink(answer.invitationLink ?? null);
+    return answer;
+  }, {
+    // Without a mail server the server's message says so, and the link is shown below the buttons.
+    success: (answer) => (answer.invitationLink ? answer.message
+      : `Er is een nieuwe uitnodiging verstuurd naar ${user!.email}. De vorige link werkt niet meer.`),
     // The mail could not be sent: the server says so, and that nothing changed.
     failure: (e) => invitationNotSent(e)?.message ?? messageOf(e, 'Fout bij het versturen van de uitnodiging.'),
   });
@@ -111,6 +120,7 @@ const EditUserScreen = observer(function EditUserScreen() {
                   <Button icon="envelope" text="Opnieuw uitnodigen" onClick={reinvite} disabled={busy} />
                   <Button text="Annuleren" onClick={() => screen.navigate('UserList')} disabled={busy} />
                 </div>
+                {invitationLink && <InvitationLink email={user.email} link={invitationLink} />}
               </form>
             </Card>
             <SubregionSection userId={userId} />

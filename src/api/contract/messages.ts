@@ -22,6 +22,9 @@ export const BAD_RESET_CODE = 'De ingevoerde code is ongeldig';
 export const INVITE_INVALID = 'Deze uitnodiging is ongeldig of verlopen. Vraag uw beheerder om een nieuwe uitnodiging.';
 /** The answer of 'Opnieuw uitnodigen' and of a user created with an invitation. */
 export const INVITE_SENT = 'Uitnodiging verstuurd.';
+/** The answer of 'Opnieuw uitnodigen' without a mail server: the link comes with it for the administrator (issue 35.9). */
+export const INVITE_NO_MAIL_SERVER = 'De uitnodiging is niet per e-mail verstuurd: er is geen mailserver ingesteld. '
+  + 'Geef de link hieronder zelf door aan de gebruiker; hij werkt één keer.';
 /**
  * 502 when the invitation mail could not be sent (SMTP down or refusing). A new user stays created (what
  * the administrator entered is kept) without a usable link; a re-invitation changes nothing.

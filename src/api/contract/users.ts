@@ -25,6 +25,12 @@ export const AdminUser = z.object({
   terms_conditions_accepted: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
+/** The link the administrator passes on when no mail server is set up (issue 35.9); absent when it was mailed. */
+const invitationLink = { invitation_link: z.string().optional() };
+/** Answer of POST user/new: the user, and the invitation link when it could not be mailed. */
+export const CreatedUser = AdminUser.extend(invitationLink);
+/** Answer of 'Opnieuw uitnodigen'. */
+export const InvitationAnswer = Ok.extend(invitationLink);
 export const AdminUserList = z.array(AdminUser);
 
 const required = 'Niet alle vereiste velden zijn ingevuld.';
@@ -112,15 +118,15 @@ const tags = ['users'];
 /** User administration (spec 2 §7), role ADM. The rights lists take POST and PUT alike. */
 export const userEndpoints = {
   list: endpoint(routes.users.list, { tags, response: { 200: AdminUserList } }),
-  create: endpoint(routes.users.create, { tags, body: CreateUserBody, response: { 201: AdminUser } }),
+  create: endpoint(routes.users.create, { tags, body: CreateUserBody, response: { 201: CreatedUser } }),
   forceMfaForAll: endpoint(routes.users.forceMfaForAll, { tags, response: { 200: Ok } }),
   get: endpoint(routes.users.get, { tags, params: IdParams, response: { 200: AdminUser } }),
   update: endpoint(routes.users.update, { tags, params: IdParams, body: UpdateUserBody, response: { 200: AdminUser } }),
   remove: endpoint(routes.users.remove, { tags, params: IdParams, response: { 200: Ok } }),
   setBlocked: endpoint(routes.users.setBlocked, { tags, params: IdParams, body: BlockBody, response: { 200: BlockAnswer } }),
   resetMfa: endpoint(routes.users.resetMfa, { tags, params: IdParams, response: { 200: AdminUser } }),
-  /** 'Opnieuw uitnodigen': a fresh link by mail; the earlier one stops working. */
-  reinvite: endpoint(routes.users.reinvite, { tags, params: IdParams, response: { 200: Ok } }),
+  /** 'Opnieuw uitnodigen': a fresh link by mail (without a mail server: in the answer); the earlier one stops working. */
+  reinvite: endpoint(routes.users.reinvite, { tags, params: IdParams, response: { 200: InvitationAnswer } }),
   resetPassword: endpoint(routes.users.resetPassword, { tags, params: IdParams, body: AdminResetPasswordBody, response: { 200: Ok } }),
   projectRoles: endpoint(routes.users.projectRoles, { tags, params: IdParams, response: { 200: UserProjectRoleList } }),
   addProjectRoles: endpoint(routes.users.addProjectRoles, {
