@@ -15,6 +15,20 @@ import { AccessChecklist, ProjectRights, type CheckRow, type ProjectRoleRow } fr
 import { InvitationLink } from './InvitationLink.tsx';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';
 
+/** A user created without a mail server: the link to pass on (it is not shown again), then on to the user or the list. */
+function CreatedWithLink({ invited }: { invited: { id: number; email: string; link: string } }) {
+  const { screen } = useRoot();
+  return (
+    <div className="gs-stack">
+      <InvitationLink email={invited.email} link={invited.link} />
+      <div className="gs-actions">
+        <Button intent="primary" text="Naar de gebruiker" onClick={() => screen.navigate('EditUser', { id: invited.id })} />
+        <Button text="Naar gebruikers" onClick={() => screen.navigate('UserList')} />
+      </div>
+    </div>
+  );
+}
+
 /**
  * Create user (spec 2 §2, §4, §5): create, then the three follow-up assignments (subregions,
  * report templates, project roles), then the user list.
@@ -115,15 +129,7 @@ const CreateUserScreen = observer(function CreateUserScreen() {
     <>
       <PageHeader crumbs={[{ text: 'Gebruikers', screen: 'UserList' }, { text: 'Gebruiker toevoegen' }]} />
       <div className="gs-content">
-        {invited ? (
-          <div className="gs-stack">
-            <InvitationLink email={invited.email} link={invited.link} />
-            <div className="gs-actions">
-              <Button intent="primary" text="Naar de gebruiker" onClick={() => screen.navigate('EditUser', { id: invited.id })} />
-              <Button text="Naar gebruikers" onClick={() => screen.navigate('UserList')} />
-            </div>
-          </div>
-        ) : (
+        {invited ? <CreatedWithLink invited={invited} /> : (
         <form onSubmit={(e) => void submit(e)} aria-label="Gebruiker toevoegen" className="gs-stack">
           <Card className="gs-form" role="region" aria-label="Gegevens">
             <h3>Gegevens</h3>
