@@ -1,5 +1,5 @@
 import { expect, test } from './helpers.ts';
-import { contextItem, grid, menu, openNewModel, tab, toast } from './workbenchSteps.ts';
+import { contextItem, example, grid, menu, openNewModel, tab, toast } from './workbenchSteps.ts';
 
 // The calculation tool as a modeller from Excel uses it (issue 15 points 1 and 2): Delete and the
 // right-click menu on entry rows, Ctrl+Shift+= / Ctrl+-, a new entry typed into the empty last row,
@@ -81,7 +81,11 @@ test('the right-click menu inserts and deletes entry rows through the model, and
 
 test("the right-click menu's Kopiëren, Plakken and Knippen go through the store as one undo step each", async ({ page, request, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openNewModel(page, request, 'excel');
+  // The post's phasing window widened to 2026, so the paste into H1 (2026) lands inside it (issue 35.5
+  // refuses a value outside a post's own dates).
+  const data = structuredClone(example) as { cost_estimate: { phasing: { end_date: string } }[] };
+  data.cost_estimate[0]!.phasing.end_date = '2026-12-31';
+  await openNewModel(page, request, 'excel', undefined, data);
   await menu(page, 'Kostenraming').click();
   await tab(page, 'Fasering').click();
   const phasing = grid(page, 'sheet-cost-phasing');
