@@ -76,7 +76,7 @@ test('global parameters: a preview per model, a confirmation, then the result pe
   // The audit log names only the model that changed.
   const { log_rows: rows } = await call<{ log_rows: { description: string }[] }>(request, tok, 'GET', '/api/manager/log/');
   const ours = rows.map((r) => r.description).filter((d) => d.startsWith('Globale parameters') && d.includes(id));
-  expect(ours).toEqual([`Globale parameters doorgevoerd in 1 rekenmodel(len): '${applied}'`]);
+  expect(ours).toEqual([expect.stringMatching(new RegExp(`^Globale parameters doorgevoerd: .*; in 1 rekenmodel\\(len\\): '${applied}' \\(versie `))]);
   await dialog.getByRole('button', { name: 'Sluiten', exact: true }).click();
   await expect(dialog).toHaveCount(0);
 });

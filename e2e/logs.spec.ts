@@ -49,3 +49,40 @@ test('the log pages through 50 rows at a time', async ({ page, request }) => {
   await logs.getByRole('button', { name: 'Vorige' }).click();
   await expect(status).toHaveText(shows(last - 1));
 });
+
+test('at 1280 × 800 the log filters by text, user and dates; an unreadable date is told and loads nothing', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const token = await apiToken(request, ADMIN);
+  const headers = { authorization: `Bearer ${token}` };
+  const [types, subregions, me] = await Promise.all([
+    request.get('/api/manager/type-project/', { headers }).then((r) => r.json() as Promise<{ id: number }[]>),
+    request.get('/api/manager/subregion/', { headers }).then((r) => r.json() as Promise<{ id: number }[]>),
+    request.get('/api/manager/user/me/', { headers }).then((r) => r.json() as Promise<{ id: number }>),
+  ]);
+  const name = unique('Filterproject');
+  const created = await request.post('/api/manager/project/', {
+    headers, data: { name, type_project: types[0].id, subregion: subregions[0].id, roles: [{ id: me.id, role: 'ADM' }] },
+  });
+  expect(created.status()).toBe(201);
+
+  await signIn(page, ADMIN);
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Logs' }).click();
+  const logs = page.getByRole('region', { name: 'Logs' });
+  await logs.getByLabel('Actie bevat').fill(name.toUpperCase()); // case ignored
+  await expect(logs.getByRole('row')).toHaveCount(2); // header + the one row
+  await expect(logs.getByRole('cell', { name: `Project '${name}' aangemaakt` })).toBeInViewport();
+  await expect(logs.getByText('Pagina 1 van 1')).toBeVisible();
+
+  await logs.getByLabel('Gebruiker').selectOption({ label: 'Anna Beheerder' });
+  await expect(logs.getByRole('row')).toHaveCount(2);
+
+  // An unreadable date: said at the field, the table keeps its row.
+  await logs.getByLabel('Vanaf').fill('31-02-2026');
+  await expect(logs.getByText('Ongeldige datum (dd-mm-jjjj)')).toBeVisible();
+  await expect(logs.getByRole('row')).toHaveCount(2);
+  await logs.getByLabel('Vanaf').fill('');
+  // Before the app existed there is nothing.
+  await logs.getByLabel('Tot en met').fill('01-01-2000');
+  await expect(logs.getByText('Geen logregels gevonden.')).toBeVisible();
+  await expect(logs.getByRole('row')).toHaveCount(1);
+});

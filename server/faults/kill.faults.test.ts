@@ -78,11 +78,11 @@ describe('SIGKILL of a server', () => {
       const data = r.data as ModelData;
       return r.version === 1 && data.base_parameters.interest_discount_rate_percentage === 3 + i / 100
         && isDeepStrictEqual(data.cost_estimate, example.cost_estimate)
-        && audited.has(`Modelgegevens van rekenmodel 'Online ${i}' opgeslagen`);
+        && audited.has(`Modelgegevens van rekenmodel 'Online ${i}' in versie 'Versie 1' opgeslagen`);
     };
     const untouched = (i: number) => {
       const r = byId.get(ids[i])!;
-      return r.version === 0 && isDeepStrictEqual(r.data, example) && !audited.has(`Modelgegevens van rekenmodel 'Online ${i}' opgeslagen`);
+      return r.version === 0 && isDeepStrictEqual(r.data, example) && !audited.has(`Modelgegevens van rekenmodel 'Online ${i}' in versie 'Versie 1' opgeslagen`);
     };
     const lost = ok.filter((i) => !savedAsSent(i));
     // A failed save either never committed or committed whole before its answer was lost; nothing between.

@@ -326,7 +326,7 @@ describe('open model', () => {
     expect(await sessionOf(other.modelId)).toBe(a.adm.id);
     const [audit] = await t.db.select({ description: auditLog.description }).from(auditLog)
       .where(and(eq(auditLog.userId, a.adm.id), sql`${auditLog.description} LIKE 'Sessie van rekenmodel%'`));
-    expect(audit.description).toBe(`Sessie van rekenmodel 'Model 1' overgenomen van ${a.usr.email}`);
+    expect(audit.description).toBe(`Sessie van rekenmodel 'Model 1' in versie 'Versie 1' overgenomen van ${a.usr.email}`);
     // The holder himself opens again without force.
     expect((await open(t.app, a.adm, other.modelId)).statusCode).toBe(200);
   });

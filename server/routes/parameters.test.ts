@@ -259,7 +259,7 @@ describe('POST parameter/preview/ and the honest apply (issue 23)', () => {
     expect((await stored(refused)).dataVersion).toBe(0);
     expect((await stored(changed)).dataVersion).toBe(1);
     // One audit row, naming only the model that changed; the unchanged apply wrote none.
-    expect((await audits()).slice(preAudits.length)).toEqual(["Globale parameters doorgevoerd in 1 rekenmodel(len): 'Wordt aangepast'"]);
+    expect((await audits()).slice(preAudits.length)).toEqual([expect.stringMatching(/; in 1 rekenmodel\(len\): 'Wordt aangepast' \(versie 'Versie 1'\)$/)]);
     const apps = await t.db.select().from(parameterApplication);
     expect(apps.slice(preApps).map((x) => x.modelIds)).toEqual([[changed]]);
   });

@@ -409,7 +409,7 @@ describe('models', () => {
     expect((await inject('PUT', `/model/${tree.modelId}/`, usr, { name: 'Model 1', frozen: true })).statusCode).toBe(200); // nothing changes
     const unfreeze = await inject('PUT', `/model/${tree.modelId}/`, adm, { name: 'Nieuw', description: 'Ontdooid', frozen: false });
     expect(unfreeze.json()).toMatchObject({ name: 'Nieuw', description: 'Ontdooid', frozen: false, last_modified_by_name_full: 'alpha ADM' });
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.description, "Rekenmodel 'Model 1' vergrendeld"))).toHaveLength(1);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.description, "Rekenmodel 'Model 1' in versie 'Versie 1' vergrendeld"))).toHaveLength(1);
   });
 
   it('reports the session holder and lets the holder or project ADM end it', async () => {
@@ -565,7 +565,7 @@ describe('reference data and log', () => {
     await inject('DELETE', `/project/${tree.projectId}/`, usr);
     const rows = await t.db.select({ d: auditLog.description }).from(auditLog).where(eq(auditLog.clientId, a.clientId));
     expect(rows.map((r) => r.d)).toEqual(expect.arrayContaining([
-      "Versie 'Versie A' gewijzigd", "Sessie van rekenmodel 'Model 1' beëindigd", "Project 'Auditproject' verwijderd",
+      "Versie 'Versie A' gewijzigd", "Sessie van rekenmodel 'Model 1' in versie 'Versie A' beëindigd", "Project 'Auditproject' verwijderd",
     ]));
   });
 });

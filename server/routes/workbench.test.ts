@@ -136,7 +136,7 @@ describe('POST /api/grexonline/model/{id}/', () => {
     expect(res.json().cost_estimate[0].estimate.price).toBe(1_200_000);
     expect((await load(modelId, A.adm)).json().cost_estimate[0].estimate.price).toBe(1_200_000);
     const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.clientId, A.clientId), eq(auditLog.userId, A.usr.id)));
-    expect(rows.some((r) => r.description === "Modelgegevens van rekenmodel 'Online' opgeslagen")).toBe(true);
+    expect(rows.some((r) => r.description === "Modelgegevens van rekenmodel 'Online' in versie 'Versie 1' opgeslagen")).toBe(true);
   });
 
   it('a save on an older data_version answers 409 and overwrites nothing', async () => {
@@ -197,7 +197,7 @@ describe('edit session', () => {
     expect(await t.db.select().from(modelSession).where(eq(modelSession.modelId, modelId))).toHaveLength(0);
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.userId, A.usr.id));
     expect(rows.map((r) => r.description)).toEqual(expect.arrayContaining([
-      "Rekenmodel 'Online' geopend in de online rekentool", "Rekenmodel 'Online' gesloten in de online rekentool",
+      "Rekenmodel 'Online' in versie 'Versie 1' geopend in de online rekentool", "Rekenmodel 'Online' in versie 'Versie 1' gesloten in de online rekentool",
     ]));
   });
   it('a frozen model opens without a session', async () => {

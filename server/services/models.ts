@@ -107,7 +107,7 @@ export async function updateModel(ctx: AppContext, user: UserRow, id: number, bo
     await c.tx.update(model).set(set).where(eq(model.id, id));
     await touch(c.tx, stampOf(c, user), { projectId: access.projectId, versionId: access.versionId });
     const what = toggles ? (body.frozen ? 'vergrendeld' : 'ontgrendeld') : 'gewijzigd';
-    await c.audit(`Rekenmodel '${body.name ?? current.name}' ${what}`);
+    await c.audit(`Rekenmodel '${body.name ?? current.name}' in versie '${access.versionName}' ${what}`);
     return getModel(c.tx, user, id);
   });
 }
@@ -128,7 +128,7 @@ export async function duplicateModel(ctx: AppContext, user: UserRow, id: number,
     const newId = await copyModel(c.tx, id, access.versionId, name, stampOf(c, user));
     await resultsChanged(c, [newId]);
     await touch(c.tx, stampOf(c, user), { projectId: access.projectId, versionId: access.versionId });
-    await c.audit(`Rekenmodel '${access.modelName}' gedupliceerd als '${name}'`);
+    await c.audit(`Rekenmodel '${access.modelName}' in versie '${access.versionName}' gedupliceerd als '${name}'`);
     return getModel(c.tx, user, newId);
   });
 }
@@ -160,7 +160,7 @@ export async function endSession(ctx: AppContext, user: UserRow, id: number, ip:
     const access = await readableModel(c.tx, user, id);
     policy.requireEndSession(user, access.role, access.sessionUserId);
     const gone = await c.tx.delete(modelSession).where(eq(modelSession.modelId, id)).returning();
-    if (gone.length) await c.audit(`Sessie van rekenmodel '${access.modelName}' beëindigd`);
+    if (gone.length) await c.audit(`Sessie van rekenmodel '${access.modelName}' in versie '${access.versionName}' beëindigd`);
   });
   return { message: MSG_SESSION_ENDED };
 }
@@ -203,7 +203,7 @@ export async function uploadSavedModel(
   await command(ctx, { user, ip }, async (c) => {
     const access = await historyModel(c.tx, user, id, true);
     await addSavedModel(c, user, access, file);
-    await c.audit(`Bestand '${file.filename}' geüpload naar de historie van rekenmodel '${access.modelName}'`);
+    await c.audit(`Bestand '${file.filename}' geüpload naar de historie van rekenmodel '${access.modelName}' in versie '${access.versionName}'`);
   });
 }
 
@@ -253,7 +253,7 @@ export async function activateSavedModel(ctx: AppContext, user: UserRow, id: num
     await c.tx.update(savedModel).set({ active: sql`${savedModel.id} = ${savedId}` }).where(eq(savedModel.modelId, id));
     await resultsChanged(c, [id]);
     await touchModel(c, user, access);
-    await c.audit(`Historie-item '${exists.filenameOrig}' van rekenmodel '${access.modelName}' geactiveerd`);
+    await c.audit(`Historie-item '${exists.filenameOrig}' van rekenmodel '${access.modelName}' in versie '${access.versionName}' geactiveerd`);
   });
   const [row] = await ctx.db.select(savedModelColumns).from(savedModel).leftJoin(appUser, eq(appUser.id, savedModel.userSave))
     .where(eq(savedModel.id, savedId));

@@ -77,14 +77,14 @@ export async function openModel(
     const edit = policy.canEditSpreadsheet(m.role, m.frozen);
     if (edit && m.sessionUserId === null) {
       await c.tx.insert(modelSession).values({ modelId: id, userId: user.id, startedAt: c.now });
-      await c.audit(`Rekenmodel '${m.modelName}' geopend om te bewerken`);
+      await c.audit(`Rekenmodel '${m.modelName}' in versie '${m.versionName}' geopend om te bewerken`);
     } else if (edit && m.sessionUserId !== user.id) {
       if (!query.force) throw new HttpError(409, MODEL_ALREADY_OPEN);
       policy.requireEndSession(user, m.role, m.sessionUserId);
       const [holder] = await c.tx.select({ email: appUser.email }).from(appUser).where(eq(appUser.id, m.sessionUserId!));
       await c.tx.update(modelSession).set({ userId: user.id, startedAt: c.now, lockToken: null, lockOwner: null, lockExpiresAt: null })
         .where(eq(modelSession.modelId, id));
-      await c.audit(`Sessie van rekenmodel '${m.modelName}' overgenomen van ${holder?.email ?? 'een verwijderde gebruiker'}`);
+      await c.audit(`Sessie van rekenmodel '${m.modelName}' in versie '${m.versionName}' overgenomen van ${holder?.email ?? 'een verwijderde gebruiker'}`);
     }
     await forgetFinishedJobs(c.tx, c.now, ctx.config.fileLinkHours, user.id);
     const params: OpenModelParams = { edit, mapviewerRequired: query.mapviewer_required };

@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type {
-  ParameterPreviewAnswer, ParameterRow, ParameterSaveAnswer, ParameterSaveBody,
+import {
+  DATE_PARAMETER_TYPES, PARAMETER_LABELS, PARAMETER_TYPES,
+  type ParameterPreviewAnswer, type ParameterRow, type ParameterSaveAnswer, type ParameterSaveBody,
 } from '../../src/api/contract/parameters.ts';
+import { formatDutchDate } from '../../src/lib/dutchNumber.ts';
+import { percentDown } from '../../src/lib/nlFormat.ts';
 import { PARAMETERS_SAVED } from '../../src/api/contract/messages.ts';
 import { type ParameterPlan, planGlobalParameters } from '../../src/formulas/globalParameters.ts';
 import type { AppContext, UserRow } from '../context.ts';
@@ -85,9 +88,29 @@ export async function applyParameters(ctx: AppContext, actor: UserRow, body: Par
     const changed = planned.filter((m) => answer.applied.includes(m.id) || answer.recorded_only.includes(m.id));
     if (!changed.length) return;
     await tx.insert(parameterApplication).values({ clientId: actor.clientId, userId: actor.id, parameters: body.parameters, modelIds: changed.map((m) => m.id), createdAt: now });
-    await audit(`Globale parameters doorgevoerd in ${changed.length} rekenmodel(len): ${changed.map((r) => `'${r.name}'`).join(', ')}`);
+    await audit(`Globale parameters doorgevoerd: ${describeParameters(body.parameters)}; in ${changed.length} rekenmodel(len): ${
+      changed.map((r) => `'${r.name}' (versie '${r.versionName}')`).join(', ')}`);
   });
   return { message: answer.refused.length ? 'Niet alle rekenmodellen zijn aangepast.' : PARAMETERS_SAVED, ...answer };
+}
+
+/**
+ * The applied values as the audit log names them, per type in the screen's order: its one value, or, when
+ * its periods or years differ (index series hold up to 40 000 values), how many and their range.
+ */
+export function describeParameters(rows: ParameterRow[]): string {
+  const parts = PARAMETER_TYPES.flatMap((type) => {
+    const mine = rows.filter((r) => r.parameter_type === type);
+    if (!mine.length) return [];
+    const isDate = DATE_PARAMETER_TYPES.includes(type);
+    const show = (r: ParameterRow) => (isDate ? formatDutchDate(r.value_date) : `${percentDown(r.value_float!)} %`);
+    const key = (r: ParameterRow) => (isDate ? r.value_date! : r.value_float!);
+    const sorted = [...mine].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+    const [low, high] = [sorted[0]!, sorted[sorted.length - 1]!];
+    const label = PARAMETER_LABELS[type];
+    return [key(low) === key(high) ? `${label} ${show(low)}` : `${label} ${show(low)} tot ${show(high)} (${mine.length} waarden)`];
+  });
+  return parts.length ? parts.join(', ') : 'geen waarden';
 }
 
 /**

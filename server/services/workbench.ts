@@ -127,7 +127,7 @@ export async function saveWorkbenchModel(ctx: AppContext, user: UserRow, id: num
     await tx.update(versionModel).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(versionModel.id, r.access.versionId));
     await tx.update(project).set({ timestampLastModified: now, lastModifiedBy: user.id }).where(eq(project.id, r.access.projectId));
     await resultsChanged({ tx, jobs }, [id]);
-    await audit(`Modelgegevens van rekenmodel '${r.access.modelName}' opgeslagen`);
+    await audit(`Modelgegevens van rekenmodel '${r.access.modelName}' in versie '${r.access.versionName}' opgeslagen`);
     return answer(user, { ...r, dataVersion: next }, v.data);
   });
 }
@@ -150,7 +150,7 @@ export async function openSession(ctx: AppContext, user: UserRow, id: number, ip
     }
     if (!r.session) {
       await tx.insert(modelSession).values({ modelId: id, userId: user.id, startedAt: now }).onConflictDoNothing();
-      await audit(`Rekenmodel '${r.access.modelName}' geopend in de online rekentool`);
+      await audit(`Rekenmodel '${r.access.modelName}' in versie '${r.access.versionName}' geopend in de online rekentool`);
     }
     const session: SessionInfo = r.session ?? { user_id: user.id, user_name: fullName(user), mine: true, started_at: now.toISOString() };
     return { held: true, session, read_only_reason: null, message: 'Sessie gestart.' };
@@ -163,7 +163,7 @@ export async function closeSession(ctx: AppContext, user: UserRow, id: number, i
     const r = await loadRow(tx, user, id);
     const gone = await tx.delete(modelSession).where(and(eq(modelSession.modelId, id), eq(modelSession.userId, user.id))).returning();
     if (gone.length) {
-      await audit(`Rekenmodel '${r.access.modelName}' gesloten in de online rekentool`);
+      await audit(`Rekenmodel '${r.access.modelName}' in versie '${r.access.versionName}' gesloten in de online rekentool`);
     }
     const session = r.session && !r.session.mine ? r.session : null;
     return { held: false, session, read_only_reason: readOnlyReason(user, { ...r, session }), message: MSG_SESSION_ENDED };

@@ -213,7 +213,7 @@ export async function save(ctx: AppContext, d: DavLink, path: string, ifHeader: 
     if (refusal) throw refusal;
     const fileId = await addSavedModel(c, d.user, access, { filename: link.filename, contentType: XLSX_CONTENT_TYPE, data });
     await c.tx.update(editLink).set({ fileId }).where(eq(editLink.id, link.id));
-    await c.audit(`Bestand '${link.filename}' vanuit Excel opgeslagen in de historie van rekenmodel '${access.modelName}'`);
+    await c.audit(`Bestand '${link.filename}' vanuit Excel opgeslagen in de historie van rekenmodel '${access.modelName}' in versie '${access.versionName}'`);
     return etagOf(fileId);
   });
 }

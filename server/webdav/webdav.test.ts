@@ -102,7 +102,7 @@ describe('WebDAV edit link', () => {
     const [m] = await t.db.select().from(model).where(eq(model.id, tree.modelId));
     expect([m.timestampLastModified, m.lastModifiedBy]).toEqual([t.clock.now(), a.usr.id]);
     const audit = await t.db.select({ d: auditLog.description }).from(auditLog).where(eq(auditLog.userId, a.usr.id));
-    expect(audit.map((r) => r.d)).toContain(`Bestand '${FILE}' vanuit Excel opgeslagen in de historie van rekenmodel 'Model 1'`);
+    expect(audit.map((r) => r.d)).toContain(`Bestand '${FILE}' vanuit Excel opgeslagen in de historie van rekenmodel 'Model 1' in versie 'Versie 1'`);
 
     await client.unlock(path, lock.token);
     expect(await t.db.select().from(modelSession).where(eq(modelSession.modelId, tree.modelId))).toEqual([]);

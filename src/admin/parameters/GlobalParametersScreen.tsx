@@ -7,9 +7,9 @@ import {
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useSubmission } from '../../app/submission.ts';
-import { PARAMETER_TYPES, type ParameterType } from '../../api/contract/parameters.ts';
+import { PARAMETER_LABELS, PARAMETER_TYPES, type ParameterType } from '../../api/contract/parameters.ts';
 import {
-  MAX_INDEX_COLUMNS, PARAMETER_LABELS, ParametersStore, YEARS, makeParametersStore, isValidDate, isValidFraction, kindOf, percentText, refusedMessage,
+  MAX_INDEX_COLUMNS, ParametersStore, YEARS, makeParametersStore, isValidDate, isValidFraction, kindOf, percentText, refusedMessage,
   type SortKey,
 } from './ParametersStore.ts';
 import { ParametersReview } from './ParametersReview.tsx';

@@ -4,7 +4,8 @@ import { Dialog } from '../../app/Dialog.tsx';
 import { formatDutchDate } from '../../lib/dutchNumber.ts';
 import { formatMoney, percentDown } from '../../lib/nlFormat.ts';
 import type { ParameterPreviewModel, ParameterSaveResult } from '../../api/parameters.ts';
-import { PARAMETER_LABELS, type ParametersStore, kindOf } from './ParametersStore.ts';
+import { PARAMETER_LABELS } from '../../api/contract/parameters.ts';
+import { type ParametersStore, kindOf } from './ParametersStore.ts';
 
 // The confirmation of 'Parameters doorvoeren' (issue 23): per chosen model what the values change
 // (each parameter old → new, dates included; EW and NCW before → after, computed by the server's

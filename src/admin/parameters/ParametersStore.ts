@@ -20,21 +20,6 @@ export const MAX_INDEX_COLUMNS = 1000;
 const PERIODS = PERIOD_TYPES.slice(1) as PeriodType[]; // Per01..Per40
 export const YEARS = Array.from({ length: 40 }, (_, i) => 2000 + i);
 
-export const PARAMETER_LABELS: Record<ParameterType, string> = {
-  RentepercentageNegatiefSaldo: 'Rentepercentage negatief saldo',
-  RentepercentagePositiefSaldo: 'Rentepercentage positief saldo',
-  RekenrenteContanteWaardeDisconteringsvoet: 'Rekenrente contante waarde (disconteringsvoet)',
-  Kostenstijging: 'Kostenstijging',
-  Opbrengstenstijging: 'Opbrengstenstijging',
-  BtwPercentage: 'Btw-percentage',
-  StartdatumGrondexploitatieBoekwaardeVanaf: 'Startdatum grondexploitatie (boekwaarde vanaf)',
-  NcwDatum: 'NCW-datum',
-  Prijspeildatum: 'Prijspeildatum',
-  Eindwaardedatum: 'Eindwaardedatum',
-  ToekomstigeIndexGebruiker: 'Toekomstige index gebruiker',
-  HistorischeIndexGebruiker: 'Historische index gebruiker',
-};
-
 /** Types with a base value and Per01..Per40; editing the base copies it to every period (spec 2 §4). */
 const SERIES_TYPES: ParameterType[] = ['RentepercentageNegatiefSaldo', 'RentepercentagePositiefSaldo', 'Kostenstijging', 'Opbrengstenstijging'];
 const SINGLE_TYPES: ParameterType[] = ['RekenrenteContanteWaardeDisconteringsvoet', 'BtwPercentage'];

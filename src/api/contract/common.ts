@@ -36,6 +36,14 @@ export const IdParams = z.object({ id: z.coerce.number().int().positive().max(MA
 export const WIRE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const WireDate = z.string().regex(WIRE_DATE, 'Gebruik het formaat jjjj-mm-dd');
 
+/** yyyy-mm-dd and a real calendar day. */
+export const CalendarDate = WireDate
+  .refine((s) => {
+    const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+    const t = new Date(Date.UTC(y, m - 1, d));
+    return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d && y >= 1900;
+  }, 'Ongeldige datum');
+
 /** Optional free text: empty strings are stored as null (spec 1 §5). */
 export const OptionalText = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WireDate } from './common.ts';
+import { CalendarDate } from './common.ts';
 
 // Model data of an online model (spec 3 §3), exactly as on the wire of
 // GET/POST /api/grexonline/model/{id}/ and as read by `npm run calc` (snake_case, dates yyyy-mm-dd,
@@ -8,13 +8,7 @@ import { WireDate } from './common.ts';
 // `validateModelData` / `ValidatedModelData` in src/formulas/validate.ts, which give Dutch messages
 // with the path of each problem.
 
-/** yyyy-mm-dd and a real calendar day. */
-const ModelDate = WireDate
-  .refine((s) => {
-    const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-    const t = new Date(Date.UTC(y, m - 1, d));
-    return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d && y >= 1900;
-  }, 'Ongeldige datum');
+const ModelDate = CalendarDate;
 
 const Num = z.number().finite();
 

@@ -15,6 +15,22 @@ export const PARAMETER_TYPES = [
 export const ParameterType = z.enum(PARAMETER_TYPES);
 export type ParameterType = z.infer<typeof ParameterType>;
 
+/** The Dutch name of each type: the screen's labels and the audit log's text. */
+export const PARAMETER_LABELS: Record<ParameterType, string> = {
+  RentepercentageNegatiefSaldo: 'Rentepercentage negatief saldo',
+  RentepercentagePositiefSaldo: 'Rentepercentage positief saldo',
+  RekenrenteContanteWaardeDisconteringsvoet: 'Rekenrente contante waarde (disconteringsvoet)',
+  Kostenstijging: 'Kostenstijging',
+  Opbrengstenstijging: 'Opbrengstenstijging',
+  BtwPercentage: 'Btw-percentage',
+  StartdatumGrondexploitatieBoekwaardeVanaf: 'Startdatum grondexploitatie (boekwaarde vanaf)',
+  NcwDatum: 'NCW-datum',
+  Prijspeildatum: 'Prijspeildatum',
+  Eindwaardedatum: 'Eindwaardedatum',
+  ToekomstigeIndexGebruiker: 'Toekomstige index gebruiker',
+  HistorischeIndexGebruiker: 'Historische index gebruiker',
+};
+
 export const DATE_PARAMETER_TYPES: readonly ParameterType[] = [
   'StartdatumGrondexploitatieBoekwaardeVanaf', 'NcwDatum', 'Prijspeildatum', 'Eindwaardedatum',
 ];
