@@ -60,8 +60,9 @@ export function cell(page: Page, sheet: string, row: number, col: number) {
       const el = document.querySelector(`[data-testid="${sheet}"]`) as HotEl | null;
       if (!el?.hot) return null;
       el.hot.scrollViewportTo({ row, col });
-      // topmost: a frozen column's cell from its overlay (the master's copy is not drawn while the grid is scrolled).
-      return el.hot.getCell(row, col, true)?.textContent ?? null;
+      // topmost: a frozen column's cell from its overlay (the master's copy is not drawn while the grid is
+      // scrolled); the master's where the overlay has none drawn (seen right after a row was inserted).
+      return (el.hot.getCell(row, col, true) ?? el.hot.getCell(row, col))?.textContent ?? null;
     }, { sheet, row, col }),
     // Right after a tab switch the grid may not be there yet: wait until it is, then select.
     select: () => expect.poll(() => page.evaluate(({ sheet, row, col }) => {
