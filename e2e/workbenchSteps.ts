@@ -115,7 +115,7 @@ export async function paste(page: Page, tsv: string) {
 
 type Hot = {
   selectCell(r: number, c: number, r2?: number, c2?: number): void;
-  getCell(r: number, c: number): HTMLElement | null;
+  getCell(r: number, c: number, topmost?: boolean): HTMLElement | null;
   scrollViewportTo(o: { row: number; col: number }): void;
   countRows(): number;
 };
@@ -130,7 +130,8 @@ export function grid(page: Page, sheet: string) {
     }, { sheet, fn: fn.toString(), arg });
   const text = (row: number, col: number) => run((hot, [r, c]) => {
     hot.scrollViewportTo({ row: r, col: c });
-    return hot.getCell(r, c)?.textContent ?? null;
+    // As cell(): a frozen column's cell from its overlay while the grid is scrolled (Fasering opens at its periods).
+    return (hot.getCell(r, c, true) ?? hot.getCell(r, c))?.textContent ?? null;
   }, [row, col]);
   return {
     text,
