@@ -1,8 +1,9 @@
 import { expect, test, ADMIN, signIn } from './helpers.ts';
+import type { APIRequestContext } from '@playwright/test';
 import { apiToken, unique } from './projectSteps.ts';
 
-test('the log pages through 50 rows at a time', async ({ page, request }) => {
-  // More than one page of log rows: a project changed 60 times through the API.
+/** A project of the admin's made through the API (its creation is a log row), with the admin's headers. */
+async function newProject(request: APIRequestContext, prefix: string): Promise<{ headers: Record<string, string>; id: number; name: string }> {
   const token = await apiToken(request, ADMIN);
   const headers = { authorization: `Bearer ${token}` };
   const [types, subregions, me] = await Promise.all([
@@ -10,12 +11,18 @@ test('the log pages through 50 rows at a time', async ({ page, request }) => {
     request.get('/api/manager/subregion/', { headers }).then((r) => r.json() as Promise<{ id: number }[]>),
     request.get('/api/manager/user/me/', { headers }).then((r) => r.json() as Promise<{ id: number }>),
   ]);
-  const name = unique('Logproject');
+  const name = unique(prefix);
   const created = await request.post('/api/manager/project/', {
     headers, data: { name, type_project: types[0].id, subregion: subregions[0].id, roles: [{ id: me.id, role: 'ADM' }] },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
+  return { headers, id, name };
+}
+
+test('the log pages through 50 rows at a time', async ({ page, request }) => {
+  // More than one page of log rows: a project changed 60 times through the API.
+  const { headers, id, name } = await newProject(request, 'Logproject');
   for (let i = 0; i < 60; i++) {
     const res = await request.patch(`/api/manager/project/${id}/`, { headers, data: { description: `wijziging ${i}` } });
     expect(res.ok()).toBeTruthy();
@@ -52,18 +59,7 @@ test('the log pages through 50 rows at a time', async ({ page, request }) => {
 
 test('at 1280 × 800 the log filters by text, user and dates; an unreadable date is told and loads nothing', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const token = await apiToken(request, ADMIN);
-  const headers = { authorization: `Bearer ${token}` };
-  const [types, subregions, me] = await Promise.all([
-    request.get('/api/manager/type-project/', { headers }).then((r) => r.json() as Promise<{ id: number }[]>),
-    request.get('/api/manager/subregion/', { headers }).then((r) => r.json() as Promise<{ id: number }[]>),
-    request.get('/api/manager/user/me/', { headers }).then((r) => r.json() as Promise<{ id: number }>),
-  ]);
-  const name = unique('Filterproject');
-  const created = await request.post('/api/manager/project/', {
-    headers, data: { name, type_project: types[0].id, subregion: subregions[0].id, roles: [{ id: me.id, role: 'ADM' }] },
-  });
-  expect(created.status()).toBe(201);
+  const { name } = await newProject(request, 'Filterproject');
 
   await signIn(page, ADMIN);
   await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Logs' }).click();
