@@ -1,6 +1,6 @@
 import type { ModelData } from '../../api/contract/modelData.ts';
 import { remapPeriodItems } from '../periodRemap.ts';
-import type { EntryKind } from '../sections.ts';
+import { SECTIONS, entriesOf, type EntryKind } from '../sections.ts';
 
 // PLACEHOLDER of branch `annual-engine` (issue 37.2, calculation.md §8.3), which owns this file: the
 // product side of the jaarovergang (branch `vastgesteld`) codes against its interface until it lands.
@@ -56,5 +56,14 @@ export function rolloverModel(model: ModelData, year: number): Rollover {
   bp.phasing_net_present_value_date = later(bp.phasing_net_present_value_date, start);
   bp.phasing_price_reference_date = later(bp.phasing_price_reference_date, start);
   remapPeriodItems(model, next);
+  // Phasing windows intersected with [S', E] (a window that ended before S' shrinks onto S').
+  for (const p of bp.phasing_costs_revenues) {
+    p.phase_start_date = later(p.phase_start_date, start);
+    p.phase_end_date = later(p.phase_end_date, start);
+  }
+  for (const e of SECTIONS.flatMap((s) => entriesOf(next, s.kind))) {
+    if (e.phasing.start_date) e.phasing.start_date = later(e.phasing.start_date, start);
+    if (e.phasing.end_date) e.phasing.end_date = later(e.phasing.end_date, start);
+  }
   return { model: next, notes: [], droppedIndexRates: [] };
 }
