@@ -2,7 +2,7 @@ import type { FrameLocator, Page } from '@playwright/test';
 import { test, expect, signIn } from './helpers.ts';
 import { column, createProject, createVersion, expectToast, row, unique } from './projectSteps.ts';
 import { openConfiguration } from './adminSteps.ts';
-import { MAP_MESSAGES } from '../src/api/contract/messages.ts';
+import { MAP_MESSAGES } from '../src/lib/mapMessages.ts';
 
 // Issue 14: the map viewer screens through the real UI — the built-in viewer in its iframe (leaflet-geoman
 // draws there), the preview beside it with the server's areas, the subregion outline and the overview map.

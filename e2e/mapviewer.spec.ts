@@ -1,7 +1,7 @@
 import { expect, test } from './helpers.ts';
 import type { Page } from '@playwright/test';
 import type { AreaGeometry } from '../src/api/contract/map.ts';
-import { MAP_MESSAGES } from '../src/api/contract/messages.ts';
+import { MAP_MESSAGES } from '../src/lib/mapMessages.ts';
 import { areaRd } from '../src/mapviewer/geometry.ts';
 import type { ParentMessage, ViewerMessage } from '../src/mapviewer/protocol.ts';
 import { fromRd, toRd } from '../src/mapviewer/rd.ts';

@@ -9,7 +9,7 @@ async function addEntry(page: Page, label: string) {
 }
 
 // Issue 24: Niet-Woningbouw and Overige opbrengsten in the workbench (one grid implementation over the
-// section descriptors of src/formulas/sections.ts), and the residual method's warning on the row.
+// section descriptors of src/model/sections.ts), and the residual method's warning on the row.
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1280, height: 800 } });

@@ -6,7 +6,7 @@ import { auditLog, job, model, project, projectRole, savedModel, storedFile, ver
 import { createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { seedTree } from '../../test/server/projectFixtures.ts';
 import { bigWorkbook } from '../../bench/jobs.ts';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import type { Db } from '../db/index.ts';
 import { sleep, TestPostgres, testDb } from '../../test/server/faults.ts';
 import { call, kill, signIn, startServer, stopServer, type ServerProcess } from '../../test/server/serverProcess.ts';

@@ -5,7 +5,7 @@ import { job, model, project, projectRole, versionModel } from '../db/schema/ind
 import { DATABASE_UNAVAILABLE } from '../errors.ts';
 import { createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { seedTree } from '../../test/server/projectFixtures.ts';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import type { Db } from '../db/index.ts';
 import { sleep, TestPostgres, testDb } from '../../test/server/faults.ts';
 import { call, signIn, startServer, stopServer, type ServerProcess } from '../../test/server/serverProcess.ts';

@@ -10,7 +10,7 @@ import { reportData } from '../services/reportData.ts';
 import { BI_CREATE_RATE_LIMIT, BI_IP_RATE_LIMIT, BI_RATE_LIMIT, BI_USER_RATE_LIMIT } from '../services/biLinks.ts';
 import { onWire } from '../services/biFeed.ts';
 import type { UserRow } from '../context.ts';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import type { BiLink, BiPassword } from '../../src/api/contract/biLink.ts';
 import { BI_LINK_MESSAGES, WORK_GATES } from '../../src/api/contract/messages.ts';
 import { REQUIRED_MESSAGE } from '../../src/lib/names.ts';

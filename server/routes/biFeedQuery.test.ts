@@ -10,8 +10,8 @@ import { parseCsdl } from '../../test/server/csdl.ts';
 import { model, project } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
 import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportData, type ReportModelRow, type ReportPeriodRow } from '../../src/api/contract/reportData.ts';
-import { SECTION_COLUMNS, type SectionAmounts } from '../../src/formulas/reportColumns.ts';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import { SECTION_COLUMNS, type SectionAmounts } from '../../src/model/reportColumns.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import { remapPeriodItems } from '../../src/formulas/periodRemap.ts';
 import type { BiLink, BiPassword } from '../../src/api/contract/biLink.ts';
 

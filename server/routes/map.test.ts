@@ -6,7 +6,7 @@ import { rolesAsGlobal, seedTree } from '../../test/server/projectFixtures.ts';
 import { auditLog, subregion, versionModel } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
 import { fromRd } from '../../src/lib/geo.ts';
-import { MAP_MESSAGES } from '../../src/api/contract/messages.ts';
+import { MAP_MESSAGES } from '../../src/lib/mapMessages.ts';
 import { OverviewRegions } from '../../src/api/contract/map.ts';
 
 // The map data calls (issue 14, docs/map.md): outlines saved and read back, the geometry rules' 400s,

@@ -14,7 +14,7 @@ import type { UserRow } from '../context.ts';
 import { connect, type Db } from '../db/index.ts';
 import { buildApp } from '../app.ts';
 import { freePort } from '../net.ts';
-import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../../src/api/contract/modelData.ts';
+import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../../src/model/modelData.ts';
 import type { ParameterRow } from '../../src/api/contract/parameters.ts';
 import { MAPVIEWER_ERROR_TEXT, MODEL_ALREADY_OPEN, OPEN_MODEL_FAILED, OPEN_ONLINE_MODEL } from '../../src/api/contract/messages.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { auditLog, model, parameterApplication, project, projectRole, versionModel } from '../db/schema/index.ts';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import { GrexEngine } from '../../src/formulas/engine.ts';
 import type { Edit } from '../../src/formulas/engineModelEdits.ts';
 import { emptyRemapReport, remapPeriodItems } from '../../src/formulas/periodRemap.ts';
-import { pct } from '../../src/formulas/percent.ts';
+import { pct } from '../../src/model/percent.ts';
 
 // Global parameters applied to online models (issue 11, defect 1): values land in the period with the
 // label the engine reads, dates move the period values like the tool does, percentages keep their

@@ -13,7 +13,7 @@ import { multipart, rolesAsGlobal, seedTree } from '../../test/server/projectFix
 import { model, templateReport } from '../db/schema/index.ts';
 import { ensureReportTemplates, ensureTemplateModels } from '../seed/templates.ts';
 import type { UserRow } from '../context.ts';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import { GrexEngine } from '../../src/formulas/engine.ts';
 import { applyGlobalParameters } from '../../src/formulas/globalParameters.ts';
 import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';

@@ -6,7 +6,7 @@ import { bearer, createTenant, createUser, type Tenant } from '../../test/server
 import { auditLog, model, modelResult, modelSession, project, projectRole, versionModel } from '../db/schema/index.ts';
 import { onlineModelResults } from '../../src/formulas/modelResults.ts';
 import type { UserRow } from '../context.ts';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 
 const example = JSON.parse(readFileSync(new URL('../../src/formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { model, project, projectRole, versionModel } from '../db/schema/index.ts';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 
 // Formulas in input cells (issue 15, "Formulas stay formulas"): kept through save and load, and the
 // server computes every formula itself — a value that does not match is refused with a Dutch 400.

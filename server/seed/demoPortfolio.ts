@@ -3,7 +3,7 @@
 // writes them. Every model is built so that its own data carries no warning: the percentages of each
 // entry's phasing add up to 100, the price dates are the NCW date (no price-level residue), the entries
 // lie within their section's phase, and the space usage adds up to the gross plan area.
-import type { CostEntry, ModelData, ResidentialEntry } from '../../src/api/contract/modelData.ts';
+import type { CostEntry, ModelData, ResidentialEntry } from '../../src/model/modelData.ts';
 import { fromRd } from '../../src/lib/geo.ts';
 
 type CostSection = CostEntry['phasing']['phasing_section_type'];

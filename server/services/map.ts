@@ -15,11 +15,11 @@ import { clientRegionOutlineUri, mapViewerOf, overviewUri } from './mapviewerUri
 import { versionAccess } from './projectRows.ts';
 import { stampOf, touch } from './projectTree.ts';
 import { MAX_VERTICES, checkOutline, vertexCount } from '../../src/lib/geo.ts';
-import { MAP_MESSAGES } from '../../src/api/contract/messages.ts';
+import { MAP_MESSAGES } from '../../src/lib/mapMessages.ts';
 import type {
   AreaGeometry, FeatureAreasAnswer, FeatureAreasBody, OutlineAnswer, OutlineFeature, OverviewRegions,
 } from '../../src/api/contract/map.ts';
-import type { SpaceUsageLocation } from '../../src/api/contract/modelData.ts';
+import type { SpaceUsageLocation } from '../../src/model/modelData.ts';
 
 // The map data (issue 14, docs/map.md): a version's region and feature areas, a subregion's outline and
 // the client region. Geometry in WGS84 as the contract's AreaGeometry; the rules and the area (m², RD

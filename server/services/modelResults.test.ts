@@ -9,11 +9,11 @@ import { readFile, saveFile } from '../storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { reportData } from './reportData.ts';
 import { refreshModelResults, resultSources, storeResults } from './modelResults.ts';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import { type ModelResults, onlineModelResults, spreadsheetModelResults } from '../../src/formulas/modelResults.ts';
 import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
 import { workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
-import { SECTION_COLUMNS } from '../../src/formulas/reportColumns.ts';
+import { SECTION_COLUMNS } from '../../src/model/reportColumns.ts';
 
 // Stored results (issue 13): every kind of save leaves the results of that save in model_result (the
 // `model-results` job, enqueued in the save's transaction), and reportData never answers the results

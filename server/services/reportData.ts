@@ -6,7 +6,7 @@ import { freshResults, idList } from './modelResults.ts';
 import type { ModelPlatform } from '../../src/api/contract/model.ts';
 import { REPORT_PLATFORM, type ReportData, type ReportModelRow } from '../../src/api/contract/reportData.ts';
 import type { ModelResults } from '../../src/formulas/modelResults.ts';
-import { SECTION_COLUMNS, type SectionAmounts } from '../../src/formulas/reportColumns.ts';
+import { SECTION_COLUMNS, type SectionAmounts } from '../../src/model/reportColumns.ts';
 
 // The rows of reports and BI links (src/api/contract/reportData.ts): the models' names and places, read
 // live, with their results (src/formulas/modelResults.ts) as stored for the model's current save

@@ -11,9 +11,9 @@ import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import * as policy from '../policies/workbench.ts';
 import { validateModelData, validateModelDataForSave } from '../../src/formulas/validate.ts';
 import { checkFormulas } from '../../src/formulas/cellFormulas.ts';
-import type { ModelData, ProjectInfo } from '../../src/api/contract/modelData.ts';
+import type { ModelData, ProjectInfo } from '../../src/model/modelData.ts';
 import { type WorkbenchModel, type ReadOnlyReason, type SaveModelBody, type SessionAnswer, type SessionInfo, type StoredToolResults } from '../../src/api/contract/workbench.ts';
-import { WORKBENCH_RESULTS_FORMAT, type WorkbenchResults } from '../../src/formulas/results.ts';
+import { WORKBENCH_RESULTS_FORMAT, type WorkbenchResults } from '../../src/model/results.ts';
 import { MSG_CONFLICT, MSG_INVALID, MSG_SESSION_ENDED, MSG_SESSION_OTHER } from '../../src/api/contract/messages.ts';
 
 // The online calculation tool's server side (spec 3 §7): load and save the model data of an online

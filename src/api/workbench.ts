@@ -1,5 +1,5 @@
 import { endpoints } from './endpoints.ts';
-import type { ModelData } from './contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { call } from './http.ts';
 
 const ep = endpoints.workbench;

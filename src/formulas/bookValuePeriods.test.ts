@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { bookedAfterNcw } from './bookValuePeriods.ts';
 
 // Annual periods 2024–2027, NCW date 01-01-2024.

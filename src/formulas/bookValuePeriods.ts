@@ -1,4 +1,4 @@
-import type { ModelData, PeriodCode } from '../api/contract/modelData.ts';
+import type { ModelData, PeriodCode } from '../model/modelData.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
 import { serialToIso, toSerial } from './dates.ts';
 import { generatePeriods, periodIndex } from './periods.ts';

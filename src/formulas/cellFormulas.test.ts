@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { checkFormulas, dropPeriodFormulas, FORMULA_MSG, settleFormulas } from './cellFormulas.ts';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';

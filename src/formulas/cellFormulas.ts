@@ -10,13 +10,13 @@
 // an empty workbook of its own, with the engine's settings — the same code in the browser (after every
 // edit) and on the server (on save), so a value that does not match its formula is refused there.
 import { type CellValue, DetailedCellError, HyperFormula } from 'hyperformula';
-import type { ModelData, PeriodCode, ValueType } from '../api/contract/modelData.ts';
-import { FORMULA_FIELD } from '../api/contract/modelData.ts';
+import type { ModelData, PeriodCode, ValueType } from '../model/modelData.ts';
+import { FORMULA_FIELD } from '../model/modelData.ts';
 import { type Edit, fieldEdit } from './engineModelEdits.ts';
 import { HF_CONFIG } from './hyperformulaConfig.ts';
 import { countPeriods, periodIndex } from './periods.ts';
-import { type AnyEntry, ENTRY_KINDS, type EntryKind, SECTIONS, entriesOf, sectionOf } from './sections.ts';
-import type { Problem } from './problem.ts';
+import { type AnyEntry, ENTRY_KINDS, type EntryKind, SECTIONS, entriesOf, sectionOf } from '../model/sections.ts';
+import type { Problem } from '../model/problem.ts';
 
 export type FormulaList = 'phasing' | 'bookvalue' | 'indexing';
 /** An input cell of the model: an entry and one of its number fields (`amount`) or period values (`phasing:PER_03`). */

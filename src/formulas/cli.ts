@@ -5,9 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
-import type { Results } from './results.ts';
+import type { Results } from '../model/results.ts';
 import { roundCents as cents } from '../lib/money.ts';
-import { SECTIONS } from './sections.ts';
+import { SECTIONS } from '../model/sections.ts';
 import { validateModelDataForSave } from './validate.ts';
 
 /** The CLI's JSON: money in euros rounded to cents, POC as a fraction. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import type { Edit } from './engineModelEdits.ts';
 import { GrexEngine } from './engine.ts';
 import { speedupLine, startHyperFormula } from './hyperformulaSpeedups.ts';

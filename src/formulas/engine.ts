@@ -2,7 +2,7 @@
 // edits. Runs in the browser and in Node (no DOM, no Node APIs). This file is the HyperFormula session;
 // the edits and how each changes the model copy are in engineModelEdits.ts.
 import { HyperFormula, type CellValue, type ConfigParams, type ExportedChange, type RawCellContent } from 'hyperformula';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { cloneData } from '../lib/cloneData.ts';
 import {
   dropDanglingFormulas,
@@ -17,12 +17,13 @@ import {
 } from './cellFormulas.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { periodIndex } from './periods.ts';
-import { ResultsReader, type Results, type SheetIds } from './results.ts';
-import { SECTIONS, entriesOf, type EntryKind } from './sections.ts';
+import type { Results } from '../model/results.ts';
+import { ResultsReader, type SheetIds } from './resultsReader.ts';
+import { SECTIONS, entriesOf, type EntryKind } from '../model/sections.ts';
 import { HF_CONFIG } from './hyperformulaConfig.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../model/problem.ts';
 import { type ValidationResult, validateModelData } from './validate.ts';
-import { entriesOutsidePhase } from './phaseWindow.ts';
+import { entriesOutsidePhase } from '../model/phaseWindow.ts';
 import {
   BLOCKS,
   SHEET,

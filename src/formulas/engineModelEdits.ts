@@ -1,17 +1,17 @@
 // The edits of the calculation engine and how each changes the model copy, split from engine.ts
 // (the HyperFormula session) so the session and the per-edit rules can be read apart.
-import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLocation, ValueType } from '../api/contract/modelData.ts';
+import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLocation, ValueType } from '../model/modelData.ts';
 import { WIRE_DATE } from '../api/contract/common.ts';
 import { INVALID_INPUT } from '../api/contract/messages.ts';
 import { cloneData } from '../lib/cloneData.ts';
 import { parseYmd, toSerial } from './dates.ts';
-import type { CostScalarField, EntryField, ResidentialScalarField } from './entryFields.ts';
+import type { CostScalarField, EntryField, ResidentialScalarField } from '../model/entryFields.ts';
 import { periodIndex } from './periods.ts';
-import type { ResultsReader } from './results.ts';
-import { entriesOf, entryPath, sectionOf, type AnyEntry, type EntryKind } from './sections.ts';
-import type { Problem } from './problem.ts';
+import type { ResultsReader } from './resultsReader.ts';
+import { entriesOf, entryPath, sectionOf, type AnyEntry, type EntryKind } from '../model/sections.ts';
+import type { Problem } from '../model/problem.ts';
 import { MSG, PRICE_LEVEL_GROUP, entryPhasingProblems } from './validate.ts';
-import { entryOutsidePhase } from './phaseWindow.ts';
+import { entryOutsidePhase } from '../model/phaseWindow.ts';
 import {
   PARAMETER_ROWS,
   SHEET,

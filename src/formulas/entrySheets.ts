@@ -1,10 +1,10 @@
 // The entry sheets of the workbook (Kostenraming, Woningbouw, Niet-Woningbouw, Overige opbrengsten):
 // one builder and a kind per section, split from workbook.ts which builds the other sheets.
-import type { ModelData, NonResidentialEntry, OtherRevenueEntry } from '../api/contract/modelData.ts';
+import type { ModelData, NonResidentialEntry, OtherRevenueEntry } from '../model/modelData.ts';
 import { compareYmd, parseYmd, toSerial } from './dates.ts';
-import { pctFormulaOnce } from './percent.ts';
+import { pctFormulaOnce } from '../model/percent.ts';
 import type { Period } from './periods.ts';
-import { FUTURE_INDEX_GROUP } from './modelConstants.ts';
+import { FUTURE_INDEX_GROUP } from '../model/modelConstants.ts';
 import {
   COST_SECTION,
   NON_RESIDENTIAL_SECTION,
@@ -14,7 +14,7 @@ import {
   type AnyEntry,
   type EntryKind,
   type SectionDescriptor,
-} from './sections.ts';
+} from '../model/sections.ts';
 import {
   BLOCKS,
   BLOCK_TITLE,

@@ -5,10 +5,10 @@ import type { CellValue } from 'hyperformula';
 import type { GrexEngine } from './engine.ts';
 import type { Fmt } from './workbookLayout.ts';
 import { colName } from './workbookRefs.ts';
-import { CODE_LABELS, codeLabel } from './codeLabels.ts';
-import { SECTIONS, entriesOf } from './sections.ts';
+import { CODE_LABELS, codeLabel } from '../model/codeLabels.ts';
+import { SECTIONS, entriesOf } from '../model/sections.ts';
 import { toSerial } from './dates.ts';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 
 /** What is exported: the sheets as built and their computed values (an engine, or the template's workbook). */
 type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'> & Partial<Pick<GrexEngine, 'inputFormulas' | 'modelData'>>;

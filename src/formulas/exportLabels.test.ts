@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
-import { codeLabel, setLabel } from './codeLabels.ts';
+import { codeLabel, setLabel } from '../model/codeLabels.ts';
 import { PARAMETER_ROWS, SHEET } from './workbookLayout.ts';
 
 const example = JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;

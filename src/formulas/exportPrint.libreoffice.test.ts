@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx, headerFit } from './export.ts';
 import { pdfPageCount, pdfPagesText, pdfWithLibreOffice } from '../../test/formulas/libreoffice.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { applyGlobalParameters, globalPeriodLabels, planGlobalParameters } from './globalParameters.ts';
-import { pct } from './percent.ts';
+import { pct } from '../model/percent.ts';
 
 // The API test (server/routes/parameters.test.ts) covers labels, remap, notation and refusal through
 // the route; these are the module's edges.

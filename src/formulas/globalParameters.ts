@@ -12,14 +12,14 @@
 //   replace (percent.ts), so the engine reads the intended rate either way.
 // - The result is validated; a model it would make invalid is refused with the problems.
 import type { ParameterChange, ParameterRow, ParameterType } from '../api/contract/parameters.ts';
-import { MAX_PERIODS, type ModelData, type ParameterSet, type ParameterSetGroup, type PhasingPeriod } from '../api/contract/modelData.ts';
+import { MAX_PERIODS, type ModelData, type ParameterSet, type ParameterSetGroup, type PhasingPeriod } from '../model/modelData.ts';
 import { remapNotice, remapPeriodItems } from './periodRemap.ts';
-import { inNotationOf, pct } from './percent.ts';
+import { inNotationOf, pct } from '../model/percent.ts';
 import { generatePeriods } from './periods.ts';
 import {
   CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, validateModelData,
 } from './validate.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../model/problem.ts';
 
 type BaseParameters = ModelData['base_parameters'];
 

@@ -1,4 +1,4 @@
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import {
   CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP,
 } from './validate.ts';

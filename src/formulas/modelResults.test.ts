@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { ReportModelRow, ReportPeriodRow } from '../api/contract/reportData.ts';
 import { GrexEngine } from './engine.ts';
 import { buildModelTemplate } from './modelTemplate.ts';
 import { failedResults, modelResultsOf, onlineModelResults, spreadsheetModelResults } from './modelResults.ts';
 import { engineResults, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
-import { SECTION_COLUMNS } from './reportColumns.ts';
-import { WORKBENCH_RESULTS_FORMAT, nominalTotal } from './results.ts';
+import { SECTION_COLUMNS } from '../model/reportColumns.ts';
+import { WORKBENCH_RESULTS_FORMAT, nominalTotal } from '../model/results.ts';
 import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 
 // The computed part of the report rows (what model_result stores): the engine's figures for online

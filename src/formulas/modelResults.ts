@@ -5,8 +5,8 @@
 import type { ReportModelRow, ReportPeriodRow } from '../api/contract/reportData.ts';
 import { serialToIso, toSerial } from './dates.ts';
 import { GrexEngine } from './engine.ts';
-import { type SectionAmounts, noSectionAmounts, sectionAmounts } from './reportColumns.ts';
-import { WORKBENCH_RESULTS_FORMAT, type WorkbenchResults, summarizeResults } from './results.ts';
+import { type SectionAmounts, noSectionAmounts, sectionAmounts } from '../model/reportColumns.ts';
+import { WORKBENCH_RESULTS_FORMAT, type WorkbenchResults, summarizeResults } from '../model/results.ts';
 import { WorkbookResultsError, readWorkbookResults } from './savedWorkbook.ts';
 
 type ModelFields = 'startdatum' | 'einddatum' | 'ncw_datum' | 'ew' | 'ncw' | 'verliesvoorziening' | 'totale_kosten' | 'totale_opbrengsten' | 'poc' | 'fout';

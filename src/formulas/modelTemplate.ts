@@ -4,14 +4,14 @@
 // to Invoer, so what the open-model job writes there (workbookInputs.ts) drives the results; the
 // results have defined names that savedWorkbook.ts reads. Layout and names: docs/spreadsheet-models.md.
 import { HyperFormula } from 'hyperformula';
-import { SPACE_USAGE_LOCATIONS, type ModelData } from '../api/contract/modelData.ts';
+import { SPACE_USAGE_LOCATIONS, type ModelData } from '../model/modelData.ts';
 import { PERIOD_TYPES, type ParameterType } from '../api/contract/parameters.ts';
 import { toSerial } from './dates.ts';
 import { HF_CONFIG } from './hyperformulaConfig.ts';
 import { exportXlsx } from './export.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import { defaultModelData } from './modelDefaults.ts';
-import { pct } from './percent.ts';
+import { pct } from '../model/percent.ts';
 import { MAX_PERIODS, type Period } from './periods.ts';
 import { changeSheet, fullGridModel, gridSummaryFormula, makeGridLive } from './templateGrid.ts';
 import { RESULT_NAMES } from './savedWorkbook.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
 import { arbModel } from '../../test/formulas/arbitraries.ts';

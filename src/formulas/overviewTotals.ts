@@ -1,10 +1,10 @@
 // The model's Overzicht (calculation.md §3b.6): totals per section and per category, and the
 // space-usage checks. Derived from the section descriptors and the engine's entry results, so a new
 // section shows here without a change; the workbench only renders what this returns.
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
-import { type EntrySummary, type ResultsSummary, nominalTotal } from './results.ts';
-import { type EntryKind, SECTIONS, entriesOf, sectionOf } from './sections.ts';
+import { type EntrySummary, type ResultsSummary, nominalTotal } from '../model/results.ts';
+import { type EntryKind, SECTIONS, entriesOf, sectionOf } from '../model/sections.ts';
 import { LOCATION_TITLES } from './workbookLayout.ts';
 
 export interface Totals {

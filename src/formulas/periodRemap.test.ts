@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { emptyRemapReport, remapNotice, remapPeriodItems } from './periodRemap.ts';
-import { ENTRY_KINDS, entriesOf, newEntry, setEntries } from './sections.ts';
+import { ENTRY_KINDS, entriesOf, newEntry, setEntries } from '../model/sections.ts';
 import { validateModelData } from './validate.ts';
 
 // A period value is stored by code (PER_03): a change of the period type or of the calculation dates

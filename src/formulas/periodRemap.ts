@@ -1,8 +1,8 @@
-import type { ModelData, PeriodItem } from '../api/contract/modelData.ts';
+import type { ModelData, PeriodItem } from '../model/modelData.ts';
 import { dropPeriodFormulas } from './cellFormulas.ts';
 import { compareYmd, parseYmd, type Ymd } from './dates.ts';
 import { generatePeriods, MAX_PERIODS, type Period, periodIndex } from './periods.ts';
-import { SECTIONS, entriesOf } from './sections.ts';
+import { SECTIONS, entriesOf } from '../model/sections.ts';
 
 // Period values are stored by code (PER_01 = the period containing the calculation start). When the
 // period type or the start/end date changes, the codes mean other dates; every value moves to

@@ -1,4 +1,4 @@
-import { MAX_PERIODS, type PeriodCode, type PhasingPeriod } from '../api/contract/modelData.ts';
+import { MAX_PERIODS, type PeriodCode, type PhasingPeriod } from '../model/modelData.ts';
 import { type Ymd, compareYmd, parseYmd, ymdToSerial } from './dates.ts';
 
 export { MAX_PERIODS };

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { GrexEngine } from './engine.ts';
-import { entriesOutsidePhase, newEntryPhasingDates } from './phaseWindow.ts';
-import { COST_SECTION, RESIDENTIAL_SECTION, SECTIONS } from './sections.ts';
+import { entriesOutsidePhase, newEntryPhasingDates } from '../model/phaseWindow.ts';
+import { COST_SECTION, RESIDENTIAL_SECTION, SECTIONS } from '../model/sections.ts';
 import { validateModelData, validateModelDataForSave } from './validate.ts';
 
 // Phases: 'Kosten' (Cost) 2024–2025, 'Uitgifte' (Revenue) 2026; the cost entry is phased 2024–2025, the housing entry 2026.

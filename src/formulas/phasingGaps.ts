@@ -5,9 +5,9 @@
 // computes that rest per post (residualToPhase); this adds it up per section, so that the Overzicht and
 // the top strip say it at a glance, and words the mark of the post's Fasering row.
 // (Phasing outside the post's own dates is refused by validateModelData, so it needs no mark here.)
-import type { ModelData } from '../api/contract/modelData.ts';
-import type { EntrySummary, ResultsSummary } from './results.ts';
-import { type EntryKind, SECTIONS, entriesOf } from './sections.ts';
+import type { ModelData } from '../model/modelData.ts';
+import type { EntrySummary, ResultsSummary } from '../model/results.ts';
+import { type EntryKind, SECTIONS, entriesOf } from '../model/sections.ts';
 
 export interface PostGap {
   id: number;

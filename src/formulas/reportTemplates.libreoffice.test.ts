@@ -10,7 +10,7 @@ import {
   BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, CASH_FLOWS_BLOCK, CASH_FLOWS_FIRST_ROW, CASH_FLOWS_LINES, CASH_FLOWS_SHEET,
   COMPARISON_FIRST_ROW, COMPARISON_ROWS, COMPARISON_SHEET, buildCashFlowsTemplate, buildComparisonTemplate,
 } from './reportTemplates.ts';
-import { SECTION_COLUMNS, noSectionAmounts } from './reportColumns.ts';
+import { SECTION_COLUMNS, noSectionAmounts } from '../model/reportColumns.ts';
 import { REPORT_SHEETS, fillReportWorkbook } from './reportWorkbook.ts';
 import { pdfPageCount, pdfPagesText, pdfWithLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
 import { printSetupOf } from '../../test/formulas/printSetup.ts';

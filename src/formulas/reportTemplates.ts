@@ -8,7 +8,7 @@ import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportModelRow, type 
 import { escapeXml } from '../lib/xml.ts';
 import { NUMBER_FORMATS, printLayout } from './export.ts';
 import { MAX_PERIODS } from './periods.ts';
-import { SECTION_COLUMNS } from './reportColumns.ts';
+import { SECTION_COLUMNS } from '../model/reportColumns.ts';
 import { REPORT_SHEETS, dataName } from './reportWorkbook.ts';
 import { colName } from './workbookRefs.ts';
 import { attr, openXlsx } from './xlsxPackage.ts';

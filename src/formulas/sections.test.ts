@@ -2,12 +2,12 @@
 // arithmetic to the cent, their validation on the field, and the phase rule of issue 28.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { GrexEngine } from './engine.ts';
 import { referenceCalculate } from '../../test/formulas/reference.ts';
-import { entriesOutsidePhase } from './phaseWindow.ts';
+import { entriesOutsidePhase } from '../model/phaseWindow.ts';
 import { ValidatedModelData, validateModelData, validateModelDataForSave } from './validate.ts';
-import { SECTIONS, entryLabelProblem, newEntry } from './sections.ts';
+import { SECTIONS, entryLabelProblem, newEntry } from '../model/sections.ts';
 
 const read = (name: string): ModelData => JSON.parse(readFileSync(new URL(`./examples/${name}`, import.meta.url), 'utf8')) as ModelData;
 const full = () => read('full-exploitation.model.json');

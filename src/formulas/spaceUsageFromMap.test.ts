@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
+import type { ModelData, SpaceUsageRow } from '../model/modelData.ts';
 import { applyMapSpaceUsage, spaceUsageDiff } from './spaceUsageFromMap.ts';
 import { GrexEngine } from './engine.ts';
 import { spaceUsageChecks } from './overviewTotals.ts';

@@ -1,4 +1,4 @@
-import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation, type SpaceUsageRow } from '../api/contract/modelData.ts';
+import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation, type SpaceUsageRow } from '../model/modelData.ts';
 import type { MapTotals } from '../api/contract/map.ts';
 import { LOCATION_TITLES } from './workbookLayout.ts';
 

@@ -1,6 +1,6 @@
 import { HyperFormula } from 'hyperformula';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ModelData, PhasingPeriod } from '../api/contract/modelData.ts';
+import type { ModelData, PhasingPeriod } from '../model/modelData.ts';
 import { toSerial } from './dates.ts';
 import { HF_CONFIG } from './hyperformulaConfig.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';

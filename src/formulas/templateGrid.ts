@@ -5,7 +5,7 @@
 // the chains, the end value and the discounting stop at the model's last period as in the workbench, whatever
 // dates Grondslag or the user write. The formulas follow the rule of periods.ts (generatePeriods);
 // templateGrid.test.ts checks them against it. Layout: docs/spreadsheet-models.md.
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { serialToIso } from './dates.ts';
 import { MAX_PERIODS, generatePeriods } from './periods.ts';
 import { AMOUNT_BLOCKS, a1, columnTotalFormula, nominalFormula } from './workbookRefs.ts';

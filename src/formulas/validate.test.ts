@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ModelData } from '../api/contract/modelData.ts';
+import { ModelData } from '../model/modelData.ts';
 import { MSG, ValidatedModelData, incompleteEntries, validateModelData } from './validate.ts';
 
 const worked = (): ModelData => JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;

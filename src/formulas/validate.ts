@@ -1,11 +1,11 @@
-import { ModelData, type PeriodItem, type SpaceUsageRow } from '../api/contract/modelData.ts';
+import { ModelData, type PeriodItem, type SpaceUsageRow } from '../model/modelData.ts';
 import { compareYmd, parseYmd } from './dates.ts';
 import { MAX_PERIODS, type Period, countPeriods, generatePeriods, periodIndex } from './periods.ts';
-import { FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from './modelConstants.ts';
-import { entriesOutsidePhase } from './phaseWindow.ts';
-import { type AnyEntry, type EntryKind, SECTIONS, entriesOf, sectionOf } from './sections.ts';
+import { FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../model/modelConstants.ts';
+import { entriesOutsidePhase } from '../model/phaseWindow.ts';
+import { type AnyEntry, type EntryKind, SECTIONS, entriesOf, sectionOf } from '../model/sections.ts';
 import { formatCount } from '../lib/count.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../model/problem.ts';
 
 
 export type ValidationResult = { ok: true; data: ModelData } | { ok: false; problems: Problem[] };
@@ -19,7 +19,7 @@ export const MSG = {
 
 export {
   PRICE_LEVEL_GROUP, FUTURE_INDEX_GROUP, INTEREST_GROUP, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, DEFAULT_PRICE_INDEX, DEBIT_SET, CREDIT_SET,
-} from './modelConstants.ts';
+} from '../model/modelConstants.ts';
 
 /** Spec 3 §5: a space-usage row needs a label, a value of at least 0 and a location (else MSG.spaceUsage). */
 export function isCompleteSpaceRow(r: SpaceUsageRow): boolean {

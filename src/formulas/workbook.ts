@@ -3,12 +3,12 @@
 // exported file hold exactly the same formulas. Layout notes: docs/calculation-engine.md. This file builds
 // the fixed sheets; the places are in workbookLayout.ts, the formulas in workbookRefs.ts, the entry
 // sheets in entrySheets.ts.
-import { SPACE_USAGE_LOCATIONS, type ModelData } from '../api/contract/modelData.ts';
+import { SPACE_USAGE_LOCATIONS, type ModelData } from '../model/modelData.ts';
 import { parseYmd, serialToIso, toSerial } from './dates.ts';
-import { pctFormulaOnce } from './percent.ts';
+import { pctFormulaOnce } from '../model/percent.ts';
 import { MAX_PERIODS, generatePeriods, ncwPeriodIndex, periodsPerYear } from './periods.ts';
-import { CREDIT_SET, DEBIT_SET, INTEREST_GROUP, PRICE_LEVEL_GROUP } from './modelConstants.ts';
-import { REVENUE_SECTIONS, SECTIONS, type EntryKind, entriesOf } from './sections.ts';
+import { CREDIT_SET, DEBIT_SET, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../model/modelConstants.ts';
+import { REVENUE_SECTIONS, SECTIONS, type EntryKind, entriesOf } from '../model/sections.ts';
 import {
   LOCATION_TITLES,
   OVERVIEW_FIRST_PERIOD_COL,

@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
+import { SPACE_USAGE_LOCATIONS } from '../model/modelData.ts';
 import type { ParameterRow } from '../api/contract/parameters.ts';
 import { toSerial } from './dates.ts';
 import { writeWorkbookInputs } from './workbookInputs.ts';

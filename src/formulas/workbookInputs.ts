@@ -9,7 +9,7 @@
 // formula cell that has no value) show the numbers of the new inputs.
 import type { ParameterRow, ParameterType } from '../api/contract/parameters.ts';
 import { DATE_PARAMETER_TYPES } from '../api/contract/parameters.ts';
-import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../api/contract/modelData.ts';
+import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../model/modelData.ts';
 import { toSerial } from './dates.ts';
 import {
   type CellRange, attr, colIndex, dateSerialOffset, decodeXml, openXlsx, parseA1, sheetData, sheetPath, shiftFormula, withSheetData, type XlsxPackage,

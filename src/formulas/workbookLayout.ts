@@ -1,8 +1,8 @@
 // Where things are in the workbook: sheet names, rows, columns and the layout the builder hands back,
 // split from workbook.ts so the engine, the export and the screens can read places without the builder.
-import type { SpaceUsageLocation } from '../api/contract/modelData.ts';
+import type { SpaceUsageLocation } from '../model/modelData.ts';
 import type { Period } from './periods.ts';
-import { COST_SECTION, NON_RESIDENTIAL_SECTION, OTHER_REVENUE_SECTION, RESIDENTIAL_SECTION, type EntryKind } from './sections.ts';
+import { COST_SECTION, NON_RESIDENTIAL_SECTION, OTHER_REVENUE_SECTION, RESIDENTIAL_SECTION, type EntryKind } from '../model/sections.ts';
 
 /** A raw cell as HyperFormula takes it: `=…` is a formula, `'…` a literal text, else a value. */
 export type RawCell = number | string | boolean | null;

@@ -1,7 +1,7 @@
 // References and per-cell formulas of the workbook (A1 names, totals, index factors), split from
 // workbook.ts because the engine's incremental edits write the same formulas the builder does.
-import type { PeriodItem } from '../api/contract/modelData.ts';
-import { pctFormula } from './percent.ts';
+import type { PeriodItem } from '../model/modelData.ts';
+import { pctFormula } from '../model/percent.ts';
 import { periodIndex } from './periods.ts';
 import {
   PARAMETER_ROWS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import kinks from '@turf/kinks';
-import { MAP_MESSAGES } from '../api/contract/messages.ts';
+import { MAP_MESSAGES } from './mapMessages.ts';
 import { areaM2, fromRd, outlineProblem, selfIntersects, toRd, vertexCount, type AreaGeometry } from './geo.ts';
 
 /** A ring given in RD New metres, as WGS84 positions (closed). */

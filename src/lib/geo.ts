@@ -2,7 +2,7 @@
 // and previews (which warn before saving): the checks of an outline and its area in m². No React, DOM or
 // Node imports. Positions are GeoJSON WGS84 [longitude, latitude].
 import proj4 from 'proj4';
-import { MAP_MESSAGES } from '../api/contract/messages.ts';
+import { MAP_MESSAGES } from './mapMessages.ts';
 
 type Position = number[];
 type Ring = Position[];

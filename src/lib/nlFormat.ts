@@ -33,7 +33,7 @@ export function formatMoney(v: number | null | undefined, decimals = 2): string 
 /**
  * A fraction ×100, rounded down to 2 decimals (spec 2 §5, spec 3 §5): 0.12345 → '12,34'. Rounded to
  * 1e-8 first, because 0.29 × 100 is 28,999… in floating point. (What a stored model percentage means
- * is `pct` in src/formulas/percent.ts.)
+ * is `pct` in src/model/percent.ts.)
  */
 export function percentDown(fraction: number): string {
   return formatNumber(Math.floor(Math.round(fraction * 1e8) / 1e4) / 100, 2);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AreaGeometry } from '../api/contract/map.ts';
 import { MAX_VERTICES } from '../api/contract/map.ts';
-import { MAP_MESSAGES } from '../api/contract/messages.ts';
+import { MAP_MESSAGES } from '../lib/mapMessages.ts';
 import {
   areaRd, countVertices, featureProblems, geometryProblems, latLngsToPolygons, polygonToLatLngs, polygonsToGeometry, ringToLatLngs,
 } from './geometry.ts';

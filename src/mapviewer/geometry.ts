@@ -1,5 +1,5 @@
 import type { AreaGeometry } from '../api/contract/map.ts';
-import { MAP_MESSAGES } from '../api/contract/messages.ts';
+import { MAP_MESSAGES } from '../lib/mapMessages.ts';
 import { MAX_VERTICES, areaM2, outlineProblem, vertexCount } from '../lib/geo.ts';
 import { hasForbiddenNameChars } from '../lib/names.ts';
 import type { DrawnFeature } from './protocol.ts';

@@ -8,7 +8,7 @@ import 'leaflet/dist/leaflet.css';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import './mapviewer.css';
 import type { AreaGeometry } from '../api/contract/map.ts';
-import type { SpaceUsageLocation } from '../api/contract/modelData.ts';
+import type { SpaceUsageLocation } from '../model/modelData.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
 import { textElement } from '../lib/textElement.ts';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AreaGeometry } from '../api/contract/map.ts';
-import { SpaceUsageLocation } from '../api/contract/modelData.ts';
+import { SpaceUsageLocation } from '../model/modelData.ts';
 
 // The built-in map viewer (mapviewer.html, issue 14) talks to the main app only through window.postMessage
 // (docs/map.md "The built-in viewer"). Both sides must be on the same origin: the viewer accepts messages

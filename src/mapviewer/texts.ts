@@ -1,5 +1,5 @@
-import type { SpaceUsageLocation } from '../api/contract/modelData.ts';
-import { SPACE_USAGE_LOCATIONS } from '../api/contract/modelData.ts';
+import type { SpaceUsageLocation } from '../model/modelData.ts';
+import { SPACE_USAGE_LOCATIONS } from '../model/modelData.ts';
 import { LOCATION_TITLES } from '../formulas/workbookLayout.ts';
 
 // The viewer's own Dutch texts. Geometry problems are the server's (MAP_MESSAGES through src/lib/geo.ts),

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Callout, HTMLSelect, InputGroup, Tab, Tabs } from '@blueprintjs/core';
-import type { ValueType } from '../api/contract/modelData.ts';
+import type { ValueType } from '../model/modelData.ts';
 import { Sheet } from './LazySheet.tsx';
 import {
   type MethodSection, bookValueSheet, costEstimateSheet, indexingSheet, methodEstimateSheet, methodSections,
@@ -16,8 +16,8 @@ import type { RowActions } from './sheetExcel.ts';
 import type { ActionRegistry } from './actions.ts';
 import { rowsRemoved } from './entryRows.ts';
 import { incompleteEntries } from '../formulas/validate.ts';
-import type { Problem } from '../formulas/problem.ts';
-import { type EntryKind, entriesOf, entryLabelProblem, sectionOf } from '../formulas/sections.ts';
+import type { Problem } from '../model/problem.ts';
+import { type EntryKind, entriesOf, entryLabelProblem, sectionOf } from '../model/sections.ts';
 
 type TabId = 'overview' | 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
 

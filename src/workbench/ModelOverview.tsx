@@ -4,13 +4,13 @@
 import { observer } from 'mobx-react-lite';
 import { Callout } from '@blueprintjs/core';
 import { type SectionTotals, type Totals, sectionTotals, spaceUsageChecks } from '../formulas/overviewTotals.ts';
-import { REVENUE_SECTIONS } from '../formulas/sections.ts';
-import type { ResultsSummary } from '../formulas/results.ts';
+import { REVENUE_SECTIONS } from '../model/sections.ts';
+import type { ResultsSummary } from '../model/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbookLayout.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
 import { type ChartStack, Chart, Figures, GapNotice, NothingPhasedNotice, PeriodTable } from './Overview.tsx';
 import { phasingGaps } from '../formulas/phasingGaps.ts';
-import type { EntryKind } from '../formulas/sections.ts';
+import type { EntryKind } from '../model/sections.ts';
 import { nothingPhased, overviewRows } from './overviewRows.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { formatCount } from '../lib/count.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { GrexEngine } from '../formulas/engine.ts';
 import { exportXlsx } from '../formulas/export.ts';
 import { formatMoney, formatNumber } from '../lib/nlFormat.ts';

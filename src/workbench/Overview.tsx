@@ -1,10 +1,10 @@
-import { type EntryKind, sectionOf } from '../formulas/sections.ts';
+import { type EntryKind, sectionOf } from '../model/sections.ts';
 import { Fragment, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Callout, Icon } from '@blueprintjs/core';
 import { type SectionGaps, gapTotals, phasingGaps } from '../formulas/phasingGaps.ts';
 import { formatCount } from '../lib/count.ts';
-import { type EntrySummary, type PeriodResult, type ResultsSummary, nominalTotal } from '../formulas/results.ts';
+import { type EntrySummary, type PeriodResult, type ResultsSummary, nominalTotal } from '../model/results.ts';
 import { OVERVIEW_TITLES, RESULT_TITLES } from '../formulas/workbookLayout.ts';
 import { formatMoney, formatMoneyCompact, formatNumber } from '../lib/nlFormat.ts';
 import { type OverviewRow, ROW_RULES, balanceTitle, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import type Handsontable from 'handsontable/base';
 import { percentDown } from '../lib/nlFormat.ts';
-import { pct } from '../formulas/percent.ts';
+import { pct } from '../model/percent.ts';
 import { type PercentNote, percentNote } from './percentInput.ts';
 import { CommitField } from './common.tsx';
 import './excel.css';

@@ -9,7 +9,7 @@ import 'handsontable/styles/ht-theme-main.min.css';
 import type { CellValue } from 'hyperformula';
 import { type Cell, type CellChange, type Col, type SheetDef, ENGLISH_PASTE_NOTICE, isPercentCell, lostPasteNotice, pastedCells } from './sheets.ts';
 import { formatMoney, formatNumber, percentDown } from '../lib/nlFormat.ts';
-import { pct } from '../formulas/percent.ts';
+import { pct } from '../model/percent.ts';
 import { toDutchEditText, parseDutchValue } from '../lib/dutchNumber.ts';
 import { resolveFormula } from './formula.ts';
 import { PASTE_REFUSED, activeSheet, setActiveSheet } from './activeSheet.ts';

@@ -22,7 +22,7 @@ import { ModelOverview } from './ModelOverview.tsx';
 import { exportModelXlsx } from './exportXlsx.ts';
 import { ToolMenuState, toggleLabel } from './toolMenu.ts';
 import type { Toaster } from './common.tsx';
-import { type EntryKind, sectionOf } from '../formulas/sections.ts';
+import { type EntryKind, sectionOf } from '../model/sections.ts';
 import './workbench.css';
 
 globalThis.performance?.mark?.('workbench:chunk');

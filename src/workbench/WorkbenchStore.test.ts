@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../lib/nlFormat.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { MSG, type WorkbenchApi, type BackupStorage } from './workbenchContract.ts';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import type { WorkbenchModel, ModelMeta, StoredToolResults } from '../api/contract/workbench.ts';
 import { onlineModelResults } from '../formulas/modelResults.ts';
 import { ResponseError } from '../api/http.ts';

@@ -2,10 +2,10 @@ import { action, computed, makeObservable, observable, observableRef, observable
 import type { Edit } from '../formulas/engineModelEdits.ts';
 import type { GrexEngine } from '../formulas/engine.ts';
 import { startHyperFormula } from '../formulas/hyperformulaSpeedups.ts';
-import type { ResultsSummary } from '../formulas/results.ts';
+import type { ResultsSummary } from '../model/results.ts';
 import { isCompleteSpaceRow } from '../formulas/validate.ts';
-import type { Problem } from '../formulas/problem.ts';
-import type { ModelData, SpaceUsageRow } from '../api/contract/modelData.ts';
+import type { Problem } from '../model/problem.ts';
+import type { ModelData, SpaceUsageRow } from '../model/modelData.ts';
 import { type RemapReport, remapNotice, remapPeriodItems } from '../formulas/periodRemap.ts';
 import { formatMoney } from '../lib/nlFormat.ts';
 import type { ModelMeta, ReadOnlyReason } from '../api/contract/workbench.ts';
@@ -17,7 +17,7 @@ import { afterPaint, buildEngine, ChangesWaitingForEngine, mark } from './firstP
 import { tellSaveFailure, type StatusError } from './saveFailure.ts';
 import { WorkingCopyBackup } from './workingCopyBackup.ts';
 import { Submission } from '../app/submission.ts';
-import type { EntryKind } from '../formulas/sections.ts';
+import type { EntryKind } from '../model/sections.ts';
 import { MSG, splitAnswer, type Backup, type BackupStorage, type MapTakeover, type TestHooks, type WorkbenchApi, type WorkbenchToasts } from './workbenchContract.ts';
 
 // The workbench's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every

@@ -2,14 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { InputGroup } from '@blueprintjs/core';
 import type { CellValue } from 'hyperformula';
 import type { Edit } from '../formulas/engineModelEdits.ts';
-import type { Problem } from '../formulas/problem.ts';
+import type { Problem } from '../model/problem.ts';
 import { INVALID_DATE, parseDutchDate, formatDutchDate, toDutchEditText } from '../lib/dutchNumber.ts';
 import { type CellChange, type SheetDef, numberOf } from './sheets.ts';
 import { cellEdits, cellContents } from './formulaCells.ts';
 import { MSG } from './workbenchContract.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { percentFieldText, percentInput } from './percentInput.ts';
-import { type EntryKind, entriesOf, sectionOf } from '../formulas/sections.ts';
+import { type EntryKind, entriesOf, sectionOf } from '../model/sections.ts';
 import { formatMoney } from '../lib/nlFormat.ts';
 
 export interface Toaster {

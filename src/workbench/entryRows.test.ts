@@ -4,8 +4,8 @@ import { costEstimateSheet, methodEstimateSheet, pastedCells } from './sheets.ts
 import { applyCellChanges } from './common.tsx';
 import { insertEntries, rowsRemoved } from './entryRows.ts';
 import { readFileSync } from 'node:fs';
-import type { ModelData } from '../api/contract/modelData.ts';
-import { SECTIONS, entriesOf } from '../formulas/sections.ts';
+import type { ModelData } from '../model/modelData.ts';
+import { SECTIONS, entriesOf } from '../model/sections.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 
 // Issue 23 point 1: a block from Excel pasted onto the estimate's empty last row makes an entry per row

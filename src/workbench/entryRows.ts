@@ -1,7 +1,7 @@
 // Entry rows as a modeller handles them in a grid (issue 15): inserted above or below a row, deleted,
 // typed into the empty last row. Pure changes of model data; the store applies them as one undo step.
-import type { ModelData } from '../api/contract/modelData.ts';
-import { type EntryKind, entriesOf, entryLabelProblem, newEntry, sectionOf, setEntries } from '../formulas/sections.ts';
+import type { ModelData } from '../model/modelData.ts';
+import { type EntryKind, entriesOf, entryLabelProblem, newEntry, sectionOf, setEntries } from '../model/sections.ts';
 import { formatCount } from '../lib/count.ts';
 import { dropDanglingFormulas } from '../formulas/cellFormulas.ts';
 

@@ -1,6 +1,6 @@
 import { GrexEngine } from '../formulas/engine.ts';
 import { isCompleteSpaceRow } from '../formulas/validate.ts';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 
 // The workbench's first paint (issue 26): the loaded answer and the stored results are painted before the
 // engine is built, which for a large model holds the main thread for a second or more; what is changed

@@ -7,13 +7,13 @@
 // way; a reference to a cell this grid does not show keeps the workbook's name (`Prijsindex!F4`), which
 // is where the export has it.
 import nlNL from 'hyperformula/i18n/languages/nlNL';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { type FieldRef, FORMULA_SCALARS, nameReferences, refToken } from '../formulas/cellFormulas.ts';
 import type { Edit } from '../formulas/engineModelEdits.ts';
 import type { GrexEngine } from '../formulas/engine.ts';
 import { colIndex } from './formula.ts';
 import { colName } from '../formulas/workbookRefs.ts';
-import { entriesOf } from '../formulas/sections.ts';
+import { entriesOf } from '../model/sections.ts';
 import { toDutchEditText } from '../lib/dutchNumber.ts';
 import type { SheetDef } from './sheets.ts';
 

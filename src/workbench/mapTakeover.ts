@@ -1,7 +1,7 @@
 // 'Overnemen uit kaart' (issue 14): the version's map data fetched and compared with the model's space
 // usage, as the comparison the modeller confirms (or the message why there is none).
-import type { SpaceUsageRow } from '../api/contract/modelData.ts';
-import type { ResultsSummary } from '../formulas/results.ts';
+import type { SpaceUsageRow } from '../model/modelData.ts';
+import type { ResultsSummary } from '../model/results.ts';
 import { spaceUsageDiff, type MapTotals } from '../formulas/spaceUsageFromMap.ts';
 import { MSG, type MapTakeover, type WorkbenchApi } from './workbenchContract.ts';
 

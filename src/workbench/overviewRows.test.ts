@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PeriodResult, Results } from '../formulas/results.ts';
+import type { PeriodResult, Results } from '../model/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbookLayout.ts';
 import { ncwPeriodIndex, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';
 

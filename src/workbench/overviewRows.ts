@@ -1,10 +1,10 @@
 // What the overview's period table and chart show, in the words and signs of the export's Overzicht sheet
 // (docs/decisions.md, "The tool's overview"): the rows are the sheet's rows under the sheet's titles, a cell
 // the sheet leaves empty stays empty, and the Totaal column is the sheet's own.
-import type { PeriodResult, ResultsSummary } from '../formulas/results.ts';
+import type { PeriodResult, ResultsSummary } from '../model/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbookLayout.ts';
 import { ncwPeriodIndex } from '../formulas/periods.ts';
-import { REVENUE_SECTIONS, type RevenueKey } from '../formulas/sections.ts';
+import { REVENUE_SECTIONS, type RevenueKey } from '../model/sections.ts';
 
 export interface OverviewRow {
   key: 'costs' | 'revenues' | RevenueKey | 'net' | 'interestBefore' | 'balanceBefore' | 'withdrawal' | 'interest' | 'balance';

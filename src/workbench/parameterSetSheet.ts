@@ -1,7 +1,7 @@
 // The grids of the base parameters' sets (Indexering, Rente, Prijsindex): one row per set, one column per
 // period label, and the rules for a new or renamed set.
-import type { ModelData, ParameterSet, ParameterSetGroup } from '../api/contract/modelData.ts';
-import { setLabel } from '../formulas/codeLabels.ts';
+import type { ModelData, ParameterSet, ParameterSetGroup } from '../model/modelData.ts';
+import { setLabel } from '../model/codeLabels.ts';
 import { CREDIT_SET, DEBIT_SET, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import type { WorkbookLayout } from '../formulas/workbookLayout.ts';
 import { percentInput } from './percentInput.ts';

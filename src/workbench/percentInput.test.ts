@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pct } from '../formulas/percent.ts';
+import { pct } from '../model/percent.ts';
 import { percentFieldText, percentInput, percentNote } from './percentInput.ts';
 
 describe('percentNote: a value ≤ 1 typed into a percentage field is shown with its other reading', () => {

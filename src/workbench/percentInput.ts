@@ -1,7 +1,7 @@
 // Percentages as they are typed into a "(%)" field or cell. The stored notation stays the spec's
 // (percent.ts: a value ≤ 1 is a fraction, 1 = 100 %); what changes is that nothing typed is misread
 // silently: '1 %' says percent outright, and a bare number ≤ 1 gets a note with the other reading.
-import { inNotationOf, pct } from '../formulas/percent.ts';
+import { inNotationOf, pct } from '../model/percent.ts';
 import { percentDown } from '../lib/nlFormat.ts';
 import { parseDutchNumber, toDutchEditText } from '../lib/dutchNumber.ts';
 

@@ -1,6 +1,6 @@
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { fieldErrorsOf } from '../api/http.ts';
-import { problemPlace } from '../formulas/sections.ts';
+import { problemPlace } from '../model/sections.ts';
 import { MSG, type WorkbenchToasts } from './workbenchContract.ts';
 
 /** An error with an HTTP status (ResponseError of src/api/http.ts, or a test double). */

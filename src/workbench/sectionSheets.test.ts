@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { exampleStore } from './testing.ts';
 import { costEstimateSheet, methodEstimateSheet, methodSections, phasingSheet } from './sheets.ts';
-import { entriesOf } from '../formulas/sections.ts';
+import { entriesOf } from '../model/sections.ts';
 import { applyCellChanges } from './common.tsx';
-import type { NonResidentialEntry, OtherRevenueEntry } from '../api/contract/modelData.ts';
+import type { NonResidentialEntry, OtherRevenueEntry } from '../model/modelData.ts';
 
 // Issue 24: the grids of Niet-Woningbouw and Overige opbrengsten come from the section descriptors.
 describe('section grids from the descriptors', () => {

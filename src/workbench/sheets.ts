@@ -1,10 +1,10 @@
 // The tool's grids as plain data: columns, rows of raw values and how an edited cell becomes an
 // engine edit. No React, no DOM: the <Sheet> component renders these, the tests read them.
 import { type Edit, fieldEdit, phasingMethodEdits } from '../formulas/engineModelEdits.ts';
-import { type AnyEntry, type EntryKind, entriesOf, entryLabelProblem, newEntry, NON_RESIDENTIAL_SECTION, sectionOf } from '../formulas/sections.ts';
-import { type EntrySummary, nominalTotal } from '../formulas/results.ts';
+import { type AnyEntry, type EntryKind, entriesOf, entryLabelProblem, newEntry, NON_RESIDENTIAL_SECTION, sectionOf } from '../model/sections.ts';
+import { type EntrySummary, nominalTotal } from '../model/results.ts';
 import type { FormulaList } from '../formulas/cellFormulas.ts';
-import type { CostEntry, ModelData, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../api/contract/modelData.ts';
+import type { CostEntry, ModelData, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../model/modelData.ts';
 import { type Notation, blockNotation, fromEnglishNotation, parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import { formatCount } from '../lib/count.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
@@ -12,8 +12,8 @@ import { LOCATION_TITLES } from '../formulas/workbookLayout.ts';
 import {
   INTEREST_METHOD_LABELS, PERIOD_TYPE_LABELS, PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS,
   VALUE_TYPE_LABELS, setLabel,
-} from '../formulas/codeLabels.ts';
-import type { Problem } from '../formulas/problem.ts';
+} from '../model/codeLabels.ts';
+import type { Problem } from '../model/problem.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
 import { gapMark } from '../formulas/phasingGaps.ts';

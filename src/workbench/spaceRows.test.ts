@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SpaceUsageRow } from '../api/contract/modelData.ts';
+import type { SpaceUsageRow } from '../model/modelData.ts';
 import { spaceRowsAfter } from './spaceRows.ts';
 
 const rows: SpaceUsageRow[] = [

@@ -1,6 +1,6 @@
 // The Ruimtegebruik grid's changed cells as space-usage rows: what was typed or pasted, and nothing
 // silently lost — a location the list does not know is refused and the row keeps its own.
-import type { SpaceUsageRow } from '../api/contract/modelData.ts';
+import type { SpaceUsageRow } from '../model/modelData.ts';
 import { type CellChange, LOCATION_OPTIONS, numberOf, optionValue } from './sheets.ts';
 
 const LOCATION_LIST = LOCATION_OPTIONS.map((o) => o.label).join(', ');

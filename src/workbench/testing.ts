@@ -2,7 +2,7 @@
 // with an API that loads it and refuses to save.
 import { readFileSync } from 'node:fs';
 import { WorkbenchStore } from './WorkbenchStore.ts';
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 
 export const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 

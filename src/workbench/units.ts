@@ -1,8 +1,8 @@
 // The cost estimate's units (spec 3 §3 Enumerations, the contract's Unit) as a modeller types them.
 // One pure reading for the grid's unit cells, so what is typed is either a unit or refused — never
 // the dropdown's half-matched first choice (typing 'm2' quickly used to store 'm').
-import type { CostEntry } from '../api/contract/modelData.ts';
-import { UNIT_LABELS } from '../formulas/codeLabels.ts';
+import type { CostEntry } from '../model/modelData.ts';
+import { UNIT_LABELS } from '../model/codeLabels.ts';
 
 export type Unit = CostEntry['estimate']['unit'];
 

@@ -1,9 +1,9 @@
 // What the tool's store is given and answers with: its API and toasts, where the backup goes, its messages,
 // and a model answer split into data, facts and stored results. Split from WorkbenchStore.ts (size rule).
-import { WORKBENCH_RESULTS_FORMAT, type ResultsSummary } from '../formulas/results.ts';
+import { WORKBENCH_RESULTS_FORMAT, type ResultsSummary } from '../model/results.ts';
 import { MSG as VALIDATION_MSG } from '../formulas/validate.ts';
-import type { ModelData } from '../api/contract/modelData.ts';
-import { SECTIONS } from '../formulas/sections.ts';
+import type { ModelData } from '../model/modelData.ts';
+import { SECTIONS } from '../model/sections.ts';
 import type { WorkbenchModel, ModelMeta, SessionAnswer } from '../api/contract/workbench.ts';
 import { MAPVIEWER_ERROR_TEXT, MSG_INVALID } from '../api/contract/messages.ts';
 import type { MapTotals, SpaceUsageDiff } from '../formulas/spaceUsageFromMap.ts';

@@ -1,4 +1,4 @@
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from '../model/modelData.ts';
 import type { Backup, BackupStorage } from './workbenchContract.ts';
 
 // Nothing lost (spec 3 §4): the working copy of one user's model kept in the browser's storage until it

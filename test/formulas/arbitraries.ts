@@ -1,6 +1,6 @@
 // fast-check generators of random valid models (tests only).
 import fc from 'fast-check';
-import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ParameterSet, PeriodItem, ResidentialEntry } from '../../src/api/contract/modelData.ts';
+import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ParameterSet, PeriodItem, ResidentialEntry } from '../../src/model/modelData.ts';
 import { serialToIso, toSerial } from '../../src/formulas/dates.ts';
 import { type Period, generatePeriods, periodCode } from '../../src/formulas/periods.ts';
 

@@ -1,6 +1,6 @@
 // Compare the engine's results with the reference implementation (tests only).
 import type { RefResults } from './reference.ts';
-import type { Results } from '../../src/formulas/results.ts';
+import type { Results } from '../../src/model/results.ts';
 
 /** Differences larger than `tol` euros (factors: relative 1e-9), as readable strings. */
 export function diffResults(a: Results, b: RefResults, tol = 0.005): string[] {

@@ -1,6 +1,6 @@
 // A large, valid, deterministic model for benchmarks and oracle tests: by default 300 cost entries,
 // 100 residential entries, 40 quarterly periods, every entry phased and booked.
-import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ParameterSet, PeriodItem, ResidentialEntry } from '../../src/api/contract/modelData.ts';
+import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ParameterSet, PeriodItem, ResidentialEntry } from '../../src/model/modelData.ts';
 import { generatePeriods, periodCode } from '../../src/formulas/periods.ts';
 
 /** Small deterministic PRNG (mulberry32). */

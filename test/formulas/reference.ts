@@ -1,9 +1,9 @@
 // Reference implementation of calculation.md in plain TypeScript, independent of the workbook
 // builder. Used only by tests to cross-check the HyperFormula workbook.
-import type { ModelData, ParameterSet, PeriodItem } from '../../src/api/contract/modelData.ts';
+import type { ModelData, ParameterSet, PeriodItem } from '../../src/model/modelData.ts';
 import { type Ymd, compareYmd, parseYmd, round2, yf } from '../../src/formulas/dates.ts';
-import { pct } from '../../src/formulas/percent.ts';
-import type { EntryResult, PeriodResult, Results, SpaceUsageTotals } from '../../src/formulas/results.ts';
+import { pct } from '../../src/model/percent.ts';
+import type { EntryResult, PeriodResult, Results, SpaceUsageTotals } from '../../src/model/results.ts';
 import {
   CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP,
 } from '../../src/formulas/validate.ts';

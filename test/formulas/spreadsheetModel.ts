@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import type { ParameterRow } from '../../src/api/contract/parameters.ts';
 import { GrexEngine } from '../../src/formulas/engine.ts';
 import { templateModelData } from '../../src/formulas/modelTemplate.ts';

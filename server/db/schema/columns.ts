@@ -3,7 +3,7 @@ import { Role } from '../../../src/api/contract/common.ts';
 import { ModelPlatform } from '../../../src/api/contract/model.ts';
 import { AttachmentType } from '../../../src/api/contract/attachment.ts';
 import { MapviewerError } from '../../../src/api/contract/openModel.ts';
-import { SpaceUsageLocation } from '../../../src/api/contract/modelData.ts';
+import { SpaceUsageLocation } from '../../../src/model/modelData.ts';
 import { DocumentationType } from '../../../src/api/contract/documentation.ts';
 
 // Column helpers of the schema files.

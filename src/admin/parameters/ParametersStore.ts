@@ -6,7 +6,7 @@ import { percentDown } from '../../lib/nlFormat.ts';
 import { formatCount } from '../../lib/count.ts';
 import { modelsSelected } from '../../api/contract/messages.ts';
 import { formatDutchDate, parseDutchDate } from '../../lib/dutchNumber.ts';
-import { pct } from '../../formulas/percent.ts';
+import { pct } from '../../model/percent.ts';
 import { globalPeriodLabels } from '../../formulas/globalParameters.ts';
 import type {
   parametersApi, ModelRow, ParameterPreviewModel, ParameterSaveResult, ParameterValue, ProjectItem, VersionItem,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 
-// Validation messages in Dutch, for the server's 400 answers and the client's own checks alike.
-z.config(z.locales.nl());
+import '../../model/wireDate.ts'; // sets zod's Dutch messages before any schema here is used
 
 /** Roles of users and of users on projects (spec 2 §6); the values and labels are roles.ts's. */
 export const Role = z.enum(ROLES);
@@ -32,17 +31,7 @@ export const Id = z.number().int().positive().max(MAX_ID);
 /** Numeric id in a path. */
 export const IdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
-/** yyyy-mm-dd on the wire. */
-export const WIRE_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const WireDate = z.string().regex(WIRE_DATE, 'Gebruik het formaat jjjj-mm-dd');
-
-/** yyyy-mm-dd and a real calendar day. */
-export const CalendarDate = WireDate
-  .refine((s) => {
-    const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-    const t = new Date(Date.UTC(y, m - 1, d));
-    return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d && y >= 1900;
-  }, 'Ongeldige datum');
+export { CalendarDate, WIRE_DATE, WireDate } from '../../model/wireDate.ts';
 
 /** Optional free text: empty strings are stored as null (spec 1 §5). */
 export const OptionalText = z

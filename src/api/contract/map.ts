@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, hasForbiddenNameChars } from '../../lib/names.ts';
 import { IdParams } from './common.ts';
-import { SpaceUsageLocation } from './modelData.ts';
-import { MAP_MESSAGES } from './messages.ts';
+import { SpaceUsageLocation } from '../../model/modelData.ts';
+import { MAP_MESSAGES } from '../../lib/mapMessages.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 

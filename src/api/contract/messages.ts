@@ -189,22 +189,6 @@ export const DOCUMENTATION_MESSAGES = {
 /** The external map viewer's base address names this machine or an internal network (issue 22 item 5). */
 export const VIEWER_ADDRESS_INTERNAL = 'Dit basisadres wijst naar een intern adres (deze server, een privénetwerk of link-local); de server maakt daar geen verbinding mee. Gebruik het openbare adres van de kaartviewer.';
 
-export const MAP_MESSAGES = {
-  /** The contract's 400 of a geometry that is no GeoJSON polygon or multipolygon. */
-  notAnArea: 'Ongeldige GeoJSON: een gebied is een Polygon of MultiPolygon met randen van punten [lengtegraad, breedtegraad].',
-  openRing: 'Een rand van het gebied is niet gesloten: het eerste en het laatste punt moeten gelijk zijn.',
-  fewPositions: 'Een rand van het gebied heeft te weinig punten: een vlak heeft minstens drie hoekpunten.',
-  manyCoordinates: 'Een punt van het gebied heeft te veel coördinaten: hoogstens drie (lengtegraad, breedtegraad en eventueel hoogte).',
-  selfIntersection: 'Het gebied snijdt zichzelf: randen van het gebied mogen elkaar niet kruisen of raken.',
-  emptyArea: 'Het gebied heeft geen oppervlakte.',
-  tooManyVertices: (n: number, max: number) =>
-    `Het gebied heeft te veel hoekpunten (${n.toLocaleString('nl-NL')}); het maximum is ${max.toLocaleString('nl-NL')}.`,
-  /** A feature area's problem, with its name in front. */
-  inFeature: (name: string, message: string) => `Functiegebied '${name}': ${message}`,
-  featureNameForbidden: 'De naam van een functiegebied mag de tekens < > : " / ? * | niet bevatten.',
-  loadFailed: 'Fout bij het laden van de kaartgegevens.',
-} as const;
-
 /** Global parameters applied to every chosen model (spec 2 §8); only then (issue 23). */
 export const PARAMETERS_SAVED = 'Parameters succesvol opgeslagen.';
 

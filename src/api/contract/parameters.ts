@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PERIODS } from './modelData.ts';
+import { MAX_PERIODS } from '../../model/modelData.ts';
 import { Id } from './common.ts';
 import { INVALID_INPUT } from './messages.ts';
 import { endpoint } from './endpoint.ts';

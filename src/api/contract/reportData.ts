@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SECTION_COLUMNS, type SectionAmounts, type SectionColumnKey } from '../../formulas/reportColumns.ts';
+import { SECTION_COLUMNS, type SectionAmounts, type SectionColumnKey } from '../../model/reportColumns.ts';
 
 // The data contract of reports and BI links (issue 13; docs/reports.md): what a report template's data
 // sheets hold and what a BI link serves as JSON, CSV and OData. One row per model (`Rekenmodellen`) and
@@ -17,7 +17,7 @@ export const REPORT_PLATFORM = { online: 'Online', spreadsheet: 'Spreadsheet' } 
  */
 export const Money = z.number();
 /**
- * Per revenue section and per cost category an amount (src/formulas/reportColumns.ts: `opbrengsten_…`,
+ * Per revenue section and per cost category an amount (src/model/reportColumns.ts: `opbrengsten_…`,
  * `kosten_…`), after the fixed columns, in both sets: the model's total and the period's amount. Null
  * when unknown (a spreadsheet model, whose workbook names no sections; a model that cannot be computed).
  */

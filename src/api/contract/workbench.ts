@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ModelData } from './modelData.ts';
+import { ModelData } from '../../model/modelData.ts';
 import { IdParams, MAX_ID } from './common.ts';
-import type { ResultsSummary } from '../../formulas/results.ts';
+import type { ResultsSummary } from '../../model/results.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 

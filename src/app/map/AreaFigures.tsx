@@ -1,5 +1,5 @@
 import { formatNumber } from '../../lib/nlFormat.ts';
-import { MAP_MESSAGES } from '../../api/contract/messages.ts';
+import { MAP_MESSAGES } from '../../lib/mapMessages.ts';
 
 /** The load failure of every map screen and preview (spec 1 §8 'Fout bij het laden van ...'). */
 export const MAP_LOAD_FAILED = MAP_MESSAGES.loadFailed;

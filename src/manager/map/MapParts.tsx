@@ -1,5 +1,5 @@
 import { HTMLTable } from '@blueprintjs/core';
-import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../../api/contract/modelData.ts';
+import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../../model/modelData.ts';
 import { LOCATION_TITLES } from '../../formulas/workbookLayout.ts';
 import { formatHa, formatM2 } from '../../app/map/AreaFigures.tsx';
 import { FUNCTION_COLORS } from '../../mapviewer/texts.ts';

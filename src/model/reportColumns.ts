@@ -5,7 +5,7 @@
 // and OData. The amounts are what Overzicht adds up: a period's cash flow is nominal + booked
 // (workbook.ts, periodCashFlowFormula), so the cost columns add up to `kosten` and the revenue columns
 // to `opbrengsten`.
-import type { ModelData } from '../api/contract/modelData.ts';
+import type { ModelData } from './modelData.ts';
 import type { Results } from './results.ts';
 import { type EntryKind, type RevenueKey, REVENUE_SECTIONS, SECTIONS, entriesOf } from './sections.ts';
 

@@ -1,7 +1,7 @@
 // The scalar fields of a cost or residential entry that an edit can change: where each lives in the
 // model data, what kind of value it takes, and whether a change reshapes the workbook. The engine
 // writes through `set` and reads the value an edit replaces (its inverse) through `get`.
-import type { CostEntry, NonResidentialEntry, OtherRevenueEntry, ResidentialEntry } from '../api/contract/modelData.ts';
+import type { CostEntry, NonResidentialEntry, OtherRevenueEntry, ResidentialEntry } from './modelData.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX } from './modelConstants.ts';
 
 type FieldValue = string | number | boolean | null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate } from './common.ts';
+import { CalendarDate } from './wireDate.ts';
 
 // Model data of an online model (spec 3 §3), exactly as on the wire of
 // GET/POST /api/grexonline/model/{id}/ and as read by `npm run calc` (snake_case, dates yyyy-mm-dd,
@@ -43,7 +43,7 @@ const Unit = z.enum([
 type Unit = z.infer<typeof Unit>;
 
 /**
- * The category of an entry (calculation.md §3b): each section has its own list (src/formulas/sections.ts),
+ * The category of an entry (calculation.md §3b): each section has its own list (src/model/sections.ts),
  * so the cross-field validation checks it and names the section's choices in Dutch.
  */
 const PhasingSectionType = z.string();

@@ -1,10 +1,10 @@
 // The Dutch words for the model data's codes (the wire values stay as they are): the workbench's choice lists
 // and the xlsx export show these, so a modeller reads 'Jaarlijks', 'm²' and 'Rentepercentages' where
 // the data says Annual, SquareMeter and Interest_Percentage.
-import type { ModelData, ParameterSetGroup, PhasingPeriod } from '../api/contract/modelData.ts';
+import type { ModelData, ParameterSetGroup, PhasingPeriod } from './modelData.ts';
 import {
   CREDIT_SET, DEBIT_SET, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP,
-} from './validate.ts';
+} from './modelConstants.ts';
 
 type Entry = ModelData['cost_estimate'][number];
 type Residential = ModelData['residential_construction'][number];

@@ -3,7 +3,7 @@
 // the phase group its phasing belongs to, the fields an edit may change and a new entry's defaults.
 // The workbook (workbook.ts), the validation (validate.ts), the results (results.ts), the cell
 // formulas and the workbench's grids read the sections from here, so a section is described once.
-import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ResidentialEntry } from '../api/contract/modelData.ts';
+import type { CostEntry, ModelData, NonResidentialEntry, OtherRevenueEntry, ResidentialEntry } from './modelData.ts';
 import { formatMoney } from '../lib/nlFormat.ts';
 import { COST_FIELDS, type EntryField, NON_RESIDENTIAL_FIELDS, OTHER_REVENUE_FIELDS, RESIDENTIAL_FIELDS } from './entryFields.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX } from './modelConstants.ts';

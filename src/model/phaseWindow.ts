@@ -1,4 +1,4 @@
-import type { ModelData, PhaseEntry } from '../api/contract/modelData.ts';
+import type { ModelData, PhaseEntry } from './modelData.ts';
 import type { Problem } from './problem.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
 
