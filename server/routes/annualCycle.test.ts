@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
 import { auditLog, model, modelSession, project, projectRole, savedModel, storedFile, versionModel } from '../db/schema/index.ts';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import type { UserRow } from '../context.ts';
 import { latestAdoptedBefore } from '../services/adoption.ts';
 import { ADOPTION_MESSAGES, MODEL_ALREADY_OPEN, ROLLOVER_MESSAGES } from '../../src/api/contract/messages.ts';

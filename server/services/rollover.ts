@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RolloverBody, RolloverModelPreview, RolloverPreview, VersionModel } from '../../src/api/contract/versionModel.ts';
 import { MODEL_ALREADY_OPEN, ROLLOVER_MESSAGES } from '../../src/api/contract/messages.ts';
-import type { ModelData } from '../../src/api/contract/modelData.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import { defaultRolloverYear } from '../../src/formulas/annual/rolloverPreview.ts';
 import { localDateAndSeconds } from '../../src/lib/format.ts';
 import { DUPLICATE_NAME_MESSAGE } from '../../src/lib/names.ts';

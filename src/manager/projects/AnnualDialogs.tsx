@@ -7,7 +7,7 @@ import { useResource } from '../../app/resource.ts';
 import { versionsApi, type RolloverChoice, type RolloverPreview, type Version } from '../../api/versions.ts';
 import { INVALID_DATE, formatDutchDate, parseDutchDate } from '../../lib/dutchNumber.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { formatMoney, formatNumber } from '../../lib/nlFormat.ts';
+import { formatMoney, percentDown } from '../../lib/nlFormat.ts';
 import { Field } from './FormParts.tsx';
 
 // The version sub-menu's dialogs of the annual cycle (issue 37): 'Vastgesteld door de raad…' and
@@ -158,8 +158,12 @@ function ModelPreview({ m }: { m: ModelLine }) {
       <Collapse isOpen={open}>
         <ul className="gs-rollover-details">
           {m.realised.map((r) => <li key={`r${r.section}`}>Gerealiseerd {r.section}: {formatMoney(r.amount)} (nominaal {formatMoney(r.nominal)})</li>)}
-          {m.postponed.map((x, i) => <li key={`p${i}`}>{x.section} '{x.entry}': Niet geboekt in {x.from}: {formatMoney(x.amount)} doorgeschoven naar {x.to}</li>)}
-          {m.droppedIndexRates.map((d, i) => <li key={`d${i}`}>{d.section} '{d.entry}': eigen indexpercentage {formatNumber(d.rate)} % in {d.period} vervalt</li>)}
+          {m.postponed.map((x, i) => (
+            <li key={`p${i}`}>
+              {x.section} '{x.entry}': Niet geboekt in {x.from}: {x.valueType === 'Procentueel' ? `${percentDown(x.amount)} %` : formatMoney(x.amount)} doorgeschoven naar {x.to}
+            </li>
+          ))}
+          {m.droppedIndexRates.map((d, i) => <li key={`d${i}`}>{d.section} '{d.entry}': eigen indexpercentage {percentDown(d.rate)} % in {d.period} vervalt</li>)}
         </ul>
       </Collapse>
     </div>
