@@ -44,7 +44,7 @@ test('vastgesteld door de raad, then the jaarovergang of §8b: preview, execute,
   await expect(dialog.getByLabel('Huidige versie bevriezen')).toBeChecked();
   const grex = dialog.getByRole('group', { name: 'Grex' });
   await expect(grex).toContainText('€ -106.120,80 → ');
-  // The figures the engine's jaarovergang gives (branch annual-engine); soft, so the rest of the flow runs meanwhile.
+  // The figures of §8b: EW and NCW after need the engine's §8.1–8.2 (branch annual-engine); soft, so the rest of the flow runs meanwhile.
   await expect.soft(grex).toContainText('€ -106.120,80 → € -106.120,80');
   await expect.soft(grex).toContainText('€ -98.039,22 → € -100.000,00');
   await expect.soft(grex).toContainText('€ 500.000,00');
