@@ -95,6 +95,7 @@ class Thread {
     // The warm engines take at most half the heap: a task keeps the other half, and with it the memory it had.
     workerData: { enginesMb: Math.min(this.enginesMb, this.memoryMb / 2), enginesMaxAgeMs: ENGINES_MAX_AGE_MS } satisfies WorkerSettings,
   });
+  readonly threadId = this.worker.threadId;
   /** The models this thread keeps (as its last answer said). */
   readonly held = new Set<number>();
   private task: Task | undefined;
@@ -178,6 +179,9 @@ class Thread {
 export function setWorkerTaskSeconds(seconds: number): void {
   deadlineMs = Math.max(1, seconds * 1000);
 }
+
+/** The thread (its threadId) that keeps a model's newest engine, if any: where the model's next task goes when it is free. */
+export const keeperOf = (modelId: number): number | undefined => holders.get(modelId)?.threadId;
 
 /** The warm engines' share of each thread's heap (config.workerEnginesMb; at most half of it): idle threads are replaced now, a busy one after its task. */
 export function setWorkerEnginesMb(mb: number): void {
