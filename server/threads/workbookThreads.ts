@@ -139,7 +139,7 @@ class Thread {
     }
     this.worker.ref();
     // What another thread computed since is newer there: this thread forgets it (unless its task needs it now).
-    const drop = [...this.held].filter((id) => holders.get(id) !== this && !this.task!.models.includes(id));
+    const drop = [...this.held].filter((id) => (holders.get(id) ?? this) !== this && !this.task!.models.includes(id));
     for (const id of this.task.models) holders.set(id, this);
     this.worker.postMessage({ task: this.task.message, drop } satisfies WorkerMessage);
     const ms = Math.min(deadlineMs, this.task.deadlineMs ?? deadlineMs);
@@ -149,11 +149,14 @@ class Thread {
     }, ms);
   }
 
-  /** Takes the models the thread keeps from its answer: those it let go are nobody's unless another thread ran them. */
+  /** Takes the models the thread keeps from its answer: those it let go are nobody's, those nobody else keeps are its own. */
   private holds(held: number[]) {
     for (const id of this.held) if (holders.get(id) === this && !held.includes(id)) holders.delete(id);
     this.held.clear();
-    for (const id of held) this.held.add(id);
+    for (const id of held) {
+      this.held.add(id);
+      if (!holders.has(id)) holders.set(id, this);
+    }
   }
 
   /** Leaves the pool idle and ends (its limits changed). */
