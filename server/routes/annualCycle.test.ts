@@ -184,7 +184,7 @@ describe('Jaarovergang of a version', () => {
     ]);
   });
 
-  it('the new online model carries the rolled-over data of calculation.md §8b (EW and NCW after need the engine’s §8.1–8.2, branch annual-engine)', async () => {
+  it('the new online model carries the rolled-over data of calculation.md §8b', async () => {
     const v = await mkVersion();
     const preview = (await rollover(v.versionId, A.usr, { year: 2025, preview: true })).json();
     const near = (x: number) => expect.closeTo(x, 2);
