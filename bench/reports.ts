@@ -27,6 +27,7 @@ import { XLSX_CONTENT_TYPE } from '../server/storage/xlsx.ts';
 import { resultsChanged } from '../server/services/modelResults.ts';
 import { reportData } from '../server/services/reportData.ts';
 import { engineBytes } from '../server/threads/warmEngines.ts';
+import { setWorkerEnginesMb } from '../server/threads/workbookThreads.ts';
 import { GrexEngine } from '../src/formulas/engine.ts';
 import { type Tenant, bearer, createTenant } from '../test/server/fixtures.ts';
 import { seedTree } from '../test/server/projectFixtures.ts';
@@ -73,7 +74,10 @@ export default async function bench() {
     console.log(`${ONLINE} online models (${wholeExploitation(1).base_parameters.phasing_period}, 40 periods, 500 entries each: the whole exploitation), ${SPREADSHEET} spreadsheet models (${(xlsx.byteLength / 1e3).toFixed(0)} kB workbook)`);
     const built = GrexEngine.create(wholeExploitation(1));
     if (!built.ok) throw new Error('bench model invalid');
-    console.log(`one engine of it: ≈ ${(engineBytes(built.engine) / 1e6).toFixed(1)} MB (warmEngines.ts's estimate; measured 19.9 MB of heap); each thread keeps up to ${configFromEnv({}).workerEnginesMb} MB of them (WORKER_ENGINES_MB)`);
+    // The warm engines' budget as the server takes it (WORKER_ENGINES_MB): the bench runs with others too.
+    const enginesMb = configFromEnv().workerEnginesMb;
+    setWorkerEnginesMb(enginesMb);
+    console.log(`one engine of it: ≈ ${(engineBytes(built.engine) / 1e6).toFixed(1)} MB (warmEngines.ts's estimate; measured 19.9 MB of heap); each thread keeps up to ${enginesMb} MB of them (WORKER_ENGINES_MB)`);
     built.engine.destroy();
 
     // Readers only at first: no job worker, so nothing but reportData stores results.
