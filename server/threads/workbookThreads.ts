@@ -35,6 +35,11 @@ let enginesMb = 96;
 const ENGINES_MAX_AGE_MS = 15 * 60_000;
 /** How far down the line a free thread looks for a task of a model it keeps, before it takes the oldest. */
 const AFFINITY_WINDOW = 16;
+/**
+ * How long a task waits for the busy thread that keeps its model before another thread builds it anew: a warm
+ * answer takes tens of ms, a build of the bench model ≈ 0.5 s of CPU.
+ */
+const AFFINITY_WAIT_MS = 1000;
 
 /** The number of threads (config.workerThreads): N instances on one machine each take their share of its cores. */
 export function setWorkerThreads(n: number): void {
@@ -45,6 +50,8 @@ interface Task {
   message: WorkerTask;
   /** The models whose engines the task uses (the thread that keeps them is the one to run it). */
   models: number[];
+  /** When it joined the line (performance.now()). */
+  queuedAt: number;
   /** Run once more after its thread ran out of memory while it kept engines (a thread without them decides). */
   retried?: boolean;
   /** A deadline shorter than the pool's, for a task someone waits for at once (a sign-in). */
@@ -68,15 +75,36 @@ const threads = new Set<Thread>();
 /** Per model, the thread that ran its last task: the one that keeps its newest engine. */
 const holders = new Map<number, Thread>();
 
-/** The index in `line` of the task a free thread takes: the first of a model it keeps, else the first no other thread keeps, else the oldest. */
+/**
+ * The index in `line` of the task a free thread takes: the first of a model it keeps, else the first no thread
+ * keeps, else the oldest that waited long enough for its keeper (busy: an idle keeper took it already);
+ * -1: none yet (the line is looked at again when the wait is over).
+ */
 function pick(line: Task[], thread: Thread): number {
   let free = -1;
+  let waited = -1;
+  const now = performance.now();
   for (let i = 0; i < Math.min(line.length, AFFINITY_WINDOW); i++) {
     const held = line[i]!.models.map((id) => holders.get(id));
     if (held.includes(thread)) return i;
     if (free < 0 && held.every((h) => h === undefined)) free = i;
+    if (waited < 0 && now - line[i]!.queuedAt >= AFFINITY_WAIT_MS) waited = i;
   }
-  return Math.max(free, 0);
+  if (free >= 0 || waited >= 0) return free >= 0 ? free : waited;
+  if (line.length > AFFINITY_WINDOW) return 0; // a long line: no thread idles
+  lookAgain();
+  return -1;
+}
+
+let looking: NodeJS.Timeout | undefined;
+/** Once the oldest task's wait for its keeper is over, the idle threads look at the line again. */
+function lookAgain() {
+  if (looking) return;
+  looking = setTimeout(() => {
+    looking = undefined;
+    for (const t of idle.splice(0)) t.next();
+  }, AFFINITY_WAIT_MS);
+  looking.unref();
 }
 
 /**
@@ -131,7 +159,8 @@ class Thread {
       return this.stop();
     }
     const line = waiting.length ? waiting : behind;
-    this.task = line.splice(pick(line, this), 1)[0];
+    const at = line.length ? pick(line, this) : -1;
+    this.task = at >= 0 ? line.splice(at, 1)[0] : undefined;
     if (!this.task) {
       this.worker.unref();
       idle.push(this);
@@ -230,7 +259,7 @@ function inThread<T>(message: WorkerTask, opts: TaskOptions = {}): Promise<T> {
   }
   let task!: Task;
   const answer = new Promise<T>((resolve, reject) => {
-    task = { message, models: modelsOf(message), deadlineMs: opts.deadlineMs, resolve: resolve as (v: unknown) => void, reject };
+    task = { message, models: modelsOf(message), queuedAt: performance.now(), deadlineMs: opts.deadlineMs, resolve: resolve as (v: unknown) => void, reject };
   });
   (opts.background ? behind : waiting).push(task);
   if (opts.key !== undefined) {
