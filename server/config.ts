@@ -52,6 +52,8 @@ export interface Config {
   workerTaskSeconds: number;
   /** Heap limit (MB, old generation) of every worker thread: a task that needs more fails alone, the thread is replaced. */
   workerMemoryMb: number;
+  /** Of that heap, what each thread's warm engines may take (MB; at most half of it): the engines of recently computed models (server/threads/warmEngines.ts). */
+  workerEnginesMb: number;
   /** Largest version region (m²) whose map data an open model fills in; larger → 424 BigArea. */
   mapMaxAreaM2: number;
   /**
@@ -104,6 +106,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     workerThreads: int(env.WORKER_THREADS, 2),
     workerTaskSeconds: int(env.WORKER_TASK_SECONDS, 60),
     workerMemoryMb: int(env.WORKER_MEMORY_MB, 256),
+    workerEnginesMb: int(env.WORKER_ENGINES_MB, 96),
     mapMaxAreaM2: int(env.MAP_MAX_AREA_HA, 1_000) * 10_000,
     mapViewerAllowLoopback: env.MAP_VIEWER_ALLOW_LOOPBACK === 'true',
     now: () => new Date(),

@@ -5,7 +5,7 @@ import { migrateDb } from './db/migrate.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { lockDataDir } from './lock.ts';
 import { buildApp } from './app.ts';
-import { setWorkerMemoryMb, setWorkerTaskSeconds, setWorkerThreads } from './threads/workbookThreads.ts';
+import { setWorkerEnginesMb, setWorkerMemoryMb, setWorkerTaskSeconds, setWorkerThreads } from './threads/workbookThreads.ts';
 import { logFormat } from './logFormat.ts';
 import { ensureShippedContent, printSeededUsers, seedIfEmpty } from './seed/index.ts';
 
@@ -13,6 +13,7 @@ const config = configFromEnv();
 setWorkerThreads(config.workerThreads);
 setWorkerTaskSeconds(config.workerTaskSeconds);
 setWorkerMemoryMb(config.workerMemoryMb);
+setWorkerEnginesMb(config.workerEnginesMb);
 
 function fail(message: string): never {
   console.error(`\nGrondslag kan niet starten: ${message}\n`);

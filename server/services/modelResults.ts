@@ -4,6 +4,7 @@ import { MODEL_WITHOUT_FILE } from '../../src/api/contract/messages.ts';
 import type { AppContext, JobQueue } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
 import { WorkerStopped, computeModelResults } from '../threads/workbookThreads.ts';
+import type { ModelRef } from '../threads/warmEngines.ts';
 import { readFile } from '../storage/files.ts';
 import type { ModelPlatform } from '../../src/api/contract/model.ts';
 import { type ModelResults, failedResults } from '../../src/formulas/modelResults.ts';
@@ -76,8 +77,13 @@ export async function resultSources(db: DbOrTx, ids: readonly number[], clientId
 /** A digest of what a model's results are computed from: equal inputs (a copied model, template files) share one run. */
 const digest = (platform: ModelPlatform, content: string | Uint8Array) => `${platform}:${createHash('sha256').update(content).digest('base64url')}`;
 
+/** An online model's save as the worker threads keep its engine: the id, the data version and the data's digest (the task's key). */
+export const onlineModelRef = (modelId: number, dataVersion: number, modelData: unknown): ModelRef =>
+  ({ modelId, dataVersion, digest: digest('online', JSON.stringify(modelData)) });
+
 /**
- * A model's results computed now, in a worker thread: the engine for online data, the reader for the
+ * A model's results computed now, in a worker thread: the engine for online data (the one the thread keeps
+ * for this model when it has one: warmEngines.ts, named by the save and the data's digest), the reader for the
  * active workbook. A task stopped at the threads' deadline gives failed results with its message, which
  * are stored like any other: the save is not computed again (a poison file holds a thread once).
  * `background` (the results job): behind every task someone waits for; a reader asking for the same
@@ -86,7 +92,8 @@ const digest = (platform: ModelPlatform, content: string | Uint8Array) => `${pla
 export async function computeResults(db: DbOrTx, s: ResultSource, opts: { background?: boolean } = {}): Promise<ModelResults> {
   try {
     if (s.platform === 'online') {
-      return await computeModelResults({ platform: 'online', modelData: s.modelData }, { ...opts, key: digest(s.platform, JSON.stringify(s.modelData)) });
+      const model = onlineModelRef(s.modelId, s.dataVersion, s.modelData);
+      return await computeModelResults({ platform: 'online', modelData: s.modelData }, { ...opts, key: model.digest, model });
     }
     const file = s.fileId === null ? null : await readFile(db, s.clientId, s.fileId);
     if (!file) return failedResults(MODEL_WITHOUT_FILE);

@@ -13,7 +13,7 @@ import { HttpError } from '../errors.ts';
 import * as policy from '../policies/projects.ts';
 import { rolloverInThread } from '../threads/workbookThreads.ts';
 import { command } from './command.ts';
-import { resultsChanged } from './modelResults.ts';
+import { onlineModelRef, resultsChanged } from './modelResults.ts';
 import { versionAccess, type VersionAccess } from './projectRows.ts';
 import { copyVersion, stampOf, touch } from './projectTree.ts';
 import { getVersion } from './versionModels.ts';
@@ -24,11 +24,11 @@ import { getVersion } from './versionModels.ts';
 
 type Rollover = z.output<typeof RolloverBody>;
 
-interface ModelRow { id: number; name: string; platform: 'online' | 'spreadsheet'; data: unknown; sessionUserId: number | null }
+interface ModelRow { id: number; name: string; platform: 'online' | 'spreadsheet'; data: unknown; dataVersion: number; sessionUserId: number | null }
 
 async function modelsOf(db: DbOrTx, versionId: number, lock: boolean): Promise<ModelRow[]> {
   const query = db.select({
-    id: model.id, name: model.name, platform: model.modelPlatform, data: model.modelData, sessionUserId: modelSession.userId,
+    id: model.id, name: model.name, platform: model.modelPlatform, data: model.modelData, dataVersion: model.dataVersion, sessionUserId: modelSession.userId,
   }).from(model).leftJoin(modelSession, eq(modelSession.modelId, model.id)).where(eq(model.versionId, versionId)).orderBy(model.id);
   // Locked: a save in the tool waits for the jaarovergang, or comes first and is rolled over.
   return lock ? query.for('update', { of: model }) : query;
@@ -47,7 +47,8 @@ async function plan(user: UserRow, rows: ModelRow[], year: number) {
       };
       return { id: m.id, data: null, line };
     }
-    const outcome = await rolloverInThread(m.data, year);
+    // The model's engine as the thread keeps it (its results job ran after the save): 'before' needs no build.
+    const outcome = await rolloverInThread(m.data, year, onlineModelRef(m.id, m.dataVersion, m.data));
     if (!outcome.ok) throw new HttpError(400, ROLLOVER_MESSAGES.ofModel(m.name, outcome.problem));
     return { id: m.id, data: outcome.model as ModelData | null, line: { ...head, outcome: 'rolled' as const, ...outcome.figures } };
   }));

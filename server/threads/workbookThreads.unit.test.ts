@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { WorkerTimeout, computeModelResults, fillWorkbook, setWorkerTaskSeconds, setWorkerThreads } from './workbookThreads.ts';
+import { WorkerTimeout, computeModelResults, fillWorkbook, keeperOf, setWorkerTaskSeconds, setWorkerThreads } from './workbookThreads.ts';
+import { onlineModelResults } from '../../src/formulas/modelResults.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import { JobFailure } from '../errors.ts';
 import { workerTimeoutMessage } from '../../src/api/contract/messages.ts';
 import { buildModelTemplate, templateModelData } from '../../src/formulas/modelTemplate.ts';
@@ -65,5 +67,38 @@ describe('the line of waiting tasks (issue 26)', () => {
     // a key whose run ended is run again when asked for anew
     expect(await computeModelResults(online(3), { key: 'k3' })).not.toBe(results[2]);
     expect(await computeModelResults(online(3), { key: 'k3' })).toEqual(results[2]);
+  });
+});
+
+describe('warm engines in the threads (issue 38)', () => {
+  it('sends a model’s task to the thread that keeps its engine, and answers each save with its own figures', async () => {
+    setWorkerThreads(2);
+    setWorkerTaskSeconds(60);
+    const model = (seed: number, raise = 0) => {
+      const m = largeModel({ seed, costEntries: 20, residentialEntries: 5 });
+      m.cost_estimate[0]!.phasing.phasing_items[0]!.value += raise;
+      return m;
+    };
+    const ask = (modelId: number, dataVersion: number, modelData: ModelData) =>
+      computeModelResults({ platform: 'online', modelData }, { model: { modelId, dataVersion, digest: JSON.stringify(modelData) } });
+    const [a1, b1] = [model(31), model(32)];
+    // both at once: each thread takes one and keeps it
+    await Promise.all([ask(1, 1, a1), ask(2, 1, b1)]);
+    const [ta, tb] = [keeperOf(1), keeperOf(2)];
+    expect(ta).toBeDefined();
+    expect(tb).toBeDefined();
+    expect(ta).not.toBe(tb);
+    // asked again, at once and in the other order: each goes to its keeper, the same figures as a new build
+    const [b, a] = await Promise.all([ask(2, 1, b1), ask(1, 1, a1)]);
+    expect([keeperOf(1), keeperOf(2)]).toEqual([ta, tb]);
+    expect(a).toEqual(onlineModelResults(a1));
+    expect(b).toEqual(onlineModelResults(b1));
+    // a newer save (its engine edited in its keeper) gets its own figures, a late task for the older save the older ones
+    const a2 = model(31, 2_000_000);
+    const newer = await ask(1, 2, a2);
+    expect(keeperOf(1)).toBe(ta);
+    expect(newer).toEqual(onlineModelResults(a2));
+    expect(newer.model.totale_kosten).not.toEqual(a.model.totale_kosten);
+    expect(await ask(1, 1, a1)).toEqual(a);
   });
 });

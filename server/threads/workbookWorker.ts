@@ -1,21 +1,34 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { type WorkbookInputs, writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import { ReportTemplateError, fillReportWorkbook, missingReportSheets } from '../../src/formulas/reportWorkbook.ts';
 import { isNotAWorkbook, openedOrProblem, type XlsxProblem } from '../../src/formulas/xlsxPackage.ts';
 import type { ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
 import type { SamlSettingsOf } from './samlCheck.ts';
+import type { ModelRef, WarmEngines } from './warmEngines.ts';
 
-// A worker thread of workbookThreads.ts: runs one task at a time.
+// A worker thread of workbookThreads.ts: runs one task at a time, and keeps the warm engines of the online
+// models it computed (warmEngines.ts) for the tasks that name a model's save (`model`).
 
 export type WorkerTask =
   | { kind: 'fill'; xlsx: Uint8Array; inputs: WorkbookInputs }
   | { kind: 'report'; xlsx: Uint8Array; data: ReportData }
   | { kind: 'check'; xlsx: Uint8Array; reportTemplate: boolean }
-  | { kind: 'results'; input: ModelResultsInput }
-  | { kind: 'rollover'; modelData: unknown; year: number }
+  | { kind: 'results'; input: ModelResultsInput; model?: ModelRef }
+  | { kind: 'rollover'; modelData: unknown; year: number; model?: ModelRef }
   | { kind: 'saml'; settings: SamlSettingsOf; nowMs: number; samlResponse: string };
-export type WorkerAnswer = { value: unknown } | { error: string };
+/** A task as posted: with the models whose engines this thread should forget (another thread has a newer one). */
+export interface WorkerMessage {
+  task: WorkerTask;
+  drop: number[];
+}
+/** The answer, with the models this thread keeps now (the pool sends their next tasks here). */
+export type WorkerAnswer = ({ value: unknown } | { error: string }) & { held: number[] };
+/** What a thread is started with (workerData). */
+export interface WorkerSettings {
+  enginesMb: number;
+  enginesMaxAgeMs: number;
+}
 
 /** What the check of an uploaded workbook found: why it is none, or the data sheets a report template lacks (none: empty). */
 export type WorkbookCheck = { problem: XlsxProblem } | { missingSheets: string[] };
@@ -29,12 +42,33 @@ async function checkWorkbook(xlsx: Uint8Array, reportTemplate: boolean): Promise
 /** A produced workbook, handed over without a copy. */
 const workbook = (out: Uint8Array) => ({ value: out, transfer: [out.buffer as ArrayBuffer] });
 
+let warm: WarmEngines | undefined;
+/** This thread's warm engines, made at the first task that names a model (the engine is loaded with them). */
+async function warmEngines(): Promise<WarmEngines> {
+  if (warm) return warm;
+  const settings = workerData as WorkerSettings;
+  const { WarmEngines } = await import('./warmEngines.ts');
+  warm = new WarmEngines({ budgetBytes: settings.enginesMb * 1e6, maxAgeMs: settings.enginesMaxAgeMs });
+  // Idle engines past their age are let go between tasks too; the timer does not keep the thread alive.
+  setInterval(() => warm!.expire(), Math.max(1000, settings.enginesMaxAgeMs / 4)).unref();
+  return warm;
+}
+
 async function run(task: WorkerTask): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
   // The engine (HyperFormula) is loaded at the first results task: a thread that only fills workbooks starts faster.
   if (task.kind === 'saml') return { value: await (await import('./samlCheck.ts')).checkSamlResponse(task.settings, task.nowMs, task.samlResponse) };
   if (task.kind === 'check') return { value: await checkWorkbook(task.xlsx, task.reportTemplate) };
-  if (task.kind === 'results') return { value: await (await import('../../src/formulas/modelResults.ts')).modelResultsOf(task.input) };
-  if (task.kind === 'rollover') return { value: (await import('../../src/formulas/annual/rolloverPreview.ts')).rolloverWithPreview(task.modelData, task.year) };
+  if (task.kind === 'results') {
+    const { model, input } = task;
+    if (model && input.platform === 'online') return { value: (await warmEngines()).results(model, input.modelData).results };
+    return { value: await (await import('../../src/formulas/modelResults.ts')).modelResultsOf(input) };
+  }
+  if (task.kind === 'rollover') {
+    const { rolloverWithPreview } = await import('../../src/formulas/annual/rolloverPreview.ts');
+    const { model, modelData } = task;
+    const engines = model ? await warmEngines() : undefined;
+    return { value: rolloverWithPreview(modelData, task.year, engines ? () => engines.results(model!, modelData).results : undefined) };
+  }
   try {
     if (task.kind === 'report') return workbook(await fillReportWorkbook(task.xlsx, task.data));
     const { xlsx, skipped } = await writeWorkbookInputs(task.xlsx, task.inputs);
@@ -46,11 +80,13 @@ async function run(task: WorkerTask): Promise<{ value: unknown; transfer?: Array
   }
 }
 
-parentPort?.on('message', async (task: WorkerTask) => {
+parentPort?.on('message', async ({ task, drop }: WorkerMessage) => {
+  for (const id of drop) warm?.drop(id);
+  const held = () => warm?.held() ?? [];
   try {
     const { value, transfer } = await run(task);
-    parentPort!.postMessage({ value } satisfies WorkerAnswer, transfer ?? []);
+    parentPort!.postMessage({ value, held: held() } satisfies WorkerAnswer, transfer ?? []);
   } catch (e) {
-    parentPort!.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies WorkerAnswer);
+    parentPort!.postMessage({ error: e instanceof Error ? e.message : String(e), held: held() } satisfies WorkerAnswer);
   }
 });

@@ -34,35 +34,39 @@ export const failedResults = (fout: string): ModelResults => ({ model: { ...EMPT
 /** The engine's period end is exclusive (the first day of the next period); a report shows the last day. */
 const lastDay = (exclusiveEnd: string) => serialToIso(toSerial(exclusiveEnd) - 1);
 
-/** An online model's results, computed by the engine (invalid data gives its first Dutch problem). */
+/** An online model's results, computed by a new engine (invalid data gives its first Dutch problem). */
 export function onlineModelResults(modelData: unknown): ModelResults {
   const built = GrexEngine.create(modelData);
   if (!built.ok) return failedResults(built.problems[0]?.message ?? 'Het rekenmodel is ongeldig.');
-  const engine = built.engine;
   try {
-    const r = engine.results;
-    const bp = engine.modelData.base_parameters;
-    const sections = sectionAmounts(engine.modelData, r);
-    return {
-      model: {
-        startdatum: bp.phasing_calculation_start_date,
-        einddatum: bp.phasing_calculation_end_date,
-        ncw_datum: bp.phasing_net_present_value_date,
-        ew: r.ew, ncw: r.ncw, verliesvoorziening: r.verliesvoorziening,
-        totale_kosten: r.totalCosts, totale_opbrengsten: r.totalRevenues, poc: r.poc,
-        fout: null,
-        ...sections.model,
-      },
-      periods: r.periods.map((p, k) => ({
-        label: p.label, startdatum: p.start, einddatum: lastDay(p.end),
-        kosten: p.costs, opbrengsten: p.revenues, rente: p.interest, saldo: p.balance,
-        ...sections.periods[k]!,
-      })),
-      tool: { format: WORKBENCH_RESULTS_FORMAT, results: summarizeResults(r) },
-    };
+    return engineModelResults(built.engine);
   } finally {
-    engine.destroy();
+    built.engine.destroy();
   }
+}
+
+/** The results of a built engine as they stand (the server's warm engines read them without a new build). */
+export function engineModelResults(engine: GrexEngine): ModelResults {
+  const r = engine.results;
+  const bp = engine.modelData.base_parameters;
+  const sections = sectionAmounts(engine.modelData, r);
+  return {
+    model: {
+      startdatum: bp.phasing_calculation_start_date,
+      einddatum: bp.phasing_calculation_end_date,
+      ncw_datum: bp.phasing_net_present_value_date,
+      ew: r.ew, ncw: r.ncw, verliesvoorziening: r.verliesvoorziening,
+      totale_kosten: r.totalCosts, totale_opbrengsten: r.totalRevenues, poc: r.poc,
+      fout: null,
+      ...sections.model,
+    },
+    periods: r.periods.map((p, k) => ({
+      label: p.label, startdatum: p.start, einddatum: lastDay(p.end),
+      kosten: p.costs, opbrengsten: p.revenues, rente: p.interest, saldo: p.balance,
+      ...sections.periods[k]!,
+    })),
+    tool: { format: WORKBENCH_RESULTS_FORMAT, results: summarizeResults(r) },
+  };
 }
 
 /** A spreadsheet model's results, read from its active workbook (the template's result names). */

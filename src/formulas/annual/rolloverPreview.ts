@@ -5,7 +5,7 @@
 import type { ModelData, PeriodCode } from '../../model/modelData.ts';
 import type { RolloverModelPreview } from '../../api/contract/versionModel.ts';
 import { compareYmd, parseYmd } from '../dates.ts';
-import { onlineModelResults } from '../modelResults.ts';
+import { type ModelResults, onlineModelResults } from '../modelResults.ts';
 import { generatePeriods, MAX_PERIODS, periodIndex } from '../periods.ts';
 import { SECTIONS, entriesOf, type SectionDescriptor } from '../../model/sections.ts';
 import { validateModelData } from '../validate.ts';
@@ -38,8 +38,11 @@ function realisedPerSection(before: ModelData, after: ModelData): RolloverFigure
 /** A section's Dutch title by its wire list key (the engine's notes name the list). */
 const titleOf = (list: SectionDescriptor['list']) => SECTIONS.find((s) => s.list === list)?.title ?? list;
 
-/** The jaarovergang of `modelData` to book year `year` with its preview, or the Dutch reason it cannot be done. */
-export function rolloverWithPreview(modelData: unknown, year: number): RolloverOutcome {
+/**
+ * The jaarovergang of `modelData` to book year `year` with its preview, or the Dutch reason it cannot be done.
+ * `resultsBefore`: the model's results as it is (the server's warm engine has them without a new build).
+ */
+export function rolloverWithPreview(modelData: unknown, year: number, resultsBefore: (data: ModelData) => ModelResults = onlineModelResults): RolloverOutcome {
   const valid = validateModelData(modelData);
   if (!valid.ok) return { ok: false, problem: valid.problems[0]?.message ?? 'Het rekenmodel is ongeldig.' };
   const problem = rolloverProblem(valid.data, year);
@@ -47,7 +50,7 @@ export function rolloverWithPreview(modelData: unknown, year: number): RolloverO
   const rolled = rolloverModel(valid.data, year);
   const checked = validateModelData(rolled.model);
   if (!checked.ok) return { ok: false, problem: checked.problems[0]?.message ?? 'Het overgezette rekenmodel is ongeldig.' };
-  const [before, after] = [onlineModelResults(valid.data).model, onlineModelResults(checked.data).model];
+  const [before, after] = [resultsBefore(valid.data).model, onlineModelResults(checked.data).model];
   return {
     ok: true,
     model: checked.data,
