@@ -23,7 +23,7 @@ import {
   type WorkbookSpec,
 } from './workbookLayout.ts';
 import { bookedFormula, nominalFormula, parameterCell, phasedFormula } from './workbookRefs.ts';
-import { BASE_PARAMETERS, type BaseParameterField, parameterValue, setParameterValue } from '../model/baseParameters.ts';
+import { BASE_PARAMETERS, type EditableParameterKey, parameterValue, setParameterValue } from '../model/baseParameters.ts';
 
 const isWireDate = (v: unknown): v is string => typeof v === 'string' && WIRE_DATE.test(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -54,7 +54,7 @@ export type Edit =
   /** A scalar field of an entry of any section (sections.ts `fields`): the new sections' edits. */
   | { kind: 'entryField'; entry: EntryKind; id: number; field: string; value: string | number | boolean | null }
   /** A base parameter (src/model/baseParameters.ts) other than the project data. */
-  | { kind: 'parameter'; field: BaseParameterField; value: string | number | boolean }
+  | { kind: 'parameter'; field: EditableParameterKey; value: string | number | boolean | null }
   /** A parameter-set value: `label` null edits the base value (periods without a value follow it). */
   | { kind: 'setValue'; group: ParameterSetGroup; name: string; label: string | null; value: number | null }
   | { kind: 'space'; id: number; field: 'label' | 'value' | 'location'; value: string | number | null }
@@ -272,15 +272,16 @@ export abstract class EngineModelEdits {
     if (!p) return problem(`base_parameters.${e.field}`, INVALID_INPUT);
     const bp = this.model.base_parameters;
     this.touch(bp, e.field);
-    this.inverse.push({ ...e, value: parameterValue(bp, p) as string | number | boolean });
+    this.inverse.push({ ...e, value: (parameterValue(bp, p) ?? null) as string | number | boolean | null });
     if (p.reshapes) {
       // the whole model is validated when the workbook is rebuilt
       setParameterValue(bp, p, e.value);
       return 'sync';
     }
-    // one cell: a percentage or an amount
-    if (!isNum(e.value)) return problem(`base_parameters.${e.field}`, 'Voer een getal in.');
-    setParameterValue(bp, p, e.value);
+    // one cell: a percentage or an amount; an optional one may be cleared
+    const cleared = e.value === null && p.optional;
+    if (!isNum(e.value) && !cleared) return problem(`base_parameters.${e.field}`, 'Voer een getal in.');
+    setParameterValue(bp, p, cleared ? undefined : e.value);
     if (e.field === 'vat_rate_percentage') this.refreshWarnings(); // a residual value excl. VAT changes with it
     writes.push({ sheet: SHEET.params, row: PARAMETER_ROWS[e.field], col: 1, raw: parameterCell(p, e.value) });
     return 'ok';

@@ -2,7 +2,7 @@
 // split from workbook.ts so the engine, the export and the screens can read places without the builder.
 import type { SpaceUsageLocation } from '../model/modelData.ts';
 import type { Period } from './periods.ts';
-import { BASE_PARAMETERS, type BaseParameterField, type ProjectInfoField } from '../model/baseParameters.ts';
+import { BASE_PARAMETERS, type ParameterKey } from '../model/baseParameters.ts';
 import { COST_SECTION, NON_RESIDENTIAL_SECTION, OTHER_REVENUE_SECTION, RESIDENTIAL_SECTION, type EntryKind } from '../model/sections.ts';
 
 /** A raw cell as HyperFormula takes it: `=…` is a formula, `'…` a literal text, else a value. */
@@ -61,11 +61,11 @@ function parameterRows() {
     if (p.fraction) fraction[p.key] = r++;
     for (const [key, d] of Object.entries(DERIVED_PARAMETER_ROWS)) if (d.after === p.key) rows[key] = r++;
   }
-  return { rows: rows as Record<BaseParameterField | ProjectInfoField | DerivedParameterRow, number>, fraction, last: r - 1 };
+  return { rows: rows as Record<ParameterKey | DerivedParameterRow, number>, fraction, last: r - 1 };
 }
 const UITGANGSPUNTEN = parameterRows();
 export const PARAMETER_ROWS = UITGANGSPUNTEN.rows;
-export const FRACTION_ROWS: Readonly<Record<string, number>> = UITGANGSPUNTEN.fraction;
+export const FRACTION_ROWS: Readonly<Partial<Record<ParameterKey, number>>> = UITGANGSPUNTEN.fraction;
 export const LAST_PARAMETER_ROW = UITGANGSPUNTEN.last;
 
 /** Rows (0-based) of the Perioden sheet; periods in columns B…. */
@@ -174,6 +174,8 @@ const ENTRY_INDEX_AND_PHASING: ColDef[] = [
   { key: 'start_date', title: 'Start fasering', fmt: 'date', width: 12 },
   { key: 'end_date', title: 'Eind fasering', fmt: 'date', width: 12 },
   { key: 'indexBase', title: 'Eigen index (uitgangspunt)', fmt: 'pct', width: 10 },
+  // calculation.md §8.2 (issue 37: an entry input of every section)
+  { key: 'realised_before_start', title: 'Gerealiseerd vóór start (prijspeil NCW-datum)', fmt: 'money', width: 14 },
 ];
 /** The head of every entry sheet: id, label and amount (Hoeveelheid for costs, Aantal for land sold). */
 const entryHead = (amountTitle: string, amountWidth: number): ColDef[] => [
@@ -237,6 +239,7 @@ export const OTHER_REVENUE_INPUTS: ColDef[] = [
 export const COMPUTED: ColDef[] = [
   { key: 'estimate', title: 'Raming', fmt: 'money', width: 14 },
   { key: 'historicIndex', title: 'Historische index', fmt: 'factor', width: 10 },
+  // realised before the start plus the booked amounts (calculation.md §8.2)
   { key: 'totalBooked', title: 'Totaal geboekt', fmt: 'money', width: 14 },
   { key: 'amountAtNcw', title: 'Bedrag op NCW-datum', fmt: 'money', width: 14 },
   { key: 'totalPhased', title: 'Totaal gefaseerd', fmt: 'money', width: 14 },

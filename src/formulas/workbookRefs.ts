@@ -3,7 +3,7 @@
 import type { PeriodItem } from '../model/modelData.ts';
 import { pctFormula } from '../model/percent.ts';
 import { periodIndex } from './periods.ts';
-import type { BaseParameter, BaseParameterField } from '../model/baseParameters.ts';
+import type { BaseParameter, ParameterKey } from '../model/baseParameters.ts';
 import { toSerial } from './dates.ts';
 import {
   FRACTION_ROWS,
@@ -131,15 +131,18 @@ export const periodRef = (sheet: string, col: number, row: number) => a1(col, ro
  * Procentueel values, the cells that exist one by one (`=CV3+CX3+CY3`). A range over empty cells
  * costs HyperFormula a graph vertex per empty cell (in the large model once 55k of them), a SUM over
  * the runs of filled cells a range vertex per run and a parse per pattern of runs; a chain of
- * references needs neither (formulaShapeCache.ts builds it without the parser). At most 80 cells.
+ * references needs neither (formulaShapeCache.ts builds it without the parser). At most 80 cells (81 booked).
  */
 export function entryTotalFormula(lay: EntrySheetLayout, cells: RawCell[], row: number, n: number, amount: keyof typeof AMOUNT_BLOCKS): string {
-  let sum = '';
   const r = String(row + 1);
+  // Totaal geboekt starts with what was realised before the start (calculation.md §8.2), so A deducts both.
+  const realised = amount === 'booked' ? `=${colName(lay.col.realised_before_start!)}${r}` : '';
+  let sum = realised;
   for (const block of AMOUNT_BLOCKS[amount]) {
     for (let c = lay.blockStart[block], end = c + n; c < end; c++) if (cells[c] != null) sum += (sum ? '+' : '=') + colName(c) + r;
   }
-  return sum || '=0';
+  // (`=N2` alone over an empty cell is empty in HyperFormula, 0 in Excel: `+0` makes it a number in both)
+  return sum === realised && realised ? `${realised}+0` : sum || '=0';
 }
 /**
  * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist (up to
@@ -179,9 +182,11 @@ export const PARAMETER_REFS = {
   N: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.phasing_net_present_value_date),
   m: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.periodsPerYear),
   withdrawal: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.profit_withdrawal_to_ncw_date),
+  /** B(0) (calculation.md §8.1). */
+  openingBookValue: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.opening_book_value),
 };
 /** The cell with the fraction of a percentage base parameter (the formulas read that, never the value as entered). */
-export function fractionRef(key: BaseParameterField): string {
+export function fractionRef(key: ParameterKey): string {
   const row = FRACTION_ROWS[key];
   if (row === undefined) throw new Error(`${key} heeft geen fractierij op ${SHEET.params}`);
   return absoluteRef(SHEET.params, 1, row);
@@ -192,6 +197,7 @@ export function parameterCell(p: BaseParameter, value: string | number | boolean
   switch (p.kind) {
     case 'date': return toSerial(value as string);
     case 'info': case 'choice': return text(value as string | null | undefined);
+    case 'amount': return value ?? 0; // absent = 0 (a formula reading an empty cell alone is empty in HyperFormula)
     default: return value ?? null;
   }
 }

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { ParameterRow } from '../api/contract/parameters.ts';
-import { type BaseParameter, BASE_PARAMETERS, type BaseParameterField, type ParameterType } from './baseParameters.ts';
+import { type BaseParameter, BASE_PARAMETERS, type EditableParameterKey, type ParameterType } from './baseParameters.ts';
 import { globalParameter } from './globalParameters.ts';
 import { GrexEngine } from '../formulas/engine.ts';
 import { applyGlobalParameters } from '../formulas/globalParameters.ts';
@@ -26,7 +26,7 @@ vi.mock('./baseParameters.ts', async (importOriginal) => {
   return { ...real, PARAMETER_TYPES: [...real.PARAMETER_TYPES, 'Testpercentage'], BASE_PARAMETERS: [...real.BASE_PARAMETERS, extra] };
 });
 
-const FIELD = 'gross_area' as BaseParameterField;
+const FIELD = 'gross_area' as EditableParameterKey;
 const withValue = (v: number) => {
   const m = structuredClone(example);
   m.base_parameters.gross_area = v;
@@ -39,7 +39,8 @@ describe('a base parameter added as one descriptor', () => {
     // the rows of today's parameters stay where they are (the export, the template and the oracle rely on them)
     expect(PARAMETER_ROWS.periodCount).toBe(20);
     const row = PARAMETER_ROWS[FIELD];
-    expect([row, LAST_PARAMETER_ROW]).toEqual([21, 22]);
+    const others = Object.entries(PARAMETER_ROWS).filter(([key]) => key !== FIELD).map(([, r]) => r);
+    expect([row, LAST_PARAMETER_ROW]).toEqual([Math.max(...others) + 1, Math.max(...others) + 2]);
     const engine = new GrexEngine(withValue(5));
     const sheet = engine.sheetValues(SHEET.params);
     expect(sheet[row]).toEqual(['Testpercentage', 5]);

@@ -6,6 +6,7 @@
 // parameter screens and the workbench's Uitgangspunten follow from this list. The tables derived from
 // it live with their users, not here, so a test that adds a descriptor (baseParameters.test.ts) finds it in
 // all of them. The schema of the fields is modelData.ts.
+import { formatDutchDate } from '../lib/dutchNumber.ts';
 import { INTEREST_METHOD_LABELS, PERIOD_TYPE_LABELS } from './codeLabels.ts';
 import type { ModelData } from './modelData.ts';
 
@@ -53,13 +54,20 @@ export interface BaseParameter {
   global?: { type: ParameterType; default: number | string };
   /** Its value in a new model (modelDefaults.ts); absent: the field is left out (optional fields) or comes from the project (kind 'info'). */
   default?: string | number | boolean;
+  /** The field may be absent (an amount then counts as 0); an edit with no value removes it. */
+  optional?: true;
+  /** The tab's label when it names the model's own value ('Boekwaarde per 01-01-2025'); else `label`. */
+  labelIn?: (bp: BaseParametersData) => string;
+  /** What the tab says under the field. */
+  help?: string;
 }
 
-const info = (key: ProjectInfoField, label: string): BaseParameter => ({ key, label, kind: 'info', tab: 'project' });
-const param = (key: BaseParameterField, d: Omit<BaseParameter, 'key'>): BaseParameter => ({ key, ...d });
+// (each keeps its key's literal type, so the tables derived from the list have exactly its keys)
+const info = <K extends ProjectInfoField>(key: K, label: string): BaseParameter & { key: K } => ({ key, label, kind: 'info', tab: 'project' });
+const param = <K extends BaseParameterField>(key: K, d: Omit<BaseParameter, 'key'>): BaseParameter & { key: K } => ({ key, ...d });
 
 /** In the order of Uitgangspunten (rows from 2, each percentage followed by its fraction row). */
-export const BASE_PARAMETERS: readonly BaseParameter[] = [
+export const BASE_PARAMETERS = [
   info('project_name', 'Projectnaam'),
   info('project_description', 'Omschrijving'),
   info('project_number', 'Projectnummer'),
@@ -96,7 +104,16 @@ export const BASE_PARAMETERS: readonly BaseParameter[] = [
     label: 'Renteberekeningsmethode', kind: 'choice', options: INTEREST_METHOD_LABELS, tab: 'interest', reshapes: 'workbook', default: 'BBV',
   }),
   param('profit_withdrawal_to_ncw_date', { label: 'Winstneming naar NCW-datum', kind: 'flag', tab: 'interest', reshapes: 'workbook', default: false }),
-];
+  // calculation.md §8.1 (issue 37): B(0), the balance at the start date
+  param('opening_book_value', {
+    label: 'Boekwaarde per startdatum', kind: 'amount', tab: 'phasing', optional: true,
+    labelIn: (bp) => `Boekwaarde per ${formatDutchDate(bp.phasing_calculation_start_date)}`,
+    help: 'Het saldo van de grondexploitatie op de startdatum volgens de boekhouding: gerealiseerde kosten min opbrengsten, plus de bijgeschreven rente. Leeg is 0.',
+  }),
+] as const;
+/** The key of a descriptor; `EditableParameterKey` those the engine edits (not the project data). */
+export type ParameterKey = (typeof BASE_PARAMETERS)[number]['key'];
+export type EditableParameterKey = Exclude<ParameterKey, ProjectInfoField>;
 
 type ParameterValue = string | number | boolean | null | undefined;
 const fieldsOf = (bp: BaseParametersData, p: BaseParameter) => (p.kind === 'info' ? bp.project_info : bp) as Record<string, ParameterValue>;
@@ -105,5 +122,6 @@ const fieldsOf = (bp: BaseParametersData, p: BaseParameter) => (p.kind === 'info
 export const parameterValue = (bp: BaseParametersData, p: BaseParameter): ParameterValue => fieldsOf(bp, p)[p.key];
 /** Sets a base parameter in the model's base parameters (a copy being changed: validate it after). */
 export function setParameterValue(bp: BaseParametersData, p: BaseParameter, value: ParameterValue): void {
-  fieldsOf(bp, p)[p.key] = value;
+  if (value === undefined) delete fieldsOf(bp, p)[p.key];
+  else fieldsOf(bp, p)[p.key] = value;
 }

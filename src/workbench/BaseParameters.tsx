@@ -4,7 +4,7 @@ import { Button, Callout, Checkbox, DialogBody, DialogFooter, HTMLSelect, HTMLTa
 import { Dialog } from '../app/Dialog.tsx';
 import type { ParameterSetGroup, PhaseEntry } from '../model/modelData.ts';
 import {
-  BASE_PARAMETERS, type BaseParameter, type BaseParameterField, type BaseParameterTab, parameterValue,
+  BASE_PARAMETERS, type BaseParameter, type BaseParameterTab, type EditableParameterKey, parameterValue,
 } from '../model/baseParameters.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
 import { INVALID_INPUT } from '../api/contract/messages.ts';
@@ -54,8 +54,8 @@ const ProjectInfo = observer(function ProjectInfo({ store }: { store: WorkbenchS
 /** The base parameters a tab shows as fields (src/model/baseParameters.ts), in their order. */
 export const parametersOn = (tab: BaseParameterTab) => BASE_PARAMETERS.filter((p) => p.tab === tab);
 
-function applyParam(store: WorkbenchStore, toasts: Toaster, p: BaseParameter, value: string | number | boolean): boolean {
-  const field = p.key as BaseParameterField;
+function applyParam(store: WorkbenchStore, toasts: Toaster, p: BaseParameter, value: string | number | boolean | null): boolean {
+  const field = p.key as EditableParameterKey;
   const problems = p.reshapes === 'periods'
     ? store.setPeriodParameter(field, String(value))
     : store.applyEdits([{ kind: 'parameter', field, value }]);
@@ -73,31 +73,40 @@ function applyParam(store: WorkbenchStore, toasts: Toaster, p: BaseParameter, va
 export const ParameterFields = observer(function ParameterFields({ store, toasts, tab }: { store: WorkbenchStore; toasts: Toaster; tab: BaseParameterTab }) {
   const bp = store.model!.base_parameters;
   const ro = store.readOnly;
+  const shown = parametersOn(tab);
+  const labelOf = (p: BaseParameter) => p.labelIn?.(bp) ?? p.label;
+  const field = (p: BaseParameter) => {
+    const id = `f-${p.key}`;
+    const value = parameterValue(bp, p);
+    const commit = (v: string | number | boolean | null) => applyParam(store, toasts, p, v);
+    const label = labelOf(p);
+    switch (p.kind) {
+      case 'date': case 'amount':
+        return (
+          <CommitField key={p.key} id={id} label={label} kind={p.kind === 'date' ? 'date' : 'number'} disabled={ro} value={(value ?? null) as string | number | null}
+            onCommit={commit} onClear={p.optional ? () => commit(null) : undefined} describedBy={p.help ? `${id}-help` : undefined} />
+        );
+      case 'percent':
+        return <PercentField key={p.key} id={id} label={label} disabled={ro} value={value as number} onCommit={commit} />;
+      case 'choice':
+        return (
+          <label key={p.key} className="gs-wb-field" htmlFor={id}>
+            <span>{label}</span>
+            <HTMLSelect id={id} disabled={ro} value={value as string} options={optionsOf(p.options!)} onChange={(e) => commit(e.target.value)} />
+          </label>
+        );
+      case 'flag':
+        return <Checkbox key={p.key} label={label} disabled={ro} checked={value as boolean} onChange={(e) => commit((e.target as HTMLInputElement).checked)} />;
+      default:
+        return null;
+    }
+  };
   return (
-    <div className="gs-wb-fields">
-      {parametersOn(tab).map((p) => {
-        const id = `f-${p.key}`;
-        const value = parameterValue(bp, p);
-        const commit = (v: string | number | boolean) => applyParam(store, toasts, p, v);
-        switch (p.kind) {
-          case 'date': case 'amount':
-            return <CommitField key={p.key} id={id} label={p.label} kind={p.kind === 'date' ? 'date' : 'number'} disabled={ro} value={value as string | number | null} onCommit={commit} />;
-          case 'percent':
-            return <PercentField key={p.key} id={id} label={p.label} disabled={ro} value={value as number} onCommit={commit} />;
-          case 'choice':
-            return (
-              <label key={p.key} className="gs-wb-field" htmlFor={id}>
-                <span>{p.label}</span>
-                <HTMLSelect id={id} disabled={ro} value={value as string} options={optionsOf(p.options!)} onChange={(e) => commit(e.target.value)} />
-              </label>
-            );
-          case 'flag':
-            return <Checkbox key={p.key} label={p.label} disabled={ro} checked={value as boolean} onChange={(e) => commit((e.target as HTMLInputElement).checked)} />;
-          default:
-            return null;
-        }
-      })}
-    </div>
+    <>
+      <div className="gs-wb-fields">{shown.map(field)}</div>
+      {/* below the row, so the fields stay aligned */}
+      {shown.filter((p) => p.help).map((p) => <p key={p.key} id={`f-${p.key}-help`} className="gs-wb-help">{labelOf(p)}: {p.help}</p>)}
+    </>
   );
 });
 

@@ -172,9 +172,11 @@ export function useEvaluate(store: WorkbenchStore) {
 }
 
 /** A text field committed on blur/Enter (numbers and dates typed the Dutch way). */
-export function CommitField({ value, onCommit, disabled, kind, label, id, width = 160, onText }: {
+export function CommitField({ value, onCommit, onClear, disabled, kind, label, id, width = 160, onText, describedBy }: {
   value: string | number | null;
   onCommit: (v: string | number) => boolean | void;
+  /** A field that may be empty: emptying it calls this instead of refusing the text. */
+  onClear?: () => boolean | void;
   disabled?: boolean;
   /** 'percent': shown as the percentage; typed as a number, where '1 %' says percent outright (percentInput). */
   kind: 'number' | 'percent' | 'date' | 'text';
@@ -183,6 +185,8 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
   width?: number;
   /** Each text the user types; null when Esc puts the value back (PercentField's note follows it). */
   onText?: (text: string | null) => void;
+  /** The id of the text that explains the field. */
+  describedBy?: string;
 }) {
   const shown = kind === 'date' ? formatDutchDate(value as string)
     : kind === 'percent' ? percentFieldText(value as number)
@@ -192,6 +196,11 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
   useEffect(() => setText(shown), [shown]);
   const commit = () => {
     if (text === shown) return;
+    if (onClear && text.trim() === '') {
+      setError(null);
+      if (onClear() === false) setText(shown);
+      return;
+    }
     let v: string | number | null;
     if (kind === 'date') v = parseDutchDate(text);
     else if (kind === 'number') v = numberOf(text) ?? null;
@@ -209,6 +218,7 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
       <span>{label}</span>
       <InputGroup
         id={id}
+        aria-describedby={describedBy}
         value={text}
         disabled={disabled}
         style={{ width }}
