@@ -65,6 +65,12 @@ export interface BaseParameter {
 // (each keeps its key's literal type, so the tables derived from the list have exactly its keys)
 const info = <K extends ProjectInfoField>(key: K, label: string): BaseParameter & { key: K } => ({ key, label, kind: 'info', tab: 'project' });
 const param = <K extends BaseParameterField>(key: K, d: Omit<BaseParameter, 'key'>): BaseParameter & { key: K } => ({ key, ...d });
+/** A date of the Fasering tab that a global parameter sets (`global`: its type and the screen's default). */
+const date = <K extends BaseParameterField>(key: K, label: string, reshapes: BaseParameter['reshapes'], value: string, [type, dflt]: [ParameterType, string]) =>
+  param(key, { label, kind: 'date', tab: 'phasing', reshapes, default: value, global: { type, default: dflt } });
+/** A percentage a global parameter sets, with the title of its fraction row; the screen's default is a fraction. */
+const percent = <K extends BaseParameterField>(key: K, label: string, fraction: string, tab: BaseParameterTab, value: number, [type, dflt]: [ParameterType, number]) =>
+  param(key, { label, kind: 'percent', fraction, tab, default: value, global: { type, default: dflt } });
 
 /** In the order of Uitgangspunten (rows from 2, each percentage followed by its fraction row). */
 export const BASE_PARAMETERS = [
@@ -75,31 +81,13 @@ export const BASE_PARAMETERS = [
   info('organisation_name', 'Organisatie'),
   info('version_name', 'Versie'),
   info('model_name', 'Model'),
-  param('phasing_calculation_start_date', {
-    label: 'Startdatum berekening', kind: 'date', tab: 'phasing', reshapes: 'periods', default: '2025-01-01',
-    global: { type: 'StartdatumGrondexploitatieBoekwaardeVanaf', default: '2020-01-01' },
-  }),
-  param('phasing_price_reference_date', {
-    label: 'Prijspeildatum', kind: 'date', tab: 'phasing', reshapes: 'workbook', default: '2025-01-01',
-    global: { type: 'Prijspeildatum', default: '2025-01-01' },
-  }),
-  param('phasing_net_present_value_date', {
-    label: 'NCW-datum', kind: 'date', tab: 'phasing', reshapes: 'workbook', default: '2025-01-01',
-    global: { type: 'NcwDatum', default: '2025-01-01' },
-  }),
-  param('phasing_calculation_end_date', {
-    label: 'Einddatum berekening', kind: 'date', tab: 'phasing', reshapes: 'periods', default: '2030-12-31',
-    global: { type: 'Eindwaardedatum', default: '2030-12-31' },
-  }),
+  date('phasing_calculation_start_date', 'Startdatum berekening', 'periods', '2025-01-01', ['StartdatumGrondexploitatieBoekwaardeVanaf', '2020-01-01']),
+  date('phasing_price_reference_date', 'Prijspeildatum', 'workbook', '2025-01-01', ['Prijspeildatum', '2025-01-01']),
+  date('phasing_net_present_value_date', 'NCW-datum', 'workbook', '2025-01-01', ['NcwDatum', '2025-01-01']),
+  date('phasing_calculation_end_date', 'Einddatum berekening', 'periods', '2030-12-31', ['Eindwaardedatum', '2030-12-31']),
   param('phasing_period', { label: 'Faseringsperiode', kind: 'choice', options: PERIOD_TYPE_LABELS, tab: 'phasing', reshapes: 'periods', default: 'Annual' }),
-  param('interest_discount_rate_percentage', {
-    label: 'Rente- en disconteringsvoet', kind: 'percent', fraction: 'Disconteringsvoet (fractie)', tab: 'interest', default: 2.0,
-    global: { type: 'RekenrenteContanteWaardeDisconteringsvoet', default: 0.02 },
-  }),
-  param('vat_rate_percentage', {
-    label: 'Btw-percentage', kind: 'percent', fraction: 'Btw (fractie)', tab: 'other', default: 21.0,
-    global: { type: 'BtwPercentage', default: 0.21 },
-  }),
+  percent('interest_discount_rate_percentage', 'Rente- en disconteringsvoet', 'Disconteringsvoet (fractie)', 'interest', 2.0, ['RekenrenteContanteWaardeDisconteringsvoet', 0.02]),
+  percent('vat_rate_percentage', 'Btw-percentage', 'Btw (fractie)', 'other', 21.0, ['BtwPercentage', 0.21]),
   param('interest_calculation_method', {
     label: 'Renteberekeningsmethode', kind: 'choice', options: INTEREST_METHOD_LABELS, tab: 'interest', reshapes: 'workbook', default: 'BBV',
   }),
