@@ -6,16 +6,7 @@ import { periodIndex } from './periods.ts';
 import type { BaseParameter, ParameterKey } from '../model/baseParameters.ts';
 import { toSerial } from './dates.ts';
 import {
-  FRACTION_ROWS,
-  PARAMETER_ROWS,
-  PERIOD_ROWS,
-  SHEET,
-  text,
-  type Block,
-  type EntrySheetLayout,
-  type FactorSource,
-  type RawCell,
-  type WorkbookLayout,
+  FRACTION_ROWS, PARAMETER_ROWS, PERIOD_ROWS, SHEET, text, type Block, type EntrySheetLayout, type FactorSource, type RawCell, type WorkbookLayout,
 } from './workbookLayout.ts';
 
 // ── per-cell formulas of the entry sheets (shared with the engine's incremental edits) ─────
