@@ -29,7 +29,7 @@ describe('Boekwaarde per <startdatum>', () => {
     expect(store.engine!.sheetValues(SHEET.params)[PARAMETER_ROWS.opening_book_value]![1]).toBe(500_000);
     // a positive balance is still to be recovered: the end value drops by at least the amount
     expect(store.results!.ew).toBeLessThan(before - 500_000);
-    expect(renderToStaticMarkup(<ParameterFields store={store} toasts={toasts} tab="phasing" />)).toMatch(/id="f-opening_book_value"[^>]*value="500000"/);
+    expect(renderToStaticMarkup(<ParameterFields store={store} toasts={toasts} tab="phasing" />)).toMatch(/id="f-opening_book_value"[^>]*value="500.000,00"/);
     expect(store.applyEdits([{ kind: 'parameter', field: 'opening_book_value', value: null }])).toBeNull();
     expect('opening_book_value' in store.model!.base_parameters).toBe(false);
     expect(store.results!.ew).toBeCloseTo(before, 6);

@@ -83,7 +83,7 @@ export const ParameterFields = observer(function ParameterFields({ store, toasts
     switch (p.kind) {
       case 'date': case 'amount':
         return (
-          <CommitField key={p.key} id={id} label={label} kind={p.kind === 'date' ? 'date' : 'number'} disabled={ro} value={(value ?? null) as string | number | null}
+          <CommitField key={p.key} id={id} label={label} kind={p.kind} disabled={ro} value={(value ?? null) as string | number | null}
             onCommit={commit} onClear={p.optional ? () => commit(null) : undefined} describedBy={p.help ? `${id}-help` : undefined} />
         );
       case 'percent':
