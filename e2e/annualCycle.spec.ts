@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, ADMIN, signIn } from './helpers.ts';
 import { column, expectToast, row, subMenu, unique } from './projectSteps.ts';
-import { createModel } from './workbenchSteps.ts';
+import { createModel, tab } from './workbenchSteps.ts';
 
 // Issue 37.3 and 37.4 through the real UI: a version marked 'Vastgesteld door de raad' (list and info), and
 // the jaarovergang of a version whose online model is calculation.md §8b's (docs/examples/annual-2024.model.json).
@@ -59,7 +59,8 @@ test('vastgesteld door de raad, then the jaarovergang of §8b: preview, execute,
   await row(page, 'Rekenmodellen', 'Grex').getByRole('button').first().click();
   await expect(page.getByTestId('workbench')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('strip-ew')).toBeVisible({ timeout: 20_000 });
-  // 'Boekwaarde per <startdatum>' on the base parameters (issue 37.1, branch annual-engine).
+  // 'Boekwaarde per <startdatum>' on the base parameters' Fasering tab, beside the start date (issue 37.1).
+  await tab(page, 'Fasering').click();
   await expect.soft(page.getByLabel(/Boekwaarde per 01-01-2025/)).toHaveValue('500.000,00');
   await expect(column(page, 'Versies')).toHaveCount(0);
 });

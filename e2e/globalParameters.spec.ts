@@ -25,10 +25,10 @@ test('global parameters: a preview per model, a confirmation, then the result pe
     await page.getByRole('menuitem', { name: menuItem }).click();
     await page.getByRole('textbox', { name: menuItem }).fill(value);
   };
-  await date('Startdatum grondexploitatie (boekwaarde vanaf)', '01-01-2023');
+  await date('Startdatum berekening', '01-01-2023');
   await date('NCW-datum', '01-01-2024');
   await date('Prijspeildatum', '01-01-2024');
-  await date('Eindwaardedatum', '31-12-2027');
+  await date('Einddatum berekening', '31-12-2027');
   await page.getByRole('menuitem', { name: 'Rentepercentage negatief saldo' }).click();
   await page.getByLabel('Rentepercentage negatief saldo Uitgangspunt').fill('3');
   await page.getByRole('button', { name: 'Volgende' }).click();
@@ -44,7 +44,7 @@ test('global parameters: a preview per model, a confirmation, then the result pe
   const a = dialog.getByRole('region', { name: `Rekenmodel ${applied}` });
   await expect(a.getByText('Wordt aangepast')).toBeVisible();
   const changes = a.getByRole('table', { name: `Wijzigingen ${applied}` });
-  await expect(changes.getByRole('row', { name: 'Startdatum grondexploitatie (boekwaarde vanaf) 01-01-2024 01-01-2023' })).toBeVisible();
+  await expect(changes.getByRole('row', { name: 'Startdatum berekening 01-01-2024 01-01-2023' })).toBeVisible();
   await expect(changes.getByRole('row', { name: 'Rentepercentage negatief saldo Uitgangspunt 2,00 % 3,00 %' })).toBeVisible();
   await expect(changes.getByRole('row', { name: 'Rentepercentage negatief saldo 2023 t/m 2027 2,00 % 3,00 %' })).toBeVisible();
   await expect(changes.getByRole('row')).toHaveCount(4); // the header and the three changes: the dates and rates it has are not listed
@@ -95,14 +95,14 @@ test('global parameters: dates as DD-MM-JJJJ, a row pasted from Excel fills cons
     await expect(field).toHaveValue(shown);
     await field.fill(value);
   };
-  await date('Startdatum grondexploitatie (boekwaarde vanaf)', '01-01-2020', '31-02-2024');
-  const start = page.getByRole('region', { name: 'Startdatum grondexploitatie (boekwaarde vanaf)' });
+  await date('Startdatum berekening', '01-01-2020', '31-02-2024');
+  const start = page.getByRole('region', { name: 'Startdatum berekening' });
   await expect(start.getByText('Ongeldige datum (dd-mm-jjjj)')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Startdatum grondexploitatie (boekwaarde vanaf)' }).fill('1-1-2024');
+  await page.getByRole('textbox', { name: 'Startdatum berekening' }).fill('1-1-2024');
   await expect(start.getByText('Ongeldige datum (dd-mm-jjjj)')).toHaveCount(0);
   await date('NCW-datum', '01-01-2025', '01-01-2024');
   await date('Prijspeildatum', '01-01-2025', '01-01-2024');
-  await date('Eindwaardedatum', '31-12-2030', '31-12-2027');
+  await date('Einddatum berekening', '31-12-2030', '31-12-2027');
 
   await page.getByRole('menuitem', { name: 'Kostenstijging' }).click();
   const grid = page.getByRole('table', { name: 'Kostenstijging per periode' });

@@ -260,3 +260,23 @@ test('a stale save gets the conflict question; a killed tab\'s work is offered b
   await expect(again.getByLabel('Btw-percentage')).toHaveValue('21');
   await expect(again.getByRole('button', { name: 'Opslaan' })).toBeDisabled();
 });
+
+test("'Boekwaarde per <startdatum>' on Fasering: an amount moves the result, text is refused in Dutch, emptied it is 0 again (issue 37)", async ({ page, request }) => {
+  await openNewModel(page, request, 'boekwaarde');
+  await expect(page.getByTestId('strip-ew')).toHaveText('€ -106.120,80');
+  await tab(page, 'Fasering').click();
+  const field = page.getByLabel('Boekwaarde per 01-01-2024'); // the worked example starts on 1 January 2024
+  await expect(field).toHaveValue('');
+  await expect(page.getByText('Boekwaarde per 01-01-2024: Het saldo van de grondexploitatie op de startdatum volgens de boekhouding')).toBeVisible();
+  await field.fill('500.000');
+  await field.press('Enter');
+  await expect(field).toHaveValue('500.000,00');
+  // 500.000 more to recover, with BBV interest at 2 % over four years
+  await expect(page.getByTestId('strip-ew')).toHaveText(formatMoney(-106_120.80 - 500_000 * 1.02 ** 4));
+  await field.fill('veel');
+  await field.press('Enter');
+  await expect(page.getByText('Voer een getal in.')).toBeVisible();
+  await field.fill('');
+  await field.press('Enter');
+  await expect(page.getByTestId('strip-ew')).toHaveText('€ -106.120,80');
+});

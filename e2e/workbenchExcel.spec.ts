@@ -162,16 +162,16 @@ test('typing m2 into a unit cell gives m²; an unknown unit is refused with the 
 test("typing 1 into a percentage field or cell shows what it means; 'Bedoelt u 1 %?' makes it 1 %", async ({ page, request }) => {
   await openNewModel(page, request, 'excel');
   await tab(page, 'Rente').click();
-  const rate = page.getByLabel('Rente- en disconteringsvoet (%)');
+  const rate = page.getByLabel('Rente- en disconteringsvoet');
   await rate.fill('1');
   await rate.press('Enter');
-  await expect(page.getByTestId('f-rate-reading')).toHaveText('100,00%');
+  await expect(page.getByTestId('f-interest_discount_rate_percentage-reading')).toHaveText('100,00%');
   await expect(rate).toHaveValue('100'); // the (%) field shows the percentage it reads
-  const note = page.getByTestId('f-rate-note');
+  const note = page.getByTestId('f-interest_discount_rate_percentage-note');
   await expect(note).toContainText('Gelezen als 100,00%.');
   await note.getByRole('button', { name: 'Bedoelt u 1 %?' }).click();
   await expect(rate).toHaveValue('1'); // what the user meant, not the stored 0,01 (issue 23)
-  await expect(page.getByTestId('f-rate-reading')).toHaveText('1,00%');
+  await expect(page.getByTestId('f-interest_discount_rate_percentage-reading')).toHaveText('1,00%');
   await expect(note).toHaveCount(0);
   // The issue's case: '0,5' read as 50 %, accepted as 0,5 %, shows '0,5'.
   await rate.fill('0,5');
@@ -179,7 +179,7 @@ test("typing 1 into a percentage field or cell shows what it means; 'Bedoelt u 1
   await expect(rate).toHaveValue('50');
   await note.getByRole('button', { name: 'Bedoelt u 0,5 %?' }).click();
   await expect(rate).toHaveValue('0,5');
-  await expect(page.getByTestId('f-rate-reading')).toHaveText('0,50%');
+  await expect(page.getByTestId('f-interest_discount_rate_percentage-reading')).toHaveText('0,50%');
 
   // A cell of a parameter set: the note under the cell, one click for the other reading, Ctrl+Z back.
   const sets = grid(page, 'sheet-Interest_Percentage');

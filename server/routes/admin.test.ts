@@ -346,8 +346,8 @@ describe('global parameters', () => {
     const audits = (await t.db.select().from(auditLog).where(eq(auditLog.userId, a.staff.id))).map((x) => x.description);
     // The audit row names each value (Dutch notation; a type whose periods differ by its range) and each model's version.
     expect(audits).toContain('Globale parameters doorgevoerd: Rentepercentage negatief saldo 3,00 % tot 3,50 % (2 waarden), '
-      + 'Rekenrente contante waarde (disconteringsvoet) 4,00 %, Kostenstijging 2,50 %, Opbrengstenstijging 1,00 %, Btw-percentage 9,00 %, '
-      + 'Startdatum grondexploitatie (boekwaarde vanaf) 01-01-2020, NCW-datum 01-01-2025, Prijspeildatum 01-01-2025, Eindwaardedatum 31-12-2030; '
+      + 'Rente- en disconteringsvoet 4,00 %, Kostenstijging 2,50 %, Opbrengstenstijging 1,00 %, Btw-percentage 9,00 %, '
+      + 'Startdatum berekening 01-01-2020, NCW-datum 01-01-2025, Prijspeildatum 01-01-2025, Einddatum berekening 31-12-2030; '
       + "in 2 rekenmodel(len): 'Online' (versie 'Versie 1'), 'Sheet' (versie 'Versie 1')");
     expect((await call('POST', 'parameter/', b.staff, { parameters, models: [online.id] })).statusCode).toBe(404);
   });

@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  DATE_PARAMETER_TYPES, PARAMETER_LABELS, PARAMETER_TYPES,
-  type ParameterPreviewAnswer, type ParameterRow, type ParameterSaveAnswer, type ParameterSaveBody,
-} from '../../src/api/contract/parameters.ts';
+import type { ParameterPreviewAnswer, ParameterRow, ParameterSaveAnswer, ParameterSaveBody } from '../../src/api/contract/parameters.ts';
+import { GLOBAL_PARAMETERS } from '../../src/model/globalParameters.ts';
 import { formatDutchDate } from '../../src/lib/dutchNumber.ts';
 import { percentDown } from '../../src/lib/nlFormat.ts';
 import { PARAMETERS_SAVED } from '../../src/api/contract/messages.ts';
@@ -99,15 +97,14 @@ export async function applyParameters(ctx: AppContext, actor: UserRow, body: Par
  * its periods or years differ (index series hold up to 40 000 values), how many and their range.
  */
 export function describeParameters(rows: ParameterRow[]): string {
-  const parts = PARAMETER_TYPES.flatMap((type) => {
+  const parts = GLOBAL_PARAMETERS.flatMap(({ type, label, kind }) => {
     const mine = rows.filter((r) => r.parameter_type === type);
     if (!mine.length) return [];
-    const isDate = DATE_PARAMETER_TYPES.includes(type);
+    const isDate = kind === 'date';
     const show = (r: ParameterRow) => (isDate ? formatDutchDate(r.value_date) : `${percentDown(r.value_float!)} %`);
     const key = (r: ParameterRow) => (isDate ? r.value_date! : r.value_float!);
     const sorted = [...mine].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
     const [low, high] = [sorted[0]!, sorted[sorted.length - 1]!];
-    const label = PARAMETER_LABELS[type];
     return [key(low) === key(high) ? `${label} ${show(low)}` : `${label} ${show(low)} tot ${show(high)} (${mine.length} waarden)`];
   });
   return parts.length ? parts.join(', ') : 'geen waarden';

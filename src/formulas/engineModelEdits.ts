@@ -22,23 +22,20 @@ import {
   type RawCell,
   type WorkbookSpec,
 } from './workbookLayout.ts';
-import { bookedFormula, nominalFormula, phasedFormula } from './workbookRefs.ts';
+import { bookedFormula, nominalFormula, parameterCell, phasedFormula } from './workbookRefs.ts';
+import { BASE_PARAMETERS, type EditableParameterKey, parameterValue, setParameterValue } from '../model/baseParameters.ts';
 
 const isWireDate = (v: unknown): v is string => typeof v === 'string' && WIRE_DATE.test(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const problem = (path: string, message: string): Problem => ({ path, message });
+/** The descriptor of an editable base parameter (project data is not edited here). */
+const parameterOf = (field: string) => BASE_PARAMETERS.find((p) => p.key === field && p.kind !== 'info');
 /**
  * An own index value that changes the shape of the entry's index chain: the first one (the chain
  * appears), a base value added or removed, or a value before the chain's first period.
  */
 const indexingReshapes = (src: FactorSource, k: number, value: number | null): boolean =>
   !src.own || (k === 0 && (value === null) === src.hasBase) || (value !== null && k >= 1 && k + 1 < src.from);
-type ParameterField =
-  | 'phasing_calculation_start_date' | 'phasing_price_reference_date' | 'phasing_net_present_value_date'
-  | 'phasing_calculation_end_date' | 'phasing_period' | 'interest_discount_rate_percentage' | 'vat_rate_percentage'
-  | 'interest_calculation_method' | 'profit_withdrawal_to_ncw_date'
-  // calculation.md §8.1 (issue 37)
-  | 'opening_book_value';
 
 /** One edit of an input. Dates are `yyyy-mm-dd`; `null` clears a period value. */
 export type Edit =
@@ -56,8 +53,8 @@ export type Edit =
   | { kind: 'residentialField'; id: number; field: ResidentialScalarField; value: string | number | null }
   /** A scalar field of an entry of any section (sections.ts `fields`): the new sections' edits. */
   | { kind: 'entryField'; entry: EntryKind; id: number; field: string; value: string | number | boolean | null }
-  /** `null` clears the opening book value (absent = 0); the other fields refuse it. */
-  | { kind: 'parameter'; field: ParameterField; value: string | number | boolean | null }
+  /** A base parameter (src/model/baseParameters.ts) other than the project data. */
+  | { kind: 'parameter'; field: EditableParameterKey; value: string | number | boolean | null }
   /** A parameter-set value: `label` null edits the base value (periods without a value follow it). */
   | { kind: 'setValue'; group: ParameterSetGroup; name: string; label: string | null; value: number | null }
   | { kind: 'space'; id: number; field: 'label' | 'value' | 'location'; value: string | number | null }
@@ -141,24 +138,6 @@ export abstract class EngineModelEdits {
     this.journal.push({ container: c, key, saved: cloneData(c[key]) });
   }
   /** Undo a refused batch (labels of earlier edits were written to the results too). */
-
-  private needsSync(e: Edit): boolean {
-    // Dates and the phasing period change the periods; the withdrawal setting and the interest
-    // method change the interest chain's formulas.
-    if (e.kind === 'parameter') return /date|phasing_period|interest_calculation_method/.test(e.field); // (profit_withdrawal_to_ncw_date included)
-    if (e.kind === 'costField') return e.field === 'index_type' || e.field === 'standard_index' || e.field === 'date';
-    if (e.kind === 'residentialField') return e.field === 'standard_index' || e.field === 'calculation_date';
-    if (e.kind === 'entryItem') {
-      if (e.list === 'bookvalue') return false;
-      const lay = this.spec.layout.sections[e.entry];
-      const src = lay.factor.get(e.id);
-      if (!src) return false;
-      const k = periodIndex(e.period);
-      if (e.list === 'indexing') return indexingReshapes(src, k, e.value);
-      return e.value !== null && src.own && k > src.last;
-    }
-    return false;
-  }
 
   protected entryCol(lay: EntrySheetLayout, block: Block, k: number): number {
     return lay.blockStart[block] + k - 1;
@@ -289,21 +268,22 @@ export abstract class EngineModelEdits {
   }
 
   private applyParameter(e: Extract<Edit, { kind: 'parameter' }>, writes: CellWrite[]): Applied {
-    this.touch(this.model.base_parameters, e.field);
-    const bp = this.model.base_parameters as Record<string, unknown>;
-    this.inverse.push({ ...e, value: (bp[e.field] ?? null) as string | number | boolean | null });
-    if (this.needsSync(e)) {
-      // dates, the phasing period, the withdrawal flag and the interest method: the whole model is validated
-      bp[e.field] = e.value;
+    const p = parameterOf(e.field);
+    if (!p) return problem(`base_parameters.${e.field}`, INVALID_INPUT);
+    const bp = this.model.base_parameters;
+    this.touch(bp, e.field);
+    this.inverse.push({ ...e, value: (parameterValue(bp, p) ?? null) as string | number | boolean | null });
+    if (p.reshapes) {
+      // the whole model is validated when the workbook is rebuilt
+      setParameterValue(bp, p, e.value);
       return 'sync';
     }
-    // the two rates and the opening book value (which may be cleared)
-    const cleared = e.value === null && e.field === 'opening_book_value';
+    // one cell: a percentage or an amount; an optional one may be cleared
+    const cleared = e.value === null && p.optional;
     if (!isNum(e.value) && !cleared) return problem(`base_parameters.${e.field}`, 'Voer een getal in.');
-    if (cleared) delete bp[e.field];
-    else bp[e.field] = e.value;
+    setParameterValue(bp, p, cleared ? undefined : e.value);
     if (e.field === 'vat_rate_percentage') this.refreshWarnings(); // a residual value excl. VAT changes with it
-    writes.push({ sheet: SHEET.params, row: PARAMETER_ROWS[e.field as keyof typeof PARAMETER_ROWS], col: 1, raw: e.value ?? 0 });
+    writes.push({ sheet: SHEET.params, row: PARAMETER_ROWS[e.field], col: 1, raw: parameterCell(p, e.value) });
     return 'ok';
   }
 

@@ -34,11 +34,11 @@ import {
   type SheetSpec,
 } from './workbookLayout.ts';
 import {
-  PARAMETER_REFS,
   a1,
   bookedFormula,
   columnTotalFormula,
   entryTotalFormula,
+  fractionRef,
   itemMap,
   nominalFormula,
   ownChainStart,
@@ -114,10 +114,10 @@ const RESIDENTIAL_SHEET: EntrySheetKind<ModelData['residential_construction'][nu
   estimateFormula: (r, col) => {
     const R = (k: string) => a1(col[k]!, r, { absCol: true });
     return (
-      `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${PARAMETER_REFS.vat})*${pctFormulaOnce(R('quote_excl_vat'))},` +
+      `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${fractionRef('vat_rate_percentage')})*${pctFormulaOnce(R('quote_excl_vat'))},` +
       `IF(${R('calculation_method')}="PlotPrice",${R('amount')}*${R('plot_price')},` +
       `IF(${R('calculation_method')}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},` +
-      `IF(${R('calculation_method')}="Residual",${residualFormula(R('amount'), `${R('residual_von_incl_vat')}/(1+${PARAMETER_REFS.vat})`, R)},0))))`
+      `IF(${R('calculation_method')}="Residual",${residualFormula(R('amount'), `${R('residual_von_incl_vat')}/(1+${fractionRef('vat_rate_percentage')})`, R)},0))))`
     );
   },
   dateKey: 'calculation_date',

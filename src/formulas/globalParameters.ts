@@ -12,38 +12,27 @@
 //   replace (percent.ts), so the engine reads the intended rate either way.
 // - The result is validated; a model it would make invalid is refused with the problems.
 import type { ParameterChange, ParameterRow, ParameterType } from '../api/contract/parameters.ts';
+import { parameterValue, setParameterValue } from '../model/baseParameters.ts';
+import { GLOBAL_PARAMETERS, globalParameter } from '../model/globalParameters.ts';
 import { MAX_PERIODS, type ModelData, type ParameterSet, type ParameterSetGroup, type PhasingPeriod } from '../model/modelData.ts';
 import { remapNotice, remapPeriodItems } from './periodRemap.ts';
 import { inNotationOf, pct } from '../model/percent.ts';
 import { generatePeriods } from './periods.ts';
-import {
-  CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, validateModelData,
-} from './validate.ts';
+import { validateModelData } from './validate.ts';
 import type { Problem } from '../model/problem.ts';
 
 type BaseParameters = ModelData['base_parameters'];
-
-const SET_OF: Partial<Record<ParameterType, { group: ParameterSetGroup; name: string }>> = {
-  RentepercentageNegatiefSaldo: { group: INTEREST_GROUP, name: DEBIT_SET },
-  RentepercentagePositiefSaldo: { group: INTEREST_GROUP, name: CREDIT_SET },
-  Kostenstijging: { group: FUTURE_INDEX_GROUP, name: DEFAULT_COST_INDEX },
-  Opbrengstenstijging: { group: FUTURE_INDEX_GROUP, name: DEFAULT_REVENUE_INDEX },
+type SetTarget = { group: ParameterSetGroup; name: string };
+/** The types that set a date or a percentage of the base parameters, or a parameter set (src/model/globalParameters.ts). */
+const TARGETS = {
+  date: GLOBAL_PARAMETERS.filter((g) => g.kind === 'date' && g.field),
+  single: GLOBAL_PARAMETERS.filter((g) => g.kind === 'single' && g.field),
+  set: GLOBAL_PARAMETERS.filter((g) => g.set),
 };
-const PERCENT_FIELD: Partial<Record<ParameterType, 'interest_discount_rate_percentage' | 'vat_rate_percentage'>> = {
-  RekenrenteContanteWaardeDisconteringsvoet: 'interest_discount_rate_percentage',
-  BtwPercentage: 'vat_rate_percentage',
-};
-const DATE_FIELD: Partial<Record<ParameterType, 'phasing_net_present_value_date' | 'phasing_price_reference_date' | 'phasing_calculation_start_date' | 'phasing_calculation_end_date'>> = {
-  NcwDatum: 'phasing_net_present_value_date',
-  Prijspeildatum: 'phasing_price_reference_date',
-  StartdatumGrondexploitatieBoekwaardeVanaf: 'phasing_calculation_start_date',
-  Eindwaardedatum: 'phasing_calculation_end_date',
-};
-
 /** 1-based period number of `Per07`, 0 for the base value (`Uitgangspunt` or none). */
 const periodNumber = (p: ParameterRow['period_type']) => (p && p !== 'Uitgangspunt' ? Number(p.slice(3)) : 0);
 
-function setOf(bp: BaseParameters, target: { group: ParameterSetGroup; name: string }, fraction: number): ParameterSet {
+function setOf(bp: BaseParameters, target: SetTarget, fraction: number): ParameterSet {
   let set = bp.parameter_sets.find((s) => s.set_group === target.group && s.set_name === target.name);
   if (!set) {
     set = { set_name: target.name, set_group: target.group, set_base_value: fraction, set_values: [] };
@@ -74,8 +63,8 @@ export function applyGlobalParameters(stored: unknown, rows: readonly ParameterR
   const next = structuredClone(data);
   const bp = next.base_parameters;
   for (const r of rows) {
-    const field = DATE_FIELD[r.parameter_type];
-    if (field && r.value_date) bp[field] = r.value_date;
+    const g = globalParameter(r.parameter_type);
+    if (g.kind === 'date' && g.field && r.value_date) setParameterValue(bp, g.field, r.value_date);
   }
   const moved = remapNotice(remapPeriodItems(data, next));
 
@@ -87,12 +76,12 @@ export function applyGlobalParameters(stored: unknown, rows: readonly ParameterR
     const fraction = r.value_float;
     if (fraction == null) continue;
     const k = periodNumber(r.period_type);
-    const percentField = PERCENT_FIELD[r.parameter_type];
-    if (percentField) {
-      if (k === 0) bp[percentField] = inNotationOf(fraction, bp[percentField]);
+    const g = globalParameter(r.parameter_type);
+    if (g.kind === 'single' && g.field) {
+      if (k === 0) setParameterValue(bp, g.field, inNotationOf(fraction, parameterValue(bp, g.field) as number));
       continue;
     }
-    const target = SET_OF[r.parameter_type];
+    const target = g.set;
     if (!target) continue;
     const set = setOf(bp, target, fraction);
     if (k === 0) {
@@ -113,9 +102,6 @@ export function applyGlobalParameters(stored: unknown, rows: readonly ParameterR
   return checked.ok ? { ok: true, data: checked.data, notes: moved ? [moved] : [] } : checked;
 }
 
-/** The pairs of a table keyed by parameter type. */
-const entries = <V>(r: Partial<Record<ParameterType, V>>) => Object.entries(r) as [ParameterType, V][];
-
 /** Percentages compared as fractions rounded to 1e-10 (0.07 / 100 leaves float noise). */
 const rate = (v: number | null | undefined) => (v == null ? null : Math.round(pct(v) * 1e10) / 1e10);
 
@@ -127,13 +113,13 @@ export function parameterChanges(before: ModelData, after: ModelData): Parameter
   const single = (parameter: ParameterType, x: number | string | null, y: number | string | null) => {
     if (x !== y) out.push({ parameter, from: null, to: null, before: x, after: y });
   };
-  for (const [type, field] of entries(DATE_FIELD)) single(type, b[field], a[field]);
-  for (const [type, field] of entries(PERCENT_FIELD)) single(type, rate(b[field]), rate(a[field]));
+  for (const g of TARGETS.date) single(g.type, parameterValue(b, g.field!) as string, parameterValue(a, g.field!) as string);
+  for (const g of TARGETS.single) single(g.type, rate(parameterValue(b, g.field!) as number), rate(parameterValue(a, g.field!) as number));
   // Each set per period of the model as it is after: the rate the engine reads there (the value with
   // that label, else the base value), in runs of periods with the same change.
   const periods = generatePeriods(a.phasing_calculation_start_date, a.phasing_calculation_end_date, a.phasing_period);
-  for (const [type, target] of entries(SET_OF)) {
-    const find = (bp: BaseParameters) => bp.parameter_sets.find((s) => s.set_group === target.group && s.set_name === target.name);
+  for (const { type, set: target } of TARGETS.set) {
+    const find = (bp: BaseParameters) => bp.parameter_sets.find((s) => s.set_group === target!.group && s.set_name === target!.name);
     const sb = find(b);
     const sa = find(a);
     single(type, rate(sb?.set_base_value), rate(sa?.set_base_value));

@@ -1,7 +1,12 @@
 import type { ModelData } from '../model/modelData.ts';
+import { BASE_PARAMETERS, type BaseParameterField } from '../model/baseParameters.ts';
 import {
   CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP,
 } from './validate.ts';
+
+type BaseParametersData = ModelData['base_parameters'];
+/** The required scalar base parameters: a descriptor (baseParameters.ts) gives each its default. */
+type DefaultScalars = Pick<BaseParametersData, { [K in BaseParameterField]-?: undefined extends BaseParametersData[K] ? never : K }[BaseParameterField]>;
 
 /** Names shown in the model's project info. */
 interface ModelDefaultsInfo {
@@ -21,10 +26,13 @@ interface ModelDefaultsInfo {
  * period, no space usage, cost or residential rows.
  */
 export function defaultModelData(info: ModelDefaultsInfo = {}): ModelData {
-  const start = '2025-01-01';
-  const end = '2030-12-31';
+  // The dates, the period, the rates, the interest method and the withdrawal: their descriptors' defaults.
+  const scalars = Object.fromEntries(BASE_PARAMETERS.filter((p) => p.default !== undefined).map((p) => [p.key, p.default])) as DefaultScalars;
+  const start = scalars.phasing_calculation_start_date;
+  const end = scalars.phasing_calculation_end_date;
   return {
     base_parameters: {
+      ...scalars,
       project_info: {
         project_name: info.projectName ?? null,
         project_description: info.projectDescription ?? null,
@@ -34,18 +42,9 @@ export function defaultModelData(info: ModelDefaultsInfo = {}): ModelData {
         version_name: info.versionName ?? null,
         model_name: info.modelName ?? null,
       },
-      phasing_calculation_start_date: start,
-      phasing_price_reference_date: start,
-      phasing_net_present_value_date: start,
-      phasing_calculation_end_date: end,
-      phasing_period: 'Annual',
       phasing_costs_revenues: [
         { phase_name: 'Fase 1', phase_group: 'Cost', phase_start_date: start, phase_end_date: end },
       ],
-      interest_discount_rate_percentage: 2.0,
-      vat_rate_percentage: 21.0,
-      interest_calculation_method: 'BBV',
-      profit_withdrawal_to_ncw_date: false,
       parameter_sets: [
         { set_name: DEBIT_SET, set_group: INTEREST_GROUP, set_base_value: 2.0, set_values: [] },
         { set_name: CREDIT_SET, set_group: INTEREST_GROUP, set_base_value: 2.0, set_values: [] },

@@ -5,7 +5,9 @@
 // results have defined names that savedWorkbook.ts reads. Layout and names: docs/spreadsheet-models.md.
 import { HyperFormula } from 'hyperformula';
 import { SPACE_USAGE_LOCATIONS, type ModelData } from '../model/modelData.ts';
-import { PERIOD_TYPES, type ParameterType } from '../api/contract/parameters.ts';
+import { PERIOD_TYPES } from '../api/contract/parameters.ts';
+import { BASE_PARAMETERS, type ParameterType, parameterValue } from '../model/baseParameters.ts';
+import { GLOBAL_PARAMETERS } from '../model/globalParameters.ts';
 import { toSerial } from './dates.ts';
 import { HF_CONFIG } from './hyperformulaConfig.ts';
 import { exportXlsx } from './export.ts';
@@ -15,7 +17,6 @@ import { pct } from '../model/percent.ts';
 import { MAX_PERIODS, type Period } from './periods.ts';
 import { changeSheet, fullGridModel, gridSummaryFormula, makeGridLive } from './templateGrid.ts';
 import { RESULT_NAMES } from './savedWorkbook.ts';
-import { CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP } from './validate.ts';
 import { HISTORIC_INDEX_FIRST_YEAR, spaceUsageName } from './workbookInputs.ts';
 import {
   type Fmt,
@@ -42,32 +43,9 @@ const HISTORIC_YEARS = 40; // 2000…2039
 /** Invoer: the first value column (C); a period table has Uitgangspunt there and Per01…Per40 after it. */
 const FIRST_VALUE_COL = 2;
 
-const PERCENTAGES: [ParameterType, string, 'periods' | 'single'][] = [
-  ['RentepercentageNegatiefSaldo', 'Rentepercentage negatief saldo (debet)', 'periods'],
-  ['RentepercentagePositiefSaldo', 'Rentepercentage positief saldo (credit)', 'periods'],
-  ['RekenrenteContanteWaardeDisconteringsvoet', 'Rekenrente contante waarde (disconteringsvoet)', 'single'],
-  ['Kostenstijging', 'Kostenstijging', 'periods'],
-  ['Opbrengstenstijging', 'Opbrengstenstijging', 'periods'],
-  ['BtwPercentage', 'Btw-percentage', 'single'],
-];
-type DateField = 'phasing_calculation_start_date' | 'phasing_price_reference_date' | 'phasing_net_present_value_date' | 'phasing_calculation_end_date';
-const DATES: [ParameterType, string, DateField][] = [
-  ['StartdatumGrondexploitatieBoekwaardeVanaf', 'Startdatum grondexploitatie (boekwaarde vanaf)', 'phasing_calculation_start_date'],
-  ['Prijspeildatum', 'Prijspeildatum', 'phasing_price_reference_date'],
-  ['NcwDatum', 'NCW-datum', 'phasing_net_present_value_date'],
-  ['Eindwaardedatum', 'Eindwaardedatum', 'phasing_calculation_end_date'],
-];
-/** The parameter set each period-wise percentage drives on Parametersets. */
-const SET_OF: Partial<Record<ParameterType, string>> = {
-  RentepercentageNegatiefSaldo: `${INTEREST_GROUP}|${DEBIT_SET}`,
-  RentepercentagePositiefSaldo: `${INTEREST_GROUP}|${CREDIT_SET}`,
-  Kostenstijging: `${FUTURE_INDEX_GROUP}|${DEFAULT_COST_INDEX}`,
-  Opbrengstenstijging: `${FUTURE_INDEX_GROUP}|${DEFAULT_REVENUE_INDEX}`,
-};
-const SINGLE_FIELD: Partial<Record<ParameterType, keyof typeof PARAMETER_ROWS>> = {
-  RekenrenteContanteWaardeDisconteringsvoet: 'interest_discount_rate_percentage',
-  BtwPercentage: 'vat_rate_percentage',
-};
+/** Invoer's percentages: the global parameters that set one (their order), and its dates: the base parameters a global parameter sets (theirs). */
+const PERCENTAGES = GLOBAL_PARAMETERS.filter((g) => g.kind === 'single' || g.kind === 'series');
+const DATES = BASE_PARAMETERS.filter((p) => p.kind === 'date' && p.global);
 
 /** The blank model the template is built from: the default model with one space-usage row (0 m²) per location. */
 export function templateModelData(): ModelData {
@@ -104,14 +82,13 @@ function inputSheet(model: ModelData, periods: Period[]) {
 
   add([text('Percentage'), text('Naam'), ...periodHeaders()]);
   const pctRow = new Map<ParameterType, number>();
-  for (const [type, title, kind] of PERCENTAGES) {
-    const field = SINGLE_FIELD[type];
-    const set = SET_OF[type] ? bp.parameter_sets.find((s) => `${s.set_group}|${s.set_name}` === SET_OF[type]) : undefined;
-    const base = field === 'interest_discount_rate_percentage' ? bp.interest_discount_rate_percentage : field === 'vat_rate_percentage' ? bp.vat_rate_percentage : set?.set_base_value ?? 0;
+  for (const { type, label, kind, field, set: target } of PERCENTAGES) {
+    const set = target && bp.parameter_sets.find((s) => s.set_group === target.group && s.set_name === target.name);
+    const base = field ? parameterValue(bp, field) as number : set?.set_base_value ?? 0;
     // The set's own period values (by label) fill the period columns, so the template computes what the model does.
     const byLabel = new Map(set?.set_values.map((v) => [v.period_label, pct(v.period_value)]));
     const perPeriod = kind === 'single' ? [text('(alleen uitgangspunt)')] : periods.map((p) => byLabel.get(p.label) ?? null);
-    const r = add([text(title), text(type), pct(base), ...perPeriod], 'fraction', kind === 'single' ? FIRST_VALUE_COL : lastCol);
+    const r = add([text(label), text(type), pct(base), ...perPeriod], 'fraction', kind === 'single' ? FIRST_VALUE_COL : lastCol);
     pctRow.set(type, r);
     names[type] = kind === 'single' ? abs(INPUT_SHEET, FIRST_VALUE_COL, r) : range(INPUT_SHEET, FIRST_VALUE_COL, r, lastCol, r);
   }
@@ -119,8 +96,9 @@ function inputSheet(model: ModelData, periods: Period[]) {
 
   add([text('Datum'), text('Naam'), text('Datum')]);
   const dateRow = new Map<ParameterType, number>();
-  for (const [type, title, field] of DATES) {
-    const r = add([text(title), text(type), toSerial(bp[field])], 'date');
+  for (const p of DATES) {
+    const type = p.global!.type;
+    const r = add([text(p.label), text(type), toSerial(parameterValue(bp, p) as string)], 'date');
     dateRow.set(type, r);
     names[type] = abs(INPUT_SHEET, FIRST_VALUE_COL, r);
   }
@@ -178,16 +156,18 @@ export function templateWorkbook(model: ModelData = templateModelData()): { shee
   };
 
   const params: Parameters<typeof rewire>[1] = [];
-  for (const [type, , field] of DATES) params.push([PARAMETER_ROWS[field], 1, `=${inputRef(FIRST_VALUE_COL, input.dateRow.get(type)!)}`]);
-  for (const [type, field] of Object.entries(SINGLE_FIELD)) {
-    params.push([PARAMETER_ROWS[field], 1, `=${inputRef(FIRST_VALUE_COL, input.pctRow.get(type as ParameterType)!)}`, 'fraction']);
+  const row = (key: string) => PARAMETER_ROWS[key as keyof typeof PARAMETER_ROWS];
+  for (const p of DATES) params.push([row(p.key), 1, `=${inputRef(FIRST_VALUE_COL, input.dateRow.get(p.global!.type)!)}`]);
+  for (const { type, field } of PERCENTAGES) {
+    if (field) params.push([row(field.key), 1, `=${inputRef(FIRST_VALUE_COL, input.pctRow.get(type)!)}`, 'fraction']);
   }
   rewire(SHEET.params, params);
 
   const sets: Parameters<typeof rewire>[1] = [];
-  for (const [type, key] of Object.entries(SET_OF)) {
-    const r = layout.setRow.get(key!)!;
-    const inRow = input.pctRow.get(type as ParameterType)!;
+  for (const { type, set } of PERCENTAGES) {
+    if (!set) continue;
+    const r = layout.setRow.get(`${set.group}|${set.name}`)!;
+    const inRow = input.pctRow.get(type)!;
     const base = inputRef(FIRST_VALUE_COL, inRow);
     sets.push([r, layout.setCols.base, `=${base}`, 'fraction']);
     for (let k = 1; k <= layout.n; k++) {

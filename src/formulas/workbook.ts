@@ -4,12 +4,16 @@
 // the fixed sheets; the places are in workbookLayout.ts, the formulas in workbookRefs.ts, the entry
 // sheets in entrySheets.ts.
 import { SPACE_USAGE_LOCATIONS, type ModelData } from '../model/modelData.ts';
-import { parseYmd, serialToIso, toSerial } from './dates.ts';
+import { parseYmd, serialToIso } from './dates.ts';
 import { pctFormulaOnce } from '../model/percent.ts';
 import { MAX_PERIODS, generatePeriods, ncwPeriodIndex, periodsPerYear } from './periods.ts';
 import { CREDIT_SET, DEBIT_SET, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../model/modelConstants.ts';
 import { REVENUE_SECTIONS, SECTIONS, type EntryKind, entriesOf } from '../model/sections.ts';
+import { BASE_PARAMETERS, type BaseParameterKind, parameterValue } from '../model/baseParameters.ts';
 import {
+  DERIVED_PARAMETER_ROWS,
+  FRACTION_ROWS,
+  LAST_PARAMETER_ROW,
   LOCATION_TITLES,
   OVERVIEW_FIRST_PERIOD_COL,
   OVERVIEW_ROWS,
@@ -28,7 +32,7 @@ import {
   type SheetSpec,
   type WorkbookSpec,
 } from './workbookLayout.ts';
-import { PARAMETER_REFS, YF_TRUE, a1, absoluteRef, periodCashFlowFormula, periodRef } from './workbookRefs.ts';
+import { PARAMETER_REFS, YF_TRUE, a1, absoluteRef, fractionRef, parameterCell, periodCashFlowFormula, periodRef } from './workbookRefs.ts';
 import { ENTRY_SHEETS, entrySheet, type BuildContext } from './entrySheets.ts';
 
 // ── the builder: one function per sheet ──────────────────────────────────────────────────────
@@ -36,52 +40,33 @@ import { ENTRY_SHEETS, entrySheet, type BuildContext } from './entrySheets.ts';
 /** Perioden: period k (1-based) in column k (B = 1). */
 const periodsCol = (k: number) => k;
 
-/** Uitgangspunten: row, title and value of each parameter (the derived ones as formulas). */
-const PARAMETER_CELLS: [keyof typeof PARAMETER_ROWS, string, (c: BuildContext) => RawCell][] = [
-  ['project_name', 'Projectnaam', (c) => text(c.bp.project_info.project_name)],
-  ['project_description', 'Omschrijving', (c) => text(c.bp.project_info.project_description)],
-  ['project_number', 'Projectnummer', (c) => text(c.bp.project_info.project_number)],
-  ['subregion', 'Deelgebied', (c) => text(c.bp.project_info.subregion)],
-  ['organisation_name', 'Organisatie', (c) => text(c.bp.project_info.organisation_name)],
-  ['version_name', 'Versie', (c) => text(c.bp.project_info.version_name)],
-  ['model_name', 'Model', (c) => text(c.bp.project_info.model_name)],
-  ['phasing_calculation_start_date', 'Startdatum berekening', (c) => toSerial(c.bp.phasing_calculation_start_date)],
-  ['phasing_price_reference_date', 'Prijspeildatum', (c) => toSerial(c.bp.phasing_price_reference_date)],
-  ['phasing_net_present_value_date', 'NCW-datum', (c) => toSerial(c.bp.phasing_net_present_value_date)],
-  ['phasing_calculation_end_date', 'Einddatum berekening', (c) => toSerial(c.bp.phasing_calculation_end_date)],
-  ['phasing_period', 'Faseringsperiode', (c) => text(c.bp.phasing_period)],
-  ['periodsPerYear', 'Perioden per jaar', () => {
-    const per = a1(1, PARAMETER_ROWS.phasing_period, { absCol: true, absRow: true });
-    return `=IF(${per}="Annual",1,IF(${per}="SemiAnnual",2,4))`;
-  }],
-  ['interest_discount_rate_percentage', 'Rente- en disconteringsvoet', (c) => c.bp.interest_discount_rate_percentage],
-  ['discountFraction', 'Disconteringsvoet (fractie)', () => `=${pctFormulaOnce(a1(1, PARAMETER_ROWS.interest_discount_rate_percentage))}`],
-  ['vat_rate_percentage', 'Btw-percentage', (c) => c.bp.vat_rate_percentage],
-  ['vatFraction', 'Btw (fractie)', () => `=${pctFormulaOnce(a1(1, PARAMETER_ROWS.vat_rate_percentage))}`],
-  ['interest_calculation_method', 'Renteberekeningsmethode', (c) => text(c.bp.interest_calculation_method)],
-  ['profit_withdrawal_to_ncw_date', 'Winstneming naar NCW-datum', (c) => c.bp.profit_withdrawal_to_ncw_date],
-  ['periodCount', 'Aantal perioden', (c) => c.n],
-  ['opening_book_value', 'Boekwaarde per startdatum (saldo gerealiseerd)', (c) => c.bp.opening_book_value ?? 0],
-];
+/** Uitgangspunten: the format of a base parameter's value cell. */
+const PARAMETER_FMT: Partial<Record<BaseParameterKind, Fmt>> = { date: 'date', percent: 'pct', amount: 'money' };
 
+/**
+ * Uitgangspunten: each base parameter's title and value (PARAMETER_ROWS), a percentage's fraction below it,
+ * and the rows derived from them as formulas.
+ */
 function parametersSheet(c: BuildContext): SheetSpec {
-  const R = PARAMETER_ROWS;
-  const rows: RawCell[][] = Array.from({ length: Math.max(...Object.values(R)) + 1 }, () => [null, null]);
+  const rows: RawCell[][] = Array.from({ length: LAST_PARAMETER_ROW + 1 }, () => [null, null]);
+  const fmts = new Map<number, Fmt>();
+  const put = (row: number, title: string, value: RawCell, fmt?: Fmt) => {
+    rows[row] = [text(title), value];
+    if (fmt) fmts.set(row, fmt);
+  };
   rows[0] = [text('Parameter'), text('Waarde')];
-  for (const [key, title, value] of PARAMETER_CELLS) rows[R[key]] = [text(title), value(c)];
-  const fmt = (r: number): Fmt | undefined =>
-    r >= R.phasing_calculation_start_date && r <= R.phasing_calculation_end_date
-      ? 'date'
-      : r === R.discountFraction || r === R.vatFraction
-        ? 'factor'
-        : r === R.interest_discount_rate_percentage || r === R.vat_rate_percentage
-          ? 'pct'
-          : r === R.periodsPerYear || r === R.periodCount
-            ? 'int'
-            : r === R.opening_book_value
-              ? 'money'
-              : undefined;
-  return { name: SHEET.params, rows, fmt: (r, col) => (col === 1 ? fmt(r) : 'text'), frozenRows: 1, frozenCols: 1, widths: [30, 22] };
+  for (const p of BASE_PARAMETERS) {
+    const row = PARAMETER_ROWS[p.key as keyof typeof PARAMETER_ROWS];
+    put(row, p.label, parameterCell(p, parameterValue(c.bp, p)), PARAMETER_FMT[p.kind]);
+    if (p.fraction) put(FRACTION_ROWS[p.key]!, p.fraction, `=${pctFormulaOnce(a1(1, row))}`, 'factor');
+  }
+  const per = a1(1, PARAMETER_ROWS.phasing_period, { absCol: true, absRow: true });
+  const derived: [keyof typeof DERIVED_PARAMETER_ROWS, RawCell][] = [
+    ['periodsPerYear', `=IF(${per}="Annual",1,IF(${per}="SemiAnnual",2,4))`],
+    ['periodCount', c.n],
+  ];
+  for (const [key, value] of derived) put(PARAMETER_ROWS[key], DERIVED_PARAMETER_ROWS[key].title, value, 'int');
+  return { name: SHEET.params, rows, fmt: (r, col) => (col === 1 ? fmts.get(r) : 'text'), frozenRows: 1, frozenCols: 1, widths: [30, 22] };
 }
 
 function periodsSheet({ periods }: BuildContext): SheetSpec {
@@ -298,7 +283,7 @@ function overviewSheet(
     }
   };
   const annualRate = (setRowOf: number | undefined, k: number) =>
-    setRowOf === undefined ? `=${PARAMETER_REFS.discount}` : `=${periodRef(SHEET.sets, sets.setCols.firstEffective + k - 1, setRowOf)}`;
+    setRowOf === undefined ? `=${fractionRef('interest_discount_rate_percentage')}` : `=${periodRef(SHEET.sets, sets.setCols.firstEffective + k - 1, setRowOf)}`;
   for (const p of periods) {
     const k = p.index;
     const c = overviewCol(k);
@@ -335,7 +320,7 @@ function resultSheet({ bp, n }: BuildContext, entrySheets: Record<EntryKind, Ent
   rows[0] = [text('Resultaat'), text('Waarde')];
   const B = (r: number) => a1(1, r);
   const overview = (col: number, row: number) => a1(col, row, { sheet: SHEET.overview });
-  const disc = `(1+${PARAMETER_REFS.discount})^(DAYS360(${PARAMETER_REFS.N},${endN},${YF_TRUE})/360)`;
+  const disc = `(1+${fractionRef('interest_discount_rate_percentage')})^(DAYS360(${PARAMETER_REFS.N},${endN},${YF_TRUE})/360)`;
   const sumTotal = (lays: readonly EntrySheetLayout[], key: string) => {
     const sums = lays.filter((lay) => lay.ids.length).map((lay) => `SUM(${a1(lay.col[key]!, 1, { sheet: lay.sheet })}:${a1(lay.col[key]!, lay.ids.length)})`);
     return sums.length ? sums.join('+') : '0';

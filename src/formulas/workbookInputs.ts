@@ -7,8 +7,8 @@
 // formula cells are removed and the workbook asks for a full recalculation on load, so Excel and also
 // LibreOffice with its default settings (which does not recalculate an xlsx on load, but does compute a
 // formula cell that has no value) show the numbers of the new inputs.
-import type { ParameterRow, ParameterType } from '../api/contract/parameters.ts';
-import { DATE_PARAMETER_TYPES } from '../api/contract/parameters.ts';
+import type { ParameterRow } from '../api/contract/parameters.ts';
+import { isDateParameter } from '../model/globalParameters.ts';
 import { SPACE_USAGE_LOCATIONS, type SpaceUsageLocation } from '../model/modelData.ts';
 import { toSerial } from './dates.ts';
 import {
@@ -71,8 +71,6 @@ function cellIn(range: CellRange, pos: { row: number; col: number }): { row: num
   return { row: range.r1 + pos.row, col: range.c1 + pos.col };
 }
 
-const isDate = (t: ParameterType) => DATE_PARAMETER_TYPES.includes(t);
-
 /** Write the inputs into the workbook's named cells; see the file comment. */
 export async function writeWorkbookInputs(xlsx: Uint8Array, inputs: WorkbookInputs): Promise<WrittenWorkbook> {
   const pkg = await openXlsx(xlsx);
@@ -103,7 +101,7 @@ export async function writeWorkbookInputs(xlsx: Uint8Array, inputs: WorkbookInpu
   for (const r of inputs.parameters) {
     const key = parameterKey(r);
     const range = pkg.names.get(r.parameter_type.toLowerCase());
-    if (isDate(r.parameter_type)) {
+    if (isDateParameter(r.parameter_type)) {
       if (r.value_date) put(key, range, { row: 0, col: 0 }, toSerial(r.value_date) - dateOffset);
       else skipped.push(key);
     } else if (r.value_float != null) put(key, range, tablePosition(r), r.value_float);

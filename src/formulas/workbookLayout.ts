@@ -2,6 +2,7 @@
 // split from workbook.ts so the engine, the export and the screens can read places without the builder.
 import type { SpaceUsageLocation } from '../model/modelData.ts';
 import type { Period } from './periods.ts';
+import { BASE_PARAMETERS, type ParameterKey } from '../model/baseParameters.ts';
 import { COST_SECTION, NON_RESIDENTIAL_SECTION, OTHER_REVENUE_SECTION, RESIDENTIAL_SECTION, type EntryKind } from '../model/sections.ts';
 
 /** A raw cell as HyperFormula takes it: `=…` is a formula, `'…` a literal text, else a value. */
@@ -36,31 +37,36 @@ export const SHEET = {
   result: 'Resultaat',
 } as const;
 
-/** Rows (0-based) of the Uitgangspunten sheet; values in column B. */
-export const PARAMETER_ROWS = {
-  project_name: 1,
-  project_description: 2,
-  project_number: 3,
-  subregion: 4,
-  organisation_name: 5,
-  version_name: 6,
-  model_name: 7,
-  phasing_calculation_start_date: 8,
-  phasing_price_reference_date: 9,
-  phasing_net_present_value_date: 10,
-  phasing_calculation_end_date: 11,
-  phasing_period: 12,
-  periodsPerYear: 13,
-  interest_discount_rate_percentage: 14,
-  discountFraction: 15,
-  vat_rate_percentage: 16,
-  vatFraction: 17,
-  interest_calculation_method: 18,
-  profit_withdrawal_to_ncw_date: 19,
-  periodCount: 20,
-  /** Boekwaarde per startdatum, B(0) (calculation.md §8.1; issue 37: a base-parameter input). */
-  opening_book_value: 21,
+/**
+ * Rows the workbook adds to Uitgangspunten from the base parameters, each after the parameter named: the
+ * periods per year (from the phasing period) and the number of periods (from the dates).
+ */
+export const DERIVED_PARAMETER_ROWS = {
+  periodsPerYear: { after: 'phasing_period', title: 'Perioden per jaar' },
+  periodCount: { after: 'profit_withdrawal_to_ncw_date', title: 'Aantal perioden' },
 } as const;
+type DerivedParameterRow = keyof typeof DERIVED_PARAMETER_ROWS;
+
+/**
+ * Rows (0-based) of the Uitgangspunten sheet, values in column B: the base parameters in their order
+ * (src/model/baseParameters.ts) from row 1, a percentage's fraction row right after it, the derived rows
+ * after theirs. `fraction` holds the fraction rows by the percentage's key.
+ */
+function parameterRows() {
+  const rows: Record<string, number> = {};
+  const fraction: Record<string, number> = {};
+  let r = 1;
+  for (const p of BASE_PARAMETERS) {
+    rows[p.key] = r++;
+    if (p.fraction) fraction[p.key] = r++;
+    for (const [key, d] of Object.entries(DERIVED_PARAMETER_ROWS)) if (d.after === p.key) rows[key] = r++;
+  }
+  return { rows: rows as Record<ParameterKey | DerivedParameterRow, number>, fraction, last: r - 1 };
+}
+const UITGANGSPUNTEN = parameterRows();
+export const PARAMETER_ROWS = UITGANGSPUNTEN.rows;
+export const FRACTION_ROWS: Readonly<Partial<Record<ParameterKey, number>>> = UITGANGSPUNTEN.fraction;
+export const LAST_PARAMETER_ROW = UITGANGSPUNTEN.last;
 
 /** Rows (0-based) of the Perioden sheet; periods in columns B…. */
 export const PERIOD_ROWS = { code: 0, label: 1, start: 2, end: 3, year: 4, firstOfYear: 5, weightAfterNcw: 6, containsNcw: 7 } as const;

@@ -3,15 +3,10 @@
 import type { PeriodItem } from '../model/modelData.ts';
 import { pctFormula } from '../model/percent.ts';
 import { periodIndex } from './periods.ts';
+import type { BaseParameter, ParameterKey } from '../model/baseParameters.ts';
+import { toSerial } from './dates.ts';
 import {
-  PARAMETER_ROWS,
-  PERIOD_ROWS,
-  SHEET,
-  type Block,
-  type EntrySheetLayout,
-  type FactorSource,
-  type RawCell,
-  type WorkbookLayout,
+  FRACTION_ROWS, PARAMETER_ROWS, PERIOD_ROWS, SHEET, text, type Block, type EntrySheetLayout, type FactorSource, type RawCell, type WorkbookLayout,
 } from './workbookLayout.ts';
 
 // ── per-cell formulas of the entry sheets (shared with the engine's incremental edits) ─────
@@ -172,15 +167,31 @@ export function periodCashFlowFormula(lays: readonly EntrySheetLayout[], k: numb
 }
 export const YF_TRUE = 'TRUE()';
 
+/** Uitgangspunten cells the formulas read (S, N and m as calculation.md names them). */
 export const PARAMETER_REFS = {
   S: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.phasing_calculation_start_date),
   N: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.phasing_net_present_value_date),
   m: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.periodsPerYear),
-  discount: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.discountFraction),
-  vat: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.vatFraction),
   withdrawal: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.profit_withdrawal_to_ncw_date),
+  /** B(0) (calculation.md §8.1). */
   openingBookValue: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.opening_book_value),
 };
+/** The cell with the fraction of a percentage base parameter (the formulas read that, never the value as entered). */
+export function fractionRef(key: ParameterKey): string {
+  const row = FRACTION_ROWS[key];
+  if (row === undefined) throw new Error(`${key} heeft geen fractierij op ${SHEET.params}`);
+  return absoluteRef(SHEET.params, 1, row);
+}
+
+/** A base parameter's input cell on Uitgangspunten (the builder writes it, and the engine on an edit). */
+export function parameterCell(p: BaseParameter, value: string | number | boolean | null | undefined): RawCell {
+  switch (p.kind) {
+    case 'date': return toSerial(value as string);
+    case 'info': case 'choice': return text(value as string | null | undefined);
+    case 'amount': return value ?? 0; // absent = 0 (a formula reading an empty cell alone is empty in HyperFormula)
+    default: return value ?? null;
+  }
+}
 
 export function itemMap(items: PeriodItem[]): Map<number, PeriodItem> {
   const m = new Map<number, PeriodItem>();

@@ -3,6 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { Button, Callout, Checkbox, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { Dialog } from '../app/Dialog.tsx';
 import type { ParameterSetGroup, PhaseEntry } from '../model/modelData.ts';
+import {
+  BASE_PARAMETERS, type BaseParameter, type BaseParameterTab, type EditableParameterKey, parameterValue,
+} from '../model/baseParameters.ts';
 import { formatDutchDate } from '../lib/dutchNumber.ts';
 import { INVALID_INPUT } from '../api/contract/messages.ts';
 import { setLabel } from '../model/codeLabels.ts';
@@ -10,8 +13,7 @@ import { formatNumber } from '../lib/nlFormat.ts';
 import { FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
 import { Sheet } from './LazySheet.tsx';
 import {
-  type CellChange, type Col, type SheetDef, INTEREST_METHOD_OPTIONS, LOCATION_OPTIONS, PERIOD_TYPE_OPTIONS, PHASE_GROUP_OPTIONS,
-  dateOf, labelOf, optionValue,
+  type CellChange, type Col, type SheetDef, LOCATION_OPTIONS, PHASE_GROUP_OPTIONS, dateOf, labelOf, optionValue, optionsOf,
 } from './sheets.ts';
 import { interestSetNote, newParameterSet, parameterSetSheet, setNameProblem } from './parameterSetSheet.ts';
 import { CommitField, type EditOptions, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
@@ -41,43 +43,77 @@ export const BaseParameters = observer(function BaseParameters({ store, toasts, 
 });
 
 const ProjectInfo = observer(function ProjectInfo({ store }: { store: WorkbenchStore }) {
-  const p = store.model!.base_parameters.project_info;
-  const rows: [string, string | null | undefined][] = [
-    ['Projectnaam', p.project_name], ['Omschrijving', p.project_description], ['Projectnummer', p.project_number],
-    ['Deelgebied', p.subregion], ['Gemeente / organisatie', p.organisation_name], ['Versie', p.version_name], ['Model', p.model_name],
-  ];
+  const bp = store.model!.base_parameters;
   return (
     <dl className="gs-wb-readonly" aria-label="Projectgegevens">
-      {rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v || '—'}</dd></div>)}
+      {parametersOn('project').map((p) => <div key={p.key}><dt>{p.label}</dt><dd>{parameterValue(bp, p) || '—'}</dd></div>)}
     </dl>
   );
 });
 
-function applyParam(store: WorkbenchStore, toasts: Toaster, field: string, value: string | number | boolean): boolean {
-  const periodField = field === 'phasing_period' || field === 'phasing_calculation_start_date' || field === 'phasing_calculation_end_date';
-  const problems = periodField
-    ? store.setPeriodParameter(field as 'phasing_period', String(value))
-    : store.applyEdits([{ kind: 'parameter', field: field as 'vat_rate_percentage', value }]);
+/** The base parameters a tab shows as fields (src/model/baseParameters.ts), in their order. */
+export const parametersOn = (tab: BaseParameterTab) => BASE_PARAMETERS.filter((p) => p.tab === tab);
+
+function applyParam(store: WorkbenchStore, toasts: Toaster, p: BaseParameter, value: string | number | boolean | null): boolean {
+  const field = p.key as EditableParameterKey;
+  const problems = p.reshapes === 'periods'
+    ? store.setPeriodParameter(field, String(value))
+    : store.applyEdits([{ kind: 'parameter', field, value }]);
   if (problems) {
     // One failure, one toast with its causes (issue 23: which phase starts earlier, which date to move); a
     // date the model refuses stays 10 s, as the spec's date message did.
-    if (/date|phasing_period/.test(field)) toasts.error([...new Set(problems.map((p) => p.message))].join(' ') || MSG.dates, 10_000);
+    if (p.kind === 'date' || p.reshapes === 'periods') toasts.error([...new Set(problems.map((x) => x.message))].join(' ') || MSG.dates, 10_000);
     else showProblems(toasts, problems);
     return false;
   }
   return true;
 }
 
+/** A tab's base-parameter fields, each as its kind is entered (the project data are ProjectInfo's). */
+export const ParameterFields = observer(function ParameterFields({ store, toasts, tab }: { store: WorkbenchStore; toasts: Toaster; tab: BaseParameterTab }) {
+  const bp = store.model!.base_parameters;
+  const ro = store.readOnly;
+  const shown = parametersOn(tab);
+  const labelOf = (p: BaseParameter) => p.labelIn?.(bp) ?? p.label;
+  const field = (p: BaseParameter) => {
+    const id = `f-${p.key}`;
+    const value = parameterValue(bp, p);
+    const commit = (v: string | number | boolean | null) => applyParam(store, toasts, p, v);
+    const label = labelOf(p);
+    switch (p.kind) {
+      case 'date': case 'amount':
+        return (
+          <CommitField key={p.key} id={id} label={label} kind={p.kind} disabled={ro} value={(value ?? null) as string | number | null}
+            onCommit={commit} onClear={p.optional ? () => commit(null) : undefined} describedBy={p.help ? `${id}-help` : undefined} />
+        );
+      case 'percent':
+        return <PercentField key={p.key} id={id} label={label} disabled={ro} value={value as number} onCommit={commit} />;
+      case 'choice':
+        return (
+          <label key={p.key} className="gs-wb-field" htmlFor={id}>
+            <span>{label}</span>
+            <HTMLSelect id={id} disabled={ro} value={value as string} options={optionsOf(p.options!)} onChange={(e) => commit(e.target.value)} />
+          </label>
+        );
+      case 'flag':
+        return <Checkbox key={p.key} label={label} disabled={ro} checked={value as boolean} onChange={(e) => commit((e.target as HTMLInputElement).checked)} />;
+      default:
+        return null;
+    }
+  };
+  return (
+    <>
+      <div className="gs-wb-fields">{shown.map(field)}</div>
+      {/* below the row, so the fields stay aligned */}
+      {shown.filter((p) => p.help).map((p) => <p key={p.key} id={`f-${p.key}-help`} className="gs-wb-help">{labelOf(p)}: {p.help}</p>)}
+    </>
+  );
+});
+
 const Phasing = observer(function Phasing({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
   const bp = store.model!.base_parameters;
   const ro = store.readOnly;
   const evaluate = useEvaluate(store);
-  const dates: [string, string, string][] = [
-    ['phasing_calculation_start_date', 'Startdatum berekening', 'f-start'],
-    ['phasing_price_reference_date', 'Prijspeildatum', 'f-price'],
-    ['phasing_net_present_value_date', 'NCW-datum', 'f-ncw'],
-    ['phasing_calculation_end_date', 'Einddatum berekening', 'f-end'],
-  ];
   const phases = bp.phasing_costs_revenues;
   const def = useMemo<SheetDef>(() => {
     void store.revision;
@@ -129,17 +165,7 @@ const Phasing = observer(function Phasing({ store, toasts }: { store: WorkbenchS
   };
   return (
     <div className="gs-wb-panel">
-      <div className="gs-wb-fields">
-        {dates.map(([field, label, id]) => (
-          <CommitField key={field} id={id} label={label} kind="date" disabled={ro} value={(bp as Record<string, unknown>)[field] as string}
-            onCommit={(v) => applyParam(store, toasts, field, v)} />
-        ))}
-        <label className="gs-wb-field" htmlFor="f-period">
-          <span>Faseringsperiode</span>
-          <HTMLSelect id="f-period" disabled={ro} value={bp.phasing_period} options={PERIOD_TYPE_OPTIONS}
-            onChange={(e) => applyParam(store, toasts, 'phasing_period', e.target.value)} />
-        </label>
-      </div>
+      <ParameterFields store={store} toasts={toasts} tab="phasing" />
       <h3>Fasen</h3>
       <Sheet def={def} readOnly={ro} onEdit={onEdit} evaluate={evaluate} height={200} testId="sheet-phases" />
       {!ro && (
@@ -198,21 +224,9 @@ const SetGroup = observer(function SetGroup({ store, toasts, group, title }: { s
 });
 
 const Interest = observer(function Interest({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
-  const bp = store.model!.base_parameters;
-  const ro = store.readOnly;
   return (
     <div className="gs-wb-panel">
-      <div className="gs-wb-fields">
-        <PercentField id="f-rate" label="Rente- en disconteringsvoet (%)" disabled={ro} value={bp.interest_discount_rate_percentage}
-          onCommit={(v) => applyParam(store, toasts, 'interest_discount_rate_percentage', v)} />
-        <label className="gs-wb-field" htmlFor="f-method">
-          <span>Renteberekeningsmethode</span>
-          <HTMLSelect id="f-method" disabled={ro} value={bp.interest_calculation_method} options={INTEREST_METHOD_OPTIONS}
-            onChange={(e) => applyParam(store, toasts, 'interest_calculation_method', e.target.value)} />
-        </label>
-        <Checkbox label="Winstneming tot NCW-datum" disabled={ro} checked={bp.profit_withdrawal_to_ncw_date}
-          onChange={(e) => applyParam(store, toasts, 'profit_withdrawal_to_ncw_date', (e.target as HTMLInputElement).checked)} />
-      </div>
+      <ParameterFields store={store} toasts={toasts} tab="interest" />
       {interestSetNote(store.model!) && <Callout intent="primary" icon="info-sign" role="note">{interestSetNote(store.model!)}</Callout>}
       <SetGroup store={store} toasts={toasts} group={INTEREST_GROUP} title="Rentepercentages" />
     </div>
@@ -332,13 +346,9 @@ const MapTakeoverDialog = observer(function MapTakeoverDialog({ store }: { store
 });
 
 const Other = observer(function Other({ store, toasts }: { store: WorkbenchStore; toasts: Toaster }) {
-  const bp = store.model!.base_parameters;
   return (
     <div className="gs-wb-panel">
-      <div className="gs-wb-fields">
-        <PercentField id="f-vat" label="Btw-percentage" disabled={store.readOnly} value={bp.vat_rate_percentage}
-          onCommit={(v) => applyParam(store, toasts, 'vat_rate_percentage', v)} />
-      </div>
+      <ParameterFields store={store} toasts={toasts} tab="other" />
     </div>
   );
 });

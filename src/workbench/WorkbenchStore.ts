@@ -6,6 +6,7 @@ import type { ResultsSummary } from '../model/results.ts';
 import { isCompleteSpaceRow } from '../formulas/validate.ts';
 import type { Problem } from '../model/problem.ts';
 import type { ModelData, SpaceUsageRow } from '../model/modelData.ts';
+import type { EditableParameterKey } from '../model/baseParameters.ts';
 import { type RemapReport, remapNotice, remapPeriodItems } from '../formulas/periodRemap.ts';
 import { formatMoney } from '../lib/nlFormat.ts';
 import type { ModelMeta, ReadOnlyReason } from '../api/contract/workbench.ts';
@@ -362,10 +363,11 @@ export class WorkbenchStore {
   }
 
   /**
-   * A change of the period type or of the calculation start/end date: the period columns are
-   * regenerated and every period value moves to the period holding its date (one undo step).
+   * A change of a base parameter that reshapes the periods (baseParameters.ts: the period type, the calculation
+   * start and end date): the period columns are regenerated and every period value moves to the period
+   * holding its date (one undo step).
    */
-  setPeriodParameter(field: 'phasing_period' | 'phasing_calculation_start_date' | 'phasing_calculation_end_date', value: string): Problem[] | null {
+  setPeriodParameter(field: EditableParameterKey, value: string): Problem[] | null {
     if (!this.readOnly && this.waitForEngine(() => this.setPeriodParameter(field, value))) return null;
     if (!this.engine) return null;
     const before = this.engine.modelData;

@@ -10,7 +10,7 @@ import { MSG } from './workbenchContract.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { percentFieldText, percentInput } from './percentInput.ts';
 import { type EntryKind, entriesOf, sectionOf } from '../model/sections.ts';
-import { formatMoney } from '../lib/nlFormat.ts';
+import { formatMoney, formatNumber } from '../lib/nlFormat.ts';
 
 export interface Toaster {
   error(message: string, timeout?: number): unknown;
@@ -172,29 +172,41 @@ export function useEvaluate(store: WorkbenchStore) {
 }
 
 /** A text field committed on blur/Enter (numbers and dates typed the Dutch way). */
-export function CommitField({ value, onCommit, disabled, kind, label, id, width = 160, onText }: {
+export function CommitField({ value, onCommit, onClear, disabled, kind, label, id, width = 160, onText, describedBy }: {
   value: string | number | null;
   onCommit: (v: string | number) => boolean | void;
+  /** A field that may be empty: emptying it calls this instead of refusing the text. */
+  onClear?: () => boolean | void;
   disabled?: boolean;
-  /** 'percent': shown as the percentage; typed as a number, where '1 %' says percent outright (percentInput). */
-  kind: 'number' | 'percent' | 'date' | 'text';
+  /**
+   * 'percent': shown as the percentage; typed as a number, where '1 %' says percent outright (percentInput).
+   * 'amount': a number shown with thousands and two decimals (the value keeps its precision until typed over).
+   */
+  kind: 'number' | 'amount' | 'percent' | 'date' | 'text';
   label: string;
   id: string;
   width?: number;
   /** Each text the user types; null when Esc puts the value back (PercentField's note follows it). */
   onText?: (text: string | null) => void;
+  /** The id of the text that explains the field. */
+  describedBy?: string;
 }) {
   const shown = kind === 'date' ? formatDutchDate(value as string)
     : kind === 'percent' ? percentFieldText(value as number)
-      : kind === 'number' ? toDutchEditText(value as number) : String(value ?? '');
+      : kind === 'number' ? toDutchEditText(value as number) : kind === 'amount' ? formatNumber(value as number | null) : String(value ?? '');
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setText(shown), [shown]);
   const commit = () => {
     if (text === shown) return;
+    if (onClear && text.trim() === '') {
+      setError(null);
+      if (onClear() === false) setText(shown);
+      return;
+    }
     let v: string | number | null;
     if (kind === 'date') v = parseDutchDate(text);
-    else if (kind === 'number') v = numberOf(text) ?? null;
+    else if (kind === 'number' || kind === 'amount') v = numberOf(text) ?? null;
     else if (kind === 'percent') v = percentInput(text, value as number) ?? null;
     else v = text;
     if (v === null) {
@@ -209,6 +221,7 @@ export function CommitField({ value, onCommit, disabled, kind, label, id, width 
       <span>{label}</span>
       <InputGroup
         id={id}
+        aria-describedby={describedBy}
         value={text}
         disabled={disabled}
         style={{ width }}

@@ -10,7 +10,7 @@ import { formatCount } from '../lib/count.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { LOCATION_TITLES } from '../formulas/workbookLayout.ts';
 import {
-  INTEREST_METHOD_LABELS, PERIOD_TYPE_LABELS, PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS,
+  PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS,
   VALUE_TYPE_LABELS, setLabel,
 } from '../model/codeLabels.ts';
 import type { Problem } from '../model/problem.ts';
@@ -135,13 +135,11 @@ const NUMBER_KINDS: ReadonlySet<ColKind> = new Set(['number', 'money', 'pct', 'f
 /** Said after a paste read in English notation, so that nobody meets 1,234 where they expected 1.234. */
 export const ENGLISH_PASTE_NOTICE = 'De geplakte getallen zijn gelezen met een punt als decimaalteken (Engelse notatie), zoals de overige getallen in het blok.';
 
-const optionsOf = (labels: Readonly<Record<string, string>>): Option[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
+export const optionsOf = (labels: Readonly<Record<string, string>>): Option[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const METHOD_OPTIONS = optionsOf(PHASING_METHOD_LABELS);
 const VALUE_TYPE_OPTIONS = optionsOf(VALUE_TYPE_LABELS);
 const TENURE_OPTIONS = optionsOf(TENURE_LABELS);
 const NON_RESIDENTIAL_CATEGORIES = NON_RESIDENTIAL_SECTION.categories;
-export const PERIOD_TYPE_OPTIONS = optionsOf(PERIOD_TYPE_LABELS);
-export const INTEREST_METHOD_OPTIONS = optionsOf(INTEREST_METHOD_LABELS);
 export const PHASE_GROUP_OPTIONS = optionsOf(PHASE_GROUP_LABELS);
 /** The locations with the words the workbook's Ruimtegebruik sheet and the map use. */
 export const LOCATION_OPTIONS = optionsOf(LOCATION_TITLES);

@@ -7,7 +7,8 @@ import {
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useSubmission } from '../../app/submission.ts';
-import { PARAMETER_LABELS, PARAMETER_TYPES, type ParameterType } from '../../api/contract/parameters.ts';
+import type { ParameterType } from '../../api/contract/parameters.ts';
+import { GLOBAL_PARAMETERS, globalParameter } from '../../model/globalParameters.ts';
 import {
   MAX_INDEX_COLUMNS, ParametersStore, YEARS, makeParametersStore, isValidDate, isValidFraction, kindOf, percentText, refusedMessage,
   type SortKey,
@@ -74,7 +75,7 @@ const LastApplied = observer(function LastApplied({ store }: { store: Parameters
   if (!a) return null;
   return (
     <Callout intent="success" icon="tick-circle" title="Laatst doorgevoerd" role="status" aria-label="Laatst doorgevoerd" style={{ marginBottom: 12 }}>
-      <p>De waarden hieronder zijn de laatst doorgevoerde{a.untouched.length ? ` (ongewijzigd doorgevoerd: ${a.untouched.map((t) => PARAMETER_LABELS[t]).join(', ')})` : ''}.</p>
+      <p>De waarden hieronder zijn de laatst doorgevoerde{a.untouched.length ? ` (ongewijzigd doorgevoerd: ${a.untouched.map((t) => globalParameter(t).label).join(', ')})` : ''}.</p>
       <ul>{a.models.map((m) => <li key={`${m.path}|${m.name}`}>{m.path} › {m.name}: {m.status}</li>)}</ul>
     </Callout>
   );
@@ -87,13 +88,13 @@ const ValuesPage = observer(function ValuesPage({ store }: { store: ParametersSt
   return (
     <div className="gs-params">
       <Menu aria-label="Parametertypen">
-        {PARAMETER_TYPES.map((t) => (
-          <MenuItem key={t} text={PARAMETER_LABELS[t]} active={store.selectedType === t} intent={invalid.has(t) ? 'danger' : 'none'}
+        {GLOBAL_PARAMETERS.map(({ type: t, label }) => (
+          <MenuItem key={t} text={label} active={store.selectedType === t} intent={invalid.has(t) ? 'danger' : 'none'}
             onClick={() => store.selectType(t)} />
         ))}
       </Menu>
-      <Card role="region" aria-label={PARAMETER_LABELS[store.selectedType]}>
-        <h3>{PARAMETER_LABELS[store.selectedType]}</h3>
+      <Card role="region" aria-label={globalParameter(store.selectedType).label}>
+        <h3>{globalParameter(store.selectedType).label}</h3>
         <TypeValues store={store} type={store.selectedType} />
       </Card>
     </div>
@@ -116,7 +117,7 @@ function PercentInput({ name, row, title, value, onChange }: { name: string; row
 const PERCENT_HINT = 'Percentages zoals in het rekenmodel: 2 is 2 %; een waarde tot en met 1 is een fractie (0,02 is ook 2 %).';
 
 const TypeValues = observer(function TypeValues({ store, type }: { store: ParametersStore; type: ParameterType }) {
-  const label = PARAMETER_LABELS[type];
+  const label = globalParameter(type).label;
   switch (kindOf(type)) {
     case 'date': {
       const value = store.dates[type];
@@ -164,7 +165,7 @@ const IndexTable = observer(function IndexTable({ store, type }: { store: Parame
   const columns = future
     ? store.periodRows.map((r, i) => ({ ...r, name: `periode ${i + 1}` }))
     : YEARS.map((y) => ({ label: String(y), title: undefined, name: String(y) }));
-  const label = PARAMETER_LABELS[type];
+  const label = globalParameter(type).label;
   return (
     <>
       <div className="gs-actions" style={{ marginTop: 0, marginBottom: 8 }}>

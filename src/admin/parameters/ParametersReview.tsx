@@ -4,7 +4,8 @@ import { Dialog } from '../../app/Dialog.tsx';
 import { formatDutchDate } from '../../lib/dutchNumber.ts';
 import { formatMoney, percentDown } from '../../lib/nlFormat.ts';
 import type { ParameterPreviewModel, ParameterSaveResult } from '../../api/parameters.ts';
-import { PARAMETER_LABELS } from '../../api/contract/parameters.ts';
+import type { ParameterType } from '../../model/baseParameters.ts';
+import { globalParameter } from '../../model/globalParameters.ts';
 import { type ParametersStore, kindOf } from './ParametersStore.ts';
 
 // The confirmation of 'Parameters doorvoeren' (issue 23): per chosen model what the values change
@@ -39,7 +40,7 @@ function statusOf(m: ParameterPreviewModel, result: ParameterSaveResult | null):
   return { text: 'Niet aangepast', intent: 'danger' };
 }
 
-function Changes({ m, untouched }: { m: ParameterPreviewModel; untouched: ReadonlySet<string> }) {
+function Changes({ m, untouched }: { m: ParameterPreviewModel; untouched: ReadonlySet<ParameterType> }) {
   return (
     <HTMLTable compact striped className="gs-review-table" aria-label={`Wijzigingen ${m.name}`}>
       <thead><tr><th>Parameter</th><th>Periode</th><th>Nu</th><th>Wordt</th></tr></thead>
@@ -47,7 +48,7 @@ function Changes({ m, untouched }: { m: ParameterPreviewModel; untouched: Readon
         {m.changes.map((c) => (
           <tr key={`${c.parameter}|${c.from ?? ''}`} className={untouched.has(c.parameter) ? 'gs-untouched' : undefined}>
             <td>
-              {PARAMETER_LABELS[c.parameter]}
+              {globalParameter(c.parameter).label}
               {untouched.has(c.parameter) && <> <Tag intent="warning" minimal>niet door u aangepast</Tag></>}
             </td>
             <td>{periodText(c)}</td>
@@ -74,7 +75,7 @@ function Results({ m }: { m: ParameterPreviewModel }) {
   );
 }
 
-const ModelReview = observer(function ModelReview({ m, result, untouched }: { m: ParameterPreviewModel; result: ParameterSaveResult | null; untouched: ReadonlySet<string> }) {
+const ModelReview = observer(function ModelReview({ m, result, untouched }: { m: ParameterPreviewModel; result: ParameterSaveResult | null; untouched: ReadonlySet<ParameterType> }) {
   const status = statusOf(m, result);
   // After the apply the server's own reasons count (the model may have been saved since the preview).
   const reasons = result ? result.refused.find((r) => r.model === m.model)?.problems ?? [] : m.problems;
@@ -109,7 +110,7 @@ export const ParametersReview = observer(function ParametersReview({ store, busy
   const result = review?.result ?? null;
   const applicable = review?.models.some((m) => m.outcome === 'changes' || m.outcome === 'spreadsheet') ?? false;
   // Every parameter is applied (spec 2 §4), also those left at the screen's values: they stand out.
-  const untouched = new Set<string>(store.untouched);
+  const untouched = new Set<ParameterType>(store.untouched);
   return (
     <Dialog isOpen={review !== null} title="Parameters doorvoeren" icon="upload" onClose={() => store.closeReview()} canOutsideClickClose={false}
       className="gs-review-dialog">
@@ -124,7 +125,7 @@ export const ParametersReview = observer(function ParametersReview({ store, busy
         {!result && untouched.size > 0 && (
           <Callout intent="warning" icon="warning-sign" title="Ook wat u niet heeft aangepast wordt doorgevoerd">
             Alle parameters gaan naar de gekozen rekenmodellen, ook deze die u op het scherm niet heeft aangepast:{' '}
-            {[...untouched].map((t) => PARAMETER_LABELS[t as keyof typeof PARAMETER_LABELS]).join(', ')}. Ze staan hieronder gemarkeerd.
+            {[...untouched].map((t) => globalParameter(t).label).join(', ')}. Ze staan hieronder gemarkeerd.
           </Callout>
         )}
         {review?.models.map((m) => <ModelReview key={m.model} m={m} result={result} untouched={untouched} />)}

@@ -1,11 +1,10 @@
 import { makeAutoObservable, runInAction, toJS } from 'mobx';
-import {
-  DATE_PARAMETER_TYPES, PARAMETER_DATE_PATTERN, PARAMETER_TYPES, PERIOD_TYPES, type ParameterType, type PeriodType,
-} from '../../api/contract/parameters.ts';
+import { PARAMETER_DATE_PATTERN, PERIOD_TYPES, type ParameterType, type PeriodType } from '../../api/contract/parameters.ts';
+import { GLOBAL_PARAMETERS, type GlobalParameterKind, globalParameter } from '../../model/globalParameters.ts';
 import { percentDown } from '../../lib/nlFormat.ts';
 import { formatCount } from '../../lib/count.ts';
 import { modelsSelected } from '../../api/contract/messages.ts';
-import { formatDutchDate, parseDutchDate } from '../../lib/dutchNumber.ts';
+import { formatDutchDate, parseDutchDate, toDutchEditText } from '../../lib/dutchNumber.ts';
 import { pct } from '../../model/percent.ts';
 import { globalPeriodLabels } from '../../formulas/globalParameters.ts';
 import type {
@@ -20,21 +19,23 @@ export const MAX_INDEX_COLUMNS = 1000;
 const PERIODS = PERIOD_TYPES.slice(1) as PeriodType[]; // Per01..Per40
 export const YEARS = Array.from({ length: 40 }, (_, i) => 2000 + i);
 
-/** Types with a base value and Per01..Per40; editing the base copies it to every period (spec 2 §4). */
-const SERIES_TYPES: ParameterType[] = ['RentepercentageNegatiefSaldo', 'RentepercentagePositiefSaldo', 'Kostenstijging', 'Opbrengstenstijging'];
-const SINGLE_TYPES: ParameterType[] = ['RekenrenteContanteWaardeDisconteringsvoet', 'BtwPercentage'];
-const isDateType = (t: ParameterType) => DATE_PARAMETER_TYPES.includes(t);
-export const kindOf = (t: ParameterType) =>
-  isDateType(t) ? 'date' : SERIES_TYPES.includes(t) ? 'series' : SINGLE_TYPES.includes(t) ? 'single'
-    : t === 'ToekomstigeIndexGebruiker' ? 'future' : 'historic';
+/** series: a base value and Per01..Per40; editing the base copies it to every period (spec 2 §4). */
+export const kindOf = (t: ParameterType) => globalParameter(t).kind;
+const typesOf = (kind: GlobalParameterKind) => GLOBAL_PARAMETERS.filter((g) => g.kind === kind);
 
-/** Defaults of spec 2 §9, shown as every date in the app: DD-MM-JJJJ (issue 25). */
-const DEFAULT_DATES: Record<string, string> = Object.fromEntries(Object.entries({
-  StartdatumGrondexploitatieBoekwaardeVanaf: '2020-01-01', NcwDatum: '2025-01-01', Prijspeildatum: '2025-01-01', Eindwaardedatum: '2030-12-31',
-}).map(([t, iso]) => [t, formatDutchDate(iso)]));
-/** Percentages are typed and shown as in the tool (issue 15): 2 is 2 %, and 0,02 too (≤ 1 is a fraction). */
-const DEFAULT_PERCENT = '2';
-const DEFAULT_VAT = '21';
+/**
+ * The defaults of spec 2 §9 as the screen shows them: dates as every date in the app, DD-MM-JJJJ (issue 25);
+ * percentages as typed in the tool (issue 15): 2 is 2 %, and 0,02 too (≤ 1 is a fraction).
+ */
+const defaultText = (t: ParameterType) => {
+  const d = globalParameter(t).default;
+  return typeof d === 'string' ? formatDutchDate(d) : toDutchEditText(Math.round(d * 100 * 1e8) / 1e8);
+};
+const defaults = (kind: GlobalParameterKind, value: (t: ParameterType) => unknown) => Object.fromEntries(typesOf(kind).map((g) => [g.type, value(g.type)]));
+/** A new column of a user-index table: its periods (future) or years (historic), each at the default. */
+const newColumn = (type: ParameterType): string[] => Array(kindOf(type) === 'future' ? PERIODS.length : YEARS.length).fill(defaultText(type));
+/** The types in the screen's order. */
+const TYPES = GLOBAL_PARAMETERS.map((g) => g.type);
 
 /**
  * The fraction (0..1, spec 2 §5) of a percentage typed as in the tool (`pct`: 2 and 0,02 are 2 %), with a
@@ -107,14 +108,14 @@ const copyValues = (v: Values): Values =>
 /** Both pages of the global-parameters screen (spec 2 §2, §4). */
 export class ParametersStore {
   page: 0 | 1 = 0;
-  selectedType: ParameterType = PARAMETER_TYPES[0];
+  selectedType: ParameterType = TYPES[0]!;
   /** Series: index 0 = Uitgangspunt, 1..40 = Per01..Per40. */
-  series: Record<string, string[]> = Object.fromEntries(SERIES_TYPES.map((t) => [t, Array(PERIOD_TYPES.length).fill(DEFAULT_PERCENT)]));
-  single: Record<string, string> = { RekenrenteContanteWaardeDisconteringsvoet: DEFAULT_PERCENT, BtwPercentage: DEFAULT_VAT };
-  dates: Record<string, string> = { ...DEFAULT_DATES };
+  series = defaults('series', (t) => Array(PERIOD_TYPES.length).fill(defaultText(t))) as Record<string, string[]>;
+  single = defaults('single', defaultText) as Record<string, string>;
+  dates = defaults('date', defaultText) as Record<string, string>;
   /** User index tables: columns (row index 0..999) × 40 rows (periods or years). */
-  future: string[][] = [Array(PERIODS.length).fill(DEFAULT_PERCENT)];
-  historic: string[][] = [Array(YEARS.length).fill(DEFAULT_PERCENT)];
+  future: string[][] = [newColumn(typesOf('future')[0]!.type)];
+  historic: string[][] = [newColumn(typesOf('historic')[0]!.type)];
 
   // page 1
   projects: ProjectItem[] | null = null;
@@ -147,7 +148,7 @@ export class ParametersStore {
 
   /** The types applied without a change on the screen. */
   get untouched(): ParameterType[] {
-    return PARAMETER_TYPES.filter((t) => !this.touched.has(t));
+    return TYPES.filter((t) => !this.touched.has(t));
   }
 
   // ---- page 0 ----
@@ -170,7 +171,7 @@ export class ParametersStore {
     this.dates[type] = text;
   }
   table(type: ParameterType) {
-    return type === 'ToekomstigeIndexGebruiker' ? this.future : this.historic;
+    return kindOf(type) === 'future' ? this.future : this.historic;
   }
   setIndex(type: ParameterType, column: number, row: number, text: string) {
     this.touched.add(type);
@@ -201,7 +202,7 @@ export class ParametersStore {
   addColumn(type: ParameterType) {
     const t = this.table(type);
     this.touched.add(type);
-    if (t.length < MAX_INDEX_COLUMNS) t.push(Array(type === 'ToekomstigeIndexGebruiker' ? PERIODS.length : YEARS.length).fill(DEFAULT_PERCENT));
+    if (t.length < MAX_INDEX_COLUMNS) t.push(newColumn(type));
   }
   /** Columns above row index 0 can be removed; later ones shift down. */
   removeColumn(type: ParameterType, column: number) {
@@ -212,7 +213,7 @@ export class ParametersStore {
   }
 
   invalidTypes(): ParameterType[] {
-    return PARAMETER_TYPES.filter((t) => {
+    return TYPES.filter((t) => {
       switch (kindOf(t)) {
         case 'date': return !isValidDate(this.dates[t]);
         case 'series': return !this.series[t].every(isValidFraction);
@@ -230,7 +231,7 @@ export class ParametersStore {
       if (v === null || Number.isNaN(v)) return;
       out.push({ parameterType, rowIndex: null, periodType: null, year: null, valueFloat: v, valueDate: null, ...at });
     };
-    for (const t of PARAMETER_TYPES) {
+    for (const t of TYPES) {
       switch (kindOf(t)) {
         case 'date':
           out.push({ parameterType: t, rowIndex: null, periodType: 'Uitgangspunt', year: null, valueFloat: null, valueDate: parseParameterDate(this.dates[t]) });

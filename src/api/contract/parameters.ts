@@ -1,39 +1,17 @@
 import { z } from 'zod';
 import { MAX_PERIODS } from '../../model/modelData.ts';
+import { PARAMETER_TYPES } from '../../model/baseParameters.ts';
+import { isDateParameter } from '../../model/globalParameters.ts';
 import { Id } from './common.ts';
 import { INVALID_INPUT } from './messages.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
 
-// Global parameters (spec 2 §3, §5): POST parameter/ — staff (super-admin) only.
+// Global parameters (spec 2 §3, §5): POST parameter/ — staff (super-admin) only. The types, their labels and
+// what each sets in a model: src/model/globalParameters.ts.
 
-export const PARAMETER_TYPES = [
-  'RentepercentageNegatiefSaldo', 'RentepercentagePositiefSaldo', 'RekenrenteContanteWaardeDisconteringsvoet',
-  'Kostenstijging', 'Opbrengstenstijging', 'BtwPercentage', 'StartdatumGrondexploitatieBoekwaardeVanaf',
-  'NcwDatum', 'Prijspeildatum', 'Eindwaardedatum', 'ToekomstigeIndexGebruiker', 'HistorischeIndexGebruiker',
-] as const;
 export const ParameterType = z.enum(PARAMETER_TYPES);
 export type ParameterType = z.infer<typeof ParameterType>;
-
-/** The Dutch name of each type: the screen's labels and the audit log's text. */
-export const PARAMETER_LABELS: Record<ParameterType, string> = {
-  RentepercentageNegatiefSaldo: 'Rentepercentage negatief saldo',
-  RentepercentagePositiefSaldo: 'Rentepercentage positief saldo',
-  RekenrenteContanteWaardeDisconteringsvoet: 'Rekenrente contante waarde (disconteringsvoet)',
-  Kostenstijging: 'Kostenstijging',
-  Opbrengstenstijging: 'Opbrengstenstijging',
-  BtwPercentage: 'Btw-percentage',
-  StartdatumGrondexploitatieBoekwaardeVanaf: 'Startdatum grondexploitatie (boekwaarde vanaf)',
-  NcwDatum: 'NCW-datum',
-  Prijspeildatum: 'Prijspeildatum',
-  Eindwaardedatum: 'Eindwaardedatum',
-  ToekomstigeIndexGebruiker: 'Toekomstige index gebruiker',
-  HistorischeIndexGebruiker: 'Historische index gebruiker',
-};
-
-export const DATE_PARAMETER_TYPES: readonly ParameterType[] = [
-  'StartdatumGrondexploitatieBoekwaardeVanaf', 'NcwDatum', 'Prijspeildatum', 'Eindwaardedatum',
-];
 
 export const PERIOD_TYPES = ['Uitgangspunt', ...Array.from({ length: MAX_PERIODS }, (_, i) => `Per${String(i + 1).padStart(2, '0')}`)] as const;
 export const PeriodType = z.enum(PERIOD_TYPES);
@@ -54,7 +32,7 @@ export const ParameterRow = z.object({
   value_float: z.number().min(0, INVALID_INPUT).max(1, INVALID_INPUT).nullish(),
   value_date: z.string().regex(PARAMETER_DATE_PATTERN, INVALID_INPUT).nullish(),
 }).superRefine((r, c) => {
-  const isDate = DATE_PARAMETER_TYPES.includes(r.parameter_type);
+  const isDate = isDateParameter(r.parameter_type);
   if (isDate && !r.value_date) c.addIssue({ code: 'custom', path: ['value_date'], message: INVALID_INPUT });
   if (!isDate && (r.value_float === null || r.value_float === undefined)) c.addIssue({ code: 'custom', path: ['value_float'], message: INVALID_INPUT });
 });
