@@ -7,7 +7,7 @@ import type { RolloverModelPreview } from '../../api/contract/versionModel.ts';
 import { compareYmd, parseYmd } from '../dates.ts';
 import { onlineModelResults } from '../modelResults.ts';
 import { generatePeriods, MAX_PERIODS, periodIndex } from '../periods.ts';
-import { SECTIONS, entriesOf, sectionOf, type EntryKind } from '../../model/sections.ts';
+import { SECTIONS, entriesOf } from '../../model/sections.ts';
 import { validateModelData } from '../validate.ts';
 import { rolloverModel, rolloverProblem } from './rollover.ts';
 
@@ -37,7 +37,8 @@ function realisedPerSection(before: ModelData, after: ModelData): RolloverFigure
   });
 }
 
-const labelOf = (m: ModelData, kind: EntryKind, id: number) => entriesOf(m, kind).find((e) => e.id === id)?.label ?? String(id);
+/** A section's title by its wire list key (the engine's notes name the section so). */
+const titleOfList = (list: string) => SECTIONS.find((s) => s.list === list)?.title ?? list;
 
 /** The jaarovergang of `modelData` to book year `year` with its preview, or the Dutch reason it cannot be done. */
 export function rolloverWithPreview(modelData: unknown, year: number): RolloverOutcome {
@@ -58,10 +59,10 @@ export function rolloverWithPreview(modelData: unknown, year: number): RolloverO
       opening_book_value: openingBookValueOf(checked.data),
       realised: realisedPerSection(valid.data, checked.data),
       postponed: rolled.notes.map((n) => ({
-        section: sectionOf(n.section).title, entry: labelOf(valid.data, n.section, n.id), from: n.from, to: n.to, amount: n.postponed,
+        section: titleOfList(n.section), entry: n.label, from: n.from, to: n.to, amount: n.postponed,
       })),
       dropped_index_rates: rolled.droppedIndexRates.map((d) => ({
-        section: sectionOf(d.section).title, entry: labelOf(valid.data, d.section, d.id), period: d.period, rate: d.rate,
+        section: titleOfList(d.section), entry: d.label, period: d.period, rate: d.value,
       })),
     },
   };
