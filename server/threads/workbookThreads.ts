@@ -3,7 +3,7 @@ import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import type { ModelResults, ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { RolloverOutcome } from '../../src/formulas/annual/rolloverPreview.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
-import type { WorkbookCheck, WorkerAnswer, WorkerTask } from './workbookWorker.ts';
+import type { VarianceOutcome, WorkbookCheck, WorkerAnswer, WorkerTask } from './workbookWorker.ts';
 import type { SamlCheck, SamlSettingsOf } from './samlCheck.ts';
 import { JobFailure } from '../errors.ts';
 import { WORKER_MEMORY_MESSAGE, workerTimeoutMessage } from '../../src/api/contract/messages.ts';
@@ -221,3 +221,11 @@ export const checkSamlResponse = (settings: SamlSettingsOf, nowMs: number, samlR
  */
 export const rolloverInThread = (modelData: unknown, year: number): Promise<RolloverOutcome> =>
   inThread({ kind: 'rollover', modelData, year });
+
+/**
+ * The verschillenanalyse of model A against model B (stored model data; calculation.md §9): a dozen engine
+ * states of one model, seconds for a large one. `opts.key`: a digest of both, so users asking for the same
+ * pair meanwhile share one run.
+ */
+export const varianceInThread = (a: unknown, b: unknown, opts?: TaskOptions): Promise<VarianceOutcome> =>
+  inThread({ kind: 'variance', a, b }, opts);

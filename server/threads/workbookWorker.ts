@@ -3,6 +3,8 @@ import { type WorkbookInputs, writeWorkbookInputs } from '../../src/formulas/wor
 import { ReportTemplateError, fillReportWorkbook, missingReportSheets } from '../../src/formulas/reportWorkbook.ts';
 import { isNotAWorkbook, openedOrProblem, type XlsxProblem } from '../../src/formulas/xlsxPackage.ts';
 import type { ModelResultsInput } from '../../src/formulas/modelResults.ts';
+import type { VarianceResult } from '../../src/formulas/annual/variance.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
 import type { SamlSettingsOf } from './samlCheck.ts';
 
@@ -14,6 +16,7 @@ export type WorkerTask =
   | { kind: 'check'; xlsx: Uint8Array; reportTemplate: boolean }
   | { kind: 'results'; input: ModelResultsInput }
   | { kind: 'rollover'; modelData: unknown; year: number }
+  | { kind: 'variance'; a: unknown; b: unknown }
   | { kind: 'saml'; settings: SamlSettingsOf; nowMs: number; samlResponse: string };
 export type WorkerAnswer = { value: unknown } | { error: string };
 
@@ -26,6 +29,19 @@ async function checkWorkbook(xlsx: Uint8Array, reportTemplate: boolean): Promise
   return { missingSheets: reportTemplate ? missingReportSheets(pkg) : [] };
 }
 
+/** The verschillenanalyse of two stored models, or in Dutch why they cannot be compared (§9). */
+export type VarianceOutcome = { ok: true; result: VarianceResult } | { ok: false; problem: string };
+
+async function varianceOf(a: unknown, b: unknown): Promise<VarianceOutcome> {
+  const { validateModelData } = await import('../../src/formulas/validate.ts');
+  const { variance, varianceProblem } = await import('../../src/formulas/annual/variance.ts');
+  // varianceProblem checks the stored data too (naming model A or B); the engine computes on the parsed data.
+  const [va, vb] = [validateModelData(a), validateModelData(b)];
+  const problem = varianceProblem(a as ModelData, b as ModelData);
+  if (problem || !va.ok || !vb.ok) return { ok: false, problem: problem ?? 'Een van de rekenmodellen is ongeldig.' };
+  return { ok: true, result: variance(va.data, vb.data) };
+}
+
 /** A produced workbook, handed over without a copy. */
 const workbook = (out: Uint8Array) => ({ value: out, transfer: [out.buffer as ArrayBuffer] });
 
@@ -34,6 +50,7 @@ async function run(task: WorkerTask): Promise<{ value: unknown; transfer?: Array
   if (task.kind === 'saml') return { value: await (await import('./samlCheck.ts')).checkSamlResponse(task.settings, task.nowMs, task.samlResponse) };
   if (task.kind === 'check') return { value: await checkWorkbook(task.xlsx, task.reportTemplate) };
   if (task.kind === 'results') return { value: await (await import('../../src/formulas/modelResults.ts')).modelResultsOf(task.input) };
+  if (task.kind === 'variance') return { value: await varianceOf(task.a, task.b) };
   if (task.kind === 'rollover') return { value: (await import('../../src/formulas/annual/rolloverPreview.ts')).rolloverWithPreview(task.modelData, task.year) };
   try {
     if (task.kind === 'report') return workbook(await fillReportWorkbook(task.xlsx, task.data));
