@@ -122,7 +122,11 @@ export const RolloverModelPreview = z.object({
   ncw: BeforeAfter.nullable(),
   opening_book_value: z.number().nullable(),
   realised: z.array(z.object({ section: z.string(), amount: z.number(), nominal: z.number() })),
-  postponed: z.array(z.object({ section: z.string(), entry: z.string(), from: z.string(), to: z.string(), amount: z.number() })),
+  /** `amount`: euros (Financeel, re-priced to the new NCW date) or a share (Procentueel, a fraction: 0.4 = 40 %). */
+  postponed: z.array(z.object({
+    section: z.string(), entry: z.string(), from: z.string(), to: z.string(), amount: z.number(), value_type: z.enum(['Financeel', 'Procentueel']),
+  })),
+  /** `rate`: the own index rate as a fraction (0.03 = 3 %). */
   dropped_index_rates: z.array(z.object({ section: z.string(), entry: z.string(), period: z.string(), rate: z.number() })),
 });
 export type RolloverModelPreview = z.infer<typeof RolloverModelPreview>;

@@ -7,18 +7,16 @@ import type { RolloverModelPreview } from '../../api/contract/versionModel.ts';
 import { compareYmd, parseYmd } from '../dates.ts';
 import { onlineModelResults } from '../modelResults.ts';
 import { generatePeriods, MAX_PERIODS, periodIndex } from '../periods.ts';
-import { SECTIONS, entriesOf } from '../../model/sections.ts';
+import { SECTIONS, entriesOf, type SectionDescriptor } from '../../model/sections.ts';
 import { validateModelData } from '../validate.ts';
+import { pct } from '../../model/percent.ts';
 import { rolloverModel, rolloverProblem } from './rollover.ts';
 
 /** The preview's figures of one model (the server adds its id, name and outcome). */
 export type RolloverFigures = Omit<RolloverModelPreview, 'model' | 'name' | 'outcome'>;
 export type RolloverOutcome = { ok: true; model: ModelData; figures: RolloverFigures } | { ok: false; problem: string };
 
-// The two annual fields (calculation.md §8.1–8.2) are read by name until the model schema of branch
-// `annual-engine` declares them; absent = 0.
-const openingBookValueOf = (m: ModelData) => Number((m.base_parameters as { opening_book_value?: number | null }).opening_book_value ?? 0);
-const realisedOf = (e: { bookvalue: object }) => Number((e.bookvalue as { realised_before_start?: number | null }).realised_before_start ?? 0);
+const realisedOf = (e: { bookvalue: { realised_before_start?: number | null } }) => e.bookvalue.realised_before_start ?? 0;
 
 /** What of each section was realised before the new start: at the new price level, and nominal (the old realised plus what was booked up to it). */
 function realisedPerSection(before: ModelData, after: ModelData): RolloverFigures['realised'] {
@@ -37,8 +35,8 @@ function realisedPerSection(before: ModelData, after: ModelData): RolloverFigure
   });
 }
 
-/** A section's title by its wire list key (the engine's notes name the section so). */
-const titleOfList = (list: string) => SECTIONS.find((s) => s.list === list)?.title ?? list;
+/** A section's Dutch title by its wire list key (the engine's notes name the list). */
+const titleOf = (list: SectionDescriptor['list']) => SECTIONS.find((s) => s.list === list)?.title ?? list;
 
 /** The jaarovergang of `modelData` to book year `year` with its preview, or the Dutch reason it cannot be done. */
 export function rolloverWithPreview(modelData: unknown, year: number): RolloverOutcome {
@@ -56,14 +54,13 @@ export function rolloverWithPreview(modelData: unknown, year: number): RolloverO
     figures: {
       ew: { before: before.ew, after: after.ew },
       ncw: { before: before.ncw, after: after.ncw },
-      opening_book_value: openingBookValueOf(checked.data),
+      opening_book_value: checked.data.base_parameters.opening_book_value ?? 0,
       realised: realisedPerSection(valid.data, checked.data),
+      // Euros re-priced to the new NCW date (Financeel), or the share (Procentueel), as they land in the new period.
       postponed: rolled.notes.map((n) => ({
-        section: titleOfList(n.section), entry: n.label, from: n.from, to: n.to, amount: n.postponed,
+        section: titleOf(n.section), entry: n.label, from: n.from, to: n.to, amount: n.repriced, value_type: n.valueType,
       })),
-      dropped_index_rates: rolled.droppedIndexRates.map((d) => ({
-        section: titleOfList(d.section), entry: d.label, period: d.period, rate: d.value,
-      })),
+      dropped_index_rates: rolled.droppedIndexRates.map((d) => ({ section: titleOf(d.section), entry: d.label, period: d.period, rate: pct(d.value) })),
     },
   };
 }
