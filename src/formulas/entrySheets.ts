@@ -209,6 +209,7 @@ export function entrySheet<E extends AnyEntry>(
     for (let i = 0; i < ins.length; i++) row[i] = ins[i]!;
     const base = e.indexing.indexing_items.find((it) => it.period === 'UITGANGSPUNT');
     row[col.indexBase!] = base ? base.value : null;
+    row[col.realised_before_start!] = e.bookvalue.realised_before_start ?? null;
     const R = (c: number) => a1(c, r, { absCol: true });
     row[col.estimate!] = kind.estimateFormula(r, col);
     // not indexed (a subsidy as granted, §3b.3): no price-level correction and no future factors

@@ -58,6 +58,8 @@ export const PARAMETER_ROWS = {
   interest_calculation_method: 18,
   profit_withdrawal_to_ncw_date: 19,
   periodCount: 20,
+  /** Boekwaarde per startdatum, B(0) (calculation.md §8.1; issue 37: a base-parameter input). */
+  opening_book_value: 21,
 } as const;
 
 /** Rows (0-based) of the Perioden sheet; periods in columns B…. */
@@ -166,6 +168,8 @@ const ENTRY_INDEX_AND_PHASING: ColDef[] = [
   { key: 'start_date', title: 'Start fasering', fmt: 'date', width: 12 },
   { key: 'end_date', title: 'Eind fasering', fmt: 'date', width: 12 },
   { key: 'indexBase', title: 'Eigen index (uitgangspunt)', fmt: 'pct', width: 10 },
+  // calculation.md §8.2 (issue 37: an entry input of every section)
+  { key: 'realised_before_start', title: 'Gerealiseerd vóór start (prijspeil NCW-datum)', fmt: 'money', width: 14 },
 ];
 /** The head of every entry sheet: id, label and amount (Hoeveelheid for costs, Aantal for land sold). */
 const entryHead = (amountTitle: string, amountWidth: number): ColDef[] => [
@@ -229,6 +233,7 @@ export const OTHER_REVENUE_INPUTS: ColDef[] = [
 export const COMPUTED: ColDef[] = [
   { key: 'estimate', title: 'Raming', fmt: 'money', width: 14 },
   { key: 'historicIndex', title: 'Historische index', fmt: 'factor', width: 10 },
+  // realised before the start plus the booked amounts (calculation.md §8.2)
   { key: 'totalBooked', title: 'Totaal geboekt', fmt: 'money', width: 14 },
   { key: 'amountAtNcw', title: 'Bedrag op NCW-datum', fmt: 'money', width: 14 },
   { key: 'totalPhased', title: 'Totaal gefaseerd', fmt: 'money', width: 14 },

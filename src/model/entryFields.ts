@@ -23,14 +23,22 @@ export interface EntryField<E> {
 type Fields<E, K extends string> = Record<K, EntryField<E>>;
 type AnyEntry = CostEntry | ResidentialEntry | NonResidentialEntry | OtherRevenueEntry;
 
-/** Fields both entry kinds have (label, phasing section, method and window). */
-function common<E extends AnyEntry>(): Fields<E, 'label' | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date'> {
+/** Fields every entry kind has (label, phasing section, method and window, realised before the start). */
+function common<E extends AnyEntry>(): Fields<E, 'label' | 'phasing_section_type' | 'phasing_method' | 'start_date' | 'end_date' | 'realised_before_start'> {
   return {
     label: { type: 'text', get: (e) => e.label, set: (e, v) => (e.label = v as string) },
     phasing_section_type: { type: 'text', get: (e) => e.phasing.phasing_section_type, set: (e, v) => (e.phasing.phasing_section_type = v as never) },
     phasing_method: { type: 'text', get: (e) => e.phasing.phasing_method, set: (e, v) => (e.phasing.phasing_method = v as never) },
     start_date: { type: 'date', get: (e) => e.phasing.start_date, set: (e, v) => (e.phasing.start_date = v as string) },
     end_date: { type: 'date', get: (e) => e.phasing.end_date, set: (e, v) => (e.phasing.end_date = v as string) },
+    // calculation.md §8.2 (issue 37); cleared means absent (= 0)
+    realised_before_start: {
+      type: 'number', nullable: true, get: (e) => e.bookvalue.realised_before_start ?? null,
+      set: (e, v) => {
+        if (v === null) delete e.bookvalue.realised_before_start;
+        else e.bookvalue.realised_before_start = v as number;
+      },
+    },
   };
 }
 
