@@ -1,14 +1,19 @@
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
-import { model, project, projectRole, versionModel } from '../db/schema/index.ts';
+import { model, project, projectRole, templateReport, versionModel } from '../db/schema/index.ts';
+import { saveFile } from '../storage/files.ts';
 import type { UserRow } from '../context.ts';
 import type { ModelData } from '../../src/model/modelData.ts';
 import { VARIANCE_MESSAGES } from '../../src/api/contract/messages.ts';
+import { REPORT_VARIANCE_COLUMNS } from '../../src/api/contract/reportData.ts';
+import { OPTIONAL_REPORT_SHEETS, REPORT_SHEETS } from '../../src/formulas/reportWorkbook.ts';
+import { openXlsx, readSheetCells } from '../../src/formulas/xlsxPackage.ts';
 
 // GET grexonline/model/{id}/variance/ and …/variance/against/ (issue 37.5): rights, the default comparison,
-// the refusals, and calculation.md §9b's figures through the API.
+// the refusals, and calculation.md §9b's figures through the API; and the report sheet 'Verschillen'.
 
 const example = (name: string) => JSON.parse(readFileSync(new URL(`../../docs/examples/${name}.model.json`, import.meta.url), 'utf8')) as ModelData;
 const plan2024 = example('worked-example');
@@ -203,5 +208,55 @@ describe('refusals', () => {
     expect((await get(`${b}/variance/?against=abc`, A.adm)).statusCode).toBe(400);
     expect((await get(`${b}/variance/?against=99999999999`, A.adm)).statusCode).toBe(400);
     expect((await variance(2_000_000_000, A.adm, a)).statusCode).toBe(404);
+  });
+});
+
+describe('the report sheet Verschillen', () => {
+  /** A report template with the optional data sheet (as an admin builds it in Excel: header rows only). */
+  async function varianceTemplate(): Promise<number> {
+    const wb = new ExcelJS.Workbook();
+    for (const sheet of [REPORT_SHEETS.models, REPORT_SHEETS.periods, OPTIONAL_REPORT_SHEETS.variance]) wb.addWorksheet(sheet).getCell('A1').value = 'x';
+    const data = new Uint8Array(await wb.xlsx.writeBuffer());
+    const file = await saveFile(t.db, { clientId: A.clientId, filename: 'Verschillen.xlsx', data, at: new Date() });
+    const [row] = await t.db.insert(templateReport).values({ clientId: A.clientId, name: 'MPG', nModelsMin: 1, nModelsMax: 10, fileId: file.id }).returning();
+    return row!.id;
+  }
+
+  it('gives per model its steps against its default comparison, or the reason there is none', async () => {
+    const p = await mkProject(A, 'Rapportage');
+    const alone = await mkModel(await mkVersion(p, 'Versie 1'), 'Los model', plan2024);
+    const sheet = await mkModel(v2024, 'Werkmap rapport', null, { modelPlatform: 'spreadsheet' });
+    const headers = await bearer(t.app, A.adm);
+    const asked = await t.app.inject({ method: 'POST', url: '/api/manager/report/', headers, payload: { template_report: await varianceTemplate(), models: [b, alone, sheet] } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    let polled;
+    do {
+      await new Promise((r) => setTimeout(r, 50));
+      polled = await t.app.inject({ method: 'GET', url: `/api/manager/report/?uuid=${asked.json().uuid}`, headers });
+    } while (polled.statusCode === 202);
+    expect(polled.statusCode, polled.body).toBe(200);
+    const ready = polled.json() as { uuid: string; filename_orig: string };
+    const file = await t.app.inject({ method: 'GET', url: `/files/${ready.uuid}/${encodeURIComponent(ready.filename_orig)}`, headers });
+    const cells = await readSheetCells(await openXlsx(file.rawPayload), OPTIONAL_REPORT_SHEETS.variance);
+    const at = (row: number, key: string) => cells.get(`${row}:${REPORT_VARIANCE_COLUMNS.indexOf(key as never)}`)?.value;
+    expect(REPORT_VARIANCE_COLUMNS.map((c, i) => cells.get(`0:${i}`)?.value)).toEqual(REPORT_VARIANCE_COLUMNS);
+    expect([1, 2, 3].map((r) => at(r, 'rekenmodel_id'))).toEqual([b, alone, sheet]);
+    // Row 1: §9b, against the model B was rolled over from.
+    expect(at(1, 'vergelijking_rekenmodel_id')).toBe(a);
+    expect(at(1, 'vergelijking')).toBe('Jaarovergang');
+    expect(at(1, 'ncw_vergelijking') as number).toBeCloseTo(-98039.22, 2);
+    expect(at(1, 'ncw_tijd') as number).toBeCloseTo(-1960.78, 2);
+    expect(at(1, 'ncw_realisatie') as number).toBeCloseTo(-30000, 2);
+    expect(at(1, 'ncw_parameters') as number).toBeCloseTo(4368.51, 2);
+    expect(at(1, 'ncw_ramingen') as number).toBeCloseTo(30145.62, 2);
+    expect(at(1, 'ncw_ramingen_woningbouw') as number).toBeCloseTo(30145.62, 2);
+    expect(at(1, 'ncw_ramingen_kostenraming')).toBe(0);
+    expect(at(1, 'ncw_fasering') as number).toBeCloseTo(-1832.38, 2);
+    expect(at(1, 'ncw') as number).toBeCloseTo(-97318.25, 2);
+    expect(at(1, 'fout')).toBeUndefined();
+    // Rows 2 and 3: why there are no steps.
+    expect(at(2, 'fout')).toBe(VARIANCE_MESSAGES.noDefault);
+    expect(at(2, 'ncw_tijd')).toBeUndefined();
+    expect(at(3, 'fout')).toBe(VARIANCE_MESSAGES.notOnline);
   });
 });

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import type { ModelResults, ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { RolloverOutcome } from '../../src/formulas/annual/rolloverPreview.ts';
-import type { ReportData } from '../../src/api/contract/reportData.ts';
+import type { ReportSheetsData } from '../../src/api/contract/reportData.ts';
 import type { VarianceOutcome, WorkbookCheck, WorkerAnswer, WorkerTask } from './workbookWorker.ts';
 import type { SamlCheck, SamlSettingsOf } from './samlCheck.ts';
 import { JobFailure } from '../errors.ts';
@@ -201,7 +201,7 @@ export const computeModelResults = (input: ModelResultsInput, opts?: TaskOptions
   inThread({ kind: 'results', input }, opts);
 
 /** The report template filled with the data (fillReportWorkbook), or null when it is no workbook or lacks a data sheet. */
-export const fillReport = (xlsx: Uint8Array, data: ReportData): Promise<Uint8Array | null> =>
+export const fillReport = (xlsx: Uint8Array, data: ReportSheetsData): Promise<Uint8Array | null> =>
   inThread({ kind: 'report', xlsx, data });
 
 /**

@@ -1,18 +1,18 @@
 import { parentPort } from 'node:worker_threads';
 import { type WorkbookInputs, writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
-import { ReportTemplateError, fillReportWorkbook, missingReportSheets } from '../../src/formulas/reportWorkbook.ts';
+import { ReportTemplateError, fillReportWorkbook, missingReportSheets, optionalReportSheets } from '../../src/formulas/reportWorkbook.ts';
 import { isNotAWorkbook, openedOrProblem, type XlsxProblem } from '../../src/formulas/xlsxPackage.ts';
 import type { ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { VarianceResult } from '../../src/formulas/annual/variance.ts';
 import type { ModelData } from '../../src/model/modelData.ts';
-import type { ReportData } from '../../src/api/contract/reportData.ts';
+import type { ReportSheetsData } from '../../src/api/contract/reportData.ts';
 import type { SamlSettingsOf } from './samlCheck.ts';
 
 // A worker thread of workbookThreads.ts: runs one task at a time.
 
 export type WorkerTask =
   | { kind: 'fill'; xlsx: Uint8Array; inputs: WorkbookInputs }
-  | { kind: 'report'; xlsx: Uint8Array; data: ReportData }
+  | { kind: 'report'; xlsx: Uint8Array; data: ReportSheetsData }
   | { kind: 'check'; xlsx: Uint8Array; reportTemplate: boolean }
   | { kind: 'results'; input: ModelResultsInput }
   | { kind: 'rollover'; modelData: unknown; year: number }
@@ -20,13 +20,16 @@ export type WorkerTask =
   | { kind: 'saml'; settings: SamlSettingsOf; nowMs: number; samlResponse: string };
 export type WorkerAnswer = { value: unknown } | { error: string };
 
-/** What the check of an uploaded workbook found: why it is none, or the data sheets a report template lacks (none: empty). */
-export type WorkbookCheck = { problem: XlsxProblem } | { missingSheets: string[] };
+/**
+ * What the check of an uploaded workbook found: why it is none, or the data sheets a report template lacks
+ * (none: empty) and the optional ones it has.
+ */
+export type WorkbookCheck = { problem: XlsxProblem } | { missingSheets: string[]; optionalSheets: string[] };
 
 async function checkWorkbook(xlsx: Uint8Array, reportTemplate: boolean): Promise<WorkbookCheck> {
   const pkg = await openedOrProblem(xlsx);
   if (typeof pkg === 'string') return { problem: pkg };
-  return { missingSheets: reportTemplate ? missingReportSheets(pkg) : [] };
+  return reportTemplate ? { missingSheets: missingReportSheets(pkg), optionalSheets: optionalReportSheets(pkg) } : { missingSheets: [], optionalSheets: [] };
 }
 
 /** The verschillenanalyse of two stored models, or in Dutch why they cannot be compared (§9). */
