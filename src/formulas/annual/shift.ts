@@ -55,9 +55,15 @@ export function shiftWindow(s: Shift, start: string, end: string): { start: stri
   return { start: start > S ? start : S, end: end < E ? end : E };
 }
 
+/** Set the opening book value; absent (null or undefined) stays absent. */
+export function setOpeningBookValue(bp: BaseParameters, value: number | null | undefined): void {
+  if (value == null) delete bp.opening_book_value;
+  else bp.opening_book_value = value;
+}
+
 /** The base parameters with the new dates and opening book value; the rest copied (phases moved). */
-export function shiftBaseParameters(bp: BaseParameters, s: Shift, openingBookValue: number): BaseParameters {
-  return {
+export function shiftBaseParameters(bp: BaseParameters, s: Shift, openingBookValue: number | null | undefined): BaseParameters {
+  const out: BaseParameters = {
     ...bp,
     phasing_calculation_start_date: s.dates.S,
     phasing_price_reference_date: s.dates.P,
@@ -67,8 +73,9 @@ export function shiftBaseParameters(bp: BaseParameters, s: Shift, openingBookVal
       const w = shiftWindow(s, ph.phase_start_date, ph.phase_end_date);
       return { ...ph, phase_start_date: w.start, phase_end_date: w.end };
     }),
-    opening_book_value: openingBookValue,
   };
+  setOpeningBookValue(out, openingBookValue);
+  return out;
 }
 
 /** Own index rates: the base value kept, those of the past dropped (returned), later ones moved; none past the new end. */
