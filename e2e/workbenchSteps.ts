@@ -29,7 +29,14 @@ export async function createModel(api: APIRequestContext, name: string, data: Re
     name, subregion: sub!.id, type_project: type!.id,
     roles: [{ id: id(ADMIN), role: 'ADM' }, { id: id(USER), role: 'USR' }, { id: id(READER), role: 'VWR' }],
   });
-  const version = await call<{ id: number }>(api, tok, 'POST', '/api/manager/version-model/', { name: versionName, project: project.id });
+  return addModel(api, project.id, versionName, modelName, data);
+}
+
+/** A new version of the project with an online model holding `data` (null: a new model's own data). */
+export async function addModel(api: APIRequestContext, projectId: number, versionName: string, modelName: string,
+  data: Record<string, unknown> | null): Promise<number> {
+  const tok = await token(api);
+  const version = await call<{ id: number }>(api, tok, 'POST', '/api/manager/version-model/', { name: versionName, project: projectId });
   const model = await call<{ id: number }>(api, tok, 'POST', '/api/manager/model/', { name: modelName, version: version.id, model_platform: 'online' });
   if (data) {
     const loaded = await call<{ data_version: number }>(api, tok, 'GET', `/api/grexonline/model/${model.id}/`);

@@ -12,6 +12,7 @@ import { type ProjectRole, assertMainAppAccess, canEditProject, requireRead } fr
 // - Staff has no bypass: like the project area, it needs a project role.
 // - Another user's edit session makes the workbench read-only for the caller (save answers 423) until
 //   that session ends (closed tool, or ended from the Projects screen).
+// - The verschillenanalyse (issue 37.5) is reading: both models must be readable (they are of one project).
 
 export function requireWorkbenchRead(user: UserRow, role: ProjectRole | null | undefined): ProjectRole {
   assertMainAppAccess(user);

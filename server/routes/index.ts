@@ -8,6 +8,7 @@ import userRoutes from './users.ts';
 import configurationRoutes from './configuration.ts';
 import parameterRoutes from './parameters.ts';
 import workbenchRoutes from './workbench.ts';
+import varianceRoutes from './variance.ts';
 import projectRoutes from './project.ts';
 import versionModelRoutes from './versionModel.ts';
 import modelRoutes from './model.ts';
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(configurationRoutes, { prefix: '/api/manager' });
   await app.register(parameterRoutes, { prefix: '/api/manager' });
   await app.register(workbenchRoutes, { prefix: '/api/grexonline' });
+  await app.register(varianceRoutes, { prefix: '/api/grexonline' });
   await app.register(projectRoutes, { prefix: '/api/manager' });
   await app.register(versionModelRoutes, { prefix: '/api/manager' });
   await app.register(modelRoutes, { prefix: '/api/manager' });

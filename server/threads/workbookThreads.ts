@@ -2,8 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import type { ModelResults, ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { RolloverOutcome } from '../../src/formulas/annual/rolloverPreview.ts';
-import type { ReportData } from '../../src/api/contract/reportData.ts';
-import type { WorkbookCheck, WorkerAnswer, WorkerMessage, WorkerSettings, WorkerTask } from './workbookWorker.ts';
+import type { ReportSheetsData } from '../../src/api/contract/reportData.ts';
+import type { VarianceOutcome, WorkbookCheck, WorkerAnswer, WorkerMessage, WorkerSettings, WorkerTask } from './workbookWorker.ts';
 import type { ModelRef } from './warmEngines.ts';
 import type { SamlCheck, SamlSettingsOf } from './samlCheck.ts';
 import { JobFailure } from '../errors.ts';
@@ -300,7 +300,7 @@ export const computeModelResults = (input: ModelResultsInput, opts?: TaskOptions
   inThread({ kind: 'results', input, model: opts?.model }, opts);
 
 /** The report template filled with the data (fillReportWorkbook), or null when it is no workbook or lacks a data sheet. */
-export const fillReport = (xlsx: Uint8Array, data: ReportData): Promise<Uint8Array | null> =>
+export const fillReport = (xlsx: Uint8Array, data: ReportSheetsData): Promise<Uint8Array | null> =>
   inThread({ kind: 'report', xlsx, data });
 
 /**
@@ -320,3 +320,11 @@ export const checkSamlResponse = (settings: SamlSettingsOf, nowMs: number, samlR
  */
 export const rolloverInThread = (modelData: unknown, year: number, model?: ModelRef): Promise<RolloverOutcome> =>
   inThread({ kind: 'rollover', modelData, year, model });
+
+/**
+ * The verschillenanalyse of model A against model B (stored model data; calculation.md §9): a dozen engine
+ * states of one model, seconds for a large one. `opts.key`: a digest of both, so users asking for the same
+ * pair meanwhile share one run.
+ */
+export const varianceInThread = (a: unknown, b: unknown, opts?: TaskOptions): Promise<VarianceOutcome> =>
+  inThread({ kind: 'variance', a, b }, opts);

@@ -1,9 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type WorkbookInputs, writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
-import { ReportTemplateError, fillReportWorkbook, missingReportSheets } from '../../src/formulas/reportWorkbook.ts';
+import { ReportTemplateError, fillReportWorkbook, missingReportSheets, optionalReportSheets } from '../../src/formulas/reportWorkbook.ts';
 import { isNotAWorkbook, openedOrProblem, type XlsxProblem } from '../../src/formulas/xlsxPackage.ts';
 import type { ModelResultsInput } from '../../src/formulas/modelResults.ts';
-import type { ReportData } from '../../src/api/contract/reportData.ts';
+import type { VarianceResult } from '../../src/formulas/annual/variance.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
+import type { ReportSheetsData } from '../../src/api/contract/reportData.ts';
 import type { SamlSettingsOf } from './samlCheck.ts';
 import type { ModelRef, WarmEngines } from './warmEngines.ts';
 
@@ -12,10 +14,11 @@ import type { ModelRef, WarmEngines } from './warmEngines.ts';
 
 export type WorkerTask =
   | { kind: 'fill'; xlsx: Uint8Array; inputs: WorkbookInputs }
-  | { kind: 'report'; xlsx: Uint8Array; data: ReportData }
+  | { kind: 'report'; xlsx: Uint8Array; data: ReportSheetsData }
   | { kind: 'check'; xlsx: Uint8Array; reportTemplate: boolean }
   | { kind: 'results'; input: ModelResultsInput; model?: ModelRef }
   | { kind: 'rollover'; modelData: unknown; year: number; model?: ModelRef }
+  | { kind: 'variance'; a: unknown; b: unknown }
   | { kind: 'saml'; settings: SamlSettingsOf; nowMs: number; samlResponse: string };
 /** A task as posted: with the models whose engines this thread should forget (another thread has a newer one). */
 export interface WorkerMessage {
@@ -30,13 +33,29 @@ export interface WorkerSettings {
   enginesMaxAgeMs: number;
 }
 
-/** What the check of an uploaded workbook found: why it is none, or the data sheets a report template lacks (none: empty). */
-export type WorkbookCheck = { problem: XlsxProblem } | { missingSheets: string[] };
+/**
+ * What the check of an uploaded workbook found: why it is none, or the data sheets a report template lacks
+ * (none: empty) and the optional ones it has.
+ */
+export type WorkbookCheck = { problem: XlsxProblem } | { missingSheets: string[]; optionalSheets: string[] };
 
 async function checkWorkbook(xlsx: Uint8Array, reportTemplate: boolean): Promise<WorkbookCheck> {
   const pkg = await openedOrProblem(xlsx);
   if (typeof pkg === 'string') return { problem: pkg };
-  return { missingSheets: reportTemplate ? missingReportSheets(pkg) : [] };
+  return reportTemplate ? { missingSheets: missingReportSheets(pkg), optionalSheets: optionalReportSheets(pkg) } : { missingSheets: [], optionalSheets: [] };
+}
+
+/** The verschillenanalyse of two stored models, or in Dutch why they cannot be compared (§9). */
+export type VarianceOutcome = { ok: true; result: VarianceResult } | { ok: false; problem: string };
+
+async function varianceOf(a: unknown, b: unknown): Promise<VarianceOutcome> {
+  const { validateModelData } = await import('../../src/formulas/validate.ts');
+  const { variance, varianceProblem } = await import('../../src/formulas/annual/variance.ts');
+  // varianceProblem checks the stored data too (naming model A or B); the engine computes on the parsed data.
+  const [va, vb] = [validateModelData(a), validateModelData(b)];
+  const problem = varianceProblem(a as ModelData, b as ModelData);
+  if (problem || !va.ok || !vb.ok) return { ok: false, problem: problem ?? 'Een van de rekenmodellen is ongeldig.' };
+  return { ok: true, result: variance(va.data, vb.data) };
 }
 
 /** A produced workbook, handed over without a copy. */
@@ -69,6 +88,7 @@ async function run(task: WorkerTask): Promise<{ value: unknown; transfer?: Array
     const engines = model ? await warmEngines() : undefined;
     return { value: rolloverWithPreview(modelData, task.year, engines ? () => engines.results(model!, modelData).results : undefined) };
   }
+  if (task.kind === 'variance') return { value: await varianceOf(task.a, task.b) };
   try {
     if (task.kind === 'report') return workbook(await fillReportWorkbook(task.xlsx, task.data));
     const { xlsx, skipped } = await writeWorkbookInputs(task.xlsx, task.inputs);

@@ -13,6 +13,7 @@ const SAMPLES: Record<Screen, ScreenParams[]> = {
   Projects_VersionModelInfo_NewAttachment: [{ versionId: 5 }],
   Projects_NewModel: [{ versionId: 5 }],
   Projects_ModelInfo: [{ modelId: 7 }],
+  Projects_ModelVariance: [{ modelId: 7 }, { modelId: 7, against: '9' }],
   Reports: [{}],
   BiLinks: [{}],
   NewBiLink: [{ models: '3,4,9' }, {}],

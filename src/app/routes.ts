@@ -42,6 +42,7 @@ const ROUTES: Route[] = [
   { screen: 'MapViewer_Feature', path: '/versies/:versionId/functiegebieden' },
   { screen: 'Projects_NewModel', path: '/versies/:versionId/rekenmodellen/nieuw' },
   { screen: 'Projects_ModelInfo', path: '/rekenmodellen/:modelId' },
+  { screen: 'Projects_ModelVariance', path: '/rekenmodellen/:modelId/verschillenanalyse', query: { against: 'vergelijk' } },
   { screen: 'GrexOnline_Overview', path: '/rekenmodellen/:modelId/overzicht' },
   { screen: 'GrexOnline_BaseParameters', path: '/rekenmodellen/:modelId/uitgangspunten/:tab?', slugs: { tab: BASE_TABS } },
   { screen: 'GrexOnline_CostEstimate', path: '/rekenmodellen/:modelId/kostenraming/:tab?', slugs: { tab: ENTRY_TABS } },

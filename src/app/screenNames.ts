@@ -4,7 +4,7 @@
  */
 export const Screens = [
   'Projects', 'Projects_NewProject', 'Projects_ProjectInfo', 'Projects_NewVersionModel', 'Projects_VersionModelInfo',
-  'Projects_VersionModelInfo_NewAttachment', 'Projects_NewModel', 'Projects_ModelInfo',
+  'Projects_VersionModelInfo_NewAttachment', 'Projects_NewModel', 'Projects_ModelInfo', 'Projects_ModelVariance',
   'Reports', 'BiLinks', 'NewBiLink', 'Logs', 'Documentation',
   'MapViewer_VersionRegion', 'MapViewer_Subregion', 'MapViewer_Feature', 'MapViewer_Overview', 'MapViewer_Client',
   'User', 'SetupMfa', 'UserList', 'CreateUser', 'EditUser', 'ResetPasswordUser',

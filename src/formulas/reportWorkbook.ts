@@ -8,7 +8,8 @@
 // every chart's cached points) is dropped and the workbook asks for a full recalculation on load, so
 // Excel and LibreOffice show the numbers of this report.
 import {
-  REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportData, type ReportModelRow, type ReportPeriodRow,
+  REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, REPORT_VARIANCE_COLUMNS, type ReportModelRow, type ReportPeriodRow, type ReportSheetsData,
+  type ReportVarianceRow,
 } from '../api/contract/reportData.ts';
 import { localDateAndSeconds } from '../lib/format.ts';
 import { escapeXml } from '../lib/xml.ts';
@@ -22,17 +23,20 @@ import { elements, firstElement, replaceElements, splice, startTag } from './xml
 
 /** The two data sheets every report template has; the filler replaces their cells. */
 export const REPORT_SHEETS = { models: 'Rekenmodellen', periods: 'Perioden' } as const;
+/** A data sheet a template may have (issue 37.5); the filler fills it when it is there. */
+export const OPTIONAL_REPORT_SHEETS = { variance: 'Verschillen' } as const;
 
 /** The data sheets: their name and the contract's columns (header row = these keys, in this order). */
 const DATA_SHEETS = [
-  { sheet: REPORT_SHEETS.models, columns: REPORT_MODEL_COLUMNS as readonly string[], rows: (d: ReportData) => d.rekenmodellen as readonly Row[] },
-  { sheet: REPORT_SHEETS.periods, columns: REPORT_PERIOD_COLUMNS as readonly string[], rows: (d: ReportData) => d.perioden as readonly Row[] },
+  { sheet: REPORT_SHEETS.models, columns: REPORT_MODEL_COLUMNS as readonly string[], rows: (d: ReportSheetsData) => d.rekenmodellen as readonly Row[] },
+  { sheet: REPORT_SHEETS.periods, columns: REPORT_PERIOD_COLUMNS as readonly string[], rows: (d: ReportSheetsData) => d.perioden as readonly Row[] },
+  { sheet: OPTIONAL_REPORT_SHEETS.variance, columns: REPORT_VARIANCE_COLUMNS as readonly string[], rows: (d: ReportSheetsData) => (d.verschillen ?? []) as readonly Row[] },
 ] as const;
 
-type Row = ReportModelRow | ReportPeriodRow;
+type Row = ReportModelRow | ReportPeriodRow | ReportVarianceRow;
 
 /** Columns written as Excel dates (yyyy-mm-dd) and as a date with time (laatst_gewijzigd). */
-const DATE_COLUMNS = new Set<string>(['startdatum', 'einddatum', 'ncw_datum']);
+const DATE_COLUMNS = new Set<string>(['startdatum', 'einddatum', 'ncw_datum', 'vergelijking_vastgesteld_op']);
 const DATETIME_COLUMNS = new Set<string>(['laatst_gewijzigd']);
 
 /**
@@ -51,6 +55,11 @@ export function missingReportSheets(pkg: XlsxPackage): string[] {
   return Object.values(REPORT_SHEETS).filter((s) => !sheetPath(pkg, s));
 }
 
+/** The optional data sheets a template has: the report computes their rows only then. */
+export function optionalReportSheets(pkg: XlsxPackage): string[] {
+  return Object.values(OPTIONAL_REPORT_SHEETS).filter((s) => sheetPath(pkg, s));
+}
+
 export const missingSheetsMessage = (missing: string[]) =>
   missing.length === 1
     ? `Het sjabloon heeft geen blad '${missing[0]}'.`
@@ -60,7 +69,7 @@ export const missingSheetsMessage = (missing: string[]) =>
  * The template filled with the report's data; see the file comment. Throws ReportTemplateError when a
  * data sheet is missing, and openXlsx's error when the file is no workbook (isNotAWorkbook).
  */
-export async function fillReportWorkbook(template: Uint8Array, data: ReportData): Promise<Uint8Array> {
+export async function fillReportWorkbook(template: Uint8Array, data: ReportSheetsData): Promise<Uint8Array> {
   const pkg = await openXlsx(template);
   const missing = missingReportSheets(pkg);
   if (missing.length) throw new ReportTemplateError(missingSheetsMessage(missing));
@@ -68,7 +77,8 @@ export async function fillReportWorkbook(template: Uint8Array, data: ReportData)
   const names: Record<string, string> = {};
   const dataPaths = new Set<string>();
   for (const d of DATA_SHEETS) {
-    const path = sheetPath(pkg, d.sheet)!;
+    const path = sheetPath(pkg, d.sheet);
+    if (!path) continue; // an optional sheet the template does not have
     dataPaths.add(path);
     const rows = d.rows(data);
     pkg.zip.write(path, dataSheetXml(pkg.zip.text(path)!, d.columns, rows, styles));

@@ -17,6 +17,7 @@ export const managerArea: Area = {
     Projects_VersionModelInfo_NewAttachment: lazy(() => import('./projects/NewAttachmentScreen.tsx')),
     Projects_NewModel: lazy(modelForm),
     Projects_ModelInfo: lazy(modelForm),
+    Projects_ModelVariance: lazy(() => import('./variance/VarianceScreen.tsx')),
     Logs: lazy(() => import('./logs/LogsScreen.tsx')),
     Documentation: lazy(() => import('./docs/DocumentationScreen.tsx')),
     BiLinks: lazy(() => import('./bilinks/BiLinksScreen.tsx')),

@@ -24,7 +24,7 @@ export interface SectionColumn {
 }
 
 /** `Opbrengsten niet-woningbouw` → `niet_woningbouw`: lower case, no accents, words joined by `_`, the prefix word left out. */
-function word(title: string, prefix: string): string {
+export function word(title: string, prefix = ''): string {
   return title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
     .split(/[^a-z0-9]+/).filter((w) => w && w !== prefix).join('_');
 }

@@ -2,7 +2,7 @@
 // what src/formulas computes — the figures, the export's period rows with each revenue section, the
 // totals per section and category (sectionTotals) and the space-usage checks (spaceUsageChecks).
 import { observer } from 'mobx-react-lite';
-import { Callout } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { type SectionTotals, type Totals, sectionTotals, spaceUsageChecks } from '../formulas/overviewTotals.ts';
 import { REVENUE_SECTIONS } from '../model/sections.ts';
 import type { ResultsSummary } from '../model/results.ts';
@@ -80,9 +80,12 @@ function SpaceWarnings({ store, toSpace }: { store: Pick<WorkbenchStore, 'result
   );
 }
 
-/** The model's Overzicht; `toSpace` opens Uitgangspunten › Ruimtegebruik, `toPhasing` a section's Fasering (Kostenraming's by default). */
-export const ModelOverview = observer(function ModelOverview({ store, toSpace, toPhasing }: {
-  store: Pick<WorkbenchStore, 'results' | 'model'>; toSpace: () => void; toPhasing: (kind?: EntryKind) => void;
+/**
+ * The model's Overzicht; `toSpace` opens Uitgangspunten › Ruimtegebruik, `toPhasing` a section's Fasering
+ * (Kostenraming's by default), `toVariance` the model's Verschillenanalyse (of its saved data).
+ */
+export const ModelOverview = observer(function ModelOverview({ store, toSpace, toPhasing, toVariance }: {
+  store: Pick<WorkbenchStore, 'results' | 'model'>; toSpace: () => void; toPhasing: (kind?: EntryKind) => void; toVariance: () => void;
 }) {
   const r = store.results;
   const m = store.model;
@@ -96,6 +99,7 @@ export const ModelOverview = observer(function ModelOverview({ store, toSpace, t
       <GapNotice gaps={phasingGaps(m, r)} toSection={toPhasing} />
       <SpaceWarnings store={store} toSpace={toSpace} />
       <Figures r={r} />
+      <Button icon="waterfall-chart" text="Verschillenanalyse" title="Waarom het resultaat verschilt van een eerder rekenmodel (het opgeslagen rekenmodel)" onClick={toVariance} />
       <h3>Kosten, opbrengsten en boekwaarde per periode</h3>
       {!empty && <Chart periods={r.periods} withdrawal={withdrawal} stacks={stacks(r)} />}
       <PeriodTable periods={r.periods} rows={overviewRows(r, withdrawal, bp.phasing_net_present_value_date, true)} />

@@ -7,7 +7,8 @@ import { formatCount } from '../lib/count.ts';
 import { type EntrySummary, type PeriodResult, type ResultsSummary, nominalTotal } from '../model/results.ts';
 import { OVERVIEW_TITLES, RESULT_TITLES } from '../formulas/workbookLayout.ts';
 import { formatMoney, formatMoneyCompact, formatNumber } from '../lib/nlFormat.ts';
-import { type OverviewRow, ROW_RULES, balanceTitle, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';
+import { type OverviewRow, ROW_RULES, balanceTitle, nothingPhased, overviewRows } from './overviewRows.ts';
+import { niceTicks } from '../lib/chartTicks.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 
 /** Always-visible figures of the top bar (repainted on every edit); `toOverview` opens the Overzicht with the gaps listed. */

@@ -233,7 +233,8 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
                 : !store.results && TOOL_SCREENS.includes(screen) ? <Spinner />
                 : screen === 'GrexOnline_Overview' ? <ModelOverview store={store}
                   toSpace={() => goInside(root, 'GrexOnline_BaseParameters', modelId, { tab: 'space' })}
-                  toPhasing={(kind = 'cost') => goInside(root, SECTION_SCREENS.find((s) => s.kind === kind)!.screen, modelId, { tab: 'phasing' })} />
+                  toPhasing={(kind = 'cost') => goInside(root, SECTION_SCREENS.find((s) => s.kind === kind)!.screen, modelId, { tab: 'phasing' })}
+                  toVariance={() => root.screen.navigate('Projects_ModelVariance', { modelId })} />
                 : section ? <EntrySection key={section.kind} store={store} toasts={toasts} actions={o.actions} kind={section.kind} />
                 : <NonIdealState icon="help" title="Onbekend scherm" />}
             </>

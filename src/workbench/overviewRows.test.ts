@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PeriodResult, Results } from '../model/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbookLayout.ts';
-import { ncwPeriodIndex, niceTicks, nothingPhased, overviewRows } from './overviewRows.ts';
+import { ncwPeriodIndex, nothingPhased, overviewRows } from './overviewRows.ts';
 
 const period = (k: number, v: Partial<PeriodResult> = {}): PeriodResult => ({
   index: k + 1, code: `Per0${k + 1}`, label: String(2024 + k), start: `${2024 + k}-01-01`, end: `${2025 + k}-01-01`,
@@ -55,20 +55,5 @@ describe('nothingPhased', () => {
   it('is true while no period has costs or revenues', () => {
     expect(nothingPhased({ periods: [period(0), period(1)] })).toBe(true);
     expect(nothingPhased({ periods: [period(0), period(1, { revenues: 1 })] })).toBe(false);
-  });
-});
-
-describe('niceTicks', () => {
-  it('covers the range with round steps', () => {
-    expect(niceTicks(-936_360, 1_020_000)).toEqual([-1_000_000, -500_000, 0, 500_000, 1_000_000, 1_500_000]);
-    expect(niceTicks(0, 4_879_000)).toEqual([0, 2_000_000, 4_000_000, 6_000_000]);
-    expect(niceTicks(0, 10)).toEqual([0, 2.5, 5, 7.5, 10]);
-  });
-  it('keeps decimals exact', () => {
-    expect(niceTicks(0, 0.3, 4)).toEqual([0, 0.1, 0.2, 0.3]);
-  });
-  it('gives an axis for a flat line', () => {
-    expect(niceTicks(0, 0)).toEqual([0, 1]);
-    expect(niceTicks(5, 5)).toEqual([0, 2, 4, 6]);
   });
 });

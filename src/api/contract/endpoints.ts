@@ -19,6 +19,7 @@ import { reportEndpoints } from './report.ts';
 import { samlEndpoints } from './saml.ts';
 import { templateReportEndpoints } from './templateReport.ts';
 import { userEndpoints } from './users.ts';
+import { varianceEndpoints } from './variance.ts';
 import { versionModelEndpoints } from './versionModel.ts';
 
 /**
@@ -50,6 +51,7 @@ export const endpoints = {
   biLinks: biLinkEndpoints,
   // the online tool (spec 3 §7)
   workbench: workbenchEndpoints,
+  variance: varianceEndpoints,
   // administration and staff (spec 2 §7)
   users: userEndpoints,
   configuration: configurationEndpoints,

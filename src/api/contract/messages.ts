@@ -223,3 +223,20 @@ export const ROLLOVER_MESSAGES = {
   /** A model's refusal, prefixed with its name so that the user knows which model refuses. */
   ofModel: (name: string, problem: string) => `Rekenmodel '${name}': ${problem}`,
 } as const;
+
+// The verschillenanalyse (issue 37.5): which two models are compared, and why none or these cannot be.
+export const VARIANCE_MESSAGES = {
+  /** 400: the model asked for is a spreadsheet model. */
+  notOnline: 'Een verschillenanalyse vergelijkt online rekenmodellen; dit rekenmodel is een spreadsheetmodel.',
+  /** 400: the model to compare with is a spreadsheet model. */
+  againstNotOnline: (name: string) => `Rekenmodel '${name}' is een spreadsheetmodel; een verschillenanalyse vergelijkt alleen online rekenmodellen.`,
+  /** 400: the model to compare with belongs to another project. */
+  otherProject: 'De rekenmodellen horen bij verschillende projecten; een verschillenanalyse vergelijkt twee rekenmodellen van één project.',
+  /** 409 (and the screen's notice): no default comparison, without a vastgestelde earlier version. */
+  noDefault: 'Er is geen vergelijking: dit rekenmodel is niet overgezet vanuit een ander rekenmodel en er is geen eerder vastgestelde versie '
+    + 'van dit project. Kies zelf een rekenmodel om mee te vergelijken.',
+  /** 409 (and the screen's notice): no default comparison, the latest vastgestelde earlier version lacks the name. */
+  noDefaultInVersion: (version: string, model: string) => `Er is geen vergelijking: dit rekenmodel is niet overgezet vanuit een ander `
+    + `rekenmodel en de laatst vastgestelde eerdere versie '${version}' heeft geen online rekenmodel met de naam '${model}'. `
+    + 'Kies zelf een rekenmodel om mee te vergelijken.',
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SECTION_COLUMNS, type SectionAmounts, type SectionColumnKey } from '../../model/reportColumns.ts';
+import { VARIANCE_COLUMNS, type VarianceStepColumnKey } from '../../model/varianceSteps.ts';
 
 // The data contract of reports and BI links (issue 13; docs/reports.md): what a report template's data
 // sheets hold and what a BI link serves as JSON, CSV and OData. One row per model (`Rekenmodellen`) and
@@ -78,6 +79,40 @@ export const ReportPeriodRow = z.object({
 });
 export type ReportPeriodRow = z.infer<typeof ReportPeriodRow> & SectionAmounts;
 
+/** How the sheet `Verschillen` names the way a model's comparison was chosen (its default comparison). */
+export const VARIANCE_CHOICE = { rolled_over_from: 'Jaarovergang', adopted_version: 'Laatst vastgestelde eerdere versie' } as const;
+
+/** The steps' Δ EW and Δ NCW (src/model/varianceSteps.ts); null when the model has no verschillenanalyse (see `fout`). */
+const StepMoney = Object.fromEntries(VARIANCE_COLUMNS.map((c) => [c.key, Money.nullable()])) as Record<VarianceStepColumnKey, z.ZodNullable<typeof Money>>;
+
+/**
+ * One row of the sheet `Verschillen` (issue 37.5): a model (B) against its default comparison (A) — the
+ * model it was rolled over from, else the model of its name in the latest vastgestelde earlier version —
+ * with EW and NCW of both and the five steps between them (calculation.md §9), or in `fout` why there are none.
+ */
+export const ReportVarianceRow = z.object({
+  rekenmodel_id: z.number().int(),
+  project_id: z.number().int(),
+  project: z.string(),
+  versie_id: z.number().int(),
+  versie: z.string(),
+  rekenmodel: z.string(),
+  vergelijking_rekenmodel_id: z.number().int().nullable(),
+  vergelijking_versie_id: z.number().int().nullable(),
+  vergelijking_versie: z.string().nullable(),
+  vergelijking_rekenmodel: z.string().nullable(),
+  /** The comparison's version was 'Vastgesteld door de raad' that day (null: not vastgesteld). */
+  vergelijking_vastgesteld_op: DateOrNull,
+  vergelijking: z.enum([VARIANCE_CHOICE.rolled_over_from, VARIANCE_CHOICE.adopted_version]).nullable(),
+  ew_vergelijking: Money.nullable(),
+  ncw_vergelijking: Money.nullable(),
+  ...StepMoney,
+  ew: Money.nullable(),
+  ncw: Money.nullable(),
+  fout: z.string().nullable(),
+});
+export type ReportVarianceRow = z.infer<typeof ReportVarianceRow> & Record<VarianceStepColumnKey, number | null>;
+
 /** Both sets, models in the order asked for, periods per model in period order. */
 export const ReportData = z.object({
   rekenmodellen: z.array(ReportModelRow),
@@ -85,6 +120,13 @@ export const ReportData = z.object({
 });
 export type ReportData = { rekenmodellen: ReportModelRow[]; perioden: ReportPeriodRow[] };
 
+/**
+ * What a report fills: both sets, and `verschillen` when its template has the sheet `Verschillen` (each row
+ * is a verschillenanalyse, so it is computed only then; a BI link serves the two sets only).
+ */
+export type ReportSheetsData = ReportData & { verschillen?: ReportVarianceRow[] };
+
 /** The column order of each set (data sheets, CSV), taken from the schemas so it is written once. */
 export const REPORT_MODEL_COLUMNS = Object.keys(ReportModelRow.shape) as (keyof ReportModelRow)[];
 export const REPORT_PERIOD_COLUMNS = Object.keys(ReportPeriodRow.shape) as (keyof ReportPeriodRow)[];
+export const REPORT_VARIANCE_COLUMNS = Object.keys(ReportVarianceRow.shape) as (keyof ReportVarianceRow)[];

@@ -158,6 +158,10 @@ export const routes = {
     openSession: post('/api/grexonline/model/:id/session/', { wireKeys: true }),
     closeSession: del('/api/grexonline/model/:id/session/', { wireKeys: true }),
   },
+  variance: {
+    get: get('/api/grexonline/model/:id/variance/', { wireKeys: true }),
+    choices: get('/api/grexonline/model/:id/variance/against/', { wireKeys: true }),
+  },
   users: {
     list: get('/api/manager/user/'),
     create: post('/api/manager/user/new'),

@@ -199,6 +199,9 @@ const ModelsColumn = observer(function ModelsColumn({ store }: { store: Projects
             menu={(
               <>
                 <MenuItem text="Meer info" onClick={info} />
+                {m.modelPlatform === 'online' && (
+                  <MenuItem text="Verschillenanalyse" onClick={() => screen.navigate('Projects_ModelVariance', { modelId: m.id })} />
+                )}
                 <MenuItem text="Beëindig sessie" disabled={!mayEnd} onClick={() => void store.askEndSession(m)} />
                 <MenuItem text="Dupliceren" disabled={!m.canEdit} onClick={() => void store.duplicate('model', m.id)} />
                 <MenuItem text="Verplaatsen" disabled={!m.canMove} onClick={() => store.openMove('model', m)} />
