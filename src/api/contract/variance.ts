@@ -4,6 +4,7 @@ import { IdParams, MAX_ID, WireDate } from './common.ts';
 import { Money } from './reportData.ts';
 import { endpoint } from './endpoint.ts';
 import { routes } from './routes.ts';
+import { ModelMeta } from './workbench.ts';
 
 // The verschillenanalyse of an online model (issue 37.5, calculation.md §9): why its result differs from an
 // earlier model of the project. The model asked for is B (the later one), `against` is A. The figures are the
@@ -37,15 +38,8 @@ export const CashFlowPeriod = z.object({ label: z.string(), net: Money, balance:
 export type CashFlowPeriod = z.infer<typeof CashFlowPeriod>;
 
 /** A model of the comparison, named as the screen shows it; `adopted_on`: its version was 'Vastgesteld door de raad' that day. */
-export const ComparedModel = z.object({
-  model_id: z.number().int(),
-  model_name: z.string(),
-  version_id: z.number().int(),
-  version_name: z.string(),
-  project_id: z.number().int(),
-  project_name: z.string(),
-  adopted_on: WireDate.nullable(),
-});
+export const ComparedModel = ModelMeta.pick({ model_id: true, model_name: true, version_id: true, version_name: true, project_id: true, project_name: true })
+  .extend({ adopted_on: WireDate.nullable() });
 export type ComparedModel = z.infer<typeof ComparedModel>;
 
 /**
