@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
+import { COST_SECTION } from '../model/sections/cost.ts';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../model/modelData.ts';
 import { GrexEngine } from './engine.ts';
@@ -25,7 +26,7 @@ describe('codes in Dutch words (issue 15)', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await exportXlsx(new GrexEngine(structuredClone(example)))) as unknown as ArrayBuffer);
     // the unit 'Item' and the phasing method 'percentage' of the tool's words
-    const cost = wb.getWorksheet(SHEET.cost)!;
+    const cost = wb.getWorksheet(COST_SECTION.sheet)!;
     const texts = cost.getSheetValues().flatMap((r, i) => (Array.isArray(r) ? r.map((v, j) => [i, j, v] as const) : [])).filter(([, , v]) => v === 'Item' || v === 'Financeel');
     expect(texts.length).toBeGreaterThan(0);
     for (const [r, c, v] of texts) expect(cost.getCell(r, c).numFmt).toBe(`;;;"${codeLabel(v as string)}"`);

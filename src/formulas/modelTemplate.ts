@@ -18,7 +18,6 @@ import { RESULT_NAMES } from './savedWorkbook.ts';
 import { CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP } from './validate.ts';
 import { HISTORIC_INDEX_FIRST_YEAR, spaceUsageName } from './workbookInputs.ts';
 import {
-  type Fmt,
   LOCATION_TITLES,
   OVERVIEW_FIRST_PERIOD_COL,
   OVERVIEW_ROWS,
@@ -29,6 +28,7 @@ import {
   type SheetSpec,
   text,
 } from './workbookLayout.ts';
+import type { Fmt } from '../model/section.ts';
 import { a1 } from './workbookRefs.ts';
 import { buildWorkbookSpec } from './workbook.ts';
 

@@ -22,7 +22,8 @@ import { ModelOverview } from './ModelOverview.tsx';
 import { exportModelXlsx } from './exportXlsx.ts';
 import { ToolMenuState, toggleLabel } from './toolMenu.ts';
 import type { Toaster } from './common.tsx';
-import { type EntryKind, sectionOf } from '../model/sections.ts';
+import { sectionOf } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 import './workbench.css';
 
 globalThis.performance?.mark?.('workbench:chunk');
