@@ -1,4 +1,5 @@
 import type { ModelData } from '../model/modelData.ts';
+import { emptyLists } from '../model/modelSchema.ts';
 import {
   CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP,
 } from './validate.ts';
@@ -23,7 +24,7 @@ interface ModelDefaultsInfo {
 export function defaultModelData(info: ModelDefaultsInfo = {}): ModelData {
   const start = '2025-01-01';
   const end = '2030-12-31';
-  return {
+  const base: Pick<ModelData, 'base_parameters'> = {
     base_parameters: {
       project_info: {
         project_name: info.projectName ?? null,
@@ -55,7 +56,6 @@ export function defaultModelData(info: ModelDefaultsInfo = {}): ModelData {
       ],
       space_usage: [],
     },
-    cost_estimate: [],
-    residential_construction: [],
   };
+  return { ...base, ...emptyLists() } as ModelData;
 }

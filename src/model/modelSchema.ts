@@ -14,5 +14,11 @@ export const modelDataSchema = perSections((): ModelDataObject => {
   return z.object({ base_parameters: BaseParameters, ...lists }) as unknown as ModelDataObject;
 });
 
+/** Every list a model must have, empty (a new model's; the lists that may be absent are left out). */
+export function emptyLists(): Record<string, []> {
+  const shape = modelDataSchema().shape as Record<string, z.ZodType>;
+  return Object.fromEntries(SECTIONS.filter((s) => !shape[s.list]!.safeParse(undefined).success).map((s) => [s.list, []]));
+}
+
 /** The schema as the sections defined when the contract loads make it (the wire's load and save bodies). */
 export const ModelData = modelDataSchema();

@@ -106,8 +106,8 @@ export interface SectionDescriptor<E extends AnyEntry = AnyEntry> {
   postsTitle: string;
   /** The engine's older name of a field edit of this section (`entryField` is every section's). */
   olderFieldEdit?: OlderFieldEdit;
-  /** The tool's screen: the spec's screen name, the address word and the menu's icon (a Blueprint icon). */
-  screen: { name: string; slug: string; icon: string };
+  /** The tool's screen: the spec's screen name, the address word, the menu's icon (a Blueprint icon) and whether Raming has sub-tabs (sectionScreens.ts). */
+  screen: { name: string; slug: string; icon: string; subTabs: boolean };
   /** Costs flow out, revenues in. */
   direction: 'out' | 'in';
   /**

@@ -2,6 +2,7 @@
 // NCW date by its price index and phased within the cost phases.
 import type { CostEntry } from '../modelData.ts';
 import { DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX } from '../modelConstants.ts';
+import { sectionScreen } from '../sectionScreens.ts';
 import { type EntryField, type SectionDescriptor, choices, headFields, newEntryLists, newPriceDate, tailFields } from '../section.ts';
 
 /** Fields of the sections priced as amount × price (Kostenraming, Overige opbrengsten), up to the price date. */
@@ -45,7 +46,7 @@ export const COST_SECTION: SectionDescriptor<CostEntry> = {
   title: 'Kostenraming',
   olderFieldEdit: 'costField',
   postsTitle: 'Kostenposten',
-  screen: { name: 'GrexOnline_CostEstimate', slug: 'kostenraming', icon: 'euro' },
+  screen: sectionScreen('cost'),
   direction: 'out',
   revenue: null,
   methods: null,

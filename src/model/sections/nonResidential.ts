@@ -2,6 +2,7 @@
 // default, or by land share, plot price or the residual method on a value excl. btw; its category is chosen per post.
 import type { NonResidentialEntry } from '../modelData.ts';
 import { DEFAULT_REVENUE_INDEX } from '../modelConstants.ts';
+import { sectionScreen } from '../sectionScreens.ts';
 import { type SectionDescriptor, choices, newEntryLists, newPriceDate } from '../section.ts';
 import {
   LAND_SALE, landHead, landMethod, landTail, landValue, methodChoices, methodMissing, methodProblems, nonNegative, perM2, quoteAndPlot,
@@ -17,7 +18,7 @@ export const NON_RESIDENTIAL_SECTION: SectionDescriptor<NonResidentialEntry> = {
   sheet: 'Niet-Woningbouw',
   title: 'Niet-Woningbouw',
   postsTitle: 'Niet-Woningbouw',
-  screen: { name: 'GrexOnline_NonResidentialConstruction', slug: 'niet-woningbouw', icon: 'office' },
+  screen: sectionScreen('non_residential'),
   ...LAND_SALE,
   revenue: { title: 'Opbrengsten niet-woningbouw', rule: 'Som van de nominale bedragen van de posten Niet-Woningbouw in de periode.', cli: 'revenues_non_residential' },
   methods: methodChoices('PricePerSquareMeter', 'LandShare', 'PlotPrice', 'Residual'),

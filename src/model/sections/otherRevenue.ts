@@ -2,6 +2,7 @@
 // phase; a post may be not indexed (an amount as granted).
 import type { OtherRevenueEntry } from '../modelData.ts';
 import { DEFAULT_REVENUE_INDEX } from '../modelConstants.ts';
+import { sectionScreen } from '../sectionScreens.ts';
 import { type SectionDescriptor, choices, newEntryLists } from '../section.ts';
 import { COST_SECTION, pricedFields, pricedTail } from './cost.ts';
 
@@ -15,7 +16,7 @@ export const OTHER_REVENUE_SECTION: SectionDescriptor<OtherRevenueEntry> = {
   sheet: 'Overige opbrengsten',
   title: 'Overige opbrengsten',
   postsTitle: 'Overige opbrengsten',
-  screen: { name: 'GrexOnline_OtherRevenues', slug: 'overige-opbrengsten', icon: 'bank-account' },
+  screen: sectionScreen('other_revenue'),
   direction: 'in',
   revenue: {
     title: 'Overige opbrengsten',

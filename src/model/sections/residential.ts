@@ -3,6 +3,7 @@
 import type { ResidentialEntry } from '../modelData.ts';
 import { DEFAULT_REVENUE_INDEX } from '../modelConstants.ts';
 import { pct } from '../percent.ts';
+import { sectionScreen } from '../sectionScreens.ts';
 import { type SectionDescriptor, choices, newEntryLists, newPriceDate } from '../section.ts';
 import {
   LAND_SALE, landHead, landMethod, landTail, landValue, methodChoices, methodMissing, methodProblems, perM2, quoteAndPlot, residualFields,
@@ -19,7 +20,7 @@ export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
   title: 'Woningbouw',
   olderFieldEdit: 'residentialField',
   postsTitle: 'Woningbouw',
-  screen: { name: 'GrexOnline_ResidentialConstruction', slug: 'woningbouw', icon: 'home' },
+  screen: sectionScreen('residential'),
   ...LAND_SALE,
   revenue: { title: 'Opbrengsten woningbouw', rule: 'Som van de nominale bedragen van de posten Woningbouw in de periode.', cli: 'revenues_residential' },
   methods: methodChoices('LandShare', 'PlotPrice', 'Residual', 'PricePerSquareMeter'),
