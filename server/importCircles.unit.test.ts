@@ -1,17 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from '../test/sourceImports.ts';
 
 // The server's folders (and its top-level files) import one another one way only (docs/conventions.md
 // "Server folders"): a circle between two of them is how the knot of issue 27 began. Test files may
 // import anything and are left out.
 
 const SERVER = import.meta.dirname;
-
-/** The relative imports of `source`: static, re-exports, side-effect only and dynamic. */
-export function importsOf(source: string): string[] {
-  return [...source.matchAll(/(?:\bfrom|\bimport\s*\(?)\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]);
-}
 
 /** The room of a server file: its first folder below server/ (`jobs/`), or the file itself (`context.ts`). */
 const roomOf = (file: string) => {

@@ -7,7 +7,7 @@ import { canManageDocumentation, canManageGlobalParameters, canManageModelTempla
 import { canManageBiSettings, canManageMapViewer } from './admin.ts';
 import {
   type ProjectRole, canChoosePlatform, canCreateProject, canEditProject, canEndSession, canReadLogs, canSeeRights,
-  canManageModelHistory, canSeeModelHistory, canToggleFrozen,
+  canManageModelHistory, canSeeModelHistory, canToggleFrozen, canAdoptVersion, canRollOverVersion,
 } from './projects.ts';
 import { canChangeOwnPassword, canEditProfile, canManageOwnMfa, hasMainAppAccess, isAdmin } from './users.ts';
 
@@ -42,15 +42,18 @@ export const projectCapabilities = (role: ProjectRole): z.infer<typeof ProjectCa
 
 export const versionCapabilities = (role: ProjectRole): z.infer<typeof VersionCapabilities> => ({
   can_edit: canEditProject(role),
+  can_adopt: canAdoptVersion(role),
+  can_roll_over: canRollOverVersion(role),
 });
 
-/** The facts of a model row the flags depend on besides the caller's role. */
-interface ModelFacts { frozen: boolean; sessionUserId: number | null }
+/** The facts of a model row the flags depend on besides the caller's role (`versionAdopted`: its version is vastgesteld). */
+interface ModelFacts { frozen: boolean; sessionUserId: number | null; versionAdopted: boolean }
 
 export const modelCapabilities = (user: UserRow, role: ProjectRole, m: ModelFacts): z.infer<typeof ModelCapabilities> => ({
   can_edit: canEditProject(role),
   can_move: canEditProject(role) && !m.frozen,
-  can_freeze: canToggleFrozen(role),
+  // A vastgestelde version keeps its models frozen (services/adoption.ts).
+  can_freeze: canToggleFrozen(role) && !m.versionAdopted,
   can_end_session: canEndSession(user, role, m.sessionUserId),
   can_see_history: canSeeModelHistory(role),
   can_manage_history: canManageModelHistory(user, role) && !m.frozen,

@@ -25,6 +25,8 @@ import { globalRole, hasMainAppAccess, isAdmin } from './users.ts';
 //   uploading and activating an entry stay with staff that has project role ADM or USR (spec 1 §6).
 // - Logs: global role ADM (staff included, see policies/users.ts), own client only.
 // - Moving needs ADM/USR on the source and on the target project.
+// - 'Vastgesteld door de raad' (marking a version and withdrawing the mark) needs project ADM, as freezing
+//   does; the jaarovergang of a version needs ADM/USR, on a frozen or vastgestelde version too (issue 37).
 
 export type ProjectRole = Role;
 
@@ -40,6 +42,8 @@ export const readableRoleSql = (role: SQL) => sql`${role} <> 'NON'`;
 export const canEditProject = (role: ProjectRole | null | undefined) => role === 'ADM' || role === 'USR';
 export const canToggleFrozen = (role: ProjectRole | null | undefined) => role === 'ADM';
 export const canSeeRights = (role: ProjectRole | null | undefined) => role === 'ADM';
+export const canAdoptVersion = (role: ProjectRole | null | undefined) => role === 'ADM';
+export const canRollOverVersion = canEditProject;
 export const canEndSession = (user: UserRow, role: ProjectRole | null | undefined, holderId: number | null) =>
   canReadProject(role) && (role === 'ADM' || (holderId !== null && holderId === user.id));
 /** Readers too (issue 23): they get copies of the model, so they may see and download which saves there are. */
@@ -67,6 +71,14 @@ export function requireCreateProject(user: UserRow): void {
 }
 export function requireFrozenToggle(role: ProjectRole | null | undefined): void {
   if (!canToggleFrozen(role)) throw forbidden();
+}
+export function requireAdopt(role: ProjectRole | null | undefined): void {
+  requireRead(role);
+  if (!canAdoptVersion(role)) throw forbidden();
+}
+export function requireRollOver(role: ProjectRole | null | undefined): void {
+  requireRead(role);
+  if (!canRollOverVersion(role)) throw forbidden();
 }
 export function requireRights(role: ProjectRole | null | undefined): void {
   if (!canSeeRights(role)) throw forbidden();

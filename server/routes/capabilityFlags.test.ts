@@ -42,7 +42,7 @@ async function rows(who: UserRow, tree: Tree) {
   const modelDetail = await json<Flags>(who, `model/${tree.modelId}/`);
   const pick = (o: Flags, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
   const P = ['can_edit', 'can_see_rights'];
-  const V = ['can_edit'];
+  const V = ['can_edit', 'can_adopt', 'can_roll_over'];
   const MK = ['can_edit', 'can_move', 'can_freeze', 'can_end_session', 'can_see_history', 'can_manage_history'];
   // a list row and the detail of the same row carry the same flags
   expect(pick(projectDetail, P)).toEqual(pick(project, P));
@@ -73,6 +73,14 @@ async function allowedCalls(who: UserRow, tree: Tree, frozen: boolean) {
     // activating the entry that is already active changes nothing but is refused like any other activation
     can_manage_history: await can({ method: 'PATCH', url: `model/${tree.modelId}/saved-model/${tree.savedModelId}/` }),
   };
+  // The jaarovergang's flag is about rights: a model open in someone else's session is a state its dialog reports (409).
+  const rollStatus = await call(who, { method: 'POST', url: `version-model/${tree.versionId}/rollover/`, payload: { year: 2027, preview: true } });
+  const adopt = await can({ method: 'POST', url: `version-model/${tree.versionId}/adopt/`, payload: { date: '2025-01-01' } });
+  if (adopt) {
+    await t.db.execute(sql`UPDATE version_model SET adopted_on = NULL, adopted_note = NULL, adopted_by = NULL, adopted_at = NULL WHERE id = ${tree.versionId}`);
+    await t.db.execute(sql`UPDATE model SET frozen = ${frozen} WHERE id = ${tree.modelId}`);
+  }
+  Object.assign(version, { can_adopt: adopt, can_roll_over: rollStatus !== 403 && rollStatus !== 404 });
   return { project, version, model, frozen };
 }
 

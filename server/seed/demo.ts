@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index.ts';
+import type { ModelData } from '../../src/model/modelData.ts';
 import {
   appUser, client, model, phase, project, projectRole, savedModel, subregion, templateModel, templateReport, typeProject, userTemplateReport,
   versionModel, versionRegion,
@@ -8,7 +9,8 @@ import { readFile, saveFile } from '../storage/files.ts';
 import { XLSX_CONTENT_TYPE } from '../storage/xlsx.ts';
 import { areaM2 } from '../../src/lib/geo.ts';
 import { writeWorkbookInputs } from '../../src/formulas/workbookInputs.ts';
-import { DEMO_PORTFOLIO, type DemoProject, demoModelData, demoOutline } from './demoPortfolio.ts';
+import { rolloverModel } from '../../src/formulas/annual/rollover.ts';
+import { DEMO_PORTFOLIO, type DemoProject, bookedUntil, demoModelData, demoOutline } from './demoPortfolio.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysBefore = (at: Date, days: number) => new Date(at.getTime() - days * DAY);
@@ -80,17 +82,58 @@ async function addProject(tx: DbOrTx, ref: Reference, p: DemoProject, age: numbe
   }).returning({ id: project.id });
   if (ref.users.length) await tx.insert(projectRole).values(ref.users.map((u) => ({ projectId: row!.id, userId: u.id, role: u.role as 'ADM' })));
   const outline = demoOutline(p);
+  const models: number[] = [];
   for (const [j, v] of p.versions.entries()) {
     // Older versions were last changed a year apart; the current one `age` days ago.
     const changed = daysBefore(ref.at, age + (p.versions.length - 1 - j) * 365);
-    const stamps = { createdAt: changed, createdBy: by, timestampLastModified: changed, lastModifiedBy: by };
-    const [version] = await tx.insert(versionModel).values({ projectId: row!.id, name: v.name, phaseId: ref.phaseOf(v.phase), ...stamps })
-      .returning({ id: versionModel.id });
-    await tx.insert(versionRegion).values({ versionId: version!.id, geometry: outline, areaM2: areaM2(outline), updatedAt: changed, updatedBy: by });
-    await tx.insert(model).values({ versionId: version!.id, name: 'Grondexploitatie', modelPlatform: 'online', modelData: demoModelData(p, v, 'Grondexploitatie'), ...stamps });
+    const adopted = v.adoptedDaysAfter == null ? null : adoption(ref, daysBefore(changed, -v.adoptedDaysAfter));
+    const version = await addVersion(tx, ref, row!.id, v.name, v.phase, changed, outline, adopted);
+    models.push(await addOnlineModel(tx, ref, version, demoModelData(p, v, 'Grondexploitatie'), changed, adopted !== null));
     const current = j === p.versions.length - 1;
-    if (current && p.name === DEMO_SPREADSHEET_PROJECT) await addSpreadsheetModel(tx, ref, version!.id);
+    if (current && p.name === DEMO_SPREADSHEET_PROJECT) await addSpreadsheetModel(tx, ref, version);
   }
+  if (p.rollover) await addRollover(tx, ref, row!.id, p, models[0]!, outline, daysBefore(ref.at, age));
+}
+
+type Outline = ReturnType<typeof demoOutline>;
+
+/** The vastgesteld columns of a version adopted at `at` (never after the reference date: the council cannot decide ahead). */
+function adoption(ref: Reference, at: Date) {
+  const when = at > ref.at ? ref.at : at;
+  return { adoptedOn: when.toISOString().slice(0, 10), adoptedNote: 'Vastgesteld bij de jaarrekening.', adoptedBy: ref.author, adoptedAt: when };
+}
+
+async function addVersion(
+  tx: DbOrTx, ref: Reference, projectId: number, name: string, phaseName: string, changed: Date, outline: Outline, adopted: ReturnType<typeof adoption> | null,
+): Promise<number> {
+  const by = ref.author;
+  const stamps = { createdAt: changed, createdBy: by, timestampLastModified: changed, lastModifiedBy: by };
+  const [version] = await tx.insert(versionModel).values({ projectId, name, phaseId: ref.phaseOf(phaseName), ...stamps, ...adopted })
+    .returning({ id: versionModel.id });
+  await tx.insert(versionRegion).values({ versionId: version!.id, geometry: outline, areaM2: areaM2(outline), updatedAt: changed, updatedBy: by });
+  return version!.id;
+}
+
+async function addOnlineModel(
+  tx: DbOrTx, ref: Reference, versionId: number, modelData: ModelData, changed: Date, frozen: boolean, rolledOverFromModelId?: number,
+): Promise<number> {
+  const by = ref.author;
+  const [m] = await tx.insert(model).values({
+    versionId, name: 'Grondexploitatie', modelPlatform: 'online', modelData, frozen, rolledOverFromModelId,
+    createdAt: changed, createdBy: by, timestampLastModified: changed, lastModifiedBy: by,
+  }).returning({ id: model.id });
+  return m!.id;
+}
+
+/** Issue 37 item 7: the first version's model, its past booked, rolled over into a new vastgestelde version. */
+async function addRollover(tx: DbOrTx, ref: Reference, projectId: number, p: DemoProject, fromModelId: number, outline: Outline, changed: Date) {
+  const r = p.rollover!;
+  const booked = bookedUntil(demoModelData(p, p.versions[0]!, 'Grondexploitatie'), p, r.year, r.overrun);
+  const rolled = rolloverModel(booked, r.year).model;
+  rolled.base_parameters.project_info.version_name = r.name;
+  const adopted = adoption(ref, changed);
+  const version = await addVersion(tx, ref, projectId, r.name, p.versions[0]!.phase, changed, outline, adopted);
+  await addOnlineModel(tx, ref, version, rolled, changed, true, fromModelId);
 }
 
 /**

@@ -5,8 +5,10 @@
 // lie within their section's phase, and the space usage adds up to the gross plan area.
 import type { CostEntry, ModelData, ResidentialEntry } from '../../src/model/modelData.ts';
 import { COST_SECTION } from '../../src/model/sections/cost.ts';
+import { entriesOf } from '../../src/model/sections.ts';
 import { RESIDENTIAL_SECTION } from '../../src/model/sections/residential.ts';
 import { fromRd } from '../../src/lib/geo.ts';
+import { pct } from '../../src/model/percent.ts';
 
 type CostSection = CostEntry['phasing']['phasing_section_type'];
 
@@ -38,6 +40,19 @@ export interface DemoVersion {
   costFactor: number;
   /** Shifts the revenue years (a delay in the sales). */
   revenueDelay: number;
+  /** Vastgesteld door de raad (issue 37.4): that many days before the version's last change. */
+  adoptedDaysAfter?: number;
+}
+
+/**
+ * The project's annual cycle (issue 37 item 7): the first version's model with its costs booked up to the book
+ * year (`overrun`: what was spent against the plan, 1.03 = 3 % more), rolled over to that year into a new version,
+ * which is vastgesteld too, so a newcomer finds a jaarovergang and a verschillenanalyse at once.
+ */
+export interface DemoRollover {
+  year: number;
+  overrun: number;
+  name: string;
 }
 
 export interface DemoProject {
@@ -63,6 +78,7 @@ export interface DemoProject {
   revenues: DemoRevenue[];
   /** Oldest first; the last is the current one. */
   versions: DemoVersion[];
+  rollover?: DemoRollover;
 }
 
 const ORG = 'Gemeente Voorbeeld';
@@ -84,9 +100,10 @@ export const DEMO_PORTFOLIO: DemoProject[] = [
       { label: 'Sociale huur', amount: 180, tenure: 'Rent', residenceType: 'Gestapeld', price: { plot: 24_500 }, years: [4, 7] },
     ],
     versions: [
-      { name: 'Grex 2025 (vastgesteld)', phase: 'Voorbereiding', costFactor: 1, revenueDelay: 0 },
+      { name: 'Grex 2025 (vastgesteld)', phase: 'Voorbereiding', costFactor: 1, revenueDelay: 0, adoptedDaysAfter: 30 },
       { name: 'Actualisatie 2026', phase: 'Realisatie', costFactor: 1.06, revenueDelay: 1 },
     ],
+    rollover: { year: 2026, overrun: 1.04, name: 'Grex 2026 (jaarovergang, vastgesteld)' },
   },
   {
     name: 'Woonwijk De Weide', number: '2024-002', type: 'Woningbouw', subregion: 'Noord', organisation: ORG, projectmanager: 'A. Jansen',
@@ -105,7 +122,7 @@ export const DEMO_PORTFOLIO: DemoProject[] = [
       { label: 'Appartementen sociale huur', amount: 220, tenure: 'Rent', residenceType: 'Gestapeld', price: { plot: 22_000 }, years: [2, 5] },
     ],
     versions: [
-      { name: 'Grex 2025 (vastgesteld)', phase: 'Realisatie', costFactor: 1, revenueDelay: 0 },
+      { name: 'Grex 2025 (vastgesteld)', phase: 'Realisatie', costFactor: 1, revenueDelay: 0, adoptedDaysAfter: 30 },
       { name: 'Actualisatie 2026', phase: 'Realisatie', costFactor: 1.03, revenueDelay: 0 },
     ],
   },
@@ -124,7 +141,7 @@ export const DEMO_PORTFOLIO: DemoProject[] = [
       { label: 'Kavels logistiek', amount: 1, tenure: 'Purchased', residenceType: 'Bedrijfskavel', price: { m2: 190_000, perM2: 95 }, years: [3, 7] },
       { label: 'Kavels maakindustrie', amount: 1, tenure: 'Purchased', residenceType: 'Bedrijfskavel', price: { m2: 116_000, perM2: 110 }, years: [4, 9] },
     ],
-    versions: [{ name: 'Grex 2025 (vastgesteld)', phase: 'Realisatie', costFactor: 1, revenueDelay: 0 }],
+    versions: [{ name: 'Grex 2025 (vastgesteld)', phase: 'Realisatie', costFactor: 1, revenueDelay: 0, adoptedDaysAfter: 30 }],
   },
   {
     name: 'Het Hooghe Veld', number: '2025-003', type: 'Woningbouw', subregion: 'West', organisation: ORG, projectmanager: 'S. Visser',
@@ -272,6 +289,35 @@ export function demoModelData(p: DemoProject, v: DemoVersion, modelName: string)
     [RESIDENTIAL_SECTION.list]: p.revenues.map((r, i) => revenueEntry(p, r, i + 1, v.revenueDelay)),
   } as ModelData;
 }
+
+/**
+ * The model as its modeller leaves it at the end of the year before `year`: each cost entry's plan of the past
+ * years booked (Boekwaarde, Financeel) at `overrun` times the planned euros, and the rest of its estimate phased
+ * in euros over the years still to come, in the plan's proportions (the budget holds: what was spent earlier is
+ * spent less later). Revenues are not booked: the demo's sales start later. The plan's euros are its shares of
+ * the estimate (price date = NCW date, nothing booked yet).
+ */
+export function bookedUntil(m: ModelData, p: DemoProject, year: number, overrun: number): ModelData {
+  const pastPeriods = year - p.startYear;
+  const cents = (x: number) => Math.round(x * 100) / 100;
+  const out = structuredClone(m);
+  for (const e of entriesOf(out, COST_SECTION.kind) as CostEntry[]) {
+    const estimate = e.estimate.amount * e.estimate.price;
+    const past = e.phasing.phasing_items.filter((it) => periodNumber(it.period) <= pastPeriods);
+    const future = e.phasing.phasing_items.filter((it) => periodNumber(it.period) > pastPeriods);
+    if (!past.length) continue;
+    e.bookvalue.bookvalue_items = past.map((it) => ({ period: it.period, value_type: 'Financeel', value: cents(pct(it.value) * estimate * overrun) }));
+    const left = cents(estimate - e.bookvalue.bookvalue_items.reduce((sum, it) => sum + it.value, 0));
+    const share = future.reduce((sum, it) => sum + pct(it.value), 0);
+    const amounts = future.map((it) => cents((left * pct(it.value)) / share));
+    if (amounts.length) amounts[amounts.length - 1] = cents(left - amounts.slice(0, -1).reduce((a, b) => a + b, 0));
+    e.phasing.phasing_method = 'Financeel';
+    e.phasing.phasing_items = future.map((it, i) => ({ period: it.period, value_type: 'Financeel', value: amounts[i]! }));
+  }
+  return out;
+}
+
+const periodNumber = (code: string) => Number(code.slice(4));
 
 /**
  * The project's outline: a five-cornered plot of the project's gross area around its centre, drawn in

@@ -116,6 +116,29 @@ describe('first-start seed', () => {
     expect(ews.size).toBe(online.length);
     expect([...ews].some((ew) => ew < 0) && [...ews].some((ew) => ew > 0)).toBe(true);
 
+    // Issue 37 item 7: every 'Grex 2025 (vastgesteld)' is vastgesteld with its models frozen, and the Stationsgebied has a
+    // vastgestelde version rolled over from it, its past booked: an opening book value, realised amounts, the model it came from.
+    const allVersions = await t.db.select().from(versionModel);
+    const adopted = allVersions.filter((v) => v.adoptedOn !== null);
+    expect(adopted.map((v) => v.name).sort()).toEqual([
+      ...DEMO_PORTFOLIO.flatMap((p) => p.versions.filter((v) => v.adoptedDaysAfter != null).map((v) => v.name)),
+      ...DEMO_PORTFOLIO.flatMap((p) => (p.rollover ? [p.rollover.name] : [])),
+    ].sort());
+    for (const v of adopted) {
+      expect(v.adoptedOn! <= at.toISOString().slice(0, 10)).toBe(true);
+      expect(online.filter((m) => m.versionId === v.id).every((m) => m.frozen), v.name).toBe(true);
+    }
+    const rolled = online.filter((m) => m.rolledOverFromModelId !== null);
+    expect(rolled).toHaveLength(1);
+    const source = online.find((m) => m.id === rolled[0]!.rolledOverFromModelId)!;
+    expect(allVersions.find((v) => v.id === source.versionId)!.name).toBe('Grex 2025 (vastgesteld)');
+    const rolledData = rolled[0]!.modelData as import('../../src/model/modelData.ts').ModelData;
+    expect(rolledData.base_parameters.phasing_calculation_start_date).toBe('2026-01-01');
+    expect(rolledData.base_parameters.opening_book_value).toBeGreaterThan(0);
+    expect(rolledData.cost_estimate.filter((e) => (e.bookvalue.realised_before_start ?? 0) > 0).map((e) => e.label)).toEqual([
+      'Verwerving kantoren en emplacement', 'Plankosten',
+    ]);
+
     // Every version has its project's outline, in the Netherlands, of the size its space usage says.
     const regions = await t.db.select().from(versionRegion);
     expect(regions.map((r) => r.versionId).sort()).toEqual(versions.map((v) => v.id).sort());

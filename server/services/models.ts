@@ -12,6 +12,7 @@ import { modelDetail, modelListJson, type ModelAccess } from './projectRows.ts';
 import { copyModel, deleteSubtree, freeCopyName, stampOf, touch } from './projectTree.ts';
 import { resultsChanged } from './modelResults.ts';
 import { refuseStaleEdit } from './staleEdit.ts';
+import { refuseWhileAdopted } from './adoption.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import { cachedAnswer, type CachedAnswer } from './answerCache.ts';
 import { copyFile, readFile, saveFile } from '../storage/files.ts';
@@ -60,6 +61,7 @@ export async function createModel(ctx: AppContext, user: UserRow, body: ModelCre
   return command(ctx, { user, ip }, async (c) => {
     const { tx, now } = c;
     const access = await editableVersion(c, user, body.version);
+    await refuseWhileAdopted(tx, body.version);
     let template: { id: number; fileId: number | null; name: string } | undefined;
     if (body.type_model) {
       [template] = await tx.select({ id: templateModel.id, fileId: templateModel.fileId, name: templateModel.name }).from(templateModel)
@@ -97,6 +99,7 @@ export async function updateModel(ctx: AppContext, user: UserRow, id: number, bo
     refuseStaleEdit('model', current, previous, next);
     const toggles = body.frozen !== undefined && body.frozen !== current.frozen;
     if (toggles) policy.requireFrozenToggle(access.role);
+    if (toggles && !body.frozen) await refuseWhileAdopted(c.tx, access.versionId);
     const renames = body.name !== undefined && body.name !== current.name;
     const redescribes = body.description !== undefined && body.description !== current.description;
     if (current.frozen && (body.frozen ?? true) && (renames || redescribes)) throw frozen();
@@ -138,6 +141,7 @@ export async function moveModel(ctx: AppContext, user: UserRow, id: number, toVe
     const access = await editableModel(c, user, id);
     const target = await editableVersion(c, user, toVersion);
     if (access.frozen) throw frozen();
+    await refuseWhileAdopted(c.tx, toVersion);
     await c.tx.update(model).set({ versionId: toVersion, timestampLastModified: c.now, lastModifiedBy: user.id }).where(eq(model.id, id));
     await touch(c.tx, stampOf(c, user), { projectId: access.projectId, versionId: access.versionId });
     await touch(c.tx, stampOf(c, user), { projectId: target.projectId, versionId: toVersion });

@@ -144,6 +144,7 @@ type VersionRow = {
   id: number; name: string; description: string | null; phase_id: number | null; phase_name: string | null; project_id: number;
   created_ms: number; modified_ms: number; author: string | null; modifier: string | null; role: Role;
   frozen: boolean | null; has_map_data: boolean; viewer_base: string | null;
+  adopted_on: string | null; adopted_note: string | null; adopter: string | null; adopted_ms: number | null;
 };
 type AttachmentRow = Omit<AttachmentItem, 'timestamp_upload'> & { upload_ms: number };
 
@@ -153,7 +154,8 @@ async function versions(db: DbOrTx, user: UserRow, where: SQL): Promise<VersionM
       v.project_id, ${ms(sql`v.created_at`)} AS created_ms, ${ms(sql`v.timestamp_last_modified`)} AS modified_ms,
       ${nameOf('v.created_by')} AS author, ${nameOf('v.last_modified_by')} AS modifier, pr.role,
       (SELECT bool_and(mm.frozen) FROM model mm WHERE mm.version_id = v.id) AS frozen, ${hasMapData(sql`v.id`)} AS has_map_data,
-      ${viewerBaseSql(sql`p.client_id`)} AS viewer_base
+      ${viewerBaseSql(sql`p.client_id`)} AS viewer_base,
+      to_char(v.adopted_on, 'YYYY-MM-DD') AS adopted_on, v.adopted_note, ${nameOf('v.adopted_by')} AS adopter, ${ms(sql`v.adopted_at`)} AS adopted_ms
     FROM version_model v JOIN project p ON p.id = v.project_id ${roleJoin(user)}
     WHERE p.client_id = ${user.clientId} AND ${where}
     ORDER BY v.created_at, v.id`);
@@ -175,7 +177,9 @@ async function versions(db: DbOrTx, user: UserRow, where: SQL): Promise<VersionM
     project: r.project_id, project_id: r.project_id, created_at: iso(r.created_ms), timestamp_last_modified: iso(r.modified_ms),
     author_name_full: r.author, last_modified_by_name_full: r.modifier, attachments: byVersion.get(r.id) ?? [],
     project_role: r.role, ...versionUris(r.role, r.id, viewerOf(r.viewer_base)),
-    frozen: r.frozen ?? false, mutations: [], type_model: null, has_map_data: r.has_map_data, ...versionCapabilities(r.role),
+    frozen: r.frozen ?? false, mutations: [], type_model: null, has_map_data: r.has_map_data,
+    adopted_on: r.adopted_on, adopted_note: r.adopted_note, adopted_by_name_full: r.adopted_on === null ? null : r.adopter,
+    adopted_at: r.adopted_ms === null ? null : iso(r.adopted_ms), ...versionCapabilities(r.role),
   }));
 }
 
@@ -199,7 +203,7 @@ type ModelRow = {
   id: number; name: string; description: string | null; type_model: number | null; type_model_name: string | null;
   model_platform: ModelPlatform; frozen: boolean; author: string | null; modifier: string | null;
   created_ms: number; modified_ms: number; version_modified_ms: number; role: Role; project_id: number; version_id: number;
-  session_user_id: number | null; has_map_data: boolean;
+  session_user_id: number | null; has_map_data: boolean; rolled_over_from_model_id: number | null; version_adopted: boolean;
 };
 
 const modelListSql = (user: Caller, where: SQL) => sql`
@@ -209,7 +213,8 @@ const modelListSql = (user: Caller, where: SQL) => sql`
       ${ms(sql`m.created_at`)} AS created_ms, ${ms(sql`m.timestamp_last_modified`)} AS modified_ms,
       ${ms(sql`v.timestamp_last_modified`)} AS version_modified_ms,
       pr.role, v.project_id, m.version_id, (SELECT ms.user_id FROM model_session ms WHERE ms.model_id = m.id) AS session_user_id,
-      ${hasMapData(sql`m.version_id`)} AS has_map_data
+      ${hasMapData(sql`m.version_id`)} AS has_map_data, m.rolled_over_from_model_id,
+      v.adopted_on IS NOT NULL AS version_adopted
     FROM model m JOIN version_model v ON v.id = m.version_id JOIN project p ON p.id = v.project_id ${roleJoin(user)}
     WHERE p.client_id = ${user.clientId} AND ${where}
     ORDER BY m.id`;
@@ -228,7 +233,8 @@ const modelItem = (user: UserRow) => (r: ModelRow): ModelItem => ({
   version_timestamp_last_modified: iso(r.version_modified_ms), model_timestamp_last_modified: iso(r.modified_ms),
   parameter_set: null, force_template_migration: false,
   already_open: r.session_user_id !== null, open_by_current_user: r.session_user_id === user.id, has_map_data: r.has_map_data,
-  ...modelCapabilities(user, r.role, { frozen: r.frozen, sessionUserId: r.session_user_id }),
+  rolled_over_from_model_id: r.rolled_over_from_model_id,
+  ...modelCapabilities(user, r.role, { frozen: r.frozen, sessionUserId: r.session_user_id, versionAdopted: r.version_adopted }),
 });
 
 async function models(db: DbOrTx, user: UserRow, where: SQL): Promise<ModelItem[]> {

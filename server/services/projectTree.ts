@@ -31,7 +31,7 @@ export async function touch(db: DbOrTx, s: Stamp, ids: { projectId?: number; ver
   }
 }
 
-type IdMap = { old_id: number; new_id: number }[];
+export type IdMap = { old_id: number; new_id: number }[];
 const valuesOf = (map: IdMap) => sql.raw(`(VALUES ${map.map((m) => `(${Number(m.old_id)}, ${Number(m.new_id)})`).join(', ')}) AS map(old_id, new_id)`);
 
 /** The rows that own a stored file, by table: the column of their parent and the columns copied as they are. */
@@ -82,9 +82,9 @@ async function copyModelsOf(db: DbOrTx, versions: IdMap, s: Stamp, only?: { mode
 
 /**
  * Copies the attachments (with their files), the map data (region outline, feature areas) and models of the
- * mapped versions; returns the new models' ids (their results follow the copy: resultsChanged).
+ * mapped versions; returns the models copied, old → new (their results follow the copy: resultsChanged).
  */
-async function copyVersionContents(db: DbOrTx, versions: IdMap, s: Stamp): Promise<number[]> {
+async function copyVersionContents(db: DbOrTx, versions: IdMap, s: Stamp): Promise<IdMap> {
   if (!versions.length) return [];
   await db.execute(sql`
     INSERT INTO version_region (version_id, geometry, area_m2, updated_at, updated_by)
@@ -99,7 +99,7 @@ async function copyVersionContents(db: DbOrTx, versions: IdMap, s: Stamp): Promi
     SELECT map.new_id, a.attachment_type, a.category_id, a.name, a.url_link, NULL, a.timestamp_upload
     FROM attachment a JOIN ${valuesOf(versions)} ON a.version_id = map.old_id WHERE a.file_id IS NULL ORDER BY a.id`);
   await copyFileRows(db, 'attachment', versions);
-  return (await copyModelsOf(db, versions, s)).map((m) => m.new_id);
+  return copyModelsOf(db, versions, s);
 }
 
 /** Copies a model (model data, history rows with their files) into a version; returns the new id. */
@@ -109,15 +109,15 @@ export async function copyModel(db: DbOrTx, srcId: number, toVersionId: number, 
   return map[0].new_id;
 }
 
-/** Copies a version (attachments with files, models) into a project; returns the new id and the new models' ids. */
-export async function copyVersion(db: DbOrTx, srcId: number, toProjectId: number, name: string, s: Stamp): Promise<{ id: number; modelIds: number[] }> {
+/** Copies a version (attachments with files, models) into a project; returns the new id and the models copied (old → new). */
+export async function copyVersion(db: DbOrTx, srcId: number, toProjectId: number, name: string, s: Stamp): Promise<{ id: number; models: IdMap }> {
   const [src] = await db.select().from(versionModel).where(eq(versionModel.id, srcId));
   const [created] = await db.insert(versionModel).values({
     projectId: toProjectId, name, description: src.description, phaseId: src.phaseId,
     createdAt: s.now, createdBy: s.userId, timestampLastModified: s.now, lastModifiedBy: s.userId,
   }).returning({ id: versionModel.id });
-  const modelIds = await copyVersionContents(db, [{ old_id: srcId, new_id: created.id }], s);
-  return { id: created.id, modelIds };
+  const models = await copyVersionContents(db, [{ old_id: srcId, new_id: created.id }], s);
+  return { id: created.id, models };
 }
 
 /** Copies all versions of a project (with everything below them) into another project; returns the new models' ids. */
@@ -131,7 +131,7 @@ export async function copyProjectTree(db: DbOrTx, srcProjectId: number, toProjec
       FROM version_model v WHERE v.project_id = ${srcProjectId} ORDER BY v.id
       RETURNING id, name)
     SELECT v.id AS old_id, ins.id AS new_id FROM ins JOIN version_model v ON v.project_id = ${srcProjectId} AND lower(v.name) = lower(ins.name)`)).rows;
-  return copyVersionContents(db, versions, s);
+  return (await copyVersionContents(db, versions, s)).map((m) => m.new_id);
 }
 
 /** Ids of the stored files under a project, version or model (attachments and history). */

@@ -86,8 +86,8 @@ export async function duplicateVersion(ctx: AppContext, user: UserRow, id: numbe
     const access = await editableVersion(c, user, id);
     const s = stampOf(c, user);
     const name = await freeCopyName(c.tx, 'version', access.projectId, access.versionName);
-    const { id: newId, modelIds } = await copyVersion(c.tx, id, access.projectId, name, s);
-    await resultsChanged(c, modelIds);
+    const { id: newId, models } = await copyVersion(c.tx, id, access.projectId, name, s);
+    await resultsChanged(c, models.map((m) => m.new_id));
     await touch(c.tx, s, { projectId: access.projectId });
     await c.audit(`Versie '${access.versionName}' gedupliceerd als '${name}'`);
     return getVersion(c.tx, user, newId);

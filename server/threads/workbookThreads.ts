@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import type { ModelResults, ModelResultsInput } from '../../src/formulas/modelResults.ts';
+import type { RolloverOutcome } from '../../src/formulas/annual/rolloverPreview.ts';
 import type { ReportData } from '../../src/api/contract/reportData.ts';
 import type { WorkbookCheck, WorkerAnswer, WorkerTask } from './workbookWorker.ts';
 import type { SamlCheck, SamlSettingsOf } from './samlCheck.ts';
@@ -213,3 +214,10 @@ const SAML_CHECK_MS = 20_000;
 /** A posted SAMLResponse checked by node-saml against the client's IdP at `nowMs` (samlCheck.ts); throws when invalid. */
 export const checkSamlResponse = (settings: SamlSettingsOf, nowMs: number, samlResponse: string): Promise<SamlCheck> =>
   inThread({ kind: 'saml', settings, nowMs, samlResponse }, { deadlineMs: SAML_CHECK_MS });
+
+/**
+ * The jaarovergang of an online model to book year `year` with its preview's figures (two engine builds
+ * and the rollover: seconds for a large model), or the Dutch reason it cannot be done.
+ */
+export const rolloverInThread = (modelData: unknown, year: number): Promise<RolloverOutcome> =>
+  inThread({ kind: 'rollover', modelData, year });

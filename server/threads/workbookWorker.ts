@@ -13,6 +13,7 @@ export type WorkerTask =
   | { kind: 'report'; xlsx: Uint8Array; data: ReportData }
   | { kind: 'check'; xlsx: Uint8Array; reportTemplate: boolean }
   | { kind: 'results'; input: ModelResultsInput }
+  | { kind: 'rollover'; modelData: unknown; year: number }
   | { kind: 'saml'; settings: SamlSettingsOf; nowMs: number; samlResponse: string };
 export type WorkerAnswer = { value: unknown } | { error: string };
 
@@ -33,6 +34,7 @@ async function run(task: WorkerTask): Promise<{ value: unknown; transfer?: Array
   if (task.kind === 'saml') return { value: await (await import('./samlCheck.ts')).checkSamlResponse(task.settings, task.nowMs, task.samlResponse) };
   if (task.kind === 'check') return { value: await checkWorkbook(task.xlsx, task.reportTemplate) };
   if (task.kind === 'results') return { value: await (await import('../../src/formulas/modelResults.ts')).modelResultsOf(task.input) };
+  if (task.kind === 'rollover') return { value: (await import('../../src/formulas/annual/rolloverPreview.ts')).rolloverWithPreview(task.modelData, task.year) };
   try {
     if (task.kind === 'report') return workbook(await fillReportWorkbook(task.xlsx, task.data));
     const { xlsx, skipped } = await writeWorkbookInputs(task.xlsx, task.inputs);

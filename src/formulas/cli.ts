@@ -1,6 +1,6 @@
 // `npm run calc -- model.json [--xlsx out.xlsx]`: validates the model data, computes it and prints
 // the results as JSON; with --xlsx also writes the export. Invalid input prints the Dutch problems
-// and exits with 1.
+// and exits with 1. `--rollover` and `--variance` are the annual cycle's (annual/annualCli.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
@@ -9,6 +9,7 @@ import type { EntryResult, Results } from '../model/results.ts';
 import { roundCents as cents } from '../lib/money.ts';
 import { SECTIONS, revenueSections } from '../model/sections.ts';
 import { validateModelDataForSave } from './validate.ts';
+import { ANNUAL_USAGE, annualCommand } from './annual/annualCli.ts';
 
 /** The CLI's JSON: money in euros rounded to cents, POC as a fraction. */
 function cliOutput(r: Results) {
@@ -43,21 +44,36 @@ function cliOutput(r: Results) {
   };
 }
 
+/** A file's JSON, or a Dutch message (thrown). */
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`Het bestand ${file} kon niet worden gelezen als JSON: ${(err as Error).message}`);
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const args = argv.filter((a) => a !== '--');
+  startHyperFormula((line) => console.error(line)); // stdout is the JSON
+  const annual = annualCommand(args, readJson);
+  if (annual) {
+    if (annual.ok) console.log(JSON.stringify(annual.json, null, 2));
+    else console.error(annual.message);
+    return annual.ok ? 0 : 1;
+  }
   const xi = args.indexOf('--xlsx');
   const out = xi >= 0 ? args[xi + 1] : undefined;
   const file = args.find((a, i) => !a.startsWith('--') && (xi < 0 || i !== xi + 1));
   if (!file || (xi >= 0 && !out)) {
-    console.error('Gebruik: npm run calc -- model.json [--xlsx uitvoer.xlsx]');
+    console.error(['Gebruik: npm run calc -- model.json [--xlsx uitvoer.xlsx]', ...ANNUAL_USAGE.map((u) => `   of: ${u}`)].join('\n'));
     return 1;
   }
-  startHyperFormula((line) => console.error(line)); // stdout is the JSON
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = readJson(file);
   } catch (err) {
-    console.error(`Het bestand ${file} kon niet worden gelezen als JSON: ${(err as Error).message}`);
+    console.error((err as Error).message);
     return 1;
   }
   const checked = validateModelDataForSave(data);

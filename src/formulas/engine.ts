@@ -373,6 +373,17 @@ export class GrexEngine extends EngineModelEdits {
     return r.ok ? { ok: true, changes: [...changes, ...r.changes], rebuilt: true } : r;
   }
 
+  /**
+   * Replace the model data and recompute, without validation, formula settling or the phase rule: for models that
+   * are computed but never edited or stored — the verschillenanalyse's intermediate models (calculation.md §9), which
+   * mix two models' inputs. Reuses the HyperFormula instance, so a model of the same dates costs a fraction of a build.
+   */
+  computeUnchecked(model: ModelData): void {
+    this.model = cloneData(model);
+    this.phaseProblems = new Set(entriesOutsidePhase(this.model, SECTIONS).map(phaseKey));
+    this.sync();
+  }
+
   /** Regenerate the sheets from the model and apply only the differences to HyperFormula. */
   private sync(): ExportedChange[] {
     const next = buildWorkbookSpec(this.model);

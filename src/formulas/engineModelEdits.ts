@@ -37,7 +37,9 @@ const indexingReshapes = (src: FactorSource, k: number, value: number | null): b
 type ParameterField =
   | 'phasing_calculation_start_date' | 'phasing_price_reference_date' | 'phasing_net_present_value_date'
   | 'phasing_calculation_end_date' | 'phasing_period' | 'interest_discount_rate_percentage' | 'vat_rate_percentage'
-  | 'interest_calculation_method' | 'profit_withdrawal_to_ncw_date';
+  | 'interest_calculation_method' | 'profit_withdrawal_to_ncw_date'
+  // calculation.md §8.1 (issue 37)
+  | 'opening_book_value';
 
 /** One edit of an input. Dates are `yyyy-mm-dd`; `null` clears a period value. */
 export type Edit =
@@ -55,7 +57,8 @@ export type Edit =
   | { kind: 'entryField'; entry: EntryKind; id: number; field: string; value: FieldValue }
   /** The same, as callers of the engine spelled it for the first two sections before `entryField` (the engine reads it as one). */
   | { kind: OlderFieldEdit; id: number; field: string; value: FieldValue }
-  | { kind: 'parameter'; field: ParameterField; value: string | number | boolean }
+  /** `null` clears the opening book value (absent = 0); the other fields refuse it. */
+  | { kind: 'parameter'; field: ParameterField; value: string | number | boolean | null }
   /** A parameter-set value: `label` null edits the base value (periods without a value follow it). */
   | { kind: 'setValue'; group: ParameterSetGroup; name: string; label: string | null; value: number | null }
   | { kind: 'space'; id: number; field: 'label' | 'value' | 'location'; value: string | number | null }
@@ -282,17 +285,19 @@ export abstract class EngineModelEdits {
   private applyParameter(e: Extract<Edit, { kind: 'parameter' }>, writes: CellWrite[]): Applied {
     this.touch(this.model.base_parameters, e.field);
     const bp = this.model.base_parameters as Record<string, unknown>;
-    this.inverse.push({ ...e, value: bp[e.field] as string | number | boolean });
+    this.inverse.push({ ...e, value: (bp[e.field] ?? null) as string | number | boolean | null });
     if (this.needsSync(e)) {
       // dates, the phasing period, the withdrawal flag and the interest method: the whole model is validated
       bp[e.field] = e.value;
       return 'sync';
     }
-    // the two rates
-    if (!isNum(e.value)) return problem(`base_parameters.${e.field}`, 'Voer een getal in.');
-    bp[e.field] = e.value;
+    // the two rates and the opening book value (which may be cleared)
+    const cleared = e.value === null && e.field === 'opening_book_value';
+    if (!isNum(e.value) && !cleared) return problem(`base_parameters.${e.field}`, 'Voer een getal in.');
+    if (cleared) delete bp[e.field];
+    else bp[e.field] = e.value;
     if (e.field === 'vat_rate_percentage') this.refreshWarnings(); // a residual value excl. VAT changes with it
-    writes.push({ sheet: SHEET.params, row: PARAMETER_ROWS[e.field as keyof typeof PARAMETER_ROWS], col: 1, raw: e.value });
+    writes.push({ sheet: SHEET.params, row: PARAMETER_ROWS[e.field as keyof typeof PARAMETER_ROWS], col: 1, raw: e.value ?? 0 });
     return 'ok';
   }
 

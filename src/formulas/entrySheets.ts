@@ -7,7 +7,7 @@ import { pctFormulaOnce } from '../model/percent.ts';
 import type { Period } from './periods.ts';
 import { FUTURE_INDEX_GROUP } from '../model/modelConstants.ts';
 import { entriesOf } from '../model/sections.ts';
-import type { AnyEntry, Estimate, EstimateTerm, EntryField, FieldValue, Fmt, SectionDescriptor } from '../model/section.ts';
+import { type AnyEntry, type Estimate, type EstimateTerm, type EntryField, type FieldValue, type Fmt, type SectionDescriptor, titleWithDates } from '../model/section.ts';
 import {
   BLOCKS,
   BLOCK_TITLE,
@@ -86,7 +86,7 @@ export function entrySheet(
   BLOCKS.forEach((b, i) => (blockStart[b] = first + i * n));
   const width = first + BLOCKS.length * n;
   const header: RawCell[] = [
-    ...inputs.map((c) => text(c.title)),
+    ...inputs.map((c) => text(titleWithDates(c.title, model.base_parameters))),
     ...COMPUTED.map((c) => text(c.title)),
     ...BLOCKS.flatMap((b) => periods.map((p) => text(`${BLOCK_TITLE[b]} ${p.label}`))),
   ];

@@ -49,3 +49,18 @@ describe('codes in Dutch words (issue 15)', () => {
     expect(rows).toContainEqual(['Groep parameterset', 'Indexing_FutureIndex', 'Toekomstige index']);
   });
 });
+
+describe('a title with the model\'s dates (issue 37)', () => {
+  it('is the same in the workbook as in the grid, with the model\'s dates in Dutch notation', async () => {
+    const m = structuredClone(example);
+    m.base_parameters.phasing_net_present_value_date = '2025-03-05';
+    m.base_parameters.phasing_price_reference_date = '2024-01-01';
+    const e = new GrexEngine(m);
+    const col = e.layout.sections.cost!.col.realised_before_start!;
+    expect(e.sheets.find((s) => s.name === COST_SECTION.sheet)!.rows[0]![col]).toBe("'Gerealiseerd vóór 01-01-2024 (prijspeil 05-03-2025)");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await exportXlsx(e)) as unknown as ArrayBuffer);
+    e.destroy();
+    expect(wb.getWorksheet(COST_SECTION.sheet)!.getCell(1, col + 1).value).toBe('Gerealiseerd vóór 01-01-2024 (prijspeil 05-03-2025)');
+  });
+});

@@ -14,6 +14,7 @@ import { ensureProgram } from '../../scripts/ensure.ts';
 import { readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
 import { wholeExploitation } from '../../test/formulas/largeModel.ts';
 import { a1 } from './workbookRefs.ts';
+import { rolloverModel } from './annual/rollover.ts';
 
 const workedPath = fileURLToPath(new URL('./examples/worked-example.model.json', import.meta.url));
 const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -29,6 +30,11 @@ function variants(): [string, ModelData][] {
   traditional.cost_estimate[0]!.bookvalue.bookvalue_items = [{ period: 'PER_01', value_type: 'Financeel', value: 200000 }];
   traditional.cost_estimate[0]!.estimate.date = '2019-03-31';
   traditional.cost_estimate[0]!.indexing.indexing_items = [{ period: 'PER_02', value_type: 'Procentueel', value: 4.5 }];
+  // calculation.md §8: a balance at the start and realised amounts, inputs the export's formulas use
+  traditional.base_parameters.opening_book_value = 250000;
+  traditional.cost_estimate[0]!.bookvalue.realised_before_start = 120000;
+  traditional.residential_construction[0]!.bookvalue.realised_before_start = 45000;
+  const example = (name: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../docs/examples/${name}.model.json`, import.meta.url)), 'utf8')) as ModelData;
   const random = fc.sample(arbModel, { seed: 4242, numRuns: 6 });
   return [
     ['traditional-withdrawal', traditional],
@@ -36,6 +42,9 @@ function variants(): [string, ModelData][] {
     // with the whole exploitation (issue 24): the new sheets' formulas recalculated by LibreOffice
     ['full-exploitation', JSON.parse(readFileSync(fileURLToPath(new URL('./examples/full-exploitation.model.json', import.meta.url)), 'utf8')) as ModelData],
     ['large', wholeExploitation()],
+    // §8b's model after its jaarovergang and §9b's model B: BBV on an opening book value
+    ['annual-2025', rolloverModel(example('annual-2024'), 2025).model],
+    ['variance-2025', example('variance-2025')],
     ...random.map((m, i): [string, ModelData] => [`random-${i + 1}`, m]),
   ];
 }

@@ -39,7 +39,7 @@ describe('workbook versus reference implementation', () => {
         try {
           const n = engine.layout.n;
           for (const [a, b, v] of edits) {
-            const kind = a % 6;
+            const kind = a % 8;
             const costs = engine.modelData.cost_estimate;
             const res = engine.modelData.residential_construction;
             const period = `PER_${String(1 + (b % n)).padStart(2, '0')}` as const;
@@ -63,6 +63,12 @@ describe('workbook versus reference implementation', () => {
             } else if (kind === 5 && costs.length) {
               const e = costs[b % costs.length]!;
               applyEdit({ kind: 'entryItem', entry: 'cost', id: e.id, list: 'indexing', period, value: (Math.abs(v) % 500) / 100 + 1.01 });
+            } else if (kind === 6 && res.length) {
+              // calculation.md §8.2: realised before the start, cleared now and then
+              const e = res[b % res.length]!;
+              expect(applyEdit({ kind: 'residentialField', id: e.id, field: 'realised_before_start', value: v % 4 ? v * 3.5 : null }).ok).toBe(true);
+            } else if (kind === 7) {
+              expect(applyEdit({ kind: 'parameter', field: 'opening_book_value', value: v % 5 ? (v - 30_000) * 11.5 : null }).ok).toBe(true);
             }
           }
           const m = engine.modelData;

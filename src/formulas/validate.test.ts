@@ -86,6 +86,22 @@ describe('model data validation', () => {
     expect(paths).toEqual(['base_parameters.phasing_calculation_start_date', 'base_parameters.interest_calculation_method']);
   });
 
+  it('takes the opening book value and each entry\'s realised amount as optional amounts, with a Dutch message on the field (calculation.md §8)', () => {
+    const m = worked();
+    expect(problemsOf(m)).toEqual([]);
+    m.base_parameters.opening_book_value = -125000.5;
+    m.cost_estimate[0]!.bookvalue.realised_before_start = 0;
+    m.residential_construction[0]!.bookvalue.realised_before_start = null;
+    expect(problemsOf(m)).toEqual([]);
+    const bad = m as unknown as { base_parameters: Record<string, unknown>; cost_estimate: { bookvalue: Record<string, unknown> }[] };
+    bad.base_parameters.opening_book_value = '500.000';
+    bad.cost_estimate[0]!.bookvalue.realised_before_start = '1e3';
+    expect(problemsOf(bad)).toEqual([
+      { path: 'base_parameters.opening_book_value', message: 'Ongeldige invoer: verwacht getal, ontving string' },
+      { path: 'cost_estimate[0].bookvalue.realised_before_start', message: 'Ongeldige invoer: verwacht getal, ontving string' },
+    ]);
+  });
+
   it('never throws, whatever it is given', () => {
     fc.assert(
       fc.property(fc.anything(), (x) => {

@@ -63,11 +63,12 @@ const PARAMETER_CELLS: [keyof typeof PARAMETER_ROWS, string, (c: BuildContext) =
   ['interest_calculation_method', 'Renteberekeningsmethode', (c) => text(c.bp.interest_calculation_method)],
   ['profit_withdrawal_to_ncw_date', 'Winstneming naar NCW-datum', (c) => c.bp.profit_withdrawal_to_ncw_date],
   ['periodCount', 'Aantal perioden', (c) => c.n],
+  ['opening_book_value', 'Boekwaarde per startdatum (saldo gerealiseerd)', (c) => c.bp.opening_book_value ?? 0],
 ];
 
 function parametersSheet(c: BuildContext): SheetSpec {
   const R = PARAMETER_ROWS;
-  const rows: RawCell[][] = Array.from({ length: R.periodCount + 1 }, () => [null, null]);
+  const rows: RawCell[][] = Array.from({ length: Math.max(...Object.values(R)) + 1 }, () => [null, null]);
   rows[0] = [text('Parameter'), text('Waarde')];
   for (const [key, title, value] of PARAMETER_CELLS) rows[R[key]] = [text(title), value(c)];
   const fmt = (r: number): Fmt | undefined =>
@@ -79,7 +80,9 @@ function parametersSheet(c: BuildContext): SheetSpec {
           ? 'pct'
           : r === R.periodsPerYear || r === R.periodCount
             ? 'int'
-            : undefined;
+            : r === R.opening_book_value
+              ? 'money'
+              : undefined;
   return { name: SHEET.params, rows, fmt: (r, col) => (col === 1 ? fmt(r) : 'text'), frozenRows: 1, frozenCols: 1, widths: [30, 22] };
 }
 
@@ -286,7 +289,8 @@ function overviewSheet(
       if (after && k < kN) continue;
       const c = overviewCol(k);
       const C = (row: number) => a1(c, row);
-      const balanceAt = (kk: number) => (kk === 0 ? '0' : a1(overviewCol(kk), after && kk < kN ? O.balanceBefore : balance));
+      // B(0) is the opening book value (§8.1): BBV's periods before the first 1 January take it as their 1 January balance
+      const balanceAt = (kk: number) => (kk === 0 ? PARAMETER_REFS.openingBookValue : a1(overviewCol(kk), after && kk < kN ? O.balanceBefore : balance));
       const Bp = balanceAt(k - 1);
       const jan1 = balanceAt(firstOfYear(k) - 1);
       const M = `(${Bp}+${C(O.net)}/2)`;
@@ -294,7 +298,7 @@ function overviewSheet(
       const credit = C(O.creditPeriod);
       rows[interest]![c] =
         method === 'BBV' ? `=${jan1}*${debit}` : method === 'Traditional' ? `=${Bp}*IF(${Bp}>0,${debit},${credit})` : `=${M}*IF(${M}>0,${debit},${credit})`;
-      rows[balance]![c] = `=${k === 1 ? '' : `${Bp}+`}${C(interest)}+${C(O.net)}${after && k === kN ? `+${C(O.withdrawal)}` : ''}`;
+      rows[balance]![c] = `=${Bp}+${C(interest)}+${C(O.net)}${after && k === kN ? `+${C(O.withdrawal)}` : ''}`;
     }
   };
   const annualRate = (setRowOf: number | undefined, k: number) =>
@@ -343,8 +347,9 @@ function resultSheet({ bp, n }: BuildContext, entrySheets: Record<EntryKind, Ent
   const cells: [keyof typeof R, RawCell][] = [
     ['ewBeforeWithdrawal', `=-${overview(lastPeriod, O.balanceBefore)}`],
     ['ncwBeforeWithdrawal', `=${B(R.ewBeforeWithdrawal)}/${disc}`],
-    ['totalCosts', `=${overview(OVERVIEW_TOTAL_COL, O.costs)}`],
-    ['totalRevenues', `=${overview(OVERVIEW_TOTAL_COL, O.revenues)}`],
+    // the realised amounts before the start count in the totals as in the booked ones (§8.2)
+    ['totalCosts', `=${overview(OVERVIEW_TOTAL_COL, O.costs)}+${sumTotal(layoutsOf(entrySheets, 'out'), 'realised_before_start')}`],
+    ['totalRevenues', `=${overview(OVERVIEW_TOTAL_COL, O.revenues)}+${sumTotal(layoutsOf(entrySheets, 'in'), 'realised_before_start')}`],
     ['bookedCosts', `=${sumTotal(layoutsOf(entrySheets, 'out'), 'totalBooked')}`],
     ['bookedRevenues', `=${sumTotal(layoutsOf(entrySheets, 'in'), 'totalBooked')}`],
     ['poc', `=IF(OR(${B(R.totalCosts)}=0,${B(R.totalRevenues)}=0),0,(${B(R.bookedCosts)}/${B(R.totalCosts)})*(${B(R.bookedRevenues)}/${B(R.totalRevenues)}))`],

@@ -56,6 +56,8 @@ export const PARAMETER_ROWS = {
   interest_calculation_method: 18,
   profit_withdrawal_to_ncw_date: 19,
   periodCount: 20,
+  /** Boekwaarde per startdatum, B(0) (calculation.md §8.1; issue 37: a base-parameter input). */
+  opening_book_value: 21,
 } as const;
 
 /** Rows (0-based) of the Perioden sheet; periods in columns B…. */

@@ -127,15 +127,18 @@ export const periodRef = (sheet: string, col: number, row: number) => a1(col, ro
  * Procentueel values, the cells that exist one by one (`=CV3+CX3+CY3`). A range over empty cells
  * costs HyperFormula a graph vertex per empty cell (in the large model once 55k of them), a SUM over
  * the runs of filled cells a range vertex per run and a parse per pattern of runs; a chain of
- * references needs neither (formulaShapeCache.ts builds it without the parser). At most 80 cells.
+ * references needs neither (formulaShapeCache.ts builds it without the parser). At most 80 cells (81 booked).
  */
 export function entryTotalFormula(lay: EntrySheetLayout, cells: RawCell[], row: number, n: number, amount: keyof typeof AMOUNT_BLOCKS): string {
-  let sum = '';
   const r = String(row + 1);
+  // Totaal geboekt starts with what was realised before the start (calculation.md §8.2), so A deducts both.
+  const realised = amount === 'booked' ? `=${colName(lay.col.realised_before_start!)}${r}` : '';
+  let sum = realised;
   for (const block of AMOUNT_BLOCKS[amount]) {
     for (let c = lay.blockStart[block], end = c + n; c < end; c++) if (cells[c] != null) sum += (sum ? '+' : '=') + colName(c) + r;
   }
-  return sum || '=0';
+  // (`=N2` alone over an empty cell is empty in HyperFormula, 0 in Excel: `+0` makes it a number in both)
+  return sum === realised && realised ? `${realised}+0` : sum || '=0';
 }
 /**
  * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist (up to
@@ -176,6 +179,7 @@ export const PARAMETER_REFS = {
   discount: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.discountFraction),
   vat: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.vatFraction),
   withdrawal: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.profit_withdrawal_to_ncw_date),
+  openingBookValue: absoluteRef(SHEET.params, 1, PARAMETER_ROWS.opening_book_value),
 };
 
 export function itemMap(items: PeriodItem[]): Map<number, PeriodItem> {

@@ -148,6 +148,11 @@ export const BaseParameters = z.object({
   space_usage: z.array(SpaceUsageRow),
   /** Bruto plangebied in m²: the version region's area taken over from the map (issue 23); absent: the main structure's total. */
   gross_area: z.number().nonnegative().nullish(),
+  /**
+   * Boekwaarde per startdatum (calculation.md §8.1): the balance at S as the ledger shows it, the sign of B
+   * (positive: more spent than received); absent = 0. The engine's B(0). (Issue 37: a base-parameter field.)
+   */
+  opening_book_value: Num.nullish(),
 });
 export type BaseParameters = z.infer<typeof BaseParameters>;
 
@@ -174,7 +179,14 @@ const Phasing = z.object({
 });
 type Phasing = z.infer<typeof Phasing>;
 
-const BookValue = z.object({ bookvalue_items: z.array(PeriodItem) });
+const BookValue = z.object({
+  bookvalue_items: z.array(PeriodItem),
+  /**
+   * Gerealiseerd vóór de startdatum (calculation.md §8.2), in euros at the price level of N; absent = 0. Inside
+   * the opening book value, so never a cash flow again: it counts in A, in "totaal geboekt" and in POC. (Issue 37.)
+   */
+  realised_before_start: Num.nullish(),
+});
 type BookValue = z.infer<typeof BookValue>;
 
 const CostEstimate = z.object({

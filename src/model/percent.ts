@@ -20,5 +20,6 @@ export const pctFormulaOnce = (x: string) => `IF(${x}<=1,${x},${x}/100)`;
  */
 export function inNotationOf(fraction: number, existing: number | null | undefined): number {
   const scaled = Math.round(fraction * 100 * 1e10) / 1e10;
-  return existing != null && existing > 1 && scaled > 1 ? scaled : fraction;
+  // a fraction above 1 (a share over 100 %) reads back only in the ×100 notation
+  return (existing != null && existing > 1 && scaled > 1) || fraction > 1 ? scaled : fraction;
 }

@@ -7,6 +7,7 @@
 import type { BaseParameters, CostEntry, NonResidentialEntry, OtherRevenueEntry, PhaseEntry, ResidentialEntry, SpaceUsageLocation } from './modelData.ts';
 import type { ZodType } from 'zod';
 import { DEFAULT_PRICE_INDEX } from './modelConstants.ts';
+import { formatDutchDate } from '../lib/dutchNumber.ts';
 
 /** A section's own word for itself ('cost', 'residential', …): its descriptor's `kind`. */
 export type EntryKind = string;
@@ -57,10 +58,21 @@ export interface GridHint {
   period?: 'UITGANGSPUNT';
 }
 
+/** The model's dates a field's title may name (`<startdatum>`), shown in Dutch notation: the base parameter of each. */
+export const TITLE_DATES = { '<startdatum>': 'phasing_calculation_start_date', '<NCW-datum>': 'phasing_net_present_value_date' } as const;
+const TITLE_DATE = /<startdatum>|<NCW-datum>/g;
+/** A title with the model's dates in it ('Gerealiseerd vóór 01-01-2024 (…)'). */
+export const titleWithDates = (title: string, bp: BaseParameters) =>
+  title.replace(TITLE_DATE, (d) => formatDutchDate(bp[TITLE_DATES[d as keyof typeof TITLE_DATES]]));
+/** A title's text and the dates it names, in order (the workbook writes the dates as cells of Uitgangspunten). */
+export function titleParts(title: string): { texts: string[]; dates: (typeof TITLE_DATES)[keyof typeof TITLE_DATES][] } {
+  return { texts: title.split(TITLE_DATE), dates: (title.match(TITLE_DATE) ?? []).map((d) => TITLE_DATES[d as keyof typeof TITLE_DATES]) };
+}
+
 /** One field of an entry: a column of its section's sheet in the workbook and, with `grid`, of the tool's grids. */
 export interface EntryField<E = AnyEntry> {
   key: string;
-  /** The one Dutch title: the workbook's header and the grids'. */
+  /** The one Dutch title: the workbook's header and the grids'; it may name the model's dates (TITLE_DATES). */
   title: string;
   fmt: Fmt;
   /** The workbook's column width (characters). */
@@ -187,7 +199,8 @@ export function headFields<E extends AnyEntry>(): EntryField<E>[] {
 
 /**
  * The fields every entry ends with: its price index (fixed by the section unless `priceIndex` says how to
- * edit it), standard index, category, phasing method and window, and its own base index. `category` names
+ * edit it), standard index, category, phasing method and window, its own base index and what was realised
+ * before the start. `category` names
  * the grids that show the category besides Fasering, `after` where it goes in them.
  */
 export function tailFields<E extends AnyEntry>(o: {
@@ -225,6 +238,16 @@ export function tailFields<E extends AnyEntry>(o: {
       key: 'indexBase', title: 'Eigen index (uitgangspunt)', fmt: 'pct', width: 10, type: 'number', nullable: true,
       get: (e) => e.indexing.indexing_items.find((it) => it.period === 'UITGANGSPUNT')?.value ?? null,
       grid: { in: ['indexing'], kind: 'pct', width: 100, period: 'UITGANGSPUNT' },
+    },
+    // calculation.md §8.2 (issue 37): euros at the NCW date's price level, inside the opening book value; cleared means absent (= 0)
+    {
+      key: 'realised_before_start', title: 'Gerealiseerd vóór <startdatum> (prijspeil <NCW-datum>)', fmt: 'money', width: 14, type: 'number', nullable: true,
+      get: (e) => e.bookvalue.realised_before_start ?? null,
+      set: (e, v) => {
+        if (v === null) delete e.bookvalue.realised_before_start;
+        else e.bookvalue.realised_before_start = v as number;
+      },
+      grid: { in: ['bookvalue'], kind: 'money', width: 230 },
     },
   ];
 }

@@ -202,12 +202,12 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     const timeouts: (number | undefined)[] = [];
     const t = { ...toaster(), error: (m: string, timeout?: number) => void (timeouts.push(timeout), t.said.push(m)) };
     const book = bookValueSheet(s, 'cost', new Map());
-    // Columns 2 and 3 are 2024 (the NCW date's period) and 2025.
-    applyCellChanges(s, t, book, [{ row: 0, col: 2, value: '1.000' }, { row: 0, col: 3, value: '2.000' }]);
+    // Columns 3 and 4 are 2024 (the NCW date's period) and 2025 (after Omschrijving, Gerealiseerd vóór …, Soort).
+    applyCellChanges(s, t, book, [{ row: 0, col: 3, value: '1.000' }, { row: 0, col: 4, value: '2.000' }]);
     expect(s.model!.cost_estimate[0]!.bookvalue.bookvalue_items).toEqual([{ period: 'PER_01', value_type: 'Financeel', value: 1000 }]);
     expect(t.said).toEqual(['De startdatum van periode 2025 (01-01-2025) ligt na de NCW-datum (01-01-2024); boek alleen in perioden tot en met die van de NCW-datum.']);
     expect(timeouts).toEqual([10_000]);
-    expect(book.toEdits(0, 3, '')).toEqual([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_02', value: null, valueType: 'Financeel' }]);
+    expect(book.toEdits(0, 4, '')).toEqual([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_02', value: null, valueType: 'Financeel' }]);
   });
 
   it("under BBV the interest panel says that 'Rente positief saldo' does not count (issue 35 item 9)", async () => {
@@ -273,6 +273,31 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     applyCellChanges(s, t2, phasing, none.cells.map(([row, col, value]) => ({ row, col, value })), { notice: lostPasteNotice(none.lost) });
     expect(t2.said).toEqual(['2 geplakte waarden zijn niet overgenomen: ze vielen buiten de tabel of op berekende cellen.']);
     expect(s.canUndo).toBe(before);
+  });
+
+  it('the book-value grid shows what was realised before the start as an input, titled with the model\'s dates; editing it changes A and the results (issue 37)', async () => {
+    const s = await store();
+    const book = bookValueSheet(s, 'cost', new Map());
+    const col = book.columns.findIndex((c) => c.key === 'realised_before_start');
+    expect(col).toBe(1);
+    // the worked example: start 01-01-2024, NCW date 01-01-2024
+    expect(book.columns[col]).toMatchObject({ title: 'Gerealiseerd vóór 01-01-2024 (prijspeil 01-01-2024)', kind: 'money' });
+    expect(book.data[0]![col]).toBeNull();
+    const before = { ...s.results!.entries.cost![0]! };
+    const { bookedCosts, totalCosts } = s.results!;
+    applyCellChanges(s, toaster(), book, [{ row: 0, col, value: '250.000' }]);
+    expect(s.model!.cost_estimate[0]!.bookvalue.realised_before_start).toBe(250_000);
+    const after = s.results!.entries.cost![0]!;
+    expect(after.totalBooked).toBe(before.totalBooked + 250_000);
+    expect(after.amountAtNcw).toBe(before.amountAtNcw - 250_000);
+    expect(after.residualToPhase).toBe(before.residualToPhase - 250_000);
+    // calculation.md §8.2: booked and total costs both count it (POC)
+    expect([s.results!.bookedCosts, s.results!.totalCosts]).toEqual([bookedCosts + 250_000, totalCosts + 250_000]);
+    expect(bookValueSheet(s, 'cost', new Map()).data[0]![col]).toBe(250_000);
+    // cleared, it is absent again (= 0)
+    applyCellChanges(s, toaster(), bookValueSheet(s, 'cost', new Map()), [{ row: 0, col, value: '' }]);
+    expect(s.model!.cost_estimate[0]!.bookvalue).not.toHaveProperty('realised_before_start');
+    expect(s.results!.entries.cost![0]!.amountAtNcw).toBe(before.amountAtNcw);
   });
 
   it("the book-value grid's Soort shows the word 'Financieel', not the data's code 'Financeel' (issue 25 item 14)", async () => {

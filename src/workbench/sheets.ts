@@ -2,7 +2,7 @@
 // engine edit. No React, no DOM: the <Sheet> component renders these, the tests read them.
 import { type Edit, fieldEdit, phasingMethodEdits } from '../formulas/engineModelEdits.ts';
 import { entriesOf, entryLabelProblem, fieldOf, sectionOf } from '../model/sections.ts';
-import type { AnyEntry, ChoiceSource, EntryField, EntryGrid, EntryKind, GridKind, MethodGrid, SectionDescriptor } from '../model/section.ts';
+import { type AnyEntry, type ChoiceSource, type EntryField, type EntryGrid, type EntryKind, type GridKind, type MethodGrid, type SectionDescriptor, titleWithDates } from '../model/section.ts';
 import { COMPUTED_TITLES, type ComputedField, type EntrySummary, nominalTotal } from '../model/results.ts';
 import type { FormulaList } from '../formulas/cellFormulas.ts';
 import type { ModelData, ParameterSetGroup, PeriodCode, ValueType } from '../model/modelData.ts';
@@ -300,7 +300,7 @@ function gridColumns(store: WorkbenchStore, kind: EntryKind, grid: EntryGrid, ow
   const section = sectionOf(kind);
   const toCol = (f: EntryField<AnyEntry>): Col => {
     const g = f.grid!;
-    return { key: f.key, title: f.title, kind: g.kind, width: g.width, ...(g.period ? { period: g.period } : {}), ...(g.choices ? choicesOf(m, section, g.choices) : {}) };
+    return { key: f.key, title: titleWithDates(f.title, m.base_parameters), kind: g.kind, width: g.width, ...(g.period ? { period: g.period } : {}), ...(g.choices ? choicesOf(m, section, g.choices) : {}) };
   };
   const label = fieldOf(section, 'label')!;
   const cols: Col[] = [{ ...toCol(label), ...(grid === postsGrid(section) ? {} : { readOnly: true }) }];

@@ -102,6 +102,8 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
       for (let k = 1; k <= n; k++) if (I(9) < 2) out.push({ period: periodCode(k), value_type: 'Procentueel', value: R() });
       return out;
     };
+    // what a third of the entries realised before the start (calculation.md §8.2), some of it a refund
+    const realised = (scale: number) => (I(9) < 3 ? { realised_before_start: cents(((I(100000) - 10000) / 100) * scale * 3) } : {});
     const priceDate = () => iso(toSerial(N) - I(365 * 6));
     const cost_estimate: CostEntry[] = Array.from({ length: g.nCost }, (_, i) => {
       const w = window();
@@ -111,7 +113,7 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
         estimate: { amount: 1 + I(500), unit: 'Item', price: cents(I(500000) / 100 + 1), date: I(9) < 2 ? N : priceDate(), index_type: I(9) < 7 ? 'CPI' : 'BDB' },
         indexing: { standard_index: I(9) < 7 ? 'Kostenstijging' : 'Grondprijzen', indexing_items: indexItems() },
         phasing: { phasing_section_type: 'Verwerving', phasing_method: 'Financeel', start_date: w.start, end_date: w.end, phasing_items: items(w.a, w.b, true, 10) },
-        bookvalue: { bookvalue_items: items(1, n, true, 1).filter(() => I(9) < 3) },
+        bookvalue: { bookvalue_items: items(1, n, true, 1).filter(() => I(9) < 3), ...realised(1) },
       };
     });
     const methods = ['LandShare', 'PlotPrice', 'PricePerSquareMeter', 'Residual'] as const;
@@ -133,7 +135,7 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
         residual_data: method === 'Residual' ? { von_incl_vat: cents(200000 + I(400000)), building_costs: cents(80000 + I(300000)), additional_costs_percentage: I(9) < 3 ? I(30) / 100 : I(30) } : null,
         indexing: { standard_index: I(9) < 8 ? 'Opbrengstenstijging' : 'Grondprijzen', indexing_items: indexItems() },
         phasing: { phasing_section_type: 'Woningbouw', phasing_method: 'percentage', start_date: w.start, end_date: w.end, phasing_items: items(w.a, w.b, true, 40) },
-        bookvalue: { bookvalue_items: items(1, n, true, 5).filter(() => I(9) < 3) },
+        bookvalue: { bookvalue_items: items(1, n, true, 5).filter(() => I(9) < 3), ...realised(5) },
       };
     });
     const nonResCategories = ['Bedrijven', 'Kantoren', 'Detailhandel', 'Horeca', 'Maatschappelijk', 'OverigVastgoed'] as const;
@@ -152,7 +154,7 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
         residual_data: method === 'Residual' ? { value_excl_vat: cents(300000 + I(900000)), building_costs: cents(100000 + I(700000)), additional_costs_percentage: I(25) } : null,
         indexing: { standard_index: I(9) < 8 ? 'Opbrengstenstijging' : 'Grondprijzen', indexing_items: indexItems() },
         phasing: { phasing_section_type: nonResCategories[I(5)]!, phasing_method: 'percentage', start_date: w.start, end_date: w.end, phasing_items: items(w.a, w.b, true, 30) },
-        bookvalue: { bookvalue_items: items(1, n, true, 5).filter(() => I(9) < 3) },
+        bookvalue: { bookvalue_items: items(1, n, true, 5).filter(() => I(9) < 3), ...realised(5) },
       };
     });
     const other_revenues: OtherRevenueEntry[] = Array.from({ length: g.nOther }, (_, i) => {
@@ -164,7 +166,7 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
         estimate: { amount: 1, unit: 'Item', price: cents(I(5000000) / 10 + 1), date: I(9) < 2 ? N : priceDate(), index_type: 'CPI' },
         indexing: { standard_index: 'Opbrengstenstijging', indexing_items: indexItems() },
         phasing: { phasing_section_type: (['Subsidie', 'BijdrageDerden', 'Exploitatiebijdrage', 'OverigeOpbrengst'] as const)[I(3)]!, phasing_method: 'Financeel', start_date: w.start, end_date: w.end, phasing_items: items(w.a, w.b, true, 20) },
-        bookvalue: { bookvalue_items: items(1, n, true, 2).filter(() => I(9) < 3) },
+        bookvalue: { bookvalue_items: items(1, n, true, 2).filter(() => I(9) < 3), ...realised(2) },
       };
     });
     const locations = ['main_structure_paving', 'public_space_green', 'net_area_marketable_residential', 'excluded_or_to_be_maintained'] as const;
@@ -188,6 +190,8 @@ export const arbModel: fc.Arbitrary<ModelData> = fc
         space_usage: Array.from({ length: I(4) }, (_, i) => ({ id: i + 1, label: `Vlak ${i + 1}`, value: I(50000), location: locations[I(3)]! })),
         // the version region's m² taken over from the map, in half the models (issue 23)
         ...(I(1) ? { gross_area: I(90000) } : {}),
+        // the balance at the start (§8.1) in two models of five, either sign
+        ...(I(9) < 4 ? { opening_book_value: cents((I(1_000_000) - 400_000) * 3.7) } : {}),
       },
       cost_estimate,
       residential_construction,

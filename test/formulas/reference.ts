@@ -97,11 +97,13 @@ export function referenceCalculate(model: ModelData): RefResults {
     phasing: PeriodItem[],
     booking: PeriodItem[],
     indexing: PeriodItem[],
+    realised: number,
     indexed = true,
   ): RefEntry => {
     const booked = new Array<number>(n).fill(0);
     for (const it of booking) booked[periodIndex(it.period) - 1]! += it.value_type === 'Procentueel' ? pct(it.value) * estimate : it.value;
-    const totalBooked = booked.reduce((a, b) => a + b, 0);
+    // §8.2: totaal geboekt = realised before the start + booked; A deducts both
+    const totalBooked = booked.reduce((a, b) => a + b, realised);
     const h = indexed ? hist(parseYmd(date), indexType) : 1;
     const A = round2(estimate * h - totalBooked);
     const phased = new Array<number>(n).fill(0);
@@ -133,6 +135,7 @@ export function referenceCalculate(model: ModelData): RefResults {
       e.phasing.phasing_items,
       e.bookvalue.bookvalue_items,
       e.indexing.indexing_items,
+      e.bookvalue.realised_before_start ?? 0,
     ),
   );
   const residentialEntries = model.residential_construction.map((e) => {
@@ -152,6 +155,7 @@ export function referenceCalculate(model: ModelData): RefResults {
       e.phasing.phasing_items,
       e.bookvalue.bookvalue_items,
       e.indexing.indexing_items,
+      e.bookvalue.realised_before_start ?? 0,
     );
   });
 
@@ -164,13 +168,14 @@ export function referenceCalculate(model: ModelData): RefResults {
     else if (e.calculation_method === 'Residual' && e.residual_data) est = residual(e.amount, e.residual_data.value_excl_vat, e.residual_data);
     return entry(
       e.id, est, e.calculation_date, DEFAULT_PRICE_INDEX, e.indexing.standard_index ?? DEFAULT_REVENUE_INDEX,
-      e.phasing.phasing_items, e.bookvalue.bookvalue_items, e.indexing.indexing_items,
+      e.phasing.phasing_items, e.bookvalue.bookvalue_items, e.indexing.indexing_items, e.bookvalue.realised_before_start ?? 0,
     );
   });
   const otherRevenueEntries = (model.other_revenues ?? []).map((e) =>
     entry(
       e.id, e.estimate.amount * e.estimate.price, e.estimate.date, e.estimate.index_type ?? DEFAULT_PRICE_INDEX,
-      e.indexing.standard_index ?? DEFAULT_REVENUE_INDEX, e.phasing.phasing_items, e.bookvalue.bookvalue_items, e.indexing.indexing_items, e.indexed !== false,
+      e.indexing.standard_index ?? DEFAULT_REVENUE_INDEX, e.phasing.phasing_items, e.bookvalue.bookvalue_items, e.indexing.indexing_items,
+      e.bookvalue.realised_before_start ?? 0, e.indexed !== false,
     ));
 
   const sumK = (list: RefEntry[], k: number) => list.reduce((a, e) => a + e.booked[k]! + e.nominal[k]!, 0);
@@ -190,8 +195,9 @@ export function referenceCalculate(model: ModelData): RefResults {
   const chain = (withdrawal: number) => {
     const interest: number[] = [];
     const balance: number[] = [];
-    let B = 0;
-    let jan1 = 0;
+    // §8.1: B(0) is the opening book value, also the 1 January balance of the periods before the first 1 January
+    let B = bp.opening_book_value ?? 0;
+    let jan1 = B;
     for (let k = 0; k < n; k++) {
       if (k > 0 && periods[k]!.year !== periods[k - 1]!.year) jan1 = B;
       let I: number;
@@ -211,8 +217,10 @@ export function referenceCalculate(model: ModelData): RefResults {
   const c0 = chain(0);
   const ew0 = -c0.balance[n - 1]!;
   const ncw0 = ew0 / discount;
-  const totalCosts = costs.reduce((a, b) => a + b, 0);
-  const totalRevenues = revenues.reduce((a, b) => a + b, 0);
+  // §8.2: the realised amounts count in the totals as in the booked ones
+  const realised = (list: { bookvalue: { realised_before_start?: number | null } }[]) => list.reduce((a, e) => a + (e.bookvalue.realised_before_start ?? 0), 0);
+  const totalCosts = costs.reduce((a, b) => a + b, 0) + realised(model.cost_estimate);
+  const totalRevenues = revenues.reduce((a, b) => a + b, 0) + realised([...model.residential_construction, ...(model.non_residential_construction ?? []), ...(model.other_revenues ?? [])]);
   const bookedCosts = costEntries.reduce((a, e) => a + e.totalBooked, 0);
   const bookedRevenues = [...residentialEntries, ...nonResidentialEntries, ...otherRevenueEntries].reduce((a, e) => a + e.totalBooked, 0);
   const poc = totalCosts === 0 || totalRevenues === 0 ? 0 : (bookedCosts / totalCosts) * (bookedRevenues / totalRevenues);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appUser, categoryAttachment, client, phase, storedFile, subregion, templateModel, typeProject } from './tenancy.ts';
 import { ATTACHMENT_TYPES, MODEL_PLATFORMS, ROLES, stamp } from './columns.ts';
 
@@ -42,6 +42,14 @@ export const versionModel = pgTable('version_model', {
   createdBy: userRef(),
   timestampLastModified: stamp(),
   lastModifiedBy: userRef(),
+  /**
+   * 'Vastgesteld door de raad' (issue 37.4): the council's date (yyyy-mm-dd), its note, and who marked it
+   * when. All four null when not vastgesteld; while set, the version's models stay frozen.
+   */
+  adoptedOn: date({ mode: 'string' }),
+  adoptedNote: text(),
+  adoptedBy: userRef(),
+  adoptedAt: timestamp({ withTimezone: true, mode: 'date' }),
 }, (t) => [uniqueIndex('version_model_project_name_key').on(t.projectId, sql`lower(${t.name})`)]);
 
 export const model = pgTable('model', {
@@ -56,6 +64,8 @@ export const model = pgTable('model', {
   modelData: jsonb(),
   /** Bumped on every save of the model data: the optimistic-concurrency token. */
   dataVersion: integer().notNull().default(0),
+  /** The model a jaarovergang made this one from (issue 37.3): the verschillenanalyse's default comparison. */
+  rolledOverFromModelId: integer().references((): AnyPgColumn => model.id, { onDelete: 'set null' }),
   createdAt: stamp(),
   createdBy: userRef(),
   timestampLastModified: stamp(),

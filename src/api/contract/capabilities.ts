@@ -42,7 +42,12 @@ export const ProjectCapabilities = RowCapabilities.extend({
   can_see_rights: z.boolean(),
 });
 
-export const VersionCapabilities = RowCapabilities;
+export const VersionCapabilities = RowCapabilities.extend({
+  /** Mark it 'Vastgesteld door de raad', and withdraw the mark (project ADM; issue 37.4). */
+  can_adopt: z.boolean(),
+  /** 'Jaarovergang…': roll the version over into a new one (can_edit; frozen versions too; issue 37.3). */
+  can_roll_over: z.boolean(),
+});
 
 /**
  * On a model row `can_edit` is about rights (info, delete, duplicate); a frozen model still refuses

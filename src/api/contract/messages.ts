@@ -204,3 +204,22 @@ export const WORK_GATE_MESSAGES: Record<WorkGate, string> = {
   terms_not_accepted: 'Accepteer eerst de gebruiksvoorwaarden om verder te gaan.',
   password_change_required: 'U bent ingelogd met een tijdelijk wachtwoord. Wijzig uw wachtwoord om verder te gaan.',
 };
+
+// The annual cycle (issue 37): 'Vastgesteld door de raad' and the jaarovergang of a version.
+export const ADOPTION_MESSAGES = {
+  date: 'Vul de datum van vaststelling in.',
+  future: 'De datum van vaststelling mag niet in de toekomst liggen.',
+  noteLength: (max: number) => `Gebruik voor de toelichting maximaal ${max} tekens.`,
+  /** 423: a model of a vastgestelde version cannot be unfrozen, and no model can be added to or moved into it. */
+  frozen: 'Deze versie is vastgesteld door de raad; de rekenmodellen blijven vergrendeld. Trek eerst de vaststelling in.',
+  notAdopted: 'Deze versie is niet vastgesteld.',
+} as const;
+export const ROLLOVER_MESSAGES = {
+  year: 'Vul een geldig boekjaar in.',
+  /** 409: another jaarovergang of this version is running. */
+  busy: 'Er loopt al een jaarovergang van deze versie. Probeer het straks opnieuw.',
+  /** 400: the version has no model to roll over. */
+  empty: 'Deze versie heeft geen rekenmodellen.',
+  /** A model's refusal, prefixed with its name so that the user knows which model refuses. */
+  ofModel: (name: string, problem: string) => `Rekenmodel '${name}': ${problem}`,
+} as const;

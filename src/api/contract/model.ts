@@ -44,6 +44,8 @@ export const ModelItem = z.object({
   open_by_current_user: z.boolean(),
   /** The model's version has feature areas (map data): opening a spreadsheet model asks for them. */
   has_map_data: z.boolean(),
+  /** The model a jaarovergang made this one from (issue 37.3), null for none or when that model is gone. */
+  rolled_over_from_model_id: z.number().nullable(),
   ...ModelCapabilities.shape,
 });
 export type ModelItem = z.infer<typeof ModelItem>;

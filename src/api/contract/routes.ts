@@ -63,6 +63,9 @@ export const routes = {
     remove: del('/api/manager/version-model/:id/'),
     duplicate: get('/api/manager/version-model/:id/duplicate/'),
     move: post('/api/manager/version-model/:id/move/'),
+    adopt: post('/api/manager/version-model/:id/adopt/'),
+    withdrawAdoption: del('/api/manager/version-model/:id/adopt/'),
+    rollover: post('/api/manager/version-model/:id/rollover/'),
   },
   models: {
     list: get('/api/manager/model/'),

@@ -1,10 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, DialogBody, DialogFooter, Icon, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { Dialog } from '../../app/Dialog.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import type { Model } from '../../api/models.ts';
+import type { Version } from '../../api/versions.ts';
+import { AdoptDialog, RolloverDialog, adoptedText } from './AnnualDialogs.tsx';
 import { ProjectFilterBar } from '../shared/ProjectFilterBar.tsx';
 import { Column } from '../shared/Column.tsx';
 import { projectsStoreOf, type ProjectsStore } from './ProjectsStore.ts';
@@ -100,37 +102,54 @@ const VersionsColumn = observer(function VersionsColumn({ store }: { store: Proj
   const { screen } = useRoot();
   const edit = store.canEditSelected;
   const project = store.selectedProject;
+  const [annual, setAnnual] = useState<{ kind: 'adopt' | 'rollover'; version: Version } | null>(null);
+  const done = (versionId: number) => {
+    setAnnual(null);
+    store.focus({ projectId: project?.id, versionId });
+    void store.load();
+  };
   return (
-    <Column
-      title="Versies"
-      addLabel="Versie toevoegen"
-      onAdd={edit && project ? () => screen.navigate('Projects_NewVersionModel', { projectId: project.id }) : undefined}
-      loading={store.loadingVersions}
-      empty={!project ? 'Selecteer een project.' : !store.loadingVersions && store.versions.length === 0 ? 'Geen versies.' : null}
-    >
-      {store.versions.map((v) => {
-        const info = () => screen.navigate('Projects_VersionModelInfo', { versionId: v.id });
-        return (
-          <Row
-            key={v.id}
-            name={v.name}
-            sub={v.phaseName ?? undefined}
-            selected={v.id === store.selectedVersionId}
-            icons={v.frozen ? <Icon icon="lock" aria-label="Vergrendeld" title="Vergrendeld" /> : undefined}
-            onClick={() => void store.selectVersion(v.id)}
-            onInfo={info}
-            menu={(
-              <>
-                <MenuItem text="Meer info" onClick={info} />
-                <MenuItem text="Dupliceren" disabled={!v.canEdit} onClick={() => void store.duplicate('version', v.id)} />
-                <MenuItem text="Verplaatsen" disabled={!v.canEdit} onClick={() => store.openMove('version', v)} />
-                <MenuItem text="Verwijderen" intent="danger" disabled={!v.canEdit} onClick={() => store.askDelete('version', v.id, v.name)} />
-              </>
-            )}
-          />
-        );
-      })}
-    </Column>
+    <>
+      <Column
+        title="Versies"
+        addLabel="Versie toevoegen"
+        onAdd={edit && project ? () => screen.navigate('Projects_NewVersionModel', { projectId: project.id }) : undefined}
+        loading={store.loadingVersions}
+        empty={!project ? 'Selecteer een project.' : !store.loadingVersions && store.versions.length === 0 ? 'Geen versies.' : null}
+      >
+        {store.versions.map((v) => {
+          const info = () => screen.navigate('Projects_VersionModelInfo', { versionId: v.id });
+          return (
+            <Row
+              key={v.id}
+              name={v.name}
+              sub={[v.phaseName, v.adoptedOn ? adoptedText(v) : null].filter(Boolean).join(' · ') || undefined}
+              selected={v.id === store.selectedVersionId}
+              icons={(
+                <>
+                  {v.adoptedOn && <Icon icon="endorsed" intent="success" aria-label={adoptedText(v)!} title={adoptedText(v)!} />}
+                  {v.frozen && <Icon icon="lock" aria-label="Vergrendeld" title="Vergrendeld" />}
+                </>
+              )}
+              onClick={() => void store.selectVersion(v.id)}
+              onInfo={info}
+              menu={(
+                <>
+                  <MenuItem text="Meer info" onClick={info} />
+                  <MenuItem text="Dupliceren" disabled={!v.canEdit} onClick={() => void store.duplicate('version', v.id)} />
+                  <MenuItem text="Verplaatsen" disabled={!v.canEdit} onClick={() => store.openMove('version', v)} />
+                  {v.canRollOver && <MenuItem text="Jaarovergang…" onClick={() => setAnnual({ kind: 'rollover', version: v })} />}
+                  {v.canAdopt && <MenuItem text="Vastgesteld door de raad…" onClick={() => setAnnual({ kind: 'adopt', version: v })} />}
+                  <MenuItem text="Verwijderen" intent="danger" disabled={!v.canEdit} onClick={() => store.askDelete('version', v.id, v.name)} />
+                </>
+              )}
+            />
+          );
+        })}
+      </Column>
+      {annual?.kind === 'adopt' && <AdoptDialog version={annual.version} onClose={() => setAnnual(null)} onDone={() => done(annual.version.id)} />}
+      {annual?.kind === 'rollover' && <RolloverDialog version={annual.version} onClose={() => setAnnual(null)} onDone={done} />}
+    </>
   );
 });
 

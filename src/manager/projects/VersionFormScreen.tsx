@@ -10,6 +10,7 @@ import { referenceDataApi } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
 import { CreatedModified, Field, FormScreen, NameDescription, ReadOnlyView, useFormSave } from './FormParts.tsx';
 import { REQUIRED_MESSAGE, nameError, numParam, orNull } from './formRules.ts';
+import { AdoptionInfo } from './AnnualDialogs.tsx';
 import './projects.css';
 
 interface Form { name: string; description: string; phase: number }
@@ -98,6 +99,7 @@ const VersionFormScreen = observer(function VersionFormScreen() {
               </HTMLSelect>
             </Field>
             {version && <CreatedModified row={version} />}
+            {version && <AdoptionInfo version={version} />}
             {version && <Attachments version={version} editable loading={loading} onOpen={openAttachment} onDelete={setDeleting} />}
             <div className="gs-actions">
               {version && (
@@ -117,6 +119,7 @@ const VersionFormScreen = observer(function VersionFormScreen() {
             onBack={() => screen.navigate('Projects')}
             items={[['Versienaam', version.name], ['Beschrijving', version.description], ['Fase', phaseName(version.phase)]]}
           >
+            <AdoptionInfo version={version} />
             <Attachments version={version} editable={false} loading={loading} onOpen={openAttachment} onDelete={setDeleting} />
           </ReadOnlyView>
         )}
