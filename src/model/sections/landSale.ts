@@ -51,6 +51,12 @@ export function methodValue<E extends LandEntry>(
   };
 }
 
+/** The zeros the land-share and residual blocks are created with when their first value is typed; `value`: the section's value per unit in them. */
+export const blockZeros = (value: string) => ({
+  landShare: { [value]: 0, quote_excl_vat: 0 },
+  residual: { [value]: 0, building_costs: 0, additional_costs_percentage: 0 },
+});
+
 const grid = (at: GridHint['in'][number], kind: GridHint['kind'], width: number, extra: Partial<GridHint> = {}): GridHint => ({ in: [at], kind, width, ...extra });
 const PER_M2_ZEROS = { square_meters: 0, unit_price: 0 };
 

@@ -5,12 +5,11 @@ import { DEFAULT_REVENUE_INDEX } from '../modelConstants.ts';
 import { sectionScreen } from '../sectionScreens.ts';
 import { type SectionDescriptor, choices, newEntryLists, newPriceDate } from '../section.ts';
 import {
-  LAND_SALE, landHead, landMethod, landTail, landValue, methodChoices, methodMissing, methodProblems, nonNegative, perM2, quoteAndPlot,
+  LAND_SALE, blockZeros, landHead, landMethod, landTail, landValue, methodChoices, methodMissing, methodProblems, nonNegative, perM2, quoteAndPlot,
   residualFields, residualProblems, residualTerm, residualWarning,
 } from './landSale.ts';
 
-const RESIDUAL_ZEROS = { value_excl_vat: 0, building_costs: 0, additional_costs_percentage: 0 };
-const LAND_SHARE_ZEROS = { value_excl_vat: 0, quote_excl_vat: 0 };
+const ZEROS = blockZeros('value_excl_vat');
 
 export const NON_RESIDENTIAL_SECTION: SectionDescriptor<NonResidentialEntry> = {
   kind: 'non_residential',
@@ -47,9 +46,9 @@ export const NON_RESIDENTIAL_SECTION: SectionDescriptor<NonResidentialEntry> = {
     ...landHead<NonResidentialEntry>(),
     ...landMethod<NonResidentialEntry>(),
     ...perM2<NonResidentialEntry>('eenheid'),
-    landValue<NonResidentialEntry>('value_excl_vat', 'Waarde excl. btw', LAND_SHARE_ZEROS),
-    ...quoteAndPlot<NonResidentialEntry>(LAND_SHARE_ZEROS),
-    ...residualFields<NonResidentialEntry>({ key: 'residual_value_excl_vat', title: 'Residueel: waarde excl. btw', block: 'value_excl_vat' }, 'eenheid', RESIDUAL_ZEROS),
+    landValue<NonResidentialEntry>('value_excl_vat', 'Waarde excl. btw', ZEROS.landShare),
+    ...quoteAndPlot<NonResidentialEntry>(ZEROS.landShare),
+    ...residualFields<NonResidentialEntry>({ key: 'residual_value_excl_vat', title: 'Residueel: waarde excl. btw', block: 'value_excl_vat' }, 'eenheid', ZEROS.residual),
     ...landTail<NonResidentialEntry>(['general']),
   ],
   newEntry: (bp, id, label) => ({

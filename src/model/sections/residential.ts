@@ -6,12 +6,11 @@ import { pct } from '../percent.ts';
 import { sectionScreen } from '../sectionScreens.ts';
 import { type SectionDescriptor, choices, newEntryLists, newPriceDate } from '../section.ts';
 import {
-  LAND_SALE, landHead, landMethod, landTail, landValue, methodChoices, methodMissing, methodProblems, perM2, quoteAndPlot, residualFields,
+  LAND_SALE, blockZeros, landHead, landMethod, landTail, landValue, methodChoices, methodMissing, methodProblems, perM2, quoteAndPlot, residualFields,
   residualProblems, residualTerm, residualWarning,
 } from './landSale.ts';
 
-const RESIDUAL_ZEROS = { von_incl_vat: 0, building_costs: 0, additional_costs_percentage: 0 };
-const LAND_SHARE_ZEROS = { von_incl_vat: 0, quote_excl_vat: 0 };
+const ZEROS = blockZeros('von_incl_vat');
 
 export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
   kind: 'residential',
@@ -55,14 +54,14 @@ export const RESIDENTIAL_SECTION: SectionDescriptor<ResidentialEntry> = {
       get: (e) => e.tenure_type, set: (e, v) => (e.tenure_type = v as never), grid: { in: ['general'], kind: 'select', width: 90, choices: 'tenure' },
     },
     ...landMethod<ResidentialEntry>(),
-    landValue<ResidentialEntry>('von_incl_vat', 'VON-prijs incl. btw', LAND_SHARE_ZEROS),
-    ...quoteAndPlot<ResidentialEntry>(LAND_SHARE_ZEROS),
+    landValue<ResidentialEntry>('von_incl_vat', 'VON-prijs incl. btw', ZEROS.landShare),
+    ...quoteAndPlot<ResidentialEntry>(ZEROS.landShare),
     {
       key: 'residence_type', title: 'Woningtype', fmt: 'text', width: 14, type: 'text', nullable: true,
       get: (e) => e.residence_type ?? null, set: (e, v) => (e.residence_type = v as string | null), grid: { in: ['general'], kind: 'text', width: 130 },
     },
     ...perM2<ResidentialEntry>('woning'),
-    ...residualFields<ResidentialEntry>({ key: 'residual_von_incl_vat', title: 'Residueel: VON-prijs incl. btw', block: 'von_incl_vat' }, 'woning', RESIDUAL_ZEROS),
+    ...residualFields<ResidentialEntry>({ key: 'residual_von_incl_vat', title: 'Residueel: VON-prijs incl. btw', block: 'von_incl_vat' }, 'woning', ZEROS.residual),
     ...landTail<ResidentialEntry>(),
   ],
   newEntry: (bp, id, label) => ({
