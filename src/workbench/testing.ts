@@ -3,6 +3,23 @@
 import { readFileSync } from 'node:fs';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import type { ModelData } from '../model/modelData.ts';
+import { EngineClient } from './engineClient.ts';
+import type { EnginePort } from './engineProtocol.ts';
+import { serveEngine } from './engineWorker.ts';
+
+/** A pair of ports that deliver each message at once, structured-cloned as postMessage does. */
+export function instantPorts(): [EnginePort, EnginePort] {
+  const a: EnginePort = { postMessage: (m) => b.onmessage?.({ data: structuredClone(m) } as MessageEvent), onmessage: null };
+  const b: EnginePort = { postMessage: (m) => a.onmessage?.({ data: structuredClone(m) } as MessageEvent), onmessage: null };
+  return [a, b];
+}
+
+/** The worker's engine answering in process, before each request returns (the store's tests read it at once). */
+export function inProcessEngine(): EngineClient {
+  const [mine, workers] = instantPorts();
+  serveEngine(workers);
+  return new EngineClient(mine);
+}
 
 export const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
@@ -19,6 +36,7 @@ export async function exampleStore(): Promise<WorkbenchStore> {
     toasts: { success() {}, error() {}, warning() {} },
     storage: null,
     userId: 1,
+    engine: inProcessEngine,
   });
   await s.load();
   return s;
