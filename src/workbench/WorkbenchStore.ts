@@ -140,6 +140,8 @@ export class WorkbenchStore {
   /** The current results (re-read when `revision` changes); the stored ones of the loaded save while the engine is built. */
   get results(): ResultsSummary | null {
     void this.revision;
+    // A failed engine shows no figures (its last ones may not be what the model now holds).
+    if (this.status === 'error') return null;
     return this.engine?.results ?? this.stored;
   }
   get model(): ModelData | null {
