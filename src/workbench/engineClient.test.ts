@@ -4,11 +4,11 @@ import type { Edit } from '../formulas/engineModelEdits.ts';
 import { type ChangeAnswer, EngineClient } from './engineClient.ts';
 import type { EnginePort } from './engineProtocol.ts';
 import { serveEngine } from './engineWorker.ts';
-import { example } from './testing.ts';
+import { example, instantPorts } from './testing.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { MSG } from './workbenchContract.ts';
 
-// The engine over a real MessageChannel (answers come later, as from the Web Worker), against a GrexEngine
+// The engine behind ports whose answers come later, in order (as from the Web Worker), against a GrexEngine
 // of the same data computed in process.
 
 const open: EngineClient[] = [];
@@ -16,14 +16,11 @@ afterEach(() => {
   for (const c of open.splice(0)) c.destroy();
 });
 
-/** A client whose worker side runs `serve` (default: the real engine) behind a MessageChannel. */
+/** A client whose worker side runs `serve` (default: the real engine), answering later. */
 function asyncClient(serve: (port: EnginePort) => void = serveEngine): EngineClient {
-  const { port1, port2 } = new MessageChannel();
-  serve(port2 as unknown as EnginePort);
-  const c = new EngineClient(port1 as unknown as EnginePort, () => {
-    port1.close();
-    port2.close();
-  });
+  const [mine, workers] = instantPorts(true);
+  serve(workers);
+  const c = new EngineClient(mine);
   open.push(c);
   return c;
 }
@@ -31,7 +28,7 @@ const answer = (send: (done: (a: ChangeAnswer) => void) => void) => new Promise<
 const costId = example.cost_estimate[0]!.id;
 const price = (value: number): Edit => ({ kind: 'costField', id: costId, field: 'price', value });
 
-describe('EngineClient over a MessageChannel', () => {
+describe('EngineClient, answered later', () => {
   it('answers edits sent one after another in the order sent, each with the results the engine computed', async () => {
     const c = asyncClient();
     expect((await answer((d) => c.build(example, d))).ok).toBe(true);

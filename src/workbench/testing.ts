@@ -7,10 +7,19 @@ import { EngineClient } from './engineClient.ts';
 import type { EnginePort } from './engineProtocol.ts';
 import { serveEngine } from './engineWorker.ts';
 
-/** A pair of ports that deliver each message at once, structured-cloned as postMessage does. */
-export function instantPorts(): [EnginePort, EnginePort] {
-  const a: EnginePort = { postMessage: (m) => b.onmessage?.({ data: structuredClone(m) } as MessageEvent), onmessage: null };
-  const b: EnginePort = { postMessage: (m) => a.onmessage?.({ data: structuredClone(m) } as MessageEvent), onmessage: null };
+/**
+ * A pair of ports that deliver each message structured-cloned as postMessage does: at once, or `later` (in
+ * order, each in a task of its own, as from a Web Worker).
+ */
+export function instantPorts(later = false): [EnginePort, EnginePort] {
+  const deliver = (to: () => EnginePort, m: unknown) => {
+    const data = structuredClone(m);
+    const go = () => to().onmessage?.({ data } as MessageEvent);
+    if (later) setTimeout(go, 0);
+    else go();
+  };
+  const a: EnginePort = { postMessage: (m) => deliver(() => b, m), onmessage: null };
+  const b: EnginePort = { postMessage: (m) => deliver(() => a, m), onmessage: null };
   return [a, b];
 }
 
