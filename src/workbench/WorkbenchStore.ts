@@ -236,7 +236,7 @@ export class WorkbenchStore {
    */
   private waitForEngine(run: () => Problem[] | null | void): boolean {
     if (this.disposed) return false;
-    if (this.engine ? !this.engine.busy && this.waiting.empty : !this.pending) return false;
+    if (this.engine ? !this.engine.busy && !this.waiting.holding : !this.pending) return false;
     this.waiting.add(() => {
       const problems = run();
       if (problems?.[0]) this.deps.toasts.error(problems[0].message, 5_000);
@@ -246,7 +246,7 @@ export class WorkbenchStore {
 
   /** Run `then` once every change made so far has been answered (now, when they all have). */
   private afterChanges(then: () => void): void {
-    if (this.engine && !this.engine.busy && this.waiting.empty) then();
+    if (this.engine && !this.engine.busy && !this.waiting.holding) then();
     else this.waiting.add(then);
   }
 
@@ -550,8 +550,10 @@ export class WorkbenchStore {
   /** Save (the working copy once the engine has answered every change made); resolves true when saved. */
   async save(): Promise<boolean> {
     if (!this.engine || this.readOnly || this.saving) return false;
-    await this.idle();
-    if (this.status === 'error' || this.disposed) return false;
+    if (this.engine.busy || this.waiting.holding) {
+      await this.idle();
+      if (this.status === 'error' || this.disposed || this.saving) return false;
+    }
     if (this.spaceBlocksSave()) {
       this.deps.toasts.error(MSG.space, 5_000);
       return false;

@@ -24,9 +24,11 @@ export function buildEngine(data: ModelData): GrexEngine | null {
 /** The changes made while the engine is being built or computing, applied in the order they were made. */
 export class ChangesWaitingForEngine {
   private waiting: (() => void)[] = [];
+  private applying = false;
 
-  get empty(): boolean {
-    return this.waiting.length === 0;
+  /** A change made now must queue behind these (not so for the one being applied from the queue). */
+  get holding(): boolean {
+    return this.waiting.length > 0 && !this.applying;
   }
 
   add(run: () => void): void {
@@ -35,7 +37,15 @@ export class ChangesWaitingForEngine {
 
   /** Apply them in order while `free` holds (a change sent to the worker makes it busy until it answers). */
   applyWhile(free: () => boolean): void {
-    while (this.waiting.length && free()) this.waiting.shift()!();
+    while (this.waiting.length && free()) {
+      const run = this.waiting.shift()!;
+      this.applying = true;
+      try {
+        run();
+      } finally {
+        this.applying = false;
+      }
+    }
   }
 
   drop(): void {
