@@ -69,7 +69,19 @@ export class WorkbenchStore {
   /** The undo step on top when the working copy equalled the saved copy: undoing or redoing back to it is clean again. */
   private savedTop: UndoEntry | null = null;
   /** Changes made while the engine is being built or computing, applied in order once it answers (nothing typed is lost). */
-  private readonly waiting = new ChangesWaitingForEngine();
+  private readonly waiting = new ChangesWaitingForEngine({
+    engine: () => (this.disposed ? null : this.engine),
+    loading: () => this.pending !== null,
+    refused: (problems, late) => {
+      this.refusals++;
+      this.lastProblems = problems;
+      if (!late) return;
+      this.revision++;
+      if (problems[0]) this.deps.toasts.error(problems[0].message, 5_000);
+    },
+    accepted: () => (this.lastProblems = []),
+    failed: () => this.engineFailed(),
+  });
   /** The engine being built by `load` (the one shown stays until it is ready). */
   private starting: EngineClient | null = null;
   /** Refusals so far: a batch whose steps are answered later knows whether one was refused. */
@@ -218,7 +230,7 @@ export class WorkbenchStore {
         this.layoutRevision++;
         this.restoreOffer = this.backup.read(this.modelId, this.saved);
       });
-      this.drain();
+      this.waiting.drain();
       mark('workbench:ready');
     } catch (e) {
       if (this.starting === client) this.starting = null;
@@ -229,14 +241,9 @@ export class WorkbenchStore {
     }
   }
 
-  /**
-   * While the engine is being built (the stored results are shown) or computes the change before, a change
-   * waits for it: `run` is queued and applied in order once it has answered; its refusal is said then.
-   * True when it waits.
-   */
+  /** A change made while the engine is being built or computing waits (`run` is queued; its refusal is said then). True when it waits. */
   private waitForEngine(run: () => Problem[] | null | void): boolean {
-    if (this.disposed) return false;
-    if (this.engine ? !this.engine.busy && !this.waiting.holding : !this.pending) return false;
+    if (this.disposed || !this.waiting.needed) return false;
     this.waiting.add(() => {
       const problems = run();
       if (problems?.[0]) this.deps.toasts.error(problems[0].message, 5_000);
@@ -244,51 +251,9 @@ export class WorkbenchStore {
     return true;
   }
 
-  /** Run `then` once every change made so far has been answered (now, when they all have). */
-  private afterChanges(then: () => void): void {
-    if (this.engine && !this.engine.busy && !this.waiting.holding) then();
-    else this.waiting.add(then);
-  }
-
   /** Resolves once every change made so far has been answered by the engine. */
   idle(): Promise<void> {
-    return new Promise((resolve) => this.afterChanges(resolve));
-  }
-
-  /** The queued changes, in order, for as long as the engine is free. */
-  private drain(): void {
-    if (this.engine && !this.disposed) this.waiting.applyWhile(() => !this.engine!.busy);
-  }
-
-  /**
-   * One change sent to the engine; `accepted` records it once the engine has confirmed it. A refusal is
-   * answered when it comes at once (the tests' in-process engine), else said in a toast and the grids re-read;
-   * a failed worker is the error the workbench shows when it cannot load, never a silent stale number.
-   */
-  private change(send: (done: (a: ChangeAnswer) => void) => void, accepted: (a: Extract<ChangeAnswer, { ok: true }>) => void, refused?: () => void): Problem[] | null {
-    let now = true;
-    let out: Problem[] | null = null;
-    send((a) => {
-      runInAction(() => {
-        if (a.ok) {
-          this.lastProblems = [];
-          accepted(a);
-        } else if ('failed' in a) this.engineFailed();
-        else {
-          this.refusals++;
-          this.lastProblems = a.problems;
-          if (refused) refused();
-          else if (now) out = a.problems;
-          else {
-            this.revision++;
-            if (a.problems[0]) this.deps.toasts.error(a.problems[0].message, 5_000);
-          }
-        }
-      });
-      if (!now) this.drain();
-    });
-    now = false;
-    return out;
+    return new Promise((resolve) => this.waiting.after(resolve));
   }
 
   /** The worker stopped or threw: what was typed is kept as the working-copy backup, and the error is said. */
@@ -337,7 +302,7 @@ export class WorkbenchStore {
   applyEdits(edits: Edit[], opts: { record?: boolean } = {}): Problem[] | null {
     if (edits.length && !this.readOnly && this.waitForEngine(() => this.applyEdits(edits, opts))) return null;
     if (!this.engine || this.readOnly || edits.length === 0) return null;
-    return this.change((done) => this.engine!.applyEdits(edits, done), (r) => {
+    return this.waiting.send((done) => this.engine!.applyEdits(edits, done), (r) => {
       if (opts.record !== false) {
         this.undoStack.push({ kind: 'edits', redo: edits, undo: r.inverse });
         this.redoStack = [];
@@ -353,7 +318,7 @@ export class WorkbenchStore {
     const before = clone(this.engine.modelData);
     const after = clone(before);
     mutate(after);
-    return this.change((done) => this.engine!.setModel(after, { asEdit: true }, done), () => {
+    return this.waiting.send((done) => this.engine!.setModel(after, { asEdit: true }, done), () => {
       this.undoStack.push({ kind: 'model', before, after: clone(this.engine!.modelData) });
       this.redoStack = [];
       this.touched(true);
@@ -393,7 +358,7 @@ export class WorkbenchStore {
     const refusals = this.refusals;
     const problems = run();
     // Folded once the engine has answered every step `run` made (at once in process, else in order later).
-    this.afterChanges(() => runInAction(() => {
+    this.waiting.after(() => runInAction(() => {
       if (this.undoStack.length === depth) return;
       const steps = this.undoStack.splice(depth);
       if (problems || this.refusals !== refusals) {
@@ -432,7 +397,7 @@ export class WorkbenchStore {
     });
     // Values that could not stay on their date, or were merged or moved, are said, never moved in silence
     // (with the EW the engine computed for the new periods).
-    this.afterChanges(() => {
+    this.waiting.after(() => {
       const notice = !problems && this.refusals === refusals && report ? remapNotice(report) : null;
       const ew = ewBefore === undefined || !this.results ? '' : ` EW ${formatMoney(ewBefore)} → ${formatMoney(this.results.ew)}.`;
       if (notice) this.deps.toasts.warning(`${notice}${ew} Ongedaan maken (Ctrl+Z) zet ze terug.`);
@@ -462,7 +427,7 @@ export class WorkbenchStore {
     const next = clone(this.engine.modelData);
     next.base_parameters.space_usage = complete;
     if (grossArea !== undefined) next.base_parameters.gross_area = grossArea;
-    this.change((done) => this.engine!.setModel(next, {}, done), record, () => {});
+    this.waiting.send((done) => this.engine!.setModel(next, {}, done), record, () => {});
   }
 
   // ---------- map data (issue 14) ----------
@@ -505,11 +470,11 @@ export class WorkbenchStore {
   /** Put the engine back to a state it had (undo, redo, a refused batch); the grids re-read once it has. */
   private restoreSnapshot(m: ModelData) {
     this.space = clone(m.base_parameters.space_usage);
-    this.change((done) => this.engine!.setModel(forEngine(m), {}, done), () => this.revision++);
+    this.waiting.send((done) => this.engine!.setModel(forEngine(m), {}, done), () => this.revision++);
   }
 
   private replay(edits: Edit[]) {
-    this.change((done) => this.engine!.applyEdits(edits, done), () => this.revision++);
+    this.waiting.send((done) => this.engine!.applyEdits(edits, done), () => this.revision++);
   }
 
   undo(): void {
@@ -550,7 +515,7 @@ export class WorkbenchStore {
   /** Save (the working copy once the engine has answered every change made); resolves true when saved. */
   async save(): Promise<boolean> {
     if (!this.engine || this.readOnly || this.saving) return false;
-    if (this.engine.busy || this.waiting.holding) {
+    if (this.waiting.needed) {
       await this.idle();
       if (this.status === 'error' || this.disposed || this.saving) return false;
     }
@@ -623,7 +588,7 @@ export class WorkbenchStore {
     if (!b || !this.engine) return false;
     const before = this.workingCopy();
     let ok = true;
-    this.change((done) => this.engine!.setModel(forEngine(b.data), {}, done), () => {
+    this.waiting.send((done) => this.engine!.setModel(forEngine(b.data), {}, done), () => {
       this.space = clone(b.data.base_parameters.space_usage);
       // The work was done on the version it was loaded at: if the model was saved since, saving it
       // answers 409 and the conflict question appears (no silent overwrite of the other save).
