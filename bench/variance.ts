@@ -1,0 +1,71 @@
+// `npm run bench -- variance`: the annual cycle on the bench model of the whole exploitation (500 entries, 40
+// quarters; test/formulas/largeModel.ts): a jaarovergang of it, and the verschillenanalyse of it against its
+// jaarovergang with edits (bookings, a parameter set, estimates, an entry more and one less, phasing) — issue 37's
+// goal ≤ 2 s. Times: wall clock, [CPU time of this process].
+import { loadavg } from 'node:os';
+import type { ModelData } from '../src/model/modelData.ts';
+import { GrexEngine } from '../src/formulas/engine.ts';
+import { startHyperFormula } from '../src/formulas/hyperformulaSpeedups.ts';
+import { rolloverModel } from '../src/formulas/annual/rollover.ts';
+import { variance } from '../src/formulas/annual/variance.ts';
+import { largeModel, wholeExploitation } from '../test/formulas/largeModel.ts';
+import { goal } from './support/goal.ts';
+
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+function timed<T>(runs: number, f: () => T): { wall: number[]; cpu: number[]; last: T } {
+  const wall: number[] = [];
+  const cpus: number[] = [];
+  let last!: T;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const c = cpu();
+    last = f();
+    wall.push(performance.now() - t);
+    cpus.push(cpu() - c);
+  }
+  return { wall, cpu: cpus, last };
+}
+
+/** The bench model a year on, as a modeller would leave it: bookings of 2026 Q1, new figures, an entry more and one less. */
+function edited(a: ModelData): ModelData {
+  const b = rolloverModel(a, 2026).model;
+  b.cost_estimate.slice(0, 100).forEach((e, i) => (e.bookvalue.bookvalue_items = [{ period: 'PER_01', value_type: 'Financeel', value: 1000 + i }]));
+  for (const s of b.base_parameters.parameter_sets) if (s.set_name === 'Kostenstijging') s.set_base_value += 0.5;
+  for (const e of b.cost_estimate.slice(100, 200)) e.estimate.price *= 1.05;
+  for (const e of b.residential_construction.slice(0, 30)) for (const it of e.phasing.phasing_items) it.value = it.value_type === 'Procentueel' ? it.value * 0.9 : it.value + 50;
+  b.non_residential_construction!.pop();
+  b.other_revenues!.push({ ...structuredClone(b.other_revenues![0]!), id: 999, label: 'Nieuwe bijdrage' });
+  return b;
+}
+
+export default async function bench(): Promise<void> {
+  startHyperFormula((line) => console.log(line));
+  const a = wholeExploitation();
+  // warm-up (JIT), as a server that has computed models before
+  const small = largeModel({ costEntries: 60, residentialEntries: 20, longRunningEntries: 20, nonResidentialEntries: 12, otherRevenueEntries: 8, seed: 7 });
+  for (let i = 0; i < 2; i++) variance(small, edited(small));
+  console.log(`belasting van de machine:       load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} (${navigator.hardwareConcurrency} cores); tijden: wandklok, [CPU-tijd van dit proces]`);
+
+  const build = timed(3, () => new GrexEngine(a).destroy());
+  console.log(`ter vergelijking: één build:    ${ms(median(build.wall))} mediaan [${ms(median(build.cpu))}] (3×)`);
+
+  const rollover = timed(5, () => rolloverModel(a, 2026));
+  console.log(
+    `jaarovergang van het model:     ${ms(median(rollover.wall))} mediaan [${ms(median(rollover.cpu))}] (5×: ${rollover.wall.map((x) => x.toFixed(0)).join(' / ')} ms; `
+      + `${rollover.last.notes.length} doorgeschoven bedragen, ${rollover.last.droppedIndexRates.length} eigen indexwaarden vervallen)`,
+  );
+
+  const b = edited(a);
+  const runs = timed(5, () => variance(a, b));
+  const r = runs.last;
+  console.log(
+    `verschillenanalyse A → B:       ${ms(median(runs.wall))} mediaan [${ms(median(runs.cpu))}] (5×: ${runs.wall.map((x) => x.toFixed(0)).join(' / ')} ms; 2 builds, 6 modellen en 8 deelstappen)`
+      + ` — doel ≤ 2 s (issue 37): ${goal(median(runs.wall), 2000, 'ms')} [CPU: ${goal(median(runs.cpu), 2000, 'ms')}]`,
+  );
+  console.log(`resultaat:                      NCW A ${r.ncw_a.toFixed(2)} → B ${r.ncw_b.toFixed(2)}; stappen ${r.steps.map((s) => `${s.step} ${s.ncw.toFixed(2)}`).join(', ')}`);
+}
