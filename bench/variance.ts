@@ -67,5 +67,7 @@ export default async function bench(): Promise<void> {
     `verschillenanalyse A → B:       ${ms(median(runs.wall))} mediaan [${ms(median(runs.cpu))}] (5×: ${runs.wall.map((x) => x.toFixed(0)).join(' / ')} ms; 2 builds, 6 modellen en 8 deelstappen)`
       + ` — doel ≤ 2 s (issue 37): ${goal(median(runs.wall), 2000, 'ms')} [CPU: ${goal(median(runs.cpu), 2000, 'ms')}]`,
   );
+  // the share of the load on the machine cancels out of this ratio
+  console.log(`verhouding tot één build:       verschillenanalyse ${(median(runs.cpu) / median(build.cpu)).toFixed(1)} builds, jaarovergang ${(median(rollover.cpu) / median(build.cpu)).toFixed(1)} builds (CPU-tijd)`);
   console.log(`resultaat:                      NCW A ${r.ncw_a.toFixed(2)} → B ${r.ncw_b.toFixed(2)}; stappen ${r.steps.map((s) => `${s.step} ${s.ncw.toFixed(2)}`).join(', ')}`);
 }
