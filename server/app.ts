@@ -18,6 +18,7 @@ import { appUser, dataRevision, refreshToken } from './db/schema/index.ts';
 import { HttpError, NOT_FOUND, badRequest, databaseFailure, errorBody, unauthorized, unstorableText } from './errors.ts';
 import { INVALID_INPUT } from '../src/api/contract/messages.ts';
 import { overlongList } from './bodyBounds.ts';
+import { lingerOnClose } from './lingeringClose.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BatchLoader } from './auth/userLoader.ts';
 import { userSlot } from './auth/requestUser.ts';
@@ -256,9 +257,13 @@ function refuseBodiesUnread(app: FastifyInstance, config: Config): void {
   });
   // An answer given before the body was read (a refusal by size or token, a 404) closes the connection:
   // to keep it, Node would read (and drop) the rest of the body, however large, from whoever sent it.
+  // It closes lingering, for a bounded while, so that a client still sending reads the answer.
   app.addHook('onSend', async (req, reply) => {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !req.raw.complete) reply.header('connection', 'close');
+    if (hasBody && !req.raw.complete) {
+      reply.header('connection', 'close');
+      lingerOnClose(req.raw.socket);
+    }
   });
 }
 
