@@ -57,6 +57,7 @@ test('the Verschillenanalyse of §9b: chosen from the project, on the chart, in 
   await expect(compared.getByRole('group', { name: 'Model B (later)' })).toContainText(`${project} · Versie 2025 · Grondexploitatie`);
   await expect(compared.getByRole('group', { name: 'Model B (later)' })).toContainText('Niet vastgesteld');
   await expect(page.getByTestId('variance-none')).toContainText('Er is geen vergelijking');
+  await page.screenshot({ path: 'test-results/variance-none-1280x800.png' });
   await compared.getByLabel('Vergelijken met').selectOption({ label: 'Versie 2024 — Grondexploitatie' });
   await expect(compared.getByRole('group', { name: 'Model A (eerder)' })).toContainText(`${project} · Versie 2024 · Grondexploitatie`);
   await expect(compared).toContainText('Zelf gekozen vergelijking.');
@@ -80,6 +81,10 @@ test('the Verschillenanalyse of §9b: chosen from the project, on the chart, in 
     ...STEPS_9B.flatMap(([key, label, ew, ncw]) => [[label, ew, ncw], ...(key === 'scope' || key === 'phasing' ? [['Woningbouw', ew, ncw]] : [])]),
     ['B (Versie 2025)', '-103.274,91', '-97.318,25'],
   ]);
+  // The models' amounts stand in the columns of the steps' (one table, not rows of their own layout).
+  const lastCellX = async (key: string) => (await page.locator(`tr[data-row="${key}"] td`).last().boundingBox())!.x;
+  expect(Math.abs(await lastCellX('a') - await lastCellX('time'))).toBeLessThan(1);
+  expect(Math.abs(await lastCellX('b') - await lastCellX('time'))).toBeLessThan(1);
   // Scrolled down to the table, the models compared stay in view.
   await page.getByRole('table', { name: 'Verschillen per stap' }).scrollIntoViewIfNeeded();
   await expect(compared).toBeInViewport();

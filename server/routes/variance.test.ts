@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
@@ -100,6 +101,22 @@ describe('the figures of calculation.md §9b', () => {
     expect(steps[4]!.sections!.residential_construction!.ncw).toBeCloseTo(-1832.38, 2);
     expect(body.periods_a.map((p: { label: string }) => p.label)).toEqual(['2024', '2025', '2026', '2027']);
     expect(body.periods_b.map((p: { label: string }) => p.label)).toEqual(['2025', '2026', '2027']);
+  });
+
+  it('a comparison asked again follows the models\' latest saves', async () => {
+    const p = await mkProject(A, 'Opnieuw');
+    const first = await mkModel(await mkVersion(p, 'Versie 2024'), 'Grondexploitatie', plan2024);
+    const later = await mkModel(await mkVersion(p, 'Versie 2025'), 'Grondexploitatie', plan2025);
+    const before = (await variance(later, A.usr, first)).json();
+    expect((await variance(later, A.usr, first)).json()).toEqual(before);
+    // A save (every write of model data raises data_version): 40 % of the sale in 2026 and 60 % in 2027.
+    const moved = structuredClone(plan2025);
+    const [in2026, in2027] = moved.residential_construction[0]!.phasing.phasing_items;
+    [in2026!.value, in2027!.value] = [40, 60];
+    await t.db.update(model).set({ modelData: moved, dataVersion: sql`${model.dataVersion} + 1` }).where(eq(model.id, later));
+    const after = (await variance(later, A.usr, first)).json();
+    expect(after.variance.ncw_b).not.toBeCloseTo(before.variance.ncw_b, 0);
+    expect(after.variance.steps[0]).toEqual(before.variance.steps[0]);
   });
 
   it('model A against itself: every step zero', async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../src/api/contract/common.ts';
 import type { ModelPlatform } from '../../src/api/contract/model.ts';
@@ -8,6 +7,7 @@ import type { VarianceResult } from '../../src/formulas/annual/variance.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { HttpError, NOT_FOUND } from '../errors.ts';
+import { Lru } from '../lru.ts';
 import { requireWorkbenchRead } from '../policies/workbench.ts';
 import { WorkerStopped, varianceInThread } from '../threads/workbookThreads.ts';
 import { latestAdoptedBefore } from './adoption.ts';
@@ -104,26 +104,33 @@ async function chosenA(db: DbOrTx, user: UserRow, b: ModelFacts, id: number): Pr
   return a!;
 }
 
-async function modelDataOf(db: DbOrTx, ids: number[]): Promise<Map<number, unknown>> {
-  const { rows } = await db.execute<{ id: number; model_data: unknown }>(sql`SELECT id, model_data FROM model WHERE id IN (${idList(ids)})`);
-  return new Map(rows.map((r) => [r.id, r.model_data]));
-}
+/**
+ * Engine outcomes of recent pairs, keyed by both models' saves: a model's data changes only with its
+ * data_version (every write of model data raises it), so a revisit of a comparison is not computed again.
+ */
+const recent = new Lru<string, VarianceResult>({ entries: 32, size: 32 }, () => 1);
 
 type Computed = { ok: true; result: VarianceResult } | { ok: false; status: number; problem: string };
 
 /**
  * The engine's steps from A to B, in the worker threads (users asking for the same pair meanwhile share the
  * run), or why not: 400 when the engine cannot compare the two (its Dutch reason), 422 when the computation
- * outgrew the threads' limits, 404 when a model was deleted meanwhile.
+ * outgrew the threads' limits, 404 when a model was deleted meanwhile. The model data goes to the thread as
+ * the database's JSON text: parsing and copying two large models would otherwise hold the event loop.
  */
 async function computeVariance(db: DbOrTx, a: ModelFacts, b: ModelFacts): Promise<Computed> {
-  const data = await modelDataOf(db, [a.model_id, b.model_id]);
-  if (!data.has(a.model_id) || !data.has(b.model_id)) return { ok: false, status: 404, problem: NOT_FOUND };
-  const key = `variance:${createHash('sha256').update(JSON.stringify(data.get(a.model_id))).update('\u0000')
-    .update(JSON.stringify(data.get(b.model_id))).digest('base64url')}`;
+  const { rows } = await db.execute<{ id: number; data_version: number; data: string | null }>(sql`
+    SELECT id, data_version, model_data::text AS data FROM model WHERE id IN (${a.model_id}, ${b.model_id})`);
+  const [ra, rb] = [rows.find((r) => r.id === a.model_id), rows.find((r) => r.id === b.model_id)];
+  if (!ra || !rb) return { ok: false, status: 404, problem: NOT_FOUND };
+  const key = `variance:${ra.id}.${ra.data_version}:${rb.id}.${rb.data_version}`;
+  const known = recent.get(key);
+  if (known) return { ok: true, result: known };
   try {
-    const outcome = await varianceInThread(data.get(a.model_id), data.get(b.model_id), { key });
-    return outcome.ok ? outcome : { ok: false, status: 400, problem: outcome.problem };
+    const outcome = await varianceInThread(ra.data ?? 'null', rb.data ?? 'null', { key });
+    if (!outcome.ok) return { ok: false, status: 400, problem: outcome.problem };
+    recent.set(key, outcome.result);
+    return outcome;
   } catch (e) {
     if (e instanceof WorkerStopped) return { ok: false, status: 422, problem: e.message };
     throw e;

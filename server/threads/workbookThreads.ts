@@ -322,9 +322,9 @@ export const rolloverInThread = (modelData: unknown, year: number, model?: Model
   inThread({ kind: 'rollover', modelData, year, model });
 
 /**
- * The verschillenanalyse of model A against model B (stored model data; calculation.md §9): a dozen engine
- * states of one model, seconds for a large one. `opts.key`: a digest of both, so users asking for the same
- * pair meanwhile share one run.
+ * The verschillenanalyse of model A against model B (their stored model data as JSON text; calculation.md
+ * §9): a dozen engine states of one model, seconds for a large one. `opts.key`: both models' saves, so users
+ * asking for the same pair meanwhile share one run.
  */
-export const varianceInThread = (a: unknown, b: unknown, opts?: TaskOptions): Promise<VarianceOutcome> =>
+export const varianceInThread = (a: string, b: string, opts?: TaskOptions): Promise<VarianceOutcome> =>
   inThread({ kind: 'variance', a, b }, opts);

@@ -18,7 +18,7 @@ export type WorkerTask =
   | { kind: 'check'; xlsx: Uint8Array; reportTemplate: boolean }
   | { kind: 'results'; input: ModelResultsInput; model?: ModelRef }
   | { kind: 'rollover'; modelData: unknown; year: number; model?: ModelRef }
-  | { kind: 'variance'; a: unknown; b: unknown }
+  | { kind: 'variance'; a: string; b: string }
   | { kind: 'saml'; settings: SamlSettingsOf; nowMs: number; samlResponse: string };
 /** A task as posted: with the models whose engines this thread should forget (another thread has a newer one). */
 export interface WorkerMessage {
@@ -48,14 +48,12 @@ async function checkWorkbook(xlsx: Uint8Array, reportTemplate: boolean): Promise
 /** The verschillenanalyse of two stored models, or in Dutch why they cannot be compared (§9). */
 export type VarianceOutcome = { ok: true; result: VarianceResult } | { ok: false; problem: string };
 
-async function varianceOf(a: unknown, b: unknown): Promise<VarianceOutcome> {
-  const { validateModelData } = await import('../../src/formulas/validate.ts');
+/** `a` and `b` as the database holds them (JSON text); varianceProblem checks them (naming model A or B). */
+async function varianceOf(a: string, b: string): Promise<VarianceOutcome> {
   const { variance, varianceProblem } = await import('../../src/formulas/annual/variance.ts');
-  // varianceProblem checks the stored data too (naming model A or B); the engine computes on the parsed data.
-  const [va, vb] = [validateModelData(a), validateModelData(b)];
-  const problem = varianceProblem(a as ModelData, b as ModelData);
-  if (problem || !va.ok || !vb.ok) return { ok: false, problem: problem ?? 'Een van de rekenmodellen is ongeldig.' };
-  return { ok: true, result: variance(va.data, vb.data) };
+  const [ma, mb] = [JSON.parse(a) as ModelData, JSON.parse(b) as ModelData];
+  const problem = varianceProblem(ma, mb);
+  return problem ? { ok: false, problem } : { ok: true, result: variance(ma, mb) };
 }
 
 /** A produced workbook, handed over without a copy. */

@@ -64,7 +64,7 @@ function VarianceTable({ answer }: { answer: VarianceAnswer }) {
       <thead><tr><th>Stap</th><th>Δ EW</th><th>Δ NCW</th></tr></thead>
       <tbody>
         {varianceRows(answer).map((r) => (
-          <tr key={r.key} className={`gs-variance-${r.kind}`} data-row={r.key}>
+          <tr key={r.key} className={`gs-variance-row-${r.kind}`} data-row={r.key}>
             <th scope="row">{r.label}</th>
             <td>{formatNumber(r.ew)}</td>
             <td>{formatNumber(r.ncw)}</td>
