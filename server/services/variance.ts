@@ -112,6 +112,12 @@ const recent = new Lru<string, VarianceResult>({ entries: 32, size: 32 }, () => 
 
 type Computed = { ok: true; result: VarianceResult } | { ok: false; status: number; problem: string };
 
+/** Both models' rows (A's first), or null when one is gone; the key of the pair's saves. */
+function pairOf<R extends { id: number; data_version: number }>(rows: R[], a: ModelFacts, b: ModelFacts) {
+  const [ra, rb] = [rows.find((r) => r.id === a.model_id), rows.find((r) => r.id === b.model_id)];
+  return ra && rb ? { ra, rb, key: `variance:${ra.id}.${ra.data_version}:${rb.id}.${rb.data_version}` } : null;
+}
+
 /**
  * The engine's steps from A to B, in the worker threads (users asking for the same pair meanwhile share the
  * run), or why not: 400 when the engine cannot compare the two (its Dutch reason), 422 when the computation
@@ -119,13 +125,15 @@ type Computed = { ok: true; result: VarianceResult } | { ok: false; status: numb
  * the database's JSON text: parsing and copying two large models would otherwise hold the event loop.
  */
 async function computeVariance(db: DbOrTx, a: ModelFacts, b: ModelFacts): Promise<Computed> {
-  const { rows } = await db.execute<{ id: number; data_version: number; data: string | null }>(sql`
-    SELECT id, data_version, model_data::text AS data FROM model WHERE id IN (${a.model_id}, ${b.model_id})`);
-  const [ra, rb] = [rows.find((r) => r.id === a.model_id), rows.find((r) => r.id === b.model_id)];
-  if (!ra || !rb) return { ok: false, status: 404, problem: NOT_FOUND };
-  const key = `variance:${ra.id}.${ra.data_version}:${rb.id}.${rb.data_version}`;
-  const known = recent.get(key);
+  const ids = sql`${a.model_id}, ${b.model_id}`;
+  const saves = pairOf((await db.execute<{ id: number; data_version: number }>(sql`SELECT id, data_version FROM model WHERE id IN (${ids})`)).rows, a, b);
+  const known = saves && recent.get(saves.key);
   if (known) return { ok: true, result: known };
+  // The data with their saves in one statement: a save after the first look is another key.
+  const pair = pairOf((await db.execute<{ id: number; data_version: number; data: string | null }>(sql`
+    SELECT id, data_version, model_data::text AS data FROM model WHERE id IN (${ids})`)).rows, a, b);
+  if (!pair) return { ok: false, status: 404, problem: NOT_FOUND };
+  const { ra, rb, key } = pair;
   try {
     const outcome = await varianceInThread(ra.data ?? 'null', rb.data ?? 'null', { key });
     if (!outcome.ok) return { ok: false, status: 400, problem: outcome.problem };

@@ -48,12 +48,21 @@ async function checkWorkbook(xlsx: Uint8Array, reportTemplate: boolean): Promise
 /** The verschillenanalyse of two stored models, or in Dutch why they cannot be compared (§9). */
 export type VarianceOutcome = { ok: true; result: VarianceResult } | { ok: false; problem: string };
 
-/** `a` and `b` as the database holds them (JSON text); varianceProblem checks them (naming model A or B). */
+/**
+ * `a` and `b` as the database holds them (JSON text). `variance` checks them itself and throws the Dutch
+ * reason of a pair it cannot compare (varianceProblem: naming model A or B), so the check runs a second
+ * time only to tell such a refusal from a fault.
+ */
 async function varianceOf(a: string, b: string): Promise<VarianceOutcome> {
   const { variance, varianceProblem } = await import('../../src/formulas/annual/variance.ts');
   const [ma, mb] = [JSON.parse(a) as ModelData, JSON.parse(b) as ModelData];
-  const problem = varianceProblem(ma, mb);
-  return problem ? { ok: false, problem } : { ok: true, result: variance(ma, mb) };
+  try {
+    return { ok: true, result: variance(ma, mb) };
+  } catch (e) {
+    const problem = varianceProblem(ma, mb);
+    if (problem) return { ok: false, problem };
+    throw e;
+  }
 }
 
 /** A produced workbook, handed over without a copy. */
