@@ -26,6 +26,7 @@ import { type ValidationResult, validateModelData } from './validate.ts';
 import { entriesOutsidePhase } from '../model/phaseWindow.ts';
 import {
   BLOCKS,
+  RESULT_ROWS,
   SHEET,
   type Block,
   type EntrySheetLayout,
@@ -66,7 +67,13 @@ export class GrexEngine extends EngineModelEdits {
    */
   private phaseProblems: Set<string>;
   protected spec: WorkbookSpec;
-  protected reader!: ResultsReader;
+  private current!: ResultsReader;
+  /** computeUnchecked leaves the results unread until they are asked for (a sub-step needs only EW and NCW: `totals`). */
+  private unread = false;
+  protected get reader(): ResultsReader {
+    if (this.unread) this.readAll();
+    return this.current;
+  }
   private ids!: SheetIds;
   private readonly sheetIdByName = new Map<string, number>();
   private readonly sheetIndex = new Map<string, number>();
@@ -105,7 +112,8 @@ export class GrexEngine extends EngineModelEdits {
   private readAll(): void {
     const labels = Object.fromEntries(SECTIONS.map((s) => [s.kind, new Map(entriesOf(this.model, s.kind).map((e) => [e.id, e.label]))])) as Record<EntryKind, Map<number, string>>;
     const warnings = this.entryWarnings();
-    this.reader = new ResultsReader(
+    this.unread = false;
+    this.current = new ResultsReader(
       this.spec.layout,
       this.ids,
       labels,
@@ -380,11 +388,17 @@ export class GrexEngine extends EngineModelEdits {
   computeUnchecked(model: ModelData): void {
     this.model = cloneData(model);
     this.phaseProblems = new Set(entriesOutsidePhase(this.model, SECTIONS).map(phaseKey));
-    this.sync();
+    this.sync(false);
+  }
+
+  /** EW and NCW as the workbook has them now, without reading the other results. */
+  totals(): { ew: number; ncw: number } {
+    const at = (row: number) => this.hf.getCellValue({ sheet: this.ids.result, row, col: 1 }) as number;
+    return { ew: at(RESULT_ROWS.ew), ncw: at(RESULT_ROWS.ncw) };
   }
 
   /** Regenerate the sheets from the model and apply only the differences to HyperFormula. */
-  private sync(): ExportedChange[] {
+  private sync(read = true): ExportedChange[] {
     const next = buildWorkbookSpec(this.model);
     const changes = this.hf.batch(() => {
       next.sheets.forEach((s, i) => {
@@ -405,8 +419,9 @@ export class GrexEngine extends EngineModelEdits {
       });
     });
     this.spec = next;
-    // The layout may have changed (entries, periods, index-factor sources): read all results anew.
-    this.readAll();
+    // The layout may have changed (entries, periods, index-factor sources): read all results anew (now, or when asked).
+    if (read) this.readAll();
+    else this.unread = true;
     return changes;
   }
   inputCell(r: FieldRef): { sheet: string; row: number; col: number } | null {

@@ -244,45 +244,45 @@ export function variance(a: ModelData, b: ModelData): VarianceResult {
   const time = timeModel(a, ra, b);
   const engine = new GrexEngine(time.euros);
   try {
-    // each model's EW and NCW in cents; a model that equals the one before is not computed again
+    // each model's EW and NCW in cents, computed in the one engine; a sub-step whose section equals the one before
+    // (a section without entries, or with nothing of B's to take) is not computed again
     let current = time.euros;
-    const at = (m: ModelData) => {
-      if (m !== current && JSON.stringify(m) !== JSON.stringify(current)) engine.computeUnchecked(m);
+    const at = (m: ModelData, unless?: (typeof SECTIONS)[number]) => {
+      const same = unless ? JSON.stringify(entriesOf(m, unless.kind)) === JSON.stringify(entriesOf(current, unless.kind)) : m === current;
+      if (!same) engine.computeUnchecked(m);
       current = m;
-      return { ew: cents(engine.results.ew), ncw: cents(engine.results.ncw), results: engine.results };
+      const t = engine.totals();
+      return { ew: cents(t.ew), ncw: cents(t.ncw) };
     };
     const step = (x: { ew: number; ncw: number }, y: { ew: number; ncw: number }) => ({ ew: (y.ew - x.ew) / 100, ncw: (y.ncw - x.ncw) / 100 });
     const m0 = { ew: cents(ra.ew), ncw: cents(ra.ncw) };
     const m1 = at(time.euros);
-    const m1Data = withShares(time.euros, time.plan, m1.results);
-    const realisation = realisationModel(m1Data, m1.results, b);
+    const r1 = engine.results;
+    const realisation = realisationModel(withShares(time.euros, time.plan, r1), r1, b);
     const m2 = at(realisation.euros);
-    const m3Data = parametersModel(withShares(realisation.euros, realisation.plan, m2.results), b);
+    const m3Data = parametersModel(withShares(realisation.euros, realisation.plan, engine.results), b);
     const m3 = at(m3Data);
-    // steps 4 and 5 section by section, in the sections' order; the last sub-step is B itself
+    // steps 4 and 5 section by section, in the sections' order (the other sections' entries are shared, not copied);
+    // the last sub-step is B itself, with what else of B is left (phases, space usage: nothing the results depend on)
     const bySection = (from: ModelData, from0: { ew: number; ncw: number }, next: (m: ModelData, s: (typeof SECTIONS)[number]) => ModelData) => {
       const sections: Record<string, { ew: number; ncw: number }> = {};
       let m = from;
       let prev = from0;
       for (const s of SECTIONS) {
         m = next(m, s);
-        const now = at(m);
+        const now = at(m, s);
         sections[s.list] = step(prev, now);
         prev = now;
       }
       return { model: m, last: prev, sections };
     };
-    const scope = bySection(m3Data, m3, (m, s) => {
-      const out = cloneData(m);
-      setEntries(out, s.kind, scopeEntries(m, b, s.kind));
+    const withEntries = (m: ModelData, s: (typeof SECTIONS)[number], entries: AnyEntry[]) => {
+      const out = { ...m };
+      setEntries(out, s.kind, entries);
       return out;
-    });
-    const phasing = bySection(scope.model, scope.last, (m, s) => {
-      if (s === SECTIONS[SECTIONS.length - 1]) return b;
-      const out = cloneData(m);
-      setEntries(out, s.kind, cloneData(entriesOf(b, s.kind)));
-      return out;
-    });
+    };
+    const scope = bySection(m3Data, m3, (m, s) => withEntries(m, s, scopeEntries(m, b, s.kind)));
+    const phasing = bySection(scope.model, scope.last, (m, s) => (s === SECTIONS[SECTIONS.length - 1] ? b : withEntries(m, s, entriesOf(b, s.kind))));
     const rb = engine.results;
     return {
       ew_a: m0.ew / 100,
