@@ -110,6 +110,15 @@ describe('jaarovergang (calculation.md §8.3)', () => {
     expect(validateModelDataForSave(r.model).ok).toBe(true);
   });
 
+  it('adds up the euros of euros and shares that land in one period, re-priced (a share of one A and euros are no share)', () => {
+    const m = example('worked-example');
+    m.cost_estimate[0]!.phasing.phasing_items = [{ period: 'PER_01', value_type: 'Financeel', value: 500000 }, { period: 'PER_02', value_type: 'Procentueel', value: 50 }];
+    const r = rolloverModel(m, 2025);
+    // 500.000 + 50 % of A = 1.000.000, × 1,02
+    expect(r.model.cost_estimate[0]!.phasing.phasing_items).toEqual([{ period: 'PER_01', value_type: 'Financeel', value: 1020000 }]);
+    expect(cents(results(r.model).ew)).toBe(-106120.8);
+  });
+
   it('moves a window that ended before the new start into new period 1, with its postponed phasing', () => {
     const m = example('worked-example');
     m.base_parameters.phasing_period = 'Quarterly';

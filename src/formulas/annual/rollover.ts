@@ -6,7 +6,7 @@ import { cloneData } from '../../lib/cloneData.ts';
 import { pct } from '../../model/percent.ts';
 import { type AnyEntry, type SectionDescriptor, SECTIONS, entriesOf, setEntries } from '../../model/sections.ts';
 import { dropPeriodFormulas } from '../cellFormulas.ts';
-import { round2 } from '../dates.ts';
+import { round2, serialToIso } from '../dates.ts';
 import { GrexEngine } from '../engine.ts';
 import { periodCode, periodIndex } from '../periods.ts';
 import { validateModelData } from '../validate.ts';
@@ -88,16 +88,27 @@ function rolloverShift(model: ModelData, year: number): Shift {
   return periodShift(bp, { S, N: later(bp.phasing_net_present_value_date), P: later(bp.phasing_price_reference_date), E: bp.phasing_calculation_end_date });
 }
 
+/** Whether an entry's euros and shares land together in new period 1 (landedItem then needs the shares' euros, from A). */
+const mixedLanding = (model: ModelData, kStar: number) =>
+  SECTIONS.some((s) => entriesOf(model, s.kind).some((e) => new Set(e.phasing.phasing_items.filter((it) => periodIndex(it.period) <= kStar + 1).map((it) => it.value_type)).size > 1));
+
 /**
  * The engine's figures of the booked past: the model without its phasing (and without profit withdrawal, which
  * depends on the forecast), so its balance B(k*) is the booked amounts' with the model's own opening book
  * value, rates and interest method (§4); and each entry's booked amounts per period (Procentueel ones are
- * shares of the estimate) and its phased amounts (shares of A, which phasing does not change).
+ * shares of the estimate) and its phased amounts (shares of A, which phasing does not change). The model ends
+ * with period k* — a fraction of the engine — unless phased amounts are needed (A counts the later bookings).
  */
-function bookedPast(model: ModelData, kStar: number) {
+function bookedPast(model: ModelData, s: Shift) {
   const booked = cloneData(model);
-  booked.base_parameters.profit_withdrawal_to_ncw_date = false;
-  for (const s of SECTIONS) for (const e of entriesOf(booked, s.kind)) e.phasing.phasing_items = [];
+  const bp = booked.base_parameters;
+  bp.profit_withdrawal_to_ncw_date = false;
+  for (const section of SECTIONS) for (const e of entriesOf(booked, section.kind)) e.phasing.phasing_items = [];
+  if (!mixedLanding(model, s.kStar)) {
+    const end = serialToIso(s.from[s.kStar - 1]!.endSerial - 1);
+    const notAfter = (d: string) => (d < end ? d : end);
+    Object.assign(bp, { phasing_calculation_end_date: end, phasing_net_present_value_date: notAfter(bp.phasing_net_present_value_date), phasing_price_reference_date: notAfter(bp.phasing_price_reference_date) });
+  }
   const engine = new GrexEngine(booked);
   try {
     const r = engine.results;
@@ -115,7 +126,7 @@ function bookedPast(model: ModelData, kStar: number) {
         });
       }
     }
-    return { openingBookValue: r.periods[kStar - 1]!.balanceBeforeWithdrawal, amounts };
+    return { openingBookValue: r.periods[s.kStar - 1]!.balanceBeforeWithdrawal, amounts };
   } finally {
     engine.destroy();
   }
@@ -127,7 +138,7 @@ export function rolloverModel(model: ModelData, year: number): Rollover {
   if (problem) throw new Error(problem);
   const s = rolloverShift(model, year);
   const bp = model.base_parameters;
-  const past = bookedPast(model, s.kStar);
+  const past = bookedPast(model, s);
   const out = cloneData(model);
   out.base_parameters = shiftBaseParameters(cloneData(bp), s, past.openingBookValue);
   const notes: RolloverNote[] = [];
