@@ -23,11 +23,11 @@ async function downloadXlsx(answer: VarianceAnswer): Promise<void> {
   saveBlob(new Blob([bytes as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), exportName(answer));
 }
 
-function ModelCard({ role, m }: { role: 'A' | 'B'; m: ComparedModel | null }) {
+function ModelCard({ role, m, loading }: { role: 'A' | 'B'; m: ComparedModel | null; loading: boolean }) {
   return (
     <div className="gs-variance-model" aria-label={role === 'A' ? 'Model A (eerder)' : 'Model B (later)'} role="group">
       <span className="gs-variance-letter">{role}</span>
-      {m ? (
+      {loading ? <Spinner size={16} /> : m ? (
         <div>
           <div className="gs-variance-names">{m.project_name} · {m.version_name} · <b>{m.model_name}</b></div>
           <Tag minimal intent={m.adopted_on ? 'success' : 'none'} icon={m.adopted_on ? 'endorsed' : undefined}>{adoptionText(m)}</Tag>
@@ -48,8 +48,8 @@ const Compared = observer(function Compared({ store, choose }: { store: Variance
   const reason = store.shown ? AGAINST_REASONS[store.shown.against_reason] : null;
   return (
     <section className="gs-variance-compared" aria-label="Vergeleken rekenmodellen">
-      <ModelCard role="A" m={a} />
-      <ModelCard role="B" m={store.model} />
+      <ModelCard role="A" m={a} loading={store.choices.loading} />
+      <ModelCard role="B" m={store.model} loading={store.choices.loading} />
       <FormGroup label="Vergelijken met" labelFor="variance-against" className="gs-variance-choice" helperText={reason}>
         <HTMLSelect id="variance-against" options={options} value={a ? String(a.model_id) : ''} disabled={!c?.choices.length}
           onChange={(e) => { if (e.currentTarget.value) choose(Number(e.currentTarget.value)); }} />
