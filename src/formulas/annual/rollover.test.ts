@@ -30,7 +30,7 @@ function results(m: ModelData) {
 function bookYears(m: ModelData): number[] {
   const bp = m.base_parameters;
   const out: number[] = [];
-  for (let y = parseYmd(bp.phasing_calculation_start_date).y + 1; `${y}-01-01` <= bp.phasing_calculation_end_date; y++) out.push(y);
+  for (let y = parseYmd(bp.phasing_calculation_start_date).y + 1; `${y}-01-01` < bp.phasing_calculation_end_date; y++) out.push(y);
   return out;
 }
 /** The number of the model's periods that end on or before 1-1-Y. */
@@ -137,6 +137,10 @@ describe('jaarovergang (calculation.md §8.3)', () => {
     expect(rolloverProblem(m, 2024)).toBe('Boekjaar 2024 ligt niet binnen de looptijd van het model: 1 januari 2024 moet na de startdatum (01-01-2024) liggen en uiterlijk op de einddatum (31-12-2027).');
     expect(rolloverProblem(m, 2028)).toMatch(/^Boekjaar 2028 ligt niet binnen de looptijd/);
     expect(rolloverProblem(m, 2025.5)).toBe('Kies een boekjaar van vier cijfers.');
+    const oneDay = example('worked-example');
+    oneDay.base_parameters.phasing_calculation_end_date = '2027-01-01';
+    expect(rolloverProblem(oneDay, 2027)).toBe('Het model eindigt op 1 januari 2027: na een jaarovergang naar 2027 blijft er geen looptijd over.');
+    expect(rolloverProblem(oneDay, 2026)).toBeNull();
     const bad = example('worked-example');
     bad.base_parameters.phasing_calculation_end_date = '2036-12-31';
     bad.base_parameters.phasing_period = 'Quarterly';

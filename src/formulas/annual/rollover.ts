@@ -74,9 +74,12 @@ export function rolloverProblem(model: ModelData, year: number): string | null {
   const E = bp.phasing_calculation_end_date;
   if (!Number.isInteger(year) || year < 1900 || year > 9999) return 'Kies een boekjaar van vier cijfers.';
   const start = wireDate(year);
+  const nl = (d: string) => d.split('-').reverse().join('-');
   if (!(S < start && start <= E)) {
-    return `Boekjaar ${year} ligt niet binnen de looptijd van het model: 1 januari ${year} moet na de startdatum (${S.split('-').reverse().join('-')}) liggen en uiterlijk op de einddatum (${E.split('-').reverse().join('-')}).`;
+    return `Boekjaar ${year} ligt niet binnen de looptijd van het model: 1 januari ${year} moet na de startdatum (${nl(S)}) liggen en uiterlijk op de einddatum (${nl(E)}).`;
   }
+  // §8.3 allows S' = E, but a model must end after its start (§1): one day is left, no model
+  if (start === E) return `Het model eindigt op 1 januari ${year}: na een jaarovergang naar ${year} blijft er geen looptijd over.`;
   return null;
 }
 

@@ -13,7 +13,7 @@ const example = (name: string): ModelData => JSON.parse(readFileSync(new URL(`..
 const cents = (x: number) => Math.round(x * 100);
 const STEPS: VarianceStep[] = ['time', 'realisation', 'parameters', 'scope', 'phasing'];
 const entries = (m: ModelData) => SECTIONS.flatMap((s) => entriesOf(m, s.kind));
-const RUNS = { numRuns: 10, endOnFailure: true } as const;
+const RUNS = { numRuns: 10, seed: 9, endOnFailure: true } as const;
 
 /** The steps that moved the NCW or the EW. */
 const moved = (r: VarianceResult) => r.steps.filter((s) => s.ncw !== 0 || s.ew !== 0).map((s) => s.step);
@@ -118,7 +118,7 @@ describe('verschillenanalyse (calculation.md §9)', () => {
     const years = (m: ModelData) => {
       const bp = m.base_parameters;
       const out: number[] = [];
-      for (let y = parseYmd(bp.phasing_calculation_start_date).y + 1; `${y}-01-01` <= bp.phasing_calculation_end_date; y++) out.push(y);
+      for (let y = parseYmd(bp.phasing_calculation_start_date).y + 1; `${y}-01-01` < bp.phasing_calculation_end_date; y++) out.push(y);
       return out;
     };
     const pair = fc.tuple(arbModel.filter((m) => years(m).length > 0), fc.nat(), fc.integer({ min: 1, max: 1_000_000 })).map(([a, pick, x]) => {
