@@ -75,6 +75,8 @@ export default async function bench(): Promise<void> {
         const models = (preview[2] as RolloverPreview).models;
         if (models.length !== MODELS || models.some((m) => m.outcome !== 'rolled')) throw new Error('preview: not every model rolled');
         line('voorvertoning (preview: true)', preview);
+        // As the dialog asks again (another year, then back): the threads have built before.
+        line('dezelfde voorvertoning opnieuw', await rollover(v.id, { year: YEAR, preview: true }));
         const done = await rollover(v.id, { year: YEAR, preview: false, name: `Begroting ${YEAR} (uit versie ${v.id})` });
         const made = done[2] as VersionModel;
         const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM model WHERE version_id = ${made.id} AND rolled_over_from_model_id IS NOT NULL`);
