@@ -116,7 +116,7 @@ describe('POST report/ and GET report/?uuid', () => {
     expect((await call(b.adm, 'GET', `report/?uuid=${uuid}`)).statusCode).toBe(404);
   });
 
-  it('writes each model\'s opening book value as the last column of Rekenmodellen (boekwaarde_start): 0 when absent, empty without figures, as well from stored results', async () => {
+  it('writes each model\'s opening book value after `fout`, the last fixed column of Rekenmodellen (boekwaarde_start): 0 when absent, empty without figures, as well from stored results', async () => {
     const bp = worked.base_parameters as Record<string, unknown>;
     const online = async (name: string, base_parameters: Record<string, unknown>) => (await t.db.insert(model).values({
       createdAt: new Date(), timestampLastModified: new Date(), versionId: tree.versionId, name, modelPlatform: 'online', modelData: { ...worked, base_parameters },
@@ -134,10 +134,10 @@ describe('POST report/ and GET report/?uuid', () => {
       const ws = wb.getWorksheet(REPORT_SHEETS.models)!;
       const header = (ws.getRow(1).values as unknown[]).slice(1);
       const at = header.indexOf('boekwaarde_start') + 1;
-      return { last: header.at(-1), values: ids.map((_, i) => ws.getRow(2 + i).getCell(at).value) };
+      return { afterFout: header[header.indexOf('fout') + 1], values: ids.map((_, i) => ws.getRow(2 + i).getCell(at).value) };
     };
     const first = await readBack();
-    expect(first).toEqual({ last: 'boekwaarde_start', values: [-123_456.78, 0, null, null] });
+    expect(first).toEqual({ afterFout: 'boekwaarde_start', values: [-123_456.78, 0, null, null] });
     // The report stored the online models' results; a report from those rows says the same.
     const stored = await t.db.select({ id: modelResult.modelId }).from(modelResult);
     expect(stored.map((r) => r.id)).toEqual(expect.arrayContaining([opened, onlineId]));

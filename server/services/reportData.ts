@@ -103,7 +103,7 @@ function rowsOf(m: ModelFacts, { model: r, periods }: ModelResults): ReportData 
     platform: REPORT_PLATFORM[m.platform], laatst_gewijzigd: m.changedAt, aantal_perioden: periods.length,
     startdatum: r.startdatum, einddatum: r.einddatum, ncw_datum: r.ncw_datum, ew: r.ew, ncw: r.ncw,
     verliesvoorziening: r.verliesvoorziening, totale_kosten: r.totale_kosten, totale_opbrengsten: r.totale_opbrengsten,
-    poc: r.poc, fout: r.fout, ...sectionValues(r), boekwaarde_start: openingBookValue(m, r),
+    poc: r.poc, fout: r.fout, boekwaarde_start: openingBookValue(m, r), ...sectionValues(r),
   };
   const perioden = periods.map((p, i) => ({
     rekenmodel_id: m.id, project: m.project, rekenmodel: m.name, periode: i + 1, label: p.label, startdatum: p.startdatum,

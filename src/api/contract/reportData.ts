@@ -55,13 +55,13 @@ export const ReportModelRow = z.object({
   aantal_perioden: z.number().int(),
   /** Dutch reason why the results are missing (an invalid model, a workbook without result cells). */
   fout: z.string().nullable(),
-  ...SectionMoney,
   /**
    * Boekwaarde per startdatum (calculation.md §8.1: `base_parameters.opening_book_value`, absent = 0); null
-   * for a spreadsheet model (its workbook names no such cell) and a model that cannot be computed. Last, so
-   * templates stored before it keep every column in its place (their styles are per column).
+   * for a spreadsheet model (its workbook names no such cell) and a model that cannot be computed. The last
+   * fixed column: the fixed columns keep their places (templates style per column), the section columns follow.
    */
   boekwaarde_start: Money.nullable(),
+  ...SectionMoney,
 });
 /** zod infers no template-literal keys: the section columns' type is added by hand (their schema is SectionMoney). */
 export type ReportModelRow = z.infer<typeof ReportModelRow> & SectionAmounts;
