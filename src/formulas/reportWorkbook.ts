@@ -8,8 +8,8 @@
 // every chart's cached points) is dropped and the workbook asks for a full recalculation on load, so
 // Excel and LibreOffice show the numbers of this report.
 import {
-  REPORT_VARIANCE_COLUMNS, type ReportModelRow, type ReportPeriodRow, type ReportSheetsData, type ReportVarianceRow,
-  reportModelColumns, reportPeriodColumns,
+  type ReportModelRow, type ReportPeriodRow, type ReportSheetsData, type ReportVarianceRow, reportModelColumns, reportPeriodColumns,
+  reportVarianceColumns,
 } from '../api/contract/reportData.ts';
 import { localDateAndSeconds } from '../lib/format.ts';
 import { escapeXml } from '../lib/xml.ts';
@@ -30,7 +30,7 @@ export const OPTIONAL_REPORT_SHEETS = { variance: 'Verschillen' } as const;
 const DATA_SHEETS = [
   { sheet: REPORT_SHEETS.models, columns: () => reportModelColumns() as readonly string[], rows: (d: ReportSheetsData) => d.rekenmodellen as readonly Row[] },
   { sheet: REPORT_SHEETS.periods, columns: () => reportPeriodColumns() as readonly string[], rows: (d: ReportSheetsData) => d.perioden as readonly Row[] },
-  { sheet: OPTIONAL_REPORT_SHEETS.variance, columns: () => REPORT_VARIANCE_COLUMNS as readonly string[], rows: (d: ReportSheetsData) => (d.verschillen ?? []) as readonly Row[] },
+  { sheet: OPTIONAL_REPORT_SHEETS.variance, columns: () => reportVarianceColumns() as readonly string[], rows: (d: ReportSheetsData) => (d.verschillen ?? []) as readonly Row[] },
 ] as const;
 
 type Row = ReportModelRow | ReportPeriodRow | ReportVarianceRow;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelData } from './modelData.ts';
 import { SECTIONS, defineSection, entriesOf } from './sections.ts';
 import { sectionAmounts, sectionColumns } from './reportColumns.ts';
+import { reportVarianceColumns } from '../api/contract/reportData.ts';
 import { validateModelData } from '../formulas/validate.ts';
 import { GrexEngine } from '../formulas/engine.ts';
 import { exportXlsx } from '../formulas/export.ts';
@@ -108,5 +109,11 @@ describe('a section defined in a test', () => {
     const metadata = metadataXml();
     expect(metadata).toContain('<Property Name="opbrengsten_parkeren" Type="Edm.Decimal" Nullable="true" Scale="2"/>');
     expect(metadata.match(/opbrengsten_parkeren/g)).toHaveLength(2); // Rekenmodel and Periode
+  });
+
+  it('has its own columns in the report sheet Verschillen, for the steps given per section', () => {
+    const columns = reportVarianceColumns();
+    expect(columns.filter((c) => c.endsWith('_parkeren'))).toEqual(['ew_ramingen_parkeren', 'ncw_ramingen_parkeren', 'ew_fasering_parkeren', 'ncw_fasering_parkeren']);
+    expect(columns.indexOf('ncw_fasering_parkeren')).toBeLessThan(columns.indexOf('ew'));
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type SectionAmounts, type SectionColumnKey, sectionColumns } from '../../model/reportColumns.ts';
 import { perSections } from '../../model/sections.ts';
-import { VARIANCE_COLUMNS, type VarianceStepColumnKey } from '../../model/varianceSteps.ts';
+import { type VarianceStepColumnKey, varianceColumns } from '../../model/varianceSteps.ts';
 
 // The data contract of reports and BI links (issue 13; docs/reports.md): what a report template's data
 // sheets hold and what a BI link serves as JSON, CSV and OData. One row per model (`Rekenmodellen`) and
@@ -85,14 +85,10 @@ export type ReportPeriodRow = z.infer<z.ZodObject<typeof PERIOD_COLUMNS>> & Sect
 export const VARIANCE_CHOICE = { rolled_over_from: 'Jaarovergang', adopted_version: 'Laatst vastgestelde eerdere versie' } as const;
 
 /** The steps' Δ EW and Δ NCW (src/model/varianceSteps.ts); null when the model has no verschillenanalyse (see `fout`). */
-const StepMoney = Object.fromEntries(VARIANCE_COLUMNS.map((c) => [c.key, Money.nullable()])) as Record<VarianceStepColumnKey, z.ZodNullable<typeof Money>>;
+const stepMoney = () => Object.fromEntries(varianceColumns().map((c) => [c.key, Money.nullable()])) as Record<VarianceStepColumnKey, z.ZodNullable<typeof Money>>;
 
-/**
- * One row of the sheet `Verschillen` (issue 37.5): a model (B) against its default comparison (A) — the
- * model it was rolled over from, else the model of its name in the latest vastgestelde earlier version —
- * with EW and NCW of both and the five steps between them (calculation.md §9), or in `fout` why there are none.
- */
-export const ReportVarianceRow = z.object({
+/** The columns of a row of the sheet `Verschillen` before the steps' (see reportVarianceRow). */
+const VARIANCE_HEAD = {
   rekenmodel_id: z.number().int(),
   project_id: z.number().int(),
   project: z.string(),
@@ -108,12 +104,17 @@ export const ReportVarianceRow = z.object({
   vergelijking: z.enum([VARIANCE_CHOICE.rolled_over_from, VARIANCE_CHOICE.adopted_version]).nullable(),
   ew_vergelijking: Money.nullable(),
   ncw_vergelijking: Money.nullable(),
-  ...StepMoney,
-  ew: Money.nullable(),
-  ncw: Money.nullable(),
-  fout: z.string().nullable(),
-});
-export type ReportVarianceRow = z.infer<typeof ReportVarianceRow> & Record<VarianceStepColumnKey, number | null>;
+};
+/** …and after them. */
+const VARIANCE_TAIL = { ew: Money.nullable(), ncw: Money.nullable(), fout: z.string().nullable() };
+/**
+ * One row of the sheet `Verschillen` (issue 37.5): a model (B) against its default comparison (A) — the
+ * model it was rolled over from, else the model of its name in the latest vastgestelde earlier version —
+ * with EW and NCW of both and the five steps between them (calculation.md §9), or in `fout` why there are
+ * none. Built again when a section is added (steps 4 and 5 have a column per section).
+ */
+export const reportVarianceRow = perSections(() => z.object({ ...VARIANCE_HEAD, ...stepMoney(), ...VARIANCE_TAIL }));
+export type ReportVarianceRow = z.infer<z.ZodObject<typeof VARIANCE_HEAD & typeof VARIANCE_TAIL>> & Record<VarianceStepColumnKey, number | null>;
 
 /** Both sets, models in the order asked for, periods per model in period order. */
 export type ReportData = { rekenmodellen: ReportModelRow[]; perioden: ReportPeriodRow[] };
@@ -127,4 +128,4 @@ export type ReportSheetsData = ReportData & { verschillen?: ReportVarianceRow[] 
 /** The column order of each set (data sheets, CSV), taken from the schemas so it is written once. */
 export const reportModelColumns = () => Object.keys(reportModelRow().shape) as (keyof ReportModelRow)[];
 export const reportPeriodColumns = () => Object.keys(reportPeriodRow().shape) as (keyof ReportPeriodRow)[];
-export const REPORT_VARIANCE_COLUMNS = Object.keys(ReportVarianceRow.shape) as (keyof ReportVarianceRow)[];
+export const reportVarianceColumns = () => Object.keys(reportVarianceRow().shape) as (keyof ReportVarianceRow)[];
