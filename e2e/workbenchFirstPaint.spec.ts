@@ -41,11 +41,11 @@ async function shownFigures(page: Page) {
 
 /** What the store shows of the results (the figures and each entry's computed fields), comparable across the two sources. */
 const shownResults = (page: Page) => page.evaluate(() => {
-  const r = (window as unknown as Win).__grondslagWorkbench.results as Record<string, unknown> & { costEntries: Record<string, unknown>[] };
+  const r = (window as unknown as Win).__grondslagWorkbench.results as unknown as Record<string, unknown> & { entries: Record<string, Record<string, unknown>[]> };
   const total = (e: Record<string, unknown>) => ('nominalTotal' in e ? e.nominalTotal : (e.nominal as number[]).reduce((a, b) => a + b, 0));
-  const { costEntries, residentialEntries, nonResidentialEntries, otherRevenueEntries, ...figures } = r as Record<string, Record<string, unknown>[]>;
+  const { entries: lists, ...figures } = r;
   const entries = (list: Record<string, unknown>[]) => list.map((e) => [e.id, e.estimate, e.historicIndex, e.totalBooked, e.amountAtNcw, e.totalPhased, e.residualToPhase, total(e), e.warning]);
-  return JSON.parse(JSON.stringify({ figures, entries: [costEntries, residentialEntries, nonResidentialEntries, otherRevenueEntries].map((l) => entries(l!)) }));
+  return JSON.parse(JSON.stringify({ figures, entries: Object.values(lists).map(entries) }));
 });
 
 const gridData = (page: Page, sheet: string) => page.evaluate((sheet) => {
