@@ -121,7 +121,7 @@ test('figures painted from the stored results before the engine is built equal t
   await release(page);
   await expect.poll(() => page.evaluate(() => (window as unknown as Win).__grondslagWorkbench.model.cost_estimate[0]!.estimate.amount)).toBe(3);
   // Recomputed: Bouwrijp maken's estimate is 3 × its price, and the grid shows the engine's answer.
-  expect((await shownResults(page)).entries.cost_estimate[0]).toEqual([1, 3_000_000, ...resultsBefore.entries.cost_estimate[0].slice(2, 4), expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number), null]);
+  expect((await shownResults(page)).entries.cost[0]).toEqual([1, 3_000_000, ...resultsBefore.entries.cost[0].slice(2, 4), expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number), null]);
   // The grid shows it: the typed amount, and the engine's estimate in its computed column.
   await expect.poll(async () => (await gridData(page, 'sheet-cost-estimate'))[0]).toEqual(expect.arrayContaining([3, 3_000_000]));
 });
