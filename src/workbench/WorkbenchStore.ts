@@ -18,7 +18,7 @@ import { afterPaint, buildEngine, ChangesWaitingForEngine, mark } from './firstP
 import { tellSaveFailure, type StatusError } from './saveFailure.ts';
 import { WorkingCopyBackup } from './workingCopyBackup.ts';
 import { Submission } from '../app/submission.ts';
-import type { EntryKind } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 import { MSG, splitAnswer, type Backup, type BackupStorage, type MapTakeover, type TestHooks, type WorkbenchApi, type WorkbenchToasts } from './workbenchContract.ts';
 
 // The workbench's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every

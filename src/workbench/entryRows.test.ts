@@ -19,7 +19,7 @@ const costs = (s: WorkbenchStore) => s.model!.cost_estimate.map((e) => [e.label,
 
 /** Pastes a block the way the grid does (Sheet's beforePaste): pastedCells from a cell, then the store. */
 function paste(s: WorkbenchStore, block: string[][], row: number, col: number, t = toaster()) {
-  const def = costEstimateSheet(s);
+  const def = costEstimateSheet(s, 'cost');
   const { cells } = pastedCells(def, block, { row, col }, { row, col });
   applyCellChanges(s, t, def, cells.map(([r, c, value]) => ({ row: r, col: c, value })));
   return t;
@@ -47,8 +47,8 @@ describe('a block pasted onto the empty last row', () => {
       ['Bouwrijp fase 2', 1, 'Item', 1_000_000],
       ['Plankosten', 120, 'Hours', 95],
     ]);
-    expect(s.results!.costEntries).toHaveLength(6);
-    expect(costEstimateSheet(s).data).toHaveLength(7); // and a new empty last row
+    expect(s.results!.entries.cost!).toHaveLength(6);
+    expect(costEstimateSheet(s, 'cost').data).toHaveLength(7); // and a new empty last row
     expect(s.undoStack).toHaveLength(1);
     s.undo();
     expect(costs(s)).toEqual([['Bouwrijp maken', 1, 'Item', 1_000_000]]);
