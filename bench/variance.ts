@@ -9,9 +9,10 @@ import { loadavg } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
-import { model, project, projectRole, versionModel } from '../server/db/schema/index.ts';
+import { model, versionModel } from '../server/db/schema/index.ts';
 import { withBenchDatabase } from './support/database.ts';
-import { bearer, createTenant } from '../test/server/fixtures.ts';
+import { bearer } from '../test/server/fixtures.ts';
+import { benchProject } from './support/project.ts';
 import type { VarianceAnswer } from '../src/api/contract/variance.ts';
 import type { ModelData } from '../src/model/modelData.ts';
 import { GrexEngine } from '../src/formulas/engine.ts';
@@ -86,14 +87,10 @@ export default async function bench(): Promise<void> {
 /** A (its version first) and B rolled over from it, in one project, asked for on the server as the screen asks. */
 async function overTheApi(a: ModelData, b: ModelData, ncwB: number): Promise<void> {
   await withBenchDatabase(5, async (db) => {
-    const tenant = await createTenant(db, 'bench');
     const now = new Date();
-    const [p] = await db.insert(project).values({
-      createdAt: now, timestampLastModified: now, clientId: tenant.clientId, name: 'Bench', subregionId: tenant.subregionId, typeProjectId: tenant.typeProjectId,
-    }).returning();
-    await db.insert(projectRole).values({ projectId: p!.id, userId: tenant.adm.id, role: 'ADM' });
+    const { tenant, projectId } = await benchProject(db, now);
     const add = async (version: string, at: Date, data: ModelData, from?: number) => {
-      const [v] = await db.insert(versionModel).values({ createdAt: at, timestampLastModified: at, projectId: p!.id, name: version }).returning();
+      const [v] = await db.insert(versionModel).values({ createdAt: at, timestampLastModified: at, projectId, name: version }).returning();
       const [m] = await db.insert(model).values({
         createdAt: at, timestampLastModified: at, versionId: v!.id, name: 'Grex', modelPlatform: 'online', modelData: data, rolledOverFromModelId: from,
       }).returning();

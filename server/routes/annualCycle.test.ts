@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, createUser, type Tenant } from '../../test/server/fixtures.ts';
-import { auditLog, model, modelSession, project, projectRole, savedModel, storedFile, versionModel } from '../db/schema/index.ts';
+import { auditLog, model, modelResult, modelSession, project, projectRole, savedModel, storedFile, versionModel } from '../db/schema/index.ts';
 import type { ModelData } from '../../src/model/modelData.ts';
 import type { UserRow } from '../context.ts';
 import { latestAdoptedBefore } from '../services/adoption.ts';
+import { rolloverWithPreview } from '../../src/formulas/annual/rolloverPreview.ts';
 import { ADOPTION_MESSAGES, MODEL_ALREADY_OPEN, ROLLOVER_MESSAGES } from '../../src/api/contract/messages.ts';
 
 // Issue 37.3 and 37.4: 'Vastgesteld door de raad' and the jaarovergang of a version, through the API.
@@ -197,6 +198,25 @@ describe('Jaarovergang of a version', () => {
     expect(grex.base_parameters.opening_book_value).toBeCloseTo(500000, 2);
     expect(grex.cost_estimate[0].bookvalue.realised_before_start).toBeCloseTo(510000, 2);
     expect(await frozenOf(v.versionId)).toEqual([false]);
+  });
+
+  it('the preview takes EW and NCW before from the results stored for the model\'s current save, never an older save\'s; the execution stores the rolled model exactly', async () => {
+    const v = await mkVersion();
+    const [m] = await t.db.select({ dataVersion: model.dataVersion }).from(model).where(eq(model.id, v.onlineId));
+    // Figures no engine gives for this model: the preview shows them only if it read the stored row.
+    const stored = { model: { ew: 1.25, ncw: 2.5, fout: null }, periods: [] };
+    await t.db.insert(modelResult).values({ modelId: v.onlineId, clientId: A.clientId, dataVersion: m!.dataVersion, savedModelId: null, computedAt: at, results: stored as never });
+    const figures = async () => (await rollover(v.versionId, A.usr, { year: 2025, preview: true })).json().models[0];
+    expect(await figures()).toMatchObject({ ew: { before: 1.25, after: expect.closeTo(-106120.8, 2) }, ncw: { before: 2.5, after: expect.closeTo(-100000, 2) } });
+    await t.db.update(model).set({ dataVersion: m!.dataVersion + 1 }).where(eq(model.id, v.onlineId));
+    expect(await figures()).toMatchObject({ ew: { before: expect.closeTo(-106120.8, 2) }, ncw: { before: expect.closeTo(-98039.22, 2) } });
+    await t.db.update(modelResult).set({ results: { ...stored, model: { ...stored.model, fout: 'Ongeldig' } } as never, dataVersion: m!.dataVersion + 1 }).where(eq(modelResult.modelId, v.onlineId));
+    expect((await figures()).ew.before).toBeCloseTo(-106120.8, 2); // a stored failure has no figures: computed
+
+    const nv = (await rollover(v.versionId, A.usr, { year: 2025 })).json();
+    const [made] = await t.db.select({ data: model.modelData }).from(model).where(eq(model.versionId, nv.id));
+    const planned = rolloverWithPreview(annual, 2025);
+    expect(planned.ok && made!.data).toEqual(planned.ok && planned.model);
   });
 
   it('a reader cannot preview or roll over (403), another client or no role answers 404', async () => {

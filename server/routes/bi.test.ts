@@ -497,6 +497,38 @@ describe('the feed: formats', () => {
   });
 });
 
+describe('the feed: the opening book value (boekwaarde_start, calculation.md §8.1)', () => {
+  it('serves it after `fout`, the last fixed column of Rekenmodellen, in JSON, CSV and OData, typed as an amount: the model\'s, 0 when absent, null for a spreadsheet model', async () => {
+    const [m] = await t.db.insert(model).values({
+      createdAt: new Date(), timestampLastModified: new Date(), versionId: (await t.db.select().from(model).where(eq(model.id, onlineId)))[0]!.versionId,
+      name: 'Met boekwaarde', modelPlatform: 'online', modelData: { ...example, base_parameters: { ...example.base_parameters, opening_book_value: 250_000.004 } },
+    }).returning();
+    // The ADM owns it: the other tests' pulls count against the USR's limit.
+    const l = await createLink(A.adm, [m!.id, onlineId, sheetId], 'Boekwaarde');
+    const auth = basic('grondslag', (await generate(A.adm, l.uuid)).password);
+    const want = [250_000, 0, null]; // rounded to cents, as every amount of the feed
+
+    const json = (await pull(l.link, '', auth)).json<ReportData>();
+    expect(json.rekenmodellen.map((r) => r.boekwaarde_start)).toEqual(want);
+    /** The column after `fout` (the section columns follow it). */
+    const afterFout = (names: readonly string[]) => names[names.indexOf('fout') + 1];
+    expect(afterFout(Object.keys(json.rekenmodellen[0]!))).toBe('boekwaarde_start');
+
+    const [header, ...lines] = parseCsv((await pull(l.link, '?format=csv', auth)).body);
+    expect(afterFout(header)).toBe('boekwaarde_start');
+    expect(lines.map((r) => r[header.indexOf('boekwaarde_start')])).toEqual(['250000', '0', '']);
+    const nl = (await pull(l.link, '?format=csv&dialect=nl', auth)).body.split('\r\n');
+    expect(afterFout(nl[0]!.replace(/^\uFEFF/, '').split(';'))).toBe('boekwaarde_start');
+
+    const meta = parseCsdl((await pull(l.link, 'odata/$metadata', auth)).body);
+    const type = meta.edmx.dataServices.schemas[0]!.entityTypes.find((e) => e.name === 'Rekenmodel')!;
+    const p = type.properties.find((x) => x.name === afterFout(type.properties.map((x) => x.name)))!;
+    expect([p.name, String(p.type), p.nullable, Number(p.scale)]).toEqual(['boekwaarde_start', 'Edm.Decimal', true, 2]);
+    const odata = (await pull(l.link, 'odata/Rekenmodellen?$select=rekenmodel_id,boekwaarde_start&$filter=boekwaarde_start gt 0'.replaceAll(' ', '%20'), auth)).json();
+    expect(odata.value).toEqual([{ rekenmodel_id: m!.id, boekwaarde_start: 250_000 }]);
+  });
+});
+
 const res400 = (res: { statusCode: number; json: () => { message: string } }) => {
   expect(res.statusCode).toBe(400);
   return res.json().message;

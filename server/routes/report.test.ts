@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { rolesAsGlobal, seedTree, type Tree } from '../../test/server/projectFixtures.ts';
-import { model, templateReport, userTemplateReport } from '../db/schema/index.ts';
+import { model, modelResult, templateReport, userTemplateReport } from '../db/schema/index.ts';
 import { ensureReportTemplates } from '../seed/templates.ts';
 import type { UserRow } from '../context.ts';
 import { REPORT_FAILED, REPORT_TEMPLATE_MESSAGES, reportMaxMessage, reportMinMessage, reportModelsGone } from '../../src/api/contract/messages.ts';
@@ -113,6 +114,34 @@ describe('POST report/ and GET report/?uuid', () => {
     expect((await call(a.adm, 'GET', `report/?uuid=${uuid}`)).statusCode).toBe(404);
     expect((await call(a.adm, 'GET', `/files/${ready.uuid}/${encodeURIComponent(ready.filename_orig)}`)).statusCode).toBe(404);
     expect((await call(b.adm, 'GET', `report/?uuid=${uuid}`)).statusCode).toBe(404);
+  });
+
+  it('writes each model\'s opening book value after `fout`, the last fixed column of Rekenmodellen (boekwaarde_start): 0 when absent, empty without figures, as well from stored results', async () => {
+    const bp = worked.base_parameters as Record<string, unknown>;
+    const online = async (name: string, base_parameters: Record<string, unknown>) => (await t.db.insert(model).values({
+      createdAt: new Date(), timestampLastModified: new Date(), versionId: tree.versionId, name, modelPlatform: 'online', modelData: { ...worked, base_parameters },
+    }).returning())[0]!.id;
+    const opened = await online('Met boekwaarde', { ...bp, opening_book_value: -123_456.78 });
+    // Text where an amount belongs: the engine refuses the model, so its row has no figures, this one neither.
+    const refused = await online('Ongeldige boekwaarde', { ...bp, opening_book_value: 'veel' });
+    const ids = [opened, onlineId, tree.modelId, refused];
+    const readBack = async () => {
+      const { polled } = await makeReport(a.usr, tpl.comparison, ids);
+      const ready = polled.json() as { uuid: string; filename_orig: string };
+      const file = await call(a.usr, 'GET', `/files/${ready.uuid}/${encodeURIComponent(ready.filename_orig)}`);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(file.rawPayload as never);
+      const ws = wb.getWorksheet(REPORT_SHEETS.models)!;
+      const header = (ws.getRow(1).values as unknown[]).slice(1);
+      const at = header.indexOf('boekwaarde_start') + 1;
+      return { afterFout: header[header.indexOf('fout') + 1], values: ids.map((_, i) => ws.getRow(2 + i).getCell(at).value) };
+    };
+    const first = await readBack();
+    expect(first).toEqual({ afterFout: 'boekwaarde_start', values: [-123_456.78, 0, null, null] });
+    // The report stored the online models' results; a report from those rows says the same.
+    const stored = await t.db.select({ id: modelResult.modelId }).from(modelResult);
+    expect(stored.map((r) => r.id)).toEqual(expect.arrayContaining([opened, onlineId]));
+    expect(await readBack()).toEqual(first);
   });
 
   it('refuses a template that is not granted (404), but an admin uses every template of his client', async () => {

@@ -27,6 +27,8 @@ interface ModelFacts {
   platform: ModelPlatform;
   /** The model row's or the active entry's last change, whichever is later (ISO). */
   changedAt: string;
+  /** An online model's `base_parameters.opening_book_value` as its data holds it (null: absent, or a spreadsheet model). */
+  openingBookValue: unknown;
 }
 
 /**
@@ -38,11 +40,13 @@ async function factsAndResults(db: DbOrTx, clientId: number, ids: readonly numbe
   const { rows } = await db.execute<{
     id: number; project_id: number; project: string; number: string | null; type: string; subregion: string;
     version_id: number; version: string; name: string; platform: ModelPlatform; changed_ms: number; results: ModelResults | null;
+    opening_book_value: unknown;
   }>(sql`
     SELECT m.id, p.id AS project_id, p.name AS project, p.number, tp.description AS type, s.description AS subregion,
            v.id AS version_id, v.name AS version, m.name, m.model_platform AS platform,
            (extract(epoch FROM greatest(m.timestamp_last_modified, sm.timestamp_save)) * 1000)::float8 AS changed_ms,
-           r.results - 'tool' AS results
+           r.results - 'tool' AS results,
+           CASE WHEN m.model_platform = 'online' THEN m.model_data->'base_parameters'->'opening_book_value' END AS opening_book_value
     FROM model m JOIN version_model v ON v.id = m.version_id JOIN project p ON p.id = v.project_id
     JOIN type_project tp ON tp.id = p.type_project_id JOIN subregion s ON s.id = p.subregion_id
     LEFT JOIN saved_model sm ON sm.model_id = m.id AND sm.active
@@ -56,7 +60,7 @@ async function factsAndResults(db: DbOrTx, clientId: number, ids: readonly numbe
       facts: {
         id: r.id, projectId: r.project_id, project: r.project, projectNumber: r.number, projectType: r.type,
         subregion: r.subregion, versionId: r.version_id, version: r.version, name: r.name, platform: r.platform,
-        changedAt: new Date(r.changed_ms).toISOString(),
+        changedAt: new Date(r.changed_ms).toISOString(), openingBookValue: r.opening_book_value,
       } satisfies ModelFacts,
       stored: r.results,
     }] : [];
@@ -81,6 +85,14 @@ const sectionValues = (stored: Partial<SectionAmounts>): SectionAmounts =>
   Object.fromEntries(sectionColumns().map((c) => [c.key, stored[c.key] ?? null])) as SectionAmounts;
 
 /**
+ * `boekwaarde_start`: read from the model's data, not from its stored results, since results stored before
+ * this column lack it and a stored row is never rewritten for the same save (modelResults.ts). Results
+ * without `fout` mean the engine accepted this very data (same save), so the value is a number or absent (0).
+ */
+const openingBookValue = (m: ModelFacts, r: ModelResults['model']): number | null =>
+  m.platform !== 'online' || r.fout !== null ? null : typeof m.openingBookValue === 'number' ? m.openingBookValue : 0;
+
+/**
  * A model's rows from its facts and its results. Every key is named here, in the rows' order, since
  * stored results come back from jsonb with their keys in another order.
  */
@@ -91,7 +103,7 @@ function rowsOf(m: ModelFacts, { model: r, periods }: ModelResults): ReportData 
     platform: REPORT_PLATFORM[m.platform], laatst_gewijzigd: m.changedAt, aantal_perioden: periods.length,
     startdatum: r.startdatum, einddatum: r.einddatum, ncw_datum: r.ncw_datum, ew: r.ew, ncw: r.ncw,
     verliesvoorziening: r.verliesvoorziening, totale_kosten: r.totale_kosten, totale_opbrengsten: r.totale_opbrengsten,
-    poc: r.poc, fout: r.fout, ...sectionValues(r),
+    poc: r.poc, fout: r.fout, boekwaarde_start: openingBookValue(m, r), ...sectionValues(r),
   };
   const perioden = periods.map((p, i) => ({
     rekenmodel_id: m.id, project: m.project, rekenmodel: m.name, periode: i + 1, label: p.label, startdatum: p.startdatum,

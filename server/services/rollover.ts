@@ -1,17 +1,17 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RolloverBody, RolloverModelPreview, RolloverPreview, VersionModel } from '../../src/api/contract/versionModel.ts';
 import { MODEL_ALREADY_OPEN, ROLLOVER_MESSAGES } from '../../src/api/contract/messages.ts';
 import type { ModelData } from '../../src/model/modelData.ts';
-import { defaultRolloverYear } from '../../src/formulas/annual/rolloverPreview.ts';
+import { type Totals, defaultRolloverYear } from '../../src/formulas/annual/rolloverPreview.ts';
 import { localDateAndSeconds } from '../../src/lib/format.ts';
 import { DUPLICATE_NAME_MESSAGE } from '../../src/lib/names.ts';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
-import { model, modelSession } from '../db/schema/index.ts';
+import { model, modelResult, modelSession } from '../db/schema/index.ts';
 import { HttpError } from '../errors.ts';
 import * as policy from '../policies/projects.ts';
-import { rolloverInThread } from '../threads/workbookThreads.ts';
+import { rolledInThread, rolloverInThread } from '../threads/workbookThreads.ts';
 import { command } from './command.ts';
 import { onlineModelRef, resultsChanged } from './modelResults.ts';
 import { versionAccess, type VersionAccess } from './projectRows.ts';
@@ -24,18 +24,32 @@ import { getVersion } from './versionModels.ts';
 
 type Rollover = z.output<typeof RolloverBody>;
 
-interface ModelRow { id: number; name: string; platform: 'online' | 'spreadsheet'; data: unknown; dataVersion: number; sessionUserId: number | null }
+interface ModelRow {
+  id: number; name: string; platform: 'online' | 'spreadsheet'; data: unknown; dataVersion: number; sessionUserId: number | null;
+  /** EW and NCW of the model's current save as its results job stored them (null: none stored, or without figures). */
+  stored: Totals | null;
+}
 
 async function modelsOf(db: DbOrTx, versionId: number, lock: boolean): Promise<ModelRow[]> {
   const query = db.select({
     id: model.id, name: model.name, platform: model.modelPlatform, data: model.modelData, dataVersion: model.dataVersion, sessionUserId: modelSession.userId,
-  }).from(model).leftJoin(modelSession, eq(modelSession.modelId, model.id)).where(eq(model.versionId, versionId)).orderBy(model.id);
+    // An online model's results belong to its data_version (modelResults.ts); a failed one has no figures, so it does not count.
+    stored: sql<Totals | null>`CASE WHEN ${modelResult.results}->'model'->>'fout' IS NULL AND jsonb_typeof(${modelResult.results}->'model'->'ew') = 'number'
+      AND jsonb_typeof(${modelResult.results}->'model'->'ncw') = 'number'
+      THEN jsonb_build_object('ew', ${modelResult.results}->'model'->'ew', 'ncw', ${modelResult.results}->'model'->'ncw') END`,
+  }).from(model).leftJoin(modelSession, eq(modelSession.modelId, model.id))
+    .leftJoin(modelResult, and(eq(modelResult.modelId, model.id), eq(modelResult.dataVersion, model.dataVersion), isNull(modelResult.savedModelId)))
+    .where(eq(model.versionId, versionId)).orderBy(model.id);
   // Locked: a save in the tool waits for the jaarovergang, or comes first and is rolled over.
   return lock ? query.for('update', { of: model }) : query;
 }
 
-/** The plan of every model: the rolled-over data and the preview's line; throws the first refusal. */
-async function plan(user: UserRow, rows: ModelRow[], year: number) {
+/**
+ * The plan of every model: the rolled-over data and, for the preview, its line; throws the first refusal.
+ * The execution refuses what the preview refuses (rolledOver is the preview's first step) but computes no
+ * figures: the engines of the models after are most of the preview's time, and it shows none of them.
+ */
+async function plan(user: UserRow, rows: ModelRow[], year: number, preview: boolean) {
   if (!rows.length) throw new HttpError(400, ROLLOVER_MESSAGES.empty);
   // Someone else editing a model would save over the copy's source after it was made: refused, as opening it is.
   if (rows.some((m) => m.sessionUserId !== null && m.sessionUserId !== user.id)) throw new HttpError(409, MODEL_ALREADY_OPEN);
@@ -45,12 +59,17 @@ async function plan(user: UserRow, rows: ModelRow[], year: number) {
       const line: RolloverModelPreview = {
         ...head, outcome: 'copied', ew: null, ncw: null, opening_book_value: null, realised: [], postponed: [], dropped_index_rates: [],
       };
-      return { id: m.id, data: null, line };
+      return { id: m.id, name: m.name, data: null, line };
     }
-    // The model's engine as the thread keeps it (its results job ran after the save): 'before' needs no build.
-    const outcome = await rolloverInThread(m.data, year, onlineModelRef(m.id, m.dataVersion, m.data));
+    if (!preview) {
+      const rolled = await rolledInThread(m.data, year);
+      if (!rolled.ok) throw new HttpError(400, ROLLOVER_MESSAGES.ofModel(m.name, rolled.problem));
+      return { id: m.id, name: m.name, data: rolled.model as ModelData | null, line: null };
+    }
+    // 'Before' needs no build: the results its job stored after the save, else the engine a thread keeps for it.
+    const outcome = await rolloverInThread(m.data, year, m.stored ? { before: m.stored } : { model: onlineModelRef(m.id, m.dataVersion, m.data) });
     if (!outcome.ok) throw new HttpError(400, ROLLOVER_MESSAGES.ofModel(m.name, outcome.problem));
-    return { id: m.id, data: outcome.model as ModelData | null, line: { ...head, outcome: 'rolled' as const, ...outcome.figures } };
+    return { id: m.id, name: m.name, data: outcome.model as ModelData | null, line: { ...head, outcome: 'rolled' as const, ...outcome.figures } };
   }));
   return planned;
 }
@@ -84,8 +103,8 @@ export async function previewRollover(ctx: AppContext, user: UserRow, id: number
   const year = yearOf(body, rows, ctx.config.now());
   const name = body.name ?? defaultName(access.versionName, year);
   await refuseTakenName(ctx.db, access.projectId, name);
-  const planned = await plan(user, rows, year);
-  return { year, name, freeze: body.freeze, models: planned.map((p) => p.line) };
+  const planned = await plan(user, rows, year, true);
+  return { year, name, freeze: body.freeze, models: planned.map((p) => p.line!) };
 }
 
 /**
@@ -102,7 +121,7 @@ export async function executeRollover(ctx: AppContext, user: UserRow, id: number
     const year = yearOf(body, rows, c.now);
     const name = body.name ?? defaultName(access.versionName, year);
     await refuseTakenName(c.tx, access.projectId, name);
-    const planned = await plan(user, rows, year);
+    const planned = await plan(user, rows, year, false);
     const s = stampOf(c, user);
     const { id: newId, models } = await copyVersion(c.tx, id, access.projectId, name, s);
     const from = new Map(models.map((m) => [m.new_id, m.old_id]));
@@ -112,7 +131,7 @@ export async function executeRollover(ctx: AppContext, user: UserRow, id: number
       await c.tx.update(model).set({
         frozen: false, rolledOverFromModelId: m.old_id, ...(p.data && { modelData: p.data }),
       }).where(eq(model.id, m.new_id));
-      await c.audit(`Rekenmodel '${p.line.name}' in versie '${name}': Jaarovergang vanuit ${access.versionName} (${year})`);
+      await c.audit(`Rekenmodel '${p.name}' in versie '${name}': Jaarovergang vanuit ${access.versionName} (${year})`);
     }
     if (body.freeze) {
       await c.tx.update(model).set({ frozen: true, timestampLastModified: c.now, lastModifiedBy: user.id })

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { WorkbookInputs } from '../../src/formulas/workbookInputs.ts';
 import type { ModelResults, ModelResultsInput } from '../../src/formulas/modelResults.ts';
-import type { RolloverOutcome } from '../../src/formulas/annual/rolloverPreview.ts';
+import type { RolledModel, RolloverOutcome, Totals } from '../../src/formulas/annual/rolloverPreview.ts';
 import type { ReportSheetsData } from '../../src/api/contract/reportData.ts';
 import type { VarianceOutcome, WorkbookCheck, WorkerAnswer, WorkerMessage, WorkerSettings, WorkerTask } from './workbookWorker.ts';
 import type { ModelRef } from './warmEngines.ts';
@@ -315,11 +315,16 @@ export const checkSamlResponse = (settings: SamlSettingsOf, nowMs: number, samlR
   inThread({ kind: 'saml', settings, nowMs, samlResponse }, { deadlineMs: SAML_CHECK_MS });
 
 /**
- * The jaarovergang of an online model to book year `year` with its preview's figures (two engine builds
- * and the rollover: seconds for a large model), or the Dutch reason it cannot be done.
+ * The jaarovergang of an online model to book year `year` with its preview's figures, or the Dutch reason it
+ * cannot be done: the rollover and an engine of the rolled model (a second of CPU for the bench model), and
+ * one of the model itself unless `before` (its stored EW and NCW) is given or the thread keeps it (`model`).
  */
-export const rolloverInThread = (modelData: unknown, year: number, model?: ModelRef): Promise<RolloverOutcome> =>
-  inThread({ kind: 'rollover', modelData, year, model });
+export const rolloverInThread = (modelData: unknown, year: number, opts: { model?: ModelRef; before?: Totals } = {}): Promise<RolloverOutcome> =>
+  inThread({ kind: 'rollover', modelData, year, ...opts });
+
+/** The jaarovergang alone (what the execution stores: no engine, a fifth of the preview's work), or why it cannot be done. */
+export const rolledInThread = (modelData: unknown, year: number): Promise<RolledModel> =>
+  inThread({ kind: 'rolled', modelData, year });
 
 /**
  * The verschillenanalyse of model A against model B (their stored model data as JSON text; calculation.md

@@ -4,6 +4,7 @@ import { ReportTemplateError, fillReportWorkbook, missingReportSheets, optionalR
 import { isNotAWorkbook, openedOrProblem, type XlsxProblem } from '../../src/formulas/xlsxPackage.ts';
 import type { ModelResultsInput } from '../../src/formulas/modelResults.ts';
 import type { VarianceResult } from '../../src/formulas/annual/variance.ts';
+import type { RolledModel, Totals } from '../../src/formulas/annual/rolloverPreview.ts';
 import type { ModelData } from '../../src/model/modelData.ts';
 import type { ReportSheetsData } from '../../src/api/contract/reportData.ts';
 import type { SamlSettingsOf } from './samlCheck.ts';
@@ -17,7 +18,10 @@ export type WorkerTask =
   | { kind: 'report'; xlsx: Uint8Array; data: ReportSheetsData }
   | { kind: 'check'; xlsx: Uint8Array; reportTemplate: boolean }
   | { kind: 'results'; input: ModelResultsInput; model?: ModelRef }
-  | { kind: 'rollover'; modelData: unknown; year: number; model?: ModelRef }
+  /** The jaarovergang with its preview's figures; `before`: the model's EW and NCW when the server has them stored. */
+  | { kind: 'rollover'; modelData: unknown; year: number; model?: ModelRef; before?: Totals }
+  /** The jaarovergang alone, as the execution stores it (the figures were the preview's). */
+  | { kind: 'rolled'; modelData: unknown; year: number }
   | { kind: 'variance'; a: string; b: string }
   | { kind: 'saml'; settings: SamlSettingsOf; nowMs: number; samlResponse: string };
 /** A task as posted: with the models whose engines this thread should forget (another thread has a newer one). */
@@ -91,9 +95,15 @@ async function run(task: WorkerTask): Promise<{ value: unknown; transfer?: Array
   }
   if (task.kind === 'rollover') {
     const { rolloverWithPreview } = await import('../../src/formulas/annual/rolloverPreview.ts');
-    const { model, modelData } = task;
-    const engines = model ? await warmEngines() : undefined;
-    return { value: rolloverWithPreview(modelData, task.year, engines ? () => engines.results(model!, modelData).results : undefined) };
+    const { model, modelData, before } = task;
+    const engines = model && !before ? await warmEngines() : undefined;
+    const totals = before ? () => before : engines ? () => engines.results(model!, modelData).results.model : undefined;
+    return { value: rolloverWithPreview(modelData, task.year, totals) };
+  }
+  if (task.kind === 'rolled') {
+    const { rolledOver } = await import('../../src/formulas/annual/rolloverPreview.ts');
+    const out = rolledOver(task.modelData, task.year);
+    return { value: (out.ok ? { ok: true, model: out.model } : out) satisfies RolledModel };
   }
   if (task.kind === 'variance') return { value: await varianceOf(task.a, task.b) };
   try {

@@ -38,7 +38,7 @@ const models: ModelRow[] = MODELS.map((m, k) => ({
   rekenmodel_id: m.id, project_id: k + 1, project: `Project ${m.name}`, projectnummer: null, projecttype: 'Woningbouw', deelgebied: 'Centrum',
   versie_id: k + 1, versie: 'Versie 1', rekenmodel: m.name, platform: m.platform, startdatum: null, einddatum: null, ncw_datum: null,
   laatst_gewijzigd: '2026-03-02T09:00:00.000Z', ew: -1000 * (k + 1), ncw: -900 * (k + 1), verliesvoorziening: 0, totale_kosten: 10, totale_opbrengsten: 5,
-  poc: null, aantal_perioden: m.labels.length, fout: null, ...sections(k),
+  poc: null, aantal_perioden: m.labels.length, fout: null, ...sections(k), boekwaarde_start: m.platform === 'Online' ? 1000 * k : null,
 }));
 const DATA: ReportData = { rekenmodellen: models, perioden: periods };
 const FILES = ['vergelijking', 'kasstromen'] as const;

@@ -13,7 +13,7 @@ const modelRow = (id: number, ew: number | null): ReportData['rekenmodellen'][nu
   rekenmodel_id: id, project_id: 1, project: 'Centrum & <Noord>', projectnummer: null, projecttype: 'Woningbouw', deelgebied: 'Centrum',
   versie_id: 1, versie: 'V1', rekenmodel: `Model ${id}`, platform: 'Online', startdatum: '2025-01-01', einddatum: '2030-12-31', ncw_datum: '2025-01-01',
   laatst_gewijzigd: '2026-03-02T09:00:00.000Z', ew, ncw: ew, verliesvoorziening: 0, totale_kosten: 10, totale_opbrengsten: 5, poc: 0.5,
-  aantal_perioden: 2, fout: ew === null ? 'Ongeldig' : null,
+  aantal_perioden: 2, fout: ew === null ? 'Ongeldig' : null, boekwaarde_start: ew === null ? null : 500_000,
 });
 const periodRow = (id: number, n: number): ReportData['perioden'][number] => ({
   rekenmodel_id: id, project: 'P', rekenmodel: `Model ${id}`, periode: n, label: String(2024 + n), startdatum: null, einddatum: null,

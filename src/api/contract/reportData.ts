@@ -56,6 +56,12 @@ const MODEL_COLUMNS = {
   aantal_perioden: z.number().int(),
   /** Dutch reason why the results are missing (an invalid model, a workbook without result cells). */
   fout: z.string().nullable(),
+  /**
+   * Boekwaarde per startdatum (calculation.md §8.1: `base_parameters.opening_book_value`, absent = 0); null
+   * for a spreadsheet model (its workbook names no such cell) and a model that cannot be computed. The last
+   * fixed column: the fixed columns keep their places (templates style per column), the section columns follow.
+   */
+  boekwaarde_start: Money.nullable(),
 };
 /** One row of the `Rekenmodellen` sheet / entity set (built again when a section is added). */
 export const reportModelRow = perSections(() => z.object({ ...MODEL_COLUMNS, ...sectionMoney() }));

@@ -10,11 +10,15 @@ import { generatePeriods, MAX_PERIODS, periodIndex } from '../periods.ts';
 import { SECTIONS, entriesOf, type SectionDescriptor } from '../../model/sections.ts';
 import { validateModelData } from '../validate.ts';
 import { pct } from '../../model/percent.ts';
-import { rolloverModel, rolloverProblem } from './rollover.ts';
+import { type Rollover, rolloverModel, rolloverProblem } from './rollover.ts';
 
 /** The preview's figures of one model (the server adds its id, name and outcome). */
 export type RolloverFigures = Omit<RolloverModelPreview, 'model' | 'name' | 'outcome'>;
+/** The rolled-over model as the execution stores it, or the Dutch reason it cannot be done. */
+export type RolledModel = { ok: true; model: ModelData } | { ok: false; problem: string };
 export type RolloverOutcome = { ok: true; model: ModelData; figures: RolloverFigures } | { ok: false; problem: string };
+/** A model's EW and NCW (null: not computed). */
+export type Totals = Pick<ModelResults['model'], 'ew' | 'ncw'>;
 
 const realisedOf = (e: { bookvalue: { realised_before_start?: number | null } }) => e.bookvalue.realised_before_start ?? 0;
 
@@ -39,10 +43,10 @@ function realisedPerSection(before: ModelData, after: ModelData): RolloverFigure
 const titleOf = (list: SectionDescriptor['list']) => SECTIONS.find((s) => s.list === list)?.title ?? list;
 
 /**
- * The jaarovergang of `modelData` to book year `year` with its preview, or the Dutch reason it cannot be done.
- * `resultsBefore`: the model's results as it is (the server's warm engine has them without a new build).
+ * The jaarovergang of `modelData` to book year `year` (validated before and after), without the preview's
+ * figures: what the execution stores, and refuses, exactly as the preview (which starts from it).
  */
-export function rolloverWithPreview(modelData: unknown, year: number, resultsBefore: (data: ModelData) => ModelResults = onlineModelResults): RolloverOutcome {
+export function rolledOver(modelData: unknown, year: number): { ok: true; model: ModelData; source: ModelData; rolled: Rollover } | { ok: false; problem: string } {
   const valid = validateModelData(modelData);
   if (!valid.ok) return { ok: false, problem: valid.problems[0]?.message ?? 'Het rekenmodel is ongeldig.' };
   const problem = rolloverProblem(valid.data, year);
@@ -50,15 +54,27 @@ export function rolloverWithPreview(modelData: unknown, year: number, resultsBef
   const rolled = rolloverModel(valid.data, year);
   const checked = validateModelData(rolled.model);
   if (!checked.ok) return { ok: false, problem: checked.problems[0]?.message ?? 'Het overgezette rekenmodel is ongeldig.' };
-  const [before, after] = [resultsBefore(valid.data).model, onlineModelResults(checked.data).model];
+  return { ok: true, model: checked.data, source: valid.data, rolled };
+}
+
+/**
+ * The jaarovergang of `modelData` to book year `year` with its preview, or the Dutch reason it cannot be done.
+ * `totalsBefore`: EW and NCW of the model as it is (the server's stored results or warm engine have them
+ * without a new build); the model after needs an engine of its own.
+ */
+export function rolloverWithPreview(modelData: unknown, year: number, totalsBefore: (data: ModelData) => Totals = (d) => onlineModelResults(d).model): RolloverOutcome {
+  const out = rolledOver(modelData, year);
+  if (!out.ok) return out;
+  const { model, source, rolled } = out;
+  const [before, after] = [totalsBefore(source), onlineModelResults(model).model];
   return {
     ok: true,
-    model: checked.data,
+    model,
     figures: {
       ew: { before: before.ew, after: after.ew },
       ncw: { before: before.ncw, after: after.ncw },
-      opening_book_value: checked.data.base_parameters.opening_book_value ?? 0,
-      realised: realisedPerSection(valid.data, checked.data),
+      opening_book_value: model.base_parameters.opening_book_value ?? 0,
+      realised: realisedPerSection(source, model),
       // Euros re-priced to the new NCW date (Financeel), or the share (Procentueel), as they land in the new period.
       postponed: rolled.notes.map((n) => ({
         section: titleOf(n.section), entry: n.label, from: n.from, to: n.to, amount: n.repriced, value_type: n.valueType,
