@@ -7,6 +7,7 @@ import type { ModelData } from '../model/modelData.ts';
 import type { WorkbenchModel, ModelMeta, StoredToolResults } from '../api/contract/workbench.ts';
 import { onlineModelResults } from '../formulas/modelResults.ts';
 import { ResponseError } from '../api/http.ts';
+import { inProcessEngine } from './testing.ts';
 
 const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
@@ -64,7 +65,7 @@ function memoryStorage(): BackupStorage & { map: Map<string, string> } {
 function setup(server = new FakeServer(), storage = memoryStorage()) {
   const toasts: string[] = [];
   const t = { success: (m: string) => toasts.push(m), error: (m: string) => toasts.push(m), warning: (m: string) => toasts.push(m) };
-  const store = new WorkbenchStore(7, { api: server, toasts: t, storage, userId: 1, backupDelayMs: 0 });
+  const store = new WorkbenchStore(7, { api: server, toasts: t, storage, userId: 1, backupDelayMs: 0, engine: inProcessEngine });
   return { store, server, storage, toasts };
 }
 
@@ -467,29 +468,6 @@ describe('WorkbenchStore', () => {
       expect(store.results!.ncw).toBe(shown.ncw);
       expect(store.results!.costEntries.map((e) => [e.id, e.estimate, e.amountAtNcw, e.residualToPhase]))
         .toEqual(shown.costEntries.map((e: { id: number; estimate: number; amountAtNcw: number; residualToPhase: number }) => [e.id, e.estimate, e.amountAtNcw, e.residualToPhase]));
-    });
-
-    it('in a browser, builds the engine only once the screen has drawn the stored results', async () => {
-      // The build holds the main thread: started a frame after the store was ready, it came before the
-      // screen had committed the stored figures, so they were never seen (bench workbench).
-      const g = globalThis as { requestAnimationFrame?: (cb: () => void) => number };
-      const hadFrame = 'requestAnimationFrame' in g;
-      if (!hadFrame) g.requestAnimationFrame = (cb) => setTimeout(cb, 0) as unknown as number;
-      try {
-        const server = new FakeServer();
-        server.stored = storedOf(server.data, server.version);
-        const { store } = setup(server);
-        const loading = store.load();
-        for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-        expect(store.status).toBe('ready');
-        expect(store.engine).toBeNull(); // waiting for the screen
-        store.storedDrawn();
-        await loading;
-        expect(store.engine).not.toBeNull();
-        expect(store.results!.ew).toBeCloseTo(-106120.8, 2);
-      } finally {
-        if (!hadFrame) delete g.requestAnimationFrame;
-      }
     });
 
     it('never shows stored results of another save, nor of a format it does not read', async () => {

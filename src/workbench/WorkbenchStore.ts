@@ -1,7 +1,6 @@
 import { action, computed, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
 import type { Edit } from '../formulas/engineModelEdits.ts';
-import type { GrexEngine } from '../formulas/engine.ts';
-import { startHyperFormula } from '../formulas/hyperformulaSpeedups.ts';
+import type { ChangeAnswer, EngineClient } from './engineClient.ts';
 import type { ResultsSummary } from '../model/results.ts';
 import { isCompleteSpaceRow } from '../formulas/validate.ts';
 import type { Problem } from '../model/problem.ts';
@@ -14,19 +13,22 @@ import { NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage } from '../formulas/spaceUsageFromMap.ts';
 import { compareWithMap } from './mapTakeover.ts';
 import { formulasDropped, insertEntries, removeEntries } from './entryRows.ts';
-import { afterPaint, buildEngine, ChangesWaitingForEngine, mark } from './firstPaint.ts';
+import { ChangesWaitingForEngine, forEngine, mark } from './firstPaint.ts';
 import { tellSaveFailure, type StatusError } from './saveFailure.ts';
 import { WorkingCopyBackup } from './workingCopyBackup.ts';
 import { Submission } from '../app/submission.ts';
 import type { EntryKind } from '../model/sections.ts';
 import { MSG, splitAnswer, type Backup, type BackupStorage, type MapTakeover, type TestHooks, type WorkbenchApi, type WorkbenchToasts } from './workbenchContract.ts';
 
-// The workbench's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
-// sheet of the workbench, the working copy (the engine's model data + the space-usage rows as typed), the
+// The workbench's state (spec 3 §3–§4): one engine (a GrexEngine in a Web Worker, engineClient.ts) shared by
+// every sheet of the workbench, the working copy (the engine's model data + the space-usage rows as typed), the
 // saved copy, the unsaved-changes flag, and one undo/redo stack across the whole model.
 //
 // Space-usage rows may be incomplete while the user types (spec: Save is blocked then); the engine only
 // accepts valid model data, so it gets the complete rows and the store keeps the rows as typed.
+// Every change goes to the engine and is recorded when it answers; a change made while it is being built or
+// is computing the one before waits and follows in order (firstPaint.ts). A refusal that comes back after
+// the call returned is said in a toast, as for a change made while the engine was built.
 // Beside it: firstPaint.ts (painting before the engine is built), workingCopyBackup.ts (nothing lost) and
 // saveFailure.ts (what a failed save says).
 
@@ -41,7 +43,8 @@ const clone = <T>(x: T): T => structuredClone(x);
 export class WorkbenchStore {
   status: 'loading' | 'ready' | 'error' = 'loading';
   meta: ModelMeta | null = null;
-  engine: GrexEngine | null = null;
+  /** The engine, once it has built the loaded model (until then the stored results are shown). */
+  engine: EngineClient | null = null;
   /** Bumped on every change of the engine: grids and the overview re-read when it moves. */
   revision = 0;
   /** Bumped when the layout changes (periods, entries, sets): grids rebuild their columns. */
@@ -60,23 +63,41 @@ export class WorkbenchStore {
   pending: ModelData | null = null;
   /** The results the server stored for the loaded save, shown while the engine is being built (issue 26). */
   stored: ResultsSummary | null = null;
-  /** Called by the screen once it has committed the stored results (see `storedDrawn`). */
-  private drawn: (() => void) | null = null;
   /** Problems of the last refused edit (shown beside the input). */
   lastProblems: Problem[] = [];
   mapTakeover: MapTakeover = { step: 'closed' };
   private saved: ModelData | null = null;
   /** The undo step on top when the working copy equalled the saved copy: undoing or redoing back to it is clean again. */
   private savedTop: UndoEntry | null = null;
-  /** Changes made while the engine is being built, applied in order once it is (nothing typed is lost). */
-  private readonly waiting = new ChangesWaitingForEngine();
+  /** Changes made while the engine is being built or computing, applied in order once it answers (nothing typed is lost). */
+  private readonly waiting = new ChangesWaitingForEngine({
+    engine: () => (this.disposed ? null : this.engine),
+    loading: () => this.pending !== null,
+    refused: (problems, late) => {
+      this.refusals++;
+      this.lastProblems = problems;
+      if (!late) return;
+      this.revision++;
+      if (problems[0]) this.deps.toasts.error(problems[0].message, 5_000);
+    },
+    accepted: () => (this.lastProblems = []),
+    failed: () => this.engineFailed(),
+  });
+  /** The engine being built by `load` (the one shown stays until it is ready). */
+  private starting: EngineClient | null = null;
+  /** Refusals so far: a batch whose steps are answered later knows whether one was refused. */
+  private refusals = 0;
   private readonly backup: WorkingCopyBackup;
   private readonly writing: Submission; // one save at a time (Ctrl+S twice), its outcome in one toast
   private disposed = false;
 
   constructor(
     readonly modelId: number,
-    private readonly deps: { api: WorkbenchApi; toasts: WorkbenchToasts; storage?: BackupStorage | null; userId: number; backupDelayMs?: number },
+    private readonly deps: {
+      api: WorkbenchApi; toasts: WorkbenchToasts; storage?: BackupStorage | null; userId: number; backupDelayMs?: number;
+      /** A new engine (engineClient.ts startEngineWorker; the tests answer in process). */
+      engine: () => EngineClient;
+    },
   ) {
     this.writing = new Submission(deps.toasts);
     this.backup = new WorkingCopyBackup(deps.storage, `grondslag.workbench.v1.${deps.userId}.${modelId}`, deps.backupDelayMs);
@@ -132,6 +153,8 @@ export class WorkbenchStore {
   /** The current results (re-read when `revision` changes); the stored ones of the loaded save while the engine is built. */
   get results(): ResultsSummary | null {
     void this.revision;
+    // A failed engine shows no figures (its last ones may not be what the model now holds).
+    if (this.status === 'error') return null;
     return this.engine?.results ?? this.stored;
   }
   get model(): ModelData | null {
@@ -153,45 +176,34 @@ export class WorkbenchStore {
 
   // ---------- loading ----------
 
-  /** The screen shows the stored results: the engine may now be built behind them. */
-  storedDrawn(): void {
-    this.drawn?.();
-  }
-
   /**
-   * Load the model: the answer is shown at once (breadcrumb, Projectgegevens: `model` falls back to
-   * the loaded data), then — after the browser has painted that — the engine is built, which for a
-   * large model takes a second or more.
+   * Load the model: the answer is shown at once (breadcrumb, Projectgegevens, the stored results), while the
+   * engine is built in its worker; the worker starts before the request so its code loads alongside.
    */
   async load(): Promise<void> {
+    this.starting?.destroy();
+    const client = (this.starting = this.deps.engine());
     try {
       mark('workbench:request');
-      const request = this.deps.api.load(this.modelId);
-      // The engine's start (HyperFormula's speed-ups, its parser's cold start) while the model is on its way.
-      startHyperFormula();
-      const answer = await request;
+      const answer = await this.deps.api.load(this.modelId);
       const { data, meta, stored } = splitAnswer(answer);
       mark('workbench:loaded');
       if (!this.engine) {
-        // The engine's build holds the main thread for a while: with stored results it waits until the
-        // screen has committed them (the screen may still be waiting on its own parts), at most a second.
-        const drawn = stored ? new Promise<void>((resolve) => (this.drawn = resolve)) : null;
         runInAction(() => {
           this.meta = meta;
           this.pending = data;
           this.stored = stored;
           this.status = 'ready';
         });
-        if (drawn && typeof requestAnimationFrame === 'function') await Promise.race([drawn, new Promise((r) => setTimeout(r, 1000))]);
-        this.drawn = null;
-        await afterPaint();
-        mark('workbench:painted');
-        await (globalThis as TestHooks).__grondslagHoldEngine;
       }
       mark('workbench:engine:start');
-      const engine = buildEngine(data);
+      const built = await new Promise<ChangeAnswer>((resolve) => client.build(forEngine(data), resolve));
+      await (globalThis as TestHooks).__grondslagHoldEngine;
       mark('workbench:engine');
-      if (!engine) {
+      if (this.disposed || this.starting !== client) return;
+      this.starting = null;
+      if (!built.ok) {
+        client.destroy();
         runInAction(() => {
           this.status = 'error';
           this.stored = null;
@@ -202,7 +214,7 @@ export class WorkbenchStore {
       }
       runInAction(() => {
         this.engine?.destroy();
-        this.engine = engine;
+        this.engine = client;
         this.pending = null;
         this.stored = null;
         this.meta = meta;
@@ -219,26 +231,39 @@ export class WorkbenchStore {
         this.layoutRevision++;
         this.restoreOffer = this.backup.read(this.modelId, this.saved);
       });
-      this.waiting.applyAll();
+      this.waiting.drain();
       mark('workbench:ready');
     } catch (e) {
+      if (this.starting === client) this.starting = null;
+      client.destroy();
       runInAction(() => (this.status = 'error'));
       // A link to a model one may not see (or that is gone) answers 404: said as everywhere else.
       this.deps.toasts.error((e as StatusError).status === 404 ? NOT_FOUND : MSG.missing);
     }
   }
 
-  /**
-   * While the engine is being built (the stored results are shown), a change waits for it: `run` is
-   * queued and applied once the engine is there; its refusal is said then. True when it waits.
-   */
+  /** A change made while the engine is being built or computing waits (`run` is queued; its refusal is said then). True when it waits. */
   private waitForEngine(run: () => Problem[] | null | void): boolean {
-    if (this.engine || !this.pending || this.disposed) return false;
+    if (this.disposed || !this.waiting.needed) return false;
     this.waiting.add(() => {
       const problems = run();
       if (problems?.[0]) this.deps.toasts.error(problems[0].message, 5_000);
     });
     return true;
+  }
+
+  /** Resolves once every change made so far has been answered by the engine. */
+  idle(): Promise<void> {
+    return new Promise((resolve) => this.waiting.after(resolve));
+  }
+
+  /** The worker stopped or threw: what was typed is kept as the working-copy backup, and the error is said. */
+  private engineFailed(): void {
+    if (this.status === 'error') return;
+    this.writeBackup();
+    this.waiting.drop();
+    this.status = 'error';
+    this.deps.toasts.error(MSG.missing);
   }
 
   async openSession(): Promise<void> {
@@ -274,22 +299,17 @@ export class WorkbenchStore {
     this.scheduleBackup();
   }
 
-  /** Apply edits as one step of the undo stack. Returns the problems when the engine refused them. */
+  /** Apply edits as one step of the undo stack. Returns the problems when the engine refused them at once. */
   applyEdits(edits: Edit[], opts: { record?: boolean } = {}): Problem[] | null {
     if (edits.length && !this.readOnly && this.waitForEngine(() => this.applyEdits(edits, opts))) return null;
     if (!this.engine || this.readOnly || edits.length === 0) return null;
-    const r = this.engine.applyEdits(edits);
-    if (!r.ok) {
-      this.lastProblems = r.problems;
-      return r.problems;
-    }
-    this.lastProblems = [];
-    if (opts.record !== false) {
-      this.undoStack.push({ kind: 'edits', redo: edits, undo: r.inverse });
-      this.redoStack = [];
-    }
-    this.touched(r.rebuilt);
-    return null;
+    return this.waiting.send((done) => this.engine!.applyEdits(edits, done), (r) => {
+      if (opts.record !== false) {
+        this.undoStack.push({ kind: 'edits', redo: edits, undo: r.inverse });
+        this.redoStack = [];
+      }
+      this.touched(r.rebuilt);
+    });
   }
 
   /** Structural changes (adding/removing entries, sets, phases): the whole model, one undo step. */
@@ -299,16 +319,11 @@ export class WorkbenchStore {
     const before = clone(this.engine.modelData);
     const after = clone(before);
     mutate(after);
-    const r = this.engine.setModel(after, { asEdit: true });
-    if (!r.ok) {
-      this.lastProblems = r.problems;
-      return r.problems;
-    }
-    this.lastProblems = [];
-    this.undoStack.push({ kind: 'model', before, after: clone(this.engine.modelData) });
-    this.redoStack = [];
-    this.touched(true);
-    return null;
+    return this.waiting.send((done) => this.engine!.setModel(after, { asEdit: true }, done), () => {
+      this.undoStack.push({ kind: 'model', before, after: clone(this.engine!.modelData) });
+      this.redoStack = [];
+      this.touched(true);
+    });
   }
 
   // ---------- entry rows (issue 15: the grids' Excel keys and menu) ----------
@@ -341,15 +356,19 @@ export class WorkbenchStore {
     const before = this.workingCopy();
     const depth = this.undoStack.length;
     const wasDirty = this.dirty;
+    const refusals = this.refusals;
     const problems = run();
-    if (this.undoStack.length === depth) return problems;
-    const steps = this.undoStack.splice(depth);
-    if (problems) {
-      this.restoreSnapshot(before);
-      this.dirty = wasDirty;
-      this.revision++;
-      this.layoutRevision++;
-    } else this.undoStack.push(steps.length === 1 ? steps[0]! : { kind: 'model', before, after: this.workingCopy() });
+    // Folded once the engine has answered every step `run` made (at once in process, else in order later).
+    this.waiting.after(() => runInAction(() => {
+      if (this.undoStack.length === depth) return;
+      const steps = this.undoStack.splice(depth);
+      if (problems || this.refusals !== refusals) {
+        this.restoreSnapshot(before);
+        this.dirty = wasDirty;
+        this.revision++;
+        this.layoutRevision++;
+      } else this.undoStack.push(steps.length === 1 ? steps[0]! : { kind: 'model', before, after: this.workingCopy() });
+    }));
     return problems;
   }
 
@@ -372,15 +391,19 @@ export class WorkbenchStore {
     if (!this.engine) return null;
     const before = this.engine.modelData;
     const ewBefore = this.results?.ew;
+    const refusals = this.refusals;
     let report: RemapReport | null = null;
     const problems = this.replaceModel((draft) => {
       (draft.base_parameters as Record<string, unknown>)[field] = value;
       report = remapPeriodItems(before, draft);
     });
-    // Values that could not stay on their date, or were merged or moved, are said, never moved in silence.
-    const notice = !problems && report ? remapNotice(report) : null;
-    const ew = ewBefore === undefined || !this.results ? '' : ` EW ${formatMoney(ewBefore)} → ${formatMoney(this.results.ew)}.`;
-    if (notice) this.deps.toasts.warning(`${notice}${ew} Ongedaan maken (Ctrl+Z) zet ze terug.`);
+    // Values that could not stay on their date, or were merged or moved, are said, never moved in silence
+    // (with the EW the engine computed for the new periods).
+    this.waiting.after(() => {
+      const notice = !problems && this.refusals === refusals && report ? remapNotice(report) : null;
+      const ew = ewBefore === undefined || !this.results ? '' : ` EW ${formatMoney(ewBefore)} → ${formatMoney(this.results.ew)}.`;
+      if (notice) this.deps.toasts.warning(`${notice}${ew} Ongedaan maken (Ctrl+Z) zet ze terug.`);
+    });
     return problems;
   }
 
@@ -395,21 +418,18 @@ export class WorkbenchStore {
     const grossChanged = grossArea !== undefined && grossArea !== current.gross_area;
     const before = clone(this.engine.modelData);
     before.base_parameters.space_usage = clone(beforeRows);
-    if (JSON.stringify(complete) !== JSON.stringify(current.space_usage) || grossChanged) {
-      const next = clone(this.engine.modelData);
-      next.base_parameters.space_usage = complete;
-      if (grossArea !== undefined) next.base_parameters.gross_area = grossArea;
-      const r = this.engine.setModel(next);
-      if (!r.ok) {
-        this.lastProblems = r.problems;
-        return;
-      }
-    }
-    const after = clone(this.engine.modelData);
-    after.base_parameters.space_usage = clone(rows);
-    this.undoStack.push({ kind: 'model', before, after });
-    this.redoStack = [];
-    this.touched(true);
+    const record = () => {
+      const after = clone(this.engine!.modelData);
+      after.base_parameters.space_usage = clone(rows);
+      this.undoStack.push({ kind: 'model', before, after });
+      this.redoStack = [];
+      this.touched(true);
+    };
+    if (JSON.stringify(complete) === JSON.stringify(current.space_usage) && !grossChanged) return record();
+    const next = clone(this.engine.modelData);
+    next.base_parameters.space_usage = complete;
+    if (grossArea !== undefined) next.base_parameters.gross_area = grossArea;
+    this.waiting.send((done) => this.engine!.setModel(next, {}, done), record, () => {});
   }
 
   // ---------- map data (issue 14) ----------
@@ -449,17 +469,21 @@ export class WorkbenchStore {
     this.mapTakeover = { step: 'closed' };
   }
 
+  /** Put the engine back to a state it had (undo, redo, a refused batch); the grids re-read once it has. */
   private restoreSnapshot(m: ModelData) {
-    const forEngine = clone(m);
     this.space = clone(m.base_parameters.space_usage);
-    forEngine.base_parameters.space_usage = forEngine.base_parameters.space_usage.filter(isCompleteSpaceRow);
-    this.engine!.setModel(forEngine);
+    this.waiting.send((done) => this.engine!.setModel(forEngine(m), {}, done), () => this.revision++);
+  }
+
+  private replay(edits: Edit[]) {
+    this.waiting.send((done) => this.engine!.applyEdits(edits, done), () => this.revision++);
   }
 
   undo(): void {
+    if (this.waitForEngine(() => this.undo())) return;
     const e = this.undoStack.pop();
     if (!e || !this.engine) return;
-    if (e.kind === 'edits') this.engine.applyEdits(e.undo);
+    if (e.kind === 'edits') this.replay(e.undo);
     else this.restoreSnapshot(e.before);
     this.redoStack.push(e);
     this.touched(true);
@@ -471,9 +495,10 @@ export class WorkbenchStore {
   }
 
   redo(): void {
+    if (this.waitForEngine(() => this.redo())) return;
     const e = this.redoStack.pop();
     if (!e || !this.engine) return;
-    if (e.kind === 'edits') this.engine.applyEdits(e.redo);
+    if (e.kind === 'edits') this.replay(e.redo);
     else this.restoreSnapshot(e.after);
     this.undoStack.push(e);
     this.touched(true);
@@ -489,9 +514,13 @@ export class WorkbenchStore {
 
   get saving(): boolean { return this.writing.busy; }
 
-  /** Save; resolves true when saved. */
+  /** Save (the working copy once the engine has answered every change made); resolves true when saved. */
   async save(): Promise<boolean> {
     if (!this.engine || this.readOnly || this.saving) return false;
+    if (this.waiting.needed) {
+      await this.idle();
+      if (this.status === 'error' || this.disposed || this.saving) return false;
+    }
     if (this.spaceBlocksSave()) {
       this.deps.toasts.error(MSG.space, 5_000);
       return false;
@@ -560,21 +589,20 @@ export class WorkbenchStore {
     this.restoreOffer = null;
     if (!b || !this.engine) return false;
     const before = this.workingCopy();
-    const forEngine = clone(b.data);
-    forEngine.base_parameters.space_usage = forEngine.base_parameters.space_usage.filter(isCompleteSpaceRow);
-    const r = this.engine.setModel(forEngine);
-    if (!r.ok) {
+    let ok = true;
+    this.waiting.send((done) => this.engine!.setModel(forEngine(b.data), {}, done), () => {
+      this.space = clone(b.data.base_parameters.space_usage);
+      // The work was done on the version it was loaded at: if the model was saved since, saving it
+      // answers 409 and the conflict question appears (no silent overwrite of the other save).
+      this.dataVersion = b.dataVersion;
+      this.undoStack.push({ kind: 'model', before, after: clone(b.data) });
+      this.touched(true);
+    }, () => {
+      ok = false;
       this.deps.toasts.error(MSG.missing);
       this.clearBackup();
-      return false;
-    }
-    this.space = clone(b.data.base_parameters.space_usage);
-    // The work was done on the version it was loaded at: if the model was saved since, saving it
-    // answers 409 and the conflict question appears (no silent overwrite of the other save).
-    this.dataVersion = b.dataVersion;
-    this.undoStack.push({ kind: 'model', before, after: clone(b.data) });
-    this.touched(true);
-    return true;
+    });
+    return ok;
   }
 
   discardBackup(): void {
@@ -595,6 +623,7 @@ export class WorkbenchStore {
     this.waiting.drop();
     this.backup.cancel();
     void this.closeSession();
+    this.starting?.destroy();
     this.engine?.destroy();
   }
 }

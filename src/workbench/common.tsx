@@ -158,17 +158,9 @@ export function useDescribe(store: WorkbenchStore) {
   return useCallback((def: SheetDef, row: number, col: number) => cellContents(def, store.engine, row, col), [store]);
 }
 
+/** The value of a typed formula (values only, formula.ts), computed by the engine in its worker. */
 export function useEvaluate(store: WorkbenchStore) {
-  return useCallback((formula: string): CellValue => {
-    const e = store.engine;
-    if (!e) return null;
-    try {
-      const v = e.hf.calculateFormula(formula, e.sheetId(e.sheets[0]!.name));
-      return Array.isArray(v) ? (v[0]?.[0] ?? null) : v;
-    } catch {
-      return null;
-    }
-  }, [store]);
+  return useCallback(async (formula: string): Promise<CellValue> => (store.engine ? store.engine.calculate(formula) : null), [store]);
 }
 
 /** A text field committed on blur/Enter (numbers and dates typed the Dutch way). */

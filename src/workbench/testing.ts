@@ -3,6 +3,32 @@
 import { readFileSync } from 'node:fs';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import type { ModelData } from '../model/modelData.ts';
+import { EngineClient } from './engineClient.ts';
+import type { EnginePort } from './engineProtocol.ts';
+import { serveEngine } from './engineWorker.ts';
+
+/**
+ * A pair of ports that deliver each message structured-cloned as postMessage does: at once, or `later` (in
+ * order, each in a task of its own, as from a Web Worker).
+ */
+export function instantPorts(later = false): [EnginePort, EnginePort] {
+  const deliver = (to: () => EnginePort, m: unknown) => {
+    const data = structuredClone(m);
+    const go = () => to().onmessage?.({ data } as MessageEvent);
+    if (later) setTimeout(go, 0);
+    else go();
+  };
+  const a: EnginePort = { postMessage: (m) => deliver(() => b, m), onmessage: null };
+  const b: EnginePort = { postMessage: (m) => deliver(() => a, m), onmessage: null };
+  return [a, b];
+}
+
+/** The worker's engine answering in process, before each request returns (the store's tests read it at once). */
+export function inProcessEngine(): EngineClient {
+  const [mine, workers] = instantPorts();
+  serveEngine(workers);
+  return new EngineClient(mine);
+}
 
 export const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
@@ -19,6 +45,7 @@ export async function exampleStore(): Promise<WorkbenchStore> {
     toasts: { success() {}, error() {}, warning() {} },
     storage: null,
     userId: 1,
+    engine: inProcessEngine,
   });
   await s.load();
   return s;
