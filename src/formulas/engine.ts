@@ -4,19 +4,9 @@
 import { HyperFormula, type CellValue, type ConfigParams, type ExportedChange, type RawCellContent } from 'hyperformula';
 import type { ModelData } from '../model/modelData.ts';
 import { cloneData } from '../lib/cloneData.ts';
-import {
-  dropDanglingFormulas,
-  formulasOf,
-  hasFormulas,
-  nameReferences,
-  periodField,
-  refKey,
-  settleFormulas,
-  type FieldRef,
-  valueEdit,
-} from './cellFormulas.ts';
+import { settleFormulas } from './cellFormulas.ts';
+import { dropDanglingFormulas, formulasOf, hasFormulas, inputCellOf, nameReferences, refKey, type FieldRef, valueEdit } from './formulaRefs.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
-import { periodIndex } from './periods.ts';
 import type { Results } from '../model/results.ts';
 import { ResultsReader, type SheetIds } from './resultsReader.ts';
 import { SECTIONS, entriesOf, type EntryKind } from '../model/sections.ts';
@@ -57,27 +47,6 @@ function toRaw(rows: RawCell[][]): RawCellContent[][] {
 }
 
 const phaseKey = (p: Problem) => `${p.path} ${p.message}`;
-
-/**
- * The workbook cell of an entry's input field, or null: the engine's, and the workbench's formula bar that
- * reads the layout without an engine of its own (its engine runs in a worker).
- */
-export function inputCellOf(L: WorkbookLayout, model: ModelData, r: FieldRef): { sheet: string; row: number; col: number } | null {
-  const lay = L.sections[r.entry];
-  const row = lay.rowOf.get(r.id);
-  if (row === undefined) return null;
-  const p = periodField(r.field);
-  if (!p) return lay.col[r.field] === undefined ? null : { sheet: lay.sheet, row, col: lay.col[r.field]! };
-  const k = periodIndex(p.period);
-  if (k > L.n) return null;
-  const col = (block: Block) => lay.blockStart[block] + k - 1;
-  if (p.list === 'indexing') return { sheet: lay.sheet, row, col: k === 0 ? lay.col.indexBase! : col('indexOverride') };
-  if (k === 0) return null;
-  const e = entriesOf(model, r.entry).find((x) => x.id === r.id);
-  const items = p.list === 'phasing' ? e?.phasing.phasing_items : e?.bookvalue.bookvalue_items;
-  const pct = items?.find((it) => it.period === p.period)?.value_type === 'Procentueel';
-  return { sheet: lay.sheet, row, col: col(p.list === 'phasing' ? (pct ? 'phasingP' : 'phasingF') : pct ? 'bookedP' : 'bookedF') };
-}
 
 export class GrexEngine extends EngineModelEdits {
   readonly hf: HyperFormula;

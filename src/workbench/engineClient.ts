@@ -5,8 +5,8 @@
 // the callback runs before the call returns, so the store has one path for both.
 import type { CellValue } from 'hyperformula';
 import type { Edit } from '../formulas/engineModelEdits.ts';
-import type { FieldRef } from '../formulas/cellFormulas.ts';
-import { inputCellOf } from '../formulas/engine.ts';
+import type { FieldRef } from '../formulas/formulaRefs.ts';
+import { inputCellOf } from '../formulas/formulaRefs.ts';
 import { buildWorkbookSpec } from '../formulas/workbook.ts';
 import type { SheetSpec, WorkbookLayout, WorkbookSpec } from '../formulas/workbookLayout.ts';
 import type { ModelData } from '../model/modelData.ts';

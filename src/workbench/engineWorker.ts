@@ -2,11 +2,10 @@
 // large model) and every computation run here, off the main thread that holds the screen. Requests are
 // answered one by one in the order they came (engineProtocol.ts); an exception is answered as 'failed'.
 import { type CellValue, ExportedCellChange, type ExportedChange } from 'hyperformula';
-import type { GrexEngine } from '../formulas/engine.ts';
+import { GrexEngine } from '../formulas/engine.ts';
 import type { Edit } from '../formulas/engineModelEdits.ts';
 import { SECTIONS, entriesOf, sectionOf, type EntryKind } from '../model/sections.ts';
 import type { Results } from '../model/results.ts';
-import { buildEngine } from './firstPaint.ts';
 import type { Changed, EngineAnswer, EnginePort, EngineRequest, ModelPatch, ResultsPatch } from './engineProtocol.ts';
 
 /** The entry an edit names, or 'base' for the base parameters (parameters, sets, space usage). */
@@ -65,8 +64,8 @@ function changedBy(engine: GrexEngine, edits: Edit[], inverse: Edit[], changes: 
   return { rebuilt: false, inverse, model, results };
 }
 
-/** Answer the requests that come through `port` (the worker's scope, or a MessagePort in the tests). */
-export function serveEngine(port: EnginePort): void {
+/** Answer the requests that come through `port` (the worker's scope, or a MessagePort in the tests); answers its engine (the tests read it). */
+export function serveEngine(port: EnginePort): () => GrexEngine | null {
   let engine: GrexEngine | null = null;
   const answer = (a: EngineAnswer, transfer?: Transferable[]) => port.postMessage(a, transfer);
   const fail = (id: number, err: unknown) => answer({ id, kind: 'failed', message: String((err as Error)?.message ?? err) });
@@ -74,7 +73,9 @@ export function serveEngine(port: EnginePort): void {
   const handle = (q: EngineRequest): Promise<void> | void => {
     if (q.kind === 'build') {
       engine?.destroy();
-      engine = buildEngine(q.data);
+      // The store sends the space rows complete (firstPaint.ts forEngine); the engine validates a parsed copy.
+      const r = GrexEngine.create(q.data);
+      engine = r.ok ? r.engine : null;
       if (!engine) return answer({ id: q.id, kind: 'failed', message: 'Het rekenmodel is niet te bouwen.' });
       return answer({ id: q.id, kind: 'changed', ...whole(engine) });
     }
@@ -125,6 +126,7 @@ export function serveEngine(port: EnginePort): void {
     queue.push(e.data as EngineRequest);
     next();
   };
+  return () => engine;
 }
 
 // The worker's own entry: started by the client as `new Worker(new URL('./engineWorker.ts', import.meta.url))`.

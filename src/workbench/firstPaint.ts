@@ -1,4 +1,3 @@
-import { GrexEngine } from '../formulas/engine.ts';
 import { isCompleteSpaceRow } from '../formulas/validate.ts';
 import { runInAction } from 'mobx';
 import type { ModelData } from '../model/modelData.ts';
@@ -15,13 +14,6 @@ export const mark = (name: string) => globalThis.performance?.mark?.(name);
 /** Model data whose space rows may be incomplete as the engine takes it: the complete ones (no deep copy). */
 export function forEngine(data: ModelData): ModelData {
   return { ...data, base_parameters: { ...data.base_parameters, space_usage: data.base_parameters.space_usage.filter(isCompleteSpaceRow) } };
-}
-
-/** The engine of model data (the worker's, engineWorker.ts); null when the data does not build. */
-export function buildEngine(data: ModelData): GrexEngine | null {
-  // No deep copy: the engine validates (a parsed copy) and keeps its own copy.
-  const r = GrexEngine.create(forEngine(data));
-  return r.ok ? r.engine : null;
 }
 
 /** What the queue asks of the store: its engine, whether a model is loading, and how a refusal or a failure is told. */

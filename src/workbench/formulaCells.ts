@@ -8,7 +8,7 @@
 // is where the export has it.
 import nlNL from 'hyperformula/i18n/languages/nlNL';
 import type { ModelData } from '../model/modelData.ts';
-import { type FieldRef, FORMULA_SCALARS, nameReferences, refToken } from '../formulas/cellFormulas.ts';
+import { type FieldRef, FORMULA_SCALARS, nameReferences, refToken } from '../formulas/formulaRefs.ts';
 import type { Edit } from '../formulas/engineModelEdits.ts';
 import type { GrexEngine } from '../formulas/engine.ts';
 import { colIndex } from './formula.ts';

@@ -3,7 +3,7 @@
 import { type Edit, fieldEdit, phasingMethodEdits } from '../formulas/engineModelEdits.ts';
 import { type AnyEntry, type EntryKind, entriesOf, entryLabelProblem, newEntry, NON_RESIDENTIAL_SECTION, sectionOf } from '../model/sections.ts';
 import { type EntrySummary, nominalTotal } from '../model/results.ts';
-import type { FormulaList } from '../formulas/cellFormulas.ts';
+import type { FormulaList } from '../formulas/formulaRefs.ts';
 import type { CostEntry, ModelData, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../model/modelData.ts';
 import { type Notation, blockNotation, fromEnglishNotation, parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import { formatCount } from '../lib/count.ts';

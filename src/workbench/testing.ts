@@ -6,6 +6,7 @@ import type { ModelData } from '../model/modelData.ts';
 import { EngineClient } from './engineClient.ts';
 import type { EnginePort } from './engineProtocol.ts';
 import { serveEngine } from './engineWorker.ts';
+import type { GrexEngine } from '../formulas/engine.ts';
 
 /**
  * A pair of ports that deliver each message structured-cloned as postMessage does: at once, or `later` (in
@@ -23,11 +24,22 @@ export function instantPorts(later = false): [EnginePort, EnginePort] {
   return [a, b];
 }
 
+const served = new WeakMap<EngineClient, () => GrexEngine | null>();
+
 /** The worker's engine answering in process, before each request returns (the store's tests read it at once). */
 export function inProcessEngine(): EngineClient {
   const [mine, workers] = instantPorts();
-  serveEngine(workers);
-  return new EngineClient(mine);
+  const engine = serveEngine(workers);
+  const client = new EngineClient(mine);
+  served.set(client, engine);
+  return client;
+}
+
+/** The GrexEngine behind an in-process client (what the worker holds: its workbook's cells). */
+export function workerEngine(client: EngineClient): GrexEngine {
+  const e = served.get(client)?.();
+  if (!e) throw new Error('geen rekenkern in dit proces');
+  return e;
 }
 
 export const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
