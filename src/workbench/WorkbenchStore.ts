@@ -1,6 +1,6 @@
 import { action, computed, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
 import type { Edit } from '../formulas/engineModelEdits.ts';
-import type { ChangeAnswer, EngineClient } from './engineClient.ts';
+import type { EngineClient } from './engineClient.ts';
 import type { ResultsSummary } from '../model/results.ts';
 import { isCompleteSpaceRow } from '../formulas/validate.ts';
 import type { Problem } from '../model/problem.ts';
@@ -13,12 +13,13 @@ import { NOT_FOUND } from '../api/contract/messages.ts';
 import { applyMapSpaceUsage } from '../formulas/spaceUsageFromMap.ts';
 import { compareWithMap } from './mapTakeover.ts';
 import { formulasDropped, insertEntries, removeEntries } from './entryRows.ts';
-import { ChangesWaitingForEngine, forEngine, mark } from './firstPaint.ts';
+import { forEngine, mark } from './firstPaint.ts';
+import { type Answer, EngineSession, whenAnswered } from './engineSession.ts';
 import { tellSaveFailure, type StatusError } from './saveFailure.ts';
 import { WorkingCopyBackup } from './workingCopyBackup.ts';
 import { Submission } from '../app/submission.ts';
 import type { EntryKind } from '../model/sections.ts';
-import { MSG, splitAnswer, type Backup, type BackupStorage, type MapTakeover, type TestHooks, type WorkbenchApi, type WorkbenchToasts } from './workbenchContract.ts';
+import { MSG, splitAnswer, type Backup, type BackupStorage, type MapTakeover, type WorkbenchApi, type WorkbenchToasts } from './workbenchContract.ts';
 
 // The workbench's state (spec 3 §3–§4): one engine (a GrexEngine in a Web Worker, engineClient.ts) shared by
 // every sheet of the workbench, the working copy (the engine's model data + the space-usage rows as typed), the
@@ -26,9 +27,8 @@ import { MSG, splitAnswer, type Backup, type BackupStorage, type MapTakeover, ty
 //
 // Space-usage rows may be incomplete while the user types (spec: Save is blocked then); the engine only
 // accepts valid model data, so it gets the complete rows and the store keeps the rows as typed.
-// Every change goes to the engine and is recorded when it answers; a change made while it is being built or
-// is computing the one before waits and follows in order (firstPaint.ts). A refusal that comes back after
-// the call returned is said in a toast, as for a change made while the engine was built.
+// Every change goes to the engine and is recorded when it answers, in the order made (engineSession.ts); a
+// change answers its refusal, now or once the engine has answered (Answer), and its caller says it.
 // Beside it: firstPaint.ts (painting before the engine is built), workingCopyBackup.ts (nothing lost) and
 // saveFailure.ts (what a failed save says).
 
@@ -43,8 +43,6 @@ const clone = <T>(x: T): T => structuredClone(x);
 export class WorkbenchStore {
   status: 'loading' | 'ready' | 'error' = 'loading';
   meta: ModelMeta | null = null;
-  /** The engine, once it has built the loaded model (until then the stored results are shown). */
-  engine: EngineClient | null = null;
   /** Bumped on every change of the engine: grids and the overview re-read when it moves. */
   revision = 0;
   /** Bumped when the layout changes (periods, entries, sets): grids rebuild their columns. */
@@ -63,30 +61,12 @@ export class WorkbenchStore {
   pending: ModelData | null = null;
   /** The results the server stored for the loaded save, shown while the engine is being built (issue 26). */
   stored: ResultsSummary | null = null;
-  /** Problems of the last refused edit (shown beside the input). */
-  lastProblems: Problem[] = [];
   mapTakeover: MapTakeover = { step: 'closed' };
   private saved: ModelData | null = null;
   /** The undo step on top when the working copy equalled the saved copy: undoing or redoing back to it is clean again. */
   private savedTop: UndoEntry | null = null;
-  /** Changes made while the engine is being built or computing, applied in order once it answers (nothing typed is lost). */
-  private readonly waiting = new ChangesWaitingForEngine({
-    engine: () => (this.disposed ? null : this.engine),
-    loading: () => this.pending !== null,
-    refused: (problems, late) => {
-      this.refusals++;
-      this.lastProblems = problems;
-      if (!late) return;
-      this.revision++;
-      if (problems[0]) this.deps.toasts.error(problems[0].message, 5_000);
-    },
-    accepted: () => (this.lastProblems = []),
-    failed: () => this.engineFailed(),
-  });
-  /** The engine being built by `load` (the one shown stays until it is ready). */
-  private starting: EngineClient | null = null;
-  /** Refusals so far: a batch whose steps are answered later knows whether one was refused. */
-  private refusals = 0;
+  /** The engine and the order of changes (engineSession.ts). */
+  private readonly session: EngineSession;
   private readonly backup: WorkingCopyBackup;
   private readonly writing: Submission; // one save at a time (Ctrl+S twice), its outcome in one toast
   private disposed = false;
@@ -100,11 +80,11 @@ export class WorkbenchStore {
     },
   ) {
     this.writing = new Submission(deps.toasts);
+    this.session = new EngineSession({ loading: () => this.pending !== null, failed: () => this.engineFailed() }, deps.engine);
     this.backup = new WorkingCopyBackup(deps.storage, `grondslag.workbench.v1.${deps.userId}.${modelId}`, deps.backupDelayMs);
     makeObservable<WorkbenchStore, 'saved'>(this, {
       status: observable,
       meta: observableRef,
-      engine: observableRef,
       revision: observable,
       layoutRevision: observable,
       dirty: observable,
@@ -120,7 +100,6 @@ export class WorkbenchStore {
       restoreOffer: observableRef,
       pending: observableRef,
       stored: observableRef,
-      lastProblems: observableRef,
       mapTakeover: observableRef,
       saved: false,
       applyEdits: action,
@@ -142,6 +121,14 @@ export class WorkbenchStore {
 
   // ---------- reading ----------
 
+  /** The engine, once it has built the loaded model (until then the stored results are shown). */
+  get engine(): EngineClient | null {
+    return this.session.engine;
+  }
+  /** Problems of the last refused change. */
+  get lastProblems(): Problem[] {
+    return this.session.lastProblems;
+  }
   get readOnly(): boolean {
     return !this.meta || this.meta.read_only_reason !== null || !this.meta.can_edit || (!this.sessionHeld && this.sessionNotice !== null);
   }
@@ -181,8 +168,7 @@ export class WorkbenchStore {
    * engine is built in its worker; the worker starts before the request so its code loads alongside.
    */
   async load(): Promise<void> {
-    this.starting?.destroy();
-    const client = (this.starting = this.deps.engine());
+    const client = this.session.start();
     try {
       mark('workbench:request');
       const answer = await this.deps.api.load(this.modelId);
@@ -197,24 +183,19 @@ export class WorkbenchStore {
         });
       }
       mark('workbench:engine:start');
-      const built = await new Promise<ChangeAnswer>((resolve) => client.build(forEngine(data), resolve));
-      await (globalThis as TestHooks).__grondslagHoldEngine;
+      const built = await this.session.build(client, forEngine(data));
       mark('workbench:engine');
-      if (this.disposed || this.starting !== client) return;
-      this.starting = null;
+      if (!built) return; // disposed, or a later load took over
       if (!built.ok) {
-        client.destroy();
         runInAction(() => {
           this.status = 'error';
           this.stored = null;
         });
-        this.waiting.drop();
         this.deps.toasts.error(MSG.missing);
         return;
       }
       runInAction(() => {
-        this.engine?.destroy();
-        this.engine = client;
+        this.session.adopt(client);
         this.pending = null;
         this.stored = null;
         this.meta = meta;
@@ -231,37 +212,31 @@ export class WorkbenchStore {
         this.layoutRevision++;
         this.restoreOffer = this.backup.read(this.modelId, this.saved);
       });
-      this.waiting.drain();
+      this.session.drain();
       mark('workbench:ready');
     } catch (e) {
-      if (this.starting === client) this.starting = null;
-      client.destroy();
+      this.session.abandon(client);
       runInAction(() => (this.status = 'error'));
       // A link to a model one may not see (or that is gone) answers 404: said as everywhere else.
       this.deps.toasts.error((e as StatusError).status === 404 ? NOT_FOUND : MSG.missing);
     }
   }
 
-  /** A change made while the engine is being built or computing waits (`run` is queued; its refusal is said then). True when it waits. */
-  private waitForEngine(run: () => Problem[] | null | void): boolean {
-    if (this.disposed || !this.waiting.needed) return false;
-    this.waiting.add(() => {
-      const problems = run();
-      if (problems?.[0]) this.deps.toasts.error(problems[0].message, 5_000);
-    });
-    return true;
-  }
-
   /** Resolves once every change made so far has been answered by the engine. */
   idle(): Promise<void> {
-    return new Promise((resolve) => this.waiting.after(resolve));
+    return this.session.idle();
+  }
+
+  /** `next` once the change that answered `a` has been applied, before later changes (EngineSession.then). */
+  andThen(a: Answer, next: () => Answer): Answer {
+    return this.session.then(a, next);
   }
 
   /** The worker stopped or threw: what was typed is kept as the working-copy backup, and the error is said. */
   private engineFailed(): void {
     if (this.status === 'error') return;
     this.writeBackup();
-    this.waiting.drop();
+    this.session.drop();
     this.status = 'error';
     this.deps.toasts.error(MSG.missing);
   }
@@ -299,11 +274,12 @@ export class WorkbenchStore {
     this.scheduleBackup();
   }
 
-  /** Apply edits as one step of the undo stack. Returns the problems when the engine refused them at once. */
-  applyEdits(edits: Edit[], opts: { record?: boolean } = {}): Problem[] | null {
-    if (edits.length && !this.readOnly && this.waitForEngine(() => this.applyEdits(edits, opts))) return null;
+  /** Apply edits as one step of the undo stack; answers the problems when the engine refused them. */
+  applyEdits(edits: Edit[], opts: { record?: boolean } = {}): Answer {
+    const queued = edits.length && !this.readOnly && this.session.wait(() => this.applyEdits(edits, opts));
+    if (queued) return queued;
     if (!this.engine || this.readOnly || edits.length === 0) return null;
-    return this.waiting.send((done) => this.engine!.applyEdits(edits, done), (r) => {
+    return this.session.send((done) => this.engine!.applyEdits(edits, done), (r) => {
       if (opts.record !== false) {
         this.undoStack.push({ kind: 'edits', redo: edits, undo: r.inverse });
         this.redoStack = [];
@@ -313,13 +289,14 @@ export class WorkbenchStore {
   }
 
   /** Structural changes (adding/removing entries, sets, phases): the whole model, one undo step. */
-  replaceModel(mutate: (draft: ModelData) => void): Problem[] | null {
-    if (!this.readOnly && this.waitForEngine(() => this.replaceModel(mutate))) return null;
+  replaceModel(mutate: (draft: ModelData) => void): Answer {
+    const queued = !this.readOnly && this.session.wait(() => this.replaceModel(mutate));
+    if (queued) return queued;
     if (!this.engine || this.readOnly) return null;
     const before = clone(this.engine.modelData);
     const after = clone(before);
     mutate(after);
-    return this.waiting.send((done) => this.engine!.setModel(after, { asEdit: true }, done), () => {
+    return this.session.send((done) => this.engine!.setModel(after, { asEdit: true }, done), () => {
       this.undoStack.push({ kind: 'model', before, after: clone(this.engine!.modelData) });
       this.redoStack = [];
       this.touched(true);
@@ -333,8 +310,9 @@ export class WorkbenchStore {
    * per label, one undo step. A null label gets a free one ('Nieuwe post', 'Nieuwe post 2', …); a label
    * that is empty or taken is refused (spec 3 §5) and nothing is inserted.
    */
-  insertEntries(kind: EntryKind, index: number, labels: readonly (string | null)[]): Problem[] | null {
-    if (labels.length && !this.readOnly && this.waitForEngine(() => this.insertEntries(kind, index, labels))) return null;
+  insertEntries(kind: EntryKind, index: number, labels: readonly (string | null)[]): Answer {
+    const queued = labels.length && !this.readOnly && this.session.wait(() => this.insertEntries(kind, index, labels));
+    if (queued) return queued;
     if (!this.engine || this.readOnly || !labels.length) return null;
     const draft = clone(this.engine.modelData);
     const r = insertEntries(draft, kind, index, labels);
@@ -342,42 +320,47 @@ export class WorkbenchStore {
     return this.replaceModel((d) => void insertEntries(d, kind, index, labels));
   }
 
-  insertEntry(kind: EntryKind, index: number, label?: string): Problem[] | null {
+  insertEntry(kind: EntryKind, index: number, label?: string): Answer {
     return this.insertEntries(kind, index, [label ?? null]);
   }
 
   /**
    * Several changes as one undo step (a paste that adds entries and fills them): the steps `run` makes
-   * are folded into one; when it answers problems, everything it did is undone.
+   * are folded into one; when one of them is refused, everything it did is undone.
    */
-  batch(run: () => Problem[] | null): Problem[] | null {
-    if (!this.readOnly && this.waitForEngine(() => this.batch(run))) return null;
+  batch(run: () => Answer): Answer {
+    const queued = !this.readOnly && this.session.wait(() => this.batch(run));
+    if (queued) return queued;
     if (!this.engine || this.readOnly) return null;
     const before = this.workingCopy();
     const depth = this.undoStack.length;
     const wasDirty = this.dirty;
-    const refusals = this.refusals;
+    const refusals = this.session.refusals;
     const problems = run();
-    // Folded once the engine has answered every step `run` made (at once in process, else in order later).
-    this.waiting.after(() => runInAction(() => {
+    let refused = false;
+    // Folded once the engine has answered every step `run` made (at once in process, else in order later;
+    // a step that had to wait was queued before any change made after the batch).
+    this.session.after(() => runInAction(() => {
+      refused = Array.isArray(problems) || this.session.refusals !== refusals;
       if (this.undoStack.length === depth) return;
       const steps = this.undoStack.splice(depth);
-      if (problems || this.refusals !== refusals) {
+      if (refused) {
         this.restoreSnapshot(before);
         this.dirty = wasDirty;
         this.revision++;
         this.layoutRevision++;
       } else this.undoStack.push(steps.length === 1 ? steps[0]! : { kind: 'model', before, after: this.workingCopy() });
     }));
-    return problems;
+    if (!(problems instanceof Promise)) return problems;
+    return problems.then((p) => p ?? (refused ? this.lastProblems : null));
   }
 
   /** Removes the entries with these ids, one undo step; other rows' formulas that read them become values, and that is said. */
-  deleteEntries(kind: EntryKind, ids: readonly number[]): Problem[] | null {
+  deleteEntries(kind: EntryKind, ids: readonly number[]): Answer {
     if (!ids.length) return null;
     let dropped = 0;
     const problems = this.replaceModel((d) => void (dropped = removeEntries(d, kind, ids)));
-    if (!problems && dropped) this.deps.toasts.warning(formulasDropped(dropped));
+    whenAnswered(problems, (p) => !p && dropped && this.deps.toasts.warning(formulasDropped(dropped)));
     return problems;
   }
 
@@ -386,12 +369,12 @@ export class WorkbenchStore {
    * start and end date): the period columns are regenerated and every period value moves to the period
    * holding its date (one undo step).
    */
-  setPeriodParameter(field: EditableParameterKey, value: string): Problem[] | null {
-    if (!this.readOnly && this.waitForEngine(() => this.setPeriodParameter(field, value))) return null;
+  setPeriodParameter(field: EditableParameterKey, value: string): Answer {
+    const queued = !this.readOnly && this.session.wait(() => this.setPeriodParameter(field, value));
+    if (queued) return queued;
     if (!this.engine) return null;
     const before = this.engine.modelData;
     const ewBefore = this.results?.ew;
-    const refusals = this.refusals;
     let report: RemapReport | null = null;
     const problems = this.replaceModel((draft) => {
       (draft.base_parameters as Record<string, unknown>)[field] = value;
@@ -399,8 +382,8 @@ export class WorkbenchStore {
     });
     // Values that could not stay on their date, or were merged or moved, are said, never moved in silence
     // (with the EW the engine computed for the new periods).
-    this.waiting.after(() => {
-      const notice = !problems && this.refusals === refusals && report ? remapNotice(report) : null;
+    whenAnswered(problems, (p) => {
+      const notice = !p && report ? remapNotice(report) : null;
       const ew = ewBefore === undefined || !this.results ? '' : ` EW ${formatMoney(ewBefore)} → ${formatMoney(this.results.ew)}.`;
       if (notice) this.deps.toasts.warning(`${notice}${ew} Ongedaan maken (Ctrl+Z) zet ze terug.`);
     });
@@ -409,7 +392,7 @@ export class WorkbenchStore {
 
   /** The space-usage rows as typed (and, from the map, the gross area) as one undo step; the engine gets the complete ones. */
   setSpace(rows: SpaceUsageRow[], grossArea?: number): void {
-    if (!this.readOnly && this.waitForEngine(() => this.setSpace(rows, grossArea))) return;
+    if (!this.readOnly && this.session.wait(() => (this.setSpace(rows, grossArea), null))) return;
     if (!this.engine || this.readOnly) return;
     const beforeRows = this.space;
     this.space = rows;
@@ -429,7 +412,7 @@ export class WorkbenchStore {
     const next = clone(this.engine.modelData);
     next.base_parameters.space_usage = complete;
     if (grossArea !== undefined) next.base_parameters.gross_area = grossArea;
-    this.waiting.send((done) => this.engine!.setModel(next, {}, done), record, () => {});
+    this.session.send((done) => this.engine!.setModel(next, {}, done), record, () => {});
   }
 
   // ---------- map data (issue 14) ----------
@@ -472,15 +455,15 @@ export class WorkbenchStore {
   /** Put the engine back to a state it had (undo, redo, a refused batch); the grids re-read once it has. */
   private restoreSnapshot(m: ModelData) {
     this.space = clone(m.base_parameters.space_usage);
-    this.waiting.send((done) => this.engine!.setModel(forEngine(m), {}, done), () => this.revision++);
+    this.session.send((done) => this.engine!.setModel(forEngine(m), {}, done), () => this.revision++);
   }
 
   private replay(edits: Edit[]) {
-    this.waiting.send((done) => this.engine!.applyEdits(edits, done), () => this.revision++);
+    this.session.send((done) => this.engine!.applyEdits(edits, done), () => this.revision++);
   }
 
   undo(): void {
-    if (this.waitForEngine(() => this.undo())) return;
+    if (this.session.wait(() => (this.undo(), null))) return;
     const e = this.undoStack.pop();
     if (!e || !this.engine) return;
     if (e.kind === 'edits') this.replay(e.undo);
@@ -495,7 +478,7 @@ export class WorkbenchStore {
   }
 
   redo(): void {
-    if (this.waitForEngine(() => this.redo())) return;
+    if (this.session.wait(() => (this.redo(), null))) return;
     const e = this.redoStack.pop();
     if (!e || !this.engine) return;
     if (e.kind === 'edits') this.replay(e.redo);
@@ -517,7 +500,7 @@ export class WorkbenchStore {
   /** Save (the working copy once the engine has answered every change made); resolves true when saved. */
   async save(): Promise<boolean> {
     if (!this.engine || this.readOnly || this.saving) return false;
-    if (this.waiting.needed) {
+    if (this.session.needed) {
       await this.idle();
       if (this.status === 'error' || this.disposed || this.saving) return false;
     }
@@ -590,7 +573,7 @@ export class WorkbenchStore {
     if (!b || !this.engine) return false;
     const before = this.workingCopy();
     let ok = true;
-    this.waiting.send((done) => this.engine!.setModel(forEngine(b.data), {}, done), () => {
+    this.session.send((done) => this.engine!.setModel(forEngine(b.data), {}, done), () => {
       this.space = clone(b.data.base_parameters.space_usage);
       // The work was done on the version it was loaded at: if the model was saved since, saving it
       // answers 409 and the conflict question appears (no silent overwrite of the other save).
@@ -620,10 +603,8 @@ export class WorkbenchStore {
     if (this.disposed) return;
     if (this.dirty) this.writeBackup();
     this.disposed = true;
-    this.waiting.drop();
     this.backup.cancel();
     void this.closeSession();
-    this.starting?.destroy();
-    this.engine?.destroy();
+    this.session.dispose();
   }
 }

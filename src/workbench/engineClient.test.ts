@@ -4,7 +4,7 @@ import type { Edit } from '../formulas/engineModelEdits.ts';
 import { type ChangeAnswer, EngineClient } from './engineClient.ts';
 import type { EnginePort } from './engineProtocol.ts';
 import { serveEngine } from './engineWorker.ts';
-import { example, instantPorts } from './testing.ts';
+import { example, laterEngine } from './testing.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
 import { MSG } from './workbenchContract.ts';
 
@@ -17,10 +17,8 @@ afterEach(() => {
 });
 
 /** A client whose worker side runs `serve` (default: the real engine), answering later. */
-function asyncClient(serve: (port: EnginePort) => void = serveEngine): EngineClient {
-  const [mine, workers] = instantPorts(true);
-  serve(workers);
-  const c = new EngineClient(mine);
+function asyncClient(serve: (port: EnginePort) => unknown = serveEngine): EngineClient {
+  const c = laterEngine(serve);
   open.push(c);
   return c;
 }
@@ -105,8 +103,8 @@ describe('the store with the engine in a worker', () => {
     const loading = store.load();
     while (store.status !== 'ready') await new Promise((r) => setTimeout(r, 0));
     expect(store.engine).toBeNull();
-    expect(store.applyEdits([price(1000)])).toBeNull();
-    expect(store.applyEdits([price(3000)])).toBeNull();
+    expect(store.applyEdits([price(1000)])).toBeInstanceOf(Promise);
+    expect(store.applyEdits([price(3000)])).toBeInstanceOf(Promise);
     await loading;
     await store.idle();
     expect(store.model!.cost_estimate[0]!.estimate.price).toBe(3000);
@@ -119,17 +117,18 @@ describe('the store with the engine in a worker', () => {
     store.dispose();
   });
 
-  it('says a refusal that comes back after the edit returned, and the grids re-read', async () => {
+  it('answers a refusal that comes back after the edit returned with its problems, for the field or grid to say', async () => {
     const errors: string[] = [];
     const store = storeWith(() => asyncClient(), errors);
     await store.load();
-    const revision = store.revision;
-    expect(store.applyEdits([{ kind: 'entryItem', entry: 'cost', id: costId, list: 'phasing', period: 'PER_99', value: 5 }])).toBeNull();
-    await store.idle();
-    expect(store.lastProblems.length).toBeGreaterThan(0);
-    expect(errors).toEqual([store.lastProblems[0]!.message]);
-    expect(store.revision).toBeGreaterThan(revision);
+    const answer = store.applyEdits([{ kind: 'entryItem', entry: 'cost', id: costId, list: 'phasing', period: 'PER_99', value: 5 }]);
+    expect(answer).toBeInstanceOf(Promise);
+    const problems = await answer;
+    expect(problems!.length).toBeGreaterThan(0);
+    expect(problems).toEqual(store.lastProblems);
+    expect(errors).toEqual([]);
     expect(store.undoStack).toHaveLength(0);
+    expect(store.dirty).toBe(false);
     store.dispose();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exampleStore } from './testing.ts';
+import { exampleStore, laterEngine } from './testing.ts';
 import { costEstimateSheet, methodEstimateSheet, pastedCells } from './sheets.ts';
 import { applyCellChanges } from './common.tsx';
 import { insertEntries, rowsRemoved } from './entryRows.ts';
@@ -21,8 +21,8 @@ const costs = (s: WorkbenchStore) => s.model!.cost_estimate.map((e) => [e.label,
 function paste(s: WorkbenchStore, block: string[][], row: number, col: number, t = toaster()) {
   const def = costEstimateSheet(s);
   const { cells } = pastedCells(def, block, { row, col }, { row, col });
-  applyCellChanges(s, t, def, cells.map(([r, c, value]) => ({ row: r, col: c, value })));
-  return t;
+  const answer = applyCellChanges(s, t, def, cells.map(([r, c, value]) => ({ row: r, col: c, value })));
+  return Object.assign(t, { answer });
 }
 
 const BLOCK = [
@@ -121,5 +121,40 @@ describe('several rows at once', () => {
     expect('ids' in r && r.ids.length).toBe(2);
     expect(entriesOf(m, kind).map((e) => e.label).slice(0, 3)).toEqual([first, 'Eerste nieuwe', 'Nieuwe post']);
     expect(SECTIONS.filter((s) => s.kind !== kind).map((s) => entriesOf(m, s.kind).length)).toEqual(others);
+  });
+});
+
+// Issue 38: with the engine in a worker every step of a paste is answered later; the block's rows are made
+// and filled in order, as one undo step, before anything typed after the paste.
+describe('a block pasted onto the empty last row, the engine answering later', () => {
+  const later = () => exampleStore(() => laterEngine());
+
+  it('makes and fills the rows as one undo step; a price typed right after follows it', async () => {
+    const s = await later();
+    const t = paste(s, [['Bouwrijp', '2'], ['Grond', '4'], ['Water', '6']], 0, 0);
+    expect(s.applyEdits([{ kind: 'costField', id: s.model!.cost_estimate[0]!.id, field: 'price', value: 7 }])).toBeInstanceOf(Promise);
+    await s.idle();
+    expect(costs(s)).toEqual([['Bouwrijp', 2, 'Item', 7], ['Grond', 4, 'Item', 0], ['Water', 6, 'Item', 0]]);
+    expect(s.results!.costEntries).toHaveLength(3);
+    expect(s.undoStack).toHaveLength(2);
+    expect(t.said).toEqual([]);
+    s.undo();
+    s.undo();
+    await s.idle();
+    expect(costs(s)).toEqual([['Bouwrijp maken', 1, 'Item', 1_000_000]]);
+    s.dispose();
+  });
+
+  it('a block whose description is taken is refused whole, naming it, and changes nothing', async () => {
+    const s = await later();
+    await paste(s, [['Bouwrijp maken', '5'], ['Grond', '4']], 0, 0).answer;
+    // the existing row's new description is sent before the new row's taken one is refused
+    const t = paste(s, [['Nieuw', '1'], ['bouwrijp maken', '2']], 1, 0);
+    await t.answer; // said as it is answered
+    expect(t.said).toEqual(['Deze naam bestaat al. Kies een unieke naam']);
+    await s.idle();
+    expect(costs(s)).toEqual([['Bouwrijp maken', 5, 'Item', 1_000_000], ['Grond', 4, 'Item', 0]]);
+    expect(s.undoStack).toHaveLength(1);
+    s.dispose();
   });
 });

@@ -35,6 +35,13 @@ export function inProcessEngine(): EngineClient {
   return client;
 }
 
+/** The worker's engine (or what `serve` answers) behind ports that answer later, in order, as a Web Worker does. */
+export function laterEngine(serve: (port: EnginePort) => unknown = serveEngine): EngineClient {
+  const [mine, workers] = instantPorts(true);
+  serve(workers);
+  return new EngineClient(mine);
+}
+
 /** The GrexEngine behind an in-process client (what the worker holds: its workbook's cells). */
 export function workerEngine(client: EngineClient): GrexEngine {
   const e = served.get(client)?.();
@@ -45,7 +52,7 @@ export function workerEngine(client: EngineClient): GrexEngine {
 export const example = JSON.parse(readFileSync(new URL('../formulas/examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
 /** A loaded, editable store on the worked example (model 1), without storage or toasts. */
-export async function exampleStore(): Promise<WorkbenchStore> {
+export async function exampleStore(engine: () => EngineClient = inProcessEngine): Promise<WorkbenchStore> {
   const s = new WorkbenchStore(1, {
     api: {
       load: async () => ({ ...structuredClone(example), model_id: 1, model_name: 'm', version_id: 1, version_name: 'v', project_id: 1, project_name: 'p', frozen: false, can_edit: true, data_version: 0, session: null, read_only_reason: null, has_map_data: false, has_version_region: false }),
@@ -57,7 +64,7 @@ export async function exampleStore(): Promise<WorkbenchStore> {
     toasts: { success() {}, error() {}, warning() {} },
     storage: null,
     userId: 1,
-    engine: inProcessEngine,
+    engine,
   });
   await s.load();
   return s;
