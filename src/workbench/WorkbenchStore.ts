@@ -10,8 +10,7 @@ import { type RemapReport, remapNotice, remapPeriodItems } from '../formulas/per
 import { formatMoney } from '../lib/nlFormat.ts';
 import type { ModelMeta, ReadOnlyReason } from '../api/contract/workbench.ts';
 import { NOT_FOUND } from '../api/contract/messages.ts';
-import { applyMapSpaceUsage } from '../formulas/spaceUsageFromMap.ts';
-import { compareWithMap } from './mapTakeover.ts';
+import { MapTakeoverFlow } from './mapTakeover.ts';
 import { formulasDropped, insertEntries, removeEntries } from './entryRows.ts';
 import { forEngine, mark } from './firstPaint.ts';
 import { type Answer, EngineSession, whenAnswered } from './engineSession.ts';
@@ -61,13 +60,13 @@ export class WorkbenchStore {
   pending: ModelData | null = null;
   /** The results the server stored for the loaded save, shown while the engine is being built (issue 26). */
   stored: ResultsSummary | null = null;
-  mapTakeover: MapTakeover = { step: 'closed' };
   private saved: ModelData | null = null;
   /** The undo step on top when the working copy equalled the saved copy: undoing or redoing back to it is clean again. */
   private savedTop: UndoEntry | null = null;
   /** The engine and the order of changes (engineSession.ts). */
   private readonly session: EngineSession;
   private readonly backup: WorkingCopyBackup;
+  private readonly map: MapTakeoverFlow;
   private readonly writing: Submission; // one save at a time (Ctrl+S twice), its outcome in one toast
   private disposed = false;
 
@@ -80,6 +79,11 @@ export class WorkbenchStore {
     },
   ) {
     this.writing = new Submission(deps.toasts);
+    this.map = new MapTakeoverFlow({
+      api: deps.api, toasts: deps.toasts, meta: () => this.meta, space: () => this.space, results: () => this.results,
+      blocked: () => (!this.engine ? 'Het rekenmodel wordt nog geladen.' : this.readOnly ? 'Alleen lezen.' : null),
+      setSpace: (rows, gross) => this.setSpace(rows, gross),
+    });
     this.session = new EngineSession({ loading: () => this.pending !== null, failed: () => this.engineFailed() }, deps.engine);
     this.backup = new WorkingCopyBackup(deps.storage, `grondslag.workbench.v1.${deps.userId}.${modelId}`, deps.backupDelayMs);
     makeObservable<WorkbenchStore, 'saved'>(this, {
@@ -100,7 +104,6 @@ export class WorkbenchStore {
       restoreOffer: observableRef,
       pending: observableRef,
       stored: observableRef,
-      mapTakeover: observableRef,
       saved: false,
       applyEdits: action,
       replaceModel: action,
@@ -114,8 +117,6 @@ export class WorkbenchStore {
       discardBackup: action,
       restoreBackup: action,
       discardChanges: action,
-      confirmMapTakeover: action,
-      cancelMapTakeover: action,
     });
   }
 
@@ -415,42 +416,15 @@ export class WorkbenchStore {
     this.session.send((done) => this.engine!.setModel(next, {}, done), record, () => {});
   }
 
-  // ---------- map data (issue 14) ----------
+  // ---------- map data (issue 14; mapTakeover.ts) ----------
 
+  get mapTakeover(): MapTakeover { return this.map.step; }
   /** Why 'Overnemen uit kaart' cannot run now (null: it can). */
-  get mapTakeoverBlocked(): string | null {
-    if (!this.engine) return 'Het rekenmodel wordt nog geladen.';
-    if (this.readOnly) return 'Alleen lezen.';
-    // The drawn region alone is enough: it gives the gross area (issue 23).
-    if (!this.meta?.has_map_data && !this.meta?.has_version_region) return MSG.noMapData;
-    if (this.mapTakeover.step !== 'closed') return 'Bezig met de kaartgegevens.';
-    return null;
-  }
-
+  get mapTakeoverBlocked(): string | null { return this.map.blocked; }
   /** 'Overnemen uit kaart': fetch the version's m² per function and show them beside the model's. */
-  async startMapTakeover(): Promise<void> {
-    if (this.mapTakeoverBlocked !== null || !this.meta) return;
-    runInAction(() => (this.mapTakeover = { step: 'loading' }));
-    const next = await compareWithMap(this.deps.api, this.meta.version_id, () => ({ space: this.space, results: this.results }));
-    if (this.disposed) return;
-    runInAction(() => (this.mapTakeover = 'error' in next ? { step: 'closed' } : next));
-    if ('error' in next) this.deps.toasts.error(next.error, 5_000);
-  }
-
-  /** The confirmation: the map's m² into the space-usage rows, one undo step (applyMapSpaceUsage decides the rows). */
-  confirmMapTakeover(): void {
-    const t = this.mapTakeover;
-    this.mapTakeover = { step: 'closed' };
-    if (t.step !== 'confirm' || !this.engine || this.readOnly) return;
-    const { rows } = applyMapSpaceUsage(this.space, t.totals);
-    const gross = t.gross?.map;
-    if (JSON.stringify(rows) !== JSON.stringify(this.space) || (gross !== undefined && gross !== t.gross?.model)) this.setSpace(rows, gross);
-    this.deps.toasts.success(MSG.mapTaken);
-  }
-
-  cancelMapTakeover(): void {
-    this.mapTakeover = { step: 'closed' };
-  }
+  startMapTakeover(): Promise<void> { return this.map.start(() => this.disposed); }
+  confirmMapTakeover(): void { this.map.confirm(); }
+  cancelMapTakeover(): void { this.map.cancel(); }
 
   /** Put the engine back to a state it had (undo, redo, a refused batch); the grids re-read once it has. */
   private restoreSnapshot(m: ModelData) {
