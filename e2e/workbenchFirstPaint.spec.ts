@@ -41,11 +41,12 @@ async function shownFigures(page: Page) {
 
 /** What the store shows of the results (the figures and each entry's computed fields), comparable across the two sources. */
 const shownResults = (page: Page) => page.evaluate(() => {
-  const r = (window as unknown as Win).__grondslagWorkbench.results as Record<string, unknown> & { costEntries: Record<string, unknown>[] };
+  const r = (window as unknown as Win).__grondslagWorkbench.results as unknown as Record<string, unknown> & { entries: Record<string, Record<string, unknown>[]> };
   const total = (e: Record<string, unknown>) => ('nominalTotal' in e ? e.nominalTotal : (e.nominal as number[]).reduce((a, b) => a + b, 0));
-  const { costEntries, residentialEntries, nonResidentialEntries, otherRevenueEntries, ...figures } = r as Record<string, Record<string, unknown>[]>;
+  const { entries: lists, ...figures } = r;
   const entries = (list: Record<string, unknown>[]) => list.map((e) => [e.id, e.estimate, e.historicIndex, e.totalBooked, e.amountAtNcw, e.totalPhased, e.residualToPhase, total(e), e.warning]);
-  return JSON.parse(JSON.stringify({ figures, entries: [costEntries, residentialEntries, nonResidentialEntries, otherRevenueEntries].map((l) => entries(l!)) }));
+  // Keyed by section: stored results come back from jsonb with their keys in another order than the engine's.
+  return JSON.parse(JSON.stringify({ figures, entries: Object.fromEntries(Object.entries(lists).map(([kind, list]) => [kind, entries(list)])) }));
 });
 
 const gridData = (page: Page, sheet: string) => page.evaluate((sheet) => {
@@ -120,7 +121,7 @@ test('figures painted from the stored results before the engine is built equal t
   await release(page);
   await expect.poll(() => page.evaluate(() => (window as unknown as Win).__grondslagWorkbench.model.cost_estimate[0]!.estimate.amount)).toBe(3);
   // Recomputed: Bouwrijp maken's estimate is 3 × its price, and the grid shows the engine's answer.
-  expect((await shownResults(page)).entries[0][0]).toEqual([1, 3_000_000, ...resultsBefore.entries[0][0].slice(2, 4), expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number), null]);
+  expect((await shownResults(page)).entries.cost[0]).toEqual([1, 3_000_000, ...resultsBefore.entries.cost[0].slice(2, 4), expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number), null]);
   // The grid shows it: the typed amount, and the engine's estimate in its computed column.
   await expect.poll(async () => (await gridData(page, 'sheet-cost-estimate'))[0]).toEqual(expect.arrayContaining([3, 3_000_000]));
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BI_REALM, BiFeedQuery, BiUuidParams, ODataQuery, biLinkEndpoints as ep } from '../../src/api/contract/biLink.ts';
 import * as bi from '../services/biLinks.ts';
 import {
-  ENTITY_SETS, ODATA_JSON, ODATA_XML, ODataError, checkQueryOptions, csvOf, entitySetAnswer, metadataXml, serviceDocument,
+  ODATA_JSON, ODATA_XML, ODataError, checkQueryOptions, csvOf, entitySetAnswer, entitySets, metadataXml, serviceDocument,
 } from '../services/biFeed.ts';
 import { feedQuery, queryRows } from '../services/biQuery.ts';
 import { requireFeedOwner } from '../policies/bi.ts';
@@ -83,7 +83,7 @@ async function feedRoutes(app: FastifyInstance) {
     config, schema: { ...schema, params: BiUuidParams.extend({ set: z.string() }), querystring: ODataQuery },
   }, async (req, reply) => {
     if (req.params.set === '$metadata') return sendMetadata(reply); // asked as %24metadata
-    const def = ENTITY_SETS.find((e) => e.set === req.params.set);
+    const def = entitySets().find((e) => e.set === req.params.set);
     if (!def) throw new ODataError(404, `Onbekende entiteitenset ${req.params.set}.`);
     checkQueryOptions(req.query);
     const query = feedQuery(def, req.query);

@@ -9,8 +9,8 @@ import { seedTree } from '../../test/server/projectFixtures.ts';
 import { parseCsdl } from '../../test/server/csdl.ts';
 import { model, project } from '../db/schema/index.ts';
 import { reportData } from '../services/reportData.ts';
-import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportData, type ReportModelRow, type ReportPeriodRow } from '../../src/api/contract/reportData.ts';
-import { SECTION_COLUMNS, type SectionAmounts } from '../../src/model/reportColumns.ts';
+import { reportModelColumns, reportPeriodColumns, type ReportData, type ReportModelRow, type ReportPeriodRow } from '../../src/api/contract/reportData.ts';
+import { sectionColumns, type SectionAmounts } from '../../src/model/reportColumns.ts';
 import type { ModelData } from '../../src/model/modelData.ts';
 import { remapPeriodItems } from '../../src/formulas/periodRemap.ts';
 import type { BiLink, BiPassword } from '../../src/api/contract/biLink.ts';
@@ -191,7 +191,7 @@ describe('query folding as Power Query sends it (raw requests)', () => {
 
   it('$orderby on every column, both directions, nulls first ascending; ties keep the feed order; paging after sorting', async () => {
     const compare = (a: unknown, b: unknown) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : (a as number) < (b as number) ? -1 : 1);
-    for (const column of REPORT_MODEL_COLUMNS) {
+    for (const column of reportModelColumns()) {
       for (const dir of ['asc', 'desc'] as const) {
         const res = await odata(`Rekenmodellen?$orderby=${column} ${dir}&$select=rekenmodel_id`);
         expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -263,10 +263,10 @@ describe('CSV (issue 25 item 11, issue 22 item 4)', () => {
     expect(nl.statusCode).toBe(200);
     expect(nl.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = nl.body.slice(1).split('\r\n');
-    expect(lines[0]).toBe(['rekenmodel_id;project;rekenmodel;periode;label;startdatum;einddatum;kosten;opbrengsten;rente;saldo', ...SECTION_COLUMNS.map((c) => c.key)].join(';'));
+    expect(lines[0]).toBe(['rekenmodel_id;project;rekenmodel;periode;label;startdatum;einddatum;kosten;opbrengsten;rente;saldo', ...sectionColumns().map((c) => c.key)].join(';'));
     const p = feed.perioden.find((r) => !Number.isInteger(r.saldo))!;
     const line = lines[feed.perioden.indexOf(p) + 1].split(';');
-    expect(line[REPORT_PERIOD_COLUMNS.indexOf('saldo')]).toBe(String(p.saldo).replace('.', ','));
+    expect(line[reportPeriodColumns().indexOf('saldo')]).toBe(String(p.saldo).replace('.', ','));
     expect(line[5]).toBe(p.startdatum);
     const plain = await get('?format=csv&set=perioden');
     expect(plain.body.charCodeAt(0)).not.toBe(0xfeff);
@@ -302,7 +302,7 @@ describe('the section columns: revenue per section, costs per category (issue 24
   let fullId: number;
   const pull = (suffix: string) =>
     t.clock.advance(1100) ?? t.app.inject({ method: 'GET', url: new URL(fullLink.link).pathname + suffix.replaceAll('$', '%24').replaceAll(' ', '%20'), headers: { authorization: fullAuth } });
-  const keys = SECTION_COLUMNS.map((c) => c.key);
+  const keys = sectionColumns().map((c) => c.key);
   const cents = (v: number | null) => Math.round(v! * 100);
 
   beforeAll(async () => {
@@ -327,8 +327,8 @@ describe('the section columns: revenue per section, costs per category (issue 24
   it('JSON: the online model\'s sections add up to its revenues and costs, per model and per period; a spreadsheet model\'s are unknown', () => {
     const [online, sheet] = data.rekenmodellen;
     expect(online!.fout).toBeNull();
-    const revenue = SECTION_COLUMNS.filter((c) => c.revenue);
-    const costs = SECTION_COLUMNS.filter((c) => c.category);
+    const revenue = sectionColumns().filter((c) => c.revenue);
+    const costs = sectionColumns().filter((c) => c.category);
     const close = (a: number, b: number | null) => expect(Math.abs(a - cents(b))).toBeLessThanOrEqual(costs.length);
     close(revenue.reduce((s, c) => s + cents(online![c.key]), 0), online!.totale_opbrengsten);
     close(costs.reduce((s, c) => s + cents(online![c.key]), 0), online!.totale_kosten);
@@ -345,7 +345,7 @@ describe('the section columns: revenue per section, costs per category (issue 24
   });
 
   it('CSV in both dialects: the section columns in the header, in the contract\'s order, with the JSON\'s amounts', async () => {
-    for (const [set, columns, rows] of [['rekenmodellen', REPORT_MODEL_COLUMNS, data.rekenmodellen], ['perioden', REPORT_PERIOD_COLUMNS, data.perioden]] as const) {
+    for (const [set, columns, rows] of [['rekenmodellen', reportModelColumns(), data.rekenmodellen], ['perioden', reportPeriodColumns(), data.perioden]] as const) {
       expect(columns.slice(-keys.length)).toEqual(keys);
       for (const dialect of ['rfc4180', 'nl'] as const) {
         const body = (await pull(`?format=csv&set=${set}&dialect=${dialect}`)).body.replace(/^\uFEFF/, '');

@@ -293,9 +293,9 @@ describe('global parameters reach the sections of issue 24 (item 10)', () => {
 
     const after = await toolResults(id);
     const nominal = (r: typeof after) => ({
-      nonResidential: r.nonResidentialEntries[0]!.nominal,
-      indexed: r.otherRevenueEntries.find((e) => e.id === 2)!.nominal,
-      granted: r.otherRevenueEntries.find((e) => e.id === 1)!.nominal,
+      nonResidential: r.entries.non_residential![0]!.nominal,
+      indexed: r.entries.other_revenue!.find((e) => e.id === 2)!.nominal,
+      granted: r.entries.other_revenue!.find((e) => e.id === 1)!.nominal,
     });
     const [b, a] = [nominal(before), nominal(after)];
     expect(a.nonResidential).not.toEqual(b.nonResidential);

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/server/app.ts';
 import { bearer, createTenant, type Tenant } from '../../test/server/fixtures.ts';
 import { rolesAsGlobal, seedTree } from '../../test/server/projectFixtures.ts';
 import { auditLog, featureArea, model, project, projectRole, userSubregion, versionRegion } from '../db/schema/index.ts';
-import { ModelData } from '../../src/model/modelData.ts';
+import { ModelData } from '../../src/model/modelSchema.ts';
 
 const M = '/api/manager';
 const REQUIRED = 'Vul alle velden in die gemarkeerd zijn met een *';

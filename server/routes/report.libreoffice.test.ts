@@ -17,7 +17,7 @@ import type { ModelData } from '../../src/model/modelData.ts';
 import { GrexEngine } from '../../src/formulas/engine.ts';
 import { applyGlobalParameters } from '../../src/formulas/globalParameters.ts';
 import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
-import { BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, COMPARISON_FIRST_ROW, COMPARISON_NAME, COMPARISON_ROWS, COMPARISON_SHEET } from '../../src/formulas/reportTemplates.ts';
+import { BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, COMPARISON_FIRST_ROW, COMPARISON_NAME, comparisonRows, COMPARISON_SHEET } from '../../src/formulas/reportTemplates.ts';
 import { readWorkbookResults } from '../../src/formulas/savedWorkbook.ts';
 import { ensureProgram } from '../../scripts/ensure.ts';
 import { readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
@@ -102,7 +102,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const rowOf = (column: string) => COMPARISON_FIRST_ROW - 1 + COMPARISON_ROWS.findIndex((r) => r.column === column);
+const rowOf = (column: string) => COMPARISON_FIRST_ROW - 1 + comparisonRows().findIndex((r) => r.column === column);
 const cents = (x: unknown) => Math.round(Number(x) * 100);
 
 describe("the shipped 'Vergelijking rekenmodellen' recalculated by LibreOffice", () => {

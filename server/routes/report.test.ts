@@ -9,7 +9,7 @@ import { model, templateReport, userTemplateReport } from '../db/schema/index.ts
 import { ensureReportTemplates } from '../seed/templates.ts';
 import type { UserRow } from '../context.ts';
 import { REPORT_FAILED, REPORT_TEMPLATE_MESSAGES, reportMaxMessage, reportMinMessage, reportModelsGone } from '../../src/api/contract/messages.ts';
-import { REPORT_MODEL_COLUMNS } from '../../src/api/contract/reportData.ts';
+import { reportModelColumns } from '../../src/api/contract/reportData.ts';
 import type { TemplateReportItem } from '../../src/api/contract/templateReport.ts';
 import { GrexEngine } from '../../src/formulas/engine.ts';
 import { CASH_FLOWS_NAME, COMPARISON_NAME } from '../../src/formulas/reportTemplates.ts';
@@ -99,7 +99,7 @@ describe('POST report/ and GET report/?uuid', () => {
     // The data sheet holds the models in the order asked for; the online model's EW is the engine's.
     const pkg = await openXlsx(file.rawPayload);
     const cells = await readSheetCells(pkg, REPORT_SHEETS.models);
-    const col = (key: string) => REPORT_MODEL_COLUMNS.indexOf(key as never);
+    const col = (key: string) => reportModelColumns().indexOf(key as never);
     expect(cells.get(`0:${col('ew')}`)?.value).toBe('ew');
     expect([1, 2].map((r) => cells.get(`${r}:${col('rekenmodel_id')}`)?.value)).toEqual([onlineId, tree.modelId]);
     const engine = new GrexEngine(worked as never);

@@ -9,7 +9,7 @@ import { saveFile } from '../storage/files.ts';
 import type { UserRow } from '../context.ts';
 import type { ModelData } from '../../src/model/modelData.ts';
 import { VARIANCE_MESSAGES } from '../../src/api/contract/messages.ts';
-import { REPORT_VARIANCE_COLUMNS } from '../../src/api/contract/reportData.ts';
+import { reportVarianceColumns } from '../../src/api/contract/reportData.ts';
 import { OPTIONAL_REPORT_SHEETS, REPORT_SHEETS } from '../../src/formulas/reportWorkbook.ts';
 import { openXlsx, readSheetCells } from '../../src/formulas/xlsxPackage.ts';
 
@@ -255,8 +255,8 @@ describe('the report sheet Verschillen', () => {
     const ready = polled.json() as { uuid: string; filename_orig: string };
     const file = await t.app.inject({ method: 'GET', url: `/files/${ready.uuid}/${encodeURIComponent(ready.filename_orig)}`, headers });
     const cells = await readSheetCells(await openXlsx(file.rawPayload), OPTIONAL_REPORT_SHEETS.variance);
-    const at = (row: number, key: string) => cells.get(`${row}:${REPORT_VARIANCE_COLUMNS.indexOf(key as never)}`)?.value;
-    expect(REPORT_VARIANCE_COLUMNS.map((c, i) => cells.get(`0:${i}`)?.value)).toEqual(REPORT_VARIANCE_COLUMNS);
+    const at = (row: number, key: string) => cells.get(`${row}:${reportVarianceColumns().indexOf(key as never)}`)?.value;
+    expect(reportVarianceColumns().map((c, i) => cells.get(`0:${i}`)?.value)).toEqual(reportVarianceColumns());
     expect([1, 2, 3].map((r) => at(r, 'rekenmodel_id'))).toEqual([b, alone, sheet]);
     // Row 1: §9b, against the model B was rolled over from.
     expect(at(1, 'vergelijking_rekenmodel_id')).toBe(a);

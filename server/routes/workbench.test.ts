@@ -72,6 +72,11 @@ describe('GET /api/grexonline/model/{id}/', () => {
     expect((await load(id, A.usr)).json().stored_results).toBeNull();
     await t.db.update(modelResult).set({ results: { ...computed, tool: { ...computed.tool!, format: 99 } } }).where(eq(modelResult.modelId, id));
     expect((await load(id, A.usr)).json().stored_results).toBeNull();
+    // A row of format 1, stored before the results were keyed by section (four named lists): not read as today's.
+    const { entries, ...sectionless } = computed.tool!.results;
+    const format1 = { ...sectionless, costEntries: entries.cost, residentialEntries: entries.residential, nonResidentialEntries: entries.non_residential, otherRevenueEntries: entries.other_revenue };
+    await t.db.update(modelResult).set({ results: { ...computed, tool: { format: 1, results: format1 as never } } }).where(eq(modelResult.modelId, id));
+    expect((await load(id, A.usr)).json().stored_results).toBeNull();
   });
   it('a spreadsheet model is not an online model', async () => {
     expect((await load(sheetId, A.adm)).statusCode).toBe(404);

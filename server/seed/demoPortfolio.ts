@@ -4,6 +4,9 @@
 // entry's phasing add up to 100, the price dates are the NCW date (no price-level residue), the entries
 // lie within their section's phase, and the space usage adds up to the gross plan area.
 import type { CostEntry, ModelData, ResidentialEntry } from '../../src/model/modelData.ts';
+import { COST_SECTION } from '../../src/model/sections/cost.ts';
+import { entriesOf } from '../../src/model/sections.ts';
+import { RESIDENTIAL_SECTION } from '../../src/model/sections/residential.ts';
 import { fromRd } from '../../src/lib/geo.ts';
 import { pct } from '../../src/model/percent.ts';
 
@@ -248,7 +251,7 @@ function revenueEntry(p: DemoProject, r: DemoRevenue, id: number, delay: number)
 export function demoModelData(p: DemoProject, v: DemoVersion, modelName: string): ModelData {
   const start = iso(p.startYear);
   const rate = (set_name: string, set_group: string, set_base_value: number) => ({ set_name, set_group, set_base_value, set_values: [] });
-  return {
+  const base: Pick<ModelData, 'base_parameters'> = {
     base_parameters: {
       project_info: {
         project_name: p.name, project_description: p.description, project_number: p.number, subregion: p.subregion,
@@ -273,15 +276,18 @@ export function demoModelData(p: DemoProject, v: DemoVersion, modelName: string)
       ] as ModelData['base_parameters']['parameter_sets'],
       space_usage: spaceUsage(p),
     },
-    cost_estimate: p.costs.map((c, i) => ({
+  };
+  return {
+    ...base,
+    [COST_SECTION.list]: p.costs.map((c, i): CostEntry => ({
       id: i + 1, label: c.label,
       estimate: { amount: c.amount, unit: c.unit, price: Math.round(c.price * v.costFactor * 100) / 100, date: start, index_type: 'CPI' },
       indexing: { standard_index: 'Kostenstijging', indexing_items: [] },
       phasing: phasing(p, c.section, c.years),
       bookvalue: { bookvalue_items: [] },
     })),
-    residential_construction: p.revenues.map((r, i) => revenueEntry(p, r, i + 1, v.revenueDelay)),
-  };
+    [RESIDENTIAL_SECTION.list]: p.revenues.map((r, i) => revenueEntry(p, r, i + 1, v.revenueDelay)),
+  } as ModelData;
 }
 
 /**
@@ -295,7 +301,7 @@ export function bookedUntil(m: ModelData, p: DemoProject, year: number, overrun:
   const pastPeriods = year - p.startYear;
   const cents = (x: number) => Math.round(x * 100) / 100;
   const out = structuredClone(m);
-  for (const e of out.cost_estimate) {
+  for (const e of entriesOf(out, COST_SECTION.kind) as CostEntry[]) {
     const estimate = e.estimate.amount * e.estimate.price;
     const past = e.phasing.phasing_items.filter((it) => periodNumber(it.period) <= pastPeriods);
     const future = e.phasing.phasing_items.filter((it) => periodNumber(it.period) > pastPeriods);

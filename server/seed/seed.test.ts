@@ -108,7 +108,7 @@ describe('first-start seed', () => {
       expect(built.ok && validateModelData(m.modelData).ok, m.name).toBe(true);
       if (!built.ok) continue;
       const r = built.engine.results;
-      expect([...r.costEntries, ...r.residentialEntries].filter((e) => Math.abs(e.residualToPhase) >= 0.005).map((e) => e.label)).toEqual([]);
+      expect([...r.entries.cost!, ...r.entries.residential!].filter((e) => Math.abs(e.residualToPhase) >= 0.005).map((e) => e.label)).toEqual([]);
       expect([r.spaceUsage.difference, r.errors]).toEqual([0, []]);
       ews.add(Math.round(r.ew));
       built.engine.destroy();

@@ -4,9 +4,10 @@ import { toCsv, type CsvDialect } from './csv.ts';
 import { escapeXml } from '../../src/lib/xml.ts';
 import { roundCents } from '../../src/lib/money.ts';
 import {
-  Money, REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, ReportModelRow, ReportPeriodRow, type ReportData,
+  Money, type ReportData, reportModelColumns, reportModelRow, reportPeriodColumns, reportPeriodRow,
 } from '../../src/api/contract/reportData.ts';
 import type { ODataQuery } from '../../src/api/contract/biLink.ts';
+import { perSections } from '../../src/model/sections.ts';
 
 // The formats of a BI link's feed (docs/bi-links.md): the rows of reportData, money in cents, as CSV (RFC
 // 4180 or Dutch Excel's) and as an OData v4 service (CSDL $metadata, service document, the entity sets
@@ -19,7 +20,7 @@ import type { ODataQuery } from '../../src/api/contract/biLink.ts';
 /** The rows as the feed serves them: every money column (the contract's `Money`) rounded to cents. */
 export function onWire(data: ReportData): ReportData {
   const out: Record<string, object[]> = { ...data };
-  for (const def of ENTITY_SETS) {
+  for (const def of entitySets()) {
     const money = def.properties.filter((p) => p.type === 'Edm.Decimal').map((p) => p.name);
     out[def.data] = data[def.data].map((r) => {
       const row: Record<string, unknown> = { ...r };
@@ -31,7 +32,7 @@ export function onWire(data: ReportData): ReportData {
 }
 
 export const csvOf = (data: ReportData, set: 'rekenmodellen' | 'perioden', dialect: CsvDialect) =>
-  set === 'perioden' ? toCsv(REPORT_PERIOD_COLUMNS, data.perioden, dialect) : toCsv(REPORT_MODEL_COLUMNS, data.rekenmodellen, dialect);
+  set === 'perioden' ? toCsv(reportPeriodColumns(), data.perioden, dialect) : toCsv(reportModelColumns(), data.rekenmodellen, dialect);
 
 // -------------------------------------------------------------------------------------- OData model
 
@@ -74,15 +75,15 @@ function propertiesOf(shape: Record<string, z.ZodType>): EdmProperty[] {
   });
 }
 
-/** The two entity sets: their type, key and properties, in the contract's column order. */
-export const ENTITY_SETS: readonly EntitySetDef[] = [
-  { set: 'Rekenmodellen', data: 'rekenmodellen', type: 'Rekenmodel', key: ['rekenmodel_id'], properties: propertiesOf(ReportModelRow.shape) },
-  { set: 'Perioden', data: 'perioden', type: 'Periode', key: ['rekenmodel_id', 'periode'], properties: propertiesOf(ReportPeriodRow.shape) },
-];
+/** The two entity sets: their type, key and properties, in the contract's column order (again when a section is added). */
+export const entitySets = perSections((): readonly EntitySetDef[] => [
+  { set: 'Rekenmodellen', data: 'rekenmodellen', type: 'Rekenmodel', key: ['rekenmodel_id'], properties: propertiesOf(reportModelRow().shape) },
+  { set: 'Perioden', data: 'perioden', type: 'Periode', key: ['rekenmodel_id', 'periode'], properties: propertiesOf(reportPeriodRow().shape) },
+]);
 
 /** The CSDL document ($metadata): one schema with both entity types and the container. */
 export function metadataXml(): string {
-  const types = ENTITY_SETS.map((e) => [
+  const types = entitySets().map((e) => [
     `    <EntityType Name="${e.type}">`,
     `      <Key>${e.key.map((k) => `<PropertyRef Name="${k}"/>`).join('')}</Key>`,
     ...e.properties.map((p) => `      <Property Name="${escapeXml(p.name)}" Type="${p.type}" Nullable="${p.nullable}"${p.scale === undefined ? '' : ` Scale="${p.scale}"`}/>`),
@@ -95,7 +96,7 @@ export function metadataXml(): string {
     `  <Schema Namespace="${ODATA_NAMESPACE}" xmlns="http://docs.oasis-open.org/odata/ns/edm">`,
     ...types,
     `    <EntityContainer Name="${ODATA_NAMESPACE}">`,
-    ...ENTITY_SETS.map((e) => `      <EntitySet Name="${e.set}" EntityType="${ODATA_NAMESPACE}.${e.type}"/>`),
+    ...entitySets().map((e) => `      <EntitySet Name="${e.set}" EntityType="${ODATA_NAMESPACE}.${e.type}"/>`),
     '    </EntityContainer>',
     '  </Schema>',
     '  </edmx:DataServices>',
@@ -107,7 +108,7 @@ export function metadataXml(): string {
 /** The service document at the service root. */
 export const serviceDocument = (root: string) => ({
   '@odata.context': `${root}$metadata`,
-  value: ENTITY_SETS.map((e) => ({ name: e.set, kind: 'EntitySet', url: e.set })),
+  value: entitySets().map((e) => ({ name: e.set, kind: 'EntitySet', url: e.set })),
 });
 
 // ------------------------------------------------------------------------------------ query options

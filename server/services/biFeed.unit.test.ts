@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ENTITY_SETS, checkQueryOptions, entitySetAnswer, metadataXml } from './biFeed.ts';
-import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS } from '../../src/api/contract/reportData.ts';
+import { entitySets, checkQueryOptions, entitySetAnswer, metadataXml } from './biFeed.ts';
+import { reportModelColumns, reportPeriodColumns } from '../../src/api/contract/reportData.ts';
 import { HttpError } from '../errors.ts';
 
 describe('the OData model', () => {
   it('types every column of the data contract, keys not nullable', () => {
-    const [models, periods] = ENTITY_SETS;
-    expect(models.properties.map((p) => p.name)).toEqual(REPORT_MODEL_COLUMNS);
-    expect(periods.properties.map((p) => p.name)).toEqual(REPORT_PERIOD_COLUMNS);
-    const type = (set: number, name: string) => ENTITY_SETS[set].properties.find((p) => p.name === name);
+    const [models, periods] = entitySets();
+    expect(models.properties.map((p) => p.name)).toEqual(reportModelColumns());
+    expect(periods.properties.map((p) => p.name)).toEqual(reportPeriodColumns());
+    const type = (set: number, name: string) => entitySets()[set].properties.find((p) => p.name === name);
     expect(type(0, 'rekenmodel_id')).toEqual({ name: 'rekenmodel_id', type: 'Edm.Int32', nullable: false });
     expect(type(0, 'ew')).toEqual({ name: 'ew', type: 'Edm.Decimal', nullable: true, scale: 2 });
     expect(type(1, 'saldo')).toEqual({ name: 'saldo', type: 'Edm.Decimal', nullable: false, scale: 2 });
@@ -17,7 +17,7 @@ describe('the OData model', () => {
     expect(type(0, 'laatst_gewijzigd')).toEqual({ name: 'laatst_gewijzigd', type: 'Edm.DateTimeOffset', nullable: false });
     expect(type(0, 'platform')).toEqual({ name: 'platform', type: 'Edm.String', nullable: false });
     expect(type(1, 'periode')).toEqual({ name: 'periode', type: 'Edm.Int32', nullable: false });
-    for (const e of ENTITY_SETS) for (const k of e.key) expect(e.properties.find((p) => p.name === k)?.nullable).toBe(false);
+    for (const e of entitySets()) for (const k of e.key) expect(e.properties.find((p) => p.name === k)?.nullable).toBe(false);
     expect(metadataXml()).toContain('<EntitySet Name="Perioden" EntityType="Grondslag.Periode"/>');
   });
 
@@ -40,7 +40,7 @@ describe('the OData model', () => {
 
   it('pages with $skip and $top after counting all rows', () => {
     const rows = [1, 2, 3, 4].map((i) => ({ rekenmodel_id: i }));
-    const def = ENTITY_SETS[0];
+    const def = entitySets()[0];
     expect(entitySetAnswer('r/', def, rows, { $skip: 1, $top: 2, $count: true })).toEqual({
       '@odata.context': 'r/$metadata#Rekenmodellen', '@odata.count': 4, value: [{ rekenmodel_id: 2 }, { rekenmodel_id: 3 }],
     });

@@ -13,7 +13,7 @@ import type { ModelData } from '../../src/model/modelData.ts';
 import { type ModelResults, onlineModelResults, spreadsheetModelResults } from '../../src/formulas/modelResults.ts';
 import { buildModelTemplate } from '../../src/formulas/modelTemplate.ts';
 import { workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
-import { SECTION_COLUMNS } from '../../src/model/reportColumns.ts';
+import { sectionColumns } from '../../src/model/reportColumns.ts';
 
 // Stored results (issue 13): every kind of save leaves the results of that save in model_result (the
 // `model-results` job, enqueued in the save's transaction), and reportData never answers the results
@@ -109,7 +109,7 @@ describe('with the results job running', () => {
     const { modelId } = await onlineModel(t, a, 'Alle secties');
     expect((await toolSave(t, a, modelId, full, 0)).statusCode).toBe(200);
     const { results } = await resultsOfCurrentSave(t, modelId);
-    for (const c of SECTION_COLUMNS) {
+    for (const c of sectionColumns()) {
       expect(results.model[c.key], c.key).toEqual(expect.any(Number));
       for (const p of results.periods) expect(p[c.key], c.key).toEqual(expect.any(Number));
     }
@@ -119,15 +119,15 @@ describe('with the results job running', () => {
     // the existing fields stay as they were
     expect(Object.keys(results.model)).toEqual(expect.arrayContaining(['ew', 'ncw', 'verliesvoorziening', 'totale_kosten', 'totale_opbrengsten', 'poc', 'fout']));
     const data = await reportData(t.app.ctx, a.clientId, [modelId]);
-    for (const c of SECTION_COLUMNS) expect(data.rekenmodellen[0]![c.key], c.key).toBe(results.model[c.key]);
+    for (const c of sectionColumns()) expect(data.rekenmodellen[0]![c.key], c.key).toBe(results.model[c.key]);
 
     // A row stored without the section columns (by a server of before, during an upgrade) reads as unknown, never as missing keys.
     const old = structuredClone(results);
-    for (const r of [old.model, ...old.periods]) for (const c of SECTION_COLUMNS) delete (r as Record<string, unknown>)[c.key];
+    for (const r of [old.model, ...old.periods]) for (const c of sectionColumns()) delete (r as Record<string, unknown>)[c.key];
     await t.db.update(modelResult).set({ results: old }).where(eq(modelResult.modelId, modelId));
     const fromOld = await reportData(t.app.ctx, a.clientId, [modelId]);
     expect(fromOld.rekenmodellen[0]!.ew).toBe(results.model.ew);
-    for (const r of [fromOld.rekenmodellen[0]!, ...fromOld.perioden]) for (const c of SECTION_COLUMNS) expect(r[c.key], c.key).toBeNull();
+    for (const r of [fromOld.rekenmodellen[0]!, ...fromOld.perioden]) for (const c of sectionColumns()) expect(r[c.key], c.key).toBeNull();
   });
 
   it('applied global parameters store the results of the changed data', async () => {

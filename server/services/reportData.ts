@@ -6,7 +6,7 @@ import { freshResults, idList } from './modelResults.ts';
 import type { ModelPlatform } from '../../src/api/contract/model.ts';
 import { REPORT_PLATFORM, type ReportData, type ReportModelRow } from '../../src/api/contract/reportData.ts';
 import type { ModelResults } from '../../src/formulas/modelResults.ts';
-import { SECTION_COLUMNS, type SectionAmounts } from '../../src/model/reportColumns.ts';
+import { type SectionAmounts, sectionColumns } from '../../src/model/reportColumns.ts';
 
 // The rows of reports and BI links (src/api/contract/reportData.ts): the models' names and places, read
 // live, with their results (src/formulas/modelResults.ts) as stored for the model's current save
@@ -78,7 +78,7 @@ export async function readableModelIds(db: DbOrTx, user: UserRow, ids: readonly 
  * these columns (a rolling upgrade; the migration cleared the older ones) has none: unknown until its next save.
  */
 const sectionValues = (stored: Partial<SectionAmounts>): SectionAmounts =>
-  Object.fromEntries(SECTION_COLUMNS.map((c) => [c.key, stored[c.key] ?? null])) as SectionAmounts;
+  Object.fromEntries(sectionColumns().map((c) => [c.key, stored[c.key] ?? null])) as SectionAmounts;
 
 /**
  * A model's rows from its facts and its results. Every key is named here, in the rows' order, since

@@ -1,6 +1,6 @@
 import type { AppContext, UserRow } from '../context.ts';
 import { VARIANCE_CHOICE, type ReportVarianceRow } from '../../src/api/contract/reportData.ts';
-import { VARIANCE_COLUMNS } from '../../src/model/varianceSteps.ts';
+import { varianceColumns } from '../../src/model/varianceSteps.ts';
 import { type DefaultVariance, defaultVariances } from './variance.ts';
 
 // The rows of the report sheet 'Verschillen' (issue 37.5; docs/reports.md): per selected model its
@@ -15,11 +15,11 @@ function rowOf(d: DefaultVariance): ReportVarianceRow {
     return {
       ...head, vergelijking_rekenmodel_id: null, vergelijking_versie_id: null, vergelijking_versie: null, vergelijking_rekenmodel: null,
       vergelijking_vastgesteld_op: null, vergelijking: null, ew_vergelijking: null, ncw_vergelijking: null,
-      ...Object.fromEntries(VARIANCE_COLUMNS.map((c) => [c.key, null])), ew: null, ncw: null, fout: d.problem,
+      ...Object.fromEntries(varianceColumns().map((c) => [c.key, null])), ew: null, ncw: null, fout: d.problem,
     };
   }
   const f = d.figures;
-  const steps = Object.fromEntries(VARIANCE_COLUMNS.map((c) => {
+  const steps = Object.fromEntries(varianceColumns().map((c) => {
     const step = f.steps.find((s) => s.step === c.step);
     // A section the step does not name moved nothing in it.
     const amounts = c.list === null ? step : step && (step.sections?.[c.list] ?? { ew: 0, ncw: 0 });

@@ -104,6 +104,9 @@ export class WarmEngines {
     const k = this.kept.get(ref.modelId);
     if (k && k.dataVersion === ref.dataVersion && k.digest === ref.digest) {
       k.usedAt = this.now();
+      // to the end of the order of use: two uses in one millisecond tie on usedAt
+      this.kept.delete(ref.modelId);
+      this.kept.set(ref.modelId, k);
       return { results: k.results, use: 'warm' };
     }
     if (k?.engine && cheaperAsEdits(k.engine.modelData, modelData) && k.engine.setModel(modelData).ok) {
@@ -131,7 +134,8 @@ export class WarmEngines {
 
   /** Drops engines (then results), oldest used first, until the kept ones fit the budget; `fresh` last of all. */
   private trim(fresh: number): void {
-    const order = [...this.kept.values()].sort((a, b) => Number(a.modelId === fresh) - Number(b.modelId === fresh) || a.usedAt - b.usedAt);
+    // the Map's order is the order of use (a stable sort keeps it); usedAt would tie within a millisecond
+    const order = [...this.kept.values()].sort((a, b) => Number(a.modelId === fresh) - Number(b.modelId === fresh));
     let bytes = this.bytes();
     for (const k of order) {
       if (bytes <= this.opts.budgetBytes) return;

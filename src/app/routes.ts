@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../api/auth.ts';
 import type { Screen, ScreenParams } from './screenNames.ts';
+import { SECTION_SCREENS } from '../model/sectionScreens.ts';
 
 /**
  * The one two-way mapping between a screen (the spec's internal state) with its parameters and the
@@ -45,16 +46,10 @@ const ROUTES: Route[] = [
   { screen: 'Projects_ModelVariance', path: '/rekenmodellen/:modelId/verschillenanalyse', query: { against: 'vergelijk' } },
   { screen: 'GrexOnline_Overview', path: '/rekenmodellen/:modelId/overzicht' },
   { screen: 'GrexOnline_BaseParameters', path: '/rekenmodellen/:modelId/uitgangspunten/:tab?', slugs: { tab: BASE_TABS } },
-  { screen: 'GrexOnline_CostEstimate', path: '/rekenmodellen/:modelId/kostenraming/:tab?', slugs: { tab: ENTRY_TABS } },
-  {
-    screen: 'GrexOnline_ResidentialConstruction', path: '/rekenmodellen/:modelId/woningbouw/:tab?/:section?',
-    slugs: { tab: ENTRY_TABS, section: METHOD_SECTIONS },
-  },
-  {
-    screen: 'GrexOnline_NonResidentialConstruction', path: '/rekenmodellen/:modelId/niet-woningbouw/:tab?/:section?',
-    slugs: { tab: ENTRY_TABS, section: METHOD_SECTIONS },
-  },
-  { screen: 'GrexOnline_OtherRevenues', path: '/rekenmodellen/:modelId/overige-opbrengsten/:tab?', slugs: { tab: ENTRY_TABS } },
+  // each section's screen: its word, its tab and (with estimate methods) Raming's sub-tab
+  ...SECTION_SCREENS.map((s): Route => s.subTabs
+    ? { screen: s.name, path: `/rekenmodellen/:modelId/${s.slug}/:tab?/:section?`, slugs: { tab: ENTRY_TABS, section: METHOD_SECTIONS } }
+    : { screen: s.name, path: `/rekenmodellen/:modelId/${s.slug}/:tab?`, slugs: { tab: ENTRY_TABS } }),
   { screen: 'MapViewer_Overview', path: '/kaart' },
   { screen: 'Reports', path: '/rapportages' },
   { screen: 'BiLinks', path: '/rapportages/bi-links' },

@@ -30,7 +30,7 @@ describe('formulas in input cells', () => {
     const entry = e.modelData.cost_estimate[1]!;
     expect(entry.estimate.price).toBe(12000);
     expect(entry.formulas).toEqual({ price: '=1000*12' });
-    expect(e.results.costEntries[1]!.estimate).toBe(12000);
+    expect(e.results.entries.cost![1]!.estimate).toBe(12000);
     expect(validateModelData(e.modelData).ok).toBe(true);
     expect(checkFormulas(e.modelData)).toEqual([]);
   });
@@ -42,7 +42,7 @@ describe('formulas in input cells', () => {
     const r = e.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: 300 }]);
     if (!r.ok) throw new Error('refused');
     expect(e.modelData.cost_estimate[1]!.estimate.price).toBe(600);
-    expect(e.results.costEntries[1]!.estimate).toBe(600);
+    expect(e.results.entries.cost![1]!.estimate).toBe(600);
     // undo (the inverse) puts both back
     e.applyEdits(r.inverse);
     expect(e.modelData.cost_estimate[0]!.estimate.price).toBe(1_000_000);

@@ -5,15 +5,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { GrexEngine } from './engine.ts';
 import { exportXlsx } from './export.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
-import type { Results } from '../model/results.ts';
+import type { EntryResult, Results } from '../model/results.ts';
 import { roundCents as cents } from '../lib/money.ts';
-import { SECTIONS } from '../model/sections.ts';
+import { SECTIONS, revenueSections } from '../model/sections.ts';
 import { validateModelDataForSave } from './validate.ts';
 import { ANNUAL_USAGE, annualCommand } from './annual/annualCli.ts';
 
 /** The CLI's JSON: money in euros rounded to cents, POC as a fraction. */
 function cliOutput(r: Results) {
-  const entry = (e: Results['costEntries'][number]) => ({
+  const entry = (e: EntryResult) => ({
     kind: e.kind,
     id: e.id,
     label: e.label,
@@ -36,13 +36,11 @@ function cliOutput(r: Results) {
       label: p.label,
       costs: cents(p.costs),
       revenues: cents(p.revenues),
-      revenues_residential: cents(p.revenuesResidential),
-      revenues_non_residential: cents(p.revenuesNonResidential),
-      revenues_other: cents(p.revenuesOther),
+      ...Object.fromEntries(revenueSections().map((s) => [s.revenue!.cli, cents(p.sectionRevenues[s.kind]!)])),
       interest: cents(p.interest),
       balance: cents(p.balance),
     })),
-    entries: SECTIONS.flatMap((s) => r[s.results].map(entry)),
+    entries: SECTIONS.flatMap((s) => r.entries[s.kind]!.map(entry)),
   };
 }
 

@@ -70,12 +70,12 @@ describe('engine: worked example of calculation.md §7', () => {
       ['2026', 0, 936360, 20400, 104040],
       ['2027', 0, 0, 2080.8, 106120.8],
     ]);
-    expect(r.costEntries[0]!.indexFactor.map((f) => Number(f.toFixed(6)))).toEqual([1, 1.02, 1.0404, 1.061208]);
+    expect(r.entries.cost![0]!.indexFactor.map((f) => Number(f.toFixed(6)))).toEqual([1, 1.02, 1.0404, 1.061208]);
     expect(c2(r.ew)).toBe(-106120.8);
     expect(c2(r.ncw)).toBe(-98039.22);
     expect(c2(r.verliesvoorziening)).toBe(98039.22);
-    expect(r.residentialEntries[0]!.estimate).toBeCloseTo(900000, 6);
-    expect(r.costEntries[0]).toMatchObject({ estimate: 1000000, amountAtNcw: 1000000, totalPhased: 1000000, residualToPhase: 0, totalBooked: 0 });
+    expect(r.entries.residential![0]!.estimate).toBeCloseTo(900000, 6);
+    expect(r.entries.cost![0]).toMatchObject({ estimate: 1000000, amountAtNcw: 1000000, totalPhased: 1000000, residualToPhase: 0, totalBooked: 0 });
     expect(r.errors).toEqual([]);
     e.destroy();
   });
@@ -84,7 +84,7 @@ describe('engine: worked example of calculation.md §7', () => {
     const e = build(worked());
     expect(e.sheets.map((s) => s.name)).toEqual(['Uitgangspunten', 'Parametersets', 'Perioden', 'Prijsindex', 'Kostenraming', 'Woningbouw', 'Niet-Woningbouw', 'Overige opbrengsten', 'Ruimtegebruik', 'Overzicht', 'Resultaat']);
     const cost = e.sheets.find((s) => s.name === 'Kostenraming')!;
-    const lay = e.layout.cost;
+    const lay = e.layout.sections.cost!;
     expect(cost.rows[0]![lay.col.amountAtNcw!]).toBe("'Bedrag op NCW-datum");
     expect(cost.rows[1]![lay.col.amountAtNcw!]).toMatch(/^=ROUND\(/);
     // A Financeel value is the phased amount: the nominal multiplies the input, no phased cell.
@@ -92,7 +92,7 @@ describe('engine: worked example of calculation.md §7', () => {
     expect(cost.rows[1]![lay.blockStart.nominal + 1]).toMatch(new RegExp(`^=${colName(lay.blockStart.phasingF + 1)}2\\*`));
     // 2024 contains the NCW date: the factor is 1 there, the nominal amount is the phased amount
     expect(cost.rows[1]![lay.blockStart.nominal]).toBeNull();
-    expect(e.results.costEntries[0]!.nominal[0]).toBe(500000);
+    expect(e.results.entries.cost![0]!.nominal[0]).toBe(500000);
     expect(cost.rows[1]![lay.blockStart.nominal + 2]).toBeNull(); // no value in 2026: no formula
     expect(e.hf.getCellFormula({ sheet: e.sheetId('Resultaat'), row: 11, col: 1 })).toBe('=MAX(0,-B11)');
     e.destroy();
@@ -104,7 +104,7 @@ describe('engine: incremental edits', () => {
     const m = worked();
     m.base_parameters.phasing_net_present_value_date = '2025-06-30'; // the NCW period is 2025
     const e = build(m);
-    expect(e.layout.cost.ncwPeriod).toBe(2);
+    expect(e.layout.sections.cost!.ncwPeriod).toBe(2);
     const check = () => expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
     const edit = (value: number | null, valueType: 'Financeel' | 'Procentueel') => {
       const r = e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_02', value, valueType });
@@ -115,12 +115,12 @@ describe('engine: incremental edits', () => {
     edit(null, 'Financeel');
     expect(e.results.periods[1]!.costs).toBe(0);
     edit(25, 'Procentueel'); // a phased cell appears; the 2025 total must count it
-    expect(e.results.costEntries[0]!.nominal[1]).toBe(e.results.costEntries[0]!.phased[1]);
+    expect(e.results.entries.cost![0]!.nominal[1]).toBe(e.results.entries.cost![0]!.phased[1]);
     expect(e.results.periods[1]!.costs).toBeGreaterThan(0);
     edit(1234, 'Financeel');
     expect(e.results.periods[1]!.costs).toBe(1234);
     const row = e.sheets.find((s) => s.name === 'Kostenraming')!.rows[1]!;
-    expect(row[e.layout.cost.blockStart.nominal + 1]).toBeNull();
+    expect(row[e.layout.sections.cost!.blockStart.nominal + 1]).toBeNull();
     e.destroy();
   });
 
@@ -136,7 +136,7 @@ describe('engine: incremental edits', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problems[0]!.path).toBe('base_parameters.interest_discount_rate_percentage');
     expect(JSON.stringify(e.modelData)).toBe(model);
-    expect(e.results.costEntries[0]!.label).toBe(worked().cost_estimate[0]!.label);
+    expect(e.results.entries.cost![0]!.label).toBe(worked().cost_estimate[0]!.label);
     expect(e.results.ew).toBe(ew);
     // whatever the order of what the batch changed
     expect(e.applyEdits([
@@ -160,7 +160,7 @@ describe('engine: incremental edits', () => {
 
   it('adds the phased and nominal cells a new value needs, as a fresh build has them', () => {
     const e = build(unbounded());
-    const lay = e.layout.cost;
+    const lay = e.layout.sections.cost!;
     const cells = (x: GrexEngine) => {
       const row = x.sheets.find((s) => s.name === 'Kostenraming')!.rows[1]!;
       return [row[lay.blockStart.phased + 2], row[lay.blockStart.nominal + 2]];
@@ -173,15 +173,15 @@ describe('engine: incremental edits', () => {
     expect(e.applyEdit({ kind: 'costField', id: 1, field: 'end_date', value: '2026-12-31' }).ok).toBe(true);
     expect(cells(e)).toEqual([null, null]);
     step(10, 'Procentueel'); // 10 % of the amount at the NCW date in 2026
-    expect(c2(e.results.costEntries[0]!.phased[2]!)).toBe(100000);
+    expect(c2(e.results.entries.cost![0]!.phased[2]!)).toBe(100000);
     const fresh = build(e.modelData);
     expect(cells(e)).toEqual(cells(fresh));
     expect(cells(e)[0]).toMatch(/^=/);
     fresh.destroy();
     step(5000, 'Financeel'); // the phased cell stays (0 now) and the Financeel value is the phased amount
-    expect(e.results.costEntries[0]!.phased[2]).toBe(5000);
+    expect(e.results.entries.cost![0]!.phased[2]).toBe(5000);
     step(null, 'Financeel');
-    expect(e.results.costEntries[0]!.phased[2]).toBe(0);
+    expect(e.results.entries.cost![0]!.phased[2]).toBe(0);
     // book values the same way: a Procentueel value gets a booked cell, a Financeel value is the amount
     const book = (value: number | null, valueType: 'Financeel' | 'Procentueel') => {
       const r = e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_03', value, valueType });
@@ -189,10 +189,10 @@ describe('engine: incremental edits', () => {
       expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
     };
     book(10, 'Procentueel');
-    expect(c2(e.results.costEntries[0]!.booked[2]!)).toBe(100000);
-    expect(c2(e.results.costEntries[0]!.totalBooked)).toBe(100000);
+    expect(c2(e.results.entries.cost![0]!.booked[2]!)).toBe(100000);
+    expect(c2(e.results.entries.cost![0]!.totalBooked)).toBe(100000);
     book(5000, 'Financeel');
-    expect(e.results.costEntries[0]!.booked[2]).toBe(5000);
+    expect(e.results.entries.cost![0]!.booked[2]).toBe(5000);
     expect(c2(e.results.periods[2]!.costs)).toBe(5000);
     e.destroy();
   });
@@ -207,7 +207,7 @@ describe('engine: incremental edits', () => {
     const resSheet = e.sheetId('Woningbouw');
     expect(r.changes.some((c) => 'address' in c && c.address.sheet === resSheet)).toBe(false);
     expect(c2(e.results.periods[1]!.costs)).toBe(408000);
-    expect(c2(e.results.costEntries[0]!.residualToPhase)).toBe(100000);
+    expect(c2(e.results.entries.cost![0]!.residualToPhase)).toBe(100000);
     const fresh = build(e.modelData);
     expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
     expect(fresh.results.ew).toBeCloseTo(e.results.ew, 8);
@@ -247,8 +247,8 @@ describe('engine: incremental edits', () => {
     expect(items(e.modelData)).toEqual(items(before));
     expect(e.modelData).toEqual(before);
     expect(e.results.ew).toBeCloseTo(ew, 8);
-    expect(e.results.residentialEntries[0]!.warning).toBeNull();
-    expect(e.results.costEntries[0]!.label).toBe('Bouwrijp maken');
+    expect(e.results.entries.residential![0]!.warning).toBeNull();
+    expect(e.results.entries.cost![0]!.label).toBe('Bouwrijp maken');
     e.destroy();
   });
 
@@ -265,7 +265,7 @@ describe('engine: incremental edits', () => {
     expect(r.ok).toBe(true);
     expect(evaluations).toBe(1);
     expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
-    expect(e.results.costEntries[0]!.indexFactor[1]).toBeCloseTo(1.03, 12);
+    expect(e.results.entries.cost![0]!.indexFactor[1]).toBeCloseTo(1.03, 12);
     e.destroy();
   });
 
@@ -274,7 +274,7 @@ describe('engine: incremental edits', () => {
     m.cost_estimate[0]!.phasing.end_date = '2027-12-31';
     m.cost_estimate[0]!.indexing.indexing_items = [{ period: 'PER_02', value_type: 'Procentueel', value: 5 }];
     const e = build(m);
-    const lay = e.layout.cost;
+    const lay = e.layout.sections.cost!;
     expect(lay.factor.get(1)!.from).toBe(3);
     const row = e.sheets.find((s) => s.name === 'Kostenraming')!.rows[1]!;
     expect(row[lay.blockStart.indexFactor + 1]).toBeNull(); // 2025 follows Kostenstijging: no own cell
@@ -284,18 +284,18 @@ describe('engine: incremental edits', () => {
     let r = e.applyEdits([2, 3].map((k) => ({ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: `PER_0${k + 1}` as 'PER_03', value: 100000 }) as const));
     expect(r.ok && !r.rebuilt).toBe(true);
     check();
-    expect(e.results.costEntries[0]!.indexFactor[2]).toBeCloseTo(1.02 * 1.05, 12);
+    expect(e.results.entries.cost![0]!.indexFactor[2]).toBeCloseTo(1.02 * 1.05, 12);
     // a set change reaches the periods before the chain and the chain itself
     r = e.applyEdit({ kind: 'setValue', group: 'Indexing_FutureIndex', name: 'Kostenstijging', label: '2024', value: 4 });
     expect(r.ok && !r.rebuilt).toBe(true);
     check();
-    expect(e.results.costEntries[0]!.indexFactor[1]).toBeCloseTo(1.04, 12);
-    expect(e.results.costEntries[0]!.indexFactor[2]).toBeCloseTo(1.04 * 1.05, 12);
+    expect(e.results.entries.cost![0]!.indexFactor[1]).toBeCloseTo(1.04, 12);
+    expect(e.results.entries.cost![0]!.indexFactor[2]).toBeCloseTo(1.04 * 1.05, 12);
     // an own value before the chain's start regenerates the chain
     r = e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'indexing', period: 'PER_01', value: 10 });
     expect(r.ok && r.rebuilt).toBe(true);
     check();
-    expect(e.results.costEntries[0]!.indexFactor[1]).toBeCloseTo(1.1, 12);
+    expect(e.results.entries.cost![0]!.indexFactor[1]).toBeCloseTo(1.1, 12);
     e.destroy();
   });
 
@@ -379,7 +379,7 @@ describe('engine: incremental edits', () => {
   it('gives an entry its own index chain when it gets an index value', () => {
     const e = build(worked());
     e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'indexing', period: 'PER_01', value: 10 });
-    expect(e.results.costEntries[0]!.indexFactor[1]).toBeCloseTo(1.1, 12);
+    expect(e.results.entries.cost![0]!.indexFactor[1]).toBeCloseTo(1.1, 12);
     expect(c2(e.results.periods[1]!.costs)).toBe(550000);
     expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
     e.destroy();
@@ -400,7 +400,7 @@ describe('engine: a model computed without its checks (computeUnchecked, the ver
     const fresh = new GrexEngine(next);
     expect(e.totals()).toEqual({ ew: fresh.results.ew, ncw: fresh.results.ncw });
     expect(e.results.periods).toEqual(fresh.results.periods);
-    expect(e.results.costEntries[0]!.nominal[3]).toBe(1000);
+    expect(e.results.entries.cost![0]!.nominal[3]).toBe(1000);
     fresh.destroy();
     expect(e.applyEdit({ kind: 'parameter', field: 'opening_book_value', value: 0 }).ok).toBe(true);
     expect(e.totals().ew).toBe(e.results.ew);
@@ -462,7 +462,7 @@ describe('engine: large model', () => {
     const m = largeModel();
     const e = build(m);
     expect(e.layout.n).toBe(40);
-    expect(e.results.costEntries).toHaveLength(300);
+    expect(e.results.entries.cost!).toHaveLength(300);
     expect(diffResults(e.results, referenceCalculate(m))).toEqual([]);
     e.destroy();
   });

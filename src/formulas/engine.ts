@@ -9,7 +9,8 @@ import { dropDanglingFormulas, formulasOf, hasFormulas, inputCellOf, nameReferen
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import type { Results } from '../model/results.ts';
 import { ResultsReader, type SheetIds } from './resultsReader.ts';
-import { SECTIONS, entriesOf, type EntryKind } from '../model/sections.ts';
+import { SECTIONS, entriesOf } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 import { HF_CONFIG } from './hyperformulaConfig.ts';
 import type { Problem } from '../model/problem.ts';
 import { type ValidationResult, validateModelData } from './validate.ts';
@@ -27,7 +28,7 @@ import {
 } from './workbookLayout.ts';
 import { AMOUNT_BLOCKS, a1, columnTotalFormula, entryTotalFormula } from './workbookRefs.ts';
 import { buildWorkbookSpec } from './workbook.ts';
-import { type CellWrite, type Edit, EngineModelEdits } from './engineModelEdits.ts';
+import { type CellWrite, type Edit, EngineModelEdits, currentEdit } from './engineModelEdits.ts';
 
 /** A whole model set (`setModel`): HyperFormula's changes, or the problems (nothing changed). */
 type ModelResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean } | { ok: false; problems: Problem[] };
@@ -128,7 +129,7 @@ export class GrexEngine extends EngineModelEdits {
 
   protected refreshWarnings(): void {
     const warnings = this.entryWarnings();
-    for (const s of SECTIONS) for (const shown of this.reader.results[s.results]) shown.warning = warnings.get(`${s.kind}|${shown.id}`) ?? null;
+    for (const s of SECTIONS) for (const shown of this.reader.results.entries[s.kind]!) shown.warning = warnings.get(`${s.kind}|${shown.id}`) ?? null;
   }
 
   /** The current results (kept up to date by every edit; do not mutate). */
@@ -221,9 +222,9 @@ export class GrexEngine extends EngineModelEdits {
   private settle(edits: Edit[], writes: CellWrite[]): 'ok' | 'sync' | Problem[] {
     if (!hasFormulas(this.model)) return 'ok';
     const touched = new Set<string>();
-    for (const e of edits) {
+    for (const edit of edits) {
+      const e = currentEdit(edit);
       if (e.kind === 'entryItem') touched.add(refKey({ entry: e.entry, id: e.id, field: `${e.list}:${e.period}` }));
-      else if (e.kind === 'costField' || e.kind === 'residentialField') touched.add(refKey({ entry: e.kind === 'costField' ? 'cost' : 'residential', id: e.id, field: e.field }));
       else if (e.kind === 'entryField') touched.add(refKey({ entry: e.entry, id: e.id, field: e.field }));
       else if (e.kind === 'formula') touched.add(refKey(e));
     }

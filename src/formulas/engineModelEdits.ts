@@ -4,11 +4,11 @@ import type { ModelData, ParameterSetGroup, PeriodCode, PeriodItem, SpaceUsageLo
 import { WIRE_DATE } from '../api/contract/common.ts';
 import { INVALID_INPUT } from '../api/contract/messages.ts';
 import { cloneData } from '../lib/cloneData.ts';
-import { parseYmd, toSerial } from './dates.ts';
-import type { CostScalarField, EntryField, ResidentialScalarField } from '../model/entryFields.ts';
+import { parseYmd } from './dates.ts';
 import { periodIndex } from './periods.ts';
 import type { ResultsReader } from './resultsReader.ts';
-import { entriesOf, entryPath, sectionOf, type AnyEntry, type EntryKind } from '../model/sections.ts';
+import { SECTIONS, editableField, entriesOf, entryPath, sectionOf } from '../model/sections.ts';
+import type { AnyEntry, EntryKind, FieldValue, OlderFieldEdit } from '../model/section.ts';
 import type { Problem } from '../model/problem.ts';
 import { MSG, PRICE_LEVEL_GROUP, entryPhasingProblems } from './validate.ts';
 import { entryOutsidePhase } from '../model/phaseWindow.ts';
@@ -24,6 +24,7 @@ import {
 } from './workbookLayout.ts';
 import { bookedFormula, nominalFormula, parameterCell, phasedFormula } from './workbookRefs.ts';
 import { BASE_PARAMETERS, type EditableParameterKey, parameterValue, setParameterValue } from '../model/baseParameters.ts';
+import { fieldCell } from './entrySheets.ts';
 
 const isWireDate = (v: unknown): v is string => typeof v === 'string' && WIRE_DATE.test(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -49,10 +50,10 @@ export type Edit =
       /** Defaults to the existing item's type, else Financeel (phasing/bookvalue) or Procentueel (indexing). */
       valueType?: ValueType;
     }
-  | { kind: 'costField'; id: number; field: CostScalarField; value: string | number }
-  | { kind: 'residentialField'; id: number; field: ResidentialScalarField; value: string | number | null }
-  /** A scalar field of an entry of any section (sections.ts `fields`): the new sections' edits. */
-  | { kind: 'entryField'; entry: EntryKind; id: number; field: string; value: string | number | boolean | null }
+  /** A field of an entry (its section's `fields`, section.ts), by key. */
+  | { kind: 'entryField'; entry: EntryKind; id: number; field: string; value: FieldValue }
+  /** The same, as callers of the engine spelled it for the first two sections before `entryField` (the engine reads it as one). */
+  | { kind: OlderFieldEdit; id: number; field: string; value: FieldValue }
   /** A base parameter (src/model/baseParameters.ts) other than the project data. */
   | { kind: 'parameter'; field: EditableParameterKey; value: string | number | boolean | null }
   /** A parameter-set value: `label` null edits the base value (periods without a value follow it). */
@@ -62,10 +63,16 @@ export type Edit =
   | { kind: 'formula'; entry: EntryKind; id: number; field: string; text: string | null };
 
 /** The edit of an entry's scalar field. */
-export function fieldEdit(entry: EntryKind, id: number, field: string, value: string | number | boolean | null): Edit {
-  if (entry === 'cost') return { kind: 'costField', id, field, value } as Edit;
-  if (entry === 'residential') return { kind: 'residentialField', id, field, value } as Edit;
+export function fieldEdit(entry: EntryKind, id: number, field: string, value: FieldValue): Edit {
   return { kind: 'entryField', entry, id, field, value };
+}
+
+/** An edit in the engine's own spelling: an older field edit (`costField`) as the `entryField` of its section. */
+export function currentEdit(e: Edit): Exclude<Edit, { kind: OlderFieldEdit }> {
+  const section = SECTIONS.find((s) => s.olderFieldEdit === e.kind);
+  if (!section) return e as Exclude<Edit, { kind: OlderFieldEdit }>;
+  const older = e as Extract<Edit, { kind: OlderFieldEdit }>;
+  return { kind: 'entryField', entry: section.kind, id: older.id, field: older.field, value: older.value };
 }
 
 /**
@@ -160,12 +167,11 @@ export abstract class EngineModelEdits {
    * Update the model copy; push cell writes, or return 'sync' when the layout must be regenerated.
    * Each method first records the edit that puts back what it overwrites (`this.inverse`).
    */
-  protected applyToModel(e: Edit, writes: CellWrite[]): Applied {
+  protected applyToModel(edit: Edit, writes: CellWrite[]): Applied {
+    const e = currentEdit(edit);
     switch (e.kind) {
       case 'entryItem': return this.applyEntryItem(e, writes);
-      case 'costField': return this.applyEntryField('cost', e, writes);
-      case 'residentialField': return this.applyEntryField('residential', e, writes);
-      case 'entryField': return this.applyEntryField(e.entry, e, writes);
+      case 'entryField': return this.applyEntryField(e, writes);
       case 'parameter': return this.applyParameter(e, writes);
       case 'setValue': return this.applySetValue(e, writes);
       case 'space': return this.applySpace(e, writes);
@@ -234,15 +240,16 @@ export abstract class EngineModelEdits {
     return 'ok';
   }
 
-  /** A scalar field of a cost or residential entry (entryFields.ts says where it lives and what it takes). */
-  private applyEntryField(kind: EntryKind, e: Extract<Edit, { kind: 'costField' | 'residentialField' | 'entryField' }>, writes: CellWrite[]): Applied {
+  /** A field of an entry (its section's descriptor says where it lives and what it takes). */
+  private applyEntryField(e: Extract<Edit, { kind: 'entryField' }>, writes: CellWrite[]): Applied {
     const L = this.spec.layout;
+    const kind = e.entry;
     const section = sectionOf(kind);
     const list = entriesOf(this.model, kind);
     const idx = this.indexOf(list, e.id);
     const path = `${entryPath(kind, idx)}.${e.field}`;
     if (idx < 0) return problem(section.list, `Post ${e.id} bestaat niet.`);
-    const def = section.fields[e.field] as EntryField<AnyEntry> | undefined;
+    const def = editableField(section, e.field);
     if (!def) return problem(path, 'Onbekend veld.');
     const v = e.value;
     const fits = def.type === 'number' ? isNum(v) : def.type === 'date' ? isWireDate(v) : def.type === 'boolean' ? typeof v === 'boolean' : typeof v === 'string';
@@ -252,18 +259,17 @@ export abstract class EngineModelEdits {
     const entry = list[idx]!;
     this.touch(list, idx);
     this.inverse.push({ ...e, value: def.get(entry) } as Edit);
-    def.set(entry, v);
+    def.set!(entry, v);
     // A phasing date is a plain cell, so the model is not validated as a whole: its phase bound is checked here.
     const outside = (e.field === 'start_date' || e.field === 'end_date') && entryOutsidePhase(this.model, section, idx);
     if (outside) return outside;
     if (e.field === 'start_date' || e.field === 'end_date') this.touchPhasing(kind, e.id);
-    const shown = this.reader.results[section.results][idx]!;
+    const shown = this.reader.results.entries[kind]![idx]!;
     if (e.field === 'label') shown.label = v as string;
     shown.warning = section.warningOf(entry, this.model.base_parameters);
     if (def.reshapes === 'always' || (def.reshapes === 'priceDate' && parseYmd(v as string).y < L.priceYears.first)) return 'sync';
-    const lay = L.sections[kind];
-    const raw = def.type === 'date' ? toSerial(v as string) : def.type === 'text' ? text(v as string | null) : (v as number | boolean | null);
-    writes.push({ sheet: lay.sheet, row: lay.rowOf.get(e.id)!, col: lay.col[e.field]!, raw });
+    const lay = L.sections[kind]!;
+    writes.push({ sheet: lay.sheet, row: lay.rowOf.get(e.id)!, col: lay.col[e.field]!, raw: fieldCell(def.type, v) });
     return 'ok';
   }
 

@@ -1,35 +1,22 @@
-// The entry sheets of the workbook (Kostenraming, Woningbouw, Niet-Woningbouw, Overige opbrengsten):
-// one builder and a kind per section, split from workbook.ts which builds the other sheets.
-import type { ModelData, NonResidentialEntry, OtherRevenueEntry } from '../model/modelData.ts';
+// The entry sheets of the workbook (one per section: Kostenraming, Woningbouw, Niet-Woningbouw, Overige
+// opbrengsten, …), built from the section's descriptor: its fields are the input columns, its estimate rule
+// the Raming formula; split from workbook.ts which builds the other sheets.
+import type { ModelData } from '../model/modelData.ts';
 import { compareYmd, parseYmd, toSerial } from './dates.ts';
 import { pctFormulaOnce } from '../model/percent.ts';
 import type { Period } from './periods.ts';
 import { FUTURE_INDEX_GROUP } from '../model/modelConstants.ts';
-import {
-  COST_SECTION,
-  NON_RESIDENTIAL_SECTION,
-  OTHER_REVENUE_SECTION,
-  RESIDENTIAL_SECTION,
-  entriesOf,
-  type AnyEntry,
-  type EntryKind,
-  type SectionDescriptor,
-} from '../model/sections.ts';
+import { entriesOf } from '../model/sections.ts';
+import { type AnyEntry, type Estimate, type EstimateTerm, type EntryField, type FieldValue, type Fmt, type SectionDescriptor, titleWithDates } from '../model/section.ts';
 import {
   BLOCKS,
   BLOCK_TITLE,
   COMPUTED,
-  COST_INPUTS,
-  NON_RES_INPUTS,
-  OTHER_REVENUE_INPUTS,
-  RES_INPUTS,
   text,
   type Block,
-  type ColDef,
   type EntrySheetLayout,
   type FactorSource,
   type ParameterSetsLayout,
-  type Fmt,
   type RawCell,
   type SheetSpec,
 } from './workbookLayout.ts';
@@ -55,136 +42,42 @@ export interface BuildContext {
   /** The period that contains the NCW date. */
   kN: number;
 }
-/** What differs between the entry sheets: the section and its own input columns and estimate. */
-interface EntrySheetKind<E extends AnyEntry> {
-  section: SectionDescriptor<E>;
-  inputs: ColDef[];
-  /** The cells of the kind's own input columns (before ENTRY_INDEX_AND_PHASING). */
-  inputCells: (e: E) => RawCell[];
-  estimateFormula: (r: number, col: Record<string, number>) => string;
-  /** The input column of the price date. */
-  dateKey: string;
+/** A field's value as its workbook cell: a date as its serial, a text as a literal text, a number or boolean as it is. */
+export function fieldCell(type: EntryField['type'], v: FieldValue): RawCell {
+  if (v === null) return null;
+  return type === 'date' ? toSerial(v as string) : type === 'text' ? text(v as string) : v;
 }
 
-/** The cells of ENTRY_INDEX_AND_PHASING (without the own base index, which the builder writes). */
-const indexAndPhasingCells = (e: AnyEntry, indexType: string, defaultIndex: string): RawCell[] => [
-  text(indexType),
-  text(e.indexing.standard_index ?? defaultIndex),
-  text(e.phasing.phasing_section_type),
-  text(e.phasing.phasing_method),
-  toSerial(e.phasing.start_date),
-  toSerial(e.phasing.end_date),
-];
-
-const COST_SHEET: EntrySheetKind<ModelData['cost_estimate'][number]> = {
-  section: COST_SECTION,
-  inputs: COST_INPUTS,
-  inputCells: (e) => [
-    e.id,
-    text(e.label),
-    e.estimate.amount,
-    text(e.estimate.unit),
-    e.estimate.price,
-    toSerial(e.estimate.date),
-  ],
-  estimateFormula: (r, col) => `=${a1(col.amount!, r, { absCol: true })}*${a1(col.price!, r, { absCol: true })}`,
-  dateKey: 'date',
-};
-
-const RESIDENTIAL_SHEET: EntrySheetKind<ModelData['residential_construction'][number]> = {
-  section: RESIDENTIAL_SECTION,
-  inputs: RES_INPUTS,
-  inputCells: (e) => [
-    e.id,
-    text(e.label),
-    e.amount,
-    text(e.tenure_type),
-    text(e.calculation_method),
-    toSerial(e.calculation_date),
-    e.land_share_data?.von_incl_vat ?? null,
-    e.land_share_data?.quote_excl_vat ?? null,
-    e.plot_price ?? null,
-    text(e.residence_type),
-    e.price_per_square_meter_data?.square_meters ?? null,
-    e.price_per_square_meter_data?.unit_price ?? null,
-    e.residual_data?.von_incl_vat ?? null,
-    e.residual_data?.building_costs ?? null,
-    e.residual_data?.additional_costs_percentage ?? null,
-  ],
-  estimateFormula: (r, col) => {
-    const R = (k: string) => a1(col[k]!, r, { absCol: true });
-    return (
-      `=IF(${R('calculation_method')}="LandShare",${R('amount')}*${R('von_incl_vat')}/(1+${fractionRef('vat_rate_percentage')})*${pctFormulaOnce(R('quote_excl_vat'))},` +
-      `IF(${R('calculation_method')}="PlotPrice",${R('amount')}*${R('plot_price')},` +
-      `IF(${R('calculation_method')}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},` +
-      `IF(${R('calculation_method')}="Residual",${residualFormula(R('amount'), `${R('residual_von_incl_vat')}/(1+${fractionRef('vat_rate_percentage')})`, R)},0))))`
-    );
-  },
-  dateKey: 'calculation_date',
-};
-
-/** §3b.1: amount × max(0, value excl. VAT − building costs × (1 + pct(additional costs))). */
-function residualFormula(amount: string, valueExclVat: string, R: (k: string) => string): string {
-  return `${amount}*MAX(0,${valueExclVat}-${R('building_costs')}*(1+${pctFormulaOnce(R('additional_costs_percentage'))}))`;
+/** One term of an estimate rule (section.ts `EstimateTerm`) over the row's cells; `R` names a field's cell. */
+function estimateTerm(t: EstimateTerm, R: (key: string) => string): string {
+  if ('product' in t) return t.product.map(R).join('*');
+  const perUnit = (value: string, inclVat: boolean) => (inclVat ? `${R(value)}/(1+${fractionRef('vat_rate_percentage')})` : R(value));
+  if ('landShare' in t) {
+    const { value, quote, inclVat } = t.landShare;
+    return `${R('amount')}*${perUnit(value, inclVat)}*${pctFormulaOnce(R(quote))}`;
+  }
+  // §3b.1: amount × max(0, value excl. VAT − building costs × (1 + pct(additional costs)))
+  const { value, inclVat, buildingCosts, additional } = t.residual;
+  return `${R('amount')}*MAX(0,${perUnit(value, inclVat)}-${R(buildingCosts)}*(1+${pctFormulaOnce(R(additional))}))`;
 }
 
-const NON_RESIDENTIAL_SHEET: EntrySheetKind<NonResidentialEntry> = {
-  section: NON_RESIDENTIAL_SECTION,
-  inputs: NON_RES_INPUTS,
-  inputCells: (e) => [
-    e.id,
-    text(e.label),
-    e.amount,
-    text(e.calculation_method),
-    toSerial(e.calculation_date),
-    e.price_per_square_meter_data?.square_meters ?? null,
-    e.price_per_square_meter_data?.unit_price ?? null,
-    e.land_share_data?.value_excl_vat ?? null,
-    e.land_share_data?.quote_excl_vat ?? null,
-    e.plot_price ?? null,
-    e.residual_data?.value_excl_vat ?? null,
-    e.residual_data?.building_costs ?? null,
-    e.residual_data?.additional_costs_percentage ?? null,
-  ],
-  estimateFormula: (r, col) => {
-    const R = (k: string) => a1(col[k]!, r, { absCol: true });
-    const method = R('calculation_method');
-    return (
-      `=IF(${method}="PricePerSquareMeter",${R('amount')}*${R('square_meters')}*${R('unit_price')},` +
-      `IF(${method}="LandShare",${R('amount')}*${R('value_excl_vat')}*${pctFormulaOnce(R('quote_excl_vat'))},` +
-      `IF(${method}="PlotPrice",${R('amount')}*${R('plot_price')},` +
-      `IF(${method}="Residual",${residualFormula(R('amount'), R('residual_value_excl_vat'), R)},0))))`
-    );
-  },
-  dateKey: 'calculation_date',
-};
+/** The Raming formula of a section's row: its one term, or one per estimate method (another method: 0). */
+function estimateFormula(est: Estimate, R: (key: string) => string): string {
+  if (!('method' in est)) return `=${estimateTerm(est, R)}`;
+  const method = R(est.method);
+  return `=${est.cases.map(([code, t]) => `IF(${method}="${code}",${estimateTerm(t, R)},`).join('')}0${')'.repeat(est.cases.length)}`;
+}
 
-const OTHER_REVENUE_SHEET: EntrySheetKind<OtherRevenueEntry> = {
-  section: OTHER_REVENUE_SECTION,
-  inputs: OTHER_REVENUE_INPUTS,
-  inputCells: (e) => [...COST_SHEET.inputCells(e), e.indexed !== false],
-  estimateFormula: COST_SHEET.estimateFormula,
-  dateKey: 'date',
-};
-
-/** The entry sheet of each section, in the sections' order. */
-export const ENTRY_SHEETS: Record<EntryKind, EntrySheetKind<AnyEntry>> = {
-  cost: COST_SHEET as EntrySheetKind<AnyEntry>,
-  residential: RESIDENTIAL_SHEET as EntrySheetKind<AnyEntry>,
-  non_residential: NON_RESIDENTIAL_SHEET as EntrySheetKind<AnyEntry>,
-  other_revenue: OTHER_REVENUE_SHEET as EntrySheetKind<AnyEntry>,
-};
-
-/** Kostenraming or Woningbouw: one row per entry (inputs, computed columns, per-period blocks), then the Totaal row. */
-export function entrySheet<E extends AnyEntry>(
+/** A section's sheet: one row per entry (its fields, the computed columns, the per-period blocks), then the Totaal row. */
+export function entrySheet(
   { model, periods, n, kN }: BuildContext,
-  kind: EntrySheetKind<E>,
+  section: SectionDescriptor,
   sets: ParameterSetsLayout,
   historicIndex: (dateRef: string, setName: string) => string,
 ): { spec: SheetSpec; layout: EntrySheetLayout } {
-  const { inputs } = kind;
+  const inputs = section.fields;
   const { setRow, setCols } = sets;
-  const entries = entriesOf(model, kind.section.kind) as E[];
+  const entries: AnyEntry[] = entriesOf(model, section.kind);
   const col: Record<string, number> = {};
   inputs.forEach((c, i) => (col[c.key] = i));
   COMPUTED.forEach((c, i) => (col[c.key] = inputs.length + i));
@@ -193,35 +86,31 @@ export function entrySheet<E extends AnyEntry>(
   BLOCKS.forEach((b, i) => (blockStart[b] = first + i * n));
   const width = first + BLOCKS.length * n;
   const header: RawCell[] = [
-    ...inputs.map((c) => text(c.title)),
+    ...inputs.map((c) => text(titleWithDates(c.title, model.base_parameters))),
     ...COMPUTED.map((c) => text(c.title)),
     ...BLOCKS.flatMap((b) => periods.map((p) => text(`${BLOCK_TITLE[b]} ${p.label}`))),
   ];
   const rows: RawCell[][] = [header];
   const rowOf = new Map<number, number>();
   const factor = new Map<number, FactorSource>();
-  const lay: EntrySheetLayout = { sheet: kind.section.sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1, ncwPeriod: kN };
+  const lay: EntrySheetLayout = { sheet: section.sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1, ncwPeriod: kN };
   for (const e of entries) {
     const r = rows.length;
     rowOf.set(e.id, r);
     const row: RawCell[] = new Array(width).fill(null);
-    const ins = [...kind.inputCells(e), ...indexAndPhasingCells(e, kind.section.priceIndexOf(e), kind.section.defaultIndex)];
-    for (let i = 0; i < ins.length; i++) row[i] = ins[i]!;
-    const base = e.indexing.indexing_items.find((it) => it.period === 'UITGANGSPUNT');
-    row[col.indexBase!] = base ? base.value : null;
-    row[col.realised_before_start!] = e.bookvalue.realised_before_start ?? null;
+    for (let i = 0; i < inputs.length; i++) row[i] = fieldCell(inputs[i]!.type, inputs[i]!.get(e));
     const R = (c: number) => a1(c, r, { absCol: true });
-    row[col.estimate!] = kind.estimateFormula(r, col);
+    row[col.estimate!] = estimateFormula(section.estimate, (key) => R(col[key]!));
     // not indexed (a subsidy as granted, §3b.3): no price-level correction and no future factors
-    const indexed = kind.section.indexed(e);
-    row[col.historicIndex!] = indexed ? historicIndex(R(col[kind.dateKey]!), kind.section.priceIndexOf(e)) : 1;
+    const indexed = section.indexed(e);
+    row[col.historicIndex!] = indexed ? historicIndex(R(col[section.priceDateField]!), section.priceIndexOf(e)) : 1;
     const x = `${R(col.estimate!)}*${R(col.historicIndex!)}-${R(col.totalBooked!)}`;
     row[col.amountAtNcw!] = `=ROUND(${x}+SIGN(${x})*0.0000001,2)`;
     row[col.residualToPhase!] = `=${R(col.amountAtNcw!)}-${R(col.totalPhased!)}`;
     const ph = itemMap(e.phasing.phasing_items);
     const bk = itemMap(e.bookvalue.bookvalue_items);
     const ix = itemMap(e.indexing.indexing_items);
-    const stdName = e.indexing.standard_index ?? kind.section.defaultIndex;
+    const stdName = e.indexing.standard_index ?? section.defaultIndex;
     const ws = parseYmd(e.phasing.start_date);
     const we = parseYmd(e.phasing.end_date);
     let last = 0; // the last period of the phasing window, or a later phasing value
@@ -269,5 +158,5 @@ export function entrySheet<E extends AnyEntry>(
     return b === 'indexFactor' ? 'factor' : b === 'indexOverride' || b === 'phasingP' || b === 'bookedP' ? 'pct' : 'money';
   };
   const widths = [...inputs.map((c) => c.width), ...COMPUTED.map((c) => c.width), ...BLOCKS.flatMap(() => periods.map(() => 13))];
-  return { spec: { name: kind.section.sheet, rows, fmt, frozenRows: 1, frozenCols: 2, widths }, layout: lay };
+  return { spec: { name: section.sheet, rows, fmt, frozenRows: 1, frozenCols: 2, widths }, layout: lay };
 }

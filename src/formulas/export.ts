@@ -3,7 +3,7 @@
 import ExcelJS from 'exceljs';
 import type { CellValue } from 'hyperformula';
 import type { GrexEngine } from './engine.ts';
-import type { Fmt } from './workbookLayout.ts';
+import type { Fmt } from '../model/section.ts';
 import { colName } from './workbookRefs.ts';
 import { CODE_LABELS, codeLabel } from '../model/codeLabels.ts';
 import { SECTIONS, entriesOf } from '../model/sections.ts';

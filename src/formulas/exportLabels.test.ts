@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
+import { COST_SECTION } from '../model/sections/cost.ts';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../model/modelData.ts';
 import { GrexEngine } from './engine.ts';
@@ -25,7 +26,7 @@ describe('codes in Dutch words (issue 15)', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await exportXlsx(new GrexEngine(structuredClone(example)))) as unknown as ArrayBuffer);
     // the unit 'Item' and the phasing method 'percentage' of the tool's words
-    const cost = wb.getWorksheet(SHEET.cost)!;
+    const cost = wb.getWorksheet(COST_SECTION.sheet)!;
     const texts = cost.getSheetValues().flatMap((r, i) => (Array.isArray(r) ? r.map((v, j) => [i, j, v] as const) : [])).filter(([, , v]) => v === 'Item' || v === 'Financeel');
     expect(texts.length).toBeGreaterThan(0);
     for (const [r, c, v] of texts) expect(cost.getCell(r, c).numFmt).toBe(`;;;"${codeLabel(v as string)}"`);
@@ -46,5 +47,20 @@ describe('codes in Dutch words (issue 15)', () => {
     expect(rows).toContainEqual(['Eenheid', 'SquareMeter', 'm²']);
     expect(rows).toContainEqual(['Faseringsmethode', 'Financeel', 'Financieel']);
     expect(rows).toContainEqual(['Groep parameterset', 'Indexing_FutureIndex', 'Toekomstige index']);
+  });
+});
+
+describe('a title with the model\'s dates (issue 37)', () => {
+  it('is the same in the workbook as in the grid, with the model\'s dates in Dutch notation', async () => {
+    const m = structuredClone(example);
+    m.base_parameters.phasing_net_present_value_date = '2025-03-05';
+    m.base_parameters.phasing_price_reference_date = '2024-01-01';
+    const e = new GrexEngine(m);
+    const col = e.layout.sections.cost!.col.realised_before_start!;
+    expect(e.sheets.find((s) => s.name === COST_SECTION.sheet)!.rows[0]![col]).toBe("'Gerealiseerd vóór 01-01-2024 (prijspeil 05-03-2025)");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await exportXlsx(e)) as unknown as ArrayBuffer);
+    e.destroy();
+    expect(wb.getWorksheet(COST_SECTION.sheet)!.getCell(1, col + 1).value).toBe('Gerealiseerd vóór 01-01-2024 (prijspeil 05-03-2025)');
   });
 });

@@ -10,7 +10,7 @@ import { GrexEngine } from './engine.ts';
 import { exportXlsx, headerFit } from './export.ts';
 import { pdfPageCount, pdfPagesText, pdfWithLibreOffice } from '../../test/formulas/libreoffice.ts';
 import { printSetupOf } from '../../test/formulas/printSetup.ts';
-import { SHEET } from './workbookLayout.ts';
+import { COST_SECTION } from '../model/sections/cost.ts';
 import { openXlsx, readSheetCells, type XlsxPackage } from './xlsxPackage.ts';
 
 const example = JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
@@ -49,8 +49,8 @@ describe('the export’s print set-up (issue 23 item 9)', () => {
   });
 
   it('a header row wraps in columns as wide as its longest word, in a row as tall as its lines', async () => {
-    const cost = engine.sheets.find((s) => s.name === SHEET.cost)!;
-    const xml = pkg.zip.text(pkg.sheets.find((s) => s.name === SHEET.cost)!.path)!;
+    const cost = engine.sheets.find((s) => s.name === COST_SECTION.sheet)!;
+    const xml = pkg.zip.text(pkg.sheets.find((s) => s.name === COST_SECTION.sheet)!.path)!;
     const widths = [...xml.matchAll(/<col\b[^>]*min="(\d+)"[^>]*max="(\d+)"[^>]*width="([\d.]+)"/g)]
       .flatMap((m) => Array.from({ length: Number(m[2]) - Number(m[1]) + 1 }, () => Number(m[3])));
     const header = cost.rows[0]!.map((h) => (typeof h === 'string' ? h.replace(/^'/, '') : h));
@@ -63,7 +63,7 @@ describe('the export’s print set-up (issue 23 item 9)', () => {
     const { lines } = headerFit(cost.widths, cost.rows[0]!);
     expect(lines).toBeGreaterThan(1);
     expect(Number(/<row r="1"[^>]*\sht="([\d.]+)"/.exec(xml)?.[1])).toBeGreaterThanOrEqual(15 * lines);
-    const cells = await readSheetCells(pkg, SHEET.cost);
+    const cells = await readSheetCells(pkg, COST_SECTION.sheet);
     expect([...cells.values()].some((c) => c.value === header[phasing])).toBe(true);
   });
 

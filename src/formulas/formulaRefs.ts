@@ -7,7 +7,8 @@ import { FORMULA_FIELD } from '../model/modelData.ts';
 import { type Edit, fieldEdit } from './engineModelEdits.ts';
 import { countPeriods, periodIndex } from './periods.ts';
 import type { Block, WorkbookLayout } from './workbookLayout.ts';
-import { type AnyEntry, ENTRY_KINDS, type EntryKind, SECTIONS, entriesOf, sectionOf } from '../model/sections.ts';
+import { SECTIONS, entriesOf, fieldOf, formulaField, perSections, sectionOf } from '../model/sections.ts';
+import type { AnyEntry, EntryKind } from '../model/section.ts';
 
 export type FormulaList = 'phasing' | 'bookvalue' | 'indexing';
 /** An input cell of the model: an entry and one of its number fields (`amount`) or period values (`phasing:PER_03`). */
@@ -17,17 +18,17 @@ export interface FieldRef {
   field: string;
 }
 
-/** The scalar number fields a formula may stand in, per entry kind. */
-export const FORMULA_SCALARS = Object.fromEntries(SECTIONS.map((s) => [s.kind, s.formulaScalars])) as Record<EntryKind, readonly string[]>;
+/** Whether a formula may stand in a scalar field: a number field an edit writes, of those the schema lets formulas name. */
+export const formulaScalar = (kind: EntryKind, field: string) => FORMULA_FIELD.test(field) && formulaField(sectionOf(kind), field);
 
-/** A reference in a stored formula. */
-const TOKEN = new RegExp(`\\[(${ENTRY_KINDS.join('|')}):(\\d+):([a-z_]+(?::[A-Z0-9_]+)?)\\]`, 'g');
+/** A reference in a stored formula (to an entry of any section). */
+const token = perSections(() => new RegExp(`\\[(${SECTIONS.map((s) => s.kind).join('|')}):(\\d+):([a-z_]+(?::[A-Z0-9_]+)?)\\]`, 'g'));
 export const refKey = (r: FieldRef) => `${r.entry}:${r.id}:${r.field}`;
 export const refToken = (r: FieldRef) => `[${refKey(r)}]`;
 
 /** The references of a stored formula, in order of appearance. */
 export function referencesOf(text: string): FieldRef[] {
-  return [...text.matchAll(TOKEN)].map((m) => ({ entry: m[1] as EntryKind, id: Number(m[2]), field: m[3]! }));
+  return [...text.matchAll(token())].map((m) => ({ entry: m[1] as EntryKind, id: Number(m[2]), field: m[3]! }));
 }
 
 /** Replace each reference of a stored formula (`replace` gets the reference and whether it stands in an inline array). */
@@ -35,7 +36,7 @@ export function mapReferences(text: string, replace: (r: FieldRef, inArray: bool
   let depth = 0;
   let out = '';
   let last = 0;
-  for (const m of text.matchAll(TOKEN)) {
+  for (const m of text.matchAll(token())) {
     for (const ch of text.slice(last, m.index)) depth += ch === '{' ? 1 : ch === '}' ? -1 : 0;
     out += text.slice(last, m.index) + replace({ entry: m[1] as EntryKind, id: Number(m[2]), field: m[3]! }, depth > 0);
     last = m.index + m[0].length;
@@ -43,7 +44,7 @@ export function mapReferences(text: string, replace: (r: FieldRef, inArray: bool
   return out + text.slice(last);
 }
 
-const WHOLE_TOKEN = new RegExp(`^${TOKEN.source}$`);
+const wholeToken = perSections(() => new RegExp(`^${token().source}$`));
 
 /**
  * A stored formula with its references named by their cells (`B3` in a grid, `Woningbouw!C4` in the
@@ -56,7 +57,7 @@ export function nameReferences<C extends { sheet?: string; row: number; col: num
 ): string | null {
   let ok = true;
   const tokenCell = (t: string) => {
-    const m = WHOLE_TOKEN.exec(t.trim());
+    const m = wholeToken().exec(t.trim());
     return m ? cellOf({ entry: m[1] as EntryKind, id: Number(m[2]), field: m[3]! }) : undefined;
   };
   const ranged = text.replace(/\{([^{}]*)\}/g, (whole, body: string) => {
@@ -93,7 +94,7 @@ export function cellExists(m: ModelData, r: FieldRef): boolean {
   if (!FORMULA_FIELD.test(r.field)) return false;
   if (!entriesOf(m, r.entry).some((e) => e.id === r.id)) return false;
   const p = periodField(r.field);
-  if (!p) return FORMULA_SCALARS[r.entry].includes(r.field);
+  if (!p) return formulaScalar(r.entry, r.field);
   const bp = m.base_parameters;
   return periodIndex(p.period) <= countPeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period);
 }
@@ -107,7 +108,7 @@ export function cellValue(m: ModelData, r: FieldRef): number {
   if (!e) return 0;
   const p = periodField(r.field);
   if (p) return itemsOf(e, p.list).find((it) => it.period === p.period)?.value ?? 0;
-  const v = sectionOf(r.entry).fields[r.field]?.get(e);
+  const v = fieldOf(sectionOf(r.entry), r.field)?.get(e);
   return typeof v === 'number' ? v : 0;
 }
 
@@ -139,7 +140,7 @@ export interface Formula {
 /** Every formula of the model, with the path of its text. */
 export function formulasOf(m: ModelData): Formula[] {
   const out: Formula[] = [];
-  for (const kind of ENTRY_KINDS) {
+  for (const { kind } of SECTIONS) {
     entriesOf(m, kind).forEach((e, i) => {
       if (!e.formulas) return;
       for (const [field, text] of Object.entries(e.formulas)) {
@@ -151,7 +152,7 @@ export function formulasOf(m: ModelData): Formula[] {
   return out;
 }
 
-export const hasFormulas = (m: ModelData) => ENTRY_KINDS.some((kind) => entriesOf(m, kind).some((e) => e.formulas));
+export const hasFormulas = (m: ModelData) => SECTIONS.some(({ kind }) => entriesOf(m, kind).some((e) => e.formulas));
 
 /**
  * Formulas whose cell or references no longer exist (an entry removed, fewer periods) are dropped; the

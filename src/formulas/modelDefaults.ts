@@ -1,5 +1,6 @@
 import type { ModelData } from '../model/modelData.ts';
 import { BASE_PARAMETERS, type BaseParameterField } from '../model/baseParameters.ts';
+import { emptyLists } from '../model/modelSchema.ts';
 import {
   CREDIT_SET, DEBIT_SET, DEFAULT_COST_INDEX, DEFAULT_PRICE_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, INTEREST_GROUP, PRICE_LEVEL_GROUP,
 } from './validate.ts';
@@ -30,7 +31,7 @@ export function defaultModelData(info: ModelDefaultsInfo = {}): ModelData {
   const scalars = Object.fromEntries(BASE_PARAMETERS.filter((p) => p.default !== undefined).map((p) => [p.key, p.default])) as DefaultScalars;
   const start = scalars.phasing_calculation_start_date;
   const end = scalars.phasing_calculation_end_date;
-  return {
+  const base: Pick<ModelData, 'base_parameters'> = {
     base_parameters: {
       ...scalars,
       project_info: {
@@ -54,7 +55,6 @@ export function defaultModelData(info: ModelDefaultsInfo = {}): ModelData {
       ],
       space_usage: [],
     },
-    cost_estimate: [],
-    residential_construction: [],
   };
+  return { ...base, ...emptyLists() } as ModelData;
 }

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../model/modelData.ts';
-import { ReportModelRow, ReportPeriodRow } from '../api/contract/reportData.ts';
+import { reportModelRow, reportPeriodRow } from '../api/contract/reportData.ts';
 import { GrexEngine } from './engine.ts';
 import { buildModelTemplate } from './modelTemplate.ts';
 import { failedResults, modelResultsOf, onlineModelResults, spreadsheetModelResults } from './modelResults.ts';
 import { engineResults, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
-import { SECTION_COLUMNS } from '../model/reportColumns.ts';
+import { sectionColumns } from '../model/reportColumns.ts';
 import { WORKBENCH_RESULTS_FORMAT, nominalTotal } from '../model/results.ts';
 import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 
@@ -15,12 +15,12 @@ import { WORKBOOK_MESSAGES } from '../api/contract/messages.ts';
 
 const example = JSON.parse(readFileSync(new URL('./examples/worked-example.model.json', import.meta.url), 'utf8')) as ModelData;
 
-const sectionKeys = Object.fromEntries(SECTION_COLUMNS.map((c) => [c.key, true as const]));
-const modelPart = ReportModelRow.pick({
+const sectionKeys = Object.fromEntries(sectionColumns().map((c) => [c.key, true as const]));
+const modelPart = reportModelRow().pick({
   startdatum: true, einddatum: true, ncw_datum: true, ew: true, ncw: true, verliesvoorziening: true,
   totale_kosten: true, totale_opbrengsten: true, poc: true, fout: true, ...sectionKeys,
 }).strict();
-const periodPart = ReportPeriodRow.pick({ label: true, startdatum: true, einddatum: true, kosten: true, opbrengsten: true, rente: true, saldo: true, ...sectionKeys }).strict();
+const periodPart = reportPeriodRow().pick({ label: true, startdatum: true, einddatum: true, kosten: true, opbrengsten: true, rente: true, saldo: true, ...sectionKeys }).strict();
 
 describe('onlineModelResults', () => {
   const r = onlineModelResults(example);
@@ -52,13 +52,15 @@ describe('onlineModelResults', () => {
 
   it('carries what the workbench paints before its engine is built: the engine\'s results without the entries\' per-period arrays', () => {
     expect(r.tool!.format).toBe(WORKBENCH_RESULTS_FORMAT);
-    const { costEntries, residentialEntries, nonResidentialEntries, otherRevenueEntries, ...figures } = expected;
-    const { costEntries: c, residentialEntries: re, nonResidentialEntries: n, otherRevenueEntries: o, ...storedFigures } = r.tool!.results;
+    const { entries, ...figures } = expected;
+    const { entries: stored, ...storedFigures } = r.tool!.results;
     expect(storedFigures).toEqual(figures);
-    const summary = (list: typeof costEntries) => list.map(({ phased: _p, booked: _b, indexFactor: _i, nominal, ...rest }) => ({ ...rest, nominalTotal: nominal.reduce((a, b) => a + b, 0) }));
-    expect([c, re, n, o]).toEqual([summary(costEntries), summary(residentialEntries), summary(nonResidentialEntries), summary(otherRevenueEntries)]);
+    const summary = (list: (typeof entries)[string]) => list!.map(({ phased: _p, booked: _b, indexFactor: _i, nominal, ...rest }) => ({ ...rest, nominalTotal: nominal.reduce((a, b) => a + b, 0) }));
+    expect(Object.keys(stored)).toEqual(['cost', 'residential', 'non_residential', 'other_revenue']);
+    for (const kind of Object.keys(entries)) expect(stored[kind]).toEqual(summary(entries[kind]));
+    const c = stored.cost!;
     expect(c.length).toBeGreaterThan(0);
-    expect(c.every((e) => !('nominal' in e) && nominalTotal(e) === nominalTotal(costEntries.find((x) => x.id === e.id)!))).toBe(true);
+    expect(c.every((e) => !('nominal' in e) && nominalTotal(e) === nominalTotal(entries.cost!.find((x) => x.id === e.id)!))).toBe(true);
     // As stored (jsonb): the figures survive JSON unchanged.
     expect(JSON.parse(JSON.stringify(r.tool))).toEqual(r.tool);
   });
@@ -72,7 +74,7 @@ describe('onlineModelResults', () => {
     expect(bad.model.ncw).toBeNull();
     expect(bad.model.fout).toEqual(expect.any(String));
     expect(bad.model.fout!.length).toBeGreaterThan(0);
-    for (const c of SECTION_COLUMNS) expect(bad.model[c.key], c.key).toBeNull();
+    for (const c of sectionColumns()) expect(bad.model[c.key], c.key).toBeNull();
     expect(onlineModelResults(null).model.fout).toEqual(expect.any(String));
   });
 });
@@ -80,18 +82,18 @@ describe('onlineModelResults', () => {
 describe('the section columns (issue 24 item 9)', () => {
   const full = JSON.parse(readFileSync(new URL('./examples/full-exploitation.model.json', import.meta.url), 'utf8')) as ModelData;
   const cents = (x: number | null) => Math.round(x! * 100);
-  const revenue = SECTION_COLUMNS.filter((c) => c.revenue);
-  const costs = SECTION_COLUMNS.filter((c) => c.category);
+  const revenue = sectionColumns().filter((c) => c.revenue);
+  const costs = sectionColumns().filter((c) => c.category);
 
   it('per period: each revenue section as the engine computes it, the cost categories adding up to the costs', () => {
     const r = onlineModelResults(full);
     const e = new GrexEngine(full);
     const expected = e.results;
     e.destroy();
-    expect(revenue.map((c) => c.revenue)).toEqual(['revenuesResidential', 'revenuesNonResidential', 'revenuesOther']);
+    expect(revenue.map((c) => c.kind)).toEqual(['residential', 'non_residential', 'other_revenue']);
     r.periods.forEach((p, k) => {
       expect(periodPart.parse(p)).toEqual(p);
-      for (const c of revenue) expect(p[c.key], `${c.key} ${p.label}`).toBe(expected.periods[k]![c.revenue!]);
+      for (const c of revenue) expect(p[c.key], `${c.key} ${p.label}`).toBe(expected.periods[k]!.sectionRevenues[c.kind]);
       expect(cents(revenue.reduce((s, c) => s + p[c.key]!, 0))).toBe(cents(p.opbrengsten));
       expect(cents(costs.reduce((s, c) => s + p[c.key]!, 0))).toBe(cents(p.kosten));
     });
@@ -117,7 +119,7 @@ describe('the section columns (issue 24 item 9)', () => {
     b.phasing.phasing_section_type = 'Woningbouw';
     const r = onlineModelResults(m);
     const e = new GrexEngine(m);
-    const [ra, rb] = e.results.costEntries;
+    const [ra, rb] = e.results.entries.cost!;
     e.destroy();
     const total = (x: typeof ra) => x!.nominal.reduce((s, v, k) => s + v + x!.booked[k]!, 0);
     expect(cents(r.model.kosten_sanering)).toBe(cents(total(ra)));
@@ -145,7 +147,7 @@ describe('spreadsheetModelResults', () => {
     });
     expect(r.model.totale_kosten).toBeCloseTo(expected.periods.reduce((s, p) => s + p.costs, 0), 2);
     // a workbook names no sections: unknown, not 0
-    for (const c of SECTION_COLUMNS) {
+    for (const c of sectionColumns()) {
       expect(r.model[c.key], c.key).toBeNull();
       for (const p of r.periods) expect(p[c.key], c.key).toBeNull();
     }

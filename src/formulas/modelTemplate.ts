@@ -19,7 +19,6 @@ import { changeSheet, fullGridModel, gridSummaryFormula, makeGridLive } from './
 import { RESULT_NAMES } from './savedWorkbook.ts';
 import { HISTORIC_INDEX_FIRST_YEAR, spaceUsageName } from './workbookInputs.ts';
 import {
-  type Fmt,
   LOCATION_TITLES,
   OVERVIEW_FIRST_PERIOD_COL,
   OVERVIEW_ROWS,
@@ -30,6 +29,7 @@ import {
   type SheetSpec,
   text,
 } from './workbookLayout.ts';
+import type { Fmt } from '../model/section.ts';
 import { a1 } from './workbookRefs.ts';
 import { buildWorkbookSpec } from './workbook.ts';
 

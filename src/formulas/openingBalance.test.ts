@@ -29,7 +29,7 @@ describe('opening book value and realised amounts (calculation.md §8.1–8.2)',
       ['2027', 0, 9765.02, 103274.91],
     ]);
     expect([cents(r.ew), cents(r.ncw)]).toEqual([-103274.91, -97318.25]);
-    const cost = r.costEntries[0]!;
+    const cost = r.entries.cost![0]!;
     // A = ROUND(1.000.000 × 1,03 − 540.600, 2); "totaal geboekt" is the realised amount (nothing booked since)
     expect([cost.totalBooked, cost.amountAtNcw, cost.residualToPhase]).toEqual([540600, 489400, -20600]);
     expect([r.bookedCosts, r.totalCosts]).toEqual([540600, 1050600]);
@@ -46,8 +46,8 @@ describe('opening book value and realised amounts (calculation.md §8.1–8.2)',
       // 2024's interest on B(0) alone (BBV, Traditional) or on B(0) + half the year's flow (OrganizationSpecific)
       expect(cents(r.periods[0]!.interest)).toBe(method === 'OrganizationSpecific' ? 9000 : 4000);
       // A of the cost entry: 1.000.000 − 250.000 = 750.000, phased 1.000.000 (over-phased); the sale's A: 900.000 − 90.000
-      expect(r.costEntries[0]!.amountAtNcw).toBe(750000);
-      expect(r.residentialEntries[0]!.amountAtNcw).toBe(810000);
+      expect(r.entries.cost![0]!.amountAtNcw).toBe(750000);
+      expect(r.entries.residential![0]!.amountAtNcw).toBe(810000);
       // realised amounts are no cash flow: the costs are the phased ones, the revenues 810.000 × 1,0404
       expect(cents(r.periodTotals.costs)).toBe(1010000);
       expect(cents(r.periodTotals.revenues)).toBe(cents(810000 * 1.0404));

@@ -19,7 +19,7 @@ describe('sectionTotals (calculation.md §3b.6)', () => {
     const t = sectionTotals(m, r);
     expect(t.map((s) => s.title)).toEqual(['Kostenraming', 'Woningbouw', 'Niet-Woningbouw', 'Overige opbrengsten']);
     for (const s of t) {
-      const entries = r[{ cost: 'costEntries', residential: 'residentialEntries', non_residential: 'nonResidentialEntries', other_revenue: 'otherRevenueEntries' }[s.kind] as 'costEntries'];
+      const entries = r.entries[s.kind]!;
       expect(s.count).toBe(entries.length);
       expect(s.estimate).toBeCloseTo(sum(entries.map((e) => e.estimate)), 2);
       expect(s.amountAtNcw).toBeCloseTo(sum(entries.map((e) => e.amountAtNcw)), 2);
@@ -35,9 +35,9 @@ describe('sectionTotals (calculation.md §3b.6)', () => {
     expect(housing!.direction).toBe('in');
     // nominal totals per direction are the overview's period totals
     expect(costs!.nominal).toBeCloseTo(r.periodTotals.costs, 2);
-    expect(housing!.nominal).toBeCloseTo(r.periodTotals.revenuesResidential, 2);
-    expect(nonHousing!.nominal).toBeCloseTo(r.periodTotals.revenuesNonResidential, 2);
-    expect(other!.nominal).toBeCloseTo(r.periodTotals.revenuesOther, 2);
+    expect(housing!.nominal).toBeCloseTo(r.periodTotals.sectionRevenues.residential!, 2);
+    expect(nonHousing!.nominal).toBeCloseTo(r.periodTotals.sectionRevenues.non_residential!, 2);
+    expect(other!.nominal).toBeCloseTo(r.periodTotals.sectionRevenues.other_revenue!, 2);
   });
 
   it('groups entries by category in the descriptor order, a legacy value after and under its own name', () => {

@@ -1,10 +1,11 @@
 // The model's Overzicht (calculation.md §3b.6): totals per section and per category, and the
 // space-usage checks. Derived from the section descriptors and the engine's entry results, so a new
 // section shows here without a change; the workbench only renders what this returns.
-import type { ModelData } from '../model/modelData.ts';
+import type { ModelData, SpaceUsageLocation } from '../model/modelData.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
 import { type EntrySummary, type ResultsSummary, nominalTotal } from '../model/results.ts';
-import { type EntryKind, SECTIONS, entriesOf, sectionOf } from '../model/sections.ts';
+import { SECTIONS, entriesOf, sectionOf } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 import { LOCATION_TITLES } from './workbookLayout.ts';
 
 export interface Totals {
@@ -54,7 +55,7 @@ export function sectionTotals(m: ModelData, r: ResultsSummary): SectionTotals[] 
     const categoryOf = new Map(entriesOf(m, s.kind).map((e) => [e.id, e.phasing.phasing_section_type as string]));
     const section = zero();
     const byCategory = new Map<string, Totals>();
-    for (const e of r[s.results]) {
+    for (const e of r.entries[s.kind]!) {
       add(section, e);
       const c = categoryOf.get(e.id) ?? s.defaultCategory;
       if (!byCategory.has(c)) byCategory.set(c, zero());
@@ -71,7 +72,7 @@ export function sectionTotals(m: ModelData, r: ResultsSummary): SectionTotals[] 
 
 export interface SpaceUsageCheck {
   kind: EntryKind;
-  location: 'net_area_marketable_residential' | 'net_area_marketable_non_residential';
+  location: SpaceUsageLocation;
   /** m² of the section's Prijs-per-m² entries (amount × m²). */
   entriesM2: number;
   /** m² of the Ruimtegebruik rows at the location. */
@@ -82,10 +83,6 @@ export interface SpaceUsageCheck {
   message: string;
 }
 
-const CHECKED: { kind: EntryKind; location: SpaceUsageCheck['location'] }[] = [
-  { kind: 'residential', location: 'net_area_marketable_residential' },
-  { kind: 'non_residential', location: 'net_area_marketable_non_residential' },
-];
 
 /**
  * §3b.6: the m² of a section's Prijs-per-m² entries against its Ruimtegebruik location; a difference is a
@@ -94,7 +91,8 @@ const CHECKED: { kind: EntryKind; location: SpaceUsageCheck['location'] }[] = [
  */
 export function spaceUsageChecks(m: ModelData, r: Pick<ResultsSummary, 'spaceUsage'>): SpaceUsageCheck[] {
   const out: SpaceUsageCheck[] = [];
-  for (const { kind, location } of CHECKED) {
+  for (const { kind, marketableLand: location } of SECTIONS) {
+    if (!location) continue;
     const perM2 = entriesOf(m, kind).filter((e) => 'calculation_method' in e && e.calculation_method === 'PricePerSquareMeter');
     if (!perM2.length) continue;
     const entriesM2 = round2(perM2.reduce((s, e) => s + ('price_per_square_meter_data' in e ? e.amount * (e.price_per_square_meter_data?.square_meters ?? 0) : 0), 0));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../model/modelData.ts';
 import { emptyRemapReport, remapNotice, remapPeriodItems } from './periodRemap.ts';
-import { ENTRY_KINDS, entriesOf, newEntry, setEntries } from '../model/sections.ts';
+import { SECTIONS, entriesOf, newEntry, setEntries } from '../model/sections.ts';
 import { validateModelData } from './validate.ts';
 
 // A period value is stored by code (PER_03): a change of the period type or of the calculation dates
@@ -14,7 +14,7 @@ const worked = (): ModelData => JSON.parse(readFileSync(new URL('./examples/work
 function everySection(): ModelData {
   const m = worked();
   m.base_parameters.phasing_costs_revenues = [];
-  for (const kind of ENTRY_KINDS) {
+  for (const kind of SECTIONS.map((s) => s.kind)) {
     const e = newEntry(m, kind, `Post ${kind}`);
     e.phasing.start_date = '2024-01-01';
     e.phasing.end_date = '2027-12-31';
@@ -30,7 +30,7 @@ const withParams = (m: ModelData, change: Partial<ModelData['base_parameters']>)
   Object.assign(next.base_parameters, change);
   return next;
 };
-const added = (m: ModelData) => ENTRY_KINDS.map((kind) => entriesOf(m, kind).at(-1)!);
+const added = (m: ModelData) => SECTIONS.map((s) => s.kind).map((kind) => entriesOf(m, kind).at(-1)!);
 
 describe('remapPeriodItems', () => {
   it("moves every section's values to the period of their date: non-residential and other revenues too", () => {

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { ModelData } from '../model/modelData.ts';
 import { GrexEngine } from './engine.ts';
 import { entriesOutsidePhase, newEntryPhasingDates } from '../model/phaseWindow.ts';
-import { COST_SECTION, RESIDENTIAL_SECTION, SECTIONS } from '../model/sections.ts';
+import { SECTIONS } from '../model/sections.ts';
+import { COST_SECTION } from '../model/sections/cost.ts';
+import { RESIDENTIAL_SECTION } from '../model/sections/residential.ts';
 import { validateModelData, validateModelDataForSave } from './validate.ts';
 
 // Phases: 'Kosten' (Cost) 2024–2025, 'Uitgifte' (Revenue) 2026; the cost entry is phased 2024–2025, the housing entry 2026.

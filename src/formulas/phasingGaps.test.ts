@@ -35,8 +35,8 @@ describe('phasingGaps: what is not in the result and what is in it twice (issue 
     const [costs, housing] = phasingGaps(m, r);
     expect(costs).toMatchObject({ notInResult: 0, countedTwice: 100_000 });
     expect(costs!.posts).toEqual([{ id: 1, label: 'Bouwrijp maken', notInResult: 0, countedTwice: 100_000 }]);
-    expect(gapMark(r.costEntries[0]!)).toBe('Meer gefaseerd dan het bedrag op NCW-datum: het verschil telt dubbel');
-    const amount = r.residentialEntries[0]!.amountAtNcw;
+    expect(gapMark(r.entries.cost![0]!)).toBe('Meer gefaseerd dan het bedrag op NCW-datum: het verschil telt dubbel');
+    const amount = r.entries.residential![0]!.amountAtNcw;
     expect(housing!.countedTwice).toBeCloseTo(amount, 2);
 
     // 12 × 8,33 % leaves 0,04 % out; the phasing of the cost post deleted leaves all of it out
@@ -47,7 +47,7 @@ describe('phasingGaps: what is not in the result and what is in it twice (issue 
     const gaps = phasingGaps(m, r2);
     expect(gaps[0]).toMatchObject({ notInResult: 1_000_000, countedTwice: 0 });
     expect(gaps[1]!.notInResult).toBeCloseTo(amount * 0.0004, 2);
-    expect(gapMark(r2.residentialEntries[0]!)).toBe('Niet volledig gefaseerd: de rest telt niet mee');
+    expect(gapMark(r2.entries.residential![0]!)).toBe('Niet volledig gefaseerd: de rest telt niet mee');
     expect(gapTotals(gaps)).toEqual({ notInResult: gaps[0]!.notInResult + gaps[1]!.notInResult, countedTwice: 0, posts: 2 });
     // What is said missing is what phasing lacks: phasing it leaves nothing to say.
     cost.phasing.phasing_items = [{ period: 'PER_01', value_type: 'Financeel', value: gaps[0]!.notInResult }];

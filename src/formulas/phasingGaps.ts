@@ -7,7 +7,8 @@
 // (Phasing outside the post's own dates is refused by validateModelData, so it needs no mark here.)
 import type { ModelData } from '../model/modelData.ts';
 import type { EntrySummary, ResultsSummary } from '../model/results.ts';
-import { type EntryKind, SECTIONS, entriesOf } from '../model/sections.ts';
+import { SECTIONS, entriesOf } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 
 export interface PostGap {
   id: number;
@@ -45,11 +46,11 @@ export function gapMark(e: Pick<EntrySummary, 'amountAtNcw' | 'residualToPhase'>
 }
 
 /** Per section: what is not in the result and what is in it twice, with the posts concerned (amounts at the NCW date's price level). */
-export function phasingGaps(m: ModelData, r: Pick<ResultsSummary, 'costEntries' | 'residentialEntries' | 'nonResidentialEntries' | 'otherRevenueEntries'>): SectionGaps[] {
+export function phasingGaps(m: ModelData, r: Pick<ResultsSummary, 'entries'>): SectionGaps[] {
   return SECTIONS.map((s) => {
     const labels = new Map(entriesOf(m, s.kind).map((e) => [e.id, e.label]));
     const posts: PostGap[] = [];
-    for (const e of r[s.results]) {
+    for (const e of r.entries[s.kind]!) {
       const g = gapOf(e);
       if (g.notInResult || g.countedTwice) posts.push({ id: e.id, label: labels.get(e.id) ?? e.label, ...g });
     }

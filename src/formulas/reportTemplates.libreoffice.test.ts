@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportData } from '../api/contract/reportData.ts';
 import {
-  BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, CASH_FLOWS_BLOCK, CASH_FLOWS_FIRST_ROW, CASH_FLOWS_LINES, CASH_FLOWS_SHEET,
-  COMPARISON_FIRST_ROW, COMPARISON_ROWS, COMPARISON_SHEET, buildCashFlowsTemplate, buildComparisonTemplate,
+  BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, CASH_FLOWS_BLOCK, CASH_FLOWS_FIRST_ROW, cashFlowsLines, CASH_FLOWS_SHEET,
+  COMPARISON_FIRST_ROW, comparisonRows, COMPARISON_SHEET, buildCashFlowsTemplate, buildComparisonTemplate,
 } from './reportTemplates.ts';
-import { SECTION_COLUMNS, noSectionAmounts } from '../model/reportColumns.ts';
+import { sectionColumns, noSectionAmounts } from '../model/reportColumns.ts';
 import { REPORT_SHEETS, fillReportWorkbook } from './reportWorkbook.ts';
 import { pdfPageCount, pdfPagesText, pdfWithLibreOffice, readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
 import { printSetupOf } from '../../test/formulas/printSetup.ts';
@@ -29,7 +29,7 @@ const MODELS: { id: number; name: string; labels: string[]; platform: 'Online' |
 const saldo = (k: number, i: number) => 1000 * (k + 1) * (6 - i) + 0.25;
 /** Section column j of model k (period i; the model's total without one): null for the spreadsheet model. */
 const section = (k: number, j: number, i?: number) => (MODELS[k]!.platform === 'Online' ? 10 * (j + 1) + k + (i ?? 100) / 100 : null);
-const sections = (k: number, i?: number) => ({ ...noSectionAmounts(), ...Object.fromEntries(SECTION_COLUMNS.map((c, j) => [c.key, section(k, j, i)])) });
+const sections = (k: number, i?: number) => ({ ...noSectionAmounts(), ...Object.fromEntries(sectionColumns().map((c, j) => [c.key, section(k, j, i)])) });
 const periods: PeriodRow[] = MODELS.flatMap((m, k) => m.labels.map((label, i) => ({
   rekenmodel_id: m.id, project: `Project ${m.name}`, rekenmodel: m.name, periode: i + 1, label, startdatum: null, einddatum: null,
   kosten: 100 * (i + 1), opbrengsten: 40 * k, rente: m.platform === 'Online' ? 3.5 : null, saldo: saldo(k, i), ...sections(k, i),
@@ -82,8 +82,8 @@ describe('the shipped report templates filled, recalculated and printed by Libre
 
   it('Kasstromen: per model its periods down with costs, revenues (and each section\'s), interest and balance, and the totals', () => {
     const sheet = values.kasstromen!.get(CASH_FLOWS_SHEET)!;
-    const col = (column: string) => 1 + CASH_FLOWS_LINES.findIndex(([, c]) => c === column);
-    const revenue = SECTION_COLUMNS.filter((c) => c.revenue);
+    const col = (column: string) => 1 + cashFlowsLines().findIndex(([, c]) => c === column);
+    const revenue = sectionColumns().filter((c) => c.revenue);
     expect(revenue.map((c) => col(c.key))).toEqual([3, 4, 5]); // after Opbrengsten, which they add up to
     MODELS.forEach((m, k) => {
       const top = CASH_FLOWS_FIRST_ROW - 1 + k * CASH_FLOWS_BLOCK; // 0-based
@@ -92,7 +92,7 @@ describe('the shipped report templates filled, recalculated and printed by Libre
       m.labels.forEach((label, i) => {
         expect(sheet.get(a1(0, top + 3 + i))).toBe(label);
         expect(sheet.get(a1(col('saldo'), top + 3 + i))).toBe(saldo(k, i));
-        for (const c of revenue) expect(sheet.get(a1(col(c.key), top + 3 + i)), `${m.name} ${c.key}`).toBe(section(k, SECTION_COLUMNS.indexOf(c), i) ?? '');
+        for (const c of revenue) expect(sheet.get(a1(col(c.key), top + 3 + i)), `${m.name} ${c.key}`).toBe(section(k, sectionColumns().indexOf(c), i) ?? '');
       });
       expect(sheet.get(a1(0, top + 3 + m.labels.length))).toBe('');
       expect(sheet.get(a1(0, top + 2))).toBe('Totaal');
@@ -102,13 +102,13 @@ describe('the shipped report templates filled, recalculated and printed by Libre
 
   it('Vergelijking: per model its costs per category under the total costs and its revenues per section under the total revenues, with totals', () => {
     const sheet = values.vergelijking!.get(COMPARISON_SHEET)!;
-    const row = (column: string) => COMPARISON_FIRST_ROW - 1 + COMPARISON_ROWS.findIndex((r) => r.column === column); // 0-based
+    const row = (column: string) => COMPARISON_FIRST_ROW - 1 + comparisonRows().findIndex((r) => r.column === column); // 0-based
     expect(row('ew')).toBe(COMPARISON_FIRST_ROW - 1 + 5); // EW and NCW keep their rows
-    const costs = SECTION_COLUMNS.filter((c) => c.category);
-    const revenue = SECTION_COLUMNS.filter((c) => c.revenue);
+    const costs = sectionColumns().filter((c) => c.category);
+    const revenue = sectionColumns().filter((c) => c.revenue);
     expect(costs.map((c) => row(c.key))).toEqual(costs.map((_, j) => row('totale_kosten') + 1 + j));
     expect(revenue.map((c) => row(c.key))).toEqual(revenue.map((_, j) => row('totale_opbrengsten') + 1 + j));
-    SECTION_COLUMNS.forEach((c, j) => {
+    sectionColumns().forEach((c, j) => {
       expect(sheet.get(a1(0, row(c.key)))).toBe(c.title);
       expect(MODELS.map((_, k) => sheet.get(a1(k + 1, row(c.key)))), c.key).toEqual(MODELS.map((_, k) => section(k, j) ?? ''));
       expect(sheet.get(a1(11, row(c.key))), `Totaal ${c.key}`).toBeCloseTo(MODELS.reduce((s, _, k) => s + (section(k, j) ?? 0), 0), 6);

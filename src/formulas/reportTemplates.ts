@@ -4,11 +4,12 @@
 // writes a new workbook well) and then given the comparison's chart at the XML level: exceljs cannot
 // write charts.
 import ExcelJS from 'exceljs';
-import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportModelRow, type ReportPeriodRow } from '../api/contract/reportData.ts';
+import { type ReportModelRow, type ReportPeriodRow, reportModelColumns, reportPeriodColumns } from '../api/contract/reportData.ts';
 import { escapeXml } from '../lib/xml.ts';
 import { NUMBER_FORMATS, printLayout } from './export.ts';
 import { MAX_PERIODS } from './periods.ts';
-import { SECTION_COLUMNS } from '../model/reportColumns.ts';
+import { sectionColumns } from '../model/reportColumns.ts';
+import { perSections } from '../model/sections.ts';
 import { REPORT_SHEETS, dataName } from './reportWorkbook.ts';
 import { colName } from './workbookRefs.ts';
 import { attr, openXlsx } from './xlsxPackage.ts';
@@ -40,7 +41,7 @@ const bold = { bold: true } as const;
 const title = { bold: true, size: 14 } as const;
 
 /** The section columns of one kind as rows under their total, indented (issue 24 item 9). */
-const sectionRows = (revenue: boolean) => SECTION_COLUMNS.filter((c) => (c.revenue !== null) === revenue)
+const sectionRows = (revenue: boolean) => sectionColumns().filter((c) => c.revenue === revenue)
   .map((c) => ({ label: c.title, column: c.key, fmt: MONEY, total: true, indent: true }));
 
 /**
@@ -49,7 +50,7 @@ const sectionRows = (revenue: boolean) => SECTION_COLUMNS.filter((c) => (c.reven
  * docs/reports.md read them there); the costs per category and the revenues per section stand under
  * their totals.
  */
-export const COMPARISON_ROWS: { label: string; column: keyof ReportModelRow; fmt?: string; total?: boolean; indent?: boolean }[] = [
+export const comparisonRows = perSections((): { label: string; column: keyof ReportModelRow; fmt?: string; total?: boolean; indent?: boolean }[] => [
   { label: 'Project', column: 'project' },
   { label: 'Projectnummer', column: 'projectnummer' },
   { label: 'Versie', column: 'versie' },
@@ -65,8 +66,8 @@ export const COMPARISON_ROWS: { label: string; column: keyof ReportModelRow; fmt
   { label: 'Percentage of completion (POC)', column: 'poc', fmt: NUMBER_FORMATS.fraction },
   { label: 'Aantal perioden', column: 'aantal_perioden', fmt: NUMBER_FORMATS.int },
   { label: 'Opmerking', column: 'fout' },
-];
-/** First row (1-based) of COMPARISON_ROWS on the Vergelijking sheet; model k is in column k + 1 (B…K). */
+]);
+/** First row (1-based) of comparisonRows() on the Vergelijking sheet; model k is in column k + 1 (B…K). */
 export const COMPARISON_FIRST_ROW = 5;
 /** The cell that counts the report's models (the formulas compare their slot with it). */
 const COUNT_CELL = '$B$2';
@@ -104,7 +105,7 @@ const labelYear = (label: string) =>
 
 /** Data sheets as the template holds them: the header row (the filler writes the rows), printable. */
 function addDataSheets(wb: ExcelJS.Workbook) {
-  for (const [sheet, columns] of [[REPORT_SHEETS.models, REPORT_MODEL_COLUMNS], [REPORT_SHEETS.periods, REPORT_PERIOD_COLUMNS]] as const) {
+  for (const [sheet, columns] of [[REPORT_SHEETS.models, reportModelColumns()], [REPORT_SHEETS.periods, reportPeriodColumns()]] as const) {
     const ws = wb.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.getRow(1).values = [...columns];
     ws.getRow(1).font = bold;
@@ -147,7 +148,7 @@ export async function buildComparisonTemplate(): Promise<Uint8Array> {
   for (let k = 1; k <= n; k++) head.getCell(k + 1).value = formula(`IF(${k}>${COUNT_CELL},"",${k})`);
   head.getCell(n + 2).value = 'Totaal';
   head.font = bold;
-  COMPARISON_ROWS.forEach((row, i) => {
+  comparisonRows().forEach((row, i) => {
     const r = ws.getRow(COMPARISON_FIRST_ROW + i);
     r.getCell(1).value = row.label;
     if (row.indent) r.getCell(1).alignment = { indent: 1 };
@@ -165,7 +166,7 @@ export async function buildComparisonTemplate(): Promise<Uint8Array> {
       total.font = bold;
     }
   });
-  const chartTop = COMPARISON_FIRST_ROW + COMPARISON_ROWS.length + 1;
+  const chartTop = COMPARISON_FIRST_ROW + comparisonRows().length + 1;
   const chartRows = 24;
   // The chart on a page of its own below the table.
   ws.getRow(chartTop - 1).addPageBreak();
@@ -227,18 +228,18 @@ function balanceSheet(wb: ExcelJS.Workbook, n: number) {
  * each section follow the revenues they add up to (issue 24 item 9); the costs per category are on the
  * comparison and in the data: ten more columns would not print on a portrait page.
  */
-export const CASH_FLOWS_LINES: [string, keyof ReportPeriodRow, boolean][] = [
+export const cashFlowsLines = perSections((): [string, keyof ReportPeriodRow, boolean][] => [
   ['Kosten', 'kosten', true], ['Opbrengsten', 'opbrengsten', true],
-  ...SECTION_COLUMNS.filter((c) => c.revenue).map((c): [string, keyof ReportPeriodRow, boolean] => [c.title, c.key, true]),
+  ...sectionColumns().filter((c) => c.revenue).map((c): [string, keyof ReportPeriodRow, boolean] => [c.title, c.key, true]),
   ['Rente', 'rente', true], ['Saldo (boekwaarde)', 'saldo', false],
-];
+]);
 
 /** 'Kasstromen per rekenmodel': per model a block with its periods down (costs, revenues and each section's, interest, balance) and totals. */
 export async function buildCashFlowsTemplate(): Promise<Uint8Array> {
   const wb = newWorkbook();
   const ws = wb.addWorksheet(CASH_FLOWS_SHEET);
   const n = CASH_FLOWS_MAX_MODELS;
-  const LINES = CASH_FLOWS_LINES;
+  const LINES = cashFlowsLines();
   // A: period label, then the lines; the two columns after them (hidden): the model's first row in Perioden and its number of periods.
   const widths = [14, ...LINES.map(([, column]) => (column === 'saldo' ? 17 : 15))];
   widths.forEach((w, c) => (ws.getColumn(c + 1).width = w));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, type ReportData } from '../api/contract/reportData.ts';
+import { reportModelColumns, reportPeriodColumns, type ReportData } from '../api/contract/reportData.ts';
 import { toSerial } from './dates.ts';
 import { BALANCE_BLOCK, BALANCE_FIRST_ROW, BALANCE_SHEET, buildComparisonTemplate } from './reportTemplates.ts';
 import { REPORT_SHEETS, ReportTemplateError, dataName, fillReportWorkbook } from './reportWorkbook.ts';
@@ -28,8 +28,8 @@ describe('fillReportWorkbook', () => {
   it('writes the header row and the rows, with dates as Excel dates and missing values as empty cells', async () => {
     const pkg = await openXlsx(await fillReportWorkbook(await buildComparisonTemplate(), DATA));
     const models = await readSheetCells(pkg, REPORT_SHEETS.models);
-    const col = (k: string) => REPORT_MODEL_COLUMNS.indexOf(k as never);
-    expect(REPORT_MODEL_COLUMNS.map((_, c) => models.get(`0:${c}`)?.value)).toEqual(REPORT_MODEL_COLUMNS);
+    const col = (k: string) => reportModelColumns().indexOf(k as never);
+    expect(reportModelColumns().map((_, c) => models.get(`0:${c}`)?.value)).toEqual(reportModelColumns());
     expect(models.get(`1:${col('project')}`)?.value).toBe('Centrum & <Noord>');
     expect(models.get(`1:${col('ew')}`)?.value).toBe(1234.56);
     expect(models.get(`1:${col('startdatum')}`)?.value).toBe(toSerial('2025-01-01'));
@@ -39,16 +39,16 @@ describe('fillReportWorkbook', () => {
     expect(models.get(`2:${col('projectnummer')}`)).toBeUndefined();
     expect(models.has('3:0')).toBe(false);
     const periods = await readSheetCells(pkg, REPORT_SHEETS.periods);
-    expect([1, 2, 3].map((r) => periods.get(`${r}:${REPORT_PERIOD_COLUMNS.indexOf('saldo')}`)?.value)).toEqual([-1.5, -3, -1.5]);
+    expect([1, 2, 3].map((r) => periods.get(`${r}:${reportPeriodColumns().indexOf('saldo')}`)?.value)).toEqual([-1.5, -3, -1.5]);
   });
 
   it('resizes every data name to the rows, keeps the chart and the other sheets, and asks for a full recalculation', async () => {
     const template = await buildComparisonTemplate();
     const before = await openXlsx(template);
     const pkg = await openXlsx(await fillReportWorkbook(template, DATA));
-    expect(pkg.names.get(dataName(REPORT_SHEETS.models, 'ew').toLowerCase())).toEqual({ sheet: REPORT_SHEETS.models, r1: 1, c1: REPORT_MODEL_COLUMNS.indexOf('ew'), r2: 2, c2: REPORT_MODEL_COLUMNS.indexOf('ew') });
+    expect(pkg.names.get(dataName(REPORT_SHEETS.models, 'ew').toLowerCase())).toEqual({ sheet: REPORT_SHEETS.models, r1: 1, c1: reportModelColumns().indexOf('ew'), r2: 2, c2: reportModelColumns().indexOf('ew') });
     expect(pkg.names.get(dataName(REPORT_SHEETS.periods, 'saldo').toLowerCase())).toMatchObject({ r1: 1, r2: 3 });
-    expect([...pkg.names.keys()].filter((n) => n.startsWith('rekenmodellen_'))).toHaveLength(REPORT_MODEL_COLUMNS.length);
+    expect([...pkg.names.keys()].filter((n) => n.startsWith('rekenmodellen_'))).toHaveLength(reportModelColumns().length);
     expect(pkg.sheets.map((s) => s.name)).toEqual(before.sheets.map((s) => s.name));
     for (const part of ['xl/charts/chart1.xml', 'xl/drawings/drawing1.xml', 'xl/styles.xml']) expect(pkg.zip.has(part), part).toBe(true);
     expect(pkg.zip.text('xl/charts/chart1.xml')).not.toMatch(/numCache|strCache/);

@@ -8,8 +8,8 @@
 // every chart's cached points) is dropped and the workbook asks for a full recalculation on load, so
 // Excel and LibreOffice show the numbers of this report.
 import {
-  REPORT_MODEL_COLUMNS, REPORT_PERIOD_COLUMNS, REPORT_VARIANCE_COLUMNS, type ReportModelRow, type ReportPeriodRow, type ReportSheetsData,
-  type ReportVarianceRow,
+  type ReportModelRow, type ReportPeriodRow, type ReportSheetsData, type ReportVarianceRow, reportModelColumns, reportPeriodColumns,
+  reportVarianceColumns,
 } from '../api/contract/reportData.ts';
 import { localDateAndSeconds } from '../lib/format.ts';
 import { escapeXml } from '../lib/xml.ts';
@@ -28,9 +28,9 @@ export const OPTIONAL_REPORT_SHEETS = { variance: 'Verschillen' } as const;
 
 /** The data sheets: their name and the contract's columns (header row = these keys, in this order). */
 const DATA_SHEETS = [
-  { sheet: REPORT_SHEETS.models, columns: REPORT_MODEL_COLUMNS as readonly string[], rows: (d: ReportSheetsData) => d.rekenmodellen as readonly Row[] },
-  { sheet: REPORT_SHEETS.periods, columns: REPORT_PERIOD_COLUMNS as readonly string[], rows: (d: ReportSheetsData) => d.perioden as readonly Row[] },
-  { sheet: OPTIONAL_REPORT_SHEETS.variance, columns: REPORT_VARIANCE_COLUMNS as readonly string[], rows: (d: ReportSheetsData) => (d.verschillen ?? []) as readonly Row[] },
+  { sheet: REPORT_SHEETS.models, columns: () => reportModelColumns() as readonly string[], rows: (d: ReportSheetsData) => d.rekenmodellen as readonly Row[] },
+  { sheet: REPORT_SHEETS.periods, columns: () => reportPeriodColumns() as readonly string[], rows: (d: ReportSheetsData) => d.perioden as readonly Row[] },
+  { sheet: OPTIONAL_REPORT_SHEETS.variance, columns: () => reportVarianceColumns() as readonly string[], rows: (d: ReportSheetsData) => (d.verschillen ?? []) as readonly Row[] },
 ] as const;
 
 type Row = ReportModelRow | ReportPeriodRow | ReportVarianceRow;
@@ -81,12 +81,13 @@ export async function fillReportWorkbook(template: Uint8Array, data: ReportSheet
     if (!path) continue; // an optional sheet the template does not have
     dataPaths.add(path);
     const rows = d.rows(data);
-    pkg.zip.write(path, dataSheetXml(pkg.zip.text(path)!, d.columns, rows, styles));
+    const columns = d.columns();
+    pkg.zip.write(path, dataSheetXml(pkg.zip.text(path)!, columns, rows, styles));
     const last = Math.max(rows.length, 1) + 1;
-    d.columns.forEach((c, i) => {
+    columns.forEach((c, i) => {
       names[dataName(d.sheet, c)] = `${quoteSheet(d.sheet)}!$${colName(i)}$2:$${colName(i)}$${last}`;
     });
-    refreshPivotCaches(pkg, d.sheet, `A1:${colName(d.columns.length - 1)}${rows.length + 1}`);
+    refreshPivotCaches(pkg, d.sheet, `A1:${colName(columns.length - 1)}${rows.length + 1}`);
   }
   for (const s of pkg.sheets) {
     if (dataPaths.has(s.path)) continue;

@@ -4,7 +4,6 @@ import { ExportedCellChange } from 'hyperformula';
 import {
   BLOCKS,
   type Block,
-  type ComputedField,
   type EntrySheetLayout,
   type RawCell,
   OVERVIEW_ROWS,
@@ -12,13 +11,14 @@ import {
   OVERVIEW_TOTAL_COL,
   RESULT_ROWS,
   SHEET,
+  revenueRows,
   type WorkbookLayout,
 } from './workbookLayout.ts';
 import { AMOUNT_BLOCKS } from './workbookRefs.ts';
 import { serialToIso } from './dates.ts';
-import { type EntryKind, SECTIONS, type SectionDescriptor } from '../model/sections.ts';
-
-import type { EntryResult, PeriodResult, PeriodTotals, Results } from '../model/results.ts';
+import { SECTIONS } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
+import type { ComputedField, EntryResult, PeriodResult, PeriodTotals, Results } from '../model/results.ts';
 
 const RESULT_KEYS: Record<number, keyof Results> = {
   [RESULT_ROWS.ewBeforeWithdrawal]: 'ewBeforeWithdrawal',
@@ -34,15 +34,9 @@ const RESULT_KEYS: Record<number, keyof Results> = {
   [RESULT_ROWS.verliesvoorziening]: 'verliesvoorziening',
   [RESULT_ROWS.resultAtNcw]: 'resultAtNcw',
 };
-const REVENUE_KEYS = {
-  [OVERVIEW_ROWS.revenuesResidential]: 'revenuesResidential',
-  [OVERVIEW_ROWS.revenuesNonResidential]: 'revenuesNonResidential',
-  [OVERVIEW_ROWS.revenuesOther]: 'revenuesOther',
-} as const;
 const PERIOD_KEYS: Partial<Record<number, keyof PeriodResult>> = {
   [OVERVIEW_ROWS.costs]: 'costs',
   [OVERVIEW_ROWS.revenues]: 'revenues',
-  ...REVENUE_KEYS,
   [OVERVIEW_ROWS.net]: 'net',
   [OVERVIEW_ROWS.debitAnnual]: 'debitRateAnnual',
   [OVERVIEW_ROWS.creditAnnual]: 'creditRateAnnual',
@@ -52,10 +46,9 @@ const PERIOD_KEYS: Partial<Record<number, keyof PeriodResult>> = {
   [OVERVIEW_ROWS.interest]: 'interest',
   [OVERVIEW_ROWS.balance]: 'balance',
 };
-const TOTAL_KEYS: Partial<Record<number, keyof PeriodTotals>> = {
+const TOTAL_KEYS: Partial<Record<number, Exclude<keyof PeriodTotals, 'sectionRevenues'>>> = {
   [OVERVIEW_ROWS.costs]: 'costs',
   [OVERVIEW_ROWS.revenues]: 'revenues',
-  ...REVENUE_KEYS,
   [OVERVIEW_ROWS.net]: 'net',
   [OVERVIEW_ROWS.interestBefore]: 'interestBeforeWithdrawal',
   [OVERVIEW_ROWS.withdrawal]: 'withdrawal',
@@ -123,7 +116,9 @@ function colMap(lay: EntrySheetLayout, n: number): ColMap {
 export class ResultsReader {
   readonly results: Results;
   /** Per entry sheet id: its section and what its columns hold. */
-  private readonly entrySheets = new Map<number, { kind: EntryKind; results: SectionDescriptor['results']; cols: ColMap }>();
+  private readonly entrySheets = new Map<number, { kind: EntryKind; cols: ColMap }>();
+  /** The Overzicht's revenue rows: the section of each. */
+  private readonly revenueKinds = new Map([...revenueRows()].map(([kind, row]) => [row, kind]));
   private readonly spaceKeys = new Map<number, string>();
   /** Index factors of each future-index set (Parametersets row → per period), shared by its entries. */
   private readonly setFactors = new Map<number, number[]>();
@@ -141,7 +136,7 @@ export class ResultsReader {
     private readonly sheetRows: (sheet: string) => RawCell[][],
     private readonly cellValue: (sheetId: number, row: number, col: number) => CellValue,
   ) {
-    for (const s of SECTIONS) this.entrySheets.set(ids.entries[s.kind], { kind: s.kind, results: s.results, cols: colMap(layout.sections[s.kind], layout.n) });
+    for (const s of SECTIONS) this.entrySheets.set(ids.entries[s.kind]!, { kind: s.kind, cols: colMap(layout.sections[s.kind]!, layout.n) });
     for (const [k, r] of Object.entries(layout.spaceTotalsRow)) this.spaceKeys.set(r, k);
     const sets = sheetValues(ids.sets);
     for (const r of new Set(layout.setRow.values())) {
@@ -220,6 +215,13 @@ export class ResultsReader {
     });
   }
 
+  /** Each revenue section's value of an Overzicht column, by its kind. */
+  private byRevenueRow(value: (row: number) => number): Record<EntryKind, number> {
+    const out: Record<EntryKind, number> = {};
+    for (const [row, kind] of this.revenueKinds) out[kind] = value(row);
+    return out;
+  }
+
   private readAll(sheetValues: (sheetId: number) => CellValue[][]): Results {
     const errors: string[] = [];
     const L = this.layout;
@@ -237,9 +239,7 @@ export class ResultsReader {
         end: serialToIso(p.endSerial),
         costs: g(OVERVIEW_ROWS.costs),
         revenues: g(OVERVIEW_ROWS.revenues),
-        revenuesResidential: g(OVERVIEW_ROWS.revenuesResidential),
-        revenuesNonResidential: g(OVERVIEW_ROWS.revenuesNonResidential),
-        revenuesOther: g(OVERVIEW_ROWS.revenuesOther),
+        sectionRevenues: this.byRevenueRow(g),
         net: g(OVERVIEW_ROWS.net),
         debitRateAnnual: g(OVERVIEW_ROWS.debitAnnual),
         creditRateAnnual: g(OVERVIEW_ROWS.creditAnnual),
@@ -272,17 +272,13 @@ export class ResultsReader {
       periodTotals: {
         costs: total(OVERVIEW_ROWS.costs),
         revenues: total(OVERVIEW_ROWS.revenues),
-        revenuesResidential: total(OVERVIEW_ROWS.revenuesResidential),
-        revenuesNonResidential: total(OVERVIEW_ROWS.revenuesNonResidential),
-        revenuesOther: total(OVERVIEW_ROWS.revenuesOther),
+        sectionRevenues: this.byRevenueRow(total),
         net: total(OVERVIEW_ROWS.net),
         interestBeforeWithdrawal: total(OVERVIEW_ROWS.interestBefore),
         withdrawal: total(OVERVIEW_ROWS.withdrawal),
         interest: total(this.afterRow(OVERVIEW_ROWS.interest, OVERVIEW_TOTAL_COL)),
       },
-      ...(Object.fromEntries(
-        SECTIONS.map((s) => [s.results, this.readEntries(s.kind, L.sections[s.kind], sheetValues(this.ids.entries[s.kind]), errors)]),
-      ) as Pick<Results, (typeof SECTIONS)[number]['results']>),
+      entries: Object.fromEntries(SECTIONS.map((s) => [s.kind, this.readEntries(s.kind, L.sections[s.kind]!, sheetValues(this.ids.entries[s.kind]!), errors)])),
       spaceUsage: {
         byLocation,
         mainStructure: space('main_structure'),
@@ -309,7 +305,7 @@ export class ResultsReader {
       const entrySheet = this.entrySheets.get(sheet);
       if (entrySheet) {
         if (row === 0) continue;
-        const entry = R[entrySheet.results][row - 1];
+        const entry = R.entries[entrySheet.kind]![row - 1];
         if (!entry) continue;
         const cm = entrySheet.cols;
         const f = cm.computed.get(col);
@@ -317,7 +313,7 @@ export class ResultsReader {
           entry[f] = v;
           continue;
         }
-        const lay = L.sections[entrySheet.kind];
+        const lay = L.sections[entrySheet.kind]!;
         const b = cm.block.get(col);
         if (b) {
           if (b.arr !== 'indexFactor' || lay.factor.get(entry.id)?.own) entry[b.arr][b.k] = v;
@@ -332,13 +328,20 @@ export class ResultsReader {
       } else if (sheet === this.ids.overview && col === OVERVIEW_TOTAL_COL) {
         const key = TOTAL_KEYS[row];
         if (key) R.periodTotals[key] = v;
+        const revenue = this.revenueKinds.get(row);
+        if (revenue) R.periodTotals.sectionRevenues[revenue] = v;
         if (row === OVERVIEW_ROWS.interestBefore && this.afterRow(OVERVIEW_ROWS.interest, col) === row) R.periodTotals.interest = v;
       } else if (sheet === this.ids.overview) {
         const key = PERIOD_KEYS[row];
+        const revenue = this.revenueKinds.get(row);
         const k = col - OVERVIEW_FIRST_PERIOD_COL;
-        if (!key || k < 0 || k >= L.n) continue;
+        if ((!key && !revenue) || k < 0 || k >= L.n) continue;
+        if (revenue) {
+          R.periods[k]!.sectionRevenues[revenue] = v;
+          continue;
+        }
         const p = R.periods[k] as unknown as Record<string, number>;
-        p[key] = v;
+        p[key!] = v;
         if (row === OVERVIEW_ROWS.interestBefore && this.afterRow(OVERVIEW_ROWS.interest, col) === row) p.interest = v;
         if (row === OVERVIEW_ROWS.balanceBefore && this.afterRow(OVERVIEW_ROWS.balance, col) === row) p.balance = v;
       } else if (sheet === this.ids.result) {

@@ -26,7 +26,7 @@ describe('the worked example of calculation.md §7b', () => {
   it('gives the table of §7b to the cent, per revenue section', () => {
     const e = build(full());
     const r = e.results;
-    expect(r.periods.map((p) => [p.label, cents(p.costs), cents(p.revenuesResidential), cents(p.revenuesNonResidential), cents(p.revenuesOther), cents(p.interest), cents(p.balance)])).toEqual([
+    expect(r.periods.map((p) => [p.label, cents(p.costs), cents(p.sectionRevenues.residential!), cents(p.sectionRevenues.non_residential!), cents(p.sectionRevenues.other_revenue!), cents(p.interest), cents(p.balance)])).toEqual([
       ['2024', 500000, 0, 0, 0, 0, 500000],
       ['2025', 510000, 0, 0, 200000, 10000, 820000],
       ['2026', 0, 1810296, 780300, 0, 16400, -1754196],
@@ -36,9 +36,9 @@ describe('the worked example of calculation.md §7b', () => {
     expect(cents(r.ew)).toBe(1789279.92);
     expect(cents(r.ncw)).toBe(1653018.07);
     expect(r.verliesvoorziening).toBe(0);
-    expect(r.residentialEntries.map((x) => x.estimate)).toEqual([900000, 840000]);
-    expect(r.nonResidentialEntries.map((x) => x.estimate)).toEqual([750000]);
-    expect(r.otherRevenueEntries[0]!.nominal.map(cents)).toEqual([0, 200000, 0, 0]);
+    expect(r.entries.residential!.map((x) => x.estimate)).toEqual([900000, 840000]);
+    expect(r.entries.non_residential!.map((x) => x.estimate)).toEqual([750000]);
+    expect(r.entries.other_revenue![0]!.nominal.map(cents)).toEqual([0, 200000, 0, 0]);
     e.destroy();
   });
 
@@ -54,10 +54,10 @@ describe('the worked example of calculation.md §7b', () => {
     const m = full();
     m.other_revenues![0]!.indexed = true;
     const e = build(m);
-    expect(cents(e.results.periods[1]!.revenuesOther)).toBe(204000);
+    expect(cents(e.results.periods[1]!.sectionRevenues.other_revenue!)).toBe(204000);
     const r = e.applyEdit({ kind: 'entryField', entry: 'other_revenue', id: 1, field: 'indexed', value: false });
     expect(r.ok).toBe(true);
-    expect(cents(e.results.periods[1]!.revenuesOther)).toBe(200000);
+    expect(cents(e.results.periods[1]!.sectionRevenues.other_revenue!)).toBe(200000);
     expect(cents(e.results.ew)).toBe(1789279.92);
     e.destroy();
   });
@@ -66,8 +66,8 @@ describe('the worked example of calculation.md §7b', () => {
     const e = build(full());
     const r = e.applyEdit({ kind: 'entryField', entry: 'non_residential', id: 1, field: 'unit_price', value: 160 });
     expect(r.ok).toBe(true);
-    expect(e.results.nonResidentialEntries[0]!.estimate).toBe(800000);
-    expect(cents(e.results.periods[2]!.revenuesNonResidential)).toBe(832320);
+    expect(e.results.entries.non_residential![0]!.estimate).toBe(800000);
+    expect(cents(e.results.periods[2]!.sectionRevenues.non_residential!)).toBe(832320);
     e.destroy();
   });
 });
@@ -77,14 +77,14 @@ describe('the residual method (§3b.1)', () => {
     const m = full();
     m.residential_construction[1]!.residual_data!.building_costs = 300000;
     const e = build(m);
-    const row = e.results.residentialEntries[1]!;
+    const row = e.results.entries.residential![1]!;
     expect(row.estimate).toBe(0);
     // 300.000 − 300.000 × 1,2 = −60.000
     expect(row.warning).toBe('Residuele grondwaarde negatief: € -60.000,00; opbrengst op € 0,00 gezet.');
     const back = e.applyEdit({ kind: 'residentialField', id: 2, field: 'building_costs', value: 180000 });
     expect(back.ok).toBe(true);
-    expect(e.results.residentialEntries[1]!.warning).toBeNull();
-    expect(e.results.residentialEntries[1]!.estimate).toBe(840000);
+    expect(e.results.entries.residential![1]!.warning).toBeNull();
+    expect(e.results.entries.residential![1]!.estimate).toBe(840000);
     e.destroy();
   });
 
@@ -97,7 +97,7 @@ describe('the residual method (§3b.1)', () => {
       residual_data: { value_excl_vat: 500000, building_costs: 300000, additional_costs_percentage: 0.1 },
     };
     const e = build(m);
-    expect(e.results.nonResidentialEntries[0]!.estimate).toBe(2 * (500000 - 330000));
+    expect(e.results.entries.non_residential![0]!.estimate).toBe(2 * (500000 - 330000));
     e.destroy();
   });
 });
@@ -110,8 +110,8 @@ describe('the wire', () => {
     expect(ValidatedModelData.safeParse(worked).success).toBe(true);
     const e = build(worked);
     expect(cents(e.results.ew)).toBe(-106120.8);
-    expect(e.results.nonResidentialEntries).toEqual([]);
-    expect(e.results.periods.every((p) => p.revenuesNonResidential === 0 && p.revenuesOther === 0)).toBe(true);
+    expect(e.results.entries.non_residential!).toEqual([]);
+    expect(e.results.periods.every((p) => p.sectionRevenues.non_residential! === 0 && p.sectionRevenues.other_revenue! === 0)).toBe(true);
     e.destroy();
   });
 

@@ -10,6 +10,7 @@ import { readWorkbookResults } from './savedWorkbook.ts';
 import { IN_MODEL_ROW } from './templateGrid.ts';
 import { engineResults, expectSameResults, workedTemplateModel } from '../../test/formulas/spreadsheetModel.ts';
 import { PERIOD_ROWS } from './workbookLayout.ts';
+import { COST_SECTION } from '../model/sections/cost.ts';
 import { writeWorkbookInputs } from './workbookInputs.ts';
 
 // Issue 23 item 10: the template's period grid follows the dates on Invoer, by the workbench's rule of periods.
@@ -32,6 +33,8 @@ function gridFor(phasing: PhasingPeriod, start: string, end: string) {
   const out = {
     labels: row(PERIOD_ROWS.label), starts: row(PERIOD_ROWS.start), ends: row(PERIOD_ROWS.end), inModel: row(IN_MODEL_ROW),
     summary: String(hf.getCellValue({ sheet: hf.getSheetId(INPUT_SHEET)!, row: 3, col: 0 })),
+    // a header that names the start and NCW dates (issue 37), on the costs' sheet
+    realised: hf.getSheetValues(hf.getSheetId(COST_SECTION.sheet)!)[0]!.find((h) => String(h).startsWith('Gerealiseerd vóór')),
   };
   hf.destroy();
   return out;
@@ -58,6 +61,7 @@ describe('the template’s period grid', () => {
     expect(new Set([...g.starts.slice(n), ...g.ends.slice(n)])).toEqual(n < MAX_PERIODS ? new Set([expected.at(-1)!.endSerial]) : new Set());
     expect(new Set(g.labels.slice(n))).toEqual(n < MAX_PERIODS ? new Set(['']) : new Set());
     expect(g.summary).toContain(`: ${expected[0]!.label} t/m ${expected.at(-1)!.label}, ${n === 1 ? `${n} periode` : `${n} perioden`}.`);
+    expect(g.realised).toMatch(new RegExp(`^Gerealiseerd vóór ${start.split('-').reverse().join('-')} \\(prijspeil \\d\\d-\\d\\d-\\d{4}\\)$`));
     expect(g.summary).not.toContain('Let op');
   });
 

@@ -6,6 +6,8 @@
 // dates Grondslag or the user write. The formulas follow the rule of periods.ts (generatePeriods);
 // templateGrid.test.ts checks them against it. Layout: docs/spreadsheet-models.md.
 import type { ModelData } from '../model/modelData.ts';
+import { titleParts } from '../model/section.ts';
+import { SECTIONS } from '../model/sections.ts';
 import { serialToIso } from './dates.ts';
 import { MAX_PERIODS, generatePeriods } from './periods.ts';
 import { AMOUNT_BLOCKS, a1, columnTotalFormula, nominalFormula } from './workbookRefs.ts';
@@ -75,6 +77,19 @@ function liveHeader(rows: RawCell[][], col: number, k: number, label: string): v
   rows[0]![col] = `=${prefix ? `"${prefix}"&` : ''}${period(k, PERIOD_ROWS.label, SHEET.periods)}`;
 }
 
+/**
+ * A header that names the model's dates (section.ts TITLE_DATES: 'Gerealiseerd vóór 01-01-2025 (…)') as a formula
+ * of those dates on Uitgangspunten, in dd-mm-jjjj as the tool writes them, so it follows the dates typed on Invoer.
+ */
+function liveTitle(rows: RawCell[][], col: number, title: string): void {
+  const { texts, dates } = titleParts(title);
+  const dutch = (field: (typeof dates)[number]) => {
+    const d = param(field);
+    return `RIGHT("0"&DAY(${d}),2)&"-"&RIGHT("0"&MONTH(${d}),2)&"-"&YEAR(${d})`;
+  };
+  rows[0]![col] = `=${texts.map((t, i) => [`"${t.replace(/"/g, '""')}"`, ...(i < dates.length ? [dutch(dates[i]!)] : [])].join('&')).join('&')}`;
+}
+
 /** The engine's sheets of the full grid (fullGridModel) with the grid following the dates. */
 export function makeGridLive(sheets: SheetSpec[], layout: WorkbookLayout): void {
   const n = layout.n;
@@ -120,8 +135,10 @@ export function makeGridLive(sheets: SheetSpec[], layout: WorkbookLayout): void 
   });
 
   for (const lay of Object.values(layout.sections)) {
+    const fields = SECTIONS.find((s) => s.sheet === lay.sheet)!.fields.filter((f) => titleParts(f.title).dates.length);
     changeSheet(sheets, lay.sheet, (rows) => {
       for (const b of BLOCKS) for (let k = 1; k <= n; k++) liveHeader(rows, lay.blockStart[b] + k - 1, k, layout.periods[k - 1]!.label);
+      for (const f of fields) liveTitle(rows, lay.col[f.key]!, f.title);
       // The engine leaves out the nominal cells up to the NCW period (the factor is 1 there). Here the dates
       // move, and with them the period of the NCW date, so every phasing value gets its nominal cell.
       for (const [id, r] of lay.rowOf) {

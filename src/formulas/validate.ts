@@ -1,9 +1,11 @@
-import { ModelData, type PeriodItem, type SpaceUsageRow } from '../model/modelData.ts';
+import type { ModelData, PeriodItem, SpaceUsageRow } from '../model/modelData.ts';
+import { modelDataSchema } from '../model/modelSchema.ts';
 import { compareYmd, parseYmd } from './dates.ts';
 import { MAX_PERIODS, type Period, countPeriods, generatePeriods, periodIndex } from './periods.ts';
 import { FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../model/modelConstants.ts';
 import { entriesOutsidePhase } from '../model/phaseWindow.ts';
-import { type AnyEntry, type EntryKind, SECTIONS, entriesOf, sectionOf } from '../model/sections.ts';
+import { SECTIONS, entriesOf, sectionOf } from '../model/sections.ts';
+import type { AnyEntry, EntryKind } from '../model/section.ts';
 import { formatCount } from '../lib/count.ts';
 import type { Problem } from '../model/problem.ts';
 
@@ -216,7 +218,7 @@ export function incompleteEntries(data: ModelData, kind: EntryKind): string[] {
 
 /** Shape (zod) and cross-field validation. Never throws; every problem has a path and a Dutch message. */
 export function validateModelData(input: unknown): ValidationResult {
-  const parsed = ModelData.safeParse(input);
+  const parsed = modelDataSchema().safeParse(input);
   if (!parsed.success) {
     return { ok: false, problems: parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message })) };
   }
@@ -242,7 +244,7 @@ export function validateModelDataForSave(input: unknown): ValidationResult {
 }
 
 /** The model-data schema with the cross-field and save rules as zod issues (for the server's request validation). */
-export const ValidatedModelData = ModelData.superRefine((data, ctx) => {
+export const ValidatedModelData = modelDataSchema().superRefine((data, ctx) => {
   for (const p of [...crossCheck(data), ...entriesOutsidePhase(data, SECTIONS)]) {
     ctx.addIssue({ code: 'custom', message: p.message, path: p.path ? p.path.split(/\.|\[|\]\.?/).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [] });
   }

@@ -8,7 +8,8 @@ import { parseYmd, serialToIso } from './dates.ts';
 import { pctFormulaOnce } from '../model/percent.ts';
 import { MAX_PERIODS, generatePeriods, ncwPeriodIndex, periodsPerYear } from './periods.ts';
 import { CREDIT_SET, DEBIT_SET, INTEREST_GROUP, PRICE_LEVEL_GROUP } from '../model/modelConstants.ts';
-import { REVENUE_SECTIONS, SECTIONS, type EntryKind, entriesOf } from '../model/sections.ts';
+import { SECTIONS, entriesOf, revenueSections } from '../model/sections.ts';
+import type { EntryKind, Fmt } from '../model/section.ts';
 import { BASE_PARAMETERS, type BaseParameterKind, parameterValue } from '../model/baseParameters.ts';
 import {
   DERIVED_PARAMETER_ROWS,
@@ -24,16 +25,16 @@ import {
   RESULT_ROWS,
   RESULT_TITLES,
   SHEET,
+  revenueRows,
   text,
   type EntrySheetLayout,
   type ParameterSetsLayout,
-  type Fmt,
   type RawCell,
   type SheetSpec,
   type WorkbookSpec,
 } from './workbookLayout.ts';
 import { PARAMETER_REFS, YF_TRUE, a1, absoluteRef, fractionRef, parameterCell, periodCashFlowFormula, periodRef } from './workbookRefs.ts';
-import { ENTRY_SHEETS, entrySheet, type BuildContext } from './entrySheets.ts';
+import { entrySheet, type BuildContext } from './entrySheets.ts';
 
 // ── the builder: one function per sheet ──────────────────────────────────────────────────────
 
@@ -247,10 +248,12 @@ function overviewSheet(
   sets: ReturnType<typeof parameterSetsSheet>,
 ): SheetSpec {
   const O = OVERVIEW_ROWS;
+  const revenues = revenueSections().map((s) => ({ section: s, row: revenueRows().get(s.kind)! }));
   const last = overviewCol(n);
-  const rows: RawCell[][] = Array.from({ length: O.revenuesOther + 1 }, () => new Array(last + 1).fill(null));
+  const rows: RawCell[][] = Array.from({ length: O.balance + 1 + revenues.length }, () => new Array(last + 1).fill(null));
   rows[0] = [text('Omschrijving'), text('Totaal'), ...periods.map((p) => text(p.label))];
   for (const [k, r] of Object.entries(O)) rows[r]![0] = text(OVERVIEW_TITLES[k as keyof typeof O]);
+  for (const { section, row } of revenues) rows[row]![0] = text(section.revenue!.title);
   const debitRow = sets.setRow.get(`${INTEREST_GROUP}|${DEBIT_SET}`);
   const creditRow = sets.setRow.get(`${INTEREST_GROUP}|${CREDIT_SET}`);
   // The period containing the NCW date and the first period of each year are fixed by the dates
@@ -288,8 +291,8 @@ function overviewSheet(
     const k = p.index;
     const c = overviewCol(k);
     rows[O.costs]![c] = periodCashFlowFormula(layoutsOf(entrySheets, 'out'), k);
-    for (const section of REVENUE_SECTIONS) rows[O[section.revenue!.key]]![c] = periodCashFlowFormula([entrySheets[section.kind]], k);
-    rows[O.revenues]![c] = `=${REVENUE_SECTIONS.map((section) => a1(c, O[section.revenue!.key])).join('+')}`;
+    for (const { section, row } of revenues) rows[row]![c] = periodCashFlowFormula([entrySheets[section.kind]!], k);
+    rows[O.revenues]![c] = `=${revenues.map(({ row }) => a1(c, row)).join('+')}`;
     rows[O.net]![c] = `=${a1(c, O.costs)}-${a1(c, O.revenues)}`;
     rows[O.debitAnnual]![c] = annualRate(debitRow, k);
     rows[O.creditAnnual]![c] = annualRate(creditRow, k);
@@ -299,7 +302,7 @@ function overviewSheet(
   }
   chain(O.interestBefore, O.balanceBefore, false);
   if (withdrawal) chain(O.interest, O.balance, true);
-  for (const r of [O.costs, O.revenues, O.net, O.interestBefore, O.withdrawal, ...REVENUE_SECTIONS.map((section) => O[section.revenue!.key])]) {
+  for (const r of [O.costs, O.revenues, O.net, O.interestBefore, O.withdrawal, ...revenues.map(({ row }) => row)]) {
     rows[r]![OVERVIEW_TOTAL_COL] = `=SUM(${a1(overviewCol(1), r)}:${a1(last, r)})`;
   }
   if (withdrawal) {
@@ -354,7 +357,7 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
   const c: BuildContext = { model, bp, periods, n: periods.length, kN };
   const sets = parameterSetsSheet(c);
   const prices = priceIndexSheet(c);
-  const built = SECTIONS.map((s) => entrySheet(c, ENTRY_SHEETS[s.kind], sets, prices.historicIndex));
+  const built = SECTIONS.map((s) => entrySheet(c, s, sets, prices.historicIndex));
   const entrySheets = Object.fromEntries(SECTIONS.map((s, i) => [s.kind, built[i]!.layout])) as Record<EntryKind, EntrySheetLayout>;
   const space = spaceSheet(c);
   return {
@@ -373,8 +376,6 @@ export function buildWorkbookSpec(model: ModelData): WorkbookSpec {
       n: periods.length,
       m: periodsPerYear(bp.phasing_period),
       sections: entrySheets,
-      cost: entrySheets.cost,
-      residential: entrySheets.residential,
       setRow: sets.setRow,
       priceSetRow: prices.priceSetRow,
       priceYears: prices.priceYears,

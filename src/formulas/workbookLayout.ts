@@ -3,12 +3,12 @@
 import type { SpaceUsageLocation } from '../model/modelData.ts';
 import type { Period } from './periods.ts';
 import { BASE_PARAMETERS, type ParameterKey } from '../model/baseParameters.ts';
-import { COST_SECTION, NON_RESIDENTIAL_SECTION, OTHER_REVENUE_SECTION, RESIDENTIAL_SECTION, type EntryKind } from '../model/sections.ts';
+import type { EntryKind, Fmt } from '../model/section.ts';
+import { perSections, revenueSections } from '../model/sections.ts';
+import { COMPUTED_TITLES, type ComputedField } from '../model/results.ts';
 
 /** A raw cell as HyperFormula takes it: `=…` is a formula, `'…` a literal text, else a value. */
 export type RawCell = number | string | boolean | null;
-/** `pct`: a percentage in the model's notation (2.0 or 0.02); `fraction`: a fraction shown as a percentage (0.02 → 2.00%). */
-export type Fmt = 'money' | 'factor' | 'date' | 'pct' | 'fraction' | 'area' | 'int' | 'text';
 
 export interface SheetSpec {
   name: string;
@@ -30,8 +30,6 @@ export const SHEET = {
   sets: 'Parametersets',
   periods: 'Perioden',
   priceIndex: 'Prijsindex',
-  cost: COST_SECTION.sheet,
-  residential: RESIDENTIAL_SECTION.sheet,
   space: 'Ruimtegebruik',
   overview: 'Overzicht',
   result: 'Resultaat',
@@ -71,7 +69,7 @@ export const LAST_PARAMETER_ROW = UITGANGSPUNTEN.last;
 /** Rows (0-based) of the Perioden sheet; periods in columns B…. */
 export const PERIOD_ROWS = { code: 0, label: 1, start: 2, end: 3, year: 4, firstOfYear: 5, weightAfterNcw: 6, containsNcw: 7 } as const;
 
-/** Rows (0-based) of the Overzicht sheet; column B = total, periods from column C. */
+/** Rows (0-based) of the Overzicht sheet; column B = total, periods from column C. The revenue sections' rows follow (revenueRows). */
 export const OVERVIEW_ROWS = {
   costs: 1,
   revenues: 2,
@@ -85,11 +83,9 @@ export const OVERVIEW_ROWS = {
   withdrawal: 10,
   interest: 11,
   balance: 12,
-  /** Revenues per revenue section (calculation.md §3b.5); the revenues row adds them up. */
-  revenuesResidential: 13,
-  revenuesNonResidential: 14,
-  revenuesOther: 15,
 } as const;
+/** The Overzicht's row of each revenue section's revenues (calculation.md §3b.5), after the others in the sections' order; the revenues row adds them up. */
+export const revenueRows = perSections(() => new Map(revenueSections().map((s, i) => [s.kind, OVERVIEW_ROWS.balance + 1 + i])));
 /** Row titles of the Overzicht sheet; the workbench's overview uses the same words for the same rows. */
 export const OVERVIEW_TITLES: Record<keyof typeof OVERVIEW_ROWS, string> = {
   costs: 'Kosten',
@@ -104,9 +100,6 @@ export const OVERVIEW_TITLES: Record<keyof typeof OVERVIEW_ROWS, string> = {
   withdrawal: 'Winstneming',
   interest: 'Rente (na winstneming, vanaf de NCW-periode)',
   balance: 'Boekwaarde (na winstneming, vanaf de NCW-periode)',
-  revenuesResidential: RESIDENTIAL_SECTION.revenue!.title,
-  revenuesNonResidential: NON_RESIDENTIAL_SECTION.revenue!.title,
-  revenuesOther: OTHER_REVENUE_SECTION.revenue!.title,
 };
 export const OVERVIEW_TOTAL_COL = 1;
 export const OVERVIEW_FIRST_PERIOD_COL = 2;
@@ -157,94 +150,10 @@ export const BLOCK_TITLE: Record<Block, string> = {
   nominal: 'Nominaal',
 };
 
-export type ComputedField = 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase';
-
-export interface ColDef {
-  key: string;
-  title: string;
-  fmt: Fmt;
-  width: number;
-}
-/** Input columns every entry has after its own estimate columns: index choice and phasing. */
-const ENTRY_INDEX_AND_PHASING: ColDef[] = [
-  { key: 'index_type', title: 'Prijsindex', fmt: 'text', width: 10 },
-  { key: 'standard_index', title: 'Standaardindex', fmt: 'text', width: 16 },
-  { key: 'phasing_section_type', title: 'Sectie', fmt: 'text', width: 12 },
-  { key: 'phasing_method', title: 'Faseringsmethode', fmt: 'text', width: 12 },
-  { key: 'start_date', title: 'Start fasering', fmt: 'date', width: 12 },
-  { key: 'end_date', title: 'Eind fasering', fmt: 'date', width: 12 },
-  { key: 'indexBase', title: 'Eigen index (uitgangspunt)', fmt: 'pct', width: 10 },
-  // calculation.md §8.2 (issue 37: an entry input of every section)
-  { key: 'realised_before_start', title: 'Gerealiseerd vóór start (prijspeil NCW-datum)', fmt: 'money', width: 14 },
-];
-/** The head of every entry sheet: id, label and amount (Hoeveelheid for costs, Aantal for land sold). */
-const entryHead = (amountTitle: string, amountWidth: number): ColDef[] => [
-  { key: 'id', title: 'Id', fmt: 'int', width: 6 },
-  { key: 'label', title: 'Omschrijving', fmt: 'text', width: 28 },
-  { key: 'amount', title: amountTitle, fmt: 'money', width: amountWidth },
-];
-/** The estimate-method columns Woningbouw and Niet-Woningbouw share, in their places of each sheet. */
-const LAND = {
-  method: [
-    { key: 'calculation_method', title: 'Methode', fmt: 'text', width: 16 },
-    { key: 'calculation_date', title: 'Berekeningsdatum', fmt: 'date', width: 12 },
-  ],
-  quoteAndPlot: [
-    { key: 'quote_excl_vat', title: 'Grondquote excl. btw', fmt: 'pct', width: 10 },
-    { key: 'plot_price', title: 'Kavelprijs', fmt: 'money', width: 14 },
-  ],
-  perM2: [
-    { key: 'square_meters', title: 'm²', fmt: 'money', width: 10 },
-    { key: 'unit_price', title: 'Prijs per m²', fmt: 'money', width: 12 },
-  ],
-  residualCosts: [
-    { key: 'building_costs', title: 'Bouwkosten per eenheid', fmt: 'money', width: 14 },
-    { key: 'additional_costs_percentage', title: 'Bijkomende kosten', fmt: 'pct', width: 10 },
-  ],
-} satisfies Record<string, ColDef[]>;
-export const COST_INPUTS: ColDef[] = [
-  ...entryHead('Hoeveelheid', 12),
-  { key: 'unit', title: 'Eenheid', fmt: 'text', width: 10 },
-  { key: 'price', title: 'Prijs', fmt: 'money', width: 14 },
-  { key: 'date', title: 'Prijsdatum', fmt: 'date', width: 12 },
-  ...ENTRY_INDEX_AND_PHASING,
-];
-export const RES_INPUTS: ColDef[] = [
-  ...entryHead('Aantal', 10),
-  { key: 'tenure_type', title: 'Eigendom', fmt: 'text', width: 10 },
-  ...LAND.method,
-  { key: 'von_incl_vat', title: 'VON incl. btw', fmt: 'money', width: 14 },
-  ...LAND.quoteAndPlot,
-  { key: 'residence_type', title: 'Woningtype', fmt: 'text', width: 14 },
-  ...LAND.perM2,
-  { key: 'residual_von_incl_vat', title: 'Residueel: VON incl. btw', fmt: 'money', width: 14 },
-  ...LAND.residualCosts,
-  ...ENTRY_INDEX_AND_PHASING,
-];
-export const NON_RES_INPUTS: ColDef[] = [
-  ...entryHead('Aantal', 10),
-  ...LAND.method,
-  ...LAND.perM2,
-  { key: 'value_excl_vat', title: 'Waarde excl. btw', fmt: 'money', width: 14 },
-  ...LAND.quoteAndPlot,
-  { key: 'residual_value_excl_vat', title: 'Residueel: waarde excl. btw', fmt: 'money', width: 14 },
-  ...LAND.residualCosts,
-  ...ENTRY_INDEX_AND_PHASING,
-];
-export const OTHER_REVENUE_INPUTS: ColDef[] = [
-  ...COST_INPUTS.slice(0, 6),
-  { key: 'indexed', title: 'Geïndexeerd', fmt: 'text', width: 10 },
-  ...ENTRY_INDEX_AND_PHASING,
-];
-export const COMPUTED: ColDef[] = [
-  { key: 'estimate', title: 'Raming', fmt: 'money', width: 14 },
-  { key: 'historicIndex', title: 'Historische index', fmt: 'factor', width: 10 },
-  // realised before the start plus the booked amounts (calculation.md §8.2)
-  { key: 'totalBooked', title: 'Totaal geboekt', fmt: 'money', width: 14 },
-  { key: 'amountAtNcw', title: 'Bedrag op NCW-datum', fmt: 'money', width: 14 },
-  { key: 'totalPhased', title: 'Totaal gefaseerd', fmt: 'money', width: 14 },
-  { key: 'residualToPhase', title: 'Nog te faseren', fmt: 'money', width: 14 },
-];
+/** The computed columns of every entry sheet, after the section's fields (their titles are the grids' too). */
+export const COMPUTED: { key: ComputedField; title: string; fmt: Fmt; width: number }[] = (
+  [['estimate', 'money', 14], ['historicIndex', 'factor', 10], ['totalBooked', 'money', 14], ['amountAtNcw', 'money', 14], ['totalPhased', 'money', 14], ['residualToPhase', 'money', 14]] as const
+).map(([key, fmt, width]) => ({ key, title: COMPUTED_TITLES[key], fmt, width }));
 
 export interface EntrySheetLayout {
   sheet: string;
@@ -288,9 +197,6 @@ export interface WorkbookLayout {
   m: 1 | 2 | 4;
   /** The entry sheet of each section. */
   sections: Record<EntryKind, EntrySheetLayout>;
-  /** The same layouts, for callers that name the section. */
-  cost: EntrySheetLayout;
-  residential: EntrySheetLayout;
   /** Row (0-based) of a future-index or interest set on Parametersets, key `group|name`. */
   setRow: Map<string, number>;
   /** Row (0-based) of a price-level set on Prijsindex, key = name. */

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { CalendarDate } from './wireDate.ts';
 
-// Model data of an online model (spec 3 §3), exactly as on the wire of
-// GET/POST /api/grexonline/model/{id}/ and as read by `npm run calc` (snake_case, dates yyyy-mm-dd,
-// percentages as entered: 2.0 or 0.02). This schema checks the shape only; the cross-field rules
-// (dates in order, at most 40 periods, unique names, complete space-usage rows, …) live in
-// `validateModelData` / `ValidatedModelData` in src/formulas/validate.ts, which give Dutch messages
-// with the path of each problem.
+// Model data of an online model (spec 3 §3), exactly as on the wire of GET/POST /api/grexonline/model/{id}/
+// and as read by `npm run calc` (snake_case, dates yyyy-mm-dd, percentages as entered: 2.0 or 0.02): the base
+// parameters, what every entry has, and each section's entry schema under the list its descriptor names
+// (src/model/sections/). modelSchema.ts puts them together in the order of the sections; the descriptors
+// import only the types from here, so the grids and screens read them without zod. These schemas check the
+// shape only; the cross-field rules (dates in order, at most 40 periods, unique names, complete space-usage
+// rows, …) live in `validateModelData` / `ValidatedModelData` in src/formulas/validate.ts, which give Dutch
+// messages with the path of each problem.
 
 const ModelDate = CalendarDate;
 
@@ -130,7 +132,7 @@ export const SpaceUsageRow = z.object({
 });
 export type SpaceUsageRow = z.infer<typeof SpaceUsageRow>;
 
-const BaseParameters = z.object({
+export const BaseParameters = z.object({
   project_info: ProjectInfo,
   phasing_calculation_start_date: ModelDate,
   phasing_price_reference_date: ModelDate,
@@ -152,7 +154,7 @@ const BaseParameters = z.object({
    */
   opening_book_value: Num.nullish(),
 });
-type BaseParameters = z.infer<typeof BaseParameters>;
+export type BaseParameters = z.infer<typeof BaseParameters>;
 
 /** One value of a phasing, book-value or indexing list. */
 export const PeriodItem = z.object({
@@ -281,13 +283,19 @@ export type NonResidentialEntry = z.infer<typeof NonResidentialEntry>;
 export const OtherRevenueEntry = CostEntry.extend({ indexed: z.boolean().optional() });
 export type OtherRevenueEntry = z.infer<typeof OtherRevenueEntry>;
 
-/** The whole model data (load and save body). */
-export const ModelData = z.object({
-  base_parameters: BaseParameters,
+/**
+ * The list of entries of each section, under the key its descriptor names as `list`, in no particular
+ * order (modelSchema.ts takes the sections' order). Absent means none for the sections added after the first
+ * two, so models saved before them stay valid.
+ */
+export const ENTRY_LISTS = {
   cost_estimate: z.array(CostEntry),
   residential_construction: z.array(ResidentialEntry),
-  /** Absent means none: models saved before these sections stay valid. */
   non_residential_construction: z.array(NonResidentialEntry).optional(),
   other_revenues: z.array(OtherRevenueEntry).optional(),
-});
-export type ModelData = z.infer<typeof ModelData>;
+};
+
+/** The schema of the whole model data as the built-in sections make it (modelSchema.ts builds it from the descriptors). */
+export type ModelDataObject = z.ZodObject<{ base_parameters: typeof BaseParameters } & typeof ENTRY_LISTS>;
+/** The whole model data (load and save body): the base parameters and the sections' lists. */
+export type ModelData = z.infer<ModelDataObject>;

@@ -8,11 +8,11 @@ import { formatDutchDate } from '../lib/dutchNumber.ts';
  * phase (other revenues: a subsidy may come in any year, calculation.md §7b).
  */
 export interface PhasedSection {
-  list: 'cost_estimate' | 'residential_construction' | 'non_residential_construction' | 'other_revenues';
+  list: string;
   phaseGroup: PhaseEntry['phase_group'] | null;
 }
 
-const entriesIn = (model: ModelData, list: PhasedSection['list']) => model[list] ?? [];
+const entriesIn = (model: ModelData, list: string) => ((model as Record<string, unknown>)[list] as ModelData['cost_estimate'] | undefined) ?? [];
 
 export interface PhaseWindow {
   /** The phase's name, or the names of the group's phases ('Fase 1' en 'Fase 2'). */

@@ -1,7 +1,5 @@
 // The typed results object of a computed model (what the engine reads from the workbook, src/formulas/resultsReader.ts).
-import type { EntryKind } from './sections.ts';
-
-export type { EntryKind } from './sections.ts';
+import type { EntryKind } from './section.ts';
 
 export interface EntryResult {
   kind: EntryKind;
@@ -26,6 +24,18 @@ export interface EntryResult {
   warning: string | null;
 }
 
+/** The figures the workbook computes per entry, in the order of its computed columns. */
+export type ComputedField = 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase';
+/** Their one Dutch title: the workbook's header and the grids'. */
+export const COMPUTED_TITLES: Readonly<Record<ComputedField, string>> = {
+  estimate: 'Raming',
+  historicIndex: 'Historische index',
+  totalBooked: 'Totaal geboekt',
+  amountAtNcw: 'Bedrag op NCW-datum',
+  totalPhased: 'Totaal gefaseerd',
+  residualToPhase: 'Nog te faseren',
+};
+
 export interface PeriodResult {
   index: number;
   code: string;
@@ -34,11 +44,10 @@ export interface PeriodResult {
   /** Exclusive end (first day of the next period). */
   end: string;
   costs: number;
-  /** revenuesResidential + revenuesNonResidential + revenuesOther. */
+  /** The sum of `sectionRevenues`. */
   revenues: number;
-  revenuesResidential: number;
-  revenuesNonResidential: number;
-  revenuesOther: number;
+  /** Each revenue section's revenues of the period, by its kind (calculation.md §3b.5). */
+  sectionRevenues: Record<EntryKind, number>;
   net: number;
   debitRateAnnual: number;
   creditRateAnnual: number;
@@ -51,7 +60,7 @@ export interface PeriodResult {
 
 /** The Overzicht sheet's Totaal column: the rows that add up over the periods. */
 export type PeriodTotals = Pick<
-  PeriodResult, 'costs' | 'revenues' | 'revenuesResidential' | 'revenuesNonResidential' | 'revenuesOther' | 'net' | 'interestBeforeWithdrawal' | 'interest' | 'withdrawal'
+  PeriodResult, 'costs' | 'revenues' | 'sectionRevenues' | 'net' | 'interestBeforeWithdrawal' | 'interest' | 'withdrawal'
 >;
 
 export interface SpaceUsageTotals {
@@ -80,17 +89,12 @@ export interface Results {
   bookedRevenues: number;
   periods: PeriodResult[];
   periodTotals: PeriodTotals;
-  costEntries: EntryResult[];
-  residentialEntries: EntryResult[];
-  nonResidentialEntries: EntryResult[];
-  otherRevenueEntries: EntryResult[];
+  /** The entries of each section, by its kind, in the section's order. */
+  entries: Record<EntryKind, EntryResult[]>;
   spaceUsage: SpaceUsageTotals;
   /** Cells that evaluated to an error (should stay empty for valid models), as `Sheet!A1: #ERR`. */
   errors: string[];
 }
-
-/** The entry lists of the results, one per section (sections.ts `results`). */
-type EntryLists = 'costEntries' | 'residentialEntries' | 'nonResidentialEntries' | 'otherRevenueEntries';
 
 /**
  * An entry's figures without its per-period arrays: the engine's EntryResult, or — stored per save for
@@ -99,7 +103,7 @@ type EntryLists = 'costEntries' | 'residentialEntries' | 'nonResidentialEntries'
 export type EntrySummary = Omit<EntryResult, 'phased' | 'booked' | 'indexFactor' | 'nominal'> & ({ nominal: number[] } | { nominalTotal: number });
 
 /** What the workbench shows of the results (the overview, the strip, the grids' computed columns): the engine's Results fit it. */
-export type ResultsSummary = Omit<Results, EntryLists> & Record<EntryLists, EntrySummary[]>;
+export type ResultsSummary = Omit<Results, 'entries'> & { entries: Record<EntryKind, EntrySummary[]> };
 
 /** The sum of an entry's nominal amounts over the periods (in period order, as the engine's arrays add up). */
 export function nominalTotal(e: EntrySummary): number {
@@ -115,11 +119,7 @@ export function summarizeResults(r: ResultsSummary): ResultsSummary {
     const { phased: _p, booked: _b, indexFactor: _i, nominal: _n, ...rest } = e as EntryResult;
     return { ...rest, nominalTotal: nominalTotal(e) };
   });
-  return {
-    ...r,
-    costEntries: entries(r.costEntries), residentialEntries: entries(r.residentialEntries),
-    nonResidentialEntries: entries(r.nonResidentialEntries), otherRevenueEntries: entries(r.otherRevenueEntries),
-  };
+  return { ...r, entries: Object.fromEntries(Object.entries(r.entries).map(([kind, list]) => [kind, entries(list)])) };
 }
 
 /**
@@ -130,4 +130,5 @@ export interface WorkbenchResults {
   format: number;
   results: ResultsSummary;
 }
-export const WORKBENCH_RESULTS_FORMAT = 1;
+/** 2: the entries and the revenues per period keyed by section (`entries`, `sectionRevenues`; 1 had four named lists). */
+export const WORKBENCH_RESULTS_FORMAT = 2;

@@ -1,7 +1,7 @@
 // The five steps of the verschillenanalyse (calculation.md §9) as the product names them: the key the
 // engine and the wire use, the Dutch title the screen and its Excel export show, and the columns of the
 // report sheet 'Verschillen' (docs/reports.md). Written once here, below all of them.
-import { SECTIONS } from './sections.ts';
+import { SECTIONS, perSections } from './sections.ts';
 import { word } from './reportColumns.ts';
 
 /** The steps in their order (the order decides how the difference is divided). */
@@ -43,11 +43,11 @@ export interface VarianceStepColumn {
  * The steps' columns in their order: per step Δ EW and Δ NCW, then per section (in the descriptors' order)
  * those of steps 4 and 5 (`ncw_ramingen_woningbouw`). A new section is new columns at the end.
  */
-export const VARIANCE_COLUMNS: readonly VarianceStepColumn[] = [
+export const varianceColumns = perSections((): readonly VarianceStepColumn[] => [
   ...VARIANCE_STEPS.flatMap((step) => (['ew', 'ncw'] as const).map((measure) => ({
     key: `${measure}_${VARIANCE_STEP_WORDS[step]}` as const, measure, step, list: null,
   }))),
   ...STEPS_PER_SECTION.flatMap((step) => SECTIONS.flatMap((s) => (['ew', 'ncw'] as const).map((measure) => ({
     key: `${measure}_${VARIANCE_STEP_WORDS[step]}_${word(s.title)}` as const, measure, step, list: s.list,
   })))),
-];
+]);

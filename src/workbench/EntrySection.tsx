@@ -17,7 +17,8 @@ import type { ActionRegistry } from './actions.ts';
 import { rowsRemoved } from './entryRows.ts';
 import { incompleteEntries } from '../formulas/validate.ts';
 import { type Answer, whenAnswered } from './engineSession.ts';
-import { type EntryKind, entriesOf, entryLabelProblem, sectionOf } from '../model/sections.ts';
+import { entriesOf, entryLabelProblem, sectionOf } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 
 type TabId = 'overview' | 'estimate' | 'indexing' | 'phasing' | 'bookvalue';
 

@@ -4,13 +4,13 @@
 import { observer } from 'mobx-react-lite';
 import { Button, Callout } from '@blueprintjs/core';
 import { type SectionTotals, type Totals, sectionTotals, spaceUsageChecks } from '../formulas/overviewTotals.ts';
-import { REVENUE_SECTIONS } from '../model/sections.ts';
+import { revenueSections } from '../model/sections.ts';
 import type { ResultsSummary } from '../model/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbookLayout.ts';
 import { formatNumber } from '../lib/nlFormat.ts';
 import { type ChartStack, Chart, Figures, GapNotice, NothingPhasedNotice, PeriodTable } from './Overview.tsx';
 import { phasingGaps } from '../formulas/phasingGaps.ts';
-import type { EntryKind } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 import { nothingPhased, overviewRows } from './overviewRows.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { formatCount } from '../lib/count.ts';
@@ -21,8 +21,8 @@ const STACK_COLORS = ['#cd4246', '#238551', '#72ca9b', '#1c6e42'];
 function stacks(r: ResultsSummary): ChartStack[] {
   return [
     { title: OVERVIEW_TITLES.costs, color: STACK_COLORS[0]!, sign: 1, values: r.periods.map((p) => p.costs) },
-    ...REVENUE_SECTIONS.map((s, i): ChartStack => ({
-      title: s.revenue!.title, color: STACK_COLORS[i + 1]!, sign: -1, values: r.periods.map((p) => p[s.revenue!.key]),
+    ...revenueSections().map((s, i): ChartStack => ({
+      title: s.revenue!.title, color: STACK_COLORS[1 + (i % (STACK_COLORS.length - 1))]!, sign: -1, values: r.periods.map((p) => p.sectionRevenues[s.kind]!),
     })),
   ];
 }

@@ -1,4 +1,5 @@
-import { type EntryKind, sectionOf } from '../model/sections.ts';
+import { sectionOf } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 import { Fragment, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Callout, Icon } from '@blueprintjs/core';
@@ -7,7 +8,7 @@ import { formatCount } from '../lib/count.ts';
 import { type EntrySummary, type PeriodResult, type ResultsSummary, nominalTotal } from '../model/results.ts';
 import { OVERVIEW_TITLES, RESULT_TITLES } from '../formulas/workbookLayout.ts';
 import { formatMoney, formatMoneyCompact, formatNumber } from '../lib/nlFormat.ts';
-import { type OverviewRow, ROW_RULES, balanceTitle, nothingPhased, overviewRows } from './overviewRows.ts';
+import { type OverviewRow, balanceTitle, nothingPhased, overviewRows, rowRule } from './overviewRows.ts';
 import { niceTicks } from '../lib/chartTicks.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 
@@ -214,10 +215,10 @@ export function PeriodTable({ periods, rows }: { periods: PeriodResult[]; rows: 
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.key} data-row={row.key}>
-              <th title={ROW_RULES[row.key]}>{row.title}</th>
+            <tr key={row.title} data-row={typeof row.key === 'string' ? row.key : `revenue-${row.key.revenue}`}>
+              <th title={rowRule(row.key)}>{row.title}</th>
               <td title={row.total === null ? undefined : `${row.title}, totaal: som over de perioden.`}>{cell(row.total)}</td>
-              {row.cells.map((v, i) => <td key={periods[i]!.code} title={v === null ? undefined : `${row.title}, ${periods[i]!.label}: ${ROW_RULES[row.key]}`}>{cell(v)}</td>)}
+              {row.cells.map((v, i) => <td key={periods[i]!.code} title={v === null ? undefined : `${row.title}, ${periods[i]!.label}: ${rowRule(row.key)}`}>{cell(v)}</td>)}
             </tr>
           ))}
         </tbody>
@@ -286,8 +287,8 @@ export const OverviewTab = observer(function OverviewTab({ store, kind, onPhasin
       <h3>Kasstroom en boekwaarde per periode</h3>
       {!empty && <Chart periods={r.periods} withdrawal={withdrawal} />}
       <PeriodTable periods={r.periods} rows={overviewRows(r, withdrawal, bp.phasing_net_present_value_date)} />
-      <h3>{kind === 'cost' ? 'Kostenposten' : sectionOf(kind).title}</h3>
-      <EntryTable entries={r[sectionOf(kind).results]} title="Post" />
+      <h3>{sectionOf(kind).postsTitle}</h3>
+      <EntryTable entries={r.entries[kind]!} title="Post" />
       <details className="gs-wb-rules">
         <summary>Rekenregels</summary>
         <ul>

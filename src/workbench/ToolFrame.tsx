@@ -22,7 +22,7 @@ import { ModelOverview } from './ModelOverview.tsx';
 import { exportModelXlsx } from './exportXlsx.ts';
 import { ToolMenuState, toggleLabel } from './toolMenu.ts';
 import type { Toaster } from './common.tsx';
-import { type EntryKind, sectionOf } from '../model/sections.ts';
+import { SECTIONS, sectionOf } from '../model/sections.ts';
 import { startEngineWorker } from './engineClient.ts';
 import './workbench.css';
 
@@ -33,20 +33,11 @@ globalThis.performance?.mark?.('workbench:chunk');
 // tool asks first when there are unsaved changes (ScreenStore.leaveGuard, beforeunload), ends the
 // edit session, and keeps the working copy in localStorage until it is saved or thrown away.
 
-/** The screen of each section, in the menu's order (sections.ts has their titles). */
-const SECTION_SCREENS: { screen: Screen; kind: EntryKind }[] = [
-  { screen: 'GrexOnline_CostEstimate', kind: 'cost' },
-  { screen: 'GrexOnline_ResidentialConstruction', kind: 'residential' },
-  { screen: 'GrexOnline_NonResidentialConstruction', kind: 'non_residential' },
-  { screen: 'GrexOnline_OtherRevenues', kind: 'other_revenue' },
-];
-const SECTION_ICONS: Record<EntryKind, IconName> = { cost: 'euro', residential: 'home', non_residential: 'office', other_revenue: 'bank-account' };
-const TOOL_SCREENS: Screen[] = ['GrexOnline_Overview', 'GrexOnline_BaseParameters', ...SECTION_SCREENS.map((s) => s.screen)];
-const TITLES: Partial<Record<Screen, string>> = {
-  GrexOnline_Overview: 'Overzicht',
-  GrexOnline_BaseParameters: 'Uitgangspunten',
-  ...Object.fromEntries(SECTION_SCREENS.map((s) => [s.screen, sectionOf(s.kind).title])),
-};
+/** The section a screen shows (its descriptor's `screen`), in the menu's order. */
+const sectionOfScreen = (screen: Screen) => SECTIONS.find((s) => s.screen.name === screen);
+const TOOL_SCREENS: Screen[] = ['GrexOnline_Overview', 'GrexOnline_BaseParameters', ...SECTIONS.map((s) => s.screen.name as Screen)];
+const titleOf = (screen: Screen): string | undefined =>
+  ({ GrexOnline_Overview: 'Overzicht', GrexOnline_BaseParameters: 'Uitgangspunten' } as Partial<Record<Screen, string>>)[screen] ?? sectionOfScreen(screen)?.title;
 
 interface Opened {
   store: WorkbenchStore;
@@ -214,8 +205,8 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
   if (!o) return <NonIdealState icon="error" title="Er is iets fout gegaan, probeer het opnieuw." />;
   const { store } = o;
   const meta = store.meta;
-  const title = TITLES[screen] ?? 'Onbekend scherm';
-  const section = SECTION_SCREENS.find((s) => s.screen === screen);
+  const title = titleOf(screen) ?? 'Onbekend scherm';
+  const section = sectionOfScreen(screen);
   const crumbs = meta ? [{ text: meta.project_name }, { text: meta.version_name, keep: true }, { text: meta.model_name }, { text: title }] : [{ text: title }];
   return (
     <div className="gs-wb" data-testid="workbench">
@@ -235,7 +226,7 @@ const ToolFrame = observer(function ToolFrame({ screen }: { screen: Screen }) {
                 : !store.results && TOOL_SCREENS.includes(screen) ? <Spinner />
                 : screen === 'GrexOnline_Overview' ? <ModelOverview store={store}
                   toSpace={() => goInside(root, 'GrexOnline_BaseParameters', modelId, { tab: 'space' })}
-                  toPhasing={(kind = 'cost') => goInside(root, SECTION_SCREENS.find((s) => s.kind === kind)!.screen, modelId, { tab: 'phasing' })}
+                  toPhasing={(kind = SECTIONS[0]!.kind) => goInside(root, sectionOf(kind).screen.name as Screen, modelId, { tab: 'phasing' })}
                   toVariance={() => root.screen.navigate('Projects_ModelVariance', { modelId })} />
                 : section ? <EntrySection key={section.kind} store={store} toasts={toasts} actions={o.actions} kind={section.kind} />
                 : <NonIdealState icon="help" title="Onbekend scherm" />}
@@ -267,7 +258,7 @@ const ToolMenu = observer(function ToolMenu({ screen, go }: { screen: Screen; go
       <Menu className="gs-wb-menu" aria-label="Rekentool">
         {item('Overzicht', 'dashboard', 'GrexOnline_Overview')}
         {item('Uitgangspunten', 'cog', 'GrexOnline_BaseParameters')}
-        {SECTION_SCREENS.map((s) => item(TITLES[s.screen]!, SECTION_ICONS[s.kind], s.screen))}
+        {SECTIONS.map((s) => item(s.title, s.screen.icon as IconName, s.screen.name as Screen))}
       </Menu>
     </div>
   );
@@ -367,7 +358,10 @@ const RestoreDialog = observer(function RestoreDialog({ store }: { store: Workbe
 
 export const OverviewScreen = () => <ToolFrame screen="GrexOnline_Overview" />;
 export const BaseParametersScreen = () => <ToolFrame screen="GrexOnline_BaseParameters" />;
-export const CostEstimateScreen = () => <ToolFrame screen="GrexOnline_CostEstimate" />;
-export const ResidentialConstructionScreen = () => <ToolFrame screen="GrexOnline_ResidentialConstruction" />;
-export const NonResidentialConstructionScreen = () => <ToolFrame screen="GrexOnline_NonResidentialConstruction" />;
-export const OtherRevenuesScreen = () => <ToolFrame screen="GrexOnline_OtherRevenues" />;
+const sectionScreens = new Map<Screen, () => React.JSX.Element>();
+/** A section's screen (one component per screen, so React keeps it between renders). */
+export function sectionScreen(screen: Screen): () => React.JSX.Element {
+  let s = sectionScreens.get(screen);
+  if (!s) sectionScreens.set(screen, (s = () => <ToolFrame screen={screen} />));
+  return s;
+}

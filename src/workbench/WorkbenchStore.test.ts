@@ -83,7 +83,7 @@ describe('WorkbenchStore', () => {
   it("undoing back to the saved state makes the model clean again, so 'Opslaan' is off (issue 35 item 9)", async () => {
     const { store } = setup();
     await store.load();
-    const price = (value: number) => store.applyEdits([{ kind: 'costField', id: 1, field: 'price', value }]);
+    const price = (value: number) => store.applyEdits([{ kind: 'entryField', entry: 'cost', id: 1, field: 'price', value }]);
     price(2_000_000);
     store.undo();
     expect(store.dirty).toBe(false);
@@ -104,9 +104,9 @@ describe('WorkbenchStore', () => {
     const { store } = setup();
     await store.load();
     const ew = store.results!.ew;
-    store.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: 2_000_000 }]);
+    store.applyEdits([{ kind: 'entryField', entry: 'cost', id: 1, field: 'price', value: 2_000_000 }]);
     expect(store.dirty).toBe(true);
-    expect(store.results!.costEntries[0]!.amountAtNcw).toBe(2_000_000);
+    expect(store.results!.entries.cost![0]!.amountAtNcw).toBe(2_000_000);
     store.applyEdits([{ kind: 'parameter', field: 'vat_rate_percentage', value: 9 }]);
     store.applyEdits([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_02', value: 1000 }]);
     expect(store.undoStack).toHaveLength(3);
@@ -116,7 +116,7 @@ describe('WorkbenchStore', () => {
     expect(store.results!.ew).toBeCloseTo(ew, 6);
     expect(store.model!.cost_estimate[0]!.phasing.phasing_items.find((i) => i.period === 'PER_02')?.value).toBe(500_000);
     store.redo();
-    expect(store.results!.costEntries[0]!.amountAtNcw).toBe(2_000_000);
+    expect(store.results!.entries.cost![0]!.amountAtNcw).toBe(2_000_000);
     expect(store.canRedo).toBe(true);
   });
 
@@ -202,7 +202,7 @@ describe('WorkbenchStore', () => {
   it('saves: the flag resets, data_version moves, the success toast shows', async () => {
     const { store, server, toasts } = setup();
     await store.load();
-    store.applyEdits([{ kind: 'costField', id: 1, field: 'amount', value: 2 }]);
+    store.applyEdits([{ kind: 'entryField', entry: 'cost', id: 1, field: 'amount', value: 2 }]);
     expect(await store.save()).toBe(true);
     expect(store.dirty).toBe(false);
     expect(store.dataVersion).toBe(4);
@@ -213,7 +213,7 @@ describe('WorkbenchStore', () => {
   it('a save is written through a Submission: a second save while the first is under way is refused and sends nothing (issue 33)', async () => {
     const { store, server, toasts } = setup();
     await store.load();
-    store.applyEdits([{ kind: 'costField', id: 1, field: 'amount', value: 2 }]);
+    store.applyEdits([{ kind: 'entryField', entry: 'cost', id: 1, field: 'amount', value: 2 }]);
     let answer!: () => void;
     const save = server.save.bind(server);
     server.save = (id, data, v) => new Promise<void>((resolve) => (answer = resolve)).then(() => save(id, data, v));
@@ -249,7 +249,7 @@ describe('WorkbenchStore', () => {
   it('a stale save opens the conflict question; 400 and other errors give the spec toasts', async () => {
     const { store, server, toasts } = setup();
     await store.load();
-    store.applyEdits([{ kind: 'costField', id: 1, field: 'amount', value: 2 }]);
+    store.applyEdits([{ kind: 'entryField', entry: 'cost', id: 1, field: 'amount', value: 2 }]);
     server.version = 9;
     expect(await store.save()).toBe(false);
     expect(store.conflictOpen).toBe(true);
@@ -406,9 +406,9 @@ describe('WorkbenchStore', () => {
       e.label = 'Sloop';
       m.cost_estimate.push(e);
     });
-    expect(store.results!.costEntries).toHaveLength(2);
+    expect(store.results!.entries.cost!).toHaveLength(2);
     store.undo();
-    expect(store.results!.costEntries).toHaveLength(1);
+    expect(store.results!.entries.cost!).toHaveLength(1);
   });
 
   it('keeps the working copy while unsaved and offers it back after a killed tab', async () => {
@@ -416,7 +416,7 @@ describe('WorkbenchStore', () => {
     const server = new FakeServer();
     const a = setup(server, storage).store;
     await a.load();
-    a.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: 1_500_000 }]);
+    a.applyEdits([{ kind: 'entryField', entry: 'cost', id: 1, field: 'price', value: 1_500_000 }]);
     a.writeBackup();
     expect(storage.map.size).toBe(1);
     // The tab dies; a new one opens the model.
@@ -466,8 +466,8 @@ describe('WorkbenchStore', () => {
       expect(store.engine).not.toBeNull();
       expect(store.results!.ew).toBe(shown.ew);
       expect(store.results!.ncw).toBe(shown.ncw);
-      expect(store.results!.costEntries.map((e) => [e.id, e.estimate, e.amountAtNcw, e.residualToPhase]))
-        .toEqual(shown.costEntries.map((e: { id: number; estimate: number; amountAtNcw: number; residualToPhase: number }) => [e.id, e.estimate, e.amountAtNcw, e.residualToPhase]));
+      expect(store.results!.entries.cost!.map((e) => [e.id, e.estimate, e.amountAtNcw, e.residualToPhase]))
+        .toEqual(shown.entries.cost!.map((e: { id: number; estimate: number; amountAtNcw: number; residualToPhase: number }) => [e.id, e.estimate, e.amountAtNcw, e.residualToPhase]));
     });
 
     it('never shows stored results of another save, nor of a format it does not read', async () => {
@@ -493,9 +493,9 @@ describe('WorkbenchStore', () => {
       const release = holdEngine();
       const loading = store.load();
       await new Promise((r) => setTimeout(r, 20));
-      const estimate = store.results!.costEntries.find((e) => e.id === 1)!.estimate;
-      const first = store.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: 2_000_000 }]);
-      const second = store.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: 3_000_000 }]);
+      const estimate = store.results!.entries.cost!.find((e) => e.id === 1)!.estimate;
+      const first = store.applyEdits([{ kind: 'entryField', entry: 'cost', id: 1, field: 'price', value: 2_000_000 }]);
+      const second = store.applyEdits([{ kind: 'entryField', entry: 'cost', id: 1, field: 'price', value: 3_000_000 }]);
       const refused = store.applyEdits([{ kind: 'parameter', field: 'phasing_net_present_value_date', value: '2030-01-01' }]);
       expect([first, second, refused].every((a) => a instanceof Promise)).toBe(true);
       expect(store.dirty).toBe(false);
@@ -505,7 +505,7 @@ describe('WorkbenchStore', () => {
       expect(await second).toBeNull();
       expect(await refused).toEqual(store.lastProblems);
       expect(store.model!.cost_estimate.find((e) => e.id === 1)!.estimate.price).toBe(3_000_000);
-      expect(store.results!.costEntries.find((e) => e.id === 1)!.estimate).not.toBe(estimate);
+      expect(store.results!.entries.cost!.find((e) => e.id === 1)!.estimate).not.toBe(estimate);
       expect(store.dirty).toBe(true);
       expect(store.undoStack).toHaveLength(2);
       expect(store.model!.base_parameters.phasing_net_present_value_date).toBe('2024-01-01');

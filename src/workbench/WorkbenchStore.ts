@@ -17,7 +17,7 @@ import { type Answer, EngineSession, whenAnswered } from './engineSession.ts';
 import { tellSaveFailure, type StatusError } from './saveFailure.ts';
 import { WorkingCopyBackup } from './workingCopyBackup.ts';
 import { Submission } from '../app/submission.ts';
-import type { EntryKind } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 import { MSG, splitAnswer, type Backup, type BackupStorage, type MapTakeover, type WorkbenchApi, type WorkbenchToasts } from './workbenchContract.ts';
 
 // The workbench's state (spec 3 §3–§4): one engine (a GrexEngine in a Web Worker, engineClient.ts) shared by

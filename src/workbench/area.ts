@@ -1,7 +1,8 @@
 import { moduleScreens, type Area } from '../app/screenRegistry.tsx';
+import { SECTION_SCREENS } from '../model/sectionScreens.ts';
 import { prefetchModel } from './prefetch.ts';
 
-/** The tool's six screens are one chunk, loaded when a model opens. */
+/** The tool's screens (Overzicht, Uitgangspunten, one per section) are one chunk, loaded when a model opens. */
 const tool = moduleScreens(() => import('./ToolFrame.tsx'));
 
 /** The online tool's screens, for the app's screen registry (main.tsx). */
@@ -9,10 +10,7 @@ export const workbenchArea: Area = {
   screens: {
     GrexOnline_Overview: tool.screen((m) => m.OverviewScreen),
     GrexOnline_BaseParameters: tool.screen((m) => m.BaseParametersScreen),
-    GrexOnline_CostEstimate: tool.screen((m) => m.CostEstimateScreen),
-    GrexOnline_ResidentialConstruction: tool.screen((m) => m.ResidentialConstructionScreen),
-    GrexOnline_NonResidentialConstruction: tool.screen((m) => m.NonResidentialConstructionScreen),
-    GrexOnline_OtherRevenues: tool.screen((m) => m.OtherRevenuesScreen),
+    ...Object.fromEntries(SECTION_SCREENS.map((s) => [s.name, tool.screen((m) => m.sectionScreen(s.name))])),
   },
   /** Entering the tool starts its chunk and the model's GET together (moving between its own screens starts nothing). */
   prepare(screen, params, previous) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { InputGroup } from '@blueprintjs/core';
 import type { CellValue } from 'hyperformula';
-import type { Edit } from '../formulas/engineModelEdits.ts';
+import { type Edit, currentEdit } from '../formulas/engineModelEdits.ts';
 import type { Problem } from '../model/problem.ts';
 import { INVALID_DATE, parseDutchDate, formatDutchDate, toDutchEditText } from '../lib/dutchNumber.ts';
 import { type CellChange, type SheetDef, numberOf } from './sheets.ts';
@@ -10,7 +10,8 @@ import { MSG } from './workbenchContract.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { type Answer, whenAnswered } from './engineSession.ts';
 import { percentFieldText, percentInput } from './percentInput.ts';
-import { type EntryKind, entriesOf, sectionOf } from '../model/sections.ts';
+import { entriesOf, sectionOf } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 import { formatMoney, formatNumber } from '../lib/nlFormat.ts';
 
 export interface Toaster {
@@ -78,12 +79,14 @@ export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: Sh
  * after the edits are applied.
  */
 function methodSwitches(store: WorkbenchStore, edits: Edit[]): () => string | null {
-  const estimateOf = (kind: EntryKind, id: number) => store.results?.[sectionOf(kind).results].find((e) => e.id === id)?.estimate ?? 0;
-  const posts = edits.flatMap((e) => {
-    if ((e.kind !== 'residentialField' && e.kind !== 'entryField') || e.field !== 'calculation_method') return [];
-    const kind: EntryKind = e.kind === 'residentialField' ? 'residential' : e.entry;
+  const estimateOf = (kind: EntryKind, id: number) => store.results?.entries[kind]?.find((e) => e.id === id)?.estimate ?? 0;
+  const posts = edits.map(currentEdit).flatMap((e) => {
+    if (e.kind !== 'entryField') return [];
+    const kind = e.entry;
+    const { estimate } = sectionOf(kind);
+    if (!('method' in estimate) || e.field !== estimate.method) return [];
     const entry = store.model && entriesOf(store.model, kind).find((x) => x.id === e.id);
-    if (!entry || (entry as { calculation_method?: string }).calculation_method === e.value) return [];
+    if (!entry || (entry as unknown as Record<string, unknown>)[estimate.method] === e.value) return [];
     return [{ kind, id: e.id, label: entry.label, method: String(e.value), was: estimateOf(kind, e.id) }];
   });
   return () => {

@@ -24,7 +24,7 @@ function asyncClient(serve: (port: EnginePort) => unknown = serveEngine): Engine
 }
 const answer = (send: (done: (a: ChangeAnswer) => void) => void) => new Promise<ChangeAnswer>((r) => send(r));
 const costId = example.cost_estimate[0]!.id;
-const price = (value: number): Edit => ({ kind: 'costField', id: costId, field: 'price', value });
+const price = (value: number): Edit => ({ kind: 'entryField', entry: 'cost', id: costId, field: 'price', value });
 
 describe('EngineClient, answered later', () => {
   it('answers edits sent one after another in the order sent, each with the results the engine computed', async () => {
@@ -45,7 +45,7 @@ describe('EngineClient, answered later', () => {
     local.engine.applyEdits([price(1000)]);
     local.engine.applyEdits([price(2500)]);
     expect(c.results.ew).toBe(local.engine.results.ew);
-    expect(c.results.costEntries[0]).toEqual(local.engine.results.costEntries[0]);
+    expect(c.results.entries.cost![0]).toEqual(local.engine.results.entries.cost![0]);
     expect(c.results.periods).toEqual(local.engine.results.periods);
     local.engine.destroy();
     expect(c.busy).toBe(false);

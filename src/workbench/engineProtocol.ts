@@ -6,7 +6,8 @@ import type { Edit } from '../formulas/engineModelEdits.ts';
 import type { ModelData } from '../model/modelData.ts';
 import type { Problem } from '../model/problem.ts';
 import type { EntryResult, Results } from '../model/results.ts';
-import { type AnyEntry, type EntryKind, SECTIONS, entriesOf } from '../model/sections.ts';
+import { SECTIONS, entriesOf } from '../model/sections.ts';
+import type { AnyEntry, EntryKind } from '../model/section.ts';
 
 export type EngineRequest =
   | { id: number; kind: 'build'; data: ModelData }
@@ -21,11 +22,10 @@ export type ModelPatch =
   | { whole: ModelData }
   | { base: ModelData['base_parameters'] | null; entries: { kind: EntryKind; entry: AnyEntry }[] };
 
-type EntryLists = (typeof SECTIONS)[number]['results'];
-/** The results' figures outside the entry lists (always sent: a few hundred numbers), and the entries that moved. */
+/** The results' figures outside the entries (always sent: a few hundred numbers), and the entries that moved (by section and index). */
 export type ResultsPatch =
   | { whole: Results }
-  | { top: Omit<Results, EntryLists>; entries: { list: EntryLists; index: number; entry: EntryResult }[] };
+  | { top: Omit<Results, 'entries'>; entries: { kind: EntryKind; index: number; entry: EntryResult }[] };
 
 /** A change accepted: what it changed, and the edits that undo it (applyEdits' inverse). */
 export interface Changed {
@@ -66,10 +66,10 @@ export function patchModel(m: ModelData, p: ModelPatch): ModelData {
 /** Apply a results patch (a new object: observers of the old one see it move). */
 export function patchResults(r: Results, p: ResultsPatch): Results {
   if ('whole' in p) return p.whole;
-  const next = { ...r, ...p.top } as Results;
-  for (const { list, index, entry } of p.entries) {
-    if (next[list] === r[list]) next[list] = [...r[list]];
-    next[list][index] = entry;
+  const entries = { ...r.entries };
+  for (const { kind, index, entry } of p.entries) {
+    if (entries[kind] === r.entries[kind]) entries[kind] = [...r.entries[kind]];
+    entries[kind][index] = entry;
   }
-  return next;
+  return { ...r, ...p.top, entries };
 }

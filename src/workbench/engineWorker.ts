@@ -3,15 +3,14 @@
 // answered one by one in the order they came (engineProtocol.ts); an exception is answered as 'failed'.
 import { type CellValue, ExportedCellChange, type ExportedChange } from 'hyperformula';
 import { GrexEngine } from '../formulas/engine.ts';
-import type { Edit } from '../formulas/engineModelEdits.ts';
-import { SECTIONS, entriesOf, sectionOf, type EntryKind } from '../model/sections.ts';
-import type { Results } from '../model/results.ts';
+import { type Edit, currentEdit } from '../formulas/engineModelEdits.ts';
+import { SECTIONS, entriesOf } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 import type { Changed, EngineAnswer, EnginePort, EngineRequest, ModelPatch, ResultsPatch } from './engineProtocol.ts';
 
 /** The entry an edit names, or 'base' for the base parameters (parameters, sets, space usage). */
-function editTarget(e: Edit): { kind: EntryKind; id: number } | 'base' {
-  if (e.kind === 'costField') return { kind: 'cost', id: e.id };
-  if (e.kind === 'residentialField') return { kind: 'residential', id: e.id };
+function editTarget(edit: Edit): { kind: EntryKind; id: number } | 'base' {
+  const e = currentEdit(edit);
   if (e.kind === 'entryItem' || e.kind === 'entryField' || e.kind === 'formula') return { kind: e.entry, id: e.id };
   return 'base';
 }
@@ -52,13 +51,12 @@ function changedBy(engine: GrexEngine, edits: Edit[], inverse: Edit[], changes: 
     const row = engine.layout.sections[kind].rowOf.get(id);
     if (row !== undefined) rows.set(`${kind}|${row}`, { kind, row });
   }
-  const { costEntries: _c, residentialEntries: _r, nonResidentialEntries: _n, otherRevenueEntries: _o, ...top } = R;
+  const { entries: _entries, ...top } = R;
   const results: ResultsPatch = {
     top,
     entries: [...rows.values()].flatMap(({ kind, row }) => {
-      const list = sectionOf(kind).results;
-      const entry = (R[list] as Results[typeof list])[row - 1];
-      return entry ? [{ list, index: row - 1, entry }] : [];
+      const entry = R.entries[kind]?.[row - 1];
+      return entry ? [{ kind, index: row - 1, entry }] : [];
     }),
   };
   return { rebuilt: false, inverse, model, results };

@@ -19,7 +19,7 @@ const costs = (s: WorkbenchStore) => s.model!.cost_estimate.map((e) => [e.label,
 
 /** Pastes a block the way the grid does (Sheet's beforePaste): pastedCells from a cell, then the store. */
 function paste(s: WorkbenchStore, block: string[][], row: number, col: number, t = toaster()) {
-  const def = costEstimateSheet(s);
+  const def = costEstimateSheet(s, 'cost');
   const { cells } = pastedCells(def, block, { row, col }, { row, col });
   const answer = applyCellChanges(s, t, def, cells.map(([r, c, value]) => ({ row: r, col: c, value })));
   return Object.assign(t, { answer });
@@ -47,8 +47,8 @@ describe('a block pasted onto the empty last row', () => {
       ['Bouwrijp fase 2', 1, 'Item', 1_000_000],
       ['Plankosten', 120, 'Hours', 95],
     ]);
-    expect(s.results!.costEntries).toHaveLength(6);
-    expect(costEstimateSheet(s).data).toHaveLength(7); // and a new empty last row
+    expect(s.results!.entries.cost!).toHaveLength(6);
+    expect(costEstimateSheet(s, 'cost').data).toHaveLength(7); // and a new empty last row
     expect(s.undoStack).toHaveLength(1);
     s.undo();
     expect(costs(s)).toEqual([['Bouwrijp maken', 1, 'Item', 1_000_000]]);
@@ -135,7 +135,7 @@ describe('a block pasted onto the empty last row, the engine answering later', (
     expect(s.applyEdits([{ kind: 'costField', id: s.model!.cost_estimate[0]!.id, field: 'price', value: 7 }])).toBeInstanceOf(Promise);
     await s.idle();
     expect(costs(s)).toEqual([['Bouwrijp', 2, 'Item', 7], ['Grond', 4, 'Item', 0], ['Water', 6, 'Item', 0]]);
-    expect(s.results!.costEntries).toHaveLength(3);
+    expect(s.results!.entries.cost).toHaveLength(3);
     expect(s.undoStack).toHaveLength(2);
     expect(t.said).toEqual([]);
     s.undo();

@@ -1,7 +1,8 @@
 // Entry rows as a modeller handles them in a grid (issue 15): inserted above or below a row, deleted,
 // typed into the empty last row. Pure changes of model data; the store applies them as one undo step.
 import type { ModelData } from '../model/modelData.ts';
-import { type EntryKind, entriesOf, entryLabelProblem, newEntry, sectionOf, setEntries } from '../model/sections.ts';
+import { entriesOf, entryLabelProblem, newEntry, sectionOf, setEntries } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 import { formatCount } from '../lib/count.ts';
 import { dropDanglingFormulas } from '../formulas/formulaRefs.ts';
 

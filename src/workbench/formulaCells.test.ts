@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
 import { exampleStore } from './testing.ts';
-import { costEstimateSheet, newCostEntry, phasingSheet } from './sheets.ts';
+import { costEstimateSheet, phasingSheet } from './sheets.ts';
+import { newEntry } from '../model/sections.ts';
+import type { CostEntry } from '../model/modelData.ts';
 import { cellContents, cellEdits, storedFormula } from './formulaCells.ts';
 import { colName } from '../formulas/workbookRefs.ts';
 
 /** The tool on the worked example with a second cost entry 'Plankosten' (grid row 2). */
 async function store() {
   const s = await exampleStore();
-  s.replaceModel((d) => d.cost_estimate.push(newCostEntry(d, 'Plankosten')));
+  s.replaceModel((d) => d.cost_estimate.push(newEntry(d, 'cost', 'Plankosten') as CostEntry));
   return s;
 }
 const edit = (s: WorkbenchStore, row: number, col: number, value: unknown) => {
-  const r = cellEdits(costEstimateSheet(s), s.model!, row, col, value);
+  const r = cellEdits(costEstimateSheet(s, 'cost'), s.model!, row, col, value);
   if ('error' in r) throw new Error(r.error);
   return s.applyEdits(r);
 };
@@ -24,9 +26,9 @@ describe('formulas in the grids, in the grid\'s own terms', () => {
     expect(edit(s, 1, 3, '=d1*0,5')).toBeNull();
     expect(s.model!.cost_estimate[1]!.formulas).toEqual({ price: '=[cost:1:price]*0.5' });
     expect(s.model!.cost_estimate[1]!.estimate.price).toBe(500_000);
-    expect(cellContents(costEstimateSheet(s), s.engine, 1, 3)).toEqual({ address: 'D2', text: '=D1*0,5', editable: true });
+    expect(cellContents(costEstimateSheet(s, 'cost'), s.engine, 1, 3)).toEqual({ address: 'D2', text: '=D1*0,5', editable: true });
     edit(s, 0, 3, '2.000.000');
-    expect(costEstimateSheet(s).data[1]![3]).toBe(1_000_000);
+    expect(costEstimateSheet(s, 'cost').data[1]![3]).toBe(1_000_000);
     s.undo();
     expect(s.model!.cost_estimate[1]!.estimate.price).toBe(500_000);
     // a value typed over the formula replaces it, as in Excel
@@ -37,10 +39,10 @@ describe('formulas in the grids, in the grid\'s own terms', () => {
 
   it('ranges, Dutch separators, and references that are no number input', async () => {
     const s = await store();
-    const def = costEstimateSheet(s);
+    const def = costEstimateSheet(s, 'cost');
     expect(storedFormula(def, '=SOM(B1:B2;1,5)')).toEqual({ text: '=SUM({[cost:1:amount];[cost:2:amount]},1.5)' });
     edit(s, 1, 1, '=SUM(B1:B1;2,5)');
-    expect(cellContents(costEstimateSheet(s), s.engine, 1, 1)!.text).toBe('=SOM(B1:B1;2,5)');
+    expect(cellContents(costEstimateSheet(s, 'cost'), s.engine, 1, 1)!.text).toBe('=SOM(B1:B1;2,5)');
     expect(s.model!.cost_estimate[1]!.estimate.amount).toBe(3.5);
     edit(s, 1, 1, '=afronden(b1/3;2)');
     expect(s.model!.cost_estimate[1]!.formulas).toEqual({ amount: '=ROUND([cost:1:amount]/3,2)' });
@@ -51,7 +53,7 @@ describe('formulas in the grids, in the grid\'s own terms', () => {
 
   it('the bar shows a computed cell\'s formula read-only, with the grid\'s references', async () => {
     const s = await store();
-    expect(cellContents(costEstimateSheet(s), s.engine, 0, 6)).toEqual({ address: 'G1', text: '=B1*D1', editable: false });
+    expect(cellContents(costEstimateSheet(s, 'cost'), s.engine, 0, 6)).toEqual({ address: 'G1', text: '=B1*D1', editable: false });
     // Nog te faseren in Fasering: Bedrag op NCW-datum is not in that grid, so the workbook's cell is named
     const ph = phasingSheet(s, 'cost');
     const last = ph.columns.findIndex((c) => c.key === 'residualToPhase');

@@ -8,7 +8,7 @@
 // is where the export has it.
 import nlNL from 'hyperformula/i18n/languages/nlNL';
 import type { ModelData } from '../model/modelData.ts';
-import { type FieldRef, FORMULA_SCALARS, nameReferences, refToken } from '../formulas/formulaRefs.ts';
+import { type FieldRef, formulaScalar, nameReferences, refToken } from '../formulas/formulaRefs.ts';
 import type { Edit } from '../formulas/engineModelEdits.ts';
 import type { GrexEngine } from '../formulas/engine.ts';
 import { colIndex } from './formula.ts';
@@ -26,7 +26,7 @@ export function fieldAt(def: SheetDef, row: number, col: number): FieldRef | nul
   if (!def.entries || !c || id === undefined || c.computed || c.readOnly) return null;
   const { kind, list } = def.entries;
   if (c.period) return list ? { entry: kind, id, field: `${list}:${c.period}` } : null;
-  return FORMULA_SCALARS[kind].includes(c.key) ? { entry: kind, id, field: c.key } : null;
+  return formulaScalar(kind, c.key) ? { entry: kind, id, field: c.key } : null;
 }
 
 /** Where the grid shows a model cell. */

@@ -5,7 +5,7 @@ import { ncwPeriodIndex, nothingPhased, overviewRows } from './overviewRows.ts';
 
 const period = (k: number, v: Partial<PeriodResult> = {}): PeriodResult => ({
   index: k + 1, code: `Per0${k + 1}`, label: String(2024 + k), start: `${2024 + k}-01-01`, end: `${2025 + k}-01-01`,
-  costs: 0, revenues: 0, revenuesResidential: 0, revenuesNonResidential: 0, revenuesOther: 0, net: 0, debitRateAnnual: 0, creditRateAnnual: 0, interestBeforeWithdrawal: 0,
+  costs: 0, revenues: 0, sectionRevenues: { residential: 0, non_residential: 0, other_revenue: 0 }, net: 0, debitRateAnnual: 0, creditRateAnnual: 0, interestBeforeWithdrawal: 0,
   balanceBeforeWithdrawal: 0, withdrawal: 0, interest: 0, balance: 0, ...v,
 });
 

@@ -4,10 +4,13 @@
 import type { PeriodResult, ResultsSummary } from '../model/results.ts';
 import { OVERVIEW_TITLES } from '../formulas/workbookLayout.ts';
 import { ncwPeriodIndex } from '../formulas/periods.ts';
-import { REVENUE_SECTIONS, type RevenueKey } from '../model/sections.ts';
+import { revenueSections, sectionOf } from '../model/sections.ts';
+import type { EntryKind } from '../model/section.ts';
 
+/** A row of the sheet by its key, or a revenue section's row by its kind. */
+type RowKey = 'costs' | 'revenues' | 'net' | 'interestBefore' | 'balanceBefore' | 'withdrawal' | 'interest' | 'balance';
 export interface OverviewRow {
-  key: 'costs' | 'revenues' | RevenueKey | 'net' | 'interestBefore' | 'balanceBefore' | 'withdrawal' | 'interest' | 'balance';
+  key: RowKey | { revenue: EntryKind };
   title: string;
   /** null: the sheet has no total for this row. */
   total: number | null;
@@ -24,12 +27,12 @@ export { ncwPeriodIndex } from '../formulas/periods.ts';
 export function overviewRows(r: ResultsSummary, withdrawal: boolean, ncwDate: string, bySection = false): OverviewRow[] {
   const t = r.periodTotals;
   const row = (key: OverviewRow['key'], total: number | null, cell: (p: PeriodResult) => number, from = 0): OverviewRow => ({
-    key, title: OVERVIEW_TITLES[key], total, cells: r.periods.map((p, k) => (k < from ? null : cell(p))),
+    key, title: rowTitle(key), total, cells: r.periods.map((p, k) => (k < from ? null : cell(p))),
   });
   const rows = [
     row('costs', t.costs, (p) => p.costs),
     row('revenues', t.revenues, (p) => p.revenues),
-    ...(bySection ? REVENUE_SECTIONS.map((s) => row(s.revenue!.key, t[s.revenue!.key], (p) => p[s.revenue!.key])) : []),
+    ...(bySection ? revenueSections().map((s) => row({ revenue: s.kind }, t.sectionRevenues[s.kind]!, (p) => p.sectionRevenues[s.kind]!)) : []),
     row('net', t.net, (p) => p.net),
     row('interestBefore', t.interestBeforeWithdrawal, (p) => p.interestBeforeWithdrawal),
     row('balanceBefore', null, (p) => p.balanceBeforeWithdrawal),
@@ -42,13 +45,16 @@ export function overviewRows(r: ResultsSummary, withdrawal: boolean, ncwDate: st
   return rows;
 }
 
+/** A row's title: the sheet's, or the revenue section's. */
+const rowTitle = (key: OverviewRow['key']) => (typeof key === 'string' ? OVERVIEW_TITLES[key] : sectionOf(key.revenue).revenue!.title);
+
 /** How a row's cells are computed (the overview's tooltip, as the formula bar shows a computed cell elsewhere). */
-export const ROW_RULES: Record<OverviewRow['key'], string> = {
+export const rowRule = (key: OverviewRow['key']): string => (typeof key === 'string' ? ROW_RULES[key] : sectionOf(key.revenue).revenue!.rule);
+const ROW_RULES: Record<RowKey, string> = {
   costs: 'Som van de nominale bedragen van alle kostenposten in de periode.',
-  revenues: REVENUE_SECTIONS.map((s) => s.revenue!.title).join(' + ') + '.',
-  revenuesResidential: 'Som van de nominale bedragen van de posten Woningbouw in de periode.',
-  revenuesNonResidential: 'Som van de nominale bedragen van de posten Niet-Woningbouw in de periode.',
-  revenuesOther: 'Som van de nominale bedragen van de posten Overige opbrengsten in de periode (niet geïndexeerd: het toegekende bedrag).',
+  get revenues() {
+    return revenueSections().map((s) => s.revenue!.title).join(' + ') + '.';
+  },
   net: `${OVERVIEW_TITLES.costs} − ${OVERVIEW_TITLES.revenues}.`,
   interestBefore: 'Boekwaarde × periodetarief volgens de rentemethode van Uitgangspunten (Traditioneel: boekwaarde vorige periode; '
     + 'Conform BBV: boekwaarde op 1 januari; Organisatiespecifiek: boekwaarde vorige periode + half saldo kasstroom).',

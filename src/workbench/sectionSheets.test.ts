@@ -22,7 +22,7 @@ describe('section grids from the descriptors', () => {
       e.residual_data = { value_excl_vat: 100_000, building_costs: 150_000, additional_costs_percentage: 10 };
     });
     const residual = methodEstimateSheet(s, 'non_residential', 'residual');
-    expect(residual.columns.map((c) => c.title)).toEqual(['Omschrijving', 'Waarde excl. btw', 'Bouwkosten per eenheid', 'Bijkomende kosten', 'Raming', 'Melding']);
+    expect(residual.columns.map((c) => c.title)).toEqual(['Omschrijving', 'Residueel: waarde excl. btw', 'Bouwkosten per eenheid', 'Bijkomende kosten', 'Raming', 'Melding']);
     expect(residual.data[0]![5]).toBe('Residuele grondwaarde negatief: € -65.000,00; opbrengst op € 0,00 gezet.');
     expect(residual.data[0]![4]).toBe(0);
   });
@@ -49,7 +49,7 @@ describe('section grids from the descriptors', () => {
     const said: string[] = [];
     const t = { error: (m: string) => void said.push(m), warning: (m: string) => void said.push(m), success: () => {} };
     // 'Koopwoningen' is a Grondquote post: 10 × 363.000 / 1,21 × 30 % = 900.000
-    expect(s.results!.residentialEntries[0]!.estimate).toBe(900_000);
+    expect(s.results!.entries.residential![0]!.estimate).toBe(900_000);
     const plot = methodEstimateSheet(s, 'residential', 'plotPrice');
     const why = "Post 'Koopwoningen' rekent met Grondquote; de cellen van Kavelprijs tellen niet voor deze post. Kies de berekeningswijze op Algemeen.";
     expect(plot.inactive!(0)).toBe(why);
@@ -64,7 +64,7 @@ describe('section grids from the descriptors', () => {
     const method = general.columns.findIndex((c) => c.key === 'calculation_method');
     s.replaceModel((d) => void (d.residential_construction[0]!.plot_price = 100_000));
     applyCellChanges(s, t, general, [{ row: 0, col: method, value: 'Kavelprijs' }]);
-    expect(s.results!.residentialEntries[0]!.estimate).toBe(1_000_000);
+    expect(s.results!.entries.residential![0]!.estimate).toBe(1_000_000);
     expect(said).toEqual(["Post 'Koopwoningen' rekent nu met Kavelprijs: de raming wordt € 1.000.000,00 (was € 900.000,00). Ongedaan maken met Ctrl+Z."]);
     expect(methodEstimateSheet(s, 'residential', 'plotPrice').inactive!(0)).toBeNull();
   });

@@ -14,12 +14,12 @@ const store = exampleStore;
 describe('grids as data', () => {
   it('the estimate grid turns Dutch text into engine edits and refuses bad input', async () => {
     const s = await store();
-    const def = costEstimateSheet(s);
+    const def = costEstimateSheet(s, 'cost');
     expect(def.columns.map((c) => c.title)).toContain('Bedrag op NCW-datum');
     expect(def.data[0]![9]).toBe(1_000_000);
-    expect(def.toEdits(0, 3, '€ 1.250.000,50')).toEqual([{ kind: 'costField', id: 1, field: 'price', value: 1250000.5 }]);
-    expect(def.toEdits(0, 4, '31-12-2023')).toEqual([{ kind: 'costField', id: 1, field: 'date', value: '2023-12-31' }]);
-    expect(def.toEdits(0, 2, 'm²')).toEqual([{ kind: 'costField', id: 1, field: 'unit', value: 'SquareMeter' }]);
+    expect(def.toEdits(0, 3, '€ 1.250.000,50')).toEqual([{ kind: 'entryField', entry: 'cost', id: 1, field: 'price', value: 1250000.5 }]);
+    expect(def.toEdits(0, 4, '31-12-2023')).toEqual([{ kind: 'entryField', entry: 'cost', id: 1, field: 'date', value: '2023-12-31' }]);
+    expect(def.toEdits(0, 2, 'm²')).toEqual([{ kind: 'entryField', entry: 'cost', id: 1, field: 'unit', value: 'SquareMeter' }]);
     expect(def.toEdits(0, 3, 'veel')).toEqual({ error: "Post 'Bouwrijp maken', kolom Prijs: 'veel' is geen getal. Voer een getal in." });
     expect(def.toEdits(0, 0, '  ')).toEqual({ error: 'Voer een geldige naam in.' });
     expect(def.toEdits(0, 9, '5')).toEqual([]);
@@ -32,7 +32,7 @@ describe('grids as data', () => {
     expect(def.data[0]![7]).toBe(100);
     const edits = def.toEdits(0, 2, 'Financeel');
     expect(edits).toEqual([
-      { kind: 'residentialField', id: 1, field: 'phasing_method', value: 'Financeel' },
+      { kind: 'entryField', entry: 'residential', id: 1, field: 'phasing_method', value: 'Financeel' },
       { kind: 'entryItem', entry: 'residential', id: 1, list: 'phasing', period: 'PER_03', value: 100, valueType: 'Financeel' },
     ]);
     expect(def.toEdits(0, 5, '')).toEqual([{ kind: 'entryItem', entry: 'residential', id: 1, list: 'phasing', period: 'PER_01', value: null, valueType: 'Procentueel' }]);
@@ -57,17 +57,17 @@ describe('grids as data', () => {
     const method = phasing.columns.findIndex((c) => c.key === 'phasing_method');
     expect(phasing.columns[method]!.options!.map((o) => o.label)).toEqual(['Financieel', 'Procentueel']);
     expect(phasing.toEdits(0, method, 'Financieel')).toEqual(phasing.toEdits(0, method, 'Financeel'));
-    const estimate = costEstimateSheet(s);
+    const estimate = costEstimateSheet(s, 'cost');
     expect(estimate.columns.find((c) => c.key === 'unit')!.options!.find((o) => o.value === 'Item')!.label).toBe('Post');
   });
   it('a cell opened and left with Enter (or copied and pasted back) writes the value it holds', async () => {
     const s = await store();
     // € 261.110.782,09: rounded to ten decimals its edit text was '261110782,09000003'
     for (const price of [261110782.09, 2e-11]) {
-      expect(s.applyEdits([{ kind: 'costField', id: 1, field: 'price', value: price }])).toBeNull();
-      const def = costEstimateSheet(s);
+      expect(s.applyEdits([{ kind: 'entryField', entry: 'cost', id: 1, field: 'price', value: price }])).toBeNull();
+      const def = costEstimateSheet(s, 'cost');
       const text = cellContents(def, s.engine, 0, 3)!.text;
-      expect(def.toEdits(0, 3, text)).toEqual([{ kind: 'costField', id: 1, field: 'price', value: price }]);
+      expect(def.toEdits(0, 3, text)).toEqual([{ kind: 'entryField', entry: 'cost', id: 1, field: 'price', value: price }]);
     }
   });
 });
@@ -150,7 +150,7 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     expect(labels(s)).toEqual(['Nieuwe post', 'Bouwrijp maken']);
     expect(s.insertEntry('cost', 2)).toBeNull(); // below row 1
     expect(labels(s)).toEqual(['Nieuwe post', 'Bouwrijp maken', 'Nieuwe post 2']);
-    expect(s.results!.costEntries.map((e) => e.id)).toEqual(s.model!.cost_estimate.map((e) => e.id));
+    expect(s.results!.entries.cost!.map((e) => e.id)).toEqual(s.model!.cost_estimate.map((e) => e.id));
     expect(new Set(s.model!.cost_estimate.map((e) => e.id)).size).toBe(3);
     expect(s.undoStack).toHaveLength(2);
     s.undo();
@@ -191,7 +191,7 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     s.undo();
     expect(s.model!.cost_estimate[0]!.phasing.phasing_items.map((i) => i.value)).toEqual([500_000, 500_000]);
 
-    const estimate = costEstimateSheet(s);
+    const estimate = costEstimateSheet(s, 'cost');
     applyCellChanges(s, t, estimate, [0, 1, 2, 3].map((col) => ({ row: 0, col, value: null })), { clear: true });
     expect(t.said).toEqual(['Verplichte cellen zijn niet leeggemaakt: Omschrijving, Hoeveelheid, Eenheid, Prijs.']);
     expect(s.model!.cost_estimate[0]!.estimate).toMatchObject({ amount: 1, unit: 'Item', price: 1_000_000 });
@@ -202,12 +202,12 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     const timeouts: (number | undefined)[] = [];
     const t = { ...toaster(), error: (m: string, timeout?: number) => void (timeouts.push(timeout), t.said.push(m)) };
     const book = bookValueSheet(s, 'cost', new Map());
-    // Columns 2 and 3 are 2024 (the NCW date's period) and 2025.
-    applyCellChanges(s, t, book, [{ row: 0, col: 2, value: '1.000' }, { row: 0, col: 3, value: '2.000' }]);
+    // Columns 3 and 4 are 2024 (the NCW date's period) and 2025 (after Omschrijving, Gerealiseerd vóór …, Soort).
+    applyCellChanges(s, t, book, [{ row: 0, col: 3, value: '1.000' }, { row: 0, col: 4, value: '2.000' }]);
     expect(s.model!.cost_estimate[0]!.bookvalue.bookvalue_items).toEqual([{ period: 'PER_01', value_type: 'Financeel', value: 1000 }]);
     expect(t.said).toEqual(['De startdatum van periode 2025 (01-01-2025) ligt na de NCW-datum (01-01-2024); boek alleen in perioden tot en met die van de NCW-datum.']);
     expect(timeouts).toEqual([10_000]);
-    expect(book.toEdits(0, 3, '')).toEqual([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_02', value: null, valueType: 'Financeel' }]);
+    expect(book.toEdits(0, 4, '')).toEqual([{ kind: 'entryItem', entry: 'cost', id: 1, list: 'bookvalue', period: 'PER_02', value: null, valueType: 'Financeel' }]);
   });
 
   it("under BBV the interest panel says that 'Rente positief saldo' does not count (issue 35 item 9)", async () => {
@@ -233,8 +233,8 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     expect(s.model!.cost_estimate.map((e) => e.phasing.phasing_section_type)).toEqual(['Sanering', 'Sloopkosten', 'Sanering', 'Sanering']);
     const choices = 'Verwerving, Sloopkosten, Sanering, Bouwrijp maken, Woonrijp maken, Plankosten, Voorbereiding en toezicht, Onvoorzien, Overige kosten';
     expect(t.said).toEqual([
-      `Sectie bij 'Sloop C' niet overgenomen: 'S' is geen keuze uit de lijst; kies uit ${choices}. `
-      + `Sectie bij 'Bouwrijp maken' niet overgenomen: 'Grond' is geen keuze uit de lijst; kies uit ${choices}.`,
+      `Categorie bij 'Sloop C' niet overgenomen: 'S' is geen keuze uit de lijst; kies uit ${choices}. `
+      + `Categorie bij 'Bouwrijp maken' niet overgenomen: 'Grond' is geen keuze uit de lijst; kies uit ${choices}.`,
     ]);
   });
 
@@ -244,10 +244,10 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     s.insertEntries('cost', 1, ['Nieuw']);
     s.insertEntries('cost', 0, ['Eerst']);
     expect(s.model!.cost_estimate.map((e) => [e.label, e.phasing.phasing_section_type])).toEqual([['Eerst', 'Verwerving'], ['Bouwrijp maken', 'Sanering'], ['Nieuw', 'Sanering']]);
-    const raming = costEstimateSheet(s);
+    const raming = costEstimateSheet(s, 'cost');
     const cat = raming.columns.findIndex((c) => c.title === 'Categorie');
     expect(raming.data.slice(0, 3).map((r) => r[cat])).toEqual(['Verwerving', 'Sanering', 'Sanering']);
-    expect(raming.toEdits(2, cat, 'Plan')).toEqual([{ kind: 'costField', id: 2, field: 'phasing_section_type', value: 'Plankosten' }]);
+    expect(raming.toEdits(2, cat, 'Plan')).toEqual([{ kind: 'entryField', entry: 'cost', id: 2, field: 'phasing_section_type', value: 'Plankosten' }]);
   });
 
   it('a phasing row longer than the model\'s periods: the values that fit are taken, the others are said to be lost', async () => {
@@ -275,6 +275,31 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     expect(s.canUndo).toBe(before);
   });
 
+  it('the book-value grid shows what was realised before the start as an input, titled with the model\'s dates; editing it changes A and the results (issue 37)', async () => {
+    const s = await store();
+    const book = bookValueSheet(s, 'cost', new Map());
+    const col = book.columns.findIndex((c) => c.key === 'realised_before_start');
+    expect(col).toBe(1);
+    // the worked example: start 01-01-2024, NCW date 01-01-2024
+    expect(book.columns[col]).toMatchObject({ title: 'Gerealiseerd vóór 01-01-2024 (prijspeil 01-01-2024)', kind: 'money' });
+    expect(book.data[0]![col]).toBeNull();
+    const before = { ...s.results!.entries.cost![0]! };
+    const { bookedCosts, totalCosts } = s.results!;
+    applyCellChanges(s, toaster(), book, [{ row: 0, col, value: '250.000' }]);
+    expect(s.model!.cost_estimate[0]!.bookvalue.realised_before_start).toBe(250_000);
+    const after = s.results!.entries.cost![0]!;
+    expect(after.totalBooked).toBe(before.totalBooked + 250_000);
+    expect(after.amountAtNcw).toBe(before.amountAtNcw - 250_000);
+    expect(after.residualToPhase).toBe(before.residualToPhase - 250_000);
+    // calculation.md §8.2: booked and total costs both count it (POC)
+    expect([s.results!.bookedCosts, s.results!.totalCosts]).toEqual([bookedCosts + 250_000, totalCosts + 250_000]);
+    expect(bookValueSheet(s, 'cost', new Map()).data[0]![col]).toBe(250_000);
+    // cleared, it is absent again (= 0)
+    applyCellChanges(s, toaster(), bookValueSheet(s, 'cost', new Map()), [{ row: 0, col, value: '' }]);
+    expect(s.model!.cost_estimate[0]!.bookvalue).not.toHaveProperty('realised_before_start');
+    expect(s.results!.entries.cost![0]!.amountAtNcw).toBe(before.amountAtNcw);
+  });
+
   it("the book-value grid's Soort shows the word 'Financieel', not the data's code 'Financeel' (issue 25 item 14)", async () => {
     const s = await store();
     const book = bookValueSheet(s, 'cost', new Map());
@@ -288,12 +313,12 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
 
   it('text typed into the empty last row of the estimate adds an entry; a reader gets no such row', async () => {
     const s = await store();
-    const def = costEstimateSheet(s);
+    const def = costEstimateSheet(s, 'cost');
     expect(def.data).toHaveLength(2);
     expect(def.data[1]!.every((v) => v === null)).toBe(true);
     applyCellChanges(s, toaster(), def, [{ row: 1, col: 0, value: ' Grondaankoop ' }]);
     expect(labels(s)).toEqual(['Bouwrijp maken', 'Grondaankoop']);
-    expect(costEstimateSheet(s).data).toHaveLength(3);
+    expect(costEstimateSheet(s, 'cost').data).toHaveLength(3);
     s.undo();
     expect(labels(s)).toEqual(['Bouwrijp maken']);
     expect(phasingSheet(s, 'cost').spare).toBeUndefined();
@@ -301,10 +326,10 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
 
   it('a unit cell takes what a modeller types and refuses the rest with the list of units', async () => {
     const s = await store();
-    const def = costEstimateSheet(s);
-    expect(def.toEdits(0, 2, 'm2')).toEqual([{ kind: 'costField', id: 1, field: 'unit', value: 'SquareMeter' }]);
-    expect(def.toEdits(0, 2, 'stuks')).toEqual([{ kind: 'costField', id: 1, field: 'unit', value: 'Pieces' }]);
-    expect(def.toEdits(0, 2, 'm')).toEqual([{ kind: 'costField', id: 1, field: 'unit', value: 'Meter' }]);
+    const def = costEstimateSheet(s, 'cost');
+    expect(def.toEdits(0, 2, 'm2')).toEqual([{ kind: 'entryField', entry: 'cost', id: 1, field: 'unit', value: 'SquareMeter' }]);
+    expect(def.toEdits(0, 2, 'stuks')).toEqual([{ kind: 'entryField', entry: 'cost', id: 1, field: 'unit', value: 'Pieces' }]);
+    expect(def.toEdits(0, 2, 'm')).toEqual([{ kind: 'entryField', entry: 'cost', id: 1, field: 'unit', value: 'Meter' }]);
     expect(def.toEdits(0, 2, 'm4')).toEqual({ error: "Onbekende eenheid 'm4'. Kies een van: m, m², Ha, m³, Stuks, Post, Percentage, Euro, Uren." });
   });
 
@@ -324,18 +349,18 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
   it("'%' outside a percentage cell: a quantity in unit Percentage reads it, a € cell refuses it naming the cell (issue 35.2)", async () => {
     const s = await store();
     const t = toaster();
-    const amount = (def = costEstimateSheet(s)) => def.columns.findIndex((c) => c.key === 'amount');
+    const amount = (def = costEstimateSheet(s, 'cost')) => def.columns.findIndex((c) => c.key === 'amount');
     // Hoeveelheid of a post in Item: refused, not 12,5 × the price
-    applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: amount(), value: '12,5%' }]);
+    applyCellChanges(s, t, costEstimateSheet(s, 'cost'), [{ row: 0, col: amount(), value: '12,5%' }]);
     expect(s.model!.cost_estimate[0]!.estimate.amount).toBe(1);
     expect(t.said).toEqual(["Post 'Bouwrijp maken', kolom Hoeveelheid: '12,5%' is een percentage; een hoeveelheid in procenten kan alleen bij eenheid Percentage. Kies die eerst als eenheid."]);
     // … in unit Percentage: 12,5 % of the price, and shown so
-    s.applyEdits([{ kind: 'costField', id: 1, field: 'unit', value: 'Percentage' }]);
-    applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: amount(), value: '12,5%' }]);
+    s.applyEdits([{ kind: 'entryField', entry: 'cost', id: 1, field: 'unit', value: 'Percentage' }]);
+    applyCellChanges(s, t, costEstimateSheet(s, 'cost'), [{ row: 0, col: amount(), value: '12,5%' }]);
     expect(s.model!.cost_estimate[0]!.estimate.amount).toBe(0.125);
-    const def = costEstimateSheet(s);
+    const def = costEstimateSheet(s, 'cost');
     expect(def.columns[amount(def)]!.shareRows).toEqual([true]);
-    expect(s.results!.costEntries[0]!.estimate).toBeCloseTo(125_000, 2);
+    expect(s.results!.entries.cost![0]!.estimate).toBeCloseTo(125_000, 2);
     // A price and a Financeel phasing cell refuse '%' and say what they expect
     applyCellChanges(s, t, def, [{ row: 0, col: 3, value: '50%' }]);
     const phasing = phasingSheet(s, 'cost');
@@ -343,7 +368,7 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
     applyCellChanges(s, t, phasing, [{ row: 0, col: first, value: '50%' }, { row: 0, col: first + 1, value: '100%' }]);
     expect(t.said.slice(1)).toEqual([
       "Post 'Bouwrijp maken', kolom Prijs: '50%' is een percentage; deze cel verwacht een bedrag in euro's.",
-      "Post 'Bouwrijp maken', kolom 2024: '50%' is een percentage; deze cel verwacht een bedrag in euro's. Wilt u in procenten faseren, kies dan bij Methode 'Procentueel'.",
+      "Post 'Bouwrijp maken', kolom 2024: '50%' is een percentage; deze cel verwacht een bedrag in euro's. Wilt u in procenten faseren, kies dan bij Faseringsmethode 'Procentueel'.",
     ]);
     expect(s.model!.cost_estimate[0]!.estimate.price).toBe(1_000_000);
     expect(s.model!.cost_estimate[0]!.phasing.phasing_items.map((i) => i.value)).toEqual([500_000, 500_000]);
@@ -352,16 +377,16 @@ describe('the grids\' Excel habits (issue 15): rows are entries, changes are one
   it('a number with a space or stray character inside is refused, naming the post and the cell (issue 35.3)', async () => {
     const s = await store();
     const t = toaster();
-    applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: 3, value: '390.000 25%' }, { row: 0, col: 1, value: '450\t575' }]);
+    applyCellChanges(s, t, costEstimateSheet(s, 'cost'), [{ row: 0, col: 3, value: '390.000 25%' }, { row: 0, col: 1, value: '450\t575' }]);
     expect(s.model!.cost_estimate[0]!.estimate).toMatchObject({ amount: 1, price: 1_000_000 });
     expect(t.said).toEqual(["Post 'Bouwrijp maken', kolom Prijs: '390.000 25%' is geen getal. Voer een getal in."]);
-    applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: 1, value: '450\t575' }]);
+    applyCellChanges(s, t, costEstimateSheet(s, 'cost'), [{ row: 0, col: 1, value: '450\t575' }]);
     expect(t.said[1]).toBe("Post 'Bouwrijp maken', kolom Hoeveelheid: '450\t575' is geen getal. Voer een getal in.");
     // pasted, alone or in an English block, it is quoted as pasted
-    const pasted = pastedCells(costEstimateSheet(s), [['390.000 25%'], ['12.5']], { row: 0, col: 3 }, { row: 0, col: 3 });
+    const pasted = pastedCells(costEstimateSheet(s, 'cost'), [['390.000 25%'], ['12.5']], { row: 0, col: 3 }, { row: 0, col: 3 });
     expect([pasted.notation, pasted.cells[0]![2]]).toEqual(['en', '390.000 25%']);
-    expect(pastedCells(costEstimateSheet(s), [['390.000 25%']], { row: 0, col: 3 }, { row: 0, col: 3 }).notation).toBe('nl');
-    applyCellChanges(s, t, costEstimateSheet(s), [{ row: 0, col: 3, value: '€ 1 250 000' }]);
+    expect(pastedCells(costEstimateSheet(s, 'cost'), [['390.000 25%']], { row: 0, col: 3 }, { row: 0, col: 3 }).notation).toBe('nl');
+    applyCellChanges(s, t, costEstimateSheet(s, 'cost'), [{ row: 0, col: 3, value: '€ 1 250 000' }]);
     expect(s.model!.cost_estimate[0]!.estimate.price).toBe(1_250_000);
   });
 });

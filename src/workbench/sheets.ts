@@ -1,10 +1,11 @@
 // The tool's grids as plain data: columns, rows of raw values and how an edited cell becomes an
 // engine edit. No React, no DOM: the <Sheet> component renders these, the tests read them.
 import { type Edit, fieldEdit, phasingMethodEdits } from '../formulas/engineModelEdits.ts';
-import { type AnyEntry, type EntryKind, entriesOf, entryLabelProblem, newEntry, NON_RESIDENTIAL_SECTION, sectionOf } from '../model/sections.ts';
-import { type EntrySummary, nominalTotal } from '../model/results.ts';
+import { entriesOf, entryLabelProblem, fieldOf, sectionOf } from '../model/sections.ts';
+import { type AnyEntry, type ChoiceSource, type EntryField, type EntryGrid, type EntryKind, type GridKind, type MethodGrid, type SectionDescriptor, titleWithDates } from '../model/section.ts';
+import { COMPUTED_TITLES, type ComputedField, type EntrySummary, nominalTotal } from '../model/results.ts';
 import type { FormulaList } from '../formulas/formulaRefs.ts';
-import type { CostEntry, ModelData, ParameterSetGroup, PeriodCode, ResidentialEntry, ValueType } from '../model/modelData.ts';
+import type { ModelData, ParameterSetGroup, PeriodCode, ValueType } from '../model/modelData.ts';
 import { type Notation, blockNotation, fromEnglishNotation, parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import { formatCount } from '../lib/count.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
@@ -14,13 +15,13 @@ import {
   PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS,
   VALUE_TYPE_LABELS, setLabel,
 } from '../model/codeLabels.ts';
-import { DEFAULT_COST_INDEX, DEFAULT_REVENUE_INDEX, FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../formulas/validate.ts';
+import { FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../model/modelConstants.ts';
 import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
 import { gapMark } from '../formulas/phasingGaps.ts';
 import { UNIT_OPTIONS, parseUnit } from './units.ts';
 import { hundredth, percentInput } from './percentInput.ts';
 
-type ColKind = 'text' | 'number' | 'money' | 'pct' | 'date' | 'select' | 'factor' | 'int';
+type ColKind = GridKind;
 interface Option {
   value: string;
   label: string;
@@ -139,7 +140,6 @@ export const optionsOf = (labels: Readonly<Record<string, string>>): Option[] =>
 const METHOD_OPTIONS = optionsOf(PHASING_METHOD_LABELS);
 const VALUE_TYPE_OPTIONS = optionsOf(VALUE_TYPE_LABELS);
 const TENURE_OPTIONS = optionsOf(TENURE_LABELS);
-const NON_RESIDENTIAL_CATEGORIES = NON_RESIDENTIAL_SECTION.categories;
 export const PHASE_GROUP_OPTIONS = optionsOf(PHASE_GROUP_LABELS);
 /** The locations with the words the workbook's Ruimtegebruik sheet and the map use. */
 export const LOCATION_OPTIONS = optionsOf(LOCATION_TITLES);
@@ -197,7 +197,7 @@ function entryNumber(e: AnyEntry, kind: EntryKind, col: Col, row: number, value:
 /** What a number cell that is no percentage expects, said when a '%' was typed into it. */
 function percentRefusal(kind: EntryKind, col: Col): string {
   if (col.period && col.pctRows) return `${EUROS} ${col.percentAdvice ?? ''}`.trim();
-  if (col.key === 'amount' && 'unit' in sectionOf(kind).fields) return 'een hoeveelheid in procenten kan alleen bij eenheid Percentage. Kies die eerst als eenheid.';
+  if (col.shareRows) return 'een hoeveelheid in procenten kan alleen bij eenheid Percentage. Kies die eerst als eenheid.';
   return col.kind === 'money' ? EUROS : 'deze cel verwacht een getal zonder %.';
 }
 const EUROS = 'deze cel verwacht een bedrag in euro\'s.';
@@ -207,14 +207,15 @@ export function dateOf(value: unknown): string | null {
 }
 
 function resultsOf(store: WorkbenchStore, kind: EntryKind): Map<number, EntrySummary> {
-  return new Map(store.results![sectionOf(kind).results].map((e) => [e.id, e]));
+  return new Map(store.results!.entries[kind]!.map((e) => [e.id, e]));
 }
 function setNames(m: ModelData, group: ParameterSetGroup): Option[] {
   return m.base_parameters.parameter_sets.filter((s) => s.set_group === group).map((s) => ({ value: s.set_name, label: setLabel(s.set_name) }));
 }
 
-/** The common edit of a scalar column. */
+/** The common edit of a field's column (the field says what it takes, section.ts). */
 function scalarEdit(m: ModelData, kind: EntryKind, e: AnyEntry, col: Col, row: number, value: unknown, existing: Cell): Edit[] | { error: string } {
+  const field = fieldOf(sectionOf(kind), col.key);
   switch (col.kind) {
     case 'text': {
       const s = String(value ?? '');
@@ -235,7 +236,7 @@ function scalarEdit(m: ModelData, kind: EntryKind, e: AnyEntry, col: Col, row: n
       }
       const v = optionValue(col.options ?? [], value);
       if (v === null) return { error: choiceRefusal(col, value) };
-      return [fieldEdit(kind, e.id, col.key, sectionOf(kind).fields[col.key]?.type === 'boolean' ? v === 'true' : v)];
+      return [fieldEdit(kind, e.id, col.key, field?.type === 'boolean' ? v === 'true' : v)];
     }
     case 'date': {
       const d = dateOf(value);
@@ -245,7 +246,7 @@ function scalarEdit(m: ModelData, kind: EntryKind, e: AnyEntry, col: Col, row: n
     default: {
       const n = entryNumber(e, kind, col, row, value, existing);
       if (n !== null && typeof n === 'object') return n;
-      if (n === null && (col.key === 'amount' || col.key === 'price')) return { error: INVALID_NUMBER };
+      if (n === null && !field?.nullable) return { error: INVALID_NUMBER };
       return [fieldEdit(kind, e.id, col.key, n)];
     }
   }
@@ -258,7 +259,60 @@ function periodCols(store: WorkbenchStore, kind: ColKind, pctRows?: boolean[], p
   return store.results!.periods.map((p) => ({ key: p.code, title: p.label, kind, width: kind === 'money' ? MONEY_WIDTH : 92, period: p.code as PeriodCode, pctRows, percentAdvice }));
 }
 
-const computedCol = (key: string, title: string, kind: ColKind = 'money', width = kind === 'money' ? MONEY_WIDTH : 120): Col => ({ key, title, kind, width, computed: true });
+const computedCol = (key: ComputedField | 'nominalTotal' | 'gapMark', title = COMPUTED_TITLES[key as ComputedField], kind: ColKind = 'money', width = kind === 'money' ? MONEY_WIDTH : 120): Col =>
+  ({ key, title, kind, width, computed: true });
+/** The computed columns a Raming grid shows after its fields. */
+const ESTIMATED = () => [computedCol('estimate'), computedCol('historicIndex', undefined, 'factor', 110), computedCol('totalBooked'), computedCol('amountAtNcw', undefined, 'money', 150)];
+
+/** Ja/Nee of a yes/no field (Geïndexeerd). */
+const YES_NO: Option[] = [{ value: 'true', label: 'Ja' }, { value: 'false', label: 'Nee' }];
+
+/** The choices of a select column (section.ts ChoiceSource). */
+function choicesOf(m: ModelData, section: SectionDescriptor, source: ChoiceSource): Pick<Col, 'options' | 'parse' | 'raw'> {
+  switch (source) {
+    case 'categories': return { options: [...section.categories] };
+    case 'methods': return { options: (section.methods ?? []).map((c) => ({ value: c.value, label: c.label })) };
+    case 'units': return { options: UNIT_OPTIONS, parse: (v) => {
+      const r = parseUnit(v);
+      return 'unit' in r ? { value: r.unit } : r;
+    } };
+    case 'tenure': return { options: TENURE_OPTIONS };
+    case 'yesNo': return { options: YES_NO };
+    case 'phasingMethods': return { options: METHOD_OPTIONS };
+    // set names are the user's own words: shown as stored
+    case 'priceSets': return { options: setNames(m, PRICE_LEVEL_GROUP), raw: true };
+    case 'futureSets': return { options: setNames(m, FUTURE_INDEX_GROUP), raw: true };
+  }
+}
+
+/** The grid in which a section's posts are made (and named): Raming, or Algemeen for a section with estimate methods. */
+const postsGrid = (section: SectionDescriptor): EntryGrid => (section.methods ? 'general' : 'estimate');
+
+/**
+ * A grid's columns from the section's fields (their grid hints): the label first (read-only outside the posts'
+ * grid), then the fields the grid shows in their order, then the grid's own columns; a field with `after`
+ * goes right after that column.
+ */
+function gridColumns(store: WorkbenchStore, kind: EntryKind, grid: EntryGrid, own: Col[]): Col[] {
+  const m = store.model!;
+  const section = sectionOf(kind);
+  const toCol = (f: EntryField<AnyEntry>): Col => {
+    const g = f.grid!;
+    return { key: f.key, title: titleWithDates(f.title, m.base_parameters), kind: g.kind, width: g.width, ...(g.period ? { period: g.period } : {}), ...(g.choices ? choicesOf(m, section, g.choices) : {}) };
+  };
+  const label = fieldOf(section, 'label')!;
+  const cols: Col[] = [{ ...toCol(label), ...(grid === postsGrid(section) ? {} : { readOnly: true }) }];
+  const shown = section.fields.filter((f) => f !== label && f.grid?.in.includes(grid));
+  const keys = new Set([...shown.map((f) => f.key), ...own.map((c) => c.key)]);
+  const placed = (f: EntryField<AnyEntry>) => !!f.grid!.after && keys.has(f.grid!.after);
+  cols.push(...shown.filter((f) => !placed(f)).map(toCol), ...own);
+  for (const f of shown.filter(placed)) cols.splice(cols.findIndex((c) => c.key === f.grid!.after) + 1, 0, toCol(f));
+  // a quantity in unit Percentage is multiplied as it stands (0,125 is 12,5 %)
+  const unit = fieldOf(section, 'unit');
+  const amount = cols.find((c) => c.key === 'amount');
+  if (amount && unit) amount.shareRows = entriesOf(m, kind).map((e) => unit.get(e) === 'Percentage');
+  return cols;
+}
 
 function entrySheet(
   store: WorkbenchStore,
@@ -309,48 +363,27 @@ function itemValue(items: { period: string; value: number }[], code: string): nu
   return m.get(code) ?? null;
 }
 
-/** Ja/Nee of a yes/no field (Geïndexeerd). */
-const YES_NO: Option[] = [{ value: 'true', label: 'Ja' }, { value: 'false', label: 'Nee' }];
-
-/** A scalar field's cell: its value through the section's field (entryFields.ts), a result, or the row's warning. */
-function fieldCell(kind: EntryKind, m: ModelData, e: AnyEntry, r: EntrySummary | undefined, c: Col): Cell {
+/**
+ * A cell of an entry grid: a field's value through its descriptor (section.ts), a period value of the grid's
+ * list, a result, or the row's warning.
+ */
+function fieldCell(kind: EntryKind, m: ModelData, e: AnyEntry, r: EntrySummary | undefined, c: Col, items?: { period: string; value: number }[]): Cell {
   const section = sectionOf(kind);
   if (c.key === 'warning') return section.warningOf(e, m.base_parameters) ?? '';
   if (c.key === 'nominalTotal') return r ? nominalTotal(r) : null;
-  const f = section.fields[c.key];
-  if (!f) return r ? (r[c.key as keyof EntrySummary] as number) : null;
+  const f = fieldOf(section, c.key);
+  if (!f) return c.period && items ? itemValue(items, c.key) : r ? (r[c.key as keyof EntrySummary] as number) : null;
   const v = f.get(e);
   if (c.kind === 'date') return formatDutchDate(v as string);
   if (c.kind === 'select' && !c.raw) return labelOf(c.options ?? [], String(v));
   return typeof v === 'boolean' ? String(v) : v ?? (c.kind === 'text' ? '' : null);
 }
 
-/** Raming of a section priced as amount × price (Kostenraming, Overige opbrengsten with Geïndexeerd). */
-export function costEstimateSheet(store: WorkbenchStore, kind: EntryKind = 'cost'): SheetDef {
+/** Raming of a section with one estimate for every post (Kostenraming, Overige opbrengsten). */
+export function costEstimateSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
   const m = store.model!;
-  const unit = sectionOf(kind).fields.unit;
-  const cols: Col[] = [
-    { key: 'label', title: 'Omschrijving', kind: 'text', width: 200 },
-    { key: 'amount', title: 'Hoeveelheid', kind: 'number', width: 100, shareRows: unit && entriesOf(m, kind).map((e) => unit.get(e) === 'Percentage') },
-    { key: 'unit', title: 'Eenheid', kind: 'select', width: 90, options: UNIT_OPTIONS, parse: (v) => {
-      const r = parseUnit(v);
-      return 'unit' in r ? { value: r.unit } : r;
-    } },
-    { key: 'price', title: 'Prijs', kind: 'money', width: MONEY_WIDTH },
-    { key: 'date', title: 'Prijsdatum', kind: 'date', width: 100 },
-    { key: 'index_type', title: 'Prijsindex', kind: 'select', width: 100, options: setNames(m, PRICE_LEVEL_GROUP), raw: true },
-    // off: the amounts are nominal as granted (calculation.md §3b.3)
-    ...('indexed' in sectionOf(kind).fields ? [{ key: 'indexed', title: 'Geïndexeerd', kind: 'select', width: 100, options: YES_NO } satisfies Col] : []),
-    computedCol('estimate', 'Raming'),
-    computedCol('historicIndex', 'Historische index', 'factor', 110),
-    computedCol('totalBooked', 'Boekwaarde'),
-    computedCol('amountAtNcw', 'Bedrag op NCW-datum', 'money', 150),
-    // the category every report and the BI feed group by, in sight where the post is made (issue 35); last,
-    // so the columns a modeller pastes from Excel keep their places
-    { key: 'phasing_section_type', title: 'Categorie', kind: 'select', width: 130, options: [...sectionOf(kind).categories] },
-  ];
-  const id = kind === 'cost' ? 'cost-estimate' : `${kind}-estimate`;
-  return entrySheet(store, kind, id, cols, (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined, spareRow(store, kind, () => costEstimateSheet(store, kind)));
+  const cols = gridColumns(store, kind, 'estimate', ESTIMATED());
+  return entrySheet(store, kind, `${kind}-estimate`, cols, (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined, spareRow(store, kind, () => costEstimateSheet(store, kind)));
 }
 
 /** The estimate grids end in an empty row where a new entry is typed, as in Excel (not for readers). */
@@ -361,94 +394,49 @@ function spareRow(store: WorkbenchStore, kind: EntryKind, next: () => SheetDef):
 }
 
 /** The Raming sub-tabs of a section with estimate methods: Algemeen, one per method (the descriptor's), Grondopbrengst. */
-export type MethodSection = 'general' | 'landShare' | 'plotPrice' | 'residual' | 'pricePerM2' | 'revenue';
-const METHOD_SECTION: Record<string, MethodSection> = { LandShare: 'landShare', PlotPrice: 'plotPrice', Residual: 'residual', PricePerSquareMeter: 'pricePerM2' };
+export type MethodSection = 'general' | MethodGrid | 'revenue';
 export function methodSections(kind: EntryKind): { id: MethodSection; title: string }[] {
   return [
     { id: 'general', title: 'Algemeen' },
-    ...(sectionOf(kind).methods ?? []).map((c) => ({ id: METHOD_SECTION[c.value]!, title: c.label })),
+    ...(sectionOf(kind).methods ?? []).map((c) => ({ id: c.grid, title: c.label })),
     { id: 'revenue', title: 'Grondopbrengst' },
   ];
 }
 
-/** Per section with methods: the words of its unit and its value (housing: V.O.N. incl. btw; other: value excl. btw). */
-const METHOD_WORDS: Partial<Record<EntryKind, { unit: string; landValue: Col; residualValue: Col; lead: Col[]; general: Col[] }>> = {
-  residential: {
-    unit: 'woning',
-    landValue: { key: 'von_incl_vat', title: 'VON-prijs incl. btw', kind: 'money', width: 150 },
-    residualValue: { key: 'residual_von_incl_vat', title: 'V.O.N. incl. btw', kind: 'money', width: 150 },
-    // Woningbouw keeps the order its users paste in: Eigendom after Aantal, Woningtype after Prijsdatum
-    lead: [{ key: 'tenure_type', title: 'Eigendom', kind: 'select', width: 90, options: TENURE_OPTIONS }],
-    general: [{ key: 'residence_type', title: 'Woningtype', kind: 'text', width: 130 }],
-  },
-  non_residential: {
-    unit: 'eenheid',
-    landValue: { key: 'value_excl_vat', title: 'Waarde excl. btw', kind: 'money', width: 150 },
-    residualValue: { key: 'residual_value_excl_vat', title: 'Waarde excl. btw', kind: 'money', width: 150 },
-    lead: [],
-    general: [{ key: 'phasing_section_type', title: 'Categorie', kind: 'select', width: 130, options: [...NON_RESIDENTIAL_CATEGORIES] }],
-  },
+/** The own columns of each Raming sub-tab, after its fields. */
+const METHOD_GRID_COLUMNS: Record<MethodSection, () => Col[]> = {
+  general: () => [computedCol('estimate')],
+  landShare: () => [computedCol('estimate')],
+  plotPrice: () => [computedCol('estimate')],
+  pricePerM2: () => [computedCol('estimate')],
+  residual: () => [computedCol('estimate'), { key: 'warning', title: 'Melding', kind: 'text', width: 420, readOnly: true }],
+  revenue: () => [...ESTIMATED(), computedCol('nominalTotal', 'Nominaal')],
 };
 
 /** Woningbouw and Niet-Woningbouw / Raming, one sub-tab. */
-export function methodEstimateSheet(store: WorkbenchStore, kind: EntryKind, section: MethodSection): SheetDef {
+export function methodEstimateSheet(store: WorkbenchStore, kind: EntryKind, grid: MethodSection): SheetDef {
   const m = store.model!;
-  const words = METHOD_WORDS[kind]!;
-  const ro = (key: string, title: string, kind: ColKind = 'text', width = 200): Col => ({ key, title, kind, width, readOnly: true });
-  const methods = (sectionOf(kind).methods ?? []).map((c) => ({ value: c.value, label: c.label }));
-  const colsBy: Record<MethodSection, Col[]> = {
-    general: [
-      { key: 'label', title: 'Omschrijving', kind: 'text', width: 200 },
-      { key: 'amount', title: 'Aantal', kind: 'number', width: 90 },
-      ...words.lead,
-      { key: 'calculation_method', title: 'Berekeningswijze', kind: 'select', width: 130, options: methods },
-      { key: 'calculation_date', title: 'Prijsdatum', kind: 'date', width: 100 },
-      ...words.general,
-      computedCol('estimate', 'Raming'),
-    ],
-    landShare: [ro('label', 'Omschrijving'), words.landValue, { key: 'quote_excl_vat', title: 'Grondquote excl. btw', kind: 'pct', width: 140 }, computedCol('estimate', 'Raming')],
-    plotPrice: [ro('label', 'Omschrijving'), { key: 'plot_price', title: 'Kavelprijs', kind: 'money', width: MONEY_WIDTH }, computedCol('estimate', 'Raming')],
-    residual: [
-      ro('label', 'Omschrijving'),
-      words.residualValue,
-      { key: 'building_costs', title: `Bouwkosten per ${words.unit}`, kind: 'money', width: 150 },
-      { key: 'additional_costs_percentage', title: 'Bijkomende kosten', kind: 'pct', width: 130 },
-      computedCol('estimate', 'Raming'),
-      ro('warning', 'Melding', 'text', 420),
-    ],
-    pricePerM2: [
-      ro('label', 'Omschrijving'),
-      { key: 'square_meters', title: `m² per ${words.unit}`, kind: 'number', width: 110 },
-      { key: 'unit_price', title: 'Prijs per m²', kind: 'money', width: MONEY_WIDTH },
-      computedCol('estimate', 'Raming'),
-    ],
-    revenue: [
-      ro('label', 'Omschrijving'),
-      computedCol('estimate', 'Raming'),
-      computedCol('historicIndex', 'Historische index', 'factor', 110),
-      computedCol('totalBooked', 'Boekwaarde'),
-      computedCol('amountAtNcw', 'Bedrag op NCW-datum', 'money', 150),
-      computedCol('nominalTotal', 'Nominaal'),
-    ],
-  };
-  const id = kind === 'residential' ? `residential-${section}` : `${kind}-${section}`;
-  const sheet = entrySheet(store, kind, id, colsBy[section], (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined,
-    section === 'general' ? spareRow(store, kind, () => methodEstimateSheet(store, kind, section)) : undefined);
+  const section = sectionOf(kind);
+  const cols = gridColumns(store, kind, grid, METHOD_GRID_COLUMNS[grid]());
+  const sheet = entrySheet(store, kind, `${kind}-${grid}`, cols, (e, r, c) => fieldCell(kind, m, e, r, c), undefined, undefined,
+    grid === 'general' ? spareRow(store, kind, () => methodEstimateSheet(store, kind, grid)) : undefined);
   // A method's cells count only for the posts of that method: for the others they are inactive and refused,
   // or a value typed there would change the estimate, unannounced, once the method is switched (issue 35).
-  const method = Object.keys(METHOD_SECTION).find((k) => METHOD_SECTION[k] === section);
-  if (!method) return sheet;
-  const list = entriesOf(m, kind) as (AnyEntry & { calculation_method: string })[];
-  const methodLabel = methods.find((o) => o.value === method)!.label;
+  const method = section.methods?.find((c) => c.grid === grid);
+  const methodField = 'method' in section.estimate ? fieldOf(section, section.estimate.method) : undefined;
+  if (!method || !methodField) return sheet;
+  const list = entriesOf(m, kind);
+  const labels = section.methods!;
   sheet.inactive = (row) => {
     const e = list[row];
-    if (!e || e.calculation_method === method) return null;
-    return `Post '${e.label}' rekent met ${labelOf(methods, e.calculation_method)}; de cellen van ${methodLabel} tellen niet voor deze post. Kies de berekeningswijze op Algemeen.`;
+    const own = e && String(methodField.get(e));
+    if (!e || own === method.value) return null;
+    return `Post '${e.label}' rekent met ${labelOf([...labels], own)}; de cellen van ${method.label} tellen niet voor deze post. Kies de berekeningswijze op Algemeen.`;
   };
   const base = sheet.toEdits;
   sheet.toEdits = (row, c, value) => {
     const why = sheet.inactive!(row);
-    return why && !colsBy[section][c]?.readOnly && !colsBy[section][c]?.computed ? { error: why } : base(row, c, value);
+    return why && !cols[c]?.readOnly && !cols[c]?.computed ? { error: why } : base(row, c, value);
   };
   return sheet;
 }
@@ -456,53 +444,32 @@ export function methodEstimateSheet(store: WorkbenchStore, kind: EntryKind, sect
 /** Indexering: the entry's future index set and its own rate per period (overrides). */
 export function indexingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
   const m = store.model!;
-  const cols: Col[] = [
-    { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
-    { key: 'standard_index', title: 'Standaardindex', kind: 'select', width: 140, options: setNames(m, FUTURE_INDEX_GROUP) },
-    { key: 'UITGANGSPUNT', title: 'Uitgangspunt', kind: 'pct', width: 100, period: 'UITGANGSPUNT' },
-    ...periodCols(store, 'pct'),
-  ];
-  const def = kind === 'cost' ? DEFAULT_COST_INDEX : DEFAULT_REVENUE_INDEX;
-  return entrySheet(store, kind, `${kind}-indexing`, cols, (e, _r, c) => {
-    if (c.key === 'label') return e.label;
-    if (c.key === 'standard_index') return e.indexing.standard_index ?? def;
-    return itemValue(e.indexing.indexing_items, c.key);
-  }, (e, col, value) => [{ kind: 'entryItem', entry: kind, id: e.id, list: 'indexing', period: col.period!, value, valueType: 'Procentueel' }], 'indexing');
+  const cols = gridColumns(store, kind, 'indexing', periodCols(store, 'pct'));
+  return entrySheet(store, kind, `${kind}-indexing`, cols, (e, r, c) => fieldCell(kind, m, e, r, c, e.indexing.indexing_items),
+    (e, col, value) => [{ kind: 'entryItem', entry: kind, id: e.id, list: 'indexing', period: col.period!, value, valueType: 'Procentueel' }], 'indexing');
 }
 
-/** Fasering: section, method (Financeel/Procentueel), dates, and the phased value per period. */
+/** Fasering: category, method (Financeel/Procentueel), dates, and the phased value per period. */
 export function phasingSheet(store: WorkbenchStore, kind: EntryKind): SheetDef {
-  const list = entriesOf(store.model!, kind);
+  const m = store.model!;
+  const list = entriesOf(m, kind);
   // The phases a post of the section may follow (a Niet-Woningbouw post need not keep the housing phase's dates; issue 35).
   const group = sectionOf(kind).phaseGroup;
-  const phases = store.model!.base_parameters.phasing_costs_revenues.filter((p) => group && p.phase_group === group);
+  const phases = m.base_parameters.phasing_costs_revenues.filter((p) => group && p.phase_group === group);
   const pctRows = list.map((e) => e.phasing.phasing_method === 'percentage');
-  const cols: Col[] = [
-    { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
-    { key: 'phasing_section_type', title: 'Sectie', kind: 'select', width: 130, options: [...sectionOf(kind).categories] },
-    { key: 'phasing_method', title: 'Methode', kind: 'select', width: 120, options: METHOD_OPTIONS },
-    { key: 'start_date', title: 'Startdatum', kind: 'date', width: 100 },
-    { key: 'end_date', title: 'Einddatum', kind: 'date', width: 100 },
-    ...periodCols(store, 'money', pctRows, 'Wilt u in procenten faseren, kies dan bij Methode \'Procentueel\'.'),
-    computedCol('totalPhased', 'Totaal gefaseerd'),
-    computedCol('residualToPhase', 'Nog te faseren'),
+  const method = fieldOf(sectionOf(kind), 'phasing_method')!.title;
+  const cols = gridColumns(store, kind, 'phasing', [
+    ...periodCols(store, 'money', pctRows, `Wilt u in procenten faseren, kies dan bij ${method} 'Procentueel'.`),
+    computedCol('totalPhased'),
+    computedCol('residualToPhase'),
     // over- or under-phased: said on the row, as the Overzicht and the top strip add it up (issue 35.1)
     computedCol('gapMark', 'Let op', 'text', 300),
     ...(phases.length ? [{ key: 'phase', title: 'Fase', kind: 'select', width: 160, options: phases.map((p) => ({ value: p.phase_name, label: p.phase_name })) } satisfies Col] : []),
-  ];
+  ]);
   const sheet = entrySheet(store, kind, `${kind}-phasing`, cols, (e, r, c) => {
-    switch (c.key) {
-      case 'label': return e.label;
-      case 'phase': return phases.find((p) => p.phase_start_date === e.phasing.start_date && p.phase_end_date === e.phasing.end_date)?.phase_name ?? '';
-      case 'phasing_section_type': return labelOf(cols[1]!.options!, e.phasing.phasing_section_type);
-      case 'phasing_method': return labelOf(METHOD_OPTIONS, e.phasing.phasing_method);
-      case 'start_date': return formatDutchDate(e.phasing.start_date);
-      case 'end_date': return formatDutchDate(e.phasing.end_date);
-      case 'gapMark': return r ? gapMark(r) ?? '' : '';
-      default:
-        if (c.period) return itemValue(e.phasing.phasing_items, c.key);
-        return r ? (r[c.key as keyof EntrySummary] as number) : null;
-    }
+    if (c.key === 'phase') return phases.find((p) => p.phase_start_date === e.phasing.start_date && p.phase_end_date === e.phasing.end_date)?.phase_name ?? '';
+    if (c.key === 'gapMark') return r ? gapMark(r) ?? '' : '';
+    return fieldCell(kind, m, e, r, c, e.phasing.phasing_items);
   }, (e, col, value) => [{
     kind: 'entryItem', entry: kind, id: e.id, list: 'phasing', period: col.period!, value,
     valueType: e.phasing.phasing_method === 'percentage' ? 'Procentueel' : 'Financeel',
@@ -534,26 +501,24 @@ function bookType(e: AnyEntry, pref?: Map<string, ValueType>, kind?: EntryKind):
 
 /** Boekwaarde: Financeel/Procentueel per row and the booked value per period. */
 export function bookValueSheet(store: WorkbenchStore, kind: EntryKind, pref: Map<string, ValueType>): SheetDef {
-  const list = entriesOf(store.model!, kind);
+  const m = store.model!;
+  const list = entriesOf(m, kind);
   const pctRows = list.map((e) => bookType(e, pref, kind) === 'Procentueel');
-  const cols: Col[] = [
-    { key: 'label', title: 'Omschrijving', kind: 'text', width: 200, readOnly: true },
+  const cols = gridColumns(store, kind, 'bookvalue', [
     { key: 'type', title: 'Soort', kind: 'select', width: 120, options: VALUE_TYPE_OPTIONS },
     ...periodCols(store, 'money', pctRows, 'Wilt u in procenten boeken, kies dan bij Soort \'Procentueel\'.'),
-    computedCol('totalBooked', 'Totaal geboekt'),
-  ];
+    computedCol('totalBooked'),
+  ]);
   const sheet = entrySheet(store, kind, `${kind}-bookvalue`, cols, (e, r, c) => {
-    if (c.key === 'label') return e.label;
     if (c.key === 'type') return labelOf(VALUE_TYPE_OPTIONS, bookType(e, pref, kind)); // the word, not the code 'Financeel'
-    if (c.period) return itemValue(e.bookvalue.bookvalue_items, c.key);
-    return r ? (r[c.key as keyof EntrySummary] as number) : null;
+    return fieldCell(kind, m, e, r, c, e.bookvalue.bookvalue_items);
   }, (e, col, value) => [{ kind: 'entryItem', entry: kind, id: e.id, list: 'bookvalue', period: col.period!, value, valueType: bookType(e, pref, kind) }], 'bookvalue');
   const base = sheet.toEdits;
   sheet.toEdits = (row, c, value) => {
     const e = list[row];
     const period = cols[c]?.period;
     // A value typed after the NCW date is refused; clearing one (a model saved before) stays possible.
-    const late = period && value != null && String(value).trim() !== '' && bookedAfterNcw(store.model!, period);
+    const late = period && value != null && String(value).trim() !== '' && bookedAfterNcw(m, period);
     if (late) return { error: late };
     if (e && cols[c]?.key === 'type') {
       const v = optionValue(VALUE_TYPE_OPTIONS, value) as ValueType | null;
@@ -565,7 +530,3 @@ export function bookValueSheet(store: WorkbenchStore, kind: EntryKind, pref: Map
   };
   return sheet;
 }
-
-/** A new entry with the model's defaults (spec 3 §9: standard index Kostenstijging, price index CPI; sections.ts). */
-export const newCostEntry = (m: ModelData, label: string) => newEntry(m, 'cost', label) as CostEntry;
-export const newResidentialEntry = (m: ModelData, label: string) => newEntry(m, 'residential', label) as ResidentialEntry;

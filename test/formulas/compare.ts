@@ -14,14 +14,17 @@ export function diffResults(a: Results, b: RefResults, tol = 0.005): string[] {
   a.periods.forEach((p, k) => {
     const q = b.periods[k]!;
     if (p.label !== q.label) out.push(`label ${k}: ${p.label} ≠ ${q.label}`);
-    for (const f of ['costs', 'revenues', 'revenuesResidential', 'revenuesNonResidential', 'revenuesOther', 'interest', 'balance', 'withdrawal'] as const) cmp(`${p.label}.${f}`, p[f], q[f]);
+    for (const f of ['costs', 'revenues', 'interest', 'balance', 'withdrawal'] as const) cmp(`${p.label}.${f}`, p[f], q[f]);
+    for (const [kind, f] of [['residential', 'revenuesResidential'], ['non_residential', 'revenuesNonResidential'], ['other_revenue', 'revenuesOther']] as const) {
+      cmp(`${p.label}.${f}`, p.sectionRevenues[kind]!, q[f]);
+    }
     cmp(`${p.label}.net`, p.net, q.costs - q.revenues);
   });
   // The Totaal column (read once, then patched from change lists) is the sum over the periods.
   for (const f of ['costs', 'revenues', 'net', 'interest', 'withdrawal'] as const) {
     cmp(`totaal.${f}`, a.periodTotals[f], b.periods.reduce((t, q) => t + (f === 'net' ? q.costs - q.revenues : q[f]), 0));
   }
-  const entries = (xs: Results['costEntries'], ys: RefResults['costEntries'], kind: string) => {
+  const entries = (xs: Results['entries'][string], ys: RefResults['costEntries'], kind: string) => {
     if (xs.length !== ys.length) out.push(`${kind}: aantal posten ${xs.length} ≠ ${ys.length}`);
     xs.forEach((x, i) => {
       const y = ys[i]!;
@@ -35,10 +38,10 @@ export function diffResults(a: Results, b: RefResults, tol = 0.005): string[] {
       });
     });
   };
-  entries(a.costEntries, b.costEntries, 'kosten');
-  entries(a.residentialEntries, b.residentialEntries, 'woningbouw');
-  entries(a.nonResidentialEntries, b.nonResidentialEntries, 'niet-woningbouw');
-  entries(a.otherRevenueEntries, b.otherRevenueEntries, 'overige opbrengsten');
+  entries(a.entries.cost!, b.costEntries, 'kosten');
+  entries(a.entries.residential!, b.residentialEntries, 'woningbouw');
+  entries(a.entries.non_residential!, b.nonResidentialEntries, 'niet-woningbouw');
+  entries(a.entries.other_revenue!, b.otherRevenueEntries, 'overige opbrengsten');
   const s = a.spaceUsage;
   cmp('ruimte.hoofdstructuur', s.mainStructure, b.space.mainStructure);
   cmp('ruimte.openbaar', s.publicSpace, b.space.publicSpace);

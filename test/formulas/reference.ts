@@ -15,9 +15,12 @@ type RefEntry = Pick<
   EntryResult,
   'id' | 'estimate' | 'historicIndex' | 'totalBooked' | 'amountAtNcw' | 'totalPhased' | 'residualToPhase' | 'phased' | 'booked' | 'indexFactor' | 'nominal'
 >;
-type RefPeriod = Pick<
-  PeriodResult, 'label' | 'costs' | 'revenues' | 'revenuesResidential' | 'revenuesNonResidential' | 'revenuesOther' | 'interest' | 'balance' | 'withdrawal'
->;
+type RefPeriod = Pick<PeriodResult, 'label' | 'costs' | 'revenues' | 'interest' | 'balance' | 'withdrawal'> & {
+  /** The revenues of each revenue section (the engine's `sectionRevenues`, by its own names). */
+  revenuesResidential: number;
+  revenuesNonResidential: number;
+  revenuesOther: number;
+};
 export interface RefResults extends Pick<
   Results,
   'ew' | 'ncw' | 'verliesvoorziening' | 'poc' | 'profitWithdrawal' | 'resultAtNcw' | 'ewBeforeWithdrawal' | 'ncwBeforeWithdrawal'

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { SECTION_COLUMNS, type SectionAmounts, type SectionColumnKey } from '../../model/reportColumns.ts';
-import { VARIANCE_COLUMNS, type VarianceStepColumnKey } from '../../model/varianceSteps.ts';
+import { type SectionAmounts, type SectionColumnKey, sectionColumns } from '../../model/reportColumns.ts';
+import { perSections } from '../../model/sections.ts';
+import { type VarianceStepColumnKey, varianceColumns } from '../../model/varianceSteps.ts';
 
 // The data contract of reports and BI links (issue 13; docs/reports.md): what a report template's data
 // sheets hold and what a BI link serves as JSON, CSV and OData. One row per model (`Rekenmodellen`) and
@@ -22,12 +23,12 @@ export const Money = z.number();
  * `kosten_…`), after the fixed columns, in both sets: the model's total and the period's amount. Null
  * when unknown (a spreadsheet model, whose workbook names no sections; a model that cannot be computed).
  */
-const SectionMoney = Object.fromEntries(SECTION_COLUMNS.map((c) => [c.key, Money.nullable()])) as Record<SectionColumnKey, z.ZodNullable<typeof Money>>;
+const sectionMoney = () => Object.fromEntries(sectionColumns().map((c) => [c.key, Money.nullable()])) as Record<SectionColumnKey, z.ZodNullable<typeof Money>>;
 /** yyyy-mm-dd, or null when the model does not say (a spreadsheet model's dates). */
 const DateOrNull = z.string().nullable();
 
-/** One row of the `Rekenmodellen` sheet / entity set. */
-export const ReportModelRow = z.object({
+/** The fixed columns of one row of the `Rekenmodellen` sheet / entity set; the section columns follow (reportModelRow). */
+const MODEL_COLUMNS = {
   rekenmodel_id: z.number().int(),
   project_id: z.number().int(),
   project: z.string(),
@@ -55,13 +56,14 @@ export const ReportModelRow = z.object({
   aantal_perioden: z.number().int(),
   /** Dutch reason why the results are missing (an invalid model, a workbook without result cells). */
   fout: z.string().nullable(),
-  ...SectionMoney,
-});
-/** zod infers no template-literal keys: the section columns' type is added by hand (their schema is SectionMoney). */
-export type ReportModelRow = z.infer<typeof ReportModelRow> & SectionAmounts;
+};
+/** One row of the `Rekenmodellen` sheet / entity set (built again when a section is added). */
+export const reportModelRow = perSections(() => z.object({ ...MODEL_COLUMNS, ...sectionMoney() }));
+/** zod infers no template-literal keys: the section columns' type is added by hand (their schema is sectionMoney). */
+export type ReportModelRow = z.infer<z.ZodObject<typeof MODEL_COLUMNS>> & SectionAmounts;
 
-/** One row of the `Perioden` sheet / entity set (a model's period; `periode` counts from 1). */
-export const ReportPeriodRow = z.object({
+/** The fixed columns of one row of the `Perioden` sheet / entity set (a model's period; `periode` counts from 1). */
+const PERIOD_COLUMNS = {
   rekenmodel_id: z.number().int(),
   project: z.string(),
   rekenmodel: z.string(),
@@ -75,22 +77,18 @@ export const ReportPeriodRow = z.object({
   rente: Money.nullable(),
   /** Book value at the end of the period (positive: still to be recovered). */
   saldo: Money,
-  ...SectionMoney,
-});
-export type ReportPeriodRow = z.infer<typeof ReportPeriodRow> & SectionAmounts;
+};
+export const reportPeriodRow = perSections(() => z.object({ ...PERIOD_COLUMNS, ...sectionMoney() }));
+export type ReportPeriodRow = z.infer<z.ZodObject<typeof PERIOD_COLUMNS>> & SectionAmounts;
 
 /** How the sheet `Verschillen` names the way a model's comparison was chosen (its default comparison). */
 export const VARIANCE_CHOICE = { rolled_over_from: 'Jaarovergang', adopted_version: 'Laatst vastgestelde eerdere versie' } as const;
 
 /** The steps' Δ EW and Δ NCW (src/model/varianceSteps.ts); null when the model has no verschillenanalyse (see `fout`). */
-const StepMoney = Object.fromEntries(VARIANCE_COLUMNS.map((c) => [c.key, Money.nullable()])) as Record<VarianceStepColumnKey, z.ZodNullable<typeof Money>>;
+const stepMoney = () => Object.fromEntries(varianceColumns().map((c) => [c.key, Money.nullable()])) as Record<VarianceStepColumnKey, z.ZodNullable<typeof Money>>;
 
-/**
- * One row of the sheet `Verschillen` (issue 37.5): a model (B) against its default comparison (A) — the
- * model it was rolled over from, else the model of its name in the latest vastgestelde earlier version —
- * with EW and NCW of both and the five steps between them (calculation.md §9), or in `fout` why there are none.
- */
-export const ReportVarianceRow = z.object({
+/** The columns of a row of the sheet `Verschillen` before the steps' (see reportVarianceRow). */
+const VARIANCE_HEAD = {
   rekenmodel_id: z.number().int(),
   project_id: z.number().int(),
   project: z.string(),
@@ -106,18 +104,19 @@ export const ReportVarianceRow = z.object({
   vergelijking: z.enum([VARIANCE_CHOICE.rolled_over_from, VARIANCE_CHOICE.adopted_version]).nullable(),
   ew_vergelijking: Money.nullable(),
   ncw_vergelijking: Money.nullable(),
-  ...StepMoney,
-  ew: Money.nullable(),
-  ncw: Money.nullable(),
-  fout: z.string().nullable(),
-});
-export type ReportVarianceRow = z.infer<typeof ReportVarianceRow> & Record<VarianceStepColumnKey, number | null>;
+};
+/** …and after them. */
+const VARIANCE_TAIL = { ew: Money.nullable(), ncw: Money.nullable(), fout: z.string().nullable() };
+/**
+ * One row of the sheet `Verschillen` (issue 37.5): a model (B) against its default comparison (A) — the
+ * model it was rolled over from, else the model of its name in the latest vastgestelde earlier version —
+ * with EW and NCW of both and the five steps between them (calculation.md §9), or in `fout` why there are
+ * none. Built again when a section is added (steps 4 and 5 have a column per section).
+ */
+export const reportVarianceRow = perSections(() => z.object({ ...VARIANCE_HEAD, ...stepMoney(), ...VARIANCE_TAIL }));
+export type ReportVarianceRow = z.infer<z.ZodObject<typeof VARIANCE_HEAD & typeof VARIANCE_TAIL>> & Record<VarianceStepColumnKey, number | null>;
 
 /** Both sets, models in the order asked for, periods per model in period order. */
-export const ReportData = z.object({
-  rekenmodellen: z.array(ReportModelRow),
-  perioden: z.array(ReportPeriodRow),
-});
 export type ReportData = { rekenmodellen: ReportModelRow[]; perioden: ReportPeriodRow[] };
 
 /**
@@ -127,6 +126,6 @@ export type ReportData = { rekenmodellen: ReportModelRow[]; perioden: ReportPeri
 export type ReportSheetsData = ReportData & { verschillen?: ReportVarianceRow[] };
 
 /** The column order of each set (data sheets, CSV), taken from the schemas so it is written once. */
-export const REPORT_MODEL_COLUMNS = Object.keys(ReportModelRow.shape) as (keyof ReportModelRow)[];
-export const REPORT_PERIOD_COLUMNS = Object.keys(ReportPeriodRow.shape) as (keyof ReportPeriodRow)[];
-export const REPORT_VARIANCE_COLUMNS = Object.keys(ReportVarianceRow.shape) as (keyof ReportVarianceRow)[];
+export const reportModelColumns = () => Object.keys(reportModelRow().shape) as (keyof ReportModelRow)[];
+export const reportPeriodColumns = () => Object.keys(reportPeriodRow().shape) as (keyof ReportPeriodRow)[];
+export const reportVarianceColumns = () => Object.keys(reportVarianceRow().shape) as (keyof ReportVarianceRow)[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelData } from '../../model/modelData.ts';
+import { ModelData } from '../../model/modelSchema.ts';
 import { IdParams, MAX_ID } from './common.ts';
 import type { ResultsSummary } from '../../model/results.ts';
 import { endpoint } from './endpoint.ts';

@@ -65,8 +65,8 @@ describe('jaarovergang (calculation.md §8.3)', () => {
     expect(r.notes).toEqual([]);
     expect(validateModelDataForSave(r.model).ok).toBe(true);
     const after = results(r.model);
-    expect(after.costEntries[0]!.amountAtNcw).toBe(510000);
-    expect(after.costEntries[0]!.residualToPhase).toBe(0);
+    expect(after.entries.cost![0]!.amountAtNcw).toBe(510000);
+    expect(after.entries.cost![0]!.residualToPhase).toBe(0);
     expect(after.periods.map((p) => [p.label, cents(p.interest)])).toEqual([['2025', 10000], ['2026', 20400], ['2027', 2080.8]]);
     expect([cents(after.ew), cents(after.ncw)]).toEqual([-106120.8, -100000]);
   });

@@ -117,7 +117,7 @@ function bookedPast(model: ModelData, s: Shift) {
     const r = engine.results;
     const amounts = new Map<string, { booked: number[]; phased: (items: readonly PeriodItem[]) => number[] }>();
     for (const s of SECTIONS) {
-      for (const e of r[s.results]) {
+      for (const e of r.entries[s.kind]!) {
         const A = e.amountAtNcw;
         amounts.set(`${s.kind}|${e.id}`, {
           booked: e.booked,

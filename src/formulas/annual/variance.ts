@@ -73,7 +73,7 @@ export function varianceProblem(a: ModelData, b: ModelData): string | null {
 }
 
 const key = (kind: string, id: number) => `${kind}|${id}`;
-const byKey = (r: Results) => new Map(SECTIONS.flatMap((s) => r[s.results].map((e) => [key(s.kind, e.id), e] as const)));
+const byKey = (r: Results) => new Map(SECTIONS.flatMap((s) => r.entries[s.kind]!.map((e) => [key(s.kind, e.id), e] as const)));
 
 /**
  * A phasing value of an intermediate model, in the euros it stands for at the model's price level: written as a
