@@ -297,11 +297,23 @@ export class WorkbenchStore {
     const before = clone(this.engine.modelData);
     const after = clone(before);
     mutate(after);
-    return this.session.send((done) => this.engine!.setModel(after, { asEdit: true }, done), () => {
+    const answer = this.session.send((done) => this.engine!.setModel(after, { asEdit: true }, done), () => {
       this.undoStack.push({ kind: 'model', before, after: clone(this.engine!.modelData) });
       this.redoStack = [];
       this.touched(true);
     });
+    if (answer instanceof Promise) {
+      // The engine's copy is the new model as soon as it is sent (engineClient.ts setModel): the grids show
+      // its rows now, so keys typed into a new row while the worker computes land in that row's entry
+      // (they wait behind this change and follow it in order); a refusal puts the rows back.
+      this.revision++;
+      this.layoutRevision++;
+      void answer.then((problems) => problems && runInAction(() => {
+        this.revision++;
+        this.layoutRevision++;
+      }));
+    }
+    return answer;
   }
 
   // ---------- entry rows (issue 15: the grids' Excel keys and menu) ----------

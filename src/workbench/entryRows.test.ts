@@ -73,6 +73,48 @@ describe('a block pasted onto the empty last row', () => {
     expect(t.said).toEqual(["Post 'Grond', kolom Hoeveelheid: 'veel' is geen getal. Voer een getal in."]);
   });
 
+  it('a row typed at full speed: the new row is there as soon as its label is sent, so its next cells land in its entry', async () => {
+    // e2e workbenchPaste "rows typed at full speed": the keys after the label came while the insert was
+    // on its way to the worker, into a grid that still had its empty last row there; they were lost.
+    const s = await exampleStore(() => laterEngine());
+    const t = toaster();
+    const type = (row: number, key: string, value: string) => {
+      const def = costEstimateSheet(s, 'cost');
+      return applyCellChanges(s, t, def, [{ row, col: def.columns.findIndex((c) => c.key === key), value }]);
+    };
+    const revision = s.revision;
+    expect(type(1, 'label', 'Grond A')).toBeInstanceOf(Promise);
+    // The grids rebuild when the revision moves (EntrySection): it moves as the insert is sent, not once answered.
+    expect(s.revision).toBeGreaterThan(revision);
+    expect(costEstimateSheet(s, 'cost').data.map((r) => r[0])).toEqual(['Bouwrijp maken', 'Grond A', null]);
+    type(1, 'amount', '12');
+    type(1, 'unit', 'm2');
+    type(1, 'price', '85,50');
+    await s.idle();
+    expect(costs(s)).toEqual([['Bouwrijp maken', 1, 'Item', 1_000_000], ['Grond A', 12, 'SquareMeter', 85.5]]);
+    expect(t.said).toEqual([]);
+    s.dispose();
+  });
+
+  it('a new row refused by the engine goes from the grid again', async () => {
+    const s = await exampleStore(() => laterEngine());
+    const t = toaster();
+    await s.idle();
+    const rows = () => costEstimateSheet(s, 'cost').data.length;
+    const before = rows();
+    const answer = s.replaceModel((d) => {
+      insertEntries(d, 'cost', 1, ['Kapot']);
+      d.base_parameters.phasing_net_present_value_date = '2030-01-01'; // outside the phasing: refused
+    });
+    const shown = s.revision;
+    expect(rows()).toBe(before + 1);
+    expect(await answer).not.toBeNull();
+    expect(s.revision).toBeGreaterThan(shown); // the grids rebuild without the row
+    expect(rows()).toBe(before);
+    expect(t.said).toEqual([]);
+    s.dispose();
+  });
+
   it('a block whose description is taken is refused whole, naming it, and changes nothing', async () => {
     const s = await exampleStore();
     const t = paste(s, [['Bouwrijp maken', '5'], ['Grond', '4']], 0, 0);
