@@ -392,6 +392,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
           testId={`${testId}-formula-bar`}
           onCommit={(text) => selected && sendRef.current([[selected.row, selected.col, text]])}
           onDone={() => selected && hotRef.current?.selectCell(selected.row, selected.col)}
+          onFocus={() => hotRef.current?.unlisten()}
         />
       )}
       <div ref={wrapRef} className="gs-sheet-wrap">
