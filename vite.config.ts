@@ -34,6 +34,9 @@ export default defineConfig({
     // preload dependencies: half of the tables' size, 12 kB gzip of the sign-in + Projects load.
     modulePreload: { resolveDependencies: (filename, deps) => (filename.includes('assets/icons/') ? [] : deps) },
   },
+  // The workbench's engine worker (src/workbench/engineWorker.ts) is a module worker: it loads the export
+  // (exceljs) as a chunk of its own only when a model is exported.
+  worker: { format: 'es' },
   server: {
     port: 3000,
     // Spec: in local development the API port is rewritten from 3000 to 8000. So is everything else the

@@ -7,136 +7,14 @@
 // (src/workbench/formulaCells.ts) and the export in the workbook's (engine.inputFormulas).
 //
 // Evaluation: the references are replaced by the current values and HyperFormula computes the text in
-// an empty workbook of its own, with the engine's settings — the same code in the browser (after every
-// edit) and on the server (on save), so a value that does not match its formula is refused there.
+// an empty workbook of its own, with the engine's settings — the same code in the engine (after every
+// edit; in the browser its worker) and on the server (on save), so a value that does not match its formula
+// is refused there. The references themselves (reading, naming, dropping them) are in formulaRefs.ts.
 import { type CellValue, DetailedCellError, HyperFormula } from 'hyperformula';
-import type { ModelData, PeriodCode, ValueType } from '../model/modelData.ts';
-import { FORMULA_FIELD } from '../model/modelData.ts';
-import { type Edit, fieldEdit } from './engineModelEdits.ts';
+import type { ModelData } from '../model/modelData.ts';
 import { HF_CONFIG } from './hyperformulaConfig.ts';
-import { countPeriods, periodIndex } from './periods.ts';
-import { SECTIONS, entriesOf, fieldOf, formulaField, perSections, sectionOf } from '../model/sections.ts';
-import type { AnyEntry, EntryKind } from '../model/section.ts';
 import type { Problem } from '../model/problem.ts';
-
-export type FormulaList = 'phasing' | 'bookvalue' | 'indexing';
-/** An input cell of the model: an entry and one of its number fields (`amount`) or period values (`phasing:PER_03`). */
-export interface FieldRef {
-  entry: EntryKind;
-  id: number;
-  field: string;
-}
-
-/** Whether a formula may stand in a scalar field: a number field an edit writes, of those the schema lets formulas name. */
-export const formulaScalar = (kind: EntryKind, field: string) => FORMULA_FIELD.test(field) && formulaField(sectionOf(kind), field);
-
-/** A reference in a stored formula (to an entry of any section). */
-const token = perSections(() => new RegExp(`\\[(${SECTIONS.map((s) => s.kind).join('|')}):(\\d+):([a-z_]+(?::[A-Z0-9_]+)?)\\]`, 'g'));
-export const refKey = (r: FieldRef) => `${r.entry}:${r.id}:${r.field}`;
-export const refToken = (r: FieldRef) => `[${refKey(r)}]`;
-
-/** The references of a stored formula, in order of appearance. */
-export function referencesOf(text: string): FieldRef[] {
-  return [...text.matchAll(token())].map((m) => ({ entry: m[1] as EntryKind, id: Number(m[2]), field: m[3]! }));
-}
-
-/** Replace each reference of a stored formula (`replace` gets the reference and whether it stands in an inline array). */
-export function mapReferences(text: string, replace: (r: FieldRef, inArray: boolean) => string): string {
-  let depth = 0;
-  let out = '';
-  let last = 0;
-  for (const m of text.matchAll(token())) {
-    for (const ch of text.slice(last, m.index)) depth += ch === '{' ? 1 : ch === '}' ? -1 : 0;
-    out += text.slice(last, m.index) + replace({ entry: m[1] as EntryKind, id: Number(m[2]), field: m[3]! }, depth > 0);
-    last = m.index + m[0].length;
-  }
-  return out + text.slice(last);
-}
-
-const wholeToken = perSections(() => new RegExp(`^${token().source}$`));
-
-/**
- * A stored formula with its references named by their cells (`B3` in a grid, `Woningbouw!C4` in the
- * workbook). An inline array of references (a range typed in a grid) that is a rectangle of one sheet
- * there becomes the range `first:last`. Null when a reference has no cell, or an array of references
- * is no rectangle (a range cannot name it, and Excel takes no references in an array constant).
- */
-export function nameReferences<C extends { sheet?: string; row: number; col: number }>(
-  text: string, cellOf: (r: FieldRef) => C | null, name: (c: C) => string,
-): string | null {
-  let ok = true;
-  const tokenCell = (t: string) => {
-    const m = wholeToken().exec(t.trim());
-    return m ? cellOf({ entry: m[1] as EntryKind, id: Number(m[2]), field: m[3]! }) : undefined;
-  };
-  const ranged = text.replace(/\{([^{}]*)\}/g, (whole, body: string) => {
-    const rows = body.split(';').map((row) => row.split(',').map(tokenCell));
-    if (rows.every((row) => row.every((c) => c === undefined))) return whole; // numbers only
-    const first = rows[0]![0];
-    const rect = !!first && rows.every((row, i) => row.length === rows[0]!.length
-      && row.every((c, j) => c && c.sheet === first.sheet && c.row === first.row + i && c.col === first.col + j));
-    if (!rect) {
-      ok = false;
-      return whole;
-    }
-    const last = rows.at(-1)!.at(-1)!;
-    return `${name(first)}:${name(last).replace(/^.*!/, '')}`;
-  });
-  const out = mapReferences(ranged, (r) => {
-    const c = cellOf(r);
-    if (!c) ok = false;
-    return c ? name(c) : '';
-  });
-  return ok ? out : null;
-}
-
-export const listPath = (kind: EntryKind) => sectionOf(kind).list;
-
-/** The list and period of a period field (`phasing:PER_03`), or null for a scalar field. */
-export function periodField(field: string): { list: FormulaList; period: PeriodCode } | null {
-  const [list, period] = field.split(':');
-  return period ? { list: list as FormulaList, period: period as PeriodCode } : null;
-}
-
-/** Whether the model has this input cell (a formula may stand in it, or refer to it). */
-export function cellExists(m: ModelData, r: FieldRef): boolean {
-  if (!FORMULA_FIELD.test(r.field)) return false;
-  if (!entriesOf(m, r.entry).some((e) => e.id === r.id)) return false;
-  const p = periodField(r.field);
-  if (!p) return formulaScalar(r.entry, r.field);
-  const bp = m.base_parameters;
-  return periodIndex(p.period) <= countPeriods(bp.phasing_calculation_start_date, bp.phasing_calculation_end_date, bp.phasing_period);
-}
-
-const itemsOf = (e: AnyEntry, list: FormulaList) =>
-  list === 'phasing' ? e.phasing.phasing_items : list === 'bookvalue' ? e.bookvalue.bookvalue_items : e.indexing.indexing_items;
-
-/** The value of an input cell (an empty period or method value is 0, as an empty cell in a workbook). */
-export function cellValue(m: ModelData, r: FieldRef): number {
-  const e = entriesOf(m, r.entry).find((x) => x.id === r.id);
-  if (!e) return 0;
-  const p = periodField(r.field);
-  if (p) return itemsOf(e, p.list).find((it) => it.period === p.period)?.value ?? 0;
-  const v = fieldOf(sectionOf(r.entry), r.field)?.get(e);
-  return typeof v === 'number' ? v : 0;
-}
-
-/** The value type a period value of this list gets in this entry (as the workbench's grids write it). */
-export function periodValueType(e: AnyEntry, list: FormulaList): ValueType {
-  if (list === 'indexing') return 'Procentueel';
-  if (list === 'phasing') return e.phasing.phasing_method === 'percentage' ? 'Procentueel' : 'Financeel';
-  return e.bookvalue.bookvalue_items[0]?.value_type ?? 'Financeel';
-}
-
-/** The engine edit that stores a value in an input cell. */
-export function valueEdit(m: ModelData, r: FieldRef, value: number): Edit {
-  const p = periodField(r.field);
-  if (p) {
-    const e = entriesOf(m, r.entry).find((x) => x.id === r.id)!;
-    return { kind: 'entryItem', entry: r.entry, id: r.id, list: p.list, period: p.period, value, valueType: periodValueType(e, p.list) };
-  }
-  return fieldEdit(r.entry, r.id, r.field, value);
-}
+import { type FieldRef, type Formula, cellExists, cellValue, formulasOf, mapReferences, refKey } from './formulaRefs.ts';
 
 /** A formula text as HyperFormula computes it: a HyperFormula value, or a thrown parse error. */
 export type Calculate = (formula: string) => CellValue;
@@ -169,31 +47,6 @@ export const FORMULA_MSG = {
   cycle: (f: string) => `De formule ${f} verwijst (via andere cellen) naar zichzelf.`,
   mismatch: (f: string, stored: number, computed: number) => `De waarde ${stored} past niet bij de formule ${f}, die ${computed} geeft.`,
 } as const;
-
-interface Formula {
-  ref: FieldRef;
-  key: string;
-  text: string;
-  path: string;
-  refs: FieldRef[];
-}
-
-/** Every formula of the model, with the path of its text. */
-export function formulasOf(m: ModelData): Formula[] {
-  const out: Formula[] = [];
-  for (const { kind } of SECTIONS) {
-    entriesOf(m, kind).forEach((e, i) => {
-      if (!e.formulas) return;
-      for (const [field, text] of Object.entries(e.formulas)) {
-        const ref = { entry: kind, id: e.id, field };
-        out.push({ ref, key: refKey(ref), text, path: `${listPath(kind)}[${i}].formulas.${field}`, refs: referencesOf(text) });
-      }
-    });
-  }
-  return out;
-}
-
-export const hasFormulas = (m: ModelData) => SECTIONS.some(({ kind }) => entriesOf(m, kind).some((e) => e.formulas));
 
 /** The formula's value from the given cell values; a Dutch problem when it is refused. */
 function evaluate(f: Formula, valueOf: (r: FieldRef) => number, calc: Calculate): number | string {
@@ -285,36 +138,4 @@ export function checkFormulas(m: ModelData): Problem[] {
       const f = paths.get(refKey(ref))!;
       return { path: f.path, message: FORMULA_MSG.mismatch(f.text, cellValue(m, ref), value) };
     });
-}
-
-/**
- * Formulas whose cell or references no longer exist (an entry removed, fewer periods) are dropped; the
- * cell keeps its value, as a pasted value would. Returns how many were dropped.
- */
-export function dropDanglingFormulas(m: ModelData): number {
-  let dropped = 0;
-  for (const f of formulasOf(m)) {
-    if (cellExists(m, f.ref) && f.refs.every((r) => cellExists(m, r))) continue;
-    removeFormula(m, f.ref);
-    dropped++;
-  }
-  return dropped;
-}
-
-/** Drop the formulas in period cells and those referring to one (the period codes now mean other dates); answers how many. */
-export function dropPeriodFormulas(m: ModelData): number {
-  let dropped = 0;
-  for (const f of formulasOf(m)) {
-    if (!periodField(f.ref.field) && !f.refs.some((r) => periodField(r.field))) continue;
-    removeFormula(m, f.ref);
-    dropped++;
-  }
-  return dropped;
-}
-
-function removeFormula(m: ModelData, r: FieldRef): void {
-  const e = entriesOf(m, r.entry).find((x) => x.id === r.id);
-  if (!e?.formulas) return;
-  delete e.formulas[r.field];
-  if (Object.keys(e.formulas).length === 0) delete e.formulas;
 }

@@ -4,19 +4,9 @@
 import { HyperFormula, type CellValue, type ConfigParams, type ExportedChange, type RawCellContent } from 'hyperformula';
 import type { ModelData } from '../model/modelData.ts';
 import { cloneData } from '../lib/cloneData.ts';
-import {
-  dropDanglingFormulas,
-  formulasOf,
-  hasFormulas,
-  nameReferences,
-  periodField,
-  refKey,
-  settleFormulas,
-  type FieldRef,
-  valueEdit,
-} from './cellFormulas.ts';
+import { settleFormulas } from './cellFormulas.ts';
+import { dropDanglingFormulas, formulasOf, hasFormulas, inputCellOf, nameReferences, refKey, type FieldRef, valueEdit } from './formulaRefs.ts';
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
-import { periodIndex } from './periods.ts';
 import type { Results } from '../model/results.ts';
 import { ResultsReader, type SheetIds } from './resultsReader.ts';
 import { SECTIONS, entriesOf } from '../model/sections.ts';
@@ -426,21 +416,7 @@ export class GrexEngine extends EngineModelEdits {
     return changes;
   }
   inputCell(r: FieldRef): { sheet: string; row: number; col: number } | null {
-    const lay = this.spec.layout.sections[r.entry];
-    const row = lay.rowOf.get(r.id);
-    if (row === undefined) return null;
-    const p = periodField(r.field);
-    if (!p) return lay.col[r.field] === undefined ? null : { sheet: lay.sheet, row, col: lay.col[r.field]! };
-    const k = periodIndex(p.period);
-    if (k > this.spec.layout.n) return null;
-    if (p.list === 'indexing') return { sheet: lay.sheet, row, col: k === 0 ? lay.col.indexBase! : this.entryCol(lay, 'indexOverride', k) };
-    if (k === 0) return null;
-    const list = entriesOf(this.model, r.entry);
-    const e = list[this.indexOf(list, r.id)];
-    const items = p.list === 'phasing' ? e?.phasing.phasing_items : e?.bookvalue.bookvalue_items;
-    const pct = items?.find((it) => it.period === p.period)?.value_type === 'Procentueel';
-    const block: Block = p.list === 'phasing' ? (pct ? 'phasingP' : 'phasingF') : pct ? 'bookedP' : 'bookedF';
-    return { sheet: lay.sheet, row, col: this.entryCol(lay, block, k) };
+    return inputCellOf(this.spec.layout, this.model, r);
   }
 
   /**

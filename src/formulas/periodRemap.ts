@@ -1,5 +1,5 @@
 import type { ModelData, PeriodItem } from '../model/modelData.ts';
-import { dropPeriodFormulas } from './cellFormulas.ts';
+import { dropPeriodFormulas } from './formulaRefs.ts';
 import { compareYmd, parseYmd, type Ymd } from './dates.ts';
 import { generatePeriods, MAX_PERIODS, type Period, periodIndex } from './periods.ts';
 import { SECTIONS, entriesOf } from '../model/sections.ts';

@@ -16,7 +16,9 @@ import {
   type CellChange, type Col, type SheetDef, LOCATION_OPTIONS, PHASE_GROUP_OPTIONS, dateOf, labelOf, optionValue, optionsOf,
 } from './sheets.ts';
 import { interestSetNote, newParameterSet, parameterSetSheet, setNameProblem } from './parameterSetSheet.ts';
-import { CommitField, type EditOptions, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
+import { CommitField, type Committed, type EditOptions, MSG, type Toaster, showProblems, useEvaluate, useSheetEdit } from './common.tsx';
+import { whenAnswered } from './engineSession.ts';
+import type { Problem } from '../model/problem.ts';
 import { isCompleteSpaceRow, type WorkbenchStore } from './WorkbenchStore.ts';
 import { type ActionRegistry, titleOf } from './actions.ts';
 import { useScreenParam } from '../app/screenParam.ts';
@@ -54,19 +56,21 @@ const ProjectInfo = observer(function ProjectInfo({ store }: { store: WorkbenchS
 /** The base parameters a tab shows as fields (src/model/baseParameters.ts), in their order. */
 export const parametersOn = (tab: BaseParameterTab) => BASE_PARAMETERS.filter((p) => p.tab === tab);
 
-function applyParam(store: WorkbenchStore, toasts: Toaster, p: BaseParameter, value: string | number | boolean | null): boolean {
+/** A field's value to the store; false (now, or once the engine has answered) when it was refused, which is said. */
+function applyParam(store: WorkbenchStore, toasts: Toaster, p: BaseParameter, value: string | number | boolean | null): Committed {
   const field = p.key as EditableParameterKey;
-  const problems = p.reshapes === 'periods'
+  const answer = p.reshapes === 'periods'
     ? store.setPeriodParameter(field, String(value))
     : store.applyEdits([{ kind: 'parameter', field, value }]);
-  if (problems) {
+  const taken = (problems: Problem[] | null) => {
+    if (!problems) return true;
     // One failure, one toast with its causes (issue 23: which phase starts earlier, which date to move); a
     // date the model refuses stays 10 s, as the spec's date message did.
     if (p.kind === 'date' || p.reshapes === 'periods') toasts.error([...new Set(problems.map((x) => x.message))].join(' ') || MSG.dates, 10_000);
     else showProblems(toasts, problems);
     return false;
-  }
-  return true;
+  };
+  return answer instanceof Promise ? answer.then(taken) : taken(answer);
 }
 
 /** A tab's base-parameter fields, each as its kind is entered (the project data are ProjectInfo's). */
@@ -150,18 +154,18 @@ const Phasing = observer(function Phasing({ store, toasts }: { store: WorkbenchS
         else p.phase_end_date = d;
       }
     }
-    const problems = store.replaceModel((m) => void (m.base_parameters.phasing_costs_revenues = next));
-    if (problems) showProblems(toasts, problems);
-    else if (opts?.notice) toasts.warning(opts.notice);
+    whenAnswered(store.replaceModel((m) => void (m.base_parameters.phasing_costs_revenues = next)), (problems) => {
+      if (problems) showProblems(toasts, problems);
+      else if (opts?.notice) toasts.warning(opts.notice);
+    });
   }, [phases, store, toasts]);
   const [phaseName, setPhaseName] = useState('');
   const addPhase = () => {
     if (!phaseName.trim()) return void toasts.error('Voer een geldige naam in.', 5_000);
-    const problems = store.replaceModel((m) => void m.base_parameters.phasing_costs_revenues.push({
+    const answer = store.replaceModel((m) => void m.base_parameters.phasing_costs_revenues.push({
       phase_name: phaseName.trim(), phase_group: 'Cost', phase_start_date: bp.phasing_calculation_start_date, phase_end_date: bp.phasing_calculation_end_date,
     }));
-    if (problems) showProblems(toasts, problems);
-    else setPhaseName('');
+    whenAnswered(answer, (problems) => (problems ? showProblems(toasts, problems) : setPhaseName('')));
   };
   return (
     <div className="gs-wb-panel">
@@ -195,16 +199,15 @@ const SetGroup = observer(function SetGroup({ store, toasts, group, title }: { s
     const p = setNameProblem(store.model!, group, name);
     setError(p);
     if (p) return;
-    const problems = store.replaceModel((m) => void m.base_parameters.parameter_sets.push(newParameterSet(store, group, name)));
-    if (problems) showProblems(toasts, problems);
-    else setName('');
+    const answer = store.replaceModel((m) => void m.base_parameters.parameter_sets.push(newParameterSet(store, group, name)));
+    whenAnswered(answer, (problems) => (problems ? showProblems(toasts, problems) : setName('')));
   };
   const del = () => {
     if (!remove) return;
-    const problems = store.replaceModel((m) => {
+    const answer = store.replaceModel((m) => {
       m.base_parameters.parameter_sets = m.base_parameters.parameter_sets.filter((s) => !(s.set_group === group && s.set_name === remove));
     });
-    if (problems) showProblems(toasts, problems);
+    whenAnswered(answer, (problems) => problems && showProblems(toasts, problems));
   };
   return (
     <section className="gs-wb-setgroup" aria-label={title}>

@@ -16,7 +16,7 @@ import type { RowActions } from './sheetExcel.ts';
 import type { ActionRegistry } from './actions.ts';
 import { rowsRemoved } from './entryRows.ts';
 import { incompleteEntries } from '../formulas/validate.ts';
-import type { Problem } from '../model/problem.ts';
+import { type Answer, whenAnswered } from './engineSession.ts';
 import { entriesOf, entryLabelProblem, sectionOf } from '../model/sections.ts';
 import type { EntryKind } from '../model/section.ts';
 
@@ -122,16 +122,17 @@ const IncompleteEntries = observer(function IncompleteEntries({ store, kind }: {
 /** The entry grids' row actions (right-click menu, Ctrl+Shift+= / Ctrl+-): the store's, one undo step each. */
 function useEntryRowActions(store: WorkbenchStore, toasts: Toaster, kind: EntryKind): RowActions {
   return useMemo(() => {
-    const done = (problems: Problem[] | null) => problems && showProblems(toasts, problems);
+    const done = (answer: Answer) => whenAnswered(answer, (problems) => problems && showProblems(toasts, problems));
     return {
       insert: (row, where, count) => done(store.insertEntries(kind, where === 'above' ? row : row + 1, Array<null>(count).fill(null))),
       remove: (rows) => {
         const list = entriesOf(store.model!, kind);
         const ids = rows.flatMap((r) => (list[r] ? [list[r].id] : []));
-        const problems = store.deleteEntries(kind, ids);
         // Rows that go are said, with the way back (issue 23: nothing disappears unseen).
-        if (problems) done(problems);
-        else if (ids.length) toasts.success(rowsRemoved(ids.length));
+        whenAnswered(store.deleteEntries(kind, ids), (problems) => {
+          if (problems) showProblems(toasts, problems);
+          else if (ids.length) toasts.success(rowsRemoved(ids.length));
+        });
       },
     };
   }, [store, toasts, kind]);
@@ -151,9 +152,7 @@ const EntryRows = observer(function EntryRows({ store, toasts, kind }: { store: 
       if (!label.trim()) toasts.error(p, 5_000);
       return;
     }
-    const problems = store.insertEntry(kind, list.length, label);
-    if (problems) showProblems(toasts, problems);
-    else setLabel('');
+    whenAnswered(store.insertEntry(kind, list.length, label), (problems) => (problems ? showProblems(toasts, problems) : setLabel('')));
   };
   const del = () => {
     const id = Number(remove);

@@ -6,13 +6,15 @@ import './FormulaBar.css';
 // cell's formula (or value) is edited here like in the cell — Enter or leaving the field applies it,
 // Esc puts it back; a computed cell shows, read-only, how the engine computes it.
 
-export function FormulaBar({ contents, readOnly, onCommit, onDone, testId }: {
+export function FormulaBar({ contents, readOnly, onCommit, onDone, onFocus, testId }: {
   contents: CellContents | null;
   readOnly: boolean;
   /** The text typed in the bar, for the cell it was typed for. */
   onCommit: (text: string) => void;
   /** Back to the grid (after Enter or Esc). */
   onDone: () => void;
+  /** The bar got the focus: the grid stops taking the keys (they are the bar's). */
+  onFocus?: () => void;
   testId: string;
 }) {
   const shown = contents?.text ?? '';
@@ -36,10 +38,18 @@ export function FormulaBar({ contents, readOnly, onCommit, onDone, testId }: {
         value={editable ? text : shown}
         readOnly={!editable}
         title={contents && !contents.editable ? 'Berekend door de rekenkern (alleen lezen)' : undefined}
-        onFocus={() => (editing.current = editable)}
+        onFocus={() => {
+          editing.current = editable;
+          onFocus?.();
+        }}
         onChange={(e) => setText(e.target.value)}
         onBlur={() => editing.current && commit()}
         onKeyDown={(e) => {
+          // Enter and Esc are the bar's alone: onDone gives the grid its keys back before this key has
+          // bubbled up to the document, where the grid would take it too — Enter opened the cell's editor
+          // on the formula the engine had not yet replaced (its worker answers later) and closing it stored
+          // that old formula again over the one just typed (e2e workbenchFormulas).
+          if (e.key === 'Enter' || e.key === 'Escape') e.stopPropagation();
           if (e.key === 'Enter') {
             e.preventDefault();
             commit();

@@ -1,6 +1,6 @@
 import { sectionOf } from '../model/sections.ts';
 import type { EntryKind } from '../model/section.ts';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Callout, Icon } from '@blueprintjs/core';
 import { type SectionGaps, gapTotals, phasingGaps } from '../formulas/phasingGaps.ts';
@@ -15,10 +15,6 @@ import type { WorkbenchStore } from './WorkbenchStore.ts';
 /** Always-visible figures of the top bar (repainted on every edit); `toOverview` opens the Overzicht with the gaps listed. */
 export const ResultStrip = observer(function ResultStrip({ store, toOverview }: { store: WorkbenchStore; toOverview: () => void }) {
   const r = store.results;
-  const fromStore = !!r && !store.engine;
-  useEffect(() => {
-    if (fromStore) store.storedDrawn();
-  }, [fromStore, store]);
   if (!r) return <div className="gs-wb-strip" aria-label="Resultaat"><span className="gs-muted">Berekenen…</span></div>;
   return (
     <div className="gs-wb-strip" aria-label="Resultaat">

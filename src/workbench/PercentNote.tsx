@@ -4,7 +4,7 @@ import type Handsontable from 'handsontable/base';
 import { percentDown } from '../lib/nlFormat.ts';
 import { pct } from '../model/percent.ts';
 import { type PercentNote, percentNote } from './percentInput.ts';
-import { CommitField } from './common.tsx';
+import { CommitField, type Committed } from './common.tsx';
 import './excel.css';
 
 // The note beside a percentage typed as a bare number ≤ 1 (issue 15): what the model reads it as
@@ -30,7 +30,7 @@ export function PercentField({ id, label, value, disabled, onCommit }: {
   label: string;
   value: number;
   disabled?: boolean;
-  onCommit: (v: number) => boolean | void;
+  onCommit: (v: number) => Committed;
 }) {
   // The text as the user last typed it (null: nothing typed since the value was shown).
   const [typed, setTyped] = useState<string | null>(null);

@@ -42,7 +42,7 @@ export interface SheetProps {
   readOnly: boolean;
   onEdit: (def: SheetDef, changes: CellChange[], opts?: EditOptions) => void;
   /** Evaluates '=…' typed into an input cell (HyperFormula of the engine). */
-  evaluate: (formula: string) => CellValue;
+  evaluate: (formula: string) => Promise<CellValue>;
   height?: number | string;
   testId: string;
   /** Kept mounted while hidden (fast tab switches); re-measured when shown again. */
@@ -149,23 +149,26 @@ function gridSettings(def: SheetDef, readOnly: boolean, height: SheetProps['heig
 /** Typed, pasted or filled values → the store (formulas evaluated, cells outside the sheet dropped). */
 function sendToStore({ def: d, onEdit: edit, evaluate: ev }: Latest, raw: [number, number, unknown][], opts?: EditOptions) {
   const out: CellChange[] = [];
+  const computing: Promise<void>[] = [];
   for (const [row, col, next] of raw) {
     // Past the last row only where the grid grows (the rows below its empty last row, def.spare).
     if ((row >= d.data.length && !d.spare) || col >= d.columns.length) continue;
-    let value: unknown = next;
-    // An entry grid keeps the formula (its store turns it into a formula edit, formulaCells.ts).
-    if (typeof value === 'string' && value.trim().startsWith('=') && !d.entries) {
-      const f = resolveFormula(value.trim(), (r, c) => {
+    const change: CellChange = { row, col, value: next };
+    // An entry grid keeps the formula (its store turns it into a formula edit, formulaCells.ts); elsewhere the
+    // engine's worker computes it and the value is what is stored.
+    if (typeof next === 'string' && next.trim().startsWith('=') && !d.entries) {
+      const f = resolveFormula(next.trim(), (r, c) => {
         const v = d.data[r]?.[c];
         return typeof v === 'number' ? v : parseDutchValue(typeof v === 'string' ? v : null) ?? 0;
       });
-      const res = ev(f);
-      value = typeof res === 'number' ? res : '#FOUT';
+      computing.push(ev(f).then((res) => void (change.value = typeof res === 'number' ? res : '#FOUT')));
     }
-    out.push({ row, col, value });
+    out.push(change);
   }
   // A paste none of whose values fit still says so (its notice).
-  if (out.length || opts?.notice) edit(d, out, opts);
+  const send = () => (out.length || opts?.notice) && edit(d, out, opts);
+  if (computing.length) void Promise.all(computing).then(send);
+  else send();
 }
 
 /** What the tool's actions call on the active grid (fill, insert and delete rows), besides Handsontable itself. */
@@ -389,6 +392,7 @@ export const Sheet = memo(function Sheet({ def, readOnly, onEdit, evaluate, heig
           testId={`${testId}-formula-bar`}
           onCommit={(text) => selected && sendRef.current([[selected.row, selected.col, text]])}
           onDone={() => selected && hotRef.current?.selectCell(selected.row, selected.col)}
+          onFocus={() => hotRef.current?.unlisten()}
         />
       )}
       <div ref={wrapRef} className="gs-sheet-wrap">

@@ -23,6 +23,7 @@ import { exportModelXlsx } from './exportXlsx.ts';
 import { ToolMenuState, toggleLabel } from './toolMenu.ts';
 import type { Toaster } from './common.tsx';
 import { SECTIONS, sectionOf } from '../model/sections.ts';
+import { startEngineWorker } from './engineClient.ts';
 import './workbench.css';
 
 globalThis.performance?.mark?.('workbench:chunk');
@@ -79,6 +80,7 @@ function open(root: RootStore, modelId: number): Opened {
     toasts: { success: toasts.success, error: (m, t) => toasts.error(m, t), warning: toasts.warning },
     storage: storage(),
     userId: root.auth.user?.id ?? 0,
+    engine: startEngineWorker,
   });
   const leave = (next: () => void) => {
     const guard = root.screen.leaveGuard;

@@ -1,7 +1,6 @@
 import { action, computed, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
 import type { Edit } from '../formulas/engineModelEdits.ts';
-import type { GrexEngine } from '../formulas/engine.ts';
-import { startHyperFormula } from '../formulas/hyperformulaSpeedups.ts';
+import type { EngineClient } from './engineClient.ts';
 import type { ResultsSummary } from '../model/results.ts';
 import { isCompleteSpaceRow } from '../formulas/validate.ts';
 import type { Problem } from '../model/problem.ts';
@@ -11,22 +10,24 @@ import { type RemapReport, remapNotice, remapPeriodItems } from '../formulas/per
 import { formatMoney } from '../lib/nlFormat.ts';
 import type { ModelMeta, ReadOnlyReason } from '../api/contract/workbench.ts';
 import { NOT_FOUND } from '../api/contract/messages.ts';
-import { applyMapSpaceUsage } from '../formulas/spaceUsageFromMap.ts';
-import { compareWithMap } from './mapTakeover.ts';
+import { MapTakeoverFlow } from './mapTakeover.ts';
 import { formulasDropped, insertEntries, removeEntries } from './entryRows.ts';
-import { afterPaint, buildEngine, ChangesWaitingForEngine, mark } from './firstPaint.ts';
+import { forEngine, mark } from './firstPaint.ts';
+import { type Answer, EngineSession, whenAnswered } from './engineSession.ts';
 import { tellSaveFailure, type StatusError } from './saveFailure.ts';
 import { WorkingCopyBackup } from './workingCopyBackup.ts';
 import { Submission } from '../app/submission.ts';
 import type { EntryKind } from '../model/section.ts';
-import { MSG, splitAnswer, type Backup, type BackupStorage, type MapTakeover, type TestHooks, type WorkbenchApi, type WorkbenchToasts } from './workbenchContract.ts';
+import { MSG, splitAnswer, type Backup, type BackupStorage, type MapTakeover, type WorkbenchApi, type WorkbenchToasts } from './workbenchContract.ts';
 
-// The workbench's state (spec 3 §3–§4): one GrexEngine (one HyperFormula workbook) shared by every
-// sheet of the workbench, the working copy (the engine's model data + the space-usage rows as typed), the
+// The workbench's state (spec 3 §3–§4): one engine (a GrexEngine in a Web Worker, engineClient.ts) shared by
+// every sheet of the workbench, the working copy (the engine's model data + the space-usage rows as typed), the
 // saved copy, the unsaved-changes flag, and one undo/redo stack across the whole model.
 //
 // Space-usage rows may be incomplete while the user types (spec: Save is blocked then); the engine only
 // accepts valid model data, so it gets the complete rows and the store keeps the rows as typed.
+// Every change goes to the engine and is recorded when it answers, in the order made (engineSession.ts); a
+// change answers its refusal, now or once the engine has answered (Answer), and its caller says it.
 // Beside it: firstPaint.ts (painting before the engine is built), workingCopyBackup.ts (nothing lost) and
 // saveFailure.ts (what a failed save says).
 
@@ -41,7 +42,6 @@ const clone = <T>(x: T): T => structuredClone(x);
 export class WorkbenchStore {
   status: 'loading' | 'ready' | 'error' = 'loading';
   meta: ModelMeta | null = null;
-  engine: GrexEngine | null = null;
   /** Bumped on every change of the engine: grids and the overview re-read when it moves. */
   revision = 0;
   /** Bumped when the layout changes (periods, entries, sets): grids rebuild their columns. */
@@ -60,30 +60,35 @@ export class WorkbenchStore {
   pending: ModelData | null = null;
   /** The results the server stored for the loaded save, shown while the engine is being built (issue 26). */
   stored: ResultsSummary | null = null;
-  /** Called by the screen once it has committed the stored results (see `storedDrawn`). */
-  private drawn: (() => void) | null = null;
-  /** Problems of the last refused edit (shown beside the input). */
-  lastProblems: Problem[] = [];
-  mapTakeover: MapTakeover = { step: 'closed' };
   private saved: ModelData | null = null;
   /** The undo step on top when the working copy equalled the saved copy: undoing or redoing back to it is clean again. */
   private savedTop: UndoEntry | null = null;
-  /** Changes made while the engine is being built, applied in order once it is (nothing typed is lost). */
-  private readonly waiting = new ChangesWaitingForEngine();
+  /** The engine and the order of changes (engineSession.ts). */
+  private readonly session: EngineSession;
   private readonly backup: WorkingCopyBackup;
+  private readonly map: MapTakeoverFlow;
   private readonly writing: Submission; // one save at a time (Ctrl+S twice), its outcome in one toast
   private disposed = false;
 
   constructor(
     readonly modelId: number,
-    private readonly deps: { api: WorkbenchApi; toasts: WorkbenchToasts; storage?: BackupStorage | null; userId: number; backupDelayMs?: number },
+    private readonly deps: {
+      api: WorkbenchApi; toasts: WorkbenchToasts; storage?: BackupStorage | null; userId: number; backupDelayMs?: number;
+      /** A new engine (engineClient.ts startEngineWorker; the tests answer in process). */
+      engine: () => EngineClient;
+    },
   ) {
     this.writing = new Submission(deps.toasts);
+    this.map = new MapTakeoverFlow({
+      api: deps.api, toasts: deps.toasts, meta: () => this.meta, space: () => this.space, results: () => this.results,
+      blocked: () => (!this.engine ? 'Het rekenmodel wordt nog geladen.' : this.readOnly ? 'Alleen lezen.' : null),
+      setSpace: (rows, gross) => this.setSpace(rows, gross),
+    });
+    this.session = new EngineSession({ loading: () => this.pending !== null, failed: () => this.engineFailed() }, deps.engine);
     this.backup = new WorkingCopyBackup(deps.storage, `grondslag.workbench.v1.${deps.userId}.${modelId}`, deps.backupDelayMs);
     makeObservable<WorkbenchStore, 'saved'>(this, {
       status: observable,
       meta: observableRef,
-      engine: observableRef,
       revision: observable,
       layoutRevision: observable,
       dirty: observable,
@@ -99,8 +104,6 @@ export class WorkbenchStore {
       restoreOffer: observableRef,
       pending: observableRef,
       stored: observableRef,
-      lastProblems: observableRef,
-      mapTakeover: observableRef,
       saved: false,
       applyEdits: action,
       replaceModel: action,
@@ -114,13 +117,19 @@ export class WorkbenchStore {
       discardBackup: action,
       restoreBackup: action,
       discardChanges: action,
-      confirmMapTakeover: action,
-      cancelMapTakeover: action,
     });
   }
 
   // ---------- reading ----------
 
+  /** The engine, once it has built the loaded model (until then the stored results are shown). */
+  get engine(): EngineClient | null {
+    return this.session.engine;
+  }
+  /** Problems of the last refused change. */
+  get lastProblems(): Problem[] {
+    return this.session.lastProblems;
+  }
   get readOnly(): boolean {
     return !this.meta || this.meta.read_only_reason !== null || !this.meta.can_edit || (!this.sessionHeld && this.sessionNotice !== null);
   }
@@ -132,6 +141,8 @@ export class WorkbenchStore {
   /** The current results (re-read when `revision` changes); the stored ones of the loaded save while the engine is built. */
   get results(): ResultsSummary | null {
     void this.revision;
+    // A failed engine shows no figures (its last ones may not be what the model now holds).
+    if (this.status === 'error') return null;
     return this.engine?.results ?? this.stored;
   }
   get model(): ModelData | null {
@@ -153,56 +164,39 @@ export class WorkbenchStore {
 
   // ---------- loading ----------
 
-  /** The screen shows the stored results: the engine may now be built behind them. */
-  storedDrawn(): void {
-    this.drawn?.();
-  }
-
   /**
-   * Load the model: the answer is shown at once (breadcrumb, Projectgegevens: `model` falls back to
-   * the loaded data), then — after the browser has painted that — the engine is built, which for a
-   * large model takes a second or more.
+   * Load the model: the answer is shown at once (breadcrumb, Projectgegevens, the stored results), while the
+   * engine is built in its worker; the worker starts before the request so its code loads alongside.
    */
   async load(): Promise<void> {
+    const client = this.session.start();
     try {
       mark('workbench:request');
-      const request = this.deps.api.load(this.modelId);
-      // The engine's start (HyperFormula's speed-ups, its parser's cold start) while the model is on its way.
-      startHyperFormula();
-      const answer = await request;
+      const answer = await this.deps.api.load(this.modelId);
       const { data, meta, stored } = splitAnswer(answer);
       mark('workbench:loaded');
       if (!this.engine) {
-        // The engine's build holds the main thread for a while: with stored results it waits until the
-        // screen has committed them (the screen may still be waiting on its own parts), at most a second.
-        const drawn = stored ? new Promise<void>((resolve) => (this.drawn = resolve)) : null;
         runInAction(() => {
           this.meta = meta;
           this.pending = data;
           this.stored = stored;
           this.status = 'ready';
         });
-        if (drawn && typeof requestAnimationFrame === 'function') await Promise.race([drawn, new Promise((r) => setTimeout(r, 1000))]);
-        this.drawn = null;
-        await afterPaint();
-        mark('workbench:painted');
-        await (globalThis as TestHooks).__grondslagHoldEngine;
       }
       mark('workbench:engine:start');
-      const engine = buildEngine(data);
+      const built = await this.session.build(client, forEngine(data));
       mark('workbench:engine');
-      if (!engine) {
+      if (!built) return; // disposed, or a later load took over
+      if (!built.ok) {
         runInAction(() => {
           this.status = 'error';
           this.stored = null;
         });
-        this.waiting.drop();
         this.deps.toasts.error(MSG.missing);
         return;
       }
       runInAction(() => {
-        this.engine?.destroy();
-        this.engine = engine;
+        this.session.adopt(client);
         this.pending = null;
         this.stored = null;
         this.meta = meta;
@@ -219,26 +213,33 @@ export class WorkbenchStore {
         this.layoutRevision++;
         this.restoreOffer = this.backup.read(this.modelId, this.saved);
       });
-      this.waiting.applyAll();
+      this.session.drain();
       mark('workbench:ready');
     } catch (e) {
+      this.session.abandon(client);
       runInAction(() => (this.status = 'error'));
       // A link to a model one may not see (or that is gone) answers 404: said as everywhere else.
       this.deps.toasts.error((e as StatusError).status === 404 ? NOT_FOUND : MSG.missing);
     }
   }
 
-  /**
-   * While the engine is being built (the stored results are shown), a change waits for it: `run` is
-   * queued and applied once the engine is there; its refusal is said then. True when it waits.
-   */
-  private waitForEngine(run: () => Problem[] | null | void): boolean {
-    if (this.engine || !this.pending || this.disposed) return false;
-    this.waiting.add(() => {
-      const problems = run();
-      if (problems?.[0]) this.deps.toasts.error(problems[0].message, 5_000);
-    });
-    return true;
+  /** Resolves once every change made so far has been answered by the engine. */
+  idle(): Promise<void> {
+    return this.session.idle();
+  }
+
+  /** `next` once the change that answered `a` has been applied, before later changes (EngineSession.then). */
+  andThen(a: Answer, next: () => Answer): Answer {
+    return this.session.then(a, next);
+  }
+
+  /** The worker stopped or threw: what was typed is kept as the working-copy backup, and the error is said. */
+  private engineFailed(): void {
+    if (this.status === 'error') return;
+    this.writeBackup();
+    this.session.drop();
+    this.status = 'error';
+    this.deps.toasts.error(MSG.missing);
   }
 
   async openSession(): Promise<void> {
@@ -274,41 +275,45 @@ export class WorkbenchStore {
     this.scheduleBackup();
   }
 
-  /** Apply edits as one step of the undo stack. Returns the problems when the engine refused them. */
-  applyEdits(edits: Edit[], opts: { record?: boolean } = {}): Problem[] | null {
-    if (edits.length && !this.readOnly && this.waitForEngine(() => this.applyEdits(edits, opts))) return null;
+  /** Apply edits as one step of the undo stack; answers the problems when the engine refused them. */
+  applyEdits(edits: Edit[], opts: { record?: boolean } = {}): Answer {
+    const queued = edits.length && !this.readOnly && this.session.wait(() => this.applyEdits(edits, opts));
+    if (queued) return queued;
     if (!this.engine || this.readOnly || edits.length === 0) return null;
-    const r = this.engine.applyEdits(edits);
-    if (!r.ok) {
-      this.lastProblems = r.problems;
-      return r.problems;
-    }
-    this.lastProblems = [];
-    if (opts.record !== false) {
-      this.undoStack.push({ kind: 'edits', redo: edits, undo: r.inverse });
-      this.redoStack = [];
-    }
-    this.touched(r.rebuilt);
-    return null;
+    return this.session.send((done) => this.engine!.applyEdits(edits, done), (r) => {
+      if (opts.record !== false) {
+        this.undoStack.push({ kind: 'edits', redo: edits, undo: r.inverse });
+        this.redoStack = [];
+      }
+      this.touched(r.rebuilt);
+    });
   }
 
   /** Structural changes (adding/removing entries, sets, phases): the whole model, one undo step. */
-  replaceModel(mutate: (draft: ModelData) => void): Problem[] | null {
-    if (!this.readOnly && this.waitForEngine(() => this.replaceModel(mutate))) return null;
+  replaceModel(mutate: (draft: ModelData) => void): Answer {
+    const queued = !this.readOnly && this.session.wait(() => this.replaceModel(mutate));
+    if (queued) return queued;
     if (!this.engine || this.readOnly) return null;
     const before = clone(this.engine.modelData);
     const after = clone(before);
     mutate(after);
-    const r = this.engine.setModel(after, { asEdit: true });
-    if (!r.ok) {
-      this.lastProblems = r.problems;
-      return r.problems;
+    const answer = this.session.send((done) => this.engine!.setModel(after, { asEdit: true }, done), () => {
+      this.undoStack.push({ kind: 'model', before, after: clone(this.engine!.modelData) });
+      this.redoStack = [];
+      this.touched(true);
+    });
+    if (answer instanceof Promise) {
+      // The engine's copy is the new model as soon as it is sent (engineClient.ts setModel): the grids show
+      // its rows now, so keys typed into a new row while the worker computes land in that row's entry
+      // (they wait behind this change and follow it in order); a refusal puts the rows back.
+      this.revision++;
+      this.layoutRevision++;
+      void answer.then((problems) => problems && runInAction(() => {
+        this.revision++;
+        this.layoutRevision++;
+      }));
     }
-    this.lastProblems = [];
-    this.undoStack.push({ kind: 'model', before, after: clone(this.engine.modelData) });
-    this.redoStack = [];
-    this.touched(true);
-    return null;
+    return answer;
   }
 
   // ---------- entry rows (issue 15: the grids' Excel keys and menu) ----------
@@ -318,8 +323,9 @@ export class WorkbenchStore {
    * per label, one undo step. A null label gets a free one ('Nieuwe post', 'Nieuwe post 2', …); a label
    * that is empty or taken is refused (spec 3 §5) and nothing is inserted.
    */
-  insertEntries(kind: EntryKind, index: number, labels: readonly (string | null)[]): Problem[] | null {
-    if (labels.length && !this.readOnly && this.waitForEngine(() => this.insertEntries(kind, index, labels))) return null;
+  insertEntries(kind: EntryKind, index: number, labels: readonly (string | null)[]): Answer {
+    const queued = labels.length && !this.readOnly && this.session.wait(() => this.insertEntries(kind, index, labels));
+    if (queued) return queued;
     if (!this.engine || this.readOnly || !labels.length) return null;
     const draft = clone(this.engine.modelData);
     const r = insertEntries(draft, kind, index, labels);
@@ -327,38 +333,47 @@ export class WorkbenchStore {
     return this.replaceModel((d) => void insertEntries(d, kind, index, labels));
   }
 
-  insertEntry(kind: EntryKind, index: number, label?: string): Problem[] | null {
+  insertEntry(kind: EntryKind, index: number, label?: string): Answer {
     return this.insertEntries(kind, index, [label ?? null]);
   }
 
   /**
    * Several changes as one undo step (a paste that adds entries and fills them): the steps `run` makes
-   * are folded into one; when it answers problems, everything it did is undone.
+   * are folded into one; when one of them is refused, everything it did is undone.
    */
-  batch(run: () => Problem[] | null): Problem[] | null {
-    if (!this.readOnly && this.waitForEngine(() => this.batch(run))) return null;
+  batch(run: () => Answer): Answer {
+    const queued = !this.readOnly && this.session.wait(() => this.batch(run));
+    if (queued) return queued;
     if (!this.engine || this.readOnly) return null;
     const before = this.workingCopy();
     const depth = this.undoStack.length;
     const wasDirty = this.dirty;
+    const refusals = this.session.refusals;
     const problems = run();
-    if (this.undoStack.length === depth) return problems;
-    const steps = this.undoStack.splice(depth);
-    if (problems) {
-      this.restoreSnapshot(before);
-      this.dirty = wasDirty;
-      this.revision++;
-      this.layoutRevision++;
-    } else this.undoStack.push(steps.length === 1 ? steps[0]! : { kind: 'model', before, after: this.workingCopy() });
-    return problems;
+    let refused = false;
+    // Folded once the engine has answered every step `run` made (at once in process, else in order later;
+    // a step that had to wait was queued before any change made after the batch).
+    this.session.after(() => runInAction(() => {
+      refused = Array.isArray(problems) || this.session.refusals !== refusals;
+      if (this.undoStack.length === depth) return;
+      const steps = this.undoStack.splice(depth);
+      if (refused) {
+        this.restoreSnapshot(before);
+        this.dirty = wasDirty;
+        this.revision++;
+        this.layoutRevision++;
+      } else this.undoStack.push(steps.length === 1 ? steps[0]! : { kind: 'model', before, after: this.workingCopy() });
+    }));
+    if (!(problems instanceof Promise)) return problems;
+    return problems.then((p) => p ?? (refused ? this.lastProblems : null));
   }
 
   /** Removes the entries with these ids, one undo step; other rows' formulas that read them become values, and that is said. */
-  deleteEntries(kind: EntryKind, ids: readonly number[]): Problem[] | null {
+  deleteEntries(kind: EntryKind, ids: readonly number[]): Answer {
     if (!ids.length) return null;
     let dropped = 0;
     const problems = this.replaceModel((d) => void (dropped = removeEntries(d, kind, ids)));
-    if (!problems && dropped) this.deps.toasts.warning(formulasDropped(dropped));
+    whenAnswered(problems, (p) => !p && dropped && this.deps.toasts.warning(formulasDropped(dropped)));
     return problems;
   }
 
@@ -367,8 +382,9 @@ export class WorkbenchStore {
    * start and end date): the period columns are regenerated and every period value moves to the period
    * holding its date (one undo step).
    */
-  setPeriodParameter(field: EditableParameterKey, value: string): Problem[] | null {
-    if (!this.readOnly && this.waitForEngine(() => this.setPeriodParameter(field, value))) return null;
+  setPeriodParameter(field: EditableParameterKey, value: string): Answer {
+    const queued = !this.readOnly && this.session.wait(() => this.setPeriodParameter(field, value));
+    if (queued) return queued;
     if (!this.engine) return null;
     const before = this.engine.modelData;
     const ewBefore = this.results?.ew;
@@ -377,16 +393,19 @@ export class WorkbenchStore {
       (draft.base_parameters as Record<string, unknown>)[field] = value;
       report = remapPeriodItems(before, draft);
     });
-    // Values that could not stay on their date, or were merged or moved, are said, never moved in silence.
-    const notice = !problems && report ? remapNotice(report) : null;
-    const ew = ewBefore === undefined || !this.results ? '' : ` EW ${formatMoney(ewBefore)} → ${formatMoney(this.results.ew)}.`;
-    if (notice) this.deps.toasts.warning(`${notice}${ew} Ongedaan maken (Ctrl+Z) zet ze terug.`);
+    // Values that could not stay on their date, or were merged or moved, are said, never moved in silence
+    // (with the EW the engine computed for the new periods).
+    whenAnswered(problems, (p) => {
+      const notice = !p && report ? remapNotice(report) : null;
+      const ew = ewBefore === undefined || !this.results ? '' : ` EW ${formatMoney(ewBefore)} → ${formatMoney(this.results.ew)}.`;
+      if (notice) this.deps.toasts.warning(`${notice}${ew} Ongedaan maken (Ctrl+Z) zet ze terug.`);
+    });
     return problems;
   }
 
   /** The space-usage rows as typed (and, from the map, the gross area) as one undo step; the engine gets the complete ones. */
   setSpace(rows: SpaceUsageRow[], grossArea?: number): void {
-    if (!this.readOnly && this.waitForEngine(() => this.setSpace(rows, grossArea))) return;
+    if (!this.readOnly && this.session.wait(() => (this.setSpace(rows, grossArea), null))) return;
     if (!this.engine || this.readOnly) return;
     const beforeRows = this.space;
     this.space = rows;
@@ -395,71 +414,45 @@ export class WorkbenchStore {
     const grossChanged = grossArea !== undefined && grossArea !== current.gross_area;
     const before = clone(this.engine.modelData);
     before.base_parameters.space_usage = clone(beforeRows);
-    if (JSON.stringify(complete) !== JSON.stringify(current.space_usage) || grossChanged) {
-      const next = clone(this.engine.modelData);
-      next.base_parameters.space_usage = complete;
-      if (grossArea !== undefined) next.base_parameters.gross_area = grossArea;
-      const r = this.engine.setModel(next);
-      if (!r.ok) {
-        this.lastProblems = r.problems;
-        return;
-      }
-    }
-    const after = clone(this.engine.modelData);
-    after.base_parameters.space_usage = clone(rows);
-    this.undoStack.push({ kind: 'model', before, after });
-    this.redoStack = [];
-    this.touched(true);
+    const record = () => {
+      const after = clone(this.engine!.modelData);
+      after.base_parameters.space_usage = clone(rows);
+      this.undoStack.push({ kind: 'model', before, after });
+      this.redoStack = [];
+      this.touched(true);
+    };
+    if (JSON.stringify(complete) === JSON.stringify(current.space_usage) && !grossChanged) return record();
+    const next = clone(this.engine.modelData);
+    next.base_parameters.space_usage = complete;
+    if (grossArea !== undefined) next.base_parameters.gross_area = grossArea;
+    this.session.send((done) => this.engine!.setModel(next, {}, done), record, () => {});
   }
 
-  // ---------- map data (issue 14) ----------
+  // ---------- map data (issue 14; mapTakeover.ts) ----------
 
+  get mapTakeover(): MapTakeover { return this.map.step; }
   /** Why 'Overnemen uit kaart' cannot run now (null: it can). */
-  get mapTakeoverBlocked(): string | null {
-    if (!this.engine) return 'Het rekenmodel wordt nog geladen.';
-    if (this.readOnly) return 'Alleen lezen.';
-    // The drawn region alone is enough: it gives the gross area (issue 23).
-    if (!this.meta?.has_map_data && !this.meta?.has_version_region) return MSG.noMapData;
-    if (this.mapTakeover.step !== 'closed') return 'Bezig met de kaartgegevens.';
-    return null;
-  }
-
+  get mapTakeoverBlocked(): string | null { return this.map.blocked; }
   /** 'Overnemen uit kaart': fetch the version's m² per function and show them beside the model's. */
-  async startMapTakeover(): Promise<void> {
-    if (this.mapTakeoverBlocked !== null || !this.meta) return;
-    runInAction(() => (this.mapTakeover = { step: 'loading' }));
-    const next = await compareWithMap(this.deps.api, this.meta.version_id, () => ({ space: this.space, results: this.results }));
-    if (this.disposed) return;
-    runInAction(() => (this.mapTakeover = 'error' in next ? { step: 'closed' } : next));
-    if ('error' in next) this.deps.toasts.error(next.error, 5_000);
-  }
+  startMapTakeover(): Promise<void> { return this.map.start(() => this.disposed); }
+  confirmMapTakeover(): void { this.map.confirm(); }
+  cancelMapTakeover(): void { this.map.cancel(); }
 
-  /** The confirmation: the map's m² into the space-usage rows, one undo step (applyMapSpaceUsage decides the rows). */
-  confirmMapTakeover(): void {
-    const t = this.mapTakeover;
-    this.mapTakeover = { step: 'closed' };
-    if (t.step !== 'confirm' || !this.engine || this.readOnly) return;
-    const { rows } = applyMapSpaceUsage(this.space, t.totals);
-    const gross = t.gross?.map;
-    if (JSON.stringify(rows) !== JSON.stringify(this.space) || (gross !== undefined && gross !== t.gross?.model)) this.setSpace(rows, gross);
-    this.deps.toasts.success(MSG.mapTaken);
-  }
-
-  cancelMapTakeover(): void {
-    this.mapTakeover = { step: 'closed' };
-  }
-
+  /** Put the engine back to a state it had (undo, redo, a refused batch); the grids re-read once it has. */
   private restoreSnapshot(m: ModelData) {
-    const forEngine = clone(m);
     this.space = clone(m.base_parameters.space_usage);
-    forEngine.base_parameters.space_usage = forEngine.base_parameters.space_usage.filter(isCompleteSpaceRow);
-    this.engine!.setModel(forEngine);
+    this.session.send((done) => this.engine!.setModel(forEngine(m), {}, done), () => this.revision++);
+  }
+
+  private replay(edits: Edit[]) {
+    this.session.send((done) => this.engine!.applyEdits(edits, done), () => this.revision++);
   }
 
   undo(): void {
+    if (this.session.wait(() => (this.undo(), null))) return;
     const e = this.undoStack.pop();
     if (!e || !this.engine) return;
-    if (e.kind === 'edits') this.engine.applyEdits(e.undo);
+    if (e.kind === 'edits') this.replay(e.undo);
     else this.restoreSnapshot(e.before);
     this.redoStack.push(e);
     this.touched(true);
@@ -471,9 +464,10 @@ export class WorkbenchStore {
   }
 
   redo(): void {
+    if (this.session.wait(() => (this.redo(), null))) return;
     const e = this.redoStack.pop();
     if (!e || !this.engine) return;
-    if (e.kind === 'edits') this.engine.applyEdits(e.redo);
+    if (e.kind === 'edits') this.replay(e.redo);
     else this.restoreSnapshot(e.after);
     this.undoStack.push(e);
     this.touched(true);
@@ -489,9 +483,13 @@ export class WorkbenchStore {
 
   get saving(): boolean { return this.writing.busy; }
 
-  /** Save; resolves true when saved. */
+  /** Save (the working copy once the engine has answered every change made); resolves true when saved. */
   async save(): Promise<boolean> {
     if (!this.engine || this.readOnly || this.saving) return false;
+    if (this.session.needed) {
+      await this.idle();
+      if (this.status === 'error' || this.disposed || this.saving) return false;
+    }
     if (this.spaceBlocksSave()) {
       this.deps.toasts.error(MSG.space, 5_000);
       return false;
@@ -560,21 +558,20 @@ export class WorkbenchStore {
     this.restoreOffer = null;
     if (!b || !this.engine) return false;
     const before = this.workingCopy();
-    const forEngine = clone(b.data);
-    forEngine.base_parameters.space_usage = forEngine.base_parameters.space_usage.filter(isCompleteSpaceRow);
-    const r = this.engine.setModel(forEngine);
-    if (!r.ok) {
+    let ok = true;
+    this.session.send((done) => this.engine!.setModel(forEngine(b.data), {}, done), () => {
+      this.space = clone(b.data.base_parameters.space_usage);
+      // The work was done on the version it was loaded at: if the model was saved since, saving it
+      // answers 409 and the conflict question appears (no silent overwrite of the other save).
+      this.dataVersion = b.dataVersion;
+      this.undoStack.push({ kind: 'model', before, after: clone(b.data) });
+      this.touched(true);
+    }, () => {
+      ok = false;
       this.deps.toasts.error(MSG.missing);
       this.clearBackup();
-      return false;
-    }
-    this.space = clone(b.data.base_parameters.space_usage);
-    // The work was done on the version it was loaded at: if the model was saved since, saving it
-    // answers 409 and the conflict question appears (no silent overwrite of the other save).
-    this.dataVersion = b.dataVersion;
-    this.undoStack.push({ kind: 'model', before, after: clone(b.data) });
-    this.touched(true);
-    return true;
+    });
+    return ok;
   }
 
   discardBackup(): void {
@@ -592,9 +589,8 @@ export class WorkbenchStore {
     if (this.disposed) return;
     if (this.dirty) this.writeBackup();
     this.disposed = true;
-    this.waiting.drop();
     this.backup.cancel();
     void this.closeSession();
-    this.engine?.destroy();
+    this.session.dispose();
   }
 }

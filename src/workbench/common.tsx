@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { InputGroup } from '@blueprintjs/core';
 import type { CellValue } from 'hyperformula';
 import { type Edit, currentEdit } from '../formulas/engineModelEdits.ts';
@@ -8,6 +8,7 @@ import { type CellChange, type SheetDef, numberOf } from './sheets.ts';
 import { cellEdits, cellContents } from './formulaCells.ts';
 import { MSG } from './workbenchContract.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
+import { type Answer, whenAnswered } from './engineSession.ts';
 import { percentFieldText, percentInput } from './percentInput.ts';
 import { entriesOf, sectionOf } from '../model/sections.ts';
 import type { EntryKind } from '../model/section.ts';
@@ -47,25 +48,29 @@ export function useSheetEdit(store: WorkbenchStore, toasts: Toaster) {
  * their columns. Cells in and below the empty last row (def.spare: typed or pasted there) add an entry
  * per row with the row's other cells (issue 23: a block from Excel pasted onto 'Nieuwe post…').
  */
-export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: SheetDef, changes: CellChange[], opts: EditOptions = {}): void {
-  if (store.readOnly) return;
+export function applyCellChanges(store: WorkbenchStore, toasts: Toaster, def: SheetDef, changes: CellChange[], opts: EditOptions = {}): Answer {
+  if (store.readOnly) return null;
   const spareRow = def.spare ? def.data.length - 1 : Infinity;
   const refused = new Refusals(opts);
   const edits = cellsToEdits(store, def, changes.filter((ch) => ch.row < spareRow), refused);
   const added = changes.filter((ch) => ch.row >= spareRow && !isBlank(ch.value));
   const switched = methodSwitches(store, edits);
-  const problems = added.length
-    ? store.batch(() => store.applyEdits(edits) ?? addRows(store, def, spareRow, added, refused))
+  const answer = added.length
+    ? store.batch(() => store.andThen(store.applyEdits(edits), () => addRows(store, def, spareRow, added, refused)))
     : store.applyEdits(edits);
-  // One toast for a block with refused cells; the other cells are applied.
-  const error = refused.message();
-  if (error) showProblems(toasts, [{ path: '', message: error }]);
-  if (problems) showProblems(toasts, problems);
-  else {
-    const said = switched();
-    if (said) toasts.warning(said);
-    if (opts.notice) toasts.warning(opts.notice);
-  }
+  // Said once the engine has answered (the new rows' cells are read then): one toast for a block with
+  // refused cells, the other cells applied.
+  whenAnswered(answer, (problems) => {
+    const error = refused.message();
+    if (error) showProblems(toasts, [{ path: '', message: error }]);
+    if (problems) showProblems(toasts, problems);
+    else {
+      const said = switched();
+      if (said) toasts.warning(said);
+      if (opts.notice) toasts.warning(opts.notice);
+    }
+  });
+  return answer;
 }
 
 /**
@@ -140,20 +145,20 @@ function cellsToEdits(store: WorkbenchStore, def: SheetDef, changes: CellChange[
 }
 
 /** New entries for the rows from the empty last row on, named by their label cell, then their other cells. */
-function addRows(store: WorkbenchStore, def: SheetDef, spareRow: number, cells: CellChange[], refused: Refusals): Problem[] | null {
+function addRows(store: WorkbenchStore, def: SheetDef, spareRow: number, cells: CellChange[], refused: Refusals): Answer {
   const spare = def.spare!;
   const rows = [...new Set(cells.map((ch) => ch.row))].sort((a, b) => a - b);
   const labels = rows.map((r) => {
     const label = cells.find((ch) => ch.row === r && ch.col === spare.col)?.value;
     return isBlank(label) ? null : String(label).trim();
   });
-  const problems = spare.add(labels);
-  if (problems) return problems;
-  // The grid with the new entries: row `spareRow + i` is the entry of rows[i] (blank rows add none).
-  const next = spare.next();
-  const at = new Map(rows.map((r, i) => [r, spareRow + i]));
-  const rest = cells.filter((ch) => ch.col !== spare.col).map((ch) => ({ ...ch, row: at.get(ch.row)! }));
-  return store.applyEdits(cellsToEdits(store, next, rest, refused));
+  return store.andThen(spare.add(labels), () => {
+    // The grid with the new entries: row `spareRow + i` is the entry of rows[i] (blank rows add none).
+    const next = spare.next();
+    const at = new Map(rows.map((r, i) => [r, spareRow + i]));
+    const rest = cells.filter((ch) => ch.col !== spare.col).map((ch) => ({ ...ch, row: at.get(ch.row)! }));
+    return store.applyEdits(cellsToEdits(store, next, rest, refused));
+  });
 }
 
 /** The formula bar's contents of an entry grid's cell (formulaCells.ts). */
@@ -161,25 +166,20 @@ export function useDescribe(store: WorkbenchStore) {
   return useCallback((def: SheetDef, row: number, col: number) => cellContents(def, store.engine, row, col), [store]);
 }
 
+/** The value of a typed formula (values only, formula.ts), computed by the engine in its worker. */
 export function useEvaluate(store: WorkbenchStore) {
-  return useCallback((formula: string): CellValue => {
-    const e = store.engine;
-    if (!e) return null;
-    try {
-      const v = e.hf.calculateFormula(formula, e.sheetId(e.sheets[0]!.name));
-      return Array.isArray(v) ? (v[0]?.[0] ?? null) : v;
-    } catch {
-      return null;
-    }
-  }, [store]);
+  return useCallback(async (formula: string): Promise<CellValue> => (store.engine ? store.engine.calculate(formula) : null), [store]);
 }
+
+/** Whether a field's value was taken: false puts the shown value back; a promise says so once the engine has answered. */
+export type Committed = boolean | void | Promise<boolean>;
 
 /** A text field committed on blur/Enter (numbers and dates typed the Dutch way). */
 export function CommitField({ value, onCommit, onClear, disabled, kind, label, id, width = 160, onText, describedBy }: {
   value: string | number | null;
-  onCommit: (v: string | number) => boolean | void;
+  onCommit: (v: string | number) => Committed;
   /** A field that may be empty: emptying it calls this instead of refusing the text. */
-  onClear?: () => boolean | void;
+  onClear?: () => Committed;
   disabled?: boolean;
   /**
    * 'percent': shown as the percentage; typed as a number, where '1 %' says percent outright (percentInput).
@@ -200,11 +200,18 @@ export function CommitField({ value, onCommit, onClear, disabled, kind, label, i
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setText(shown), [shown]);
+  // A refusal the engine answers later puts back the value shown then (the model's, which it left as it was).
+  const latest = useRef(shown);
+  latest.current = shown;
+  const taken = (r: Committed) => {
+    if (r === false) setText(shown);
+    else if (r instanceof Promise) void r.then((ok) => !ok && setText(latest.current));
+  };
   const commit = () => {
     if (text === shown) return;
     if (onClear && text.trim() === '') {
       setError(null);
-      if (onClear() === false) setText(shown);
+      taken(onClear());
       return;
     }
     let v: string | number | null;
@@ -217,7 +224,7 @@ export function CommitField({ value, onCommit, onClear, disabled, kind, label, i
       return;
     }
     setError(null);
-    if (onCommit(v) === false) setText(shown);
+    taken(onCommit(v));
   };
   return (
     <label className="gs-wb-field" htmlFor={id}>

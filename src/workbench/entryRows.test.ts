@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exampleStore } from './testing.ts';
+import { exampleStore, laterEngine } from './testing.ts';
 import { costEstimateSheet, methodEstimateSheet, pastedCells } from './sheets.ts';
 import { applyCellChanges } from './common.tsx';
 import { insertEntries, rowsRemoved } from './entryRows.ts';
@@ -21,8 +21,8 @@ const costs = (s: WorkbenchStore) => s.model!.cost_estimate.map((e) => [e.label,
 function paste(s: WorkbenchStore, block: string[][], row: number, col: number, t = toaster()) {
   const def = costEstimateSheet(s, 'cost');
   const { cells } = pastedCells(def, block, { row, col }, { row, col });
-  applyCellChanges(s, t, def, cells.map(([r, c, value]) => ({ row: r, col: c, value })));
-  return t;
+  const answer = applyCellChanges(s, t, def, cells.map(([r, c, value]) => ({ row: r, col: c, value })));
+  return Object.assign(t, { answer });
 }
 
 const BLOCK = [
@@ -73,6 +73,48 @@ describe('a block pasted onto the empty last row', () => {
     expect(t.said).toEqual(["Post 'Grond', kolom Hoeveelheid: 'veel' is geen getal. Voer een getal in."]);
   });
 
+  it('a row typed at full speed: the new row is there as soon as its label is sent, so its next cells land in its entry', async () => {
+    // e2e workbenchPaste "rows typed at full speed": the keys after the label came while the insert was
+    // on its way to the worker, into a grid that still had its empty last row there; they were lost.
+    const s = await exampleStore(() => laterEngine());
+    const t = toaster();
+    const type = (row: number, key: string, value: string) => {
+      const def = costEstimateSheet(s, 'cost');
+      return applyCellChanges(s, t, def, [{ row, col: def.columns.findIndex((c) => c.key === key), value }]);
+    };
+    const revision = s.revision;
+    expect(type(1, 'label', 'Grond A')).toBeInstanceOf(Promise);
+    // The grids rebuild when the revision moves (EntrySection): it moves as the insert is sent, not once answered.
+    expect(s.revision).toBeGreaterThan(revision);
+    expect(costEstimateSheet(s, 'cost').data.map((r) => r[0])).toEqual(['Bouwrijp maken', 'Grond A', null]);
+    type(1, 'amount', '12');
+    type(1, 'unit', 'm2');
+    type(1, 'price', '85,50');
+    await s.idle();
+    expect(costs(s)).toEqual([['Bouwrijp maken', 1, 'Item', 1_000_000], ['Grond A', 12, 'SquareMeter', 85.5]]);
+    expect(t.said).toEqual([]);
+    s.dispose();
+  });
+
+  it('a new row refused by the engine goes from the grid again', async () => {
+    const s = await exampleStore(() => laterEngine());
+    const t = toaster();
+    await s.idle();
+    const rows = () => costEstimateSheet(s, 'cost').data.length;
+    const before = rows();
+    const answer = s.replaceModel((d) => {
+      insertEntries(d, 'cost', 1, ['Kapot']);
+      d.base_parameters.phasing_net_present_value_date = '2030-01-01'; // outside the phasing: refused
+    });
+    const shown = s.revision;
+    expect(rows()).toBe(before + 1);
+    expect(await answer).not.toBeNull();
+    expect(s.revision).toBeGreaterThan(shown); // the grids rebuild without the row
+    expect(rows()).toBe(before);
+    expect(t.said).toEqual([]);
+    s.dispose();
+  });
+
   it('a block whose description is taken is refused whole, naming it, and changes nothing', async () => {
     const s = await exampleStore();
     const t = paste(s, [['Bouwrijp maken', '5'], ['Grond', '4']], 0, 0);
@@ -121,5 +163,40 @@ describe('several rows at once', () => {
     expect('ids' in r && r.ids.length).toBe(2);
     expect(entriesOf(m, kind).map((e) => e.label).slice(0, 3)).toEqual([first, 'Eerste nieuwe', 'Nieuwe post']);
     expect(SECTIONS.filter((s) => s.kind !== kind).map((s) => entriesOf(m, s.kind).length)).toEqual(others);
+  });
+});
+
+// Issue 38: with the engine in a worker every step of a paste is answered later; the block's rows are made
+// and filled in order, as one undo step, before anything typed after the paste.
+describe('a block pasted onto the empty last row, the engine answering later', () => {
+  const later = () => exampleStore(() => laterEngine());
+
+  it('makes and fills the rows as one undo step; a price typed right after follows it', async () => {
+    const s = await later();
+    const t = paste(s, [['Bouwrijp', '2'], ['Grond', '4'], ['Water', '6']], 0, 0);
+    expect(s.applyEdits([{ kind: 'costField', id: s.model!.cost_estimate[0]!.id, field: 'price', value: 7 }])).toBeInstanceOf(Promise);
+    await s.idle();
+    expect(costs(s)).toEqual([['Bouwrijp', 2, 'Item', 7], ['Grond', 4, 'Item', 0], ['Water', 6, 'Item', 0]]);
+    expect(s.results!.entries.cost).toHaveLength(3);
+    expect(s.undoStack).toHaveLength(2);
+    expect(t.said).toEqual([]);
+    s.undo();
+    s.undo();
+    await s.idle();
+    expect(costs(s)).toEqual([['Bouwrijp maken', 1, 'Item', 1_000_000]]);
+    s.dispose();
+  });
+
+  it('a block whose description is taken is refused whole, naming it, and changes nothing', async () => {
+    const s = await later();
+    await paste(s, [['Bouwrijp maken', '5'], ['Grond', '4']], 0, 0).answer;
+    // the existing row's new description is sent before the new row's taken one is refused
+    const t = paste(s, [['Nieuw', '1'], ['bouwrijp maken', '2']], 1, 0);
+    await t.answer; // said as it is answered
+    expect(t.said).toEqual(['Deze naam bestaat al. Kies een unieke naam']);
+    await s.idle();
+    expect(costs(s)).toEqual([['Bouwrijp maken', 5, 'Item', 1_000_000], ['Grond', 4, 'Item', 0]]);
+    expect(s.undoStack).toHaveLength(1);
+    s.dispose();
   });
 });

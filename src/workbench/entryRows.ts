@@ -4,7 +4,7 @@ import type { ModelData } from '../model/modelData.ts';
 import { entriesOf, entryLabelProblem, newEntry, sectionOf, setEntries } from '../model/sections.ts';
 import type { EntryKind } from '../model/section.ts';
 import { formatCount } from '../lib/count.ts';
-import { dropDanglingFormulas } from '../formulas/cellFormulas.ts';
+import { dropDanglingFormulas } from '../formulas/formulaRefs.ts';
 
 /** The label a row inserted without one gets: 'Nieuwe post', else 'Nieuwe post 2', 3, … (labels are unique). */
 export function freeLabel(m: ModelData, kind: EntryKind, base = 'Nieuwe post'): string {

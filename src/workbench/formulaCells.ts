@@ -8,7 +8,7 @@
 // is where the export has it.
 import nlNL from 'hyperformula/i18n/languages/nlNL';
 import type { ModelData } from '../model/modelData.ts';
-import { type FieldRef, formulaScalar, nameReferences, refToken } from '../formulas/cellFormulas.ts';
+import { type FieldRef, formulaScalar, nameReferences, refToken } from '../formulas/formulaRefs.ts';
 import type { Edit } from '../formulas/engineModelEdits.ts';
 import type { GrexEngine } from '../formulas/engine.ts';
 import { colIndex } from './formula.ts';
@@ -122,6 +122,9 @@ export function cellEdits(def: SheetDef, m: ModelData, row: number, col: number,
   return [{ kind: 'formula', ...ref, text: null }, ...edits];
 }
 
+/** What the formula bar reads of the engine (the workbench's engine client, or a GrexEngine). */
+type EngineView = Pick<GrexEngine, 'modelData' | 'layout' | 'sheets' | 'inputCell'>;
+
 export interface CellContents {
   address: string;
   /** The formula (or value) as the modeller reads and types it. */
@@ -131,7 +134,7 @@ export interface CellContents {
 }
 
 /** What the formula bar shows for a grid cell. */
-export function cellContents(def: SheetDef, engine: GrexEngine | null, row: number, col: number): CellContents | null {
+export function cellContents(def: SheetDef, engine: EngineView | null, row: number, col: number): CellContents | null {
   const c = def.columns[col];
   const v = def.data[row]?.[col];
   if (!c || v === undefined) return null;
@@ -144,7 +147,7 @@ export function cellContents(def: SheetDef, engine: GrexEngine | null, row: numb
 }
 
 /** The engine's formula of a computed grid cell, with its references in the grid's terms where the grid shows them. */
-function computedFormula(def: SheetDef, engine: GrexEngine, row: number, col: number): string | null {
+function computedFormula(def: SheetDef, engine: EngineView, row: number, col: number): string | null {
   const ent = def.entries;
   const id = ent?.ids[row];
   if (!ent || id === undefined) return null;

@@ -4,17 +4,17 @@ import { type Edit, fieldEdit, phasingMethodEdits } from '../formulas/engineMode
 import { entriesOf, entryLabelProblem, fieldOf, sectionOf } from '../model/sections.ts';
 import { type AnyEntry, type ChoiceSource, type EntryField, type EntryGrid, type EntryKind, type GridKind, type MethodGrid, type SectionDescriptor, titleWithDates } from '../model/section.ts';
 import { COMPUTED_TITLES, type ComputedField, type EntrySummary, nominalTotal } from '../model/results.ts';
-import type { FormulaList } from '../formulas/cellFormulas.ts';
+import type { FormulaList } from '../formulas/formulaRefs.ts';
 import type { ModelData, ParameterSetGroup, PeriodCode, ValueType } from '../model/modelData.ts';
 import { type Notation, blockNotation, fromEnglishNotation, parseDutchDate, parseDutchNumber, formatDutchDate } from '../lib/dutchNumber.ts';
 import { formatCount } from '../lib/count.ts';
 import type { WorkbenchStore } from './WorkbenchStore.ts';
+import type { Answer } from './engineSession.ts';
 import { LOCATION_TITLES } from '../formulas/workbookLayout.ts';
 import {
   PHASE_GROUP_LABELS, PHASING_METHOD_LABELS, TENURE_LABELS,
   VALUE_TYPE_LABELS, setLabel,
 } from '../model/codeLabels.ts';
-import type { Problem } from '../model/problem.ts';
 import { FUTURE_INDEX_GROUP, PRICE_LEVEL_GROUP } from '../model/modelConstants.ts';
 import { bookedAfterNcw } from '../formulas/bookValuePeriods.ts';
 import { gapMark } from '../formulas/phasingGaps.ts';
@@ -69,7 +69,7 @@ export interface SheetDef {
    * entries — one per row, named by the row's text in column `col` (null: a free name) — with `add`; `next`
    * is then the grid with them, whose cells take the rest of the row.
    */
-  spare?: { col: number; hint: string; add(labels: (string | null)[]): Problem[] | null; next(): SheetDef };
+  spare?: { col: number; hint: string; add(labels: (string | null)[]): Answer; next(): SheetDef };
   /** Why a row's input cells do not count (a method sub-tab's row of a post of another method); null: they do. */
   inactive?(row: number): string | null;
 }

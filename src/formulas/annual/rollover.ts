@@ -5,7 +5,7 @@ import type { ModelData, PeriodItem, ValueType } from '../../model/modelData.ts'
 import { cloneData } from '../../lib/cloneData.ts';
 import { pct } from '../../model/percent.ts';
 import { type AnyEntry, type SectionDescriptor, SECTIONS, entriesOf, setEntries } from '../../model/sections.ts';
-import { dropPeriodFormulas } from '../cellFormulas.ts';
+import { dropPeriodFormulas } from '../formulaRefs.ts';
 import { round2, serialToIso } from '../dates.ts';
 import { GrexEngine } from '../engine.ts';
 import { periodCode, periodIndex } from '../periods.ts';
