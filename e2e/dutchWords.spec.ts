@@ -81,7 +81,7 @@ test('the project area, the workbench and its tabs are Dutch', async ({ page, re
       await expect(page.getByRole('tab', { name: t, exact: true })).toHaveAttribute('aria-selected', 'true');
       if (t === 'Boekwaarde' && section === 'Kostenraming') {
         // The method reads 'Financieel', never the data's code 'Financeel' (issue 25 item 14).
-        await grid(page, 'sheet-cost-bookvalue').expect(0, 1, 'Financieel');
+        await grid(page, 'sheet-cost-bookvalue').expect(0, 2, 'Financieel'); // after Omschrijving and Gerealiseerd vóór …
         await expect(page.getByText('Financeel', { exact: true })).toHaveCount(0);
       }
     }

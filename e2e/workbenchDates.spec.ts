@@ -36,13 +36,13 @@ test('Boekwaarde: a value in a period that starts after the NCW date is refused 
   await openNewModel(page, request, 'boek');
   await menu(page, 'Kostenraming').click();
   await tab(page, 'Boekwaarde').click();
-  // Column 3 is 2025, which starts after the NCW date.
-  await typeInto(page, 'sheet-cost-bookvalue', 0, 3, '1.000');
+  // Columns: Omschrijving, Gerealiseerd vóór <startdatum>, Soort, 2024, 2025 …; 2025 starts after the NCW date.
+  await typeInto(page, 'sheet-cost-bookvalue', 0, 4, '1.000');
   await expect(page.locator('.gs-toasts').getByText(
     'De startdatum van periode 2025 (01-01-2025) ligt na de NCW-datum (01-01-2024); boek alleen in perioden tot en met die van de NCW-datum.',
   )).toBeVisible();
-  await expectCell(page, 'sheet-cost-bookvalue', 0, 3, '');
+  await expectCell(page, 'sheet-cost-bookvalue', 0, 4, '');
   // 2024, the NCW date's own period, takes it.
-  await typeInto(page, 'sheet-cost-bookvalue', 0, 2, '1.000');
-  await expectCell(page, 'sheet-cost-bookvalue', 0, 2, '€ 1.000,00');
+  await typeInto(page, 'sheet-cost-bookvalue', 0, 3, '1.000');
+  await expectCell(page, 'sheet-cost-bookvalue', 0, 3, '€ 1.000,00');
 });
