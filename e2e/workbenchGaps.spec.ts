@@ -51,7 +51,7 @@ test("'%' and typos pasted into € cells are refused naming the post and the ce
   const phasing = grid(page, PHASING);
   await phasing.select(0, 5, 0, 6);
   await paste(page, '50%\t100%');
-  await expect(toast(page, "Post 'Bouwrijp maken', kolom 2024: '50%' is een percentage; deze cel verwacht een bedrag in euro's. Wilt u in procenten faseren, kies dan bij Methode 'Procentueel'.")).toBeVisible();
+  await expect(toast(page, "Post 'Bouwrijp maken', kolom 2024: '50%' is een percentage; deze cel verwacht een bedrag in euro's. Wilt u in procenten faseren, kies dan bij Faseringsmethode 'Procentueel'.")).toBeVisible();
   await phasing.expect(0, 5, '€ 500.000,00');
   await phasing.expect(0, Y2025, '€ 500.000,00');
 });
