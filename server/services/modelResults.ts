@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MODEL_WITHOUT_FILE } from '../../src/api/contract/messages.ts';
 import type { AppContext, JobQueue } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/index.ts';
+import { model, modelResult } from '../db/schema/index.ts';
 import { WorkerStopped, computeModelResults } from '../threads/workbookThreads.ts';
 import type { ModelRef } from '../threads/warmEngines.ts';
 import { readFile } from '../storage/files.ts';
@@ -40,6 +41,9 @@ export interface ResultSource extends ResultKey {
 }
 
 /** The ids as a list of parameters for `IN (…)`. */
+/** Joins an online model's row to the results stored for its current save only (an older save's row is not joined). */
+export const resultsOfCurrentSave = and(eq(modelResult.modelId, model.id), eq(modelResult.dataVersion, model.dataVersion), isNull(modelResult.savedModelId));
+
 export const idList = (ids: readonly number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RolloverBody, RolloverModelPreview, RolloverPreview, VersionModel } from '../../src/api/contract/versionModel.ts';
 import { MODEL_ALREADY_OPEN, ROLLOVER_MESSAGES } from '../../src/api/contract/messages.ts';
@@ -13,7 +13,7 @@ import { HttpError } from '../errors.ts';
 import * as policy from '../policies/projects.ts';
 import { rolledInThread, rolloverInThread } from '../threads/workbookThreads.ts';
 import { command } from './command.ts';
-import { onlineModelRef, resultsChanged } from './modelResults.ts';
+import { onlineModelRef, resultsChanged, resultsOfCurrentSave } from './modelResults.ts';
 import { versionAccess, type VersionAccess } from './projectRows.ts';
 import { copyVersion, stampOf, touch } from './projectTree.ts';
 import { getVersion } from './versionModels.ts';
@@ -38,7 +38,7 @@ async function modelsOf(db: DbOrTx, versionId: number, lock: boolean): Promise<M
       AND jsonb_typeof(${modelResult.results}->'model'->'ncw') = 'number'
       THEN jsonb_build_object('ew', ${modelResult.results}->'model'->'ew', 'ncw', ${modelResult.results}->'model'->'ncw') END`,
   }).from(model).leftJoin(modelSession, eq(modelSession.modelId, model.id))
-    .leftJoin(modelResult, and(eq(modelResult.modelId, model.id), eq(modelResult.dataVersion, model.dataVersion), isNull(modelResult.savedModelId)))
+    .leftJoin(modelResult, resultsOfCurrentSave)
     .where(eq(model.versionId, versionId)).orderBy(model.id);
   // Locked: a save in the tool waits for the jaarovergang, or comes first and is rolled over.
   return lock ? query.for('update', { of: model }) : query;

@@ -1,11 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context.ts';
 import type { DbOrTx } from '../db/index.ts';
 import { appUser, model, modelResult, modelSession, project, subregion, versionModel } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { fullName } from './audit.ts';
 import { command } from './command.ts';
-import { resultsChanged } from './modelResults.ts';
+import { resultsChanged, resultsOfCurrentSave } from './modelResults.ts';
 import { hasMapData, hasVersionRegion, modelAccess, type ModelAccess } from './projectRows.ts';
 import { defaultModelData } from '../../src/formulas/modelDefaults.ts';
 import * as policy from '../policies/workbench.ts';
@@ -46,7 +46,7 @@ async function loadRow(db: DbOrTx, user: UserRow, id: number, opts: { stored?: b
   }).from(model).innerJoin(versionModel, eq(versionModel.id, model.versionId)).innerJoin(project, eq(project.id, versionModel.projectId))
     .innerJoin(subregion, eq(subregion.id, project.subregionId))
     .leftJoin(modelSession, eq(modelSession.modelId, model.id)).leftJoin(appUser, eq(appUser.id, modelSession.userId))
-    .leftJoin(modelResult, and(eq(modelResult.modelId, model.id), eq(modelResult.dataVersion, model.dataVersion), isNull(modelResult.savedModelId)))
+    .leftJoin(modelResult, resultsOfCurrentSave)
     .where(eq(model.id, id));
   if (!row) throw notFound();
   const s = row.sessionUserId === null ? null
