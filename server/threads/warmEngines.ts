@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { GrexEngine } from '../../src/formulas/engine.ts';
 import { type ModelResults, engineModelResults, failedResults } from '../../src/formulas/modelResults.ts';
 import type { ModelData } from '../../src/model/modelData.ts';
@@ -69,7 +70,8 @@ export function cheaperAsEdits(kept: ModelData, next: unknown): boolean {
     entries += a.length;
     for (let i = 0; i < a.length; i++) {
       if (a[i]!.id !== (b[i] as { id?: unknown }).id) return false;
-      if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) changed++;
+      // By value, not by text: the kept data is in the schema's key order, a save read back from jsonb is not.
+      if (!isDeepStrictEqual(a[i], b[i])) changed++;
     }
   }
   return changed <= Math.max(1, entries * EDIT_SHARE);

@@ -45,6 +45,21 @@ describe('warm engines', () => {
     expect(warm.results(ref(7, 2, v2), v2).use).toBe('warm');
   });
 
+  it('edits the engine for a save read back from the database, whose keys jsonb has put in another order', () => {
+    const warm = new WarmEngines({ budgetBytes: 100e6, maxAgeMs: 60_000 });
+    const v1 = small(3);
+    warm.results(ref(8, 1, v1), v1);
+    /** The same data with every object's keys in reverse order (jsonb orders them by length, then bytes). */
+    const reordered = (x: unknown): unknown => Array.isArray(x) ? x.map(reordered)
+      : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).reverse().map(([k, v]) => [k, reordered(v)])) : x;
+    const v2 = reordered(raised(v1, 1_000)) as ModelData;
+    expect(JSON.stringify(v2)).not.toBe(JSON.stringify(raised(v1, 1_000)));
+    expect(cheaperAsEdits(v1, v2)).toBe(true);
+    const edited = warm.results(ref(8, 2, v2), v2);
+    expect(edited.use).toBe('edited');
+    expect(edited.results).toEqual(onlineModelResults(raised(v1, 1_000)));
+  });
+
   it('never answers another save: not a newer one for an older, not one whose data changed under the same version', () => {
     const warm = new WarmEngines({ budgetBytes: 100e6, maxAgeMs: 60_000 });
     const v1 = small(2);
