@@ -6,27 +6,13 @@ import { useSubmission } from '../../app/submission.ts';
 import { useResource } from '../../app/resource.ts';
 import { versionsApi, type RolloverChoice, type RolloverPreview, type Version } from '../../api/versions.ts';
 import { INVALID_DATE, formatDutchDate, parseDutchDate } from '../../lib/dutchNumber.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { formatMoney, percentDown } from '../../lib/nlFormat.ts';
 import { Field } from './FormParts.tsx';
 
 // The version sub-menu's dialogs of the annual cycle (issue 37): 'Vastgesteld door de raad…' and
-// 'Jaarovergang…'. Shown from the row's capability flags (can_adopt, can_roll_over) only.
-
-/** The mark of a vastgestelde version as a line of text: 'Vastgesteld door de raad op 12-03-2025'. */
-export const adoptedText = (v: Pick<Version, 'adoptedOn'>) => (v.adoptedOn ? `Vastgesteld door de raad op ${formatDutchDate(v.adoptedOn)}` : null);
-
-/** The version info's lines of the vaststelling: date, note, and who marked it when (nothing when not vastgesteld). */
-export function AdoptionInfo({ version }: { version: Version }) {
-  if (!version.adoptedOn) return null;
-  return (
-    <Callout role="group" aria-label="Vastgesteld door de raad" intent="success" icon="endorsed" className="gs-adopted">
-      <strong>{adoptedText(version)}</strong>
-      {version.adoptedNote && <p>{version.adoptedNote}</p>}
-      <p className="gs-muted">Vastgelegd door {version.adoptedByNameFull ?? '-'} op {formatDateTime(version.adoptedAt)}</p>
-    </Callout>
-  );
-}
+// 'Jaarovergang…'. Shown from the row's capability flags (can_adopt, can_roll_over) only; a chunk of their
+// own, loaded when one opens (ProjectsScreen), so the Projects screen's first load does not carry them.
 
 /** 'Vastgesteld door de raad…': the council's date and a note; a vastgestelde version may have its mark withdrawn. */
 export const AdoptDialog = observer(function AdoptDialog({ version, onClose, onDone }: {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, DialogBody, DialogFooter, Icon, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { Dialog } from '../../app/Dialog.tsx';
@@ -6,12 +6,15 @@ import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import type { Model } from '../../api/models.ts';
 import type { Version } from '../../api/versions.ts';
-import { AdoptDialog, RolloverDialog, adoptedText } from './AnnualDialogs.tsx';
+import { adoptedText } from './adoption.tsx';
 import { ProjectFilterBar } from '../shared/ProjectFilterBar.tsx';
 import { Column } from '../shared/Column.tsx';
 import { projectsStoreOf, type ProjectsStore } from './ProjectsStore.ts';
 import { EndSessionWarning, OpenModelDialogs } from './OpenModelDialogs.tsx';
 import './projects.css';
+
+const AdoptDialog = lazy(() => import('./AnnualDialogs.tsx').then((m) => ({ default: m.AdoptDialog })));
+const RolloverDialog = lazy(() => import('./AnnualDialogs.tsx').then((m) => ({ default: m.RolloverDialog })));
 
 /** Projects overview (spec 1 §2): search, filters, sort and the three columns. */
 const ProjectsScreen = observer(function ProjectsScreen() {
@@ -147,8 +150,10 @@ const VersionsColumn = observer(function VersionsColumn({ store }: { store: Proj
           );
         })}
       </Column>
-      {annual?.kind === 'adopt' && <AdoptDialog version={annual.version} onClose={() => setAnnual(null)} onDone={() => done(annual.version.id)} />}
-      {annual?.kind === 'rollover' && <RolloverDialog version={annual.version} onClose={() => setAnnual(null)} onDone={done} />}
+      <Suspense fallback={null}>
+        {annual?.kind === 'adopt' && <AdoptDialog version={annual.version} onClose={() => setAnnual(null)} onDone={() => done(annual.version.id)} />}
+        {annual?.kind === 'rollover' && <RolloverDialog version={annual.version} onClose={() => setAnnual(null)} onDone={done} />}
+      </Suspense>
     </>
   );
 });

@@ -10,7 +10,7 @@ import { referenceDataApi } from '../../api/referenceData.ts';
 import { messageOf } from '../../api/http.ts';
 import { CreatedModified, Field, FormScreen, NameDescription, ReadOnlyView, useFormSave } from './FormParts.tsx';
 import { REQUIRED_MESSAGE, nameError, numParam, orNull } from './formRules.ts';
-import { AdoptionInfo } from './AnnualDialogs.tsx';
+import { AdoptionInfo } from './adoption.tsx';
 import './projects.css';
 
 interface Form { name: string; description: string; phase: number }
