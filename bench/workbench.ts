@@ -296,6 +296,8 @@ export default async function bench(): Promise<void> {
       const at = (k: string) => (marks[k] ?? NaN) - (marks['workbench:open'] ?? 0);
       return {
         ...r, build: at('workbench:engine') - at('workbench:engine:start'), loaded: at('workbench:loaded'),
+        // The worker's side (engineWorker.ts): its code ready, its build, and the answer's way back.
+        workerCode: at('workbench:worker:code'), workerBuild: at('workbench:worker:built') - at('workbench:worker:build'), answered: at('workbench:engine') - at('workbench:worker:built'),
         // Main-thread CPU from the open to the recomputed edit (wall-clock figures wait for a loaded machine's CPU; this does not).
         cpu: (cpu1.ThreadTime! - cpu0.ThreadTime!) * 1000,
       };
@@ -313,6 +315,7 @@ export default async function bench(): Promise<void> {
       console.log(`  (${o.engineThen ? 'cijfers berekend door de rekenkern' : 'cijfers uit de opgeslagen resultaten, rekenkern nog niet klaar'}; model ontvangen ${o.loaded.toFixed(0)} ms, GrexEngine bouwen ${o.build.toFixed(0)} ms; CPU hoofdthread tot de berekende wijziging ${o.cpu.toFixed(0)} ms)`);
       // Why a first edit misses: it waits for the engine's build (docs/calculation-engine.md, issue 26).
       if (o.editMs > TARGETS.firstEdit) console.log(`  (waarom: de eerste wijziging wacht op de rekenkern; zonder het bouwen (${o.build.toFixed(0)} ms) was het ${(o.editMs - o.build).toFixed(0)} ms)`);
+      console.log(`  (worker: code geladen bij ${o.workerCode.toFixed(0)} ms na openen, bouwen in de worker ${o.workerBuild.toFixed(0)} ms, antwoord naar de pagina ${o.answered.toFixed(0)} ms)`);
       line(`langste taak hoofdthread tot de berekende wijziging (${when})`, Math.max(0, ...o.longTasks.map((t) => t.ms)), TARGETS.longTask, 'ms');
       console.log(`  (lange taken > 50 ms: ${o.longTasks.length ? o.longTasks.map((t) => `${t.ms.toFixed(0)} ms bij ${t.at.toFixed(0)}`).join(', ') : 'geen'})`);
     }

@@ -12,7 +12,8 @@ import type { SheetSpec, WorkbookLayout, WorkbookSpec } from '../formulas/workbo
 import type { ModelData } from '../model/modelData.ts';
 import type { Problem } from '../model/problem.ts';
 import type { Results } from '../model/results.ts';
-import { type Changed, type EngineAnswer, type EnginePort, type EngineRequest, patchModel, patchResults } from './engineProtocol.ts';
+import { type BuildTiming, type Changed, type EngineAnswer, type EnginePort, type EngineRequest, patchModel, patchResults } from './engineProtocol.ts';
+import { takeEngineWorker } from './engineWorkerStart.ts';
 
 /** An answer of a change: accepted (with the edits that undo it), refused (the Dutch problems), or the worker failed. */
 export type ChangeAnswer =
@@ -135,6 +136,7 @@ export class EngineClient {
   }
 
   private receive(a: EngineAnswer): void {
+    if (a.kind === 'changed' && a.timing) markBuild(a.timing);
     const p = this.pending.get(a.id);
     if (!p) return;
     this.pending.delete(a.id);
@@ -151,9 +153,17 @@ export class EngineClient {
   }
 }
 
-/** The engine in a Web Worker (Vite bundles engineWorker.ts and what it imports as a chunk of its own). */
+/** The worker's side of a build on this page's performance timeline (workbench:worker:*), beside the store's own marks. */
+function markBuild(t: BuildTiming): void {
+  const at = (epochMs: number) => ({ startTime: epochMs - performance.timeOrigin });
+  performance.mark?.('workbench:worker:code', at(t.codeReady));
+  performance.mark?.('workbench:worker:build', at(t.buildStart));
+  performance.mark?.('workbench:worker:built', at(t.buildEnd));
+}
+
+/** The engine in a Web Worker (Vite bundles engineWorker.ts and what it imports as a chunk of its own; engineWorkerStart.ts). */
 export function startEngineWorker(): EngineClient {
-  const worker = new Worker(new URL('./engineWorker.ts', import.meta.url), { type: 'module' });
+  const worker = takeEngineWorker();
   const client = new EngineClient(worker, () => worker.terminate());
   worker.onerror = (e) => client.fail(e.message || 'De rekenkern is gestopt.');
   return client;

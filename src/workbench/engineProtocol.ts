@@ -35,8 +35,18 @@ export interface Changed {
   results: ResultsPatch;
 }
 
+/**
+ * When the worker's code was ready, and when a build started and ended (ms since the epoch, so either side's
+ * clock reads them): the open's timeline in `npm run bench -- workbench` shows where a first edit waits.
+ */
+export interface BuildTiming {
+  codeReady: number;
+  buildStart: number;
+  buildEnd: number;
+}
+
 export type EngineAnswer =
-  | ({ id: number; kind: 'changed' } & Changed)
+  | ({ id: number; kind: 'changed'; timing?: BuildTiming } & Changed)
   /** The engine refused the change (nothing changed): the Dutch problems. */
   | { id: number; kind: 'refused'; problems: Problem[] }
   | { id: number; kind: 'value'; value: CellValue }

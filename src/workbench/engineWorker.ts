@@ -8,6 +8,11 @@ import { SECTIONS, entriesOf } from '../model/sections.ts';
 import type { EntryKind } from '../model/section.ts';
 import type { Changed, EngineAnswer, EnginePort, EngineRequest, ModelPatch, ResultsPatch } from './engineProtocol.ts';
 
+/** Now on the epoch's clock (BuildTiming). */
+const epochNow = () => performance.timeOrigin + performance.now();
+/** This module's imports (HyperFormula and the engine) are loaded and evaluated by the time this line runs. */
+const codeReady = epochNow();
+
 /** The entry an edit names, or 'base' for the base parameters (parameters, sets, space usage). */
 function editTarget(edit: Edit): { kind: EntryKind; id: number } | 'base' {
   const e = currentEdit(edit);
@@ -70,12 +75,13 @@ export function serveEngine(port: EnginePort): () => GrexEngine | null {
   /** Answers at once (so an in-process port answers before postMessage returns); only the export takes a while. */
   const handle = (q: EngineRequest): Promise<void> | void => {
     if (q.kind === 'build') {
+      const buildStart = epochNow();
       engine?.destroy();
       // The store sends the space rows complete (firstPaint.ts forEngine); the engine validates a parsed copy.
       const r = GrexEngine.create(q.data);
       engine = r.ok ? r.engine : null;
       if (!engine) return answer({ id: q.id, kind: 'failed', message: 'Het rekenmodel is niet te bouwen.' });
-      return answer({ id: q.id, kind: 'changed', ...whole(engine) });
+      return answer({ id: q.id, kind: 'changed', ...whole(engine), timing: { codeReady, buildStart, buildEnd: epochNow() } });
     }
     if (!engine) return answer({ id: q.id, kind: 'failed', message: 'Er is geen rekenmodel.' });
     if (q.kind === 'edits') {

@@ -1,9 +1,11 @@
 import { workbenchApi } from '../api/workbench.ts';
 import type { WorkbenchModel } from '../api/contract/workbench.ts';
+import { prestartEngineWorker } from './engineWorkerStart.ts';
 
 // Opening a model fetches it while the tool's chunk loads: the GET (≈ 0,6 MB for a large model)
 // and the chunk then overlap instead of following each other. This module is part of the main
-// bundle (tiny: it only uses the API module); the tool takes the answer when it starts loading.
+// bundle (tiny: it only uses the API module); the tool takes the answer when it starts loading. The engine's
+// worker starts here too (engineWorkerStart.ts).
 
 /** How long a fetched answer may wait for the tool (a chunk that fails to load leaves it behind). */
 const MAX_AGE_MS = 30_000;
@@ -14,6 +16,7 @@ let early: { modelId: number; at: number; answer: Promise<WorkbenchModel> } | nu
 export function prefetchModel(modelId: number, load: (id: number) => Promise<WorkbenchModel> = workbenchApi.load): void {
   if (early?.modelId === modelId && Date.now() - early.at < MAX_AGE_MS) return;
   globalThis.performance?.mark?.('workbench:prefetch');
+  prestartEngineWorker();
   const answer = load(modelId);
   answer.catch(() => {
     /* the tool sees the error when it takes the answer */
