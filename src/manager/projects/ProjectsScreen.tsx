@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, DialogBody, DialogFooter, Icon, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { Dialog } from '../../app/Dialog.tsx';
@@ -13,8 +13,10 @@ import { projectsStoreOf, type ProjectsStore } from './ProjectsStore.ts';
 import { EndSessionWarning, OpenModelDialogs } from './OpenModelDialogs.tsx';
 import './projects.css';
 
-const AdoptDialog = lazy(() => import('./AnnualDialogs.tsx').then((m) => ({ default: m.AdoptDialog })));
-const RolloverDialog = lazy(() => import('./AnnualDialogs.tsx').then((m) => ({ default: m.RolloverDialog })));
+/** The annual cycle's dialogs, a chunk of their own: loaded when one is chosen, not with the Projects screen. */
+type AnnualDialogs = typeof import('./AnnualDialogs.tsx');
+/** A chunk that cannot load (the server was updated meanwhile, the network gone): said, and the screen stays. */
+const DIALOG_NOT_LOADED = 'Het venster kon niet worden geladen. Vernieuw de pagina en probeer het opnieuw.';
 
 /** Projects overview (spec 1 §2): search, filters, sort and the three columns. */
 const ProjectsScreen = observer(function ProjectsScreen() {
@@ -102,10 +104,13 @@ const ProjectsColumn = observer(function ProjectsColumn({ store }: { store: Proj
 });
 
 const VersionsColumn = observer(function VersionsColumn({ store }: { store: ProjectsStore }) {
-  const { screen } = useRoot();
+  const { screen, toasts } = useRoot();
   const edit = store.canEditSelected;
   const project = store.selectedProject;
-  const [annual, setAnnual] = useState<{ kind: 'adopt' | 'rollover'; version: Version } | null>(null);
+  const [annual, setAnnual] = useState<{ kind: 'adopt' | 'rollover'; version: Version; dialogs: AnnualDialogs } | null>(null);
+  const openAnnual = (kind: 'adopt' | 'rollover', version: Version) => {
+    import('./AnnualDialogs.tsx').then((dialogs) => setAnnual({ kind, version, dialogs }), () => toasts.error(DIALOG_NOT_LOADED));
+  };
   const done = (versionId: number) => {
     setAnnual(null);
     store.focus({ projectId: project?.id, versionId });
@@ -141,8 +146,8 @@ const VersionsColumn = observer(function VersionsColumn({ store }: { store: Proj
                   <MenuItem text="Meer info" onClick={info} />
                   <MenuItem text="Dupliceren" disabled={!v.canEdit} onClick={() => void store.duplicate('version', v.id)} />
                   <MenuItem text="Verplaatsen" disabled={!v.canEdit} onClick={() => store.openMove('version', v)} />
-                  {v.canRollOver && <MenuItem text="Jaarovergang…" onClick={() => setAnnual({ kind: 'rollover', version: v })} />}
-                  {v.canAdopt && <MenuItem text="Vastgesteld door de raad…" onClick={() => setAnnual({ kind: 'adopt', version: v })} />}
+                  {v.canRollOver && <MenuItem text="Jaarovergang…" onClick={() => openAnnual('rollover', v)} />}
+                  {v.canAdopt && <MenuItem text="Vastgesteld door de raad…" onClick={() => openAnnual('adopt', v)} />}
                   <MenuItem text="Verwijderen" intent="danger" disabled={!v.canEdit} onClick={() => store.askDelete('version', v.id, v.name)} />
                 </>
               )}
@@ -150,10 +155,8 @@ const VersionsColumn = observer(function VersionsColumn({ store }: { store: Proj
           );
         })}
       </Column>
-      <Suspense fallback={null}>
-        {annual?.kind === 'adopt' && <AdoptDialog version={annual.version} onClose={() => setAnnual(null)} onDone={() => done(annual.version.id)} />}
-        {annual?.kind === 'rollover' && <RolloverDialog version={annual.version} onClose={() => setAnnual(null)} onDone={done} />}
-      </Suspense>
+      {annual?.kind === 'adopt' && <annual.dialogs.AdoptDialog version={annual.version} onClose={() => setAnnual(null)} onDone={() => done(annual.version.id)} />}
+      {annual?.kind === 'rollover' && <annual.dialogs.RolloverDialog version={annual.version} onClose={() => setAnnual(null)} onDone={done} />}
     </>
   );
 });
