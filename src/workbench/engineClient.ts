@@ -13,7 +13,7 @@ import type { ModelData } from '../model/modelData.ts';
 import type { Problem } from '../model/problem.ts';
 import type { Results } from '../model/results.ts';
 import { type BuildTiming, type Changed, type EngineAnswer, type EnginePort, type EngineRequest, patchModel, patchResults } from './engineProtocol.ts';
-import { takeEngineWorker } from './engineWorkerStart.ts';
+import { takeEngineWorker } from './prefetch.ts';
 
 /** An answer of a change: accepted (with the edits that undo it), refused (the Dutch problems), or the worker failed. */
 export type ChangeAnswer =
@@ -161,7 +161,7 @@ function markBuild(t: BuildTiming): void {
   performance.mark?.('workbench:worker:built', at(t.buildEnd));
 }
 
-/** The engine in a Web Worker (Vite bundles engineWorker.ts and what it imports as a chunk of its own; engineWorkerStart.ts). */
+/** The engine in a Web Worker (Vite bundles engineWorker.ts and what it imports as a chunk of its own; started by prefetch.ts). */
 export function startEngineWorker(): EngineClient {
   const worker = takeEngineWorker();
   const client = new EngineClient(worker, () => worker.terminate());

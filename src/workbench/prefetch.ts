@@ -1,13 +1,13 @@
 import { workbenchApi } from '../api/workbench.ts';
 import type { WorkbenchModel } from '../api/contract/workbench.ts';
-import { prestartEngineWorker } from './engineWorkerStart.ts';
 
 // Opening a model fetches it while the tool's chunk loads: the GET (≈ 0,6 MB for a large model)
-// and the chunk then overlap instead of following each other. This module is part of the main
-// bundle (tiny: it only uses the API module); the tool takes the answer when it starts loading. The engine's
-// worker starts here too (engineWorkerStart.ts).
+// and the chunk then overlap instead of following each other. The engine's Web Worker starts then too
+// (issue 38), so loading and compiling its 1 MB of code (HyperFormula) overlaps them as well instead of
+// starting once the tool has loaded. This module is part of the main bundle (tiny: it uses the API module
+// and only names the worker's chunk); the tool takes the answer and the worker when it starts loading.
 
-/** How long a fetched answer may wait for the tool (a chunk that fails to load leaves it behind). */
+/** How long a fetched answer or a started worker waits for the tool (a chunk that fails to load leaves it behind). */
 const MAX_AGE_MS = 30_000;
 
 let early: { modelId: number; at: number; answer: Promise<WorkbenchModel> } | null = null;
@@ -30,4 +30,28 @@ export function takePrefetchedModel(modelId: number): Promise<WorkbenchModel> | 
   if (!e || e.modelId !== modelId) return null;
   early = null;
   return Date.now() - e.at < MAX_AGE_MS ? e.answer : null;
+}
+
+let started: { worker: Worker; timer: ReturnType<typeof setTimeout> } | null = null;
+
+const spawnEngineWorker = () => new Worker(new URL('./engineWorker.ts', import.meta.url), { type: 'module' });
+
+/** Start the engine's worker ahead of the tool (once; nothing where the browser has no workers). */
+function prestartEngineWorker(): void {
+  if (started || typeof Worker === 'undefined') return;
+  const worker = spawnEngineWorker();
+  const timer = setTimeout(() => {
+    if (started?.worker === worker) started = null;
+    worker.terminate();
+  }, MAX_AGE_MS);
+  started = { worker, timer };
+}
+
+/** The engine's worker started ahead, else a new one. */
+export function takeEngineWorker(): Worker {
+  const s = started;
+  started = null;
+  if (!s) return spawnEngineWorker();
+  clearTimeout(s.timer);
+  return s.worker;
 }
