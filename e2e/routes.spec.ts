@@ -174,3 +174,15 @@ test('an invalid date is said under its field without moving the row or what fol
   await expect(page.getByText('Ongeldige datum (dd-mm-jjjj)')).toBeVisible();
   expect(await boxes()).toEqual(before);
 });
+
+test('a screen whose code cannot load says so, and the menu still leads elsewhere', async ({ page, request }) => {
+  const { modelId } = await projectWithModel(request);
+  await page.route(/\/assets\/ToolFrame-[^/]+\.js$/, (route) => route.abort());
+  await signIn(page, ADMIN);
+  await page.goto(`/rekenmodellen/${modelId}/kostenraming`);
+  await expect(page.getByText('Dit scherm kon niet worden geladen.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pagina vernieuwen' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('menuitem', { name: 'Projecten' }).click();
+  await expect(projectsRegion(page)).toBeVisible();
+  await expect(page.getByText('Dit scherm kon niet worden geladen.')).toHaveCount(0);
+});

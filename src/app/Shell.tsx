@@ -5,6 +5,7 @@ import { Menu, MenuItem, NonIdealState, Popover, Spinner } from '@blueprintjs/co
 import { useRoot } from './RootStore.ts';
 import { prepareScreen, screenComponent, shellOverlays } from './screenRegistry.tsx';
 import { PageHeader } from './PageHeader.tsx';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 
 /** Menu bar (spec 2 §2) and the current screen. */
 export const Shell = observer(function Shell() {
@@ -37,14 +38,16 @@ export const Shell = observer(function Shell() {
         </Menu>
       </nav>
       <main className="gs-main">
-        <Suspense fallback={<div className="gs-content"><Spinner /></div>}>
-          {screen.held ? <div className="gs-content" /> : Current ? <Current /> : (
-            <>
-              <PageHeader crumbs={[{ text: 'Onbekend scherm' }]} />
-              <div className="gs-content"><NonIdealState icon="help" title="Onbekend scherm" /></div>
-            </>
-          )}
-        </Suspense>
+        <ScreenErrorBoundary screen={screen.screen}>
+          <Suspense fallback={<div className="gs-content"><Spinner /></div>}>
+            {screen.held ? <div className="gs-content" /> : Current ? <Current /> : (
+              <>
+                <PageHeader crumbs={[{ text: 'Onbekend scherm' }]} />
+                <div className="gs-content"><NonIdealState icon="help" title="Onbekend scherm" /></div>
+              </>
+            )}
+          </Suspense>
+        </ScreenErrorBoundary>
       </main>
       {shellOverlays().map((Overlay, i) => <Overlay key={i} />)}
     </div>
