@@ -87,13 +87,22 @@ describe('engine: worked example of calculation.md §7', () => {
     const lay = e.layout.sections.cost!;
     expect(cost.rows[0]![lay.col.amountAtNcw!]).toBe("'Bedrag op NCW-datum");
     expect(cost.rows[1]![lay.col.amountAtNcw!]).toMatch(/^=ROUND\(/);
-    // A Financeel value is the phased amount: the nominal multiplies the input, no phased cell.
+    // A Financeel value is the phased amount: no phased cell.
     expect(cost.rows[1]![lay.blockStart.phased]).toBeNull();
-    expect(cost.rows[1]![lay.blockStart.nominal + 1]).toMatch(new RegExp(`^=${colName(lay.blockStart.phasingF + 1)}2\\*`));
+    // An entry without own index values has no nominal cells: its set's row below the Totaal row adds the
+    // set's phased amounts of a period (Fasering €) and multiplies them by the set's factor (Nominaal).
+    expect(cost.rows[1]![lay.blockStart.nominal + 1]).toBeNull();
+    expect(lay.groups).toEqual([{ setRow: expect.any(Number), row: lay.totalsRow + 1, members: [1] }]);
+    const group = cost.rows[lay.totalsRow + 1]!;
+    expect(group[lay.col.label!]).toBe("'Totaal indexreeks Kostenstijging");
+    expect(group[lay.blockStart.phasingF + 1]).toBe(`=${colName(lay.blockStart.phasingF + 1)}2`);
+    expect(group[lay.blockStart.nominal + 1]).toMatch(new RegExp(`^=${colName(lay.blockStart.phasingF + 1)}${lay.totalsRow + 2}\\*Parametersets!`));
+    expect(cost.rows[lay.totalsRow]![lay.blockStart.nominal + 1]).toBe(`=${colName(lay.blockStart.nominal + 1)}${lay.totalsRow + 2}`);
+    expect(e.results.entries.cost![0]!.nominal[1]).toBeCloseTo(510000, 6);
     // 2024 contains the NCW date: the factor is 1 there, the nominal amount is the phased amount
-    expect(cost.rows[1]![lay.blockStart.nominal]).toBeNull();
+    expect(group[lay.blockStart.nominal]).toBeNull();
     expect(e.results.entries.cost![0]!.nominal[0]).toBe(500000);
-    expect(cost.rows[1]![lay.blockStart.nominal + 2]).toBeNull(); // no value in 2026: no formula
+    expect(group[lay.blockStart.nominal + 2]).toBeNull(); // no value in 2026: no formula
     expect(e.hf.getCellFormula({ sheet: e.sheetId('Resultaat'), row: 11, col: 1 })).toBe('=MAX(0,-B11)');
     e.destroy();
   });
@@ -161,9 +170,11 @@ describe('engine: incremental edits', () => {
   it('adds the phased and nominal cells a new value needs, as a fresh build has them', () => {
     const e = build(unbounded());
     const lay = e.layout.sections.cost!;
+    // the entry's phased and nominal cells, its index-set row's sum and nominal cell, the Totaal row's nominal cell
     const cells = (x: GrexEngine) => {
-      const row = x.sheets.find((s) => s.name === 'Kostenraming')!.rows[1]!;
-      return [row[lay.blockStart.phased + 2], row[lay.blockStart.nominal + 2]];
+      const rows = x.sheets.find((s) => s.name === 'Kostenraming')!.rows;
+      const group = rows[lay.groups[0]!.row]!;
+      return [rows[1]![lay.blockStart.phased + 2], rows[1]![lay.blockStart.nominal + 2], group[lay.blockStart.phasingF + 2], group[lay.blockStart.nominal + 2], rows[lay.totalsRow]![lay.blockStart.nominal + 2]];
     };
     const step = (value: number | null, valueType: 'Financeel' | 'Procentueel') => {
       const r = e.applyEdit({ kind: 'entryItem', entry: 'cost', id: 1, list: 'phasing', period: 'PER_03', value, valueType });
@@ -171,15 +182,24 @@ describe('engine: incremental edits', () => {
       expect(diffResults(e.results, referenceCalculate(e.modelData))).toEqual([]);
     };
     expect(e.applyEdit({ kind: 'costField', id: 1, field: 'end_date', value: '2026-12-31' }).ok).toBe(true);
-    expect(cells(e)).toEqual([null, null]);
+    expect(cells(e)).toEqual([null, null, null, null, '=0']);
     step(10, 'Procentueel'); // 10 % of the amount at the NCW date in 2026
     expect(c2(e.results.entries.cost![0]!.phased[2]!)).toBe(100000);
-    const fresh = build(e.modelData);
+    expect(c2(e.results.entries.cost![0]!.nominal[2]!)).toBe(c2(100000 * e.results.entries.cost![0]!.indexFactor[2]!));
+    let fresh = build(e.modelData);
     expect(cells(e)).toEqual(cells(fresh));
     expect(cells(e)[0]).toMatch(/^=/);
+    expect(cells(e)[1]).toBeNull();
+    expect(cells(e)[3]).toMatch(/^=/);
     fresh.destroy();
     step(5000, 'Financeel'); // the phased cell stays (0 now) and the Financeel value is the phased amount
     expect(e.results.entries.cost![0]!.phased[2]).toBe(5000);
+    expect(e.results.entries.cost![0]!.nominal[2]).toBe(5000 * e.results.entries.cost![0]!.indexFactor[2]!);
+    // the set's row now adds both the Financeel value and the (empty) phased cell
+    expect(cells(e)[2]).toBe(`=${colName(lay.blockStart.phasingF + 2)}2+${colName(lay.blockStart.phased + 2)}2`);
+    fresh = build(e.modelData);
+    expect(e.results.periods[2]!.costs).toBeCloseTo(fresh.results.periods[2]!.costs, 6);
+    fresh.destroy();
     step(null, 'Financeel');
     expect(e.results.entries.cost![0]!.phased[2]).toBe(0);
     // book values the same way: a Procentueel value gets a booked cell, a Financeel value is the amount

@@ -9,6 +9,7 @@ import { dropDanglingFormulas, formulasOf, hasFormulas, inputCellOf, nameReferen
 import { startHyperFormula } from './hyperformulaSpeedups.ts';
 import type { Results } from '../model/results.ts';
 import { ResultsReader, type SheetIds } from './resultsReader.ts';
+import { withNominalAudit } from './nominalAudit.ts';
 import { SECTIONS, entriesOf } from '../model/sections.ts';
 import type { EntryKind } from '../model/section.ts';
 import { HF_CONFIG } from './hyperformulaConfig.ts';
@@ -26,7 +27,7 @@ import {
   type WorkbookLayout,
   type WorkbookSpec,
 } from './workbookLayout.ts';
-import { AMOUNT_BLOCKS, a1, columnTotalFormula, entryTotalFormula } from './workbookRefs.ts';
+import { AMOUNT_BLOCKS, a1, columnTotalFormula, entryTotalFormula, groupPeriodCells } from './workbookRefs.ts';
 import { buildWorkbookSpec } from './workbook.ts';
 import { type CellWrite, type Edit, EngineModelEdits, currentEdit } from './engineModelEdits.ts';
 
@@ -34,6 +35,12 @@ import { type CellWrite, type Edit, EngineModelEdits, currentEdit } from './engi
 type ModelResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean } | { ok: false; problems: Problem[] };
 /** A batch of edits; `inverse` are the edits that put back what it overwrote, in the order to apply them (undo). */
 type EditResult = { ok: true; changes: ExportedChange[]; rebuilt: boolean; inverse: Edit[] } | { ok: false; problems: Problem[] };
+/** Cells that appeared in a batch, whose totals get new formulas: entry rows `sheet|row`, index-set rows' periods `sheet|group|k`, Totaal cells `sheet|block|k`. */
+interface GrownCells {
+  rows: Set<string>;
+  groups: Set<string>;
+  periods: Set<string>;
+}
 type BuildResult = { ok: true; engine: GrexEngine } | { ok: false; problems: Problem[] };
 
 interface EngineOptions {
@@ -270,7 +277,7 @@ export class GrexEngine extends EngineModelEdits {
       if (this.sheetRows(w.sheet)[w.row]![w.col] !== w.raw) list.push(w);
     }
     if (list.length === 0) return [];
-    const grown = { rows: new Set<string>(), periods: new Set<string>() };
+    const grown: GrownCells = { rows: new Set(), groups: new Set(), periods: new Set() };
     for (const w of list) {
       const rows = this.sheetRows(w.sheet);
       const lay = this.entryLayoutOfSheet(w.sheet);
@@ -281,6 +288,9 @@ export class GrexEngine extends EngineModelEdits {
           // the Totaal row adds the phased amounts themselves); a nominal cell: its period's total
           const amount = (['phased', 'booked'] as const).find((a) => (AMOUNT_BLOCKS[a] as readonly Block[]).includes(at.block));
           if (amount) grown.rows.add(`${w.sheet}|${w.row}`);
+          // after the NCW period an entry without an own chain is added by its index-set row
+          const group = amount === 'phased' && at.k > lay.ncwPeriod ? lay.groupOfRow.get(w.row) : undefined;
+          if (group) grown.groups.add(`${w.sheet}|${lay.groups.indexOf(group)}|${at.k}`);
           if (at.block === 'nominal' || (amount === 'phased' && at.k <= lay.ncwPeriod)) grown.periods.add(`${w.sheet}|nominal|${at.k}`);
           if (amount === 'booked') grown.periods.add(`${w.sheet}|booked|${at.k}`);
         }
@@ -324,10 +334,10 @@ export class GrexEngine extends EngineModelEdits {
   }
 
   /** New formulas of the totals over cells that appeared (already in the sheet rows), applied to the rows too. */
-  private totalWrites(grown: { rows: Set<string>; periods: Set<string> }): CellWrite[] {
+  private totalWrites(grown: GrownCells): CellWrite[] {
     const L = this.spec.layout;
     const out: CellWrite[] = [];
-    const put = (sheet: string, row: number, col: number, raw: string) => {
+    const put = (sheet: string, row: number, col: number, raw: RawCell) => {
       const rows = this.sheetRows(sheet);
       if (rows[row]![col] === raw) return;
       rows[row]![col] = raw;
@@ -340,6 +350,16 @@ export class GrexEngine extends EngineModelEdits {
       const cells = this.sheetRows(sheet)[row]!;
       put(sheet, row, lay.col.totalBooked!, entryTotalFormula(lay, cells, row, L.n, 'booked'));
       put(sheet, row, lay.col.totalPhased!, entryTotalFormula(lay, cells, row, L.n, 'phased'));
+    }
+    for (const key of grown.groups) {
+      const [sheet, g, k] = key.split('|') as [string, string, string];
+      const lay = this.entryLayoutOfSheet(sheet)!;
+      const group = lay.groups[Number(g)]!;
+      const rows = this.sheetRows(sheet);
+      const nominalCol = lay.blockStart.nominal + Number(k) - 1;
+      // the set's nominal cell that appears joins its period's Totaal
+      if (rows[group.row]![nominalCol] == null) grown.periods.add(`${sheet}|nominal|${k}`);
+      for (const c of groupPeriodCells(lay, rows, group, Number(k), L.setCols)) put(sheet, group.row, c.col, c.raw);
     }
     for (const key of grown.periods) {
       const [sheet, block, k] = key.split('|') as [string, 'nominal' | 'booked', string];
@@ -466,6 +486,26 @@ export class GrexEngine extends EngineModelEdits {
   /** Computed values of all sheets (for the export). */
   sheetValues(name: string) {
     return this.hf.getSheetValues(this.sheetId(name));
+  }
+
+  /**
+   * The sheets as the xlsx export writes them, with their values: the entry sheets with every entry's
+   * nominal cells and the check row (nominalAudit.ts), the others as they are.
+   */
+  auditSheets(): { sheets: readonly SheetSpec[]; sheetValues: (name: string) => CellValue[][] } {
+    const L = this.spec.layout;
+    const afterNcw = Object.values(L.sections)[0]!.ncwPeriod + 1; // (every section has the one NCW period)
+    const at = { cellsFrom: afterNcw, checkFrom: afterNcw };
+    const audited = new Map<string, CellValue[][]>();
+    const sheets = this.spec.sheets.map((sheet) => {
+      const lay = this.entryLayoutOfSheet(sheet.name);
+      if (!lay) return sheet;
+      const kind = SECTIONS.find((s) => s.sheet === sheet.name)!.kind;
+      const { spec, cells } = withNominalAudit(sheet, lay, L.setCols, L.n, at, { entries: this.results.entries[kind]!, cells: this.sheetValues(sheet.name) });
+      audited.set(sheet.name, cells!);
+      return spec;
+    });
+    return { sheets, sheetValues: (name) => audited.get(name) ?? this.sheetValues(name) };
   }
 
   destroy(): void {

@@ -227,16 +227,12 @@ export abstract class EngineModelEdits {
       if (isPercentage && sheetRows[row]![oc] == null) writes.push({ sheet: lay.sheet, row, col: oc, raw: phasedFormula(lay, row, k) });
       return 'ok';
     }
-    // Same cells as a fresh build: a nominal cell where a value is, a phased cell where a
-    // Procentueel value is (once there, the nominal keeps adding it; over an empty input it is 0).
-    const nc = this.entryCol(lay, 'nominal', k);
+    // Same cells as a fresh build: a phased cell where a Procentueel value is (once there, it stays;
+    // over an empty input it is 0), and for an entry with an own chain a nominal cell where a value is.
+    // The other entries' nominal amounts are their index-set row's, which writeCells rewrites.
     const hasPhased = sheetRows[row]![oc] != null;
-    if (isPercentage && !hasPhased) {
-      writes.push({ sheet: lay.sheet, row, col: oc, raw: phasedFormula(lay, row, k) });
-      writes.push({ sheet: lay.sheet, row, col: nc, raw: nominalFormula(lay, row, k, src, L.setCols, true) });
-    } else if (sheetRows[row]![nc] == null) {
-      writes.push({ sheet: lay.sheet, row, col: nc, raw: nominalFormula(lay, row, k, src, L.setCols, hasPhased) });
-    }
+    if (isPercentage && !hasPhased) writes.push({ sheet: lay.sheet, row, col: oc, raw: phasedFormula(lay, row, k) });
+    if (src.own) writes.push({ sheet: lay.sheet, row, col: this.entryCol(lay, 'nominal', k), raw: nominalFormula(lay, row, k, src, L.setCols, hasPhased || isPercentage) });
     return 'ok';
   }
 

@@ -26,6 +26,8 @@ import {
   columnTotalFormula,
   entryTotalFormula,
   fractionRef,
+  GROUP_SIZE,
+  groupPeriodCells,
   itemMap,
   nominalFormula,
   ownChainStart,
@@ -93,7 +95,11 @@ export function entrySheet(
   const rows: RawCell[][] = [header];
   const rowOf = new Map<number, number>();
   const factor = new Map<number, FactorSource>();
-  const lay: EntrySheetLayout = { sheet: section.sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1, ncwPeriod: kN };
+  const lay: EntrySheetLayout = {
+    sheet: section.sheet, col, blockStart, rowOf, ids: entries.map((e) => e.id), width, factor, totalsRow: entries.length + 1, ncwPeriod: kN, groups: [], groupOfRow: new Map(),
+  };
+  /** The entries without an own chain by their set's row (null: not indexed), in entry order. */
+  const bySet = new Map<number | null, number[]>();
   for (const e of entries) {
     const r = rows.length;
     rowOf.set(e.id, r);
@@ -123,16 +129,18 @@ export function entrySheet(
       setRow: indexed ? setRow.get(`${FUTURE_INDEX_GROUP}|${stdName}`) ?? null : null,
     };
     factor.set(e.id, src);
+    if (!src.own) bySet.set(src.setRow, [...(bySet.get(src.setRow) ?? []), r]);
     const at = (b: Block, k: number) => blockStart[b] + k - 1;
-    // Nominal cells exist where a phasing value is after the NCW period (up to it nominal = phased);
-    // a phased cell only where it is Procentueel (a Financeel value is the phased amount). Fewer
-    // formulas is what makes the build fast.
+    // A phased cell only where a value is Procentueel (a Financeel value is the phased amount); nominal
+    // cells only for an entry with an own chain, after the NCW period (up to it nominal = phased): the
+    // others' nominal amounts are their set's factor times the set row's sum. Fewer formulas is what
+    // makes the build fast.
     for (const [k, it] of ph) {
       if (k < 1 || k > n) continue;
       const isPercentage = it.value_type === 'Procentueel';
       row[at(isPercentage ? 'phasingP' : 'phasingF', k)] = it.value;
       if (isPercentage) row[at('phased', k)] = phasedFormula(lay, r, k);
-      if (k > kN) row[at('nominal', k)] = nominalFormula(lay, r, k, src, setCols, isPercentage);
+      if (k > kN && src.own) row[at('nominal', k)] = nominalFormula(lay, r, k, src, setCols, isPercentage);
     }
     for (const [k, it] of bk) {
       if (k < 1 || k > n) continue;
@@ -149,6 +157,18 @@ export function entrySheet(
   const totals: RawCell[] = new Array(width).fill(null);
   totals[col.label!] = text('Totaal');
   rows.push(totals);
+  const setName = new Map([...setRow].map(([key, r]) => [r, key.slice(key.indexOf('|') + 1)]));
+  for (const [set, members] of bySet) {
+    for (let i = 0; i < members.length; i += GROUP_SIZE) {
+      const group = { setRow: set, row: rows.length, members: members.slice(i, i + GROUP_SIZE) };
+      const row: RawCell[] = new Array(width).fill(null);
+      row[col.label!] = text(set === null ? 'Totaal niet geïndexeerd' : `Totaal indexreeks ${setName.get(set) ?? ''}`);
+      rows.push(row);
+      lay.groups.push(group);
+      for (const m of group.members) lay.groupOfRow.set(m, group);
+      for (let k = kN + 1; k <= n; k++) for (const c of groupPeriodCells(lay, rows, group, k, setCols)) row[c.col] = c.raw;
+    }
+  }
   for (const b of ['nominal', 'booked'] as const) for (let k = 1; k <= n; k++) totals[blockStart[b] + k - 1] = columnTotalFormula(lay, rows, b, k);
   const fmts: Fmt[] = [...inputs.map((c) => c.fmt), ...COMPUTED.map((c) => c.fmt)];
   const fmt = (r: number, c: number): Fmt | undefined => {

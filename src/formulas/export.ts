@@ -11,7 +11,7 @@ import { toSerial } from './dates.ts';
 import type { ModelData } from '../model/modelData.ts';
 
 /** What is exported: the sheets as built and their computed values (an engine, or the template's workbook). */
-type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'> & Partial<Pick<GrexEngine, 'inputFormulas' | 'modelData'>>;
+type ExportSource = Pick<GrexEngine, 'sheets' | 'sheetValues'> & Partial<Pick<GrexEngine, 'inputFormulas' | 'modelData' | 'auditSheets'>>;
 
 /** Number formats (the application shows them in the user's locale: nl-NL gives 1.234,56). */
 export const NUMBER_FORMATS: Record<Fmt, string | undefined> = {
@@ -156,8 +156,10 @@ export async function exportXlsx(engine: ExportSource, options: ExportOptions = 
   // formulas, hidden: it would print pages of empty headers, and Excel's 'Zichtbaar maken' shows it.
   const model = engine.modelData;
   const empty = new Set(model ? SECTIONS.filter((s) => entriesOf(model, s.kind).length === 0).map((s) => s.sheet) : []);
-  for (const sheet of engine.sheets) {
-    const values = engine.sheetValues(sheet.name);
+  // An engine's entry sheets get every entry's nominal cells and their check row (nominalAudit.ts).
+  const source = engine.auditSheets?.() ?? engine;
+  for (const sheet of source.sheets) {
+    const values = source.sheetValues(sheet.name);
     const ws = wb.addWorksheet(sheet.name, {
       views: [{ state: 'frozen', xSplit: sheet.frozenCols, ySplit: sheet.frozenRows }],
       state: empty.has(sheet.name) ? 'hidden' : 'visible',

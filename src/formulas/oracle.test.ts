@@ -14,6 +14,7 @@ import { ensureProgram } from '../../scripts/ensure.ts';
 import { readXlsxValues, recalcWithLibreOffice } from '../../test/formulas/libreoffice.ts';
 import { wholeExploitation } from '../../test/formulas/largeModel.ts';
 import { a1 } from './workbookRefs.ts';
+import { NOMINAL_CHECK_TITLE } from './nominalAudit.ts';
 import { rolloverModel } from './annual/rollover.ts';
 
 const workedPath = fileURLToPath(new URL('./examples/worked-example.model.json', import.meta.url));
@@ -87,13 +88,43 @@ describe('LibreOffice oracle', () => {
     }
   });
 
+  it('adds up every entry\'s nominal cells to the totals the set rows give: the check row is 0 in every period after N', async () => {
+    for (const name of ['large', 'full-exploitation']) {
+      const engine = engines.get(name)!;
+      const lo = await readXlsxValues(recalculated.get(name)!);
+      let checked = 0;
+      for (const [kind, lay] of Object.entries(engine.layout.sections)) {
+        const sheet = engine.auditSheets().sheets.find((s) => s.name === lay.sheet)!;
+        const checkRow = sheet.rows.length - 1;
+        expect(sheet.rows[checkRow]![lay.col.label!]).toBe(`'${NOMINAL_CHECK_TITLE}`);
+        for (let k = lay.ncwPeriod + 1; k <= engine.layout.n; k++) {
+          const c = lay.blockStart.nominal + k - 1;
+          expect(sheet.rows[checkRow]![c], `${name} ${kind} ${k}`).toMatch(/^=/);
+          const v = lo.get(lay.sheet)!.get(a1(c, checkRow)) ?? 0;
+          expect(Math.abs(v as number), `${name} ${lay.sheet}!${a1(c, checkRow)}`).toBeLessThan(0.005);
+          // and each entry's nominal cell, recalculated, is the tool's phased × factor
+          lay.ids.forEach((id, i) => {
+            const raw = sheet.rows[lay.rowOf.get(id)!]![c];
+            if (raw == null) return;
+            checked++;
+            const other = lo.get(lay.sheet)!.get(a1(c, lay.rowOf.get(id)!)) as number;
+            expect(Math.abs(other - engine.results.entries[kind]![i]!.nominal[k - 1]!)).toBeLessThan(0.005);
+          });
+        }
+      }
+      expect(checked, name).toBeGreaterThan(name === 'large' ? 5000 : 1);
+    }
+  });
+
   it('matches the engine in every computed cell to 0,005 €', async () => {
     for (const [name, engine] of engines) {
       const lo = await readXlsxValues(recalculated.get(name)!);
       const bad: string[] = [];
       let compared = 0;
-      for (const sheet of engine.sheets) {
-        const ours = engine.sheetValues(sheet.name);
+      // the sheets as exported: with every entry's nominal cells and the check row (nominalAudit.ts)
+      const exported = engine.auditSheets();
+      for (const sheet of exported.sheets) {
+        const ours = exported.sheetValues(sheet.name);
         const theirs = lo.get(sheet.name)!;
         sheet.rows.forEach((row, r) =>
           row.forEach((raw, c) => {

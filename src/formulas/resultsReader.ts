@@ -124,6 +124,12 @@ export class ResultsReader {
   private readonly setFactors = new Map<number, number[]>();
   /** Own index factors that equal their set's in the periods before `until`. */
   private readonly setFollowers: { setRow: number; factors: number[]; until: number }[] = [];
+  /**
+   * The entries without an own chain, by their set's Parametersets row: their nominal amounts after
+   * the NCW period have no cells (the set's row on the entry sheet adds them), they are phased × the
+   * set's factor, the product HyperFormula's nominal cell computed before.
+   */
+  private readonly setMembers = new Map<number, EntryResult[]>();
 
   constructor(
     private readonly layout: WorkbookLayout,
@@ -193,6 +199,8 @@ export class ResultsReader {
           return c < 0 ? 0 : get(c);
         });
       const phased = amounts('phased');
+      const src = lay.factor.get(id);
+      const indexFactor = this.factorOf(lay, id, arr);
       const e: EntryResult = {
         kind,
         id,
@@ -205,11 +213,17 @@ export class ResultsReader {
         residualToPhase: get(lay.col.residualToPhase!),
         phased,
         booked: amounts('booked'),
-        indexFactor: this.factorOf(lay, id, arr),
-        // up to the NCW period the nominal amount is the phased amount (no nominal cell)
-        nominal: perPeriod(n, (k) => (k < lay.ncwPeriod ? phased[k]! : get(lay.blockStart.nominal + k))),
+        indexFactor,
+        // up to the NCW period the nominal amount is the phased amount (no nominal cell); after it an
+        // entry with an own chain has its nominal cells, the others are phased × their set's factor
+        nominal: perPeriod(n, (k) => (k < lay.ncwPeriod ? phased[k]! : src?.own ? get(lay.blockStart.nominal + k) : phased[k]! * indexFactor[k]!)),
         warning: this.warnings.get(`${kind}|${id}`) ?? null,
       };
+      if (!src?.own && src?.setRow != null) {
+        const members = this.setMembers.get(src.setRow);
+        if (members) members.push(e);
+        else this.setMembers.set(src.setRow, [e]);
+      }
       for (const v of row) if (v != null && typeof v === 'object') errors.push(`${lay.sheet} ${id}: ${String((v as { value?: string }).value)}`);
       return e;
     });
@@ -324,7 +338,9 @@ export class ResultsReader {
         if (!a) continue;
         const at = this.amountCol(lay, this.sheetRows(lay.sheet)[row]!, a.amount, a.k);
         entry[a.amount][a.k] = at < 0 ? 0 : at === col ? v : num(this.cellValue(sheet, row, at));
-        if (a.amount === 'phased' && a.k < lay.ncwPeriod) entry.nominal[a.k] = entry.phased[a.k]!;
+        if (a.amount !== 'phased') continue;
+        if (a.k < lay.ncwPeriod) entry.nominal[a.k] = entry.phased[a.k]!;
+        else if (!lay.factor.get(entry.id)?.own) entry.nominal[a.k] = entry.phased[a.k]! * entry.indexFactor[a.k]!;
       } else if (sheet === this.ids.overview && col === OVERVIEW_TOTAL_COL) {
         const key = TOTAL_KEYS[row];
         if (key) R.periodTotals[key] = v;
@@ -353,6 +369,7 @@ export class ResultsReader {
         if (!arr || k < 0 || k >= L.n) continue;
         arr[k] = v;
         for (const f of this.setFollowers) if (f.setRow === row && k < f.until) f.factors[k] = v;
+        for (const e of this.setMembers.get(row) ?? []) if (k >= L.sections[e.kind]!.ncwPeriod) e.nominal[k] = e.phased[k]! * v;
       } else if (sheet === this.ids.space && col === 6) {
         const key = this.spaceKeys.get(row);
         if (!key) continue;

@@ -11,6 +11,7 @@ import { SECTIONS } from '../model/sections.ts';
 import { serialToIso } from './dates.ts';
 import { MAX_PERIODS, generatePeriods } from './periods.ts';
 import { AMOUNT_BLOCKS, a1, columnTotalFormula, nominalFormula } from './workbookRefs.ts';
+import { withNominalAudit } from './nominalAudit.ts';
 import {
   BLOCKS,
   OVERVIEW_FIRST_PERIOD_COL,
@@ -150,5 +151,9 @@ export function makeGridLive(sheets: SheetSpec[], layout: WorkbookLayout): void 
       const everyPeriodNominal = { ...lay, ncwPeriod: 0 };
       for (let k = 1; k <= Math.min(lay.ncwPeriod, n); k++) rows[lay.totalsRow]![lay.blockStart.nominal + k - 1] = columnTotalFormula(everyPeriodNominal, rows, 'nominal', k);
     });
+    // After it, the entries without an own chain are added by their set's row (the sum times the factor, right
+    // wherever N falls): the template, like the export, shows their nominal cells too, and the check in every period.
+    const i = sheets.findIndex((s) => s.name === lay.sheet);
+    sheets[i] = withNominalAudit(sheets[i]!, lay, layout.setCols, n, { cellsFrom: lay.ncwPeriod + 1, checkFrom: 1 }).spec;
   }
 }

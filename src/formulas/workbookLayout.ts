@@ -170,10 +170,28 @@ export interface EntrySheetLayout {
   /** Row (0-based) of the per-period totals of the nominal and booked blocks, below the entries. */
   totalsRow: number;
   /**
+   * The index-set rows below the Totaal row (issue 38, "fewer cells"): the entries without an own index
+   * chain have no nominal cells; per set, one row adds their phased amounts of a period (in its
+   * Fasering € block) and multiplies that sum by the set's factor (in its Nominaal block). `setRow`
+   * null: the entries that are not indexed (factor 1).
+   */
+  groups: IndexSetGroup[];
+  /** The group of each entry row without an own chain. */
+  groupOfRow: Map<number, IndexSetGroup>;
+  /**
    * The period that contains the NCW date. Up to it the future index factor is 1 (no time passes
    * after N), so the nominal amount is the phased amount itself: nominal cells start after it.
    */
   ncwPeriod: number;
+}
+
+export interface IndexSetGroup {
+  /** The set's row on Parametersets (null: not indexed, factor 1). */
+  setRow: number | null;
+  /** The group's row (0-based) on the entry sheet. */
+  row: number;
+  /** The sheet rows of its entries. */
+  members: number[];
 }
 
 export interface FactorSource {

@@ -6,7 +6,7 @@ import { periodIndex } from './periods.ts';
 import type { BaseParameter, ParameterKey } from '../model/baseParameters.ts';
 import { toSerial } from './dates.ts';
 import {
-  FRACTION_ROWS, PARAMETER_ROWS, PERIOD_ROWS, SHEET, text, type Block, type EntrySheetLayout, type FactorSource, type RawCell, type WorkbookLayout,
+  FRACTION_ROWS, PARAMETER_ROWS, PERIOD_ROWS, SHEET, text, type Block, type EntrySheetLayout, type FactorSource, type IndexSetGroup, type RawCell, type WorkbookLayout,
 } from './workbookLayout.ts';
 
 // ── per-cell formulas of the entry sheets (shared with the engine's incremental edits) ─────
@@ -137,19 +137,63 @@ export function entryTotalFormula(lay: EntrySheetLayout, cells: RawCell[], row: 
 }
 /**
  * The Totaal row of an entry sheet in a nominal or booked period column: the cells that exist (up to
- * the NCW period the nominal amounts are the phased amounts, so those are added), one by one —
+ * the NCW period the nominal amounts are the phased amounts, so those are added; after it the index-set
+ * rows' nominal cells and the nominal cells of the entries with an own chain), one by one —
  * HyperFormula evaluates a chain of references faster than a SUM over many short ranges. Without a
  * sheet name a reference is short, so the formula stays far below Excel's 8,192 characters; a very
  * large model falls back to one range.
  */
 const MAX_PLUS_REFS = 1000;
+/** The most entries an index-set row adds (two cells each at most: within MAX_PLUS_REFS). */
+export const GROUP_SIZE = MAX_PLUS_REFS / 2;
 export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], block: 'nominal' | 'booked', k: number): string {
   const blocks: readonly Block[] = block === 'booked' ? AMOUNT_BLOCKS.booked : k <= lay.ncwPeriod ? AMOUNT_BLOCKS.phased : ['nominal'];
-  const cols = blocks.map((b) => lay.blockStart[b] + k - 1);
+  const groups = blocks[0] === 'nominal' ? lay.groups.map((g) => g.row) : [];
+  const entryRows = Array.from({ length: lay.totalsRow - 1 }, (_, i) => i + 1);
+  return plusFormula(rows, [...entryRows, ...groups], blocks.map((b) => lay.blockStart[b] + k - 1), (cols) => {
+    const groupCells = plusFormula(rows, groups, cols, () => '');
+    return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}${groupCells === '=0' ? '' : `+${groupCells.slice(1)}`}`;
+  });
+}
+/**
+ * An index-set row's phased amount of period k (its Fasering € cell): the phased amounts of its
+ * entries, one by one; null when none of them has one in that period.
+ */
+export function groupPhasedFormula(lay: EntrySheetLayout, rows: RawCell[][], group: IndexSetGroup, k: number): string | null {
+  // A group holds at most GROUP_SIZE entries (entrySheet splits larger sets), so its sum stays a chain.
+  const sum = plusFormula(rows, group.members, AMOUNT_BLOCKS.phased.map((b) => lay.blockStart[b] + k - 1), () => {
+    throw new Error(`indexreeksrij ${group.row} heeft meer dan ${MAX_PLUS_REFS} bedragen`);
+  });
+  return sum === '=0' ? null : sum;
+}
+/**
+ * The two cells of an index-set row in period k (after the NCW period): its entries' phased amounts
+ * (Fasering €) and their nominal amount, that sum times the set's factor (Nominaal); both null when
+ * none of its entries has a phased amount then.
+ */
+export function groupPeriodCells(lay: EntrySheetLayout, rows: RawCell[][], group: IndexSetGroup, k: number, setCols: WorkbookLayout['setCols']): { col: number; raw: RawCell }[] {
+  const phased = groupPhasedFormula(lay, rows, group, k);
+  const src: FactorSource = { own: false, hasBase: false, from: Infinity, last: 0, setRow: group.setRow };
+  return [
+    { col: blockColumn(lay, 'phasingF', k), raw: phased },
+    { col: blockColumn(lay, 'nominal', k), raw: phased === null ? null : nominalFormula(lay, group.row, k, src, setCols, false) },
+  ];
+}
+/**
+ * The export's check of period k's nominal amounts (nominalAudit.ts): the entries' nominal cells, one by
+ * one, less the Totaal row's nominal cell; 0 when the per-entry amounts add up to the total.
+ */
+export function nominalCheckFormula(lay: EntrySheetLayout, rows: RawCell[][], k: number): string {
+  const col = blockColumn(lay, 'nominal', k);
+  const entryRows = Array.from({ length: lay.totalsRow - 1 }, (_, i) => i + 1);
+  return `${plusFormula(rows, entryRows, [col], () => `=SUM(${a1(col, 1)}:${a1(col, lay.totalsRow - 1)})`)}-${a1(col, lay.totalsRow)}`;
+}
+/** `=A2+B5+…` over the cells of `cols` in `sumRows` that exist ('=0' for none; above MAX_PLUS_REFS, `large`). */
+function plusFormula(rows: RawCell[][], sumRows: readonly number[], cols: number[], large: (cols: number[]) => string): string {
   const names = cols.map(colName);
   let sum = '';
   let count = 0;
-  for (let r = 1; r < lay.totalsRow; r++) {
+  for (const r of sumRows) {
     const cells = rows[r]!;
     for (let i = 0; i < cols.length; i++) {
       if (cells[cols[i]!] == null) continue;
@@ -157,7 +201,7 @@ export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], blo
     }
   }
   if (count === 0) return '=0';
-  if (count > MAX_PLUS_REFS) return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}`;
+  if (count > MAX_PLUS_REFS) return large(cols);
   return sum;
 }
 /** Costs or revenues of period k on Overzicht: the Totaal rows of the sections' entry sheets (nominal + booked). */
