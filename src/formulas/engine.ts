@@ -494,13 +494,12 @@ export class GrexEngine extends EngineModelEdits {
    */
   auditSheets(): { sheets: readonly SheetSpec[]; sheetValues: (name: string) => CellValue[][] } {
     const L = this.spec.layout;
-    const afterNcw = Object.values(L.sections)[0]!.ncwPeriod + 1; // (every section has the one NCW period)
-    const at = { cellsFrom: afterNcw, checkFrom: afterNcw };
     const audited = new Map<string, CellValue[][]>();
     const sheets = this.spec.sheets.map((sheet) => {
       const lay = this.entryLayoutOfSheet(sheet.name);
       if (!lay) return sheet;
       const kind = SECTIONS.find((s) => s.sheet === sheet.name)!.kind;
+      const at = { cellsFrom: lay.ncwPeriod + 1, checkFrom: lay.ncwPeriod + 1 };
       const { spec, cells } = withNominalAudit(sheet, lay, L.setCols, L.n, at, { entries: this.results.entries[kind]!, cells: this.sheetValues(sheet.name) });
       audited.set(sheet.name, cells!);
       return spec;

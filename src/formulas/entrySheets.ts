@@ -129,7 +129,11 @@ export function entrySheet(
       setRow: indexed ? setRow.get(`${FUTURE_INDEX_GROUP}|${stdName}`) ?? null : null,
     };
     factor.set(e.id, src);
-    if (!src.own) bySet.set(src.setRow, [...(bySet.get(src.setRow) ?? []), r]);
+    if (!src.own) {
+      const members = bySet.get(src.setRow);
+      if (members) members.push(r);
+      else bySet.set(src.setRow, [r]);
+    }
     const at = (b: Block, k: number) => blockStart[b] + k - 1;
     // A phased cell only where a value is Procentueel (a Financeel value is the phased amount); nominal
     // cells only for an entry with an own chain, after the NCW period (up to it nominal = phased): the

@@ -8,7 +8,7 @@
 import type { CellValue } from 'hyperformula';
 import type { EntryResult } from '../model/results.ts';
 import { text, type EntrySheetLayout, type RawCell, type SheetSpec, type WorkbookLayout } from './workbookLayout.ts';
-import { AMOUNT_BLOCKS, nominalCheckFormula, nominalFormula } from './workbookRefs.ts';
+import { entryNominalCell, nominalCheckFormula } from './workbookRefs.ts';
 
 export const NOMINAL_CHECK_TITLE = 'Controle: Nominaal per post − Totaal (0 = sluit)';
 
@@ -33,16 +33,15 @@ export function withNominalAudit(
 ): { spec: SheetSpec; cells?: CellValue[][] } {
   const rows = sheet.rows.map((r) => r.slice());
   const cells = values?.cells.map((r) => r.slice());
-  const [financial, fromPercentage] = AMOUNT_BLOCKS.phased.map((b) => lay.blockStart[b] - 1);
   lay.ids.forEach((id, i) => {
     const src = lay.factor.get(id)!;
     const r = lay.rowOf.get(id)!;
     if (src.own) return;
     for (let k = at.cellsFrom; k <= n; k++) {
-      const hasPercentage = rows[r]![fromPercentage! + k] != null;
-      if (rows[r]![financial! + k] == null && !hasPercentage) continue;
+      const nominal = entryNominalCell(lay, rows[r]!, r, k, src, setCols);
+      if (nominal === null) continue;
       const c = lay.blockStart.nominal + k - 1;
-      rows[r]![c] = nominalFormula(lay, r, k, src, setCols, hasPercentage);
+      rows[r]![c] = nominal;
       if (cells) (cells[r] ??= [])[c] = values!.entries[i]!.nominal[k - 1]!;
     }
   });

@@ -10,7 +10,7 @@ import { titleParts } from '../model/section.ts';
 import { SECTIONS } from '../model/sections.ts';
 import { serialToIso } from './dates.ts';
 import { MAX_PERIODS, generatePeriods } from './periods.ts';
-import { AMOUNT_BLOCKS, a1, columnTotalFormula, nominalFormula } from './workbookRefs.ts';
+import { a1, columnTotalFormula, entryNominalCell } from './workbookRefs.ts';
 import { withNominalAudit } from './nominalAudit.ts';
 import {
   BLOCKS,
@@ -144,8 +144,8 @@ export function makeGridLive(sheets: SheetSpec[], layout: WorkbookLayout): void 
       // move, and with them the period of the NCW date, so every phasing value gets its nominal cell.
       for (const [id, r] of lay.rowOf) {
         for (let k = 1; k <= Math.min(lay.ncwPeriod, n); k++) {
-          const [financial, fromPercentage] = AMOUNT_BLOCKS.phased.map((b) => rows[r]![lay.blockStart[b] + k - 1] != null);
-          if (financial || fromPercentage) rows[r]![lay.blockStart.nominal + k - 1] = nominalFormula(lay, r, k, lay.factor.get(id)!, layout.setCols, fromPercentage!);
+          const nominal = entryNominalCell(lay, rows[r]!, r, k, lay.factor.get(id)!, layout.setCols);
+          if (nominal !== null) rows[r]![lay.blockStart.nominal + k - 1] = nominal;
         }
       }
       const everyPeriodNominal = { ...lay, ncwPeriod: 0 };

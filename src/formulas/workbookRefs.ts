@@ -149,11 +149,21 @@ export const GROUP_SIZE = MAX_PLUS_REFS / 2;
 export function columnTotalFormula(lay: EntrySheetLayout, rows: RawCell[][], block: 'nominal' | 'booked', k: number): string {
   const blocks: readonly Block[] = block === 'booked' ? AMOUNT_BLOCKS.booked : k <= lay.ncwPeriod ? AMOUNT_BLOCKS.phased : ['nominal'];
   const groups = blocks[0] === 'nominal' ? lay.groups.map((g) => g.row) : [];
-  const entryRows = Array.from({ length: lay.totalsRow - 1 }, (_, i) => i + 1);
-  return plusFormula(rows, [...entryRows, ...groups], blocks.map((b) => lay.blockStart[b] + k - 1), (cols) => {
-    const groupCells = plusFormula(rows, groups, cols, () => '');
-    return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}${groupCells === '=0' ? '' : `+${groupCells.slice(1)}`}`;
+  return plusFormula(rows, [...entryRows(lay), ...groups], blocks.map((b) => lay.blockStart[b] + k - 1), (cols) => {
+    // the entries as one range per block; the set rows (a few, below the Totaal row) one by one
+    const setCells = groups.filter((r) => rows[r]![cols[0]!] != null).map((r) => `+${a1(cols[0]!, r)}`);
+    return `=${cols.map((c) => `SUM(${a1(c, 1)}:${a1(c, lay.totalsRow - 1)})`).join('+')}${setCells.join('')}`;
   });
+}
+/** The sheet rows of an entry sheet's entries (1 to the row above Totaal). */
+const entryRows = (lay: EntrySheetLayout) => Array.from({ length: lay.totalsRow - 1 }, (_, i) => i + 1);
+/**
+ * An entry's nominal cell in period k where its row has a phased amount then (its Financeel value or
+ * its cell from a Procentueel one), else null: the cell the export and the template add (nominalAudit.ts).
+ */
+export function entryNominalCell(lay: EntrySheetLayout, cells: RawCell[], row: number, k: number, src: FactorSource, setCols: WorkbookLayout['setCols']): string | null {
+  const [financial, fromPercentage] = AMOUNT_BLOCKS.phased.map((b) => cells[blockColumn(lay, b, k)] != null);
+  return financial || fromPercentage ? nominalFormula(lay, row, k, src, setCols, fromPercentage!) : null;
 }
 /**
  * An index-set row's phased amount of period k (its Fasering € cell): the phased amounts of its
@@ -185,8 +195,7 @@ export function groupPeriodCells(lay: EntrySheetLayout, rows: RawCell[][], group
  */
 export function nominalCheckFormula(lay: EntrySheetLayout, rows: RawCell[][], k: number): string {
   const col = blockColumn(lay, 'nominal', k);
-  const entryRows = Array.from({ length: lay.totalsRow - 1 }, (_, i) => i + 1);
-  return `${plusFormula(rows, entryRows, [col], () => `=SUM(${a1(col, 1)}:${a1(col, lay.totalsRow - 1)})`)}-${a1(col, lay.totalsRow)}`;
+  return `${plusFormula(rows, entryRows(lay), [col], () => `=SUM(${a1(col, 1)}:${a1(col, lay.totalsRow - 1)})`)}-${a1(col, lay.totalsRow)}`;
 }
 /** `=A2+B5+…` over the cells of `cols` in `sumRows` that exist ('=0' for none; above MAX_PLUS_REFS, `large`). */
 function plusFormula(rows: RawCell[][], sumRows: readonly number[], cols: number[], large: (cols: number[]) => string): string {
