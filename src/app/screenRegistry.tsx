@@ -14,6 +14,8 @@ export interface Area {
   screens?: Partial<Record<Screen, ScreenComponent>>;
   /** Work that can start as soon as a screen is navigated to, before its chunk has loaded. */
   prepare?(screen: Screen, params: ScreenParams, previous: Screen | undefined): void;
+  /** A screen the user may open next (a row that leads to it is shown): work without data that may start ahead, at idle. */
+  anticipate?(screen: Screen): void;
   /** Shown instead of the shell: signed out (the sign-in steps), and signed in without access to the app. */
   signedOut?: { login: ComponentType; waiting: ComponentType };
   /** Drawn over every screen of the shell (the terms of use, the reminder to change a temporary password). */
@@ -22,12 +24,14 @@ export interface Area {
 
 const registry: Partial<Record<Screen, ScreenComponent>> = { NotFound: NotFoundScreen };
 const preparers: NonNullable<Area['prepare']>[] = [];
+const anticipators: NonNullable<Area['anticipate']>[] = [];
 const overlays: ComponentType[] = [];
 let signedOut: Area['signedOut'];
 
 export function registerArea(area: Area): void {
   Object.assign(registry, area.screens);
   if (area.prepare) preparers.push(area.prepare);
+  if (area.anticipate) anticipators.push(area.anticipate);
   if (area.overlays) overlays.push(...area.overlays);
   if (area.signedOut) signedOut = area.signedOut;
 }
@@ -45,6 +49,11 @@ export const shellOverlays = (): readonly ComponentType[] => overlays;
 /** Starts what the areas start for a screen that is navigated to (see `Area.prepare`). */
 export function prepareScreen(screen: Screen, params: ScreenParams, previous: Screen | undefined): void {
   for (const prepare of preparers) prepare(screen, params, previous);
+}
+
+/** Tells the areas that a screen may be opened next (see `Area.anticipate`). */
+export function anticipateScreen(screen: Screen): void {
+  for (const anticipate of anticipators) anticipate(screen);
 }
 
 /**

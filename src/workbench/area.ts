@@ -1,6 +1,6 @@
 import { moduleScreens, type Area } from '../app/screenRegistry.tsx';
 import { SECTION_SCREENS } from '../model/sectionScreens.ts';
-import { prefetchModel } from './prefetch.ts';
+import { prefetchModel, warmEngineWorker } from './prefetch.ts';
 
 /** The tool's screens (Overzicht, Uitgangspunten, one per section) are one chunk, loaded when a model opens. */
 const tool = moduleScreens(() => import('./ToolFrame.tsx'));
@@ -21,5 +21,9 @@ export const workbenchArea: Area = {
       /* the tool's screen reports it */
     });
     prefetchModel(modelId);
+  },
+  /** A model may open next: its engine's worker loads its code at idle (the tool's chunk waits for the open: first JS stays small). */
+  anticipate(screen) {
+    if (screen.startsWith('GrexOnline_')) warmEngineWorker();
   },
 };

@@ -1,5 +1,6 @@
 import { workbenchApi } from '../api/workbench.ts';
 import type { WorkbenchModel } from '../api/contract/workbench.ts';
+import { whenIdle } from '../lib/whenIdle.ts';
 
 // Opening a model fetches it while the tool's chunk loads: the GET (≈ 0,6 MB for a large model)
 // and the chunk then overlap instead of following each other. The engine's Web Worker starts then too
@@ -32,19 +33,38 @@ export function takePrefetchedModel(modelId: number): Promise<WorkbenchModel> | 
   return Date.now() - e.at < MAX_AGE_MS ? e.answer : null;
 }
 
-let started: { worker: Worker; timer: ReturnType<typeof setTimeout> } | null = null;
+let started: { worker: Worker; until: number; timer: ReturnType<typeof setTimeout> } | null = null;
 
 const spawnEngineWorker = () => new Worker(new URL('./engineWorker.ts', import.meta.url), { type: 'module' });
 
-/** Start the engine's worker ahead of the tool (once; nothing where the browser has no workers). */
-function prestartEngineWorker(): void {
-  if (started || typeof Worker === 'undefined') return;
-  const worker = spawnEngineWorker();
+/**
+ * Start the engine's worker ahead of the tool, to be taken within `keepMs` (once; a later call may only
+ * keep it longer; nothing where the browser has no workers). Unused, it is stopped: it holds HyperFormula.
+ */
+function prestartEngineWorker(keepMs = MAX_AGE_MS): void {
+  if (typeof Worker === 'undefined') return;
+  const until = Date.now() + keepMs;
+  if (started && started.until >= until) return;
+  const worker = started?.worker ?? spawnEngineWorker();
+  if (started) clearTimeout(started.timer);
   const timer = setTimeout(() => {
     if (started?.worker === worker) started = null;
     worker.terminate();
-  }, MAX_AGE_MS);
-  started = { worker, timer };
+  }, keepMs);
+  started = { worker, until, timer };
+}
+
+/** How long a worker warmed on the Projects screen waits for the user to open a model. */
+const WARM_MS = 10 * 60_000;
+
+/**
+ * A model may be opened next (online models are listed): load and compile the worker's code when the page
+ * is idle, so that opening one no longer waits the ≈ 0,3–0,7 s this takes (issue 38). The worker fetches
+ * and compiles in its own thread; the page only creates it.
+ */
+export function warmEngineWorker(): void {
+  if (started && started.until - Date.now() > WARM_MS / 2) return;
+  whenIdle(() => prestartEngineWorker(WARM_MS));
 }
 
 /** The engine's worker started ahead, else a new one. */

@@ -1,5 +1,6 @@
 import type { ModelData } from '../model/modelData.ts';
 import type { Backup, BackupStorage } from './workbenchContract.ts';
+import { whenIdle } from '../lib/whenIdle.ts';
 
 // Nothing lost (spec 3 §4): the working copy of one user's model kept in the browser's storage until it
 // is saved, written after a quiet moment and offered back at the next load.
@@ -17,11 +18,7 @@ export class WorkingCopyBackup {
   schedule(write: () => void): void {
     if (!this.storage) return;
     this.cancel();
-    this.timer = setTimeout(() => {
-      const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
-      if (idle) idle(write, { timeout: 2_000 });
-      else write();
-    }, this.delayMs);
+    this.timer = setTimeout(() => whenIdle(write), this.delayMs);
   }
 
   /** Stops a scheduled write. */

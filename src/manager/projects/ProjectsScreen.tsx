@@ -4,6 +4,7 @@ import { Alert, Button, DialogBody, DialogFooter, Icon, Menu, MenuItem, Popover 
 import { Dialog } from '../../app/Dialog.tsx';
 import { useRoot } from '../../app/RootStore.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { anticipateScreen } from '../../app/screenRegistry.tsx';
 import type { Model } from '../../api/models.ts';
 import type { Version } from '../../api/versions.ts';
 import { adoptedText } from './adoption.tsx';
@@ -167,6 +168,11 @@ const ModelsColumn = observer(function ModelsColumn({ store }: { store: Projects
   const { screen } = useRoot();
   const edit = store.canEditSelected;
   const version = store.selectedVersion;
+  // An online model listed may be opened next: the tool's engine can get ready meanwhile (each list asks again).
+  const models = store.models;
+  useEffect(() => {
+    if (models.some((m) => m.modelPlatform === 'online')) anticipateScreen('GrexOnline_Overview');
+  }, [models]);
   return (
     <Column
       title="Rekenmodellen"
