@@ -34,6 +34,7 @@ import { DAV_PREFIX } from './webdav/editLinks.ts';
 import { FILE_COOKIE, FILE_TOKEN_PURPOSE, FILES_PREFIX } from './services/jobs.ts';
 import { DOCUMENTATION_COOKIE, DOCUMENTATION_TOKEN_PURPOSE, documentationPdfRequest } from './services/documentation.ts';
 import { mayAct } from './policies/users.ts';
+import { TrackedWork } from './background.ts';
 
 interface AppOptions {
   config: Config;
@@ -169,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     encryptionKey: await secret(db, 'encryption-key', config.now()),
     mailer: opts.mailer ?? createMailer(config, (m) => app.log.info(m)),
     jobs,
+    background: new TrackedWork((e) => app.log.error(e)),
   };
   app.decorate('ctx', ctx);
 
@@ -234,7 +236,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // The job queue, and in every instance (config.jobWorker) its worker; stopped before the database closes.
   await jobs.start(ctx);
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await ctx.background.drain();
+    await jobs.stop();
+  });
   return app;
 }
 

@@ -22,6 +22,14 @@ export interface AppContext {
   mailer: Mailer;
   /** The job queue: enqueue in a command's transaction. */
   jobs: JobQueue;
+  /** Work a request starts and does not wait for (server/background.ts). */
+  background: BackgroundWork;
+}
+
+/** Work started without awaiting it: its failure is logged, and `drain` (the app's close) waits for it. */
+export interface BackgroundWork {
+  start(work: () => Promise<void>): void;
+  drain(): Promise<void>;
 }
 
 /** Who a token was signed for. */

@@ -138,7 +138,8 @@ describe('POST report/ and GET report/?uuid', () => {
     };
     const first = await readBack();
     expect(first).toEqual({ afterFout: 'boekwaarde_start', values: [-123_456.78, 0, null, null] });
-    // The report stored the online models' results; a report from those rows says the same.
+    // The report stored the online models' results (in the background); a report from those rows says the same.
+    await t.app.ctx.background.drain();
     const stored = await t.db.select({ id: modelResult.modelId }).from(modelResult);
     expect(stored.map((r) => r.id)).toEqual(expect.arrayContaining([opened, onlineId]));
     expect(await readBack()).toEqual(first);

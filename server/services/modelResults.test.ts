@@ -51,7 +51,11 @@ async function currentKey(t: TestApp, id: number) {
   return { dataVersion: r.data_version, savedModelId: r.saved_model_id };
 }
 
-const storedRow = async (t: TestApp, id: number) => (await t.db.select().from(modelResult).where(eq(modelResult.modelId, id)))[0];
+/** The stored row, once a reader's background store has finished (freshResults does not wait for it). */
+const storedRow = async (t: TestApp, id: number) => {
+  await t.app.ctx.background.drain();
+  return (await t.db.select().from(modelResult).where(eq(modelResult.modelId, id)))[0];
+};
 
 /** Waits until the job stored the results of the model's current save; they are the ones computed from it. */
 async function resultsOfCurrentSave(t: TestApp, id: number) {
@@ -338,6 +342,7 @@ describe('before the job ran (no worker)', () => {
     await t.db.delete(modelResult);
     const cold = await reportData(t.app.ctx, a.clientId, [y.modelId, x.modelId]);
     expect(cold.rekenmodellen.map((r) => r.rekenmodel_id)).toEqual([y.modelId, x.modelId]);
+    await t.app.ctx.background.drain();
     expect((await t.db.select().from(modelResult)).map((r) => r.modelId).sort()).toEqual([x.modelId, y.modelId].sort());
     const warm = await reportData(t.app.ctx, a.clientId, [y.modelId, x.modelId]);
     expect(JSON.stringify(warm)).toBe(JSON.stringify(cold));
