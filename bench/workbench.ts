@@ -16,7 +16,7 @@
 //   paste 100 × 40 values → repainted                       ≤ 300 ms
 //   switch tabs (Raming ↔ Fasering) → grid painted          ≤ 150 ms
 // Where the time goes (each run prints the open's timeline from the workbench's performance marks):
-//   WB_PROFILE=open|edit|paste|tab   CPU profile of that step (unminified build): self and inclusive
+//   WB_PROFILE=open|firstEdit|edit|paste|tab   CPU profile of that step (unminified build): self and inclusive
 //                                    time per function; WB_TREE=<ms> adds the call tree above <ms>
 //   WB_TRACE=<file.json>             Chromium trace of the open, or of WB_TRACE_STEP=edit|paste|tab
 //   WB_REQUESTS=1                    the requests from the reload of Projects through the open
@@ -303,6 +303,7 @@ export default async function bench(): Promise<void> {
         workerCode: at('workbench:worker:code'), workerBuild: at('workbench:worker:built') - at('workbench:worker:build'), answered: at('workbench:engine') - at('workbench:worker:built'),
         // Main-thread CPU from the open to the recomputed edit (wall-clock figures wait for a loaded machine's CPU; this does not).
         cpu: (cpu1.ThreadTime! - cpu0.ThreadTime!) * 1000,
+        timeline: Object.entries(marks).filter(([k]) => k.startsWith('workbench:') && k !== 'workbench:open').sort((a, b) => a[1] - b[1]).map(([k]) => `${k.slice(10)} ${at(k).toFixed(0)}`).join(', '),
       };
     };
     const beforeOpen = await firstPaint(before.id, true);
@@ -311,13 +312,16 @@ export default async function bench(): Promise<void> {
     await page.goto('/');
     await projects.waitFor();
     await page.waitForLoadState('networkidle');
+    await startProfile('firstEdit');
     const afterOpen = await firstPaint(model.id, false);
+    await stopProfile('firstEdit');
     for (const [when, o] of [['vóór', beforeOpen], ['na', afterOpen]] as const) {
       line(`Overzicht openen → cijfers getoond (${when})`, o.numbers, TARGETS.numbers, 'ms');
       line(`openen → eerste wijziging verwerkt en berekend (${when})`, o.editMs, TARGETS.firstEdit, 'ms');
       console.log(`  (${o.engineThen ? 'cijfers berekend door de rekenkern' : 'cijfers uit de opgeslagen resultaten, rekenkern nog niet klaar'}; model ontvangen ${o.loaded.toFixed(0)} ms, GrexEngine bouwen ${o.build.toFixed(0)} ms; CPU hoofdthread tot de berekende wijziging ${o.cpu.toFixed(0)} ms)`);
       // Why a first edit misses: it waits for the engine's build (docs/calculation-engine.md, issue 26).
       if (o.editMs > TARGETS.firstEdit) console.log(`  (waarom: de eerste wijziging wacht op de rekenkern; zonder het bouwen (${o.build.toFixed(0)} ms) was het ${(o.editMs - o.build).toFixed(0)} ms)`);
+      console.log(`  (tijdlijn: ${o.timeline})`);
       console.log(`  (worker: code geladen bij ${o.workerCode.toFixed(0)} ms na openen, bouwen in de worker ${o.workerBuild.toFixed(0)} ms, antwoord naar de pagina ${o.answered.toFixed(0)} ms)`);
       line(`langste taak hoofdthread tot de berekende wijziging (${when})`, Math.max(0, ...o.longTasks.map((t) => t.ms)), TARGETS.longTask, 'ms');
       console.log(`  (lange taken > 50 ms: ${o.longTasks.length ? o.longTasks.map((t) => `${t.ms.toFixed(0)} ms bij ${t.at.toFixed(0)}`).join(', ') : 'geen'})`);
