@@ -16,11 +16,36 @@ function cached(key: string, make: () => string): string {
   return s;
 }
 
+/** Thousand separators in a string of digits: 1234567 → 1.234.567. */
+function grouped(digits: string): string {
+  let out = digits.slice(-3);
+  for (let i = digits.length - 3; i > 0; i -= 3) out = `${digits.slice(Math.max(0, i - 3), i)}.${out}`;
+  return out;
+}
+
+/**
+ * numbro's own format with thousand separators and a fixed mantissa, written out for the numbers a screen
+ * shows (≈ 10× cheaper: a first render formats thousands of them). Its rounding is numbro's: the decimal
+ * string shifted by `decimals` places and Math.round (halves towards +∞, so -0,125 is -0,12), and a
+ * rounded zero has no sign. Below 10^15 units of the last place the digits of that integer are the answer
+ * (a double holds 15 digits exactly); beyond it, or where the number's own string has an exponent, numbro
+ * answers. nlFormat.test.ts holds it to numbro's output.
+ */
+function fixedNl(x: number, decimals: number): string {
+  const text = String(x);
+  const units = text.includes('e') ? Infinity : Math.round(+`${text}e+${decimals}`);
+  if (!(Math.abs(units) < 1e15)) return numbro(x).format({ thousandSeparated: true, mantissa: decimals });
+  const digits = String(Math.abs(units)).padStart(decimals + 1, '0');
+  const whole = grouped(digits.slice(0, digits.length - decimals));
+  const sign = units < 0 ? '-' : '';
+  return decimals > 0 ? `${sign}${whole},${digits.slice(digits.length - decimals)}` : `${sign}${whole}`;
+}
+
 /** 1.234,56 (fixed decimals, thousand separators). */
 export function formatNumber(v: number | null | undefined, decimals = 2): string {
   if (v == null || !Number.isFinite(v)) return '';
   const x = Object.is(v, -0) || Math.abs(v) < 0.5 * 10 ** -decimals ? 0 : v;
-  return cached(`n${decimals}|${x}`, () => numbro(x).format({ thousandSeparated: true, mantissa: decimals }));
+  return cached(`n${decimals}|${x}`, () => fixedNl(x, decimals));
 }
 
 /** € 1.234,56 */
