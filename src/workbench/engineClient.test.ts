@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GrexEngine } from '../formulas/engine.ts';
 import type { Edit } from '../formulas/engineModelEdits.ts';
 import { type ChangeAnswer, EngineClient } from './engineClient.ts';
-import type { EnginePort } from './engineProtocol.ts';
+import type { EngineAnswer, EnginePort } from './engineProtocol.ts';
 import { serveEngine } from './engineWorker.ts';
 import { example, laterEngine } from './testing.ts';
 import { WorkbenchStore } from './WorkbenchStore.ts';
@@ -49,6 +49,30 @@ describe('EngineClient, answered later', () => {
     expect(c.results.periods).toEqual(local.engine.results.periods);
     local.engine.destroy();
     expect(c.busy).toBe(false);
+  });
+
+  it('keeps the data it sent as the model when the engine took it as it is, else takes the engine\'s copy', async () => {
+    const sent = laterEngine((port) => {
+      const serve = serveEngine(port);
+      const post = port.postMessage.bind(port);
+      port.postMessage = (m: unknown) => {
+        answers.push(m as EngineAnswer);
+        post(m);
+      };
+      return serve;
+    });
+    open.push(sent);
+    const answers: EngineAnswer[] = [];
+    expect((await answer((d) => sent.build(example, d))).ok).toBe(true);
+    expect(sent.modelData).toBe(example);
+    expect(answers.at(-1)).toMatchObject({ kind: 'changed', model: { asSent: true } });
+    // What the engine's validation leaves out of the data (a key the schema does not know) is not the engine's model.
+    const withExtra = { ...example, base_parameters: { ...example.base_parameters, unknown_field: 1 } } as never;
+    expect((await answer((d) => sent.setModel(withExtra, {}, d))).ok).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ kind: 'changed', model: { whole: {} } });
+    expect(sent.modelData).not.toBe(withExtra);
+    expect(sent.modelData.base_parameters).not.toHaveProperty('unknown_field');
+    expect(sent.modelData).toEqual(example);
   });
 
   it('answers a refused edit with the Dutch problems and leaves the model as it was', async () => {

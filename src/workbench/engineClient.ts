@@ -69,7 +69,7 @@ export class EngineClient {
 
   /** Build the engine of this model data (its space rows complete); `done` once it is, or with the failure. */
   build(data: ModelData, done: (a: ChangeAnswer) => void): void {
-    this.change({ kind: 'build', data }, done);
+    this.change({ kind: 'build', data }, done, data);
   }
 
   /** Apply edits as one batch (GrexEngine.applyEdits). */
@@ -87,7 +87,7 @@ export class EngineClient {
     this.change({ kind: 'setModel', data, asEdit: !!opts.asEdit }, (a) => {
       if (!a.ok) this.model = before;
       done(a);
-    });
+    }, data);
   }
 
   /** The value of a formula of values only; null when it has none. */
@@ -107,18 +107,20 @@ export class EngineClient {
     this.stop();
   }
 
-  private change(q: Request, done: (a: ChangeAnswer) => void): void {
+  /** `sent`: the model data of the request, which an answer `asSent` confirms as the engine's. */
+  private change(q: Request, done: (a: ChangeAnswer) => void, sent?: ModelData): void {
     this.send(q, (a) => {
       if (a.kind === 'changed') {
-        this.apply(a);
+        this.apply(a, sent);
         done({ ok: true, rebuilt: a.rebuilt, inverse: a.inverse });
       } else if (a.kind === 'refused') done({ ok: false, problems: a.problems });
       else done({ ok: false, failed: a.kind === 'failed' ? a.message : a.kind });
     });
   }
 
-  private apply(c: Changed): void {
-    this.model = this.model ? patchModel(this.model, c.model) : 'whole' in c.model ? c.model.whole : null;
+  private apply(c: Changed, sent: ModelData | undefined): void {
+    if ('asSent' in c.model) this.model = sent!; // only a build's and a new model's answers say so (engineWorker.ts)
+    else this.model = this.model ? patchModel(this.model, c.model) : 'whole' in c.model ? c.model.whole : null;
     this.current = this.current ? patchResults(this.current, c.results) : 'whole' in c.results ? c.results.whole : null;
   }
 

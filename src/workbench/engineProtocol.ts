@@ -17,9 +17,14 @@ export type EngineRequest =
   | { id: number; kind: 'calculate'; formula: string }
   | { id: number; kind: 'export' };
 
-/** The entries of the model an edit changed (by section and id), and its base parameters when they changed. */
+/**
+ * The entries of the model an edit changed (by section and id), and its base parameters when they changed;
+ * after a build or a new model, the whole model, or `asSent` when the engine's model equals the request's
+ * data by value (the page keeps its own copy: a large model is not cloned back across the thread).
+ */
 export type ModelPatch =
   | { whole: ModelData }
+  | { asSent: true }
   | { base: ModelData['base_parameters'] | null; entries: { kind: EntryKind; entry: AnyEntry }[] };
 
 /** The results' figures outside the entries (always sent: a few hundred numbers), and the entries that moved (by section and index). */
@@ -61,7 +66,7 @@ export interface EnginePort {
 }
 
 /** Apply a model patch to a copy of the model data (the client's mirror; the engine's copy is never sent whole after a cell edit). */
-export function patchModel(m: ModelData, p: ModelPatch): ModelData {
+export function patchModel(m: ModelData, p: Exclude<ModelPatch, { asSent: true }>): ModelData {
   if ('whole' in p) return p.whole;
   const next: ModelData = { ...m, base_parameters: p.base ?? m.base_parameters };
   for (const s of SECTIONS) {

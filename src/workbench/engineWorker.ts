@@ -4,6 +4,7 @@
 import { type CellValue, ExportedCellChange, type ExportedChange } from 'hyperformula';
 import { GrexEngine } from '../formulas/engine.ts';
 import { type Edit, currentEdit } from '../formulas/engineModelEdits.ts';
+import { equalData } from '../lib/cloneData.ts';
 import { SECTIONS, entriesOf } from '../model/sections.ts';
 import type { EntryKind } from '../model/section.ts';
 import type { Changed, EngineAnswer, EnginePort, EngineRequest, ModelPatch, ResultsPatch } from './engineProtocol.ts';
@@ -20,9 +21,10 @@ function editTarget(edit: Edit): { kind: EntryKind; id: number } | 'base' {
   return 'base';
 }
 
-/** The whole engine state, as after a build or a rebuild. */
-function whole(engine: GrexEngine, inverse: Edit[] = []): Changed {
-  return { rebuilt: true, inverse, model: { whole: engine.modelData }, results: { whole: engine.results } };
+/** The whole engine state, as after a build or a rebuild; the model only when it is not, by value, the `sent` data of the request. */
+function whole(engine: GrexEngine, inverse: Edit[] = [], sent?: unknown): Changed {
+  const model: ModelPatch = sent !== undefined && equalData(sent, engine.modelData) ? { asSent: true } : { whole: engine.modelData };
+  return { rebuilt: true, inverse, model, results: { whole: engine.results } };
 }
 
 /**
@@ -81,7 +83,7 @@ export function serveEngine(port: EnginePort): () => GrexEngine | null {
       const r = GrexEngine.create(q.data);
       engine = r.ok ? r.engine : null;
       if (!engine) return answer({ id: q.id, kind: 'failed', message: 'Het rekenmodel is niet te bouwen.' });
-      return answer({ id: q.id, kind: 'changed', ...whole(engine), timing: { codeReady, buildStart, buildEnd: epochNow() } });
+      return answer({ id: q.id, kind: 'changed', ...whole(engine, [], q.data), timing: { codeReady, buildStart, buildEnd: epochNow() } });
     }
     if (!engine) return answer({ id: q.id, kind: 'failed', message: 'Er is geen rekenmodel.' });
     if (q.kind === 'edits') {
@@ -91,7 +93,7 @@ export function serveEngine(port: EnginePort): () => GrexEngine | null {
     }
     if (q.kind === 'setModel') {
       const r = engine.setModel(q.data, { asEdit: q.asEdit });
-      return answer(r.ok ? { id: q.id, kind: 'changed', ...whole(engine) } : { id: q.id, kind: 'refused', problems: r.problems });
+      return answer(r.ok ? { id: q.id, kind: 'changed', ...whole(engine, [], q.data) } : { id: q.id, kind: 'refused', problems: r.problems });
     }
     if (q.kind === 'calculate') {
       let value: CellValue = null;
