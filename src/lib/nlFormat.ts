@@ -16,9 +16,9 @@ function grouped(digits: string): string {
  * numbro's own format with thousand separators and a fixed mantissa, written out for the numbers a screen
  * shows: ≈ 10× cheaper than numbro, and cheaper than looking the string up in a cache (a first render
  * formats thousands). Its rounding is numbro's: the decimal string shifted by `decimals` places and
- * Math.round (halves towards +∞, so -0,125 is -0,12), and a rounded zero has no sign. Below 10^15 units of the last place the digits of that integer are the answer
- * (a double holds 15 digits exactly); beyond it, or where the number's own string has an exponent, numbro
- * answers. nlFormat.test.ts holds it to numbro's output.
+ * Math.round (halves towards +∞, so -0,125 is -0,12), and a rounded zero has no sign. Below 10^15 units of
+ * the last place the digits of that integer are the answer (a double holds 15 digits exactly); beyond it, or
+ * where the number's own string has an exponent, numbro answers. nlFormat.test.ts holds it to numbro's output.
  */
 function fixedNl(x: number, decimals: number): string {
   const text = String(x);
